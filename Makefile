@@ -1,0 +1,122 @@
+# attn-tui — build, test, install.  `make run` and `make test` are all a newcomer needs.
+# Honours CC, CFLAGS, LDFLAGS, PREFIX, DESTDIR.  Build outputs go to build/ (never committed).
+
+CC      ?= cc
+PREFIX  ?= /usr/local
+DESTDIR ?=
+CFLAGS  ?= -O2 -g
+LDFLAGS ?=
+WERROR  ?= -Werror
+
+BIN     := attn-tui
+VERSION := 0.1.0
+BUILD   := build
+
+PKG_CFLAGS = $(shell pkg-config --cflags ncursesw 2>/dev/null)
+PKG_LIBS   = $(shell pkg-config --libs ncursesw 2>/dev/null || echo -lncursesw)
+CMOCKA_LIBS = $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
+
+WARN      := -std=c11 -Wall -Wextra $(WERROR)
+ALL_CFLAGS = $(WARN) -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600 -D_XOPEN_SOURCE_EXTENDED \
+             -DATTN_VERSION='"$(VERSION)"' -Iinclude -MMD -MP $(CFLAGS)
+LIBS       = $(PKG_LIBS) -lunistring -lm
+
+# Every module in src/ but main.c forms the library that tests link against.
+LIB_SRC  := $(filter-out src/main.c,$(wildcard src/*.c))
+LIB_OBJ  := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(LIB_SRC)) $(BUILD)/obj/default_model.o
+MAIN_OBJ := $(BUILD)/obj/main.o
+GEN_MODEL := $(BUILD)/gen/default_model.c
+
+UNIT_SRC  := $(wildcard tests/unit/test_*.c)
+UNIT_BIN  := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
+ASAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+ASAN_OBJ  := $(patsubst src/%.c,$(BUILD)/asan/obj/%.o,$(LIB_SRC)) $(BUILD)/asan/obj/default_model.o
+ASAN_BIN  := $(patsubst tests/unit/%.c,$(BUILD)/asan/tests/%,$(UNIT_SRC))
+
+FIT_BIN := $(BUILD)/fit-lesson
+
+.PHONY: all run test unit asan e2e golden-update deps install uninstall clean bench lesson-data valgrind
+
+all: $(BIN)
+
+# ------------------------------------------------------------------ dependencies
+deps:
+	@sh scripts/install-deps.sh
+
+# ------------------------------------------------------------------ the program
+$(BIN): $(MAIN_OBJ) $(LIB_OBJ)
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDFLAGS) $(LIBS)
+
+$(BUILD)/obj/%.o: src/%.c | $(BUILD)/obj
+	$(CC) $(ALL_CFLAGS) $(PKG_CFLAGS) -c -o $@ $<
+
+$(BUILD)/obj/default_model.o: $(GEN_MODEL) | $(BUILD)/obj
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+# The default model is compiled in: assets/lesson.model becomes a byte array.
+$(GEN_MODEL): assets/lesson.model scripts/embed-model.sh | $(BUILD)/gen
+	sh scripts/embed-model.sh $< > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/obj $(BUILD)/gen $(BUILD)/tests $(BUILD)/asan/obj $(BUILD)/asan/tests:
+	@mkdir -p $@
+
+run: deps $(BIN)
+	./$(BIN)
+
+# ------------------------------------------------------------------ tests
+$(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ) | $(BUILD)/tests
+	$(CC) $(ALL_CFLAGS) $(PKG_CFLAGS) -DTESTS_DIR='"tests"' -o $@ $< $(LIB_OBJ) $(LDFLAGS) $(LIBS) $(CMOCKA_LIBS)
+
+$(BUILD)/asan/obj/%.o: src/%.c | $(BUILD)/asan/obj
+	$(CC) $(ALL_CFLAGS) $(PKG_CFLAGS) $(ASAN_FLAGS) -c -o $@ $<
+
+$(BUILD)/asan/obj/default_model.o: $(GEN_MODEL) | $(BUILD)/asan/obj
+	$(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) -c -o $@ $<
+
+$(BUILD)/asan/tests/%: tests/unit/%.c $(ASAN_OBJ) | $(BUILD)/asan/tests
+	$(CC) $(ALL_CFLAGS) $(PKG_CFLAGS) $(ASAN_FLAGS) -DTESTS_DIR='"tests"' -o $@ $< $(ASAN_OBJ) $(LDFLAGS) $(LIBS) $(CMOCKA_LIBS)
+
+unit: $(UNIT_BIN)
+	@sh scripts/run-tests.sh "unit" $(UNIT_BIN)
+
+asan: $(ASAN_BIN)
+	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 sh scripts/run-tests.sh "unit (ASan+UBSan)" $(ASAN_BIN)
+
+e2e: $(BIN)
+	@sh tests/e2e/run.sh ./$(BIN)
+
+test: deps
+	@$(MAKE) --no-print-directory $(BIN) $(UNIT_BIN) $(ASAN_BIN)
+	@$(MAKE) --no-print-directory unit asan e2e
+
+valgrind: $(UNIT_BIN) $(BIN)
+	@sh scripts/valgrind.sh $(UNIT_BIN)
+
+# Rewrites the expected frames under tests/golden/ from the current scene code.
+golden-update: $(BUILD)/tests/test_scene_golden
+	ATTN_GOLDEN_UPDATE=1 $(BUILD)/tests/test_scene_golden
+
+# ------------------------------------------------------------------ lesson data
+$(FIT_BIN): scripts/fit-lesson.c $(LIB_OBJ)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(LIB_OBJ) $(LDFLAGS) $(LIBS)
+
+# Regenerates assets/lesson.model, deterministically, with the project's own engine.
+lesson-data: $(FIT_BIN)
+	$(FIT_BIN) > assets/lesson.model.tmp && mv assets/lesson.model.tmp assets/lesson.model
+
+# ------------------------------------------------------------------ bench
+bench: deps $(BIN)
+	@sh scripts/bench.sh ./$(BIN)
+
+# ------------------------------------------------------------------ install
+install: $(BIN)
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/$(BIN)
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/$(BIN)
+
+clean:
+	rm -rf $(BUILD) $(BIN)
+
+-include $(wildcard $(BUILD)/obj/*.d $(BUILD)/asan/obj/*.d $(BUILD)/tests/*.d)

@@ -1,0 +1,32 @@
+/* cli.h — the command line: options, their validation, and their one-line errors.
+ * Owns: turning argv into Options. Must not touch: the terminal, the model's contents. */
+#ifndef ATTN_CLI_H
+#define ATTN_CLI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "player.h"
+
+typedef struct {
+    const char *sentence;    /* --sentence, or NULL for the model's own sentence */
+    const char *model_path;  /* --model, or NULL for the compiled-in model */
+    bool dump;               /* --dump: print every table and exit */
+    bool json;               /* --format json (with --dump) */
+    bool help;               /* --help */
+    bool version;            /* --version */
+    bool numbers;            /* start with numbers shown (--no-numbers clears it) */
+    bool autoplay;           /* --autoplay: start playing */
+    double speed;            /* --speed, PLAYER_SPEED_MIN..MAX */
+    Stage stage;             /* --stage qkv|score|softmax|output (or 1-4) */
+    int focus;               /* --focus N (1-based on the command line, stored 0-based) */
+    int lang;                /* --lang: -1 from the locale, 0 en, 1 zh */
+    bool ascii;              /* --ascii */
+} Options;
+
+/* Parses argv into *o. Returns 0, or -1 with a one-line message in err. */
+int cli_parse(int argc, char **argv, Options *o, char *err, size_t errlen);
+
+/* The --help text. */
+const char *cli_usage(void);
+
+#endif

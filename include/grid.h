@@ -1,0 +1,77 @@
+/* grid.h — a screen-sized grid of cells that the scene draws into and the term layer paints.
+ * Owns: cells (one glyph, its width, a semantic style), writing text by display width,
+ * and turning a grid into plain text for golden-frame tests.
+ * Must not touch: ncurses (styles are semantic; term maps them to attributes), the engine. */
+#ifndef ATTN_GRID_H
+#define ATTN_GRID_H
+
+#include <stddef.h>
+#include <stdio.h>
+#include "text.h"
+
+/* What a cell means; the term layer turns this into colour and attributes. */
+typedef enum {
+    STYLE_NORMAL = 0,   /* plain text */
+    STYLE_DIM,          /* secondary text: hints, faint arcs, inactive stages */
+    STYLE_BOLD,         /* headings, emphasised values */
+    STYLE_STAGE_LIT,    /* the current stage in the stage line */
+    STYLE_FOCUS,        /* the focused (asking) character */
+    STYLE_TOKEN,        /* the other characters of the sentence */
+    STYLE_ARC_1,        /* arc of the weakest share class ... */
+    STYLE_ARC_2,
+    STYLE_ARC_3,
+    STYLE_ARC_4,        /* ... arc of the strongest share class */
+    STYLE_POSITIVE,     /* a positive value where sign is coloured */
+    STYLE_NEGATIVE,     /* a negative value where sign is coloured */
+    STYLE_STATUS,       /* the status line */
+    STYLE_HELP,         /* the help overlay box */
+    STYLE_ERROR,        /* a warning line */
+    STYLE_COUNT
+} Style;
+
+typedef struct {
+    char glyph[TEXT_CHAR_BYTES]; /* UTF-8 of one character; "" on the right half of a wide one */
+    unsigned char width;         /* columns the glyph takes: 1 or 2 (0 on a right half) */
+    unsigned char style;         /* a Style */
+} Cell;
+
+typedef struct {
+    int w;        /* columns */
+    int h;        /* rows */
+    Cell *cells;  /* w × h, row-major */
+} Grid;
+
+/* Allocates a w × h grid of blanks. Returns 0, or -1 when out of memory. */
+int grid_init(Grid *g, int w, int h);
+/* Resizes to w × h, clearing it. Returns 0 or -1. */
+int grid_resize(Grid *g, int w, int h);
+void grid_free(Grid *g);
+/* Fills every cell with a blank of STYLE_NORMAL. */
+void grid_clear(Grid *g);
+
+/* The cell at (x, y), or NULL outside the grid. */
+Cell *grid_at(Grid *g, int x, int y);
+const Cell *grid_cell(const Grid *g, int x, int y);
+
+/* Puts one UTF-8 character at (x, y) with its display width (a wide glyph takes
+ * x and x+1; one that would not fit in the row is not drawn). Overwriting half of a
+ * wide glyph blanks its other half. Returns the columns used (0 when clipped). */
+int grid_put_char(Grid *g, int x, int y, const char *ch, Style style);
+
+/* Puts a UTF-8 string from (x, y) rightwards, clipped at the right edge.
+ * Returns the display columns written. */
+int grid_put_text(Grid *g, int x, int y, const char *s, Style style);
+
+/* Same with printf formatting. */
+int grid_printf(Grid *g, int x, int y, Style style, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+
+/* Sets the style of n cells from (x, y) without changing their glyphs. */
+void grid_set_style(Grid *g, int x, int y, int n, Style style);
+
+/* Writes the grid as text: h lines, each the glyphs of one row with trailing blanks
+ * removed, ending in '\n'. Returns the number of bytes (without NUL) it needs;
+ * writes at most cap bytes including a NUL when buf is not NULL. */
+size_t grid_to_text(const Grid *g, char *buf, size_t cap);
+
+#endif

@@ -1,0 +1,69 @@
+/* model.h — the attention model a lesson runs on: vocabulary, word vectors, Wq/Wk/Wv.
+ * Owns: parsing and validating the plain-text model format, and the compiled-in default.
+ * Must not touch: the engine's arithmetic, the terminal, any global state.
+ *
+ * The format (documented for teachers in docs/model-format.md):
+ *
+ *   # a comment: any line whose first non-blank character is '#'
+ *   [vocab]                 one or more lines of characters separated by blanks
+ *   零 一 二 三 ...
+ *   [d]                     one whole number, 1..512
+ *   8
+ *   [sentence]              the default sentence, one line, 1..16 characters
+ *   三加五等于?
+ *   [embedding]             one line per vocabulary entry: the character, then d numbers
+ *   三  0.67 -0.12 ...
+ *   [wq]                    d lines of d numbers; Q = x · Wq, so row i, column j
+ *   ...                     maps input dimension i to output dimension j
+ *   [wk]
+ *   [wv]
+ *
+ * Sections may come in any order, each exactly once. Blank lines are ignored.
+ * Position fingerprints are not stored: the engine computes them. */
+#ifndef ATTN_MODEL_H
+#define ATTN_MODEL_H
+
+#include <stddef.h>
+#include "text.h"
+
+#define MODEL_MAX_D 512          /* largest vector width accepted */
+#define MODEL_MAX_VOCAB 4096     /* most vocabulary entries accepted */
+#define MODEL_MAX_TOKENS 16      /* most characters in a sentence */
+#define MODEL_MAX_LINE 32768     /* longest line accepted, in bytes */
+#define MODEL_SENTENCE_BYTES (MODEL_MAX_TOKENS * 4 + 1) /* room for a sentence */
+
+typedef struct {
+    int d;                               /* width of every vector and of W* */
+    int vocab_size;                      /* number of vocabulary entries */
+    char (*vocab)[TEXT_CHAR_BYTES];      /* vocab_size UTF-8 characters */
+    double *embedding;                   /* vocab_size × d word vectors, row-major */
+    double *wq;                          /* d × d, row = input dim, column = output dim */
+    double *wk;                          /* d × d, same convention */
+    double *wv;                          /* d × d, same convention */
+    char sentence[MODEL_SENTENCE_BYTES]; /* the default sentence (UTF-8) */
+} Model;
+
+/* Parses len bytes of model text. name is used in messages ("NAME:LINE: ...").
+ * On success fills *out (free with model_free) and returns 0. On failure writes
+ * one line "NAME:LINE: what is wrong" (no trailing newline) into err and
+ * returns -1; *out is then left empty and needs no freeing. */
+int model_parse(const char *text, size_t len, const char *name, Model *out,
+                char *err, size_t errlen);
+
+/* Reads and parses the file at path; errors as model_parse (or "PATH: reason"). */
+int model_load_file(const char *path, Model *out, char *err, size_t errlen);
+
+/* Parses the default model compiled into the binary (assets/lesson.model). */
+int model_load_default(Model *out, char *err, size_t errlen);
+
+/* The compiled-in default model's text and its length (generated at build time). */
+extern const char model_default_text[];
+extern const size_t model_default_len;
+
+/* Index of the vocabulary entry equal to the UTF-8 character ch, or -1. */
+int model_find_char(const Model *m, const char *ch);
+
+/* Releases what model_parse allocated; safe on a zeroed or freed Model. */
+void model_free(Model *m);
+
+#endif

@@ -1,0 +1,36 @@
+/* text.h — UTF-8 characters and their display width, counted with libunistring.
+ * Owns: splitting a string into characters, validating UTF-8, measuring columns.
+ * Must not touch: the terminal, the model, any global state. */
+#ifndef ATTN_TEXT_H
+#define ATTN_TEXT_H
+
+#include <stddef.h>
+#include <stdbool.h>
+
+/* Room for one UTF-8 encoded character (at most 4 bytes) plus its NUL. */
+#define TEXT_CHAR_BYTES 8
+
+/* True when the len bytes at s are well-formed UTF-8. */
+bool text_valid_utf8(const char *s, size_t len);
+
+/* Splits the NUL-terminated UTF-8 string s into characters, one per slot of out.
+ * Returns the number of characters (which may exceed max: only the first max are
+ * stored), or -1 when s is not valid UTF-8. */
+int text_split_chars(const char *s, char out[][TEXT_CHAR_BYTES], int max);
+
+/* Number of characters (code points) in the UTF-8 string s, or -1 if invalid. */
+int text_char_count(const char *s);
+
+/* Display width of the UTF-8 string s in terminal columns (a CJK glyph is 2,
+ * ASCII is 1). Control and invalid characters count as 1 column each. */
+int text_width(const char *s);
+
+/* Display width of the first n bytes of s. */
+int text_width_n(const char *s, size_t n);
+
+/* Writes s into a buffer of size cap padded with spaces on the right (align<0),
+ * left (align>0) or both (align==0) to exactly `columns` display columns.
+ * Text wider than columns is copied whole. Returns bytes written (excluding NUL). */
+size_t text_pad(char *buf, size_t cap, const char *s, int columns, int align);
+
+#endif

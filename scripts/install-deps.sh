@@ -1,0 +1,52 @@
+#!/bin/sh
+# install-deps.sh — makes sure the packages attn-tui builds and tests with are present.
+# Installs what is missing with apt-get (through sudo when not root) and says so;
+# where it cannot, prints one line naming the packages and exits non-zero.
+# Usage: install-deps.sh [EXTRA-PACKAGE...]   (make bench adds cmatrix, valgrind)
+set -u
+
+# Debian package  ->  what proves it is there
+need="gcc make pkg-config libncurses-dev libunistring-dev libcmocka-dev tmux $*"
+
+is_installed() {
+    dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'
+}
+
+missing=""
+if command -v dpkg-query >/dev/null 2>&1; then
+    for p in $need; do
+        is_installed "$p" || missing="$missing $p"
+    done
+else
+    # Not Debian: check by what the build uses.
+    pkg-config --exists ncursesw cmocka 2>/dev/null || missing="$missing ncursesw cmocka"
+    [ -f /usr/include/unistr.h ] || missing="$missing libunistring"
+    command -v tmux >/dev/null 2>&1 || missing="$missing tmux"
+    if [ -n "$missing" ]; then
+        echo "attn-tui: missing build dependencies:$missing (install them with your package manager)" >&2
+        exit 1
+    fi
+    exit 0
+fi
+
+[ -z "$missing" ] && exit 0
+
+echo "attn-tui: installing missing packages:$missing"
+if [ "$(id -u)" -eq 0 ]; then
+    SUDO=""
+elif command -v sudo >/dev/null 2>&1; then
+    SUDO="sudo"
+else
+    echo "attn-tui: missing packages:$missing (not root and no sudo: install them with apt-get)" >&2
+    exit 1
+fi
+if ! command -v apt-get >/dev/null 2>&1; then
+    echo "attn-tui: missing packages:$missing (no apt-get here: install them by hand)" >&2
+    exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+if ! { $SUDO apt-get update -qq >/dev/null && $SUDO apt-get install -y -qq --no-install-recommends $missing >/dev/null; }; then
+    echo "attn-tui: could not install:$missing (try: apt-get install$missing)" >&2
+    exit 1
+fi
+echo "attn-tui: installed$missing"

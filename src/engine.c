@@ -1,0 +1,264 @@
+/* engine.c — the self-attention forward pass of lesson 6, in double precision.
+ * Owns: computing and keeping x, Q, K, V, scores, shares and output; explaining a number.
+ * Must not touch: parsing, formatting, the terminal, any global state. */
+#include "engine.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---------------------------------------------------------------- helpers */
+
+double engine_position(int p, int dim, int d)
+{
+    int pair = dim / 2;
+    double angle = (double)p / pow(10000.0, (2.0 * pair) / (double)d);
+    return (dim % 2 == 0) ? sin(angle) : cos(angle);
+}
+
+void engine_softmax(const double *in, double *out, int n)
+{
+    double max = in[0];
+    for (int i = 1; i < n; i++)
+        if (in[i] > max)
+            max = in[i];
+    double sum = 0.0;
+    for (int i = 0; i < n; i++) {
+        out[i] = exp(in[i] - max);
+        sum += out[i];
+    }
+    for (int i = 0; i < n; i++)
+        out[i] /= sum;
+}
+
+/* out (rows × d) = in (rows × d) · w (d × d) */
+static void matmul_rows(const double *in, const double *w, double *out, int rows, int d)
+{
+    for (int t = 0; t < rows; t++)
+        for (int j = 0; j < d; j++) {
+            double acc = 0.0;
+            for (int i = 0; i < d; i++)
+                acc += in[(size_t)t * d + i] * w[(size_t)i * d + j];
+            out[(size_t)t * d + j] = acc;
+        }
+}
+
+/* Writes "a b c ..." listing the vocabulary into buf. */
+static void list_vocab(const Model *m, char *buf, size_t cap)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < m->vocab_size && used + 16 < cap; i++) {
+        int n = snprintf(buf + used, cap - used, "%s%s", i ? " " : "", m->vocab[i]);
+        if (n < 0)
+            break;
+        used += (size_t)n;
+    }
+    if (used + 16 >= cap && cap > 4)
+        memcpy(buf + cap - 5, " ...", 5);
+}
+
+/* ---------------------------------------------------------------- tokens */
+
+static int tokenize(const Model *m, const char *sentence, Trace *tr, char *err, size_t errlen)
+{
+    int n = text_split_chars(sentence, tr->tokens, MODEL_MAX_TOKENS);
+    if (n < 0) {
+        snprintf(err, errlen, "sentence is not valid UTF-8");
+        return -1;
+    }
+    if (n == 0) {
+        snprintf(err, errlen, "sentence is empty: give 1 to %d characters", MODEL_MAX_TOKENS);
+        return -1;
+    }
+    if (n > MODEL_MAX_TOKENS) {
+        snprintf(err, errlen, "sentence has %d characters: at most %d are allowed", n, MODEL_MAX_TOKENS);
+        return -1;
+    }
+    for (int t = 0; t < n; t++) {
+        tr->ids[t] = model_find_char(m, tr->tokens[t]);
+        if (tr->ids[t] < 0) {
+            char vocab[1024];
+            list_vocab(m, vocab, sizeof vocab);
+            snprintf(err, errlen, "character '%s' is not in the vocabulary: %s", tr->tokens[t], vocab);
+            return -1;
+        }
+    }
+    tr->T = n;
+    return 0;
+}
+
+/* ---------------------------------------------------------------- forward */
+
+static int allocate(Trace *tr)
+{
+    size_t T = (size_t)tr->T, d = (size_t)tr->d;
+    size_t total = 7 * T * d + 3 * T * T;
+    tr->block = calloc(total, sizeof(double));
+    if (!tr->block)
+        return -1;
+    double *p = tr->block;
+    tr->embedding = p; p += T * d;
+    tr->position = p;  p += T * d;
+    tr->x = p;         p += T * d;
+    tr->q = p;         p += T * d;
+    tr->k = p;         p += T * d;
+    tr->v = p;         p += T * d;
+    tr->output = p;    p += T * d;
+    tr->scores = p;    p += T * T;
+    tr->scaled = p;    p += T * T;
+    tr->weights = p;
+    return 0;
+}
+
+static void compute_inputs(Trace *tr)
+{
+    const Model *m = tr->model;
+    int d = tr->d;
+    for (int t = 0; t < tr->T; t++)
+        for (int i = 0; i < d; i++) {
+            double e = m->embedding[(size_t)tr->ids[t] * d + i];
+            double p = engine_position(t, i, d);
+            TRACE_ROW(tr, embedding, t)[i] = e;
+            TRACE_ROW(tr, position, t)[i] = p;
+            TRACE_ROW(tr, x, t)[i] = e + p;
+        }
+}
+
+static void compute_attention(Trace *tr)
+{
+    int T = tr->T, d = tr->d;
+    for (int t = 0; t < T; t++) {
+        for (int s = 0; s < T; s++) {
+            double acc = 0.0;
+            for (int i = 0; i < d; i++)
+                acc += TRACE_ROW(tr, q, t)[i] * TRACE_ROW(tr, k, s)[i];
+            TRACE_SQ(tr, scores, t, s) = acc;
+            TRACE_SQ(tr, scaled, t, s) = acc / tr->scale;
+        }
+        engine_softmax(&TRACE_SQ(tr, scaled, t, 0), &TRACE_SQ(tr, weights, t, 0), T);
+        for (int j = 0; j < d; j++) {
+            double acc = 0.0;
+            for (int s = 0; s < T; s++)
+                acc += TRACE_SQ(tr, weights, t, s) * TRACE_ROW(tr, v, s)[j];
+            TRACE_ROW(tr, output, t)[j] = acc;
+        }
+    }
+}
+
+int engine_forward(const Model *m, const char *sentence, Trace *tr, char *err, size_t errlen)
+{
+    memset(tr, 0, sizeof *tr);
+    tr->model = m;
+    tr->d = m->d;
+    tr->scale = sqrt((double)m->d);
+    if (tokenize(m, sentence, tr, err, errlen) != 0)
+        return -1;
+    if (allocate(tr) != 0) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    compute_inputs(tr);
+    matmul_rows(tr->x, m->wq, tr->q, tr->T, tr->d);
+    matmul_rows(tr->x, m->wk, tr->k, tr->T, tr->d);
+    matmul_rows(tr->x, m->wv, tr->v, tr->T, tr->d);
+    compute_attention(tr);
+    return 0;
+}
+
+void engine_free(Trace *tr)
+{
+    free(tr->block);
+    memset(tr, 0, sizeof *tr);
+}
+
+/* ---------------------------------------------------------------- explaining */
+
+const double *engine_weights(const Trace *tr, Role role)
+{
+    return role == ROLE_Q ? tr->model->wq : role == ROLE_K ? tr->model->wk : tr->model->wv;
+}
+
+const double *engine_projection(const Trace *tr, Role role)
+{
+    return role == ROLE_Q ? tr->q : role == ROLE_K ? tr->k : tr->v;
+}
+
+int engine_explain_projection(const Trace *tr, Role role, int t, int j, ExplainTerm *terms)
+{
+    const double *w = engine_weights(tr, role);
+    for (int i = 0; i < tr->d; i++) {
+        terms[i].a = TRACE_ROW(tr, x, t)[i];
+        terms[i].b = w[(size_t)i * tr->d + j];
+    }
+    return tr->d;
+}
+
+int engine_explain_score(const Trace *tr, int t, int s, ExplainTerm *terms)
+{
+    for (int i = 0; i < tr->d; i++) {
+        terms[i].a = TRACE_ROW(tr, q, t)[i];
+        terms[i].b = TRACE_ROW(tr, k, s)[i];
+    }
+    return tr->d;
+}
+
+int engine_explain_output(const Trace *tr, int t, int j, ExplainTerm *terms)
+{
+    for (int s = 0; s < tr->T; s++) {
+        terms[s].a = TRACE_SQ(tr, weights, t, s);
+        terms[s].b = TRACE_ROW(tr, v, s)[j];
+    }
+    return tr->T;
+}
+
+double engine_explain_share(const Trace *tr, int t, int s, double *exps, double *sum, double *max)
+{
+    const double *row = &TRACE_SQ(tr, scaled, t, 0);
+    double m = row[0];
+    for (int u = 1; u < tr->T; u++)
+        if (row[u] > m)
+            m = row[u];
+    double total = 0.0;
+    for (int u = 0; u < tr->T; u++) {
+        double e = exp(row[u] - m);
+        if (exps)
+            exps[u] = e;
+        total += e;
+    }
+    if (sum)
+        *sum = total;
+    if (max)
+        *max = m;
+    return exp(row[s] - m) / total;
+}
+
+double engine_cosine(const double *a, const double *b, int n)
+{
+    double ab = 0.0, aa = 0.0, bb = 0.0;
+    for (int i = 0; i < n; i++) {
+        ab += a[i] * b[i];
+        aa += a[i] * a[i];
+        bb += b[i] * b[i];
+    }
+    if (aa == 0.0 || bb == 0.0)
+        return 0.0;
+    return ab / (sqrt(aa) * sqrt(bb));
+}
+
+int engine_closest_value(const Trace *tr, int t, double *cos)
+{
+    int best = 0;
+    double best_cos = -2.0;
+    for (int s = 0; s < tr->T; s++) {
+        double c = engine_cosine(TRACE_ROW(tr, output, t), TRACE_ROW(tr, v, s), tr->d);
+        if (c > best_cos) {
+            best_cos = c;
+            best = s;
+        }
+    }
+    if (cos)
+        *cos = best_cos;
+    return best;
+}
