@@ -12,7 +12,6 @@ BIN     := attn-tui
 VERSION := 0.1.0
 BUILD   := build
 
-PKG_CFLAGS = $(shell pkg-config --cflags ncursesw 2>/dev/null)
 PKG_LIBS   = $(shell pkg-config --libs ncursesw 2>/dev/null || echo -lncursesw)
 CMOCKA_LIBS = $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 
@@ -48,7 +47,7 @@ $(BIN): $(MAIN_OBJ) $(LIB_OBJ)
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDFLAGS) $(LIBS)
 
 $(BUILD)/obj/%.o: src/%.c | $(BUILD)/obj
-	$(CC) $(ALL_CFLAGS) $(PKG_CFLAGS) -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 $(BUILD)/obj/default_model.o: $(GEN_MODEL) | $(BUILD)/obj
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
@@ -65,16 +64,16 @@ run: deps $(BIN)
 
 # ------------------------------------------------------------------ tests
 $(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ) | $(BUILD)/tests
-	$(CC) $(ALL_CFLAGS) $(PKG_CFLAGS) -DTESTS_DIR='"tests"' -o $@ $< $(LIB_OBJ) $(LDFLAGS) $(LIBS) $(CMOCKA_LIBS)
+	$(CC) $(ALL_CFLAGS) -DTESTS_DIR='"tests"' -o $@ $< $(LIB_OBJ) $(LDFLAGS) $(LIBS) $(CMOCKA_LIBS)
 
 $(BUILD)/asan/obj/%.o: src/%.c | $(BUILD)/asan/obj
-	$(CC) $(ALL_CFLAGS) $(PKG_CFLAGS) $(ASAN_FLAGS) -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) -c -o $@ $<
 
 $(BUILD)/asan/obj/default_model.o: $(GEN_MODEL) | $(BUILD)/asan/obj
 	$(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) -c -o $@ $<
 
 $(BUILD)/asan/tests/%: tests/unit/%.c $(ASAN_OBJ) | $(BUILD)/asan/tests
-	$(CC) $(ALL_CFLAGS) $(PKG_CFLAGS) $(ASAN_FLAGS) -DTESTS_DIR='"tests"' -o $@ $< $(ASAN_OBJ) $(LDFLAGS) $(LIBS) $(CMOCKA_LIBS)
+	$(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) -DTESTS_DIR='"tests"' -o $@ $< $(ASAN_OBJ) $(LDFLAGS) $(LIBS) $(CMOCKA_LIBS)
 
 unit: $(UNIT_BIN)
 	@sh scripts/run-tests.sh "unit" $(UNIT_BIN)

@@ -1,0 +1,126 @@
+/* test_cli.c — option parsing and number formatting.
+ * Covers: defaults, every option, every bad value's exact one-line message,
+ * and the lesson's rounding (half away from zero, no "-0.00"). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <string.h>
+#include "cli.h"
+#include "format.h"
+
+/* Parses a NULL-terminated list of words (argv[0] added); returns cli_parse's result. */
+static int parse(Options *o, char *err, const char *words[])
+{
+    char *argv[32];
+    int argc = 0;
+    argv[argc++] = (char *)"attn-tui";
+    for (int i = 0; words[i]; i++)
+        argv[argc++] = (char *)words[i];
+    argv[argc] = NULL;
+    return cli_parse(argc, argv, o, err, 256);
+}
+
+static void test_defaults(void **state)
+{
+    (void)state;
+    Options o;
+    char err[256];
+    const char *w[] = { NULL };
+    assert_int_equal(parse(&o, err, w), 0);
+    assert_null(o.sentence);
+    assert_null(o.model_path);
+    assert_false(o.dump);
+    assert_true(o.numbers);
+    assert_false(o.autoplay);
+    assert_true(o.speed == 1.0);
+    assert_int_equal(o.stage, STAGE_QKV);
+    assert_int_equal(o.focus, 0);
+    assert_int_equal(o.lang, -1);
+    assert_false(o.ascii);
+}
+
+static void test_every_option(void **state)
+{
+    (void)state;
+    Options o;
+    char err[256];
+    const char *w[] = { "--sentence", "十减四等于?", "--model=m.txt", "--dump", "--format", "json",
+                        "--no-numbers", "--autoplay", "--speed", "2.5", "--stage", "softmax",
+                        "--focus", "4", "--lang", "zh", "--ascii", NULL };
+    assert_int_equal(parse(&o, err, w), 0);
+    assert_string_equal(o.sentence, "十减四等于?");
+    assert_string_equal(o.model_path, "m.txt");
+    assert_true(o.dump && o.json && !o.numbers && o.autoplay && o.ascii);
+    assert_true(o.speed == 2.5);
+    assert_int_equal(o.stage, STAGE_SOFTMAX);
+    assert_int_equal(o.focus, 3);
+    assert_int_equal(o.lang, 1);
+    const char *w2[] = { "--stage", "4", "-h", "-V", NULL };
+    assert_int_equal(parse(&o, err, w2), 0);
+    assert_int_equal(o.stage, STAGE_OUTPUT);
+    assert_true(o.help && o.version);
+}
+
+static void expect_error(const char *words[], const char *message)
+{
+    Options o;
+    char err[256] = "";
+    assert_int_equal(parse(&o, err, words), -1);
+    assert_string_equal(err, message);
+}
+
+static void test_bad_values(void **state)
+{
+    (void)state;
+    const char *a[] = { "--bogus", NULL };
+    expect_error(a, "unknown option '--bogus' (try --help)");
+    const char *b[] = { "--sentence", NULL };
+    expect_error(b, "option '--sentence' needs a value (try --help)");
+    const char *c[] = { "--speed", "9", NULL };
+    expect_error(c, "--speed: '9' is not a speed: give a number from 0.25 to 4");
+    const char *d[] = { "--speed", "fast", NULL };
+    expect_error(d, "--speed: 'fast' is not a speed: give a number from 0.25 to 4");
+    const char *e[] = { "--stage", "attention", NULL };
+    expect_error(e, "--stage: 'attention' is not a stage: use qkv, score, softmax or output (or 1-4)");
+    const char *f[] = { "--focus", "0", NULL };
+    expect_error(f, "--focus: '0' is not a character number: give 1 to 16");
+    const char *g[] = { "--lang", "fr", NULL };
+    expect_error(g, "--lang: 'fr' is not a language: use en or zh");
+    const char *h[] = { "--format", "xml", "--dump", NULL };
+    expect_error(h, "--format: 'xml' is not a format: use text or json");
+    const char *i[] = { "--format", "json", NULL };
+    expect_error(i, "--format goes with --dump (try --dump --format json)");
+    const char *j[] = { "extra", NULL };
+    expect_error(j, "unexpected argument 'extra' (try --help)");
+    const char *k[] = { "-x", NULL };
+    expect_error(k, "unknown option '-x' (try --help)");
+}
+
+static void test_format_rounding(void **state)
+{
+    (void)state;
+    char buf[32];
+    assert_string_equal(format_fixed(buf, sizeof buf, 0.125, 2), "0.13");    /* half away */
+    assert_string_equal(format_fixed(buf, sizeof buf, -0.125, 2), "-0.13");
+    assert_string_equal(format_fixed(buf, sizeof buf, 4.0549, 2), "4.05");
+    assert_string_equal(format_fixed(buf, sizeof buf, -0.004, 2), "0.00");   /* no -0.00 */
+    assert_string_equal(format_fixed(buf, sizeof buf, 0.98554, 4), "0.9855");
+    assert_string_equal(format_percent(buf, sizeof buf, 0.52436), "52.4%");
+    assert_string_equal(format_percent(buf, sizeof buf, 0.01449), "1.4%");
+    assert_string_equal(format_percent(buf, sizeof buf, 1.0), "100.0%");
+    assert_true(format_round(2.5, 0) == 3.0 && format_round(-2.5, 0) == -3.0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_defaults),
+        cmocka_unit_test(test_every_option),
+        cmocka_unit_test(test_bad_values),
+        cmocka_unit_test(test_format_rounding),
+    };
+    return cmocka_run_group_tests_name("cli", tests, NULL, NULL);
+}

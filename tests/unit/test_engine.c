@@ -1,0 +1,323 @@
+/* test_engine.c — unit tests of the forward pass on small models built in memory.
+ * Covers: shapes, softmax rows, shift invariance, asymmetry, a 2×2 case worked by
+ * hand, huge scores, T = 1, d = 1, and the explain helpers. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "engine.h"
+
+/* ---------------------------------------------------------------- fixtures */
+
+/* A model with vocabulary "ab", d = 2, built so that x(a) = (1, 0) at position 0
+ * and x(b) = (0, 1) at position 1 (the fingerprints are subtracted out). */
+typedef struct {
+    Model m;                          /* the model under test */
+    char vocab[2][TEXT_CHAR_BYTES];   /* its vocabulary */
+    double emb[4], wq[4], wk[4], wv[4];
+} TinyModel;
+
+static void tiny_init(TinyModel *t)
+{
+    memset(t, 0, sizeof *t);
+    strcpy(t->vocab[0], "a");
+    strcpy(t->vocab[1], "b");
+    /* x = emb + PE; PE(0) = (sin 0, cos 0) = (0, 1); PE(1) = (sin 1, cos 1) */
+    double e[4] = { 1.0, -1.0, -sin(1.0), 1.0 - cos(1.0) };
+    double wq[4] = { 1, 2, 0, 1 };      /* Q(a) = (1, 2), Q(b) = (0, 1) */
+    double wk[4] = { 1, 0, 0, 1 };      /* K = x */
+    double wv[4] = { 1, 2, 3, 4 };      /* V(a) = (1, 2), V(b) = (3, 4) */
+    memcpy(t->emb, e, sizeof e);
+    memcpy(t->wq, wq, sizeof wq);
+    memcpy(t->wk, wk, sizeof wk);
+    memcpy(t->wv, wv, sizeof wv);
+    t->m.d = 2;
+    t->m.vocab_size = 2;
+    t->m.vocab = t->vocab;
+    t->m.embedding = t->emb;
+    t->m.wq = t->wq;
+    t->m.wk = t->wk;
+    t->m.wv = t->wv;
+    strcpy(t->m.sentence, "ab");
+}
+
+/* A model of any d with pseudo-random values in [-1, 1], vocabulary "abcdefgh". */
+typedef struct {
+    Model m;
+    char vocab[8][TEXT_CHAR_BYTES];
+    double *values;
+} RandomModel;
+
+static void random_init(RandomModel *r, int d, double amplitude)
+{
+    memset(r, 0, sizeof *r);
+    unsigned long long s = 0x9E3779B97F4A7C15ull;
+    size_t n = (size_t)8 * d + 3 * (size_t)d * d;
+    r->values = calloc(n, sizeof(double));
+    for (size_t i = 0; i < n; i++) {
+        s ^= s << 13; s ^= s >> 7; s ^= s << 17;
+        r->values[i] = amplitude * ((double)(s % 2001) / 1000.0 - 1.0);
+    }
+    for (int i = 0; i < 8; i++) {
+        r->vocab[i][0] = (char)('a' + i);
+        r->vocab[i][1] = '\0';
+    }
+    r->m.d = d;
+    r->m.vocab_size = 8;
+    r->m.vocab = r->vocab;
+    r->m.embedding = r->values;
+    r->m.wq = r->values + 8 * d;
+    r->m.wk = r->m.wq + (size_t)d * d;
+    r->m.wv = r->m.wk + (size_t)d * d;
+}
+
+
+/* ---------------------------------------------------------------- tests */
+
+static void test_two_by_two_by_hand(void **state)
+{
+    (void)state;
+    TinyModel t;
+    tiny_init(&t);
+    Trace tr;
+    char err[256];
+    assert_int_equal(engine_forward(&t.m, "ab", &tr, err, sizeof err), 0);
+    assert_int_equal(tr.T, 2);
+    assert_int_equal(tr.d, 2);
+    /* x is the identity, so Q = Wq, K = I, V = Wv */
+    assert_true(fabs(tr.x[0] - 1.0) < 1e-12 && fabs(tr.x[1]) < 1e-12);
+    assert_true(fabs(tr.x[2]) < 1e-12 && fabs(tr.x[3] - 1.0) < 1e-12);
+    /* scores = Q·Kᵀ = [[1, 2], [0, 1]] */
+    assert_true(fabs(tr.scores[0] - 1.0) < 1e-12);
+    assert_true(fabs(tr.scores[1] - 2.0) < 1e-12);
+    assert_true(fabs(tr.scores[2] - 0.0) < 1e-12);
+    assert_true(fabs(tr.scores[3] - 1.0) < 1e-12);
+    /* scaled by √2; both rows differ by 1/√2 between columns */
+    double e = exp(1.0 / sqrt(2.0));
+    double low = 1.0 / (1.0 + e), high = e / (1.0 + e);   /* 0.330 and 0.670 */
+    assert_true(fabs(tr.scale - sqrt(2.0)) < 1e-15);
+    assert_true(fabs(tr.weights[0] - low) < 1e-12);
+    assert_true(fabs(tr.weights[1] - high) < 1e-12);
+    assert_true(fabs(tr.weights[2] - low) < 1e-12);
+    assert_true(fabs(tr.weights[3] - high) < 1e-12);
+    /* output(a) = low·(1, 2) + high·(3, 4) */
+    assert_true(fabs(tr.output[0] - (low * 1 + high * 3)) < 1e-12);
+    assert_true(fabs(tr.output[1] - (low * 2 + high * 4)) < 1e-12);
+    assert_true(fabs(tr.output[0] - 2.3396) < 1e-4);
+    engine_free(&tr);
+}
+
+static void test_rows_sum_to_one_and_shapes(void **state)
+{
+    (void)state;
+    RandomModel r;
+    random_init(&r, 8, 1.0);
+    Trace tr;
+    char err[256];
+    assert_int_equal(engine_forward(&r.m, "abcdefgh", &tr, err, sizeof err), 0);
+    assert_int_equal(tr.T, 8);
+    assert_int_equal(tr.d, 8);   /* [T, d] in, [T, d] out */
+    for (int t = 0; t < tr.T; t++) {
+        double sum = 0.0;
+        for (int s = 0; s < tr.T; s++) {
+            assert_true(TRACE_SQ(&tr, weights, t, s) > 0.0);
+            sum += TRACE_SQ(&tr, weights, t, s);
+        }
+        assert_true(fabs(sum - 1.0) < 1e-12);
+    }
+    engine_free(&tr);
+    free(r.values);
+}
+
+static void test_scores_not_symmetric(void **state)
+{
+    (void)state;
+    RandomModel r;
+    random_init(&r, 8, 1.0);
+    Trace tr;
+    char err[256];
+    assert_int_equal(engine_forward(&r.m, "abcd", &tr, err, sizeof err), 0);
+    int asymmetric = 0;
+    for (int t = 0; t < tr.T; t++)
+        for (int s = t + 1; s < tr.T; s++)
+            if (fabs(TRACE_SQ(&tr, scores, t, s) - TRACE_SQ(&tr, scores, s, t)) > 1e-6)
+                asymmetric++;
+    assert_int_equal(asymmetric, 6);
+    engine_free(&tr);
+    free(r.values);
+}
+
+static void test_softmax_shift_invariant(void **state)
+{
+    (void)state;
+    double row[4] = { 0.5, -1.25, 2.0, 0.0 }, shifted[4], a[4], b[4];
+    for (int i = 0; i < 4; i++)
+        shifted[i] = row[i] + 123.456;
+    engine_softmax(row, a, 4);
+    engine_softmax(shifted, b, 4);
+    for (int i = 0; i < 4; i++)
+        assert_true(fabs(a[i] - b[i]) < 1e-12);
+    assert_true(a[2] > a[0] && a[0] > a[3] && a[3] > a[1]);   /* order kept */
+}
+
+static void test_huge_scores_no_overflow(void **state)
+{
+    (void)state;
+    double row[3] = { 1e4, 1e4 - 1.0, -1e4 }, out[3];
+    engine_softmax(row, out, 3);
+    assert_false(isnan(out[0]) || isnan(out[1]) || isnan(out[2]));
+    assert_true(fabs(out[0] - 1.0 / (1.0 + exp(-1.0))) < 1e-12);
+    assert_true(out[2] == 0.0);
+    /* and through the whole engine with big weights */
+    RandomModel r;
+    random_init(&r, 4, 100.0);
+    Trace tr;
+    char err[256];
+    assert_int_equal(engine_forward(&r.m, "abc", &tr, err, sizeof err), 0);
+    for (int i = 0; i < tr.T * tr.T; i++)
+        assert_false(isnan(tr.weights[i]) || isinf(tr.weights[i]));
+    for (int i = 0; i < tr.T * tr.d; i++)
+        assert_false(isnan(tr.output[i]));
+    engine_free(&tr);
+    free(r.values);
+}
+
+static void test_single_token(void **state)
+{
+    (void)state;
+    RandomModel r;
+    random_init(&r, 8, 1.0);
+    Trace tr;
+    char err[256];
+    assert_int_equal(engine_forward(&r.m, "c", &tr, err, sizeof err), 0);
+    assert_int_equal(tr.T, 1);
+    assert_true(tr.weights[0] == 1.0);
+    for (int j = 0; j < tr.d; j++)   /* a lone character takes all of its own V */
+        assert_true(fabs(tr.output[j] - tr.v[j]) < 1e-12);
+    engine_free(&tr);
+    free(r.values);
+}
+
+static void test_dimension_one(void **state)
+{
+    (void)state;
+    RandomModel r;
+    random_init(&r, 1, 1.0);
+    Trace tr;
+    char err[256];
+    assert_int_equal(engine_forward(&r.m, "ab", &tr, err, sizeof err), 0);
+    assert_int_equal(tr.d, 1);
+    assert_true(tr.scale == 1.0);
+    /* d = 1: the fingerprint is sin(p) only */
+    assert_true(fabs(tr.position[1] - sin(1.0)) < 1e-15);
+    assert_true(fabs(tr.scores[1] - tr.q[0] * tr.k[1]) < 1e-12);
+    engine_free(&tr);
+    free(r.values);
+}
+
+static void test_position_fingerprint(void **state)
+{
+    (void)state;
+    assert_true(engine_position(0, 0, 8) == 0.0);
+    assert_true(engine_position(0, 1, 8) == 1.0);
+    assert_true(fabs(engine_position(3, 2, 8) - sin(3.0 / pow(10000.0, 2.0 / 8.0))) < 1e-15);
+    assert_true(fabs(engine_position(3, 3, 8) - cos(3.0 / pow(10000.0, 2.0 / 8.0))) < 1e-15);
+}
+
+static void test_explain_sums_match(void **state)
+{
+    (void)state;
+    RandomModel r;
+    random_init(&r, 8, 1.0);
+    Trace tr;
+    char err[256];
+    assert_int_equal(engine_forward(&r.m, "hgfedc", &tr, err, sizeof err), 0);
+    ExplainTerm terms[16];
+    for (int role = ROLE_Q; role <= ROLE_V; role++) {
+        int n = engine_explain_projection(&tr, (Role)role, 2, 5, terms);
+        assert_int_equal(n, 8);
+        double sum = 0;
+        for (int i = 0; i < n; i++)
+            sum += terms[i].a * terms[i].b;
+        assert_true(fabs(sum - engine_projection(&tr, (Role)role)[2 * 8 + 5]) < 1e-12);
+    }
+    int n = engine_explain_score(&tr, 1, 4, terms);
+    double sum = 0;
+    for (int i = 0; i < n; i++)
+        sum += terms[i].a * terms[i].b;
+    assert_true(fabs(sum - TRACE_SQ(&tr, scores, 1, 4)) < 1e-12);
+    n = engine_explain_output(&tr, 3, 7, terms);
+    assert_int_equal(n, 6);
+    sum = 0;
+    for (int i = 0; i < n; i++)
+        sum += terms[i].a * terms[i].b;
+    assert_true(fabs(sum - TRACE_ROW(&tr, output, 3)[7]) < 1e-12);
+    double exps[16], total, max;
+    double share = engine_explain_share(&tr, 3, 2, exps, &total, &max);
+    assert_true(fabs(share - TRACE_SQ(&tr, weights, 3, 2)) < 1e-12);
+    assert_true(fabs(exps[2] / total - share) < 1e-12);
+    int at_max = 0;
+    for (int u = 0; u < 6; u++)
+        at_max += exps[u] == 1.0;
+    assert_true(at_max >= 1);
+    engine_free(&tr);
+    free(r.values);
+}
+
+static void test_cosine_and_closest(void **state)
+{
+    (void)state;
+    double a[3] = { 1, 0, 0 }, b[3] = { 1, 1, 0 }, z[3] = { 0, 0, 0 };
+    assert_true(fabs(engine_cosine(a, b, 3) - 1.0 / sqrt(2.0)) < 1e-15);
+    assert_true(engine_cosine(a, z, 3) == 0.0);
+    TinyModel t;
+    tiny_init(&t);
+    Trace tr;
+    char err[256];
+    assert_int_equal(engine_forward(&t.m, "ab", &tr, err, sizeof err), 0);
+    double c;
+    assert_int_equal(engine_closest_value(&tr, 0, &c), 1);   /* 67% of V(b) */
+    assert_true(c > 0.99 && c <= 1.0);
+    engine_free(&tr);
+}
+
+static void test_sentence_errors(void **state)
+{
+    (void)state;
+    TinyModel t;
+    tiny_init(&t);
+    Trace tr;
+    char err[256];
+    assert_int_equal(engine_forward(&t.m, "", &tr, err, sizeof err), -1);
+    assert_string_equal(err, "sentence is empty: give 1 to 16 characters");
+    assert_int_equal(engine_forward(&t.m, "abababababababab a", &tr, err, sizeof err), -1);
+    assert_string_equal(err, "sentence has 18 characters: at most 16 are allowed");
+    assert_int_equal(engine_forward(&t.m, "abx", &tr, err, sizeof err), -1);
+    assert_string_equal(err, "character 'x' is not in the vocabulary: a b");
+    assert_int_equal(engine_forward(&t.m, "a\xff", &tr, err, sizeof err), -1);
+    assert_string_equal(err, "sentence is not valid UTF-8");
+    engine_free(&tr);   /* safe after a failure */
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_two_by_two_by_hand),
+        cmocka_unit_test(test_rows_sum_to_one_and_shapes),
+        cmocka_unit_test(test_scores_not_symmetric),
+        cmocka_unit_test(test_softmax_shift_invariant),
+        cmocka_unit_test(test_huge_scores_no_overflow),
+        cmocka_unit_test(test_single_token),
+        cmocka_unit_test(test_dimension_one),
+        cmocka_unit_test(test_position_fingerprint),
+        cmocka_unit_test(test_explain_sums_match),
+        cmocka_unit_test(test_cosine_and_closest),
+        cmocka_unit_test(test_sentence_errors),
+    };
+    return cmocka_run_group_tests_name("engine", tests, NULL, NULL);
+}
