@@ -34,7 +34,7 @@ ASAN_BIN  := $(patsubst tests/unit/%.c,$(BUILD)/asan/tests/%,$(UNIT_SRC))
 
 FIT_BIN := $(BUILD)/fit-lesson
 
-.PHONY: all run test unit asan e2e golden-update deps install uninstall clean bench lesson-data valgrind
+.PHONY: all run test unit asan cli e2e golden-update deps install uninstall clean bench lesson-data valgrind
 
 all: $(BIN)
 
@@ -81,12 +81,15 @@ unit: $(UNIT_BIN)
 asan: $(ASAN_BIN)
 	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 sh scripts/run-tests.sh "unit (ASan+UBSan)" $(ASAN_BIN)
 
+cli: $(BIN)
+	@sh tests/cli/run.sh ./$(BIN)
+
 e2e: $(BIN)
 	@sh tests/e2e/run.sh ./$(BIN)
 
 test: deps
 	@$(MAKE) --no-print-directory $(BIN) $(UNIT_BIN) $(ASAN_BIN)
-	@$(MAKE) --no-print-directory unit asan e2e
+	@$(MAKE) --no-print-directory unit asan cli e2e
 
 valgrind: $(UNIT_BIN) $(BIN)
 	@sh scripts/valgrind.sh $(UNIT_BIN)
