@@ -103,14 +103,12 @@ static void put_square(FILE *out, const Trace *tr, const char *title, const doub
 
 static void put_closest(FILE *out, const Trace *tr)
 {
-    int lw = label_width(tr);
     char cos_text[32];
     put_heading(out, "Whose V each output most resembles (cosine)");
     for (int t = 0; t < tr->T; t++) {
         double c;
         int s = engine_closest_value(tr, t, &c);
-        put_padded(out, tr->tokens[t], lw, -1);
-        fprintf(out, "output(%s) ~ V(%s)  cos %s\n", tr->tokens[t], tr->tokens[s],
+        fprintf(out, "output(%s) is most like V(%s): cosine %s\n", tr->tokens[t], tr->tokens[s],
                 format_fixed(cos_text, sizeof cos_text, c, 4));
     }
 }
@@ -120,7 +118,7 @@ static void put_closest(FILE *out, const Trace *tr)
 void dump_text(FILE *out, const Trace *tr, const char *sentence)
 {
     char title[128];
-    fprintf(out, "attn-tui: self-attention on %s  (T = %d characters, d = %d, sqrt(d) = %.6f)\n",
+    fprintf(out, "attn-tui: self-attention on %s  (T = %d characters, d = %d, √d = %.6f)\n",
             sentence, tr->T, tr->d, tr->scale);
     put_token_rows(out, tr, "Word vectors (lesson 3)", tr->embedding);
     put_token_rows(out, tr, "Position fingerprints (lesson 5): sin/cos(p / 10000^(2i/d))", tr->position);
@@ -128,14 +126,14 @@ void dump_text(FILE *out, const Trace *tr, const char *sentence)
     put_matrix(out, "Wq (row i = input dimension i, column j = output dimension j)", tr->model->wq, tr->d);
     put_matrix(out, "Wk", tr->model->wk, tr->d);
     put_matrix(out, "Wv", tr->model->wv, tr->d);
-    put_token_rows(out, tr, "(1) Q = x . Wq  (what I look for)", tr->q);
-    put_token_rows(out, tr, "(1) K = x . Wk  (my name tag)", tr->k);
-    put_token_rows(out, tr, "(1) V = x . Wv  (what I hand over)", tr->v);
-    put_square(out, tr, "(2) Scores Q . K^T  (row = the asking character, column = the one asked)", tr->scores, 0);
-    snprintf(title, sizeof title, "(2) Scores / sqrt(%d) = scores / %.6f", tr->d, tr->scale);
+    put_token_rows(out, tr, "① Q = x·Wq   what I look for", tr->q);
+    put_token_rows(out, tr, "① K = x·Wk   my name tag", tr->k);
+    put_token_rows(out, tr, "① V = x·Wv   what I hand over", tr->v);
+    put_square(out, tr, "② Scores Q·Kᵀ   row = the character asking, column = the one asked", tr->scores, 0);
+    snprintf(title, sizeof title, "② Scores ÷ √%d = scores ÷ %.6f", tr->d, tr->scale);
     put_square(out, tr, title, tr->scaled, 0);
-    put_square(out, tr, "(3) Softmax shares, each row sums to 100%", tr->weights, 1);
-    put_token_rows(out, tr, "(4) Output = shares . V  ([T, d] in, [T, d] out)", tr->output);
+    put_square(out, tr, "③ Softmax shares   each row sums to 100%", tr->weights, 1);
+    put_token_rows(out, tr, "④ Output = shares · V   [T, d] in, [T, d] out", tr->output);
     put_closest(out, tr);
 }
 

@@ -32,7 +32,7 @@ expect_dump() {
 [ $st -eq 0 ] && ok "dump exits 0" || bad "dump exits 0" "exit $st: $(cat "$tmp/err")"
 expect_dump "dump names the sentence" "三加五等于?"
 expect_dump "dump shows sqrt(8)" "2.828427"
-expect_dump "dump shows cosine of output(等) and V(加)" "output(等) ~ V(加)  cos 0.9855"
+expect_dump "dump shows cosine of output(等) and V(加)" "output(等) is most like V(加): cosine 0.9855"
 expect_dump "dump shows 等's share of 加" "52.4%"
 expect_dump "dump shows the smallest share" "1.4%"
 expect_dump "dump shows output(等)" "  0.52  -0.42   0.13  -0.17   0.96  -0.40  -0.05  -0.17"
