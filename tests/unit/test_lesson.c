@@ -1,0 +1,259 @@
+/* test_lesson.c — every figure lesson 6 quotes, checked against the compiled-in model
+ * (assets/lesson.model, fitted by scripts/fit-lesson.c) run through the engine.
+ * Covers: vocabulary, d, x(三)[0], Q(三)[0], the two directional scores, 等's shares,
+ * output(等), its cosine with V(加), ?'s attention, 等's row in 十减四等于?, √8 and √128,
+ * the 192 parameters, and that digits' word vectors resemble each other.
+ * Figures are rounded half away from zero (llround) to the digits the lesson gives. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "engine.h"
+#include "model.h"
+
+/* Positions in 三加五等于? (and, for 等, in 十减四等于?). */
+enum { P_SAN = 0, P_JIA = 1, P_WU = 2, P_DENG = 3, P_YU = 4, P_ASK = 5 };
+
+typedef struct {
+    Model m;     /* the compiled-in default model */
+    Trace tr;    /* its forward pass over its own sentence */
+} Lesson;
+
+static int setup(void **state)
+{
+    Lesson *l = calloc(1, sizeof *l);
+    char err[512];
+    if (!l)
+        return -1;
+    if (model_load_default(&l->m, err, sizeof err) != 0) {
+        fprintf(stderr, "model_load_default: %s\n", err);
+        free(l);
+        return -1;
+    }
+    if (engine_forward(&l->m, l->m.sentence, &l->tr, err, sizeof err) != 0) {
+        fprintf(stderr, "engine_forward: %s\n", err);
+        model_free(&l->m);
+        free(l);
+        return -1;
+    }
+    *state = l;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    Lesson *l = *state;
+    engine_free(&l->tr);
+    model_free(&l->m);
+    free(l);
+    return 0;
+}
+
+/* value rounded half away from zero to `decimals` digits, as an integer count of units */
+static long long rounded(double value, int decimals)
+{
+    return llround(value * pow(10.0, decimals));
+}
+
+/* ---------------------------------------------------------------- the model */
+
+static void test_vocabulary_and_width(void **state)
+{
+    Lesson *l = *state;
+    static const char *const vocab[] = {"零", "一", "二", "三", "四", "五", "六", "七", "八", "九",
+                                        "十", "加", "减", "乘", "除", "等", "于", "是", "几", "?"};
+    assert_int_equal(l->m.vocab_size, 20);
+    for (int i = 0; i < 20; i++)
+        assert_string_equal(l->m.vocab[i], vocab[i]);
+    assert_int_equal(l->m.d, 8);
+    assert_string_equal(l->m.sentence, "三加五等于?");
+    assert_int_equal(l->tr.T, 6);
+    /* three 8 × 8 matrices: 192 trainable numbers */
+    assert_int_equal(3 * l->m.d * l->m.d, 192);
+}
+
+static void test_values_have_two_decimals(void **state)
+{
+    Lesson *l = *state;
+    int d = l->m.d;
+    const double *arrays[4] = {l->m.embedding, l->m.wq, l->m.wk, l->m.wv};
+    size_t counts[4] = {(size_t)l->m.vocab_size * d, (size_t)d * d, (size_t)d * d, (size_t)d * d};
+    for (int a = 0; a < 4; a++)
+        for (size_t n = 0; n < counts[a]; n++) {
+            double v = arrays[a][n];
+            assert_true(fabs(v * 100.0 - (double)llround(v * 100.0)) < 1e-9);
+            assert_true(fabs(v) <= 1.0);
+        }
+}
+
+static void test_digits_resemble_each_other(void **state)
+{
+    Lesson *l = *state;
+    int d = l->m.d;
+    double dd = 0.0, dop = 0.0;
+    int ndd = 0, ndop = 0;
+    for (int a = 0; a <= 10; a++) {          /* 零 .. 十 */
+        const double *va = l->m.embedding + (size_t)a * d;
+        for (int b = a + 1; b <= 10; b++, ndd++)
+            dd += engine_cosine(va, l->m.embedding + (size_t)b * d, d);
+        for (int o = 11; o <= 14; o++, ndop++) /* 加 减 乘 除 */
+            dop += engine_cosine(va, l->m.embedding + (size_t)o * d, d);
+    }
+    assert_int_equal(ndd, 55);
+    assert_int_equal(ndop, 44);
+    assert_true(dd / ndd > dop / ndop);
+}
+
+/* ---------------------------------------------------------------- station 3: Q K V */
+
+static void test_word_vector_of_san(void **state)
+{
+    Lesson *l = *state;
+    assert_string_equal(l->tr.tokens[P_SAN], "三");
+    assert_int_equal(rounded(TRACE_ROW(&l->tr, x, P_SAN)[0], 2), 67);
+    assert_int_equal(rounded(TRACE_ROW(&l->tr, embedding, P_SAN)[0], 2), 67);
+}
+
+static void test_query_of_san(void **state)
+{
+    Lesson *l = *state;
+    double q = TRACE_ROW(&l->tr, q, P_SAN)[0];
+    assert_int_equal(rounded(q, 2), 9);
+    /* "the 8 values of x times the 8 values of column 0 of Wq, summed" */
+    ExplainTerm terms[8];
+    assert_int_equal(engine_explain_projection(&l->tr, ROLE_Q, P_SAN, 0, terms), 8);
+    double sum = 0.0;
+    for (int i = 0; i < 8; i++)
+        sum += terms[i].a * terms[i].b;
+    assert_int_equal(rounded(sum, 2), 9);
+}
+
+/* ---------------------------------------------------------------- station 4: scores */
+
+static void test_directional_scores(void **state)
+{
+    Lesson *l = *state;
+    assert_string_equal(l->tr.tokens[P_DENG], "等");
+    assert_string_equal(l->tr.tokens[P_JIA], "加");
+    assert_int_equal(rounded(TRACE_SQ(&l->tr, scores, P_DENG, P_JIA), 2), 405);
+    assert_int_equal(rounded(TRACE_SQ(&l->tr, scores, P_JIA, P_DENG), 2), 208);
+    char buf[32];
+    snprintf(buf, sizeof buf, "%.2f", rounded(TRACE_SQ(&l->tr, scores, P_DENG, P_JIA), 2) / 100.0);
+    assert_string_equal(buf, "4.05");
+}
+
+/* ---------------------------------------------------------------- station 5: softmax, √d */
+
+static void test_shares_of_deng(void **state)
+{
+    Lesson *l = *state;
+    const double *row = &TRACE_SQ(&l->tr, weights, P_DENG, 0);
+    double sum = 0.0, min = row[0];
+    int argmax = 0;
+    for (int s = 0; s < l->tr.T; s++) {
+        sum += row[s];
+        if (row[s] > row[argmax])
+            argmax = s;
+        if (row[s] < min)
+            min = row[s];
+    }
+    assert_true(fabs(sum - 1.0) < 1e-12);
+    assert_int_equal(argmax, P_JIA);
+    assert_int_equal(rounded(row[P_JIA] * 100.0, 1), 524);  /* 52.4% */
+    assert_int_equal(rounded(min * 100.0, 1), 14);          /* 1.4% */
+}
+
+static void test_square_roots(void **state)
+{
+    Lesson *l = *state;
+    char buf[32];
+    snprintf(buf, sizeof buf, "%.6f", sqrt(8.0));
+    assert_string_equal(buf, "2.828427");
+    snprintf(buf, sizeof buf, "%.6f", sqrt(128.0));
+    assert_string_equal(buf, "11.313708");
+    snprintf(buf, sizeof buf, "%.6f", l->tr.scale);
+    assert_string_equal(buf, "2.828427");
+    double scaled = TRACE_SQ(&l->tr, scaled, P_DENG, P_JIA);
+    assert_true(fabs(scaled * sqrt(8.0) - TRACE_SQ(&l->tr, scores, P_DENG, P_JIA)) < 1e-12);
+}
+
+/* ---------------------------------------------------------------- station 6: collecting */
+
+static void test_output_of_deng(void **state)
+{
+    Lesson *l = *state;
+    static const long long expected[8] = {52, -42, 13, -17, 96, -40, -5, -17};
+    const double *out = TRACE_ROW(&l->tr, output, P_DENG);
+    for (int j = 0; j < 8; j++)
+        assert_int_equal(rounded(out[j], 2), expected[j]);
+    char buf[128];
+    int n = 0;
+    for (int j = 0; j < 8; j++)
+        n += snprintf(buf + n, sizeof buf - (size_t)n, "%s%.2f", j ? ", " : "[",
+                      rounded(out[j], 2) / 100.0);
+    snprintf(buf + n, sizeof buf - (size_t)n, "]");
+    assert_string_equal(buf, "[0.52, -0.42, 0.13, -0.17, 0.96, -0.40, -0.05, -0.17]");
+}
+
+static void test_output_most_like_v_of_jia(void **state)
+{
+    Lesson *l = *state;
+    double cos = 0.0;
+    assert_int_equal(engine_closest_value(&l->tr, P_DENG, &cos), P_JIA);
+    assert_int_equal(rounded(cos, 4), 9855);
+    double direct = engine_cosine(TRACE_ROW(&l->tr, output, P_DENG), TRACE_ROW(&l->tr, v, P_JIA), 8);
+    assert_int_equal(rounded(direct, 4), 9855);
+}
+
+/* ---------------------------------------------------------------- stations 2 and 0 */
+
+static void test_question_mark_looks_at_the_sum(void **state)
+{
+    Lesson *l = *state;
+    assert_string_equal(l->tr.tokens[P_ASK], "?");
+    double share = TRACE_SQ(&l->tr, weights, P_ASK, P_SAN) + TRACE_SQ(&l->tr, weights, P_ASK, P_JIA) +
+                   TRACE_SQ(&l->tr, weights, P_ASK, P_WU);
+    assert_true(share >= 0.70);
+}
+
+static void test_deng_depends_on_the_sentence(void **state)
+{
+    Lesson *l = *state;
+    Trace other;
+    char err[512];
+    assert_int_equal(engine_forward(&l->m, "十减四等于?", &other, err, sizeof err), 0);
+    assert_string_equal(other.tokens[P_DENG], "等");
+    double most = 0.0;
+    for (int s = 0; s < 6; s++) {
+        double diff = fabs(TRACE_SQ(&other, weights, P_DENG, s) - TRACE_SQ(&l->tr, weights, P_DENG, s));
+        if (diff > most)
+            most = diff;
+    }
+    engine_free(&other);
+    assert_true(most >= 0.10);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_vocabulary_and_width),
+        cmocka_unit_test(test_values_have_two_decimals),
+        cmocka_unit_test(test_digits_resemble_each_other),
+        cmocka_unit_test(test_word_vector_of_san),
+        cmocka_unit_test(test_query_of_san),
+        cmocka_unit_test(test_directional_scores),
+        cmocka_unit_test(test_shares_of_deng),
+        cmocka_unit_test(test_square_roots),
+        cmocka_unit_test(test_output_of_deng),
+        cmocka_unit_test(test_output_most_like_v_of_jia),
+        cmocka_unit_test(test_question_mark_looks_at_the_sum),
+        cmocka_unit_test(test_deng_depends_on_the_sentence),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
