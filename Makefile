@@ -23,6 +23,7 @@ LIBS       = $(PKG_LIBS) -lunistring -lm
 # Every module in src/ but main.c forms the library that tests link against.
 LIB_SRC  := $(filter-out src/main.c,$(wildcard src/*.c))
 LIB_OBJ  := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(LIB_SRC)) $(BUILD)/obj/default_model.o
+LIB_A    := $(BUILD)/libattn.a
 MAIN_OBJ := $(BUILD)/obj/main.o
 GEN_MODEL := $(BUILD)/gen/default_model.c
 
@@ -31,6 +32,7 @@ UNIT_BIN  := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 ASAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 ASAN_OBJ  := $(patsubst src/%.c,$(BUILD)/asan/obj/%.o,$(LIB_SRC)) $(BUILD)/asan/obj/default_model.o
 ASAN_BIN  := $(patsubst tests/unit/%.c,$(BUILD)/asan/tests/%,$(UNIT_SRC))
+ASAN_A    := $(BUILD)/asan/libattn.a
 
 FIT_BIN := $(BUILD)/fit-lesson
 
@@ -43,8 +45,15 @@ deps:
 	@sh scripts/install-deps.sh
 
 # ------------------------------------------------------------------ the program
-$(BIN): $(MAIN_OBJ) $(LIB_OBJ)
+$(BIN): $(MAIN_OBJ) $(LIB_A)
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDFLAGS) $(LIBS)
+
+# Tests link against an archive, so each pulls in only the modules it uses.
+$(LIB_A): $(LIB_OBJ)
+	rm -f $@ && $(AR) rcs $@ $^
+
+$(ASAN_A): $(ASAN_OBJ)
+	rm -f $@ && $(AR) rcs $@ $^
 
 $(BUILD)/obj/%.o: src/%.c | $(BUILD)/obj
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
@@ -63,8 +72,8 @@ run: deps $(BIN)
 	./$(BIN)
 
 # ------------------------------------------------------------------ tests
-$(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ) | $(BUILD)/tests
-	$(CC) $(ALL_CFLAGS) -DTESTS_DIR='"tests"' -o $@ $< $(LIB_OBJ) $(LDFLAGS) $(LIBS) $(CMOCKA_LIBS)
+$(BUILD)/tests/%: tests/unit/%.c $(LIB_A) | $(BUILD)/tests
+	$(CC) $(ALL_CFLAGS) -DTESTS_DIR='"tests"' -o $@ $< $(LIB_A) $(LDFLAGS) $(LIBS) $(CMOCKA_LIBS)
 
 $(BUILD)/asan/obj/%.o: src/%.c | $(BUILD)/asan/obj
 	$(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) -c -o $@ $<
@@ -72,8 +81,8 @@ $(BUILD)/asan/obj/%.o: src/%.c | $(BUILD)/asan/obj
 $(BUILD)/asan/obj/default_model.o: $(GEN_MODEL) | $(BUILD)/asan/obj
 	$(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) -c -o $@ $<
 
-$(BUILD)/asan/tests/%: tests/unit/%.c $(ASAN_OBJ) | $(BUILD)/asan/tests
-	$(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) -DTESTS_DIR='"tests"' -o $@ $< $(ASAN_OBJ) $(LDFLAGS) $(LIBS) $(CMOCKA_LIBS)
+$(BUILD)/asan/tests/%: tests/unit/%.c $(ASAN_A) | $(BUILD)/asan/tests
+	$(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) -DTESTS_DIR='"tests"' -o $@ $< $(ASAN_A) $(LDFLAGS) $(LIBS) $(CMOCKA_LIBS)
 
 unit: $(UNIT_BIN)
 	@sh scripts/run-tests.sh "unit" $(UNIT_BIN)
@@ -99,8 +108,9 @@ golden-update: $(BUILD)/tests/test_scene_golden
 	ATTN_GOLDEN_UPDATE=1 $(BUILD)/tests/test_scene_golden
 
 # ------------------------------------------------------------------ lesson data
-$(FIT_BIN): scripts/fit-lesson.c $(LIB_OBJ)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(LIB_OBJ) $(LDFLAGS) $(LIBS)
+# The fit links only engine, model and text: it must not depend on the model it writes.
+$(FIT_BIN): scripts/fit-lesson.c $(BUILD)/obj/engine.o $(BUILD)/obj/model.o $(BUILD)/obj/text.o
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDFLAGS) -lunistring -lm
 
 # Regenerates assets/lesson.model, deterministically, with the project's own engine.
 lesson-data: $(FIT_BIN)
@@ -120,5 +130,8 @@ uninstall:
 
 clean:
 	rm -rf $(BUILD) $(BIN)
+
+# Keep objects: they are inputs of several binaries, not throwaway intermediates.
+.SECONDARY: $(LIB_OBJ) $(ASAN_OBJ) $(GEN_MODEL)
 
 -include $(wildcard $(BUILD)/obj/*.d $(BUILD)/asan/obj/*.d $(BUILD)/tests/*.d)

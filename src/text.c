@@ -87,6 +87,8 @@ size_t text_pad(char *buf, size_t cap, const char *s, int columns, int align)
     for (int i = 0; i < left && used + 1 < cap; i++)
         buf[used++] = ' ';
     size_t take = slen < cap - 1 - used ? slen : cap - 1 - used;
+    while (take > 0 && take < slen && ((unsigned char)s[take] & 0xC0) == 0x80)
+        take--;   /* never cut a character in half */
     memcpy(buf + used, s, take);
     used += take;
     for (int i = 0; i < right && used + 1 < cap; i++)

@@ -1,0 +1,575 @@
+/* model.c — reads the plain-text model format of model.h into a Model.
+ * Owns: line splitting, validation with "NAME:LINE: what" messages, number parsing
+ * independent of the locale, and loading files or the compiled-in default.
+ * Must not touch: the engine's arithmetic, the terminal, any global mutable state. */
+#define _GNU_SOURCE /* strtod_l, newlocale: numbers always use '.' whatever LC_NUMERIC says */
+
+#include "model.h"
+
+#include <errno.h>
+#include <locale.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define MODEL_MAX_FILE (64u * 1024u * 1024u) /* largest file model_load_file reads */
+#define SHOW_BYTES 32                        /* longest token quoted in a message */
+#define IDEOGRAPHIC_SPACE "\xE3\x80\x80"      /* U+3000, typed by CJK input methods */
+
+/* ---------------------------------------------------------------- sections */
+
+enum { SEC_NONE = -1, SEC_VOCAB, SEC_D, SEC_SENTENCE, SEC_EMBEDDING,
+       SEC_WQ, SEC_WK, SEC_WV, SEC_COUNT };
+
+static const char *const section_names[SEC_COUNT] = {
+    "vocab", "d", "sentence", "embedding", "wq", "wk", "wv"
+};
+
+/* ---------------------------------------------------------------- parser state */
+
+typedef struct {
+    const char *text;        /* the whole input, len bytes, not NUL-terminated */
+    size_t len;
+    size_t pos;              /* start of the next line */
+    int lineno;              /* number of the line last returned (1-based) */
+    char *buf;               /* the current line, copied and NUL-terminated */
+    const char *name;        /* file name for messages */
+    char *err;
+    size_t errlen;
+    locale_t c_locale;       /* "C" numeric locale for strtod_l */
+    int header_line[SEC_COUNT]; /* where each section's header is, 0 if absent */
+    int rows[SEC_COUNT];     /* data lines seen so far in each section (pass 2) */
+    int d_seen;              /* [d] has its number */
+    int vocab_cap;           /* slots allocated in m->vocab */
+    unsigned char *has_row;  /* vocab_size flags: embedding row seen */
+    Model *m;
+} Parser;
+
+/* Cuts off an incomplete UTF-8 character at the end of s (left by a truncation). */
+static void drop_partial_char(char *s)
+{
+    size_t end = strlen(s), lead = end;
+    while (lead > 0 && ((unsigned char)s[lead - 1] & 0xC0) == 0x80)
+        lead--;
+    if (lead == 0)
+        return;
+    unsigned char c = (unsigned char)s[lead - 1];
+    size_t need = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+    if (end - (lead - 1) < need)
+        s[lead - 1] = '\0';
+}
+
+#if defined(__GNUC__)
+#define PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
+#else
+#define PRINTF_LIKE(f, a)
+#endif
+
+/* Writes "NAME:LINE: message" into err; never cuts a UTF-8 character in half. */
+static int fail(Parser *p, int line, const char *fmt, ...) PRINTF_LIKE(3, 4);
+
+static int fail(Parser *p, int line, const char *fmt, ...)
+{
+    if (!p->err || p->errlen == 0)
+        return -1;
+    int n = snprintf(p->err, p->errlen, "%s:%d: ", p->name, line);
+    if (n >= 0 && (size_t)n < p->errlen) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(p->err + n, p->errlen - (size_t)n, fmt, ap);
+        va_end(ap);
+    }
+    drop_partial_char(p->err);
+    return -1;
+}
+
+/* Copies a token for quoting in a message, shortened at a character boundary. */
+static const char *show(const char *tok, char out[SHOW_BYTES + 4])
+{
+    size_t n = strlen(tok);
+    if (n <= SHOW_BYTES)
+        return tok;
+    n = SHOW_BYTES;
+    while (n > 0 && ((unsigned char)tok[n] & 0xC0) == 0x80)
+        n--;
+    memcpy(out, tok, n);
+    memcpy(out + n, "...", 4);
+    return out;
+}
+
+/* ---------------------------------------------------------------- lines */
+
+static int is_blank(char c) { return c == ' ' || c == '\t'; }
+
+/* Fetches the next line into p->buf, without its "\n" or "\r\n", checked to be
+ * short, free of control bytes and valid UTF-8. Returns 1, 0 at the end, -1 on error. */
+static int next_line(Parser *p, char **line)
+{
+    if (p->pos >= p->len)
+        return 0;
+    const char *start = p->text + p->pos;
+    const char *nl = memchr(start, '\n', p->len - p->pos);
+    size_t n = nl ? (size_t)(nl - start) : p->len - p->pos;
+    p->pos += n + (nl ? 1 : 0);
+    p->lineno++;
+    if (n > 0 && start[n - 1] == '\r')
+        n--;
+    if (p->lineno == 1 && n >= 3 && memcmp(start, "\xEF\xBB\xBF", 3) == 0) {
+        start += 3; /* a byte-order mark some editors write */
+        n -= 3;
+    }
+    if (n > MODEL_MAX_LINE)
+        return fail(p, p->lineno, "line is longer than %d bytes", MODEL_MAX_LINE);
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)start[i];
+        if (c == '\0')
+            return fail(p, p->lineno, "NUL byte: this is not a text file");
+        if (c == '\r')
+            return fail(p, p->lineno, "stray carriage return (CR) inside a line");
+        if ((c < 0x20 && c != '\t') || c == 0x7F)
+            return fail(p, p->lineno, "control byte 0x%02X: this is not a text file", c);
+    }
+    if (!text_valid_utf8(start, n))
+        return fail(p, p->lineno, "invalid UTF-8 (save the file as UTF-8)");
+    memcpy(p->buf, start, n);
+    p->buf[n] = '\0';
+    *line = p->buf;
+    return 1;
+}
+
+/* Strips blanks from both ends of s in place and returns the first non-blank. */
+static char *trim(char *s)
+{
+    while (is_blank(*s))
+        s++;
+    size_t n = strlen(s);
+    while (n > 0 && is_blank(s[n - 1]))
+        s[--n] = '\0';
+    return s;
+}
+
+/* Cuts the next blank-separated token out of *cursor (NUL-terminating it), or NULL. */
+static char *next_token(char **cursor)
+{
+    char *s = *cursor;
+    while (is_blank(*s))
+        s++;
+    if (*s == '\0') {
+        *cursor = s;
+        return NULL;
+    }
+    char *tok = s;
+    while (*s != '\0' && !is_blank(*s))
+        s++;
+    if (*s != '\0')
+        *s++ = '\0';
+    *cursor = s;
+    return tok;
+}
+
+static int count_tokens(const char *s)
+{
+    int n = 0;
+    while (*s) {
+        while (is_blank(*s))
+            s++;
+        if (*s == '\0')
+            break;
+        n++;
+        while (*s && !is_blank(*s))
+            s++;
+    }
+    return n;
+}
+
+/* ---------------------------------------------------------------- headers */
+
+/* Reads a "[name]" line: returns its section, or -1 after reporting the problem. */
+static int parse_header(Parser *p, char *line)
+{
+    size_t n = strlen(line);
+    char shown[SHOW_BYTES + 4];
+    if (n < 2 || line[n - 1] != ']')
+        return fail(p, p->lineno, "malformed section header \"%s\" (write it as [name])",
+                    show(line, shown));
+    line[n - 1] = '\0';
+    for (int s = 0; s < SEC_COUNT; s++) {
+        if (strcmp(line + 1, section_names[s]) != 0)
+            continue;
+        if (p->header_line[s])
+            return fail(p, p->lineno, "section [%s] appears twice (first on line %d)",
+                        section_names[s], p->header_line[s]);
+        p->header_line[s] = p->lineno;
+        return s;
+    }
+    return fail(p, p->lineno, "unknown section [%s] (known: [vocab] [d] [sentence] "
+                "[embedding] [wq] [wk] [wv])", show(line + 1, shown));
+}
+
+/* ---------------------------------------------------------------- [vocab] and [d] */
+
+static int add_vocab(Parser *p, char *line)
+{
+    Model *m = p->m;
+    char shown[SHOW_BYTES + 4];
+    char *tok;
+    while ((tok = next_token(&line)) != NULL) {
+        size_t n = strlen(tok);
+        if (strstr(tok, IDEOGRAPHIC_SPACE))
+            return fail(p, p->lineno, "vocabulary entry \"%s\" contains a full-width space "
+                        "(separate entries with ordinary spaces)", show(tok, shown));
+        if (n >= TEXT_CHAR_BYTES || text_char_count(tok) != 1)
+            return fail(p, p->lineno, "vocabulary entry \"%s\" is not exactly one character",
+                        show(tok, shown));
+        if (tok[0] == '#' || tok[0] == '[')
+            return fail(p, p->lineno, "vocabulary entry \"%s\" cannot be used: its embedding "
+                        "line would read as a %s", tok, tok[0] == '#' ? "comment" : "section");
+        if (model_find_char(m, tok) >= 0)
+            return fail(p, p->lineno, "vocabulary entry \"%s\" appears twice", tok);
+        if (m->vocab_size == MODEL_MAX_VOCAB)
+            return fail(p, p->lineno, "vocabulary has more than %d entries", MODEL_MAX_VOCAB);
+        if (m->vocab_size == p->vocab_cap) {
+            int cap = p->vocab_cap ? p->vocab_cap * 2 : 32;
+            void *grown = realloc(m->vocab, (size_t)cap * sizeof *m->vocab);
+            if (!grown)
+                return fail(p, p->lineno, "out of memory");
+            m->vocab = grown;
+            p->vocab_cap = cap;
+        }
+        memcpy(m->vocab[m->vocab_size], tok, n + 1);
+        m->vocab_size++;
+    }
+    return 0;
+}
+
+static int parse_d(Parser *p, char *line)
+{
+    char shown[SHOW_BYTES + 4];
+    if (p->d_seen)
+        return fail(p, p->lineno, "[d] holds one number, but here is another line");
+    if (count_tokens(line) != 1)
+        return fail(p, p->lineno, "[d] holds one number, got %d", count_tokens(line));
+    char *tok = trim(line);
+    size_t n = strlen(tok);
+    int ok = n > 0 && n <= 6 && strspn(tok, "0123456789") == n;
+    long d = ok ? strtol(tok, NULL, 10) : 0;
+    if (!ok || d < 1 || d > MODEL_MAX_D)
+        return fail(p, p->lineno, "d must be a whole number from 1 to %d, got \"%s\"",
+                    MODEL_MAX_D, show(tok, shown));
+    p->m->d = (int)d;
+    p->d_seen = 1;
+    return 0;
+}
+
+/* ---------------------------------------------------------------- pass 1 */
+
+/* Finds every section header, reads [vocab] and [d], and checks every line. */
+static int pass_structure(Parser *p)
+{
+    int sec = SEC_NONE;
+    char *line;
+    int r;
+    char shown[SHOW_BYTES + 4];
+    while ((r = next_line(p, &line)) > 0) {
+        line = trim(line);
+        if (line[0] == '\0' || line[0] == '#')
+            continue;
+        if (line[0] == '[') {
+            if ((sec = parse_header(p, line)) < 0)
+                return -1;
+            continue;
+        }
+        if (sec == SEC_NONE)
+            return fail(p, p->lineno, "text before the first section: \"%s\"",
+                        show(line, shown));
+        if (sec == SEC_VOCAB && add_vocab(p, line) < 0)
+            return -1;
+        if (sec == SEC_D && parse_d(p, line) < 0)
+            return -1;
+    }
+    if (r < 0)
+        return -1;
+    int last = p->lineno > 0 ? p->lineno : 1;
+    int any = 0;
+    for (int s = 0; s < SEC_COUNT; s++)
+        any |= p->header_line[s] != 0;
+    if (!any)
+        return fail(p, last, "no sections found (the file is empty or only comments)");
+    for (int s = 0; s < SEC_COUNT; s++)
+        if (!p->header_line[s])
+            return fail(p, last, "missing section [%s]", section_names[s]);
+    if (p->m->vocab_size == 0)
+        return fail(p, p->header_line[SEC_VOCAB], "[vocab] is empty");
+    if (!p->d_seen)
+        return fail(p, p->header_line[SEC_D], "[d] has no number");
+    return 0;
+}
+
+/* ---------------------------------------------------------------- numbers */
+
+/* Parses the token as a finite decimal number, whatever the locale says. */
+static int parse_number(Parser *p, const char *tok, double *out)
+{
+    char shown[SHOW_BYTES + 4];
+    char *end;
+    double v = strtod_l(tok, &end, p->c_locale);
+    if (end == tok || *end != '\0' || strpbrk(tok, "xX") != NULL)
+        return fail(p, p->lineno, "\"%s\" is not a number", show(tok, shown));
+    if (!isfinite(v))
+        return fail(p, p->lineno, "\"%s\" is not a finite number", show(tok, shown));
+    *out = v;
+    return 0;
+}
+
+/* Parses exactly d numbers from line into dst; what names the row in messages. */
+static int parse_row(Parser *p, char *line, double *dst, const char *what)
+{
+    int d = p->m->d;
+    int got = count_tokens(line);
+    if (got != d)
+        return fail(p, p->lineno, "%s: expected %d numbers, got %d", what, d, got);
+    for (int j = 0; j < d; j++)
+        if (parse_number(p, next_token(&line), &dst[j]) < 0)
+            return -1;
+    return 0;
+}
+
+/* ---------------------------------------------------------------- [sentence] */
+
+static int parse_sentence(Parser *p, char *line)
+{
+    char chars[MODEL_MAX_TOKENS][TEXT_CHAR_BYTES];
+    if (p->rows[SEC_SENTENCE]++ > 0)
+        return fail(p, p->lineno, "[sentence] holds one line, but here is another");
+    if (count_tokens(line) != 1)
+        return fail(p, p->lineno, "the sentence must not contain blanks");
+    int n = text_split_chars(line, chars, MODEL_MAX_TOKENS);
+    if (n > MODEL_MAX_TOKENS)
+        return fail(p, p->lineno, "the sentence has %d characters, at most %d allowed",
+                    n, MODEL_MAX_TOKENS);
+    for (int i = 0; i < n; i++)
+        if (model_find_char(p->m, chars[i]) < 0)
+            return fail(p, p->lineno, "sentence character \"%s\" is not in [vocab]", chars[i]);
+    memcpy(p->m->sentence, line, strlen(line) + 1); /* fits: ≤ 16 chars of ≤ 4 bytes */
+    return 0;
+}
+
+/* ---------------------------------------------------------------- [embedding] */
+
+static int parse_embedding(Parser *p, char *line)
+{
+    char shown[SHOW_BYTES + 4];
+    char *ch = next_token(&line);
+    int idx = model_find_char(p->m, ch);
+    if (idx < 0)
+        return fail(p, p->lineno, "embedding row for \"%s\", which is not in [vocab]",
+                    show(ch, shown));
+    if (p->has_row[idx])
+        return fail(p, p->lineno, "second embedding row for \"%s\"", ch);
+    p->has_row[idx] = 1;
+    char what[64];
+    snprintf(what, sizeof what, "embedding of \"%s\"", ch);
+    return parse_row(p, line, &p->m->embedding[(size_t)idx * (size_t)p->m->d], what);
+}
+
+/* ---------------------------------------------------------------- [wq] [wk] [wv] */
+
+static int parse_matrix_row(Parser *p, int sec, char *line)
+{
+    Model *m = p->m;
+    double *w = sec == SEC_WQ ? m->wq : sec == SEC_WK ? m->wk : m->wv;
+    int row = p->rows[sec]++;
+    if (row >= m->d)
+        return fail(p, p->lineno, "[%s] has more than %d rows", section_names[sec], m->d);
+    char what[32];
+    snprintf(what, sizeof what, "[%s] row %d", section_names[sec], row + 1);
+    return parse_row(p, line, &w[(size_t)row * (size_t)m->d], what);
+}
+
+/* ---------------------------------------------------------------- pass 2 */
+
+/* Reads the sections that need d and the vocabulary: sentence, embedding, W*. */
+static int pass_values(Parser *p)
+{
+    p->pos = 0;
+    p->lineno = 0;
+    int sec = SEC_NONE;
+    char *line;
+    int r;
+    while ((r = next_line(p, &line)) > 0) {
+        line = trim(line);
+        if (line[0] == '\0' || line[0] == '#')
+            continue;
+        if (line[0] == '[') {
+            size_t n = strlen(line);
+            line[n - 1] = '\0'; /* pass 1 proved it is a known "[name]" */
+            for (sec = 0; strcmp(line + 1, section_names[sec]) != 0; sec++)
+                ;
+            continue;
+        }
+        if (sec == SEC_SENTENCE)
+            r = parse_sentence(p, line);
+        else if (sec == SEC_EMBEDDING)
+            r = parse_embedding(p, line);
+        else if (sec >= SEC_WQ)
+            r = parse_matrix_row(p, sec, line);
+        if (r < 0)
+            return -1;
+    }
+    if (r < 0)
+        return -1;
+    if (p->rows[SEC_SENTENCE] == 0)
+        return fail(p, p->header_line[SEC_SENTENCE], "[sentence] is empty");
+    for (int i = 0; i < p->m->vocab_size; i++)
+        if (!p->has_row[i])
+            return fail(p, p->header_line[SEC_EMBEDDING], "no embedding row for \"%s\"",
+                        p->m->vocab[i]);
+    for (int s = SEC_WQ; s <= SEC_WV; s++)
+        if (p->rows[s] < p->m->d)
+            return fail(p, p->header_line[s], "[%s] has only %d of its %d rows",
+                        section_names[s], p->rows[s], p->m->d);
+    return 0;
+}
+
+/* ---------------------------------------------------------------- entry points */
+
+static int allocate_values(Parser *p)
+{
+    Model *m = p->m;
+    size_t dd = (size_t)m->d * (size_t)m->d;
+    m->embedding = calloc((size_t)m->vocab_size * (size_t)m->d, sizeof *m->embedding);
+    m->wq = calloc(dd, sizeof *m->wq);
+    m->wk = calloc(dd, sizeof *m->wk);
+    m->wv = calloc(dd, sizeof *m->wv);
+    p->has_row = calloc((size_t)m->vocab_size, 1);
+    if (!m->embedding || !m->wq || !m->wk || !m->wv || !p->has_row)
+        return fail(p, 1, "out of memory");
+    return 0;
+}
+
+int model_parse(const char *text, size_t len, const char *name, Model *out,
+                char *err, size_t errlen)
+{
+    Parser p;
+    memset(&p, 0, sizeof p);
+    memset(out, 0, sizeof *out);
+    p.text = text;
+    p.len = text ? len : 0;
+    p.name = name ? name : "<model>";
+    p.err = err;
+    p.errlen = errlen;
+    p.m = out;
+    if (err && errlen)
+        err[0] = '\0';
+
+    int r = -1;
+    p.buf = malloc(MODEL_MAX_LINE + 1);
+    p.c_locale = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
+    if (!p.buf)
+        fail(&p, 1, "out of memory");
+    else if (p.c_locale == (locale_t)0)
+        fail(&p, 1, "cannot create the C locale for reading numbers");
+    else if (pass_structure(&p) == 0 && allocate_values(&p) == 0 && pass_values(&p) == 0)
+        r = 0;
+
+    if (p.c_locale != (locale_t)0)
+        freelocale(p.c_locale);
+    free(p.buf);
+    free(p.has_row);
+    if (r < 0)
+        model_free(out);
+    return r;
+}
+
+/* Reads all of f into a malloc'd buffer. Returns 0, or an errno value; EFBIG when
+ * the file holds more than MODEL_MAX_FILE bytes. */
+static int read_all(FILE *f, char **text, size_t *len)
+{
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > MODEL_MAX_FILE)
+        return EFBIG;
+    size_t cap = 65536, used = 0;
+    char *buf = malloc(cap);
+    for (;;) {
+        if (!buf)
+            return ENOMEM;
+        if (used == cap) {
+            if (cap > MODEL_MAX_FILE)
+                break;
+            size_t grow = cap * 2 <= MODEL_MAX_FILE ? cap * 2 : MODEL_MAX_FILE + 1;
+            char *grown = realloc(buf, grow);
+            if (!grown) {
+                free(buf);
+                return ENOMEM;
+            }
+            buf = grown;
+            cap = grow;
+        }
+        size_t got = fread(buf + used, 1, cap - used, f);
+        used += got;
+        if (got == 0)
+            break;
+    }
+    if (ferror(f)) {
+        int e = errno ? errno : EIO;
+        free(buf);
+        return e;
+    }
+    if (used > MODEL_MAX_FILE) {
+        free(buf);
+        return EFBIG;
+    }
+    *text = buf;
+    *len = used;
+    return 0;
+}
+
+int model_load_file(const char *path, Model *out, char *err, size_t errlen)
+{
+    memset(out, 0, sizeof *out);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = fopen(path, "rb");
+    int e = f ? read_all(f, &text, &len) : errno;
+    if (f)
+        fclose(f);
+    if (e == EFBIG) {
+        if (err && errlen)
+            snprintf(err, errlen, "%s: file is larger than %u MiB, not a model",
+                     path, MODEL_MAX_FILE / (1024u * 1024u));
+        return -1;
+    }
+    if (e != 0) {
+        if (err && errlen)
+            snprintf(err, errlen, "%s: cannot read: %s", path, strerror(e));
+        return -1;
+    }
+    int r = model_parse(text, len, path, out, err, errlen);
+    free(text);
+    return r;
+}
+
+int model_find_char(const Model *m, const char *ch)
+{
+    if (!m || !m->vocab || !ch)
+        return -1;
+    for (int i = 0; i < m->vocab_size; i++)
+        if (strcmp(m->vocab[i], ch) == 0)
+            return i;
+    return -1;
+}
+
+void model_free(Model *m)
+{
+    if (!m)
+        return;
+    free(m->vocab);
+    free(m->embedding);
+    free(m->wq);
+    free(m->wk);
+    free(m->wv);
+    memset(m, 0, sizeof *m);
+}

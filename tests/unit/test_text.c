@@ -1,0 +1,179 @@
+/* test_text.c — unit tests for UTF-8 splitting, widths and padding (src/text.c).
+ * Owns: exact widths, character splits and padded strings, CJK and ASCII.
+ * Must not touch: the model, the terminal, any file. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "text.h"
+
+/* ---------------------------------------------------------------- validity */
+
+static void test_valid_utf8(void **state)
+{
+    (void)state;
+    assert_true(text_valid_utf8("三加五等于?", strlen("三加五等于?")));
+    assert_true(text_valid_utf8("", 0));
+    assert_false(text_valid_utf8("a\xFF", 2));
+    assert_false(text_valid_utf8("\xE4\xB8", 2));         /* cut short */
+    assert_false(text_valid_utf8("\xC0\xAF", 2));         /* overlong '/' */
+    assert_false(text_valid_utf8("\xED\xA0\x80", 3));     /* a UTF-16 surrogate */
+    assert_true(text_valid_utf8("\xE4\xB8\x89", 3));      /* 三 */
+    assert_false(text_valid_utf8("\xE4\xB8\x89", 2));     /* only len bytes count */
+}
+
+/* ---------------------------------------------------------------- splitting */
+
+static void test_split_sentence(void **state)
+{
+    (void)state;
+    char out[16][TEXT_CHAR_BYTES];
+    int n = text_split_chars("三加五等于?", out, 16);
+    assert_int_equal(n, 6);
+    assert_string_equal(out[0], "三");
+    assert_string_equal(out[1], "加");
+    assert_string_equal(out[2], "五");
+    assert_string_equal(out[3], "等");
+    assert_string_equal(out[4], "于");
+    assert_string_equal(out[5], "?");
+}
+
+static void test_split_mixed_and_limits(void **state)
+{
+    (void)state;
+    char out[4][TEXT_CHAR_BYTES];
+    memset(out, 'Z', sizeof out);
+    /* more characters than slots: the count is still the whole, only 3 are stored */
+    assert_int_equal(text_split_chars("a三\xF0\x9F\x98\x80z", out, 3), 4);
+    assert_string_equal(out[0], "a");
+    assert_string_equal(out[1], "三");
+    assert_string_equal(out[2], "\xF0\x9F\x98\x80"); /* a 4-byte character */
+    assert_int_equal(out[3][0], 'Z');                /* slot 3 untouched */
+    assert_int_equal(text_split_chars("", out, 4), 0);
+    assert_int_equal(text_split_chars("abc", out, 0), 3);
+}
+
+static void test_split_invalid(void **state)
+{
+    (void)state;
+    char out[8][TEXT_CHAR_BYTES];
+    assert_int_equal(text_split_chars("ab\xFF", out, 8), -1);
+    assert_int_equal(text_split_chars("\xE4\xB8", out, 8), -1);
+}
+
+static void test_char_count(void **state)
+{
+    (void)state;
+    assert_int_equal(text_char_count("三加五等于?"), 6);
+    assert_int_equal(text_char_count("abc"), 3);
+    assert_int_equal(text_char_count(""), 0);
+    assert_int_equal(text_char_count("e\xCC\x81"), 2); /* e + combining accent */
+    assert_int_equal(text_char_count("a\xFF"), -1);
+}
+
+/* ---------------------------------------------------------------- widths */
+
+static void test_width(void **state)
+{
+    (void)state;
+    assert_int_equal(text_width("三加五等于?"), 11);
+    assert_int_equal(text_width("abc"), 3);
+    assert_int_equal(text_width(""), 0);
+    assert_int_equal(text_width("三"), 2);
+    assert_int_equal(text_width("\xEF\xBC\x9F"), 2);   /* full-width ？ */
+    assert_int_equal(text_width("e\xCC\x81"), 1);      /* combining accent is 0 wide */
+    assert_int_equal(text_width("a\tb"), 3);           /* control: 1 column */
+    assert_int_equal(text_width("a\xFF" "b"), 3);      /* invalid byte: 1 column */
+}
+
+static void test_width_n(void **state)
+{
+    (void)state;
+    const char *s = "三加五等于?";
+    assert_int_equal(text_width_n(s, 0), 0);
+    assert_int_equal(text_width_n(s, 3), 2);  /* 三 */
+    assert_int_equal(text_width_n(s, 6), 4);  /* 三加 */
+    assert_int_equal(text_width_n(s, strlen(s)), 11);
+    assert_int_equal(text_width_n("abcdef", 4), 4);
+}
+
+/* ---------------------------------------------------------------- padding */
+
+static void test_pad_ascii(void **state)
+{
+    (void)state;
+    char buf[32];
+    assert_int_equal(text_pad(buf, sizeof buf, "ab", 5, -1), 5);
+    assert_string_equal(buf, "ab   ");
+    assert_int_equal(text_pad(buf, sizeof buf, "ab", 5, 1), 5);
+    assert_string_equal(buf, "   ab");
+    assert_int_equal(text_pad(buf, sizeof buf, "ab", 5, 0), 5);
+    assert_string_equal(buf, " ab  "); /* odd gap: the extra space goes right */
+    assert_int_equal(text_pad(buf, sizeof buf, "", 3, 0), 3);
+    assert_string_equal(buf, "   ");
+}
+
+static void test_pad_cjk(void **state)
+{
+    (void)state;
+    char buf[64];
+    /* 三 is 2 columns and 3 bytes: padding to 5 columns adds 3 spaces */
+    assert_int_equal(text_pad(buf, sizeof buf, "三", 5, -1), 6);
+    assert_string_equal(buf, "三   ");
+    assert_int_equal(text_width(buf), 5);
+    assert_int_equal(text_pad(buf, sizeof buf, "三", 5, 1), 6);
+    assert_string_equal(buf, "   三");
+    assert_int_equal(text_pad(buf, sizeof buf, "三", 5, 0), 6);
+    assert_string_equal(buf, " 三  ");
+    assert_int_equal(text_pad(buf, sizeof buf, "三", 6, 0), 7);
+    assert_string_equal(buf, "  三  ");
+    /* a whole sentence, right-aligned in 14 columns */
+    assert_int_equal(text_pad(buf, sizeof buf, "三加五等于?", 14, 1), 3 + 16);
+    assert_string_equal(buf, "   三加五等于?");
+    assert_int_equal(text_width(buf), 14);
+}
+
+static void test_pad_too_wide_and_small_buffer(void **state)
+{
+    (void)state;
+    char buf[32];
+    /* wider than columns: copied whole, no padding */
+    assert_int_equal(text_pad(buf, sizeof buf, "三加五", 4, -1), 9);
+    assert_string_equal(buf, "三加五");
+    assert_int_equal(text_pad(buf, sizeof buf, "abc", -3, 0), 3);
+    assert_string_equal(buf, "abc");
+    /* a small buffer is filled and terminated, never overrun */
+    memset(buf, 'X', sizeof buf);
+    assert_int_equal(text_pad(buf, 4, "ab", 6, 1), 3);
+    assert_string_equal(buf, "   ");
+    assert_int_equal(buf[4], 'X');
+    assert_int_equal(text_pad(buf, 0, "ab", 6, 1), 0);
+    assert_int_equal(buf[0], ' '); /* cap 0: nothing written */
+    /* a buffer too small for a whole character never gets half of one */
+    assert_int_equal(text_pad(buf, 3, "三", 4, -1), 2);
+    assert_string_equal(buf, "  ");
+    assert_true(text_valid_utf8(buf, strlen(buf)));
+}
+
+/* ---------------------------------------------------------------- main */
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_valid_utf8),
+        cmocka_unit_test(test_split_sentence),
+        cmocka_unit_test(test_split_mixed_and_limits),
+        cmocka_unit_test(test_split_invalid),
+        cmocka_unit_test(test_char_count),
+        cmocka_unit_test(test_width),
+        cmocka_unit_test(test_width_n),
+        cmocka_unit_test(test_pad_ascii),
+        cmocka_unit_test(test_pad_cjk),
+        cmocka_unit_test(test_pad_too_wide_and_small_buffer),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
