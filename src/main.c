@@ -55,15 +55,15 @@ static int main_load(const Options *o, Model *m, char *err, size_t errlen)
 
 static int main_play(Options *o, const Trace *tr)
 {
-    if (!isatty(STDOUT_FILENO)) {
-        fprintf(stderr, "attn-tui: standard output is not a terminal: "
-                        "use 'attn-tui --dump' to print the tables\n");
-        return EXIT_DATA;
-    }
     if (o->focus >= tr->T) {
         fprintf(stderr, "attn-tui: --focus %d: the sentence has only %d characters\n",
                 o->focus + 1, tr->T);
         return EXIT_USAGE;
+    }
+    if (!isatty(STDOUT_FILENO)) {
+        fprintf(stderr, "attn-tui: standard output is not a terminal: "
+                        "use 'attn-tui --dump' to print the tables\n");
+        return EXIT_DATA;
     }
     const char *notice = main_setup_locale(&o->ascii);
     if (o->lang < 0)

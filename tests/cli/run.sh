@@ -39,7 +39,7 @@ expect_dump "dump shows output(等)" "  0.52  -0.42   0.13  -0.17   0.96  -0.40 
 
 "$BIN" --dump --format json >"$tmp/json" 2>"$tmp/err"; st=$?
 if [ $st -eq 0 ] && command -v jq >/dev/null 2>&1; then
-    got=$(jq -r '[.tokens | join(""), .d, (.weights[3][1] * 1000 | round), (.scores[3][1] * 100 | round), (.scores[1][3] * 100 | round), (.output | length), (.output[0] | length), (.x[0][0] * 100 | round)] | map(tostring) | join(" ")' "$tmp/json")
+    got=$(jq -r '[(.tokens | join("")), .d, (.weights[3][1] * 1000 | round), (.scores[3][1] * 100 | round), (.scores[1][3] * 100 | round), (.output | length), (.output[0] | length), (.x[0][0] * 100 | round)] | map(tostring) | join(" ")' "$tmp/json")
     want="三加五等于? 8 524 405 208 6 8 67"
     [ "$got" = "$want" ] && ok "json holds the figures" || bad "json holds the figures" "got '$got', want '$want'"
     keys=$(jq -r 'keys_unsorted | join(",")' "$tmp/json")

@@ -1,0 +1,70 @@
+/* term.h — the one module that talks to the terminal (htop's CRT): ncurses set-up and
+ * tear-down, painting a Grid, reading keys as actions.h codes, quit signals.
+ * Owns: every ncurses call, the signal handlers, the colour map of the Styles.
+ * Must not touch: the player, the scene's layout, the clock, the engine. */
+#ifndef ATTN_TERM_H
+#define ATTN_TERM_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include "grid.h"
+
+/* What term_read_key found. */
+typedef enum {
+    TERM_TIMEOUT = 0,      /* nothing arrived within the timeout */
+    TERM_KEY = 1,          /* a key (or resize, or click): see the TermEvent */
+    TERM_INTERRUPTED = 2   /* SIGINT, SIGTERM or SIGHUP arrived: leave through term_close */
+} TermRead;
+
+/* One input event. */
+typedef struct {
+    int key;   /* a character or a KEYCODE_* of actions.h; 0 for a key that means nothing */
+    int x;     /* column of a click (KEYCODE_MOUSE only), 0-based */
+    int y;     /* row of a click (KEYCODE_MOUSE only), 0-based */
+} TermEvent;
+
+/* Takes over the terminal on stdin/stdout: full screen, cbreak, no echo, keypad,
+ * hidden cursor, Esc without delay, button-1 clicks, colours unless NO_COLOR is set
+ * or the terminal has none. Installs the quit-signal handlers and an atexit
+ * cleanup. Returns 0, or -1 with a one-line reason in err (the terminal untouched). */
+int term_open(char *err, size_t errlen);
+
+/* Headless screen for benchmarks: ncurses writes to out and reads from in, as a
+ * w × h terminal of type $TERM (xterm-256color when unset). No signal handlers.
+ * Returns 0 or -1 (reason in err). */
+int term_open_on(FILE *out, FILE *in, int w, int h, char *err, size_t errlen);
+
+/* Gives the terminal back: screen, cursor, echo, line mode, signal dispositions.
+ * Idempotent; safe before term_open; also runs from atexit. */
+void term_close(void);
+
+/* The terminal's current size in columns and rows. */
+void term_size(int *w, int *h);
+
+/* Paints every cell of g (clipped to the screen), then one refresh. Clears first
+ * only when the size changed since the last paint or a repaint was requested. */
+void term_paint(const Grid *g);
+
+/* The next term_paint clears and repaints the whole terminal (Ctrl-L). */
+void term_request_repaint(void);
+
+/* Waits at most timeout_ms (-1: without limit, blocking in the kernel) for input.
+ * Returns TERM_KEY with *ev filled, TERM_TIMEOUT, or TERM_INTERRUPTED when a quit
+ * signal has arrived (now or earlier). */
+TermRead term_read_key(int timeout_ms, TermEvent *ev);
+
+/* The quit signal that arrived (SIGINT, SIGTERM, SIGHUP), or 0. */
+int term_quit_signal(void);
+
+/* Call after term_close: ends the process by sig with the signal's default action,
+ * as a shell expects of a program it interrupted (a loop around it then stops too).
+ * Returns only if sig did not end the process. */
+void term_die_by_signal(int sig);
+
+/* Translates one result of ncurses' get_wch into an actions.h key code:
+ * is_function is true when get_wch returned KEY_CODE_YES (code is a KEY_* value),
+ * false when code is a character. Returns 0 for keys that mean nothing here.
+ * Pure; exposed for the unit test. */
+int term_translate_key(bool is_function, int code);
+
+#endif

@@ -1,0 +1,227 @@
+/* bench-render.c — measurements for scripts/bench.sh that need C: the headless render
+ * loop (frames per second), bytes written per animated frame and per second of
+ * autoplay (ncurses on a file), and exec-to-first-frame of the real binary on a pty.
+ * Owns: nothing in the program; links the library objects. Prints "key value" lines.
+ *
+ *   bench-render fps W H SECONDS       render loop at W×H to /dev/null
+ *   bench-render bytes W H SECONDS     simulated autoplay to a file: bytes per frame, per s
+ *   bench-render first-frame RUNS BIN W H   exec BIN on a W×H pty until its first paint */
+#include <errno.h>
+#include <locale.h>
+#include <pty.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "engine.h"
+#include "grid.h"
+#include "model.h"
+#include "player.h"
+#include "scene.h"
+#include "term.h"
+
+#define BENCH_FRAME_MS 33   /* the app's frame interval while animating */
+
+/* ---------------------------------------------------------------- clock */
+
+static double bench_now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* ---------------------------------------------------------------- the lesson */
+
+/* Everything one headless frame needs. */
+typedef struct {
+    Model model;          /* the compiled-in model */
+    Trace trace;          /* its default sentence's forward pass */
+    Grid grid;            /* the frame */
+    Player player;        /* autoplay state on a simulated clock */
+    SceneOptions scene;   /* English, Unicode */
+} Bench;
+
+static int bench_open(Bench *b, int w, int h, FILE *out)
+{
+    char err[512];
+    memset(b, 0, sizeof *b);
+    if (model_load_default(&b->model, err, sizeof err) != 0 ||
+        engine_forward(&b->model, b->model.sentence, &b->trace, err, sizeof err) != 0 ||
+        grid_init(&b->grid, w, h) != 0) {
+        fprintf(stderr, "bench-render: %s\n", err);
+        return -1;
+    }
+    b->scene.lang = LANG_EN;
+    player_init(&b->player, b->trace.T, 0);
+    FILE *in = fopen("/dev/null", "r");
+    if (!in || term_open_on(out, in, w, h, err, sizeof err) != 0) {
+        fprintf(stderr, "bench-render: %s\n", err);
+        return -1;
+    }
+    return 0;
+}
+
+static void bench_close(Bench *b)
+{
+    term_close();
+    grid_free(&b->grid);
+    engine_free(&b->trace);
+    model_free(&b->model);
+}
+
+/* ---------------------------------------------------------------- fps */
+
+/* Renders and paints frames for `seconds`, each at a new transition progress and,
+ * every ten frames, a new step, so every paint has something to change. */
+static int bench_fps(int w, int h, double seconds)
+{
+    Bench b;
+    FILE *out = fopen("/dev/null", "w");
+    if (!out || bench_open(&b, w, h, out) != 0)
+        return 1;
+    long frames = 0;
+    double render_s = 0, start = bench_now_s(), now = start;
+    while (now - start < seconds) {
+        long long t = (long long)frames * 1000;   /* simulated ms */
+        if (frames % 10 == 0)
+            player_step(&b.player, +1, t);
+        double progress = (double)(frames % 10 + 1) / 10.0;
+        double r0 = bench_now_s();
+        scene_render(&b.grid, &b.trace, &b.player, progress, &b.scene);
+        render_s += bench_now_s() - r0;
+        term_paint(&b.grid);
+        frames++;
+        now = bench_now_s();
+    }
+    bench_close(&b);
+    fclose(out);
+    printf("fps_render_paint %.0f\n", frames / (now - start));
+    printf("fps_render_only %.0f\n", frames / render_s);
+    printf("ms_per_frame %.3f\n", (now - start) * 1000.0 / frames);
+    return 0;
+}
+
+/* ---------------------------------------------------------------- bytes */
+
+static long bench_file_size(FILE *f)
+{
+    struct stat st;
+    fflush(f);
+    return fstat(fileno(f), &st) == 0 ? (long)st.st_size : -1;
+}
+
+/* Plays autoplay on a simulated clock exactly as app.c paces it (a frame every 33 ms
+ * while animating, one at each step, nothing while holding) for `seconds`, painting
+ * to a file: reports bytes of the first full frame, per animated frame, per second. */
+static int bench_bytes(int w, int h, double seconds)
+{
+    Bench b;
+    FILE *out = tmpfile();
+    if (!out || bench_open(&b, w, h, out) != 0)
+        return 1;
+    long long now = 0, end = (long long)(seconds * 1000);
+    scene_render(&b.grid, &b.trace, &b.player, 1.0, &b.scene);
+    term_paint(&b.grid);
+    long first = bench_file_size(out);
+    player_toggle_play(&b.player, now);
+    long frames = 0, animated = 0, animated_bytes = 0;
+    while (now < end) {
+        player_tick(&b.player, now);
+        long before = bench_file_size(out);
+        double progress = player_progress(&b.player, now);
+        scene_render(&b.grid, &b.trace, &b.player, progress, &b.scene);
+        term_paint(&b.grid);
+        long wrote = bench_file_size(out) - before;
+        frames++;
+        if (progress < 1.0) {
+            animated++;
+            animated_bytes += wrote;
+        }
+        long long wait = player_wait_ms(&b.player, now);
+        now += wait == 0 ? BENCH_FRAME_MS : wait;
+    }
+    long total = bench_file_size(out) - first;
+    bench_close(&b);
+    fclose(out);
+    printf("bytes_first_frame %ld\n", first);
+    printf("bytes_per_animated_frame %.0f\n", animated ? (double)animated_bytes / animated : 0.0);
+    printf("bytes_per_second_autoplay %.0f\n", total / seconds);
+    printf("frames_per_second_autoplay %.1f\n", frames / seconds);
+    return 0;
+}
+
+/* ---------------------------------------------------------------- first frame */
+
+/* Runs bin on a w × h pseudo-terminal with ATTN_BENCH_EXIT_AFTER_FIRST_FRAME=1 (it
+ * leaves right after its first paint); returns seconds from fork to its exit. */
+static double bench_one_start(const char *bin, int w, int h)
+{
+    struct winsize ws = { .ws_row = (unsigned short)h, .ws_col = (unsigned short)w };
+    int master;
+    double t0 = bench_now_s();
+    pid_t pid = forkpty(&master, NULL, NULL, &ws);
+    if (pid < 0)
+        return -1;
+    if (pid == 0) {
+        setenv("ATTN_BENCH_EXIT_AFTER_FIRST_FRAME", "1", 1);
+        setenv("TERM", "xterm-256color", 1);
+        setenv("LANG", "C.UTF-8", 1);
+        unsetenv("LC_ALL");
+        execl(bin, bin, (char *)NULL);
+        _exit(127);
+    }
+    char buf[65536];
+    while (read(master, buf, sizeof buf) > 0)   /* drain until the pty closes */
+        ;
+    int status;
+    waitpid(pid, &status, 0);
+    double t = bench_now_s() - t0;
+    close(master);
+    return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? t : -1;
+}
+
+static int bench_cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static int bench_first_frame(int runs, const char *bin, int w, int h)
+{
+    double t[256];
+    if (runs < 1 || runs > 256)
+        runs = 20;
+    for (int i = 0; i < runs; i++) {
+        t[i] = bench_one_start(bin, w, h);
+        if (t[i] < 0) {
+            fprintf(stderr, "bench-render: %s did not exit cleanly after its first frame\n", bin);
+            return 1;
+        }
+    }
+    qsort(t, (size_t)runs, sizeof t[0], bench_cmp_double);
+    printf("first_frame_ms_min %.1f\n", t[0] * 1000);
+    printf("first_frame_ms_median %.1f\n", t[runs / 2] * 1000);
+    printf("first_frame_ms_max %.1f\n", t[runs - 1] * 1000);
+    return 0;
+}
+
+/* ---------------------------------------------------------------- main */
+
+int main(int argc, char **argv)
+{
+    setlocale(LC_ALL, "");
+    if (argc == 5 && strcmp(argv[1], "fps") == 0)
+        return bench_fps(atoi(argv[2]), atoi(argv[3]), atof(argv[4]));
+    if (argc == 5 && strcmp(argv[1], "bytes") == 0)
+        return bench_bytes(atoi(argv[2]), atoi(argv[3]), atof(argv[4]));
+    if (argc == 6 && strcmp(argv[1], "first-frame") == 0)
+        return bench_first_frame(atoi(argv[2]), argv[3], atoi(argv[4]), atoi(argv[5]));
+    fprintf(stderr, "usage: bench-render fps|bytes W H SECONDS | first-frame RUNS BIN W H\n");
+    return 2;
+}

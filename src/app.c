@@ -1,0 +1,192 @@
+/* app.c — the interactive main loop: read the clock, let the player tick, draw the
+ * scene into a Grid, paint it, then sleep in the input read until a key or the next
+ * frame is due. Owns: the loop's timing and the only reads of the clock.
+ * Must not touch: ncurses (only through term.h), layout, the engine's arithmetic. */
+#include "app.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "actions.h"
+#include "grid.h"
+#include "player.h"
+#include "scene.h"
+#include "term.h"
+
+#define APP_FRAME_MS 33   /* frame interval while a transition animates (~30 fps) */
+#define APP_EXIT_AFTER_FIRST_FRAME_ENV "ATTN_BENCH_EXIT_AFTER_FIRST_FRAME" /* bench only */
+
+/* ---------------------------------------------------------------- state */
+
+typedef struct {
+    const Trace *trace;        /* the sentence's forward pass (not owned) */
+    Player player;             /* stage, focus, autoplay, numbers, help */
+    Grid grid;                 /* the frame, sized to the terminal */
+    SceneOptions scene;        /* language, ASCII, the one-time notice */
+    long long last_paint_ms;   /* clock at the last paint, paces animation frames */
+    bool exit_after_first;     /* bench: leave right after the first paint */
+} App;
+
+/* ---------------------------------------------------------------- clock */
+
+/* Milliseconds on the monotonic clock: the only clock the program reads. */
+static long long app_now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* ---------------------------------------------------------------- set-up */
+
+/* The player as the command line asked for it. */
+static void app_init_player(Player *p, const Options *o, int tokens, long long now)
+{
+    player_init(p, tokens, now);
+    if (o->focus > 0)
+        player_set_focus(p, o->focus, now);
+    if (o->stage != STAGE_QKV)
+        player_set_stage(p, o->stage, now);
+    if (!o->numbers)
+        player_toggle_numbers(p);
+    if (o->speed > 0 && o->speed != 1.0)
+        player_scale_speed(p, o->speed);
+    if (o->autoplay)
+        player_toggle_play(p, now);
+}
+
+static bool app_env_flag(const char *name)
+{
+    const char *v = getenv(name);
+    return v && *v && *v != '0';
+}
+
+/* Makes the grid the terminal's size. Returns 0, or -1 when out of memory. */
+static int app_fit_grid(App *a)
+{
+    int w, h;
+    term_size(&w, &h);
+    if (w < 1) w = 1;
+    if (h < 1) h = 1;
+    if (a->grid.cells && a->grid.w == w && a->grid.h == h)
+        return 0;
+    if (!a->grid.cells)
+        return grid_init(&a->grid, w, h);
+    return grid_resize(&a->grid, w, h);
+}
+
+/* ---------------------------------------------------------------- one frame */
+
+static void app_draw(App *a, long long now)
+{
+    double progress = player_progress(&a->player, now);
+    scene_render(&a->grid, a->trace, &a->player, progress, &a->scene);
+    term_paint(&a->grid);
+    a->last_paint_ms = now;
+}
+
+/* How long to sleep in the input read: the rest of the frame interval while a
+ * transition runs, the hold left before autoplay's next step, or -1 (block). */
+static int app_wait_timeout(const App *a, long long now)
+{
+    long long wait = player_wait_ms(&a->player, now);
+    if (wait == 0) {
+        long long due = a->last_paint_ms + APP_FRAME_MS - now;
+        wait = due > 0 ? due : 0;
+    }
+    if (wait > INT_MAX)
+        wait = INT_MAX;
+    return (int)wait;
+}
+
+/* ---------------------------------------------------------------- input */
+
+/* A click on a character focuses it. Returns REACT_* flags. */
+static int app_click(App *a, const TermEvent *ev, long long now)
+{
+    int t = scene_token_at(a->trace, a->grid.w, a->grid.h, &a->scene, ev->x, ev->y);
+    if (t < 0)
+        return REACT_NONE;
+    player_set_focus(&a->player, t, now);
+    return REACT_REDRAW;
+}
+
+/* Applies one key. Returns REACT_* flags. */
+static int app_key(App *a, const TermEvent *ev, long long now)
+{
+    if (ev->key == 0)
+        return REACT_NONE;
+    if (ev->key == KEYCODE_RESIZE)
+        return REACT_REDRAW;  /* app_fit_grid picks up the new size */
+    a->scene.notice = NULL;   /* the notice is shown until the first key */
+    if (ev->key == KEYCODE_MOUSE)
+        return app_click(a, ev, now);
+    const KeyBinding *b = action_for_key(ev->key);
+    if (!b)
+        return REACT_NONE;
+    return action_apply(&a->player, b->action, b->arg, now);
+}
+
+/* ---------------------------------------------------------------- the loop */
+
+/* Runs until a quit key or signal. Returns 0, -1 on out of memory, or the signal. */
+static int app_loop(App *a)
+{
+    bool draw = true;
+    for (;;) {
+        long long now = app_now_ms();
+        if (player_tick(&a->player, now))
+            draw = true;
+        if (draw) {
+            if (app_fit_grid(a) != 0)
+                return -1;
+            app_draw(a, now);
+            if (a->exit_after_first)
+                return 0;
+        }
+        TermEvent ev;
+        TermRead r = term_read_key(app_wait_timeout(a, now), &ev);
+        if (r == TERM_INTERRUPTED)
+            return term_quit_signal();
+        if (r == TERM_TIMEOUT) {
+            draw = true;   /* a frame or an autoplay step is due */
+            continue;
+        }
+        int react = app_key(a, &ev, app_now_ms());
+        if (react & REACT_QUIT)
+            return 0;
+        if (react & REACT_REPAINT)
+            term_request_repaint();
+        draw = react != REACT_NONE || player_wait_ms(&a->player, app_now_ms()) == 0;
+    }
+}
+
+int app_run(const Options *o, const Trace *tr, const char *notice)
+{
+    App a = { .trace = tr };
+    a.scene.lang = o->lang == 1 ? LANG_ZH : LANG_EN;
+    a.scene.ascii = o->ascii;
+    a.scene.notice = notice;
+    a.exit_after_first = app_env_flag(APP_EXIT_AFTER_FIRST_FRAME_ENV);
+    app_init_player(&a.player, o, tr->T, app_now_ms());
+
+    char err[256];
+    if (term_open(err, sizeof err) != 0) {
+        fprintf(stderr, "attn-tui: %s\n", err);
+        return 1;
+    }
+    int result = app_loop(&a);
+    term_close();
+    grid_free(&a.grid);
+    if (result < 0) {
+        fprintf(stderr, "attn-tui: out of memory\n");
+        return 1;
+    }
+    if (result > 0) {
+        term_die_by_signal(result);
+        return 128 + result;
+    }
+    return 0;
+}

@@ -1,0 +1,520 @@
+/* term.c — the only code that calls ncurses: opening and restoring the terminal,
+ * painting a Grid, reading keys as actions.h codes, and the quit signals.
+ * Must not touch: the player, layout (the Grid arrives finished), the clock, the engine.
+ * Its state is the one mutable global of the program, because signals need one. */
+#include "term.h"
+
+#include <curses.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+#include <wchar.h>
+
+#include "actions.h"
+
+#define TERM_ESC_DELAY_MS 25   /* how long a lone Esc waits for the rest of a sequence */
+#define TERM_DEFAULT_TYPE "xterm-256color" /* headless terminal type when $TERM is unset */
+
+/* ---------------------------------------------------------------- state */
+
+/* How one Style looks: colour pair (0 = the terminal's own) and attributes. */
+typedef struct {
+    short pair;    /* colour pair number, 0 for default colours */
+    attr_t attr;   /* A_BOLD, A_DIM, A_REVERSE ... */
+} TermLook;
+
+/* Signals that end the program: the loop leaves through term_close. */
+static const int term_quit_signals[] = { SIGINT, SIGTERM, SIGHUP };
+#define TERM_QUIT_SIGNALS (sizeof term_quit_signals / sizeof term_quit_signals[0])
+
+/* Signals of a crash: the terminal is given back before the process dies. */
+static const int term_crash_signals[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
+#define TERM_CRASH_SIGNALS (sizeof term_crash_signals / sizeof term_crash_signals[0])
+
+/* The saved dispositions of the signals term.c handles. */
+typedef struct {
+    struct sigaction quit[TERM_QUIT_SIGNALS];   /* before term_open, in table order */
+    struct sigaction crash[TERM_CRASH_SIGNALS]; /* before term_open (maybe a sanitizer's) */
+    struct sigaction winch;   /* SIGWINCH as ncurses left it (its resize handler) */
+} TermSaved;
+
+/* Everything term.c remembers between calls. */
+typedef struct {
+    bool open;                   /* ncurses owns the terminal */
+    bool headless;               /* opened by term_open_on (no signals, no tty) */
+    bool handlers;               /* our signal handlers are installed */
+    bool atexit_registered;      /* term_close is registered with atexit */
+    SCREEN *screen;              /* the ncurses screen */
+    int input_fd;                /* where keys come from (stdin, or the headless input) */
+    TermLook look[STYLE_COUNT];  /* how each Style is painted */
+    int painted_w;               /* screen width at the last paint (-1: none yet) */
+    int painted_h;               /* screen height at the last paint */
+    bool repaint;                /* the next paint clears the whole terminal */
+    TermSaved saved;             /* signal dispositions to restore */
+} TermState;
+
+static TermState term;
+
+/* Written by signal handlers, read by the loop (async-signal-safe by type). */
+static volatile sig_atomic_t term_caught;   /* the quit signal that arrived, or 0 */
+static int term_wake[2] = { -1, -1 };       /* self-pipe: handlers write, poll wakes */
+
+/* ---------------------------------------------------------------- signals */
+
+/* Wakes a poll() in progress: one byte into the self-pipe (errno preserved). */
+static void term_wake_up(void)
+{
+    int saved_errno = errno;
+    if (term_wake[1] >= 0) {
+        ssize_t n = write(term_wake[1], "!", 1);
+        (void)n;
+    }
+    errno = saved_errno;
+}
+
+/* SIGINT, SIGTERM, SIGHUP: only remember it; the loop leaves through term_close. */
+static void term_on_quit_signal(int sig)
+{
+    term_caught = sig;
+    term_wake_up();
+}
+
+/* SIGWINCH: let ncurses' own handler note the resize (it then returns KEY_RESIZE),
+ * and wake the poll so that the key is read at once. */
+static void term_on_winch(int sig, siginfo_t *info, void *ctx)
+{
+    const struct sigaction *prev = &term.saved.winch;
+    if (prev->sa_flags & SA_SIGINFO) {
+        if (prev->sa_sigaction)
+            prev->sa_sigaction(sig, info, ctx);
+    } else if (prev->sa_handler != SIG_DFL && prev->sa_handler != SIG_IGN) {
+        prev->sa_handler(sig);
+    }
+    term_wake_up();
+}
+
+static int term_open_wake_pipe(void)
+{
+    if (pipe(term_wake) != 0)
+        return -1;
+    for (int i = 0; i < 2; i++) {
+        fcntl(term_wake[i], F_SETFL, fcntl(term_wake[i], F_GETFL) | O_NONBLOCK);
+        fcntl(term_wake[i], F_SETFD, FD_CLOEXEC);
+    }
+    return 0;
+}
+
+static void term_close_wake_pipe(void)
+{
+    for (int i = 0; i < 2; i++) {
+        if (term_wake[i] >= 0)
+            close(term_wake[i]);
+        term_wake[i] = -1;
+    }
+}
+
+static void term_drain_wake_pipe(void)
+{
+    char buf[64];
+    while (term_wake[0] >= 0 && read(term_wake[0], buf, sizeof buf) > 0)
+        ;
+}
+
+/* A crash while ncurses owns the terminal: put the previous disposition back, give
+ * the terminal back (endwin is not async-signal-safe: a best effort while dying, as
+ * htop does), then let the signal take its course: a fault re-executes and meets the
+ * previous disposition; a signal that was sent (kill, abort) is raised again. */
+static void term_on_crash(int sig, siginfo_t *info, void *ctx)
+{
+    (void)ctx;
+    for (size_t i = 0; i < TERM_CRASH_SIGNALS; i++)
+        if (term_crash_signals[i] == sig)
+            sigaction(sig, &term.saved.crash[i], NULL);
+    if (term.open && !term.headless)
+        endwin();
+    if (info == NULL || info->si_code <= 0)
+        raise(sig);
+}
+
+/* Installed before newterm, so ncurses (which only catches signals left at their
+ * default) leaves SIGINT and SIGTERM to us. No SA_RESTART: poll returns EINTR.
+ * A quit signal the caller ignores (nohup) stays ignored. */
+static void term_install_quit_handlers(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = term_on_quit_signal;
+    sigemptyset(&sa.sa_mask);
+    for (size_t i = 0; i < TERM_QUIT_SIGNALS; i++) {
+        sigaction(term_quit_signals[i], NULL, &term.saved.quit[i]);
+        if (term.saved.quit[i].sa_handler != SIG_IGN)
+            sigaction(term_quit_signals[i], &sa, NULL);
+    }
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = term_on_crash;
+    sa.sa_flags = SA_SIGINFO;
+    sigemptyset(&sa.sa_mask);
+    for (size_t i = 0; i < TERM_CRASH_SIGNALS; i++)
+        sigaction(term_crash_signals[i], &sa, &term.saved.crash[i]);
+    term.handlers = true;
+}
+
+/* Installed after newterm, chaining to the SIGWINCH handler ncurses put there. */
+static void term_install_winch_handler(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = term_on_winch;
+    sa.sa_flags = SA_SIGINFO | SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGWINCH, &sa, &term.saved.winch);
+}
+
+static void term_restore_handlers(void)
+{
+    if (!term.handlers)
+        return;
+    for (size_t i = 0; i < TERM_QUIT_SIGNALS; i++)
+        sigaction(term_quit_signals[i], &term.saved.quit[i], NULL);
+    for (size_t i = 0; i < TERM_CRASH_SIGNALS; i++)
+        sigaction(term_crash_signals[i], &term.saved.crash[i], NULL);
+    sigaction(SIGWINCH, &term.saved.winch, NULL);
+    term.handlers = false;
+}
+
+int term_quit_signal(void)
+{
+    return (int)term_caught;
+}
+
+void term_die_by_signal(int sig)
+{
+    sigset_t set;
+    signal(sig, SIG_DFL);
+    sigemptyset(&set);
+    sigaddset(&set, sig);
+    sigprocmask(SIG_UNBLOCK, &set, NULL);
+    raise(sig);
+}
+
+/* ---------------------------------------------------------------- colours */
+
+/* How a Style looks with 256 colours, 8 colours, and none. fg -1 = default. */
+typedef struct {
+    short fg256;       /* foreground with 256 colours */
+    short fg8;         /* foreground with 8 colours */
+    short bg;          /* background (-1 default; COLOR_* index, same in both) */
+    attr_t colour;     /* attributes when colours are used */
+    attr_t mono;       /* attributes without colour: they alone carry the meaning */
+} TermStyleSpec;
+
+/* One row per Style, in grid.h's order. The arcs' four classes grow in intensity:
+ * grey → steel blue → gold → bold orange; without colour, dim → normal → bold → bold. */
+static const TermStyleSpec term_style_specs[STYLE_COUNT] = {
+    [STYLE_NORMAL]    = { -1,  -1,           -1, A_NORMAL,            A_NORMAL },
+    [STYLE_DIM]       = { -1,  -1,           -1, A_DIM,               A_DIM },
+    [STYLE_BOLD]      = { -1,  -1,           -1, A_BOLD,              A_BOLD },
+    [STYLE_STAGE_LIT] = { 220, COLOR_YELLOW, -1, A_REVERSE | A_BOLD,  A_REVERSE | A_BOLD },
+    [STYLE_FOCUS]     = { 81,  COLOR_CYAN,   -1, A_REVERSE | A_BOLD,  A_REVERSE | A_BOLD },
+    [STYLE_TOKEN]     = { -1,  -1,           -1, A_BOLD,              A_BOLD },
+    [STYLE_ARC_1]     = { 242, -1,           -1, A_NORMAL,            A_DIM },
+    [STYLE_ARC_2]     = { 68,  COLOR_BLUE,   -1, A_NORMAL,            A_NORMAL },
+    [STYLE_ARC_3]     = { 178, COLOR_YELLOW, -1, A_NORMAL,            A_BOLD },
+    [STYLE_ARC_4]     = { 208, COLOR_RED,    -1, A_BOLD,              A_BOLD },
+    [STYLE_POSITIVE]  = { 114, COLOR_GREEN,  -1, A_NORMAL,            A_NORMAL },
+    [STYLE_NEGATIVE]  = { 210, COLOR_RED,    -1, A_NORMAL,            A_NORMAL },
+    [STYLE_STATUS]    = { -1,  -1,           -1, A_REVERSE,           A_REVERSE },
+    [STYLE_HELP]      = { 15,  COLOR_WHITE,  COLOR_BLUE, A_NORMAL,    A_NORMAL },
+    [STYLE_ERROR]     = { 203, COLOR_RED,    -1, A_BOLD,              A_BOLD },
+};
+
+/* With 8 colours the arc classes lean on attributes too: dim, normal, bold, bold. */
+static attr_t term_attr_for_8_colours(Style s)
+{
+    if (s == STYLE_ARC_1)
+        return A_DIM;
+    if (s == STYLE_ARC_3)
+        return A_BOLD;
+    return term_style_specs[s].colour;
+}
+
+static bool term_colour_wanted(void)
+{
+    const char *no_colour = getenv("NO_COLOR");
+    if (no_colour && *no_colour)
+        return false;
+    return has_colors();
+}
+
+/* Fills term.look: colour pairs when the terminal has colours and NO_COLOR is
+ * unset or empty, else attributes only. */
+static void term_setup_looks(void)
+{
+    bool colour = term_colour_wanted() && start_color() == OK;
+    bool own_default = colour && use_default_colors() == OK;   /* -1 = terminal's own */
+    bool rich = colour && COLORS >= 256 && COLOR_PAIRS > STYLE_COUNT;
+    bool basic = colour && !rich && COLORS >= 8 && COLOR_PAIRS > STYLE_COUNT;
+    for (int s = 0; s < STYLE_COUNT; s++) {
+        const TermStyleSpec *spec = &term_style_specs[s];
+        TermLook *look = &term.look[s];
+        look->pair = 0;
+        look->attr = spec->mono;
+        if (!rich && !basic)
+            continue;
+        short fg = rich ? spec->fg256 : spec->fg8;
+        look->attr = rich ? spec->colour : term_attr_for_8_colours((Style)s);
+        if (fg < 0 && spec->bg < 0)
+            continue;
+        short bg = spec->bg;
+        if (!own_default) {   /* no "default colour": white on black stands in */
+            fg = fg < 0 ? COLOR_WHITE : fg;
+            bg = bg < 0 ? COLOR_BLACK : bg;
+        }
+        look->pair = (short)(s + 1);
+        init_pair(look->pair, fg, bg);
+    }
+}
+
+/* ---------------------------------------------------------------- open, close */
+
+/* Modes shared by the real and the headless screen. */
+static void term_setup_modes(void)
+{
+    cbreak();           /* keys at once; Ctrl-C, Ctrl-Z still send signals */
+    noecho();
+    nonl();
+    intrflush(stdscr, FALSE);
+    keypad(stdscr, TRUE);
+    nodelay(stdscr, TRUE);   /* waiting is done by poll() in term_read_key */
+    curs_set(0);
+    set_escdelay(TERM_ESC_DELAY_MS);
+    mouseinterval(0);        /* report presses at once, no click detection delay */
+    mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED, NULL);
+    term_setup_looks();
+    term.painted_w = -1;
+    term.painted_h = -1;
+    term.repaint = false;
+}
+
+static void term_register_atexit(void)
+{
+    if (!term.atexit_registered && atexit(term_close) == 0)
+        term.atexit_registered = true;
+}
+
+int term_open(char *err, size_t errlen)
+{
+    if (term.open)
+        return 0;
+    term_caught = 0;
+    if (term_open_wake_pipe() != 0) {
+        snprintf(err, errlen, "cannot create a pipe: %s", strerror(errno));
+        return -1;
+    }
+    term_install_quit_handlers();
+    term.screen = newterm(NULL, stdout, stdin);
+    if (!term.screen) {
+        const char *type = getenv("TERM");
+        snprintf(err, errlen, "cannot use the terminal '%s' (check $TERM)",
+                 type ? type : "");
+        term_restore_handlers();
+        term_close_wake_pipe();
+        return -1;
+    }
+    set_term(term.screen);
+    term_install_winch_handler();
+    term.input_fd = fileno(stdin);
+    term.open = true;
+    term.headless = false;
+    term_register_atexit();
+    term_setup_modes();
+    return 0;
+}
+
+int term_open_on(FILE *out, FILE *in, int w, int h, char *err, size_t errlen)
+{
+    if (term.open)
+        return 0;
+    const char *type = getenv("TERM");
+    if (!type || !*type)
+        type = TERM_DEFAULT_TYPE;
+    term.screen = newterm(type, out, in);
+    if (!term.screen) {
+        snprintf(err, errlen, "cannot open a headless '%s' terminal", type);
+        return -1;
+    }
+    set_term(term.screen);
+    resizeterm(h, w);
+    term.input_fd = fileno(in);
+    term.open = true;
+    term.headless = true;
+    term_register_atexit();
+    term_setup_modes();
+    return 0;
+}
+
+void term_close(void)
+{
+    if (!term.open)
+        return;
+    term.open = false;
+    endwin();
+    delscreen(term.screen);
+    term.screen = NULL;
+    term_restore_handlers();
+    term_close_wake_pipe();
+}
+
+void term_size(int *w, int *h)
+{
+    *w = term.open ? COLS : 0;
+    *h = term.open ? LINES : 0;
+}
+
+/* ---------------------------------------------------------------- painting */
+
+/* The wide character of one cell's UTF-8 glyph (a blank when empty or invalid). */
+static wchar_t term_glyph_char(const char *glyph)
+{
+    unsigned char first = (unsigned char)glyph[0];
+    if (first == 0)
+        return L' ';
+    if (first < 0x80)
+        return (wchar_t)first;
+    mbstate_t st;
+    memset(&st, 0, sizeof st);
+    wchar_t wc;
+    size_t n = mbrtowc(&wc, glyph, strlen(glyph), &st);
+    return (n == (size_t)-1 || n == (size_t)-2 || n == 0) ? L'?' : wc;
+}
+
+static void term_put_cell(int x, int y, const Cell *c)
+{
+    Style s = c->style < STYLE_COUNT ? (Style)c->style : STYLE_NORMAL;
+    wchar_t text[2] = { term_glyph_char(c->glyph), L'\0' };
+    cchar_t cc;
+    setcchar(&cc, text, term.look[s].attr, term.look[s].pair, NULL);
+    mvadd_wch(y, x, &cc);
+}
+
+void term_paint(const Grid *g)
+{
+    if (!term.open)
+        return;
+    if (term.painted_w != COLS || term.painted_h != LINES) {
+        erase();   /* the size changed: nothing of the old layout may remain */
+        term.painted_w = COLS;
+        term.painted_h = LINES;
+    }
+    if (term.repaint) {
+        clearok(curscr, TRUE);
+        term.repaint = false;
+    }
+    int w = g->w < COLS ? g->w : COLS;
+    int h = g->h < LINES ? g->h : LINES;
+    for (int y = 0; y < h; y++) {
+        const Cell *row = g->cells + (size_t)y * (size_t)g->w;
+        for (int x = 0; x < w; x++)
+            if (row[x].width != 0)   /* right halves belong to the wide glyph before */
+                term_put_cell(x, y, &row[x]);
+    }
+    refresh();
+}
+
+void term_request_repaint(void)
+{
+    term.repaint = true;
+}
+
+/* ---------------------------------------------------------------- keys */
+
+int term_translate_key(bool is_function, int code)
+{
+    if (!is_function) {
+        switch (code) {
+        case 27:   return KEYCODE_ESC;
+        case 12:   return KEYCODE_REDRAW;   /* Ctrl-L */
+        case '\r': return '\n';
+        default:   return (code >= ' ' && code != 127) || code == '\n' ? code : 0;
+        }
+    }
+    switch (code) {
+    case KEY_UP:     return KEYCODE_UP;
+    case KEY_DOWN:   return KEYCODE_DOWN;
+    case KEY_LEFT:   return KEYCODE_LEFT;
+    case KEY_RIGHT:  return KEYCODE_RIGHT;
+    case KEY_HOME:
+    case KEY_A1:     return KEYCODE_HOME;
+    case KEY_END:
+    case KEY_C1:     return KEYCODE_END;
+    case KEY_RESIZE: return KEYCODE_RESIZE;
+    case KEY_MOUSE:  return KEYCODE_MOUSE;
+    case KEY_ENTER:  return '\n';
+    default:         return 0;
+    }
+}
+
+/* Fills ev from a mouse report: a button-1 press is a click, the rest means nothing. */
+static void term_read_mouse(TermEvent *ev)
+{
+    MEVENT me;
+    if (getmouse(&me) == OK && (me.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED))) {
+        ev->x = me.x;
+        ev->y = me.y;
+    } else {
+        ev->key = 0;
+    }
+}
+
+/* Takes one key that ncurses already has or can read without waiting. */
+static bool term_take_key(TermEvent *ev)
+{
+    wint_t wc;
+    int r = wget_wch(stdscr, &wc);
+    if (r == ERR)
+        return false;
+    ev->key = term_translate_key(r == KEY_CODE_YES, (int)wc);
+    ev->x = ev->y = 0;
+    if (ev->key == KEYCODE_MOUSE)
+        term_read_mouse(ev);
+    return true;
+}
+
+/* True when input is "readable" only because the terminal has gone away. */
+static bool term_input_hung_up(const struct pollfd *in)
+{
+    if (in->revents & (POLLHUP | POLLERR | POLLNVAL))
+        return true;
+    int pending = 0;
+    return (in->revents & POLLIN) && ioctl(in->fd, FIONREAD, &pending) == 0 && pending == 0;
+}
+
+TermRead term_read_key(int timeout_ms, TermEvent *ev)
+{
+    if (term_caught)
+        return TERM_INTERRUPTED;
+    if (!term.open)
+        return TERM_TIMEOUT;
+    if (term_take_key(ev))
+        return TERM_KEY;
+    struct pollfd fds[2] = {
+        { .fd = term.input_fd, .events = POLLIN, .revents = 0 },
+        { .fd = term_wake[0], .events = POLLIN, .revents = 0 },   /* -1 (ignored) headless */
+    };
+    int n = poll(fds, 2, timeout_ms < 0 ? -1 : timeout_ms);
+    term_drain_wake_pipe();
+    if (term_caught)
+        return TERM_INTERRUPTED;
+    if (n > 0 && !term.headless && term_input_hung_up(&fds[0])) {
+        term_caught = SIGHUP;   /* the terminal is gone: leave as on a hang-up */
+        return TERM_INTERRUPTED;
+    }
+    if (term_take_key(ev))    /* input, or KEY_RESIZE after a SIGWINCH */
+        return TERM_KEY;
+    return TERM_TIMEOUT;      /* timeout, or a signal that changed nothing */
+}
