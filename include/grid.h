@@ -30,7 +30,8 @@ typedef enum {
 } Style;
 
 typedef struct {
-    char glyph[TEXT_CHAR_BYTES]; /* UTF-8 of one character; "" on the right half of a wide one */
+    char glyph[TEXT_CHAR_BYTES]; /* UTF-8 of one character, zero-padded so that cells
+                                    compare with memcmp; "" on the right half of a wide one */
     unsigned char width;         /* columns the glyph takes: 1 or 2 (0 on a right half) */
     unsigned char style;         /* a Style */
 } Cell;

@@ -129,14 +129,15 @@ wait_change() {
     done
 }
 
-# Waits until the screen stops moving (two captures 0.2 s apart agree), then saves
+# Waits until the screen stops moving (two captures 0.4 s apart agree: longer than
+# tmux's own delay in passing a resize on to the pane), then saves
 # it as $WORK/$1. At most $2 seconds (default 5).
 settle() {
     _end=$(( $(date +%s) + ${2:-5} ))
     capture
     while :; do
         cp "$WORK/screen" "$WORK/settle.prev"
-        sleep 0.2
+        sleep 0.4
         capture
         if cmp -s "$WORK/screen" "$WORK/settle.prev"; then
             cp "$WORK/screen" "$WORK/$1"
@@ -385,7 +386,7 @@ case_too_small() {
     t resize-window -x 40 -y 12
     wait_for_joined "terminal too small: need 60×20, have 40×12" || fail "no too-small line at 40×12" || return 1
     t resize-window -x 80 -y 24
-    wait_change screen && settle back || fail "no frame after growing back" || return 1
+    wait_for "于" && settle back || fail "no frame after growing back" || return 1
     cmp -s "$WORK/back" "$WORK/first" || { diff "$WORK/first" "$WORK/back" | head -20; fail "the frame after recovering differs from the first"; }
 }
 

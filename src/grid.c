@@ -1,0 +1,229 @@
+/* grid.c — a w × h array of cells holding one glyph each, written by display width.
+ * Owns: cell storage, wide-glyph bookkeeping (a CJK glyph's right half), clipping, text export.
+ * Must not touch: ncurses, the engine, the scene's layout decisions. */
+#include "grid.h"
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistr.h>
+
+/* ---------------------------------------------------------------- lifetime */
+
+int grid_init(Grid *g, int w, int h)
+{
+    g->w = w > 0 ? w : 0;
+    g->h = h > 0 ? h : 0;
+    g->cells = NULL;
+    size_t n = (size_t)g->w * (size_t)g->h;
+    if (n > 0) {
+        g->cells = malloc(n * sizeof *g->cells);
+        if (!g->cells) {
+            g->w = g->h = 0;
+            return -1;
+        }
+    }
+    grid_clear(g);
+    return 0;
+}
+
+int grid_resize(Grid *g, int w, int h)
+{
+    grid_free(g);
+    return grid_init(g, w, h);
+}
+
+void grid_free(Grid *g)
+{
+    free(g->cells);
+    g->cells = NULL;
+    g->w = g->h = 0;
+}
+
+/* A one-column blank that keeps the given style. */
+static void cell_blank(Cell *c, unsigned char style)
+{
+    memset(c->glyph, 0, sizeof c->glyph);
+    c->glyph[0] = ' ';
+    c->width = 1;
+    c->style = style;
+}
+
+void grid_clear(Grid *g)
+{
+    size_t n = (size_t)g->w * (size_t)g->h;
+    for (size_t i = 0; i < n; i++)
+        cell_blank(&g->cells[i], STYLE_NORMAL);
+}
+
+/* ---------------------------------------------------------------- access */
+
+Cell *grid_at(Grid *g, int x, int y)
+{
+    if (x < 0 || y < 0 || x >= g->w || y >= g->h)
+        return NULL;
+    return &g->cells[(size_t)y * (size_t)g->w + (size_t)x];
+}
+
+const Cell *grid_cell(const Grid *g, int x, int y)
+{
+    if (x < 0 || y < 0 || x >= g->w || y >= g->h)
+        return NULL;
+    return &g->cells[(size_t)y * (size_t)g->w + (size_t)x];
+}
+
+/* ---------------------------------------------------------------- writing */
+
+/* Before (x, y) is overwritten: if it is one half of a wide glyph, blank the other half. */
+static void grid_split_wide(Grid *g, int x, int y)
+{
+    Cell *c = grid_at(g, x, y);
+    if (!c)
+        return;
+    if (c->width == 0) {
+        Cell *left = grid_at(g, x - 1, y);
+        if (left)
+            cell_blank(left, left->style);
+    } else if (c->width == 2) {
+        Cell *right = grid_at(g, x + 1, y);
+        if (right)
+            cell_blank(right, right->style);
+    }
+}
+
+/* Columns a character takes on screen: 1 or 2 (zero-width and control count as 1). */
+static int glyph_columns(const char *ch)
+{
+    int w = text_width(ch);
+    return w == 2 ? 2 : 1;
+}
+
+int grid_put_char(Grid *g, int x, int y, const char *ch, Style style)
+{
+    int w = glyph_columns(ch);
+    if (y < 0 || y >= g->h || x < 0 || x + w > g->w)
+        return 0;
+    grid_split_wide(g, x, y);
+    if (w == 2)
+        grid_split_wide(g, x + 1, y);
+    Cell *c = grid_at(g, x, y);
+    size_t len = strlen(ch);
+    if (len >= sizeof c->glyph)
+        len = sizeof c->glyph - 1;
+    memset(c->glyph, 0, sizeof c->glyph);   /* whole cells compare equal with memcmp */
+    memcpy(c->glyph, ch, len);
+    c->width = (unsigned char)w;
+    c->style = (unsigned char)style;
+    if (w == 2) {
+        Cell *right = grid_at(g, x + 1, y);
+        memset(right->glyph, 0, sizeof right->glyph);
+        right->width = 0;
+        right->style = (unsigned char)style;
+    }
+    return w;
+}
+
+int grid_put_text(Grid *g, int x, int y, const char *s, Style style)
+{
+    const uint8_t *p = (const uint8_t *)s;
+    const uint8_t *end = p + strlen(s);
+    int col = x, written = 0;
+    while (p < end) {
+        ucs4_t uc;
+        char ch[TEXT_CHAR_BYTES] = "?";
+        int n = u8_mbtouc(&uc, p, (size_t)(end - p));
+        if (n <= 0)
+            n = 1;
+        if (uc != 0xFFFD && uc >= 0x20) {
+            memcpy(ch, p, (size_t)n);
+            ch[n] = '\0';
+        }
+        int w = glyph_columns(ch);
+        if (col + w > g->w)
+            break;
+        if (col >= 0)
+            written += grid_put_char(g, col, y, ch, style);
+        col += w;
+        p += n;
+    }
+    return written;
+}
+
+int grid_printf(Grid *g, int x, int y, Style style, const char *fmt, ...)
+{
+    char small[512];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(small, sizeof small, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return 0;
+    if ((size_t)n < sizeof small)
+        return grid_put_text(g, x, y, small, style);
+    char *big = malloc((size_t)n + 1);
+    if (!big)
+        return 0;
+    va_start(ap, fmt);
+    vsnprintf(big, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    int cols = grid_put_text(g, x, y, big, style);
+    free(big);
+    return cols;
+}
+
+void grid_set_style(Grid *g, int x, int y, int n, Style style)
+{
+    for (int i = 0; i < n; i++) {
+        Cell *c = grid_at(g, x + i, y);
+        if (c)
+            c->style = (unsigned char)style;
+    }
+}
+
+/* ---------------------------------------------------------------- text export */
+
+/* Appends len bytes to buf when room remains; always counts them. */
+static void text_append(char *buf, size_t cap, size_t *used, const char *s, size_t len)
+{
+    if (buf && *used + len < cap)
+        memcpy(buf + *used, s, len);
+    else if (buf && *used < cap)
+        memcpy(buf + *used, s, cap - 1 - *used);
+    *used += len;
+}
+
+/* True for a one-column blank (what grid_clear leaves). */
+static bool cell_is_blank(const Cell *c)
+{
+    return c->width == 1 && strcmp(c->glyph, " ") == 0;
+}
+
+/* Index one past the last column of row y that is not a blank. */
+static int row_end(const Grid *g, int y)
+{
+    int end = g->w;
+    while (end > 0 && cell_is_blank(grid_cell(g, end - 1, y)))
+        end--;
+    return end;
+}
+
+size_t grid_to_text(const Grid *g, char *buf, size_t cap)
+{
+    size_t used = 0;
+    for (int y = 0; y < g->h; y++) {
+        int end = row_end(g, y);
+        for (int x = 0; x < end; x++) {
+            const Cell *c = grid_cell(g, x, y);
+            if (c->width == 0)
+                continue;
+            const char *glyph = c->glyph[0] ? c->glyph : " ";
+            text_append(buf, cap, &used, glyph, strlen(glyph));
+        }
+        text_append(buf, cap, &used, "\n", 1);
+    }
+    if (buf && cap > 0)
+        buf[used < cap ? used : cap - 1] = '\0';
+    return used;
+}

@@ -1,0 +1,784 @@
+/* test_scene.c — unit tests of the frame (src/scene*.c) as a pure function of its inputs.
+ * Owns: hidden numbers leave no digit, shown numbers are the trace's, thickness follows the
+ * share, animation by progress, help from the key table, ASCII mode, layout at every size.
+ * Must not touch: golden files (test_scene_golden.c), the terminal. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "actions.h"
+#include "engine.h"
+#include "format.h"
+#include "grid.h"
+#include "model.h"
+#include "scene.h"
+#include "scene_internal.h"
+
+/* ---------------------------------------------------------------- fixture */
+
+/* The compiled-in model run on its own sentence. */
+typedef struct {
+    Model m;     /* the default model */
+    Trace tr;    /* its forward pass over 三加五等于? */
+} Lesson;
+
+static int setup_lesson(void **state)
+{
+    Lesson *l = calloc(1, sizeof *l);
+    char err[256];
+    if (!l || model_load_default(&l->m, err, sizeof err) != 0)
+        return -1;
+    if (engine_forward(&l->m, l->m.sentence, &l->tr, err, sizeof err) != 0)
+        return -1;
+    *state = l;
+    return 0;
+}
+
+static int teardown_lesson(void **state)
+{
+    Lesson *l = *state;
+    engine_free(&l->tr);
+    model_free(&l->m);
+    free(l);
+    return 0;
+}
+
+static const Stage all_stages[STAGE_COUNT] = { STAGE_QKV, STAGE_SCORE, STAGE_SOFTMAX, STAGE_OUTPUT };
+static const int sizes[][2] = { { 60, 20 }, { 70, 22 }, { 80, 24 }, { 120, 40 }, { 200, 60 }, { 61, 21 }, { 99, 31 } };
+#define N_SIZES (sizeof sizes / sizeof sizes[0])
+
+static Player player_at(const Trace *tr, int focus, Stage stage, bool numbers)
+{
+    Player p = { .tokens = tr->T, .focus = focus, .stage = stage, .playing = false,
+                 .numbers = numbers, .help = false, .speed = 1.0 };
+    return p;
+}
+
+/* Renders one frame into a fresh w × h grid (caller frees with grid_free). */
+static Grid render(const Trace *tr, const Player *p, double progress, int w, int h,
+                   const SceneOptions *o)
+{
+    Grid g;
+    assert_int_equal(grid_init(&g, w, h), 0);
+    scene_render(&g, tr, p, progress, o);
+    return g;
+}
+
+/* Row y of the grid as text (no trailing newline). */
+static void row_text(const Grid *g, int y, char *buf, size_t cap)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int x = 0; x < g->w; x++) {
+        const Cell *c = grid_cell(g, x, y);
+        if (c->width == 0)
+            continue;
+        size_t n = strlen(c->glyph);
+        if (used + n + 1 >= cap)
+            break;
+        memcpy(buf + used, c->glyph, n);
+        used += n;
+        buf[used] = '\0';
+    }
+}
+
+/* The whole frame as text (caller frees). */
+static char *frame_text(const Grid *g)
+{
+    size_t n = grid_to_text(g, NULL, 0);
+    char *buf = malloc(n + 1);
+    assert_non_null(buf);
+    grid_to_text(g, buf, n + 1);
+    return buf;
+}
+
+/* Braille dots in cells [x0, x1) of row y. */
+static int dots_in(const Grid *g, int x0, int x1, int y)
+{
+    int n = 0;
+    for (int x = x0; x < x1; x++) {
+        const Cell *c = grid_cell(g, x, y);
+        if (!c)
+            continue;
+        for (int bits = scene_braille_dots(c); bits; bits &= bits - 1)
+            n++;
+    }
+    return n;
+}
+
+static int dots_total(const Grid *g)
+{
+    int n = 0;
+    for (int y = 0; y < g->h; y++)
+        n += dots_in(g, 0, g->w, y);
+    return n;
+}
+
+/* The sentence row and each character's first column, found through scene_token_at. */
+static int find_sentence(const Trace *tr, int w, int h, const SceneOptions *o, int *tok_x)
+{
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++)
+            if (scene_token_at(tr, w, h, o, x, y) == 0) {
+                for (int t = 0; t < tr->T; t++)
+                    for (int xx = w - 1; xx >= 0; xx--)
+                        if (scene_token_at(tr, w, h, o, xx, y) == t)
+                            tok_x[t] = xx;   /* ends on the leftmost column */
+                return y;
+            }
+    return -1;
+}
+
+/* ---------------------------------------------------------------- hidden numbers */
+
+static void assert_no_digit_above_status(const Grid *g, const char *what)
+{
+    char row[4096];
+    for (int y = 0; y < g->h - 1; y++) {
+        row_text(g, y, row, sizeof row);
+        for (const char *p = row; *p; p++)
+            if (*p >= '0' && *p <= '9')
+                fail_msg("%s: digit '%c' in row %d: %s", what, *p, y, row);
+    }
+}
+
+static void test_hidden_numbers_leave_no_digit(void **state)
+{
+    Lesson *l = *state;
+    const double progress[] = { 0.0, 0.4, 1.0 };
+    const SceneOptions options[] = { { LANG_EN, false, NULL }, { LANG_ZH, false, NULL }, { LANG_EN, true, NULL } };
+    for (size_t z = 0; z < N_SIZES; z++)
+        for (int st = 0; st < STAGE_COUNT; st++)
+            for (int f = 0; f < l->tr.T; f++)
+                for (size_t k = 0; k < 3; k++) {
+                    const SceneOptions *o = &options[(z + (size_t)f + k) % 3];
+                    Player p = player_at(&l->tr, f, all_stages[st], false);
+                    Grid g = render(&l->tr, &p, progress[k], sizes[z][0], sizes[z][1], o);
+                    char what[96];
+                    snprintf(what, sizeof what, "%dx%d stage %d focus %d lang %d ascii %d p %.1f",
+                             sizes[z][0], sizes[z][1], st, f, o->lang, o->ascii, progress[k]);
+                    assert_no_digit_above_status(&g, what);
+                    grid_free(&g);
+                }
+}
+
+static void test_hidden_numbers_still_draw_arcs(void **state)
+{
+    Lesson *l = *state;
+    Player p = player_at(&l->tr, 3, STAGE_SOFTMAX, false);
+    Grid g = render(&l->tr, &p, 1.0, 80, 24, NULL);
+    assert_true(dots_total(&g) > 100);
+    grid_free(&g);
+}
+
+/* ---------------------------------------------------------------- shown numbers */
+
+/* Asserts the frame of stage st (focus 3, settled, 80 × 24) contains s. */
+static void assert_frame_has(const Trace *tr, Stage st, const char *s)
+{
+    Player p = player_at(tr, 3, st, true);
+    Grid g = render(tr, &p, 1.0, 80, 24, NULL);
+    char *text = frame_text(&g);
+    if (!strstr(text, s))
+        fail_msg("stage %d frame lacks \"%s\":\n%s", st, s, text);
+    free(text);
+    grid_free(&g);
+}
+
+static void test_softmax_shows_the_traces_shares(void **state)
+{
+    Lesson *l = *state;
+    char want[32];
+    for (int s = 0; s < l->tr.T; s++) {
+        format_percent(want, sizeof want, TRACE_SQ(&l->tr, weights, 3, s));
+        assert_frame_has(&l->tr, STAGE_SOFTMAX, want);
+    }
+}
+
+static void test_score_shows_raw_and_scaled_scores(void **state)
+{
+    Lesson *l = *state;
+    char want[32];
+    for (int s = 0; s < l->tr.T; s++) {
+        assert_frame_has(&l->tr, STAGE_SCORE, format_fixed(want, sizeof want, TRACE_SQ(&l->tr, scores, 3, s), 2));
+        assert_frame_has(&l->tr, STAGE_SCORE, format_fixed(want, sizeof want, TRACE_SQ(&l->tr, scaled, 3, s), 2));
+    }
+    assert_frame_has(&l->tr, STAGE_SCORE, "÷√8 = 2.83");
+}
+
+static void test_qkv_shows_the_four_vectors_and_roles(void **state)
+{
+    Lesson *l = *state;
+    char want[32];
+    const double *rows[4] = { TRACE_ROW(&l->tr, x, 3), TRACE_ROW(&l->tr, q, 3),
+                              TRACE_ROW(&l->tr, k, 3), TRACE_ROW(&l->tr, v, 3) };
+    for (int r = 0; r < 4; r++)
+        for (int j = 0; j < l->tr.d; j++)
+            assert_frame_has(&l->tr, STAGE_QKV, format_fixed(want, sizeof want, rows[r][j], 2));
+    assert_frame_has(&l->tr, STAGE_QKV, "what I look for");
+    assert_frame_has(&l->tr, STAGE_QKV, "my name tag");
+    assert_frame_has(&l->tr, STAGE_QKV, "what I hand over");
+    snprintf(want, sizeof want, "= %s", format_fixed(want + 16, 16, TRACE_ROW(&l->tr, q, 3)[0], 2));
+    assert_frame_has(&l->tr, STAGE_QKV, want);
+}
+
+static void test_output_shows_vector_terms_and_cosine(void **state)
+{
+    Lesson *l = *state;
+    char want[64], num[32];
+    for (int j = 0; j < l->tr.d; j++)
+        assert_frame_has(&l->tr, STAGE_OUTPUT, format_fixed(want, sizeof want, TRACE_ROW(&l->tr, output, 3)[j], 2));
+    double cos;
+    int best = engine_closest_value(&l->tr, 3, &cos);
+    snprintf(want, sizeof want, "V(%s): cosine %s", l->tr.tokens[best], format_fixed(num, sizeof num, cos, 4));
+    assert_frame_has(&l->tr, STAGE_OUTPUT, want);
+    for (int s = 0; s < l->tr.T; s++) {
+        snprintf(want, sizeof want, "%s·V(%s)",
+                 format_percent(num, sizeof num, TRACE_SQ(&l->tr, weights, 3, s)), l->tr.tokens[s]);
+        assert_frame_has(&l->tr, STAGE_OUTPUT, want);
+    }
+}
+
+static void test_output_builds_term_by_term(void **state)
+{
+    Lesson *l = *state;
+    const double progress[] = { 0.0, 0.1, 0.34, 0.5, 0.99, 1.0 };
+    for (size_t k = 0; k < sizeof progress / sizeof progress[0]; k++) {
+        Player p = player_at(&l->tr, 3, STAGE_OUTPUT, true);
+        Grid g = render(&l->tr, &p, progress[k], 120, 40, NULL);
+        char *text = frame_text(&g);
+        int terms = 0;
+        for (const char *s = text; (s = strstr(s, "·V(")) != NULL; s++)
+            terms++;
+        int expect = scene_revealed(progress[k], l->tr.T);
+        assert_int_equal(terms, expect);
+        free(text);
+        grid_free(&g);
+    }
+}
+
+/* ---------------------------------------------------------------- thickness */
+
+static void test_share_classes(void **state)
+{
+    (void)state;
+    assert_int_equal(scene_share_class(0.0), 1);
+    assert_int_equal(scene_share_class(0.0499), 1);
+    assert_int_equal(scene_share_class(0.05), 2);
+    assert_int_equal(scene_share_class(0.1499), 2);
+    assert_int_equal(scene_share_class(0.15), 3);
+    assert_int_equal(scene_share_class(0.3499), 3);
+    assert_int_equal(scene_share_class(0.35), 4);
+    assert_int_equal(scene_share_class(1.0), 4);
+}
+
+/* Dots and the strongest style in the row just above each character (where its arc lands). */
+static void landing(const Grid *g, const Trace *tr, const int *tok_x, int row, int s,
+                    int *dots, int *style)
+{
+    int x0 = tok_x[s] - 4, x1 = tok_x[s] + text_width(tr->tokens[s]) + 4;
+    *dots = dots_in(g, x0, x1, row);
+    *style = 0;
+    for (int x = x0; x < x1; x++) {
+        const Cell *c = grid_cell(g, x, row);
+        if (c && scene_braille_dots(c) && c->style > *style)
+            *style = c->style;
+    }
+}
+
+static void test_arc_class_and_dots_follow_share(void **state)
+{
+    Lesson *l = *state;
+    Trace *tr = &l->tr;
+    const double shares[] = { 0.02, 0.10, 0.25, 0.60 };   /* one per class */
+    double saved[MODEL_MAX_TOKENS];
+    for (int s = 0; s < tr->T; s++)
+        saved[s] = TRACE_SQ(tr, weights, 3, s);
+    for (size_t z = 0; z < N_SIZES; z++) {
+        int tok_x[MODEL_MAX_TOKENS], prev_dots = -1;
+        int y = find_sentence(tr, sizes[z][0], sizes[z][1], NULL, tok_x);
+        assert_true(y > 0);
+        for (int cls = 0; cls < 4; cls++) {
+            for (int s = 0; s < tr->T; s++)
+                TRACE_SQ(tr, weights, 3, s) = shares[cls];
+            Player p = player_at(tr, 3, STAGE_SOFTMAX, false);
+            Grid g = render(tr, &p, 1.0, sizes[z][0], sizes[z][1], NULL);
+            int dots, style;
+            landing(&g, tr, tok_x, y - 1, 1, &dots, &style);   /* 加, two left of 等 */
+            assert_int_equal(style, STYLE_ARC_1 + cls);
+            if (dots <= prev_dots)
+                fail_msg("%dx%d: class %d lands with %d dots, class %d with %d",
+                         sizes[z][0], sizes[z][1], cls + 1, dots, cls, prev_dots);
+            prev_dots = dots;
+            grid_free(&g);
+        }
+    }
+    for (int s = 0; s < tr->T; s++)
+        TRACE_SQ(tr, weights, 3, s) = saved[s];
+}
+
+static void test_each_arc_lands_with_its_class(void **state)
+{
+    Lesson *l = *state;
+    const Trace *tr = &l->tr;
+    int tok_x[MODEL_MAX_TOKENS];
+    int y = find_sentence(tr, 80, 24, NULL, tok_x);
+    Player p = player_at(tr, 3, STAGE_SOFTMAX, true);
+    Grid g = render(tr, &p, 1.0, 80, 24, NULL);
+    for (int s = 0; s < tr->T; s++) {
+        if (s == 3)
+            continue;
+        int dots, style;
+        landing(&g, tr, tok_x, y - 1, s, &dots, &style);
+        assert_true(dots > 0);
+        assert_int_equal(style, STYLE_ARC_1 + scene_share_class(TRACE_SQ(tr, weights, 3, s)) - 1);
+        for (int u = 0; u < tr->T; u++) {
+            if (u == 3 || scene_share_class(TRACE_SQ(tr, weights, 3, u)) <= scene_share_class(TRACE_SQ(tr, weights, 3, s)))
+                continue;
+            int more, ustyle;
+            landing(&g, tr, tok_x, y - 1, u, &more, &ustyle);
+            assert_true(more > dots);   /* a bigger share lands with more dots */
+        }
+    }
+    grid_free(&g);
+}
+
+static void test_score_arcs_are_thin(void **state)
+{
+    Lesson *l = *state;
+    Player p = player_at(&l->tr, 3, STAGE_SCORE, true);
+    Grid g = render(&l->tr, &p, 1.0, 80, 24, NULL);
+    Player q = player_at(&l->tr, 3, STAGE_SOFTMAX, true);
+    Grid h = render(&l->tr, &q, 1.0, 80, 24, NULL);
+    for (int y = 0; y < g.h; y++)
+        for (int x = 0; x < g.w; x++) {
+            const Cell *c = grid_cell(&g, x, y);
+            if (scene_braille_dots(c))
+                assert_int_equal(c->style, STYLE_ARC_1);
+        }
+    assert_true(dots_total(&g) > 0);
+    assert_true(dots_total(&h) > dots_total(&g));
+    grid_free(&g);
+    grid_free(&h);
+}
+
+/* ---------------------------------------------------------------- animation */
+
+static void test_arcs_grow_with_progress(void **state)
+{
+    Lesson *l = *state;
+    int prev = -1;
+    const double progress[] = { 0.0, 0.25, 0.5, 0.75, 1.0 };
+    for (size_t k = 0; k < 5; k++) {
+        Player p = player_at(&l->tr, 3, STAGE_SOFTMAX, true);
+        Grid g = render(&l->tr, &p, progress[k], 80, 24, NULL);
+        int dots = dots_total(&g);
+        if (k == 0)
+            assert_int_equal(dots, 0);
+        else
+            assert_true(dots > prev);
+        prev = dots;
+        grid_free(&g);
+    }
+}
+
+static void test_qkv_draws_no_arcs(void **state)
+{
+    Lesson *l = *state;
+    Player p = player_at(&l->tr, 3, STAGE_QKV, true);
+    Grid g = render(&l->tr, &p, 1.0, 80, 24, NULL);
+    assert_int_equal(dots_total(&g), 0);
+    grid_free(&g);
+}
+
+static void test_output_values_flow_back(void **state)
+{
+    Lesson *l = *state;
+    Player p = player_at(&l->tr, 3, STAGE_OUTPUT, true);
+    Grid mid = render(&l->tr, &p, 0.5, 80, 24, NULL);
+    Grid end = render(&l->tr, &p, 1.0, 80, 24, NULL);
+    char *a = frame_text(&mid), *b = frame_text(&end);
+    assert_non_null(strstr(a, "●"));
+    assert_null(strstr(b, "●"));
+    free(a);
+    free(b);
+    grid_free(&mid);
+    grid_free(&end);
+}
+
+static void test_frame_is_pure(void **state)
+{
+    Lesson *l = *state;
+    Player p = player_at(&l->tr, 2, STAGE_OUTPUT, true);
+    Grid a = render(&l->tr, &p, 0.6, 80, 24, NULL);
+    Grid b;
+    assert_int_equal(grid_init(&b, 80, 24), 0);
+    grid_put_text(&b, 0, 5, "debris debris debris 加加加", STYLE_ERROR);
+    scene_render(&b, &l->tr, &p, 0.6, NULL);
+    assert_memory_equal(a.cells, b.cells, sizeof(Cell) * 80 * 24);
+    grid_free(&a);
+    grid_free(&b);
+}
+
+/* ---------------------------------------------------------------- the screen's parts */
+
+static void test_focus_is_marked(void **state)
+{
+    Lesson *l = *state;
+    int tok_x[MODEL_MAX_TOKENS];
+    int y = find_sentence(&l->tr, 80, 24, NULL, tok_x);
+    for (int f = 0; f < l->tr.T; f++) {
+        Player p = player_at(&l->tr, f, STAGE_SOFTMAX, false);
+        Grid g = render(&l->tr, &p, 1.0, 80, 24, NULL);
+        for (int t = 0; t < l->tr.T; t++) {
+            const Cell *c = grid_cell(&g, tok_x[t], y);
+            assert_string_equal(c->glyph, l->tr.tokens[t]);
+            assert_int_equal(c->style, t == f ? STYLE_FOCUS : STYLE_TOKEN);
+        }
+        /* a ▲ under the focus, visible without colour */
+        bool marked = false;
+        for (int yy = y + 1; yy < y + 3; yy++)
+            if (strcmp(grid_cell(&g, tok_x[f], yy)->glyph, "▲") == 0)
+                marked = true;
+        assert_true(marked);
+        grid_free(&g);
+    }
+}
+
+static void test_stage_line_lights_current_stage(void **state)
+{
+    Lesson *l = *state;
+    const char *lit[2][STAGE_COUNT] = {
+        { "① Q K V", "② score", "③ softmax", "④ output" },
+        { "① 三个分身", "② 打分", "③ 变百分比", "④ 取货" },
+    };
+    for (int lang = 0; lang < 2; lang++)
+        for (int st = 0; st < STAGE_COUNT; st++) {
+            Player p = player_at(&l->tr, 3, all_stages[st], true);
+            SceneOptions o = { (Lang)lang, false, NULL };
+            Grid g = render(&l->tr, &p, 1.0, 80, 24, &o);
+            char got[128] = "";
+            for (int y = 0; y < 2; y++)
+                for (int x = 0; x < g.w; x++) {
+                    const Cell *c = grid_cell(&g, x, y);
+                    if (c->style == STYLE_STAGE_LIT && c->width)
+                        strcat(got, c->glyph);
+                }
+            assert_string_equal(got, lit[lang][st]);
+            grid_free(&g);
+        }
+}
+
+static void test_status_line_keys_state_and_notice(void **state)
+{
+    Lesson *l = *state;
+    char row[1024];
+    Player p = player_at(&l->tr, 3, STAGE_SCORE, true);
+    SceneOptions o = { LANG_EN, false, "no UTF-8 locale" };
+    Grid g = render(&l->tr, &p, 1.0, 100, 30, &o);
+    row_text(&g, 29, row, sizeof row);
+    assert_non_null(strstr(row, "❚❚ paused"));
+    assert_non_null(strstr(row, "no UTF-8 locale"));
+    assert_non_null(strstr(row, "n numbers"));
+    assert_int_equal(grid_cell(&g, 0, 29)->style, STYLE_STATUS);
+    grid_free(&g);
+    p.playing = true;
+    p.speed = 2.0;
+    g = render(&l->tr, &p, 1.0, 80, 24, NULL);
+    row_text(&g, 23, row, sizeof row);
+    assert_non_null(strstr(row, "▶ playing ×2"));
+    grid_free(&g);
+}
+
+static void test_too_small_exact_text(void **state)
+{
+    Lesson *l = *state;
+    Player p = player_at(&l->tr, 3, STAGE_SOFTMAX, true);
+    struct { int w, h; bool ascii; const char *line; } cases[] = {
+        { 59, 20, false, "        terminal too small: need 60×20, have 59×20" },
+        { 60, 19, false, "         terminal too small: need 60×20, have 60×19" },
+        { 59, 20, true, "        terminal too small: need 60x20, have 59x20" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        SceneOptions o = { LANG_EN, cases[i].ascii, NULL };
+        Grid g = render(&l->tr, &p, 1.0, cases[i].w, cases[i].h, &o);
+        char expected[2048] = "";
+        for (int y = 0; y < cases[i].h; y++) {
+            if (y == cases[i].h / 2)
+                strcat(expected, cases[i].line);
+            strcat(expected, "\n");
+        }
+        char *text = frame_text(&g);
+        assert_string_equal(text, expected);
+        free(text);
+        grid_free(&g);
+    }
+    /* one size up, the frame is whole */
+    Grid g = render(&l->tr, &p, 1.0, 60, 20, NULL);
+    char *text = frame_text(&g);
+    assert_null(strstr(text, "too small"));
+    assert_non_null(strstr(text, "加"));
+    free(text);
+    grid_free(&g);
+}
+
+/* ---------------------------------------------------------------- help */
+
+static void test_help_lists_every_binding(void **state)
+{
+    Lesson *l = *state;
+    for (int lang = 0; lang < 2; lang++) {
+        Player p = player_at(&l->tr, 3, STAGE_SOFTMAX, true);
+        p.help = true;
+        SceneOptions o = { (Lang)lang, false, NULL };
+        Grid g = render(&l->tr, &p, 1.0, 80, 24, &o);
+        char *text = frame_text(&g);
+        int listed = 0;
+        for (const KeyBinding *b = action_keys; b->key != 0; b++) {
+            if (!b->in_help)
+                continue;
+            char line[256];
+            snprintf(line, sizeof line, "%s", b->label);
+            assert_non_null(strstr(text, line));
+            assert_non_null(strstr(text, action_describe(b->action, lang)));
+            listed++;
+        }
+        assert_true(listed > 5);
+        free(text);
+        grid_free(&g);
+    }
+}
+
+/* ---------------------------------------------------------------- ASCII */
+
+static bool is_token(const Trace *tr, const char *glyph)
+{
+    for (int t = 0; t < tr->T; t++)
+        if (strcmp(tr->tokens[t], glyph) == 0)
+            return true;
+    return false;
+}
+
+static void test_ascii_mode_is_ascii(void **state)
+{
+    Lesson *l = *state;
+    for (size_t z = 0; z < N_SIZES; z++)
+        for (int st = 0; st < STAGE_COUNT; st++)
+            for (int mode = 0; mode < 4; mode++) {
+                Player p = player_at(&l->tr, 3, all_stages[st], mode & 1);
+                p.help = mode & 2;
+                p.playing = mode == 1;
+                SceneOptions o = { LANG_ZH, true, "notice" };
+                Grid g = render(&l->tr, &p, mode == 3 ? 0.5 : 1.0, sizes[z][0], sizes[z][1], &o);
+                for (int y = 0; y < g.h; y++)
+                    for (int x = 0; x < g.w; x++) {
+                        const Cell *c = grid_cell(&g, x, y);
+                        bool high = false;
+                        for (const char *q = c->glyph; *q; q++)
+                            high |= (unsigned char)*q >= 0x80;
+                        if (high && !is_token(&l->tr, c->glyph))
+                            fail_msg("%dx%d stage %d mode %d: non-ASCII '%s' at %d,%d",
+                                     sizes[z][0], sizes[z][1], st, mode, c->glyph, x, y);
+                    }
+                grid_free(&g);
+            }
+}
+
+static void test_ascii_arcs_weigh_by_class(void **state)
+{
+    Lesson *l = *state;
+    Trace *tr = &l->tr;
+    const double shares[] = { 0.02, 0.10, 0.25, 0.60 };
+    const char glyphs[] = ".-=#";
+    double saved[MODEL_MAX_TOKENS];
+    for (int s = 0; s < tr->T; s++)
+        saved[s] = TRACE_SQ(tr, weights, 3, s);
+    for (int cls = 0; cls < 4; cls++) {
+        for (int s = 0; s < tr->T; s++)
+            TRACE_SQ(tr, weights, 3, s) = shares[cls];
+        Player p = player_at(tr, 3, STAGE_SOFTMAX, false);
+        SceneOptions o = { LANG_EN, true, NULL };
+        Grid g = render(tr, &p, 1.0, 80, 24, &o);
+        int arcs = 0;
+        for (int y = 0; y < g.h; y++)
+            for (int x = 0; x < g.w; x++) {
+                const Cell *c = grid_cell(&g, x, y);
+                if (c->style >= STYLE_ARC_1 && c->style <= STYLE_ARC_4) {
+                    assert_int_equal(c->glyph[0], glyphs[cls]);
+                    arcs++;
+                }
+            }
+        assert_true(arcs > 20);
+        grid_free(&g);
+    }
+    for (int s = 0; s < tr->T; s++)
+        TRACE_SQ(tr, weights, 3, s) = saved[s];
+}
+
+/* ---------------------------------------------------------------- layout at every size */
+
+/* Every wide glyph is whole: a width-2 cell is followed by its width-0 half and a
+ * width-0 cell always follows a width-2 one; every glyph is valid UTF-8. */
+static void assert_grid_sound(const Grid *g, const char *what)
+{
+    for (int y = 0; y < g->h; y++)
+        for (int x = 0; x < g->w; x++) {
+            const Cell *c = grid_cell(g, x, y);
+            if (c->width == 2) {
+                if (x + 1 >= g->w || grid_cell(g, x + 1, y)->width != 0)
+                    fail_msg("%s: wide glyph '%s' at %d,%d is cut", what, c->glyph, x, y);
+            } else if (c->width == 0) {
+                if (x == 0 || grid_cell(g, x - 1, y)->width != 2)
+                    fail_msg("%s: stray right half at %d,%d", what, x, y);
+            } else {
+                assert_int_equal(c->width, 1);
+            }
+            assert_true(c->style < STYLE_COUNT);
+            assert_true(text_valid_utf8(c->glyph, strlen(c->glyph)));
+        }
+}
+
+static void test_every_size_lays_out_cleanly(void **state)
+{
+    Lesson *l = *state;
+    for (int w = 1; w <= 210; w += 19)
+        for (int h = 1; h <= 64; h += 9)
+            for (int st = 0; st < STAGE_COUNT; st++)
+                for (int mode = 0; mode < 4; mode++) {
+                    Player p = player_at(&l->tr, (w + h) % l->tr.T, all_stages[st], mode & 1);
+                    p.help = mode & 2;
+                    SceneOptions o = { (Lang)(mode & 1), false, NULL };
+                    Grid g = render(&l->tr, &p, (h % 3) / 2.0, w, h, &o);
+                    char what[64];
+                    snprintf(what, sizeof what, "%dx%d stage %d mode %d", w, h, st, mode);
+                    assert_grid_sound(&g, what);
+                    grid_free(&g);
+                }
+    for (size_t z = 0; z < N_SIZES; z++) {
+        Player p = player_at(&l->tr, 0, STAGE_OUTPUT, true);
+        Grid g = render(&l->tr, &p, 0.5, sizes[z][0], sizes[z][1], NULL);
+        assert_grid_sound(&g, "named size");
+        grid_free(&g);
+    }
+}
+
+static void test_token_at_matches_drawing(void **state)
+{
+    Lesson *l = *state;
+    const Trace *tr = &l->tr;
+    for (size_t z = 0; z < N_SIZES; z++) {
+        int w = sizes[z][0], h = sizes[z][1];
+        Player p = player_at(tr, 3, STAGE_SOFTMAX, true);
+        Grid g = render(tr, &p, 1.0, w, h, NULL);
+        int found[MODEL_MAX_TOKENS] = { 0 };
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++) {
+                int t = scene_token_at(tr, w, h, NULL, x, y);
+                if (t < 0)
+                    continue;
+                assert_true(t < tr->T);
+                const Cell *c = grid_cell(&g, x, y);
+                if (c->width == 0)
+                    c = grid_cell(&g, x - 1, y);
+                assert_string_equal(c->glyph, tr->tokens[t]);
+                found[t] += 1;
+            }
+        for (int t = 0; t < tr->T; t++)
+            assert_int_equal(found[t], text_width(tr->tokens[t]));
+        assert_int_equal(scene_token_at(tr, w, h, NULL, -1, 0), -1);
+        assert_int_equal(scene_token_at(tr, w, h, NULL, w, h), -1);
+        grid_free(&g);
+    }
+    assert_int_equal(scene_token_at(tr, 59, 20, NULL, 10, 10), -1);
+}
+
+/* A model with wide vectors and a sixteen-character sentence of mixed widths. */
+static void test_long_sentence_and_wide_vectors(void **state)
+{
+    (void)state;
+    const int d = 24;
+    size_t cap = 65536, used = 0;
+    char *text = malloc(cap);
+    assert_non_null(text);
+    used += (size_t)snprintf(text + used, cap - used, "[vocab]\n三 加 a b ?\n[d]\n%d\n[sentence]\n三a加b?三a加b?三a加b?三\n[embedding]\n", d);
+    const char *vocab[] = { "三", "加", "a", "b", "?" };
+    for (int v = 0; v < 5; v++) {
+        used += (size_t)snprintf(text + used, cap - used, "%s", vocab[v]);
+        for (int i = 0; i < d; i++)
+            used += (size_t)snprintf(text + used, cap - used, " %.2f", ((v * 7 + i * 3) % 11 - 5) / 5.0);
+        used += (size_t)snprintf(text + used, cap - used, "\n");
+    }
+    const char *mats[] = { "wq", "wk", "wv" };
+    for (int m = 0; m < 3; m++) {
+        used += (size_t)snprintf(text + used, cap - used, "[%s]\n", mats[m]);
+        for (int i = 0; i < d; i++) {
+            for (int j = 0; j < d; j++)
+                used += (size_t)snprintf(text + used, cap - used, " %.2f", ((i * 5 + j * 3 + m) % 9 - 4) / 8.0);
+            used += (size_t)snprintf(text + used, cap - used, "\n");
+        }
+    }
+    Model m;
+    Trace tr;
+    char err[256];
+    if (model_parse(text, used, "test", &m, err, sizeof err) != 0)
+        fail_msg("%s", err);
+    assert_int_equal(engine_forward(&m, m.sentence, &tr, err, sizeof err), 0);
+    assert_int_equal(tr.T, 16);
+    for (size_t z = 0; z < N_SIZES; z++)
+        for (int st = 0; st < STAGE_COUNT; st++)
+            for (int numbers = 0; numbers < 2; numbers++) {
+                Player p = player_at(&tr, 15, all_stages[st], numbers);
+                Grid g = render(&tr, &p, 1.0, sizes[z][0], sizes[z][1], NULL);
+                assert_grid_sound(&g, "long sentence");
+                if (!numbers)
+                    assert_no_digit_above_status(&g, "long sentence");
+                int tok_x[MODEL_MAX_TOKENS];
+                int y = find_sentence(&tr, sizes[z][0], sizes[z][1], NULL, tok_x);
+                for (int t = 0; t < tr.T; t++)
+                    assert_string_equal(grid_cell(&g, tok_x[t], y)->glyph, tr.tokens[t]);
+                grid_free(&g);
+            }
+    engine_free(&tr);
+    model_free(&m);
+    free(text);
+}
+
+int main(void)
+{
+#define T(f) cmocka_unit_test_setup_teardown(f, setup_lesson, teardown_lesson)
+    const struct CMUnitTest tests[] = {
+        T(test_hidden_numbers_leave_no_digit),
+        T(test_hidden_numbers_still_draw_arcs),
+        T(test_softmax_shows_the_traces_shares),
+        T(test_score_shows_raw_and_scaled_scores),
+        T(test_qkv_shows_the_four_vectors_and_roles),
+        T(test_output_shows_vector_terms_and_cosine),
+        T(test_output_builds_term_by_term),
+        cmocka_unit_test(test_share_classes),
+        T(test_arc_class_and_dots_follow_share),
+        T(test_each_arc_lands_with_its_class),
+        T(test_score_arcs_are_thin),
+        T(test_arcs_grow_with_progress),
+        T(test_qkv_draws_no_arcs),
+        T(test_output_values_flow_back),
+        T(test_frame_is_pure),
+        T(test_focus_is_marked),
+        T(test_stage_line_lights_current_stage),
+        T(test_status_line_keys_state_and_notice),
+        T(test_too_small_exact_text),
+        T(test_help_lists_every_binding),
+        T(test_ascii_mode_is_ascii),
+        T(test_ascii_arcs_weigh_by_class),
+        T(test_every_size_lays_out_cleanly),
+        T(test_token_at_matches_drawing),
+        cmocka_unit_test(test_long_sentence_and_wide_vectors),
+    };
+#undef T
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
