@@ -336,8 +336,8 @@ static void draw_score_hidden(const SceneCtx *c)
     char buf[PANEL_LINE];
     int order[MODEL_MAX_TOKENS];
     by_share(c, order);
-    snprintf(buf, sizeof buf, scene_say(c, "a good match of Q and K gives a high score; best first:",
-                                        "Q 和 K 越对得上，分数越高；从高到低："));
+    snprintf(buf, sizeof buf, "%s", scene_say(c, "a good match of Q and K gives a high score; best first:",
+                                              "Q 和 K 越对得上，分数越高；从高到低："));
     put_line(c, 0, panel_left(c), buf, STYLE_NORMAL);
     buf[0] = '\0';
     for (int i = 0; i < c->tr->T; i++)
