@@ -63,6 +63,10 @@ extern const KeyBinding action_keys[];
 /* The binding of key, or NULL. */
 const KeyBinding *action_for_key(int key);
 
+/* How the help names the key of action a (its binding listed in help, else its
+ * first binding), e.g. "Space" or "→"; "" when nothing is bound to it. */
+const char *action_key_label(Action a);
+
 /* A short description of an action in English (lang 0) or Chinese (lang 1). */
 const char *action_describe(Action a, int lang);
 

@@ -48,6 +48,20 @@ const KeyBinding *action_for_key(int key)
     return NULL;
 }
 
+const char *action_key_label(Action a)
+{
+    const char *first = "";
+    for (const KeyBinding *b = action_keys; b->key != 0; b++) {
+        if (b->action != a)
+            continue;
+        if (b->in_help)
+            return b->label;
+        if (!*first)
+            first = b->label;
+    }
+    return first;
+}
+
 /* ---------------------------------------------------------------- descriptions */
 
 typedef struct {

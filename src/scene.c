@@ -368,21 +368,22 @@ static void drawable_text(const SceneCtx *c, const char *in, char *out, size_t c
 
 /* ---------------------------------------------------------------- status line */
 
+/* A hint names the keys of one action (or a pair, "←/→") from the key table, so the
+ * status line and the table never disagree. */
 typedef struct {
-    const char *key;       /* the key as the hint shows it */
-    const char *key_zh;    /* the same in Chinese */
-    const char *key_ascii; /* the same in ASCII */
+    Action first;          /* the action whose key the hint shows */
+    Action second;         /* a paired action shown as first/second, or ACTION_NONE */
     const char *en;        /* what it does, English */
     const char *zh;        /* what it does, Chinese */
 } KeyHint;
 
 static const KeyHint status_hints[] = {
-    { "Space", "空格", "Space", "play", "播放" },
-    { "←/→", "←/→", "<-/->", "step", "单步" },
-    { "↑/↓", "↑/↓", "Up/Dn", "focus", "换字" },
-    { "n", "n", "n", "numbers", "数字" },
-    { "?", "?", "?", "help", "帮助" },
-    { "q", "q", "q", "quit", "退出" },
+    { ACTION_PLAY,       ACTION_NONE,       "play",    "播放" },
+    { ACTION_PREV,       ACTION_NEXT,       "step",    "单步" },
+    { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT, "focus",   "换字" },
+    { ACTION_NUMBERS,    ACTION_NONE,       "numbers", "数字" },
+    { ACTION_HELP,       ACTION_NONE,       "help",    "帮助" },
+    { ACTION_QUIT,       ACTION_NONE,       "quit",    "退出" },
 };
 
 /* "▶ playing ×2" or "❚❚ paused"; only the symbol (and speed) when `terse`. */
@@ -397,12 +398,17 @@ static void status_state(const SceneCtx *c, bool terse, char *buf, size_t cap)
     }
 }
 
-/* Hint i: "Space play". */
+/* Hint i: "Space play", "←/→ step". */
 static void status_hint(const SceneCtx *c, size_t i, char *buf, size_t cap)
 {
     const KeyHint *h = &status_hints[i];
-    const char *key = c->ascii ? h->key_ascii : scene_say(c, h->key, h->key_zh);
-    snprintf(buf, cap, "%s %s", key, scene_say(c, h->en, h->zh));
+    char keys[64];
+    snprintf(keys, sizeof keys, "%s%s%s", action_key_label(h->first),
+             h->second != ACTION_NONE ? "/" : "",
+             h->second != ACTION_NONE ? action_key_label(h->second) : "");
+    char shown[64];
+    drawable_text(c, keys, shown, sizeof shown);
+    snprintf(buf, cap, "%s %s", shown, scene_say(c, h->en, h->zh));
 }
 
 #define N_HINTS (sizeof status_hints / sizeof status_hints[0])

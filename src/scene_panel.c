@@ -54,22 +54,13 @@ static int put_line(const SceneCtx *c, int i, int x, const char *s, Style st)
     return scene_put_clipped(c->g, x, panel_line(c, i), panel_limit(c), s, st);
 }
 
-/* The key bound to an action, as the help names it ("n"). */
-static const char *key_of(Action a)
-{
-    for (const KeyBinding *b = action_keys; b->key != 0; b++)
-        if (b->action == a)
-            return b->label;
-    return "?";
-}
-
 /* "numbers hidden — press n to show them" on body line i. */
 static void put_hidden_note(const SceneCtx *c, int i)
 {
     char buf[PANEL_LINE];
     snprintf(buf, sizeof buf, scene_say(c, "numbers hidden%spress %s to show them",
                                         "数字藏起来了%s按 %s 显示"),
-             c->gl->dash, key_of(ACTION_NUMBERS));
+             c->gl->dash, action_key_label(ACTION_NUMBERS));
     put_line(c, i, panel_left(c), buf, STYLE_DIM);
 }
 

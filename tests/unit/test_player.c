@@ -205,6 +205,11 @@ static void test_key_table_is_complete(void **state)
         assert_true(action_describe((Action)a, 0)[0] != '\0');
         assert_true(action_describe((Action)a, 1)[0] != '\0');
     }
+    /* the status line and help name keys through the table */
+    assert_string_equal(action_key_label(ACTION_PLAY), "Space");
+    assert_string_equal(action_key_label(ACTION_NEXT), "→");
+    assert_string_equal(action_key_label(ACTION_QUIT), "q");
+    assert_string_equal(action_key_label(ACTION_NONE), "click");
     /* no key is bound twice */
     for (const KeyBinding *b = action_keys; b->key; b++)
         for (const KeyBinding *c = b + 1; c->key; c++)
