@@ -84,11 +84,17 @@ $(BUILD)/asan/obj/default_model.o: $(GEN_MODEL) | $(BUILD)/asan/obj
 $(BUILD)/asan/tests/%: tests/unit/%.c $(ASAN_A) | $(BUILD)/asan/tests
 	$(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) -DTESTS_DIR='"tests"' -o $@ $< $(ASAN_A) $(LDFLAGS) $(LIBS) $(CMOCKA_LIBS)
 
-unit: $(UNIT_BIN)
-	@sh scripts/run-tests.sh "unit" $(UNIT_BIN)
+# A decimal-comma locale of our own, so the parser's locale test runs everywhere.
+TEST_LOCALE := $(BUILD)/locale/de_DE.UTF-8
+$(TEST_LOCALE):
+	@mkdir -p $(BUILD)/locale
+	localedef -i de_DE -f UTF-8 $@ 2>/dev/null || test -d $@
 
-asan: $(ASAN_BIN)
-	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 sh scripts/run-tests.sh "unit (ASan+UBSan)" $(ASAN_BIN)
+unit: $(UNIT_BIN) $(TEST_LOCALE)
+	@LOCPATH=$(BUILD)/locale sh scripts/run-tests.sh "unit" $(UNIT_BIN)
+
+asan: $(ASAN_BIN) $(TEST_LOCALE)
+	@LOCPATH=$(BUILD)/locale ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 sh scripts/run-tests.sh "unit (ASan+UBSan)" $(ASAN_BIN)
 
 cli: $(BIN)
 	@sh tests/cli/run.sh ./$(BIN)
@@ -122,11 +128,12 @@ bench: deps $(BIN)
 
 # ------------------------------------------------------------------ install
 install: $(BIN)
-	install -d $(DESTDIR)$(PREFIX)/bin
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/$(BIN)
+	install -m 644 docs/attn-tui.1 $(DESTDIR)$(PREFIX)/share/man/man1/attn-tui.1
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/$(BIN)
+	rm -f $(DESTDIR)$(PREFIX)/bin/$(BIN) $(DESTDIR)$(PREFIX)/share/man/man1/attn-tui.1
 
 clean:
 	rm -rf $(BUILD) $(BIN)
