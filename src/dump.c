@@ -120,6 +120,9 @@ void dump_text(FILE *out, const Trace *tr, const char *sentence)
     char title[128];
     fprintf(out, "attn-tui: self-attention on %s  (T = %d characters, d = %d, √d = %.6f)\n",
             sentence, tr->T, tr->d, tr->scale);
+    fprintf(out, "Wq, Wk, Wv: 3 × %d×%d = %d trainable numbers. "
+                 "A real model's head is 128 wide: √128 = %.6f.\n",
+            tr->d, tr->d, 3 * tr->d * tr->d, sqrt(128.0));
     put_token_rows(out, tr, "Word vectors (lesson 3)", tr->embedding);
     put_token_rows(out, tr, "Position fingerprints (lesson 5): sin/cos(p / 10000^(2i/d))", tr->position);
     put_token_rows(out, tr, "x = word vector + fingerprint", tr->x);

@@ -31,7 +31,10 @@ expect_dump() {
 "$BIN" --dump >"$tmp/dump" 2>"$tmp/err"; st=$?
 [ $st -eq 0 ] && ok "dump exits 0" || bad "dump exits 0" "exit $st: $(cat "$tmp/err")"
 expect_dump "dump names the sentence" "三加五等于?"
-expect_dump "dump shows sqrt(8)" "2.828427"
+expect_dump "dump shows sqrt(8)" "d = 8, √d = 2.828427"
+expect_dump "dump shows the parameter count and sqrt(128)" "3 × 8×8 = 192 trainable numbers. A real model's head is 128 wide: √128 = 11.313708."
+expect_dump "dump shows x(三)[0] = 0.67 in its row" "三     0.67   0.82"
+expect_dump "dump shows Q(三)[0] = 0.09 in its row" "三     0.09  "
 expect_dump "dump shows cosine of output(等) and V(加)" "output(等) is most like V(加): cosine 0.9855"
 expect_dump "dump shows 等's share of 加" "52.4%"
 expect_dump "dump shows the smallest share" "1.4%"
