@@ -73,7 +73,7 @@ run: deps $(BIN)
 
 # ------------------------------------------------------------------ tests
 $(BUILD)/tests/%: tests/unit/%.c $(LIB_A) | $(BUILD)/tests
-	$(CC) $(ALL_CFLAGS) -DTESTS_DIR='"tests"' -o $@ $< $(LIB_A) $(LDFLAGS) $(LIBS) $(CMOCKA_LIBS)
+	$(CC) $(ALL_CFLAGS) -Isrc -DTESTS_DIR='"tests"' -o $@ $< $(LIB_A) $(LDFLAGS) $(LIBS) $(CMOCKA_LIBS)
 
 $(BUILD)/asan/obj/%.o: src/%.c | $(BUILD)/asan/obj
 	$(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) -c -o $@ $<
@@ -82,7 +82,7 @@ $(BUILD)/asan/obj/default_model.o: $(GEN_MODEL) | $(BUILD)/asan/obj
 	$(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) -c -o $@ $<
 
 $(BUILD)/asan/tests/%: tests/unit/%.c $(ASAN_A) | $(BUILD)/asan/tests
-	$(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) -DTESTS_DIR='"tests"' -o $@ $< $(ASAN_A) $(LDFLAGS) $(LIBS) $(CMOCKA_LIBS)
+	$(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) -Isrc -DTESTS_DIR='"tests"' -o $@ $< $(ASAN_A) $(LDFLAGS) $(LIBS) $(CMOCKA_LIBS)
 
 # A decimal-comma locale of our own, so the parser's locale test runs everywhere.
 TEST_LOCALE := $(BUILD)/locale/de_DE.UTF-8
@@ -109,9 +109,9 @@ test: deps
 valgrind: $(UNIT_BIN) $(BIN)
 	@sh scripts/valgrind.sh $(UNIT_BIN)
 
-# Rewrites the expected frames under tests/golden/ from the current scene code.
-golden-update: $(BUILD)/tests/test_scene_golden
-	ATTN_GOLDEN_UPDATE=1 $(BUILD)/tests/test_scene_golden
+# Rewrites the expected frames under tests/golden/ from the current views.
+golden-update: $(BUILD)/tests/test_golden
+	ATTN_GOLDEN_UPDATE=1 $(BUILD)/tests/test_golden
 
 # ------------------------------------------------------------------ lesson data
 # The fit links only engine, model and text: it must not depend on the model it writes.

@@ -1,76 +1,92 @@
-/* actions.h — the one table that maps keys to named actions, and what each action does.
- * Owns: the key table (the help overlay is generated from it) and applying an action
- * to the player. Keys are this module's own codes: the term layer translates ncurses'.
- * Must not touch: ncurses, the clock, drawing. */
+/* actions.h — the one list of named actions, and the key table that maps keys to them.
+ * Owns: the Action enum and each action's help text (one X-macro list, like tig's
+ * REQ_INFO), the global key bindings, and the status-line hints. Views add their own
+ * bindings (view.h); the help overlay and the status line are generated from both.
+ * Must not touch: ncurses (keys arrive as keys.h codes), the clock, drawing, state. */
 #ifndef ATTN_ACTIONS_H
 #define ATTN_ACTIONS_H
 
 #include <stdbool.h>
-#include "player.h"
+#include "keys.h"
+#include "lang.h"
 
-/* Special keys, outside the range of characters. Printable keys are their character. */
-enum {
-    KEYCODE_ESC = 27,
-    KEYCODE_UP = 0x110000,
-    KEYCODE_DOWN,
-    KEYCODE_LEFT,
-    KEYCODE_RIGHT,
-    KEYCODE_HOME,
-    KEYCODE_END,
-    KEYCODE_RESIZE,   /* the terminal changed size */
-    KEYCODE_MOUSE,    /* a mouse click; the term layer reports its position */
-    KEYCODE_REDRAW    /* Ctrl-L */
-};
+/* X(ID, English help, Chinese help) — every action the program knows, global or a view's. */
+#define ACTION_LIST(X)                                                                      \
+    X(NONE, "", "")                                                                         \
+    X(QUIT, "quit", "退出")                                                                 \
+    X(CLOSE, "close the help or the input line (never quits)", "关闭帮助或输入行（不会退出）") \
+    X(HELP, "show or hide this help", "显示或关闭帮助")                                      \
+    X(PLAY, "autoplay: start or stop", "自动播放：开始或暂停")                               \
+    X(NUMBERS, "numbers: hide or show", "数字：藏起来或显示")                                \
+    X(NEXT, "next step (Q → score → softmax → output)", "下一步（Q → 打分 → 百分比 → 取货）") \
+    X(PREV, "previous step", "上一步")                                                      \
+    X(FIRST, "first step", "第一步")                                                        \
+    X(LAST, "last step", "最后一步")                                                        \
+    X(FOCUS_PREV, "focus the previous character", "换前一个字来问")                          \
+    X(FOCUS_NEXT, "focus the next character", "换后一个字来问")                              \
+    X(FOCUS_N, "focus character 1-9 (0: the 10th)", "让第 1-9 个字来问（0：第 10 个）")        \
+    X(FASTER, "autoplay faster", "播放快一点")                                              \
+    X(SLOWER, "autoplay slower", "播放慢一点")                                              \
+    X(REDRAW, "redraw the screen", "重画屏幕")                                              \
+    X(VIEW_NEXT, "next screen", "下一个画面")                                               \
+    X(VIEW_PREV, "previous screen", "上一个画面")                                           \
+    X(VIEW_N, "open a screen (click its name)", "打开一个画面（点它的名字）")                 \
+    X(CLICK, "click a character, a name or a cell to choose it", "点一个字、名字或格子来选它") \
+    X(HELP_UP, "scroll the help up", "帮助往上翻")                                          \
+    X(HELP_DOWN, "scroll the help down", "帮助往下翻")                                      \
+    X(ANSWER_PREV, "work the previous answering character", "换前一个被问的字来验算")         \
+    X(ANSWER_NEXT, "work the next answering character", "换后一个被问的字来验算")             \
+    X(CELL, "choose a cell", "选一个格子")                                                  \
+    X(TABLE_NEXT, "next table: raw scores, ÷√d, shares", "换一张表：原始分数、÷√d、百分比")
 
 typedef enum {
-    ACTION_NONE = 0,
-    ACTION_QUIT,          /* leave the program */
-    ACTION_HELP,          /* show or hide the help overlay */
-    ACTION_PLAY,          /* start or stop autoplay */
-    ACTION_NUMBERS,       /* hide or show every value */
-    ACTION_NEXT,          /* one step forward */
-    ACTION_PREV,          /* one step back */
-    ACTION_FIRST,         /* first step */
-    ACTION_LAST,          /* last step */
-    ACTION_FOCUS_PREV,    /* focus the previous character */
-    ACTION_FOCUS_NEXT,    /* focus the next character */
-    ACTION_FOCUS_N,       /* focus character number arg (0-based) */
-    ACTION_FASTER,        /* autoplay faster */
-    ACTION_SLOWER,        /* autoplay slower */
-    ACTION_REDRAW,        /* repaint the whole screen */
+#define ACTION_ENUM(id, en, zh) ACTION_##id,
+    ACTION_LIST(ACTION_ENUM)
+#undef ACTION_ENUM
     ACTION_COUNT
 } Action;
 
 /* What the caller must do after an action (htop's reaction flags). */
 enum {
     REACT_NONE = 0,
-    REACT_REDRAW = 1 << 0,   /* the frame changed: draw it */
-    REACT_QUIT = 1 << 1,     /* leave the main loop */
-    REACT_REPAINT = 1 << 2   /* clear and repaint the whole terminal */
+    REACT_REDRAW = 1 << 0,    /* the frame changed: draw it */
+    REACT_QUIT = 1 << 1,      /* leave the main loop */
+    REACT_REPAINT = 1 << 2,   /* clear and repaint the whole terminal */
+    REACT_RECOMPUTE = 1 << 3  /* the sentence, mask or heads changed: run the engine again */
 };
 
 typedef struct {
     int key;               /* a character or a KEYCODE_* */
     Action action;         /* what it does */
-    int arg;               /* argument for ACTION_FOCUS_N */
+    int arg;               /* argument (e.g. the character number of ACTION_FOCUS_N) */
     const char *label;     /* how the help names the key, e.g. "→" or "Space" */
     bool in_help;          /* listed in the help overlay (false for duplicates) */
 } KeyBinding;
 
-/* The key table, terminated by an entry with key 0. */
+/* A status-line hint: the keys of one action, or of a pair shown "first/second". */
+typedef struct {
+    Action first;          /* the action whose key the hint shows */
+    Action second;         /* a paired action shown as first/second, or ACTION_NONE */
+    const char *en;        /* what it does, English */
+    const char *zh;        /* what it does, Chinese */
+} KeyHint;
+
+/* The global key table, terminated by an entry with key 0. */
 extern const KeyBinding action_keys[];
+/* The global status-line hints that every view shows (after its own), ending in ACTION_NONE. */
+extern const KeyHint action_hints[];
 
-/* The binding of key, or NULL. */
-const KeyBinding *action_for_key(int key);
+/* The binding of key in table (terminated by key 0), or NULL. */
+const KeyBinding *action_find_key(const KeyBinding *table, int key);
 
-/* How the help names the key of action a (its binding listed in help, else its
- * first binding), e.g. "Space" or "→"; "" when nothing is bound to it. */
+/* How the help names the key of action a in table (its binding listed in help, else its
+ * first binding), e.g. "Space" or "→"; "" when nothing in it is bound to a. */
+const char *action_key_label_in(const KeyBinding *table, Action a);
+
+/* The same in the global table. */
 const char *action_key_label(Action a);
 
-/* A short description of an action in English (lang 0) or Chinese (lang 1). */
-const char *action_describe(Action a, int lang);
-
-/* Applies an action to the player at time now; returns REACT_* flags. */
-int action_apply(Player *p, Action a, int arg, long long now_ms);
+/* A short description of an action in English or Chinese. */
+const char *action_describe(Action a, Lang lang);
 
 #endif

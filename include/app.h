@@ -1,15 +1,22 @@
-/* app.h — the interactive program: the main loop joining player, scene and term.
+/* app.h — the interactive program: the main loop joining player, UI state, frame and term;
+ * and the start state the command line describes (shared with --print).
  * Owns: the loop (wait for a key or the next animation frame, apply, redraw).
  * Must not touch: ncurses directly (only through term.h), parsing, the engine's arithmetic. */
 #ifndef ATTN_APP_H
 #define ATTN_APP_H
 
 #include "cli.h"
-#include "engine.h"
+#include "lesson.h"
+#include "player.h"
+#include "ui.h"
 
-/* Runs the lesson full screen on trace tr with the options o (o->lang already
- * resolved to 0 or 1). notice, when not NULL, is shown once in the status line
- * (e.g. "no UTF-8 locale: drawing ASCII"). Returns the process exit status. */
-int app_run(const Options *o, const Trace *tr, const char *notice);
+/* The player and UI state the options ask for, over a sentence of `tokens` characters. */
+void app_start_state(const Options *o, int tokens, long long now_ms, Player *p, Ui *ui);
+
+/* Runs the lesson full screen on *ls (built from model m, which stays alive) with the
+ * options o (o->lang already resolved). notice, when not NULL, is shown once in the
+ * status line (e.g. "no UTF-8 locale: drawing ASCII"). The lesson may be rebuilt (a new
+ * sentence, mask, heads); the caller frees it. Returns the process exit status. */
+int app_run(const Options *o, const Model *m, Lesson *ls, const char *notice);
 
 #endif

@@ -5,13 +5,25 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include "player.h"
+#include "lang.h"
+#include "stage.h"
+
+/* --color: when --print writes ANSI colours. */
+typedef enum {
+    COLOR_AUTO = 0,    /* when standard output is a terminal and NO_COLOR is unset */
+    COLOR_ALWAYS,      /* always */
+    COLOR_NEVER        /* never */
+} ColorWhen;
 
 typedef struct {
     const char *sentence;    /* --sentence, or NULL for the model's own sentence */
     const char *model_path;  /* --model, or NULL for the compiled-in model */
     bool dump;               /* --dump: print every table and exit */
     bool json;               /* --format json (with --dump) */
+    bool print;              /* --print: write one frame as text and exit */
+    int print_w;             /* --size W (0: the terminal's, or 80) */
+    int print_h;             /* --size H (0: the terminal's, or 24) */
+    ColorWhen color;         /* --color */
     bool help;               /* --help */
     bool version;            /* --version */
     bool numbers;            /* start with numbers shown (--no-numbers clears it) */
@@ -19,7 +31,8 @@ typedef struct {
     double speed;            /* --speed, PLAYER_SPEED_MIN..MAX */
     Stage stage;             /* --stage qkv|score|softmax|output (or 1-4) */
     int focus;               /* --focus N (1-based on the command line, stored 0-based) */
-    int lang;                /* --lang: -1 from the locale, 0 en, 1 zh */
+    int view;                /* --view NAME as a ViewId, or -1 for the default */
+    Lang lang;               /* --lang: LANG_AUTO from the locale, LANG_EN, LANG_ZH */
     bool ascii;              /* --ascii */
 } Options;
 

@@ -1,44 +1,76 @@
 /* engine.h — the self-attention forward pass, keeping every intermediate number.
- * Owns: x = word vector + position fingerprint, Q K V, scores, ÷√d, softmax, output,
- * and the "explain" helpers that break any single number into the terms of its sum.
+ * Owns: x = word vector + position fingerprint, Q K V, scores, ÷√d, softmax, output (with
+ * lesson 7's causal mask and heads), the similarity table of lesson 4, and every piece of
+ * arithmetic a screen shows: the "explain" helpers that break any single number into the
+ * terms of its sum, sort orders, partial sums, cosines.
  * Must not touch: parsing, the terminal, formatting, any global state. */
 #ifndef ATTN_ENGINE_H
 #define ATTN_ENGINE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include "model.h"
 
 /* The three roles a character's x is projected into. */
 typedef enum { ROLE_Q = 0, ROLE_K = 1, ROLE_V = 2 } Role;
 
+/* Lesson 7's causal mask: each character sees only itself and the characters before it. */
+typedef enum {
+    MASK_NONE = 0,     /* every character sees every character (lesson 6) */
+    MASK_CAUSAL = 1    /* row t sees columns 0..t (PyTorch's is_causal=True) */
+} Mask;
+
+#define ENGINE_MAX_HEADS 2   /* lesson 7's preview: one head of width d, or two of d/2 */
+
+/* How the forward pass runs: lesson 6 is { MASK_NONE, 1 }. */
+typedef struct {
+    Mask mask;   /* which scores are hidden from softmax */
+    int heads;   /* 1, or 2 (d must be even): Wq, Wk, Wv split column-wise into heads */
+} EngineConfig;
+
 /* Everything the forward pass computed for one sentence. Matrices are row-major;
- * a row is one character of the sentence (the asking one, for scores/weights). */
+ * a row is one character of the sentence (the asking one, for scores/weights).
+ * With H heads, head h owns columns h·dh .. h·dh+dh-1 of Q, K, V and output, and the
+ * T × T tables come once per head, head after head. */
 typedef struct {
     const Model *model;                            /* the model used (not owned) */
     int T;                                         /* characters in the sentence */
     int d;                                         /* vector width */
+    int heads;                                     /* H: 1, or 2 */
+    int dh;                                        /* width of one head: d / H */
+    Mask mask;                                     /* the mask the pass ran with */
     char tokens[MODEL_MAX_TOKENS][TEXT_CHAR_BYTES];/* the characters, UTF-8 */
     int ids[MODEL_MAX_TOKENS];                     /* their vocabulary indices */
-    double scale;                                  /* √d */
+    double scale;                                  /* √dh, what the scores are divided by */
     double *embedding;                             /* T × d word vectors */
     double *position;                              /* T × d fingerprints */
     double *x;                                     /* T × d, embedding + position */
     double *q;                                     /* T × d, x · Wq */
     double *k;                                     /* T × d, x · Wk */
     double *v;                                     /* T × d, x · Wv */
-    double *scores;                                /* T × T, raw Q·Kᵀ */
-    double *scaled;                                /* T × T, scores ÷ √d */
-    double *weights;                               /* T × T, softmax of each scaled row */
-    double *output;                                /* T × d, weights · V */
+    double *scores;                                /* H × T × T, raw Q·Kᵀ of each head
+                                                      (computed even where masked) */
+    double *scaled;                                /* H × T × T, scores ÷ √dh (finite even
+                                                      where masked: see engine_visible) */
+    double *weights;                               /* H × T × T, softmax of each scaled row
+                                                      over its visible columns; 0 if masked */
+    double *output;                                /* T × d, weights · V, heads side by side */
+    double *similarity;                            /* T × T, lesson 4: word vector · word vector */
     double *block;                                 /* the one allocation behind all arrays */
 } Trace;
 
 /* Runs the forward pass of model m over the UTF-8 sentence (1..16 characters,
- * each in the vocabulary). Returns 0 and fills *tr (free with engine_free), or
- * -1 with a one-line message in err (invalid UTF-8, empty, too long, a character
- * not in the vocabulary — naming it and listing the vocabulary). */
+ * each in the vocabulary), as lesson 6 does: one head, no mask. Returns 0 and fills
+ * *tr (free with engine_free), or -1 with a one-line message in err (invalid UTF-8,
+ * empty, too long, a character not in the vocabulary — naming it and listing the
+ * vocabulary). */
 int engine_forward(const Model *m, const char *sentence, Trace *tr,
                    char *err, size_t errlen);
+
+/* The same with a mask and a number of heads (cfg NULL: lesson 6). Two heads need an
+ * even d; anything else is an error in err. */
+int engine_forward_with(const Model *m, const char *sentence, const EngineConfig *cfg,
+                        Trace *tr, char *err, size_t errlen);
 
 /* Releases a Trace; safe on a zeroed or freed one. */
 void engine_free(Trace *tr);
@@ -50,9 +82,16 @@ double engine_position(int p, int dim, int d);
 /* Softmax of n values into out (out may equal in), subtracting the maximum first. */
 void engine_softmax(const double *in, double *out, int n);
 
-/* Row t of a T×d or T×T matrix of the trace. */
+/* Row t of a T×d matrix of the trace. */
 #define TRACE_ROW(tr, mat, t) ((tr)->mat + (size_t)(t) * (size_t)(tr)->d)
-#define TRACE_SQ(tr, mat, t, s) ((tr)->mat[(size_t)(t) * (size_t)(tr)->T + (size_t)(s)])
+/* Cell (t, s) of head h's T×T table (scores, scaled, weights). */
+#define TRACE_HSQ(tr, mat, h, t, s) \
+    ((tr)->mat[((size_t)(h) * (size_t)(tr)->T + (size_t)(t)) * (size_t)(tr)->T + (size_t)(s)])
+/* Cell (t, s) of the first head's table, or of the similarity table. */
+#define TRACE_SQ(tr, mat, t, s) TRACE_HSQ(tr, mat, 0, t, s)
+
+/* False where the mask hides column s from asking row t. */
+bool engine_visible(const Trace *tr, int t, int s);
 
 /* The matrix of a role (model's Wq, Wk or Wv) and the trace's projected rows. */
 const double *engine_weights(const Trace *tr, Role role);
@@ -67,21 +106,47 @@ typedef struct {
 /* role(t)[j] = Σ_i x(t)[i] · W[i][j]: fills d terms, returns d. */
 int engine_explain_projection(const Trace *tr, Role role, int t, int j, ExplainTerm *terms);
 
-/* score(t,s) = Σ_i Q(t)[i] · K(s)[i]: fills d terms, returns d. */
-int engine_explain_score(const Trace *tr, int t, int s, ExplainTerm *terms);
+/* score_h(t,s) = Σ_i Q(t)[h·dh+i] · K(s)[h·dh+i]: fills dh terms, returns dh. */
+int engine_explain_score(const Trace *tr, int h, int t, int s, ExplainTerm *terms);
 
-/* output(t)[j] = Σ_s share(t,s) · V(s)[j]: fills T terms, returns T. */
+/* output(t)[j] = Σ_s share_h(t,s) · V(s)[j], h the head owning column j: fills T terms
+ * (masked ones have share 0), returns T. */
 int engine_explain_output(const Trace *tr, int t, int j, ExplainTerm *terms);
 
-/* share(t,s) = e^(scaled(t,s) − max) / Σ_u e^(scaled(t,u) − max). Fills exps[0..T)
- * with e^(scaled(t,u) − max), *sum with their sum, *max with the row maximum, and
- * returns the share. Any of exps/sum/max may be NULL. */
-double engine_explain_share(const Trace *tr, int t, int s, double *exps, double *sum, double *max);
+/* share_h(t,s) = e^(scaled(t,s) − max) / Σ_u e^(scaled(t,u) − max) over the visible u.
+ * Fills exps[0..T) with e^(scaled(t,u) − max) (0 where masked), *sum with their sum,
+ * *max with the row maximum, and returns the share. Any of exps/sum/max may be NULL. */
+double engine_explain_share(const Trace *tr, int h, int t, int s, double *exps, double *sum,
+                            double *max);
+
+/* similarity(t,s) = Σ_i e(t)[i] · e(s)[i], the word vectors only: fills d terms, returns d. */
+int engine_explain_similarity(const Trace *tr, int t, int s, ExplainTerm *terms);
 
 /* Cosine similarity of two n-vectors (0 when either is zero). */
 double engine_cosine(const double *a, const double *b, int n);
 
 /* The character whose V the output of t most resembles (by cosine); its cosine in *cos. */
 int engine_closest_value(const Trace *tr, int t, double *cos);
+
+/* ---------------------------------------------------------------- orders and partial sums */
+
+/* The characters in the order of asker t's shares in head h, largest first (ties keep
+ * sentence order): fills order[0..T). */
+void engine_share_order(const Trace *tr, int h, int t, int *order);
+
+/* The character asker t gives its largest share in head h (its largest visible score). */
+int engine_strongest(const Trace *tr, int h, int t);
+
+/* Head h's columns of output(t) as the first n terms of `order` add up:
+ * out[j] = Σ_{i<n} share_h(t, order[i]) · V(order[i])[h·dh + j], j < dh. With n = T this
+ * is the output itself. */
+void engine_partial_output(const Trace *tr, int h, int t, const int *order, int n, double *out);
+
+/* Σ_s share_h(t, s) over the characters in set (a bit per character): e.g. the share
+ * ? gives 三, 加 and 五 together. */
+double engine_share_of(const Trace *tr, int h, int t, unsigned set);
+
+/* Σ_s share_h(t, s) over the whole row (1 up to rounding: what "Σ 100%" checks). */
+double engine_row_total(const Trace *tr, int h, int t);
 
 #endif

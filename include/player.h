@@ -1,48 +1,54 @@
-/* player.h — the lesson's step controller: stage, focus, autoplay clock, numbers toggle.
+/* player.h — the lesson's step controller: stage, focus, autoplay clock.
  * Owns: a pure state machine driven by actions and an injected clock (milliseconds).
- * Must not touch: the terminal, the clock itself (time is always passed in), drawing. */
+ * Must not touch: the terminal, the clock itself (time is always passed in), drawing,
+ * what the screen shows around it (that is the UI state, ui.h). */
 #ifndef ATTN_PLAYER_H
 #define ATTN_PLAYER_H
 
 #include <stdbool.h>
-
-/* The four stations of the whole machine, in the order the lesson runs them. */
-typedef enum {
-    STAGE_QKV = 0,      /* ① 三个分身: x becomes Q, K, V */
-    STAGE_SCORE = 1,    /* ② 打分: Q·Kᵀ, then ÷√d */
-    STAGE_SOFTMAX = 2,  /* ③ 变百分比: softmax shares */
-    STAGE_OUTPUT = 3,   /* ④ 取货: weighted sum of V */
-    STAGE_COUNT = 4
-} Stage;
+#include "stage.h"
 
 #define PLAYER_SPEED_MIN 0.25    /* slowest autoplay, as a multiple of normal */
 #define PLAYER_SPEED_MAX 4.0     /* fastest autoplay */
 #define PLAYER_TRANSITION_MS 330 /* length of a change's animation at speed 1 */
 #define PLAYER_HOLD_MS 2000      /* pause to read after a step, at speed 1 */
 
+/* What stepping and autoplay walk through; each view chooses its own. */
+typedef enum {
+    TRACK_STAGES_FOCUS = 0, /* every stage of every character: ① ② ③ ④ of 三, then of 加 … */
+    TRACK_FOCUS,            /* the characters one after another, the stage kept */
+    TRACK_STAGES,           /* the four stages, the character kept */
+    TRACK_COUNT
+} Track;
+
 typedef struct {
     int tokens;            /* characters in the sentence (T), >= 1 */
     int focus;             /* the asking character, 0..tokens-1 */
     Stage stage;           /* the current stage */
+    Track track;           /* what a step moves through */
     bool playing;          /* autoplay running */
-    bool numbers;          /* values shown (false: only arcs and thickness) */
-    bool help;             /* help overlay shown */
     double speed;          /* autoplay speed multiplier, PLAYER_SPEED_MIN..MAX */
     long long changed_ms;  /* clock when the stage/focus last changed (animation start) */
     long long next_ms;     /* clock when autoplay takes its next step (valid while playing) */
+    Stage from_stage;      /* the stage before the last change (what a transition leaves) */
+    int from_focus;        /* the focus before the last change */
 } Player;
 
-/* A fresh player over T characters: focus 0, stage Q, paused, numbers shown, speed 1. */
+/* A fresh player over T characters: focus 0, stage Q, paused, speed 1, the full track. */
 void player_init(Player *p, int tokens, long long now_ms);
 
-/* One step forward (+1) or back (-1) through stage × focus, crossing characters:
- * past OUTPUT goes to the next character's QKV; back from QKV to the previous
- * character's OUTPUT. Wraps around at both ends. Starts a transition. */
-void player_step(Player *p, int direction, long long now_ms);
+/* One step forward (+1) or back (-1) along the track. By hand a step stops at either
+ * end and returns false there (nothing changes); autoplay wraps around. Returns true
+ * when it moved (a transition starts). */
+bool player_step(Player *p, int direction, long long now_ms);
 
-/* First step (focus 0, QKV) and last step (last character, OUTPUT). */
+/* The first and the last step of the track (focus 0 / the last character where the
+ * track walks characters; ① / ④ where it walks stages). */
 void player_home(Player *p, long long now_ms);
 void player_end(Player *p, long long now_ms);
+/* True at the first / last step of the track. */
+bool player_at_first(const Player *p);
+bool player_at_last(const Player *p);
 
 /* Chooses the focused character, keeping the stage; clamps to 0..tokens-1. */
 void player_set_focus(Player *p, int focus, long long now_ms);
@@ -50,13 +56,18 @@ void player_set_focus(Player *p, int focus, long long now_ms);
 void player_move_focus(Player *p, int delta, long long now_ms);
 /* Sets the stage directly (clamped), keeping the focus. */
 void player_set_stage(Player *p, Stage stage, long long now_ms);
+/* Chooses what steps walk (a view's own track). */
+void player_set_track(Player *p, Track track);
+/* A new sentence of `tokens` characters: the focus is clamped into it. */
+void player_set_tokens(Player *p, int tokens, long long now_ms);
 
 /* Starts or stops autoplay. */
 void player_toggle_play(Player *p, long long now_ms);
-/* Multiplies the speed by factor, clamped to PLAYER_SPEED_MIN..MAX. */
-void player_scale_speed(Player *p, double factor);
-void player_toggle_numbers(Player *p);
-void player_toggle_help(Player *p);
+/* Moves the speed one round step up (+1) or down (-1) along 0.25 0.5 0.75 1 1.5 2 3 4.
+ * Returns false when it is already at that end. */
+bool player_speed_step(Player *p, int direction);
+/* Sets the speed (clamped to PLAYER_SPEED_MIN..MAX). */
+void player_set_speed(Player *p, double speed);
 
 /* Lets time pass: while playing and now >= next_ms, takes the autoplay step.
  * Returns true when the state changed (a redraw is due). */

@@ -1,5 +1,5 @@
 /* term.h — the one module that talks to the terminal (htop's CRT): ncurses set-up and
- * tear-down, painting a Grid, reading keys as actions.h codes, quit signals.
+ * tear-down, painting a Grid, reading keys as keys.h codes, quit signals.
  * Owns: every ncurses call, the signal handlers, the colour map of the Styles.
  * Must not touch: the player, the scene's layout, the clock, the engine. */
 #ifndef ATTN_TERM_H
@@ -18,7 +18,7 @@ typedef enum {
 
 /* One input event. */
 typedef struct {
-    int key;   /* a character or a KEYCODE_* of actions.h; 0 for a key that means nothing */
+    int key;   /* a character or a KEYCODE_* of keys.h; 0 for a key that means nothing */
     int x;     /* column of a click (KEYCODE_MOUSE only), 0-based */
     int y;     /* row of a click (KEYCODE_MOUSE only), 0-based */
 } TermEvent;
@@ -61,7 +61,7 @@ int term_quit_signal(void);
  * Returns only if sig did not end the process. */
 void term_die_by_signal(int sig);
 
-/* Translates one result of ncurses' get_wch into an actions.h key code:
+/* Translates one result of ncurses' get_wch into a keys.h key code:
  * is_function is true when get_wch returned KEY_CODE_YES (code is a KEY_* value),
  * false when code is a character. Returns 0 for keys that mean nothing here.
  * Pure; exposed for the unit test. */

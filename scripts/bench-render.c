@@ -22,7 +22,9 @@
 #include "grid.h"
 #include "model.h"
 #include "player.h"
-#include "scene.h"
+#include "frame.h"
+#include "lesson.h"
+#include "ui.h"
 #include "term.h"
 
 #define BENCH_FRAME_MS 33   /* the app's frame interval while animating */
@@ -41,24 +43,34 @@ static double bench_now_s(void)
 /* Everything one headless frame needs. */
 typedef struct {
     Model model;          /* the compiled-in model */
-    Trace trace;          /* its default sentence's forward pass */
+    Lesson lesson;        /* its default sentence's forward pass */
     Grid grid;            /* the frame */
     Player player;        /* autoplay state on a simulated clock */
-    SceneOptions scene;   /* English, Unicode */
+    Ui ui;                /* the arcs view, numbers shown */
+    FrameOptions frame;   /* English, Unicode */
 } Bench;
+
+/* Draws the frame at transition progress into the bench's grid. */
+static void bench_render(Bench *b, double progress)
+{
+    FrameInput in = { .lesson = &b->lesson, .player = &b->player, .ui = &b->ui,
+                      .progress = progress, .opt = &b->frame };
+    frame_render(&b->grid, &in);
+}
 
 static int bench_open(Bench *b, int w, int h, FILE *out)
 {
     char err[512];
     memset(b, 0, sizeof *b);
     if (model_load_default(&b->model, err, sizeof err) != 0 ||
-        engine_forward(&b->model, b->model.sentence, &b->trace, err, sizeof err) != 0 ||
+        lesson_build(&b->lesson, &b->model, b->model.sentence, NULL, err, sizeof err) != 0 ||
         grid_init(&b->grid, w, h) != 0) {
         fprintf(stderr, "bench-render: %s\n", err);
         return -1;
     }
-    b->scene.lang = LANG_EN;
-    player_init(&b->player, b->trace.T, 0);
+    b->frame.lang = LANG_EN;
+    player_init(&b->player, b->lesson.tr.T, 0);
+    ui_init(&b->ui, VIEW_ARCS);
     FILE *in = fopen("/dev/null", "r");
     if (!in || term_open_on(out, in, w, h, err, sizeof err) != 0) {
         fprintf(stderr, "bench-render: %s\n", err);
@@ -71,7 +83,7 @@ static void bench_close(Bench *b)
 {
     term_close();
     grid_free(&b->grid);
-    engine_free(&b->trace);
+    lesson_free(&b->lesson);
     model_free(&b->model);
 }
 
@@ -89,11 +101,11 @@ static int bench_fps(int w, int h, double seconds)
     double render_s = 0, start = bench_now_s(), now = start;
     while (now - start < seconds) {
         long long t = (long long)frames * 1000;   /* simulated ms */
-        if (frames % 10 == 0)
-            player_step(&b.player, +1, t);
+        if (frames % 10 == 0 && !player_step(&b.player, +1, t))
+            player_home(&b.player, t);
         double progress = (double)(frames % 10 + 1) / 10.0;
         double r0 = bench_now_s();
-        scene_render(&b.grid, &b.trace, &b.player, progress, &b.scene);
+        bench_render(&b, progress);
         render_s += bench_now_s() - r0;
         term_paint(&b.grid);
         frames++;
@@ -126,7 +138,7 @@ static int bench_bytes(int w, int h, double seconds)
     if (!out || bench_open(&b, w, h, out) != 0)
         return 1;
     long long now = 0, end = (long long)(seconds * 1000);
-    scene_render(&b.grid, &b.trace, &b.player, 1.0, &b.scene);
+    bench_render(&b, 1.0);
     term_paint(&b.grid);
     long first = bench_file_size(out);
     player_toggle_play(&b.player, now);
@@ -135,7 +147,7 @@ static int bench_bytes(int w, int h, double seconds)
         player_tick(&b.player, now);
         long before = bench_file_size(out);
         double progress = player_progress(&b.player, now);
-        scene_render(&b.grid, &b.trace, &b.player, progress, &b.scene);
+        bench_render(&b, progress);
         term_paint(&b.grid);
         long wrote = bench_file_size(out) - before;
         frames++;

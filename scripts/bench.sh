@@ -6,8 +6,8 @@
 # Usage: sh scripts/bench.sh ./attn-tui        (BUILD=dir if the objects are not in build/)
 #
 # How each figure is taken:
-#   fps              bench-render: scene_render + term_paint in a loop at 120×40, ncurses
-#                    on a throwaway newterm writing to /dev/null (and scene_render alone)
+#   fps              bench-render: frame_render + term_paint in a loop at 120×40, ncurses
+#                    on a throwaway newterm writing to /dev/null (and frame_render alone)
 #   bytes/frame, /s  bench-render: autoplay on a simulated clock paced exactly like app.c,
 #                    ncurses writing to a file whose growth is measured; and the real
 #                    program in tmux, its output counted by `pipe-pane` over 10 s
@@ -150,8 +150,8 @@ row() { printf '%-46s %-22s %-12s %s\n' "$1" "$2" "$3" "$4"; }
 echo
 row "figure (${W}x${H})" "measured" "target" "meets"
 row "----------------------------------------------" "----------------------" "------------" "-----"
-row "headless render loop, scene + paint" "$fps_render_paint fps" "" ""
-row "  scene_render alone" "$fps_render_only fps" "" ""
+row "headless render loop, frame + paint" "$fps_render_paint fps" "" ""
+row "  frame_render alone" "$fps_render_only fps" "" ""
 row "bytes, first full frame (headless)" "$bytes_first_frame B" "" ""
 row "bytes per animated frame (headless)" "$bytes_per_animated_frame B" "" ""
 row "bytes per second of autoplay (headless)" "$bytes_per_second_autoplay B/s" "" ""

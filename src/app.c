@@ -1,7 +1,7 @@
-/* app.c — the interactive main loop: read the clock, let the player tick, draw the
- * scene into a Grid, paint it, then sleep in the input read until a key or the next
- * frame is due. Owns: the loop's timing and the only reads of the clock.
- * Must not touch: ncurses (only through term.h), layout, the engine's arithmetic. */
+/* app.c — the interactive main loop: read the clock, let the player tick, draw the frame
+ * into a Grid, paint it, then sleep in the input read until a key or the next frame is due.
+ * Owns: the loop's timing and the only reads of the clock; rebuilding the lesson when the
+ * UI asks. Must not touch: ncurses (only through term.h), layout, the engine's arithmetic. */
 #include "app.h"
 
 #include <limits.h>
@@ -10,9 +10,8 @@
 #include <time.h>
 
 #include "actions.h"
+#include "frame.h"
 #include "grid.h"
-#include "player.h"
-#include "scene.h"
 #include "term.h"
 
 #define APP_FRAME_MS 33   /* frame interval while a transition animates (~30 fps) */
@@ -21,10 +20,12 @@
 /* ---------------------------------------------------------------- state */
 
 typedef struct {
-    const Trace *trace;        /* the sentence's forward pass (not owned) */
-    Player player;             /* stage, focus, autoplay, numbers, help */
+    const Model *model;        /* the model every lesson is built from (not owned) */
+    Lesson *lesson;            /* the forward passes shown (owned by the caller) */
+    Player player;             /* stage, focus, autoplay */
+    Ui ui;                     /* view, help, numbers, cursors */
     Grid grid;                 /* the frame, sized to the terminal */
-    SceneOptions scene;        /* language, ASCII, the one-time notice */
+    FrameOptions frame;        /* language, ASCII, the one-time notice */
     long long last_paint_ms;   /* clock at the last paint, paces animation frames */
     bool exit_after_first;     /* bench: leave right after the first paint */
 } App;
@@ -41,20 +42,20 @@ static long long app_now_ms(void)
 
 /* ---------------------------------------------------------------- set-up */
 
-/* The player as the command line asked for it. */
-static void app_init_player(Player *p, const Options *o, int tokens, long long now)
+void app_start_state(const Options *o, int tokens, long long now_ms, Player *p, Ui *ui)
 {
-    player_init(p, tokens, now);
+    player_init(p, tokens, now_ms);
+    ui_init(ui, o->view >= 0 ? (ViewId)o->view : VIEW_DEFAULT);
+    ui_set_view(ui, p, ui->view);
     if (o->focus > 0)
-        player_set_focus(p, o->focus, now);
+        player_set_focus(p, o->focus, now_ms);
     if (o->stage != STAGE_QKV)
-        player_set_stage(p, o->stage, now);
-    if (!o->numbers)
-        player_toggle_numbers(p);
-    if (o->speed > 0 && o->speed != 1.0)
-        player_scale_speed(p, o->speed);
+        player_set_stage(p, o->stage, now_ms);
+    ui->numbers = o->numbers;
+    if (o->speed > 0)
+        player_set_speed(p, o->speed);
     if (o->autoplay)
-        player_toggle_play(p, now);
+        player_toggle_play(p, now_ms);
 }
 
 static bool app_env_flag(const char *name)
@@ -79,10 +80,19 @@ static int app_fit_grid(App *a)
 
 /* ---------------------------------------------------------------- one frame */
 
+static FrameInput app_frame_input(const App *a, long long now)
+{
+    FrameInput in = {
+        .lesson = a->lesson, .player = &a->player, .ui = &a->ui,
+        .progress = player_progress(&a->player, now), .opt = &a->frame,
+    };
+    return in;
+}
+
 static void app_draw(App *a, long long now)
 {
-    double progress = player_progress(&a->player, now);
-    scene_render(&a->grid, a->trace, &a->player, progress, &a->scene);
+    FrameInput in = app_frame_input(a, now);
+    frame_render(&a->grid, &in);
     term_paint(&a->grid);
     a->last_paint_ms = now;
 }
@@ -103,14 +113,11 @@ static int app_wait_timeout(const App *a, long long now)
 
 /* ---------------------------------------------------------------- input */
 
-/* A click on a character focuses it. Returns REACT_* flags. */
-static int app_click(App *a, const TermEvent *ev, long long now)
+/* Turns a click into the action it hits (a view's name, a character, a cell …). */
+static bool app_click(const App *a, const TermEvent *ev, long long now, Action *action, int *arg)
 {
-    int t = scene_token_at(a->trace, a->grid.w, a->grid.h, &a->scene, ev->x, ev->y);
-    if (t < 0)
-        return REACT_NONE;
-    player_set_focus(&a->player, t, now);
-    return REACT_REDRAW;
+    FrameInput in = app_frame_input(a, now);
+    return frame_hit(&in, a->grid.w, a->grid.h, ev->x, ev->y, action, arg);
 }
 
 /* Applies one key. Returns REACT_* flags. */
@@ -120,13 +127,15 @@ static int app_key(App *a, const TermEvent *ev, long long now)
         return REACT_NONE;
     if (ev->key == KEYCODE_RESIZE)
         return REACT_REDRAW;  /* app_fit_grid picks up the new size */
-    a->scene.notice = NULL;   /* the notice is shown until the first key */
-    if (ev->key == KEYCODE_MOUSE)
-        return app_click(a, ev, now);
-    const KeyBinding *b = action_for_key(ev->key);
+    a->frame.notice = NULL;   /* the notice is shown until the first key */
+    const KeyBinding *b = ui_binding(&a->ui, ev->key);
     if (!b)
+        return REACT_REDRAW;  /* the notice may have gone */
+    Action action = b->action;
+    int arg = b->arg;
+    if (action == ACTION_CLICK && !app_click(a, ev, now, &action, &arg))
         return REACT_NONE;
-    return action_apply(&a->player, b->action, b->arg, now);
+    return ui_apply(&a->ui, &a->player, a->lesson, action, arg, now);
 }
 
 /* ---------------------------------------------------------------- the loop */
@@ -163,14 +172,14 @@ static int app_loop(App *a)
     }
 }
 
-int app_run(const Options *o, const Trace *tr, const char *notice)
+int app_run(const Options *o, const Model *m, Lesson *ls, const char *notice)
 {
-    App a = { .trace = tr };
-    a.scene.lang = o->lang == 1 ? LANG_ZH : LANG_EN;
-    a.scene.ascii = o->ascii;
-    a.scene.notice = notice;
+    App a = { .model = m, .lesson = ls };
+    a.frame.lang = o->lang == LANG_ZH ? LANG_ZH : LANG_EN;
+    a.frame.ascii = o->ascii;
+    a.frame.notice = notice;
     a.exit_after_first = app_env_flag(APP_EXIT_AFTER_FIRST_FRAME_ENV);
-    app_init_player(&a.player, o, tr->T, app_now_ms());
+    app_start_state(o, ls->tr.T, app_now_ms(), &a.player, &a.ui);
 
     char err[256];
     if (term_open(err, sizeof err) != 0) {

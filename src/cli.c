@@ -3,6 +3,10 @@
  * Must not touch: the terminal, the model, the engine. */
 #include "cli.h"
 
+#include "player.h"
+#include "ui.h"
+#include "view.h"
+
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
@@ -21,6 +25,10 @@ const char *cli_usage(void)
         "  --model FILE      a model file (format: docs/model-format.md); default: built in\n"
         "  --dump            print every table (x, Q, K, V, scores, shares, output) and exit\n"
         "  --format FMT      with --dump: text (default) or json (full precision)\n"
+        "  --print           write the frame the other options describe as text, and exit\n"
+        "  --size WxH        with --print: the frame's size (default: the terminal's, or 80x24)\n"
+        "  --color WHEN      with --print: ANSI colours always, never or auto (default)\n"
+        "  --view NAME       start on a screen: arcs (default) or matrix\n"
         "  --no-numbers      start with every number hidden (press n to show them)\n"
         "  --autoplay        start playing at once (press space to pause)\n"
         "  --speed X         autoplay speed, 0.25 to 4 (default 1)\n"
@@ -31,7 +39,7 @@ const char *cli_usage(void)
         "  -h, --help        show this help and exit\n"
         "  -V, --version     show the version and exit\n"
         "\n"
-        "Keys: space play/pause, arrows step and focus, n numbers, ? help, q quit.\n";
+        "Keys: space play/pause, arrows step and focus, Tab next screen, n numbers, ? help, q quit.\n";
 }
 
 /* ---------------------------------------------------------------- values */
@@ -48,15 +56,37 @@ static int parse_speed(const char *s, double *out)
 
 static int parse_stage(const char *s, Stage *out)
 {
-    static const char *names[STAGE_COUNT] = { "qkv", "score", "softmax", "output" };
-    for (int i = 0; i < STAGE_COUNT; i++) {
-        char digit[2] = { (char)('1' + i), '\0' };
-        if (strcmp(s, names[i]) == 0 || strcmp(s, digit) == 0) {
-            *out = (Stage)i;
-            return 0;
-        }
+    int stage = stage_from_name(s);
+    if (stage < 0)
+        return -1;
+    *out = (Stage)stage;
+    return 0;
+}
+
+/* "WxH" with 1 <= W, H <= 1000. */
+static int parse_size(const char *s, int *w, int *h)
+{
+    char *end;
+    long a = strtol(s, &end, 10);
+    if (end == s || (*end != 'x' && *end != 'X'))
+        return -1;
+    const char *rest = end + 1;
+    long b = strtol(rest, &end, 10);
+    if (end == rest || *end != '\0' || a < 1 || b < 1 || a > 1000 || b > 1000)
+        return -1;
+    *w = (int)a;
+    *h = (int)b;
+    return 0;
+}
+
+/* The list of view names for messages: "arcs, matrix". */
+static void view_names(char *buf, size_t cap)
+{
+    buf[0] = '\0';
+    for (int v = 0; v < VIEW_COUNT; v++) {
+        size_t used = strlen(buf);
+        snprintf(buf + used, cap - used, "%s%s", v ? ", " : "", view_ops((ViewId)v)->name);
     }
-    return -1;
 }
 
 static int parse_focus(const char *s, int *out)
@@ -73,7 +103,7 @@ static int parse_focus(const char *s, int *out)
 
 enum {
     OPT_SENTENCE = 1000, OPT_MODEL, OPT_DUMP, OPT_FORMAT, OPT_NO_NUMBERS, OPT_AUTOPLAY,
-    OPT_SPEED, OPT_STAGE, OPT_FOCUS, OPT_LANG, OPT_ASCII
+    OPT_SPEED, OPT_STAGE, OPT_FOCUS, OPT_LANG, OPT_ASCII, OPT_PRINT, OPT_SIZE, OPT_COLOR, OPT_VIEW
 };
 
 static const struct option long_options[] = {
@@ -88,6 +118,10 @@ static const struct option long_options[] = {
     { "focus",      required_argument, NULL, OPT_FOCUS },
     { "lang",       required_argument, NULL, OPT_LANG },
     { "ascii",      no_argument,       NULL, OPT_ASCII },
+    { "print",      no_argument,       NULL, OPT_PRINT },
+    { "size",       required_argument, NULL, OPT_SIZE },
+    { "color",      required_argument, NULL, OPT_COLOR },
+    { "view",       required_argument, NULL, OPT_VIEW },
     { "help",       no_argument,       NULL, 'h' },
     { "version",    no_argument,       NULL, 'V' },
     { NULL, 0, NULL, 0 },
@@ -100,7 +134,8 @@ static void cli_defaults(Options *o)
     o->speed = 1.0;
     o->stage = STAGE_QKV;
     o->focus = 0;
-    o->lang = -1;
+    o->view = -1;
+    o->lang = LANG_AUTO;
 }
 
 /* Applies one recognised option; returns 0 or -1 with err filled. */
@@ -113,6 +148,25 @@ static int cli_apply(Options *o, int c, const char *arg, char *err, size_t errle
     case OPT_NO_NUMBERS: o->numbers = false; return 0;
     case OPT_AUTOPLAY:   o->autoplay = true; return 0;
     case OPT_ASCII:      o->ascii = true; return 0;
+    case OPT_PRINT:      o->print = true; return 0;
+    case OPT_SIZE:
+        if (parse_size(arg, &o->print_w, &o->print_h) == 0) return 0;
+        snprintf(err, errlen, "--size: '%s' is not a size: give WxH, e.g. 120x40", arg);
+        return -1;
+    case OPT_COLOR:
+        if (strcmp(arg, "always") == 0) { o->color = COLOR_ALWAYS; return 0; }
+        if (strcmp(arg, "never") == 0) { o->color = COLOR_NEVER; return 0; }
+        if (strcmp(arg, "auto") == 0) { o->color = COLOR_AUTO; return 0; }
+        snprintf(err, errlen, "--color: '%s' is not a choice: use always, never or auto", arg);
+        return -1;
+    case OPT_VIEW: {
+        char names[256];
+        o->view = ui_view_from_name(arg);
+        if (o->view >= 0) return 0;
+        view_names(names, sizeof names);
+        snprintf(err, errlen, "--view: '%s' is not a screen: use %s", arg, names);
+        return -1;
+    }
     case 'h':            o->help = true; return 0;
     case 'V':            o->version = true; return 0;
     case OPT_FORMAT:
@@ -133,8 +187,8 @@ static int cli_apply(Options *o, int c, const char *arg, char *err, size_t errle
         snprintf(err, errlen, "--focus: '%s' is not a character number: give 1 to 16", arg);
         return -1;
     case OPT_LANG:
-        if (strcmp(arg, "en") == 0) { o->lang = 0; return 0; }
-        if (strcmp(arg, "zh") == 0) { o->lang = 1; return 0; }
+        if (strcmp(arg, "en") == 0) { o->lang = LANG_EN; return 0; }
+        if (strcmp(arg, "zh") == 0) { o->lang = LANG_ZH; return 0; }
         snprintf(err, errlen, "--lang: '%s' is not a language: use en or zh", arg);
         return -1;
     }
@@ -170,6 +224,14 @@ int cli_parse(int argc, char **argv, Options *o, char *err, size_t errlen)
     }
     if (o->json && !o->dump) {
         snprintf(err, errlen, "--format goes with --dump (try --dump --format json)");
+        return -1;
+    }
+    if (o->dump && o->print) {
+        snprintf(err, errlen, "--dump and --print: choose one");
+        return -1;
+    }
+    if ((o->print_w || o->color != COLOR_AUTO) && !o->print) {
+        snprintf(err, errlen, "--size and --color go with --print (try --print --size 120x40)");
         return -1;
     }
     return 0;

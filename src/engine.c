@@ -1,6 +1,8 @@
-/* engine.c — the self-attention forward pass of lesson 6, in double precision.
- * Owns: computing and keeping x, Q, K, V, scores, shares and output; explaining a number.
- * Must not touch: parsing, formatting, the terminal, any global state. */
+/* engine.c — the self-attention forward pass of lesson 6, in double precision, with lesson
+ * 7's causal mask and two heads as options.
+ * Owns: computing and keeping x, Q, K, V, scores, shares and output; explaining a number;
+ * sort orders and partial sums. Must not touch: parsing, formatting, the terminal, any
+ * global state. */
 #include "engine.h"
 
 #include <math.h>
@@ -30,6 +32,25 @@ void engine_softmax(const double *in, double *out, int n)
     }
     for (int i = 0; i < n; i++)
         out[i] /= sum;
+}
+
+/* Softmax of the n values of in whose visible[i] is true (the rest get 0), subtracting the
+ * largest visible value first. At least in[0] is visible in every row of a causal mask. */
+static void softmax_visible(const double *in, const bool *visible, double *out, int n)
+{
+    double max = 0.0, sum = 0.0;
+    bool any = false;
+    for (int i = 0; i < n; i++)
+        if (visible[i] && (!any || in[i] > max)) {
+            max = in[i];
+            any = true;
+        }
+    for (int i = 0; i < n; i++) {
+        out[i] = visible[i] ? exp(in[i] - max) : 0.0;
+        sum += out[i];
+    }
+    for (int i = 0; i < n; i++)
+        out[i] = sum > 0.0 ? out[i] / sum : 0.0;
 }
 
 /* out (rows × d) = in (rows × d) · w (d × d) */
@@ -93,8 +114,8 @@ static int tokenize(const Model *m, const char *sentence, Trace *tr, char *err, 
 
 static int allocate(Trace *tr)
 {
-    size_t T = (size_t)tr->T, d = (size_t)tr->d;
-    size_t total = 7 * T * d + 3 * T * T;
+    size_t T = (size_t)tr->T, d = (size_t)tr->d, H = (size_t)tr->heads;
+    size_t total = 7 * T * d + 3 * H * T * T + T * T;
     tr->block = calloc(total, sizeof(double));
     if (!tr->block)
         return -1;
@@ -106,9 +127,10 @@ static int allocate(Trace *tr)
     tr->k = p;         p += T * d;
     tr->v = p;         p += T * d;
     tr->output = p;    p += T * d;
-    tr->scores = p;    p += T * T;
-    tr->scaled = p;    p += T * T;
-    tr->weights = p;
+    tr->scores = p;    p += H * T * T;
+    tr->scaled = p;    p += H * T * T;
+    tr->weights = p;   p += H * T * T;
+    tr->similarity = p;
     return 0;
 }
 
@@ -126,33 +148,71 @@ static void compute_inputs(Trace *tr)
         }
 }
 
+/* Head h of asking row t: scores, ÷√dh, softmax over the visible columns, and head h's
+ * columns of the output. */
+static void compute_head_row(Trace *tr, int h, int t)
+{
+    int T = tr->T, dh = tr->dh, first = h * dh;
+    bool visible[MODEL_MAX_TOKENS];
+    for (int s = 0; s < T; s++) {
+        double acc = 0.0;
+        for (int i = first; i < first + dh; i++)
+            acc += TRACE_ROW(tr, q, t)[i] * TRACE_ROW(tr, k, s)[i];
+        TRACE_HSQ(tr, scores, h, t, s) = acc;
+        TRACE_HSQ(tr, scaled, h, t, s) = acc / tr->scale;
+        visible[s] = engine_visible(tr, t, s);
+    }
+    softmax_visible(&TRACE_HSQ(tr, scaled, h, t, 0), visible, &TRACE_HSQ(tr, weights, h, t, 0), T);
+    for (int j = first; j < first + dh; j++) {
+        double acc = 0.0;
+        for (int s = 0; s < T; s++)
+            acc += TRACE_HSQ(tr, weights, h, t, s) * TRACE_ROW(tr, v, s)[j];
+        TRACE_ROW(tr, output, t)[j] = acc;
+    }
+}
+
 static void compute_attention(Trace *tr)
 {
-    int T = tr->T, d = tr->d;
-    for (int t = 0; t < T; t++) {
-        for (int s = 0; s < T; s++) {
+    for (int h = 0; h < tr->heads; h++)
+        for (int t = 0; t < tr->T; t++)
+            compute_head_row(tr, h, t);
+}
+
+/* Lesson 4's table: the dot product of two characters' word vectors. */
+static void compute_similarity(Trace *tr)
+{
+    for (int t = 0; t < tr->T; t++)
+        for (int s = 0; s < tr->T; s++) {
             double acc = 0.0;
-            for (int i = 0; i < d; i++)
-                acc += TRACE_ROW(tr, q, t)[i] * TRACE_ROW(tr, k, s)[i];
-            TRACE_SQ(tr, scores, t, s) = acc;
-            TRACE_SQ(tr, scaled, t, s) = acc / tr->scale;
+            for (int i = 0; i < tr->d; i++)
+                acc += TRACE_ROW(tr, embedding, t)[i] * TRACE_ROW(tr, embedding, s)[i];
+            TRACE_SQ(tr, similarity, t, s) = acc;
         }
-        engine_softmax(&TRACE_SQ(tr, scaled, t, 0), &TRACE_SQ(tr, weights, t, 0), T);
-        for (int j = 0; j < d; j++) {
-            double acc = 0.0;
-            for (int s = 0; s < T; s++)
-                acc += TRACE_SQ(tr, weights, t, s) * TRACE_ROW(tr, v, s)[j];
-            TRACE_ROW(tr, output, t)[j] = acc;
-        }
-    }
 }
 
 int engine_forward(const Model *m, const char *sentence, Trace *tr, char *err, size_t errlen)
 {
+    return engine_forward_with(m, sentence, NULL, tr, err, errlen);
+}
+
+int engine_forward_with(const Model *m, const char *sentence, const EngineConfig *cfg,
+                        Trace *tr, char *err, size_t errlen)
+{
+    static const EngineConfig lesson6 = { MASK_NONE, 1 };
+    if (!cfg)
+        cfg = &lesson6;
     memset(tr, 0, sizeof *tr);
+    if (cfg->heads < 1 || cfg->heads > ENGINE_MAX_HEADS || m->d % cfg->heads != 0) {
+        snprintf(err, errlen, "%d heads need a width d divisible by %d (d is %d)",
+                 cfg->heads, cfg->heads, m->d);
+        return -1;
+    }
     tr->model = m;
     tr->d = m->d;
-    tr->scale = sqrt((double)m->d);
+    tr->heads = cfg->heads;
+    tr->dh = m->d / cfg->heads;
+    tr->mask = cfg->mask;
+    tr->scale = sqrt((double)tr->dh);
     if (tokenize(m, sentence, tr, err, errlen) != 0)
         return -1;
     if (allocate(tr) != 0) {
@@ -164,6 +224,7 @@ int engine_forward(const Model *m, const char *sentence, Trace *tr, char *err, s
     matmul_rows(tr->x, m->wk, tr->k, tr->T, tr->d);
     matmul_rows(tr->x, m->wv, tr->v, tr->T, tr->d);
     compute_attention(tr);
+    compute_similarity(tr);
     return 0;
 }
 
@@ -174,6 +235,11 @@ void engine_free(Trace *tr)
 }
 
 /* ---------------------------------------------------------------- explaining */
+
+bool engine_visible(const Trace *tr, int t, int s)
+{
+    return tr->mask != MASK_CAUSAL || s <= t;
+}
 
 const double *engine_weights(const Trace *tr, Role role)
 {
@@ -195,34 +261,37 @@ int engine_explain_projection(const Trace *tr, Role role, int t, int j, ExplainT
     return tr->d;
 }
 
-int engine_explain_score(const Trace *tr, int t, int s, ExplainTerm *terms)
+int engine_explain_score(const Trace *tr, int h, int t, int s, ExplainTerm *terms)
 {
-    for (int i = 0; i < tr->d; i++) {
-        terms[i].a = TRACE_ROW(tr, q, t)[i];
-        terms[i].b = TRACE_ROW(tr, k, s)[i];
+    int first = h * tr->dh;
+    for (int i = 0; i < tr->dh; i++) {
+        terms[i].a = TRACE_ROW(tr, q, t)[first + i];
+        terms[i].b = TRACE_ROW(tr, k, s)[first + i];
     }
-    return tr->d;
+    return tr->dh;
 }
 
 int engine_explain_output(const Trace *tr, int t, int j, ExplainTerm *terms)
 {
+    int h = j / tr->dh;
     for (int s = 0; s < tr->T; s++) {
-        terms[s].a = TRACE_SQ(tr, weights, t, s);
+        terms[s].a = TRACE_HSQ(tr, weights, h, t, s);
         terms[s].b = TRACE_ROW(tr, v, s)[j];
     }
     return tr->T;
 }
 
-double engine_explain_share(const Trace *tr, int t, int s, double *exps, double *sum, double *max)
+double engine_explain_share(const Trace *tr, int h, int t, int s, double *exps, double *sum,
+                            double *max)
 {
-    const double *row = &TRACE_SQ(tr, scaled, t, 0);
-    double m = row[0];
+    const double *row = &TRACE_HSQ(tr, scaled, h, t, 0);
+    double m = row[0];   /* column 0 is visible to every row */
     for (int u = 1; u < tr->T; u++)
-        if (row[u] > m)
+        if (engine_visible(tr, t, u) && row[u] > m)
             m = row[u];
     double total = 0.0;
     for (int u = 0; u < tr->T; u++) {
-        double e = exp(row[u] - m);
+        double e = engine_visible(tr, t, u) ? exp(row[u] - m) : 0.0;
         if (exps)
             exps[u] = e;
         total += e;
@@ -231,7 +300,16 @@ double engine_explain_share(const Trace *tr, int t, int s, double *exps, double 
         *sum = total;
     if (max)
         *max = m;
-    return exp(row[s] - m) / total;
+    return engine_visible(tr, t, s) ? exp(row[s] - m) / total : 0.0;
+}
+
+int engine_explain_similarity(const Trace *tr, int t, int s, ExplainTerm *terms)
+{
+    for (int i = 0; i < tr->d; i++) {
+        terms[i].a = TRACE_ROW(tr, embedding, t)[i];
+        terms[i].b = TRACE_ROW(tr, embedding, s)[i];
+    }
+    return tr->d;
 }
 
 double engine_cosine(const double *a, const double *b, int n)
@@ -261,4 +339,58 @@ int engine_closest_value(const Trace *tr, int t, double *cos)
     if (cos)
         *cos = best_cos;
     return best;
+}
+
+/* ---------------------------------------------------------------- orders and partial sums */
+
+void engine_share_order(const Trace *tr, int h, int t, int *order)
+{
+    int T = tr->T;
+    for (int s = 0; s < T; s++)
+        order[s] = s;
+    for (int i = 1; i < T; i++)   /* insertion sort: stable, and T is at most 16 */
+        for (int j = i; j > 0; j--) {
+            double a = TRACE_HSQ(tr, weights, h, t, order[j - 1]);
+            double b = TRACE_HSQ(tr, weights, h, t, order[j]);
+            if (b <= a)
+                break;
+            int keep = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = keep;
+        }
+}
+
+int engine_strongest(const Trace *tr, int h, int t)
+{
+    int best = 0;
+    for (int s = 1; s < tr->T; s++)
+        if (engine_visible(tr, t, s) &&
+            TRACE_HSQ(tr, scores, h, t, s) > TRACE_HSQ(tr, scores, h, t, best))
+            best = s;
+    return best;
+}
+
+void engine_partial_output(const Trace *tr, int h, int t, const int *order, int n, double *out)
+{
+    int first = h * tr->dh;
+    for (int j = 0; j < tr->dh; j++) {
+        double acc = 0.0;
+        for (int i = 0; i < n && i < tr->T; i++)
+            acc += TRACE_HSQ(tr, weights, h, t, order[i]) * TRACE_ROW(tr, v, order[i])[first + j];
+        out[j] = acc;
+    }
+}
+
+double engine_share_of(const Trace *tr, int h, int t, unsigned set)
+{
+    double total = 0.0;
+    for (int s = 0; s < tr->T; s++)
+        if (set & (1u << s))
+            total += TRACE_HSQ(tr, weights, h, t, s);
+    return total;
+}
+
+double engine_row_total(const Trace *tr, int h, int t)
+{
+    return engine_share_of(tr, h, t, ~0u);
 }

@@ -6,12 +6,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
+#include "ansi.h"
 #include "app.h"
 #include "cli.h"
 #include "dump.h"
 #include "engine.h"
+#include "frame.h"
+#include "grid.h"
+#include "lesson.h"
 #include "model.h"
 
 #define EXIT_USAGE 2   /* bad command line */
@@ -33,15 +38,15 @@ static const char *main_setup_locale(bool *ascii)
 }
 
 /* Chinese labels when the user's locale is Chinese, English otherwise. */
-static int main_lang_from_env(void)
+static Lang main_lang_from_env(void)
 {
     const char *vars[] = { "LC_ALL", "LC_MESSAGES", "LANG" };
     for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++) {
         const char *v = getenv(vars[i]);
         if (v && *v)
-            return strncmp(v, "zh", 2) == 0 ? 1 : 0;
+            return strncmp(v, "zh", 2) == 0 ? LANG_ZH : LANG_EN;
     }
-    return 0;
+    return LANG_EN;
 }
 
 /* ---------------------------------------------------------------- running */
@@ -53,22 +58,77 @@ static int main_load(const Options *o, Model *m, char *err, size_t errlen)
     return model_load_default(m, err, errlen);
 }
 
-static int main_play(Options *o, const Trace *tr)
+/* The size --print draws at: --size, else the terminal's, else 80 × 24. */
+static void main_print_size(const Options *o, int *w, int *h)
 {
-    if (o->focus >= tr->T) {
-        fprintf(stderr, "attn-tui: --focus %d: the sentence has only %d characters\n",
-                o->focus + 1, tr->T);
-        return EXIT_USAGE;
+    struct winsize ws;
+    *w = 80;
+    *h = 24;
+    if (o->print_w > 0) {
+        *w = o->print_w;
+        *h = o->print_h;
+    } else if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 &&
+               ws.ws_col > 0 && ws.ws_row > 0) {
+        *w = ws.ws_col;
+        *h = ws.ws_row;
     }
+}
+
+/* --print: the frame the options describe, settled, as plain text (or with colours). */
+static int main_print(Options *o, const Lesson *ls)
+{
+    int w, h;
+    main_print_size(o, &w, &h);
+    setlocale(LC_ALL, "");
+    if (o->lang == LANG_AUTO)
+        o->lang = main_lang_from_env();
+    Player p;
+    Ui ui;
+    app_start_state(o, ls->tr.T, 0, &p, &ui);
+    FrameOptions fo = { o->lang, o->ascii, NULL };
+    FrameInput in = { .lesson = ls, .player = &p, .ui = &ui, .progress = 1.0, .opt = &fo };
+    Grid g;
+    if (grid_init(&g, w, h) != 0) {
+        fprintf(stderr, "attn-tui: out of memory\n");
+        return EXIT_DATA;
+    }
+    frame_render(&g, &in);
+    const char *no_colour = getenv("NO_COLOR");
+    bool colour = o->color == COLOR_ALWAYS ||
+                  (o->color == COLOR_AUTO && isatty(STDOUT_FILENO) && !(no_colour && *no_colour));
+    int status = 0;
+    if (colour) {
+        status = ansi_write_grid(stdout, &g);
+    } else {
+        size_t n = grid_to_text(&g, NULL, 0);
+        char *text = malloc(n + 1);
+        if (!text)
+            status = -1;
+        else {
+            grid_to_text(&g, text, n + 1);
+            status = fputs(text, stdout) < 0 ? -1 : 0;
+            free(text);
+        }
+    }
+    grid_free(&g);
+    if (fflush(stdout) != 0 || status != 0) {
+        fprintf(stderr, "attn-tui: cannot write the frame\n");
+        return EXIT_DATA;
+    }
+    return 0;
+}
+
+static int main_play(Options *o, const Model *m, Lesson *ls)
+{
     if (!isatty(STDOUT_FILENO)) {
         fprintf(stderr, "attn-tui: standard output is not a terminal: "
-                        "use 'attn-tui --dump' to print the tables\n");
+                        "use 'attn-tui --dump' to print the tables or --print for a frame\n");
         return EXIT_DATA;
     }
     const char *notice = main_setup_locale(&o->ascii);
-    if (o->lang < 0)
+    if (o->lang == LANG_AUTO)
         o->lang = main_lang_from_env();
-    return app_run(o, tr, notice);
+    return app_run(o, m, ls, notice);
 }
 
 int main(int argc, char **argv)
@@ -93,21 +153,27 @@ int main(int argc, char **argv)
         return EXIT_DATA;
     }
     const char *sentence = o.sentence ? o.sentence : model.sentence;
-    Trace tr;
+    Lesson lesson;
     int status;
-    if (engine_forward(&model, sentence, &tr, err, sizeof err) != 0) {
+    if (lesson_build(&lesson, &model, sentence, NULL, err, sizeof err) != 0) {
         fprintf(stderr, "attn-tui: %s\n", err);
         status = EXIT_DATA;
+    } else if (o.focus >= lesson.tr.T) {
+        fprintf(stderr, "attn-tui: --focus %d: the sentence has only %d characters\n",
+                o.focus + 1, lesson.tr.T);
+        status = EXIT_USAGE;
     } else if (o.dump) {
         if (o.json)
-            dump_json(stdout, &tr, sentence);
+            dump_json(stdout, &lesson.tr, sentence);
         else
-            dump_text(stdout, &tr, sentence);
+            dump_text(stdout, &lesson.tr, sentence);
         status = fflush(stdout) == 0 ? 0 : EXIT_DATA;
+    } else if (o.print) {
+        status = main_print(&o, &lesson);
     } else {
-        status = main_play(&o, &tr);
+        status = main_play(&o, &model, &lesson);
     }
-    engine_free(&tr);
+    lesson_free(&lesson);
     model_free(&model);
     return status;
 }

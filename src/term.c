@@ -1,5 +1,5 @@
 /* term.c — the only code that calls ncurses: opening and restoring the terminal,
- * painting a Grid, reading keys as actions.h codes, and the quit signals.
+ * painting a Grid, reading keys as keys.h codes, and the quit signals.
  * Must not touch: the player, layout (the Grid arrives finished), the clock, the engine.
  * Its state is the one mutable global of the program, because signals need one. */
 #include "term.h"
@@ -15,7 +15,8 @@
 #include <unistd.h>
 #include <wchar.h>
 
-#include "actions.h"
+#include "keys.h"
+#include "palette.h"
 
 #define TERM_ESC_DELAY_MS 25   /* how long a lone Esc waits for the rest of a sequence */
 #define TERM_DEFAULT_TYPE "xterm-256color" /* headless terminal type when $TERM is unset */
@@ -204,43 +205,17 @@ void term_die_by_signal(int sig)
 
 /* ---------------------------------------------------------------- colours */
 
-/* How a Style looks with 256 colours, 8 colours, and none. fg -1 = default. */
-typedef struct {
-    short fg256;       /* foreground with 256 colours */
-    short fg8;         /* foreground with 8 colours */
-    short bg;          /* background (-1 default; COLOR_* index, same in both) */
-    attr_t colour;     /* attributes when colours are used */
-    attr_t mono;       /* attributes without colour: they alone carry the meaning */
-} TermStyleSpec;
-
-/* One row per Style, in grid.h's order. The arcs' four classes grow in intensity:
- * grey → steel blue → gold → bold orange; without colour, dim → normal → bold → bold. */
-static const TermStyleSpec term_style_specs[STYLE_COUNT] = {
-    [STYLE_NORMAL]    = { -1,  -1,           -1, A_NORMAL,            A_NORMAL },
-    [STYLE_DIM]       = { -1,  -1,           -1, A_DIM,               A_DIM },
-    [STYLE_BOLD]      = { -1,  -1,           -1, A_BOLD,              A_BOLD },
-    [STYLE_STAGE_LIT] = { 220, COLOR_YELLOW, -1, A_REVERSE | A_BOLD,  A_REVERSE | A_BOLD },
-    [STYLE_FOCUS]     = { 81,  COLOR_CYAN,   -1, A_REVERSE | A_BOLD,  A_REVERSE | A_BOLD },
-    [STYLE_TOKEN]     = { -1,  -1,           -1, A_BOLD,              A_BOLD },
-    [STYLE_ARC_1]     = { 242, -1,           -1, A_NORMAL,            A_DIM },
-    [STYLE_ARC_2]     = { 68,  COLOR_BLUE,   -1, A_NORMAL,            A_NORMAL },
-    [STYLE_ARC_3]     = { 178, COLOR_YELLOW, -1, A_NORMAL,            A_BOLD },
-    [STYLE_ARC_4]     = { 208, COLOR_RED,    -1, A_BOLD,              A_BOLD },
-    [STYLE_POSITIVE]  = { 114, COLOR_GREEN,  -1, A_NORMAL,            A_NORMAL },
-    [STYLE_NEGATIVE]  = { 210, COLOR_RED,    -1, A_NORMAL,            A_NORMAL },
-    [STYLE_STATUS]    = { -1,  -1,           -1, A_REVERSE,           A_REVERSE },
-    [STYLE_HELP]      = { 15,  COLOR_WHITE,  COLOR_BLUE, A_NORMAL,    A_NORMAL },
-    [STYLE_ERROR]     = { 203, COLOR_RED,    -1, A_BOLD,              A_BOLD },
-};
-
-/* With 8 colours the arc classes lean on attributes too: dim, normal, bold, bold. */
-static attr_t term_attr_for_8_colours(Style s)
+/* PALETTE_* flags as curses attributes. */
+static attr_t term_attr_of(unsigned flags)
 {
-    if (s == STYLE_ARC_1)
-        return A_DIM;
-    if (s == STYLE_ARC_3)
-        return A_BOLD;
-    return term_style_specs[s].colour;
+    attr_t a = A_NORMAL;
+    if (flags & PALETTE_BOLD)
+        a |= A_BOLD;
+    if (flags & PALETTE_DIM)
+        a |= A_DIM;
+    if (flags & PALETTE_REVERSE)
+        a |= A_REVERSE;
+    return a;
 }
 
 static bool term_colour_wanted(void)
@@ -260,14 +235,14 @@ static void term_setup_looks(void)
     bool rich = colour && COLORS >= 256 && COLOR_PAIRS > STYLE_COUNT;
     bool basic = colour && !rich && COLORS >= 8 && COLOR_PAIRS > STYLE_COUNT;
     for (int s = 0; s < STYLE_COUNT; s++) {
-        const TermStyleSpec *spec = &term_style_specs[s];
+        const StyleLook *spec = palette_look((Style)s);
         TermLook *look = &term.look[s];
         look->pair = 0;
-        look->attr = spec->mono;
+        look->attr = term_attr_of(spec->mono);
         if (!rich && !basic)
             continue;
         short fg = rich ? spec->fg256 : spec->fg8;
-        look->attr = rich ? spec->colour : term_attr_for_8_colours((Style)s);
+        look->attr = term_attr_of(rich ? spec->rich : spec->basic);
         if (fg < 0 && spec->bg < 0)
             continue;
         short bg = spec->bg;
@@ -439,6 +414,9 @@ int term_translate_key(bool is_function, int code)
         switch (code) {
         case 27:   return KEYCODE_ESC;
         case 12:   return KEYCODE_REDRAW;   /* Ctrl-L */
+        case '\t': return KEYCODE_TAB;
+        case 8:
+        case 127:  return KEYCODE_BACKSPACE;
         case '\r': return '\n';
         default:   return (code >= ' ' && code != 127) || code == '\n' ? code : 0;
         }
@@ -455,6 +433,11 @@ int term_translate_key(bool is_function, int code)
     case KEY_RESIZE: return KEYCODE_RESIZE;
     case KEY_MOUSE:  return KEYCODE_MOUSE;
     case KEY_ENTER:  return '\n';
+    case KEY_BTAB:   return KEYCODE_BACKTAB;
+    case KEY_PPAGE:  return KEYCODE_PAGE_UP;
+    case KEY_NPAGE:  return KEYCODE_PAGE_DOWN;
+    case KEY_BACKSPACE: return KEYCODE_BACKSPACE;
+    case KEY_DC:     return KEYCODE_DELETE;
     default:         return 0;
     }
 }
@@ -480,6 +463,13 @@ static bool term_take_key(TermEvent *ev)
         return false;
     ev->key = term_translate_key(r == KEY_CODE_YES, (int)wc);
     ev->x = ev->y = 0;
+    if (ev->key == KEYCODE_ESC) {   /* Alt+key arrives as Esc and the key at once */
+        r = wget_wch(stdscr, &wc);
+        if (r == OK && wc == 27)
+            unget_wch(wc);   /* two Escs: the second is read next time */
+        else if (r != ERR)
+            ev->key = 0;     /* Alt+key: it means nothing here */
+    }
     if (ev->key == KEYCODE_MOUSE)
         term_read_mouse(ev);
     return true;

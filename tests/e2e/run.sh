@@ -321,7 +321,14 @@ case_stage_keys() {
     t send-keys Right;  wait_lit_stage ③ || return 1
     t send-keys Left;   wait_lit_stage ② || return 1
     t send-keys Left;   wait_lit_stage ① || return 1
+    t send-keys Left                                  # at the first step: it says so, stays
+    wait_for "first step already" || fail "← at the first step did not say where it is" || return 1
+    wait_lit_stage ① || return 1
+    t send-keys Down Right Right Right Right           # 加's ④, then across to 五's ①
+    wait_lit 五 || fail "→ past ④ did not go on to the next character" || return 1
+    wait_lit_stage ① || return 1
     t send-keys Left;   wait_lit_stage ④ || return 1   # back across to the previous character
+    wait_lit 加 || fail "← from ① did not go back to the previous character"
 }
 
 # Waits until the one lit stage is the one numbered $1.
@@ -426,15 +433,38 @@ case_quit_sigterm() { quit_and_check_shell SIGTERM; }
 case_quit_sigint()  { quit_and_check_shell C-c; }
 case_quit_sighup()  { quit_and_check_shell SIGHUP; }
 
-case_quit_esc() {
+# Esc closes things and never quits: alone, as Alt+key, split from the rest of an arrow's
+# sequence (ESC, 50 ms, [C), and inside help (where it closes help). Then q quits with 0.
+case_esc_never_quits() {
     start_shell || fail "no shell prompt" || return 1
     t send-keys "$BIN; echo exit=\$?" Enter
     wait_for "于" || fail "the program did not start in the shell" || return 1
-    _esc_t0=$(date +%s%N)
     t send-keys Escape
-    wait_for "exit=" 3 || fail "Esc did not quit" || return 1
-    _ms=$(( ($(date +%s%N) - _esc_t0) / 1000000 ))
-    [ "$_ms" -lt 500 ] || fail "Esc took ${_ms} ms to quit"
+    t send-keys M-q
+    t send-keys -H 1b; sleep 0.05; t send-keys -l '[C'
+    t send-keys KP5 KP7
+    sleep 0.3
+    capture
+    grep -qF "exit=" "$WORK/screen" && { fail "Esc, Alt+q, a split sequence or a keypad key quit the program"; return 1; }
+    grep -qF "于" "$WORK/screen" || { fail "the frame is gone after Esc"; return 1; }
+    t send-keys '?'
+    wait_for "numbers: hide or show" || fail "? did not open the help" || return 1
+    t send-keys Escape
+    wait_gone "numbers: hide or show" || fail "Esc did not close the help" || return 1
+    capture
+    grep -qF "exit=" "$WORK/screen" && { fail "Esc in the help quit the program"; return 1; }
+    t send-keys q
+    wait_for "exit=0" || fail "q did not quit with status 0"
+}
+
+# Waits until the screen no longer holds the fixed string $1, at most $2 seconds (default 5).
+wait_gone() {
+    _end=$(( $(date +%s) + ${2:-5} ))
+    while :; do
+        capture && ! grep -qF -- "$1" "$WORK/screen" && return 0
+        [ "$(date +%s)" -ge "$_end" ] && return 1
+        sleep_a_little
+    done
 }
 
 case_suspend() {
@@ -477,7 +507,7 @@ run_case "resize to 70×22 mid-animation and back: whole frames"  case_resize
 run_case "40×12 says terminal too small; growing back recovers"  case_too_small
 run_case "? shows help, ? again hides it"                        case_help
 run_case "q leaves a usable shell (echo, icanon, prompt)"        case_quit_q
-run_case "Esc quits at once"                                     case_quit_esc
+run_case "Esc, Alt+q, a split sequence never quit; Esc closes help" case_esc_never_quits
 run_case "SIGTERM leaves a usable shell"                         case_quit_sigterm
 run_case "Ctrl-C (SIGINT) leaves a usable shell"                 case_quit_sigint
 run_case "SIGHUP leaves a usable shell"                          case_quit_sighup

@@ -246,7 +246,7 @@ static void test_explain_sums_match(void **state)
             sum += terms[i].a * terms[i].b;
         assert_true(fabs(sum - engine_projection(&tr, (Role)role)[2 * 8 + 5]) < 1e-12);
     }
-    int n = engine_explain_score(&tr, 1, 4, terms);
+    int n = engine_explain_score(&tr, 0, 1, 4, terms);
     double sum = 0;
     for (int i = 0; i < n; i++)
         sum += terms[i].a * terms[i].b;
@@ -258,7 +258,7 @@ static void test_explain_sums_match(void **state)
         sum += terms[i].a * terms[i].b;
     assert_true(fabs(sum - TRACE_ROW(&tr, output, 3)[7]) < 1e-12);
     double exps[16], total, max;
-    double share = engine_explain_share(&tr, 3, 2, exps, &total, &max);
+    double share = engine_explain_share(&tr, 0, 3, 2, exps, &total, &max);
     assert_true(fabs(share - TRACE_SQ(&tr, weights, 3, 2)) < 1e-12);
     assert_true(fabs(exps[2] / total - share) < 1e-12);
     int at_max = 0;

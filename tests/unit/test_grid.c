@@ -1,6 +1,6 @@
 /* test_grid.c — unit tests for the cell grid (src/grid.c).
  * Owns: display-width writing (CJK takes two cells), clipping, wide-glyph halves,
- * exact text export, printf and resize. Must not touch: the scene, the terminal. */
+ * exact text export, printf and resize. Must not touch: the views, the terminal. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>

@@ -1,13 +1,13 @@
 /* test_player.c — the step controller as a state machine with an injected clock.
- * Covers: stepping across characters both ways, wrap-around, Home/End, focus,
- * autoplay timing, speed limits, transition progress and the sleep it allows. */
+ * Covers: stepping across characters both ways, stopping at the ends by hand and wrapping
+ * in autoplay, the three tracks, Home/End, focus, autoplay timing, round speed steps,
+ * transition progress and the sleep it allows. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "actions.h"
 #include "player.h"
 
 static void test_init(void **state)
@@ -19,8 +19,7 @@ static void test_init(void **state)
     assert_int_equal(p.focus, 0);
     assert_int_equal(p.stage, STAGE_QKV);
     assert_false(p.playing);
-    assert_true(p.numbers);
-    assert_false(p.help);
+    assert_int_equal(p.track, TRACK_STAGES_FOCUS);
     assert_true(p.speed == 1.0);
 }
 
@@ -54,22 +53,38 @@ static void test_step_back_crosses_characters(void **state)
     assert_int_equal(p.stage, STAGE_QKV);
 }
 
-static void test_wrap_around_both_ends(void **state)
+static void test_hand_steps_stop_at_both_ends(void **state)
 {
     (void)state;
     Player p;
     player_init(&p, 6, 0);
-    player_step(&p, -1, 0);
-    assert_int_equal(p.focus, 5);
-    assert_int_equal(p.stage, STAGE_OUTPUT);
-    player_step(&p, +1, 0);
+    assert_true(player_at_first(&p));
+    assert_false(player_step(&p, -1, 50));   /* at the first step: nothing changes */
     assert_int_equal(p.focus, 0);
     assert_int_equal(p.stage, STAGE_QKV);
-    /* 24 steps visit every (focus, stage) once and come back */
+    assert_true(p.changed_ms == 0);          /* and no transition starts */
+    player_end(&p, 0);
+    assert_true(player_at_last(&p));
+    assert_false(player_step(&p, +1, 0));
+    assert_int_equal(p.focus, 5);
+    assert_int_equal(p.stage, STAGE_OUTPUT);
+    assert_true(player_step(&p, -1, 0));
+    assert_int_equal(p.stage, STAGE_SOFTMAX);
+}
+
+static void test_autoplay_wraps_around(void **state)
+{
+    (void)state;
+    Player p;
+    player_init(&p, 6, 0);
+    player_toggle_play(&p, 0);
+    long long now = 0;
+    /* 24 autoplay steps visit every (focus, stage) once and come back */
     int seen[6][4] = { { 0 } };
     for (int i = 0; i < 24; i++) {
         seen[p.focus][p.stage]++;
-        player_step(&p, +1, 0);
+        now = p.next_ms;
+        assert_true(player_tick(&p, now));
     }
     for (int f = 0; f < 6; f++)
         for (int s = 0; s < 4; s++)
@@ -91,25 +106,57 @@ static void test_home_end(void **state)
     assert_int_equal(p.stage, STAGE_QKV);
 }
 
-static void test_focus_keeps_stage_and_numbers(void **state)
+static void test_tracks(void **state)
+{
+    (void)state;
+    Player p;
+    player_init(&p, 6, 0);
+    player_set_stage(&p, STAGE_SCORE, 0);
+    player_set_track(&p, TRACK_FOCUS);          /* characters, the stage kept */
+    player_step(&p, +1, 0);
+    assert_int_equal(p.focus, 1);
+    assert_int_equal(p.stage, STAGE_SCORE);
+    player_end(&p, 0);
+    assert_int_equal(p.focus, 5);
+    assert_int_equal(p.stage, STAGE_SCORE);
+    assert_false(player_step(&p, +1, 0));
+    player_set_track(&p, TRACK_STAGES);         /* stages, the character kept */
+    player_home(&p, 0);
+    assert_int_equal(p.focus, 5);
+    assert_int_equal(p.stage, STAGE_QKV);
+    player_step(&p, +1, 0);
+    player_step(&p, +1, 0);
+    player_step(&p, +1, 0);
+    assert_int_equal(p.stage, STAGE_OUTPUT);
+    assert_false(player_step(&p, +1, 0));
+    assert_int_equal(p.focus, 5);
+    player_toggle_play(&p, 0);
+    assert_true(player_tick(&p, p.next_ms));    /* autoplay wraps within the track */
+    assert_int_equal(p.stage, STAGE_QKV);
+    assert_int_equal(p.focus, 5);
+    assert_int_equal(p.from_stage, STAGE_OUTPUT);
+}
+
+static void test_focus_keeps_stage(void **state)
 {
     (void)state;
     Player p;
     player_init(&p, 6, 0);
     player_set_stage(&p, STAGE_SOFTMAX, 0);
-    player_toggle_numbers(&p);
     player_move_focus(&p, +1, 0);
     assert_int_equal(p.focus, 1);
     assert_int_equal(p.stage, STAGE_SOFTMAX);
-    assert_false(p.numbers);
+    assert_int_equal(p.from_focus, 0);
     player_move_focus(&p, -2, 0);
     assert_int_equal(p.focus, 5);   /* wraps */
     player_set_focus(&p, 99, 0);
     assert_int_equal(p.focus, 5);   /* clamps */
     player_set_focus(&p, -3, 0);
     assert_int_equal(p.focus, 0);
-    player_step(&p, +1, 0);
-    assert_false(p.numbers);        /* stepping never loses the setting */
+    player_set_focus(&p, 4, 0);
+    player_set_tokens(&p, 3, 0);    /* a shorter sentence: the focus is clamped into it */
+    assert_int_equal(p.tokens, 3);
+    assert_int_equal(p.focus, 2);
 }
 
 static void test_autoplay_timing(void **state)
@@ -151,69 +198,36 @@ static void test_wait_and_progress(void **state)
     assert_true(player_wait_ms(&p, 5000 + PLAYER_HOLD_MS) == 0);
 }
 
-static void test_speed_limits(void **state)
+static void test_speed_steps_are_round(void **state)
 {
     (void)state;
     Player p;
     player_init(&p, 6, 0);
-    for (int i = 0; i < 50; i++)
-        player_scale_speed(&p, 1.25);
+    const double up[] = { 1.5, 2.0, 3.0, 4.0 };
+    for (int i = 0; i < 4; i++) {
+        assert_true(player_speed_step(&p, +1));
+        assert_true(p.speed == up[i]);
+    }
+    assert_false(player_speed_step(&p, +1));   /* the fastest */
     assert_true(p.speed == PLAYER_SPEED_MAX);
     assert_int_equal(player_hold_ms(&p), PLAYER_HOLD_MS / 4);
     assert_int_equal(player_transition_ms(&p), 83);
-    for (int i = 0; i < 50; i++)
-        player_scale_speed(&p, 0.8);
+    const double down[] = { 3.0, 2.0, 1.5, 1.0, 0.75, 0.5, 0.25 };
+    for (int i = 0; i < 7; i++) {
+        assert_true(player_speed_step(&p, -1));
+        assert_true(p.speed == down[i]);
+    }
+    assert_false(player_speed_step(&p, -1));
     assert_true(p.speed == PLAYER_SPEED_MIN);
     assert_int_equal(player_hold_ms(&p), PLAYER_HOLD_MS * 4);
-}
-
-static void test_actions_drive_player(void **state)
-{
-    (void)state;
-    Player p;
-    player_init(&p, 6, 0);
-    assert_int_equal(action_apply(&p, action_for_key(KEYCODE_RIGHT)->action, 0, 0), REACT_REDRAW);
-    assert_int_equal(p.stage, STAGE_SCORE);
-    action_apply(&p, action_for_key(KEYCODE_DOWN)->action, 0, 0);
-    assert_int_equal(p.focus, 1);
-    const KeyBinding *four = action_for_key('4');
-    assert_int_equal(action_apply(&p, four->action, four->arg, 0), REACT_REDRAW);
-    assert_int_equal(p.focus, 3);
-    const KeyBinding *nine = action_for_key('9');
-    assert_int_equal(action_apply(&p, nine->action, nine->arg, 0), REACT_NONE);
-    assert_int_equal(p.focus, 3);   /* no ninth character */
-    action_apply(&p, action_for_key(' ')->action, 0, 0);
-    assert_true(p.playing);
-    action_apply(&p, action_for_key('n')->action, 0, 0);
-    assert_false(p.numbers);
-    action_apply(&p, action_for_key('?')->action, 0, 0);
-    assert_true(p.help);
-    assert_int_equal(action_apply(&p, action_for_key('q')->action, 0, 0), REACT_QUIT);
-    assert_int_equal(action_apply(&p, action_for_key(KEYCODE_ESC)->action, 0, 0), REACT_QUIT);
-    assert_null(action_for_key('Z'));
-}
-
-static void test_key_table_is_complete(void **state)
-{
-    (void)state;
-    /* every action but NONE has a key listed in the help, with a description */
-    for (int a = ACTION_QUIT; a < ACTION_COUNT; a++) {
-        int listed = 0;
-        for (const KeyBinding *b = action_keys; b->key; b++)
-            listed += b->action == (Action)a && b->in_help;
-        assert_int_equal(listed, 1);
-        assert_true(action_describe((Action)a, 0)[0] != '\0');
-        assert_true(action_describe((Action)a, 1)[0] != '\0');
-    }
-    /* the status line and help name keys through the table */
-    assert_string_equal(action_key_label(ACTION_PLAY), "Space");
-    assert_string_equal(action_key_label(ACTION_NEXT), "→");
-    assert_string_equal(action_key_label(ACTION_QUIT), "q");
-    assert_string_equal(action_key_label(ACTION_NONE), "click");
-    /* no key is bound twice */
-    for (const KeyBinding *b = action_keys; b->key; b++)
-        for (const KeyBinding *c = b + 1; c->key; c++)
-            assert_true(b->key != c->key);
+    player_set_speed(&p, 1.3);                 /* a speed from --speed between two steps */
+    assert_true(player_speed_step(&p, +1));
+    assert_true(p.speed == 1.5);
+    player_set_speed(&p, 1.3);
+    assert_true(player_speed_step(&p, -1));
+    assert_true(p.speed == 1.0);
+    player_set_speed(&p, 99.0);
+    assert_true(p.speed == PLAYER_SPEED_MAX);
 }
 
 int main(void)
@@ -222,14 +236,14 @@ int main(void)
         cmocka_unit_test(test_init),
         cmocka_unit_test(test_step_forward_crosses_characters),
         cmocka_unit_test(test_step_back_crosses_characters),
-        cmocka_unit_test(test_wrap_around_both_ends),
+        cmocka_unit_test(test_hand_steps_stop_at_both_ends),
+        cmocka_unit_test(test_autoplay_wraps_around),
         cmocka_unit_test(test_home_end),
-        cmocka_unit_test(test_focus_keeps_stage_and_numbers),
+        cmocka_unit_test(test_tracks),
+        cmocka_unit_test(test_focus_keeps_stage),
         cmocka_unit_test(test_autoplay_timing),
         cmocka_unit_test(test_wait_and_progress),
-        cmocka_unit_test(test_speed_limits),
-        cmocka_unit_test(test_actions_drive_player),
-        cmocka_unit_test(test_key_table_is_complete),
+        cmocka_unit_test(test_speed_steps_are_round),
     };
     return cmocka_run_group_tests_name("player", tests, NULL, NULL);
 }

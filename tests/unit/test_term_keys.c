@@ -1,5 +1,6 @@
-/* test_term_keys.c — the term layer's translation of ncurses keys into actions.h codes.
- * Covers: arrows, Home/End, resize, mouse, Ctrl-L, Esc, printable characters, keys
+/* test_term_keys.c — the term layer's translation of ncurses keys into keys.h codes.
+ * Covers: arrows, Home/End, Tab and Shift-Tab, pages, resize, mouse, Ctrl-L, Esc,
+ * Backspace, printable characters, keys
  * that mean nothing. Uses curses.h only for its KEY_* constants: no screen is opened. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,6 +11,7 @@
 #include <curses.h>
 
 #include "actions.h"
+#include "keys.h"
 #include "term.h"
 
 static void test_function_keys(void **state)
@@ -23,6 +25,11 @@ static void test_function_keys(void **state)
     assert_int_equal(term_translate_key(true, KEY_END), KEYCODE_END);
     assert_int_equal(term_translate_key(true, KEY_A1), KEYCODE_HOME);   /* keypad 7 */
     assert_int_equal(term_translate_key(true, KEY_C1), KEYCODE_END);    /* keypad 1 */
+    assert_int_equal(term_translate_key(true, KEY_BTAB), KEYCODE_BACKTAB);
+    assert_int_equal(term_translate_key(true, KEY_PPAGE), KEYCODE_PAGE_UP);
+    assert_int_equal(term_translate_key(true, KEY_NPAGE), KEYCODE_PAGE_DOWN);
+    assert_int_equal(term_translate_key(true, KEY_BACKSPACE), KEYCODE_BACKSPACE);
+    assert_int_equal(term_translate_key(true, KEY_DC), KEYCODE_DELETE);
 }
 
 static void test_resize_mouse_enter(void **state)
@@ -40,8 +47,10 @@ static void test_control_characters(void **state)
     assert_int_equal(term_translate_key(false, 12), KEYCODE_REDRAW);   /* Ctrl-L */
     assert_int_equal(term_translate_key(false, '\r'), '\n');
     assert_int_equal(term_translate_key(false, '\n'), '\n');
+    assert_int_equal(term_translate_key(false, '\t'), KEYCODE_TAB);
     assert_int_equal(term_translate_key(false, 1), 0);     /* Ctrl-A: nothing */
-    assert_int_equal(term_translate_key(false, 127), 0);   /* DEL: nothing */
+    assert_int_equal(term_translate_key(false, 127), KEYCODE_BACKSPACE);
+    assert_int_equal(term_translate_key(false, 8), KEYCODE_BACKSPACE);
 }
 
 static void test_printable_are_themselves(void **state)
@@ -57,20 +66,22 @@ static void test_unknown_function_keys_mean_nothing(void **state)
 {
     (void)state;
     assert_int_equal(term_translate_key(true, KEY_F(1)), 0);
-    assert_int_equal(term_translate_key(true, KEY_BACKSPACE), 0);
-    assert_int_equal(term_translate_key(true, KEY_NPAGE), 0);
+    assert_int_equal(term_translate_key(true, KEY_F(12)), 0);
+    assert_int_equal(term_translate_key(true, KEY_IC), 0);
 }
 
 static void test_every_translated_key_is_bound(void **state)
 {
     (void)state;
     /* Whatever the term layer produces for the main keys, the key table knows. */
-    const int fkeys[] = { KEY_UP, KEY_DOWN, KEY_LEFT, KEY_RIGHT, KEY_HOME, KEY_END };
+    const int fkeys[] = { KEY_UP, KEY_DOWN, KEY_LEFT, KEY_RIGHT, KEY_HOME, KEY_END, KEY_BTAB,
+                          KEY_MOUSE };
     for (size_t i = 0; i < sizeof fkeys / sizeof fkeys[0]; i++)
-        assert_non_null(action_for_key(term_translate_key(true, fkeys[i])));
-    assert_non_null(action_for_key(term_translate_key(false, 27)));
-    assert_non_null(action_for_key(term_translate_key(false, 12)));
-    assert_int_equal(action_for_key(term_translate_key(false, 27))->action, ACTION_QUIT);
+        assert_non_null(action_find_key(action_keys, term_translate_key(true, fkeys[i])));
+    assert_non_null(action_find_key(action_keys, term_translate_key(false, '\t')));
+    assert_non_null(action_find_key(action_keys, term_translate_key(false, 12)));
+    /* Esc closes things; it never quits */
+    assert_int_equal(action_find_key(action_keys, term_translate_key(false, 27))->action, ACTION_CLOSE);
 }
 
 int main(void)

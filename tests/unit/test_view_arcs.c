@@ -1,7 +1,7 @@
-/* test_scene.c — unit tests of the frame (src/scene*.c) as a pure function of its inputs.
- * Owns: hidden numbers leave no digit, shown numbers are the trace's, thickness follows the
- * share, animation by progress, help from the key table, ASCII mode, layout at every size.
- * Must not touch: golden files (test_scene_golden.c), the terminal. */
+/* test_view_arcs.c — unit tests of the arcs view and the frame around it, as a pure
+ * function of its inputs. Owns: hidden numbers leave no digit, shown numbers are the
+ * trace's, thickness follows the share, animation by progress, help from the key table,
+ * ASCII mode, layout at every size, clicks. Must not touch: golden files, the terminal. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -15,10 +15,12 @@
 #include "actions.h"
 #include "engine.h"
 #include "format.h"
+#include "frame.h"
 #include "grid.h"
+#include "lesson.h"
 #include "model.h"
-#include "scene.h"
-#include "scene_internal.h"
+#include "ui.h"
+#include "view_arcs.h"
 
 /* ---------------------------------------------------------------- fixture */
 
@@ -26,11 +28,11 @@
 typedef struct {
     Model m;     /* the default model */
     Trace tr;    /* its forward pass over 三加五等于? */
-} Lesson;
+} Fixture;
 
 static int setup_lesson(void **state)
 {
-    Lesson *l = calloc(1, sizeof *l);
+    Fixture *l = calloc(1, sizeof *l);
     char err[256];
     if (!l || model_load_default(&l->m, err, sizeof err) != 0)
         return -1;
@@ -42,31 +44,79 @@ static int setup_lesson(void **state)
 
 static int teardown_lesson(void **state)
 {
-    Lesson *l = *state;
+    Fixture *l = *state;
     engine_free(&l->tr);
     model_free(&l->m);
     free(l);
     return 0;
 }
 
+/* What one frame shows: the player's and the UI's parts the tests vary. */
+typedef struct {
+    int tokens;       /* characters */
+    int focus;        /* the asking character */
+    Stage stage;      /* the stage */
+    bool playing;     /* autoplay running */
+    bool numbers;     /* numbers shown */
+    bool help;        /* help open */
+    double speed;     /* autoplay speed */
+} Shot;
+
+typedef FrameOptions SceneOptions;
+
+/* Draws the arcs view of shot p over trace tr into g. */
+static void render_into(Grid *g, const Trace *tr, const Shot *s, double progress,
+                        const SceneOptions *o)
+{
+    Lesson ls = { .model = tr->model, .tr = *tr };
+    Player p;
+    player_init(&p, tr->T, 0);
+    p.focus = s->focus;
+    p.stage = s->stage;
+    p.playing = s->playing;
+    p.speed = s->speed;
+    Ui ui;
+    ui_init(&ui, VIEW_ARCS);
+    ui.numbers = s->numbers;
+    ui.help = s->help;
+    FrameInput in = { .lesson = &ls, .player = &p, .ui = &ui, .progress = progress, .opt = o };
+    frame_render(g, &in);
+}
+
+/* The character a click at (x, y) of a w × h frame focuses, or -1. */
+static int scene_token_at(const Trace *tr, int w, int h, const SceneOptions *o, int x, int y)
+{
+    Lesson ls = { .model = tr->model, .tr = *tr };
+    Player p;
+    player_init(&p, tr->T, 0);
+    Ui ui;
+    ui_init(&ui, VIEW_ARCS);
+    FrameInput in = { .lesson = &ls, .player = &p, .ui = &ui, .progress = 1.0, .opt = o };
+    Action a;
+    int arg;
+    if (!frame_hit(&in, w, h, x, y, &a, &arg) || a != ACTION_FOCUS_N)
+        return -1;
+    return arg;
+}
+
 static const Stage all_stages[STAGE_COUNT] = { STAGE_QKV, STAGE_SCORE, STAGE_SOFTMAX, STAGE_OUTPUT };
 static const int sizes[][2] = { { 60, 20 }, { 70, 22 }, { 80, 24 }, { 120, 40 }, { 200, 60 }, { 61, 21 }, { 99, 31 } };
 #define N_SIZES (sizeof sizes / sizeof sizes[0])
 
-static Player player_at(const Trace *tr, int focus, Stage stage, bool numbers)
+static Shot player_at(const Trace *tr, int focus, Stage stage, bool numbers)
 {
-    Player p = { .tokens = tr->T, .focus = focus, .stage = stage, .playing = false,
-                 .numbers = numbers, .help = false, .speed = 1.0 };
+    Shot p = { .tokens = tr->T, .focus = focus, .stage = stage, .playing = false,
+               .numbers = numbers, .help = false, .speed = 1.0 };
     return p;
 }
 
 /* Renders one frame into a fresh w × h grid (caller frees with grid_free). */
-static Grid render(const Trace *tr, const Player *p, double progress, int w, int h,
+static Grid render(const Trace *tr, const Shot *p, double progress, int w, int h,
                    const SceneOptions *o)
 {
     Grid g;
     assert_int_equal(grid_init(&g, w, h), 0);
-    scene_render(&g, tr, p, progress, o);
+    render_into(&g, tr, p, progress, o);
     return g;
 }
 
@@ -106,7 +156,7 @@ static int dots_in(const Grid *g, int x0, int x1, int y)
         const Cell *c = grid_cell(g, x, y);
         if (!c)
             continue;
-        for (int bits = scene_braille_dots(c); bits; bits &= bits - 1)
+        for (int bits = arcs_braille_dots(c); bits; bits &= bits - 1)
             n++;
     }
     return n;
@@ -150,7 +200,7 @@ static void assert_no_digit_above_status(const Grid *g, const char *what)
 
 static void test_hidden_numbers_leave_no_digit(void **state)
 {
-    Lesson *l = *state;
+    Fixture *l = *state;
     const double progress[] = { 0.0, 0.4, 1.0 };
     const SceneOptions options[] = { { LANG_EN, false, NULL }, { LANG_ZH, false, NULL }, { LANG_EN, true, NULL } };
     for (size_t z = 0; z < N_SIZES; z++)
@@ -158,7 +208,7 @@ static void test_hidden_numbers_leave_no_digit(void **state)
             for (int f = 0; f < l->tr.T; f++)
                 for (size_t k = 0; k < 3; k++) {
                     const SceneOptions *o = &options[(z + (size_t)f + k) % 3];
-                    Player p = player_at(&l->tr, f, all_stages[st], false);
+                    Shot p = player_at(&l->tr, f, all_stages[st], false);
                     Grid g = render(&l->tr, &p, progress[k], sizes[z][0], sizes[z][1], o);
                     char what[96];
                     snprintf(what, sizeof what, "%dx%d stage %d focus %d lang %d ascii %d p %.1f",
@@ -170,8 +220,8 @@ static void test_hidden_numbers_leave_no_digit(void **state)
 
 static void test_hidden_numbers_still_draw_arcs(void **state)
 {
-    Lesson *l = *state;
-    Player p = player_at(&l->tr, 3, STAGE_SOFTMAX, false);
+    Fixture *l = *state;
+    Shot p = player_at(&l->tr, 3, STAGE_SOFTMAX, false);
     Grid g = render(&l->tr, &p, 1.0, 80, 24, NULL);
     assert_true(dots_total(&g) > 100);
     grid_free(&g);
@@ -182,7 +232,7 @@ static void test_hidden_numbers_still_draw_arcs(void **state)
 /* Asserts the frame of stage st (focus 3, settled, 80 × 24) contains s. */
 static void assert_frame_has(const Trace *tr, Stage st, const char *s)
 {
-    Player p = player_at(tr, 3, st, true);
+    Shot p = player_at(tr, 3, st, true);
     Grid g = render(tr, &p, 1.0, 80, 24, NULL);
     char *text = frame_text(&g);
     if (!strstr(text, s))
@@ -193,7 +243,7 @@ static void assert_frame_has(const Trace *tr, Stage st, const char *s)
 
 static void test_softmax_shows_the_traces_shares(void **state)
 {
-    Lesson *l = *state;
+    Fixture *l = *state;
     char want[32];
     for (int s = 0; s < l->tr.T; s++) {
         format_percent(want, sizeof want, TRACE_SQ(&l->tr, weights, 3, s));
@@ -203,7 +253,7 @@ static void test_softmax_shows_the_traces_shares(void **state)
 
 static void test_score_shows_raw_and_scaled_scores(void **state)
 {
-    Lesson *l = *state;
+    Fixture *l = *state;
     char want[32];
     for (int s = 0; s < l->tr.T; s++) {
         assert_frame_has(&l->tr, STAGE_SCORE, format_fixed(want, sizeof want, TRACE_SQ(&l->tr, scores, 3, s), 2));
@@ -214,7 +264,7 @@ static void test_score_shows_raw_and_scaled_scores(void **state)
 
 static void test_qkv_shows_the_four_vectors_and_roles(void **state)
 {
-    Lesson *l = *state;
+    Fixture *l = *state;
     char want[32];
     const double *rows[4] = { TRACE_ROW(&l->tr, x, 3), TRACE_ROW(&l->tr, q, 3),
                               TRACE_ROW(&l->tr, k, 3), TRACE_ROW(&l->tr, v, 3) };
@@ -230,7 +280,7 @@ static void test_qkv_shows_the_four_vectors_and_roles(void **state)
 
 static void test_output_shows_vector_terms_and_cosine(void **state)
 {
-    Lesson *l = *state;
+    Fixture *l = *state;
     char want[64], num[32];
     for (int j = 0; j < l->tr.d; j++)
         assert_frame_has(&l->tr, STAGE_OUTPUT, format_fixed(want, sizeof want, TRACE_ROW(&l->tr, output, 3)[j], 2));
@@ -247,16 +297,16 @@ static void test_output_shows_vector_terms_and_cosine(void **state)
 
 static void test_output_builds_term_by_term(void **state)
 {
-    Lesson *l = *state;
+    Fixture *l = *state;
     const double progress[] = { 0.0, 0.1, 0.34, 0.5, 0.99, 1.0 };
     for (size_t k = 0; k < sizeof progress / sizeof progress[0]; k++) {
-        Player p = player_at(&l->tr, 3, STAGE_OUTPUT, true);
+        Shot p = player_at(&l->tr, 3, STAGE_OUTPUT, true);
         Grid g = render(&l->tr, &p, progress[k], 120, 40, NULL);
         char *text = frame_text(&g);
         int terms = 0;
         for (const char *s = text; (s = strstr(s, "·V(")) != NULL; s++)
             terms++;
-        int expect = scene_revealed(progress[k], l->tr.T);
+        int expect = draw_revealed(progress[k], l->tr.T);
         assert_int_equal(terms, expect);
         free(text);
         grid_free(&g);
@@ -268,14 +318,14 @@ static void test_output_builds_term_by_term(void **state)
 static void test_share_classes(void **state)
 {
     (void)state;
-    assert_int_equal(scene_share_class(0.0), 1);
-    assert_int_equal(scene_share_class(0.0499), 1);
-    assert_int_equal(scene_share_class(0.05), 2);
-    assert_int_equal(scene_share_class(0.1499), 2);
-    assert_int_equal(scene_share_class(0.15), 3);
-    assert_int_equal(scene_share_class(0.3499), 3);
-    assert_int_equal(scene_share_class(0.35), 4);
-    assert_int_equal(scene_share_class(1.0), 4);
+    assert_int_equal(arcs_share_class(0.0), 1);
+    assert_int_equal(arcs_share_class(0.0499), 1);
+    assert_int_equal(arcs_share_class(0.05), 2);
+    assert_int_equal(arcs_share_class(0.1499), 2);
+    assert_int_equal(arcs_share_class(0.15), 3);
+    assert_int_equal(arcs_share_class(0.3499), 3);
+    assert_int_equal(arcs_share_class(0.35), 4);
+    assert_int_equal(arcs_share_class(1.0), 4);
 }
 
 /* Dots and the strongest style in the row just above each character (where its arc lands). */
@@ -287,14 +337,14 @@ static void landing(const Grid *g, const Trace *tr, const int *tok_x, int row, i
     *style = 0;
     for (int x = x0; x < x1; x++) {
         const Cell *c = grid_cell(g, x, row);
-        if (c && scene_braille_dots(c) && c->style > *style)
+        if (c && arcs_braille_dots(c) && c->style > *style)
             *style = c->style;
     }
 }
 
 static void test_arc_class_and_dots_follow_share(void **state)
 {
-    Lesson *l = *state;
+    Fixture *l = *state;
     Trace *tr = &l->tr;
     const double shares[] = { 0.02, 0.10, 0.25, 0.60 };   /* one per class */
     double saved[MODEL_MAX_TOKENS];
@@ -307,7 +357,7 @@ static void test_arc_class_and_dots_follow_share(void **state)
         for (int cls = 0; cls < 4; cls++) {
             for (int s = 0; s < tr->T; s++)
                 TRACE_SQ(tr, weights, 3, s) = shares[cls];
-            Player p = player_at(tr, 3, STAGE_SOFTMAX, false);
+            Shot p = player_at(tr, 3, STAGE_SOFTMAX, false);
             Grid g = render(tr, &p, 1.0, sizes[z][0], sizes[z][1], NULL);
             int dots, style;
             landing(&g, tr, tok_x, y - 1, 1, &dots, &style);   /* 加, two left of 等 */
@@ -325,11 +375,11 @@ static void test_arc_class_and_dots_follow_share(void **state)
 
 static void test_each_arc_lands_with_its_class(void **state)
 {
-    Lesson *l = *state;
+    Fixture *l = *state;
     const Trace *tr = &l->tr;
     int tok_x[MODEL_MAX_TOKENS];
     int y = find_sentence(tr, 80, 24, NULL, tok_x);
-    Player p = player_at(tr, 3, STAGE_SOFTMAX, true);
+    Shot p = player_at(tr, 3, STAGE_SOFTMAX, true);
     Grid g = render(tr, &p, 1.0, 80, 24, NULL);
     for (int s = 0; s < tr->T; s++) {
         if (s == 3)
@@ -337,9 +387,9 @@ static void test_each_arc_lands_with_its_class(void **state)
         int dots, style;
         landing(&g, tr, tok_x, y - 1, s, &dots, &style);
         assert_true(dots > 0);
-        assert_int_equal(style, STYLE_ARC_1 + scene_share_class(TRACE_SQ(tr, weights, 3, s)) - 1);
+        assert_int_equal(style, STYLE_ARC_1 + arcs_share_class(TRACE_SQ(tr, weights, 3, s)) - 1);
         for (int u = 0; u < tr->T; u++) {
-            if (u == 3 || scene_share_class(TRACE_SQ(tr, weights, 3, u)) <= scene_share_class(TRACE_SQ(tr, weights, 3, s)))
+            if (u == 3 || arcs_share_class(TRACE_SQ(tr, weights, 3, u)) <= arcs_share_class(TRACE_SQ(tr, weights, 3, s)))
                 continue;
             int more, ustyle;
             landing(&g, tr, tok_x, y - 1, u, &more, &ustyle);
@@ -351,15 +401,15 @@ static void test_each_arc_lands_with_its_class(void **state)
 
 static void test_score_arcs_are_thin(void **state)
 {
-    Lesson *l = *state;
-    Player p = player_at(&l->tr, 3, STAGE_SCORE, true);
+    Fixture *l = *state;
+    Shot p = player_at(&l->tr, 3, STAGE_SCORE, true);
     Grid g = render(&l->tr, &p, 1.0, 80, 24, NULL);
-    Player q = player_at(&l->tr, 3, STAGE_SOFTMAX, true);
+    Shot q = player_at(&l->tr, 3, STAGE_SOFTMAX, true);
     Grid h = render(&l->tr, &q, 1.0, 80, 24, NULL);
     for (int y = 0; y < g.h; y++)
         for (int x = 0; x < g.w; x++) {
             const Cell *c = grid_cell(&g, x, y);
-            if (scene_braille_dots(c))
+            if (arcs_braille_dots(c))
                 assert_int_equal(c->style, STYLE_ARC_1);
         }
     assert_true(dots_total(&g) > 0);
@@ -372,11 +422,11 @@ static void test_score_arcs_are_thin(void **state)
 
 static void test_arcs_grow_with_progress(void **state)
 {
-    Lesson *l = *state;
+    Fixture *l = *state;
     int prev = -1;
     const double progress[] = { 0.0, 0.25, 0.5, 0.75, 1.0 };
     for (size_t k = 0; k < 5; k++) {
-        Player p = player_at(&l->tr, 3, STAGE_SOFTMAX, true);
+        Shot p = player_at(&l->tr, 3, STAGE_SOFTMAX, true);
         Grid g = render(&l->tr, &p, progress[k], 80, 24, NULL);
         int dots = dots_total(&g);
         if (k == 0)
@@ -390,8 +440,8 @@ static void test_arcs_grow_with_progress(void **state)
 
 static void test_qkv_draws_no_arcs(void **state)
 {
-    Lesson *l = *state;
-    Player p = player_at(&l->tr, 3, STAGE_QKV, true);
+    Fixture *l = *state;
+    Shot p = player_at(&l->tr, 3, STAGE_QKV, true);
     Grid g = render(&l->tr, &p, 1.0, 80, 24, NULL);
     assert_int_equal(dots_total(&g), 0);
     grid_free(&g);
@@ -399,8 +449,8 @@ static void test_qkv_draws_no_arcs(void **state)
 
 static void test_output_values_flow_back(void **state)
 {
-    Lesson *l = *state;
-    Player p = player_at(&l->tr, 3, STAGE_OUTPUT, true);
+    Fixture *l = *state;
+    Shot p = player_at(&l->tr, 3, STAGE_OUTPUT, true);
     Grid mid = render(&l->tr, &p, 0.5, 80, 24, NULL);
     Grid end = render(&l->tr, &p, 1.0, 80, 24, NULL);
     char *a = frame_text(&mid), *b = frame_text(&end);
@@ -414,13 +464,13 @@ static void test_output_values_flow_back(void **state)
 
 static void test_frame_is_pure(void **state)
 {
-    Lesson *l = *state;
-    Player p = player_at(&l->tr, 2, STAGE_OUTPUT, true);
+    Fixture *l = *state;
+    Shot p = player_at(&l->tr, 2, STAGE_OUTPUT, true);
     Grid a = render(&l->tr, &p, 0.6, 80, 24, NULL);
     Grid b;
     assert_int_equal(grid_init(&b, 80, 24), 0);
     grid_put_text(&b, 0, 5, "debris debris debris 加加加", STYLE_ERROR);
-    scene_render(&b, &l->tr, &p, 0.6, NULL);
+    render_into(&b, &l->tr, &p, 0.6, NULL);
     assert_memory_equal(a.cells, b.cells, sizeof(Cell) * 80 * 24);
     grid_free(&a);
     grid_free(&b);
@@ -430,11 +480,11 @@ static void test_frame_is_pure(void **state)
 
 static void test_focus_is_marked(void **state)
 {
-    Lesson *l = *state;
+    Fixture *l = *state;
     int tok_x[MODEL_MAX_TOKENS];
     int y = find_sentence(&l->tr, 80, 24, NULL, tok_x);
     for (int f = 0; f < l->tr.T; f++) {
-        Player p = player_at(&l->tr, f, STAGE_SOFTMAX, false);
+        Shot p = player_at(&l->tr, f, STAGE_SOFTMAX, false);
         Grid g = render(&l->tr, &p, 1.0, 80, 24, NULL);
         for (int t = 0; t < l->tr.T; t++) {
             const Cell *c = grid_cell(&g, tok_x[t], y);
@@ -453,18 +503,18 @@ static void test_focus_is_marked(void **state)
 
 static void test_stage_line_lights_current_stage(void **state)
 {
-    Lesson *l = *state;
+    Fixture *l = *state;
     const char *lit[2][STAGE_COUNT] = {
         { "① Q K V", "② score", "③ softmax", "④ output" },
         { "① 三个分身", "② 打分", "③ 变百分比", "④ 取货" },
     };
     for (int lang = 0; lang < 2; lang++)
         for (int st = 0; st < STAGE_COUNT; st++) {
-            Player p = player_at(&l->tr, 3, all_stages[st], true);
+            Shot p = player_at(&l->tr, 3, all_stages[st], true);
             SceneOptions o = { (Lang)lang, false, NULL };
             Grid g = render(&l->tr, &p, 1.0, 80, 24, &o);
             char got[128] = "";
-            for (int y = 0; y < 2; y++)
+            for (int y = 0; y < 1; y++)
                 for (int x = 0; x < g.w; x++) {
                     const Cell *c = grid_cell(&g, x, y);
                     if (c->style == STYLE_STAGE_LIT && c->width)
@@ -477,9 +527,9 @@ static void test_stage_line_lights_current_stage(void **state)
 
 static void test_status_line_keys_state_and_notice(void **state)
 {
-    Lesson *l = *state;
+    Fixture *l = *state;
     char row[1024];
-    Player p = player_at(&l->tr, 3, STAGE_SCORE, true);
+    Shot p = player_at(&l->tr, 3, STAGE_SCORE, true);
     SceneOptions o = { LANG_EN, false, "no UTF-8 locale" };
     Grid g = render(&l->tr, &p, 1.0, 100, 30, &o);
     row_text(&g, 29, row, sizeof row);
@@ -498,8 +548,8 @@ static void test_status_line_keys_state_and_notice(void **state)
 
 static void test_too_small_exact_text(void **state)
 {
-    Lesson *l = *state;
-    Player p = player_at(&l->tr, 3, STAGE_SOFTMAX, true);
+    Fixture *l = *state;
+    Shot p = player_at(&l->tr, 3, STAGE_SOFTMAX, true);
     struct { int w, h; bool ascii; const char *line; } cases[] = {
         { 59, 20, false, "        terminal too small: need 60×20, have 59×20" },
         { 60, 19, false, "         terminal too small: need 60×20, have 60×19" },
@@ -532,9 +582,9 @@ static void test_too_small_exact_text(void **state)
 
 static void test_help_lists_every_binding(void **state)
 {
-    Lesson *l = *state;
+    Fixture *l = *state;
     for (int lang = 0; lang < 2; lang++) {
-        Player p = player_at(&l->tr, 3, STAGE_SOFTMAX, true);
+        Shot p = player_at(&l->tr, 3, STAGE_SOFTMAX, true);
         p.help = true;
         SceneOptions o = { (Lang)lang, false, NULL };
         Grid g = render(&l->tr, &p, 1.0, 80, 24, &o);
@@ -546,7 +596,7 @@ static void test_help_lists_every_binding(void **state)
             char line[256];
             snprintf(line, sizeof line, "%s", b->label);
             assert_non_null(strstr(text, line));
-            assert_non_null(strstr(text, action_describe(b->action, lang)));
+            assert_non_null(strstr(text, action_describe(b->action, (Lang)lang)));
             listed++;
         }
         assert_true(listed > 5);
@@ -567,11 +617,11 @@ static bool is_token(const Trace *tr, const char *glyph)
 
 static void test_ascii_mode_is_ascii(void **state)
 {
-    Lesson *l = *state;
+    Fixture *l = *state;
     for (size_t z = 0; z < N_SIZES; z++)
         for (int st = 0; st < STAGE_COUNT; st++)
             for (int mode = 0; mode < 4; mode++) {
-                Player p = player_at(&l->tr, 3, all_stages[st], mode & 1);
+                Shot p = player_at(&l->tr, 3, all_stages[st], mode & 1);
                 p.help = mode & 2;
                 p.playing = mode == 1;
                 SceneOptions o = { LANG_ZH, true, "notice" };
@@ -592,7 +642,7 @@ static void test_ascii_mode_is_ascii(void **state)
 
 static void test_ascii_arcs_weigh_by_class(void **state)
 {
-    Lesson *l = *state;
+    Fixture *l = *state;
     Trace *tr = &l->tr;
     const double shares[] = { 0.02, 0.10, 0.25, 0.60 };
     const char glyphs[] = ".-=#";
@@ -602,7 +652,7 @@ static void test_ascii_arcs_weigh_by_class(void **state)
     for (int cls = 0; cls < 4; cls++) {
         for (int s = 0; s < tr->T; s++)
             TRACE_SQ(tr, weights, 3, s) = shares[cls];
-        Player p = player_at(tr, 3, STAGE_SOFTMAX, false);
+        Shot p = player_at(tr, 3, STAGE_SOFTMAX, false);
         SceneOptions o = { LANG_EN, true, NULL };
         Grid g = render(tr, &p, 1.0, 80, 24, &o);
         int arcs = 0;
@@ -646,12 +696,12 @@ static void assert_grid_sound(const Grid *g, const char *what)
 
 static void test_every_size_lays_out_cleanly(void **state)
 {
-    Lesson *l = *state;
+    Fixture *l = *state;
     for (int w = 1; w <= 210; w += 19)
         for (int h = 1; h <= 64; h += 9)
             for (int st = 0; st < STAGE_COUNT; st++)
                 for (int mode = 0; mode < 4; mode++) {
-                    Player p = player_at(&l->tr, (w + h) % l->tr.T, all_stages[st], mode & 1);
+                    Shot p = player_at(&l->tr, (w + h) % l->tr.T, all_stages[st], mode & 1);
                     p.help = mode & 2;
                     SceneOptions o = { (Lang)(mode & 1), false, NULL };
                     Grid g = render(&l->tr, &p, (h % 3) / 2.0, w, h, &o);
@@ -661,7 +711,7 @@ static void test_every_size_lays_out_cleanly(void **state)
                     grid_free(&g);
                 }
     for (size_t z = 0; z < N_SIZES; z++) {
-        Player p = player_at(&l->tr, 0, STAGE_OUTPUT, true);
+        Shot p = player_at(&l->tr, 0, STAGE_OUTPUT, true);
         Grid g = render(&l->tr, &p, 0.5, sizes[z][0], sizes[z][1], NULL);
         assert_grid_sound(&g, "named size");
         grid_free(&g);
@@ -670,11 +720,11 @@ static void test_every_size_lays_out_cleanly(void **state)
 
 static void test_token_at_matches_drawing(void **state)
 {
-    Lesson *l = *state;
+    Fixture *l = *state;
     const Trace *tr = &l->tr;
     for (size_t z = 0; z < N_SIZES; z++) {
         int w = sizes[z][0], h = sizes[z][1];
-        Player p = player_at(tr, 3, STAGE_SOFTMAX, true);
+        Shot p = player_at(tr, 3, STAGE_SOFTMAX, true);
         Grid g = render(tr, &p, 1.0, w, h, NULL);
         int found[MODEL_MAX_TOKENS] = { 0 };
         for (int y = 0; y < h; y++)
@@ -733,7 +783,7 @@ static void test_long_sentence_and_wide_vectors(void **state)
     for (size_t z = 0; z < N_SIZES; z++)
         for (int st = 0; st < STAGE_COUNT; st++)
             for (int numbers = 0; numbers < 2; numbers++) {
-                Player p = player_at(&tr, 15, all_stages[st], numbers);
+                Shot p = player_at(&tr, 15, all_stages[st], numbers);
                 Grid g = render(&tr, &p, 1.0, sizes[z][0], sizes[z][1], NULL);
                 assert_grid_sound(&g, "long sentence");
                 if (!numbers)

@@ -1,8 +1,8 @@
-/* scene_arcs.c — the arcs from the asking character to every character, in braille dots.
+/* arcs.c — the arcs view's arcs from the asking character to every character, in braille dots.
  * Owns: arc geometry (half-ellipses in dot space), thickness by share class, merging dots
  * where arcs meet, the ASCII fallback (. - = #), and the V's flowing back at OUTPUT.
  * Must not touch: anything outside the arc area, ncurses, the clock, the engine's arithmetic. */
-#include "scene_internal.h"
+#include "view_arcs.h"
 
 #include <math.h>
 #include <string.h>
@@ -25,7 +25,7 @@
 
 /* ---------------------------------------------------------------- share classes */
 
-int scene_share_class(double share)
+int arcs_share_class(double share)
 {
     if (share < 0.05)
         return 1;
@@ -46,7 +46,7 @@ static const unsigned char braille_bit[4][2] = {
     { 0x01, 0x08 }, { 0x02, 0x10 }, { 0x04, 0x20 }, { 0x40, 0x80 },
 };
 
-int scene_braille_dots(const Cell *cell)
+int arcs_braille_dots(const Cell *cell)
 {
     const unsigned char *b = (const unsigned char *)cell->glyph;
     if (b[0] != 0xE2 || b[1] < 0xA0 || b[1] > 0xA3 || b[2] < 0x80 || b[2] > 0xBF || b[3] != 0)
@@ -74,9 +74,8 @@ static int ascii_class(const Cell *cell)
 }
 
 /* Sets one dot of an arc of class cls; the cell keeps the stronger arc's style. */
-static void plot_dot(const SceneCtx *c, int dx, int dy, int cls)
+static void plot_dot(const ViewCtx *c, const ArcsLayout *L, int dx, int dy, int cls)
 {
-    const SceneLayout *L = c->L;
     if (dx < 0 || dy < 0)
         return;
     int col = dx / 2, row = dy / 4;
@@ -91,7 +90,7 @@ static void plot_dot(const SceneCtx *c, int dx, int dy, int cls)
         }
         return;
     }
-    int old = scene_braille_dots(cell);
+    int old = arcs_braille_dots(cell);
     if (old && cell->style > style)
         style = (Style)cell->style;
     int dots = old | braille_bit[dy % 4][dx % 2];
@@ -120,7 +119,7 @@ typedef struct {
 } Arc;
 
 /* Dot row of the arcs' feet. */
-static int arc_base(const SceneLayout *L)
+static int arc_base(const ArcsLayout *L)
 {
     return 4 * L->sentence_row - 1;
 }
@@ -156,11 +155,11 @@ static bool arc_point(const Arc *a, int base, double layer, double u, int *dx, i
 }
 
 /* Draws the first `upto` (0..1) of an arc, from the asker's end. */
-static void draw_arc(const SceneCtx *c, const Arc *a, double upto)
+static void draw_arc(const ViewCtx *c, const ArcsLayout *L, const Arc *a, double upto)
 {
     if (upto <= 0.0)
         return;
-    int base = arc_base(c->L);
+    int base = arc_base(L);
     int layers = c->ascii ? 1 : a->layers;
     double size = fmax(fabs(a->to - a->from) / 2.0, a->height);
     int steps = (int)ceil(1.25 * M_PI * size) + 4;   /* under one dot per step: no gaps */
@@ -169,7 +168,7 @@ static void draw_arc(const SceneCtx *c, const Arc *a, double upto)
         for (int k = 0; k <= steps; k++) {
             int dx, dy;
             if (arc_point(a, base, half_layer / 2.0, upto * k / steps, &dx, &dy))
-                plot_dot(c, dx, dy, a->cls);
+                plot_dot(c, L, dx, dy, a->cls);
         }
 }
 
@@ -177,9 +176,8 @@ static void draw_arc(const SceneCtx *c, const Arc *a, double upto)
 
 /* The asker's loop spans its own dot columns [*loop_l, *loop_r] (widened for a
  * one-column character); arcs to the left leave just left of it, to the right just right. */
-static void asker_feet(const SceneCtx *c, double *loop_l, double *loop_r)
+static void asker_feet(const ViewCtx *c, const ArcsLayout *L, double *loop_l, double *loop_r)
 {
-    const SceneLayout *L = c->L;
     int x = L->tok_x[c->focus], w = L->tok_w[c->focus];
     *loop_l = 2 * x;
     *loop_r = 2 * x + 2 * w - 1;
@@ -191,9 +189,9 @@ static void asker_feet(const SceneCtx *c, double *loop_l, double *loop_r)
 
 /* Dot column of the outer layer's foot on target s, so that the whole band is
  * centred on the character. */
-static double target_foot(const SceneCtx *c, int s, int layers, bool rightward)
+static double target_foot(const ArcsLayout *L, int s, int layers, bool rightward)
 {
-    double centre = 2.0 * c->L->tok_x[s] + c->L->tok_w[s] - 0.5;
+    double centre = 2.0 * L->tok_x[s] + L->tok_w[s] - 0.5;
     return rightward ? floor(centre + (layers - 1) / 2.0) : ceil(centre - (layers - 1) / 2.0);
 }
 
@@ -203,33 +201,32 @@ static const int class_layers[5] = { 0, 1, 2, 4, 6 };
 
 
 /* Dots of thickness of class cls, scaled up with the arc area so big screens keep the contrast. */
-static int arc_layers(const SceneCtx *c, int cls)
+static int arc_layers(const ArcsLayout *L, int cls)
 {
-    double scale = (double)c->L->arc_rows / ARC_THICK_ROWS;
+    double scale = (double)L->arc_rows / ARC_THICK_ROWS;
     scale = scale < 1.0 ? 1.0 : scale > ARC_THICK_MAX ? ARC_THICK_MAX : scale;
     return cls <= 1 ? 1 : (int)lround(class_layers[cls] * scale);
 }
 
 /* Thickness class of the arc to s at this stage (scores are thin: no shares yet). */
-static int arc_class(const SceneCtx *c, int s)
+static int arc_class(const ViewCtx *c, int s)
 {
-    if (c->p->stage == STAGE_SCORE)
+    if (c->stage == STAGE_SCORE)
         return 1;
-    return scene_share_class(TRACE_SQ(c->tr, weights, c->focus, s));
+    return arcs_share_class(TRACE_SQ(c->tr, weights, c->focus, s));
 }
 
 /* Heights grow with distance, as the same shape scaled, so nested arcs never cross;
  * the farthest one fills the area (at most ARC_MAX_ASPECT times as tall as half its span). */
-static double arc_aspect(const SceneCtx *c, double loop_l, double loop_r)
+static double arc_aspect(const ViewCtx *c, const ArcsLayout *L, double loop_l, double loop_r)
 {
-    const SceneLayout *L = c->L;
     double widest = 0.0;
     for (int s = 0; s < L->tokens; s++) {
         if (s == c->focus)
             continue;
         bool rightward = s > c->focus;
         double from = rightward ? loop_r + 1 : loop_l - 1;
-        double half = fabs(target_foot(c, s, 1, rightward) - from) / 2.0;
+        double half = fabs(target_foot(L, s, 1, rightward) - from) / 2.0;
         if (half > widest)
             widest = half;
     }
@@ -240,12 +237,12 @@ static double arc_aspect(const SceneCtx *c, double loop_l, double loop_r)
 }
 
 /* The arc from the asker to character s (to itself: a loop over its head). */
-static Arc arc_to(const SceneCtx *c, int s, double loop_l, double loop_r, double aspect)
+static Arc arc_to(const ViewCtx *c, const ArcsLayout *L, int s, double loop_l, double loop_r, double aspect)
 {
     Arc a = { .cls = arc_class(c, s) };
-    a.layers = arc_layers(c, a.cls);
+    a.layers = arc_layers(L, a.cls);
     if (s == c->focus) {
-        double room = 4.0 * c->L->arc_rows - 2.0;
+        double room = 4.0 * L->arc_rows - 2.0;
         a.loop = true;
         a.from = loop_l;
         a.to = loop_r;
@@ -254,39 +251,39 @@ static Arc arc_to(const SceneCtx *c, int s, double loop_l, double loop_r, double
     }
     bool rightward = s > c->focus;
     a.from = rightward ? loop_r + 1 : loop_l - 1;
-    a.to = target_foot(c, s, a.layers, rightward);
+    a.to = target_foot(L, s, a.layers, rightward);
     a.height = fabs(a.to - a.from) / 2.0 * aspect;
     return a;
 }
 
 /* A V travelling back along its arc to the asker: at progress p it is (1 - p) of the way out. */
-static void draw_packet(const SceneCtx *c, const Arc *a)
+static void draw_packet(const ViewCtx *c, const ArcsLayout *L, const Arc *a)
 {
     int dx, dy;
-    if (!arc_point(a, arc_base(c->L), 0, 1.0 - c->progress, &dx, &dy) || dx < 0)
+    if (!arc_point(a, arc_base(L), 0, 1.0 - c->progress, &dx, &dy) || dx < 0)
         return;
     int col = dx / 2, row = dy / 4;
-    if (row >= c->L->arc_top && row < c->L->sentence_row)
+    if (row >= L->arc_top && row < L->sentence_row)
         grid_put_char(c->g, col, row, c->gl->packet, STYLE_BOLD);
 }
 
 /* Every arc of the asker, grown to `progress` at ② and ③; at ④ whole, with the V's
  * travelling back along them while the transition runs. */
-void scene_draw_arcs(const SceneCtx *c)
+void arcs_draw(const ViewCtx *c, const ArcsLayout *L)
 {
-    Stage stage = c->p->stage;
-    if (stage == STAGE_QKV || c->L->arc_rows <= 0)
+    Stage stage = c->stage;
+    if (stage == STAGE_QKV || L->arc_rows <= 0)
         return;
     double loop_l, loop_r;
-    asker_feet(c, &loop_l, &loop_r);
-    double aspect = arc_aspect(c, loop_l, loop_r);
+    asker_feet(c, L, &loop_l, &loop_r);
+    double aspect = arc_aspect(c, L, loop_l, loop_r);
     double upto = stage == STAGE_OUTPUT ? 1.0 : c->progress;
     Arc arcs[MODEL_MAX_TOKENS];
-    for (int s = 0; s < c->L->tokens; s++) {
-        arcs[s] = arc_to(c, s, loop_l, loop_r, aspect);
-        draw_arc(c, &arcs[s], upto);
+    for (int s = 0; s < L->tokens; s++) {
+        arcs[s] = arc_to(c, L, s, loop_l, loop_r, aspect);
+        draw_arc(c, L, &arcs[s], upto);
     }
     if (stage == STAGE_OUTPUT && c->progress < 1.0)
-        for (int s = 0; s < c->L->tokens; s++)
-            draw_packet(c, &arcs[s]);
+        for (int s = 0; s < L->tokens; s++)
+            draw_packet(c, L, &arcs[s]);
 }

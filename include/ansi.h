@@ -1,0 +1,14 @@
+/* ansi.h — a Grid as text with ANSI colour escapes (SGR), for `--print --color always`.
+ * Owns: turning styles into SGR sequences through the palette.
+ * Must not touch: ncurses, the terminal's state (it only writes a stream). */
+#ifndef ATTN_ANSI_H
+#define ATTN_ANSI_H
+
+#include <stdio.h>
+#include "grid.h"
+
+/* Writes g to out, one line per row (trailing blanks dropped), each cell's style as 256-
+ * colour SGR escapes, every line ending in a reset. Returns 0, or -1 on a write error. */
+int ansi_write_grid(FILE *out, const Grid *g);
+
+#endif

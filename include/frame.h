@@ -1,0 +1,43 @@
+/* frame.h — one whole frame as a pure function of (lesson, player, UI state, progress,
+ * size, options): the chrome (title, view bar, status line, help, too-small notice)
+ * around the body that the current view draws; and what a click at (x, y) hits.
+ * Owns: the frame's layout. Must not touch: ncurses, the clock, the engine's arithmetic. */
+#ifndef ATTN_FRAME_H
+#define ATTN_FRAME_H
+
+#include <stdbool.h>
+#include "actions.h"
+#include "grid.h"
+#include "lang.h"
+#include "lesson.h"
+#include "player.h"
+#include "ui.h"
+
+#define FRAME_MIN_W 60   /* below this many columns the frame says "terminal too small" */
+#define FRAME_MIN_H 20   /* below this many rows, likewise */
+
+/* How frames are drawn, for the whole run. */
+typedef struct {
+    Lang lang;           /* labels in English or Chinese */
+    bool ascii;          /* draw with ASCII only */
+    const char *notice;  /* a one-line notice for the status line (until a key), or NULL */
+} FrameOptions;
+
+/* Everything a frame depends on. */
+typedef struct {
+    const Lesson *lesson;      /* the forward passes shown */
+    const Player *player;      /* stage, focus, play state */
+    const Ui *ui;              /* view, help, numbers, cursors, note */
+    double progress;           /* 0..1 of the current transition (player_progress) */
+    const FrameOptions *opt;   /* language, ASCII, notice */
+} FrameInput;
+
+/* Draws the whole frame into g (its size is the terminal's). Below FRAME_MIN_W ×
+ * FRAME_MIN_H draws only "terminal too small: need 60×20, have w×h". */
+void frame_render(Grid *g, const FrameInput *in);
+
+/* What a click at column x, row y of a w × h frame means: a view's name in the view bar,
+ * a character, a cell … Returns false when it hits nothing. */
+bool frame_hit(const FrameInput *in, int w, int h, int x, int y, Action *action, int *arg);
+
+#endif

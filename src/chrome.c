@@ -1,0 +1,434 @@
+/* chrome.c — the frame around every view: the title row (title and stage line, side by side
+ * or stacked), the view bar, the status line (notes, key hints generated from the key
+ * tables, play state), the help overlay (generated from the same tables) and the notice of
+ * a terminal too small. Must not touch: a view's body, ncurses, the clock, arithmetic. */
+#include "chrome.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* ---------------------------------------------------------------- title row */
+
+/* "attn-tui · self-attention · 三加五等于?" (long) or "attn-tui · 三加五等于?". */
+static void title_text(const ViewCtx *c, bool long_form, char *buf, size_t cap)
+{
+    char sentence[MODEL_SENTENCE_BYTES];
+    draw_sentence_text(c->tr, sentence, sizeof sentence);
+    if (long_form)
+        snprintf(buf, cap, "attn-tui%s%s%s%s", c->gl->sep,
+                 SAY(c, "self-attention", "自注意力"), c->gl->sep, sentence);
+    else
+        snprintf(buf, cap, "attn-tui%s%s", c->gl->sep, sentence);
+}
+
+/* Columns of the title row's right part: the stage line, or the view's own title. */
+static int right_width(const ViewCtx *c, const ViewOps *v)
+{
+    if (!v->stages)
+        return text_width(SAY(c, v->title_en, v->title_zh));
+    char item[64];
+    int w = 0;
+    for (int s = 0; s < STAGE_COUNT; s++) {
+        draw_stage_label(item, sizeof item, (Stage)s, c->lang, c->gl);
+        w += text_width(item) + (s ? text_width(c->gl->arrow) : 0);
+    }
+    return w;
+}
+
+/* Title and right part side by side when they fit, else stacked (or the title left out
+ * when rows are short). Returns the rows they take. */
+static int layout_title(const ViewCtx *c, const ViewOps *v, ChromeLayout *L)
+{
+    char title[256];
+    int rw = right_width(c, v);
+    for (int form = 1; form >= 0; form--) {
+        title_text(c, form == 1, title, sizeof title);
+        if (1 + text_width(title) + 3 + rw + 1 <= L->w) {
+            L->title_row = L->right_row = 0;
+            L->title_x = 1;
+            L->title_long = form == 1;
+            L->right_x = L->w - 1 - rw;
+            return 1;
+        }
+    }
+    L->right_x = (L->w - rw) / 2;
+    if (L->h < 24) {
+        L->title_row = -1;
+        L->right_row = 0;
+        return 1;
+    }
+    title_text(c, true, title, sizeof title);
+    L->title_long = text_width(title) + 2 <= L->w;
+    title_text(c, L->title_long, title, sizeof title);
+    L->title_row = 0;
+    L->title_x = (L->w - text_width(title)) / 2;
+    L->right_row = 1;
+    return 2;
+}
+
+void chrome_layout(const ViewCtx *c, const ViewOps *v, int w, int h, ChromeLayout *L)
+{
+    memset(L, 0, sizeof *L);
+    L->w = w;
+    L->h = h;
+    L->title_row = -1;
+    L->too_small = w < FRAME_MIN_W || h < FRAME_MIN_H;
+    if (L->too_small)
+        return;
+    int rows = layout_title(c, v, L);
+    L->bar_row = rows;
+    L->status_row = h - 1;
+    L->body = (Rect){ 0, rows + 1, w, L->status_row - (rows + 1) };
+}
+
+static void draw_title_row(const ViewCtx *c, const ViewOps *v, const ChromeLayout *L)
+{
+    char buf[256];
+    if (L->title_row >= 0) {
+        title_text(c, L->title_long, buf, sizeof buf);
+        grid_put_text(c->g, L->title_x, L->title_row, buf, STYLE_BOLD);
+    }
+    int x = L->right_x;
+    if (!v->stages) {
+        grid_put_text(c->g, x, L->right_row, SAY(c, v->title_en, v->title_zh), STYLE_DIM);
+        return;
+    }
+    for (int s = 0; s < STAGE_COUNT; s++) {
+        if (s)
+            x += grid_put_text(c->g, x, L->right_row, c->gl->arrow, STYLE_DIM);
+        draw_stage_label(buf, sizeof buf, (Stage)s, c->lang, c->gl);
+        Style st = s == (int)c->stage ? STYLE_STAGE_LIT : STYLE_DIM;
+        x += grid_put_text(c->g, x, L->right_row, buf, st);
+    }
+}
+
+/* ---------------------------------------------------------------- view bar */
+
+/* The view bar's label of view id, e.g. " arcs " or, for the current one, "[arcs]". */
+static void bar_label(const ViewCtx *c, int id, char *buf, size_t cap)
+{
+    const ViewOps *v = view_ops((ViewId)id);
+    bool current = id == (int)c->ui->view;
+    char name[64];
+    draw_drawable(c->ascii, SAY(c, v->tab_en, v->tab_zh), name, sizeof name);
+    snprintf(buf, cap, "%s%s%s", current ? "[" : " ", name, current ? "]" : " ");
+}
+
+/* The first column of every view's label (-1 when it does not fit): all of them when they
+ * fit, else as many as fit around the current one, with ‹ › where some are cut. */
+static void bar_positions(const ViewCtx *c, int w, int *xs, bool *cut_left, bool *cut_right)
+{
+    char buf[96];
+    int widths[VIEW_COUNT], total = 0;
+    for (int v = 0; v < VIEW_COUNT; v++) {
+        bar_label(c, v, buf, sizeof buf);
+        widths[v] = text_width(buf);
+        total += widths[v];
+    }
+    int first = 0, last = VIEW_COUNT - 1, room = w - 2;
+    *cut_left = *cut_right = false;
+    if (total > room) {
+        room -= 4;   /* "‹ " and " ›" */
+        first = last = (int)c->ui->view;
+        int used = widths[first];
+        for (bool grew = true; grew;) {
+            grew = false;
+            if (last + 1 < VIEW_COUNT && used + widths[last + 1] <= room) {
+                used += widths[++last];
+                grew = true;
+            }
+            if (first > 0 && used + widths[first - 1] <= room) {
+                used += widths[--first];
+                grew = true;
+            }
+        }
+        *cut_left = first > 0;
+        *cut_right = last < VIEW_COUNT - 1;
+    }
+    int x = 1 + (*cut_left ? 2 : 0);
+    for (int v = 0; v < VIEW_COUNT; v++) {
+        xs[v] = v >= first && v <= last ? x : -1;
+        if (xs[v] >= 0)
+            x += widths[v];
+    }
+}
+
+static void draw_view_bar(const ViewCtx *c, const ChromeLayout *L)
+{
+    int xs[VIEW_COUNT];
+    bool cut_left, cut_right;
+    char buf[96];
+    bar_positions(c, L->w, xs, &cut_left, &cut_right);
+    int end = 1;
+    for (int v = 0; v < VIEW_COUNT; v++) {
+        if (xs[v] < 0)
+            continue;
+        bar_label(c, v, buf, sizeof buf);
+        Style st = v == (int)c->ui->view ? STYLE_STAGE_LIT : STYLE_DIM;
+        end = xs[v] + grid_put_text(c->g, xs[v], L->bar_row, buf, st);
+    }
+    if (cut_left)
+        grid_put_text(c->g, 1, L->bar_row, c->ascii ? "<" : "‹", STYLE_DIM);
+    if (cut_right)
+        grid_put_text(c->g, end + 1, L->bar_row, c->ascii ? ">" : "›", STYLE_DIM);
+}
+
+int chrome_bar_view_at(const ViewCtx *c, const ChromeLayout *L, int x)
+{
+    int xs[VIEW_COUNT];
+    bool cut_left, cut_right;
+    char buf[96];
+    bar_positions(c, L->w, xs, &cut_left, &cut_right);
+    for (int v = 0; v < VIEW_COUNT; v++) {
+        if (xs[v] < 0)
+            continue;
+        bar_label(c, v, buf, sizeof buf);
+        if (x >= xs[v] && x < xs[v] + text_width(buf))
+            return v;
+    }
+    return -1;
+}
+
+/* ---------------------------------------------------------------- status line */
+
+/* The hints shown: the view's, then the global ones. Returns how many. */
+static int status_hints(const ViewOps *v, const KeyHint **out, int cap)
+{
+    int n = 0;
+    for (const KeyHint *h = v->hints; h && h->first != ACTION_NONE && n < cap; h++)
+        out[n++] = h;
+    for (const KeyHint *h = action_hints; h->first != ACTION_NONE && n < cap; h++)
+        out[n++] = h;
+    return n;
+}
+
+/* The label of action a's key: the view's binding first, then the global one. */
+static const char *key_label(const ViewOps *v, Action a)
+{
+    const char *label = action_key_label_in(v->keys, a);
+    return *label ? label : action_key_label(a);
+}
+
+/* Hint h: "Space play", "←/→ step". */
+static void hint_text(const ViewCtx *c, const ViewOps *v, const KeyHint *h, char *buf, size_t cap)
+{
+    char keys[64], shown[64];
+    snprintf(keys, sizeof keys, "%s%s%s", key_label(v, h->first),
+             h->second != ACTION_NONE ? "/" : "",
+             h->second != ACTION_NONE ? key_label(v, h->second) : "");
+    draw_drawable(c->ascii, keys, shown, sizeof shown);
+    snprintf(buf, cap, "%s %s", shown, c->lang == LANG_ZH ? h->zh : h->en);
+}
+
+/* "▶ playing ×2" or "❚❚ paused"; only the symbol (and speed) when `terse`. */
+static void status_state(const ViewCtx *c, bool terse, char *buf, size_t cap)
+{
+    const char *sym = c->p->playing ? c->gl->playing : c->gl->paused;
+    const char *word = c->p->playing ? SAY(c, "playing", "播放中") : SAY(c, "paused", "已暂停");
+    snprintf(buf, cap, "%s%s%s", sym, terse ? "" : " ", terse ? "" : word);
+    if (c->p->playing && fabs(c->p->speed - 1.0) > 1e-9)
+        draw_append(buf, cap, " %s%g", c->gl->by, c->p->speed);
+}
+
+/* The one-line note of the UI state, worded. */
+static void note_text(const ViewCtx *c, char *buf, size_t cap)
+{
+    const Ui *ui = c->ui;
+    buf[0] = '\0';
+    switch (ui->note) {
+    case NOTE_NONE:
+        break;
+    case NOTE_AT_FIRST:
+        snprintf(buf, cap, "%s", SAY(c, "first step already", "已经是第一步"));
+        break;
+    case NOTE_AT_LAST:
+        snprintf(buf, cap, SAY(c, "last step: %s starts again", "最后一步：%s 从头开始"),
+                 action_key_label(ACTION_FIRST));
+        break;
+    case NOTE_SPEED:
+        snprintf(buf, cap, SAY(c, "speed %s%g", "速度 %s%g"), c->gl->by, ui->note_value);
+        break;
+    case NOTE_FASTEST:
+        snprintf(buf, cap, SAY(c, "fastest already: %s%g", "已经最快：%s%g"), c->gl->by, ui->note_value);
+        break;
+    case NOTE_SLOWEST:
+        snprintf(buf, cap, SAY(c, "slowest already: %s%g", "已经最慢：%s%g"), c->gl->by, ui->note_value);
+        break;
+    case NOTE_NO_CHARACTER:
+        snprintf(buf, cap, SAY(c, "no character %d in this sentence", "句子里没有第 %d 个字"),
+                 (int)ui->note_value);
+        break;
+    case NOTE_TEXT:
+        snprintf(buf, cap, "%s", ui->note_text);
+        break;
+    }
+}
+
+/* Whether hint i is shown when only the first `keep` of the view's `views` hints are. */
+static bool hint_kept(int i, int views, int keep)
+{
+    return i >= views || i < keep;
+}
+
+/* Columns the kept hints take with `gap` blanks between them. */
+static int hints_width(const ViewCtx *c, const ViewOps *v, const KeyHint **hints, int n,
+                       int views, int keep, int gap)
+{
+    char buf[128];
+    int w = 0, shown = 0;
+    for (int i = 0; i < n; i++) {
+        if (!hint_kept(i, views, keep))
+            continue;
+        hint_text(c, v, hints[i], buf, sizeof buf);
+        w += text_width(buf) + (shown++ ? gap : 0);
+    }
+    return w;
+}
+
+/* Note, then as many key hints as fit, then the play state at the right. When room is
+ * short the hints close up, then the view's own hints go from the last (the global ones —
+ * views, numbers, help, quit — stay), then the state loses its word. */
+static void draw_status(const ViewCtx *c, const ViewOps *v, const ChromeLayout *L,
+                        const char *notice)
+{
+    int y = L->status_row, x = 1;
+    char buf[UI_NOTE_BYTES + 64], shown[UI_NOTE_BYTES + 64];
+    for (int col = 0; col < L->w; col++)
+        grid_put_char(c->g, col, y, " ", STYLE_STATUS);
+    note_text(c, buf, sizeof buf);
+    if (!buf[0] && notice)
+        snprintf(buf, sizeof buf, "%s", notice);
+    if (buf[0]) {
+        draw_drawable(c->ascii, buf, shown, sizeof shown);
+        x += draw_clipped(c->g, x, y, L->w - 12, shown, STYLE_ERROR) + 3;
+    }
+    const KeyHint *hints[32];
+    int n = status_hints(v, hints, 32), views = 0;
+    while (views < n && hints[views] != &action_hints[0])
+        views++;
+    int keep = views, gap = 2;
+    bool terse = false;
+    status_state(c, false, buf, sizeof buf);
+    for (;;) {
+        int room = L->w - 1 - text_width(buf) - 2 - x;
+        if (hints_width(c, v, hints, n, views, keep, gap) <= room)
+            break;
+        if (gap == 2)
+            gap = 1;
+        else if (keep > 0)
+            keep--;
+        else if (!terse)
+            status_state(c, terse = true, buf, sizeof buf);
+        else
+            break;
+    }
+    int right = L->w - 1 - text_width(buf);
+    grid_put_text(c->g, right, y, buf, STYLE_STATUS);
+    for (int i = 0; i < n; i++) {
+        if (!hint_kept(i, views, keep))
+            continue;
+        hint_text(c, v, hints[i], buf, sizeof buf);
+        int w = text_width(buf);
+        if (x + w > right - 1)
+            continue;
+        grid_put_text(c->g, x, y, buf, STYLE_STATUS);
+        x += w + gap;
+    }
+}
+
+void chrome_draw(const ViewCtx *c, const ViewOps *v, const ChromeLayout *L, const char *notice)
+{
+    draw_title_row(c, v, L);
+    draw_view_bar(c, L);
+    draw_status(c, v, L, notice);
+}
+
+/* ---------------------------------------------------------------- help overlay */
+
+#define HELP_MAX_ROWS 64   /* bindings the help can list */
+
+/* One binding row of the help. */
+typedef struct {
+    const char *label;   /* the key, as the table names it */
+    Action action;       /* what it does */
+} HelpRow;
+
+/* The rows of the help: the view's own bindings, then the global ones it does not
+ * override. Returns how many. */
+static int help_rows(const ViewOps *v, HelpRow *rows, int cap)
+{
+    int n = 0;
+    for (const KeyBinding *b = v->keys; b && b->key != 0 && n < cap; b++)
+        if (b->in_help)
+            rows[n++] = (HelpRow){ b->label, b->action };
+    for (const KeyBinding *b = action_keys; b->key != 0 && n < cap; b++)
+        if (b->in_help && !action_find_key(v->keys, b->key))
+            rows[n++] = (HelpRow){ b->label, b->action };
+    return n;
+}
+
+void chrome_draw_help(const ViewCtx *c, const ViewOps *v, const ChromeLayout *L)
+{
+    HelpRow rows[HELP_MAX_ROWS];
+    int n = help_rows(v, rows, HELP_MAX_ROWS);
+    char buf[256], footer[160], legend[256] = "", title[96];
+    int label_w = 0, desc_w = 0;
+    for (int i = 0; i < n; i++) {
+        draw_drawable(c->ascii, rows[i].label, buf, sizeof buf);
+        label_w = text_width(buf) > label_w ? text_width(buf) : label_w;
+        draw_drawable(c->ascii, action_describe(rows[i].action, c->lang), buf, sizeof buf);
+        desc_w = text_width(buf) > desc_w ? text_width(buf) : desc_w;
+    }
+    if (v->help_en)
+        draw_drawable(c->ascii, SAY(c, v->help_en, v->help_zh), legend, sizeof legend);
+    int bh = n + 4 < L->h - 2 ? n + 4 : L->h - 2;
+    int visible = bh - 4, top = c->ui->help_top;
+    if (top > n - visible)
+        top = n - visible;
+    if (top < 0)
+        top = 0;
+    snprintf(buf, sizeof buf, SAY(c, "%s closes this help", "按 %s 关闭帮助"),
+             action_key_label(ACTION_HELP));
+    if (visible < n)
+        draw_append(buf, sizeof buf, SAY(c, "  %s/%s scroll %d-%d of %d", "  %s/%s 翻动 %d-%d / %d"),
+                    "↑", "↓", top + 1, top + visible, n);
+    draw_drawable(c->ascii, buf, footer, sizeof footer);
+    int inner = label_w + 3 + desc_w;
+    inner = text_width(footer) > inner ? text_width(footer) : inner;
+    inner = text_width(legend) > inner ? text_width(legend) : inner;
+    int bw = inner + 4 < L->w - 2 ? inner + 4 : L->w - 2;
+    Rect box = { (L->w - bw) / 2, (L->h - bh) / 2, bw, bh };
+    snprintf(title, sizeof title, "%s%s%s", SAY(c, "keys", "按键"), c->gl->sep,
+             SAY(c, v->tab_en, v->tab_zh));
+    draw_drawable(c->ascii, title, buf, sizeof buf);
+    draw_box(c->g, c->gl, box, buf, STYLE_HELP);
+    int limit = box.x + box.w - 2;
+    for (int i = 0; i < visible; i++) {
+        const HelpRow *r = &rows[top + i];
+        draw_drawable(c->ascii, r->label, buf, sizeof buf);
+        draw_clipped(c->g, box.x + 2, box.y + 1 + i, limit, buf, STYLE_HELP);
+        draw_drawable(c->ascii, action_describe(r->action, c->lang), buf, sizeof buf);
+        draw_clipped(c->g, box.x + 2 + label_w + 3, box.y + 1 + i, limit, buf, STYLE_HELP);
+    }
+    draw_clipped(c->g, box.x + 2, box.y + box.h - 3, limit, legend, STYLE_HELP);
+    draw_clipped(c->g, box.x + 2, box.y + box.h - 2, limit, footer, STYLE_HELP);
+}
+
+/* ---------------------------------------------------------------- too small */
+
+void chrome_draw_too_small(Grid *g, const Glyphs *gl)
+{
+    const char *head = "terminal too small:";
+    char need[96], line[128];
+    snprintf(need, sizeof need, "need %d%s%d, have %d%s%d",
+             FRAME_MIN_W, gl->by, FRAME_MIN_H, g->w, gl->by, g->h);
+    snprintf(line, sizeof line, "%s %s", head, need);
+    if (text_width(line) <= g->w) {
+        draw_centred(g, 0, g->h / 2, g->w, line, STYLE_ERROR);
+        return;
+    }
+    int top = g->h >= 2 ? g->h / 2 - 1 : 0;
+    draw_centred(g, 0, top, g->w, head, STYLE_ERROR);
+    draw_centred(g, 0, top + 1, g->w, need, STYLE_ERROR);
+}

@@ -1,0 +1,42 @@
+/* chrome.h — what surrounds every view: title row (with the stage line), view bar, status
+ * line, help overlay and the too-small notice; and where each goes.
+ * Owns: nothing outside src/chrome.c and src/frame.c. Must not touch: a view's body,
+ * ncurses, the clock, the engine's arithmetic. */
+#ifndef ATTN_CHROME_H
+#define ATTN_CHROME_H
+
+#include "draw.h"
+#include "view.h"
+
+/* Where the chrome of one w × h frame goes, and the body it leaves to the view. Depends
+ * only on the sentence, the view, the size and the options, so drawing and clicks agree. */
+typedef struct {
+    int w;               /* frame columns */
+    int h;               /* frame rows */
+    bool too_small;      /* below FRAME_MIN_W × FRAME_MIN_H: only a notice */
+    int title_row;       /* row of the title, or -1 when left out */
+    int title_x;         /* first column of the title */
+    bool title_long;     /* the title names the lesson ("self-attention") */
+    int right_row;       /* row of the stage line (or the view's title) */
+    int right_x;         /* its first column */
+    int bar_row;         /* row of the view bar */
+    int status_row;      /* the last row: keys and play state */
+    Rect body;           /* what is left for the view */
+} ChromeLayout;
+
+/* Computes the chrome of a w × h frame for view v. */
+void chrome_layout(const ViewCtx *c, const ViewOps *v, int w, int h, ChromeLayout *L);
+
+/* Draws the title row, the view bar and the status line. */
+void chrome_draw(const ViewCtx *c, const ViewOps *v, const ChromeLayout *L, const char *notice);
+
+/* Draws the help overlay over the whole frame (modal: it scrolls when it does not fit). */
+void chrome_draw_help(const ViewCtx *c, const ViewOps *v, const ChromeLayout *L);
+
+/* Draws "terminal too small: need 60×20, have w×h", centred (on two lines when narrow). */
+void chrome_draw_too_small(Grid *g, const Glyphs *gl);
+
+/* The view whose name in the view bar is at column x, or -1. */
+int chrome_bar_view_at(const ViewCtx *c, const ChromeLayout *L, int x);
+
+#endif

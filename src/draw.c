@@ -1,0 +1,177 @@
+/* draw.c — the drawing kit: glyph sets, clipped and aligned text, boxes, headings.
+ * Owns: helpers every view and the chrome share. Must not touch: layout decisions of any
+ * one view, ncurses, the clock, the engine's arithmetic. */
+#include "draw.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/* ---------------------------------------------------------------- glyph sets */
+
+static const Glyphs glyphs_unicode = {
+    .sep = " · ", .arrow = " → ", .stage_num = { "① ", "② ", "③ ", "④ " },
+    .marker = "▲", .packet = "●", .times = "×", .dot = "·", .ellipsis = "…",
+    .div_sqrt = "÷√", .sqrt = "√", .sum = "Σ", .dash = " — ", .rule = "─",
+    .box_h = "─", .box_v = "│", .box_tl = "┌", .box_tr = "┐", .box_bl = "└", .box_br = "┘",
+    .playing = "▶", .paused = "❚❚", .by = "×", .transpose = "ᵀ", .minus_inf = "−∞",
+    .shades = { " ", "░", "▒", "▓", "█" },
+};
+
+static const Glyphs glyphs_ascii = {
+    .sep = " - ", .arrow = " -> ", .stage_num = { "", "", "", "" },
+    .marker = "^", .packet = "o", .times = "*", .dot = ".", .ellipsis = "...",
+    .div_sqrt = "/sqrt", .sqrt = "sqrt", .sum = "sum", .dash = " - ", .rule = "-",
+    .box_h = "-", .box_v = "|", .box_tl = "+", .box_tr = "+", .box_bl = "+", .box_br = "+",
+    .playing = ">", .paused = "||", .by = "x", .transpose = "^T", .minus_inf = "-inf",
+    .shades = { " ", ".", ":", "o", "#" },
+};
+
+const Glyphs *draw_glyphs(bool ascii)
+{
+    return ascii ? &glyphs_ascii : &glyphs_unicode;
+}
+
+/* ---------------------------------------------------------------- text */
+
+int draw_clipped(Grid *g, int x, int y, int limit, const char *s, Style style)
+{
+    char ch[TEXT_CHAR_BYTES];
+    int col = x;
+    while (*s) {
+        size_t n = 1;
+        while ((s[n] & 0xC0) == 0x80 && n < TEXT_CHAR_BYTES - 1)
+            n++;
+        memcpy(ch, s, n);
+        ch[n] = '\0';
+        int w = text_width(ch) == 2 ? 2 : 1;
+        if (col + w > limit)
+            break;
+        if (col >= 0 && g)
+            grid_put_char(g, col, y, ch, style);
+        col += w;
+        s += n;
+    }
+    return col - x;
+}
+
+void draw_right(Grid *g, int x, int y, int cols, const char *s, Style style)
+{
+    grid_put_text(g, x + cols - text_width(s), y, s, style);
+}
+
+void draw_centred(Grid *g, int x, int y, int w, const char *s, Style style)
+{
+    int left = x + (w - text_width(s)) / 2;
+    draw_clipped(g, left > x ? left : x, y, x + w, s, style);
+}
+
+void draw_drawable(bool ascii, const char *in, char *out, size_t cap)
+{
+    static const struct { const char *from, *to; } map[] = {
+        { "→", "Right" }, { "←", "Left" }, { "↑", "Up" }, { "↓", "Down" },
+    };
+    if (!ascii) {
+        snprintf(out, cap, "%s", in);
+        return;
+    }
+    size_t used = 0;
+    out[0] = '\0';
+    while (*in && used + 6 < cap) {
+        const char *rep = NULL;
+        size_t skip = 1;
+        for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+            if (strncmp(in, map[i].from, strlen(map[i].from)) == 0) {
+                rep = map[i].to;
+                skip = strlen(map[i].from);
+            }
+        if (!rep && (unsigned char)*in >= 0x80) {
+            rep = "?";
+            while ((in[skip] & 0xC0) == 0x80)
+                skip++;
+        }
+        if (rep) {
+            size_t n = strlen(rep);
+            if (used + n + 1 >= cap)
+                break;
+            memcpy(out + used, rep, n);
+            used += n;
+        } else {
+            out[used++] = *in;
+        }
+        in += skip;
+        out[used] = '\0';
+    }
+}
+
+void draw_append(char *buf, size_t cap, const char *fmt, ...)
+{
+    size_t used = strlen(buf);
+    if (used + 1 >= cap)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf + used, cap - used, fmt, ap);
+    va_end(ap);
+}
+
+void draw_sentence_text(const Trace *tr, char *buf, size_t cap)
+{
+    buf[0] = '\0';
+    for (int t = 0; t < tr->T; t++)
+        draw_append(buf, cap, "%s", tr->tokens[t]);
+}
+
+/* ---------------------------------------------------------------- pieces */
+
+void draw_stage_label(char *buf, size_t cap, Stage stage, Lang lang, const Glyphs *gl)
+{
+    int s = (int)stage < 0 ? 0 : stage >= STAGE_COUNT ? STAGE_COUNT - 1 : (int)stage;
+    const StageInfo *si = stage_info((Stage)s);
+    snprintf(buf, cap, "%s%s", gl->stage_num[s], lang == LANG_ZH ? si->zh : si->en);
+}
+
+int draw_revealed(double progress, int n)
+{
+    if (progress <= 0.0)
+        return 0;
+    if (progress >= 1.0)
+        return n;
+    int k = (int)ceil(progress * n);
+    return k < 0 ? 0 : k > n ? n : k;
+}
+
+void draw_box(Grid *g, const Glyphs *gl, Rect r, const char *title, Style style)
+{
+    for (int row = r.y; row < r.y + r.h; row++)
+        for (int col = r.x; col < r.x + r.w; col++) {
+            const char *ch = " ";
+            bool top = row == r.y, bottom = row == r.y + r.h - 1;
+            bool left = col == r.x, right = col == r.x + r.w - 1;
+            if ((top || bottom) && (left || right))
+                ch = top ? (left ? gl->box_tl : gl->box_tr) : (left ? gl->box_bl : gl->box_br);
+            else if (top || bottom)
+                ch = gl->box_h;
+            else if (left || right)
+                ch = gl->box_v;
+            grid_put_char(g, col, row, ch, style);
+        }
+    if (title && *title) {
+        char t[256];
+        snprintf(t, sizeof t, " %s ", title);
+        draw_clipped(g, r.x + 2, r.y, r.x + r.w - 1, t, style);
+    }
+}
+
+void draw_rule_heading(Grid *g, const Glyphs *gl, int x, int y, int w, const char *title)
+{
+    int limit = x + w, col = x;
+    col += draw_clipped(g, col, y, limit, gl->rule, STYLE_DIM);
+    col += draw_clipped(g, col, y, limit, gl->rule, STYLE_DIM);
+    col += draw_clipped(g, col, y, limit, " ", STYLE_DIM);
+    col += draw_clipped(g, col, y, limit, title, STYLE_BOLD);
+    col += draw_clipped(g, col, y, limit, " ", STYLE_DIM);
+    while (col < limit && draw_clipped(g, col, y, limit, gl->rule, STYLE_DIM) > 0)
+        col++;
+}

@@ -1,0 +1,118 @@
+/* draw.h — the drawing kit every view and the chrome share: the body rectangle, the glyph
+ * set (Unicode or ASCII), what a draw reads (ViewCtx), and small text helpers.
+ * Owns: nothing outside src/draw.c; internal to the views (not a public header).
+ * Must not touch: ncurses, the clock, the engine's arithmetic. */
+#ifndef ATTN_DRAW_H
+#define ATTN_DRAW_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "frame.h"
+#include "grid.h"
+#include "lang.h"
+#include "lesson.h"
+#include "player.h"
+#include "stage.h"
+#include "ui.h"
+
+/* ---------------------------------------------------------------- geometry */
+
+/* A rectangle of cells: columns x .. x+w-1, rows y .. y+h-1. */
+typedef struct {
+    int x;   /* first column */
+    int y;   /* first row */
+    int w;   /* columns */
+    int h;   /* rows */
+} Rect;
+
+/* ---------------------------------------------------------------- glyphs */
+
+/* Every non-ASCII symbol the frame draws, with its ASCII stand-in. */
+typedef struct {
+    const char *sep;        /* title separator: " · " */
+    const char *arrow;      /* between stages: " → " */
+    const char *stage_num[STAGE_COUNT]; /* "① " ... or "" */
+    const char *marker;     /* under the asking character: "▲" */
+    const char *packet;     /* a V on its way back to the asker: "●" */
+    const char *times;      /* product of two numbers: "×" */
+    const char *dot;        /* dot product of two vectors: "·" */
+    const char *ellipsis;   /* more not shown: "…" */
+    const char *div_sqrt;   /* divided by the square root of: "÷√" */
+    const char *sqrt;       /* square root: "√" */
+    const char *sum;        /* the sum of a row: "Σ" */
+    const char *dash;       /* a pause in a sentence: " — " */
+    const char *rule;       /* the panel heading's line: "─" */
+    const char *box_h;      /* box: horizontal */
+    const char *box_v;      /* box: vertical */
+    const char *box_tl;     /* box: top left corner */
+    const char *box_tr;     /* box: top right corner */
+    const char *box_bl;     /* box: bottom left corner */
+    const char *box_br;     /* box: bottom right corner */
+    const char *playing;    /* status: "▶" */
+    const char *paused;     /* status: "❚❚" */
+    const char *by;         /* the × of "60×20" */
+    const char *transpose;  /* Kᵀ's mark: "ᵀ" */
+    const char *minus_inf;  /* a masked score: "−∞" */
+    const char *shades[5];  /* a heatmap cell, lightest to darkest: " ░▒▓█" */
+} Glyphs;
+
+/* The Unicode or the ASCII set. */
+const Glyphs *draw_glyphs(bool ascii);
+
+/* ---------------------------------------------------------------- what a draw reads */
+
+typedef struct ViewCtx {
+    Grid *g;                   /* the frame being drawn (NULL when only hit-testing) */
+    Rect body;                 /* where the view draws: between the view bar and the status */
+    const Lesson *ls;          /* everything computed */
+    const Trace *tr;           /* &ls->tr: the sentence's forward pass */
+    const Player *p;           /* stage, focus, play state, speed */
+    const Ui *ui;              /* numbers, cursors */
+    const Glyphs *gl;          /* Unicode or ASCII symbols */
+    double progress;           /* 0..1 of the current transition */
+    int focus;                 /* the asking character, clamped to 0..T-1 */
+    Stage stage;               /* the stage, clamped to a real one */
+    Lang lang;                 /* labels' language (English in ASCII mode) */
+    bool ascii;                /* ASCII-only drawing */
+    bool numbers;              /* values shown */
+} ViewCtx;
+
+/* The English or Chinese literal by the context's language (still checked as a format). */
+#define SAY(c, en, zh) LANG_PICK((c)->lang, en, zh)
+
+/* ---------------------------------------------------------------- text */
+
+/* Draws s at (x, y) but no further right than column limit (exclusive); returns columns. */
+int draw_clipped(Grid *g, int x, int y, int limit, const char *s, Style style);
+
+/* Draws s right-aligned in `cols` columns starting at x. */
+void draw_right(Grid *g, int x, int y, int cols, const char *s, Style style);
+
+/* Draws s centred on row y between columns x and x + w. */
+void draw_centred(Grid *g, int x, int y, int w, const char *s, Style style);
+
+/* A label or description as a frame can draw it: as it is, or in ASCII (arrows spelled
+ * out, any other non-ASCII character as '?'). */
+void draw_drawable(bool ascii, const char *in, char *out, size_t cap);
+
+/* Appends printf-formatted text to buf (NUL-terminated, capacity cap). */
+void draw_append(char *buf, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* The sentence's characters joined ("三加五等于?"). */
+void draw_sentence_text(const Trace *tr, char *buf, size_t cap);
+
+/* ---------------------------------------------------------------- pieces */
+
+/* "① Q K V" (or "Q K V" in ASCII): a stage as the stage line names it. */
+void draw_stage_label(char *buf, size_t cap, Stage stage, Lang lang, const Glyphs *gl);
+
+/* How many of n items a transition at progress p has revealed: ceil(p · n), 0..n. */
+int draw_revealed(double progress, int n);
+
+/* A box outline with a title in its top edge and its inside blanked, all in style. */
+void draw_box(Grid *g, const Glyphs *gl, Rect r, const char *title, Style style);
+
+/* "── title ──────" across w columns from (x, y). */
+void draw_rule_heading(Grid *g, const Glyphs *gl, int x, int y, int w, const char *title);
+
+#endif

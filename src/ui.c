@@ -1,0 +1,194 @@
+/* ui.c — the UI state and what each action does to it and to the player.
+ * Owns: key lookup (help's keys while it is open, then the view's, then the global ones),
+ * the global actions, the notes. Must not touch: ncurses, the clock, drawing, arithmetic. */
+#include "ui.h"
+
+#include <stdio.h>
+#include <string.h>
+#include "view.h"
+
+/* ---------------------------------------------------------------- state */
+
+void ui_init(Ui *ui, ViewId view)
+{
+    memset(ui, 0, sizeof *ui);
+    ui->view = view;
+    ui->numbers = true;
+    ui->answer = -1;
+    ui->matrix_table = MATRIX_SHARES;
+}
+
+void ui_set_view(Ui *ui, Player *p, ViewId view)
+{
+    if ((int)view < 0 || view >= VIEW_COUNT)
+        view = VIEW_DEFAULT;
+    ui->view = view;
+    player_set_track(p, view_ops(view)->track);
+}
+
+int ui_view_from_name(const char *name)
+{
+    for (int v = 0; v < VIEW_COUNT; v++)
+        if (strcmp(view_ops((ViewId)v)->name, name) == 0)
+            return v;
+    return -1;
+}
+
+void ui_note(Ui *ui, UiNote note, double value)
+{
+    ui->note = note;
+    ui->note_value = value;
+}
+
+void ui_note_text(Ui *ui, const char *text)
+{
+    ui->note = NOTE_TEXT;
+    snprintf(ui->note_text, sizeof ui->note_text, "%s", text);
+}
+
+int ui_answer(const Ui *ui, const Lesson *ls, int t)
+{
+    if (ui->answer >= 0 && ui->answer < ls->tr.T)
+        return ui->answer;
+    return engine_strongest(&ls->tr, 0, t);
+}
+
+/* ---------------------------------------------------------------- keys */
+
+/* While the help is open only these keys count: it is modal. */
+static const KeyBinding help_keys[] = {
+    { '?',               ACTION_HELP,      0, "?",    true  },
+    { KEYCODE_ESC,       ACTION_CLOSE,     0, "Esc",  true  },
+    { 'q',               ACTION_QUIT,      0, "q",    true  },
+    { KEYCODE_UP,        ACTION_HELP_UP,   1, "↑",    true  },
+    { KEYCODE_DOWN,      ACTION_HELP_DOWN, 1, "↓",    true  },
+    { 'k',               ACTION_HELP_UP,   1, "k",    false },
+    { 'j',               ACTION_HELP_DOWN, 1, "j",    false },
+    { KEYCODE_PAGE_UP,   ACTION_HELP_UP,   10, "PgUp", false },
+    { KEYCODE_PAGE_DOWN, ACTION_HELP_DOWN, 10, "PgDn", false },
+    { KEYCODE_REDRAW,    ACTION_REDRAW,    0, "Ctrl-L", false },
+    { 0,                 ACTION_NONE,      0, NULL,   false },
+};
+
+const KeyBinding *ui_binding(const Ui *ui, int key)
+{
+    if (ui->help)
+        return action_find_key(help_keys, key);
+    const KeyBinding *b = action_find_key(view_ops(ui->view)->keys, key);
+    return b ? b : action_find_key(action_keys, key);
+}
+
+/* ---------------------------------------------------------------- global actions */
+
+/* A step by hand: stops at either end and says so. */
+static int ui_step(Ui *ui, Player *p, int direction, long long now)
+{
+    if (!player_step(p, direction, now))
+        ui_note(ui, direction < 0 ? NOTE_AT_FIRST : NOTE_AT_LAST, 0.0);
+    return REACT_REDRAW;
+}
+
+static int ui_speed(Ui *ui, Player *p, int direction)
+{
+    if (player_speed_step(p, direction))
+        ui_note(ui, NOTE_SPEED, p->speed);
+    else
+        ui_note(ui, direction > 0 ? NOTE_FASTEST : NOTE_SLOWEST, p->speed);
+    return REACT_REDRAW;
+}
+
+static int ui_focus_n(Ui *ui, Player *p, int n, long long now)
+{
+    if (n < 0 || n >= p->tokens) {
+        ui_note(ui, NOTE_NO_CHARACTER, n + 1);
+        return REACT_REDRAW;
+    }
+    player_set_focus(p, n, now);
+    return REACT_REDRAW;
+}
+
+/* The answering character one step along the row from the one worked now. */
+static int ui_move_answer(Ui *ui, Player *p, const Lesson *ls, int delta)
+{
+    int T = ls->tr.T;
+    int s = ui_answer(ui, ls, p->focus);
+    ui->answer = ((s + delta) % T + T) % T;
+    return REACT_REDRAW;
+}
+
+/* A cell (row t, column s) chosen, arg = t·T + s. */
+static int ui_cell(Ui *ui, Player *p, const Lesson *ls, int arg, long long now)
+{
+    int T = ls->tr.T;
+    if (arg < 0 || arg >= T * T)
+        return REACT_NONE;
+    if (arg / T != p->focus)
+        player_set_focus(p, arg / T, now);
+    ui->answer = arg % T;
+    return REACT_REDRAW;
+}
+
+static int ui_view_step(Ui *ui, Player *p, int delta)
+{
+    ui_set_view(ui, p, (ViewId)(((int)ui->view + delta + VIEW_COUNT) % VIEW_COUNT));
+    return REACT_REDRAW;
+}
+
+static int ui_apply_global(Ui *ui, Player *p, const Lesson *ls, Action a, int arg, long long now)
+{
+    switch (a) {
+    case ACTION_QUIT:        return REACT_QUIT;
+    case ACTION_CLOSE:
+        if (!ui->help)
+            return REACT_NONE;
+        ui->help = false;
+        return REACT_REDRAW;
+    case ACTION_HELP:        ui->help = !ui->help; ui->help_top = 0; return REACT_REDRAW;
+    case ACTION_PLAY:        player_toggle_play(p, now); return REACT_REDRAW;
+    case ACTION_NUMBERS:     ui->numbers = !ui->numbers; return REACT_REDRAW;
+    case ACTION_NEXT:        return ui_step(ui, p, +1, now);
+    case ACTION_PREV:        return ui_step(ui, p, -1, now);
+    case ACTION_FIRST:       player_home(p, now); return REACT_REDRAW;
+    case ACTION_LAST:        player_end(p, now); return REACT_REDRAW;
+    case ACTION_FOCUS_PREV:  player_move_focus(p, -1, now); return REACT_REDRAW;
+    case ACTION_FOCUS_NEXT:  player_move_focus(p, +1, now); return REACT_REDRAW;
+    case ACTION_FOCUS_N:     return ui_focus_n(ui, p, arg, now);
+    case ACTION_FASTER:      return ui_speed(ui, p, +1);
+    case ACTION_SLOWER:      return ui_speed(ui, p, -1);
+    case ACTION_REDRAW:      return REACT_REDRAW | REACT_REPAINT;
+    case ACTION_VIEW_NEXT:   return ui_view_step(ui, p, +1);
+    case ACTION_VIEW_PREV:   return ui_view_step(ui, p, -1);
+    case ACTION_VIEW_N:
+        if (arg < 0 || arg >= VIEW_COUNT)
+            return REACT_NONE;
+        ui_set_view(ui, p, (ViewId)arg);
+        return REACT_REDRAW;
+    case ACTION_HELP_UP:
+        ui->help_top = ui->help_top > arg ? ui->help_top - arg : 0;
+        return REACT_REDRAW;
+    case ACTION_HELP_DOWN:   ui->help_top += arg; return REACT_REDRAW;
+    case ACTION_ANSWER_PREV: return ui_move_answer(ui, p, ls, -1);
+    case ACTION_ANSWER_NEXT: return ui_move_answer(ui, p, ls, +1);
+    case ACTION_CELL:        return ui_cell(ui, p, ls, arg, now);
+    case ACTION_TABLE_NEXT:
+        ui->matrix_table = (MatrixTable)((ui->matrix_table + 1) % MATRIX_TABLE_COUNT);
+        return REACT_REDRAW;
+    case ACTION_CLICK:       /* the caller turns a click into what it hit */
+    case ACTION_NONE:
+    case ACTION_COUNT:
+        break;
+    }
+    return REACT_NONE;
+}
+
+int ui_apply(Ui *ui, Player *p, const Lesson *ls, Action a, int arg, long long now)
+{
+    ui->note = NOTE_NONE;   /* a note lasts until the next action */
+    const ViewOps *v = view_ops(ui->view);
+    if (!ui->help && v->act) {
+        int react = v->act(ui, p, ls, a, arg, now);
+        if (react >= 0)
+            return react;
+    }
+    return ui_apply_global(ui, p, ls, a, arg, now);
+}

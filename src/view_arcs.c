@@ -1,0 +1,198 @@
+/* view_arcs.c — the arcs view, the lesson's opening picture for one asking character: the
+ * sentence, arcs whose thickness is the softmax share, and the numbers panel of the stage.
+ * Owns: the view's layout, the sentence row, the ① roles, the values under the characters,
+ * the ▲ marker, clicks on characters, and its row of the view table.
+ * Must not touch: ncurses, the clock, the engine's arithmetic (it only reads a Trace). */
+#include "view_arcs.h"
+
+#include <stdio.h>
+#include <string.h>
+#include "format.h"
+#include "view.h"
+
+/* ---------------------------------------------------------------- layout */
+
+/* Rows from the bottom of the body up: panel, a gap when there is room, marker, values,
+ * sentence; the arcs fill what is left above. */
+static void layout_rows(const Rect *body, ArcsLayout *L)
+{
+    int bottom = body->y + body->h;
+    L->panel_row = bottom - ARCS_PANEL_ROWS;
+    int gap = body->h >= 19 ? 1 : 0;
+    L->marker_row = L->panel_row - 1 - gap;
+    L->value_row = L->marker_row - 1;
+    L->sentence_row = L->value_row - 1;
+    L->arc_top = body->y;
+    L->arc_rows = L->sentence_row - L->arc_top;
+}
+
+/* The characters share the width in equal slots, each centred in its own. */
+static void layout_sentence(const Trace *tr, const Rect *body, ArcsLayout *L)
+{
+    int T = tr->T < MODEL_MAX_TOKENS ? tr->T : MODEL_MAX_TOKENS;
+    L->tokens = T;
+    if (T <= 0)
+        return;
+    L->pitch = (body->w - 2) / T;
+    int left = body->x + (body->w - L->pitch * T) / 2;
+    for (int t = 0; t < T; t++) {
+        L->tok_w[t] = text_width(tr->tokens[t]) == 2 ? 2 : 1;
+        L->tok_x[t] = left + t * L->pitch + (L->pitch - L->tok_w[t]) / 2;
+    }
+}
+
+void arcs_layout(const ViewCtx *c, ArcsLayout *L)
+{
+    memset(L, 0, sizeof *L);
+    L->w = c->body.x + c->body.w;
+    layout_rows(&c->body, L);
+    layout_sentence(c->tr, &c->body, L);
+    L->panel_w = c->body.w - 2 < 100 ? c->body.w - 2 : 100;
+    L->panel_x = c->body.x + (c->body.w - L->panel_w) / 2;
+}
+
+/* ---------------------------------------------------------------- sentence */
+
+static void draw_sentence(const ViewCtx *c, const ArcsLayout *L)
+{
+    for (int t = 0; t < L->tokens; t++) {
+        Style st = t == c->focus ? STYLE_FOCUS : STYLE_TOKEN;
+        grid_put_char(c->g, L->tok_x[t], L->sentence_row, c->tr->tokens[t], st);
+    }
+}
+
+/* At ① every character splits into its three roles: "Q K V" over "╲│╱" above it. */
+static void draw_roles(const ViewCtx *c, const ArcsLayout *L)
+{
+    if (c->stage != STAGE_QKV || L->pitch < 6 || L->arc_rows < 2)
+        return;
+    const char *branch = c->ascii ? "\\|/" : "╲│╱";
+    int shown = draw_revealed(c->progress, L->tokens);
+    for (int s = 0; s < shown; s++) {
+        int mid = L->tok_x[s] + L->tok_w[s] / 2;
+        Style st = s == c->focus ? STYLE_FOCUS : STYLE_DIM;
+        grid_put_text(c->g, mid - 1, L->sentence_row - 1, branch, st);
+        grid_put_text(c->g, mid - 2, L->sentence_row - 2, "Q K V", st);
+    }
+}
+
+/* The number a character carries at this stage: its raw score or its share. */
+static void token_value(const ViewCtx *c, int s, char *buf, size_t cap)
+{
+    if (c->stage == STAGE_SCORE)
+        format_fixed(buf, cap, TRACE_SQ(c->tr, scores, c->focus, s), 2);
+    else
+        format_percent(buf, cap, TRACE_SQ(c->tr, weights, c->focus, s));
+}
+
+/* Under each character its number, centred, when numbers are shown and the stage has one. */
+static void draw_values(const ViewCtx *c, const ArcsLayout *L)
+{
+    if (!c->numbers || c->stage == STAGE_QKV)
+        return;
+    int shown = c->stage == STAGE_OUTPUT ? L->tokens : draw_revealed(c->progress, L->tokens);
+    int strongest = engine_strongest(c->tr, 0, c->focus);
+    int free_from = 0;
+    char buf[32];
+    for (int s = 0; s < shown; s++) {
+        token_value(c, s, buf, sizeof buf);
+        int lw = text_width(buf);
+        int x = (2 * L->tok_x[s] + L->tok_w[s] - lw) / 2;
+        if (x < free_from || x + lw > L->w)
+            continue;
+        grid_put_text(c->g, x, L->value_row, buf, s == strongest ? STYLE_BOLD : STYLE_NORMAL);
+        free_from = x + lw + 1;
+    }
+}
+
+/* What the asking character is doing at this stage, said under it. */
+static void marker_caption(const ViewCtx *c, char *buf, size_t cap)
+{
+    const char *f = c->tr->tokens[c->focus];
+    buf[0] = '\0';
+    switch (c->stage) {
+    case STAGE_QKV:
+        snprintf(buf, cap, SAY(c, "%s makes Q, K and V", "%s 变出 Q、K、V"), f);
+        break;
+    case STAGE_SCORE:
+        snprintf(buf, cap, SAY(c, "%s asks: whose K fits my Q?", "%s 问：谁的 K 对得上我的 Q"), f);
+        break;
+    case STAGE_SOFTMAX:
+        snprintf(buf, cap, SAY(c, "thicker line: %s looks more", "线越粗，%s 看得越多"), f);
+        break;
+    case STAGE_OUTPUT:
+        snprintf(buf, cap, SAY(c, "%s takes in every V", "%s 把每个 V 取回来"), f);
+        break;
+    case STAGE_COUNT:
+        break;
+    }
+}
+
+/* ▲ under the asking character, with its caption on whichever side has more room. */
+static void draw_marker(const ViewCtx *c, const ArcsLayout *L)
+{
+    char caption[256];
+    marker_caption(c, caption, sizeof caption);
+    int mx = L->tok_x[c->focus] + (L->tok_w[c->focus] - 1) / 2;
+    int cw = text_width(caption);
+    grid_put_text(c->g, mx, L->marker_row, c->gl->marker, STYLE_FOCUS);
+    int room_right = L->w - 1 - (mx + 2), room_left = mx - 2;
+    if (cw <= room_right || room_right >= room_left)
+        draw_clipped(c->g, mx + 2, L->marker_row, L->w - 1, caption, STYLE_NORMAL);
+    else if (cw <= room_left)
+        grid_put_text(c->g, mx - 1 - cw, L->marker_row, caption, STYLE_NORMAL);
+    else
+        draw_clipped(c->g, 1, L->marker_row, mx - 1, caption, STYLE_NORMAL);
+}
+
+/* ---------------------------------------------------------------- the view */
+
+static void arcs_view_draw(const ViewCtx *c)
+{
+    ArcsLayout L;
+    arcs_layout(c, &L);
+    arcs_draw(c, &L);
+    draw_roles(c, &L);
+    draw_sentence(c, &L);
+    draw_values(c, &L);
+    draw_marker(c, &L);
+    panel_draw(c, &L);
+}
+
+/* A click on a character focuses it. */
+static bool arcs_view_hit(const ViewCtx *c, int x, int y, Action *action, int *arg)
+{
+    ArcsLayout L;
+    arcs_layout(c, &L);
+    if (y != L.sentence_row)
+        return false;
+    for (int t = 0; t < L.tokens; t++)
+        if (x >= L.tok_x[t] && x < L.tok_x[t] + L.tok_w[t]) {
+            *action = ACTION_FOCUS_N;
+            *arg = t;
+            return true;
+        }
+    return false;
+}
+
+static const KeyHint arcs_hints[] = {
+    { ACTION_PLAY,       ACTION_NONE,       "play",  "播放" },
+    { ACTION_PREV,       ACTION_NEXT,       "step",  "单步" },
+    { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT, "focus", "换字" },
+    { ACTION_NONE,       ACTION_NONE,       NULL,    NULL },
+};
+
+const ViewOps view_arcs = {
+    .name = "arcs",
+    .tab_en = "arcs", .tab_zh = "连线",
+    .title_en = "who looks at whom", .title_zh = "谁看谁",
+    .help_en = "the thicker the line, the bigger the share",
+    .help_zh = "线越粗，分到的越多",
+    .track = TRACK_STAGES_FOCUS,
+    .stages = true,
+    .draw = arcs_view_draw,
+    .hit = arcs_view_hit,
+    .act = NULL,
+    .keys = NULL,
+    .hints = arcs_hints,
+};

@@ -1,0 +1,181 @@
+/* test_golden.c — whole frames compared with tests/golden/, one case per row of the table
+ * below: every view at the sizes and settings its issue names.
+ * Owns: the list of golden frames and how a mismatch is reported (NAME.actual beside it);
+ * ATTN_GOLDEN_UPDATE=1 rewrites the expected files. Must not touch: any view's insides. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "frame.h"
+#include "grid.h"
+#include "lesson.h"
+#include "model.h"
+#include "player.h"
+#include "ui.h"
+
+#ifndef TESTS_DIR
+#define TESTS_DIR "tests"
+#endif
+
+/* One expected frame: tests/golden/NAME.txt. */
+typedef struct {
+    const char *name;      /* the file's name without .txt */
+    ViewId view;           /* the view shown */
+    int w;                 /* frame columns */
+    int h;                 /* frame rows */
+    Stage stage;           /* stage shown */
+    int focus;             /* the asking character (0-based) */
+    bool numbers;          /* numbers shown */
+    Lang lang;             /* labels' language */
+    bool ascii;            /* ASCII-only drawing */
+    bool help;             /* help overlay open */
+    double progress;       /* 0..1 of the transition (1: settled) */
+    bool playing;          /* autoplay running */
+    const char *sentence;  /* the sentence, or NULL for the model's */
+} GoldenCase;
+
+#define SIXTEEN "三加五等于?十减四等于?几是二乘"   /* 16 characters */
+
+/* Every golden frame. The arcs view's names predate the other views. */
+static const GoldenCase golden_cases[] = {
+    { "80x24-qkv-numbers",      VIEW_ARCS, 80, 24, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL },
+    { "80x24-qkv-hidden",       VIEW_ARCS, 80, 24, STAGE_QKV, 3, false, LANG_EN, false, false, 1.0, false, NULL },
+    { "80x24-score-numbers",    VIEW_ARCS, 80, 24, STAGE_SCORE, 3, true, LANG_EN, false, false, 1.0, false, NULL },
+    { "80x24-score-hidden",     VIEW_ARCS, 80, 24, STAGE_SCORE, 3, false, LANG_EN, false, false, 1.0, false, NULL },
+    { "80x24-softmax-numbers",  VIEW_ARCS, 80, 24, STAGE_SOFTMAX, 3, true, LANG_EN, false, false, 1.0, false, NULL },
+    { "80x24-softmax-hidden",   VIEW_ARCS, 80, 24, STAGE_SOFTMAX, 3, false, LANG_EN, false, false, 1.0, false, NULL },
+    { "80x24-output-numbers",   VIEW_ARCS, 80, 24, STAGE_OUTPUT, 3, true, LANG_EN, false, false, 1.0, false, NULL },
+    { "80x24-output-hidden",    VIEW_ARCS, 80, 24, STAGE_OUTPUT, 3, false, LANG_EN, false, false, 1.0, false, NULL },
+    { "120x40-qkv-numbers",     VIEW_ARCS, 120, 40, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL },
+    { "120x40-qkv-hidden",      VIEW_ARCS, 120, 40, STAGE_QKV, 3, false, LANG_EN, false, false, 1.0, false, NULL },
+    { "120x40-score-numbers",   VIEW_ARCS, 120, 40, STAGE_SCORE, 3, true, LANG_EN, false, false, 1.0, false, NULL },
+    { "120x40-score-hidden",    VIEW_ARCS, 120, 40, STAGE_SCORE, 3, false, LANG_EN, false, false, 1.0, false, NULL },
+    { "120x40-softmax-numbers", VIEW_ARCS, 120, 40, STAGE_SOFTMAX, 3, true, LANG_EN, false, false, 1.0, false, NULL },
+    { "120x40-softmax-hidden",  VIEW_ARCS, 120, 40, STAGE_SOFTMAX, 3, false, LANG_EN, false, false, 1.0, false, NULL },
+    { "120x40-output-numbers",  VIEW_ARCS, 120, 40, STAGE_OUTPUT, 3, true, LANG_EN, false, false, 1.0, false, NULL },
+    { "120x40-output-hidden",   VIEW_ARCS, 120, 40, STAGE_OUTPUT, 3, false, LANG_EN, false, false, 1.0, false, NULL },
+    { "80x24-softmax-zh",       VIEW_ARCS, 80, 24, STAGE_SOFTMAX, 3, true, LANG_ZH, false, false, 1.0, false, NULL },
+    { "80x24-softmax-ascii",    VIEW_ARCS, 80, 24, STAGE_SOFTMAX, 3, true, LANG_EN, true, false, 1.0, false, NULL },
+    { "80x24-help",             VIEW_ARCS, 80, 24, STAGE_SOFTMAX, 3, true, LANG_EN, false, true, 1.0, false, NULL },
+    { "50x15-too-small",        VIEW_ARCS, 50, 15, STAGE_SOFTMAX, 3, true, LANG_EN, false, false, 1.0, false, NULL },
+    { "arcs-80x24-softmax-mid", VIEW_ARCS, 80, 24, STAGE_SOFTMAX, 3, true, LANG_EN, false, false, 0.5, false, NULL },
+    { "arcs-80x24-output-mid",  VIEW_ARCS, 80, 24, STAGE_OUTPUT, 3, true, LANG_EN, false, false, 0.5, false, NULL },
+    { "arcs-80x24-playing",     VIEW_ARCS, 80, 24, STAGE_SCORE, 1, true, LANG_EN, false, false, 1.0, true, NULL },
+    { "arcs-80x24-sixteen",     VIEW_ARCS, 80, 24, STAGE_SOFTMAX, 3, true, LANG_EN, false, false, 1.0, false, SIXTEEN },
+    { "arcs-60x24-stacked",     VIEW_ARCS, 60, 24, STAGE_SOFTMAX, 3, true, LANG_EN, false, false, 1.0, false, NULL },
+    { "arcs-60x20-smallest",    VIEW_ARCS, 60, 20, STAGE_SOFTMAX, 3, true, LANG_EN, false, false, 1.0, false, NULL },
+};
+#define N_CASES (sizeof golden_cases / sizeof golden_cases[0])
+
+/* ---------------------------------------------------------------- files */
+
+/* The whole file at path (NUL-terminated, caller frees), or NULL when unreadable. */
+static char *read_file(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 4096, len = 0;
+    char *buf = malloc(cap);
+    size_t n;
+    while (buf && (n = fread(buf + len, 1, cap - len - 1, f)) > 0) {
+        len += n;
+        if (len + 1 == cap) {
+            char *bigger = realloc(buf, cap *= 2);
+            if (!bigger)
+                free(buf);
+            buf = bigger;
+        }
+    }
+    fclose(f);
+    if (buf)
+        buf[len] = '\0';
+    return buf;
+}
+
+static void write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(text, 1, strlen(text), f), strlen(text));
+    assert_int_equal(fclose(f), 0);
+}
+
+/* ---------------------------------------------------------------- rendering */
+
+/* The frame of case gc as text (caller frees). */
+static char *render_case(const GoldenCase *gc)
+{
+    Model m;
+    Lesson ls;
+    char err[256];
+    assert_int_equal(model_load_default(&m, err, sizeof err), 0);
+    if (lesson_build(&ls, &m, gc->sentence ? gc->sentence : m.sentence, NULL, err, sizeof err) != 0)
+        fail_msg("%s", err);
+    Player p;
+    player_init(&p, ls.tr.T, 0);
+    Ui ui;
+    ui_init(&ui, gc->view);
+    ui_set_view(&ui, &p, gc->view);
+    p.focus = gc->focus;
+    p.stage = gc->stage;
+    p.playing = gc->playing;
+    ui.numbers = gc->numbers;
+    ui.help = gc->help;
+    FrameOptions o = { .lang = gc->lang, .ascii = gc->ascii, .notice = NULL };
+    FrameInput in = { .lesson = &ls, .player = &p, .ui = &ui, .progress = gc->progress, .opt = &o };
+    Grid g;
+    assert_int_equal(grid_init(&g, gc->w, gc->h), 0);
+    frame_render(&g, &in);
+    size_t n = grid_to_text(&g, NULL, 0);
+    char *text = malloc(n + 1);
+    assert_non_null(text);
+    grid_to_text(&g, text, n + 1);
+    grid_free(&g);
+    lesson_free(&ls);
+    model_free(&m);
+    return text;
+}
+
+/* ---------------------------------------------------------------- the test */
+
+static void test_golden(void **state)
+{
+    const GoldenCase *gc = *state;
+    char expected_path[512], actual_path[512];
+    snprintf(expected_path, sizeof expected_path, "%s/golden/%s.txt", TESTS_DIR, gc->name);
+    snprintf(actual_path, sizeof actual_path, "%s/golden/%s.actual", TESTS_DIR, gc->name);
+    char *actual = render_case(gc);
+    const char *update = getenv("ATTN_GOLDEN_UPDATE");
+    if (update && strcmp(update, "1") == 0) {
+        write_file(expected_path, actual);
+        remove(actual_path);
+        free(actual);
+        return;
+    }
+    char *expected = read_file(expected_path);
+    bool same = expected && strcmp(expected, actual) == 0;
+    if (same)
+        remove(actual_path);
+    else
+        write_file(actual_path, actual);
+    free(expected);
+    free(actual);
+    if (!same)
+        fail_msg("frame differs: diff -u %s %s (make golden-update rewrites the expected frames)",
+                 expected_path, actual_path);
+}
+
+int main(void)
+{
+    struct CMUnitTest tests[N_CASES];
+    for (size_t i = 0; i < N_CASES; i++)
+        tests[i] = (struct CMUnitTest){ .name = golden_cases[i].name, .test_func = test_golden,
+                                        .initial_state = (void *)&golden_cases[i] };
+    return _cmocka_run_group_tests("golden frames", tests, N_CASES, NULL, NULL);
+}
