@@ -33,7 +33,7 @@ expect_dump() {
 expect_dump "dump names the sentence" "三加五等于?"
 expect_dump "dump shows sqrt(8)" "d = 8, √d = 2.828427"
 expect_dump "dump shows the parameter count and sqrt(128)" "3 × 8×8 = 192 trainable numbers. A real model's head is 128 wide: √128 = 11.313708."
-expect_dump "dump shows x(三)[0] = 0.67 in its row" "三     0.67   0.82"
+expect_dump "dump shows x(三)[0] = 0.67 in its row" "三     0.67   0.67"
 expect_dump "dump shows Q(三)[0] = 0.09 in its row" "三     0.09  "
 expect_dump "dump shows cosine of output(等) and V(加)" "output(等) is most like V(加): cosine 0.9855"
 expect_dump "dump shows 等's share of 加" "52.4%"

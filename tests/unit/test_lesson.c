@@ -2,7 +2,10 @@
  * (assets/lesson.model, fitted by scripts/fit-lesson.c) run through the engine.
  * Covers: vocabulary, d, x(三)[0], Q(三)[0], the two directional scores, 等's shares,
  * output(等), its cosine with V(加), ?'s attention, 等's row in 十减四等于?, √8 and √128,
- * the 192 parameters, and that digits' word vectors resemble each other.
+ * the 192 parameters, and that digits' word vectors resemble each other; and the stories the
+ * refit asks for (docs/lesson-model.md): whom each row looks at most, outputs that differ and
+ * resemble the V their row takes most, ? resembling nothing, and lesson 7's two heads
+ * disagreeing on 加.
  * Figures are rounded half away from zero (llround) to the digits the lesson gives. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -167,6 +170,11 @@ static void test_shares_of_deng(void **state)
     assert_int_equal(argmax, P_JIA);
     assert_int_equal(rounded(row[P_JIA] * 100.0, 1), 524);  /* 52.4% */
     assert_int_equal(rounded(min * 100.0, 1), 14);          /* 1.4% */
+    /* "a character at 1.4%": one character, the others show more */
+    int at_min = 0;
+    for (int s = 0; s < l->tr.T; s++)
+        at_min += rounded(row[s] * 100.0, 1) == 14;
+    assert_int_equal(at_min, 1);
 }
 
 static void test_square_roots(void **state)
@@ -222,6 +230,98 @@ static void test_question_mark_looks_at_the_sum(void **state)
     assert_true(share >= 0.70);
 }
 
+/* ---------------------------------------------------------------- the stories (issue 8 §3) */
+
+/* Index of the largest of n values. */
+static int argmax(const double *row, int n)
+{
+    int best = 0;
+    for (int s = 1; s < n; s++)
+        if (row[s] > row[best])
+            best = s;
+    return best;
+}
+
+static void test_rows_tell_different_stories(void **state)
+{
+    Lesson *l = *state;
+    /* 三 looks at 加, 加 at an operand, 五 at 三, 等 at 加, 于 at 等 (等于), ? at 三 */
+    static const int expected[6] = {P_JIA, P_WU, P_SAN, P_JIA, P_DENG, P_SAN};
+    for (int t = 0; t < 6; t++)
+        assert_int_equal(argmax(&TRACE_SQ(&l->tr, weights, t, 0), 6), expected[t]);
+    /* 加's two largest shares are its operands, together the majority */
+    const double *jia = &TRACE_SQ(&l->tr, weights, P_JIA, 0);
+    for (int s = 0; s < 6; s++)
+        if (s != P_SAN && s != P_WU) {
+            assert_true(jia[P_SAN] > jia[s]);
+            assert_true(jia[P_WU] > jia[s]);
+        }
+    assert_true(jia[P_SAN] + jia[P_WU] >= 0.50);
+}
+
+/* What the lesson says of 等 holds for every row: the output is most like the V it takes most. */
+static void test_outputs_most_like_their_largest_share(void **state)
+{
+    Lesson *l = *state;
+    for (int t = 0; t < 6; t++)
+        assert_int_equal(engine_closest_value(&l->tr, t, NULL),
+                         argmax(&TRACE_SQ(&l->tr, weights, t, 0), 6));
+}
+
+static void test_question_mark_takes_from_every_operand(void **state)
+{
+    Lesson *l = *state;
+    for (int s = P_SAN; s <= P_WU; s++)
+        assert_true(TRACE_SQ(&l->tr, weights, P_ASK, s) >= 0.15);
+}
+
+static void test_outputs_differ_visibly(void **state)
+{
+    Lesson *l = *state;
+    int wide = 0;
+    for (int j = 0; j < 8; j++) {
+        double lo = TRACE_ROW(&l->tr, output, 0)[j], hi = lo;
+        for (int t = 1; t < 6; t++) {
+            lo = fmin(lo, TRACE_ROW(&l->tr, output, t)[j]);
+            hi = fmax(hi, TRACE_ROW(&l->tr, output, t)[j]);
+        }
+        wide += hi - lo >= 0.50;
+    }
+    assert_true(wide >= 4);
+}
+
+/* Station 2: "? resembles nothing" in lesson 4's table of word-vector dot products. */
+static void test_question_mark_resembles_nothing(void **state)
+{
+    Lesson *l = *state;
+    int d = l->m.d, ask = model_find_char(&l->m, "?");
+    assert_int_equal(ask, 19);
+    const double *e = l->m.embedding + (size_t)ask * d;
+    for (int c = 0; c < l->m.vocab_size; c++)
+        if (c != ask) {
+            double dot = 0.0;
+            for (int i = 0; i < d; i++)
+                dot += e[i] * l->m.embedding[(size_t)c * d + i];
+            assert_true(fabs(dot) <= 0.30 + 1e-12);
+        }
+}
+
+/* Lesson 7's preview: Wq, Wk split column-wise into two heads of width 4, each ÷ √4. */
+static void test_two_heads_read_different_operands(void **state)
+{
+    Lesson *l = *state;
+    static const int expected[2] = {P_SAN, P_WU};   /* 加: head 1 → 三, head 2 → 五 */
+    for (int h = 0; h < 2; h++) {
+        double row[6];
+        for (int s = 0; s < 6; s++) {
+            const double *q = TRACE_ROW(&l->tr, q, P_JIA) + 4 * h, *k = TRACE_ROW(&l->tr, k, s) + 4 * h;
+            row[s] = (q[0] * k[0] + q[1] * k[1] + q[2] * k[2] + q[3] * k[3]) / sqrt(4.0);
+        }
+        engine_softmax(row, row, 6);
+        assert_int_equal(argmax(row, 6), expected[h]);
+    }
+}
+
 static void test_deng_depends_on_the_sentence(void **state)
 {
     Lesson *l = *state;
@@ -254,6 +354,12 @@ int main(void)
         cmocka_unit_test(test_output_most_like_v_of_jia),
         cmocka_unit_test(test_question_mark_looks_at_the_sum),
         cmocka_unit_test(test_deng_depends_on_the_sentence),
+        cmocka_unit_test(test_rows_tell_different_stories),
+        cmocka_unit_test(test_outputs_most_like_their_largest_share),
+        cmocka_unit_test(test_question_mark_takes_from_every_operand),
+        cmocka_unit_test(test_outputs_differ_visibly),
+        cmocka_unit_test(test_question_mark_resembles_nothing),
+        cmocka_unit_test(test_two_heads_read_different_operands),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
