@@ -10,8 +10,8 @@
 #include "player.h"
 #include "ui.h"
 
-/* The player and UI state the options ask for, over a sentence of `tokens` characters. */
-void app_start_state(const Options *o, int tokens, long long now_ms, Player *p, Ui *ui);
+/* The player and UI state the options ask for, over the lesson ls. */
+void app_start_state(const Options *o, const Lesson *ls, long long now_ms, Player *p, Ui *ui);
 
 /* Runs the lesson full screen on *ls (built from model m, which stays alive) with the
  * options o (o->lang already resolved). notice, when not NULL, is shown once in the

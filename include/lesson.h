@@ -1,28 +1,53 @@
-/* lesson.h — everything the screens show, computed once per change of sentence, mask or
- * heads: the forward pass of the sentence and of the comparison sentence.
- * Owns: building and freeing that set; the engine does the arithmetic.
+/* lesson.h — everything the screens show, computed once per change of its parameters:
+ * the forward pass of the sentence (with lesson 7's mask and heads), the pass of the
+ * sentence it is compared with (station 2), and station 5's √d curve.
+ * Owns: building, rebuilding and freeing that set; the engine does the arithmetic.
  * Must not touch: the terminal, drawing, the clock. */
 #ifndef ATTN_LESSON_H
 #define ATTN_LESSON_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include "engine.h"
 #include "model.h"
+#include "sqrtd.h"
 
 /* The lesson's second sentence: station 2 compares 等's row in both. */
 #define LESSON_COMPARE_SENTENCE "十减四等于?"
+/* The lesson's own sentence, compared with when the sentence is already the second one. */
+#define LESSON_FIRST_SENTENCE "三加五等于?"
+/* The seed of the √d machine's averaged curve and its number of draws. */
+#define LESSON_CURVE_SEED 1
+#define LESSON_CURVE_DRAWS SQRTD_CURVE_DRAWS
+
+/* What the passes are run with: the UI asks for these, the lesson computes them. */
+typedef struct {
+    char sentence[MODEL_SENTENCE_BYTES];  /* the sentence, UTF-8 */
+    char compare[MODEL_SENTENCE_BYTES];   /* the sentence it is compared with ("" for the default) */
+    EngineConfig config;                  /* mask and heads */
+} LessonParams;
 
 typedef struct {
-    const Model *model;                   /* the model (not owned) */
-    EngineConfig config;                  /* mask and heads the passes ran with */
-    char sentence[MODEL_SENTENCE_BYTES];  /* the sentence shown, as the vocabulary spells it */
-    Trace tr;                             /* its forward pass */
+    const Model *model;     /* the model (not owned) */
+    LessonParams params;    /* what the passes ran with (sentences as the vocabulary spells them) */
+    Trace tr;               /* the sentence's forward pass, with params.config */
+    bool has_alt;           /* the comparison sentence ran (its characters are all known) */
+    Trace alt;              /* its forward pass, with params.config */
+    SqrtdCurve curve;       /* station 5: the largest share against d, averaged once */
 } Lesson;
 
-/* Runs the forward pass of m over sentence with cfg (NULL: lesson 6) into a fresh *ls.
+/* The parameters of lesson 6 on sentence: no mask, one head, the default comparison. */
+void lesson_params(LessonParams *p, const char *sentence);
+
+/* Runs every pass of model m with params p (NULL cfg fields: lesson 6) into a fresh *ls.
  * Returns 0, or -1 with a one-line message in err (then *ls needs no freeing). */
 int lesson_build(Lesson *ls, const Model *m, const char *sentence, const EngineConfig *cfg,
                  char *err, size_t errlen);
+int lesson_build_with(Lesson *ls, const Model *m, const LessonParams *p, char *err, size_t errlen);
+
+/* Runs the passes again with params p, keeping what did not change. On failure *ls is
+ * left as it was and err says why. Returns 0 or -1. */
+int lesson_rebuild(Lesson *ls, const LessonParams *p, char *err, size_t errlen);
 
 /* Releases a Lesson; safe on a zeroed or freed one. */
 void lesson_free(Lesson *ls);

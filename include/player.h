@@ -18,6 +18,7 @@ typedef enum {
     TRACK_STAGES_FOCUS = 0, /* every stage of every character: ① ② ③ ④ of 三, then of 加 … */
     TRACK_FOCUS,            /* the characters one after another, the stage kept */
     TRACK_STAGES,           /* the four stages, the character kept */
+    TRACK_NONE,             /* nothing to step: the view has no stage or character to walk */
     TRACK_COUNT
 } Track;
 

@@ -8,14 +8,24 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include "actions.h"
 #include "lesson.h"
 #include "player.h"
 
 /* Every view, in the view bar's order (the lesson's). X(ID, name): the name is --view's
  * and its ViewOps object is view_<name> (view.h). */
-#define VIEW_LIST(X) \
-    X(ARCS, arcs)
+#define VIEW_LIST(X)        \
+    X(ALL, all)               \
+    X(LIBRARY, library)       \
+    X(SIMILARITY, similarity) \
+    X(ARCS, arcs)             \
+    X(MATRIX, matrix)         \
+    X(SQRTD, sqrtd)           \
+    X(MACHINE, machine)       \
+    X(CODE, code)             \
+    X(SCALE, scale)           \
+    X(SUMMARY, summary)
 
 typedef enum {
 #define VIEW_ENUM(id, name) VIEW_##id,
@@ -53,16 +63,26 @@ typedef struct {
     bool help;                      /* the help overlay is open (modal) */
     int help_top;                   /* first help line shown when the help scrolls */
     bool numbers;                   /* values shown (false: only pictures and words) */
+    LessonParams want;              /* what the lesson is to be computed with: sentence, its
+                                       comparison, mask, heads (REACT_RECOMPUTE applies it) */
+    int head;                       /* with two heads, the one shown: 0, 1, or -1 for both */
     int answer;                     /* the answering character worked in hand checks and
                                        the matrix cursor's column; -1: the row's largest */
+    int dim;                        /* the dimension worked in hand checks (0..d-1) */
     MatrixTable matrix_table;       /* which T × T table the matrix view shows */
+    int sqrtd_index;                /* √d machine: index of d in sqrtd's list of widths */
+    uint64_t sqrtd_seed;            /* √d machine: which random draw */
+    bool sqrtd_scaled;              /* √d machine: scores divided by √d before softmax */
+    int context_index;              /* scale view: index of the context length */
     UiNote note;                    /* a one-line note for the status bar, until the next key */
     double note_value;              /* the number the note names */
     char note_text[UI_NOTE_BYTES];  /* the text of NOTE_TEXT */
 } Ui;
 
-/* A fresh UI state on view: numbers shown, no help, cursors at their start. */
+/* A fresh UI state on view: numbers shown, no help, cursors at their start, the lesson
+ * asked for as ls was built (ls may be NULL: lesson 6 on no sentence). */
 void ui_init(Ui *ui, ViewId view);
+void ui_init_for(Ui *ui, ViewId view, const Lesson *ls);
 
 /* Opens view: its track becomes the player's. */
 void ui_set_view(Ui *ui, Player *p, ViewId view);

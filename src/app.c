@@ -42,10 +42,10 @@ static long long app_now_ms(void)
 
 /* ---------------------------------------------------------------- set-up */
 
-void app_start_state(const Options *o, int tokens, long long now_ms, Player *p, Ui *ui)
+void app_start_state(const Options *o, const Lesson *ls, long long now_ms, Player *p, Ui *ui)
 {
-    player_init(p, tokens, now_ms);
-    ui_init(ui, o->view >= 0 ? (ViewId)o->view : VIEW_DEFAULT);
+    player_init(p, ls->tr.T, now_ms);
+    ui_init_for(ui, o->view >= 0 ? (ViewId)o->view : VIEW_DEFAULT, ls);
     ui_set_view(ui, p, ui->view);
     if (o->focus > 0)
         player_set_focus(p, o->focus, now_ms);
@@ -120,6 +120,22 @@ static bool app_click(const App *a, const TermEvent *ev, long long now, Action *
     return frame_hit(&in, a->grid.w, a->grid.h, ev->x, ev->y, action, arg);
 }
 
+/* Runs the lesson again with what the UI asks for; on failure keeps the old one and says
+ * why in the status line. */
+static void app_recompute(App *a, long long now)
+{
+    char err[512];
+    if (lesson_rebuild(a->lesson, &a->ui.want, err, sizeof err) != 0) {
+        a->ui.want = a->lesson->params;
+        ui_note_text(&a->ui, err);
+        return;
+    }
+    a->ui.want = a->lesson->params;
+    player_set_tokens(&a->player, a->lesson->tr.T, now);
+    if (a->ui.answer >= a->lesson->tr.T)
+        a->ui.answer = -1;
+}
+
 /* Applies one key. Returns REACT_* flags. */
 static int app_key(App *a, const TermEvent *ev, long long now)
 {
@@ -135,7 +151,10 @@ static int app_key(App *a, const TermEvent *ev, long long now)
     int arg = b->arg;
     if (action == ACTION_CLICK && !app_click(a, ev, now, &action, &arg))
         return REACT_NONE;
-    return ui_apply(&a->ui, &a->player, a->lesson, action, arg, now);
+    int react = ui_apply(&a->ui, &a->player, a->lesson, action, arg, now);
+    if (react & REACT_RECOMPUTE)
+        app_recompute(a, now);
+    return react;
 }
 
 /* ---------------------------------------------------------------- the loop */
@@ -179,7 +198,7 @@ int app_run(const Options *o, const Model *m, Lesson *ls, const char *notice)
     a.frame.ascii = o->ascii;
     a.frame.notice = notice;
     a.exit_after_first = app_env_flag(APP_EXIT_AFTER_FIRST_FRAME_ENV);
-    app_start_state(o, ls->tr.T, app_now_ms(), &a.player, &a.ui);
+    app_start_state(o, ls, app_now_ms(), &a.player, &a.ui);
 
     char err[256];
     if (term_open(err, sizeof err) != 0) {

@@ -111,7 +111,10 @@ static void bar_label(const ViewCtx *c, int id, char *buf, size_t cap)
     const ViewOps *v = view_ops((ViewId)id);
     bool current = id == (int)c->ui->view;
     char name[64];
-    draw_drawable(c->ascii, SAY(c, v->tab_en, v->tab_zh), name, sizeof name);
+    if (c->ascii)   /* "√d" has no ASCII spelling but its --view name */
+        snprintf(name, sizeof name, "%s", v->name);
+    else
+        snprintf(name, sizeof name, "%s", SAY(c, v->tab_en, v->tab_zh));
     snprintf(buf, cap, "%s%s%s", current ? "[" : " ", name, current ? "]" : " ");
 }
 

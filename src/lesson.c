@@ -1,34 +1,97 @@
-/* lesson.c — builds the set of forward passes the screens read.
- * Owns: which passes exist and their lifetime. Must not touch: arithmetic (engine.c),
- * the terminal, drawing. */
+/* lesson.c — builds the set of forward passes and curves the screens read.
+ * Owns: which passes exist, what they run with, and their lifetime.
+ * Must not touch: arithmetic (engine.c, sqrtd.c), the terminal, drawing. */
 #include "lesson.h"
 
 #include <stdio.h>
 #include <string.h>
 
-int lesson_build(Lesson *ls, const Model *m, const char *sentence, const EngineConfig *cfg,
-                 char *err, size_t errlen)
+void lesson_params(LessonParams *p, const char *sentence)
 {
-    static const EngineConfig lesson6 = { MASK_NONE, 1 };
-    memset(ls, 0, sizeof *ls);
-    ls->model = m;
-    ls->config = cfg ? *cfg : lesson6;
-    if (engine_forward_with(m, sentence, &ls->config, &ls->tr, err, errlen) != 0)
-        return -1;
+    memset(p, 0, sizeof *p);
+    snprintf(p->sentence, sizeof p->sentence, "%s", sentence);
+    p->config.mask = MASK_NONE;
+    p->config.heads = 1;
+}
+
+/* The sentences of a trace, joined. */
+static void trace_text(const Trace *tr, char *buf, size_t cap)
+{
     size_t used = 0;
-    for (int t = 0; t < ls->tr.T; t++) {
-        size_t n = strlen(ls->tr.tokens[t]);
-        if (used + n < sizeof ls->sentence) {
-            memcpy(ls->sentence + used, ls->tr.tokens[t], n);
+    for (int t = 0; t < tr->T; t++) {
+        size_t n = strlen(tr->tokens[t]);
+        if (used + n < cap) {
+            memcpy(buf + used, tr->tokens[t], n);
             used += n;
         }
     }
-    ls->sentence[used] = '\0';
+    buf[used] = '\0';
+}
+
+/* The sentence compared with: the one asked for, else the lesson's second sentence (or
+ * its first, when the sentence already is the second). */
+static const char *compare_sentence(const LessonParams *p, const Trace *tr)
+{
+    char now[MODEL_SENTENCE_BYTES];
+    if (p->compare[0])
+        return p->compare;
+    trace_text(tr, now, sizeof now);
+    return strcmp(now, LESSON_COMPARE_SENTENCE) == 0 ? LESSON_FIRST_SENTENCE : LESSON_COMPARE_SENTENCE;
+}
+
+/* Runs the sentence and the comparison into a zeroed *ls. */
+static int lesson_run(Lesson *ls, const Model *m, const LessonParams *p, char *err, size_t errlen)
+{
+    ls->model = m;
+    ls->params = *p;
+    if (engine_forward_with(m, p->sentence, &p->config, &ls->tr, err, errlen) != 0)
+        return -1;
+    trace_text(&ls->tr, ls->params.sentence, sizeof ls->params.sentence);
+    char ignored[256];
+    ls->has_alt = engine_forward_with(m, compare_sentence(p, &ls->tr), &p->config, &ls->alt,
+                                      ignored, sizeof ignored) == 0;
+    return 0;
+}
+
+int lesson_build_with(Lesson *ls, const Model *m, const LessonParams *p, char *err, size_t errlen)
+{
+    memset(ls, 0, sizeof *ls);
+    if (lesson_run(ls, m, p, err, errlen) != 0) {
+        lesson_free(ls);
+        return -1;
+    }
+    sqrtd_curve(&ls->curve, LESSON_CURVE_SEED, LESSON_CURVE_DRAWS);
+    return 0;
+}
+
+int lesson_build(Lesson *ls, const Model *m, const char *sentence, const EngineConfig *cfg,
+                 char *err, size_t errlen)
+{
+    LessonParams p;
+    lesson_params(&p, sentence);
+    if (cfg)
+        p.config = *cfg;
+    return lesson_build_with(ls, m, &p, err, errlen);
+}
+
+int lesson_rebuild(Lesson *ls, const LessonParams *p, char *err, size_t errlen)
+{
+    Lesson fresh;
+    memset(&fresh, 0, sizeof fresh);
+    if (lesson_run(&fresh, ls->model, p, err, errlen) != 0) {
+        engine_free(&fresh.tr);
+        return -1;
+    }
+    fresh.curve = ls->curve;   /* the curve depends on nothing that changes */
+    engine_free(&ls->tr);
+    engine_free(&ls->alt);
+    *ls = fresh;
     return 0;
 }
 
 void lesson_free(Lesson *ls)
 {
     engine_free(&ls->tr);
+    engine_free(&ls->alt);
     memset(ls, 0, sizeof *ls);
 }

@@ -84,7 +84,7 @@ static int main_print(Options *o, const Lesson *ls)
         o->lang = main_lang_from_env();
     Player p;
     Ui ui;
-    app_start_state(o, ls->tr.T, 0, &p, &ui);
+    app_start_state(o, ls, 0, &p, &ui);
     FrameOptions fo = { o->lang, o->ascii, NULL };
     FrameInput in = { .lesson = ls, .player = &p, .ui = &ui, .progress = 1.0, .opt = &fo };
     Grid g;

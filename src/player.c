@@ -51,6 +51,7 @@ static int player_track_length(const Player *p)
     case TRACK_STAGES_FOCUS: return p->tokens * STAGE_COUNT;
     case TRACK_FOCUS:        return p->tokens;
     case TRACK_STAGES:       return STAGE_COUNT;
+    case TRACK_NONE:
     case TRACK_COUNT:        break;
     }
     return 1;
@@ -63,6 +64,7 @@ static int player_track_index(const Player *p)
     case TRACK_STAGES_FOCUS: return p->focus * STAGE_COUNT + (int)p->stage;
     case TRACK_FOCUS:        return p->focus;
     case TRACK_STAGES:       return (int)p->stage;
+    case TRACK_NONE:
     case TRACK_COUNT:        break;
     }
     return 0;
@@ -86,6 +88,7 @@ static void player_set_track_index(Player *p, int index, long long now_ms)
     case TRACK_STAGES:
         p->stage = (Stage)index;
         break;
+    case TRACK_NONE:
     case TRACK_COUNT:
         break;
     }
@@ -200,7 +203,7 @@ bool player_speed_step(Player *p, int direction)
 
 bool player_tick(Player *p, long long now_ms)
 {
-    if (!p->playing || now_ms < p->next_ms)
+    if (!p->playing || now_ms < p->next_ms || p->track == TRACK_NONE)
         return false;
     player_set_track_index(p, player_track_index(p) + 1, now_ms);   /* wraps at the end */
     return true;

@@ -5,17 +5,33 @@
 
 #include <stdio.h>
 #include <string.h>
+#include "realmodel.h"
+#include "sqrtd.h"
 #include "view.h"
 
 /* ---------------------------------------------------------------- state */
 
 void ui_init(Ui *ui, ViewId view)
 {
+    ui_init_for(ui, view, NULL);
+}
+
+void ui_init_for(Ui *ui, ViewId view, const Lesson *ls)
+{
     memset(ui, 0, sizeof *ui);
     ui->view = view;
     ui->numbers = true;
+    ui->head = -1;
     ui->answer = -1;
     ui->matrix_table = MATRIX_SHARES;
+    ui->sqrtd_index = sqrtd_d_index(8);
+    ui->sqrtd_seed = 1;
+    ui->sqrtd_scaled = true;
+    ui->context_index = 0;
+    if (ls)
+        ui->want = ls->params;
+    else
+        lesson_params(&ui->want, "");
 }
 
 void ui_set_view(Ui *ui, Player *p, ViewId view)
@@ -128,6 +144,48 @@ static int ui_cell(Ui *ui, Player *p, const Lesson *ls, int arg, long long now)
     return REACT_REDRAW;
 }
 
+/* n + delta clamped into 0..count-1. */
+static int ui_clamp_step(int n, int delta, int count)
+{
+    n += delta;
+    return n < 0 ? 0 : n >= count ? count - 1 : n;
+}
+
+/* The lesson's other sentence: 三加五等于? and 十减四等于? take turns. */
+static int ui_other_sentence(Ui *ui)
+{
+    const char *next = strcmp(ui->want.sentence, LESSON_FIRST_SENTENCE) == 0
+                     ? LESSON_COMPARE_SENTENCE : LESSON_FIRST_SENTENCE;
+    snprintf(ui->want.sentence, sizeof ui->want.sentence, "%s", next);
+    return REACT_REDRAW | REACT_RECOMPUTE;
+}
+
+/* The sentence compared with: the default, or the lesson's first sentence. */
+static int ui_next_compare(Ui *ui)
+{
+    if (ui->want.compare[0])
+        ui->want.compare[0] = '\0';
+    else
+        snprintf(ui->want.compare, sizeof ui->want.compare, "%s", LESSON_FIRST_SENTENCE);
+    return REACT_REDRAW | REACT_RECOMPUTE;
+}
+
+/* Heads: one → two (both shown) → head 1 → head 2 → one. */
+static int ui_next_heads(Ui *ui)
+{
+    if (ui->want.config.heads == 1) {
+        ui->want.config.heads = 2;
+        ui->head = -1;
+    } else if (ui->head < 1) {
+        ui->head++;
+        return REACT_REDRAW;
+    } else {
+        ui->want.config.heads = 1;
+        ui->head = -1;
+    }
+    return REACT_REDRAW | REACT_RECOMPUTE;
+}
+
 static int ui_view_step(Ui *ui, Player *p, int delta)
 {
     ui_set_view(ui, p, (ViewId)(((int)ui->view + delta + VIEW_COUNT) % VIEW_COUNT));
@@ -173,6 +231,29 @@ static int ui_apply_global(Ui *ui, Player *p, const Lesson *ls, Action a, int ar
     case ACTION_TABLE_NEXT:
         ui->matrix_table = (MatrixTable)((ui->matrix_table + 1) % MATRIX_TABLE_COUNT);
         return REACT_REDRAW;
+    case ACTION_DIM_PREV:    ui->dim = (ui->dim + ls->tr.d - 1) % ls->tr.d; return REACT_REDRAW;
+    case ACTION_DIM_NEXT:    ui->dim = (ui->dim + 1) % ls->tr.d; return REACT_REDRAW;
+    case ACTION_COMPARE_NEXT: return ui_next_compare(ui);
+    case ACTION_RESEED:      ui->sqrtd_seed++; return REACT_REDRAW;
+    case ACTION_SCALE_TOGGLE: ui->sqrtd_scaled = !ui->sqrtd_scaled; return REACT_REDRAW;
+    case ACTION_D_UP:
+        ui->sqrtd_index = ui_clamp_step(ui->sqrtd_index, +1, SQRTD_D_COUNT);
+        return REACT_REDRAW;
+    case ACTION_D_DOWN:
+        ui->sqrtd_index = ui_clamp_step(ui->sqrtd_index, -1, SQRTD_D_COUNT);
+        return REACT_REDRAW;
+    case ACTION_CONTEXT_UP:
+        ui->context_index = ui_clamp_step(ui->context_index, +1, REALMODEL_CONTEXT_COUNT);
+        return REACT_REDRAW;
+    case ACTION_CONTEXT_DOWN:
+        ui->context_index = ui_clamp_step(ui->context_index, -1, REALMODEL_CONTEXT_COUNT);
+        return REACT_REDRAW;
+    case ACTION_EDIT:        return REACT_NONE;
+    case ACTION_SENTENCE_NEXT: return ui_other_sentence(ui);
+    case ACTION_MASK:
+        ui->want.config.mask = ui->want.config.mask == MASK_CAUSAL ? MASK_NONE : MASK_CAUSAL;
+        return REACT_REDRAW | REACT_RECOMPUTE;
+    case ACTION_HEADS:       return ui_next_heads(ui);
     case ACTION_CLICK:       /* the caller turns a click into what it hit */
     case ACTION_NONE:
     case ACTION_COUNT:

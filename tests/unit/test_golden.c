@@ -120,7 +120,7 @@ static char *render_case(const GoldenCase *gc)
     Player p;
     player_init(&p, ls.tr.T, 0);
     Ui ui;
-    ui_init(&ui, gc->view);
+    ui_init_for(&ui, gc->view, &ls);
     ui_set_view(&ui, &p, gc->view);
     p.focus = gc->focus;
     p.stage = gc->stage;

@@ -1,0 +1,59 @@
+/* check.h — the hand checks a screen prints, made to hold as printed. A student redoes a
+ * line with a calculator from the numbers on screen; so every operand is rounded as it is
+ * shown, the result is recomputed from those rounded operands, and where that differs in
+ * its last shown digit from the true value (shown elsewhere on screen) the screen says ≈.
+ * Owns: that arithmetic. Must not touch: formatting strings, the terminal, drawing. */
+#ifndef ATTN_CHECK_H
+#define ATTN_CHECK_H
+
+#include <stdbool.h>
+#include "engine.h"
+
+#define CHECK_MAX_TERMS MODEL_MAX_D   /* a sum has at most d (≤ 512) or T (≤ 16) terms */
+
+/* A sum of products Σ a·b, as printed: "lhs = a0×b0 + a1×b1 + … = sum". */
+typedef struct {
+    int n;                        /* terms */
+    int digits_a;                 /* decimals the left operands are printed with */
+    int digits_b;                 /* decimals the right operands are printed with */
+    double a[CHECK_MAX_TERMS];    /* left operands, rounded as printed */
+    double b[CHECK_MAX_TERMS];    /* right operands, rounded as printed */
+    double sum;                   /* Σ a·b of the printed operands (exact at sum_digits) */
+    int sum_digits;               /* digits_a + digits_b: the sum's exact decimals */
+    double value;                 /* the true value the sum explains */
+    int value_digits;             /* decimals the true value is shown with elsewhere */
+    bool same;                    /* sum rounds to value at value_digits: "=" holds as is;
+                                     false: the screen adds "≈ value" */
+} CheckedSum;
+
+/* Fills c from n explained terms, operands printed with digits_a and digits_b decimals
+ * (a share printed as "52.4%" has digits_a = 3), explaining value shown with value_digits. */
+void check_sum(CheckedSum *c, const ExplainTerm *terms, int n, int digits_a, int digits_b,
+               double value, int value_digits);
+
+/* One share of a softmax row, as printed: share(s) = e^(scaled(s) − max) / Σ_u e^(…). */
+typedef struct {
+    int n;                                 /* characters in the row */
+    int s;                                 /* the share explained */
+    bool visible[MODEL_MAX_TOKENS];        /* columns the mask leaves */
+    double scaled[MODEL_MAX_TOKENS];       /* each ÷√d score, rounded as printed (2 decimals) */
+    double max;                            /* the largest printed visible score */
+    double exps[MODEL_MAX_TOKENS];         /* e^(scaled − max) of the printed scores, rounded to
+                                              exp_digits (0 where masked) */
+    int exp_digits;                        /* decimals of the printed exps */
+    double sum;                            /* Σ printed exps (exact at exp_digits) */
+    double share;                          /* exps[s] / sum, as the student gets it */
+    double value;                          /* the true share */
+    bool same;                             /* share and value round to the same 0.1 %:
+                                              false: the screen adds "≈ value" */
+} CheckedShare;
+
+#define CHECK_EXP_DIGITS 3   /* decimals of e^(s − max) on screen */
+
+/* Fills c for share_h(t, s) of trace tr. */
+void check_share(CheckedShare *c, const Trace *tr, int h, int t, int s);
+
+/* The sum of a row of shares each rounded to 0.1 % as printed (e.g. 100.1 for 100.1 %). */
+double check_percent_total(const double *shares, int n);
+
+#endif

@@ -1,0 +1,63 @@
+/* check.c — hand checks that hold as printed: operands rounded as shown, results
+ * recomputed from them. Must not touch: formatting, the terminal, drawing. */
+#include "check.h"
+
+#include <math.h>
+#include "format.h"
+
+void check_sum(CheckedSum *c, const ExplainTerm *terms, int n, int digits_a, int digits_b,
+               double value, int value_digits)
+{
+    if (n > CHECK_MAX_TERMS)
+        n = CHECK_MAX_TERMS;
+    c->n = n;
+    c->digits_a = digits_a;
+    c->digits_b = digits_b;
+    c->sum_digits = digits_a + digits_b;
+    double scale = pow(10.0, c->sum_digits);
+    long long units = 0;   /* the sum in units of the last exact decimal: no rounding drift */
+    for (int i = 0; i < n; i++) {
+        c->a[i] = format_round(terms[i].a, digits_a);
+        c->b[i] = format_round(terms[i].b, digits_b);
+        units += llround(c->a[i] * c->b[i] * scale);
+    }
+    c->sum = (double)units / scale;
+    c->value = value;
+    c->value_digits = value_digits;
+    c->same = format_round(c->sum, value_digits) == format_round(value, value_digits);
+}
+
+void check_share(CheckedShare *c, const Trace *tr, int h, int t, int s)
+{
+    int T = tr->T;
+    c->n = T;
+    c->s = s;
+    c->exp_digits = CHECK_EXP_DIGITS;
+    bool any = false;
+    for (int u = 0; u < T; u++) {
+        c->visible[u] = engine_visible(tr, t, u);
+        c->scaled[u] = format_round(TRACE_HSQ(tr, scaled, h, t, u), 2);
+        if (c->visible[u] && (!any || c->scaled[u] > c->max)) {
+            c->max = c->scaled[u];
+            any = true;
+        }
+    }
+    double scale = pow(10.0, c->exp_digits);
+    long long units = 0;
+    for (int u = 0; u < T; u++) {
+        c->exps[u] = c->visible[u] ? format_round(exp(c->scaled[u] - c->max), c->exp_digits) : 0.0;
+        units += llround(c->exps[u] * scale);
+    }
+    c->sum = (double)units / scale;
+    c->share = c->sum > 0.0 ? c->exps[s] / c->sum : 0.0;
+    c->value = TRACE_HSQ(tr, weights, h, t, s);
+    c->same = format_round(c->share * 100.0, 1) == format_round(c->value * 100.0, 1);
+}
+
+double check_percent_total(const double *shares, int n)
+{
+    long long tenths = 0;
+    for (int i = 0; i < n; i++)
+        tenths += llround(format_round(shares[i] * 100.0, 1) * 10.0);
+    return (double)tenths / 10.0;
+}
