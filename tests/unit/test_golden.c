@@ -11,7 +11,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "actions.h"
 #include "frame.h"
+#include "keys.h"
 #include "grid.h"
 #include "lesson.h"
 #include "model.h"
@@ -37,38 +39,42 @@ typedef struct {
     double progress;       /* 0..1 of the transition (1: settled) */
     bool playing;          /* autoplay running */
     const char *sentence;  /* the sentence, or NULL for the model's */
+    int keys[8];           /* keys pressed after the start state, in order (0 ends): they
+                              reach any UI state (a table, a cursor, mask, heads) */
 } GoldenCase;
 
 #define SIXTEEN "三加五等于?十减四等于?几是二乘"   /* 16 characters */
 
 /* Every golden frame. The arcs view's names predate the other views. */
 static const GoldenCase golden_cases[] = {
-    { "80x24-qkv-numbers",      VIEW_ARCS, 80, 24, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL },
-    { "80x24-qkv-hidden",       VIEW_ARCS, 80, 24, STAGE_QKV, 3, false, LANG_EN, false, false, 1.0, false, NULL },
-    { "80x24-score-numbers",    VIEW_ARCS, 80, 24, STAGE_SCORE, 3, true, LANG_EN, false, false, 1.0, false, NULL },
-    { "80x24-score-hidden",     VIEW_ARCS, 80, 24, STAGE_SCORE, 3, false, LANG_EN, false, false, 1.0, false, NULL },
-    { "80x24-softmax-numbers",  VIEW_ARCS, 80, 24, STAGE_SOFTMAX, 3, true, LANG_EN, false, false, 1.0, false, NULL },
-    { "80x24-softmax-hidden",   VIEW_ARCS, 80, 24, STAGE_SOFTMAX, 3, false, LANG_EN, false, false, 1.0, false, NULL },
-    { "80x24-output-numbers",   VIEW_ARCS, 80, 24, STAGE_OUTPUT, 3, true, LANG_EN, false, false, 1.0, false, NULL },
-    { "80x24-output-hidden",    VIEW_ARCS, 80, 24, STAGE_OUTPUT, 3, false, LANG_EN, false, false, 1.0, false, NULL },
-    { "120x40-qkv-numbers",     VIEW_ARCS, 120, 40, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL },
-    { "120x40-qkv-hidden",      VIEW_ARCS, 120, 40, STAGE_QKV, 3, false, LANG_EN, false, false, 1.0, false, NULL },
-    { "120x40-score-numbers",   VIEW_ARCS, 120, 40, STAGE_SCORE, 3, true, LANG_EN, false, false, 1.0, false, NULL },
-    { "120x40-score-hidden",    VIEW_ARCS, 120, 40, STAGE_SCORE, 3, false, LANG_EN, false, false, 1.0, false, NULL },
-    { "120x40-softmax-numbers", VIEW_ARCS, 120, 40, STAGE_SOFTMAX, 3, true, LANG_EN, false, false, 1.0, false, NULL },
-    { "120x40-softmax-hidden",  VIEW_ARCS, 120, 40, STAGE_SOFTMAX, 3, false, LANG_EN, false, false, 1.0, false, NULL },
-    { "120x40-output-numbers",  VIEW_ARCS, 120, 40, STAGE_OUTPUT, 3, true, LANG_EN, false, false, 1.0, false, NULL },
-    { "120x40-output-hidden",   VIEW_ARCS, 120, 40, STAGE_OUTPUT, 3, false, LANG_EN, false, false, 1.0, false, NULL },
-    { "80x24-softmax-zh",       VIEW_ARCS, 80, 24, STAGE_SOFTMAX, 3, true, LANG_ZH, false, false, 1.0, false, NULL },
-    { "80x24-softmax-ascii",    VIEW_ARCS, 80, 24, STAGE_SOFTMAX, 3, true, LANG_EN, true, false, 1.0, false, NULL },
-    { "80x24-help",             VIEW_ARCS, 80, 24, STAGE_SOFTMAX, 3, true, LANG_EN, false, true, 1.0, false, NULL },
-    { "50x15-too-small",        VIEW_ARCS, 50, 15, STAGE_SOFTMAX, 3, true, LANG_EN, false, false, 1.0, false, NULL },
-    { "arcs-80x24-softmax-mid", VIEW_ARCS, 80, 24, STAGE_SOFTMAX, 3, true, LANG_EN, false, false, 0.5, false, NULL },
-    { "arcs-80x24-output-mid",  VIEW_ARCS, 80, 24, STAGE_OUTPUT, 3, true, LANG_EN, false, false, 0.5, false, NULL },
-    { "arcs-80x24-playing",     VIEW_ARCS, 80, 24, STAGE_SCORE, 1, true, LANG_EN, false, false, 1.0, true, NULL },
-    { "arcs-80x24-sixteen",     VIEW_ARCS, 80, 24, STAGE_SOFTMAX, 3, true, LANG_EN, false, false, 1.0, false, SIXTEEN },
-    { "arcs-60x24-stacked",     VIEW_ARCS, 60, 24, STAGE_SOFTMAX, 3, true, LANG_EN, false, false, 1.0, false, NULL },
-    { "arcs-60x20-smallest",    VIEW_ARCS, 60, 20, STAGE_SOFTMAX, 3, true, LANG_EN, false, false, 1.0, false, NULL },
+    { "80x24-qkv-numbers",      VIEW_ARCS, 80, 24, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
+    { "80x24-qkv-hidden",       VIEW_ARCS, 80, 24, STAGE_QKV, 3, false, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
+    { "80x24-score-numbers",    VIEW_ARCS, 80, 24, STAGE_SCORE, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
+    { "80x24-score-hidden",     VIEW_ARCS, 80, 24, STAGE_SCORE, 3, false, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
+    { "80x24-softmax-numbers",  VIEW_ARCS, 80, 24, STAGE_SOFTMAX, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
+    { "80x24-softmax-hidden",   VIEW_ARCS, 80, 24, STAGE_SOFTMAX, 3, false, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
+    { "80x24-output-numbers",   VIEW_ARCS, 80, 24, STAGE_OUTPUT, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
+    { "80x24-output-hidden",    VIEW_ARCS, 80, 24, STAGE_OUTPUT, 3, false, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
+    { "120x40-qkv-numbers",     VIEW_ARCS, 120, 40, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
+    { "120x40-qkv-hidden",      VIEW_ARCS, 120, 40, STAGE_QKV, 3, false, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
+    { "120x40-score-numbers",   VIEW_ARCS, 120, 40, STAGE_SCORE, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
+    { "120x40-score-hidden",    VIEW_ARCS, 120, 40, STAGE_SCORE, 3, false, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
+    { "120x40-softmax-numbers", VIEW_ARCS, 120, 40, STAGE_SOFTMAX, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
+    { "120x40-softmax-hidden",  VIEW_ARCS, 120, 40, STAGE_SOFTMAX, 3, false, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
+    { "120x40-output-numbers",  VIEW_ARCS, 120, 40, STAGE_OUTPUT, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
+    { "120x40-output-hidden",   VIEW_ARCS, 120, 40, STAGE_OUTPUT, 3, false, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
+    { "80x24-softmax-zh",       VIEW_ARCS, 80, 24, STAGE_SOFTMAX, 3, true, LANG_ZH, false, false, 1.0, false, NULL, { 0 } },
+    { "80x24-softmax-ascii",    VIEW_ARCS, 80, 24, STAGE_SOFTMAX, 3, true, LANG_EN, true, false, 1.0, false, NULL, { 0 } },
+    { "80x24-help",             VIEW_ARCS, 80, 24, STAGE_SOFTMAX, 3, true, LANG_EN, false, true, 1.0, false, NULL, { 0 } },
+    { "50x15-too-small",        VIEW_ARCS, 50, 15, STAGE_SOFTMAX, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
+    { "arcs-80x24-softmax-mid", VIEW_ARCS, 80, 24, STAGE_SOFTMAX, 3, true, LANG_EN, false, false, 0.5, false, NULL, { 0 } },
+    { "arcs-80x24-output-mid",  VIEW_ARCS, 80, 24, STAGE_OUTPUT, 3, true, LANG_EN, false, false, 0.5, false, NULL, { 0 } },
+    { "arcs-80x24-playing",     VIEW_ARCS, 80, 24, STAGE_SCORE, 1, true, LANG_EN, false, false, 1.0, true, NULL, { 0 } },
+    { "arcs-80x24-sixteen",     VIEW_ARCS, 80, 24, STAGE_SOFTMAX, 3, true, LANG_EN, false, false, 1.0, false, SIXTEEN, { 0 } },
+    { "arcs-60x24-stacked",     VIEW_ARCS, 60, 24, STAGE_SOFTMAX, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
+    { "arcs-60x20-smallest",    VIEW_ARCS, 60, 20, STAGE_SOFTMAX, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
+    { "arcs-80x24-masked",      VIEW_ARCS, 80, 24, STAGE_SOFTMAX, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 'm' } },
+    { "arcs-80x24-two-heads",   VIEW_ARCS, 80, 24, STAGE_SOFTMAX, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 'h' } },
 };
 #define N_CASES (sizeof golden_cases / sizeof golden_cases[0])
 
@@ -126,6 +132,16 @@ static char *render_case(const GoldenCase *gc)
     p.stage = gc->stage;
     p.playing = gc->playing;
     ui.numbers = gc->numbers;
+    for (int i = 0; i < 8 && gc->keys[i]; i++) {
+        const KeyBinding *b = ui_binding(&ui, gc->keys[i]);
+        assert_non_null(b);
+        if (ui_apply(&ui, &p, &ls, b->action, b->arg, 0) & REACT_RECOMPUTE) {
+            if (lesson_rebuild(&ls, &ui.want, err, sizeof err) != 0)
+                fail_msg("%s", err);
+            ui.want = ls.params;
+            player_set_tokens(&p, ls.tr.T, 0);
+        }
+    }
     ui.help = gc->help;
     FrameOptions o = { .lang = gc->lang, .ascii = gc->ascii, .notice = NULL };
     FrameInput in = { .lesson = &ls, .player = &p, .ui = &ui, .progress = gc->progress, .opt = &o };
