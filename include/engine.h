@@ -33,10 +33,15 @@ typedef struct {
     double *block;                                 /* the one allocation behind all arrays */
 } Trace;
 
+/* engine_forward's result when the model's numbers overflow the arithmetic. */
+#define ENGINE_NOT_FINITE (-2)
+
 /* Runs the forward pass of model m over the UTF-8 sentence (1..16 characters,
  * each in the vocabulary). Returns 0 and fills *tr (free with engine_free), or
  * -1 with a one-line message in err (invalid UTF-8, empty, too long, a character
- * not in the vocabulary — naming it and listing the vocabulary). */
+ * not in the vocabulary — naming it and listing the vocabulary), or
+ * ENGINE_NOT_FINITE when a result is not a finite number, with err naming the first
+ * ("the scores overflow (Q(三)·K(加) is not a finite number)"); *tr is then empty. */
 int engine_forward(const Model *m, const char *sentence, Trace *tr,
                    char *err, size_t errlen);
 
@@ -78,10 +83,16 @@ int engine_explain_output(const Trace *tr, int t, int j, ExplainTerm *terms);
  * returns the share. Any of exps/sum/max may be NULL. */
 double engine_explain_share(const Trace *tr, int t, int s, double *exps, double *sum, double *max);
 
-/* Cosine similarity of two n-vectors (0 when either is zero). */
+/* Cosine similarity of two n-vectors (0 when either is zero), always within [-1, 1]
+ * and finite for any finite vectors. */
 double engine_cosine(const double *a, const double *b, int n);
 
 /* The character whose V the output of t most resembles (by cosine); its cosine in *cos. */
 int engine_closest_value(const Trace *tr, int t, double *cos);
+
+/* 0 when every result of the forward pass in tr is a finite number; otherwise -1
+ * with err naming the first one, in the order they are computed (engine_forward
+ * calls it last). */
+int engine_check_finite(const Trace *tr, char *err, size_t errlen);
 
 #endif
