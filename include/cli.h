@@ -12,6 +12,7 @@ typedef struct {
     const char *model_path;  /* --model, or NULL for the compiled-in model */
     bool dump;               /* --dump: print every table and exit */
     bool json;               /* --format json (with --dump) */
+    bool model_text;         /* --format model (with --dump): the model in its file format */
     bool help;               /* --help */
     bool version;            /* --version */
     bool numbers;            /* start with numbers shown (--no-numbers clears it) */
