@@ -3,6 +3,7 @@
 
 CC      ?= cc
 PREFIX  ?= /usr/local
+DOCDIR  ?= $(PREFIX)/share/doc/attn-tui
 DESTDIR ?=
 CFLAGS  ?= -O2 -g
 LDFLAGS ?=
@@ -17,7 +18,7 @@ CMOCKA_LIBS = $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 
 WARN      := -std=c11 -Wall -Wextra $(WERROR)
 ALL_CFLAGS = $(WARN) -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600 -D_XOPEN_SOURCE_EXTENDED \
-             -DATTN_VERSION='"$(VERSION)"' -Iinclude -MMD -MP $(CFLAGS)
+             -DATTN_VERSION='"$(VERSION)"' -DATTN_DOCDIR='"$(DOCDIR)"' -Iinclude -MMD -MP $(CFLAGS)
 LIBS       = $(PKG_LIBS) -lunistring -lm
 
 # Every module in src/ but main.c forms the library that tests link against.
@@ -36,7 +37,7 @@ ASAN_A    := $(BUILD)/asan/libattn.a
 
 FIT_BIN := $(BUILD)/fit-lesson
 
-.PHONY: all run test unit asan cli e2e golden-update deps install uninstall clean bench lesson-data valgrind
+.PHONY: all run test unit asan cli e2e golden-update deps install uninstall clean bench lesson-data valgrind FORCE
 
 all: $(BIN)
 
@@ -64,6 +65,12 @@ $(BUILD)/obj/default_model.o: $(GEN_MODEL) | $(BUILD)/obj
 # The default model is compiled in: assets/lesson.model becomes a byte array.
 $(GEN_MODEL): assets/lesson.model scripts/embed-model.sh | $(BUILD)/gen
 	sh scripts/embed-model.sh $< > $@.tmp && mv $@.tmp $@
+
+# --help names the installed docs: cli.o is rebuilt whenever DOCDIR changes.
+$(BUILD)/docdir: FORCE | $(BUILD)/obj
+	@echo '$(DOCDIR)' | cmp -s - $@ || echo '$(DOCDIR)' > $@
+$(BUILD)/obj/cli.o $(BUILD)/asan/obj/cli.o: $(BUILD)/docdir
+FORCE:
 
 $(BUILD)/obj $(BUILD)/gen $(BUILD)/tests $(BUILD)/asan/obj $(BUILD)/asan/tests:
 	@mkdir -p $@
@@ -128,12 +135,16 @@ bench: deps $(BIN)
 
 # ------------------------------------------------------------------ install
 install: $(BIN)
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(DOCDIR)
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/$(BIN)
-	install -m 644 docs/attn-tui.1 $(DESTDIR)$(PREFIX)/share/man/man1/attn-tui.1
+	sed 's|/usr/local/share/doc/attn-tui|$(DOCDIR)|g' docs/attn-tui.1 > $(DESTDIR)$(PREFIX)/share/man/man1/attn-tui.1
+	chmod 644 $(DESTDIR)$(PREFIX)/share/man/man1/attn-tui.1
+	install -m 644 docs/model-format.md $(DESTDIR)$(DOCDIR)/model-format.md
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/$(BIN) $(DESTDIR)$(PREFIX)/share/man/man1/attn-tui.1
+	rm -f $(DESTDIR)$(DOCDIR)/model-format.md
+	-rmdir $(DESTDIR)$(DOCDIR)
 
 clean:
 	rm -rf $(BUILD) $(BIN)

@@ -24,6 +24,7 @@ typedef struct {
     int print_w;             /* --size W (0: the terminal's, or 80) */
     int print_h;             /* --size H (0: the terminal's, or 24) */
     ColorWhen color;         /* --color */
+    bool model_text;         /* --format model (with --dump): the model in its file format */
     bool help;               /* --help */
     bool version;            /* --version */
     bool numbers;            /* start with numbers shown (--no-numbers clears it) */

@@ -59,11 +59,16 @@ typedef struct {
     double *block;                                 /* the one allocation behind all arrays */
 } Trace;
 
+/* engine_forward's result when the model's numbers overflow the arithmetic. */
+#define ENGINE_NOT_FINITE (-2)
+
 /* Runs the forward pass of model m over the UTF-8 sentence (1..16 characters,
  * each in the vocabulary), as lesson 6 does: one head, no mask. Returns 0 and fills
  * *tr (free with engine_free), or -1 with a one-line message in err (invalid UTF-8,
  * empty, too long, a character not in the vocabulary — naming it and listing the
- * vocabulary). */
+ * vocabulary), or ENGINE_NOT_FINITE when a result is not a finite number, with err
+ * naming the first ("the scores overflow (Q(三)·K(加) is not a finite number)"); *tr is
+ * then empty. */
 int engine_forward(const Model *m, const char *sentence, Trace *tr,
                    char *err, size_t errlen);
 
@@ -122,7 +127,8 @@ double engine_explain_share(const Trace *tr, int h, int t, int s, double *exps, 
 /* similarity(t,s) = Σ_i e(t)[i] · e(s)[i], the word vectors only: fills d terms, returns d. */
 int engine_explain_similarity(const Trace *tr, int t, int s, ExplainTerm *terms);
 
-/* Cosine similarity of two n-vectors (0 when either is zero). */
+/* Cosine similarity of two n-vectors (0 when either is zero), always within [-1, 1]
+ * and finite for any finite vectors. */
 double engine_cosine(const double *a, const double *b, int n);
 
 /* The character whose V the output of t most resembles (by cosine); its cosine in *cos. */
@@ -148,5 +154,10 @@ double engine_share_of(const Trace *tr, int h, int t, unsigned set);
 
 /* Σ_s share_h(t, s) over the whole row (1 up to rounding: what "Σ 100%" checks). */
 double engine_row_total(const Trace *tr, int h, int t);
+
+/* 0 when every result of the forward pass in tr is a finite number; otherwise -1
+ * with err naming the first one, in the order they are computed (engine_forward
+ * calls it last). */
+int engine_check_finite(const Trace *tr, char *err, size_t errlen);
 
 #endif

@@ -1,19 +1,34 @@
 /* format.h — how numbers are written for people: fixed decimals rounded half away
- * from zero (as the lesson rounds), percentages, no "-0.00".
+ * from zero (as the lesson rounds), percentages, no "-0.00"; exponent notation for
+ * values too wide for a table cell; and the shortest text that reads back exactly.
  * Owns: number-to-text for the dump and the scene. Must not touch: I/O, the terminal. */
 #ifndef ATTN_FORMAT_H
 #define ATTN_FORMAT_H
 
 #include <stddef.h>
 
-/* v rounded half away from zero to `digits` decimals (0..9). */
+/* A buffer this size holds any result of the functions below (digits 0..9). */
+#define FORMAT_BYTES 32
+
+/* From this magnitude on (after rounding) format_fixed writes exponent notation. */
+#define FORMAT_FIXED_LIMIT 1e6
+
+/* v rounded half away from zero to `digits` decimals (0..9). Values too large to
+ * have decimals (|v| ≥ 2^52) are returned unchanged, never as inf. */
 double format_round(double v, int digits);
 
 /* Writes v with `digits` decimals, rounded half away from zero, never "-0.00".
- * Returns buf. */
+ * When |v| rounds to FORMAT_FIXED_LIMIT or more, writes it in exponent notation
+ * with `digits` decimals in the mantissa ("1.23e34", "-5.00e6"). Any finite v fits
+ * in FORMAT_BYTES; a non-finite one is written "nan", "inf" or "-inf". Returns buf. */
 char *format_fixed(char *buf, size_t cap, double v, int digits);
 
 /* Writes a share 0..1 as a percentage with one decimal and a '%' ("52.4%"). Returns buf. */
 char *format_percent(char *buf, size_t cap, double share);
+
+/* Writes the shortest text ("%.15g" to "%.17g") that reads back as exactly v,
+ * always with '.' as the decimal point ("0.67", "-1e-300", "1.7976931348623157e+308").
+ * Returns buf. */
+char *format_exact(char *buf, size_t cap, double v);
 
 #endif

@@ -40,13 +40,14 @@ typedef struct {
 void lesson_params(LessonParams *p, const char *sentence);
 
 /* Runs every pass of model m with params p (NULL cfg fields: lesson 6) into a fresh *ls.
- * Returns 0, or -1 with a one-line message in err (then *ls needs no freeing). */
+ * Returns 0, or -1 (a bad sentence) or ENGINE_NOT_FINITE (the model's numbers overflow)
+ * with a one-line message in err (then *ls needs no freeing). */
 int lesson_build(Lesson *ls, const Model *m, const char *sentence, const EngineConfig *cfg,
                  char *err, size_t errlen);
 int lesson_build_with(Lesson *ls, const Model *m, const LessonParams *p, char *err, size_t errlen);
 
 /* Runs the passes again with params p, keeping what did not change. On failure *ls is
- * left as it was and err says why. Returns 0 or -1. */
+ * left as it was and err says why. Returns 0, -1 or ENGINE_NOT_FINITE. */
 int lesson_rebuild(Lesson *ls, const LessonParams *p, char *err, size_t errlen);
 
 /* Releases a Lesson; safe on a zeroed or freed one. */

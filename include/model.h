@@ -18,7 +18,8 @@
  *   [wk]
  *   [wv]
  *
- * Sections may come in any order, each exactly once. Blank lines are ignored.
+ * Sections may come in any order, each exactly once. Blank lines are ignored, and
+ * so is a '#' that starts a line or follows a blank, with the rest of its line.
  * Position fingerprints are not stored: the engine computes them. */
 #ifndef ATTN_MODEL_H
 #define ATTN_MODEL_H
@@ -30,6 +31,7 @@
 #define MODEL_MAX_VOCAB 4096     /* most vocabulary entries accepted */
 #define MODEL_MAX_TOKENS 16      /* most characters in a sentence */
 #define MODEL_MAX_LINE 32768     /* longest line accepted, in bytes */
+#define MODEL_MAX_NUMBER 64      /* longest number accepted, in bytes */
 #define MODEL_SENTENCE_BYTES (MODEL_MAX_TOKENS * 4 + 1) /* room for a sentence */
 
 typedef struct {
@@ -59,6 +61,11 @@ int model_load_default(Model *out, char *err, size_t errlen);
 /* The compiled-in default model's text and its length (generated at build time). */
 extern const char model_default_text[];
 extern const size_t model_default_len;
+
+/* The ASCII character that the single UTF-8 character ch is a look-alike of
+ * (full-width ？ ０ ＋ ＝ …, the full-width and no-break spaces, − U+2212, 。), or 0.
+ * For "did you mean" hints; never used to accept text. */
+int model_lookalike(const char *ch);
 
 /* Index of the vocabulary entry equal to the UTF-8 character ch, or -1. */
 int model_find_char(const Model *m, const char *ch);

@@ -13,6 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifndef ATTN_DOCDIR
+#define ATTN_DOCDIR "/usr/local/share/doc/attn-tui" /* where make install puts the docs */
+#endif
+
 /* ---------------------------------------------------------------- usage */
 
 const char *cli_usage(void)
@@ -21,10 +25,13 @@ const char *cli_usage(void)
         "usage: attn-tui [OPTION]...\n"
         "Plays lesson 6, self-attention, on the sentence 三加五等于? in the terminal.\n"
         "\n"
-        "  --sentence TEXT   the sentence to run (1-16 characters of the model's vocabulary)\n"
-        "  --model FILE      a model file (format: docs/model-format.md); default: built in\n"
+        "  --sentence TEXT   the sentence to run (1-16 characters of the model's vocabulary,\n"
+        "                    or spelled in ASCII: '3+5=?' is 三加五等于?, '5 is how many?')\n"
+        "  --model FILE      a model file; default: built in. The format is described in\n"
+        "                    " ATTN_DOCDIR "/model-format.md\n"
         "  --dump            print every table (x, Q, K, V, scores, shares, output) and exit\n"
-        "  --format FMT      with --dump: text (default) or json (full precision)\n"
+        "  --format FMT      with --dump: text (default), json (full precision) or model\n"
+        "                    (the model in use, in the model-file format)\n"
         "  --print           write the frame the other options describe as text, and exit\n"
         "  --size WxH        with --print: the frame's size (default: the terminal's, or 80x24)\n"
         "  --color WHEN      with --print: ANSI colours always, never or auto (default)\n"
@@ -35,7 +42,7 @@ const char *cli_usage(void)
         "  --speed X         autoplay speed, 0.25 to 4 (default 1)\n"
         "  --stage S         start at qkv, score, softmax or output (or 1-4)\n"
         "  --focus N         start with character N asking (1 = first)\n"
-        "  --lang L          labels in en or zh (default: from the locale)\n"
+        "  --lang L          labels and --dump headings in en or zh (default: from the locale)\n"
         "  --ascii           draw with ASCII characters only\n"
         "  -h, --help        show this help and exit\n"
         "  -V, --version     show the version and exit\n"
@@ -171,9 +178,11 @@ static int cli_apply(Options *o, int c, const char *arg, char *err, size_t errle
     case 'h':            o->help = true; return 0;
     case 'V':            o->version = true; return 0;
     case OPT_FORMAT:
-        if (strcmp(arg, "json") == 0) { o->json = true; return 0; }
-        if (strcmp(arg, "text") == 0) { o->json = false; return 0; }
-        snprintf(err, errlen, "--format: '%s' is not a format: use text or json", arg);
+        o->json = strcmp(arg, "json") == 0;
+        o->model_text = strcmp(arg, "model") == 0;
+        if (o->json || o->model_text || strcmp(arg, "text") == 0)
+            return 0;
+        snprintf(err, errlen, "--format: '%s' is not a format: use text, json or model", arg);
         return -1;
     case OPT_SPEED:
         if (parse_speed(arg, &o->speed) == 0) return 0;
@@ -223,7 +232,7 @@ int cli_parse(int argc, char **argv, Options *o, char *err, size_t errlen)
         snprintf(err, errlen, "unexpected argument '%s' (try --help)", argv[optind]);
         return -1;
     }
-    if (o->json && !o->dump) {
+    if ((o->json || o->model_text) && !o->dump) {
         snprintf(err, errlen, "--format goes with --dump (try --dump --format json)");
         return -1;
     }

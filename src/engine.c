@@ -65,19 +65,24 @@ static void matmul_rows(const double *in, const double *w, double *out, int rows
         }
 }
 
-/* Writes "a b c ..." listing the vocabulary into buf. */
+/* Writes "a b c ..." listing the vocabulary into buf; when it does not all fit, as
+ * many entries as fit followed by " …". */
 static void list_vocab(const Model *m, char *buf, size_t cap)
 {
+    static const char more[] = " …";
     size_t used = 0;
     buf[0] = '\0';
-    for (int i = 0; i < m->vocab_size && used + 16 < cap; i++) {
-        int n = snprintf(buf + used, cap - used, "%s%s", i ? " " : "", m->vocab[i]);
-        if (n < 0)
-            break;
-        used += (size_t)n;
+    for (int i = 0; i < m->vocab_size; i++) {
+        size_t n = strlen(m->vocab[i]) + (i ? 1 : 0);
+        size_t keep = i + 1 < m->vocab_size ? sizeof more : 1; /* room for the mark, or the NUL */
+        if (used + n + keep > cap) {
+            if (used + sizeof more <= cap)
+                memcpy(buf + used, more, sizeof more);
+            return;
+        }
+        snprintf(buf + used, cap - used, "%s%s", i ? " " : "", m->vocab[i]);
+        used += n;
     }
-    if (used + 16 >= cap && cap > 4)
-        memcpy(buf + cap - 5, " ...", 5);
 }
 
 /* ---------------------------------------------------------------- tokens */
@@ -225,6 +230,10 @@ int engine_forward_with(const Model *m, const char *sentence, const EngineConfig
     matmul_rows(tr->x, m->wv, tr->v, tr->T, tr->d);
     compute_attention(tr);
     compute_similarity(tr);
+    if (engine_check_finite(tr, err, errlen) != 0) {
+        engine_free(tr);
+        return ENGINE_NOT_FINITE;
+    }
     return 0;
 }
 
@@ -312,6 +321,27 @@ int engine_explain_similarity(const Trace *tr, int t, int s, ExplainTerm *terms)
     return tr->d;
 }
 
+/* The cosine of a and b scaled by their largest magnitudes: finite for any finite
+ * vectors, however large or small (their squares would overflow or underflow). */
+static double cosine_scaled(const double *a, const double *b, int n)
+{
+    double sa = 0.0, sb = 0.0;
+    for (int i = 0; i < n; i++) {
+        sa = fmax(sa, fabs(a[i]));
+        sb = fmax(sb, fabs(b[i]));
+    }
+    if (sa == 0.0 || sb == 0.0 || !isfinite(sa) || !isfinite(sb))
+        return 0.0;
+    double ab = 0.0, aa = 0.0, bb = 0.0;
+    for (int i = 0; i < n; i++) {
+        double x = a[i] / sa, y = b[i] / sb;
+        ab += x * y;
+        aa += x * x;
+        bb += y * y;
+    }
+    return ab / (sqrt(aa) * sqrt(bb));
+}
+
 double engine_cosine(const double *a, const double *b, int n)
 {
     double ab = 0.0, aa = 0.0, bb = 0.0;
@@ -320,16 +350,19 @@ double engine_cosine(const double *a, const double *b, int n)
         aa += a[i] * a[i];
         bb += b[i] * b[i];
     }
-    if (aa == 0.0 || bb == 0.0)
-        return 0.0;
-    return ab / (sqrt(aa) * sqrt(bb));
+    double c;
+    if (aa >= 0x1p-500 && aa <= 0x1p500 && bb >= 0x1p-500 && bb <= 0x1p500)
+        c = ab / (sqrt(aa) * sqrt(bb));    /* ordinary sizes: the plain formula */
+    else
+        c = cosine_scaled(a, b, n);        /* zero, or sums that over- or underflowed */
+    return c > 1.0 ? 1.0 : c < -1.0 ? -1.0 : c; /* rounding never leaves [-1, 1] */
 }
 
 int engine_closest_value(const Trace *tr, int t, double *cos)
 {
     int best = 0;
-    double best_cos = -2.0;
-    for (int s = 0; s < tr->T; s++) {
+    double best_cos = engine_cosine(TRACE_ROW(tr, output, t), TRACE_ROW(tr, v, 0), tr->d);
+    for (int s = 1; s < tr->T; s++) {
         double c = engine_cosine(TRACE_ROW(tr, output, t), TRACE_ROW(tr, v, s), tr->d);
         if (c > best_cos) {
             best_cos = c;
@@ -393,4 +426,50 @@ double engine_share_of(const Trace *tr, int h, int t, unsigned set)
 double engine_row_total(const Trace *tr, int h, int t)
 {
     return engine_share_of(tr, h, t, ~0u);
+}
+
+/* ---------------------------------------------------------------- finite check */
+
+/* The first entry of a T×d result that is not a finite number, named in err. */
+static int check_vectors(const Trace *tr, const double *m, const char *what, const char *label,
+                         char *err, size_t errlen)
+{
+    for (int t = 0; t < tr->T; t++)
+        for (int j = 0; j < tr->d; j++)
+            if (!isfinite(m[(size_t)t * (size_t)tr->d + (size_t)j])) {
+                snprintf(err, errlen, "%s (%s(%s)[%d] is not a finite number)",
+                         what, label, tr->tokens[t], j);
+                return -1;
+            }
+    return 0;
+}
+
+/* The first entry of a T×T result of any head (row = asking) that is not a finite number.
+ * Masked entries are finite too: the mask is kept apart (engine_visible). */
+static int check_squares(const Trace *tr, const double *m, const char *what, const char *before,
+                         const char *after, char *err, size_t errlen)
+{
+    size_t T = (size_t)tr->T, cells = (size_t)tr->heads * T * T;
+    for (size_t i = 0; i < cells; i++)
+        if (!isfinite(m[i])) {
+            snprintf(err, errlen, "%s (%sQ(%s)·K(%s)%s is not a finite number)",
+                     what, before, tr->tokens[i / T % T], tr->tokens[i % T], after);
+            return -1;
+        }
+    return 0;
+}
+
+int engine_check_finite(const Trace *tr, char *err, size_t errlen)
+{
+    if (check_vectors(tr, tr->x, "the inputs overflow", "x", err, errlen) != 0 ||
+        check_vectors(tr, tr->q, "the queries overflow", "Q", err, errlen) != 0 ||
+        check_vectors(tr, tr->k, "the keys overflow", "K", err, errlen) != 0 ||
+        check_vectors(tr, tr->v, "the values overflow", "V", err, errlen) != 0 ||
+        check_squares(tr, tr->scores, "the scores overflow", "", "", err, errlen) != 0 ||
+        check_squares(tr, tr->scaled, "the scaled scores overflow", "", " ÷ √d", err, errlen) != 0 ||
+        check_squares(tr, tr->weights, "the shares are not numbers", "softmax of ", " ÷ √d",
+                      err, errlen) != 0 ||
+        check_vectors(tr, tr->output, "the outputs overflow", "output", err, errlen) != 0)
+        return -1;
+    return 0;
 }

@@ -1,30 +1,97 @@
-/* format.c — numbers for people: the lesson's rounding (half away from zero), no "-0.00".
+/* format.c — numbers for people: the lesson's rounding (half away from zero), no "-0.00",
+ * exponent notation for what no table cell can hold, and exact round-trip text.
  * Owns: number formatting only. Must not touch: I/O, the terminal, any global state. */
 #include "format.h"
 
+#include <locale.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define EXACT_FROM 0x1p52 /* a double this large is a whole number: nothing to round */
+
+/* ---------------------------------------------------------------- rounding */
 
 double format_round(double v, int digits)
 {
+    if (!isfinite(v) || fabs(v) >= EXACT_FROM)
+        return v;
     double scale = pow(10.0, digits);
     double r = floor(fabs(v) * scale + 0.5) / scale;
     return v < 0 ? -r : r;
 }
 
+/* ---------------------------------------------------------------- fixed and exponent */
+
+/* "1.23e+06" → "1.23e6", "-4.00e-07" → "-4.00e-7": the exponent without '+' or
+ * leading zeros, so a wide number takes as few columns as it can. */
+static void compact_exponent(char *s)
+{
+    char *e = strchr(s, 'e');
+    if (!e)
+        return;
+    char *src = e + 1, *dst = e + 1;
+    if (*src == '+')
+        src++;
+    else if (*src == '-')
+        *dst++ = *src++;
+    while (*src == '0' && src[1] != '\0')
+        src++;
+    memmove(dst, src, strlen(src) + 1);
+}
+
 char *format_fixed(char *buf, size_t cap, double v, int digits)
 {
+    if (!isfinite(v)) {
+        snprintf(buf, cap, "%s", isnan(v) ? "nan" : v < 0 ? "-inf" : "inf");
+        return buf;
+    }
     double r = format_round(v, digits);
     if (r == 0.0)
         r = 0.0;  /* turns -0.0 into 0.0 */
-    snprintf(buf, cap, "%.*f", digits, r);
+    if (fabs(r) < FORMAT_FIXED_LIMIT) {
+        snprintf(buf, cap, "%.*f", digits, r);
+        return buf;
+    }
+    snprintf(buf, cap, "%.*e", digits, v);
+    compact_exponent(buf);
     return buf;
 }
 
 char *format_percent(char *buf, size_t cap, double share)
 {
-    char num[32];
+    char num[FORMAT_BYTES];
     format_fixed(num, sizeof num, share * 100.0, 1);
     snprintf(buf, cap, "%s%%", num);
+    return buf;
+}
+
+/* ---------------------------------------------------------------- exact */
+
+/* Replaces the locale's decimal point (if it is not '.') by '.'. */
+static void c_decimal_point(char *s)
+{
+    const char *dp = localeconv()->decimal_point;
+    if (!dp || strcmp(dp, ".") == 0 || dp[0] == '\0')
+        return;
+    char *at = strstr(s, dp);
+    if (!at)
+        return;
+    size_t n = strlen(dp);
+    *at = '.';
+    memmove(at + 1, at + n, strlen(at + n) + 1);
+}
+
+char *format_exact(char *buf, size_t cap, double v)
+{
+    if (!isfinite(v))
+        return format_fixed(buf, cap, v, 0);
+    for (int precision = 15; precision <= 17; precision++) {
+        snprintf(buf, cap, "%.*g", precision, v);
+        if (strtod(buf, NULL) == v)   /* read back in the same locale it was written */
+            break;
+    }
+    c_decimal_point(buf);
     return buf;
 }

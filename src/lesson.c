@@ -44,8 +44,9 @@ static int lesson_run(Lesson *ls, const Model *m, const LessonParams *p, char *e
 {
     ls->model = m;
     ls->params = *p;
-    if (engine_forward_with(m, p->sentence, &p->config, &ls->tr, err, errlen) != 0)
-        return -1;
+    int r = engine_forward_with(m, p->sentence, &p->config, &ls->tr, err, errlen);
+    if (r != 0)
+        return r;
     trace_text(&ls->tr, ls->params.sentence, sizeof ls->params.sentence);
     char ignored[256];
     ls->has_alt = engine_forward_with(m, compare_sentence(p, &ls->tr), &p->config, &ls->alt,
@@ -56,9 +57,10 @@ static int lesson_run(Lesson *ls, const Model *m, const LessonParams *p, char *e
 int lesson_build_with(Lesson *ls, const Model *m, const LessonParams *p, char *err, size_t errlen)
 {
     memset(ls, 0, sizeof *ls);
-    if (lesson_run(ls, m, p, err, errlen) != 0) {
+    int r = lesson_run(ls, m, p, err, errlen);
+    if (r != 0) {
         lesson_free(ls);
-        return -1;
+        return r;
     }
     sqrtd_curve(&ls->curve, LESSON_CURVE_SEED, LESSON_CURVE_DRAWS);
     return 0;
@@ -78,9 +80,10 @@ int lesson_rebuild(Lesson *ls, const LessonParams *p, char *err, size_t errlen)
 {
     Lesson fresh;
     memset(&fresh, 0, sizeof fresh);
-    if (lesson_run(&fresh, ls->model, p, err, errlen) != 0) {
+    int r = lesson_run(&fresh, ls->model, p, err, errlen);
+    if (r != 0) {
         engine_free(&fresh.tr);
-        return -1;
+        return r;
     }
     fresh.curve = ls->curve;   /* the curve depends on nothing that changes */
     engine_free(&ls->tr);

@@ -3,6 +3,7 @@
  * Must not touch: ncurses (the interactive program lives behind app.h / term.h). */
 #include <langinfo.h>
 #include <locale.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,7 @@
 #include "grid.h"
 #include "lesson.h"
 #include "model.h"
+#include "spell.h"
 
 #define EXIT_USAGE 2   /* bad command line */
 #define EXIT_DATA 1    /* bad model, sentence, or environment */
@@ -57,6 +59,32 @@ static int main_load(const Options *o, Model *m, char *err, size_t errlen)
         return model_load_file(o->model_path, m, err, errlen);
     return model_load_default(m, err, errlen);
 }
+
+/* The sentence to run: --sentence decoded (vocabulary characters or the ASCII
+ * spelling of spell.h), or the model's own. */
+static int main_sentence(const Options *o, const Model *m, char *out, size_t cap,
+                         char *err, size_t errlen)
+{
+    if (!o->sentence) {
+        snprintf(out, cap, "%s", m->sentence);
+        return 0;
+    }
+    return spell_decode(m, o->sentence, out, cap, err, errlen);
+}
+
+/* --dump: writes the tables (or JSON, or the model) and says why when it cannot. */
+static int main_dump(const Options *o, const Trace *tr, const char *sentence)
+{
+    DumpOptions d = { .format = o->json ? DUMP_JSON : o->model_text ? DUMP_MODEL : DUMP_TEXT,
+                      .zh = (o->lang == LANG_AUTO ? main_lang_from_env() : o->lang) == LANG_ZH };
+    signal(SIGXFSZ, SIG_IGN); /* over a file-size limit the write fails (EFBIG) and we say so */
+    int e = dump_write(stdout, tr, sentence, &d);
+    if (e == 0)
+        return 0;
+    fprintf(stderr, "attn-tui: --dump: cannot write to standard output: %s\n", strerror(e));
+    return EXIT_DATA;
+}
+
 
 /* The size --print draws at: --size, else the terminal's, else 80 × 24. */
 static void main_print_size(const Options *o, int *w, int *h)
@@ -152,22 +180,27 @@ int main(int argc, char **argv)
         fprintf(stderr, "attn-tui: %s\n", err);
         return EXIT_DATA;
     }
-    const char *sentence = o.sentence ? o.sentence : model.sentence;
+    char sentence[MODEL_SENTENCE_BYTES];
+    if (main_sentence(&o, &model, sentence, sizeof sentence, err, sizeof err) != 0) {
+        fprintf(stderr, "attn-tui: --sentence: %s\n", err);
+        model_free(&model);
+        return EXIT_DATA;
+    }
     Lesson lesson;
-    int status;
-    if (lesson_build(&lesson, &model, sentence, NULL, err, sizeof err) != 0) {
-        fprintf(stderr, "attn-tui: %s\n", err);
+    int status, r = lesson_build(&lesson, &model, sentence, NULL, err, sizeof err);
+    if (r != 0) {
+        if (r == ENGINE_NOT_FINITE)  /* the model's numbers, not the sentence, are at fault */
+            fprintf(stderr, "attn-tui: %s: %s\n", o.model_path ? o.model_path : "built-in model",
+                    err);
+        else
+            fprintf(stderr, "attn-tui: %s\n", err);
         status = EXIT_DATA;
     } else if (o.focus >= lesson.tr.T) {
         fprintf(stderr, "attn-tui: --focus %d: the sentence has only %d characters\n",
                 o.focus + 1, lesson.tr.T);
         status = EXIT_USAGE;
     } else if (o.dump) {
-        if (o.json)
-            dump_json(stdout, &lesson.tr, sentence);
-        else
-            dump_text(stdout, &lesson.tr, sentence);
-        status = fflush(stdout) == 0 ? 0 : EXIT_DATA;
+        status = main_dump(&o, &lesson.tr, sentence);
     } else if (o.print) {
         status = main_print(&o, &lesson);
     } else {

@@ -17,7 +17,7 @@
 
 #define MODEL_MAX_FILE (64u * 1024u * 1024u) /* largest file model_load_file reads */
 #define SHOW_BYTES 32                        /* longest token quoted in a message */
-#define IDEOGRAPHIC_SPACE "\xE3\x80\x80"      /* U+3000, typed by CJK input methods */
+#define HINT_BYTES 160                       /* room for a " (did you mean ...)" hint */
 
 /* ---------------------------------------------------------------- sections */
 
@@ -105,7 +105,7 @@ static const char *show(const char *tok, char out[SHOW_BYTES + 4])
 static int is_blank(char c) { return c == ' ' || c == '\t'; }
 
 /* Fetches the next line into p->buf, without its "\n" or "\r\n", checked to be
- * short, free of control bytes and valid UTF-8. Returns 1, 0 at the end, -1 on error. */
+ * short, valid UTF-8 and free of control characters (C0, DEL and C1: U+0080..U+009F). Returns 1, 0 at the end, -1 on error. */
 static int next_line(Parser *p, char **line)
 {
     if (p->pos >= p->len)
@@ -134,6 +134,11 @@ static int next_line(Parser *p, char **line)
     }
     if (!text_valid_utf8(start, n))
         return fail(p, p->lineno, "invalid UTF-8 (save the file as UTF-8)");
+    for (size_t i = 0; i + 1 < n; i++) {
+        unsigned char c = (unsigned char)start[i], c2 = (unsigned char)start[i + 1];
+        if (c == 0xC2 && c2 >= 0x80 && c2 <= 0x9F)
+            return fail(p, p->lineno, "control character U+%04X: this is not a text file", c2);
+    }
     memcpy(p->buf, start, n);
     p->buf[n] = '\0';
     *line = p->buf;
@@ -185,16 +190,158 @@ static int count_tokens(const char *s)
     return n;
 }
 
+/* Cuts off a comment: from a '#' that starts the line or follows a blank. */
+static char *strip_comment(char *line)
+{
+    for (char *s = line; *s; s++)
+        if (*s == '#' && (s == line || is_blank(s[-1]))) {
+            *s = '\0';
+            break;
+        }
+    return line;
+}
+
+/* ---------------------------------------------------------------- look-alikes */
+
+/* The code point of the UTF-8 character at s, and its length in *len; a broken
+ * sequence reads as U+FFFD and stops before the first byte that does not belong. */
+static unsigned decode_char(const char *s, int *len)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    if (u[0] < 0x80) {
+        *len = 1;
+        return u[0];
+    }
+    int n = u[0] >= 0xF0 ? 4 : u[0] >= 0xE0 ? 3 : 2;
+    unsigned cp = u[0] & (0x7Fu >> n);
+    for (int i = 1; i < n; i++) {
+        if ((u[i] & 0xC0) != 0x80) {
+            *len = i;
+            return 0xFFFD;
+        }
+        cp = (cp << 6) | (u[i] & 0x3Fu);
+    }
+    *len = n;
+    return cp;
+}
+
+int model_lookalike(const char *ch)
+{
+    if (!ch || !*ch)
+        return 0;
+    int len;
+    unsigned cp = decode_char(ch, &len);
+    if (ch[len] != '\0' || cp < 0x80)
+        return 0;
+    if (cp >= 0xFF01 && cp <= 0xFF5E)            /* full-width ！ to ～ */
+        return (int)(cp - 0xFEE0);
+    switch (cp) {
+    case 0x3000: case 0x00A0: return ' ';       /* ideographic and no-break space */
+    case 0x2212: case 0x2013: return '-';       /* minus sign, en dash */
+    case 0x3002: case 0xFF61: return '.';       /* ideographic full stop */
+    default: return 0;
+    }
+}
+
+/* tok with every look-alike replaced by the ASCII it resembles, into out; the first
+ * look-alike (its bytes, its code point and its ASCII) into *first. Returns how many
+ * it replaced. */
+typedef struct {
+    char bytes[TEXT_CHAR_BYTES]; /* the look-alike character, UTF-8 */
+    unsigned cp;                 /* its code point */
+    int ascii;                   /* the character it resembles */
+} Lookalike;
+
+static int fold_lookalikes(const char *tok, char *out, size_t cap, Lookalike *first)
+{
+    int found = 0;
+    size_t used = 0;
+    while (*tok && used + TEXT_CHAR_BYTES < cap) {
+        int len;
+        unsigned cp = decode_char(tok, &len);
+        char one[TEXT_CHAR_BYTES];
+        memcpy(one, tok, (size_t)len);
+        one[len] = '\0';
+        int ascii = model_lookalike(one);
+        if (ascii && found++ == 0) {
+            memcpy(first->bytes, one, (size_t)len + 1);
+            first->cp = cp;
+            first->ascii = ascii;
+        }
+        if (ascii)
+            out[used++] = (char)ascii;
+        else {
+            memcpy(out + used, one, (size_t)len);
+            used += (size_t)len;
+        }
+        tok += len;
+    }
+    out[used] = '\0';
+    return found;
+}
+
+/* Writes " (did you mean "X"? "？" is U+FF1F, not "?")" into hint when tok holds a
+ * look-alike and its ASCII reading passes accept (NULL: always), else "". */
+static const char *lookalike_hint(Parser *p, const char *tok, char *hint, size_t cap,
+                                  int (*accept)(Parser *, const char *))
+{
+    char folded[SHOW_BYTES * 2 + TEXT_CHAR_BYTES];
+    char shown[SHOW_BYTES + 4];
+    Lookalike first;
+    hint[0] = '\0';
+    if (fold_lookalikes(tok, folded, sizeof folded, &first) == 0)
+        return hint;
+    if (accept && !accept(p, folded))
+        return hint;
+    snprintf(hint, cap, " (did you mean \"%s\"? \"%s\" is U+%04X, not \"%c\")",
+             show(folded, shown), first.bytes, first.cp, first.ascii);
+    return hint;
+}
+
+/* A blank look-alike (U+3000, U+00A0) in a line is always a mistake: blanks separate
+ * entries and numbers, and no entry may be one. Reports the first, in its token. */
+static int check_blank_lookalikes(Parser *p, const char *line)
+{
+    const char *wide = strstr(line, "\xE3\x80\x80"), *nbsp = strstr(line, "\xC2\xA0");
+    const char *at = !wide ? nbsp : !nbsp ? wide : wide < nbsp ? wide : nbsp;
+    if (!at)
+        return 0;
+    const char *start = at, *end = at;
+    while (start > line && !is_blank(start[-1]))
+        start--;
+    while (*end && !is_blank(*end))
+        end++;
+    char tok[SHOW_BYTES * 2 + 1];
+    size_t n = (size_t)(end - start);
+    if (n > SHOW_BYTES * 2) {
+        n = SHOW_BYTES * 2;               /* enough to show: cut at a character boundary */
+        while (n > 0 && ((unsigned char)start[n] & 0xC0) == 0x80)
+            n--;
+    }
+    memcpy(tok, start, n);
+    tok[n] = '\0';
+    char folded[SHOW_BYTES * 2 + TEXT_CHAR_BYTES];
+    char shown[SHOW_BYTES + 4], shown_folded[SHOW_BYTES + 4];
+    Lookalike first;
+    fold_lookalikes(tok, folded, sizeof folded, &first);
+    return fail(p, p->lineno, "%s U+%04X in \"%s\" (did you mean \"%s\"?)",
+                at == wide ? "full-width space" : "no-break space", at == wide ? 0x3000u : 0xA0u,
+                show(tok, shown), show(folded, shown_folded));
+}
+
 /* ---------------------------------------------------------------- headers */
 
 /* Reads a "[name]" line: returns its section, or -1 after reporting the problem. */
+static int is_header_text(Parser *p, const char *line);
+
 static int parse_header(Parser *p, char *line)
 {
     size_t n = strlen(line);
-    char shown[SHOW_BYTES + 4];
+    char shown[SHOW_BYTES + 4], hint[HINT_BYTES];
+    lookalike_hint(p, line, hint, sizeof hint, is_header_text);
     if (n < 2 || line[n - 1] != ']')
-        return fail(p, p->lineno, "malformed section header \"%s\" (write it as [name])",
-                    show(line, shown));
+        return fail(p, p->lineno, "malformed section header \"%s\"%s", show(line, shown),
+                    hint[0] ? hint : " (write it as [name])");
     line[n - 1] = '\0';
     for (int s = 0; s < SEC_COUNT; s++) {
         if (strcmp(line + 1, section_names[s]) != 0)
@@ -205,8 +352,23 @@ static int parse_header(Parser *p, char *line)
         p->header_line[s] = p->lineno;
         return s;
     }
+    if (hint[0])
+        return fail(p, p->lineno, "unknown section [%s]%s", show(line + 1, shown), hint);
     return fail(p, p->lineno, "unknown section [%s] (known: [vocab] [d] [sentence] "
                 "[embedding] [wq] [wk] [wv])", show(line + 1, shown));
+}
+
+/* True when line, read as ASCII, is a section header "[name]" (for hints). */
+static int is_header_text(Parser *p, const char *line)
+{
+    (void)p;
+    size_t n = strlen(line);
+    if (n < 3 || line[0] != '[' || line[n - 1] != ']')
+        return 0;
+    for (int s = 0; s < SEC_COUNT; s++)
+        if (strlen(section_names[s]) == n - 2 && strncmp(line + 1, section_names[s], n - 2) == 0)
+            return 1;
+    return 0;
 }
 
 /* ---------------------------------------------------------------- [vocab] and [d] */
@@ -218,15 +380,17 @@ static int add_vocab(Parser *p, char *line)
     char *tok;
     while ((tok = next_token(&line)) != NULL) {
         size_t n = strlen(tok);
-        if (strstr(tok, IDEOGRAPHIC_SPACE))
-            return fail(p, p->lineno, "vocabulary entry \"%s\" contains a full-width space "
-                        "(separate entries with ordinary spaces)", show(tok, shown));
         if (n >= TEXT_CHAR_BYTES || text_char_count(tok) != 1)
             return fail(p, p->lineno, "vocabulary entry \"%s\" is not exactly one character",
                         show(tok, shown));
-        if (tok[0] == '#' || tok[0] == '[')
-            return fail(p, p->lineno, "vocabulary entry \"%s\" cannot be used: its embedding "
-                        "line would read as a %s", tok, tok[0] == '#' ? "comment" : "section");
+        if (tok[0] == '[')
+            return fail(p, p->lineno, "vocabulary entry \"[\" cannot be used: its embedding "
+                        "line would read as a section");
+        if (text_width(tok) < 1) {
+            int len;
+            return fail(p, p->lineno, "vocabulary entry U+%04X cannot be used: it takes no "
+                        "room on the screen", decode_char(tok, &len));
+        }
         if (model_find_char(m, tok) >= 0)
             return fail(p, p->lineno, "vocabulary entry \"%s\" appears twice", tok);
         if (m->vocab_size == MODEL_MAX_VOCAB)
@@ -273,10 +437,15 @@ static int pass_structure(Parser *p)
     char *line;
     int r;
     char shown[SHOW_BYTES + 4];
+    char hint[HINT_BYTES];
     while ((r = next_line(p, &line)) > 0) {
-        line = trim(line);
-        if (line[0] == '\0' || line[0] == '#')
+        line = trim(strip_comment(line));
+        if (line[0] == '\0')
             continue;
+        if (check_blank_lookalikes(p, line) < 0)
+            return -1;
+        if (line[0] != '[' && lookalike_hint(p, line, hint, sizeof hint, is_header_text)[0])
+            return fail(p, p->lineno, "\"%s\" is not a section header%s", show(line, shown), hint);
         if (line[0] == '[') {
             if ((sec = parse_header(p, line)) < 0)
                 return -1;
@@ -310,14 +479,27 @@ static int pass_structure(Parser *p)
 
 /* ---------------------------------------------------------------- numbers */
 
+/* True when tok reads as a number the format accepts (for hints). */
+static int is_number_text(Parser *p, const char *tok)
+{
+    char *end;
+    double v = strtod_l(tok, &end, p->c_locale);
+    return strlen(tok) <= MODEL_MAX_NUMBER && end != tok && *end == '\0' &&
+           strpbrk(tok, "xX") == NULL && isfinite(v);
+}
+
 /* Parses the token as a finite decimal number, whatever the locale says. */
 static int parse_number(Parser *p, const char *tok, double *out)
 {
-    char shown[SHOW_BYTES + 4];
+    char shown[SHOW_BYTES + 4], hint[HINT_BYTES];
     char *end;
+    if (strlen(tok) > MODEL_MAX_NUMBER)
+        return fail(p, p->lineno, "number \"%s\" is longer than %d characters",
+                    show(tok, shown), MODEL_MAX_NUMBER);
     double v = strtod_l(tok, &end, p->c_locale);
     if (end == tok || *end != '\0' || strpbrk(tok, "xX") != NULL)
-        return fail(p, p->lineno, "\"%s\" is not a number", show(tok, shown));
+        return fail(p, p->lineno, "\"%s\" is not a number%s", show(tok, shown),
+                    lookalike_hint(p, tok, hint, sizeof hint, is_number_text));
     if (!isfinite(v))
         return fail(p, p->lineno, "\"%s\" is not a finite number", show(tok, shown));
     *out = v;
@@ -339,6 +521,12 @@ static int parse_row(Parser *p, char *line, double *dst, const char *what)
 
 /* ---------------------------------------------------------------- [sentence] */
 
+/* True when ch is a vocabulary entry (for hints). */
+static int in_vocab(Parser *p, const char *ch)
+{
+    return model_find_char(p->m, ch) >= 0;
+}
+
 static int parse_sentence(Parser *p, char *line)
 {
     char chars[MODEL_MAX_TOKENS][TEXT_CHAR_BYTES];
@@ -350,9 +538,11 @@ static int parse_sentence(Parser *p, char *line)
     if (n > MODEL_MAX_TOKENS)
         return fail(p, p->lineno, "the sentence has %d characters, at most %d allowed",
                     n, MODEL_MAX_TOKENS);
+    char hint[HINT_BYTES];
     for (int i = 0; i < n; i++)
         if (model_find_char(p->m, chars[i]) < 0)
-            return fail(p, p->lineno, "sentence character \"%s\" is not in [vocab]", chars[i]);
+            return fail(p, p->lineno, "sentence character \"%s\" is not in [vocab]%s", chars[i],
+                        lookalike_hint(p, chars[i], hint, sizeof hint, in_vocab));
     memcpy(p->m->sentence, line, strlen(line) + 1); /* fits: ≤ 16 chars of ≤ 4 bytes */
     return 0;
 }
@@ -361,12 +551,12 @@ static int parse_sentence(Parser *p, char *line)
 
 static int parse_embedding(Parser *p, char *line)
 {
-    char shown[SHOW_BYTES + 4];
+    char shown[SHOW_BYTES + 4], hint[HINT_BYTES];
     char *ch = next_token(&line);
     int idx = model_find_char(p->m, ch);
     if (idx < 0)
-        return fail(p, p->lineno, "embedding row for \"%s\", which is not in [vocab]",
-                    show(ch, shown));
+        return fail(p, p->lineno, "embedding row for \"%s\", which is not in [vocab]%s",
+                    show(ch, shown), lookalike_hint(p, ch, hint, sizeof hint, in_vocab));
     if (p->has_row[idx])
         return fail(p, p->lineno, "second embedding row for \"%s\"", ch);
     p->has_row[idx] = 1;
@@ -400,8 +590,8 @@ static int pass_values(Parser *p)
     char *line;
     int r;
     while ((r = next_line(p, &line)) > 0) {
-        line = trim(line);
-        if (line[0] == '\0' || line[0] == '#')
+        line = trim(strip_comment(line));
+        if (line[0] == '\0')
             continue;
         if (line[0] == '[') {
             size_t n = strlen(line);

@@ -46,8 +46,11 @@ if [ $st -eq 0 ] && command -v jq >/dev/null 2>&1; then
     want="三加五等于? 8 524 405 208 6 8 67"
     [ "$got" = "$want" ] && ok "json holds the figures" || bad "json holds the figures" "got '$got', want '$want'"
     keys=$(jq -r 'keys_unsorted | join(",")' "$tmp/json")
-    [ "$keys" = "sentence,tokens,d,scale,embedding,position,x,wq,wk,wv,q,k,v,scores,scaled,weights,output" ] \
+    [ "$keys" = "sentence,tokens,d,scale,embedding,position,x,wq,wk,wv,q,k,v,scores,scaled,weights,output,most_like_v" ] \
         && ok "json keys" || bad "json keys" "$keys"
+    got=$(jq -r '.most_like_v[3] | "\(.index) \(.token) \(.cosine * 10000 | round)"' "$tmp/json")
+    [ "$got" = "1 加 9855" ] && ok "json holds the cosine of output(等) and V(加)" \
+        || bad "json holds the cosine of output(等) and V(加)" "$got"
     digits=$(jq -r '.weights[3][1] | tostring | length' "$tmp/json")
     [ "$digits" -ge 15 ] && ok "json at full precision" || bad "json at full precision" "weights[3][1] has $digits characters"
 elif [ $st -ne 0 ]; then
@@ -61,7 +64,7 @@ fi
 printf '[vocab]\na b\n[d]\n2\n[sentence]\nab\n[embedding]\na 1 2\nb 3\n[wq]\n1 0\n0 1\n[wk]\n1 0\n0 1\n[wv]\n1 0\n0 1\n' >"$tmp/bad.model"
 head -c 3000 /dev/urandom >"$tmp/binary.model"
 : >"$tmp/empty.model"
-expect_fail "character not in vocabulary" 1 "character 'x' is not in the vocabulary: 零 一 二" -- --dump --sentence 三x
+expect_fail "character not in vocabulary" 1 "--sentence: unknown \"x\" at character 2: not in the vocabulary (零 一 二" -- --dump --sentence 三x
 expect_fail "invalid UTF-8 sentence" 1 "sentence is not valid UTF-8" -- --dump --sentence "$(printf 'a\377')"
 expect_fail "empty sentence" 1 "sentence is empty" -- --dump --sentence ""
 expect_fail "sentence over 16" 1 "sentence has 17 characters: at most 16 are allowed" -- --dump --sentence 一二三四五六七八九十一二三四五六七
@@ -76,6 +79,88 @@ expect_fail "stdout not a terminal" 1 "use 'attn-tui --dump'" --
 expect_fail "focus beyond the sentence" 2 "--focus 7: the sentence has only 6 characters" -- --focus 7
 
 "$BIN" --help >"$tmp/help" 2>&1 && grep -q -- "--dump" "$tmp/help" && ok "--help" || bad "--help"
+grep -q "/share/doc/attn-tui/model-format.md" "$tmp/help" && ok "--help names the installed model-format.md" \
+    || bad "--help names the installed model-format.md"
+
+# ------------------------------------------------------------------ the ASCII spelling
+"$BIN" --dump --format json --sentence 三加五等于? >"$tmp/zh.json" 2>&1
+for spelled in '3+5=?' '三+五=?' ' 3 + 5 = ? '; do
+    "$BIN" --dump --format json --sentence "$spelled" >"$tmp/spelled.json" 2>&1 \
+        && cmp -s "$tmp/zh.json" "$tmp/spelled.json" && ok "--sentence '$spelled' gives 三加五等于?'s JSON byte for byte" \
+        || bad "--sentence '$spelled' gives 三加五等于?'s JSON byte for byte" "$(head -3 "$tmp/spelled.json")"
+done
+"$BIN" --dump --sentence '10-4=?' 2>&1 | head -1 | grep -qF "self-attention on 十减四等于?" \
+    && ok "--sentence '10-4=?' is 十减四等于?" || bad "--sentence '10-4=?' is 十减四等于?"
+"$BIN" --dump --sentence '5 is how many?' 2>&1 | head -1 | grep -qF "self-attention on 五是几?" \
+    && ok "--sentence '5 is how many?' is 五是几?" || bad "--sentence '5 is how many?' is 五是几?"
+expect_fail "full-width question mark: did you mean" 1 'unknown "？" at character 6 (did you mean "?"? "？" is U+FF1F, not "?")' -- --dump --sentence 三加五等于？
+expect_fail "C1 control character in --sentence" 1 "control character U+009B at character 2" -- --dump --sentence "$(printf '三\302\2332J')"
+expect_fail "escape in --sentence" 1 "control character U+001B at character 1" -- --dump --sentence "$(printf '\033[2J')"
+expect_fail "number above 99" 1 '"100": the ASCII spelling reads numbers from 0 to 99' -- --dump --sentence 100+1
+
+# ------------------------------------------------------------------ --dump --lang, the singular
+"$BIN" --dump --lang zh >"$tmp/dump.zh" 2>&1
+for heading in "① 三个分身：Q = x·Wq   我在找什么" "② 打分：Q·Kᵀ   行 = 提问的字，列 = 被问的字" \
+               "③ 变百分比：softmax   每行加起来 100%" "④ 取货：输出 = 百分比 · V   输入 [T, d]，输出 [T, d]" \
+               "等 的输出最像 V(加)：余弦 0.9855"; do
+    grep -qxF "$heading" "$tmp/dump.zh" && ok "--dump --lang zh: $heading" || bad "--dump --lang zh: $heading"
+done
+LANG=zh_CN.UTF-8 LC_ALL= LC_MESSAGES= "$BIN" --dump 2>&1 | grep -qF "① 三个分身" \
+    && ok "--dump in a Chinese locale is in Chinese" || bad "--dump in a Chinese locale is in Chinese"
+LANG=zh_CN.UTF-8 LC_ALL= LC_MESSAGES= "$BIN" --dump --lang en 2>&1 | grep -qF "① Q = x·Wq   what I look for" \
+    && ok "--lang en wins over the locale" || bad "--lang en wins over the locale"
+"$BIN" --dump --sentence 三 2>&1 | head -1 | grep -qF "(T = 1 character, d = 8" \
+    && ok "dump says 1 character" || bad "dump says 1 character" "$("$BIN" --dump --sentence 三 2>&1 | head -1)"
+
+# ------------------------------------------------------------------ --dump --format model
+"$BIN" --dump --format model >"$tmp/lesson.model" 2>"$tmp/err"; st=$?
+[ $st -eq 0 ] && ok "--format model exits 0" || bad "--format model exits 0" "$(cat "$tmp/err")"
+"$BIN" --model "$tmp/lesson.model" --dump --format json >"$tmp/again.json" 2>&1
+"$BIN" --dump --format json >"$tmp/builtin.json" 2>&1
+cmp -s "$tmp/again.json" "$tmp/builtin.json" && ok "the written model runs exactly as the built-in one" \
+    || bad "the written model runs exactly as the built-in one" "$(head -3 "$tmp/again.json")"
+"$BIN" --model "$tmp/lesson.model" --dump --format model | cmp -s - "$tmp/lesson.model" \
+    && ok "writing the written model gives the same text" || bad "writing the written model gives the same text"
+# comments after the numbers are part of the format
+sed 's/^\(.*[0-9]\)$/\1   # a note/' "$tmp/lesson.model" >"$tmp/noted.model"
+grep -q '0.67 .*# a note$' "$tmp/noted.model" && "$BIN" --model "$tmp/noted.model" --dump --format json 2>&1 \
+    | cmp -s - "$tmp/builtin.json" && ok "# comments after the numbers" || bad "# comments after the numbers"
+
+# ------------------------------------------------------------------ numbers that break the arithmetic
+awk '/^三 / && !done { $2 = "1e308"; done = 1 } { print }' "$tmp/lesson.model" >"$tmp/big.model"
+expect_fail "a model that overflows is refused" 1 "attn-tui: $tmp/big.model: the scores overflow (Q(三)·K(三) is not a finite number)" -- --dump --model "$tmp/big.model"
+expect_fail "... in JSON too" 1 "the scores overflow" -- --dump --format json --model "$tmp/big.model"
+awk '/^三 / && !done { $2 = "1.2345e34"; done = 1 } { print }' "$tmp/lesson.model" >"$tmp/wide.model"
+"$BIN" --dump --model "$tmp/wide.model" >"$tmp/wide.txt" 2>&1
+grep -qF "三   1.23e34   -0.33" "$tmp/wide.txt" && ! grep -Eq "inf|nan" "$tmp/wide.txt" \
+    && ok "1.2345e34 prints as 1.23e34" || bad "1.2345e34 prints as 1.23e34" "$(sed -n 4,6p "$tmp/wide.txt")"
+printf '[vocab]\na b \302\233\n[d]\n1\n' >"$tmp/c1.model"
+expect_fail "C1 control character in a model" 1 "c1.model:2: control character U+009B" -- --dump --model "$tmp/c1.model"
+awk '{ if (/^[0-9 .e+-]+$/ && !done && seen) { sub(/^ */, ""); sub(/ .*/, ""); printf "%s", $0; for (i = 0; i < 60; i++) printf "0"; print " 0 0 0 0 0 0 0"; done = 1 } else print } /^\[wq\]/ { seen = 1 }' \
+    "$tmp/lesson.model" >"$tmp/long.model"
+expect_fail "a number too long is refused, not cut" 1 "is longer than 64 characters" -- --dump --model "$tmp/long.model"
+
+# ------------------------------------------------------------------ write errors
+if [ -w /dev/full ]; then
+    for format in text json model; do
+        "$BIN" --dump --format $format >/dev/full 2>"$tmp/err"; st=$?
+        [ $st -eq 1 ] && grep -qxF "attn-tui: --dump: cannot write to standard output: No space left on device" "$tmp/err" \
+            && ok "--dump --format $format > /dev/full says so" || bad "--dump --format $format > /dev/full says so" "exit $st: $(cat "$tmp/err")"
+    done
+fi
+"$BIN" --dump >&- 2>"$tmp/err"; st=$?
+[ $st -eq 1 ] && grep -qF "cannot write to standard output: Bad file descriptor" "$tmp/err" \
+    && ok "--dump >&- says so" || bad "--dump >&- says so" "exit $st: $(cat "$tmp/err")"
+(ulimit -f 1; exec "$BIN" --dump >"$tmp/limited.txt" 2>"$tmp/err"); st=$?
+[ $st -eq 1 ] && grep -qF "cannot write to standard output: File too large" "$tmp/err" \
+    && ok "--dump over ulimit -f says so" || bad "--dump over ulimit -f says so" "exit $st: $(cat "$tmp/err")"
+# a model big enough (d = 100) that its text cannot sit in the pipe: the reader is gone
+awk 'BEGIN { print "[vocab]\na\n[d]\n100\n[sentence]\na\n[embedding]"; printf "a"; for (j = 0; j < 100; j++) printf " 0.123456789"; print "";
+       split("wq wk wv", w, " "); for (m = 1; m <= 3; m++) { print "[" w[m] "]"; for (i = 0; i < 100; i++) { for (j = 0; j < 100; j++) printf "%s0.000123456789", j ? " " : ""; print "" } } }' >"$tmp/d100.model"
+(trap '' PIPE; "$BIN" --model "$tmp/d100.model" --dump --format model 2>"$tmp/err"; echo $? >"$tmp/st") | :
+st=$(cat "$tmp/st")
+[ "$st" -eq 1 ] && grep -qF "cannot write to standard output: Broken pipe" "$tmp/err" \
+    && ok "--dump into a closed pipe, SIGPIPE ignored, says so" || bad "--dump into a closed pipe, SIGPIPE ignored, says so" "exit $st: $(cat "$tmp/err")"
 "$BIN" --version 2>&1 | grep -Eq '^attn-tui [0-9]+\.[0-9]+\.[0-9]+$' && ok "--version" || bad "--version"
 
 echo "cli: $pass passed, $fail failed"

@@ -512,8 +512,15 @@ static void test_unknown_section(void **state)
                       "[sentence] [embedding] [wq] [wk] [wv])");
     expect_line_error(12, "[wq\n",
                       "t.model:12: malformed section header \"[wq\" (write it as [name])");
-    expect_line_error(12, "[wq] # weights\n", "t.model:12: malformed section header "
-                      "\"[wq] # weights\" (write it as [name])");
+    expect_line_error(12, "[wq]# weights\n", "t.model:12: malformed section header "
+                      "\"[wq]# weights\" (write it as [name])");
+    /* full-width look-alikes of a header get a hint, wherever they stand */
+    expect_line_error(12, "［wq］\n", "t.model:12: \"［wq］\" is not a section header (did you "
+                      "mean \"[wq]\"? \"［\" is U+FF3B, not \"[\")");
+    expect_line_error(12, "[ｗｑ]\n", "t.model:12: unknown section [ｗｑ] (did you mean "
+                      "\"[wq]\"? \"ｗ\" is U+FF57, not \"w\")");
+    expect_line_error(12, "[wq］\n", "t.model:12: malformed section header \"[wq］\" (did you "
+                      "mean \"[wq]\"? \"］\" is U+FF3D, not \"]\")");
 }
 
 static void test_text_before_first_section(void **state)
@@ -533,6 +540,17 @@ static void test_not_text(void **state)
     free(b.s);
     expect_line_error(10, "b 3 \x01\n", "t.model:10: control byte 0x01: this is not a text file");
     expect_line_error(10, "b 3\r4\n", "t.model:10: stray carriage return (CR) inside a line");
+    /* C1 controls are valid UTF-8 but as dangerous on a terminal (U+009B starts a CSI) */
+    expect_line_error(3, "a b c \xC2\x9B\n",
+                      "t.model:3: control character U+009B: this is not a text file");
+    expect_line_error(3, "a b \xC2\x85\n",
+                      "t.model:3: control character U+0085: this is not a text file");
+    expect_line_error(1, "# \xC2\x80\n",
+                      "t.model:1: control character U+0080: this is not a text file");
+    expect_line_error(7, "ca\xC2\x9F" "b\n",
+                      "t.model:7: control character U+009F: this is not a text file");
+    /* U+00A0..: printable, no longer C1 (U+00A0 is a blank look-alike, see below) */
+    expect_line_error(3, "a b c \xC2\xA1\n", "t.model:8: no embedding row for \"¡\"");
 
     Model m;
     char err[512];
@@ -597,12 +615,17 @@ static void test_vocab_entries(void **state)
     Buf b = replace_line(3, "a b\nc b\n");
     expect_error_n(b.s, b.len, "t.model:4: vocabulary entry \"b\" appears twice");
     free(b.s);
-    expect_line_error(3, "a b\xE3\x80\x80" "c\n", "t.model:3: vocabulary entry \"b\xE3\x80\x80"
-                      "c\" contains a full-width space (separate entries with ordinary spaces)");
-    expect_line_error(3, "a b c #\n", "t.model:3: vocabulary entry \"#\" cannot be used: its "
-                      "embedding line would read as a comment");
+    expect_line_error(3, "a b\xE3\x80\x80" "c\n", "t.model:3: full-width space U+3000 in "
+                      "\"b\xE3\x80\x80" "c\" (did you mean \"b c\"?)");
+    expect_line_error(3, "a b\xC2\xA0" "c\n", "t.model:3: no-break space U+00A0 in "
+                      "\"b\xC2\xA0" "c\" (did you mean \"b c\"?)");
     expect_line_error(3, "a b c [\n", "t.model:3: vocabulary entry \"[\" cannot be used: its "
                       "embedding line would read as a section");
+    /* characters that take no column: a zero-width space, a lone combining accent */
+    expect_line_error(3, "a b c \xE2\x80\x8B\n", "t.model:3: vocabulary entry U+200B cannot "
+                      "be used: it takes no room on the screen");
+    expect_line_error(3, "a b c \xCC\x81\n", "t.model:3: vocabulary entry U+0301 cannot "
+                      "be used: it takes no room on the screen");
     expect_line_error(3, "", "t.model:2: [vocab] is empty");
     /* a long token is shortened in the message */
     expect_line_error(3, "a b c abcdefghijklmnopqrstuvwxyz0123456789\n",
@@ -733,6 +756,124 @@ static void test_numbers_rejected(void **state)
     expect_line_error(9, "a 1 nan\n", "t.model:9: \"nan\" is not a finite number");
 }
 
+/* A number may be long, but not longer than MODEL_MAX_NUMBER: never cut into another. */
+static void test_number_length(void **state)
+{
+    (void)state;
+    char num[MODEL_MAX_NUMBER + 2], line[MODEL_MAX_NUMBER + 8];
+    memset(num, '0', sizeof num);
+    memcpy(num, "0.125", 5);
+    num[MODEL_MAX_NUMBER] = '\0';                 /* 64 characters: accepted */
+    snprintf(line, sizeof line, "3 %s\n", num);
+    Buf b = replace_line(14, line);
+    Model m;
+    parse_ok(b.s, b.len, &m);
+    assert_true(m.wq[1 * 2 + 1] == 0.125);
+    model_free(&m);
+    free(b.s);
+    num[MODEL_MAX_NUMBER] = '1';                  /* 65: rejected, whatever its value */
+    num[MODEL_MAX_NUMBER + 1] = '\0';
+    snprintf(line, sizeof line, "3 %s\n", num);
+    expect_line_error(14, line, "t.model:14: number \"0.125000000000000000000000000000"
+                      "...\" is longer than 64 characters");
+}
+
+/* ---------------------------------------------------------------- comments after values */
+
+static void test_trailing_comments(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "[vocab]   # the characters\n"
+        "a b c # three\n"
+        "[d]\t# the width\n"
+        "2 # d\n"
+        "[sentence] #\n"
+        "cab\t#the sentence\n"
+        "[embedding]\n"
+        "a 1 2 # a's vector\n"
+        "b 3 4 #\n"
+        "c 5 6 ## two marks\n"
+        "[wq]\n1 2 # row 0\n3 4\n[wk]\n0.5 0 # \xE6\xB3\xA8\n0 0.5\n[wv]\n-1 0\n0 -1e-3 # last\n";
+    Model m;
+    parse_ok(text, strlen(text), &m);
+    assert_good_values(&m);
+    model_free(&m);
+    /* a '#' inside a word is not a comment */
+    expect_line_error(14, "3 4#\n", "t.model:14: \"4#\" is not a number");
+    expect_line_error(7, "cab#\n", "t.model:7: sentence character \"#\" is not in [vocab]");
+    /* a comment does not hide a missing number */
+    expect_line_error(14, "3 # 4\n", "t.model:14: [wq] row 2: expected 2 numbers, got 1");
+}
+
+/* ---------------------------------------------------------------- look-alikes */
+
+static void test_lookalike_numbers(void **state)
+{
+    (void)state;
+    expect_line_error(14, "3 \xEF\xBC\x94\n", "t.model:14: \"４\" is not a number (did you "
+                      "mean \"4\"? \"４\" is U+FF14, not \"4\")");
+    expect_line_error(14, "3 \xE2\x88\x92" "4\n", "t.model:14: \"−4\" is not a number (did you "
+                      "mean \"-4\"? \"−\" is U+2212, not \"-\")");
+    expect_line_error(14, "3 4。5\n", "t.model:14: \"4。5\" is not a number (did you mean "
+                      "\"4.5\"? \"。\" is U+3002, not \".\")");
+    /* no hint when the ASCII reading is no number either */
+    expect_line_error(14, "3 １,５\n", "t.model:14: \"１,５\" is not a number");
+    expect_line_error(14, "3\xE3\x80\x80" "4\n", "t.model:14: full-width space U+3000 in "
+                      "\"3\xE3\x80\x80" "4\" (did you mean \"3 4\"?)");
+    expect_line_error(10, "b 3 4\xE3\x80\x80\n", "t.model:10: full-width space U+3000 in "
+                      "\"4\xE3\x80\x80\" (did you mean \"4 \"?)");
+}
+
+static void test_lookalike_characters(void **state)
+{
+    (void)state;
+    static const char with_question[] =
+        "[vocab]\na b ?\n[d]\n1\n[sentence]\nab\xEF\xBC\x9F\n[embedding]\na 1\nb 2\n? 3\n"
+        "[wq]\n1\n[wk]\n1\n[wv]\n1\n";
+    expect_error_n(with_question, strlen(with_question), "t.model:6: sentence character "
+                   "\"？\" is not in [vocab] (did you mean \"?\"? \"？\" is U+FF1F, not \"?\")");
+    static const char row[] =
+        "[vocab]\na b ?\n[d]\n1\n[sentence]\nab?\n[embedding]\na 1\nb 2\n\xEF\xBC\x9F 3\n"
+        "[wq]\n1\n[wk]\n1\n[wv]\n1\n";
+    expect_error_n(row, strlen(row), "t.model:10: embedding row for \"？\", which is not in "
+                   "[vocab] (did you mean \"?\"? \"？\" is U+FF1F, not \"?\")");
+    /* no hint when the ASCII character is not in the vocabulary either */
+    expect_line_error(7, "ca\xEF\xBC\x9F\n", "t.model:7: sentence character \"？\" is not "
+                      "in [vocab]");
+    /* the same character in the vocabulary is fine: look-alikes are only hinted at */
+    static const char fullwidth_vocab[] =
+        "[vocab]\n\xEF\xBC\x9F\n[d]\n1\n[sentence]\n\xEF\xBC\x9F\n[embedding]\n\xEF\xBC\x9F 3\n"
+        "[wq]\n1\n[wk]\n1\n[wv]\n1\n";
+    Model m;
+    parse_ok(fullwidth_vocab, strlen(fullwidth_vocab), &m);
+    assert_string_equal(m.vocab[0], "？");
+    model_free(&m);
+}
+
+static void test_lookalike_table(void **state)
+{
+    (void)state;
+    assert_int_equal(model_lookalike("？"), '?');
+    assert_int_equal(model_lookalike("＋"), '+');
+    assert_int_equal(model_lookalike("＝"), '=');
+    assert_int_equal(model_lookalike("０"), '0');
+    assert_int_equal(model_lookalike("９"), '9');
+    assert_int_equal(model_lookalike("！"), '!');   /* U+FF01, the first full-width form */
+    assert_int_equal(model_lookalike("～"), '~');   /* U+FF5E, the last */
+    assert_int_equal(model_lookalike("\xE3\x80\x80"), ' ');
+    assert_int_equal(model_lookalike("\xC2\xA0"), ' ');
+    assert_int_equal(model_lookalike("−"), '-');
+    assert_int_equal(model_lookalike("。"), '.');
+    assert_int_equal(model_lookalike("?"), 0);      /* ASCII is itself, not a look-alike */
+    assert_int_equal(model_lookalike("三"), 0);
+    assert_int_equal(model_lookalike("\xEF\xBD\x9F"), 0); /* U+FF5F, past the full-width forms */
+    assert_int_equal(model_lookalike("？？"), 0);    /* one character only */
+    assert_int_equal(model_lookalike(""), 0);
+    assert_int_equal(model_lookalike("\xEF\xBC"), 0);   /* a cut sequence is no look-alike */
+    assert_int_equal(model_lookalike(NULL), 0);
+}
+
 /* ---------------------------------------------------------------- model_load_file */
 
 static void test_load_file_errors(void **state)
@@ -808,6 +949,11 @@ int main(void)
         cmocka_unit_test(test_embedding),
         cmocka_unit_test(test_matrix_rows),
         cmocka_unit_test(test_numbers_rejected),
+        cmocka_unit_test(test_number_length),
+        cmocka_unit_test(test_trailing_comments),
+        cmocka_unit_test(test_lookalike_numbers),
+        cmocka_unit_test(test_lookalike_characters),
+        cmocka_unit_test(test_lookalike_table),
         cmocka_unit_test(test_load_file_errors),
         cmocka_unit_test(test_load_file_too_big),
     };

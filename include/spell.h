@@ -1,0 +1,46 @@
+/* spell.h — a sentence typed without a Chinese input method, and ASCII names for characters.
+ * Owns: reading the ASCII spelling of a sentence (3+5=? → 三加五等于?) into vocabulary
+ * characters, and the pinyin name of each course character for ASCII-only screens.
+ * Must not touch: the engine's arithmetic, the terminal, any global state.
+ *
+ * The spelling (docs/model-format.md, "Typing a sentence in ASCII"):
+ *
+ *   0 … 9          零 一 二 三 四 五 六 七 八 九
+ *   10 … 99        read as Chinese numerals: 10 十, 12 十二, 20 二十, 35 三十五
+ *   + - * /        加 减 乘 除        (× and ÷ also give 乘 and 除)
+ *   =              等于
+ *   ?              ?
+ *   is             是                  (letters in any case)
+ *   how many       几
+ *
+ * A character that is in the model's vocabulary always stands for itself; the
+ * spelling applies to the rest. Spaces and tabs only separate and are dropped, so
+ * "3 + 5 = ?", "3+5=?", "三+五=?" and "三加五等于?" all give 三加五等于?. */
+#ifndef ATTN_SPELL_H
+#define ATTN_SPELL_H
+
+#include <stddef.h>
+#include "model.h"
+
+/* Decodes input (UTF-8, vocabulary characters and/or the ASCII spelling) into the
+ * sentence it spells, written to out (cap bytes; MODEL_SENTENCE_BYTES is enough for
+ * any sentence the engine accepts). Returns 0, or -1 with a one-line message in err
+ * naming the bad part: invalid UTF-8, a control character (shown as U+009B), an
+ * unknown word or character (with a "did you mean" hint for look-alikes such as
+ * ？ ＋ ３ and the full-width space), a spelled character missing from this model's
+ * vocabulary, a number above 99, or more than MODEL_MAX_TOKENS characters. An input
+ * of only blanks gives the empty sentence (the engine reports it). */
+int spell_decode(const Model *m, const char *input, char *out, size_t cap,
+                 char *err, size_t errlen);
+
+/* The spellings in one line, for messages and help:
+ * "0-99 + - * / = ? × ÷ is, how many". */
+const char *spell_summary(void);
+
+/* An ASCII name for a course character, for screens that cannot draw CJK: pinyin
+ * without tones ("san" for 三, "jia" for 加, "deng" for 等), except 十 "shi2" and
+ * 是 "shi4", which would otherwise read alike; "?" for ?. NULL for any other
+ * character (ASCII characters need no name: show them as they are). */
+const char *spell_ascii_name(const char *ch);
+
+#endif

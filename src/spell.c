@@ -1,0 +1,326 @@
+/* spell.c — reads a sentence typed in vocabulary characters and/or the ASCII spelling of
+ * spell.h, and names course characters in ASCII.
+ * Owns: the spelling tables and the decoder's one-line messages.
+ * Must not touch: the engine's arithmetic, the terminal, any global mutable state. */
+#include "spell.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistr.h>
+#include "text.h"
+
+#define VOCAB_SHOWN 400   /* bytes of the vocabulary listed in a message */
+#define HINT_BYTES 128    /* room for a " (did you mean ...)" hint */
+
+/* ---------------------------------------------------------------- tables */
+
+/* One spelling: what is typed, and the vocabulary characters it stands for. */
+typedef struct {
+    const char *typed;   /* ASCII (or × ÷), as typed */
+    const char *chars;   /* the characters it gives, UTF-8 */
+} Spelling;
+
+static const Spelling symbols[] = {
+    { "+", "加" }, { "-", "减" }, { "*", "乘" }, { "/", "除" }, { "=", "等于" }, { "?", "?" },
+    { "×", "乘" }, { "÷", "除" },
+};
+
+static const Spelling words[] = {
+    { "is", "是" }, { "how many", "几" },
+};
+
+static const char *const digit_chars[10] = {
+    "零", "一", "二", "三", "四", "五", "六", "七", "八", "九"
+};
+
+#define TEN "十"
+
+/* One course character and its ASCII name. */
+typedef struct {
+    const char *ch;      /* the character, UTF-8 */
+    const char *name;    /* pinyin without tones, or tone-marked where two would clash */
+} AsciiName;
+
+static const AsciiName ascii_names[] = {
+    { "零", "ling" }, { "一", "yi" },   { "二", "er" },    { "三", "san" },  { "四", "si" },
+    { "五", "wu" },   { "六", "liu" },  { "七", "qi" },    { "八", "ba" },   { "九", "jiu" },
+    { "十", "shi2" }, { "加", "jia" },  { "减", "jian" },  { "乘", "cheng" }, { "除", "chu" },
+    { "等", "deng" }, { "于", "yu" },   { "是", "shi4" },  { "几", "ji" },   { "?", "?" },
+};
+
+#define COUNT(a) (sizeof (a) / sizeof (a)[0])
+
+const char *spell_summary(void)
+{
+    return "0-99 + - * / = ? × ÷ is, how many";
+}
+
+const char *spell_ascii_name(const char *ch)
+{
+    if (!ch)
+        return NULL;
+    for (size_t i = 0; i < COUNT(ascii_names); i++)
+        if (strcmp(ascii_names[i].ch, ch) == 0)
+            return ascii_names[i].name;
+    return NULL;
+}
+
+/* ---------------------------------------------------------------- decoder state */
+
+typedef struct {
+    const Model *m;       /* the vocabulary to decode into */
+    const char *input;    /* the whole input, valid UTF-8 */
+    const char *at;       /* the next byte to read */
+    int index;            /* 1-based character number of *at in input, for messages */
+    char *out;            /* the sentence being written */
+    size_t cap;           /* bytes of out */
+    size_t used;          /* bytes written, without the NUL */
+    int count;            /* characters of the sentence so far (may pass the limit) */
+    int full;             /* a character did not fit in out */
+    char *err;            /* message buffer */
+    size_t errlen;        /* its size */
+} Decoder;
+
+/* Writes "a b c ..." listing the vocabulary; " …" ends a list that does not fit. */
+static void list_vocab(const Model *m, char *buf, size_t cap)
+{
+    static const char more[] = " …";
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < m->vocab_size; i++) {
+        size_t n = strlen(m->vocab[i]) + (i ? 1 : 0);
+        size_t keep = i + 1 < m->vocab_size ? sizeof more : 1;
+        if (used + n + keep > cap) {
+            if (used + sizeof more <= cap)
+                memcpy(buf + used, more, sizeof more);
+            return;
+        }
+        snprintf(buf + used, cap - used, "%s%s", i ? " " : "", m->vocab[i]);
+        used += n;
+    }
+}
+
+/* Appends one vocabulary character to the sentence; what names its spelling. */
+static int emit_one(Decoder *d, const char *ch, size_t len, const char *what)
+{
+    char one[TEXT_CHAR_BYTES];
+    memcpy(one, ch, len);
+    one[len] = '\0';
+    if (model_find_char(d->m, one) < 0) {
+        snprintf(d->err, d->errlen, "\"%s\" stands for %s, which is not in this model's "
+                 "vocabulary", what, one);
+        return -1;
+    }
+    if (d->used + len < d->cap) {
+        memcpy(d->out + d->used, one, len);
+        d->used += len;
+        d->out[d->used] = '\0';
+    } else {
+        d->full = 1;
+    }
+    d->count++;
+    return 0;
+}
+
+/* Appends every character of the UTF-8 string chars. */
+static int emit(Decoder *d, const char *chars, const char *what)
+{
+    const uint8_t *p = (const uint8_t *)chars;
+    while (*p) {
+        ucs4_t uc;
+        int n = u8_mbtouc(&uc, p, strlen((const char *)p));
+        if (emit_one(d, (const char *)p, (size_t)n, what) != 0)
+            return -1;
+        p += n;
+    }
+    return 0;
+}
+
+/* ---------------------------------------------------------------- numbers and words */
+
+/* A run of ASCII digits: 0..99 read as Chinese numerals. */
+static int decode_number(Decoder *d)
+{
+    const char *start = d->at;
+    size_t n = strspn(start, "0123456789");
+    char typed[16];
+    snprintf(typed, sizeof typed, "%.*s%s", n > 8 ? 8 : (int)n, start, n > 8 ? "..." : "");
+    d->at += n;
+    d->index += (int)n;
+    if (n > 1 && start[0] == '0') {
+        snprintf(d->err, d->errlen, "\"%s\": write numbers without leading zeros "
+                 "(spaces keep digits apart: \"0 5\" gives 零五)", typed);
+        return -1;
+    }
+    if (n > 2) {
+        snprintf(d->err, d->errlen, "\"%s\": the ASCII spelling reads numbers from 0 to 99 "
+                 "(the vocabulary has no 百)", typed);
+        return -1;
+    }
+    int v = n == 1 ? start[0] - '0' : (start[0] - '0') * 10 + (start[1] - '0');
+    if (v < 10)
+        return emit(d, digit_chars[v], typed);
+    if (v >= 20 && emit(d, digit_chars[v / 10], typed) != 0)
+        return -1;
+    if (emit(d, TEN, typed) != 0)
+        return -1;
+    return v % 10 ? emit(d, digit_chars[v % 10], typed) : 0;
+}
+
+/* Copies the run of ASCII letters at s, lower-cased, into word (ending in "..." when
+ * it is longer than word holds); returns the run's length. */
+static size_t letters(const char *s, char *word, size_t cap)
+{
+    size_t n = 0;
+    while (s[n] > 0 && isalpha((unsigned char)s[n])) {
+        if (n + 1 < cap)
+            word[n] = (char)tolower((unsigned char)s[n]);
+        n++;
+    }
+    word[n < cap ? n : cap - 1] = '\0';
+    if (n >= cap)
+        memcpy(word + cap - 4, "...", 4);
+    return n;
+}
+
+static int unknown(Decoder *d, const char *what, int index, const char *hint);
+
+/* A run of ASCII letters: "is", or "how" followed by "many". */
+static int decode_word(Decoder *d)
+{
+    char word[24], next[24];
+    int index = d->index;
+    size_t n = letters(d->at, word, sizeof word);
+    d->at += n;
+    d->index += (int)n;
+    if (strcmp(word, "how") == 0) {
+        const char *s = d->at;
+        while (*s == ' ' || *s == '\t')
+            s++;
+        size_t m = letters(s, next, sizeof next);
+        if (strcmp(next, "many") != 0) {
+            snprintf(d->err, d->errlen, "\"how\" at character %d: the spelling is \"how many\" "
+                     "(几)", index);
+            return -1;
+        }
+        d->index += (int)(s + m - d->at);
+        d->at = s + m;
+        return emit(d, words[1].chars, words[1].typed);
+    }
+    for (size_t i = 0; i < COUNT(words); i++)
+        if (strcmp(word, words[i].typed) == 0)
+            return emit(d, words[i].chars, words[i].typed);
+    return unknown(d, word, index, "");
+}
+
+/* ---------------------------------------------------------------- messages */
+
+/* "unknown "x" at character 2: not in the vocabulary (…) nor an ASCII spelling (…)". */
+static int unknown(Decoder *d, const char *what, int index, const char *hint)
+{
+    if (hint[0]) {
+        snprintf(d->err, d->errlen, "unknown \"%s\" at character %d%s", what, index, hint);
+        return -1;
+    }
+    char vocab[VOCAB_SHOWN];
+    list_vocab(d->m, vocab, sizeof vocab);
+    snprintf(d->err, d->errlen, "unknown \"%s\" at character %d: not in the vocabulary (%s) "
+             "nor an ASCII spelling (%s)", what, index, vocab, spell_summary());
+    return -1;
+}
+
+/* True when the ASCII character c, typed, would be read (for hints). */
+static int readable_ascii(const Decoder *d, int c)
+{
+    char one[2] = { (char)c, '\0' };
+    return model_find_char(d->m, one) >= 0 || isdigit(c) || strchr(" +-*/=?", c) != NULL;
+}
+
+/* One character that is neither in the vocabulary nor a spelling. */
+static int decode_unknown(Decoder *d, const char *ch, ucs4_t uc)
+{
+    char hint[HINT_BYTES] = "";
+    int ascii = model_lookalike(ch);
+    if (ascii && readable_ascii(d, ascii))
+        snprintf(hint, sizeof hint, " (did you mean \"%c\"? \"%s\" is U+%04X, not \"%c\")",
+                 ascii, ch, (unsigned)uc, ascii);
+    return unknown(d, ch, d->index, hint);
+}
+
+/* ---------------------------------------------------------------- decoding */
+
+static int is_control(ucs4_t uc)
+{
+    return uc < 0x20 || uc == 0x7F || (uc >= 0x80 && uc <= 0x9F);
+}
+
+/* Reads one item at d->at: a vocabulary character, a number, a word or a symbol. */
+static int decode_item(Decoder *d)
+{
+    ucs4_t uc;
+    int n = u8_mbtouc(&uc, (const uint8_t *)d->at, strlen(d->at));
+    char ch[TEXT_CHAR_BYTES];
+    memcpy(ch, d->at, (size_t)n);
+    ch[n] = '\0';
+    if (uc == ' ' || uc == '\t') {
+        d->at += n;
+        d->index++;
+        return 0;
+    }
+    if (is_control(uc)) {
+        snprintf(d->err, d->errlen, "control character U+%04X at character %d: not allowed "
+                 "in a sentence", (unsigned)uc, d->index);
+        return -1;
+    }
+    if (model_find_char(d->m, ch) >= 0) {
+        d->at += n;
+        d->index++;
+        return emit_one(d, ch, (size_t)n, ch);
+    }
+    if (uc < 0x80 && isdigit((int)uc))
+        return decode_number(d);
+    if (uc < 0x80 && isalpha((int)uc))
+        return decode_word(d);
+    for (size_t i = 0; i < COUNT(symbols); i++)
+        if (strcmp(ch, symbols[i].typed) == 0) {
+            d->at += n;
+            d->index++;
+            return emit(d, symbols[i].chars, symbols[i].typed);
+        }
+    return decode_unknown(d, ch, uc);
+}
+
+int spell_decode(const Model *m, const char *input, char *out, size_t cap,
+                 char *err, size_t errlen)
+{
+    char scratch[2];
+    if (!err || errlen == 0) {
+        err = scratch;
+        errlen = sizeof scratch;
+    }
+    err[0] = '\0';
+    if (cap == 0)
+        return -1;
+    out[0] = '\0';
+    if (!text_valid_utf8(input, strlen(input))) {
+        snprintf(err, errlen, "sentence is not valid UTF-8");
+        return -1;
+    }
+    Decoder d = { .m = m, .input = input, .at = input, .index = 1, .out = out, .cap = cap,
+                  .err = err, .errlen = errlen };
+    while (*d.at)
+        if (decode_item(&d) != 0) {
+            out[0] = '\0';
+            return -1;
+        }
+    if (d.count > MODEL_MAX_TOKENS)
+        snprintf(err, errlen, "sentence has %d characters: at most %d are allowed",
+                 d.count, MODEL_MAX_TOKENS);
+    else if (d.full)
+        snprintf(err, errlen, "sentence does not fit in %zu bytes", cap);
+    else
+        return 0;
+    out[0] = '\0';
+    return -1;
+}
