@@ -10,6 +10,7 @@
 #include "engine.h"
 
 #define CHECK_MAX_TERMS MODEL_MAX_D   /* a sum has at most d (≤ 512) or T (≤ 16) terms */
+#define CHECK_EXTRA_DIGITS 2          /* decimals a check may add to make "=" hold */
 
 /* A sum of products Σ a·b, as printed: "lhs = a0×b0 + a1×b1 + … = sum". */
 typedef struct {
@@ -26,8 +27,11 @@ typedef struct {
                                      false: the screen adds "≈ value" */
 } CheckedSum;
 
-/* Fills c from n explained terms, operands printed with digits_a and digits_b decimals
- * (a share printed as "52.4%" has digits_a = 3), explaining value shown with value_digits. */
+/* Fills c from n explained terms, operands printed with at least digits_a and digits_b
+ * decimals (a share printed as "52.4%" has digits_a = 3), explaining value shown with
+ * value_digits. Where the printed sum would round elsewhere than value, both operands get
+ * one more decimal, up to CHECK_EXTRA_DIGITS more; only if that is not enough is `same`
+ * false (and the screen says ≈). */
 void check_sum(CheckedSum *c, const ExplainTerm *terms, int n, int digits_a, int digits_b,
                double value, int value_digits);
 
@@ -36,7 +40,9 @@ typedef struct {
     int n;                                 /* characters in the row */
     int s;                                 /* the share explained */
     bool visible[MODEL_MAX_TOKENS];        /* columns the mask leaves */
-    double scaled[MODEL_MAX_TOKENS];       /* each ÷√d score, rounded as printed (2 decimals) */
+    int scaled_digits;                     /* decimals of the printed scores (2, or more
+                                              when needed for "=" to hold) */
+    double scaled[MODEL_MAX_TOKENS];       /* each ÷√d score, rounded as printed */
     double max;                            /* the largest printed visible score */
     double exps[MODEL_MAX_TOKENS];         /* e^(scaled − max) of the printed scores, rounded to
                                               exp_digits (0 where masked) */
@@ -48,9 +54,11 @@ typedef struct {
                                               false: the screen adds "≈ value" */
 } CheckedShare;
 
-#define CHECK_EXP_DIGITS 3   /* decimals of e^(s − max) on screen */
+#define CHECK_EXP_DIGITS 3   /* decimals of e^(s − max) on screen (one more than the scores) */
 
-/* Fills c for share_h(t, s) of trace tr. */
+/* Fills c for share_h(t, s) of trace tr: scores printed with 2 decimals and exps with 3,
+ * or as many more (up to CHECK_EXTRA_DIGITS) as it takes for the share recomputed from
+ * them to round to the true one at 0.1 %. */
 void check_share(CheckedShare *c, const Trace *tr, int h, int t, int s);
 
 /* The sum of a row of shares each rounded to 0.1 % as printed (e.g. 100.1 for 100.1 %). */

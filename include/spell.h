@@ -33,6 +33,11 @@
 int spell_decode(const Model *m, const char *input, char *out, size_t cap,
                  char *err, size_t errlen);
 
+/* The same, and *bad (when not NULL) is the 1-based number of the input character where
+ * decoding failed (0 when it did not, or when the fault is the whole sentence's: too long). */
+int spell_decode_marked(const Model *m, const char *input, char *out, size_t cap,
+                        char *err, size_t errlen, int *bad);
+
 /* The spellings in one line, for messages and help:
  * "0-99 + - * / = ? × ÷ is, how many". */
 const char *spell_summary(void);

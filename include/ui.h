@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "actions.h"
+#include "input.h"
 #include "lesson.h"
 #include "player.h"
 
@@ -74,6 +75,7 @@ typedef struct {
     uint64_t sqrtd_seed;            /* √d machine: which random draw */
     bool sqrtd_scaled;              /* √d machine: scores divided by √d before softmax */
     int context_index;              /* scale view: index of the context length */
+    InputLine input;                /* the line where a sentence is typed (e), modal when open */
     UiNote note;                    /* a one-line note for the status bar, until the next key */
     double note_value;              /* the number the note names */
     char note_text[UI_NOTE_BYTES];  /* the text of NOTE_TEXT */
@@ -97,6 +99,10 @@ const KeyBinding *ui_binding(const Ui *ui, int key);
 /* Applies an action at time now (clicks arrive already turned into the action they
  * hit). Returns REACT_* flags. */
 int ui_apply(Ui *ui, Player *p, const Lesson *ls, Action a, int arg, long long now);
+
+/* A key while the input line is open (it takes every key). Returns REACT_* flags;
+ * REACT_RECOMPUTE when Enter ran a sentence (ui->want.sentence). */
+int ui_input(Ui *ui, const Lesson *ls, int key);
 
 /* The answering character hand checks work for asker t: ui->answer, or the row's largest. */
 int ui_answer(const Ui *ui, const Lesson *ls, int t);

@@ -144,6 +144,14 @@ static int app_key(App *a, const TermEvent *ev, long long now)
     if (ev->key == KEYCODE_RESIZE)
         return REACT_REDRAW;  /* app_fit_grid picks up the new size */
     a->frame.notice = NULL;   /* the notice is shown until the first key */
+    if (a->ui.input.open) {
+        if (ev->key == KEYCODE_REDRAW)
+            return REACT_REDRAW | REACT_REPAINT;
+        int react = ui_input(&a->ui, a->lesson, ev->key);
+        if (react & REACT_RECOMPUTE)
+            app_recompute(a, now);
+        return react;
+    }
     const KeyBinding *b = ui_binding(&a->ui, ev->key);
     if (!b)
         return REACT_REDRAW;  /* the notice may have gone */

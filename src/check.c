@@ -5,8 +5,9 @@
 #include <math.h>
 #include "format.h"
 
-void check_sum(CheckedSum *c, const ExplainTerm *terms, int n, int digits_a, int digits_b,
-               double value, int value_digits)
+/* The check at exactly these decimals. */
+static void check_sum_at(CheckedSum *c, const ExplainTerm *terms, int n, int digits_a,
+                         int digits_b, double value, int value_digits)
 {
     if (n > CHECK_MAX_TERMS)
         n = CHECK_MAX_TERMS;
@@ -27,16 +28,28 @@ void check_sum(CheckedSum *c, const ExplainTerm *terms, int n, int digits_a, int
     c->same = format_round(c->sum, value_digits) == format_round(value, value_digits);
 }
 
-void check_share(CheckedShare *c, const Trace *tr, int h, int t, int s)
+void check_sum(CheckedSum *c, const ExplainTerm *terms, int n, int digits_a, int digits_b,
+               double value, int value_digits)
+{
+    for (int extra = 0; extra <= CHECK_EXTRA_DIGITS; extra++) {
+        check_sum_at(c, terms, n, digits_a + extra, digits_b + extra, value, value_digits);
+        if (c->same)
+            return;
+    }
+}
+
+/* The share check with scores at `digits` decimals and exps at one more. */
+static void check_share_at(CheckedShare *c, const Trace *tr, int h, int t, int s, int digits)
 {
     int T = tr->T;
     c->n = T;
     c->s = s;
-    c->exp_digits = CHECK_EXP_DIGITS;
+    c->scaled_digits = digits;
+    c->exp_digits = digits + 1;
     bool any = false;
     for (int u = 0; u < T; u++) {
         c->visible[u] = engine_visible(tr, t, u);
-        c->scaled[u] = format_round(TRACE_HSQ(tr, scaled, h, t, u), 2);
+        c->scaled[u] = format_round(TRACE_HSQ(tr, scaled, h, t, u), digits);
         if (c->visible[u] && (!any || c->scaled[u] > c->max)) {
             c->max = c->scaled[u];
             any = true;
@@ -52,6 +65,15 @@ void check_share(CheckedShare *c, const Trace *tr, int h, int t, int s)
     c->share = c->sum > 0.0 ? c->exps[s] / c->sum : 0.0;
     c->value = TRACE_HSQ(tr, weights, h, t, s);
     c->same = format_round(c->share * 100.0, 1) == format_round(c->value * 100.0, 1);
+}
+
+void check_share(CheckedShare *c, const Trace *tr, int h, int t, int s)
+{
+    for (int extra = 0; extra <= CHECK_EXTRA_DIGITS; extra++) {
+        check_share_at(c, tr, h, t, s, 2 + extra);
+        if (c->same)
+            return;
+    }
 }
 
 double check_percent_total(const double *shares, int n)

@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include "spell.h"
 
 /* ---------------------------------------------------------------- title row */
 
@@ -340,11 +341,83 @@ static void draw_status(const ViewCtx *c, const ViewOps *v, const ChromeLayout *
     }
 }
 
+/* ---------------------------------------------------------------- input line */
+
+/* "vocabulary: 零 一 二 … ?  or type 0-99 + - * / = ? is, how many" into buf. */
+static void input_vocabulary(const ViewCtx *c, char *buf, size_t cap)
+{
+    const Model *m = c->ls->model;
+    snprintf(buf, cap, "%s", SAY(c, "vocabulary:", "词表："));
+    for (int i = 0; m && i < m->vocab_size && strlen(buf) + 16 < cap; i++)
+        draw_append(buf, cap, " %s", m->vocab[i]);
+    draw_append(buf, cap, SAY(c, "  · or type %s", "  · 也可以打 %s"), spell_summary());
+}
+
+/* The typed text from column x with the cursor lit and the character at fault marked;
+ * returns the column after it. */
+static int input_text(const ViewCtx *c, const InputLine *in, int x, int y, int limit)
+{
+    const char *s = in->text;
+    int i = 0, n = 0;
+    char ch[TEXT_CHAR_BYTES];
+    while (s[i]) {
+        int len = 1;
+        while (s[i + len] && ((unsigned char)s[i + len] & 0xC0) == 0x80)
+            len++;
+        memcpy(ch, s + i, (size_t)len);
+        ch[len] = '\0';
+        n++;
+        Style st = i == in->cursor ? STYLE_FOCUS : n == in->bad ? STYLE_ERROR : STYLE_STATUS;
+        int w = draw_clipped(c->g, x, y, limit, ch, st);
+        if (w == 0)
+            break;
+        x += w;
+        i += len;
+    }
+    if (in->cursor >= i)
+        x += draw_clipped(c->g, x, y, limit, " ", STYLE_FOCUS);
+    return x;
+}
+
+/* The input line in the status row, and over the body's last row the vocabulary (or why the
+ * text does not read). */
+static void draw_input(const ViewCtx *c, const ChromeLayout *L)
+{
+    const InputLine *in = &c->ui->input;
+    char buf[1024], shown[1024];
+    int y = L->status_row, limit = L->w - 1;
+    for (int col = 0; col < L->w; col++) {
+        grid_put_char(c->g, col, y, " ", STYLE_STATUS);
+        grid_put_char(c->g, col, y - 1, " ", STYLE_NORMAL);
+    }
+    if (in->error[0])
+        snprintf(buf, sizeof buf, "%s", in->error);
+    else
+        input_vocabulary(c, buf, sizeof buf);
+    draw_drawable(c->ascii, buf, shown, sizeof shown);
+    draw_clipped(c->g, 1, y - 1, limit, shown, in->error[0] ? STYLE_ERROR : STYLE_DIM);
+    int x = 1 + draw_clipped(c->g, 1, y, limit, SAY(c, "sentence: ", "句子："), STYLE_STATUS);
+    x = input_text(c, in, x, y, limit);
+    if (in->decoded[0] && strcmp(in->decoded, in->text) != 0) {
+        snprintf(buf, sizeof buf, "  %s %s", c->ascii ? "->" : "→", in->decoded);
+        x += draw_clipped(c->g, x, y, limit, buf, STYLE_STATUS);
+    }
+    snprintf(buf, sizeof buf, "%s", SAY(c, "Enter runs it · Esc cancels · ↑/↓ earlier sentences",
+                                        "Enter 运行 · Esc 取消 · ↑/↓ 之前的句子"));
+    draw_drawable(c->ascii, buf, shown, sizeof shown);
+    int hw = text_width(shown);
+    if (x + 2 + hw <= limit)
+        grid_put_text(c->g, limit - hw, y, shown, STYLE_STATUS);
+}
+
 void chrome_draw(const ViewCtx *c, const ViewOps *v, const ChromeLayout *L, const char *notice)
 {
     draw_title_row(c, v, L);
     draw_view_bar(c, L);
-    draw_status(c, v, L, notice);
+    if (c->ui->input.open)
+        draw_input(c, L);
+    else
+        draw_status(c, v, L, notice);
 }
 
 /* ---------------------------------------------------------------- help overlay */

@@ -35,6 +35,8 @@ const char *cli_usage(void)
         "  --print           write the frame the other options describe as text, and exit\n"
         "  --size WxH        with --print: the frame's size (default: the terminal's, or 80x24)\n"
         "  --color WHEN      with --print: ANSI colours always, never or auto (default)\n"
+        "  --mask M          none (default) or causal: lesson 7's mask (key m)\n"
+        "  --heads N         1 (default) or 2: lesson 7's heads (key h)\n"
         "  --view NAME       start on a screen: all, library, similarity, arcs (default),\n"
         "                    matrix, sqrtd, machine, code, scale, summary\n"
         "  --no-numbers      start with every number hidden (press n to show them)\n"
@@ -111,7 +113,7 @@ static int parse_focus(const char *s, int *out)
 
 enum {
     OPT_SENTENCE = 1000, OPT_MODEL, OPT_DUMP, OPT_FORMAT, OPT_NO_NUMBERS, OPT_AUTOPLAY,
-    OPT_SPEED, OPT_STAGE, OPT_FOCUS, OPT_LANG, OPT_ASCII, OPT_PRINT, OPT_SIZE, OPT_COLOR, OPT_VIEW
+    OPT_SPEED, OPT_STAGE, OPT_FOCUS, OPT_LANG, OPT_ASCII, OPT_PRINT, OPT_SIZE, OPT_COLOR, OPT_VIEW, OPT_MASK, OPT_HEADS
 };
 
 static const struct option long_options[] = {
@@ -130,6 +132,8 @@ static const struct option long_options[] = {
     { "size",       required_argument, NULL, OPT_SIZE },
     { "color",      required_argument, NULL, OPT_COLOR },
     { "view",       required_argument, NULL, OPT_VIEW },
+    { "mask",       required_argument, NULL, OPT_MASK },
+    { "heads",      required_argument, NULL, OPT_HEADS },
     { "help",       no_argument,       NULL, 'h' },
     { "version",    no_argument,       NULL, 'V' },
     { NULL, 0, NULL, 0 },
@@ -143,6 +147,7 @@ static void cli_defaults(Options *o)
     o->stage = STAGE_QKV;
     o->focus = 0;
     o->view = -1;
+    o->heads = 1;
     o->lang = LANG_AUTO;
 }
 
@@ -166,6 +171,15 @@ static int cli_apply(Options *o, int c, const char *arg, char *err, size_t errle
         if (strcmp(arg, "never") == 0) { o->color = COLOR_NEVER; return 0; }
         if (strcmp(arg, "auto") == 0) { o->color = COLOR_AUTO; return 0; }
         snprintf(err, errlen, "--color: '%s' is not a choice: use always, never or auto", arg);
+        return -1;
+    case OPT_MASK:
+        if (strcmp(arg, "none") == 0) { o->mask = 0; return 0; }
+        if (strcmp(arg, "causal") == 0) { o->mask = 1; return 0; }
+        snprintf(err, errlen, "--mask: '%s' is not a mask: use none or causal", arg);
+        return -1;
+    case OPT_HEADS:
+        if (strcmp(arg, "1") == 0 || strcmp(arg, "2") == 0) { o->heads = arg[0] - '0'; return 0; }
+        snprintf(err, errlen, "--heads: '%s' is not a number of heads: use 1 or 2", arg);
         return -1;
     case OPT_VIEW: {
         char names[256];

@@ -81,15 +81,23 @@ static void put_token_header(FILE *out, const Trace *tr, int lw, int cell)
     fputc('\n', out);
 }
 
-/* One row: label, then n numbers with two decimals (or percentages). */
-static void put_row(FILE *out, const char *label, int lw, const double *v, int n, int percent,
-                    int cell)
+/* One row: label, then n numbers with two decimals (or percentages); where hidden is
+ * given, a hidden entry (masked) is written "-inf". */
+static void put_row_masked(FILE *out, const char *label, int lw, const double *v, int n,
+                           int percent, int cell, const bool *hidden)
 {
     char num[FORMAT_BYTES];
     put_padded(out, label, lw, -1);
     for (int j = 0; j < n; j++)
-        put_padded(out, cell_text(num, sizeof num, v[j], percent), cell, +1);
+        put_padded(out, hidden && hidden[j] ? "-inf" : cell_text(num, sizeof num, v[j], percent),
+                   cell, +1);
     fputc('\n', out);
+}
+
+static void put_row(FILE *out, const char *label, int lw, const double *v, int n, int percent,
+                    int cell)
+{
+    put_row_masked(out, label, lw, v, n, percent, cell, NULL);
 }
 
 /* A T×d table with one row per character. */
@@ -116,15 +124,47 @@ static void put_matrix(FILE *out, const char *title, const double *w, int d)
     }
 }
 
-/* A T×T table, row = the asking character, column = the answering one. */
-static void put_square(FILE *out, const Trace *tr, const char *title, const double *m, int percent)
+/* A T×T table, row = the asking character, column = the answering one; with
+ * masked, what the causal mask hides is written "-inf". */
+static void put_square(FILE *out, const Trace *tr, const char *title, const double *m, int percent,
+                       bool masked)
 {
     int lw = label_width(tr);
     int cell = cell_width(m, (size_t)tr->T * (size_t)tr->T, percent);
     put_heading(out, title);
     put_token_header(out, tr, lw, cell);
-    for (int t = 0; t < tr->T; t++)
-        put_row(out, tr->tokens[t], lw, m + (size_t)t * tr->T, tr->T, percent, cell);
+    for (int t = 0; t < tr->T; t++) {
+        bool hidden[MODEL_MAX_TOKENS];
+        for (int s = 0; s < tr->T; s++)
+            hidden[s] = masked && !engine_visible(tr, t, s);
+        put_row_masked(out, tr->tokens[t], lw, m + (size_t)t * tr->T, tr->T, percent, cell, hidden);
+    }
+}
+
+/* The T×T tables of every head: raw scores, ÷√dh (masked "-inf"), shares. */
+static void put_heads(FILE *out, const Trace *tr, bool zh)
+{
+    char title[256], head[64];
+    size_t TT = (size_t)tr->T * (size_t)tr->T;
+    for (int h = 0; h < tr->heads; h++) {
+        head[0] = '\0';
+        if (tr->heads > 1)
+            snprintf(head, sizeof head, zh ? " — 头 %d（第 %d-%d 维）" : " — head %d (dimensions %d-%d)",
+                     h + 1, h * tr->dh, h * tr->dh + tr->dh - 1);
+        snprintf(title, sizeof title, "%s%s", SAY(zh, "② Scores Q·Kᵀ   row = the character asking, column = the one asked",
+                                              "② 打分：Q·Kᵀ   行 = 提问的字，列 = 被问的字"), head);
+        put_square(out, tr, title, tr->scores + (size_t)h * TT, 0, false);
+        if (zh)
+            snprintf(title, sizeof title, "② 打分：分数 ÷ √%d = 分数 ÷ %.6f%s%s", tr->dh, tr->scale,
+                     tr->mask == MASK_CAUSAL ? "（因果掩码：看不到后面的字，-inf）" : "", head);
+        else
+            snprintf(title, sizeof title, "② Scores ÷ √%d = scores ÷ %.6f%s%s", tr->dh, tr->scale,
+                     tr->mask == MASK_CAUSAL ? " (causal mask: later characters are -inf)" : "", head);
+        put_square(out, tr, title, tr->scaled + (size_t)h * TT, 0, true);
+        snprintf(title, sizeof title, "%s%s", SAY(zh, "③ Softmax shares   each row sums to 100%",
+                                              "③ 变百分比：softmax   每行加起来 100%"), head);
+        put_square(out, tr, title, tr->weights + (size_t)h * TT, 1, false);
+    }
 }
 
 static void put_closest(FILE *out, const Trace *tr, bool zh)
@@ -150,23 +190,39 @@ static void put_closest(FILE *out, const Trace *tr, bool zh)
 static void put_title(FILE *out, const Trace *tr, const char *sentence, bool zh)
 {
     if (zh) {
-        fprintf(out, "attn-tui：自注意力，句子 %s（T = %d 个字，d = %d，√d = %.6f）\n",
-                sentence, tr->T, tr->d, tr->scale);
+        fprintf(out, "attn-tui：自注意力，句子 %s（T = %d 个字，d = %d，√%d = %.6f）\n",
+                sentence, tr->T, tr->d, tr->dh, tr->scale);
         fprintf(out, "Wq、Wk、Wv：3 × %d×%d = %d 个可训练参数。真实模型一个头 128 维："
                      "√128 = %.6f。\n", tr->d, tr->d, 3 * tr->d * tr->d, sqrt(128.0));
         return;
     }
-    fprintf(out, "attn-tui: self-attention on %s  (T = %d %s, d = %d, √d = %.6f)\n",
-            sentence, tr->T, tr->T == 1 ? "character" : "characters", tr->d, tr->scale);
+    fprintf(out, "attn-tui: self-attention on %s  (T = %d %s, d = %d, √%d = %.6f)\n",
+            sentence, tr->T, tr->T == 1 ? "character" : "characters", tr->d, tr->dh, tr->scale);
     fprintf(out, "Wq, Wk, Wv: 3 × %d×%d = %d trainable numbers. "
                  "A real model's head is 128 wide: √128 = %.6f.\n",
             tr->d, tr->d, 3 * tr->d * tr->d, sqrt(128.0));
 }
 
+/* Lesson 7's preview, when it is on: the mask and the heads. */
+static void put_lesson7(FILE *out, const Trace *tr, bool zh)
+{
+    if (tr->mask == MASK_CAUSAL)
+        fputs(SAY(zh, "Lesson 7 preview: causal mask (each character sees itself and the ones before it)\n",
+                  "第 7 课预览：因果掩码（每个字只看自己和前面的字）\n"), out);
+    if (tr->heads > 1) {
+        if (zh)
+            fprintf(out, "第 7 课预览：%d 个头，每个宽 %d（Wq、Wk、Wv 按列切开），各自 ÷ √%d，输出拼起来\n",
+                    tr->heads, tr->dh, tr->dh);
+        else
+            fprintf(out, "Lesson 7 preview: %d heads of width %d (Wq, Wk, Wv split column-wise), "
+                         "each ÷ √%d, outputs side by side\n", tr->heads, tr->dh, tr->dh);
+    }
+}
+
 void dump_text(FILE *out, const Trace *tr, const char *sentence, bool zh)
 {
-    char title[160];
     put_title(out, tr, sentence, zh);
+    put_lesson7(out, tr, zh);
     put_token_rows(out, tr, SAY(zh, "Word vectors (lesson 3)", "词向量（第 3 课）"), tr->embedding);
     put_token_rows(out, tr, SAY(zh, "Position fingerprints (lesson 5): sin/cos(p / 10000^(2i/d))",
                                 "位置指纹（第 5 课）：sin/cos(p / 10000^(2i/d))"), tr->position);
@@ -181,15 +237,7 @@ void dump_text(FILE *out, const Trace *tr, const char *sentence, bool zh)
                                 "① 三个分身：K = x·Wk   我挂出的名牌"), tr->k);
     put_token_rows(out, tr, SAY(zh, "① V = x·Wv   what I hand over",
                                 "① 三个分身：V = x·Wv   我要交出去的内容"), tr->v);
-    put_square(out, tr, SAY(zh, "② Scores Q·Kᵀ   row = the character asking, column = the one asked",
-                            "② 打分：Q·Kᵀ   行 = 提问的字，列 = 被问的字"), tr->scores, 0);
-    if (zh)
-        snprintf(title, sizeof title, "② 打分：分数 ÷ √%d = 分数 ÷ %.6f", tr->d, tr->scale);
-    else
-        snprintf(title, sizeof title, "② Scores ÷ √%d = scores ÷ %.6f", tr->d, tr->scale);
-    put_square(out, tr, title, tr->scaled, 0);
-    put_square(out, tr, SAY(zh, "③ Softmax shares   each row sums to 100%",
-                            "③ 变百分比：softmax   每行加起来 100%"), tr->weights, 1);
+    put_heads(out, tr, zh);
     put_token_rows(out, tr, SAY(zh, "④ Output = shares · V   [T, d] in, [T, d] out",
                                 "④ 取货：输出 = 百分比 · V   输入 [T, d]，输出 [T, d]"), tr->output);
     put_closest(out, tr, zh);
@@ -211,14 +259,48 @@ static void json_string(FILE *out, const char *s)
     fputc('"', out);
 }
 
+/* One rows × cols matrix as rows of numbers (null where hidden[r·cols + c], if given). */
+static void json_rows(FILE *out, const double *m, int rows, int cols, const bool *hidden,
+                      const char *indent)
+{
+    for (int r = 0; r < rows; r++) {
+        fprintf(out, "%s\n%s[", r ? "," : "", indent);
+        for (int c = 0; c < cols; c++) {
+            size_t i = (size_t)r * (size_t)cols + (size_t)c;
+            if (hidden && hidden[i])
+                fprintf(out, "%snull", c ? ", " : "");
+            else
+                fprintf(out, "%s%.17g", c ? ", " : "", m[i]);
+        }
+        fputc(']', out);
+    }
+}
+
 static void json_matrix(FILE *out, const char *key, const double *m, int rows, int cols)
 {
     fprintf(out, ",\n  \"%s\": [", key);
-    for (int r = 0; r < rows; r++) {
-        fputs(r ? ",\n    [" : "\n    [", out);
-        for (int c = 0; c < cols; c++)
-            fprintf(out, "%s%.17g", c ? ", " : "", m[(size_t)r * cols + c]);
-        fputc(']', out);
+    json_rows(out, m, rows, cols, NULL, "    ");
+    fputs("\n  ]", out);
+}
+
+/* A T×T table of every head: [T][T] with one head, [H][T][T] with more; where masked,
+ * the entries the mask hides are null (PyTorch's −∞). */
+static void json_heads(FILE *out, const Trace *tr, const char *key, const double *m, bool masked)
+{
+    size_t TT = (size_t)tr->T * (size_t)tr->T;
+    bool hidden[MODEL_MAX_TOKENS * MODEL_MAX_TOKENS];
+    for (int t = 0; t < tr->T; t++)
+        for (int s = 0; s < tr->T; s++)
+            hidden[t * tr->T + s] = masked && !engine_visible(tr, t, s);
+    fprintf(out, ",\n  \"%s\": [", key);
+    if (tr->heads == 1) {
+        json_rows(out, m, tr->T, tr->T, hidden, "    ");
+    } else {
+        for (int h = 0; h < tr->heads; h++) {
+            fprintf(out, "%s\n    [", h ? "," : "");
+            json_rows(out, m + (size_t)h * TT, tr->T, tr->T, hidden, "      ");
+            fputs("\n    ]", out);
+        }
     }
     fputs("\n  ]", out);
 }
@@ -247,7 +329,9 @@ void dump_json(FILE *out, const Trace *tr, const char *sentence)
             fputs(", ", out);
         json_string(out, tr->tokens[t]);
     }
-    fprintf(out, "],\n  \"d\": %d,\n  \"scale\": %.17g", tr->d, tr->scale);
+    fprintf(out, "],\n  \"d\": %d,\n  \"heads\": %d,\n  \"head_width\": %d,\n  \"mask\": \"%s\","
+                 "\n  \"scale\": %.17g", tr->d, tr->heads, tr->dh,
+            tr->mask == MASK_CAUSAL ? "causal" : "none", tr->scale);
     json_matrix(out, "embedding", tr->embedding, tr->T, tr->d);
     json_matrix(out, "position", tr->position, tr->T, tr->d);
     json_matrix(out, "x", tr->x, tr->T, tr->d);
@@ -257,9 +341,9 @@ void dump_json(FILE *out, const Trace *tr, const char *sentence)
     json_matrix(out, "q", tr->q, tr->T, tr->d);
     json_matrix(out, "k", tr->k, tr->T, tr->d);
     json_matrix(out, "v", tr->v, tr->T, tr->d);
-    json_matrix(out, "scores", tr->scores, tr->T, tr->T);
-    json_matrix(out, "scaled", tr->scaled, tr->T, tr->T);
-    json_matrix(out, "weights", tr->weights, tr->T, tr->T);
+    json_heads(out, tr, "scores", tr->scores, false);
+    json_heads(out, tr, "scaled", tr->scaled, true);
+    json_heads(out, tr, "weights", tr->weights, false);
     json_matrix(out, "output", tr->output, tr->T, tr->d);
     json_closest(out, tr);
     fputs("\n}\n", out);

@@ -187,7 +187,8 @@ int main(int argc, char **argv)
         return EXIT_DATA;
     }
     Lesson lesson;
-    int status, r = lesson_build(&lesson, &model, sentence, NULL, err, sizeof err);
+    EngineConfig cfg = { o.mask ? MASK_CAUSAL : MASK_NONE, o.heads };
+    int status, r = lesson_build(&lesson, &model, sentence, &cfg, err, sizeof err);
     if (r != 0) {
         if (r == ENGINE_NOT_FINITE)  /* the model's numbers, not the sentence, are at fault */
             fprintf(stderr, "attn-tui: %s: %s\n", o.model_path ? o.model_path : "built-in model",

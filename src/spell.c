@@ -80,6 +80,7 @@ typedef struct {
     int full;             /* a character did not fit in out */
     char *err;            /* message buffer */
     size_t errlen;        /* its size */
+    int bad;              /* 1-based character number where decoding failed, or 0 */
 } Decoder;
 
 /* Writes "a b c ..." listing the vocabulary; " …" ends a list that does not fit. */
@@ -202,6 +203,7 @@ static int decode_word(Decoder *d)
         if (strcmp(next, "many") != 0) {
             snprintf(d->err, d->errlen, "\"how\" at character %d: the spelling is \"how many\" "
                      "(几)", index);
+            d->bad = index;
             return -1;
         }
         d->index += (int)(s + m - d->at);
@@ -219,6 +221,7 @@ static int decode_word(Decoder *d)
 /* "unknown "x" at character 2: not in the vocabulary (…) nor an ASCII spelling (…)". */
 static int unknown(Decoder *d, const char *what, int index, const char *hint)
 {
+    d->bad = index;
     if (hint[0]) {
         snprintf(d->err, d->errlen, "unknown \"%s\" at character %d%s", what, index, hint);
         return -1;
@@ -271,6 +274,7 @@ static int decode_item(Decoder *d)
     if (is_control(uc)) {
         snprintf(d->err, d->errlen, "control character U+%04X at character %d: not allowed "
                  "in a sentence", (unsigned)uc, d->index);
+        d->bad = d->index;
         return -1;
     }
     if (model_find_char(d->m, ch) >= 0) {
@@ -294,6 +298,14 @@ static int decode_item(Decoder *d)
 int spell_decode(const Model *m, const char *input, char *out, size_t cap,
                  char *err, size_t errlen)
 {
+    return spell_decode_marked(m, input, out, cap, err, errlen, NULL);
+}
+
+int spell_decode_marked(const Model *m, const char *input, char *out, size_t cap,
+                        char *err, size_t errlen, int *bad)
+{
+    if (bad)
+        *bad = 0;
     char scratch[2];
     if (!err || errlen == 0) {
         err = scratch;
@@ -312,6 +324,8 @@ int spell_decode(const Model *m, const char *input, char *out, size_t cap,
     while (*d.at)
         if (decode_item(&d) != 0) {
             out[0] = '\0';
+            if (bad)
+                *bad = d.bad;
             return -1;
         }
     if (d.count > MODEL_MAX_TOKENS)

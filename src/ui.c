@@ -32,6 +32,25 @@ void ui_init_for(Ui *ui, ViewId view, const Lesson *ls)
         ui->want = ls->params;
     else
         lesson_params(&ui->want, "");
+    input_init(&ui->input);
+    input_remember(&ui->input, ui->want.sentence);
+}
+
+int ui_input(Ui *ui, const Lesson *ls, int key)
+{
+    ui->note = NOTE_NONE;
+    switch (input_key(&ui->input, ls->model, key)) {
+    case INPUT_NONE:
+        return REACT_NONE;
+    case INPUT_CHANGED:
+    case INPUT_REFUSED:
+    case INPUT_CANCEL:
+        return REACT_REDRAW;
+    case INPUT_SUBMIT:
+        snprintf(ui->want.sentence, sizeof ui->want.sentence, "%s", ui->input.decoded);
+        return REACT_REDRAW | REACT_RECOMPUTE;
+    }
+    return REACT_NONE;
 }
 
 void ui_set_view(Ui *ui, Player *p, ViewId view)
@@ -248,7 +267,9 @@ static int ui_apply_global(Ui *ui, Player *p, const Lesson *ls, Action a, int ar
     case ACTION_CONTEXT_DOWN:
         ui->context_index = ui_clamp_step(ui->context_index, -1, REALMODEL_CONTEXT_COUNT);
         return REACT_REDRAW;
-    case ACTION_EDIT:        return REACT_NONE;
+    case ACTION_EDIT:
+        input_open(&ui->input, ls->model, ls->params.sentence);
+        return REACT_REDRAW;
     case ACTION_SENTENCE_NEXT: return ui_other_sentence(ui);
     case ACTION_MASK:
         ui->want.config.mask = ui->want.config.mask == MASK_CAUSAL ? MASK_NONE : MASK_CAUSAL;

@@ -31,7 +31,7 @@ expect_dump() {
 "$BIN" --dump >"$tmp/dump" 2>"$tmp/err"; st=$?
 [ $st -eq 0 ] && ok "dump exits 0" || bad "dump exits 0" "exit $st: $(cat "$tmp/err")"
 expect_dump "dump names the sentence" "三加五等于?"
-expect_dump "dump shows sqrt(8)" "d = 8, √d = 2.828427"
+expect_dump "dump shows sqrt(8)" "d = 8, √8 = 2.828427"
 expect_dump "dump shows the parameter count and sqrt(128)" "3 × 8×8 = 192 trainable numbers. A real model's head is 128 wide: √128 = 11.313708."
 expect_dump "dump shows x(三)[0] = 0.67 in its row" "三     0.67   0.67"
 expect_dump "dump shows Q(三)[0] = 0.09 in its row" "三     0.09  "
@@ -46,7 +46,7 @@ if [ $st -eq 0 ] && command -v jq >/dev/null 2>&1; then
     want="三加五等于? 8 524 405 208 6 8 67"
     [ "$got" = "$want" ] && ok "json holds the figures" || bad "json holds the figures" "got '$got', want '$want'"
     keys=$(jq -r 'keys_unsorted | join(",")' "$tmp/json")
-    [ "$keys" = "sentence,tokens,d,scale,embedding,position,x,wq,wk,wv,q,k,v,scores,scaled,weights,output,most_like_v" ] \
+    [ "$keys" = "sentence,tokens,d,heads,head_width,mask,scale,embedding,position,x,wq,wk,wv,q,k,v,scores,scaled,weights,output,most_like_v" ] \
         && ok "json keys" || bad "json keys" "$keys"
     got=$(jq -r '.most_like_v[3] | "\(.index) \(.token) \(.cosine * 10000 | round)"' "$tmp/json")
     [ "$got" = "1 加 9855" ] && ok "json holds the cosine of output(等) and V(加)" \
@@ -56,6 +56,26 @@ if [ $st -eq 0 ] && command -v jq >/dev/null 2>&1; then
 elif [ $st -ne 0 ]; then
     bad "json exits 0" "$(cat "$tmp/err")"
 fi
+
+# Lesson 7's preview: the causal mask hides later characters (null ÷√d, 0 shares) and the
+# rows still sum to 1; two heads give one T×T table per head, each ÷ √4.
+if command -v jq >/dev/null 2>&1; then
+    "$BIN" --dump --format json --mask causal >"$tmp/masked" 2>"$tmp/err"
+    got=$(jq -r '[.mask, (.scaled[3][4] == null), (.scaled[3][3] != null), (.weights[0][0]), (.weights[3][4]),
+                  (.weights[3][1] * 1000 | round), ([.weights[] | add] | map(. * 1e9 | round) | unique | length)]
+                 | map(tostring) | join(" ")' "$tmp/masked")
+    want="causal true true 1 0 628 1"
+    [ "$got" = "$want" ] && ok "--mask causal: masked shares are 0, rows sum to 1" \
+        || bad "--mask causal: masked shares are 0, rows sum to 1" "got '$got', want '$want'"
+    "$BIN" --dump --format json --heads 2 >"$tmp/heads" 2>"$tmp/err"
+    got=$(jq -r '[.heads, .head_width, .scale, (.weights | length), (.weights[0] | length), (.weights[1][3] | length),
+                  (.weights[0][0][1] * 1000 | round), (.weights[1][4][3] * 1000 | round)] | map(tostring) | join(" ")' "$tmp/heads")
+    want="2 4 2 2 6 6 586 517"
+    [ "$got" = "$want" ] && ok "--heads 2: one table per head, each ÷ √4" \
+        || bad "--heads 2: one table per head, each ÷ √4" "got '$got', want '$want'"
+fi
+"$BIN" --dump --heads 2 --mask causal | grep -qF "÷ √4 = scores ÷ 2.000000 (causal mask: later characters are -inf) — head 2" \
+    && ok "--dump text names the mask and each head" || bad "--dump text names the mask and each head" "$("$BIN" --dump --heads 2 --mask causal 2>&1 | grep -F '÷ √4' | head -2)"
 
 "$BIN" --dump --sentence 十减四等于? >"$tmp/dump2" 2>&1 && grep -qF "十减四等于?" "$tmp/dump2" \
     && ok "dump another sentence" || bad "dump another sentence" "$(head -3 "$tmp/dump2")"

@@ -10,6 +10,7 @@
 #include <string.h>
 #include "cli.h"
 #include "format.h"
+#include "ui.h"
 
 /* Parses a NULL-terminated list of words (argv[0] added); returns cli_parse's result. */
 static int parse(Options *o, char *err, const char *words[])
@@ -38,8 +39,14 @@ static void test_defaults(void **state)
     assert_true(o.speed == 1.0);
     assert_int_equal(o.stage, STAGE_QKV);
     assert_int_equal(o.focus, 0);
-    assert_int_equal(o.lang, -1);
+    assert_int_equal(o.lang, LANG_AUTO);
     assert_false(o.ascii);
+    assert_false(o.print);
+    assert_int_equal(o.print_w, 0);
+    assert_int_equal(o.color, COLOR_AUTO);
+    assert_int_equal(o.view, -1);
+    assert_int_equal(o.mask, 0);
+    assert_int_equal(o.heads, 1);
 }
 
 static void test_every_option(void **state)
@@ -57,11 +64,25 @@ static void test_every_option(void **state)
     assert_true(o.speed == 2.5);
     assert_int_equal(o.stage, STAGE_SOFTMAX);
     assert_int_equal(o.focus, 3);
-    assert_int_equal(o.lang, 1);
+    assert_int_equal(o.lang, LANG_ZH);
     const char *w2[] = { "--stage", "4", "-h", "-V", NULL };
     assert_int_equal(parse(&o, err, w2), 0);
     assert_int_equal(o.stage, STAGE_OUTPUT);
     assert_true(o.help && o.version);
+    const char *w3[] = { "--print", "--size", "120x40", "--color", "always", "--view", "matrix",
+                         "--mask", "causal", "--heads", "2", NULL };
+    assert_int_equal(parse(&o, err, w3), 0);
+    assert_true(o.print);
+    assert_int_equal(o.print_w, 120);
+    assert_int_equal(o.print_h, 40);
+    assert_int_equal(o.color, COLOR_ALWAYS);
+    assert_int_equal(o.view, VIEW_MATRIX);
+    assert_int_equal(o.mask, 1);
+    assert_int_equal(o.heads, 2);
+    const char *w4[] = { "--print", "--color", "never", "--view", "all", NULL };
+    assert_int_equal(parse(&o, err, w4), 0);
+    assert_int_equal(o.color, COLOR_NEVER);
+    assert_int_equal(o.view, VIEW_ALL);
 }
 
 static void expect_error(const char *words[], const char *message)
@@ -97,6 +118,21 @@ static void test_bad_values(void **state)
     expect_error(j, "unexpected argument 'extra' (try --help)");
     const char *k[] = { "-x", NULL };
     expect_error(k, "unknown option '-x' (try --help)");
+    const char *l[] = { "--view", "graph", NULL };
+    expect_error(l, "--view: 'graph' is not a screen: use all, library, similarity, arcs, matrix, "
+                    "sqrtd, machine, code, scale, summary");
+    const char *m[] = { "--mask", "future", NULL };
+    expect_error(m, "--mask: 'future' is not a mask: use none or causal");
+    const char *n[] = { "--heads", "3", NULL };
+    expect_error(n, "--heads: '3' is not a number of heads: use 1 or 2");
+    const char *p[] = { "--print", "--size", "80", NULL };
+    expect_error(p, "--size: '80' is not a size: give WxH, e.g. 120x40");
+    const char *q[] = { "--size", "80x24", NULL };
+    expect_error(q, "--size and --color go with --print (try --print --size 120x40)");
+    const char *r[] = { "--print", "--color", "sometimes", NULL };
+    expect_error(r, "--color: 'sometimes' is not a choice: use always, never or auto");
+    const char *s2[] = { "--print", "--dump", NULL };
+    expect_error(s2, "--dump and --print: choose one");
 }
 
 static void test_format_rounding(void **state)

@@ -97,7 +97,7 @@ static void test_text_chinese(void **state)
     run_text(&r, NULL, NULL);
     dump_text(capture_open(&c), &r.tr, "三加五等于?", true);
     char *t = capture_close(&c);
-    assert_has_line(t, "attn-tui：自注意力，句子 三加五等于?（T = 6 个字，d = 8，√d = 2.828427）");
+    assert_has_line(t, "attn-tui：自注意力，句子 三加五等于?（T = 6 个字，d = 8，√8 = 2.828427）");
     assert_has_line(t, "Wq、Wk、Wv：3 × 8×8 = 192 个可训练参数。真实模型一个头 128 维："
                     "√128 = 11.313708。");
     assert_has_line(t, "词向量（第 3 课）");
@@ -127,14 +127,14 @@ static void test_text_singular(void **state)
     run_text(&r, NULL, "三");
     dump_text(capture_open(&c), &r.tr, "三", false);
     char *t = capture_close(&c);
-    assert_has_line(t, "attn-tui: self-attention on 三  (T = 1 character, d = 8, √d = 2.828427)");
+    assert_has_line(t, "attn-tui: self-attention on 三  (T = 1 character, d = 8, √8 = 2.828427)");
     assert_has_line(t, "output(三) is most like V(三): cosine 1.0000");
     free(t);
     run_free(&r);
     run_text(&r, NULL, "三加");
     dump_text(capture_open(&c), &r.tr, "三加", false);
     t = capture_close(&c);
-    assert_has_line(t, "attn-tui: self-attention on 三加  (T = 2 characters, d = 8, √d = 2.828427)");
+    assert_has_line(t, "attn-tui: self-attention on 三加  (T = 2 characters, d = 8, √8 = 2.828427)");
     free(t);
     run_free(&r);
 }

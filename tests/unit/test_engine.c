@@ -1,6 +1,8 @@
 /* test_engine.c — unit tests of the forward pass on small models built in memory.
  * Covers: shapes, softmax rows, shift invariance, asymmetry, a 2×2 case worked by
- * hand, huge scores, T = 1, d = 1, and the explain helpers. */
+ * hand, huge scores, T = 1, d = 1, the explain helpers; lesson 7's causal mask and two
+ * heads on the built-in model, recomputed independently; the similarity table, sort
+ * orders and partial sums; the hand checks that hold as printed (check.h). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -10,7 +12,9 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "check.h"
 #include "engine.h"
+#include "format.h"
 
 /* ---------------------------------------------------------------- fixtures */
 
@@ -304,6 +308,183 @@ static void test_sentence_errors(void **state)
     engine_free(&tr);   /* safe after a failure */
 }
 
+
+/* ---------------------------------------------------------------- lesson 7, orders, checks */
+
+/* The built-in model on 三加五等于? with cfg (NULL: lesson 6). */
+static void lesson_trace(Model *m, Trace *tr, const EngineConfig *cfg)
+{
+    char err[256];
+    assert_int_equal(model_load_default(m, err, sizeof err), 0);
+    assert_int_equal(engine_forward_with(m, m->sentence, cfg, tr, err, sizeof err), 0);
+}
+
+static void test_causal_mask_by_hand(void **state)
+{
+    (void)state;
+    Model m;
+    Trace plain, masked;
+    char err[256];
+    EngineConfig causal = { MASK_CAUSAL, 1 };
+    lesson_trace(&m, &plain, NULL);
+    assert_int_equal(engine_forward_with(&m, m.sentence, &causal, &masked, err, sizeof err), 0);
+    for (int t = 0; t < 6; t++) {
+        /* softmax over the first t+1 scaled scores, by hand */
+        double max = -1e300, sum = 0.0, e[6];
+        for (int s = 0; s <= t; s++)
+            max = fmax(max, TRACE_SQ(&plain, scaled, t, s));
+        for (int s = 0; s <= t; s++)
+            sum += e[s] = exp(TRACE_SQ(&plain, scaled, t, s) - max);
+        for (int s = 0; s < 6; s++) {
+            assert_true(engine_visible(&masked, t, s) == (s <= t));
+            double want = s <= t ? e[s] / sum : 0.0;
+            assert_true(fabs(TRACE_SQ(&masked, weights, t, s) - want) < 1e-15);
+            assert_true(fabs(engine_explain_share(&masked, 0, t, s, NULL, NULL, NULL) - want) < 1e-15);
+        }
+        assert_true(fabs(engine_row_total(&masked, 0, t) - 1.0) < 1e-12);
+    }
+    /* 三 sees only itself: 100 %; 等's row is the lesson's figure for the mask */
+    assert_true(TRACE_SQ(&masked, weights, 0, 0) == 1.0);
+    assert_int_equal((int)llround(TRACE_SQ(&masked, weights, 3, 1) * 1000), 628);
+    assert_int_equal(engine_strongest(&masked, 0, 3), 1);
+    assert_int_equal(engine_strongest(&masked, 0, 0), 0);
+    engine_free(&plain);
+    engine_free(&masked);
+    model_free(&m);
+}
+
+static void test_two_heads_by_hand(void **state)
+{
+    (void)state;
+    Model m;
+    Trace one, two;
+    char err[256];
+    EngineConfig heads = { MASK_NONE, 2 };
+    lesson_trace(&m, &one, NULL);
+    assert_int_equal(engine_forward_with(&m, m.sentence, &heads, &two, err, sizeof err), 0);
+    assert_int_equal(two.heads, 2);
+    assert_int_equal(two.dh, 4);
+    assert_true(two.scale == 2.0);
+    for (int h = 0; h < 2; h++)
+        for (int t = 0; t < 6; t++) {
+            double row[6], w[6];
+            for (int s = 0; s < 6; s++) {
+                double acc = 0.0;
+                for (int i = 4 * h; i < 4 * h + 4; i++)
+                    acc += TRACE_ROW(&one, q, t)[i] * TRACE_ROW(&one, k, s)[i];
+                assert_true(fabs(TRACE_HSQ(&two, scores, h, t, s) - acc) < 1e-12);
+                row[s] = acc / 2.0;
+            }
+            engine_softmax(row, w, 6);
+            for (int s = 0; s < 6; s++)
+                assert_true(fabs(TRACE_HSQ(&two, weights, h, t, s) - w[s]) < 1e-15);
+            for (int j = 4 * h; j < 4 * h + 4; j++) {
+                double acc = 0.0;
+                for (int s = 0; s < 6; s++)
+                    acc += w[s] * TRACE_ROW(&one, v, s)[j];
+                assert_true(fabs(TRACE_ROW(&two, output, t)[j] - acc) < 1e-15);
+                ExplainTerm terms[16];
+                assert_int_equal(engine_explain_output(&two, t, j, terms), 6);
+                assert_true(terms[2].a == TRACE_HSQ(&two, weights, h, t, 2));
+            }
+        }
+    ExplainTerm terms[16];
+    assert_int_equal(engine_explain_score(&two, 1, 3, 1, terms), 4);
+    assert_true(terms[0].a == TRACE_ROW(&two, q, 3)[4]);
+    /* the refitted model's two heads look in different places (docs/lesson-model.md) */
+    assert_int_equal(engine_strongest(&two, 0, 4), 5);   /* 于, head 1: ? */
+    assert_int_equal(engine_strongest(&two, 1, 4), 3);   /* 于, head 2: 等 */
+    EngineConfig bad = { MASK_NONE, 3 };
+    Trace none;
+    assert_int_equal(engine_forward_with(&m, m.sentence, &bad, &none, err, sizeof err), -1);
+    assert_string_equal(err, "3 heads need a width d divisible by 3 (d is 8)");
+    engine_free(&one);
+    engine_free(&two);
+    model_free(&m);
+}
+
+static void test_similarity_orders_partials(void **state)
+{
+    (void)state;
+    Model m;
+    Trace tr;
+    lesson_trace(&m, &tr, NULL);
+    for (int t = 0; t < 6; t++)
+        for (int s = 0; s < 6; s++) {
+            ExplainTerm terms[8];
+            double acc = 0.0;
+            assert_int_equal(engine_explain_similarity(&tr, t, s, terms), 8);
+            for (int i = 0; i < 8; i++)
+                acc += terms[i].a * terms[i].b;
+            assert_true(fabs(acc - TRACE_SQ(&tr, similarity, t, s)) < 1e-12);
+            assert_true(TRACE_SQ(&tr, similarity, t, s) == TRACE_SQ(&tr, similarity, s, t));
+        }
+    int order[6];
+    engine_share_order(&tr, 0, 3, order);      /* 等: 加 52.4, 三 19.6, ? 14.4, 五 10.1, 于, 等 */
+    const int want[6] = { 1, 0, 5, 2, 4, 3 };
+    for (int i = 0; i < 6; i++)
+        assert_int_equal(order[i], want[i]);
+    double part[8];
+    engine_partial_output(&tr, 0, 3, order, 6, part);
+    for (int j = 0; j < 8; j++)
+        assert_true(fabs(part[j] - TRACE_ROW(&tr, output, 3)[j]) < 1e-15);
+    engine_partial_output(&tr, 0, 3, order, 1, part);
+    assert_true(fabs(part[0] - TRACE_SQ(&tr, weights, 3, 1) * TRACE_ROW(&tr, v, 1)[0]) < 1e-15);
+    /* ? takes 82.9 % from 三, 加 and 五 together */
+    assert_int_equal((int)llround(engine_share_of(&tr, 0, 5, 0x7) * 1000), 829);
+    engine_free(&tr);
+    model_free(&m);
+}
+
+static void test_checks_hold_as_printed(void **state)
+{
+    (void)state;
+    Model m;
+    Trace tr;
+    lesson_trace(&m, &tr, NULL);
+    ExplainTerm terms[8];
+    CheckedSum c;
+    int n = engine_explain_score(&tr, 0, 3, 1, terms);
+    check_sum(&c, terms, n, 2, 2, TRACE_SQ(&tr, scores, 3, 1), 2);
+    long long units = 0;    /* the student's sum of the printed products, in 1e-4 */
+    for (int i = 0; i < n; i++) {
+        assert_true(c.a[i] == format_round(terms[i].a, 2));
+        units += llround(format_round(terms[i].a, 2) * 100) * llround(format_round(terms[i].b, 2) * 100);
+    }
+    assert_true(fabs(c.sum - (double)units / 1e4) < 1e-12);
+    assert_int_equal(c.sum_digits, 4);
+    assert_true(c.same == (format_round(c.sum, 2) == format_round(c.value, 2)));
+    /* a sum whose rounded operands would round elsewhere gets one more decimal */
+    ExplainTerm near[2] = { { 1.004, 1.0 }, { 1.004, 1.0 } };   /* 2.008 → 2.01, but 1.00 + 1.00 */
+    check_sum(&c, near, 2, 2, 2, 2.008, 2);
+    assert_int_equal(c.digits_a, 3);
+    assert_true(c.a[0] == 1.004);
+    assert_true(fabs(c.sum - 2.008) < 1e-12);
+    assert_true(c.same);
+    /* 等 → 加: with 2-decimal scores 1.000 / 1.911 = 52.3 %, not the 52.4 % of the lesson:
+     * the check prints the scores with 3 decimals, 1.0000 / 1.9083 = 52.4 % */
+    CheckedShare cs;
+    check_share(&cs, &tr, 0, 3, 1);
+    assert_int_equal(cs.scaled_digits, 3);
+    assert_int_equal(cs.exp_digits, 4);
+    assert_true(cs.max == format_round(TRACE_SQ(&tr, scaled, 3, 1), 3));
+    long long e_units = 0;
+    for (int u = 0; u < 6; u++) {
+        assert_true(cs.exps[u] == format_round(exp(cs.scaled[u] - cs.max), 4));
+        e_units += llround(cs.exps[u] * 10000);
+    }
+    assert_true(cs.sum == (double)e_units / 10000);
+    assert_true(cs.share == cs.exps[1] / cs.sum);
+    assert_true(cs.same);
+    assert_int_equal((int)llround(cs.share * 1000), 524);
+    double shares[3] = { 0.3336, 0.3332, 0.3332 };   /* 33.4 + 33.3 + 33.3 */
+    assert_true(check_percent_total(shares, 3) == 100.0);
+    double over[2] = { 0.5005, 0.5005 };      /* 50.1 % + 50.1 % */
+    assert_true(fabs(check_percent_total(over, 2) - 100.2) < 1e-9);
+    engine_free(&tr);
+    model_free(&m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -318,6 +499,10 @@ int main(void)
         cmocka_unit_test(test_explain_sums_match),
         cmocka_unit_test(test_cosine_and_closest),
         cmocka_unit_test(test_sentence_errors),
+        cmocka_unit_test(test_causal_mask_by_hand),
+        cmocka_unit_test(test_two_heads_by_hand),
+        cmocka_unit_test(test_similarity_orders_partials),
+        cmocka_unit_test(test_checks_hold_as_printed),
     };
     return cmocka_run_group_tests_name("engine", tests, NULL, NULL);
 }

@@ -1,0 +1,48 @@
+/* input.h — the line where a student types a sentence: text, cursor, history, and the
+ * sentence it reads as (checked as they type, with the ASCII spelling of spell.h).
+ * Owns: editing (insert, delete, move, history) as a pure state machine over keys.h codes.
+ * Must not touch: ncurses, drawing, the engine's arithmetic. */
+#ifndef ATTN_INPUT_H
+#define ATTN_INPUT_H
+
+#include <stdbool.h>
+#include "model.h"
+
+#define INPUT_BYTES 160     /* typed text, UTF-8, with its NUL */
+#define INPUT_HISTORY 8     /* sentences kept, newest first */
+#define INPUT_ERROR_BYTES 512
+
+typedef struct {
+    bool open;                                  /* shown, and it takes every key */
+    char text[INPUT_BYTES];                     /* what is typed, UTF-8 */
+    int cursor;                                 /* byte offset of the cursor in text */
+    char decoded[MODEL_SENTENCE_BYTES];         /* text as the vocabulary spells it ("" if not) */
+    char error[INPUT_ERROR_BYTES];              /* why text does not read as a sentence, or "" */
+    int bad;                                    /* 1-based character of text at fault, or 0 */
+    char history[INPUT_HISTORY][INPUT_BYTES];   /* earlier sentences, newest first */
+    int history_n;                              /* entries in history */
+    int history_pos;                            /* the entry shown by ↑/↓, or -1 while editing */
+} InputLine;
+
+/* What a key did to the line. */
+typedef enum {
+    INPUT_NONE = 0,   /* nothing (a key that means nothing here) */
+    INPUT_CHANGED,    /* text or cursor changed: redraw */
+    INPUT_SUBMIT,     /* Enter on a sentence that reads: run `decoded` */
+    INPUT_REFUSED,    /* Enter on text that does not read: `error` says why, the line stays */
+    INPUT_CANCEL      /* Esc: the line closed, nothing changes */
+} InputResult;
+
+/* An empty, closed line whose history holds the lesson's two sentences. */
+void input_init(InputLine *in);
+
+/* Opens the line empty, with `current` (the sentence shown) first in the history. */
+void input_open(InputLine *in, const Model *m, const char *current);
+
+/* Applies one key (a character or a keys.h code) against model m's vocabulary. */
+InputResult input_key(InputLine *in, const Model *m, int key);
+
+/* Puts sentence first in the history (once). */
+void input_remember(InputLine *in, const char *sentence);
+
+#endif

@@ -1,0 +1,193 @@
+/* input.c — the sentence input line: editing by UTF-8 character, history, and the check
+ * of what is typed (spell_decode) after every change. Must not touch: ncurses, drawing. */
+#include "input.h"
+
+#include <stdio.h>
+#include <string.h>
+#include "keys.h"
+#include "lesson.h"
+#include "spell.h"
+
+/* ---------------------------------------------------------------- state */
+
+void input_remember(InputLine *in, const char *sentence)
+{
+    if (!sentence[0])
+        return;
+    int at = in->history_n;
+    for (int i = 0; i < in->history_n; i++)
+        if (strcmp(in->history[i], sentence) == 0)
+            at = i;
+    if (at == in->history_n && in->history_n < INPUT_HISTORY)
+        in->history_n++;
+    if (at >= INPUT_HISTORY)
+        at = INPUT_HISTORY - 1;
+    memmove(in->history[1], in->history[0], (size_t)at * sizeof in->history[0]);
+    snprintf(in->history[0], sizeof in->history[0], "%s", sentence);
+}
+
+void input_init(InputLine *in)
+{
+    memset(in, 0, sizeof *in);
+    in->history_pos = -1;
+    input_remember(in, LESSON_COMPARE_SENTENCE);
+    input_remember(in, LESSON_FIRST_SENTENCE);
+}
+
+/* Reads the text again: the sentence it spells, or why not. */
+static void input_check(InputLine *in, const Model *m)
+{
+    in->error[0] = '\0';
+    in->bad = 0;
+    if (!in->text[0]) {
+        in->decoded[0] = '\0';
+        return;
+    }
+    if (spell_decode_marked(m, in->text, in->decoded, sizeof in->decoded, in->error,
+                            sizeof in->error, &in->bad) != 0)
+        in->decoded[0] = '\0';
+}
+
+void input_open(InputLine *in, const Model *m, const char *current)
+{
+    input_remember(in, current);
+    in->open = true;
+    in->text[0] = '\0';
+    in->cursor = 0;
+    in->history_pos = -1;
+    input_check(in, m);
+}
+
+/* ---------------------------------------------------------------- editing */
+
+/* Bytes of the UTF-8 character that starts at s[i]. */
+static int char_len_at(const char *s, int i)
+{
+    int n = 1;
+    while (s[i + n] && ((unsigned char)s[i + n] & 0xC0) == 0x80)
+        n++;
+    return n;
+}
+
+/* Byte offset of the character before offset i. */
+static int char_start_before(const char *s, int i)
+{
+    while (i > 0 && ((unsigned char)s[--i] & 0xC0) == 0x80)
+        ;
+    return i;
+}
+
+/* UTF-8 of code point c into out (at most 4 bytes); returns the length. */
+static int utf8_encode(int c, char *out)
+{
+    if (c < 0x80) {
+        out[0] = (char)c;
+        return 1;
+    }
+    if (c < 0x800) {
+        out[0] = (char)(0xC0 | (c >> 6));
+        out[1] = (char)(0x80 | (c & 0x3F));
+        return 2;
+    }
+    if (c < 0x10000) {
+        out[0] = (char)(0xE0 | (c >> 12));
+        out[1] = (char)(0x80 | ((c >> 6) & 0x3F));
+        out[2] = (char)(0x80 | (c & 0x3F));
+        return 3;
+    }
+    out[0] = (char)(0xF0 | (c >> 18));
+    out[1] = (char)(0x80 | ((c >> 12) & 0x3F));
+    out[2] = (char)(0x80 | ((c >> 6) & 0x3F));
+    out[3] = (char)(0x80 | (c & 0x3F));
+    return 4;
+}
+
+static InputResult input_insert(InputLine *in, int c)
+{
+    char bytes[4];
+    int n = utf8_encode(c, bytes);
+    size_t len = strlen(in->text);
+    if (len + (size_t)n >= sizeof in->text)
+        return INPUT_NONE;
+    memmove(in->text + in->cursor + n, in->text + in->cursor, len - (size_t)in->cursor + 1);
+    memcpy(in->text + in->cursor, bytes, (size_t)n);
+    in->cursor += n;
+    return INPUT_CHANGED;
+}
+
+/* Deletes the character at byte offset at (if any). */
+static InputResult input_delete_at(InputLine *in, int at)
+{
+    size_t len = strlen(in->text);
+    if (at < 0 || (size_t)at >= len)
+        return INPUT_NONE;
+    int n = char_len_at(in->text, at);
+    memmove(in->text + at, in->text + at + n, len - (size_t)at - (size_t)n + 1);
+    in->cursor = at;
+    return INPUT_CHANGED;
+}
+
+/* Shows history entry pos (-1: an empty line). */
+static InputResult input_recall(InputLine *in, int pos)
+{
+    if (pos < -1 || pos >= in->history_n)
+        return INPUT_NONE;
+    in->history_pos = pos;
+    snprintf(in->text, sizeof in->text, "%s", pos < 0 ? "" : in->history[pos]);
+    in->cursor = (int)strlen(in->text);
+    return INPUT_CHANGED;
+}
+
+static InputResult input_edit(InputLine *in, int key)
+{
+    int len = (int)strlen(in->text);
+    switch (key) {
+    case KEYCODE_BACKSPACE:
+        return in->cursor > 0 ? input_delete_at(in, char_start_before(in->text, in->cursor))
+                              : INPUT_NONE;
+    case KEYCODE_DELETE:    return input_delete_at(in, in->cursor);
+    case KEYCODE_LEFT:
+        if (in->cursor == 0)
+            return INPUT_NONE;
+        in->cursor = char_start_before(in->text, in->cursor);
+        return INPUT_CHANGED;
+    case KEYCODE_RIGHT:
+        if (in->cursor >= len)
+            return INPUT_NONE;
+        in->cursor += char_len_at(in->text, in->cursor);
+        return INPUT_CHANGED;
+    case KEYCODE_HOME:      in->cursor = 0; return INPUT_CHANGED;
+    case KEYCODE_END:       in->cursor = len; return INPUT_CHANGED;
+    case KEYCODE_UP:        return input_recall(in, in->history_pos + 1);
+    case KEYCODE_DOWN:      return input_recall(in, in->history_pos - 1);
+    default:
+        break;
+    }
+    if (key >= ' ' && key < KEYCODE_UP && key != 127)
+        return input_insert(in, key);
+    return INPUT_NONE;
+}
+
+InputResult input_key(InputLine *in, const Model *m, int key)
+{
+    if (!in->open)
+        return INPUT_NONE;
+    if (key == KEYCODE_ESC) {
+        in->open = false;
+        return INPUT_CANCEL;
+    }
+    if (key == KEYCODE_ENTER) {
+        input_check(in, m);
+        if (!in->error[0] && !in->decoded[0])
+            snprintf(in->error, sizeof in->error, "the sentence is empty");
+        if (in->error[0])
+            return INPUT_REFUSED;
+        input_remember(in, in->decoded);
+        in->open = false;
+        return INPUT_SUBMIT;
+    }
+    InputResult r = input_edit(in, key);
+    if (r == INPUT_CHANGED)
+        input_check(in, m);
+    return r;
+}

@@ -1,0 +1,354 @@
+/* test_ui.c — the UI state and every action's effect on it and on the player.
+ * Covers: each case of ui_apply, the modal help's keys, views and their tracks, notes,
+ * the answer and dimension cursors, lesson 7's mask and heads, the input line.
+ * Must not touch: drawing, the terminal. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+#include "actions.h"
+#include "keys.h"
+#include "lesson.h"
+#include "model.h"
+#include "realmodel.h"
+#include "sqrtd.h"
+#include "ui.h"
+#include "view.h"
+
+/* ---------------------------------------------------------------- fixture */
+
+typedef struct {
+    Model m;       /* the built-in model */
+    Lesson ls;     /* 三加五等于? */
+    Player p;      /* fresh */
+    Ui ui;         /* on the arcs view */
+} Fixture;
+
+static int setup(void **state)
+{
+    Fixture *f = calloc(1, sizeof *f);
+    char err[256];
+    if (!f || model_load_default(&f->m, err, sizeof err) != 0 ||
+        lesson_build(&f->ls, &f->m, f->m.sentence, NULL, err, sizeof err) != 0)
+        return -1;
+    player_init(&f->p, f->ls.tr.T, 0);
+    ui_init_for(&f->ui, VIEW_ARCS, &f->ls);
+    ui_set_view(&f->ui, &f->p, VIEW_ARCS);
+    *state = f;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    Fixture *f = *state;
+    lesson_free(&f->ls);
+    model_free(&f->m);
+    free(f);
+    return 0;
+}
+
+/* Runs the lesson again when the reaction asks for it, as the program does. */
+static int recompute(Fixture *f, int react)
+{
+    char err[256];
+    if (react & REACT_RECOMPUTE) {
+        assert_int_equal(lesson_rebuild(&f->ls, &f->ui.want, err, sizeof err), 0);
+        player_set_tokens(&f->p, f->ls.tr.T, 1000);
+    }
+    return react;
+}
+
+/* Presses key (through the bindings, as the program does); returns the reaction. */
+static int press(Fixture *f, int key)
+{
+    const KeyBinding *b = ui_binding(&f->ui, key);
+    if (!b)
+        return -1;
+    return recompute(f, ui_apply(&f->ui, &f->p, &f->ls, b->action, b->arg, 1000));
+}
+
+static int act(Fixture *f, Action a, int arg)
+{
+    return ui_apply(&f->ui, &f->p, &f->ls, a, arg, 1000);
+}
+
+/* ---------------------------------------------------------------- the tests */
+
+static void test_start_state(void **state)
+{
+    Fixture *f = *state;
+    assert_int_equal(f->ui.view, VIEW_ARCS);
+    assert_true(f->ui.numbers);
+    assert_false(f->ui.help);
+    assert_int_equal(f->ui.answer, -1);
+    assert_int_equal(f->ui.head, -1);
+    assert_string_equal(f->ui.want.sentence, "三加五等于?");
+    assert_int_equal(f->ui.want.config.heads, 1);
+    assert_int_equal(sqrtd_d_at(f->ui.sqrtd_index), 8);
+    assert_int_equal(f->p.track, TRACK_STAGES_FOCUS);
+}
+
+static void test_quit_help_close(void **state)
+{
+    Fixture *f = *state;
+    assert_int_equal(press(f, 'q'), REACT_QUIT);
+    assert_int_equal(press(f, KEYCODE_ESC), REACT_NONE);     /* Esc never quits */
+    assert_int_equal(press(f, '?'), REACT_REDRAW);
+    assert_true(f->ui.help);
+    /* the help is modal: space, arrows, n do nothing underneath */
+    assert_int_equal(press(f, ' '), -1);
+    assert_int_equal(press(f, 'n'), -1);
+    assert_false(f->p.playing);
+    assert_true(f->ui.numbers);
+    assert_int_equal(press(f, KEYCODE_DOWN), REACT_REDRAW);    /* scrolls the help */
+    assert_int_equal(f->ui.help_top, 1);
+    assert_int_equal(f->p.focus, 0);
+    assert_int_equal(press(f, KEYCODE_PAGE_DOWN), REACT_REDRAW);
+    assert_int_equal(f->ui.help_top, 11);
+    assert_int_equal(press(f, KEYCODE_UP), REACT_REDRAW);
+    assert_int_equal(f->ui.help_top, 10);
+    assert_int_equal(press(f, KEYCODE_PAGE_UP), REACT_REDRAW);
+    assert_int_equal(f->ui.help_top, 0);
+    assert_int_equal(press(f, KEYCODE_ESC), REACT_REDRAW);     /* Esc closes the help */
+    assert_false(f->ui.help);
+    press(f, '?');
+    assert_int_equal(press(f, 'q'), REACT_QUIT);               /* q quits from the help */
+    assert_int_equal(press(f, '?'), REACT_REDRAW);
+    assert_false(f->ui.help);
+}
+
+static void test_play_numbers_redraw(void **state)
+{
+    Fixture *f = *state;
+    assert_int_equal(press(f, ' '), REACT_REDRAW);
+    assert_true(f->p.playing);
+    assert_int_equal(press(f, 'n'), REACT_REDRAW);
+    assert_false(f->ui.numbers);
+    assert_int_equal(press(f, KEYCODE_REDRAW), REACT_REDRAW | REACT_REPAINT);
+    assert_int_equal(act(f, ACTION_NONE, 0), REACT_NONE);
+    assert_int_equal(act(f, ACTION_CLICK, 0), REACT_NONE);
+}
+
+static void test_steps_and_notes(void **state)
+{
+    Fixture *f = *state;
+    assert_int_equal(press(f, KEYCODE_LEFT), REACT_REDRAW);
+    assert_int_equal(f->ui.note, NOTE_AT_FIRST);
+    assert_int_equal(press(f, KEYCODE_RIGHT), REACT_REDRAW);
+    assert_int_equal(f->ui.note, NOTE_NONE);
+    assert_int_equal(f->p.stage, STAGE_SCORE);
+    press(f, KEYCODE_END);
+    assert_int_equal(f->p.focus, 5);
+    assert_int_equal(f->p.stage, STAGE_OUTPUT);
+    press(f, KEYCODE_RIGHT);
+    assert_int_equal(f->ui.note, NOTE_AT_LAST);
+    press(f, KEYCODE_HOME);
+    assert_int_equal(f->p.focus, 0);
+    assert_int_equal(f->p.stage, STAGE_QKV);
+}
+
+static void test_focus_keys(void **state)
+{
+    Fixture *f = *state;
+    press(f, KEYCODE_DOWN);
+    assert_int_equal(f->p.focus, 1);
+    press(f, KEYCODE_UP);
+    press(f, KEYCODE_UP);
+    assert_int_equal(f->p.focus, 5);           /* wraps */
+    press(f, 'j');
+    assert_int_equal(f->p.focus, 0);
+    press(f, 'k');
+    assert_int_equal(f->p.focus, 5);
+    press(f, '4');
+    assert_int_equal(f->p.focus, 3);
+    assert_int_equal(press(f, '9'), REACT_REDRAW);
+    assert_int_equal(f->ui.note, NOTE_NO_CHARACTER);
+    assert_true(f->ui.note_value == 9.0);
+    assert_int_equal(f->p.focus, 3);           /* no ninth character */
+    assert_int_equal(press(f, '0'), REACT_REDRAW);
+    assert_true(f->ui.note_value == 10.0);
+}
+
+static void test_speed_notes(void **state)
+{
+    Fixture *f = *state;
+    press(f, '+');
+    assert_int_equal(f->ui.note, NOTE_SPEED);
+    assert_true(f->ui.note_value == 1.5);
+    press(f, '=');
+    press(f, '+');
+    press(f, '+');
+    assert_true(f->p.speed == 4.0);
+    press(f, '+');
+    assert_int_equal(f->ui.note, NOTE_FASTEST);
+    for (int i = 0; i < 7; i++)
+        press(f, '-');
+    assert_true(f->p.speed == 0.25);
+    press(f, '-');
+    assert_int_equal(f->ui.note, NOTE_SLOWEST);
+}
+
+static void test_views_and_tracks(void **state)
+{
+    Fixture *f = *state;
+    press(f, KEYCODE_TAB);
+    assert_int_equal(f->ui.view, VIEW_ARCS + 1);
+    assert_int_equal(f->p.track, view_ops(f->ui.view)->track);
+    for (int i = 0; i < VIEW_COUNT - 1; i++)
+        press(f, KEYCODE_TAB);
+    assert_int_equal(f->ui.view, VIEW_ARCS);  /* around and back */
+    press(f, KEYCODE_BACKTAB);
+    assert_int_equal(f->ui.view, VIEW_ARCS - 1);
+    assert_int_equal(act(f, ACTION_VIEW_N, VIEW_SUMMARY), REACT_REDRAW);
+    assert_int_equal(f->ui.view, VIEW_SUMMARY);
+    assert_int_equal(act(f, ACTION_VIEW_N, VIEW_COUNT), REACT_NONE);
+    assert_int_equal(ui_view_from_name("matrix"), VIEW_MATRIX);
+    assert_int_equal(ui_view_from_name("nope"), -1);
+    for (int v = 0; v < VIEW_COUNT; v++)
+        assert_int_equal(ui_view_from_name(view_ops((ViewId)v)->name), v);
+}
+
+static void test_answer_dim_cell_table(void **state)
+{
+    Fixture *f = *state;
+    press(f, '4');                                   /* 等 asks */
+    assert_int_equal(ui_answer(&f->ui, &f->ls, 3), 1);   /* its largest: 加 */
+    act(f, ACTION_ANSWER_NEXT, 0);
+    assert_int_equal(f->ui.answer, 2);
+    act(f, ACTION_ANSWER_PREV, 0);
+    act(f, ACTION_ANSWER_PREV, 0);
+    assert_int_equal(f->ui.answer, 0);
+    act(f, ACTION_ANSWER_PREV, 0);
+    assert_int_equal(f->ui.answer, 5);               /* wraps */
+    act(f, ACTION_DIM_PREV, 0);
+    assert_int_equal(f->ui.dim, 7);
+    act(f, ACTION_DIM_NEXT, 0);
+    assert_int_equal(f->ui.dim, 0);
+    assert_int_equal(act(f, ACTION_CELL, 1 * 6 + 3), REACT_REDRAW);   /* 加 asks 等 */
+    assert_int_equal(f->p.focus, 1);
+    assert_int_equal(f->ui.answer, 3);
+    assert_int_equal(act(f, ACTION_CELL, 36), REACT_NONE);
+    assert_int_equal(f->ui.matrix_table, MATRIX_SHARES);
+    act(f, ACTION_TABLE_NEXT, 0);
+    assert_int_equal(f->ui.matrix_table, MATRIX_RAW);
+}
+
+static void test_experiment_cursors(void **state)
+{
+    Fixture *f = *state;
+    int start = f->ui.sqrtd_index;
+    act(f, ACTION_D_UP, 0);
+    assert_int_equal(f->ui.sqrtd_index, start + 1);
+    for (int i = 0; i < 40; i++)
+        act(f, ACTION_D_UP, 0);
+    assert_int_equal(sqrtd_d_at(f->ui.sqrtd_index), 512);
+    for (int i = 0; i < 40; i++)
+        act(f, ACTION_D_DOWN, 0);
+    assert_int_equal(sqrtd_d_at(f->ui.sqrtd_index), 1);
+    act(f, ACTION_RESEED, 0);
+    assert_true(f->ui.sqrtd_seed == 2);
+    act(f, ACTION_SCALE_TOGGLE, 0);
+    assert_false(f->ui.sqrtd_scaled);
+    act(f, ACTION_CONTEXT_DOWN, 0);
+    assert_int_equal(f->ui.context_index, 0);
+    for (int i = 0; i < 20; i++)
+        act(f, ACTION_CONTEXT_UP, 0);
+    assert_int_equal(f->ui.context_index, REALMODEL_CONTEXT_COUNT - 1);
+}
+
+static void test_lesson7_and_sentences(void **state)
+{
+    Fixture *f = *state;
+    assert_int_equal(press(f, 'm'), REACT_REDRAW | REACT_RECOMPUTE);
+    assert_int_equal(f->ui.want.config.mask, MASK_CAUSAL);
+    press(f, 'm');
+    assert_int_equal(f->ui.want.config.mask, MASK_NONE);
+    assert_int_equal(press(f, 'h'), REACT_REDRAW | REACT_RECOMPUTE);   /* two heads, both shown */
+    assert_int_equal(f->ui.want.config.heads, 2);
+    assert_int_equal(f->ui.head, -1);
+    assert_int_equal(press(f, 'h'), REACT_REDRAW);                     /* head 1 */
+    assert_int_equal(f->ui.head, 0);
+    press(f, 'h');                                                     /* head 2 */
+    assert_int_equal(f->ui.head, 1);
+    assert_int_equal(press(f, 'h'), REACT_REDRAW | REACT_RECOMPUTE);   /* one head again */
+    assert_int_equal(f->ui.want.config.heads, 1);
+    assert_int_equal(press(f, 's'), REACT_REDRAW | REACT_RECOMPUTE);
+    assert_string_equal(f->ui.want.sentence, "十减四等于?");
+    press(f, 's');
+    assert_string_equal(f->ui.want.sentence, "三加五等于?");
+    assert_int_equal(act(f, ACTION_COMPARE_NEXT, 0), REACT_REDRAW | REACT_RECOMPUTE);
+    assert_string_equal(f->ui.want.compare, "三加五等于?");
+    act(f, ACTION_COMPARE_NEXT, 0);
+    assert_string_equal(f->ui.want.compare, "");
+}
+
+static void test_input_line(void **state)
+{
+    Fixture *f = *state;
+    assert_int_equal(press(f, 'e'), REACT_REDRAW);
+    assert_true(f->ui.input.open);
+    const char *typed = "10-4=x";
+    for (const char *c = typed; *c; c++)
+        assert_int_equal(ui_input(&f->ui, &f->ls, *c), REACT_REDRAW);
+    assert_int_equal(f->ui.input.bad, 6);                  /* the x */
+    assert_non_null(strstr(f->ui.input.error, "unknown \"x\" at character 6"));
+    assert_int_equal(ui_input(&f->ui, &f->ls, KEYCODE_ENTER), REACT_REDRAW);   /* refused */
+    assert_true(f->ui.input.open);
+    assert_string_equal(f->ui.want.sentence, "三加五等于?");  /* the old sentence stays */
+    ui_input(&f->ui, &f->ls, KEYCODE_BACKSPACE);
+    ui_input(&f->ui, &f->ls, '?');
+    assert_string_equal(f->ui.input.decoded, "十减四等于?");
+    assert_int_equal(recompute(f, ui_input(&f->ui, &f->ls, KEYCODE_ENTER)),
+                     REACT_REDRAW | REACT_RECOMPUTE);
+    assert_false(f->ui.input.open);
+    assert_string_equal(f->ui.want.sentence, "十减四等于?");
+    assert_string_equal(f->ls.tr.tokens[0], "十");
+    /* Esc cancels and changes nothing; ↑ recalls the history, newest first */
+    press(f, 'e');
+    ui_input(&f->ui, &f->ls, '3');
+    assert_int_equal(ui_input(&f->ui, &f->ls, KEYCODE_ESC), REACT_REDRAW);
+    assert_false(f->ui.input.open);
+    assert_string_equal(f->ui.want.sentence, "十减四等于?");
+    press(f, 'e');
+    ui_input(&f->ui, &f->ls, KEYCODE_UP);
+    assert_string_equal(f->ui.input.text, "十减四等于?");
+    ui_input(&f->ui, &f->ls, KEYCODE_UP);
+    assert_string_equal(f->ui.input.text, "三加五等于?");
+    ui_input(&f->ui, &f->ls, KEYCODE_DOWN);
+    ui_input(&f->ui, &f->ls, KEYCODE_DOWN);
+    assert_string_equal(f->ui.input.text, "");
+    /* editing works by character, not byte */
+    ui_input(&f->ui, &f->ls, 0x4E09);            /* 三 */
+    ui_input(&f->ui, &f->ls, '+');
+    ui_input(&f->ui, &f->ls, KEYCODE_LEFT);
+    ui_input(&f->ui, &f->ls, KEYCODE_LEFT);
+    ui_input(&f->ui, &f->ls, KEYCODE_DELETE);    /* deletes 三 whole */
+    assert_string_equal(f->ui.input.text, "+");
+    ui_input(&f->ui, &f->ls, KEYCODE_END);
+    ui_input(&f->ui, &f->ls, '5');
+    assert_string_equal(f->ui.input.decoded, "加五");
+    assert_int_equal(ui_input(&f->ui, &f->ls, KEYCODE_MOUSE), REACT_NONE);
+    /* an empty line is refused with a message */
+    ui_input(&f->ui, &f->ls, KEYCODE_HOME);
+    ui_input(&f->ui, &f->ls, KEYCODE_DELETE);
+    ui_input(&f->ui, &f->ls, KEYCODE_DELETE);
+    assert_int_equal(ui_input(&f->ui, &f->ls, KEYCODE_ENTER), REACT_REDRAW);
+    assert_string_equal(f->ui.input.error, "the sentence is empty");
+}
+
+int main(void)
+{
+#define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
+    const struct CMUnitTest tests[] = {
+        T(test_start_state), T(test_quit_help_close), T(test_play_numbers_redraw),
+        T(test_steps_and_notes), T(test_focus_keys), T(test_speed_notes),
+        T(test_views_and_tracks), T(test_answer_dim_cell_table), T(test_experiment_cursors),
+        T(test_lesson7_and_sentences), T(test_input_line),
+    };
+#undef T
+    return cmocka_run_group_tests_name("ui", tests, NULL, NULL);
+}
