@@ -37,7 +37,7 @@ ASAN_A    := $(BUILD)/asan/libattn.a
 
 FIT_BIN := $(BUILD)/fit-lesson
 
-.PHONY: all run test unit asan cli e2e golden-update deps install uninstall clean bench lesson-data valgrind FORCE
+.PHONY: all run test unit asan cli e2e golden-update deps install uninstall clean bench lesson-data valgrind demo-cast FORCE
 
 all: $(BIN)
 
@@ -128,6 +128,10 @@ $(FIT_BIN): scripts/fit-lesson.c $(BUILD)/obj/engine.o $(BUILD)/obj/model.o $(BU
 # Regenerates assets/lesson.model, deterministically, with the project's own engine.
 lesson-data: $(FIT_BIN)
 	$(FIT_BIN) > assets/lesson.model.tmp && mv assets/lesson.model.tmp assets/lesson.model
+
+# Records docs/demo.cast (one full autoplay, committed; replay it with asciinema play).
+demo-cast: $(BIN)
+	@sh scripts/record-demo.sh ./$(BIN)
 
 # ------------------------------------------------------------------ bench
 bench: deps $(BIN)

@@ -33,6 +33,7 @@ typedef struct {
     Stage stage;             /* --stage qkv|score|softmax|output (or 1-4) */
     int focus;               /* --focus N (1-based on the command line, stored 0-based) */
     int view;                /* --view NAME as a ViewId, or -1 for the default */
+    const char *record_path; /* --record FILE.cast: record the session (asciicast v2), or NULL */
     int mask;                /* --mask: 0 none, 1 causal (lesson 7's preview) */
     int heads;               /* --heads: 1 or 2 (lesson 7's preview) */
     Lang lang;               /* --lang: LANG_AUTO from the locale, LANG_EN, LANG_ZH */

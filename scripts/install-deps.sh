@@ -6,7 +6,7 @@
 set -u
 
 # Debian package  ->  what proves it is there
-need="gcc make pkg-config libncurses-dev libunistring-dev libcmocka-dev tmux jq locales $*"
+need="gcc make pkg-config libncurses-dev libunistring-dev libcmocka-dev tmux jq locales asciinema $*"
 
 is_installed() {
     dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'

@@ -6,8 +6,7 @@
 #include <string.h>
 #include "palette.h"
 
-/* The SGR sequence that sets style s from a reset state, e.g. "\033[1;38;5;208m". */
-static void ansi_sgr(Style s, char *buf, size_t cap)
+void ansi_style_sgr(Style s, char *buf, size_t cap)
 {
     const StyleLook *look = palette_look(s);
     size_t used = (size_t)snprintf(buf, cap, "\033[0");
@@ -47,7 +46,7 @@ int ansi_write_grid(FILE *out, const Grid *g)
             if (c->width == 0)
                 continue;
             if (c->style != current) {
-                ansi_sgr((Style)c->style, sgr, sizeof sgr);
+                ansi_style_sgr((Style)c->style, sgr, sizeof sgr);
                 fputs(sgr, out);
                 current = c->style;
             }

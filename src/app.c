@@ -7,11 +7,13 @@
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "actions.h"
 #include "frame.h"
 #include "grid.h"
+#include "record.h"
 #include "term.h"
 
 #define APP_FRAME_MS 33   /* frame interval while a transition animates (~30 fps) */
@@ -26,6 +28,7 @@ typedef struct {
     Ui ui;                     /* view, help, numbers, cursors */
     Grid grid;                 /* the frame, sized to the terminal */
     FrameOptions frame;        /* language, ASCII, the one-time notice */
+    Recorder *recorder;        /* --record: the asciicast being written, or NULL */
     long long last_paint_ms;   /* clock at the last paint, paces animation frames */
     bool exit_after_first;     /* bench: leave right after the first paint */
 } App;
@@ -94,6 +97,8 @@ static void app_draw(App *a, long long now)
     FrameInput in = app_frame_input(a, now);
     frame_render(&a->grid, &in);
     term_paint(&a->grid);
+    if (a->recorder)
+        record_frame(a->recorder, &a->grid, now);
     a->last_paint_ms = now;
 }
 
@@ -199,6 +204,26 @@ static int app_loop(App *a)
     }
 }
 
+/* --record: opens the file; every painted frame goes into it. Returns 0 or -1 (said). */
+static int app_start_recording(App *a, const char *path, Recorder *r)
+{
+    char err[512], title[128];
+    snprintf(title, sizeof title, "attn-tui · %s", a->lesson->params.sentence);
+    if (record_open(r, path, title, (long long)time(NULL), err, sizeof err) != 0) {
+        fprintf(stderr, "attn-tui: --record: %s\n", err);
+        return -1;
+    }
+    a->recorder = r;
+    return 0;
+}
+
+/* Ends the recording (before the terminal is given back: the file ends on the last frame).
+ * Returns 0, or the errno of a failed write to the file. */
+static int app_stop_recording(App *a)
+{
+    return a->recorder ? record_close(a->recorder) : 0;
+}
+
 int app_run(const Options *o, const Model *m, Lesson *ls, const char *notice)
 {
     App a = { .model = m, .lesson = ls };
@@ -209,13 +234,24 @@ int app_run(const Options *o, const Model *m, Lesson *ls, const char *notice)
     app_start_state(o, ls, app_now_ms(), &a.player, &a.ui);
 
     char err[256];
+    Recorder recorder;
+    if (o->record_path && app_start_recording(&a, o->record_path, &recorder) != 0)
+        return 1;
     if (term_open(err, sizeof err) != 0) {
         fprintf(stderr, "attn-tui: %s\n", err);
+        app_stop_recording(&a);
         return 1;
     }
     int result = app_loop(&a);
+    int recorded = app_stop_recording(&a);
     term_close();
     grid_free(&a.grid);
+    if (recorded != 0) {
+        fprintf(stderr, "attn-tui: --record: cannot write %s: %s\n", o->record_path,
+                strerror(recorded));
+        if (result == 0)
+            return 1;
+    }
     if (result < 0) {
         fprintf(stderr, "attn-tui: out of memory\n");
         return 1;

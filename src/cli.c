@@ -35,6 +35,7 @@ const char *cli_usage(void)
         "  --print           write the frame the other options describe as text, and exit\n"
         "  --size WxH        with --print: the frame's size (default: the terminal's, or 80x24)\n"
         "  --color WHEN      with --print: ANSI colours always, never or auto (default)\n"
+        "  --record FILE     record the session as an asciicast v2 file (asciinema play FILE)\n"
         "  --mask M          none (default) or causal: lesson 7's mask (key m)\n"
         "  --heads N         1 (default) or 2: lesson 7's heads (key h)\n"
         "  --view NAME       start on a screen: all, library, similarity, arcs (default),\n"
@@ -113,7 +114,7 @@ static int parse_focus(const char *s, int *out)
 
 enum {
     OPT_SENTENCE = 1000, OPT_MODEL, OPT_DUMP, OPT_FORMAT, OPT_NO_NUMBERS, OPT_AUTOPLAY,
-    OPT_SPEED, OPT_STAGE, OPT_FOCUS, OPT_LANG, OPT_ASCII, OPT_PRINT, OPT_SIZE, OPT_COLOR, OPT_VIEW, OPT_MASK, OPT_HEADS
+    OPT_SPEED, OPT_STAGE, OPT_FOCUS, OPT_LANG, OPT_ASCII, OPT_PRINT, OPT_SIZE, OPT_COLOR, OPT_VIEW, OPT_MASK, OPT_HEADS, OPT_RECORD
 };
 
 static const struct option long_options[] = {
@@ -133,6 +134,7 @@ static const struct option long_options[] = {
     { "color",      required_argument, NULL, OPT_COLOR },
     { "view",       required_argument, NULL, OPT_VIEW },
     { "mask",       required_argument, NULL, OPT_MASK },
+    { "record",     required_argument, NULL, OPT_RECORD },
     { "heads",      required_argument, NULL, OPT_HEADS },
     { "help",       no_argument,       NULL, 'h' },
     { "version",    no_argument,       NULL, 'V' },
@@ -172,6 +174,7 @@ static int cli_apply(Options *o, int c, const char *arg, char *err, size_t errle
         if (strcmp(arg, "auto") == 0) { o->color = COLOR_AUTO; return 0; }
         snprintf(err, errlen, "--color: '%s' is not a choice: use always, never or auto", arg);
         return -1;
+    case OPT_RECORD:     o->record_path = arg; return 0;
     case OPT_MASK:
         if (strcmp(arg, "none") == 0) { o->mask = 0; return 0; }
         if (strcmp(arg, "causal") == 0) { o->mask = 1; return 0; }
@@ -248,6 +251,10 @@ int cli_parse(int argc, char **argv, Options *o, char *err, size_t errlen)
     }
     if ((o->json || o->model_text) && !o->dump) {
         snprintf(err, errlen, "--format goes with --dump (try --dump --format json)");
+        return -1;
+    }
+    if (o->record_path && (o->dump || o->print)) {
+        snprintf(err, errlen, "--record goes with the interactive program, not --dump or --print");
         return -1;
     }
     if (o->dump && o->print) {

@@ -514,5 +514,69 @@ run_case "SIGHUP leaves a usable shell"                          case_quit_sighu
 run_case "Ctrl-Z suspends, fg repaints"                          case_suspend
 run_case "stdout not a terminal: one line suggesting --dump"     case_not_a_tty
 
+# ---------------------------------------------------------------- issue 9: your own sentence, record
+
+# e, typing 10-4=? and Enter shows 十减四等于? with its arcs; a bad character is marked and
+# refused, and the old sentence stays.
+case_input_line() {
+    start_app --stage softmax
+    wait_for "三加五等于?" || fail "no first frame" || return 1
+    t send-keys e
+    wait_for "sentence:" || fail "e did not open the input line" || return 1
+    t send-keys -l '10-4=x'
+    wait_for 'unknown "x" at character 6' || fail "a bad character was not named" || return 1
+    t send-keys Enter
+    sleep 0.2
+    capture
+    grep -qF "attn-tui · 三加五等于?" "$WORK/screen" || fail "a refused sentence changed the lesson" || return 1
+    t send-keys BSpace
+    t send-keys -l '?'
+    wait_for "十减四等于?" || fail "the typed sentence is not read as 十减四等于?" || return 1
+    t send-keys Enter
+    wait_for "attn-tui · 十减四等于?" || fail "Enter did not run 十减四等于?" || return 1
+    wait_for "how much 十 looks at each character" || fail "the panel does not show 十's row" || return 1
+    settle arcs || fail "the screen did not settle" || return 1
+    grep -qF -e "⡇" -e "⣀" -e "⠉" "$WORK/arcs" || fail "no arcs (braille) for the new sentence" || return 1
+    grep -qF "41.8%" "$WORK/arcs" || fail "十's share of itself (41.8%) is not shown"
+}
+
+# --record: three seconds of autoplay, then the file replays (asciinema cat) to the last frame.
+case_record() {
+    command -v asciinema >/dev/null 2>&1 || { fail "asciinema is not installed (make deps)"; return 1; }
+    start_app --record "$WORK/session.cast" --autoplay --speed 2
+    wait_for "于" || fail "no first frame" || return 1
+    sleep 3
+    t send-keys ' '                         # pause, then take the last frame
+    settle live || fail "the screen did not settle" || return 1
+    t send-keys q
+    sleep 0.3
+    stop_server
+    head -n 1 "$WORK/session.cast" | jq -e '.version == 2 and .width == 80 and .height == 24 and (.timestamp | type) == "number" and (.title | startswith("attn-tui"))' >/dev/null \
+        || fail "the header is not asciicast v2 with size, timestamp and title: $(head -c 200 "$WORK/session.cast")" || return 1
+    _events=$(tail -n +2 "$WORK/session.cast" | jq -s 'length')
+    [ "${_events:-0}" -ge 20 ] || fail "only ${_events:-0} events in 3 s of autoplay" || return 1
+    tail -n +2 "$WORK/session.cast" | jq -s -e '[.[][0]] as $t | ($t == ($t | sort)) and $t[-1] >= 2.5' >/dev/null \
+        || fail "event times do not grow to 3 s" || return 1
+    start_pane "LC_ALL=C.UTF-8 asciinema cat $WORK/session.cast; sleep 30"
+    settle replayed || fail "the replay did not settle" || return 1
+    cmp -s "$WORK/live" "$WORK/replayed" || { diff "$WORK/live" "$WORK/replayed" | head; fail "the replayed screen differs from the last frame"; }
+}
+
+# A paused recording writes nothing: no idle events.
+case_record_idle() {
+    start_app --record "$WORK/idle.cast"
+    wait_for "于" || fail "no first frame" || return 1
+    sleep 0.6
+    _before=$(wc -c < "$WORK/idle.cast")
+    sleep 2
+    _after=$(wc -c < "$WORK/idle.cast")
+    t send-keys q
+    [ "$_before" = "$_after" ] || fail "the recording grew from $_before to $_after bytes while paused"
+}
+
+run_case "e, typing 10-4=? and Enter runs 十减四等于?"                  case_input_line
+run_case "--record writes asciicast v2 that replays to the last frame" case_record
+run_case "--record writes nothing while paused"                       case_record_idle
+
 echo "e2e: $PASSED passed, $FAILED failed"
 [ "$FAILED" -eq 0 ] || { echo "failing:$FAILED_NAMES"; exit 1; }
