@@ -514,6 +514,68 @@ run_case "SIGHUP leaves a usable shell"                          case_quit_sighu
 run_case "Ctrl-Z suspends, fg repaints"                          case_suspend
 run_case "stdout not a terminal: one line suggesting --dump"     case_not_a_tty
 
+# ---------------------------------------------------------------- views (issue 6)
+
+VIEWS="all library similarity arcs matrix sqrtd machine code scale summary"
+
+# The name of the lit view in the view bar: "[arcs]".
+current_view() {
+    sed -n 2,3p "$WORK/screen" | grep -o '\[[^]]*\]' | head -n 1 | tr -d '[]'
+}
+
+# Tab walks every view in the bar's order and comes back; Shift-Tab walks back.
+case_tab_walks_views() {
+    start_app
+    wait_for "[arcs]" || fail "the arcs view is not lit at start" || return 1
+    _seen=""
+    for _i in 1 2 3 4 5 6 7 8 9 10; do
+        t send-keys Tab
+        sleep 0.15
+        settle tab || fail "no frame after Tab $_i" || return 1
+        _seen="$_seen $(current_view)"
+    done
+    [ "$_seen" = " matrix √d machine code scale summary all library similarity arcs" ] \
+        || fail "Tab visited:$_seen" || return 1
+    t send-keys BTab
+    wait_for "[similarity]" || fail "Shift-Tab from arcs did not go back to similarity" || return 1
+    t send-keys BTab BTab BTab
+    wait_for "[summary]" || fail "Shift-Tab does not wrap around to summary"
+}
+
+# A click on a name in the view bar opens that view.
+case_click_view_bar() {
+    start_app
+    wait_for "[arcs]" || fail "no first frame" || return 1
+    _prefix=$(sed -n 2p "$WORK/screen" | sed 's/machine.*//')
+    [ -n "$_prefix" ] || fail "machine is not in the view bar" || return 1
+    _col=$(printf '%s' "$_prefix" | LC_ALL=C.UTF-8 wc -L)
+    t send-keys -l "$(printf '\033[<0;%d;2M\033[<0;%d;2m' $((_col + 2)) $((_col + 2)))"
+    wait_for "[machine]" || fail "a click on 'machine' (column $_col of row 2) did not open it"
+}
+
+# Every view survives a storm of resizes and settles on a whole frame equal to --print's.
+case_resize_storm() {
+    for _v in $VIEWS; do
+        start_pane "$APP_ENV $BIN --view $_v" 80 24 "$_v"
+        wait_for "[" || fail "$_v: no first frame" || return 1
+        for _s in 70x22 120x40 61x20 100x30 80x24 200x50 80x24; do
+            t resize-window -x "${_s%x*}" -y "${_s#*x}"
+        done
+        sleep 0.6
+        settle storm || fail "$_v: the screen did not settle after the resizes" || return 1
+        $APP_ENV "$BIN" --print --view "$_v" --size 80x24 > "$WORK/printed"
+        sed -e 's/[[:space:]]*$//' "$WORK/storm" > "$WORK/storm.trim"
+        sed -e 's/[[:space:]]*$//' "$WORK/printed" > "$WORK/printed.trim"
+        cmp -s "$WORK/storm.trim" "$WORK/printed.trim" \
+            || { diff "$WORK/printed.trim" "$WORK/storm.trim" | head -8; fail "$_v: after a resize storm the frame differs from --print"; return 1; }
+        stop_server
+    done
+}
+
+run_case "Tab and Shift-Tab walk every view and come back"      case_tab_walks_views
+run_case "a click on a view's name in the view bar opens it"     case_click_view_bar
+run_case "a resize storm in every view ends on a whole frame"    case_resize_storm
+
 # ---------------------------------------------------------------- issue 9: your own sentence, record
 
 # e, typing 10-4=? and Enter shows 十减四等于? with its arcs; a bad character is marked and
