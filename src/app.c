@@ -29,7 +29,8 @@ typedef struct {
     Grid grid;                 /* the frame, sized to the terminal */
     FrameOptions frame;        /* language, ASCII, the one-time notice */
     Recorder *recorder;        /* --record: the asciicast being written, or NULL */
-    long long last_paint_ms;   /* clock at the last paint, paces animation frames */
+    long long next_frame_ms;   /* deadline of the next animation frame: frames fall on a
+                                  fixed grid of APP_FRAME_MS, whatever a frame costs */
     bool exit_after_first;     /* bench: leave right after the first paint */
 } App;
 
@@ -99,16 +100,21 @@ static void app_draw(App *a, long long now)
     term_paint(&a->grid);
     if (a->recorder)
         record_frame(a->recorder, &a->grid, now);
-    a->last_paint_ms = now;
+    /* on schedule (at most one period late): the next deadline is one period on;
+     * otherwise (the first frame of a transition, or far behind) the grid starts again */
+    if (now < a->next_frame_ms - APP_FRAME_MS || now > a->next_frame_ms + APP_FRAME_MS)
+        a->next_frame_ms = now;
+    a->next_frame_ms += APP_FRAME_MS;
 }
 
-/* How long to sleep in the input read: the rest of the frame interval while a
- * transition runs, the hold left before autoplay's next step, or -1 (block). */
+/* How long to sleep in the input read: until the next frame's deadline while a
+ * transition runs, the hold left before autoplay's next step, or -1 (block). now is read
+ * after the frame was painted, so a frame's own cost does not stretch the period. */
 static int app_wait_timeout(const App *a, long long now)
 {
     long long wait = player_wait_ms(&a->player, now);
     if (wait == 0) {
-        long long due = a->last_paint_ms + APP_FRAME_MS - now;
+        long long due = a->next_frame_ms - now;
         wait = due > 0 ? due : 0;
     }
     if (wait > INT_MAX)
@@ -188,7 +194,7 @@ static int app_loop(App *a)
                 return 0;
         }
         TermEvent ev;
-        TermRead r = term_read_key(app_wait_timeout(a, now), &ev);
+        TermRead r = term_read_key(app_wait_timeout(a, app_now_ms()), &ev);
         if (r == TERM_INTERRUPTED)
             return term_quit_signal();
         if (r == TERM_TIMEOUT) {
