@@ -74,6 +74,7 @@ typedef struct {
     uint64_t sqrtd_seed;            /* √d machine: which random draw */
     bool sqrtd_scaled;              /* √d machine: scores divided by √d before softmax */
     int context_index;              /* scale view: index of the context length */
+    int similarity_trouble;         /* similarity view: the trouble shown or lit (0..2) */
     UiNote note;                    /* a one-line note for the status bar, until the next key */
     double note_value;              /* the number the note names */
     char note_text[UI_NOTE_BYTES];  /* the text of NOTE_TEXT */
