@@ -60,6 +60,15 @@ static bool asker_is_mark(const ViewCtx *c, const SimFocus *f)
     return strcmp(c->tr->tokens[f->asker], "?") == 0;
 }
 
+/* How the view names lesson 4's table: "lesson 4" with numbers shown, else without the
+ * digit (numbers hidden leave no digit on screen). */
+static const char *lesson4(const ViewCtx *c)
+{
+    if (c->numbers)
+        return SAY(c, "lesson 4", "第 4 课");
+    return SAY(c, "similarity", "相似度表");
+}
+
 void similarity_focus(const ViewCtx *c, SimFocus *f)
 {
     const Trace *tr = c->tr;
@@ -88,7 +97,7 @@ void similarity_focus(const ViewCtx *c, SimFocus *f)
  * would read as a missing one). */
 static const char *shade_of(const ViewCtx *c, double v, double lo, double hi)
 {
-    int level = hi > lo ? 1 + (int)((v - lo) / (hi - lo) * 3.0 + 0.5) : 2;
+    int level = hi > lo ? 1 + (int)((v - lo) / (hi - lo) * 4.0) : 2;
     level = level < 1 ? 1 : level > 4 ? 4 : level;
     return c->gl->shades[level];
 }
@@ -273,9 +282,9 @@ static int draw_table(const ViewCtx *c, const SimFocus *f, TableKind k, int x, i
 static void caption_similarity(const ViewCtx *c, char *buf, size_t cap)
 {
     if (c->lang == LANG_ZH)
-        snprintf(buf, cap, "第 4 课：相似度 e%se%s · 谁像谁", c->gl->dot, c->gl->transpose);
+        snprintf(buf, cap, "%s：相似度 e%se%s · 谁像谁", lesson4(c), c->gl->dot, c->gl->transpose);
     else
-        snprintf(buf, cap, "lesson 4: e%se%s%swho is like whom", c->gl->dot, c->gl->transpose, c->gl->dash);
+        snprintf(buf, cap, "%s: e%se%s%swho is like whom", lesson4(c), c->gl->dot, c->gl->transpose, c->gl->dash);
 }
 
 /* "scores Q·Kᵀ — whom do I look at" over the scores table (and the head shown). */
@@ -339,14 +348,15 @@ static void paragraph_symmetric(const ViewCtx *c, const SimFocus *f, char *buf, 
     const char *a = c->tr->tokens[f->subject], *b = c->tr->tokens[f->partner];
     bool lesson = strcmp(a, "等") == 0 && strcmp(b, "加") == 0;
     if (c->lang == LANG_ZH) {
-        snprintf(buf, cap, "第 4 课那张表回答的是「谁像谁」，注意力要回答的是「我该看谁一眼」。"
+        snprintf(buf, cap, "%s那张表回答的是「谁像谁」，注意力要回答的是「我该看谁一眼」。"
                  "对称意味着「谁在问」和「谁在答」是同一个角色。%s"
                  "Q 和 K 来自两张不同的矩阵，同一对字的两个方向就有了两个分数。",
-                 lesson ? "可「等」需要从「加」那里知道「该做加法了」，而「加」并不需要从「等」那里知道这个。" : "");
+                 c->numbers ? "第 4 课" : "相似度表", lesson ? "可「等」需要从「加」那里知道「该做加法了」，而「加」并不需要从「等」那里知道这个。" : "");
         return;
     }
-    snprintf(buf, cap, "Lesson 4's table answers \"who is like whom\"; attention must answer \"whom should "
-             "I look at\". Symmetric means the one asking and the one answering are one role. ");
+    snprintf(buf, cap, "%s table answers \"who is like whom\"; attention must answer \"whom should "
+             "I look at\". Symmetric means the one asking and the one answering are one role. ",
+             c->numbers ? "Lesson 4's" : "The similarity");
     if (lesson)
         draw_append(buf, cap, "But 等 needs to learn from 加 that we are adding, and 加 needs nothing of "
                     "the sort from 等. ");
@@ -609,8 +619,8 @@ static void context_draw(const ViewCtx *c, const SimFocus *f, const SimLayout *L
     const Lesson *ls = c->ls;
     const char *ch = c->tr->tokens[f->compared];
     y++;
-    snprintf(buf, sizeof buf, SAY(c, "lesson 4: %s's row, one row in every sentence",
-                                     "第 4 课：%s 的那一行，每句话都一样"), ch);
+    snprintf(buf, sizeof buf, SAY(c, "%s: %s's row, one row in every sentence",
+                                     "%s：%s 的那一行，每句话都一样"), lesson4(c), ch);
     draw_clipped(c->g, x, y, x + w, buf, STYLE_BOLD);
     row_fixed(c, f, x, y + 1, w, cw);
     snprintf(buf, sizeof buf, SAY(c, "attention: %s's shares, a row per sentence%s",
@@ -681,7 +691,7 @@ static void statement_flat(const ViewCtx *c, const SimFocus *f, char *buf, size_
     if (asker_is_mark(c, f))
         snprintf(who, sizeof who, SAY(c, "%s resembles nothing", "%s 跟谁都不像"), ch);
     else
-        snprintf(who, sizeof who, SAY(c, "%s's row of lesson 4", "%s 在第 4 课表里的那一行"), ch);
+        snprintf(who, sizeof who, SAY(c, "%s's row of similarity", "%s 在相似度表里的那一行"), ch);
     if (!c->numbers) {
         snprintf(buf, cap, SAY(c, "%s: every other character a light shade", "%s：别的字都很浅"), who);
         return;
