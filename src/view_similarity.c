@@ -373,8 +373,8 @@ static bool symmetric_fits(const ViewCtx *c, SimTables t, int w, int cw)
 {
     int T = c->tr->T;
     switch (t) {
-    case SIM_TABLES_VOCABULARY:
-        return table_width(c->ls->model->vocab_size, cw) + SIM_GAP + table_width(T, cw) <= w;
+    case SIM_TABLES_VOCABULARY:   /* its characters are the model's, not ASCII: not in ASCII mode */
+        return !c->ascii && table_width(c->ls->model->vocab_size, cw) + SIM_GAP + table_width(T, cw) <= w;
     case SIM_TABLES_SIDE:
         return 2 * table_width(T, cw) + SIM_GAP <= w;
     case SIM_TABLES_STACKED:

@@ -207,7 +207,7 @@ static void draw_bar(const ViewCtx *c, int x, int y, int cols, double value, dou
     double part = full > 0.0 ? value / full : 0.0;
     part = part < 0.0 ? 0.0 : part > 1.0 ? 1.0 : part;
     int eighths = (int)(part * cols * 8.0 + 0.5);
-    char buf[8 * SQ_BAR_MAX * 4] = "";
+    char buf[SQ_LINE] = "";
     if (c->ascii) {
         for (int i = 0; i < (eighths + 4) / 8; i++)
             draw_append(buf, sizeof buf, "#");
@@ -261,7 +261,8 @@ static void draw_key_row(const ViewCtx *c, const SqrtdLayout *L, const SqrtdDraw
                    dr->scaled ? STYLE_NORMAL : STYLE_DIM);
     }
     int bx = x + SQ_KEY_W + (c->numbers ? 2 * SQ_NUM_W + 1 : 1);
-    draw_bar(c, bx, y, L->bar, dr->shares[i], 1.0, top ? STYLE_ARC_4 : STYLE_ARC_2);
+    int cols = c->numbers ? L->bar : L->draw.x + L->draw.w - bx;   /* hidden: the numbers' room too */
+    draw_bar(c, bx, y, cols, dr->shares[i], 1.0, top ? STYLE_ARC_4 : STYLE_ARC_2);
     if (c->numbers)
         draw_right(c->g, bx + L->bar, y, SQ_PCT_W, format_percent(buf, sizeof buf, dr->shares[i]),
                    top ? STYLE_BOLD : STYLE_NORMAL);
@@ -279,40 +280,57 @@ static void draw_measure(const ViewCtx *c, const SqrtdLayout *L, int y, const ch
         draw_bar(c, x + w - 10, y, 10, v, full, STYLE_ARC_3);
 }
 
-/* Under the keys: the spread next to √d (and its mean over the curve's draws), the largest
- * share and the gradient's size, as many as fit. */
+/* Under the keys, as many as fit, most telling first: the spread beside √d, the largest
+ * share, the gradient (max p(1 − p)); then the spread's mean over the curve's draws and the
+ * gradient's other measure (‖J‖). */
 static void draw_measures(const ViewCtx *c, const SqrtdLayout *L, const SqrtdDraw *dr, int y)
 {
     char name[128], value[FORMAT_BYTES + 8];
     int end = L->draw.y + L->draw.h, i = current_index(c);
     double full = sqrtd_root(SQRTD_D_MAX);   /* the spread bars' scale: √512 */
-    if (y < end) {
-        draw_measure(c, L, y++, c->numbers ? SAY(c, "spread of the 6 scores", "6 个分数的散布")
-                                           : SAY(c, "spread of the scores", "分数的散布"),
-                     format_fixed(value, sizeof value, dr->spread, 2), dr->spread, full);
-    }
-    if (y < end) {
-        snprintf(name, sizeof name, c->numbers ? "%s%d" : "%sd", c->gl->sqrt, dr->d);
-        draw_measure(c, L, y++, name, format_fixed(value, sizeof value, dr->root, 2), dr->root, full);
-    }
-    if (y < end && c->numbers) {
-        snprintf(name, sizeof name, SAY(c, "spread, mean of %d draws", "%d 次抽取的平均散布"), c->ls->curve.draws);
-        draw_measure(c, L, y++, name, format_fixed(value, sizeof value, c->ls->curve.spread[i], 2), 0.0, 1.0);
-    }
-    if (y < end)
-        draw_measure(c, L, y++, SAY(c, "largest share", "最大的百分比"),
-                     format_percent(value, sizeof value, dr->top_share), dr->top_share, 1.0);
-    if (y < end) {
-        snprintf(name, sizeof name, SAY(c, "gradient: max p(1%sp)", "梯度：max p(1%sp)"), c->ascii ? "-" : "−");
-        if (!c->numbers)
-            snprintf(name, sizeof name, "%s", SAY(c, "softmax's gradient", "softmax 的梯度"));
-        draw_measure(c, L, y++, name, format_fixed(value, sizeof value, dr->gradient.diag_max, 3),
-                     dr->gradient.diag_max, SQ_GRADIENT_TOP);
-    }
-    if (y < end && c->numbers) {
-        snprintf(name, sizeof name, SAY(c, "gradient: %sJ%s (Frobenius)", "梯度：%sJ%s（Frobenius 范数）"),
-                 c->ascii ? "|" : "‖", c->ascii ? "|" : "‖");
-        draw_measure(c, L, y++, name, format_fixed(value, sizeof value, dr->gradient.frobenius, 3), 0.0, 1.0);
+    for (int k = 0; k < 6 && y < end; k++) {
+        switch (k) {
+        case 0:   /* "spread (√8 = 2.83)  2.01": the measured spread beside √d */
+            if (c->numbers) {
+                char root[FORMAT_BYTES];
+                format_fixed(root, sizeof root, dr->root, 2);
+                snprintf(name, sizeof name, SAY(c, "spread (%s%d = %s)", "散布（%s%d = %s）"), c->gl->sqrt, dr->d, root);
+            } else {
+                snprintf(name, sizeof name, "%s", SAY(c, "spread of the scores", "分数的散布"));
+            }
+            draw_measure(c, L, y++, name, format_fixed(value, sizeof value, dr->spread, 2), dr->spread, full);
+            break;
+        case 1:   /* numbers hidden: √d as a bar under the spread's */
+            if (c->numbers)
+                break;
+            snprintf(name, sizeof name, "%sd", c->gl->sqrt);
+            draw_measure(c, L, y++, name, "", dr->root, full);
+            break;
+        case 2:
+            draw_measure(c, L, y++, SAY(c, "largest share", "最大的百分比"),
+                         format_percent(value, sizeof value, dr->top_share), dr->top_share, 1.0);
+            break;
+        case 3:
+            snprintf(name, sizeof name, SAY(c, "gradient: max p(1%sp)", "梯度：max p(1%sp)"), c->ascii ? "-" : "−");
+            if (!c->numbers)
+                snprintf(name, sizeof name, "%s", SAY(c, "softmax's gradient", "softmax 的梯度"));
+            draw_measure(c, L, y++, name, format_fixed(value, sizeof value, dr->gradient.diag_max, 3),
+                         dr->gradient.diag_max, SQ_GRADIENT_TOP);
+            break;
+        case 4:
+            if (!c->numbers)
+                break;
+            snprintf(name, sizeof name, SAY(c, "spread, mean of %d draws", "%d 次抽取的平均散布"), c->ls->curve.draws);
+            draw_measure(c, L, y++, name, format_fixed(value, sizeof value, c->ls->curve.spread[i], 2), 0.0, 1.0);
+            break;
+        default:
+            if (!c->numbers)
+                break;
+            snprintf(name, sizeof name, SAY(c, "gradient: Frobenius %sJ%s", "梯度：Frobenius %sJ%s"),
+                     c->ascii ? "|" : "‖", c->ascii ? "|" : "‖");
+            draw_measure(c, L, y++, name, format_fixed(value, sizeof value, dr->gradient.frobenius, 3), 0.0, 1.0);
+            break;
+        }
     }
 }
 
@@ -323,7 +341,7 @@ static void draw_one_draw(const ViewCtx *c, const SqrtdLayout *L, const SqrtdDra
     y += c->numbers ? 2 : 1;
     for (int i = 0; i < SQRTD_KEYS && y < end; i++)
         draw_key_row(c, L, dr, i, y++);
-    draw_measures(c, L, dr, y + 1 < end ? y + 1 : y);
+    draw_measures(c, L, dr, end - y > 5 ? y + 1 : y);   /* a blank row first when all five fit */
 }
 
 /* ---------------------------------------------------------------- plots */
@@ -541,7 +559,7 @@ static const KeyHint sqrtd_hints[] = {
 const ViewOps view_sqrtd = {
     .name = "sqrtd",
     .tab_en = "√d", .tab_zh = "√d",
-    .title_en = "why divide by √d", .title_zh = "为什么要除以 √d",
+    .title_en = "why divide by sqrt(d)", .title_zh = "为什么要除以 √d",   /* the chrome writes it as is, ASCII too */
     .help_en = "random q and keys of width d: without ÷√d softmax saturates and stops learning",
     .help_zh = "随机的 q 和 k：不除以 √d，softmax 会饱和，学不动",
     .track = TRACK_NONE,
