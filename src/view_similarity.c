@@ -23,7 +23,6 @@
 #define SIM_MAX_COLS 32    /* characters trouble 2's shared row can hold (two sentences) */
 #define SIM_LINE 1024      /* bytes of one line of text */
 
-
 /* ---------------------------------------------------------------- the characters */
 
 /* The first seat of the character ch in trace tr, or -1. */
@@ -843,12 +842,9 @@ static void layout_rows(const ViewCtx *c, const SimFocus *f, SimLayout *L)
     for (int k = L->first; k < L->first + L->count; k++) {
         int para = paragraph_rows(c, f, L, k);
         L->top[k] = y;
-        L->rows[k] = L->core[k];
-        if (!L->all || para <= spare) {
-            int add = para < spare || !L->all ? (L->all ? para : spare) : 0;
-            L->rows[k] += add;
-            spare -= add;
-        }
+        int add = L->all ? (para <= spare ? para : 0) : spare;
+        L->rows[k] = L->core[k] + add;
+        spare -= add;
         y += L->rows[k] + 1;
     }
 }
