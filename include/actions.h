@@ -51,7 +51,9 @@
     X(SENTENCE_NEXT, "the lesson's other sentence (三加五等于? / 十减四等于?)",               \
       "换课上的另一句（三加五等于? / 十减四等于?）")                                         \
     X(MASK, "causal mask (lesson 7): on or off", "因果掩码（第 7 课）：开或关")              \
-    X(HEADS, "heads (lesson 7): one, two, head 1, head 2", "多头（第 7 课）：一个、两个、头 1、头 2")
+    X(HEADS, "heads (lesson 7): one, two, head 1, head 2", "多头（第 7 课）：一个、两个、头 1、头 2") \
+    X(TROUBLE_NEXT, "the next trouble with similarity", "相似度的下一个麻烦")               \
+    X(TROUBLE_PREV, "the previous trouble with similarity", "相似度的上一个麻烦")
 
 typedef enum {
 #define ACTION_ENUM(id, en, zh) ACTION_##id,

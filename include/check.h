@@ -64,4 +64,10 @@ void check_share(CheckedShare *c, const Trace *tr, int h, int t, int s);
 /* The sum of a row of shares each rounded to 0.1 % as printed (e.g. 100.1 for 100.1 %). */
 double check_percent_total(const double *shares, int n);
 
+/* ---------------------------------------------------------------- changes of a share */
+
+/* How many points a share moved, as the two are printed (each rounded to 0.1 %): from
+ * 19.6 % to 43.1 % is +23.5, exactly what a student gets from the printed figures. */
+double check_percent_change(double from, double to);
+
 #endif

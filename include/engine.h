@@ -160,4 +160,16 @@ double engine_row_total(const Trace *tr, int h, int t);
  * calls it last). */
 int engine_check_finite(const Trace *tr, char *err, size_t errlen);
 
+/* ---------------------------------------------------------------- lesson 4's table, whole */
+
+/* Lesson 4's table over the model's vocabulary: e(a)·e(b), the word vectors of vocabulary
+ * entries a and b (no position, no sentence). Symmetric; for characters of a sentence it
+ * equals the trace's similarity. Pure, no allocation: cheap enough to call per cell. */
+double engine_vocab_similarity(const Model *m, int a, int b);
+
+/* How far row t of the trace's similarity table strays from 0 away from itself: the
+ * largest |similarity(t, s)| over the characters s that are not t's own character, with
+ * that s in *at (may be NULL; -1 and 0 when every character is t's). */
+double engine_similarity_peak(const Trace *tr, int t, int *at);
+
 #endif

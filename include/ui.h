@@ -75,6 +75,7 @@ typedef struct {
     uint64_t sqrtd_seed;            /* √d machine: which random draw */
     bool sqrtd_scaled;              /* √d machine: scores divided by √d before softmax */
     int context_index;              /* scale view: index of the context length */
+    int similarity_trouble;         /* similarity view: the trouble shown or lit (0..2) */
     InputLine input;                /* the line where a sentence is typed (e), modal when open */
     UiNote note;                    /* a one-line note for the status bar, until the next key */
     double note_value;              /* the number the note names */

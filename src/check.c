@@ -83,3 +83,12 @@ double check_percent_total(const double *shares, int n)
         tenths += llround(format_round(shares[i] * 100.0, 1) * 10.0);
     return (double)tenths / 10.0;
 }
+
+/* ---------------------------------------------------------------- changes of a share */
+
+double check_percent_change(double from, double to)
+{
+    long long a = llround(format_round(from * 100.0, 1) * 10.0);
+    long long b = llround(format_round(to * 100.0, 1) * 10.0);
+    return (double)(b - a) / 10.0;
+}

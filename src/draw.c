@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <unilbrk.h>
 
 /* ---------------------------------------------------------------- glyph sets */
 
@@ -174,4 +175,66 @@ void draw_rule_heading(Grid *g, const Glyphs *gl, int x, int y, int w, const cha
     col += draw_clipped(g, col, y, limit, " ", STYLE_DIM);
     while (col < limit && draw_clipped(g, col, y, limit, gl->rule, STYLE_DIM) > 0)
         col++;
+}
+
+/* ---------------------------------------------------------------- paragraphs */
+
+#define DRAW_PARAGRAPH_BYTES 4096   /* longest paragraph drawn; the rest is left out */
+
+/* The line [from, to) of s without its trailing blanks, into line (cap bytes). */
+static void paragraph_copy(const char *s, size_t from, size_t to, char *line, size_t cap)
+{
+    while (to > from && s[to - 1] == ' ')
+        to--;
+    size_t n = to - from < cap - 1 ? to - from : cap - 1;
+    memcpy(line, s + from, n);
+    line[n] = '\0';
+}
+
+/* Shortens line until it and " …" fit w columns, then appends the "…". */
+static void paragraph_ellipsis(const Glyphs *gl, char *line, size_t cap, int w)
+{
+    size_t n = strlen(line);
+    int ew = text_width(gl->ellipsis);
+    while (n > 0 && text_width(line) + 1 + ew > w) {
+        do
+            n--;
+        while (n > 0 && (line[n] & 0xC0) == 0x80);
+        line[n] = '\0';
+    }
+    draw_append(line, cap, "%s%s", n ? " " : "", gl->ellipsis);
+}
+
+int draw_paragraph(Grid *g, const Glyphs *gl, int x, int y, int w, int max_rows,
+                   const char *text, Style style)
+{
+    char breaks[DRAW_PARAGRAPH_BYTES], line[DRAW_PARAGRAPH_BYTES];
+    size_t n = strlen(text);
+    if (n > DRAW_PARAGRAPH_BYTES) {   /* cut at a character's start */
+        n = DRAW_PARAGRAPH_BYTES;
+        while (n > 0 && (text[n] & 0xC0) == 0x80)
+            n--;
+    }
+    if (w <= 0 || max_rows <= 0 || n == 0)
+        return 0;
+    /* UAX #14 line breaking (libunistring): between words, and between CJK characters
+     * but not before a closing mark such as 」or ， */
+    u8_width_linebreaks((const uint8_t *)text, n, w, 0, 0, NULL, "UTF-8", breaks);
+    int rows = 0;
+    size_t from = 0;
+    while (from < n && rows < max_rows) {
+        size_t to = from + 1;
+        while (to < n && breaks[to] != UC_BREAK_POSSIBLE && breaks[to] != UC_BREAK_MANDATORY)
+            to++;
+        paragraph_copy(text, from, to, line, sizeof line);
+        if (to < n && rows == max_rows - 1)
+            paragraph_ellipsis(gl, line, sizeof line, w);
+        if (g)
+            draw_clipped(g, x, y + rows, x + w, line, style);
+        rows++;
+        from = to;
+        while (from < n && (text[from] == ' ' || text[from] == '\n'))
+            from++;
+    }
+    return rows;
 }

@@ -115,4 +115,13 @@ void draw_box(Grid *g, const Glyphs *gl, Rect r, const char *title, Style style)
 /* "── title ──────" across w columns from (x, y). */
 void draw_rule_heading(Grid *g, const Glyphs *gl, int x, int y, int w, const char *title);
 
+/* ---------------------------------------------------------------- paragraphs */
+
+/* Draws text from (x, y) wrapped into w columns and at most max_rows rows: lines break at
+ * a blank when the line has one, else between any two characters (Chinese has no blanks);
+ * the last row ends in "…" when text is left over. With g NULL only measures.
+ * Returns the rows used. */
+int draw_paragraph(Grid *g, const Glyphs *gl, int x, int y, int w, int max_rows,
+                   const char *text, Style style);
+
 #endif

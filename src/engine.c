@@ -473,3 +473,31 @@ int engine_check_finite(const Trace *tr, char *err, size_t errlen)
         return -1;
     return 0;
 }
+
+/* ---------------------------------------------------------------- lesson 4's table, whole */
+
+double engine_vocab_similarity(const Model *m, int a, int b)
+{
+    const double *ea = m->embedding + (size_t)a * (size_t)m->d;
+    const double *eb = m->embedding + (size_t)b * (size_t)m->d;
+    double acc = 0.0;
+    for (int i = 0; i < m->d; i++)
+        acc += ea[i] * eb[i];
+    return acc;
+}
+
+double engine_similarity_peak(const Trace *tr, int t, int *at)
+{
+    double peak = 0.0;
+    int where = -1;
+    for (int s = 0; s < tr->T; s++) {
+        double v = fabs(TRACE_SQ(tr, similarity, t, s));
+        if (tr->ids[s] != tr->ids[t] && (where < 0 || v > peak)) {
+            peak = v;
+            where = s;
+        }
+    }
+    if (at)
+        *at = where;
+    return peak;
+}

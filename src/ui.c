@@ -179,14 +179,90 @@ static int ui_other_sentence(Ui *ui)
     return REACT_REDRAW | REACT_RECOMPUTE;
 }
 
-/* The sentence compared with: the default, or the lesson's first sentence. */
-static int ui_next_compare(Ui *ui)
+/* The sentences station 2 compares with, in the order c steps through them: the lesson's
+ * two, then two more of its vocabulary where 等于? sits in the same seats.
+ * The sentences the user typed (the input line's history) follow these. */
+static const char *const compare_cycle[] = {
+    LESSON_COMPARE_SENTENCE, LESSON_FIRST_SENTENCE, "二乘三等于?", "九除三等于?",
+};
+#define COMPARE_CYCLE_COUNT ((int)(sizeof compare_cycle / sizeof compare_cycle[0]))
+
+/* True when sentence is one of the fixed comparison sentences. */
+static bool ui_in_compare_cycle(const char *sentence)
 {
-    if (ui->want.compare[0])
-        ui->want.compare[0] = '\0';
-    else
-        snprintf(ui->want.compare, sizeof ui->want.compare, "%s", LESSON_FIRST_SENTENCE);
-    return REACT_REDRAW | REACT_RECOMPUTE;
+    for (int i = 0; i < COMPARE_CYCLE_COUNT; i++)
+        if (strcmp(compare_cycle[i], sentence) == 0)
+            return true;
+    return false;
+}
+
+/* The typed sentences that are not already in the fixed cycle: fills typed[], returns how many. */
+static int ui_typed_sentences(const Ui *ui, const char **typed)
+{
+    int n = 0;
+    for (int i = 0; i < ui->input.history_n; i++)
+        if (!ui_in_compare_cycle(ui->input.history[i]))
+            typed[n++] = ui->input.history[i];
+    return n;
+}
+
+/* Candidate i of the comparison cycle (0 .. ui_compare_count() - 1). */
+static const char *ui_compare_candidate(const Ui *ui, int i)
+{
+    const char *typed[INPUT_HISTORY];
+    if (i < COMPARE_CYCLE_COUNT)
+        return compare_cycle[i];
+    int n = ui_typed_sentences(ui, typed);
+    return i - COMPARE_CYCLE_COUNT < n ? typed[i - COMPARE_CYCLE_COUNT] : compare_cycle[0];
+}
+
+static int ui_compare_count(const Ui *ui)
+{
+    const char *typed[INPUT_HISTORY];
+    return COMPARE_CYCLE_COUNT + ui_typed_sentences(ui, typed);
+}
+
+/* The characters of a trace joined: the sentence as the lesson ran it. */
+static void ui_trace_text(const Trace *tr, char *buf, size_t cap)
+{
+    size_t used = 0;
+    for (int t = 0; t < tr->T; t++) {
+        size_t n = strlen(tr->tokens[t]);
+        if (used + n < cap) {
+            memcpy(buf + used, tr->tokens[t], n);
+            used += n;
+        }
+    }
+    buf[used] = '\0';
+}
+
+/* The next sentence to compare with: the one after the sentence compared now in the
+ * cycle, never the sentence itself. */
+static int ui_next_compare(Ui *ui, const Lesson *ls)
+{
+    char now[MODEL_SENTENCE_BYTES] = "";
+    if (ls->has_alt)
+        ui_trace_text(&ls->alt, now, sizeof now);
+    int n = ui_compare_count(ui), at = -1;
+    for (int i = 0; i < n; i++)
+        if (strcmp(ui_compare_candidate(ui, i), now) == 0)
+            at = i;
+    for (int k = 1; k <= n; k++) {
+        const char *next = ui_compare_candidate(ui, (at + k + n) % n);
+        if (strcmp(next, ls->params.sentence) != 0 && strcmp(next, now) != 0) {
+            snprintf(ui->want.compare, sizeof ui->want.compare, "%s", next);
+            return REACT_REDRAW | REACT_RECOMPUTE;
+        }
+    }
+    return REACT_REDRAW;
+}
+
+/* The similarity view's troubles, one after another (wrapping). */
+#define UI_TROUBLES 3
+static int ui_step_trouble(Ui *ui, int delta)
+{
+    ui->similarity_trouble = ((ui->similarity_trouble + delta) % UI_TROUBLES + UI_TROUBLES) % UI_TROUBLES;
+    return REACT_REDRAW;
 }
 
 /* Heads: one → two (both shown) → head 1 → head 2 → one. */
@@ -252,7 +328,7 @@ static int ui_apply_global(Ui *ui, Player *p, const Lesson *ls, Action a, int ar
         return REACT_REDRAW;
     case ACTION_DIM_PREV:    ui->dim = (ui->dim + ls->tr.d - 1) % ls->tr.d; return REACT_REDRAW;
     case ACTION_DIM_NEXT:    ui->dim = (ui->dim + 1) % ls->tr.d; return REACT_REDRAW;
-    case ACTION_COMPARE_NEXT: return ui_next_compare(ui);
+    case ACTION_COMPARE_NEXT: return ui_next_compare(ui, ls);
     case ACTION_RESEED:      ui->sqrtd_seed++; return REACT_REDRAW;
     case ACTION_SCALE_TOGGLE: ui->sqrtd_scaled = !ui->sqrtd_scaled; return REACT_REDRAW;
     case ACTION_D_UP:
@@ -275,6 +351,8 @@ static int ui_apply_global(Ui *ui, Player *p, const Lesson *ls, Action a, int ar
         ui->want.config.mask = ui->want.config.mask == MASK_CAUSAL ? MASK_NONE : MASK_CAUSAL;
         return REACT_REDRAW | REACT_RECOMPUTE;
     case ACTION_HEADS:       return ui_next_heads(ui);
+    case ACTION_TROUBLE_NEXT: return ui_step_trouble(ui, +1);
+    case ACTION_TROUBLE_PREV: return ui_step_trouble(ui, -1);
     case ACTION_CLICK:       /* the caller turns a click into what it hit */
     case ACTION_NONE:
     case ACTION_COUNT:

@@ -1,20 +1,956 @@
-/* view_similarity.c — station 2: three troubles with the similarity table.
- * A placeholder until the view is built: it names itself.
- * Must not touch: ncurses, the clock, the engine's arithmetic. */
-#include "draw.h"
+/* view_similarity.c — station 2: why "who is like me" is not enough. Lesson 4's similarity
+ * table beside attention, in three troubles: it is symmetric (one number for both
+ * directions of 等 and 加), content only (等's row is one row whatever the sentence), and
+ * it finds likeness, not need (? resembles nothing, yet looks where the answer comes from).
+ * Owns: the view's layout (all troubles at once, or one stepped with its keys), its tables,
+ * rows, shades and bars, and its row of the view table.
+ * Must not touch: ncurses, the clock, the engine's arithmetic (it reads the Lesson). */
+#include "view_similarity.h"
+
+#include <stdio.h>
+#include <string.h>
+#include "check.h"
+#include "format.h"
 #include "view.h"
+
+/* ---------------------------------------------------------------- sizes */
+
+#define SIM_LABEL 3        /* a table's label column: one character (≤ 2 columns) and a blank */
+#define SIM_GAP 2          /* columns between two tables side by side */
+#define SIM_CELL_MIN 6     /* columns per number at least ("-6.23" and a blank) */
+#define SIM_CELL_MAX 7     /* and at most */
+#define SIM_NOTE_MIN 16    /* columns a note beside a stacked table needs */
+#define SIM_MAX_COLS 32    /* characters trouble 2's shared row can hold (two sentences) */
+#define SIM_LINE 1024      /* bytes of one line of text */
+
+/* ---------------------------------------------------------------- the characters */
+
+/* The first seat of the character ch in trace tr, or -1. */
+static int seat_of(const Trace *tr, const char *ch)
+{
+    for (int t = 0; t < tr->T; t++)
+        if (strcmp(tr->tokens[t], ch) == 0)
+            return t;
+    return -1;
+}
+
+/* The first seat of vocabulary entry id in trace tr, or -1. */
+static int seat_of_id(const Trace *tr, int id)
+{
+    for (int t = 0; t < tr->T; t++)
+        if (tr->ids[t] == id)
+            return t;
+    return -1;
+}
+
+/* ", head 1" when the lesson runs two heads (the one whose numbers are shown), else "". */
+static const char *head_note(const ViewCtx *c, const SimFocus *f)
+{
+    if (c->tr->heads < 2)
+        return "";
+    if (c->lang == LANG_ZH)
+        return f->head == 0 ? "，头 1" : "，头 2";
+    return f->head == 0 ? ", head 1" : ", head 2";
+}
+
+/* The asker of trouble 3 is the lesson's ? (not just the last character). */
+static bool asker_is_mark(const ViewCtx *c, const SimFocus *f)
+{
+    return strcmp(c->tr->tokens[f->asker], "?") == 0;
+}
+
+/* How the view names lesson 4's table: "lesson 4" with numbers shown, else without the
+ * digit (numbers hidden leave no digit on screen). */
+static const char *lesson4(const ViewCtx *c)
+{
+    if (c->numbers)
+        return SAY(c, "lesson 4", "第 4 课");
+    return SAY(c, "similarity", "相似度表");
+}
+
+void similarity_focus(const ViewCtx *c, SimFocus *f)
+{
+    const Trace *tr = c->tr;
+    const Lesson *ls = c->ls;
+    memset(f, 0, sizeof *f);
+    f->head = tr->heads > 1 && c->ui->head > 0 ? c->ui->head : 0;
+    int deng = seat_of(tr, "等");
+    f->subject = deng >= 0 ? deng : c->focus;
+    int order[MODEL_MAX_TOKENS];
+    engine_share_order(tr, f->head, f->subject, order);
+    f->partner = order[0] != f->subject || tr->T < 2 ? order[0] : order[1];
+    bool both = deng >= 0 && ls->has_alt && seat_of(&ls->alt, "等") >= 0;
+    f->compared = both ? deng : c->focus;
+    f->alt_seat = ls->has_alt ? seat_of_id(&ls->alt, tr->ids[f->compared]) : -1;
+    int mark = seat_of(tr, "?");
+    f->asker = mark >= 0 ? mark : tr->T - 1;
+    f->sources = 0;
+    if (deng > 0 && deng < f->asker)
+        for (int s = 0; s < deng; s++)
+            f->sources |= 1u << s;
+}
+
+/* ---------------------------------------------------------------- cells */
+
+/* The shade of v on the scale lo..hi, lightest to darkest (never blank: a blank cell
+ * would read as a missing one). */
+static const char *shade_of(const ViewCtx *c, double v, double lo, double hi)
+{
+    int level = hi > lo ? 1 + (int)((v - lo) / (hi - lo) * 4.0) : 2;
+    level = level < 1 ? 1 : level > 4 ? 4 : level;
+    return c->gl->shades[level];
+}
+
+/* One cell of cw columns at x: text right-aligned, in brackets when marked. */
+static void cell_text(const ViewCtx *c, int x, int y, int cw, const char *text, bool marked, Style st)
+{
+    char buf[64];
+    if (marked && text_width(text) + 2 <= cw) {
+        snprintf(buf, sizeof buf, "[%s]", text);
+        draw_right(c->g, x, y, cw, buf, STYLE_FOCUS);
+        return;
+    }
+    draw_right(c->g, x, y, cw, text, marked ? STYLE_FOCUS : st);
+}
+
+/* A number cell (two decimals), or its shade when numbers are hidden. */
+static void cell_value(const ViewCtx *c, int x, int y, int cw, double v, double lo, double hi,
+                       bool marked)
+{
+    char buf[64] = "";
+    if (c->numbers) {
+        format_fixed(buf, sizeof buf, v, 2);
+    } else {
+        const char *s = shade_of(c, v, lo, hi);
+        for (int i = 0; i < cw - 3; i++)
+            draw_append(buf, sizeof buf, "%s", s);
+    }
+    cell_text(c, x, y, cw, buf, marked, STYLE_NORMAL);
+}
+
+/* The eighths of a bar, Unicode; ASCII bars are whole '#'. */
+static const char *const bar_eighths[8] = { "▏", "▎", "▍", "▌", "▋", "▊", "▉", "█" };
+
+/* A share as a bar in cols columns (100 % fills them) into buf. */
+static void bar_text(const ViewCtx *c, double share, int cols, char *buf, size_t cap)
+{
+    buf[0] = '\0';
+    int eighths = (int)(share * cols * 8.0 + 0.5);
+    if (c->ascii) {
+        int n = (eighths + 4) / 8;
+        for (int i = 0; i < n && i < cols; i++)
+            draw_append(buf, cap, "#");
+        if (n == 0 && share > 0.0)
+            draw_append(buf, cap, ".");
+        return;
+    }
+    for (int i = 0; i < eighths / 8 && i < cols; i++)
+        draw_append(buf, cap, "%s", bar_eighths[7]);
+    if (eighths % 8 && eighths / 8 < cols)
+        draw_append(buf, cap, "%s", bar_eighths[eighths % 8 - 1]);
+    if (eighths == 0 && share > 0.0)
+        draw_append(buf, cap, "%s", bar_eighths[0]);
+}
+
+/* A share cell: "52.4%", or a bar from the cell's second column when numbers are hidden. */
+static void cell_share(const ViewCtx *c, int x, int y, int cw, double share, bool marked, bool masked)
+{
+    char buf[64];
+    if (masked) {
+        draw_right(c->g, x, y, cw, c->numbers ? "0.0%" : "", STYLE_DIM);
+        return;
+    }
+    if (c->numbers) {
+        format_percent(buf, sizeof buf, share);
+        cell_text(c, x, y, cw, buf, marked, STYLE_NORMAL);
+        return;
+    }
+    bar_text(c, share, cw - 1, buf, sizeof buf);
+    grid_put_text(c->g, x + 1, y, buf, marked ? STYLE_FOCUS : STYLE_ARC_4);
+}
+
+/* A character as a column head, right-aligned in its cell. */
+static void cell_head(const ViewCtx *c, int x, int y, int cw, const char *ch, bool lit)
+{
+    draw_right(c->g, x, y, cw, ch, lit ? STYLE_FOCUS : STYLE_TOKEN);
+}
+
+/* ---------------------------------------------------------------- trouble 1's tables */
+
+typedef enum { TABLE_SIMILARITY, TABLE_VOCABULARY, TABLE_SCORES } TableKind;
+
+/* Rows (and columns) of a table. */
+static int table_n(const ViewCtx *c, TableKind k)
+{
+    return k == TABLE_VOCABULARY ? c->ls->model->vocab_size : c->tr->T;
+}
+
+static const char *table_label(const ViewCtx *c, TableKind k, int i)
+{
+    return k == TABLE_VOCABULARY ? c->ls->model->vocab[i] : c->tr->tokens[i];
+}
+
+static double table_value(const ViewCtx *c, const SimFocus *f, TableKind k, int r, int s)
+{
+    switch (k) {
+    case TABLE_VOCABULARY: return engine_vocab_similarity(c->ls->model, r, s);
+    case TABLE_SIMILARITY: return TRACE_SQ(c->tr, similarity, r, s);
+    case TABLE_SCORES:     return TRACE_HSQ(c->tr, scores, f->head, r, s);
+    }
+    return 0.0;
+}
+
+/* The cell is one of the marked pair's two: (subject, partner) or (partner, subject). */
+static bool table_marked(const ViewCtx *c, const SimFocus *f, TableKind k, int r, int s)
+{
+    int a = f->subject, b = f->partner;
+    if (k == TABLE_VOCABULARY) {
+        a = c->tr->ids[a];
+        b = c->tr->ids[b];
+    }
+    return a != b && ((r == a && s == b) || (r == b && s == a));
+}
+
+/* A row label of the vocabulary table is lit when the sentence has that character. */
+static bool table_lit(const ViewCtx *c, TableKind k, int i)
+{
+    return k != TABLE_VOCABULARY || seat_of_id(c->tr, i) >= 0;
+}
+
+/* The smallest and largest value of a table: its shades' scale. */
+static void table_range(const ViewCtx *c, const SimFocus *f, TableKind k, double *lo, double *hi)
+{
+    int n = table_n(c, k);
+    *lo = *hi = table_value(c, f, k, 0, 0);
+    for (int r = 0; r < n; r++)
+        for (int s = 0; s < n; s++) {
+            double v = table_value(c, f, k, r, s);
+            *lo = v < *lo ? v : *lo;
+            *hi = v > *hi ? v : *hi;
+        }
+}
+
+/* Columns a table of n characters takes with cells of cw. */
+static int table_width(int n, int cw)
+{
+    return SIM_LABEL + n * cw;
+}
+
+/* The corner of a table: what its cells are. */
+static void table_corner(const ViewCtx *c, TableKind k, char *buf, size_t cap)
+{
+    if (k == TABLE_SCORES)
+        snprintf(buf, cap, "Q%sK", c->gl->dot);
+    else
+        snprintf(buf, cap, "e%se", c->gl->dot);
+}
+
+/* A whole table at (x, y): column heads, then as many rows and columns as fit in
+ * rows × cols. Returns the rows drawn. */
+static int draw_table(const ViewCtx *c, const SimFocus *f, TableKind k, int x, int y, int cw,
+                      int rows, int cols)
+{
+    int n = table_n(c, k);
+    int ncols = (cols - SIM_LABEL) / cw < n ? (cols - SIM_LABEL) / cw : n;
+    int nrows = rows - 1 < n ? rows - 1 : n;
+    double lo, hi;
+    char corner[32];
+    table_range(c, f, k, &lo, &hi);
+    table_corner(c, k, corner, sizeof corner);
+    draw_clipped(c->g, x, y, x + SIM_LABEL + cw - 2, corner, STYLE_DIM);
+    for (int s = 0; s < ncols; s++)
+        cell_head(c, x + SIM_LABEL + s * cw, y, cw, table_label(c, k, s), false);
+    for (int r = 0; r < nrows; r++) {
+        int row = y + 1 + r;
+        grid_put_text(c->g, x, row, table_label(c, k, r), table_lit(c, k, r) ? STYLE_TOKEN : STYLE_DIM);
+        for (int s = 0; s < ncols; s++) {
+            int cx = x + SIM_LABEL + s * cw;
+            if (k == TABLE_SCORES && !engine_visible(c->tr, r, s))
+                draw_right(c->g, cx, row, cw, c->gl->minus_inf, STYLE_DIM);
+            else
+                cell_value(c, cx, row, cw, table_value(c, f, k, r, s), lo, hi,
+                           table_marked(c, f, k, r, s));
+        }
+    }
+    return 1 + nrows;
+}
+
+/* ---------------------------------------------------------------- trouble 1's words */
+
+/* "lesson 4: e·eᵀ — who is like whom" over the similarity table. */
+static void caption_similarity(const ViewCtx *c, char *buf, size_t cap)
+{
+    if (c->lang == LANG_ZH)
+        snprintf(buf, cap, "%s：相似度 e%se%s · 谁像谁", lesson4(c), c->gl->dot, c->gl->transpose);
+    else
+        snprintf(buf, cap, "%s: e%se%s%swho is like whom", lesson4(c), c->gl->dot, c->gl->transpose, c->gl->dash);
+}
+
+/* "scores Q·Kᵀ — whom do I look at" over the scores table (and the head shown). */
+static void caption_scores(const ViewCtx *c, const SimFocus *f, char *buf, size_t cap)
+{
+    if (c->lang == LANG_ZH)
+        snprintf(buf, cap, "打分 Q%sK%s · 我该看谁", c->gl->dot, c->gl->transpose);
+    else
+        snprintf(buf, cap, "scores Q%sK%s%swhom do I look at", c->gl->dot, c->gl->transpose, c->gl->dash);
+    if (c->tr->heads > 1)
+        draw_append(buf, cap, SAY(c, ", head %d", "，头 %d"), f->head + 1);
+}
+
+/* Under the similarity table: the pair's one number, twice. */
+static void statement_similarity(const ViewCtx *c, const SimFocus *f, char *buf, size_t cap)
+{
+    const char *a = c->tr->tokens[f->subject], *b = c->tr->tokens[f->partner];
+    char v[FORMAT_BYTES];
+    format_fixed(v, sizeof v, TRACE_SQ(c->tr, similarity, f->subject, f->partner), 2);
+    if (!c->numbers)
+        snprintf(buf, cap, SAY(c, "%s%s%s and %s%s%s: one shade twice", "%s%s%s 和 %s%s%s：同一个深浅"),
+                 a, c->gl->dot, b, b, c->gl->dot, a);
+    else
+        snprintf(buf, cap, SAY(c, "%s%s%s = %s%s%s = %s: one number twice", "%s%s%s = %s%s%s = %s：同一个数出现两次"),
+                 a, c->gl->dot, b, b, c->gl->dot, a, v);
+}
+
+/* Under the scores table: the pair's two directions, two numbers. */
+static void statement_scores(const ViewCtx *c, const SimFocus *f, char *buf, size_t cap)
+{
+    const Trace *tr = c->tr;
+    const char *a = tr->tokens[f->subject], *b = tr->tokens[f->partner];
+    double ab = TRACE_HSQ(tr, scores, f->head, f->subject, f->partner);
+    double ba = TRACE_HSQ(tr, scores, f->head, f->partner, f->subject);
+    if (!engine_visible(tr, f->partner, f->subject)) {
+        if (c->lang == LANG_ZH)
+            snprintf(buf, cap, "掩码让 %s 看不见 %s（第 7 课）", b, a);
+        else
+            snprintf(buf, cap, "the mask hides %s from %s (lesson 7)", a, b);
+        return;
+    }
+    if (!c->numbers) {
+        if (c->lang == LANG_ZH)
+            snprintf(buf, cap, "%s 问 %s 的分数比 %s 问 %s %s", a, b, b, a, ab > ba ? "高" : "低");
+        else
+            snprintf(buf, cap, "%s asking %s scores %s than %s asking %s", a, b,
+                     ab > ba ? "higher" : "lower", b, a);
+        return;
+    }
+    char x[FORMAT_BYTES], y[FORMAT_BYTES];
+    format_fixed(x, sizeof x, ab, 2);
+    format_fixed(y, sizeof y, ba, 2);
+    snprintf(buf, cap, SAY(c, "Q(%s)%sK(%s) = %s, Q(%s)%sK(%s) = %s: two numbers",
+                              "Q(%s)%sK(%s) = %s，Q(%s)%sK(%s) = %s：两个数"),
+             a, c->gl->dot, b, x, b, c->gl->dot, a, y);
+}
+
+/* The trouble in words: the lesson's own when the pair is its 等 and 加. */
+static void paragraph_symmetric(const ViewCtx *c, const SimFocus *f, char *buf, size_t cap)
+{
+    const char *a = c->tr->tokens[f->subject], *b = c->tr->tokens[f->partner];
+    bool lesson = strcmp(a, "等") == 0 && strcmp(b, "加") == 0;
+    if (c->lang == LANG_ZH) {
+        snprintf(buf, cap, "%s那张表回答的是「谁像谁」，注意力要回答的是「我该看谁一眼」。"
+                 "对称意味着「谁在问」和「谁在答」是同一个角色。%s"
+                 "Q 和 K 来自两张不同的矩阵，同一对字的两个方向就有了两个分数。",
+                 c->numbers ? "第 4 课" : "相似度表", lesson ? "可「等」需要从「加」那里知道「该做加法了」，而「加」并不需要从「等」那里知道这个。" : "");
+        return;
+    }
+    snprintf(buf, cap, "%s table answers \"who is like whom\"; attention must answer \"whom should "
+             "I look at\". Symmetric means the one asking and the one answering are one role. ",
+             c->numbers ? "Lesson 4's" : "The similarity");
+    if (lesson)
+        draw_append(buf, cap, "But 等 needs to learn from 加 that we are adding, and 加 needs nothing of "
+                    "the sort from 等. ");
+    else
+        draw_append(buf, cap, "But what %s needs from %s is not what %s needs from %s. ", a, b, b, a);
+    draw_append(buf, cap, "Q and K come from two different matrices, so the two directions of a pair get "
+                "two numbers.");
+}
+
+/* ---------------------------------------------------------------- trouble 1 */
+
+/* Whether a layout of trouble 1 fits w columns with cells of cw. */
+static bool symmetric_fits(const ViewCtx *c, SimTables t, int w, int cw)
+{
+    int T = c->tr->T;
+    switch (t) {
+    case SIM_TABLES_VOCABULARY:   /* its characters are the model's, not ASCII: not in ASCII mode */
+        return !c->ascii && table_width(c->ls->model->vocab_size, cw) + SIM_GAP + table_width(T, cw) <= w;
+    case SIM_TABLES_SIDE:
+        return 2 * table_width(T, cw) + SIM_GAP <= w;
+    case SIM_TABLES_STACKED:
+        return true;
+    }
+    return false;
+}
+
+/* The left table: the vocabulary's or the sentence's similarity. */
+static TableKind left_table(const SimLayout *L)
+{
+    return L->tables == SIM_TABLES_VOCABULARY ? TABLE_VOCABULARY : TABLE_SIMILARITY;
+}
+
+/* Side by side: the left table's columns, and where the right one starts. */
+static void side_columns(const ViewCtx *c, const SimLayout *L, int *lw, int *rx, int *rw)
+{
+    *lw = table_width(table_n(c, left_table(L)), L->cell);
+    *lw = *lw < L->w ? *lw : L->w;
+    *rx = L->x + *lw + SIM_GAP;
+    *rw = L->x + L->w - *rx;
+}
+
+/* Rows of the statements under the tables side by side (at most 2). */
+static int side_statement_rows(const ViewCtx *c, const SimFocus *f, const SimLayout *L)
+{
+    char buf[SIM_LINE];
+    int lw, rx, rw;
+    side_columns(c, L, &lw, &rx, &rw);
+    statement_similarity(c, f, buf, sizeof buf);
+    int a = draw_paragraph(NULL, c->gl, 0, 0, lw, 2, buf, STYLE_NORMAL);
+    statement_scores(c, f, buf, sizeof buf);
+    int b = draw_paragraph(NULL, c->gl, 0, 0, rw, 2, buf, STYLE_NORMAL);
+    return a > b ? a : b;
+}
+
+static int symmetric_core(const ViewCtx *c, const SimFocus *f, const SimLayout *L)
+{
+    int T = c->tr->T;
+    if (L->tables == SIM_TABLES_STACKED)
+        return 1 + 2 * (1 + T);
+    return 1 + 1 + 1 + table_n(c, left_table(L)) + side_statement_rows(c, f, L);
+}
+
+/* The two tables side by side, each with its caption above and its statement below. */
+static void symmetric_side(const ViewCtx *c, const SimFocus *f, const SimLayout *L, int y)
+{
+    char buf[SIM_LINE];
+    int lw, rx, rw, T = c->tr->T;
+    side_columns(c, L, &lw, &rx, &rw);
+    int n = table_n(c, left_table(L));
+    caption_similarity(c, buf, sizeof buf);
+    draw_clipped(c->g, L->x, y, L->x + lw, buf, STYLE_BOLD);
+    caption_scores(c, f, buf, sizeof buf);
+    draw_clipped(c->g, rx, y, rx + rw, buf, STYLE_BOLD);
+    draw_table(c, f, left_table(L), L->x, y + 1, L->cell, 1 + n, lw);
+    draw_table(c, f, TABLE_SCORES, rx, y + 1, L->cell, 1 + T, rw);
+    statement_similarity(c, f, buf, sizeof buf);
+    draw_paragraph(c->g, c->gl, L->x, y + 2 + n, lw, 2, buf, STYLE_NORMAL);
+    statement_scores(c, f, buf, sizeof buf);
+    draw_paragraph(c->g, c->gl, rx, y + 2 + T, rw, 2, buf, STYLE_NORMAL);
+}
+
+/* One table with its caption and statement in a column beside it (when there is room). */
+static void symmetric_one_stacked(const ViewCtx *c, const SimFocus *f, const SimLayout *L,
+                                  TableKind k, int y)
+{
+    char cap[SIM_LINE], said[SIM_LINE];
+    int T = c->tr->T, tw = table_width(T, L->cell);
+    draw_table(c, f, k, L->x, y, L->cell, 1 + T, L->w);
+    if (k == TABLE_SCORES) {
+        caption_scores(c, f, cap, sizeof cap);
+        statement_scores(c, f, said, sizeof said);
+    } else {
+        caption_similarity(c, cap, sizeof cap);
+        statement_similarity(c, f, said, sizeof said);
+    }
+    int nx = L->x + tw + SIM_GAP, nw = L->x + L->w - nx;
+    if (nw < SIM_NOTE_MIN)
+        return;
+    int used = draw_paragraph(c->g, c->gl, nx, y, nw, 1 + T, cap, STYLE_BOLD);
+    draw_paragraph(c->g, c->gl, nx, y + used, nw, 1 + T - used, said, STYLE_NORMAL);
+}
+
+static void symmetric_draw(const ViewCtx *c, const SimFocus *f, const SimLayout *L, int y)
+{
+    if (L->tables != SIM_TABLES_STACKED) {
+        symmetric_side(c, f, L, y + 1);
+        return;
+    }
+    symmetric_one_stacked(c, f, L, TABLE_SIMILARITY, y + 1);
+    symmetric_one_stacked(c, f, L, TABLE_SCORES, y + 2 + c->tr->T);
+}
+
+/* ---------------------------------------------------------------- trouble 2 */
+
+/* The characters of both sentences, each once, in order (the row of lesson 4's table
+ * that both sentences read from). Returns how many (vocabulary ids in ids). */
+static int shared_columns(const ViewCtx *c, int *ids)
+{
+    int n = 0;
+    const Trace *both[2] = { c->tr, c->ls->has_alt ? &c->ls->alt : NULL };
+    for (int k = 0; k < 2; k++)
+        for (int t = 0; both[k] && t < both[k]->T; t++) {
+            bool seen = false;
+            for (int i = 0; i < n; i++)
+                seen = seen || ids[i] == both[k]->ids[t];
+            if (!seen && n < SIM_MAX_COLS)
+                ids[n++] = both[k]->ids[t];
+        }
+    return n;
+}
+
+/* The sentence of a trace, joined. */
+static void trace_text(const Trace *tr, char *buf, size_t cap)
+{
+    draw_sentence_text(tr, buf, cap);
+}
+
+/* 等's row of lesson 4's table over the characters of both sentences. */
+static void row_fixed(const ViewCtx *c, const SimFocus *f, int x, int y, int w, int cw)
+{
+    const Model *m = c->ls->model;
+    int ids[SIM_MAX_COLS], n = shared_columns(c, ids), me = c->tr->ids[f->compared];
+    int lw = SIM_LABEL, fit = (w - lw) / cw;
+    double lo, hi;
+    table_range(c, f, TABLE_SIMILARITY, &lo, &hi);
+    grid_put_text(c->g, x, y + 1, c->tr->tokens[f->compared], STYLE_TOKEN);
+    for (int i = 0; i < n && i < fit; i++) {
+        int cx = x + lw + i * cw;
+        cell_head(c, cx, y, cw, m->vocab[ids[i]], ids[i] == me);
+        cell_value(c, cx, y + 1, cw, engine_vocab_similarity(m, me, ids[i]), lo, hi, false);
+    }
+}
+
+/* One sentence's attention row of the compared character: its characters, then shares. */
+static void row_attention(const ViewCtx *c, const SimFocus *f, const Trace *tr, int seat,
+                          int x, int y, int w, int cw, int lw)
+{
+    char text[MODEL_SENTENCE_BYTES];
+    trace_text(tr, text, sizeof text);
+    draw_clipped(c->g, x, y, x + lw - 1, text, STYLE_BOLD);
+    int fit = (w - lw) / cw;
+    for (int s = 0; s < tr->T && s < fit; s++) {
+        int cx = x + lw + s * cw;
+        cell_head(c, cx, y, cw, tr->tokens[s], s == seat);
+        cell_share(c, cx, y + 1, cw, TRACE_HSQ(tr, weights, f->head, seat, s), false,
+                   !engine_visible(tr, seat, s));
+    }
+}
+
+/* The change of each seat's share from the sentence to the comparison, in points. */
+static void row_change(const ViewCtx *c, const SimFocus *f, int x, int y, int w, int cw, int lw)
+{
+    const Trace *a = c->tr, *b = &c->ls->alt;
+    if (!c->numbers || a->T != b->T || f->alt_seat != f->compared)
+        return;
+    draw_clipped(c->g, x, y, x + lw - 1, SAY(c, "change", "变化"), STYLE_DIM);
+    int fit = (w - lw) / cw;
+    char buf[FORMAT_BYTES + 2];
+    for (int s = 0; s < a->T && s < fit; s++) {
+        double d = check_percent_change(TRACE_HSQ(a, weights, f->head, f->compared, s),
+                                        TRACE_HSQ(b, weights, f->head, f->alt_seat, s));
+        char num[FORMAT_BYTES];
+        format_fixed(num, sizeof num, d, 1);
+        snprintf(buf, sizeof buf, "%s%s", d > 0.0 && strcmp(num, "0.0") != 0 ? "+" : "", num);
+        draw_right(c->g, x + lw + s * cw, y, cw, buf, STYLE_DIM);
+    }
+    if (x + lw + a->T * cw + 1 + 6 <= x + w)
+        grid_put_text(c->g, x + lw + a->T * cw + 1, y, SAY(c, "points", "个百分点"), STYLE_DIM);
+}
+
+/* "in 三加五等于? 等 looks most at 加 (52.4%); in 十减四等于? at 十 (43.1%)". */
+static void conclusion_context(const ViewCtx *c, const SimFocus *f, char *buf, size_t cap)
+{
+    const Trace *a = c->tr, *b = &c->ls->alt;
+    char ta[MODEL_SENTENCE_BYTES], tb[MODEL_SENTENCE_BYTES], pa[FORMAT_BYTES + 4] = "", pb[FORMAT_BYTES + 4] = "";
+    trace_text(a, ta, sizeof ta);
+    trace_text(b, tb, sizeof tb);
+    int sa = engine_strongest(a, f->head, f->compared), sb = engine_strongest(b, f->head, f->alt_seat);
+    if (c->numbers) {
+        char num[FORMAT_BYTES];
+        snprintf(pa, sizeof pa, " (%s)", format_percent(num, sizeof num, TRACE_HSQ(a, weights, f->head, f->compared, sa)));
+        snprintf(pb, sizeof pb, " (%s)", format_percent(num, sizeof num, TRACE_HSQ(b, weights, f->head, f->alt_seat, sb)));
+    }
+    snprintf(buf, cap, SAY(c, "in %s %s looks most at %s%s; in %s at %s%s",
+                              "在 %s 里 %s 最看 %s%s；在 %s 里最看 %s%s"),
+             ta, a->tokens[f->compared], a->tokens[sa], pa, tb, b->tokens[sb], pb);
+}
+
+static void paragraph_context(const ViewCtx *c, const SimFocus *f, char *buf, size_t cap)
+{
+    const char *ch = c->tr->tokens[f->compared];
+    char ta[MODEL_SENTENCE_BYTES], tb[MODEL_SENTENCE_BYTES];
+    trace_text(c->tr, ta, sizeof ta);
+    trace_text(&c->ls->alt, tb, sizeof tb);
+    if (c->lang == LANG_ZH)
+        snprintf(buf, cap, "相似度表的第 i 行，只由第 i 个字自己决定，跟这句话里有哪些字毫无关系："
+                 "「%s」在「%s」里和在「%s」里读的是同一行。可它在这两句里该看的东西完全不同。"
+                 "注意力拿 Q(%s) 去碰这句话里每个字的 K，所以它的那一行随句子而变。", ch, ta, tb, ch);
+    else
+        snprintf(buf, cap, "Row i of the similarity table is decided by character i alone, whatever "
+                 "sentence it stands in: %s reads the same row in %s and in %s. But what it should look "
+                 "at differs. Attention meets Q(%s) with the keys of the sentence's own characters, so "
+                 "its row changes with the sentence.", ch, ta, tb, ch);
+}
+
+/* The line under the rows: where the compared character looks most in each sentence, or
+ * why there is nothing to compare. */
+static void context_said(const ViewCtx *c, const SimFocus *f, char *buf, size_t cap)
+{
+    const Lesson *ls = c->ls;
+    char tb[MODEL_SENTENCE_BYTES];
+    if (!ls->has_alt) {
+        snprintf(buf, cap, SAY(c, "the sentence to compare with (%s) has a character this model does not know",
+                                  "用来比较的句子（%s）里有这个模型不认识的字"),
+                 ls->params.compare[0] ? ls->params.compare : LESSON_COMPARE_SENTENCE);
+        return;
+    }
+    if (f->alt_seat < 0) {
+        trace_text(&ls->alt, tb, sizeof tb);
+        snprintf(buf, cap, SAY(c, "%s has no %s: nothing to compare", "%s 里没有 %s：没法比"),
+                 tb, c->tr->tokens[f->compared]);
+        return;
+    }
+    conclusion_context(c, f, buf, cap);
+}
+
+/* Rows of trouble 2: heading, the fixed row (caption, heads, values), the attention rows
+ * (caption, two sentences of two rows), the change, and the line under them. */
+static int context_core(const ViewCtx *c, const SimFocus *f, const SimLayout *L)
+{
+    char buf[SIM_LINE];
+    context_said(c, f, buf, sizeof buf);
+    return 1 + 3 + 1 + 4 + 1 + draw_paragraph(NULL, c->gl, 0, 0, L->w, 2, buf, STYLE_NORMAL);
+}
+
+static void context_draw(const ViewCtx *c, const SimFocus *f, const SimLayout *L, int y)
+{
+    char buf[SIM_LINE];
+    int x = L->x, w = L->w, cw = L->cell;
+    const Lesson *ls = c->ls;
+    const char *ch = c->tr->tokens[f->compared];
+    y++;
+    snprintf(buf, sizeof buf, SAY(c, "%s: %s's row, one row in every sentence",
+                                     "%s：%s 的那一行，每句话都一样"), lesson4(c), ch);
+    draw_clipped(c->g, x, y, x + w, buf, STYLE_BOLD);
+    row_fixed(c, f, x, y + 1, w, cw);
+    snprintf(buf, sizeof buf, SAY(c, "attention: %s's shares, a row per sentence%s",
+                                     "注意力：%s 的百分比，每句一行%s"), ch, head_note(c, f));
+    draw_clipped(c->g, x, y + 3, x + w, buf, STYLE_BOLD);
+    char ta[MODEL_SENTENCE_BYTES], tb[MODEL_SENTENCE_BYTES] = "";
+    trace_text(c->tr, ta, sizeof ta);
+    if (ls->has_alt)
+        trace_text(&ls->alt, tb, sizeof tb);
+    int lw = (text_width(ta) > text_width(tb) ? text_width(ta) : text_width(tb)) + 2;
+    lw = lw < 2 * SIM_LABEL + 1 ? 2 * SIM_LABEL + 1 : lw;
+    row_attention(c, f, c->tr, f->compared, x, y + 4, w, cw, lw);
+    if (ls->has_alt && f->alt_seat >= 0) {
+        row_attention(c, f, &ls->alt, f->alt_seat, x, y + 6, w, cw, lw);
+        row_change(c, f, x, y + 8, w, cw, lw);
+    }
+    context_said(c, f, buf, sizeof buf);
+    draw_paragraph(c->g, c->gl, x, y + 9, w, 2, buf, ls->has_alt ? STYLE_NORMAL : STYLE_ERROR);
+}
+
+/* ---------------------------------------------------------------- trouble 3 */
+
+/* "└──── 三加五 82.9% ────┘" under the source seats. */
+static void draw_sources(const ViewCtx *c, const SimFocus *f, int x, int y, int cw, int fit)
+{
+    const Trace *tr = c->tr;
+    int first = -1, last = -1;
+    double shares[MODEL_MAX_TOKENS];
+    int n = 0;
+    char names[MODEL_SENTENCE_BYTES] = "", label[128], num[FORMAT_BYTES];
+    for (int s = 0; s < tr->T && s < fit; s++)
+        if (f->sources & (1u << s)) {
+            first = first < 0 ? s : first;
+            last = s;
+            shares[n++] = TRACE_HSQ(tr, weights, f->head, f->asker, s);
+            draw_append(names, sizeof names, "%s", tr->tokens[s]);
+        }
+    if (first < 0)
+        return;
+    snprintf(label, sizeof label, " %s ", names);
+    if (c->numbers) {
+        double printed = check_percent_total(shares, n);
+        double value = engine_share_of(tr, f->head, f->asker, f->sources) * 100.0;
+        format_fixed(num, sizeof num, printed, 1);
+        draw_append(label, sizeof label, "%s%% ", num);
+        if (format_round(printed, 1) != format_round(value, 1)) {
+            format_fixed(num, sizeof num, value, 1);
+            draw_append(label, sizeof label, "%s %s%% ", c->ascii ? "~" : "≈", num);
+        }
+    }
+    int x0 = x + first * cw + 1, x1 = x + (last + 1) * cw - 1;
+    for (int col = x0; col <= x1; col++)
+        grid_put_text(c->g, col, y, c->gl->box_h, STYLE_ARC_4);
+    grid_put_text(c->g, x0, y, c->gl->box_bl, STYLE_ARC_4);
+    grid_put_text(c->g, x1, y, c->gl->box_br, STYLE_ARC_4);
+    int lw = text_width(label), mid = (x0 + x1 + 1 - lw) / 2;
+    if (lw <= x1 - x0 - 1)
+        grid_put_text(c->g, mid, y, label, STYLE_BOLD);
+    else
+        grid_put_text(c->g, x1 + 1, y, label, STYLE_BOLD);
+}
+
+/* "? resembles nothing: every other character within ±0.24 of 0 (itself 0.61)". */
+static void statement_flat(const ViewCtx *c, const SimFocus *f, char *buf, size_t cap)
+{
+    const char *ch = c->tr->tokens[f->asker];
+    char who[128];
+    if (asker_is_mark(c, f))
+        snprintf(who, sizeof who, SAY(c, "%s resembles nothing", "%s 跟谁都不像"), ch);
+    else
+        snprintf(who, sizeof who, SAY(c, "%s's row of similarity", "%s 在相似度表里的那一行"), ch);
+    if (!c->numbers) {
+        snprintf(buf, cap, SAY(c, "%s: every other character a light shade", "%s：别的字都很浅"), who);
+        return;
+    }
+    char peak[FORMAT_BYTES], self[FORMAT_BYTES];
+    format_fixed(peak, sizeof peak, engine_similarity_peak(c->tr, f->asker, NULL), 2);
+    format_fixed(self, sizeof self, TRACE_SQ(c->tr, similarity, f->asker, f->asker), 2);
+    snprintf(buf, cap, SAY(c, "%s: every other character within %s%s of 0 (itself %s)",
+                              "%s：别的字都在 0 的 %s%s 以内（它自己 %s）"),
+             who, c->ascii ? "+/-" : "±", peak, self);
+}
+
+/* "Yet ? looks where the answer comes from: 三, 加 and 五 get 82.9% of it". */
+static void statement_need(const ViewCtx *c, const SimFocus *f, char *buf, size_t cap)
+{
+    const char *ch = c->tr->tokens[f->asker];
+    if (!f->sources) {
+        snprintf(buf, cap, SAY(c, "%s's attention goes where its Q finds fitting keys, not to look-alikes",
+                                  "%s 的注意力去的是 K 对得上它 Q 的地方，不是长得像的字"), ch);
+        return;
+    }
+    snprintf(buf, cap, SAY(c, "yet %s looks where the answer comes from: the characters before 等",
+                              "可 %s 看的是答案该从哪几个字里来：等 前面的那几个字"), ch);
+}
+
+static void paragraph_need(const ViewCtx *c, char *buf, size_t cap)
+{
+    if (c->lang == LANG_ZH)
+        snprintf(buf, cap, "每个字只会找「跟我像的字」，不会找「我需要的信息」。「?」这个座位上的字，"
+                 "它自己长得跟谁都不像——它需要的不是「像」，而是「答案该从哪几个字里来」。");
+    else
+        snprintf(buf, cap, "With similarity each character finds the characters like itself, not the "
+                 "information it needs. The ? in the answer's seat looks like nothing; what it needs is "
+                 "not likeness but where the answer comes from.");
+}
+
+/* Rows of trouble 3: heading, the seats, the two rows, the bracket, the two statements. */
+static int need_core(const ViewCtx *c, const SimFocus *f, const SimLayout *L)
+{
+    char buf[SIM_LINE];
+    statement_flat(c, f, buf, sizeof buf);
+    int rows = draw_paragraph(NULL, c->gl, 0, 0, L->w, 2, buf, STYLE_NORMAL);
+    statement_need(c, f, buf, sizeof buf);
+    return 1 + 3 + 1 + rows + draw_paragraph(NULL, c->gl, 0, 0, L->w, 2, buf, STYLE_NORMAL);
+}
+
+static void need_draw(const ViewCtx *c, const SimFocus *f, const SimLayout *L, int y)
+{
+    const Trace *tr = c->tr;
+    char buf[SIM_LINE], label[64];
+    int x = L->x, cw = L->cell, lw = 2 * SIM_LABEL + 5;
+    int fit = (L->w - lw) / cw;
+    double lo, hi;
+    table_range(c, f, TABLE_SIMILARITY, &lo, &hi);
+    const char *ch = tr->tokens[f->asker];
+    y++;
+    for (int s = 0; s < tr->T && s < fit; s++)
+        cell_head(c, x + lw + s * cw, y, cw, tr->tokens[s], s == f->asker);
+    snprintf(label, sizeof label, SAY(c, "like %s", "像 %s"), ch);
+    grid_put_text(c->g, x, y + 1, label, STYLE_BOLD);
+    snprintf(label, sizeof label, SAY(c, "%s looks at", "%s 看"), ch);
+    if (c->tr->heads > 1)
+        snprintf(label, sizeof label, SAY(c, "%s, head %d", "%s，头 %d"), ch, f->head + 1);
+    grid_put_text(c->g, x, y + 2, label, STYLE_BOLD);
+    for (int s = 0; s < tr->T && s < fit; s++) {
+        int cx = x + lw + s * cw;
+        cell_value(c, cx, y + 1, cw, TRACE_SQ(tr, similarity, f->asker, s), lo, hi, false);
+        cell_share(c, cx, y + 2, cw, TRACE_HSQ(tr, weights, f->head, f->asker, s), false,
+                   !engine_visible(tr, f->asker, s));
+    }
+    draw_sources(c, f, x + lw, y + 3, cw, fit);
+    statement_flat(c, f, buf, sizeof buf);
+    int used = draw_paragraph(c->g, c->gl, x, y + 4, L->w, 2, buf, STYLE_NORMAL);
+    statement_need(c, f, buf, sizeof buf);
+    draw_paragraph(c->g, c->gl, x, y + 4 + used, L->w, 2, buf, STYLE_NORMAL);
+}
+
+/* ---------------------------------------------------------------- layout */
+
+/* Rows of trouble k before its paragraph, in layout L. */
+static int trouble_core(const ViewCtx *c, const SimFocus *f, const SimLayout *L, int k)
+{
+    return k == 0 ? symmetric_core(c, f, L) : k == 1 ? context_core(c, f, L) : need_core(c, f, L);
+}
+
+/* The lesson's words on trouble k. */
+static void trouble_paragraph(const ViewCtx *c, const SimFocus *f, int k, char *buf, size_t cap)
+{
+    if (k == 0)
+        paragraph_symmetric(c, f, buf, cap);
+    else if (k == 1)
+        paragraph_context(c, f, buf, cap);
+    else
+        paragraph_need(c, buf, cap);
+}
+
+/* Rows trouble k's paragraph takes whole at L's width. */
+static int paragraph_rows(const ViewCtx *c, const SimFocus *f, const SimLayout *L, int k)
+{
+    char buf[2 * SIM_LINE];
+    if (k == 1 && !c->ls->has_alt)
+        return 0;
+    trouble_paragraph(c, f, k, buf, sizeof buf);
+    return draw_paragraph(NULL, c->gl, 0, 0, L->w, 64, buf, STYLE_DIM);
+}
+
+/* The widest cell (up to SIM_CELL_MAX) with which trouble 1's layout t fits w; 0 if none. */
+static int cell_for(const ViewCtx *c, SimTables t, int w)
+{
+    for (int cw = SIM_CELL_MAX; cw >= SIM_CELL_MIN; cw--) {
+        bool notes = t != SIM_TABLES_STACKED ||
+                     table_width(c->tr->T, cw) + SIM_GAP + SIM_NOTE_MIN <= w;
+        if (symmetric_fits(c, t, w, cw) && (notes || cw == SIM_CELL_MIN))
+            return cw;
+    }
+    return 0;
+}
+
+/* Rows the troubles L shows need before their paragraphs, with a blank between two. */
+static int layout_core(const ViewCtx *c, const SimFocus *f, SimLayout *L)
+{
+    int need = 0;
+    for (int k = L->first; k < L->first + L->count; k++) {
+        L->core[k] = trouble_core(c, f, L, k);
+        need += L->core[k] + (k > L->first);
+    }
+    return need;
+}
+
+/* Tries all troubles or one, with trouble 1's tables t, with or without side margins. */
+static bool layout_try(const ViewCtx *c, const SimFocus *f, SimLayout *L, bool all, SimTables t,
+                       int margin)
+{
+    L->x = c->body.x + margin;
+    L->w = c->body.w - 2 * margin;
+    L->cell = cell_for(c, t, L->w);
+    L->tables = t;
+    L->all = all;
+    L->first = all ? 0 : c->ui->similarity_trouble;
+    L->count = all ? SIM_TROUBLES : 1;
+    return L->cell > 0 && layout_core(c, f, L) <= c->body.h;
+}
+
+/* The body's rows for the troubles shown: each its core, then its paragraph where spare
+ * rows allow it whole (all at once) or whatever is left (one at a time). */
+static void layout_rows(const ViewCtx *c, const SimFocus *f, SimLayout *L)
+{
+    int spare = c->body.h - layout_core(c, f, L), y = c->body.y;
+    for (int k = L->first; k < L->first + L->count; k++) {
+        int para = paragraph_rows(c, f, L, k);
+        L->top[k] = y;
+        int add = L->all ? (para <= spare ? para : 0) : spare;
+        L->rows[k] = L->core[k] + add;
+        spare -= add;
+        y += L->rows[k] + 1;
+    }
+}
+
+void similarity_layout(const ViewCtx *c, SimLayout *L)
+{
+    static const SimTables order[] = { SIM_TABLES_VOCABULARY, SIM_TABLES_SIDE, SIM_TABLES_STACKED };
+    SimFocus f;
+    similarity_focus(c, &f);
+    memset(L, 0, sizeof *L);
+    for (int k = 0; k < SIM_TROUBLES; k++)
+        L->top[k] = -1;
+    bool found = false;
+    for (int all = 1; all >= 0 && !found; all--)
+        for (size_t i = 0; i < sizeof order / sizeof order[0] && !found; i++)
+            for (int margin = 1; margin >= 0 && !found; margin--)
+                found = layout_try(c, &f, L, all, order[i], margin);
+    if (!found)   /* nothing fits whole: the smallest, clipped at the bottom */
+        layout_try(c, &f, L, false, SIM_TABLES_STACKED, 0);
+    layout_rows(c, &f, L);
+}
+
+/* ---------------------------------------------------------------- the view */
+
+/* The trouble's name, lit when it is the one the keys chose. */
+static void trouble_heading(const ViewCtx *c, const SimFocus *f, const SimLayout *L, int k, int y)
+{
+    char title[256], prefix[32];
+    if (L->all)
+        snprintf(prefix, sizeof prefix, "%d", k + 1);
+    else
+        snprintf(prefix, sizeof prefix, SAY(c, "%d of %d", "%d / %d"), k + 1, SIM_TROUBLES);
+    if (!c->numbers)
+        snprintf(prefix, sizeof prefix, "%s", k == 0 ? "I" : k == 1 ? "II" : "III");
+    const char *ch = c->tr->tokens[k == 1 ? f->compared : f->asker];
+    switch (k) {
+    case 0:
+        snprintf(title, sizeof title, SAY(c, "%s%ssymmetric: asking and answering are one role",
+                                             "麻烦 %s%s对称：「谁在问」和「谁在答」是同一个角色"), prefix, c->gl->sep);
+        break;
+    case 1:
+        snprintf(title, sizeof title, SAY(c, "%s%scontent only: %s's row ignores the sentence",
+                                             "麻烦 %s%s只认内容：%s 的那一行跟句子毫无关系"), prefix, c->gl->sep, ch);
+        break;
+    default:
+        if (asker_is_mark(c, f))
+            snprintf(title, sizeof title, SAY(c, "%s%slike, not needed: %s resembles nothing",
+                                                 "麻烦 %s%s只找像我的，不找我需要的：%s 跟谁都不像"), prefix, c->gl->sep, ch);
+        else
+            snprintf(title, sizeof title, SAY(c, "%s%slike, not needed: what %s resembles, where it looks",
+                                                 "麻烦 %s%s只找像我的，不找我需要的：%s 像谁、看谁"), prefix, c->gl->sep, ch);
+        break;
+    }
+    draw_rule_heading(c->g, c->gl, L->x, y, L->w, title);
+    if (L->all && k == c->ui->similarity_trouble)
+        grid_set_style(c->g, L->x + 3, y, text_width(title), STYLE_STAGE_LIT);
+}
 
 static void similarity_view_draw(const ViewCtx *c)
 {
-    draw_centred(c->g, c->body.x, c->body.y + c->body.h / 2, c->body.w,
-                 SAY(c, "why \"who is like me\" is not enough", "为什么「谁像我」不够"), STYLE_BOLD);
+    SimFocus f;
+    SimLayout L;
+    char buf[2 * SIM_LINE];
+    similarity_focus(c, &f);
+    similarity_layout(c, &L);
+    for (int k = L.first; k < L.first + L.count; k++) {
+        int y = L.top[k];
+        trouble_heading(c, &f, &L, k, y);
+        if (k == 0)
+            symmetric_draw(c, &f, &L, y);
+        else if (k == 1)
+            context_draw(c, &f, &L, y);
+        else
+            need_draw(c, &f, &L, y);
+        int left = L.rows[k] - L.core[k];
+        if (left <= 0 || (k == 1 && !c->ls->has_alt))
+            continue;
+        trouble_paragraph(c, &f, k, buf, sizeof buf);
+        draw_paragraph(c->g, c->gl, L.x, y + L.core[k], L.w, left, buf, STYLE_DIM);
+    }
 }
+
+static const KeyBinding similarity_keys[] = {
+    { KEYCODE_RIGHT, ACTION_TROUBLE_NEXT, 0, "→", true  },
+    { KEYCODE_LEFT,  ACTION_TROUBLE_PREV, 0, "←", true  },
+    { 'c',           ACTION_COMPARE_NEXT, 0, "c", true  },
+    { 0,             ACTION_NONE,         0, NULL, false },
+};
+
+static const KeyHint similarity_hints[] = {
+    { ACTION_TROUBLE_PREV, ACTION_TROUBLE_NEXT, "trouble", "麻烦" },
+    { ACTION_COMPARE_NEXT, ACTION_NONE,         "compare", "换一句比较" },
+    { ACTION_NONE,         ACTION_NONE,         NULL,      NULL },
+};
 
 const ViewOps view_similarity = {
     .name = "similarity",
     .tab_en = "similarity", .tab_zh = "相似度",
     .title_en = "why \"who is like me\" is not enough", .title_zh = "为什么「谁像我」不够",
+    .help_en = "lesson 4's table beside attention: symmetric, content only, like instead of needed",
+    .help_zh = "第 4 课的相似度表和注意力并排：对称、只认内容、只找像我的",
     .track = TRACK_NONE,
     .stages = false,
     .draw = similarity_view_draw,
+    .hit = NULL,
+    .act = NULL,
+    .keys = similarity_keys,
+    .hints = similarity_hints,
 };

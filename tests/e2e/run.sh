@@ -493,6 +493,86 @@ case_not_a_tty() {
     [ ! -s "$WORK/out" ] || fail "something was written to the pipe"
 }
 
+# ---------------------------------------------------------------- station 2 and station 5
+
+case_similarity_keys() {
+    start_app --view similarity
+    wait_for "one number twice" && settle first || fail "the similarity view did not open on its first trouble" || return 1
+    grep -qF "[4.05]" "$WORK/first" && grep -qF "[2.08]" "$WORK/first" || fail "4.05 and 2.08 are not marked" || return 1
+    t send-keys Right; wait_for "2 of 3" || fail "→ did not step to the second trouble" || return 1
+    wait_for "十减四等于?" || fail "the second trouble does not compare with 十减四等于?" || return 1
+    t send-keys c;     wait_for "二乘三等于?" || fail "c did not switch the comparison" || return 1
+    t send-keys Right; wait_for "3 of 3" || fail "→ did not step to the third trouble" || return 1
+    wait_for "三加五 82.9%" || fail "the third trouble lacks 三加五 82.9%" || return 1
+    t send-keys Right; wait_for "1 of 3" || fail "→ after the last trouble did not wrap to the first"
+}
+
+case_sqrtd_keys() {
+    start_app --view sqrtd
+    wait_for "√8 = 2.828427" && settle first || fail "the √d machine did not open with √8 = 2.828427" || return 1
+    grep -qF "√128 = 11.313708" "$WORK/first" || fail "no √128 = 11.313708" || return 1
+    grep -qF "d = 8 " "$WORK/first" || fail "it does not start at d = 8" || return 1
+    t send-keys Right;     wait_for "d = 12 " || fail "→ did not widen d to 12" || return 1
+    t send-keys Up Up;     wait_for "d = 24 " || fail "↑↑ did not widen d to 24" || return 1
+    t send-keys Left Left Left; wait_for "d = 8 " && settle back || fail "←←← did not bring d back to 8" || return 1
+    cmp -s "$WORK/back" "$WORK/first" || { diff "$WORK/first" "$WORK/back" | head; fail "back at d = 8 the screen differs"; return 1; }
+    t send-keys d; wait_for "÷√d off" || fail "d did not switch ÷√d off" || return 1
+    wait_for "as is" || fail "with ÷√d off softmax is not given the raw scores" || return 1
+    t send-keys d; wait_for "÷√d on" || fail "d again did not switch ÷√d on" || return 1
+    t send-keys r; wait_for "draw #2" || fail "r did not draw again"
+}
+
+case_tab_reaches_similarity_and_sqrtd() {
+    start_app
+    wait_for "于" && settle first || fail "no first frame" || return 1
+    t send-keys BTab
+    wait_for "[similarity]" && wait_for "one number twice" || fail "S-Tab from the arcs did not open the similarity view" || return 1
+    t send-keys Tab Tab Tab
+    wait_for "[√d]" && wait_for "√8 = 2.828427" || fail "three Tabs on did not open the √d machine"
+}
+
+case_numbers_in_similarity_and_sqrtd() {
+    for _view in similarity sqrtd; do
+        start_pane "$APP_ENV $BIN --view $_view" 80 24 "$_view"   # a server of its own each
+        wait_for "attn-tui" && settle shown || fail "$_view: no first frame" || return 1
+        t send-keys n
+        wait_change shown && settle hidden || fail "$_view: n changed nothing" || return 1
+        if ! no_digits_above_status hidden; then
+            head -n $(( $(wc -l < "$WORK/hidden") - 1 )) "$WORK/hidden" | grep -n '[0-9]' | head -5
+            fail "$_view: digits remain with the numbers hidden"; return 1
+        fi
+        stop_server
+    done
+}
+
+# Resizes the view $1 through many sizes at once, then compares the last with a fresh
+# start at that size (waiting for the text $2), and the way back with the first frame.
+resize_storm() {
+    start_app --view "$1"
+    wait_for "$2" && settle first || fail "$1: no first frame" || return 1
+    for _size in 60x20 200x60 61x21 120x40 70x22 300x80 59x19 100x30 80x24 150x50; do
+        t resize-window -x "${_size%x*}" -y "${_size#*x}"
+        sleep 0.02
+    done
+    t resize-window -x 97 -y 31
+    sleep 0.5
+    settle storm || fail "$1: the screen never settled after the storm" || return 1
+    _main=$SOCK
+    start_pane "$APP_ENV $BIN --view $1" 97 31 ref
+    wait_for "$2" && settle reference || { t kill-server; SOCK=$_main; fail "$1: no reference frame at 97×31"; return 1; }
+    t kill-server; SOCK=$_main
+    if ! cmp -s "$WORK/storm" "$WORK/reference"; then
+        diff "$WORK/reference" "$WORK/storm" | head -20
+        cp "$WORK/storm" "$WORK/screen"; fail "$1: 97×31 after the storm differs from a fresh one"; return 1
+    fi
+    t resize-window -x 80 -y 24
+    wait_change storm && settle back || fail "$1: no frame after 80×24 again" || return 1
+    cmp -s "$WORK/back" "$WORK/first" || { diff "$WORK/first" "$WORK/back" | head -20; fail "$1: 80×24 after the storm differs from the first frame"; }
+}
+
+case_resize_storm_similarity() { resize_storm similarity "symmetric"; }
+case_resize_storm_sqrtd()      { resize_storm sqrtd "largest share"; }
+
 # ---------------------------------------------------------------- main
 
 echo "e2e: $BIN in tmux $(tmux -V | cut -d' ' -f2), 80×24, LANG=C.UTF-8"
@@ -513,6 +593,12 @@ run_case "Ctrl-C (SIGINT) leaves a usable shell"                 case_quit_sigin
 run_case "SIGHUP leaves a usable shell"                          case_quit_sighup
 run_case "Ctrl-Z suspends, fg repaints"                          case_suspend
 run_case "stdout not a terminal: one line suggesting --dump"     case_not_a_tty
+run_case "similarity: → steps the troubles, c switches the comparison" case_similarity_keys
+run_case "√d: ←/→ ↑ change d and redraw, d switches ÷√d, r draws again" case_sqrtd_keys
+run_case "S-Tab reaches similarity, Tab reaches √d"                case_tab_reaches_similarity_and_sqrtd
+run_case "n hides every number in similarity and √d"             case_numbers_in_similarity_and_sqrtd
+run_case "similarity: a resize storm ends in a whole frame"       case_resize_storm_similarity
+run_case "√d: a resize storm ends in a whole frame"               case_resize_storm_sqrtd
 
 # ---------------------------------------------------------------- views (issue 6)
 

@@ -1,0 +1,36 @@
+/* view_sqrtd.h — what the √d machine's layout decides, for its tests: where the draw, the
+ * plots and the lesson's words go, and where a point of a plot lands.
+ * Owns: nothing outside src/view_sqrtd.c (and its tests).
+ * Must not touch: ncurses, the clock, the engine's arithmetic. */
+#ifndef ATTN_VIEW_SQRTD_H
+#define ATTN_VIEW_SQRTD_H
+
+#include <stdbool.h>
+#include "draw.h"
+
+/* One plot against d (log scale): its caption row, its dots, axis and tick labels. */
+typedef struct {
+    Rect area;        /* the braille cells the curves are drawn in (h = 0: no plot) */
+    int caption_row;  /* the row over it */
+    int axis_row;     /* the x axis under it; tick labels on the row after */
+    int label_x;      /* first column of the curves' names, right of the area */
+    double top;       /* the value at the area's top row (the bottom is 0) */
+} SqrtdPlot;
+
+/* Where the machine's parts go in the body. */
+typedef struct {
+    int controls_row;   /* d, the ÷√d switch, the draw */
+    Rect draw;          /* one draw: the six scores, shares and measures */
+    int bar;            /* columns of a share bar */
+    SqrtdPlot share;    /* the largest share against d */
+    SqrtdPlot gradient; /* softmax's gradient against d (area.h = 0 when there is no room) */
+    Rect words;         /* the lesson's two figures and its point, at the bottom */
+} SqrtdLayout;
+
+/* The layout of the body. */
+void sqrtd_layout(const ViewCtx *c, SqrtdLayout *L);
+
+/* The cell (column, row) in which the curve's point for width index i at value v lands. */
+void sqrtd_plot_cell(const SqrtdPlot *P, int index, double v, int *col, int *row);
+
+#endif
