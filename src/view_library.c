@@ -33,12 +33,13 @@ static int wrap_text(const char *text, int cols, bool at_blanks, int *starts, in
     while (pos < len && n < max) {
         while (at_blanks && text[pos] == ' ')
             pos++;
-        int end = pos, last_fit = -1, i = pos;
+        int end = pos, last_fit = -1, i = pos, width = 0;
         while (i < len) {
             int next = i + 1;
             while (next < len && (text[next] & 0xC0) == 0x80)
                 next++;
-            if (text_width_n(text + pos, (size_t)(next - pos)) > cols)
+            width += text_width_n(text + i, (size_t)(next - i));
+            if (width > cols)
                 break;
             i = next;
             if (!at_blanks || i == len || text[i] == ' ')
@@ -82,8 +83,6 @@ static void vector_text(const ViewCtx *c, const double *v, int n, int cols, char
 
 /* ---------------------------------------------------------------- layout */
 
-static int lesson7_notes(const ViewCtx *c, const LibraryLayout *L, const char **out);
-
 int library_fill_eighths(int rows, double share, bool visible)
 {
     if (!visible || rows <= 0)
@@ -121,6 +120,20 @@ static void layout_columns(const ViewCtx *c, LibraryLayout *L)
         L->tok_w[s] = text_width(c->tr->tokens[s]) == 2 ? 2 : 1;
         L->tok_x[s] = L->book_x[s] + (L->book_w - L->tok_w[s]) / 2;
     }
+}
+
+/* The notes on lesson 7's mask and heads that apply; returns how many. */
+static int lesson7_notes(const ViewCtx *c, const LibraryLayout *L, const char **out)
+{
+    int n = 0;
+    if (c->tr->mask == MASK_CAUSAL)
+        out[n++] = SAY(c, "masked books are faded", "淡的书被掩码挡住");
+    if (L->heads == 2)
+        out[n++] = SAY(c, "halves: the two heads", "左半第一个头，右半第二个");
+    else if (c->tr->heads == 2)
+        out[n++] = L->head == 0 ? SAY(c, "two heads: the first shown", "两个头：这里是第一个")
+                                : SAY(c, "two heads: the second shown", "两个头：这里是第二个");
+    return n;
 }
 
 /* The "self" wrapped to the body: its lines. */
@@ -317,7 +330,7 @@ static void draw_shares(const ViewCtx *c, const LibraryLayout *L)
     }
 }
 
-/* ---------------------------------------------------------------- words */
+/* ---------------------------------------------------------------- the legend and the lines */
 
 /* "等 walks in with a search phrase: Q(等) = [0.12, …]". */
 static void draw_phrase(const ViewCtx *c, const LibraryLayout *L)
@@ -332,20 +345,6 @@ static void draw_phrase(const ViewCtx *c, const LibraryLayout *L)
         draw_append(line, sizeof line, " = %s", vec);
     }
     draw_clipped(c->g, L->left, L->phrase_row, c->body.x + c->body.w - 1, line, STYLE_NORMAL);
-}
-
-/* The notes on lesson 7's mask and heads that apply; returns how many. */
-static int lesson7_notes(const ViewCtx *c, const LibraryLayout *L, const char **out)
-{
-    int n = 0;
-    if (c->tr->mask == MASK_CAUSAL)
-        out[n++] = SAY(c, "masked books are faded", "淡的书被掩码挡住");
-    if (L->heads == 2)
-        out[n++] = SAY(c, "halves: the two heads", "左半第一个头，右半第二个");
-    else if (c->tr->heads == 2)
-        out[n++] = L->head == 0 ? SAY(c, "two heads: the first shown", "两个头：这里是第一个")
-                                : SAY(c, "two heads: the second shown", "两个头：这里是第二个");
-    return n;
 }
 
 /* The book the legend points at: the one the borrower takes most of. */

@@ -126,16 +126,26 @@ static AllLayout layout(const Shot *s, int w, int h)
     return L;
 }
 
-/* What a click at (x, y) means, or ACTION_NONE. */
-static Action click(const Shot *s, int w, int h, int x, int y, int *arg)
+/* A shot's state, ready for many clicks. */
+typedef struct {
+    Player p;          /* the player of the shot */
+    Ui ui;             /* its UI state */
+    FrameOptions o;    /* its options */
+    FrameInput in;     /* what frame_hit reads */
+} Clicker;
+
+static void clicker_init(Clicker *k, const Shot *s)
 {
-    Player p;
-    Ui ui;
-    state_of(s, &p, &ui);
-    FrameOptions o = { s->lang, s->ascii, NULL };
-    FrameInput in = { .lesson = s->ls, .player = &p, .ui = &ui, .progress = 1.0, .opt = &o };
+    state_of(s, &k->p, &k->ui);
+    k->o = (FrameOptions){ s->lang, s->ascii, NULL };
+    k->in = (FrameInput){ .lesson = s->ls, .player = &k->p, .ui = &k->ui, .progress = 1.0, .opt = &k->o };
+}
+
+/* What a click at (x, y) of a w × h frame means, or ACTION_NONE. */
+static Action click(const Clicker *k, int w, int h, int x, int y, int *arg)
+{
     Action a;
-    return frame_hit(&in, w, h, x, y, &a, arg) ? a : ACTION_NONE;
+    return frame_hit(&k->in, w, h, x, y, &a, arg) ? a : ACTION_NONE;
 }
 
 /* Row y as text, without trailing blanks. */
@@ -480,11 +490,13 @@ static void test_clicks_hit_the_character_drawn_there(void **state)
             const Trace *tr = &lessons[k]->tr;
             Shot s = shot(lessons[k], 0, true);
             Grid g = render(&s, w, h);
+            Clicker ck;
+            clicker_init(&ck, &s);
             int found[MODEL_MAX_TOKENS] = { 0 };
             for (int y = 0; y < h; y++)
                 for (int x = 0; x < w; x++) {
                     int arg = -1;
-                    Action a = click(&s, w, h, x, y, &arg);
+                    Action a = click(&ck, w, h, x, y, &arg);
                     if (a != ACTION_FOCUS_N)
                         continue;
                     const Cell *c = grid_cell(&g, x, y);

@@ -122,14 +122,26 @@ static LibraryLayout layout(const Shot *s, int w, int h)
     return L;
 }
 
-static Action click(const Shot *s, int w, int h, int x, int y, int *arg)
+/* A shot's state, ready for many clicks. */
+typedef struct {
+    Player p;          /* the player of the shot */
+    Ui ui;             /* its UI state */
+    FrameOptions o;    /* its options */
+    FrameInput in;     /* what frame_hit reads */
+} Clicker;
+
+static void clicker_init(Clicker *k, const Shot *s)
 {
-    Player p;
-    Ui ui;
-    state_of(s, &p, &ui);
-    FrameInput in = { .lesson = s->ls, .player = &p, .ui = &ui, .progress = 1.0, .opt = NULL };
+    state_of(s, &k->p, &k->ui);
+    k->o = (FrameOptions){ s->lang, s->ascii, NULL };
+    k->in = (FrameInput){ .lesson = s->ls, .player = &k->p, .ui = &k->ui, .progress = 1.0, .opt = &k->o };
+}
+
+/* What a click at (x, y) of a w × h frame means, or ACTION_NONE. */
+static Action click(const Clicker *k, int w, int h, int x, int y, int *arg)
+{
     Action a;
-    return frame_hit(&in, w, h, x, y, &a, arg) ? a : ACTION_NONE;
+    return frame_hit(&k->in, w, h, x, y, &a, arg) ? a : ACTION_NONE;
 }
 
 static void row_text(const Grid *g, int y, char *buf, size_t cap)
@@ -405,11 +417,13 @@ static void test_clicks_hit_the_character_drawn_there(void **state)
             const Trace *tr = &lessons[k]->tr;
             Shot s = shot(lessons[k], 1, true);
             Grid g = render(&s, w, h);
+            Clicker ck;
+            clicker_init(&ck, &s);
             int found[MODEL_MAX_TOKENS] = { 0 };
             for (int y = 0; y < h; y++)
                 for (int x = 0; x < w; x++) {
                     int arg = -1;
-                    if (click(&s, w, h, x, y, &arg) != ACTION_FOCUS_N)
+                    if (click(&ck, w, h, x, y, &arg) != ACTION_FOCUS_N)
                         continue;
                     const Cell *c = grid_cell(&g, x, y);
                     if (c->width == 0)
