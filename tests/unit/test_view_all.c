@@ -725,7 +725,7 @@ static void test_frame_is_pure(void **state)
 
 int main(void)
 {
-#define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
+#define T(f) cmocka_unit_test(f)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_thickness_is_monotone_in_the_share),
         T(test_landing_dots_at_80x24),
@@ -747,5 +747,5 @@ int main(void)
         T(test_frame_is_pure),
     };
 #undef T
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests(tests, setup, teardown);   /* one fixture, read only */
 }

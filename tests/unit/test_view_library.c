@@ -608,7 +608,7 @@ static void test_frame_is_pure(void **state)
 
 int main(void)
 {
-#define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
+#define T(f) cmocka_unit_test(f)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fill_eighths),
         T(test_books_fill_by_the_share),
@@ -625,5 +625,5 @@ int main(void)
         T(test_frame_is_pure),
     };
 #undef T
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests(tests, setup, teardown);   /* one fixture, read only */
 }
