@@ -41,27 +41,9 @@ static const char ascii_weights[] = ".-=#";
 
 /* ---------------------------------------------------------------- braille cells */
 
-/* Bit of dot (column dx 0..1, row dy 0..3) in a braille pattern (U+2800 + bits). */
-static const unsigned char braille_bit[4][2] = {
-    { 0x01, 0x08 }, { 0x02, 0x10 }, { 0x04, 0x20 }, { 0x40, 0x80 },
-};
-
 int arcs_braille_dots(const Cell *cell)
 {
-    const unsigned char *b = (const unsigned char *)cell->glyph;
-    if (b[0] != 0xE2 || b[1] < 0xA0 || b[1] > 0xA3 || b[2] < 0x80 || b[2] > 0xBF || b[3] != 0)
-        return 0;
-    return ((b[1] - 0xA0) << 6) | (b[2] - 0x80);
-}
-
-/* UTF-8 of the braille pattern with these dots. */
-static void braille_glyph(int dots, char out[TEXT_CHAR_BYTES])
-{
-    memset(out, 0, TEXT_CHAR_BYTES);
-    out[0] = (char)0xE2;
-    out[1] = (char)(0xA0 | (dots >> 6));
-    out[2] = (char)(0x80 | (dots & 0x3F));
-    out[3] = '\0';
+    return draw_braille_dots(cell);
 }
 
 /* The arc class an ASCII cell already shows (0 for none). */
@@ -90,20 +72,13 @@ static void plot_dot(const ViewCtx *c, const ArcsLayout *L, int dx, int dy, int 
         }
         return;
     }
-    int old = arcs_braille_dots(cell);
+    int old = draw_braille_dots(cell);
     if (old && cell->style > style)
         style = (Style)cell->style;
-    int dots = old | braille_bit[dy % 4][dx % 2];
+    int dots = old | draw_braille_bit(dx % 2, dy % 4);
     if (dots == old && cell->style == style)
         return;
-    char glyph[TEXT_CHAR_BYTES];
-    braille_glyph(dots, glyph);
-    if (old) {   /* already a one-column braille cell: change it in place */
-        memcpy(cell->glyph, glyph, sizeof glyph);
-        cell->style = (unsigned char)style;
-    } else {
-        grid_put_char(c->g, col, row, glyph, style);
-    }
+    draw_braille_put(c->g, col, row, dots, style);
 }
 
 /* ---------------------------------------------------------------- arc geometry */

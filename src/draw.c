@@ -238,3 +238,41 @@ int draw_paragraph(Grid *g, const Glyphs *gl, int x, int y, int w, int max_rows,
     }
     return rows;
 }
+
+/* ---------------------------------------------------------------- braille */
+
+/* Bit of dot (column dx 0..1, row dy 0..3) in a braille pattern (U+2800 + bits). */
+static const unsigned char braille_bits[4][2] = {
+    { 0x01, 0x08 }, { 0x02, 0x10 }, { 0x04, 0x20 }, { 0x40, 0x80 },
+};
+
+int draw_braille_bit(int dx, int dy)
+{
+    return braille_bits[dy & 3][dx & 1];
+}
+
+int draw_braille_dots(const Cell *cell)
+{
+    const unsigned char *b = (const unsigned char *)cell->glyph;
+    if (b[0] != 0xE2 || b[1] < 0xA0 || b[1] > 0xA3 || b[2] < 0x80 || b[2] > 0xBF || b[3] != 0)
+        return 0;
+    return ((b[1] - 0xA0) << 6) | (b[2] - 0x80);
+}
+
+void draw_braille_put(Grid *g, int col, int row, int dots, Style style)
+{
+    Cell *cell = grid_at(g, col, row);
+    if (!cell)
+        return;
+    char glyph[TEXT_CHAR_BYTES];
+    memset(glyph, 0, sizeof glyph);
+    glyph[0] = (char)0xE2;
+    glyph[1] = (char)(0xA0 | ((dots >> 6) & 3));
+    glyph[2] = (char)(0x80 | (dots & 0x3F));
+    if (draw_braille_dots(cell)) {   /* already a one-column braille cell: change it in place */
+        memcpy(cell->glyph, glyph, sizeof glyph);
+        cell->style = (unsigned char)style;
+    } else {
+        grid_put_char(g, col, row, glyph, style);
+    }
+}

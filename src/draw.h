@@ -124,4 +124,20 @@ void draw_rule_heading(Grid *g, const Glyphs *gl, int x, int y, int w, const cha
 int draw_paragraph(Grid *g, const Glyphs *gl, int x, int y, int w, int max_rows,
                    const char *text, Style style);
 
+/* ---------------------------------------------------------------- braille */
+
+/* Braille cells give 2 × 4 dots per cell: dot (dx 0..1, dy 0..3) of a cell is one bit of
+ * its pattern (U+2800 + bits). Dot space: column x holds dot columns 2x, 2x+1; row y holds
+ * dot rows 4y .. 4y+3. */
+
+/* The bit of dot (dx, dy) of a cell. */
+int draw_braille_bit(int dx, int dy);
+
+/* The dots set in a cell (0 when it holds no braille glyph). */
+int draw_braille_dots(const Cell *cell);
+
+/* Makes cell (col, row) the braille pattern `dots` in style (in place when it already holds
+ * braille, so a neighbouring wide glyph is never disturbed). */
+void draw_braille_put(Grid *g, int col, int row, int dots, Style style);
+
 #endif

@@ -1,20 +1,451 @@
 /* view_all.c — the lesson's opening picture: every character looks at every other at once.
- * A placeholder until the view is built: it names itself.
- * Must not touch: ncurses, the clock, the engine's arithmetic. */
-#include "draw.h"
+ * The sentence twice (askers above, the characters looked at below) joined by T × T lines
+ * whose thickness is the share; the selected character's lines in front, the rest faded.
+ * Owns: the view's layout, the lines (in braille dots, or ASCII), its notes, shares and
+ * caption, clicks on characters, and its row of the view table.
+ * Must not touch: ncurses, the clock, the engine's arithmetic (it only reads a Trace). */
+#include "view_all.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "format.h"
 #include "view.h"
+#include "view_arcs.h"
+
+/* ---------------------------------------------------------------- words */
+
+/* The lesson's own words for the picture (station 0). */
+#define ALL_SAYING_EN "the thicker the line, the more that character is looked at"
+#define ALL_SAYING_ZH "线越粗，说明那个字被看得越多"
+
+/* The rows' labels, when there is room beside the sentence. */
+#define ALL_ASKS_EN "asking"
+#define ALL_ASKS_ZH "提问"
+#define ALL_SEEN_EN "looked at"
+#define ALL_SEEN_ZH "被看"
+
+/* The notes above the picture, most important first; returns how many. */
+static int all_notes(const ViewCtx *c, bool labels, const char **out)
+{
+    int n = 0;
+    out[n++] = SAY(c, ALL_SAYING_EN, ALL_SAYING_ZH);
+    if (!labels)
+        out[n++] = SAY(c, "top row asks, bottom row is looked at", "上排在提问，下排被看");
+    if (c->tr->mask == MASK_CAUSAL)
+        out[n++] = SAY(c, "causal mask: no line goes to a later character",
+                       "因果掩码：不连向后面的字");
+    if (c->tr->heads == 2) {
+        if (c->ui->head < 0)
+            out[n++] = SAY(c, "two heads: left lines the first head, right the second",
+                           "两个头：左边的线是第一个头，右边是第二个");
+        else if (c->ui->head == 0)
+            out[n++] = SAY(c, "two heads: the first head's lines", "两个头：这里是第一个头的线");
+        else
+            out[n++] = SAY(c, "two heads: the second head's lines", "两个头：这里是第二个头的线");
+    }
+    return n;
+}
+
+/* ---------------------------------------------------------------- layout */
+
+int all_thickness(int wmax, double share)
+{
+    if (share < 0.0)
+        share = 0.0;
+    if (share > 1.0)
+        share = 1.0;
+    return 1 + (int)lround(share * (wmax - 1));
+}
+
+int all_faded_wmax(int wmax)
+{
+    int w = wmax / ALL_FADED_RATIO;
+    return w < 2 ? 2 : w;
+}
+
+/* Which heads are drawn: both side by side, or the one the UI shows. */
+static void layout_heads(const ViewCtx *c, AllLayout *L)
+{
+    if (c->tr->heads == 2 && c->ui->head < 0) {
+        L->heads = 2;
+        L->head = 0;
+    } else {
+        L->heads = 1;
+        L->head = c->tr->heads == 2 && c->ui->head == 1 ? 1 : 0;
+    }
+}
+
+/* Columns of the side labels (with a blank after them), or 0 when they do not fit. */
+static int label_columns(const ViewCtx *c, int T)
+{
+    int lw = text_width(SAY(c, ALL_ASKS_EN, ALL_ASKS_ZH));
+    int sw = text_width(SAY(c, ALL_SEEN_EN, ALL_SEEN_ZH));
+    lw = (lw > sw ? lw : sw) + 1;
+    return (c->body.w - 2 - lw) / T >= ALL_LABEL_PITCH ? lw : 0;
+}
+
+/* The characters share the width in equal slots, each centred in its own. */
+static void layout_columns(const ViewCtx *c, AllLayout *L)
+{
+    int T = L->tokens;
+    int lw = label_columns(c, T);
+    L->pitch = (c->body.w - 2 - lw) / T;
+    int left = c->body.x + (c->body.w - lw - L->pitch * T) / 2;
+    L->label_x = lw ? left : -1;
+    for (int t = 0; t < T; t++) {
+        L->tok_w[t] = text_width(c->tr->tokens[t]) == 2 ? 2 : 1;
+        L->tok_x[t] = left + lw + t * L->pitch + (L->pitch - L->tok_w[t]) / 2;
+    }
+    int across = 2 * L->pitch - 2;   /* a column of blank between neighbouring slots */
+    across = across > ALL_MAX_WIDTH_DOTS ? ALL_MAX_WIDTH_DOTS : across;
+    L->wmax = across / L->heads;
+    if (L->wmax < 2)
+        L->wmax = 2;
+}
+
+/* From the top: notes, askers, lines, the characters looked at, shares, caption. */
+static void layout_rows(const ViewCtx *c, AllLayout *L, int wanted_notes)
+{
+    int h = c->body.h;
+    L->staggered = L->pitch < 7;   /* "100.0%" and a blank */
+    L->number_rows = L->heads * (L->staggered ? 2 : 1);   /* kept blank when numbers are hidden */
+    int fixed = 1 + 1 + L->number_rows + 1;   /* askers, looked at, shares, caption */
+    int room = h - fixed - ALL_MIN_LINE_ROWS;
+    L->notes = wanted_notes < room ? wanted_notes : room;
+    if (L->notes < 0)
+        L->notes = 0;
+    L->line_rows = h - fixed - L->notes;
+    if (L->line_rows > c->body.w / 3)   /* no taller than a third of the width */
+        L->line_rows = c->body.w / 3;
+    int used = fixed + L->notes + L->line_rows;
+    L->note_row = c->body.y + (h - used) / 2;
+    L->top_row = L->note_row + L->notes;
+    L->line_top = L->top_row + 1;
+    L->bottom_row = L->line_top + L->line_rows;
+    L->number_row = L->bottom_row + 1;
+    L->caption_row = L->number_row + L->number_rows;
+}
+
+void all_layout(const ViewCtx *c, AllLayout *L)
+{
+    memset(L, 0, sizeof *L);
+    L->tokens = c->tr->T < MODEL_MAX_TOKENS ? c->tr->T : MODEL_MAX_TOKENS;
+    if (L->tokens <= 0)
+        return;
+    layout_heads(c, L);
+    layout_columns(c, L);
+    const char *notes[ALL_MAX_NOTES];
+    layout_rows(c, L, all_notes(c, L->label_x >= 0, notes));
+}
+
+/* ---------------------------------------------------------------- dots */
+
+/* The ASCII glyph of a line's style: faded lines are dots, the selected ones weigh more. */
+static const char *ascii_glyph(Style st)
+{
+    switch (st) {
+    case STYLE_ARC_1: return ":";
+    case STYLE_ARC_2: return "-";
+    case STYLE_ARC_3: return "=";
+    case STYLE_ARC_4: return "#";
+    default:          return ".";
+    }
+}
+
+/* How far forward a cell's line is: 0 nothing, 1 faded, 2.. the selected lines' styles. */
+static int cell_rank(const Cell *cell)
+{
+    if (cell->glyph[0] == ' ' || cell->glyph[0] == '\0')
+        return 0;
+    if (cell->style == STYLE_DIM)
+        return 1;
+    return cell->style >= STYLE_ARC_1 && cell->style <= STYLE_ARC_4 ? 2 + cell->style - STYLE_ARC_1 : 0;
+}
+
+static int style_rank(Style st)
+{
+    return st == STYLE_DIM ? 1 : 2 + (int)st - STYLE_ARC_1;
+}
+
+/* Sets dot (dx, dy) of a line in style st. A selected line covers the faded ones: in a
+ * cell it reaches, their dots give way to its own. */
+static void plot(const ViewCtx *c, const AllLayout *L, int dx, int dy, Style st)
+{
+    int col = dx / 2, row = dy / 4;
+    if (dx < 0 || dy < 0 || col < c->body.x || col >= c->body.x + c->body.w ||
+        row < L->line_top || row >= L->line_top + L->line_rows)
+        return;
+    Cell *cell = grid_at(c->g, col, row);
+    if (c->ascii) {
+        if (style_rank(st) > cell_rank(cell))
+            grid_put_char(c->g, col, row, ascii_glyph(st), st);
+        return;
+    }
+    int old = draw_braille_dots(cell);
+    bool forward = st != STYLE_DIM;
+    if (old) {
+        bool old_forward = cell->style != STYLE_DIM;
+        if (old_forward && !forward)
+            return;
+        if (forward && !old_forward)
+            old = 0;
+        else if (cell->style > st)
+            st = (Style)cell->style;
+    }
+    draw_braille_put(c->g, col, row, old | draw_braille_bit(dx % 2, dy % 4), st);
+}
+
+/* ---------------------------------------------------------------- lines */
+
+/* One line, in dot columns: it leaves the asker straight down for a row, bends as a
+ * smooth S, and lands straight down on its target for a row. */
+typedef struct {
+    int top_left;      /* first dot column under the asker */
+    int bottom_left;   /* first dot column over the character looked at */
+    int width;         /* dots across (all_thickness of its share) */
+    Style style;       /* faded, or the selected character's */
+} Line;
+
+/* Dot column of the middle of character s. */
+static double slot_centre(const AllLayout *L, int s)
+{
+    return 2.0 * L->tok_x[s] + L->tok_w[s] - 0.5;
+}
+
+/* The style of a selected line: by the arcs view's share classes with one head (the grey
+ * of the weakest left to the faded lines), by head with two. */
+static Style forward_style(const AllLayout *L, int h, double share)
+{
+    if (L->heads == 2)
+        return h == 0 ? STYLE_ARC_2 : STYLE_ARC_4;
+    int cls = arcs_share_class(share);
+    return (Style)(STYLE_ARC_1 + (cls < 2 ? 2 : cls) - 1);
+}
+
+/* The line from t to s of head h (k-th head drawn). Under the asker the lines leave side
+ * by side in the sentence's order, their widths adding up to the whole 100%; each lands
+ * centred on its target (with two heads, the first left of the middle, the second right). */
+static Line line_of(const ViewCtx *c, const AllLayout *L, int k, int h, int t, int s, bool selected)
+{
+    const Trace *tr = c->tr;
+    double share = TRACE_HSQ(tr, weights, h, t, s);
+    int wmax = selected ? L->wmax : all_faded_wmax(L->wmax);
+    Line ln = { .width = all_thickness(wmax, share) };
+    ln.style = selected ? forward_style(L, h, share) : STYLE_DIM;
+    int total = L->heads * wmax;
+    int stack = (int)floor(slot_centre(L, t) - (total - 1) / 2.0 + 0.5) + k * wmax;
+    double before = engine_share_of(tr, h, t, (1u << s) - 1u);   /* shares of 0 .. s-1 */
+    ln.top_left = stack + (int)lround(before * (wmax - 1));
+    double centre = slot_centre(L, s);
+    if (L->heads == 2)
+        centre += k == 0 ? -L->wmax / 2.0 : L->wmax / 2.0;
+    ln.bottom_left = (int)floor(centre - (ln.width - 1) / 2.0 + 0.5);
+    return ln;
+}
+
+/* Draws the first `rows` dot rows of a line. */
+static void draw_line(const ViewCtx *c, const AllLayout *L, const Line *ln, int rows)
+{
+    int y0 = 4 * L->line_top, y1 = 4 * (L->line_top + L->line_rows);   /* dot rows [y0, y1) */
+    int ya = y0 + 3, yb = y1 - 4;                /* the bend runs from ya (v = 0) to yb (v = 1) */
+    double half_w = (ln->width - 1) / 2.0;
+    double top = ln->top_left + half_w, bottom = ln->bottom_left + half_w, move = bottom - top;
+    for (int y = y0; y < y1 && y < y0 + rows; y++) {
+        double centre, slope = 0.0;
+        if (y <= ya || yb <= ya) {
+            centre = y <= ya ? top : bottom;
+        } else if (y >= yb) {
+            centre = bottom;
+        } else {
+            double v = (double)(y - ya) / (yb - ya);
+            centre = top + move * v * v * (3.0 - 2.0 * v);
+            slope = move * 6.0 * v * (1.0 - v) / (yb - ya);
+        }
+        /* the same thickness across the line wherever it leans */
+        double half = ln->width / 2.0 * sqrt(1.0 + slope * slope);
+        int from = (int)floor(centre - half + 1.0), to = (int)floor(centre + half);
+        for (int x = from; x <= to; x++)
+            if (ln->style != STYLE_DIM || (x + y) % 2 == 0)   /* faded: every other dot */
+                plot(c, L, x, y, ln->style);
+    }
+}
+
+/* Every line: the other askers' faded first, then the selected character's, growing
+ * downwards while its transition runs. */
+static void draw_lines(const ViewCtx *c, const AllLayout *L)
+{
+    int all_rows = 4 * L->line_rows;
+    int grown = (int)lround(c->progress * all_rows);
+    for (int pass = 0; pass < 2; pass++)
+        for (int t = 0; t < L->tokens; t++) {
+            bool selected = t == c->focus;
+            if (selected != (pass == 1))
+                continue;
+            for (int k = 0; k < L->heads; k++) {
+                int h = L->heads == 2 ? k : L->head;
+                for (int s = 0; s < L->tokens; s++) {
+                    if (!engine_visible(c->tr, t, s))
+                        continue;
+                    Line ln = line_of(c, L, k, h, t, s, selected);
+                    draw_line(c, L, &ln, selected ? grown : all_rows);
+                }
+            }
+        }
+}
+
+/* ---------------------------------------------------------------- text */
+
+static void draw_sentences(const ViewCtx *c, const AllLayout *L)
+{
+    for (int t = 0; t < L->tokens; t++) {
+        Style st = t == c->focus ? STYLE_FOCUS : STYLE_TOKEN;
+        grid_put_char(c->g, L->tok_x[t], L->top_row, c->tr->tokens[t], st);
+        grid_put_char(c->g, L->tok_x[t], L->bottom_row, c->tr->tokens[t], STYLE_TOKEN);
+    }
+    if (L->label_x < 0)
+        return;
+    grid_put_text(c->g, L->label_x, L->top_row, SAY(c, ALL_ASKS_EN, ALL_ASKS_ZH), STYLE_DIM);
+    grid_put_text(c->g, L->label_x, L->bottom_row, SAY(c, ALL_SEEN_EN, ALL_SEEN_ZH), STYLE_DIM);
+}
+
+static void draw_notes(const ViewCtx *c, const AllLayout *L)
+{
+    const char *notes[ALL_MAX_NOTES];
+    all_notes(c, L->label_x >= 0, notes);
+    for (int i = 0; i < L->notes; i++)
+        draw_centred(c->g, c->body.x, L->note_row + i, c->body.w, notes[i],
+                     i == 0 ? STYLE_BOLD : STYLE_DIM);
+}
+
+/* The selected character's shares under the characters looked at, one row per head drawn
+ * (alternating between two rows when the slots are narrow). */
+static void draw_shares(const ViewCtx *c, const AllLayout *L)
+{
+    if (!c->numbers)
+        return;
+    int per_head = L->staggered ? 2 : 1;
+    char buf[FORMAT_BYTES], label[32];
+    for (int k = 0; k < L->heads; k++) {
+        int h = L->heads == 2 ? k : L->head;
+        int strongest = engine_strongest(c->tr, h, c->focus);
+        int free_from[2] = { c->body.x, c->body.x };
+        if (L->label_x >= 0) {
+            if (L->heads == 2)
+                snprintf(label, sizeof label, SAY(c, "head %d", "头 %d"), h + 1);
+            else
+                snprintf(label, sizeof label, "%s", SAY(c, "share", "百分比"));
+            grid_put_text(c->g, L->label_x, L->number_row + k * per_head, label, STYLE_DIM);
+        }
+        for (int s = 0; s < L->tokens; s++) {
+            bool visible = engine_visible(c->tr, c->focus, s);
+            format_percent(buf, sizeof buf, visible ? TRACE_HSQ(c->tr, weights, h, c->focus, s) : 0.0);
+            int lane = L->staggered ? s % 2 : 0;
+            int y = L->number_row + k * per_head + lane;
+            int lw = text_width(buf);
+            int x = (2 * L->tok_x[s] + L->tok_w[s] - lw) / 2;
+            if (x < free_from[lane] || x + lw > c->body.x + c->body.w)
+                continue;
+            Style st = !visible ? STYLE_DIM : L->heads == 2 ? forward_style(L, h, 0.0)
+                     : s == strongest ? STYLE_BOLD : STYLE_NORMAL;
+            grid_put_text(c->g, x, y, buf, st);
+            free_from[lane] = x + lw + 1;
+        }
+    }
+}
+
+/* "加, then 三, ?, 五" — the visible characters in the order of t's shares in head h, as
+ * many as fit in `cols` columns (then "…"). */
+static void order_words(const ViewCtx *c, int h, int t, int cols, char *buf, size_t cap)
+{
+    int order[MODEL_MAX_TOKENS];
+    engine_share_order(c->tr, h, t, order);
+    buf[0] = '\0';
+    int n = 0, room = cols - text_width(c->gl->ellipsis) - 1;
+    for (int i = 0; i < c->tr->T; i++) {
+        if (!engine_visible(c->tr, t, order[i]))
+            continue;
+        const char *sep = n == 0 ? "" : n == 1 ? SAY(c, ", then ", "，其次是 ") : SAY(c, ", ", "、");
+        char item[64];
+        snprintf(item, sizeof item, "%s%s", sep, c->tr->tokens[order[i]]);
+        if (n > 0 && text_width(buf) + text_width(item) > room) {
+            draw_append(buf, cap, " %s", c->gl->ellipsis);
+            return;
+        }
+        draw_append(buf, cap, "%s", item);
+        n++;
+    }
+}
+
+/* What the selected character does, in words in the shares' real order. */
+static void draw_caption(const ViewCtx *c, const AllLayout *L)
+{
+    const Trace *tr = c->tr;
+    const char *f = tr->tokens[c->focus];
+    char line[512], words[256];
+    if (L->heads == 2) {
+        snprintf(line, sizeof line, SAY(c, "%s: the first head looks most at %s, the second at %s",
+                                        "%s：第一个头最看 %s，第二个头最看 %s"),
+                 f, tr->tokens[engine_strongest(tr, 0, c->focus)],
+                 tr->tokens[engine_strongest(tr, 1, c->focus)]);
+    } else if (c->focus == 0 && tr->mask == MASK_CAUSAL) {
+        snprintf(line, sizeof line, SAY(c, "%s can only look at itself", "%s 只能看它自己"), f);
+    } else {
+        snprintf(line, sizeof line, SAY(c, "%s looks most at ", "%s 看得最多的是 "), f);
+        order_words(c, L->head, c->focus, c->body.w - 2 - text_width(line), words, sizeof words);
+        draw_append(line, sizeof line, "%s", words);
+    }
+    draw_centred(c->g, c->body.x, L->caption_row, c->body.w, line, STYLE_NORMAL);
+}
+
+/* ---------------------------------------------------------------- the view */
 
 static void all_view_draw(const ViewCtx *c)
 {
-    draw_centred(c->g, c->body.x, c->body.y + c->body.h / 2, c->body.w,
-                 SAY(c, "everyone looks at once", "所有字一起看"), STYLE_BOLD);
+    AllLayout L;
+    all_layout(c, &L);
+    if (L.tokens <= 0)
+        return;
+    draw_notes(c, &L);
+    draw_lines(c, &L);
+    draw_sentences(c, &L);
+    draw_shares(c, &L);
+    draw_caption(c, &L);
 }
+
+/* A click on a character, in either row, selects it. */
+static bool all_view_hit(const ViewCtx *c, int x, int y, Action *action, int *arg)
+{
+    AllLayout L;
+    all_layout(c, &L);
+    if (y != L.top_row && y != L.bottom_row)
+        return false;
+    for (int t = 0; t < L.tokens; t++)
+        if (x >= L.tok_x[t] && x < L.tok_x[t] + L.tok_w[t]) {
+            *action = ACTION_FOCUS_N;
+            *arg = t;
+            return true;
+        }
+    return false;
+}
+
+static const KeyHint all_hints[] = {
+    { ACTION_PLAY,       ACTION_NONE,       "play",   "播放" },
+    { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT, "choose", "选字" },
+    { ACTION_NONE,       ACTION_NONE,       NULL,     NULL },
+};
 
 const ViewOps view_all = {
     .name = "all",
     .tab_en = "all", .tab_zh = "全体",
     .title_en = "everyone looks at once", .title_zh = "所有字一起看",
+    .help_en = ALL_SAYING_EN,
+    .help_zh = ALL_SAYING_ZH,
     .track = TRACK_FOCUS,
     .stages = false,
     .draw = all_view_draw,
+    .hit = all_view_hit,
+    .act = NULL,
+    .keys = NULL,
+    .hints = all_hints,
 };

@@ -572,6 +572,61 @@ resize_storm() {
 
 case_resize_storm_similarity() { resize_storm similarity "symmetric"; }
 case_resize_storm_sqrtd()      { resize_storm sqrtd "largest share"; }
+# ---------------------------------------------------------------- the all and library views
+
+# --view all: ↓ moves the selection (lit in the askers' row, named in the caption); n
+# leaves no digit.
+case_all_select() {
+    start_app --view all
+    wait_for "looks most at" || fail "--view all did not show the view" || return 1
+    wait_lit 三 || fail "三 is not selected at start" || return 1
+    t send-keys Down; wait_lit 加 || fail "↓ did not select 加" || return 1
+    wait_for "加 looks most at" || fail "the caption did not follow the selection to 加" || return 1
+    t send-keys Down Down; wait_lit 等 || fail "↓↓ did not select 等" || return 1
+    wait_for "52.4%" || fail "等's share of 加 (52.4%) is not written" || return 1
+    t send-keys Up; wait_lit 五 || fail "↑ did not select 五" || return 1
+    settle shown || fail "the frame did not settle" || return 1
+    t send-keys n
+    wait_change shown && settle hidden || fail "n changed nothing" || return 1
+    no_digits_above_status hidden || fail "digits remain in the all view with the numbers hidden"
+}
+
+# Tab walks the view bar until [all] is lit, and one more Tab reaches [library].
+case_tab_all_library() {
+    start_app
+    wait_for "于" || fail "no first frame" || return 1
+    _i=0
+    while [ $_i -lt 12 ]; do
+        t send-keys Tab
+        sleep 0.1
+        capture
+        grep -qF "[all]" "$WORK/screen" && break
+        _i=$((_i + 1))
+    done
+    wait_for "[all]" && wait_for "everyone looks at once" || fail "Tab never reached the all view" || return 1
+    t send-keys Tab
+    wait_for "[library]" || fail "Tab after all did not reach the library" || return 1
+    wait_for "search phrase" || fail "the library view shows no search phrase" || return 1
+    t send-keys 4
+    wait_lit 等 || fail "4 did not make 等 the borrower" || return 1
+    wait_for "52.4% of 加" || fail "the library does not show 等 taking 52.4% of 加" || return 1
+}
+
+# A burst of resizes with no pause, then back to 80×24: the same whole frame as at first.
+resize_storm() {
+    start_app --view "$1" --focus 4
+    wait_for "$2" && settle first || fail "no first frame of $1" || return 1
+    for _s in 60x20 120x40 70x22 200x60 61x21 300x80 90x30 60x20 80x24 100x26; do
+        t resize-window -x "${_s%x*}" -y "${_s#*x}"
+    done
+    t resize-window -x 80 -y 24
+    sleep 0.5
+    settle back || fail "the $1 view never settled after the storm" || return 1
+    cmp -s "$WORK/back" "$WORK/first" || { diff "$WORK/first" "$WORK/back" | head -20; fail "$1 at 80×24 after the storm differs from the first frame"; }
+}
+
+case_storm_all()     { resize_storm all "looks most at"; }
+case_storm_library() { resize_storm library "search phrase"; }
 
 # ---------------------------------------------------------------- main
 
@@ -725,6 +780,10 @@ case_record_idle() {
 run_case "e, typing 10-4=? and Enter runs 十减四等于?"                  case_input_line
 run_case "--record writes asciicast v2 that replays to the last frame" case_record
 run_case "--record writes nothing while paused"                       case_record_idle
+run_case "--view all: ↓ and ↑ move the selection, n hides numbers" case_all_select
+run_case "Tab reaches the all view, then the library"             case_tab_all_library
+run_case "all: a resize storm ends on the same whole frame"       case_storm_all
+run_case "library: a resize storm ends on the same whole frame"   case_storm_library
 
 echo "e2e: $PASSED passed, $FAILED failed"
 [ "$FAILED" -eq 0 ] || { echo "failing:$FAILED_NAMES"; exit 1; }

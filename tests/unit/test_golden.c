@@ -100,6 +100,26 @@ static const GoldenCase golden_cases[] = {
     { "sqrtd-80x24-zh", VIEW_SQRTD, 80, 24, STAGE_QKV, 3, true, LANG_ZH, false, false, 1.0, false, NULL, { 0 } },
     { "sqrtd-80x24-ascii", VIEW_SQRTD, 80, 24, STAGE_QKV, 3, true, LANG_EN, true, false, 1.0, false, NULL, { 0 } },
     { "sqrtd-60x20-smallest", VIEW_SQRTD, 60, 20, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
+
+    { "all-80x24-numbers",      VIEW_ALL, 80, 24, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
+    { "all-80x24-hidden",       VIEW_ALL, 80, 24, STAGE_QKV, 3, false, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
+    { "all-120x40-numbers",     VIEW_ALL, 120, 40, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
+    { "all-120x40-hidden",      VIEW_ALL, 120, 40, STAGE_QKV, 3, false, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
+    { "all-80x24-masked",       VIEW_ALL, 80, 24, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 'm' } },
+    { "all-80x24-two-heads",    VIEW_ALL, 80, 24, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 'h' } },
+    { "all-80x24-sixteen",      VIEW_ALL, 80, 24, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, SIXTEEN, { 0 } },
+    { "all-80x24-zh",           VIEW_ALL, 80, 24, STAGE_QKV, 3, true, LANG_ZH, false, false, 1.0, false, NULL, { 0 } },
+    { "all-80x24-ascii",        VIEW_ALL, 80, 24, STAGE_QKV, 3, true, LANG_EN, true, false, 1.0, false, NULL, { 0 } },
+    { "all-60x20-smallest",     VIEW_ALL, 60, 20, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
+    { "library-80x24-numbers",  VIEW_LIBRARY, 80, 24, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
+    { "library-80x24-hidden",   VIEW_LIBRARY, 80, 24, STAGE_QKV, 3, false, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
+    { "library-120x40-numbers", VIEW_LIBRARY, 120, 40, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
+    { "library-120x40-hidden",  VIEW_LIBRARY, 120, 40, STAGE_QKV, 3, false, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
+    { "library-80x24-zh",       VIEW_LIBRARY, 80, 24, STAGE_QKV, 3, true, LANG_ZH, false, false, 1.0, false, NULL, { 0 } },
+    { "library-80x24-ascii",    VIEW_LIBRARY, 80, 24, STAGE_QKV, 3, true, LANG_EN, true, false, 1.0, false, NULL, { 0 } },
+    { "library-80x24-masked",   VIEW_LIBRARY, 80, 24, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 'm' } },
+    { "library-80x24-two-heads", VIEW_LIBRARY, 80, 24, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 'h' } },
+    { "library-60x20-sixteen",  VIEW_LIBRARY, 60, 20, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, SIXTEEN, { 0 } },
 };
 #define N_CASES (sizeof golden_cases / sizeof golden_cases[0])
 

@@ -1,0 +1,629 @@
+/* test_view_library.c — unit tests of the library view (station 1) as a pure function of
+ * its inputs. Owns: how full each book is against the borrower's shares, 等's 52.4% of 加,
+ * the roles tied to the program's rows (Q, K, V and their values), the lesson's words,
+ * hidden numbers, clicks, keys, the mask and the two heads, ASCII and every size.
+ * Must not touch: golden files, the terminal. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "actions.h"
+#include "chrome.h"
+#include "engine.h"
+#include "format.h"
+#include "frame.h"
+#include "grid.h"
+#include "lesson.h"
+#include "model.h"
+#include "ui.h"
+#include "view_library.h"
+
+#define SIXTEEN "三加五等于?十减四等于?几是二乘"   /* 16 characters */
+
+/* ---------------------------------------------------------------- fixture */
+
+/* The compiled-in model run as lesson 6, with lesson 7's mask, with two heads, and on
+ * sixteen characters. */
+typedef struct {
+    Model m;        /* the default model */
+    Lesson plain;   /* 三加五等于?, one head, no mask */
+    Lesson masked;  /* the same with the causal mask */
+    Lesson heads;   /* the same with two heads */
+    Lesson long16;  /* SIXTEEN, one head, no mask */
+} Fixture;
+
+static int setup(void **state)
+{
+    Fixture *f = calloc(1, sizeof *f);
+    char err[256];
+    if (!f || model_load_default(&f->m, err, sizeof err) != 0)
+        return -1;
+    EngineConfig masked = { MASK_CAUSAL, 1 }, heads = { MASK_NONE, 2 };
+    if (lesson_build(&f->plain, &f->m, f->m.sentence, NULL, err, sizeof err) != 0 ||
+        lesson_build(&f->masked, &f->m, f->m.sentence, &masked, err, sizeof err) != 0 ||
+        lesson_build(&f->heads, &f->m, f->m.sentence, &heads, err, sizeof err) != 0 ||
+        lesson_build(&f->long16, &f->m, SIXTEEN, NULL, err, sizeof err) != 0)
+        return -1;
+    *state = f;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    Fixture *f = *state;
+    lesson_free(&f->plain);
+    lesson_free(&f->masked);
+    lesson_free(&f->heads);
+    lesson_free(&f->long16);
+    model_free(&f->m);
+    free(f);
+    return 0;
+}
+
+/* What one frame shows. */
+typedef struct {
+    const Lesson *ls;   /* the lesson */
+    int focus;          /* the borrower */
+    bool numbers;       /* numbers shown */
+    int head;           /* the UI's head: 0, 1 or -1 (both) */
+    Lang lang;          /* labels' language */
+    bool ascii;         /* ASCII only */
+} Shot;
+
+static Shot shot(const Lesson *ls, int focus, bool numbers)
+{
+    return (Shot){ ls, focus, numbers, -1, LANG_EN, false };
+}
+
+static void state_of(const Shot *s, Player *p, Ui *ui)
+{
+    player_init(p, s->ls->tr.T, 0);
+    ui_init_for(ui, VIEW_LIBRARY, s->ls);
+    ui_set_view(ui, p, VIEW_LIBRARY);
+    p->focus = s->focus;
+    ui->numbers = s->numbers;
+    ui->head = s->head;
+}
+
+static Grid render(const Shot *s, int w, int h)
+{
+    Player p;
+    Ui ui;
+    state_of(s, &p, &ui);
+    FrameOptions o = { s->lang, s->ascii, NULL };
+    FrameInput in = { .lesson = s->ls, .player = &p, .ui = &ui, .progress = 1.0, .opt = &o };
+    Grid g;
+    assert_int_equal(grid_init(&g, w, h), 0);
+    frame_render(&g, &in);
+    return g;
+}
+
+static LibraryLayout layout(const Shot *s, int w, int h)
+{
+    Player p;
+    Ui ui;
+    state_of(s, &p, &ui);
+    ViewCtx c = {
+        .ls = s->ls, .tr = &s->ls->tr, .p = &p, .ui = &ui, .gl = draw_glyphs(s->ascii),
+        .progress = 1.0, .focus = s->focus, .stage = p.stage,
+        .lang = s->ascii ? LANG_EN : s->lang, .ascii = s->ascii, .numbers = s->numbers,
+    };
+    ChromeLayout cl;
+    chrome_layout(&c, view_ops(VIEW_LIBRARY), w, h, &cl);
+    c.body = cl.body;
+    LibraryLayout L;
+    library_layout(&c, &L);
+    return L;
+}
+
+/* A shot's state, ready for many clicks. */
+typedef struct {
+    Player p;          /* the player of the shot */
+    Ui ui;             /* its UI state */
+    FrameOptions o;    /* its options */
+    FrameInput in;     /* what frame_hit reads */
+} Clicker;
+
+static void clicker_init(Clicker *k, const Shot *s)
+{
+    state_of(s, &k->p, &k->ui);
+    k->o = (FrameOptions){ s->lang, s->ascii, NULL };
+    k->in = (FrameInput){ .lesson = s->ls, .player = &k->p, .ui = &k->ui, .progress = 1.0, .opt = &k->o };
+}
+
+/* What a click at (x, y) of a w × h frame means, or ACTION_NONE. */
+static Action click(const Clicker *k, int w, int h, int x, int y, int *arg)
+{
+    Action a;
+    return frame_hit(&k->in, w, h, x, y, &a, arg) ? a : ACTION_NONE;
+}
+
+static void row_text(const Grid *g, int y, char *buf, size_t cap)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int x = 0; x < g->w; x++) {
+        const Cell *c = grid_cell(g, x, y);
+        size_t n = strlen(c->glyph);
+        if (c->width == 0 || used + n + 1 >= cap)
+            continue;
+        memcpy(buf + used, c->glyph, n);
+        used += n;
+        buf[used] = '\0';
+    }
+    while (used > 0 && buf[used - 1] == ' ')
+        buf[--used] = '\0';
+}
+
+static char *frame_text(const Grid *g)
+{
+    size_t n = grid_to_text(g, NULL, 0);
+    char *buf = malloc(n + 1);
+    assert_non_null(buf);
+    grid_to_text(g, buf, n + 1);
+    return buf;
+}
+
+static void assert_has(const Grid *g, const char *want)
+{
+    char *text = frame_text(g);
+    if (!strstr(text, want))
+        fail_msg("no \"%s\" in\n%s", want, text);
+    free(text);
+}
+
+/* Eighths of a cell a glyph fills from the bottom (-1 for anything else). */
+static int eighths_of(const char *glyph)
+{
+    static const char *const blocks[] = { "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█" };
+    if (strcmp(glyph, "░") == 0 || strcmp(glyph, " ") == 0 || strcmp(glyph, ".") == 0)
+        return 0;
+    for (int i = 0; i < 8; i++)
+        if (strcmp(glyph, blocks[i]) == 0)
+            return i + 1;
+    if (strcmp(glyph, "_") == 0)
+        return 1;   /* ASCII: 1-3 eighths */
+    if (strcmp(glyph, "o") == 0)
+        return 4;   /* ASCII: 4-7 eighths */
+    if (strcmp(glyph, "#") == 0)
+        return 8;
+    return -1;
+}
+
+/* Eighths filled in column x of the books' insides. */
+static int column_fill(const Grid *g, const LibraryLayout *L, int x)
+{
+    int n = 0;
+    for (int y = L->contents_top; y < L->contents_top + L->contents_rows; y++) {
+        int e = eighths_of(grid_cell(g, x, y)->glyph);
+        assert_true(e >= 0);
+        n += e;
+    }
+    return n;
+}
+
+/* First inside column of book s. */
+static int inside_x(const LibraryLayout *L, int s)
+{
+    return L->book_x[s] + (L->framed ? 1 : 0);
+}
+
+static const int sizes[][2] = { { 60, 20 }, { 80, 24 }, { 100, 30 }, { 120, 40 }, { 200, 60 }, { 300, 80 } };
+#define N_SIZES (sizeof sizes / sizeof sizes[0])
+
+/* ---------------------------------------------------------------- how full */
+
+static void test_fill_eighths(void **state)
+{
+    (void)state;
+    assert_int_equal(library_fill_eighths(10, 0.524012, true), 42);   /* 41.92 */
+    assert_int_equal(library_fill_eighths(10, 0.013826, true), 1);
+    assert_int_equal(library_fill_eighths(10, 0.0, true), 1);   /* a little of every book */
+    assert_int_equal(library_fill_eighths(10, 0.5, false), 0);  /* masked: nothing */
+    assert_int_equal(library_fill_eighths(10, 1.0, true), 80);
+    assert_int_equal(library_fill_eighths(0, 1.0, true), 0);
+    int prev = 0;
+    for (int k = 0; k <= 1000; k++) {
+        int e = library_fill_eighths(9, k / 1000.0, true);
+        assert_true(e >= prev);
+        prev = e;
+    }
+}
+
+/* Every book is filled by the share the borrower takes of it, every column alike; at
+ * 80 × 24 (9 rows inside) 等 takes 38 of 加's 72 eighths (52.4%). */
+static void test_books_fill_by_the_share(void **state)
+{
+    Fixture *f = *state;
+    const Lesson *lessons[2] = { &f->plain, &f->long16 };
+    for (int k = 0; k < 2; k++)
+        for (size_t z = 0; z < N_SIZES; z++) {
+            const Trace *tr = &lessons[k]->tr;
+            for (int t = 0; t < tr->T; t += 3) {
+                Shot s = shot(lessons[k], t, z % 2 == 0);
+                LibraryLayout L = layout(&s, sizes[z][0], sizes[z][1]);
+                Grid g = render(&s, sizes[z][0], sizes[z][1]);
+                int inner = L.book_w - (L.framed ? 2 : 0);
+                for (int u = 0; u < tr->T; u++) {
+                    int want = library_fill_eighths(L.contents_rows, TRACE_SQ(tr, weights, t, u), true);
+                    for (int x = inside_x(&L, u); x < inside_x(&L, u) + inner; x++)
+                        assert_int_equal(column_fill(&g, &L, x), want);
+                }
+                grid_free(&g);
+            }
+        }
+    Shot s = shot(&f->plain, 3, true);
+    LibraryLayout L = layout(&s, 80, 24);
+    assert_int_equal(L.contents_rows, 9);
+    Grid g = render(&s, 80, 24);
+    const int want[6] = { 14, 38, 7, 1, 2, 10 };   /* round(share × 72), at least 1 */
+    for (int u = 0; u < 6; u++)
+        assert_int_equal(column_fill(&g, &L, inside_x(&L, u)), want[u]);
+    grid_free(&g);
+}
+
+/* ---------------------------------------------------------------- numbers and words */
+
+/* 等 takes 52.4% of 加: under 加's book and in the line of what it takes. */
+static void test_deng_takes_52_4_percent_of_jia(void **state)
+{
+    Fixture *f = *state;
+    Shot s = shot(&f->plain, 3, true);
+    LibraryLayout L = layout(&s, 80, 24);
+    Grid g = render(&s, 80, 24);
+    char got[64] = "";
+    int x = L.book_x[1] + (L.book_w - 5) / 2;
+    for (int i = 0; i < 5; i++)
+        strcat(got, grid_cell(&g, x + i, L.share_row)->glyph);
+    assert_string_equal(got, "52.4%");
+    assert_int_equal(grid_cell(&g, x, L.share_row)->style, STYLE_BOLD);
+    char row[1024];
+    row_text(&g, L.share_row, row, sizeof row);
+    assert_string_equal(row, "  19.6%   52.4%   10.1%   1.4%    2.2%    14.4%");
+    row_text(&g, L.takes_row, row, sizeof row);
+    assert_string_equal(row, " 等 takes a little of several books: 52.4% of 加, 19.6% of 三, 14.4% of ? …");
+    grid_free(&g);
+    s.lang = LANG_ZH;
+    g = render(&s, 80, 24);
+    assert_has(&g, "等 从几本书里各借一点：加 52.4%、三 19.6%、? 14.4%、五 10.1%、于 2.2% …");
+    grid_free(&g);
+    /* every share printed is the trace's */
+    const Trace *tr = &f->plain.tr;
+    for (int t = 0; t < tr->T; t++) {
+        s = shot(&f->plain, t, true);
+        L = layout(&s, 80, 24);
+        g = render(&s, 80, 24);
+        for (int u = 0; u < tr->T; u++) {
+            char want[FORMAT_BYTES];
+            format_percent(want, sizeof want, TRACE_SQ(tr, weights, t, u));
+            int lw = (int)strlen(want), xx = L.book_x[u] + (L.book_w - lw) / 2;
+            got[0] = '\0';
+            for (int i = 0; i < lw; i++)
+                strcat(got, grid_cell(&g, xx + i, L.share_row)->glyph);
+            assert_string_equal(got, want);
+        }
+        grid_free(&g);
+    }
+}
+
+/* Q(等) is 等's search phrase, K(加) the label on 加's spine, V(加) what is inside; with
+ * numbers, their first values as the trace has them. */
+static void test_roles_tied_to_the_programs_rows(void **state)
+{
+    Fixture *f = *state;
+    const Trace *tr = &f->plain.tr;
+    Shot s = shot(&f->plain, 3, true);
+    Grid g = render(&s, 80, 24);
+    assert_has(&g, "等 walks in with a search phrase: Q(等) = [-0.69, -2.10, -1.80, 0.14, …]");
+    assert_has(&g, "K(加): label on 加's spine");
+    assert_has(&g, "V(加): what is inside 加");
+    assert_has(&g, "filled: the part 等 takes");
+    assert_has(&g, "every character can borrow");
+    char want[128], a[FORMAT_BYTES], b[FORMAT_BYTES];
+    snprintf(want, sizeof want, "= [%s, %s,", format_fixed(a, sizeof a, TRACE_ROW(tr, k, 1)[0], 2),
+             format_fixed(b, sizeof b, TRACE_ROW(tr, k, 1)[1], 2));
+    assert_has(&g, want);
+    snprintf(want, sizeof want, "= [%s, %s,", format_fixed(a, sizeof a, TRACE_ROW(tr, v, 1)[0], 2),
+             format_fixed(b, sizeof b, TRACE_ROW(tr, v, 1)[1], 2));
+    assert_has(&g, want);
+    snprintf(want, sizeof want, "Q(等) = [%s,", format_fixed(a, sizeof a, TRACE_ROW(tr, q, 3)[0], 2));
+    assert_has(&g, want);
+    grid_free(&g);
+    /* the lesson's own words */
+    s.lang = LANG_ZH;
+    g = render(&s, 80, 24);
+    assert_has(&g, "等 带着检索词走进来：Q(等)");
+    assert_has(&g, "K(加)：加 书脊上的名牌");
+    assert_has(&g, "V(加)：加 书里的内容");
+    assert_has(&g, "「自」注意力就是：这排书互相去借——每个字既是借书的人，也是被别人借的书。");
+    grid_free(&g);
+    s.lang = LANG_EN;
+    s.numbers = false;
+    g = render(&s, 80, 24);
+    assert_has(&g, "Self-attention: the books on this shelf borrow from each other; every");
+    assert_has(&g, "character is both a borrower and a book.");
+    assert_has(&g, "等 takes most from 加, then 三, ?, 五, 于, 等");
+    grid_free(&g);
+    /* the legend follows the borrower: 三 takes most of 加 too, 五 of 三 */
+    s = shot(&f->plain, 2, false);
+    g = render(&s, 80, 24);
+    snprintf(want, sizeof want, "K(%s): label on %s's spine", tr->tokens[engine_strongest(tr, 0, 2)],
+             tr->tokens[engine_strongest(tr, 0, 2)]);
+    assert_has(&g, want);
+    grid_free(&g);
+}
+
+/* The borrower is lit among the borrowers, over its own book; the others are not. */
+static void test_the_borrower_is_lit(void **state)
+{
+    Fixture *f = *state;
+    const Trace *tr = &f->plain.tr;
+    for (int t = 0; t < tr->T; t++) {
+        Shot s = shot(&f->plain, t, false);
+        LibraryLayout L = layout(&s, 80, 24);
+        Grid g = render(&s, 80, 24);
+        for (int u = 0; u < tr->T; u++) {
+            const Cell *c = grid_cell(&g, L.tok_x[u], L.borrower_row);
+            assert_string_equal(c->glyph, tr->tokens[u]);
+            assert_int_equal(c->style, u == t ? STYLE_FOCUS : STYLE_DIM);
+            assert_string_equal(grid_cell(&g, L.tok_x[u], L.spine_row)->glyph, tr->tokens[u]);
+            assert_true(L.tok_x[u] >= L.book_x[u] && L.tok_x[u] + L.tok_w[u] <= L.book_x[u] + L.book_w);
+        }
+        grid_free(&g);
+    }
+}
+
+static void test_hidden_numbers_leave_no_digit(void **state)
+{
+    Fixture *f = *state;
+    const Lesson *lessons[4] = { &f->plain, &f->masked, &f->heads, &f->long16 };
+    for (int k = 0; k < 4; k++)
+        for (size_t z = 0; z < N_SIZES; z++)
+            for (int mode = 0; mode < 3; mode++) {
+                Shot s = shot(lessons[k], (int)(z + (size_t)mode) % lessons[k]->tr.T, false);
+                s.lang = mode == 1 ? LANG_ZH : LANG_EN;
+                s.ascii = mode == 2;
+                for (int head = -1; head <= (k == 2 ? 1 : -1); head++) {
+                    s.head = head;
+                    Grid g = render(&s, sizes[z][0], sizes[z][1]);
+                    char row[4096];
+                    for (int y = 0; y < g.h - 1; y++) {
+                        row_text(&g, y, row, sizeof row);
+                        for (const char *p = row; *p; p++)
+                            if (*p >= '0' && *p <= '9')
+                                fail_msg("lesson %d %dx%d mode %d head %d: digit in row %d: %s",
+                                         k, sizes[z][0], sizes[z][1], mode, head, y, row);
+                    }
+                    grid_free(&g);
+                }
+            }
+}
+
+/* ---------------------------------------------------------------- clicks and keys */
+
+static void test_clicks_hit_the_character_drawn_there(void **state)
+{
+    Fixture *f = *state;
+    const Lesson *lessons[2] = { &f->plain, &f->long16 };
+    for (int k = 0; k < 2; k++)
+        for (size_t z = 0; z < N_SIZES; z++) {
+            int w = sizes[z][0], h = sizes[z][1];
+            const Trace *tr = &lessons[k]->tr;
+            Shot s = shot(lessons[k], 1, true);
+            Grid g = render(&s, w, h);
+            Clicker ck;
+            clicker_init(&ck, &s);
+            int found[MODEL_MAX_TOKENS] = { 0 };
+            for (int y = 0; y < h; y++)
+                for (int x = 0; x < w; x++) {
+                    int arg = -1;
+                    if (click(&ck, w, h, x, y, &arg) != ACTION_FOCUS_N)
+                        continue;
+                    const Cell *c = grid_cell(&g, x, y);
+                    if (c->width == 0)
+                        c = grid_cell(&g, x - 1, y);
+                    assert_string_equal(c->glyph, tr->tokens[arg]);
+                    found[arg]++;
+                }
+            for (int t = 0; t < tr->T; t++)   /* as a borrower and on its spine */
+                assert_int_equal(found[t], 2 * text_width(tr->tokens[t]));
+            grid_free(&g);
+        }
+}
+
+static void test_keys_change_who_borrows(void **state)
+{
+    Fixture *f = *state;
+    Player p;
+    Ui ui;
+    Shot s = shot(&f->plain, 0, true);
+    state_of(&s, &p, &ui);
+    assert_int_equal(p.track, TRACK_FOCUS);
+    const int keys[] = { KEYCODE_DOWN, KEYCODE_RIGHT, KEYCODE_UP, KEYCODE_LEFT, KEYCODE_UP, '4' };
+    const int focus[] = { 1, 2, 1, 0, 5, 3 };
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        const KeyBinding *b = ui_binding(&ui, keys[i]);
+        assert_non_null(b);
+        ui_apply(&ui, &p, &f->plain, b->action, b->arg, 0);
+        assert_int_equal(p.focus, focus[i]);
+    }
+    player_toggle_play(&p, 0);
+    assert_true(player_tick(&p, p.next_ms));
+    assert_int_equal(p.focus, 4);
+}
+
+/* ---------------------------------------------------------------- mask and heads */
+
+/* With the causal mask the borrower cannot open later books: nothing is taken, 0.0%. */
+static void test_mask_shuts_later_books(void **state)
+{
+    Fixture *f = *state;
+    const Trace *tr = &f->masked.tr;
+    Shot s = shot(&f->masked, 3, true);
+    LibraryLayout L = layout(&s, 80, 24);
+    Grid g = render(&s, 80, 24);
+    for (int u = 0; u < tr->T; u++) {
+        int want = library_fill_eighths(L.contents_rows, TRACE_SQ(tr, weights, 3, u), u <= 3);
+        assert_int_equal(column_fill(&g, &L, inside_x(&L, u)), want);
+        if (u > 3) {
+            assert_int_equal(want, 0);
+            assert_string_equal(grid_cell(&g, inside_x(&L, u), L.contents_top)->glyph, " ");
+            assert_int_equal(grid_cell(&g, L.tok_x[u], L.spine_row)->style, STYLE_DIM);
+        }
+    }
+    char row[1024];
+    row_text(&g, L.share_row, row, sizeof row);
+    assert_string_equal(row, "  23.5%   62.8%   12.1%   1.7%    0.0%    0.0%");
+    assert_has(&g, "masked books are faded");
+    grid_free(&g);
+    s = shot(&f->masked, 0, false);
+    g = render(&s, 80, 24);
+    assert_has(&g, "三 can only borrow from its own book");
+    grid_free(&g);
+}
+
+/* Two heads: each book split, the first head's share filling the left half, the second's
+ * the right; or one head across the whole book. */
+static void test_two_heads_split_the_books(void **state)
+{
+    Fixture *f = *state;
+    const Trace *tr = &f->heads.tr;
+    Shot s = shot(&f->heads, 3, true);
+    LibraryLayout L = layout(&s, 80, 24);
+    assert_int_equal(L.heads, 2);
+    assert_int_equal(L.book_w, 7);
+    Grid g = render(&s, 80, 24);
+    for (int u = 0; u < tr->T; u++) {
+        int x = inside_x(&L, u);
+        int first = library_fill_eighths(L.contents_rows, TRACE_HSQ(tr, weights, 0, 3, u), true);
+        int second = library_fill_eighths(L.contents_rows, TRACE_HSQ(tr, weights, 1, 3, u), true);
+        assert_int_equal(column_fill(&g, &L, x), first);        /* columns 0, 1 of 5 */
+        assert_int_equal(column_fill(&g, &L, x + 1), first);
+        assert_int_equal(column_fill(&g, &L, x + 2), second);   /* columns 2, 3, 4 */
+        assert_int_equal(column_fill(&g, &L, x + 4), second);
+    }
+    assert_has(&g, "等 takes most from 加 (first head) and from 加 (second head)");
+    grid_free(&g);
+    for (int head = 0; head < 2; head++) {
+        s.head = head;
+        L = layout(&s, 80, 24);
+        assert_int_equal(L.heads, 1);
+        g = render(&s, 80, 24);
+        for (int u = 0; u < tr->T; u++)
+            assert_int_equal(column_fill(&g, &L, inside_x(&L, u) + 4),
+                             library_fill_eighths(L.contents_rows, TRACE_HSQ(tr, weights, head, 3, u), true));
+        grid_free(&g);
+    }
+}
+
+/* ---------------------------------------------------------------- every size, ASCII */
+
+static bool is_token(const Trace *tr, const char *glyph)
+{
+    for (int t = 0; t < tr->T; t++)
+        if (strcmp(tr->tokens[t], glyph) == 0)
+            return true;
+    return false;
+}
+
+static void test_ascii_mode_is_ascii(void **state)
+{
+    Fixture *f = *state;
+    const Lesson *lessons[4] = { &f->plain, &f->masked, &f->heads, &f->long16 };
+    for (int k = 0; k < 4; k++)
+        for (size_t z = 0; z < N_SIZES; z++) {
+            Shot s = shot(lessons[k], 3, z % 2 == 1);
+            s.ascii = true;
+            s.lang = LANG_ZH;
+            Grid g = render(&s, sizes[z][0], sizes[z][1]);
+            for (int y = 0; y < g.h; y++)
+                for (int x = 0; x < g.w; x++) {
+                    const Cell *c = grid_cell(&g, x, y);
+                    bool high = false;
+                    for (const char *q = c->glyph; *q; q++)
+                        high |= (unsigned char)*q >= 0x80;
+                    if (high && !is_token(&lessons[k]->tr, c->glyph))
+                        fail_msg("%dx%d: non-ASCII '%s' at %d,%d", sizes[z][0], sizes[z][1], c->glyph, x, y);
+                }
+            grid_free(&g);
+        }
+}
+
+static void test_every_size_lays_out(void **state)
+{
+    Fixture *f = *state;
+    const Lesson *lessons[4] = { &f->plain, &f->masked, &f->heads, &f->long16 };
+    for (int k = 0; k < 4; k++)
+        for (int w = 60; w <= 300; w += 30)
+            for (int h = 20; h <= 80; h += 15)
+                for (int numbers = 0; numbers < 2; numbers++) {
+                    const Trace *tr = &lessons[k]->tr;
+                    Shot s = shot(lessons[k], (w + h) % tr->T, numbers);
+                    s.lang = (w / 30) % 2 ? LANG_ZH : LANG_EN;
+                    LibraryLayout L = layout(&s, w, h);
+                    Grid g = render(&s, w, h);
+                    assert_true(L.contents_rows >= LIBRARY_MIN_CONTENTS);
+                    assert_true(L.self_row + L.self_rows <= h - 1);
+                    assert_true(L.borrower_row >= 2);
+                    for (int t = 0; t < tr->T; t++) {
+                        assert_true(L.book_x[t] >= 0 && L.book_x[t] + L.book_w <= w);
+                        if (t)
+                            assert_true(L.book_x[t] > L.book_x[t - 1] + L.book_w - 1);
+                    }
+                    for (int y = 0; y < h; y++)
+                        for (int x = 0; x < w; x++) {
+                            const Cell *c = grid_cell(&g, x, y);
+                            if (c->width == 2)
+                                assert_int_equal(grid_cell(&g, x + 1, y)->width, 0);
+                            else if (c->width == 0)
+                                assert_int_equal(grid_cell(&g, x - 1, y)->width, 2);
+                        }
+                    grid_free(&g);
+                }
+}
+
+static void test_frame_is_pure(void **state)
+{
+    Fixture *f = *state;
+    Shot s = shot(&f->plain, 2, true);
+    Grid a = render(&s, 80, 24);
+    Grid b;
+    assert_int_equal(grid_init(&b, 80, 24), 0);
+    grid_put_text(&b, 0, 9, "debris █▇▆ debris 加加加", STYLE_ERROR);
+    Player p;
+    Ui ui;
+    state_of(&s, &p, &ui);
+    FrameInput in = { .lesson = s.ls, .player = &p, .ui = &ui, .progress = 1.0, .opt = NULL };
+    frame_render(&b, &in);
+    assert_memory_equal(a.cells, b.cells, sizeof(Cell) * 80 * 24);
+    grid_free(&a);
+    grid_free(&b);
+}
+
+int main(void)
+{
+#define T(f) cmocka_unit_test(f)
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_fill_eighths),
+        T(test_books_fill_by_the_share),
+        T(test_deng_takes_52_4_percent_of_jia),
+        T(test_roles_tied_to_the_programs_rows),
+        T(test_the_borrower_is_lit),
+        T(test_hidden_numbers_leave_no_digit),
+        T(test_clicks_hit_the_character_drawn_there),
+        T(test_keys_change_who_borrows),
+        T(test_mask_shuts_later_books),
+        T(test_two_heads_split_the_books),
+        T(test_ascii_mode_is_ascii),
+        T(test_every_size_lays_out),
+        T(test_frame_is_pure),
+    };
+#undef T
+    return cmocka_run_group_tests(tests, setup, teardown);   /* one fixture, read only */
+}
