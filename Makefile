@@ -17,7 +17,7 @@ CMOCKA_LIBS = $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 
 WARN      := -std=c11 -Wall -Wextra $(WERROR)
 ALL_CFLAGS = $(WARN) -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600 -D_XOPEN_SOURCE_EXTENDED \
-             -DATTN_VERSION='"$(VERSION)"' -Iinclude -MMD -MP $(CFLAGS)
+             -DATTN_VERSION='"$(VERSION)"' -iquote include -MMD -MP $(CFLAGS)
 LIBS       = $(PKG_LIBS) -lunistring -lm
 
 # Every module in src/ but main.c forms the library that tests link against.

@@ -1,21 +1,25 @@
 /* main.c — attn-tui's entry: options, locale, model, forward pass, then dump or play.
  * Owns: process-level decisions (exit codes, locale, stdout checks).
  * Must not touch: ncurses (the interactive program lives behind app.h / term.h). */
+#include <errno.h>
 #include <langinfo.h>
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "app.h"
 #include "cli.h"
 #include "dump.h"
 #include "engine.h"
 #include "model.h"
+#include "term.h"
 
 #define EXIT_USAGE 2   /* bad command line */
 #define EXIT_DATA 1    /* bad model, sentence, or environment */
+
+/* What to do instead when there is no terminal to play on. */
+#define MAIN_NO_TERMINAL_HINT "use 'attn-tui --dump' to print the tables"
 
 /* ---------------------------------------------------------------- locale */
 
@@ -46,6 +50,17 @@ static int main_lang_from_env(void)
 
 /* ---------------------------------------------------------------- running */
 
+/* Writes text (the help, the version) to stdout. Returns 0, or EXIT_DATA after one
+ * line on stderr naming what could not be written and why (a full disk, a closed
+ * stdout). */
+static int main_print(const char *text, const char *what)
+{
+    if (fputs(text, stdout) != EOF && fflush(stdout) == 0)
+        return 0;
+    fprintf(stderr, "attn-tui: cannot write %s: %s\n", what, strerror(errno));
+    return EXIT_DATA;
+}
+
 static int main_load(const Options *o, Model *m, char *err, size_t errlen)
 {
     if (o->model_path)
@@ -60,9 +75,9 @@ static int main_play(Options *o, const Trace *tr)
                 o->focus + 1, tr->T);
         return EXIT_USAGE;
     }
-    if (!isatty(STDOUT_FILENO)) {
-        fprintf(stderr, "attn-tui: standard output is not a terminal: "
-                        "use 'attn-tui --dump' to print the tables\n");
+    char why[256];
+    if (term_check(why, sizeof why) != 0) {
+        fprintf(stderr, "attn-tui: %s: " MAIN_NO_TERMINAL_HINT "\n", why);
         return EXIT_DATA;
     }
     const char *notice = main_setup_locale(&o->ascii);
@@ -79,14 +94,10 @@ int main(int argc, char **argv)
         fprintf(stderr, "attn-tui: %s\n", err);
         return EXIT_USAGE;
     }
-    if (o.help) {
-        fputs(cli_usage(), stdout);
-        return 0;
-    }
-    if (o.version) {
-        printf("attn-tui %s\n", ATTN_VERSION);
-        return 0;
-    }
+    if (o.help)
+        return main_print(cli_usage(), "the help");
+    if (o.version)
+        return main_print("attn-tui " ATTN_VERSION "\n", "the version");
     Model model;
     if (main_load(&o, &model, err, sizeof err) != 0) {
         fprintf(stderr, "attn-tui: %s\n", err);
