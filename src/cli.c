@@ -9,6 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "text.h"
+
+#define CLI_QUOTE_BYTES 160   /* most bytes of a user's word quoted in a message */
+
 /* ---------------------------------------------------------------- usage */
 
 const char *cli_usage(void)
@@ -103,9 +107,12 @@ static void cli_defaults(Options *o)
     o->lang = -1;
 }
 
-/* Applies one recognised option; returns 0 or -1 with err filled. */
+/* Applies one recognised option; returns 0 or -1 with err filled. A bad value is
+ * quoted with its control characters escaped (a message is one line, and an escape
+ * sequence must not reach the terminal) and cut to CLI_QUOTE_BYTES. */
 static int cli_apply(Options *o, int c, const char *arg, char *err, size_t errlen)
 {
+    char q[CLI_QUOTE_BYTES];
     switch (c) {
     case OPT_SENTENCE:   o->sentence = arg; return 0;
     case OPT_MODEL:      o->model_path = arg; return 0;
@@ -118,24 +125,29 @@ static int cli_apply(Options *o, int c, const char *arg, char *err, size_t errle
     case OPT_FORMAT:
         if (strcmp(arg, "json") == 0) { o->json = true; return 0; }
         if (strcmp(arg, "text") == 0) { o->json = false; return 0; }
-        snprintf(err, errlen, "--format: '%s' is not a format: use text or json", arg);
+        snprintf(err, errlen, "--format: '%s' is not a format: use text or json",
+                 text_escape(arg, q, sizeof q));
         return -1;
     case OPT_SPEED:
         if (parse_speed(arg, &o->speed) == 0) return 0;
-        snprintf(err, errlen, "--speed: '%s' is not a speed: give a number from 0.25 to 4", arg);
+        snprintf(err, errlen, "--speed: '%s' is not a speed: give a number from 0.25 to 4",
+                 text_escape(arg, q, sizeof q));
         return -1;
     case OPT_STAGE:
         if (parse_stage(arg, &o->stage) == 0) return 0;
-        snprintf(err, errlen, "--stage: '%s' is not a stage: use qkv, score, softmax or output (or 1-4)", arg);
+        snprintf(err, errlen, "--stage: '%s' is not a stage: use qkv, score, softmax or output (or 1-4)",
+                 text_escape(arg, q, sizeof q));
         return -1;
     case OPT_FOCUS:
         if (parse_focus(arg, &o->focus) == 0) return 0;
-        snprintf(err, errlen, "--focus: '%s' is not a character number: give 1 to 16", arg);
+        snprintf(err, errlen, "--focus: '%s' is not a character number: give 1 to 16",
+                 text_escape(arg, q, sizeof q));
         return -1;
     case OPT_LANG:
         if (strcmp(arg, "en") == 0) { o->lang = 0; return 0; }
         if (strcmp(arg, "zh") == 0) { o->lang = 1; return 0; }
-        snprintf(err, errlen, "--lang: '%s' is not a language: use en or zh", arg);
+        snprintf(err, errlen, "--lang: '%s' is not a language: use en or zh",
+                 text_escape(arg, q, sizeof q));
         return -1;
     }
     snprintf(err, errlen, "internal error: option %d", c);
@@ -146,13 +158,15 @@ int cli_parse(int argc, char **argv, Options *o, char *err, size_t errlen)
 {
     cli_defaults(o);
     opterr = 0;
-    optind = 1;
+    optind = 0;   /* 0, not 1: getopt forgets all it kept from an earlier parse (an error
+                     inside a cluster such as "-xh" leaves it pointing into that argv) */
     for (;;) {
-        int previous = optind;
+        int previous = optind > 0 ? optind : 1;
         int c = getopt_long(argc, argv, ":hV", long_options, NULL);
         if (c == -1)
             break;
-        const char *word = previous < argc ? argv[previous] : "?";
+        char word[CLI_QUOTE_BYTES];
+        text_escape(previous < argc ? argv[previous] : "?", word, sizeof word);
         if (c == '?') {
             snprintf(err, errlen, "unknown option '%s' (try --help)", word);
             return -1;
@@ -165,7 +179,9 @@ int cli_parse(int argc, char **argv, Options *o, char *err, size_t errlen)
             return -1;
     }
     if (optind < argc) {
-        snprintf(err, errlen, "unexpected argument '%s' (try --help)", argv[optind]);
+        char word[CLI_QUOTE_BYTES];
+        snprintf(err, errlen, "unexpected argument '%s' (try --help)",
+                 text_escape(argv[optind], word, sizeof word));
         return -1;
     }
     if (o->json && !o->dump) {

@@ -73,6 +73,8 @@ expect_fail "unknown option" 2 "unknown option '--frobnicate'" -- --frobnicate
 expect_fail "missing argument" 2 "option '--model' needs a value" -- --model
 expect_fail "bad speed" 2 "--speed: 'x' is not a speed" -- --speed x
 expect_fail "stdout not a terminal" 1 "use 'attn-tui --dump'" --
+expect_fail "control characters in a bad value are escaped" 2 "--stage: 'a\x1B[31mb\nc' is not a stage" -- --stage "$(printf 'a\033[31mb\nc')"
+expect_fail "a stray argument with a line break stays on one line" 2 "unexpected argument 'x\ny'" -- "$(printf 'x\ny')"
 expect_fail "focus beyond the sentence" 2 "--focus 7: the sentence has only 6 characters" -- --focus 7
 
 "$BIN" --help >"$tmp/help" 2>&1 && grep -q -- "--dump" "$tmp/help" && ok "--help" || bad "--help"
