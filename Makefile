@@ -36,7 +36,17 @@ ASAN_A    := $(BUILD)/asan/libattn.a
 
 FIT_BIN := $(BUILD)/fit-lesson
 
-.PHONY: all run test unit asan cli e2e golden-update deps install uninstall clean bench lesson-data valgrind
+# libFuzzer targets (tests/fuzz/fuzz_*.c), built with clang over a sanitised library.
+CLANG        ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_SMOKE_SECONDS := 2
+FUZZ_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+FUZZ_OBJ   := $(patsubst src/%.c,$(BUILD)/fuzz/obj/%.o,$(LIB_SRC)) $(BUILD)/fuzz/obj/default_model.o
+FUZZ_A     := $(BUILD)/fuzz/libattn.a
+FUZZ_BIN   := $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(wildcard tests/fuzz/fuzz_*.c))
+
+.PHONY: all run test unit asan cli e2e golden-update deps install uninstall clean bench lesson-data valgrind \
+        fuzz fuzz-smoke
 
 all: $(BIN)
 
@@ -65,7 +75,7 @@ $(BUILD)/obj/default_model.o: $(GEN_MODEL) | $(BUILD)/obj
 $(GEN_MODEL): assets/lesson.model scripts/embed-model.sh | $(BUILD)/gen
 	sh scripts/embed-model.sh $< > $@.tmp && mv $@.tmp $@
 
-$(BUILD)/obj $(BUILD)/gen $(BUILD)/tests $(BUILD)/asan/obj $(BUILD)/asan/tests:
+$(BUILD)/obj $(BUILD)/gen $(BUILD)/tests $(BUILD)/asan/obj $(BUILD)/asan/tests $(BUILD)/fuzz/obj:
 	@mkdir -p $@
 
 run: deps $(BIN)
@@ -104,7 +114,7 @@ e2e: $(BIN)
 
 test: deps
 	@$(MAKE) --no-print-directory $(BIN) $(UNIT_BIN) $(ASAN_BIN)
-	@$(MAKE) --no-print-directory unit asan cli e2e
+	@$(MAKE) --no-print-directory unit asan cli e2e fuzz-smoke
 
 valgrind: $(UNIT_BIN) $(BIN)
 	@sh scripts/valgrind.sh $(UNIT_BIN)
@@ -112,6 +122,34 @@ valgrind: $(UNIT_BIN) $(BIN)
 # Rewrites the expected frames under tests/golden/ from the current scene code.
 golden-update: $(BUILD)/tests/test_scene_golden
 	ATTN_GOLDEN_UPDATE=1 $(BUILD)/tests/test_scene_golden
+
+# ------------------------------------------------------------------ fuzzing
+# `make fuzz` runs each target FUZZ_SECONDS (default 60); `make test` a short smoke of
+# each when clang can link libFuzzer, and says so when it cannot.
+$(FUZZ_A): $(FUZZ_OBJ)
+	rm -f $@ && $(AR) rcs $@ $^
+
+$(BUILD)/fuzz/obj/%.o: src/%.c | $(BUILD)/fuzz/obj
+	$(CLANG) $(ALL_CFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+
+$(BUILD)/fuzz/obj/default_model.o: $(GEN_MODEL) | $(BUILD)/fuzz/obj
+	$(CLANG) $(ALL_CFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZ_A)
+	$(CLANG) $(ALL_CFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_A) $(LDFLAGS) $(LIBS)
+
+fuzz:
+	@sh scripts/fuzz.sh --available $(CLANG) || sh scripts/install-deps.sh clang libclang-rt-14-dev
+	@$(MAKE) --no-print-directory $(FUZZ_BIN)
+	@sh scripts/fuzz.sh $(FUZZ_SECONDS) $(FUZZ_BIN)
+
+fuzz-smoke:
+	@if sh scripts/fuzz.sh --available $(CLANG); then \
+	    $(MAKE) --no-print-directory -s $(FUZZ_BIN) && \
+	    sh scripts/fuzz.sh $(FUZZ_SMOKE_SECONDS) $(FUZZ_BIN); \
+	else \
+	    echo "fuzz: skipped: $(CLANG) cannot link a libFuzzer target (make fuzz installs clang)"; \
+	fi
 
 # ------------------------------------------------------------------ lesson data
 # The fit links only engine, model and text: it must not depend on the model it writes.
@@ -139,6 +177,7 @@ clean:
 	rm -rf $(BUILD) $(BIN)
 
 # Keep objects: they are inputs of several binaries, not throwaway intermediates.
-.SECONDARY: $(LIB_OBJ) $(ASAN_OBJ) $(GEN_MODEL)
+.SECONDARY: $(LIB_OBJ) $(ASAN_OBJ) $(FUZZ_OBJ) $(GEN_MODEL)
 
--include $(wildcard $(BUILD)/obj/*.d $(BUILD)/asan/obj/*.d $(BUILD)/tests/*.d)
+-include $(wildcard $(BUILD)/obj/*.d $(BUILD)/asan/obj/*.d $(BUILD)/tests/*.d $(BUILD)/asan/tests/*.d \
+                    $(BUILD)/fuzz/obj/*.d $(BUILD)/fuzz/*.d)
