@@ -1,7 +1,8 @@
 #!/bin/sh
 # fuzz.sh — runs the libFuzzer targets that `make fuzz` builds (tests/fuzz/fuzz_*.c), each
 # for the seconds given, from its seed corpus; prints one line per target. A crash, a
-# leak or a failed check stops with the log's end and the input that did it.
+# leak or a failed check prints the log's end and the input that did it; the last line
+# is "fuzz: N passed, M failed".
 # Owns: how the targets are run (corpora, dictionary, limits); build/fuzz/corpus and
 # build/fuzz/crashes. Touches nothing in the tree.
 #
@@ -35,6 +36,7 @@ seeds_of() {
 }
 
 failed=0
+passed=0
 for bin in "$@"; do
     name=$(basename "$bin"); name=${name#fuzz_}
     corpus=$out/corpus/$name          # grows: what the runs found, kept for the next
@@ -49,6 +51,7 @@ for bin in "$@"; do
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
     cover=$(grep -o 'cov: [0-9]*' "$log" | tail -n 1)
     if [ "$status" -eq 0 ]; then
+        passed=$((passed + 1))
         echo "fuzz: $name: ${runs:-?} inputs in $seconds s, ${cover:-cov: ?} edges, no crash, leak or failed check"
     else
         failed=$((failed + 1))
@@ -57,4 +60,5 @@ for bin in "$@"; do
         ls "$out/crashes/$name-"* 2>/dev/null | sed 's/^/  input: /'
     fi
 done
+echo "fuzz: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

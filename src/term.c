@@ -599,8 +599,9 @@ static bool term_take_key(TermEvent *ev)
     return true;
 }
 
-/* After this many polls in a row that found the input readable but gave no key, the
- * input counts as gone: whatever it is, waiting on it again would only spin. */
+/* After this many polls in a row (no key, no timeout between them) that found the
+ * input readable but gave no key, the input counts as gone: waiting on it again would
+ * only spin, whatever the reason. */
 #define TERM_MAX_EMPTY_READS 64
 
 /* True when the input will never give a key again: poll itself failed, the terminal
@@ -648,8 +649,10 @@ TermRead term_read_key(int timeout_ms, TermEvent *ev)
         term.empty_reads = 0;
         return TERM_KEY;
     }
-    if (!term.headless && n > 0 && (fds[0].revents & POLLIN)
-        && ++term.empty_reads >= TERM_MAX_EMPTY_READS)
+    if (n == 0)
+        term.empty_reads = 0;   /* a real wait: whatever came before was not a spin */
+    else if (!term.headless && n > 0 && (fds[0].revents & POLLIN)
+             && ++term.empty_reads >= TERM_MAX_EMPTY_READS)
         return term_hang_up();
     return TERM_TIMEOUT;      /* timeout, or a signal that changed nothing */
 }
