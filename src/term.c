@@ -17,6 +17,7 @@
 #include <wchar.h>
 
 #include "actions.h"
+#include "text.h"
 
 #define TERM_ESC_DELAY_MS 25   /* how long a lone Esc waits for the rest of a sequence */
 #define TERM_DEFAULT_TYPE "xterm-256color" /* headless terminal type when $TERM is unset */
@@ -381,8 +382,11 @@ static int term_check_type(char *err, size_t errlen)
         snprintf(err, errlen, "$TERM is not set, so the terminal's type is unknown");
         return -1;
     }
+    char shown[64];   /* the type as the message shows it, control characters escaped */
     int status = 0;
-    if (setupterm(type, STDOUT_FILENO, &status) != OK) {
+    int loaded = setupterm(type, STDOUT_FILENO, &status);
+    type = text_escape(type, shown, sizeof shown);
+    if (loaded != OK) {
         if (status == 1)
             snprintf(err, errlen, "the terminal type '%s' is a hardcopy terminal", type);
         else if (status == 0)
