@@ -1,5 +1,8 @@
 # attn-tui — build, test, install.  `make run` and `make test` are all a newcomer needs.
-# Honours CC, CFLAGS, LDFLAGS, PREFIX, DESTDIR.  Build outputs go to build/ (never committed).
+# Honours CC, CPPFLAGS, CFLAGS, LDFLAGS, PREFIX, DESTDIR and pkg-config's flags for ncursesw
+# and cmocka.  Build outputs go to build/ (never committed).
+# Warnings are errors for developers and CI (.ci/run); packagers build with `make WERROR=`.
+# More: `make fuzz` (libFuzzer, FUZZ_SECONDS=N), `make lint`, `make coverage`, `make bench`.
 
 CC      ?= cc
 PREFIX  ?= /usr/local
@@ -13,12 +16,14 @@ BIN     := attn-tui
 VERSION := 0.1.0
 BUILD   := build
 
-PKG_LIBS   = $(shell pkg-config --libs ncursesw 2>/dev/null || echo -lncursesw)
+PKG_CFLAGS  = $(shell pkg-config --cflags ncursesw 2>/dev/null)
+PKG_LIBS    = $(shell pkg-config --libs ncursesw 2>/dev/null || echo -lncursesw)
+CMOCKA_CFLAGS = $(shell pkg-config --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS = $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 
 WARN      := -std=c11 -Wall -Wextra $(WERROR)
 ALL_CFLAGS = $(WARN) -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600 -D_XOPEN_SOURCE_EXTENDED \
-             -DATTN_VERSION='"$(VERSION)"' -DATTN_DOCDIR='"$(DOCDIR)"' -Iinclude -MMD -MP $(CFLAGS)
+             -DATTN_VERSION='"$(VERSION)"' -DATTN_DOCDIR='"$(DOCDIR)"' -iquote include $(PKG_CFLAGS) $(CPPFLAGS) -MMD -MP $(CFLAGS)
 LIBS       = $(PKG_LIBS) -lunistring -lm
 
 # Every module in src/ but main.c forms the library that tests link against.
@@ -37,7 +42,23 @@ ASAN_A    := $(BUILD)/asan/libattn.a
 
 FIT_BIN := $(BUILD)/fit-lesson
 
-.PHONY: all run test unit asan cli e2e golden-update deps install uninstall clean bench lesson-data valgrind demo-cast FORCE
+# Line coverage (gcc --coverage, gcovr) of the unit and command-line tests.
+COV_FLAGS := -O0 -g --coverage
+COV_OBJ   := $(patsubst src/%.c,$(BUILD)/cov/obj/%.o,$(LIB_SRC)) $(BUILD)/cov/obj/default_model.o
+COV_A     := $(BUILD)/cov/libattn.a
+COV_BIN   := $(patsubst tests/unit/%.c,$(BUILD)/cov/tests/%,$(UNIT_SRC))
+
+# libFuzzer targets (tests/fuzz/fuzz_*.c), built with clang over a sanitised library.
+CLANG        ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_SMOKE_SECONDS := 2
+FUZZ_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+FUZZ_OBJ   := $(patsubst src/%.c,$(BUILD)/fuzz/obj/%.o,$(LIB_SRC)) $(BUILD)/fuzz/obj/default_model.o
+FUZZ_A     := $(BUILD)/fuzz/libattn.a
+FUZZ_BIN   := $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(wildcard tests/fuzz/fuzz_*.c))
+
+.PHONY: all run test unit asan cli e2e golden-update deps install uninstall clean bench lesson-data valgrind \
+        fuzz fuzz-smoke lint coverage demo-cast FORCE
 
 all: $(BIN)
 
@@ -72,7 +93,8 @@ $(BUILD)/docdir: FORCE | $(BUILD)/obj
 $(BUILD)/obj/cli.o $(BUILD)/asan/obj/cli.o: $(BUILD)/docdir
 FORCE:
 
-$(BUILD)/obj $(BUILD)/gen $(BUILD)/tests $(BUILD)/asan/obj $(BUILD)/asan/tests:
+$(BUILD)/obj $(BUILD)/gen $(BUILD)/tests $(BUILD)/asan/obj $(BUILD)/asan/tests $(BUILD)/fuzz/obj \
+$(BUILD)/cov/obj $(BUILD)/cov/tests:
 	@mkdir -p $@
 
 run: deps $(BIN)
@@ -80,7 +102,7 @@ run: deps $(BIN)
 
 # ------------------------------------------------------------------ tests
 $(BUILD)/tests/%: tests/unit/%.c $(LIB_A) | $(BUILD)/tests
-	$(CC) $(ALL_CFLAGS) -Isrc -DTESTS_DIR='"tests"' -o $@ $< $(LIB_A) $(LDFLAGS) $(LIBS) $(CMOCKA_LIBS)
+	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) -iquote src -DTESTS_DIR='"tests"' -o $@ $< $(LIB_A) $(LDFLAGS) $(LIBS) $(CMOCKA_LIBS)
 
 $(BUILD)/asan/obj/%.o: src/%.c | $(BUILD)/asan/obj
 	$(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) -c -o $@ $<
@@ -89,7 +111,7 @@ $(BUILD)/asan/obj/default_model.o: $(GEN_MODEL) | $(BUILD)/asan/obj
 	$(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) -c -o $@ $<
 
 $(BUILD)/asan/tests/%: tests/unit/%.c $(ASAN_A) | $(BUILD)/asan/tests
-	$(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) -Isrc -DTESTS_DIR='"tests"' -o $@ $< $(ASAN_A) $(LDFLAGS) $(LIBS) $(CMOCKA_LIBS)
+	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(ASAN_FLAGS) -iquote src -DTESTS_DIR='"tests"' -o $@ $< $(ASAN_A) $(LDFLAGS) $(LIBS) $(CMOCKA_LIBS)
 
 # A decimal-comma locale of our own, so the parser's locale test runs everywhere.
 TEST_LOCALE := $(BUILD)/locale/de_DE.UTF-8
@@ -111,7 +133,7 @@ e2e: $(BIN)
 
 test: deps
 	@$(MAKE) --no-print-directory $(BIN) $(UNIT_BIN) $(ASAN_BIN)
-	@$(MAKE) --no-print-directory unit asan cli e2e
+	@$(MAKE) --no-print-directory unit asan cli e2e fuzz-smoke
 
 valgrind: $(UNIT_BIN) $(BIN)
 	@sh scripts/valgrind.sh $(UNIT_BIN)
@@ -119,6 +141,67 @@ valgrind: $(UNIT_BIN) $(BIN)
 # Rewrites the expected frames under tests/golden/ from the current views.
 golden-update: $(BUILD)/tests/test_golden
 	ATTN_GOLDEN_UPDATE=1 $(BUILD)/tests/test_golden
+
+# ------------------------------------------------------------------ fuzzing
+# `make fuzz` runs each target FUZZ_SECONDS (default 60); `make test` a short smoke of
+# each when clang can link libFuzzer, and says so when it cannot.
+$(FUZZ_A): $(FUZZ_OBJ)
+	rm -f $@ && $(AR) rcs $@ $^
+
+$(BUILD)/fuzz/obj/%.o: src/%.c | $(BUILD)/fuzz/obj
+	$(CLANG) $(ALL_CFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+
+$(BUILD)/fuzz/obj/default_model.o: $(GEN_MODEL) | $(BUILD)/fuzz/obj
+	$(CLANG) $(ALL_CFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZ_A)
+	$(CLANG) $(ALL_CFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_A) $(LDFLAGS) $(LIBS)
+
+fuzz:
+	@sh scripts/fuzz.sh --available $(CLANG) || sh scripts/install-deps.sh clang libclang-rt-14-dev
+	@$(MAKE) --no-print-directory $(FUZZ_BIN)
+	@sh scripts/fuzz.sh $(FUZZ_SECONDS) $(FUZZ_BIN)
+
+fuzz-smoke:
+	@if sh scripts/fuzz.sh --available $(CLANG); then \
+	    $(MAKE) --no-print-directory -s $(FUZZ_BIN) && \
+	    sh scripts/fuzz.sh $(FUZZ_SMOKE_SECONDS) $(FUZZ_BIN); \
+	else \
+	    echo "fuzz: skipped: $(CLANG) cannot link a libFuzzer target (make fuzz installs clang)"; \
+	fi
+
+# ------------------------------------------------------------------ lint
+# Stricter warnings than the build's and cppcheck; not part of `make test` (yet).
+lint: $(GEN_MODEL)
+	@command -v $(CLANG) >/dev/null 2>&1 && command -v cppcheck >/dev/null 2>&1 || \
+	    sh scripts/install-deps.sh clang cppcheck
+	@CLANG="$(CLANG)" LINT_CFLAGS="$(filter-out -Werror -MMD -MP -DATTN_VERSION=%,$(ALL_CFLAGS))" sh scripts/lint.sh
+
+# ------------------------------------------------------------------ coverage
+# Line coverage per file of src/ after the unit tests and the command-line tests.
+$(COV_A): $(COV_OBJ)
+	rm -f $@ && $(AR) rcs $@ $^
+
+$(BUILD)/cov/obj/%.o: src/%.c | $(BUILD)/cov/obj
+	$(CC) $(ALL_CFLAGS) $(COV_FLAGS) -c -o $@ $<
+
+$(BUILD)/cov/obj/default_model.o: $(GEN_MODEL) | $(BUILD)/cov/obj
+	$(CC) $(ALL_CFLAGS) $(COV_FLAGS) -c -o $@ $<
+
+$(BUILD)/cov/tests/%: tests/unit/%.c $(COV_A) | $(BUILD)/cov/tests
+	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(COV_FLAGS) -DTESTS_DIR='"tests"' -o $@ $< $(COV_A) $(LDFLAGS) $(LIBS) $(CMOCKA_LIBS)
+
+$(BUILD)/cov/$(BIN): $(BUILD)/cov/obj/main.o $(COV_A)
+	$(CC) $(ALL_CFLAGS) $(COV_FLAGS) -o $@ $^ $(LDFLAGS) $(LIBS)
+
+coverage: $(TEST_LOCALE)
+	@command -v gcovr >/dev/null 2>&1 || sh scripts/install-deps.sh gcovr
+	@$(MAKE) --no-print-directory -s $(COV_BIN) $(BUILD)/cov/$(BIN)
+	@find $(BUILD)/cov -name '*.gcda' -delete
+	@LOCPATH=$(BUILD)/locale sh scripts/run-tests.sh "unit (coverage)" $(COV_BIN) > $(BUILD)/cov/unit.log 2>&1 || \
+	    { cat $(BUILD)/cov/unit.log; exit 1; }
+	@sh tests/cli/run.sh $(BUILD)/cov/$(BIN) > $(BUILD)/cov/cli.log 2>&1 || { cat $(BUILD)/cov/cli.log; exit 1; }
+	@gcovr --root . --filter 'src/' --sort-percentage $(BUILD)/cov
 
 # ------------------------------------------------------------------ lesson data
 # The fit links only engine, model and text: it must not depend on the model it writes.
@@ -154,6 +237,7 @@ clean:
 	rm -rf $(BUILD) $(BIN)
 
 # Keep objects: they are inputs of several binaries, not throwaway intermediates.
-.SECONDARY: $(LIB_OBJ) $(ASAN_OBJ) $(GEN_MODEL)
+.SECONDARY: $(LIB_OBJ) $(ASAN_OBJ) $(FUZZ_OBJ) $(COV_OBJ) $(GEN_MODEL)
 
--include $(wildcard $(BUILD)/obj/*.d $(BUILD)/asan/obj/*.d $(BUILD)/tests/*.d)
+-include $(wildcard $(BUILD)/obj/*.d $(BUILD)/asan/obj/*.d $(BUILD)/tests/*.d $(BUILD)/asan/tests/*.d \
+                    $(BUILD)/fuzz/obj/*.d $(BUILD)/fuzz/*.d $(BUILD)/cov/obj/*.d $(BUILD)/cov/tests/*.d)

@@ -1,6 +1,7 @@
 /* term.h — the one module that talks to the terminal (htop's CRT): ncurses set-up and
- * tear-down, painting a Grid, reading keys as keys.h codes, quit signals.
- * Owns: every ncurses call, the signal handlers, the colour map of the Styles.
+ * tear-down, painting a Grid, reading keys as keys.h codes, the signals that end
+ * the process (each goes through term_close, then ends the process by itself).
+ * Owns: every ncurses and terminfo call, the signal handlers, the colour map of the Styles.
  * Must not touch: the player, the scene's layout, the clock, the engine. */
 #ifndef ATTN_TERM_H
 #define ATTN_TERM_H
@@ -13,7 +14,8 @@
 typedef enum {
     TERM_TIMEOUT = 0,      /* nothing arrived within the timeout */
     TERM_KEY = 1,          /* a key (or resize, or click): see the TermEvent */
-    TERM_INTERRUPTED = 2   /* SIGINT, SIGTERM or SIGHUP arrived: leave through term_close */
+    TERM_INTERRUPTED = 2   /* a signal that ends the process arrived, or the input is gone
+                              (as SIGHUP): leave through term_close */
 } TermRead;
 
 /* One input event. */
@@ -23,10 +25,18 @@ typedef struct {
     int y;     /* row of a click (KEYCODE_MOUSE only), 0-based */
 } TermEvent;
 
-/* Takes over the terminal on stdin/stdout: full screen, cbreak, no echo, keypad,
- * hidden cursor, Esc without delay, button-1 clicks, colours unless NO_COLOR is set
- * or the terminal has none. Installs the quit-signal handlers and an atexit
- * cleanup. Returns 0, or -1 with a one-line reason in err (the terminal untouched). */
+/* Checks, without touching the terminal, that the program can take it over:
+ * stdout and stdin are terminals (a closed stdin is not one) and $TERM names a
+ * terminfo entry that can place the cursor (not "dumb", not hardcopy).
+ * Returns 0, or -1 with a one-line reason in err (no "attn-tui:", no newline). */
+int term_check(char *err, size_t errlen);
+
+/* Takes over the terminal on stdin/stdout (after term_check): full screen, cbreak,
+ * no echo, keypad, hidden cursor, Esc without delay, button-1 clicks, colours unless
+ * NO_COLOR is set or the terminal has none. Installs the handlers of every signal
+ * whose default action ends the process (one the caller ignores stays ignored) and
+ * an atexit cleanup. Returns 0, or -1 with a one-line reason in err (the terminal
+ * untouched). */
 int term_open(char *err, size_t errlen);
 
 /* Headless screen for benchmarks: ncurses writes to out and reads from in, as a
@@ -49,11 +59,13 @@ void term_paint(const Grid *g);
 void term_request_repaint(void);
 
 /* Waits at most timeout_ms (-1: without limit, blocking in the kernel) for input.
- * Returns TERM_KEY with *ev filled, TERM_TIMEOUT, or TERM_INTERRUPTED when a quit
- * signal has arrived (now or earlier). */
+ * Returns TERM_KEY with *ev filled, TERM_TIMEOUT, or TERM_INTERRUPTED when a signal
+ * that ends the process has arrived (now or earlier), or when the input is gone
+ * (hang-up, end of file, a read error: term_quit_signal then says SIGHUP). Never
+ * returns at once again and again while nothing happens. */
 TermRead term_read_key(int timeout_ms, TermEvent *ev);
 
-/* The quit signal that arrived (SIGINT, SIGTERM, SIGHUP), or 0. */
+/* The signal that ended the loop (SIGHUP also when the input went away), or 0. */
 int term_quit_signal(void);
 
 /* Call after term_close: ends the process by sig with the signal's default action,

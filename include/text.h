@@ -33,4 +33,10 @@ int text_width_n(const char *s, size_t n);
  * Text wider than columns is copied whole. Returns bytes written (excluding NUL). */
 size_t text_pad(char *buf, size_t cap, const char *s, int columns, int align);
 
+/* Copies s into buf (of size cap) fit to be quoted in a one-line message: C0 control
+ * characters and DEL become \n, \t, \r or \xHH, C1 controls (U+0080..U+009F) \u00HH,
+ * bytes of invalid UTF-8 \xHH; everything else is kept. What does not fit ends in
+ * "…" (never half a character). Returns buf. */
+const char *text_escape(const char *s, char *buf, size_t cap);
+
 #endif

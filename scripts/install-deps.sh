@@ -2,7 +2,9 @@
 # install-deps.sh — makes sure the packages attn-tui builds and tests with are present.
 # Installs what is missing with apt-get (through sudo when not root) and says so;
 # where it cannot, prints one line naming the packages and exits non-zero.
-# Usage: install-deps.sh [EXTRA-PACKAGE...]   (make bench adds cmatrix, valgrind)
+# Usage: install-deps.sh [EXTRA-PACKAGE...]   the targets that need more add them:
+#   make bench: cmatrix valgrind   make fuzz: clang libclang-rt-14-dev (libFuzzer)
+#   make lint: clang cppcheck      make coverage: gcovr
 set -u
 
 # Debian package  ->  what proves it is there

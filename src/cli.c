@@ -17,6 +17,10 @@
 #define ATTN_DOCDIR "/usr/local/share/doc/attn-tui" /* where make install puts the docs */
 #endif
 
+#include "text.h"
+
+#define CLI_QUOTE_BYTES 160   /* most bytes of a user's word quoted in a message */
+
 /* ---------------------------------------------------------------- usage */
 
 const char *cli_usage(void)
@@ -153,9 +157,12 @@ static void cli_defaults(Options *o)
     o->lang = LANG_AUTO;
 }
 
-/* Applies one recognised option; returns 0 or -1 with err filled. */
+/* Applies one recognised option; returns 0 or -1 with err filled. A bad value is
+ * quoted with its control characters escaped (a message is one line, and an escape
+ * sequence must not reach the terminal) and cut to CLI_QUOTE_BYTES. */
 static int cli_apply(Options *o, int c, const char *arg, char *err, size_t errlen)
 {
+    char q[CLI_QUOTE_BYTES];
     switch (c) {
     case OPT_SENTENCE:   o->sentence = arg; return 0;
     case OPT_MODEL:      o->model_path = arg; return 0;
@@ -166,30 +173,35 @@ static int cli_apply(Options *o, int c, const char *arg, char *err, size_t errle
     case OPT_PRINT:      o->print = true; return 0;
     case OPT_SIZE:
         if (parse_size(arg, &o->print_w, &o->print_h) == 0) return 0;
-        snprintf(err, errlen, "--size: '%s' is not a size: give WxH, e.g. 120x40", arg);
+        snprintf(err, errlen, "--size: '%s' is not a size: give WxH, e.g. 120x40",
+                 text_escape(arg, q, sizeof q));
         return -1;
     case OPT_COLOR:
         if (strcmp(arg, "always") == 0) { o->color = COLOR_ALWAYS; return 0; }
         if (strcmp(arg, "never") == 0) { o->color = COLOR_NEVER; return 0; }
         if (strcmp(arg, "auto") == 0) { o->color = COLOR_AUTO; return 0; }
-        snprintf(err, errlen, "--color: '%s' is not a choice: use always, never or auto", arg);
+        snprintf(err, errlen, "--color: '%s' is not a choice: use always, never or auto",
+                 text_escape(arg, q, sizeof q));
         return -1;
     case OPT_RECORD:     o->record_path = arg; return 0;
     case OPT_MASK:
         if (strcmp(arg, "none") == 0) { o->mask = 0; return 0; }
         if (strcmp(arg, "causal") == 0) { o->mask = 1; return 0; }
-        snprintf(err, errlen, "--mask: '%s' is not a mask: use none or causal", arg);
+        snprintf(err, errlen, "--mask: '%s' is not a mask: use none or causal",
+                 text_escape(arg, q, sizeof q));
         return -1;
     case OPT_HEADS:
         if (strcmp(arg, "1") == 0 || strcmp(arg, "2") == 0) { o->heads = arg[0] - '0'; return 0; }
-        snprintf(err, errlen, "--heads: '%s' is not a number of heads: use 1 or 2", arg);
+        snprintf(err, errlen, "--heads: '%s' is not a number of heads: use 1 or 2",
+                 text_escape(arg, q, sizeof q));
         return -1;
     case OPT_VIEW: {
         char names[256];
         o->view = ui_view_from_name(arg);
         if (o->view >= 0) return 0;
         view_names(names, sizeof names);
-        snprintf(err, errlen, "--view: '%s' is not a screen: use %s", arg, names);
+        snprintf(err, errlen, "--view: '%s' is not a screen: use %s",
+                 text_escape(arg, q, sizeof q), names);
         return -1;
     }
     case 'h':            o->help = true; return 0;
@@ -199,24 +211,29 @@ static int cli_apply(Options *o, int c, const char *arg, char *err, size_t errle
         o->model_text = strcmp(arg, "model") == 0;
         if (o->json || o->model_text || strcmp(arg, "text") == 0)
             return 0;
-        snprintf(err, errlen, "--format: '%s' is not a format: use text, json or model", arg);
+        snprintf(err, errlen, "--format: '%s' is not a format: use text, json or model",
+                 text_escape(arg, q, sizeof q));
         return -1;
     case OPT_SPEED:
         if (parse_speed(arg, &o->speed) == 0) return 0;
-        snprintf(err, errlen, "--speed: '%s' is not a speed: give a number from 0.25 to 4", arg);
+        snprintf(err, errlen, "--speed: '%s' is not a speed: give a number from 0.25 to 4",
+                 text_escape(arg, q, sizeof q));
         return -1;
     case OPT_STAGE:
         if (parse_stage(arg, &o->stage) == 0) return 0;
-        snprintf(err, errlen, "--stage: '%s' is not a stage: use qkv, score, softmax or output (or 1-4)", arg);
+        snprintf(err, errlen, "--stage: '%s' is not a stage: use qkv, score, softmax or output (or 1-4)",
+                 text_escape(arg, q, sizeof q));
         return -1;
     case OPT_FOCUS:
         if (parse_focus(arg, &o->focus) == 0) return 0;
-        snprintf(err, errlen, "--focus: '%s' is not a character number: give 1 to 16", arg);
+        snprintf(err, errlen, "--focus: '%s' is not a character number: give 1 to 16",
+                 text_escape(arg, q, sizeof q));
         return -1;
     case OPT_LANG:
         if (strcmp(arg, "en") == 0) { o->lang = LANG_EN; return 0; }
         if (strcmp(arg, "zh") == 0) { o->lang = LANG_ZH; return 0; }
-        snprintf(err, errlen, "--lang: '%s' is not a language: use en or zh", arg);
+        snprintf(err, errlen, "--lang: '%s' is not a language: use en or zh",
+                 text_escape(arg, q, sizeof q));
         return -1;
     }
     snprintf(err, errlen, "internal error: option %d", c);
@@ -227,13 +244,15 @@ int cli_parse(int argc, char **argv, Options *o, char *err, size_t errlen)
 {
     cli_defaults(o);
     opterr = 0;
-    optind = 1;
+    optind = 0;   /* 0, not 1: getopt forgets all it kept from an earlier parse (an error
+                     inside a cluster such as "-xh" leaves it pointing into that argv) */
     for (;;) {
-        int previous = optind;
+        int previous = optind > 0 ? optind : 1;
         int c = getopt_long(argc, argv, ":hV", long_options, NULL);
         if (c == -1)
             break;
-        const char *word = previous < argc ? argv[previous] : "?";
+        char word[CLI_QUOTE_BYTES];
+        text_escape(previous < argc ? argv[previous] : "?", word, sizeof word);
         if (c == '?') {
             snprintf(err, errlen, "unknown option '%s' (try --help)", word);
             return -1;
@@ -246,7 +265,9 @@ int cli_parse(int argc, char **argv, Options *o, char *err, size_t errlen)
             return -1;
     }
     if (optind < argc) {
-        snprintf(err, errlen, "unexpected argument '%s' (try --help)", argv[optind]);
+        char word[CLI_QUOTE_BYTES];
+        snprintf(err, errlen, "unexpected argument '%s' (try --help)",
+                 text_escape(argv[optind], word, sizeof word));
         return -1;
     }
     if ((o->json || o->model_text) && !o->dump) {

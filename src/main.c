@@ -1,6 +1,7 @@
 /* main.c — attn-tui's entry: options, locale, model, forward pass, then dump or play.
  * Owns: process-level decisions (exit codes, locale, stdout checks).
  * Must not touch: ncurses (the interactive program lives behind app.h / term.h). */
+#include <errno.h>
 #include <langinfo.h>
 #include <locale.h>
 #include <signal.h>
@@ -20,9 +21,13 @@
 #include "lesson.h"
 #include "model.h"
 #include "spell.h"
+#include "term.h"
 
 #define EXIT_USAGE 2   /* bad command line */
 #define EXIT_DATA 1    /* bad model, sentence, or environment */
+
+/* What to do instead when there is no terminal to play on. */
+#define MAIN_NO_TERMINAL_HINT "use 'attn-tui --dump' to print the tables or 'attn-tui --print' for a frame"
 
 /* ---------------------------------------------------------------- locale */
 
@@ -52,6 +57,17 @@ static Lang main_lang_from_env(void)
 }
 
 /* ---------------------------------------------------------------- running */
+
+/* Writes text (the help, the version) to stdout. Returns 0, or EXIT_DATA after one
+ * line on stderr naming what could not be written and why (a full disk, a closed
+ * stdout). */
+static int main_write_text(const char *text, const char *what)
+{
+    if (fputs(text, stdout) != EOF && fflush(stdout) == 0)
+        return 0;
+    fprintf(stderr, "attn-tui: cannot write %s: %s\n", what, strerror(errno));
+    return EXIT_DATA;
+}
 
 static int main_load(const Options *o, Model *m, char *err, size_t errlen)
 {
@@ -126,31 +142,32 @@ static int main_print(Options *o, const Lesson *ls)
                   (o->color == COLOR_AUTO && isatty(STDOUT_FILENO) && !(no_colour && *no_colour));
     int status = 0;
     if (colour) {
-        status = ansi_write_grid(stdout, &g);
+        errno = 0;
+        if (ansi_write_grid(stdout, &g) != 0 || fflush(stdout) != 0) {
+            fprintf(stderr, "attn-tui: cannot write the frame: %s\n", strerror(errno ? errno : EIO));
+            status = EXIT_DATA;
+        }
     } else {
         size_t n = grid_to_text(&g, NULL, 0);
         char *text = malloc(n + 1);
-        if (!text)
-            status = -1;
-        else {
+        if (!text) {
+            fprintf(stderr, "attn-tui: out of memory\n");
+            status = EXIT_DATA;
+        } else {
             grid_to_text(&g, text, n + 1);
-            status = fputs(text, stdout) < 0 ? -1 : 0;
+            status = main_write_text(text, "the frame");
             free(text);
         }
     }
     grid_free(&g);
-    if (fflush(stdout) != 0 || status != 0) {
-        fprintf(stderr, "attn-tui: cannot write the frame\n");
-        return EXIT_DATA;
-    }
-    return 0;
+    return status;
 }
 
 static int main_play(Options *o, const Model *m, Lesson *ls)
 {
-    if (!isatty(STDOUT_FILENO)) {
-        fprintf(stderr, "attn-tui: standard output is not a terminal: "
-                        "use 'attn-tui --dump' to print the tables or --print for a frame\n");
+    char why[256];
+    if (term_check(why, sizeof why) != 0) {
+        fprintf(stderr, "attn-tui: %s: " MAIN_NO_TERMINAL_HINT "\n", why);
         return EXIT_DATA;
     }
     const char *notice = main_setup_locale(&o->ascii);
@@ -167,14 +184,10 @@ int main(int argc, char **argv)
         fprintf(stderr, "attn-tui: %s\n", err);
         return EXIT_USAGE;
     }
-    if (o.help) {
-        fputs(cli_usage(), stdout);
-        return 0;
-    }
-    if (o.version) {
-        printf("attn-tui %s\n", ATTN_VERSION);
-        return 0;
-    }
+    if (o.help)
+        return main_write_text(cli_usage(), "the help");
+    if (o.version)
+        return main_write_text("attn-tui " ATTN_VERSION "\n", "the version");
     Model model;
     if (main_load(&o, &model, err, sizeof err) != 0) {
         fprintf(stderr, "attn-tui: %s\n", err);

@@ -12,11 +12,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <term.h>   /* terminfo: setupterm, tigetstr (include/term.h is found by "term.h") */
 #include <unistd.h>
 #include <wchar.h>
 
 #include "keys.h"
 #include "palette.h"
+#include "text.h"
 
 #define TERM_ESC_DELAY_MS 25   /* how long a lone Esc waits for the rest of a sequence */
 #define TERM_DEFAULT_TYPE "xterm-256color" /* headless terminal type when $TERM is unset */
@@ -29,19 +31,42 @@ typedef struct {
     attr_t attr;   /* A_BOLD, A_DIM, A_REVERSE ... */
 } TermLook;
 
-/* Signals that end the program: the loop leaves through term_close. */
-static const int term_quit_signals[] = { SIGINT, SIGTERM, SIGHUP };
+/* Every signal whose default action ends the process goes through the one cleanup
+ * (term_close) and then ends the process by that same signal (term_die_by_signal), so
+ * that the shell sees 128 + n and SIGQUIT and the faults still dump core where cores
+ * are enabled. Two kinds, by how they arrive:
+ * - sent (kill, Ctrl-C, Ctrl-\, a timer, a resource limit, a lost terminal): the handler
+ *   only notes it; the loop leaves through term_close, then the process dies by it.
+ *   The real-time signals SIGRTMIN..SIGRTMAX are of this kind too (added at run time).
+ * - crashes (the program's own fault): the handler gives the terminal back at once.
+ * Not here: SIGKILL and SIGSTOP (cannot be caught), SIGTSTP/SIGTTIN/SIGTTOU (stop, and
+ * ncurses handles SIGTSTP), SIGCHLD, SIGCONT, SIGURG, SIGWINCH (ignored by default). */
+static const int term_quit_signals[] = {
+    SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM,
+    SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ,
+#ifdef SIGIO
+    SIGIO,
+#endif
+#ifdef SIGPWR
+    SIGPWR,
+#endif
+#ifdef SIGSTKFLT
+    SIGSTKFLT,
+#endif
+};
 #define TERM_QUIT_SIGNALS (sizeof term_quit_signals / sizeof term_quit_signals[0])
 
 /* Signals of a crash: the terminal is given back before the process dies. */
-static const int term_crash_signals[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
+static const int term_crash_signals[] = {
+    SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS
+};
 #define TERM_CRASH_SIGNALS (sizeof term_crash_signals / sizeof term_crash_signals[0])
 
-/* The saved dispositions of the signals term.c handles. */
+/* The saved dispositions of the signals term.c handles, by signal number. */
 typedef struct {
-    struct sigaction quit[TERM_QUIT_SIGNALS];   /* before term_open, in table order */
-    struct sigaction crash[TERM_CRASH_SIGNALS]; /* before term_open (maybe a sanitizer's) */
-    struct sigaction winch;   /* SIGWINCH as ncurses left it (its resize handler) */
+    struct sigaction before[NSIG];  /* before term_open (maybe a sanitizer's), by number */
+    bool handled[NSIG];             /* term.c installed its handler on this signal */
+    struct sigaction winch;         /* SIGWINCH as ncurses left it (its resize handler) */
 } TermSaved;
 
 /* Everything term.c remembers between calls. */
@@ -56,6 +81,7 @@ typedef struct {
     int painted_w;               /* screen width at the last paint (-1: none yet) */
     int painted_h;               /* screen height at the last paint */
     bool repaint;                /* the next paint clears the whole terminal */
+    int empty_reads;             /* polls in a row that found input readable but no key */
     TermSaved saved;             /* signal dispositions to restore */
 } TermState;
 
@@ -78,7 +104,7 @@ static void term_wake_up(void)
     errno = saved_errno;
 }
 
-/* SIGINT, SIGTERM, SIGHUP: only remember it; the loop leaves through term_close. */
+/* A signal that was sent: only remember it; the loop leaves through term_close. */
 static void term_on_quit_signal(int sig)
 {
     term_caught = sig;
@@ -99,15 +125,15 @@ static void term_on_winch(int sig, siginfo_t *info, void *ctx)
     term_wake_up();
 }
 
-static int term_open_wake_pipe(void)
+/* Moves fd to a number above 2, so that the pipe never stands in for a closed
+ * standard stream. Returns the new descriptor, or -1. */
+static int term_fd_above_std(int fd)
 {
-    if (pipe(term_wake) != 0)
-        return -1;
-    for (int i = 0; i < 2; i++) {
-        fcntl(term_wake[i], F_SETFL, fcntl(term_wake[i], F_GETFL) | O_NONBLOCK);
-        fcntl(term_wake[i], F_SETFD, FD_CLOEXEC);
-    }
-    return 0;
+    if (fd > STDERR_FILENO)
+        return fd;
+    int moved = fcntl(fd, F_DUPFD, STDERR_FILENO + 1);
+    close(fd);
+    return moved;
 }
 
 static void term_close_wake_pipe(void)
@@ -117,6 +143,23 @@ static void term_close_wake_pipe(void)
             close(term_wake[i]);
         term_wake[i] = -1;
     }
+}
+
+static int term_open_wake_pipe(void)
+{
+    if (pipe(term_wake) != 0)
+        return -1;
+    for (int i = 0; i < 2; i++) {
+        term_wake[i] = term_fd_above_std(term_wake[i]);
+        if (term_wake[i] < 0)
+            continue;
+        fcntl(term_wake[i], F_SETFL, fcntl(term_wake[i], F_GETFL) | O_NONBLOCK);
+        fcntl(term_wake[i], F_SETFD, FD_CLOEXEC);
+    }
+    if (term_wake[0] >= 0 && term_wake[1] >= 0)
+        return 0;
+    term_close_wake_pipe();
+    return -1;
 }
 
 static void term_drain_wake_pipe(void)
@@ -129,39 +172,54 @@ static void term_drain_wake_pipe(void)
 /* A crash while ncurses owns the terminal: put the previous disposition back, give
  * the terminal back (endwin is not async-signal-safe: a best effort while dying, as
  * htop does), then let the signal take its course: a fault re-executes and meets the
- * previous disposition; a signal that was sent (kill, abort) is raised again. */
+ * previous disposition; a signal that was sent (kill, abort), a breakpoint or a
+ * refused system call (which do not re-execute) is raised again. */
 static void term_on_crash(int sig, siginfo_t *info, void *ctx)
 {
     (void)ctx;
-    for (size_t i = 0; i < TERM_CRASH_SIGNALS; i++)
-        if (term_crash_signals[i] == sig)
-            sigaction(sig, &term.saved.crash[i], NULL);
+    if (sig > 0 && sig < NSIG && term.saved.handled[sig]) {
+        sigaction(sig, &term.saved.before[sig], NULL);
+        term.saved.handled[sig] = false;
+    }
     if (term.open && !term.headless)
         endwin();
-    if (info == NULL || info->si_code <= 0)
+    if (info == NULL || info->si_code <= 0 || sig == SIGTRAP || sig == SIGSYS)
         raise(sig);
 }
 
+/* Saves sig's disposition and installs sa instead, unless the caller ignores the
+ * signal (nohup, or a parent that ignores SIGPIPE): an ignored signal stays ignored. */
+static void term_take_signal(int sig, const struct sigaction *sa)
+{
+    if (sig <= 0 || sig >= NSIG || term.saved.handled[sig])
+        return;
+    if (sigaction(sig, NULL, &term.saved.before[sig]) != 0)
+        return;
+    if (!(term.saved.before[sig].sa_flags & SA_SIGINFO)
+        && term.saved.before[sig].sa_handler == SIG_IGN)
+        return;
+    if (sigaction(sig, sa, NULL) == 0)
+        term.saved.handled[sig] = true;
+}
+
 /* Installed before newterm, so ncurses (which only catches signals left at their
- * default) leaves SIGINT and SIGTERM to us. No SA_RESTART: poll returns EINTR.
- * A quit signal the caller ignores (nohup) stays ignored. */
+ * default) leaves SIGINT and SIGTERM to us. No SA_RESTART: poll returns EINTR. */
 static void term_install_quit_handlers(void)
 {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = term_on_quit_signal;
     sigemptyset(&sa.sa_mask);
-    for (size_t i = 0; i < TERM_QUIT_SIGNALS; i++) {
-        sigaction(term_quit_signals[i], NULL, &term.saved.quit[i]);
-        if (term.saved.quit[i].sa_handler != SIG_IGN)
-            sigaction(term_quit_signals[i], &sa, NULL);
-    }
+    for (size_t i = 0; i < TERM_QUIT_SIGNALS; i++)
+        term_take_signal(term_quit_signals[i], &sa);
+    for (int sig = SIGRTMIN; sig <= SIGRTMAX; sig++)
+        term_take_signal(sig, &sa);
     memset(&sa, 0, sizeof sa);
     sa.sa_sigaction = term_on_crash;
     sa.sa_flags = SA_SIGINFO;
     sigemptyset(&sa.sa_mask);
     for (size_t i = 0; i < TERM_CRASH_SIGNALS; i++)
-        sigaction(term_crash_signals[i], &sa, &term.saved.crash[i]);
+        term_take_signal(term_crash_signals[i], &sa);
     term.handlers = true;
 }
 
@@ -180,10 +238,11 @@ static void term_restore_handlers(void)
 {
     if (!term.handlers)
         return;
-    for (size_t i = 0; i < TERM_QUIT_SIGNALS; i++)
-        sigaction(term_quit_signals[i], &term.saved.quit[i], NULL);
-    for (size_t i = 0; i < TERM_CRASH_SIGNALS; i++)
-        sigaction(term_crash_signals[i], &term.saved.crash[i], NULL);
+    for (int sig = 1; sig < NSIG; sig++) {
+        if (term.saved.handled[sig])
+            sigaction(sig, &term.saved.before[sig], NULL);
+        term.saved.handled[sig] = false;
+    }
     sigaction(SIGWINCH, &term.saved.winch, NULL);
     term.handlers = false;
 }
@@ -282,11 +341,70 @@ static void term_register_atexit(void)
         term.atexit_registered = true;
 }
 
+/* True when the terminfo entry just loaded can place the cursor anywhere. */
+static bool term_can_address(void)
+{
+    const char *cup = tigetstr("cup");
+    return cup != NULL && cup != (char *)-1 && *cup != '\0';
+}
+
+/* Whether $TERM names a terminal ncurses can draw a full screen on. Loads its
+ * terminfo entry without touching the terminal, and frees it again. */
+static int term_check_type(char *err, size_t errlen)
+{
+    const char *type = getenv("TERM");
+    if (!type || !*type) {
+        snprintf(err, errlen, "$TERM is not set, so the terminal's type is unknown");
+        return -1;
+    }
+    char shown[64];   /* the type as the message shows it, control characters escaped */
+    int status = 0;
+    int loaded = setupterm(type, STDOUT_FILENO, &status);
+    type = text_escape(type, shown, sizeof shown);
+    if (loaded != OK) {
+        if (status == 1)
+            snprintf(err, errlen, "the terminal type '%s' is a hardcopy terminal", type);
+        else if (status == 0)
+            snprintf(err, errlen, "the terminal type '%s' is unknown or cannot place the "
+                                  "cursor (check $TERM)", type);
+        else
+            snprintf(err, errlen, "no terminfo database to look up the terminal type '%s' in",
+                     type);
+        return -1;
+    }
+    bool addressable = term_can_address();
+    del_curterm(cur_term);
+    if (!addressable) {
+        snprintf(err, errlen, "the terminal type '%s' cannot place the cursor", type);
+        return -1;
+    }
+    return 0;
+}
+
+int term_check(char *err, size_t errlen)
+{
+    if (!isatty(STDOUT_FILENO)) {
+        snprintf(err, errlen, "standard output is not a terminal");
+        return -1;
+    }
+    if (!isatty(STDIN_FILENO)) {
+        if (errno == EBADF)
+            snprintf(err, errlen, "standard input is not a terminal (it is closed)");
+        else
+            snprintf(err, errlen, "standard input is not a terminal");
+        return -1;
+    }
+    return term_check_type(err, errlen);
+}
+
 int term_open(char *err, size_t errlen)
 {
     if (term.open)
         return 0;
+    if (term_check(err, errlen) != 0)
+        return -1;
     term_caught = 0;
+    term.empty_reads = 0;
     if (term_open_wake_pipe() != 0) {
         snprintf(err, errlen, "cannot create a pipe: %s", strerror(errno));
         return -1;
@@ -475,13 +593,31 @@ static bool term_take_key(TermEvent *ev)
     return true;
 }
 
-/* True when input is "readable" only because the terminal has gone away. */
-static bool term_input_hung_up(const struct pollfd *in)
+/* After this many polls in a row (no key, no timeout between them) that found the
+ * input readable but gave no key, the input counts as gone: waiting on it again would
+ * only spin, whatever the reason. */
+#define TERM_MAX_EMPTY_READS 64
+
+/* True when the input will never give a key again: poll itself failed, the terminal
+ * hung up or went away, or it reports input that is not there (end of file, or a
+ * descriptor that is no longer a terminal). poll_result and poll_errno are poll's. */
+static bool term_input_gone(int poll_result, int poll_errno, const struct pollfd *in)
 {
+    if (poll_result < 0)
+        return poll_errno != EINTR;
+    if (poll_result == 0)
+        return false;
     if (in->revents & (POLLHUP | POLLERR | POLLNVAL))
         return true;
     int pending = 0;
-    return (in->revents & POLLIN) && ioctl(in->fd, FIONREAD, &pending) == 0 && pending == 0;
+    return (in->revents & POLLIN) && (ioctl(in->fd, FIONREAD, &pending) != 0 || pending == 0);
+}
+
+/* Notes that the input is gone: the loop then leaves as on a hang-up. */
+static TermRead term_hang_up(void)
+{
+    term_caught = SIGHUP;
+    return TERM_INTERRUPTED;
 }
 
 TermRead term_read_key(int timeout_ms, TermEvent *ev)
@@ -497,14 +633,20 @@ TermRead term_read_key(int timeout_ms, TermEvent *ev)
         { .fd = term_wake[0], .events = POLLIN, .revents = 0 },   /* -1 (ignored) headless */
     };
     int n = poll(fds, 2, timeout_ms < 0 ? -1 : timeout_ms);
+    int poll_errno = errno;
     term_drain_wake_pipe();
     if (term_caught)
         return TERM_INTERRUPTED;
-    if (n > 0 && !term.headless && term_input_hung_up(&fds[0])) {
-        term_caught = SIGHUP;   /* the terminal is gone: leave as on a hang-up */
-        return TERM_INTERRUPTED;
-    }
-    if (term_take_key(ev))    /* input, or KEY_RESIZE after a SIGWINCH */
+    if (!term.headless && term_input_gone(n, poll_errno, &fds[0]))
+        return term_hang_up();
+    if (term_take_key(ev)) {  /* input, or KEY_RESIZE after a SIGWINCH */
+        term.empty_reads = 0;
         return TERM_KEY;
+    }
+    if (n == 0)
+        term.empty_reads = 0;   /* a real wait: whatever came before was not a spin */
+    else if (!term.headless && n > 0 && (fds[0].revents & POLLIN)
+             && ++term.empty_reads >= TERM_MAX_EMPTY_READS)
+        return term_hang_up();
     return TERM_TIMEOUT;      /* timeout, or a signal that changed nothing */
 }

@@ -3,6 +3,7 @@
  * Must not touch: the terminal, the model, any global state. */
 #include "text.h"
 
+#include <stdio.h>
 #include <string.h>
 #include <unistr.h>
 #include <uniwidth.h>
@@ -95,4 +96,64 @@ size_t text_pad(char *buf, size_t cap, const char *s, int columns, int align)
         buf[used++] = ' ';
     buf[used] = '\0';
     return used;
+}
+
+/* ---------------------------------------------------------------- escaping */
+
+#define TEXT_ELLIPSIS "\xE2\x80\xA6"                /* "…", ending a cut message */
+#define TEXT_ELLIPSIS_BYTES (sizeof TEXT_ELLIPSIS - 1)
+
+/* Takes one character (or one stray byte of invalid UTF-8) from *p and writes what
+ * stands for it in a message into piece (room for 8 bytes, not NUL-terminated):
+ * itself, or its escape. Advances *p; returns the bytes written. */
+static size_t text_escape_piece(const uint8_t **p, const uint8_t *end, char *piece)
+{
+    ucs4_t uc;
+    int n = u8_mbtoucr(&uc, *p, (size_t)(end - *p));
+    const uint8_t *at = *p;
+    if (n < 0) {                                     /* invalid or cut short */
+        *p += 1;
+        return (size_t)snprintf(piece, 8, "\\x%02X", at[0]);
+    }
+    *p += n;
+    if (uc == '\n' || uc == '\t' || uc == '\r') {
+        piece[0] = '\\';
+        piece[1] = uc == '\n' ? 'n' : uc == '\t' ? 't' : 'r';
+        return 2;
+    }
+    if (uc < 0x20 || uc == 0x7F)
+        return (size_t)snprintf(piece, 8, "\\x%02X", (unsigned)uc);
+    if (uc >= 0x80 && uc <= 0x9F)
+        return (size_t)snprintf(piece, 8, "\\u%04X", (unsigned)uc);
+    memcpy(piece, at, (size_t)n);
+    return (size_t)n;
+}
+
+const char *text_escape(const char *s, char *buf, size_t cap)
+{
+    if (cap == 0)
+        return buf;
+    const uint8_t *start = (const uint8_t *)s;
+    const uint8_t *end = start + strlen(s);
+    char piece[8];
+    size_t total = 0;
+    for (const uint8_t *p = start; p < end;)
+        total += text_escape_piece(&p, end, piece);
+    bool cut = total >= cap;
+    bool mark = cut && cap - 1 > TEXT_ELLIPSIS_BYTES;   /* room for "…" after a character */
+    size_t limit = !cut ? total : mark ? cap - 1 - TEXT_ELLIPSIS_BYTES : cap - 1;
+    size_t used = 0;
+    for (const uint8_t *p = start; p < end;) {
+        size_t n = text_escape_piece(&p, end, piece);
+        if (used + n > limit)
+            break;
+        memcpy(buf + used, piece, n);
+        used += n;
+    }
+    if (mark) {
+        memcpy(buf + used, TEXT_ELLIPSIS, TEXT_ELLIPSIS_BYTES);
+        used += TEXT_ELLIPSIS_BYTES;
+    }
+    buf[used] = '\0';
+    return buf;
 }

@@ -96,6 +96,8 @@ expect_fail "unknown option" 2 "unknown option '--frobnicate'" -- --frobnicate
 expect_fail "missing argument" 2 "option '--model' needs a value" -- --model
 expect_fail "bad speed" 2 "--speed: 'x' is not a speed" -- --speed x
 expect_fail "stdout not a terminal" 1 "use 'attn-tui --dump'" --
+expect_fail "control characters in a bad value are escaped" 2 "--stage: 'a\x1B[31mb\nc' is not a stage" -- --stage "$(printf 'a\033[31mb\nc')"
+expect_fail "a stray argument with a line break stays on one line" 2 "unexpected argument 'x\ny'" -- "$(printf 'x\ny')"
 expect_fail "focus beyond the sentence" 2 "--focus 7: the sentence has only 6 characters" -- --focus 7
 
 "$BIN" --help >"$tmp/help" 2>&1 && grep -q -- "--dump" "$tmp/help" && ok "--help" || bad "--help"
@@ -182,6 +184,29 @@ st=$(cat "$tmp/st")
 [ "$st" -eq 1 ] && grep -qF "cannot write to standard output: Broken pipe" "$tmp/err" \
     && ok "--dump into a closed pipe, SIGPIPE ignored, says so" || bad "--dump into a closed pipe, SIGPIPE ignored, says so" "exit $st: $(cat "$tmp/err")"
 "$BIN" --version 2>&1 | grep -Eq '^attn-tui [0-9]+\.[0-9]+\.[0-9]+$' && ok "--version" || bad "--version"
+
+# ------------------------------------------------------------------ write errors
+# expect_write_error NAME WHERE WANT -- ARGS...: stdout is /dev/full (WHERE=full) or
+# closed (WHERE=closed); the program must exit non-zero with one stderr line naming
+# what it could not write and why.
+expect_write_error() {
+    name=$1; where=$2; want=$3; shift 4
+    if [ "$where" = full ]; then
+        "$BIN" "$@" >/dev/full 2>"$tmp/err"; got=$?
+    else
+        "$BIN" "$@" >&- 2>"$tmp/err"; got=$?
+    fi
+    if [ "$got" -eq 0 ]; then bad "$name" "exit 0"; return; fi
+    if [ "$(wc -l <"$tmp/err")" -ne 1 ]; then bad "$name" "stderr: $(cat "$tmp/err")"; return; fi
+    if ! grep -qF -- "$want" "$tmp/err"; then bad "$name" "stderr: $(cat "$tmp/err"), want: $want"; return; fi
+    ok "$name"
+}
+if [ -w /dev/full ]; then
+    expect_write_error "--help into /dev/full" full "cannot write the help: No space left on device" -- --help
+    expect_write_error "--version into /dev/full" full "cannot write the version: No space left on device" -- --version
+fi
+expect_write_error "--help with stdout closed" closed "cannot write the help: Bad file descriptor" -- --help
+expect_write_error "--version with stdout closed" closed "cannot write the version: Bad file descriptor" -- -V
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

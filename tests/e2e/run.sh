@@ -66,7 +66,7 @@ start_app() {
 
 # Runs a shell in the pane (to check what the program leaves behind) and waits for it.
 start_shell() {
-    start_pane "$APP_ENV PS1='$PROMPT' sh"
+    start_pane "ulimit -c 0; $APP_ENV PS1='$PROMPT' sh"
     wait_for "$PROMPT_SEEN" 5
 }
 
@@ -113,6 +113,16 @@ wait_prompt() {
     _end=$(( $(date +%s) + 5 ))
     while :; do
         capture && [ "$(grep -v '^$' "$WORK/screen" | tail -n 1)" = "$PROMPT_SEEN" ] && return 0
+        [ "$(date +%s)" -ge "$_end" ] && return 1
+        sleep_a_little
+    done
+}
+
+# Waits until the screen holds nothing but the shell's prompt (after "clear").
+wait_for_blank_prompt() {
+    _end=$(( $(date +%s) + 5 ))
+    while :; do
+        capture && [ "$(grep -v '^$' "$WORK/screen")" = "$PROMPT_SEEN" ] && return 0
         [ "$(date +%s)" -ge "$_end" ] && return 1
         sleep_a_little
     done
@@ -407,54 +417,148 @@ case_help() {
     cmp -s "$WORK/back" "$WORK/first" || fail "? twice did not give back the same screen"
 }
 
-# Runs attn-tui in the pane's shell, ends it with $1 (a key name or a signal name),
-# then checks the shell is back with echo and icanon on.
-quit_and_check_shell() {
-    start_shell || fail "no shell prompt" || return 1
-    t send-keys "$BIN; echo exit=\$?" Enter
-    wait_for "于" || fail "the program did not start in the shell" || return 1
-    case $1 in
-        SIG*) _pid=$(app_pid_in_shell) || fail "cannot find the program's pid" || return 1
-              kill -s "${1#SIG}" "$_pid" ;;
-        *)    t send-keys "$1" ;;
-    esac
-    wait_for "exit=" "${2:-5}" || fail "the shell did not come back after $1" || return 1
-    t send-keys "stty -a > $WORK/stty; echo stty=done" Enter
-    wait_for "stty=done" || fail "the shell does not run commands after $1" || return 1
-    grep -q "exit=" "$WORK/screen" || fail "the shell's output is not visible" || return 1
+# ---------------------------------------------------------------- leaving
+
+# Linux's numbers of the signals whose default action ends the process, as NAME:N
+# (dash's kill knows no names for some of them). SIGKILL and SIGSTOP cannot be caught.
+FATAL_SIGNALS="HUP:1 INT:2 QUIT:3 ILL:4 TRAP:5 ABRT:6 BUS:7 FPE:8 USR1:10 SEGV:11 USR2:12
+PIPE:13 ALRM:14 TERM:15 STKFLT:16 XCPU:24 XFSZ:25 VTALRM:26 PROF:27 IO:29 PWR:30 SYS:31
+RTMIN:34 RTMIN+1:35 RTMAX-1:63 RTMAX:64"
+
+# Types the command $1 into the pane's shell, as a person would.
+type_command() {
+    rm -f "$WORK/rc"
+    t send-keys "$1" Enter
+}
+
+# Types the command $1 followed by writing its exit status into $WORK/rc: for a
+# command that ends by itself (not by SIGINT, which interrupts the rest of the line).
+type_command_status() {
+    rm -f "$WORK/rc" "$WORK/rc.tmp"
+    t send-keys "$1; echo \$? > $WORK/rc.tmp; mv $WORK/rc.tmp $WORK/rc" Enter
+}
+
+# Once the command typed has ended (its prompt is back), types "echo $?" into a file
+# and waits for it: the exit status is then in $WORK/rc. (Waiting on the screen for
+# the status could match the typed command itself; writing it from the same command
+# line would not happen after a SIGINT, which interrupts the rest of the line.)
+ask_status() {
+    wait_prompt
+    t send-keys "echo \$? > $WORK/rc.tmp; mv $WORK/rc.tmp $WORK/rc" Enter
+    wait_file rc
+}
+
+# Waits until the file $WORK/$1 exists, at most $2 seconds (default 5).
+wait_file() {
+    _end=$(( $(date +%s) + ${2:-5} ))
+    while [ ! -f "$WORK/$1" ]; do
+        [ "$(date +%s)" -ge "$_end" ] && return 1
+        sleep_a_little
+    done
+}
+
+# After the program ended in the pane's shell: the prompt is back (so tmux has read
+# all the program wrote before it), the terminal is in the modes a shell needs
+# (echo, icanon, as stty sees the pane's tty from outside: nothing typed), the cursor
+# is visible, mouse reporting is off, the alternate screen is left. $1 names the cause.
+check_terminal_restored() {
+    wait_prompt; _prompt=$?
+    _modes=$(t display -p 'alternate=#{alternate_on} cursor=#{cursor_flag} mouse=#{mouse_any_flag}#{mouse_button_flag}#{mouse_all_flag}#{mouse_standard_flag}#{mouse_sgr_flag}')
+    [ "$_modes" = "alternate=0 cursor=1 mouse=00000" ] || fail "after $1 the terminal is left in $_modes" || return 1
+    stty -a -F "$(t display -p '#{pane_tty}')" > "$WORK/stty" 2>&1 || fail "stty -a on the pane's tty failed: $(cat "$WORK/stty")" || return 1
     tr ' ;' '\n\n' < "$WORK/stty" > "$WORK/stty.words"
     grep -qx echo "$WORK/stty.words" || fail "echo is off after $1 (stty -a)" || return 1
     grep -qx icanon "$WORK/stty.words" || fail "icanon is off after $1 (stty -a)" || return 1
-    wait_prompt || fail "no prompt after $1"
+    [ "$_prompt" -eq 0 ] || fail "no prompt after $1"
 }
 
-case_quit_q()       { quit_and_check_shell q; }
-case_quit_sigterm() { quit_and_check_shell SIGTERM; }
-case_quit_sigint()  { quit_and_check_shell C-c; }
-case_quit_sighup()  { quit_and_check_shell SIGHUP; }
+# Checks the exit status in $WORK/rc is $1 (after $2).
+check_status() {
+    _rc=$(cat "$WORK/rc")
+    [ "$_rc" = "$1" ] || fail "exit status $_rc after $2, want $1"
+}
+
+# Runs attn-tui in the pane's shell, ends it with $1 (a key name, or a signal as
+# SIGNAME:N sent with kill), then checks the exit status ($2: 0 after a key, 128 + n
+# after signal n, as the man page says) and that the shell got its terminal back.
+quit_and_check_shell() {
+    start_shell || fail "no shell prompt" || return 1
+    type_command "$BIN"
+    wait_for "于" || fail "the program did not start in the shell" || return 1
+    case $1 in
+        SIG*) _pid=$(app_pid_in_shell) || fail "cannot find the program's pid" || return 1
+              kill "-${1#*:}" "$_pid" ;;
+        *)    t send-keys "$1" ;;
+    esac
+    check_terminal_restored "$1" || return 1
+    ask_status || fail "the shell did not come back after $1" || return 1
+    check_status "$2" "$1" || return 1
+    # The shell runs commands and shows their output.
+    t send-keys "echo shell-\$((6 * 7))" Enter
+    wait_for "shell-42" || fail "the shell does not run commands after $1"
+}
+
+case_quit_q()       { quit_and_check_shell q 0; }
+case_quit_sigterm() { quit_and_check_shell SIGTERM:15 143; }
+case_quit_sigint()  { quit_and_check_shell C-c 130; }
+case_quit_sighup()  { quit_and_check_shell SIGHUP:1 129; }
+
+# Every signal whose default action ends the process, one after another in one shell:
+# each must leave the terminal restored and end the process by that signal (128 + n).
+case_fatal_signals() {
+    start_shell || fail "no shell prompt" || return 1
+    for _sig in $FATAL_SIGNALS; do
+        type_command "$BIN"
+        wait_for "于" || fail "the program did not start (for SIG${_sig%:*})" || return 1
+        _pid=$(app_pid_in_shell) || fail "cannot find the program's pid" || return 1
+        kill "-${_sig#*:}" "$_pid"
+        check_terminal_restored "SIG${_sig%:*}" || return 1
+        ask_status || fail "the shell did not come back after SIG${_sig%:*}" || return 1
+        check_status $((128 + ${_sig#*:})) "SIG${_sig%:*}" || return 1
+        t send-keys clear Enter     # a blank screen: no "于" of this run left behind
+        wait_for_blank_prompt || fail "the screen did not clear" || return 1
+    done
+}
+
+# Ctrl-\ sends SIGQUIT: the terminal comes back and, with cores enabled, a core is dumped.
+case_sigquit_core() {
+    start_shell || fail "no shell prompt" || return 1
+    mkdir -p "$WORK/cores"
+    t send-keys "cd $WORK/cores; ulimit -c unlimited 2>/dev/null || echo > $WORK/no-cores" Enter
+    type_command "$BIN"
+    wait_for "于" || fail "the program did not start in the shell" || return 1
+    t send-keys 'C-\'
+    check_terminal_restored "Ctrl-\\ (SIGQUIT)" || return 1
+    ask_status || fail "the shell did not come back after Ctrl-\\" || return 1
+    check_status 131 "Ctrl-\\ (SIGQUIT)" || return 1
+    [ -f "$WORK/no-cores" ] && return 0     # a hard limit of 0: no core to look for
+    wait_for "core dumped" 2 || fail "the shell does not say 'core dumped' after SIGQUIT"
+}
 
 # Esc closes things and never quits: alone, as Alt+key, split from the rest of an arrow's
 # sequence (ESC, 50 ms, [C), and inside help (where it closes help). Then q quits with 0.
 case_esc_never_quits() {
     start_shell || fail "no shell prompt" || return 1
-    t send-keys "$BIN; echo exit=\$?" Enter
+    type_command "$BIN"
     wait_for "于" || fail "the program did not start in the shell" || return 1
     t send-keys Escape
     t send-keys M-q
     t send-keys -H 1b; sleep 0.05; t send-keys -l '[C'
     t send-keys KP5 KP7
     sleep 0.3
+    [ ! -f "$WORK/rc" ] || { fail "Esc, Alt+q, a split sequence or a keypad key quit the program"; return 1; }
     capture
-    grep -qF "exit=" "$WORK/screen" && { fail "Esc, Alt+q, a split sequence or a keypad key quit the program"; return 1; }
     grep -qF "于" "$WORK/screen" || { fail "the frame is gone after Esc"; return 1; }
     t send-keys '?'
     wait_for "numbers: hide or show" || fail "? did not open the help" || return 1
     t send-keys Escape
     wait_gone "numbers: hide or show" || fail "Esc did not close the help" || return 1
     capture
-    grep -qF "exit=" "$WORK/screen" && { fail "Esc in the help quit the program"; return 1; }
+    grep -qF "于" "$WORK/screen" || { fail "Esc in the help quit the program"; return 1; }
     t send-keys q
-    wait_for "exit=0" || fail "q did not quit with status 0"
+    check_terminal_restored q || return 1
+    ask_status || fail "the shell did not come back after q" || return 1
+    check_status 0 q
 }
 
 # Waits until the screen no longer holds the fixed string $1, at most $2 seconds (default 5).
@@ -479,8 +583,9 @@ case_suspend() {
     cmp -s "$WORK/after" "$WORK/before" || { diff "$WORK/before" "$WORK/after" | head; fail "the frame after fg differs"; return 1; }
     t send-keys q
     wait_change after || fail "q after fg did not quit" || return 1
-    t send-keys 'echo exit=$?' Enter
-    wait_for "exit=0" || fail "q after fg did not quit cleanly"
+    t send-keys "echo \$? > $WORK/fg-rc" Enter
+    wait_file fg-rc || fail "the shell did not run a command after q" || return 1
+    [ "$(cat "$WORK/fg-rc")" = 0 ] || fail "q after fg: exit status $(cat "$WORK/fg-rc"), want 0"
 }
 
 case_not_a_tty() {
@@ -628,6 +733,66 @@ resize_storm() {
 case_storm_all()     { resize_storm all "looks most at"; }
 case_storm_library() { resize_storm library "search phrase"; }
 
+# ---------------------------------------------------------------- refusals
+
+# Runs attn-tui in the pane's shell as "$1" (with stdout the pane's terminal and
+# stderr into a file), then checks it refused at once: exit 1, one line on stderr
+# holding $2 and suggesting --dump, and the terminal untouched.
+refuse_and_check() {
+    start_shell || fail "no shell prompt" || return 1
+    type_command_status "$1 2> $WORK/err"
+    wait_file rc 3 || fail "it did not exit at once: $1" || return 1
+    cp "$WORK/err" "$WORK/screen"
+    check_status 1 "$1" || return 1
+    [ "$(wc -l < "$WORK/err")" -eq 1 ] || fail "stderr has $(wc -l < "$WORK/err") lines, not 1" || return 1
+    grep -qF -- "$2" "$WORK/err" || fail "stderr does not say '$2'" || return 1
+    grep -qF -- "attn-tui --dump" "$WORK/err" || fail "the message does not suggest --dump" || return 1
+    check_terminal_restored "$1"
+}
+
+case_stdin_not_a_tty() { refuse_and_check "$BIN < /dev/null" "standard input is not a terminal"; }
+case_stdin_closed()    { refuse_and_check "$BIN <&-" "standard input is not a terminal (it is closed)"; }
+case_term_dumb()       { refuse_and_check "TERM=dumb $BIN" "the terminal type 'dumb' cannot place the cursor"; }
+case_term_unknown()    { refuse_and_check "TERM=no-such-terminal $BIN" "the terminal type 'no-such-terminal' is unknown"; }
+
+# utime + stime (fields 14 and 15 of /proc/PID/stat) of process $1 in clock ticks, or
+# "gone" once it has ended (or is a zombie no one has reaped yet).
+cpu_ticks() {
+    _line=$(cat "/proc/$1/stat" 2>/dev/null) || { echo gone; return 0; }
+    # shellcheck disable=SC2086
+    set -- ${_line##*) }                  # field 3 (the state) onwards
+    [ "$1" = Z ] && { echo gone; return 0; }
+    shift 11                              # now field 14
+    echo $(( $1 + $2 ))
+}
+
+# The terminal goes away (its tmux server is killed) under attn-tui started with
+# SIGHUP ignored (as by nohup) and stdin "$1": the program must end, or at the very
+# least use no CPU (spinning costs ~100 ticks a second; allowed: 5).
+vanish_and_check() {
+    start_pane "sh -c 'trap \"\" HUP; echo \$\$ > $WORK/pid; exec $APP_ENV $BIN --autoplay $1'"
+    wait_file pid || fail "the pane did not start" || return 1
+    _pid=$(cat "$WORK/pid")
+    _end=$(( $(date +%s) + 3 ))        # until it draws, or has refused at once
+    until [ "$(cpu_ticks "$_pid")" = gone ] || { capture && grep -qF "于" "$WORK/screen"; }; do
+        [ "$(date +%s)" -ge "$_end" ] && break
+        sleep_a_little
+    done
+    t kill-server >/dev/null 2>&1; SOCK=""
+    _end=$(( $(date +%s) + 2 ))
+    while [ "$(cpu_ticks "$_pid")" != gone ] && [ "$(date +%s)" -lt "$_end" ]; do sleep_a_little; done
+    _before=$(cpu_ticks "$_pid")
+    [ "$_before" = gone ] && return 0
+    sleep 1
+    _after=$(cpu_ticks "$_pid")
+    [ "$_after" = gone ] && return 0
+    kill -KILL "$_pid" 2>/dev/null
+    [ $((_after - _before)) -le 5 ] || fail "still running after its terminal vanished, using $((_after - _before)) CPU ticks a second"
+}
+
+case_vanish_tty()     { vanish_and_check ""; }
+case_vanish_devnull() { vanish_and_check "< /dev/null"; }
+
 # ---------------------------------------------------------------- main
 
 echo "e2e: $BIN in tmux $(tmux -V | cut -d' ' -f2), 80×24, LANG=C.UTF-8"
@@ -641,11 +806,13 @@ run_case "a click on 五 focuses it"                               case_click
 run_case "resize to 70×22 mid-animation and back: whole frames"  case_resize
 run_case "40×12 says terminal too small; growing back recovers"  case_too_small
 run_case "? shows help, ? again hides it"                        case_help
-run_case "q leaves a usable shell (echo, icanon, prompt)"        case_quit_q
+run_case "q leaves a usable shell (exit 0, echo, icanon, prompt)" case_quit_q
 run_case "Esc, Alt+q, a split sequence never quit; Esc closes help" case_esc_never_quits
 run_case "SIGTERM leaves a usable shell"                         case_quit_sigterm
 run_case "Ctrl-C (SIGINT) leaves a usable shell"                 case_quit_sigint
 run_case "SIGHUP leaves a usable shell"                          case_quit_sighup
+run_case "every fatal signal: terminal restored, exit 128+n"     case_fatal_signals
+run_case "Ctrl-\\ (SIGQUIT): terminal restored, core dumped"     case_sigquit_core
 run_case "Ctrl-Z suspends, fg repaints"                          case_suspend
 run_case "stdout not a terminal: one line suggesting --dump"     case_not_a_tty
 run_case "similarity: → steps the troubles, c switches the comparison" case_similarity_keys
@@ -784,6 +951,12 @@ run_case "--view all: ↓ and ↑ move the selection, n hides numbers" case_all_
 run_case "Tab reaches the all view, then the library"             case_tab_all_library
 run_case "all: a resize storm ends on the same whole frame"       case_storm_all
 run_case "library: a resize storm ends on the same whole frame"   case_storm_library
+run_case "stdin not a terminal: refused in one line, exit 1"     case_stdin_not_a_tty
+run_case "stdin closed: refused in one line, exit 1"             case_stdin_closed
+run_case "TERM=dumb: refused in one line, no blank screen"       case_term_dumb
+run_case "an unknown TERM: refused in one line"                  case_term_unknown
+run_case "terminal vanished, SIGHUP ignored: it ends, no spin"   case_vanish_tty
+run_case "same with stdin /dev/null: it ends, no spin"           case_vanish_devnull
 
 echo "e2e: $PASSED passed, $FAILED failed"
 [ "$FAILED" -eq 0 ] || { echo "failing:$FAILED_NAMES"; exit 1; }

@@ -135,6 +135,24 @@ static void test_bad_values(void **state)
     expect_error(s2, "--dump and --print: choose one");
 }
 
+/* One parse after another (as these tests and the fuzzer run them): an error in the
+ * middle of a cluster of short options must not leave getopt reading the old argv. */
+static void test_parse_after_a_cut_cluster(void **state)
+{
+    (void)state;
+    Options o;
+    char err[256];
+    const char *cluster[] = { "-xh", NULL };
+    assert_int_equal(parse(&o, err, cluster), -1);
+    assert_string_equal(err, "unknown option '-xh' (try --help)");
+    const char *none[] = { NULL };
+    assert_int_equal(parse(&o, err, none), 0);
+    assert_false(o.help);
+    const char *dump[] = { "--dump", NULL };
+    assert_int_equal(parse(&o, err, dump), 0);
+    assert_true(o.dump);
+}
+
 static void test_format_rounding(void **state)
 {
     (void)state;
@@ -156,6 +174,7 @@ int main(void)
         cmocka_unit_test(test_defaults),
         cmocka_unit_test(test_every_option),
         cmocka_unit_test(test_bad_values),
+        cmocka_unit_test(test_parse_after_a_cut_cluster),
         cmocka_unit_test(test_format_rounding),
     };
     return cmocka_run_group_tests_name("cli", tests, NULL, NULL);

@@ -161,6 +161,36 @@ static void test_pad_too_wide_and_small_buffer(void **state)
 
 /* ---------------------------------------------------------------- main */
 
+/* ---------------------------------------------------------------- escaping */
+
+static void test_escape_controls(void **state)
+{
+    (void)state;
+    char buf[64];
+    assert_string_equal(text_escape("三加五等于?", buf, sizeof buf), "三加五等于?");
+    assert_string_equal(text_escape("a\nb\tc\rd", buf, sizeof buf), "a\\nb\\tc\\rd");
+    assert_string_equal(text_escape("\x1b[31m", buf, sizeof buf), "\\x1B[31m");
+    assert_string_equal(text_escape("x\x7f", buf, sizeof buf), "x\\x7F");
+    assert_string_equal(text_escape("\xc2\x85\xc2\x9b", buf, sizeof buf), "\\u0085\\u009B");
+    assert_string_equal(text_escape("\xc2\xa0", buf, sizeof buf), "\xc2\xa0");   /* U+00A0 stays */
+    assert_string_equal(text_escape("a\xff\xe4\xb8", buf, sizeof buf), "a\\xFF\\xE4\\xB8");
+    assert_string_equal(text_escape("", buf, sizeof buf), "");
+}
+
+static void test_escape_cut(void **state)
+{
+    (void)state;
+    char buf[8];
+    assert_string_equal(text_escape("abcdefg", buf, sizeof buf), "abcdefg");   /* fits exactly */
+    assert_string_equal(text_escape("abcdefgh", buf, sizeof buf), "abcd…");
+    assert_string_equal(text_escape("三加五等于", buf, sizeof buf), "三…");  /* never half of 加 */
+    assert_string_equal(text_escape("\n\n\n\n", buf, sizeof buf), "\\n\\n…");
+    assert_ptr_equal(text_escape("abcdef", buf, 0), buf);                   /* cap 0: untouched */
+    assert_string_equal(buf, "\\n\\n…");
+    char tiny[3];
+    assert_string_equal(text_escape("abcdef", tiny, sizeof tiny), "ab");     /* no room for … */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -174,6 +204,8 @@ int main(void)
         cmocka_unit_test(test_pad_ascii),
         cmocka_unit_test(test_pad_cjk),
         cmocka_unit_test(test_pad_too_wide_and_small_buffer),
+        cmocka_unit_test(test_escape_controls),
+        cmocka_unit_test(test_escape_cut),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
