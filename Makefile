@@ -37,7 +37,7 @@ ASAN_A    := $(BUILD)/asan/libattn.a
 
 FIT_BIN := $(BUILD)/fit-lesson
 
-.PHONY: all run test unit asan cli e2e golden-update deps install uninstall clean bench lesson-data valgrind FORCE
+.PHONY: all run test unit asan cli e2e export-test golden-update deps install uninstall clean bench lesson-data valgrind FORCE
 
 all: $(BIN)
 
@@ -109,9 +109,13 @@ cli: $(BIN)
 e2e: $(BIN)
 	@sh tests/e2e/run.sh ./$(BIN)
 
+# The script of --export python, run with python3 and NumPy (PyTorch where installed).
+export-test: $(BIN)
+	@sh tests/export/run.sh ./$(BIN)
+
 test: deps
 	@$(MAKE) --no-print-directory $(BIN) $(UNIT_BIN) $(ASAN_BIN)
-	@$(MAKE) --no-print-directory unit asan cli e2e
+	@$(MAKE) --no-print-directory unit asan cli e2e export-test
 
 valgrind: $(UNIT_BIN) $(BIN)
 	@sh scripts/valgrind.sh $(UNIT_BIN)
