@@ -294,7 +294,7 @@ static void value_label(const ViewCtx *c, RowKind kind, int line, int h, char *b
     else
         snprintf(buf, cap, "%s(%s)", names[line], f);
     if (kind == ROW_SCALED)
-        draw_append(buf, cap, "/%s%d", c->gl->sqrt, c->tr->dh);
+        draw_append(buf, cap, c->ascii ? "/sqrt(%d)" : "/√%d", c->tr->dh);
     if (c->tr->heads > 1 && line == LINE_A && kind != ROW_INPUT)
         draw_append(buf, cap, " h%d", h + 1);
 }

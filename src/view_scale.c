@@ -313,12 +313,14 @@ static void draw_sqrt(const ViewCtx *c, const ScaleLayout *L, int y)
     format_fixed(big, sizeof big, sqrtd_root((int)real.head_width), 6);
     format_fixed(small, sizeof small, sqrtd_root((int)demo.head_width), 6);
     int x = put_label(c, L, y, c->ascii ? "  /sqrt(d)" : "  ÷√d", STYLE_BOLD);
-    snprintf(buf, sizeof buf, SAY(c, "d = a head's width: %s%" PRId64 " = %s (the demo: %s%" PRId64 " = %s)",
-                                  "d 是每个头的宽度：%s%" PRId64 " = %s（演示：%s%" PRId64 " = %s）"),
-             c->gl->sqrt, real.head_width, big, c->gl->sqrt, demo.head_width, small);
-    snprintf(brief, sizeof brief, SAY(c, "%s%" PRId64 " = %s (demo: %s%" PRId64 " = %s)",
-                                      "%s%" PRId64 " = %s（演示：%s%" PRId64 " = %s）"),
-             c->gl->sqrt, real.head_width, big, c->gl->sqrt, demo.head_width, small);
+    char root_big[32], root_small[32];
+    snprintf(root_big, sizeof root_big, c->ascii ? "sqrt(%" PRId64 ")" : "√%" PRId64, real.head_width);
+    snprintf(root_small, sizeof root_small, c->ascii ? "sqrt(%" PRId64 ")" : "√%" PRId64, demo.head_width);
+    snprintf(buf, sizeof buf, SAY(c, "d = a head's width: %s = %s (the demo: %s = %s)",
+                                  "d 是每个头的宽度：%s = %s（演示：%s = %s）"),
+             root_big, big, root_small, small);
+    snprintf(brief, sizeof brief, SAY(c, "%s = %s (demo: %s = %s)", "%s = %s（演示：%s = %s）"),
+             root_big, big, root_small, small);
     put_fitting(c, x, y, L->x + L->w, buf, brief, STYLE_NORMAL);
 }
 
