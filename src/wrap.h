@@ -14,8 +14,8 @@ typedef struct {
 } WrapLine;
 
 /* Breaks the UTF-8 paragraph s into lines of at most width columns (a word wider than
- * width gets a line of its own, which the caller clips). Stores the first max lines in
- * lines and returns how many lines the whole paragraph takes. */
+ * width is cut where the width ends). Stores the first max lines in lines and returns how
+ * many lines the whole paragraph takes. */
 int wrap_lines(const char *s, int width, WrapLine *lines, int max);
 
 #endif

@@ -45,8 +45,11 @@ static void test_code_kept_whole(void **state)
     assert_int_equal(wrap_lines(s, 32, l, 8), 3);
     line_text(s, &l[1], buf, sizeof buf);
     assert_string_equal(buf, "F.scaled_dot_product_attention");
-    /* wider than the width: a line of its own, for the caller to clip */
-    assert_int_equal(wrap_lines("F.scaled_dot_product_attention", 10, l, 8), 1);
+    /* wider than the width: cut where the width ends */
+    const char *w = "F.scaled_dot_product_attention";
+    assert_int_equal(wrap_lines(w, 10, l, 8), 3);
+    line_text(w, &l[1], buf, sizeof buf);
+    assert_string_equal(buf, "ot_product");
 }
 
 static void test_chinese(void **state)
