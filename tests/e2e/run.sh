@@ -493,6 +493,99 @@ case_not_a_tty() {
     [ ! -s "$WORK/out" ] || fail "something was written to the pipe"
 }
 
+# ---------------------------------------------------------------- the code, scale and summary views
+
+case_code_view() {
+    start_app --view code --stage output --focus 4
+    wait_for "out = A·V" || fail "--view code did not show the five lines" || return 1
+    wait_for "0.52 -0.42  0.13 -0.17  0.96 -0.40 -0.05 -0.17" || fail "no output(等) values" || return 1
+    wait_for "F.scaled_dot_product_attention(q, k, v)" || fail "no PyTorch line" || return 1
+    t send-keys m
+    wait_for "is_causal=True" || fail "m did not show is_causal=True" || return 1
+    t send-keys h
+    wait_for "num_heads=2" || fail "h did not show num_heads=2" || return 1
+    t send-keys n
+    wait_gone "0.52" || fail "n did not hide the values" || return 1
+    wait_for "[6, 8]·[8, 8] → [6, 8]" || fail "the shapes went with n"
+}
+
+case_code_tab() {
+    start_app --view machine
+    wait_for "[machine]" || fail "--view machine did not start there" || return 1
+    t send-keys Tab
+    wait_for "[code]" && wait_for "A   = softmax(Q·Kᵀ / √d)" || fail "Tab from machine did not open code"
+}
+
+case_scale_view() {
+    start_app --view scale
+    wait_for "3584 × 3584 = 12845056" || fail "--view scale did not show Wq's count" || return 1
+    wait_for "= 1024 tokens" || fail "the first length is not 1K" || return 1
+    t send-keys Right
+    wait_for "= 2048 tokens" && wait_for "2048 × 1024 × 2 B =    4194304 B =    4 MiB" ||
+        fail "→ did not lengthen the text to 2K" || return 1
+    t send-keys Right
+    wait_for "= 4096 tokens" && wait_for "58720256 B =   56 MiB" || fail "→ again: not 4K" || return 1
+    t send-keys Left
+    wait_for "= 2048 tokens" || fail "← did not shorten the text" || return 1
+    t send-keys Up
+    wait_for "= 4096 tokens" || fail "↑ did not lengthen the text" || return 1
+    t send-keys Down Down Down
+    wait_for "= 1024 tokens" || fail "↓ did not stop at 1K"
+}
+
+case_scale_tab() {
+    start_app --view code
+    wait_for "[code]" || fail "--view code did not start there" || return 1
+    t send-keys Tab
+    wait_for "[scale]" && wait_for "16515072" || fail "Tab from code did not open scale"
+}
+
+case_summary_view() {
+    start_app --view summary --focus 4
+    wait_for "[1] Similarity is symmetric and content-only" || fail "--view summary shows no claims" || return 1
+    wait_for "等 asks 加: 4.05, 加 asks 等: 2.08" || fail "no scores of the lesson" || return 1
+    t send-keys 3
+    wait_for "[matrix]" || fail "3 did not open the matrix view" || return 1
+    t send-keys Tab Tab Tab Tab Tab
+    wait_for "[summary]" || fail "Tab from matrix did not come round to summary" || return 1
+    settle claims || fail "the summary did not settle" || return 1
+    _row=$(grep -n '\[5\] ' "$WORK/claims" | head -1 | cut -d: -f1)
+    [ -n "$_row" ] || fail "no claim [5] on screen" || return 1
+    t send-keys -l "$(printf '\033[<0;%d;%dM\033[<0;%d;%dm' 12 "$_row" 12 "$_row")"
+    wait_for "[arcs]" || fail "a click on claim 5 did not open the arcs view"
+}
+
+case_summary_tab() {
+    start_app --view scale
+    wait_for "[scale]" || fail "--view scale did not start there" || return 1
+    t send-keys Tab
+    wait_for "[summary]" && wait_for "[8] A real model" || fail "Tab from scale did not open summary"
+}
+
+# A storm of resizes in view $1 (with options $2 ...), then the frame must equal a fresh
+# start at the last size: nothing left over from the sizes between.
+resize_storm() {
+    start_app --view "$@"
+    wait_for "[$1]" && settle first || fail "--view $1 did not start" || return 1
+    for _size in 100x30 60x20 130x45 61x21 200x60 72x22 90x28; do
+        t resize-window -x "${_size%x*}" -y "${_size#*x}"
+        sleep 0.02
+    done
+    wait_change first && settle stormed || fail "no frame after the resizes" || return 1
+    _main=$SOCK
+    start_pane "$APP_ENV $BIN --view $*" 90 28 ref
+    wait_for "[$1]" && settle reference || { t kill-server; SOCK=$_main; fail "no fresh frame at 90×28"; return 1; }
+    t kill-server; SOCK=$_main
+    if ! cmp -s "$WORK/stormed" "$WORK/reference"; then
+        diff "$WORK/reference" "$WORK/stormed" | head -20
+        cp "$WORK/stormed" "$WORK/screen"; fail "after the resize storm the frame differs from a fresh one"
+    fi
+}
+
+case_code_storm()    { resize_storm code --stage softmax --focus 4; }
+case_scale_storm()   { resize_storm scale; }
+case_summary_storm() { resize_storm summary --focus 4; }
+
 # ---------------------------------------------------------------- main
 
 echo "e2e: $BIN in tmux $(tmux -V | cut -d' ' -f2), 80×24, LANG=C.UTF-8"
@@ -513,6 +606,15 @@ run_case "Ctrl-C (SIGINT) leaves a usable shell"                 case_quit_sigin
 run_case "SIGHUP leaves a usable shell"                          case_quit_sighup
 run_case "Ctrl-Z suspends, fg repaints"                          case_suspend
 run_case "stdout not a terminal: one line suggesting --dump"     case_not_a_tty
+run_case "--view code: five lines, values; m, h, n change them"   case_code_view
+run_case "Tab from machine opens code"                           case_code_tab
+run_case "--view scale: Wq's count; the arrows change the length" case_scale_view
+run_case "Tab from code opens scale"                             case_scale_tab
+run_case "--view summary: claims; 3 and a click open their views" case_summary_view
+run_case "Tab from scale opens summary"                          case_summary_tab
+run_case "code: a resize storm ends in a whole fresh frame"      case_code_storm
+run_case "scale: a resize storm ends in a whole fresh frame"     case_scale_storm
+run_case "summary: a resize storm ends in a whole fresh frame"   case_summary_storm
 
 echo "e2e: $PASSED passed, $FAILED failed"
 [ "$FAILED" -eq 0 ] || { echo "failing:$FAILED_NAMES"; exit 1; }
