@@ -337,7 +337,7 @@ static const char py_program[] =
 "    except ImportError:\n"
 "        print(\"PyTorch: not installed here: skipped F.scaled_dot_product_attention and \"\n"
 "              \"nn.MultiheadAttention\")\n"
-"        return \"PyTorch skipped (not installed)\"\n"
+"        return \"PyTorch skipped: not installed\"\n"
 "    print(f\"PyTorch {torch.__version__}, float64 (MultiheadAttention: the same weights, \"\n"
 "          \"identity out_proj; its out and A checked):\")\n"
 "    cases = [c for c in ATTN_TUI.values() if c is not None]\n"

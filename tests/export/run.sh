@@ -87,7 +87,7 @@ case_numpy_checks() {
     grep -q 'causal mask (is_causal=True)' "$WORK/out" || fail "no causal-mask section" || return 1
     grep -q 'two heads of width 4' "$WORK/out" || fail "no two-head section" || return 1
     grep -q '^PyTorch: not installed here: skipped' "$WORK/out" || fail "hidden PyTorch not said skipped" || return 1
-    grep -q 'PyTorch skipped (not installed))$' "$WORK/out" || fail "the last line does not say PyTorch was skipped"
+    grep -q 'PyTorch skipped: not installed)$' "$WORK/out" || fail "the last line does not say PyTorch was skipped"
 }
 
 # Where PyTorch imports, its checks run too (skipped on a machine without it).
