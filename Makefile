@@ -58,7 +58,7 @@ FUZZ_A     := $(BUILD)/fuzz/libattn.a
 FUZZ_BIN   := $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(wildcard tests/fuzz/fuzz_*.c))
 
 .PHONY: all run test unit asan cli e2e golden-update deps install uninstall clean bench lesson-data valgrind \
-        fuzz fuzz-smoke lint coverage demo-cast FORCE
+        fuzz fuzz-smoke lint coverage demo-cast export-test FORCE
 
 all: $(BIN)
 
@@ -131,9 +131,13 @@ cli: $(BIN)
 e2e: $(BIN)
 	@sh tests/e2e/run.sh ./$(BIN)
 
+# The script of --export python, run with python3 and NumPy (PyTorch where installed).
+export-test: $(BIN)
+	@sh tests/export/run.sh ./$(BIN)
+
 test: deps
 	@$(MAKE) --no-print-directory $(BIN) $(UNIT_BIN) $(ASAN_BIN)
-	@$(MAKE) --no-print-directory unit asan cli e2e fuzz-smoke
+	@$(MAKE) --no-print-directory unit asan cli e2e export-test fuzz-smoke
 
 valgrind: $(UNIT_BIN) $(BIN)
 	@sh scripts/valgrind.sh $(UNIT_BIN)

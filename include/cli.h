@@ -38,6 +38,7 @@ typedef struct {
     int heads;               /* --heads: 1 or 2 (lesson 7's preview) */
     Lang lang;               /* --lang: LANG_AUTO from the locale, LANG_EN, LANG_ZH */
     bool ascii;              /* --ascii */
+    int export_format;       /* --export FMT: an ExportFormat (export.h), or -1 */
 } Options;
 
 /* Parses argv into *o. Returns 0, or -1 with a one-line message in err. */

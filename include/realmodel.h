@@ -101,4 +101,22 @@ int realmodel_context_index(int64_t tokens);
 /* The index of the largest listed length not above `tokens` (0 below 1K). */
 int realmodel_context_floor_index(int64_t tokens);
 
+/* ---------------------------------------------------------------- units */
+/* What a screen writes a size in: context lengths in K (1024 tokens, as "4K" is said) and
+ * cache sizes in MiB (2^20 bytes). Every listed length is a whole number of K, and every
+ * cache size at a listed length (of either shape, with or without GQA) a whole MiB. */
+
+#define REALMODEL_K 1024           /* tokens in one K of context length */
+#define REALMODEL_MIB 1048576      /* bytes in one MiB */
+
+/* tokens / REALMODEL_K, rounded down (4096 → 4, 131072 → 128). */
+int64_t realmodel_in_k(int64_t tokens);
+
+/* bytes / REALMODEL_MIB, rounded down (268 435 456 → 256). */
+int64_t realmodel_in_mib(int64_t bytes);
+
+/* How many times the demo's trainable numbers fit in the real model's, rounded down:
+ * qkv_params(real) / qkv_params(demo) (16 515 072 / 192 = 86 016). */
+int64_t realmodel_times_demo(const RealModel *real, const RealModel *demo);
+
 #endif

@@ -7,8 +7,10 @@
 #   make lint: clang cppcheck      make coverage: gcovr
 set -u
 
-# Debian package  ->  what proves it is there
-need="gcc make pkg-config libncurses-dev libunistring-dev libcmocka-dev tmux jq locales asciinema $*"
+# Debian package  ->  what proves it is there. python3 and python3-numpy run the script of
+# --export python in make test (PyTorch, python3-torch, is optional: its checks are skipped);
+# asciinema replays a recording in the end-to-end tests.
+need="gcc make pkg-config libncurses-dev libunistring-dev libcmocka-dev tmux jq locales asciinema python3 python3-numpy $*"
 
 is_installed() {
     dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'
@@ -24,6 +26,7 @@ else
     pkg-config --exists ncursesw cmocka 2>/dev/null || missing="$missing ncursesw cmocka"
     [ -f /usr/include/unistr.h ] || missing="$missing libunistring"
     command -v tmux >/dev/null 2>&1 || missing="$missing tmux"
+    python3 -c 'import numpy' >/dev/null 2>&1 || missing="$missing python3-numpy"
     if [ -n "$missing" ]; then
         echo "attn-tui: missing build dependencies:$missing (install them with your package manager)" >&2
         exit 1

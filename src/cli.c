@@ -3,6 +3,7 @@
  * Must not touch: the terminal, the model, the engine. */
 #include "cli.h"
 
+#include "export.h"
 #include "player.h"
 #include "ui.h"
 #include "view.h"
@@ -36,6 +37,8 @@ const char *cli_usage(void)
         "  --dump            print every table (x, Q, K, V, scores, shares, output) and exit\n"
         "  --format FMT      with --dump: text (default), json (full precision) or model\n"
         "                    (the model in use, in the model-file format)\n"
+        "  --export FMT      write a script that recomputes the five lines and checks them\n"
+        "                    against attn-tui's numbers, and exit: python (run it with python3)\n"
         "  --print           write the frame the other options describe as text, and exit\n"
         "  --size WxH        with --print: the frame's size (default: the terminal's, or 80x24)\n"
         "  --color WHEN      with --print: ANSI colours always, never or auto (default)\n"
@@ -118,7 +121,8 @@ static int parse_focus(const char *s, int *out)
 
 enum {
     OPT_SENTENCE = 1000, OPT_MODEL, OPT_DUMP, OPT_FORMAT, OPT_NO_NUMBERS, OPT_AUTOPLAY,
-    OPT_SPEED, OPT_STAGE, OPT_FOCUS, OPT_LANG, OPT_ASCII, OPT_PRINT, OPT_SIZE, OPT_COLOR, OPT_VIEW, OPT_MASK, OPT_HEADS, OPT_RECORD
+    OPT_SPEED, OPT_STAGE, OPT_FOCUS, OPT_LANG, OPT_ASCII, OPT_PRINT, OPT_SIZE, OPT_COLOR, OPT_VIEW,
+    OPT_MASK, OPT_HEADS, OPT_RECORD, OPT_EXPORT
 };
 
 static const struct option long_options[] = {
@@ -140,6 +144,7 @@ static const struct option long_options[] = {
     { "mask",       required_argument, NULL, OPT_MASK },
     { "record",     required_argument, NULL, OPT_RECORD },
     { "heads",      required_argument, NULL, OPT_HEADS },
+    { "export",     required_argument, NULL, OPT_EXPORT },
     { "help",       no_argument,       NULL, 'h' },
     { "version",    no_argument,       NULL, 'V' },
     { NULL, 0, NULL, 0 },
@@ -155,6 +160,7 @@ static void cli_defaults(Options *o)
     o->view = -1;
     o->heads = 1;
     o->lang = LANG_AUTO;
+    o->export_format = -1;
 }
 
 /* Applies one recognised option; returns 0 or -1 with err filled. A bad value is
@@ -204,6 +210,12 @@ static int cli_apply(Options *o, int c, const char *arg, char *err, size_t errle
                  text_escape(arg, q, sizeof q), names);
         return -1;
     }
+    case OPT_EXPORT:
+        o->export_format = export_format_from_name(arg);
+        if (o->export_format >= 0) return 0;
+        snprintf(err, errlen, "--export: '%s' is not a format: use %s",
+                 text_escape(arg, q, sizeof q), export_format_names());
+        return -1;
     case 'h':            o->help = true; return 0;
     case 'V':            o->version = true; return 0;
     case OPT_FORMAT:
@@ -280,6 +292,10 @@ int cli_parse(int argc, char **argv, Options *o, char *err, size_t errlen)
     }
     if (o->dump && o->print) {
         snprintf(err, errlen, "--dump and --print: choose one");
+        return -1;
+    }
+    if (o->export_format >= 0 && (o->dump || o->print)) {
+        snprintf(err, errlen, "--export and %s: choose one", o->dump ? "--dump" : "--print");
         return -1;
     }
     if ((o->print_w || o->color != COLOR_AUTO) && !o->print) {

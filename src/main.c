@@ -16,6 +16,7 @@
 #include "cli.h"
 #include "dump.h"
 #include "engine.h"
+#include "export.h"
 #include "frame.h"
 #include "grid.h"
 #include "lesson.h"
@@ -101,6 +102,17 @@ static int main_dump(const Options *o, const Trace *tr, const char *sentence)
     return EXIT_DATA;
 }
 
+/* --export FMT: the script on standard output, or what failed on standard error. */
+static int main_export(const Options *o, const Model *m, const char *sentence)
+{
+    char err[2048];
+    signal(SIGXFSZ, SIG_IGN); /* over a file-size limit the write fails (EFBIG) and we say so */
+    if (export_write(stdout, "standard output", (ExportFormat)o->export_format, m, sentence,
+                     err, sizeof err) == 0)
+        return 0;
+    fprintf(stderr, "attn-tui: --export %s: %s\n", export_format_names(), err);
+    return EXIT_DATA;
+}
 
 /* The size --print draws at: --size, else the terminal's, else 80 × 24. */
 static void main_print_size(const Options *o, int *w, int *h)
@@ -215,6 +227,8 @@ int main(int argc, char **argv)
         status = EXIT_USAGE;
     } else if (o.dump) {
         status = main_dump(&o, &lesson.tr, sentence);
+    } else if (o.export_format >= 0) {
+        status = main_export(&o, &model, sentence);
     } else if (o.print) {
         status = main_print(&o, &lesson);
     } else {

@@ -122,3 +122,20 @@ int realmodel_context_floor_index(int64_t tokens)
             index = i;
     return index;
 }
+
+/* ---------------------------------------------------------------- units */
+
+int64_t realmodel_in_k(int64_t tokens)
+{
+    return tokens / REALMODEL_K;
+}
+
+int64_t realmodel_in_mib(int64_t bytes)
+{
+    return bytes / REALMODEL_MIB;
+}
+
+int64_t realmodel_times_demo(const RealModel *real, const RealModel *demo)
+{
+    return realmodel_qkv_params(real) / realmodel_qkv_params(demo);
+}

@@ -1,20 +1,418 @@
-/* view_summary.c — station 9: the lesson in a screen.
- * A placeholder until the view is built: it names itself.
- * Must not touch: ncurses, the clock, the engine's arithmetic. */
+/* view_summary.c — station 9: the lesson in one screen. Each claim of the lesson's summary
+ * (similarity is symmetric and content-only; Q, K, V fix it; scores, ÷√d, softmax, a weighted
+ * sum; [T, d] in, [T, d] out) with the sentence's own figures, and the view that shows it: a
+ * digit key or a click opens that view. Lessons 7 and 8 come next.
+ * Owns: the claims, the view's layout, its keys, clicks and its row of the view table.
+ * Must not touch: ncurses, the clock, the engine's arithmetic (it only reads a Trace). */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
 #include "draw.h"
+#include "format.h"
+#include "realmodel.h"
 #include "view.h"
+#include "wrap.h"
+
+#define SUMMARY_MAX_ROWS 48    /* rows a layout can list */
+#define DETAIL_LINES 3         /* most lines of one claim's detail */
+#define KEY_W 4                /* columns of the key column: "[1] " */
+
+/* ---------------------------------------------------------------- the claims */
+
+/* One claim of the summary and the view that shows it. */
+typedef struct {
+    ViewId view;            /* where its key and a click go */
+    const char *title_en;   /* the claim, English */
+    const char *title_zh;   /* the claim, Chinese (the lesson's words) */
+    const char *title_ascii;/* the English claim in ASCII, where it has symbols (else NULL) */
+} Claim;
+
+static const Claim claims[] = {
+    { VIEW_SIMILARITY, "Similarity is symmetric and content-only",
+                       "相似度表对称、只认内容", NULL },
+    { VIEW_LIBRARY,    "Q, K, V fix it: three roles from one vector",
+                       "Q、K、V：每个字的三个分身", NULL },
+    { VIEW_MATRIX,     "Scores: Q·Kᵀ, a [T, T] table with a direction",
+                       "打分：Q 乘 K 的转置，一张 [T, T] 的分数表",
+                       "Scores: Q.K^T, a [T, T] table with a direction" },
+    { VIEW_SQRTD,      "÷√d before softmax",
+                       "先除以 √d", "/sqrt(d) before softmax" },
+    { VIEW_ARCS,       "Softmax into shares, then a weighted sum of V",
+                       "softmax 成百分比，再按百分比把 V 加权平均回来", NULL },
+    { VIEW_MACHINE,    "[T, d] in, [T, d] out: layers stack",
+                       "输入 [T, d]、输出 [T, d]：形状不变，能一层层叠起来", NULL },
+    { VIEW_CODE,       "Five lines: what nn.MultiheadAttention does",
+                       "就这五行：nn.MultiheadAttention 干的就是这些", NULL },
+    { VIEW_SCALE,      "A real model: the same, only bigger",
+                       "真实模型：同样的机制，只是大得多", NULL },
+};
+#define N_CLAIMS ((int)(sizeof claims / sizeof claims[0]))
+
+/* The digits that open each claim's view (key i+1 for claim i), in this view only. */
+static const KeyBinding summary_keys[] = {
+    { '1', ACTION_VIEW_N, VIEW_SIMILARITY, "1-8", true  },
+    { '2', ACTION_VIEW_N, VIEW_LIBRARY,    "2",   false },
+    { '3', ACTION_VIEW_N, VIEW_MATRIX,     "3",   false },
+    { '4', ACTION_VIEW_N, VIEW_SQRTD,      "4",   false },
+    { '5', ACTION_VIEW_N, VIEW_ARCS,       "5",   false },
+    { '6', ACTION_VIEW_N, VIEW_MACHINE,    "6",   false },
+    { '7', ACTION_VIEW_N, VIEW_CODE,       "7",   false },
+    { '8', ACTION_VIEW_N, VIEW_SCALE,      "8",   false },
+    { 0,   ACTION_NONE,   0,               NULL,  false },
+};
+
+/* The key that opens view, as its own character ("3"), or "" when none does. */
+static const char *claim_key(ViewId view)
+{
+    static const char *const digits[] = { "1", "2", "3", "4", "5", "6", "7", "8", "9" };
+    for (int i = 0; summary_keys[i].key != 0; i++)
+        if (summary_keys[i].arg == (int)view && summary_keys[i].key >= '1' && summary_keys[i].key <= '9')
+            return digits[summary_keys[i].key - '1'];
+    return "";
+}
+
+/* The pair a claim's figures are about: the focused character and the one it looks at most. */
+static void claim_pair(const ViewCtx *c, int *asker, int *answer)
+{
+    *asker = c->focus;
+    *answer = engine_strongest(c->tr, 0, c->focus);
+}
+
+/* Claim i's detail, with the sentence's own figures when numbers are shown: the full one,
+ * or a brief one that fits a line of an 80-column screen. */
+static void claim_detail(const ViewCtx *c, int i, bool brief, char *buf, size_t cap)
+{
+    const Trace *tr = c->tr;
+    int a, b;
+    claim_pair(c, &a, &b);
+    const char *A = tr->tokens[a], *B = tr->tokens[b], *to = c->ascii ? "->" : "→";
+    const char *dot = c->gl->dot, *sqrt_d = c->ascii ? "sqrt(d)" : "√d";
+    char x[FORMAT_BYTES], y[FORMAT_BYTES];
+    bool n = c->numbers, zh = c->lang == LANG_ZH;
+    double cosine;
+    int like = engine_closest_value(tr, a, &cosine);
+    RealModel real = realmodel_real(), demo = realmodel_demo();
+    buf[0] = '\0';
+    switch (i) {
+    case 0:
+        format_fixed(x, sizeof x, TRACE_SQ(tr, similarity, a, b), 2);
+        if (!n)
+            snprintf(buf, cap, "%s", zh ? "第 4 课的表里两个方向是同一个数：量不出谁在问、谁在答"
+                                        : "lesson 4's table gives both directions of a pair one number: "
+                                          "it cannot tell who asks from who answers");
+        else if (zh && brief)
+            snprintf(buf, cap, "第 4 课：「%s」看「%s」=「%s」看「%s」= %s，换句话也不变", A, B, B, A, x);
+        else if (zh)
+            snprintf(buf, cap, "第 4 课的表里「%s」看「%s」和「%s」看「%s」是同一个数 %s：量不出谁在问、"
+                               "谁在答，一行也不随句子变", A, B, B, A, x);
+        else if (brief)
+            snprintf(buf, cap, "lesson 4's similarity: %s%s%s = %s%s%s = %s, in any sentence", A, to, B, B, to, A, x);
+        else
+            snprintf(buf, cap, "lesson 4's table gives %s%s%s and %s%s%s one number, %s: it cannot tell "
+                               "who asks from who answers, and a row is the same in any sentence",
+                     A, to, B, B, to, A, x);
+        break;
+    case 1:
+        if (brief)
+            snprintf(buf, cap, SAY(c, "Q = x%sWq what I look for, K = x%sWk my name tag, V = x%sWv what I hand over",
+                                   "Q 我在找什么，K 我挂出的名牌，V 我要交出去的内容"),
+                     dot, dot, dot);
+        else
+            snprintf(buf, cap, SAY(c, "Q = x%sWq what I look for, K = x%sWk my name tag, V = x%sWv what I hand "
+                                      "over: one vector times three trainable matrices",
+                                   "Q = x%sWq 我在找什么，K = x%sWk 我挂出的名牌，V = x%sWv 我要交出去的内容："
+                                   "同一个 x 乘三张要训练的矩阵"),
+                     dot, dot, dot);
+        break;
+    case 2:
+        if (n)
+            snprintf(buf, cap, brief ? SAY(c, "%s asks %s: %s, %s asks %s: %s",
+                                          "「%s」问「%s」得 %s，「%s」问「%s」只有 %s")
+                                     : SAY(c, "%s asks %s: %s, %s asks %s: %s; the similarity table can never "
+                                              "show that",
+                                           "「%s」问「%s」得 %s，「%s」问「%s」只有 %s：相似度表永远给不出这种差别"),
+                     A, B, format_fixed(x, sizeof x, TRACE_SQ(tr, scores, a, b), 2),
+                     B, A, format_fixed(y, sizeof y, TRACE_SQ(tr, scores, b, a), 2));
+        else
+            snprintf(buf, cap, SAY(c, "%s asking %s and %s asking %s score differently",
+                                   "「%s」问「%s」和「%s」问「%s」分数不同"), A, B, B, A);
+        break;
+    case 3:
+        if (brief)
+            snprintf(buf, cap, "%s", SAY(c, "unscaled, softmax saturates: unable to learn",
+                                         "不缩放 softmax 会饱和、梯度消失：学不动"));
+        else
+            snprintf(buf, cap, SAY(c, "a dot product grows like %s; unscaled, softmax saturates and its "
+                                      "gradient vanishes: not worse, unable to learn",
+                                   "点积的量级正比于 %s，不缩放 softmax 会饱和、梯度会消失：不是效果差一点，是学不动"),
+                     sqrt_d);
+        if (n)
+            draw_append(buf, cap, c->ascii ? "%ssqrt(%d) = %s" : "%s√%d = %s", zh ? "；" : "; ", tr->dh,
+                        format_fixed(x, sizeof x, tr->scale, 6));
+        break;
+    case 4:
+        if (!n)
+            snprintf(buf, cap, SAY(c, "the thicker the line, the bigger the share; %s's output is most like V(%s)",
+                                   "线越粗分得越多；「%s」的输出最像 V(%s)"), A, tr->tokens[like]);
+        else
+            snprintf(buf, cap, brief ? SAY(c, "%s gives %s %s; output(%s) is most like V(%s), cosine %s",
+                                          "「%s」给「%s」%s；output(%s) 最像 V(%s)，余弦 %s")
+                                     : SAY(c, "shares add up to 100%%, in the scores' order: %s gives %s %s, and "
+                                              "output(%s) is most like V(%s) (cosine %s)",
+                                           "百分比加起来正好 100%%、大小顺序不变：「%s」给「%s」%s，"
+                                           "output(%s) 最像 V(%s)（余弦 %s）"),
+                     A, B, format_percent(x, sizeof x, TRACE_SQ(tr, weights, a, b)), A, tr->tokens[like],
+                     format_fixed(y, sizeof y, cosine, 4));
+        break;
+    case 5:
+        snprintf(buf, cap, "%s", brief ? SAY(c, "the shape stays: layers stack, residuals fit (lesson 8)",
+                                             "形状不变：能一层层叠，能接残差（第 8 课）")
+                                       : SAY(c, "self-attention keeps the shape and only re-mixes each "
+                                                "character's content, which is why layers stack and the "
+                                                "residual connection (lesson 8) fits",
+                                             "自注意力不改形状，只把每个字的内容按关注度重新搅拌一遍，"
+                                             "所以能一层层叠起来，也能和残差连接对接（第 8 课）"));
+        if (n)
+            draw_append(buf, cap, "%s[%d, %d] %s [%d, %d]", zh ? "；" : "; ", tr->T, tr->d, to, tr->T, tr->d);
+        break;
+    case 6:
+        snprintf(buf, cap, "Q = x%sWq; K = x%sWk; V = x%sWv; A = softmax(Q%sK%s / %s); out = A%sV",
+                 dot, dot, dot, dot, c->gl->transpose, sqrt_d, dot);
+        if (!brief)
+            draw_append(buf, cap, "%s", SAY(c, ", and F.scaled_dot_product_attention too",
+                                            "，F.scaled_dot_product_attention 也一样"));
+        break;
+    case 7:
+        if (n)
+            snprintf(buf, cap, SAY(c, "%" PRId64 " here, %" PRId64 " in a real Wq, Wk, Wv; "
+                                      "%" PRId64 " heads, %" PRId64 " K/V groups (GQA)",
+                                   "这里 %" PRId64 " 个数，真实的 Wq、Wk、Wv 有 %" PRId64 " 个；"
+                                   "%" PRId64 " 个头分 %" PRId64 " 组共用 K、V（GQA）"),
+                     realmodel_qkv_params(&demo), realmodel_qkv_params(&real), real.n_heads,
+                     realmodel_groups(&real));
+        else
+            snprintf(buf, cap, "%s", SAY(c, "many heads; groups of them share K and V (GQA)",
+                                         "很多个头，几个头一组共用 K、V（GQA）"));
+        break;
+    default:
+        break;
+    }
+}
+
+/* "Next: lesson 7, the causal mask and heads (m, h here); lesson 8, residual connections." */
+static void next_lessons(const ViewCtx *c, char *buf, size_t cap)
+{
+    snprintf(buf, cap, SAY(c, "Next: lesson 7, the mask and the heads (try %s and %s here); "
+                              "lesson 8, residual connections.",
+                           "接下来：第 7 课的掩码和多头（这里先按 %s、%s 试试）；第 8 课的残差连接。"),
+             action_key_label(ACTION_MASK), action_key_label(ACTION_HEADS));
+}
+
+/* ---------------------------------------------------------------- layout */
+
+/* What one row of the body shows. */
+typedef enum {
+    ROW_BLANK = 0,   /* nothing */
+    ROW_LEAD,        /* "The lesson in one screen: a key or a click opens the screen that shows it" */
+    ROW_TITLE,       /* claim `claim`: its key, its title, the view it points to */
+    ROW_DETAIL,      /* line `line` of claim `claim`'s detail */
+    ROW_NEXT         /* line `line` of the lessons that come next */
+} RowKind;
+
+typedef struct {
+    RowKind kind;   /* what the row shows */
+    int claim;      /* which claim (ROW_TITLE, ROW_DETAIL), else -1 */
+    int line;       /* which line of a wrapped text */
+} SummaryRow;
+
+typedef struct {
+    SummaryRow rows[SUMMARY_MAX_ROWS]; /* what each row shows, top down */
+    int n;                             /* rows listed */
+    int top;                           /* body row of the first */
+    int x;                             /* left column */
+    int w;                             /* columns it may use */
+    bool brief;                        /* the details are the brief ones */
+} SummaryLayout;
+
+static void add_row(SummaryLayout *L, RowKind kind, int claim, int line)
+{
+    if (L->n < SUMMARY_MAX_ROWS)
+        L->rows[L->n++] = (SummaryRow){ kind, claim, line };
+}
+
+/* The name of the view a claim points to, as its tab says it. */
+static const char *target_name(const ViewCtx *c, ViewId v)
+{
+    const ViewOps *ops = view_ops(v);
+    return c->ascii ? ops->name : SAY(c, ops->tab_en, ops->tab_zh);
+}
+
+/* "→ similarity" */
+static void target_text(const ViewCtx *c, ViewId v, char *buf, size_t cap)
+{
+    snprintf(buf, cap, "%s %s", c->ascii ? "->" : "→", target_name(c, v));
+}
+
+/* How the summary fits the rows it has, from the richest to the barest. */
+typedef struct {
+    bool details;        /* each claim's detail under it */
+    bool brief;          /* the brief details (else the full ones) */
+    bool lead;           /* the lead line and the blanks around the claims */
+    bool spaced;         /* a blank between claims */
+    bool next;           /* the lessons that come next */
+} SummaryTier;
+
+static const SummaryTier tiers[] = {
+    { true,  false, true,  true,  true  },
+    { true,  false, true,  false, true  },
+    { true,  true,  true,  true,  true  },
+    { true,  true,  true,  false, true  },
+    { true,  true,  false, false, true  },
+    { false, false, false, false, true  },
+    { false, false, false, false, false },
+};
+
+/* The rows of tier t. */
+static void list_rows(const ViewCtx *c, SummaryLayout *L, const SummaryTier *t)
+{
+    char buf[WRAP_MAX_BYTES];
+    WrapLine lines[DETAIL_LINES];
+    L->n = 0;
+    L->brief = t->brief;
+    if (t->lead) {
+        add_row(L, ROW_LEAD, -1, 0);
+        add_row(L, ROW_BLANK, -1, 0);
+    }
+    for (int i = 0; i < N_CLAIMS; i++) {
+        if (i > 0 && t->spaced)
+            add_row(L, ROW_BLANK, -1, 0);
+        add_row(L, ROW_TITLE, i, 0);
+        if (!t->details)
+            continue;
+        claim_detail(c, i, t->brief, buf, sizeof buf);
+        int n = wrap_lines(buf, L->w - KEY_W, lines, DETAIL_LINES);
+        for (int k = 0; k < n && k < DETAIL_LINES; k++)
+            add_row(L, ROW_DETAIL, i, k);
+    }
+    if (!t->next)
+        return;
+    if (t->lead)
+        add_row(L, ROW_BLANK, -1, 0);
+    next_lessons(c, buf, sizeof buf);
+    int n = wrap_lines(buf, L->w, lines, DETAIL_LINES);
+    for (int k = 0; k < n && k < DETAIL_LINES; k++)
+        add_row(L, ROW_NEXT, -1, k);
+}
+
+static void summary_layout(const ViewCtx *c, SummaryLayout *L)
+{
+    memset(L, 0, sizeof *L);
+    L->w = c->body.w - 2 < 100 ? c->body.w - 2 : 100;
+    L->x = c->body.x + (c->body.w - L->w) / 2;
+    int h = c->body.h;
+    for (size_t t = 0; t < sizeof tiers / sizeof tiers[0]; t++) {
+        list_rows(c, L, &tiers[t]);
+        if (L->n <= h)
+            break;
+    }
+    if (L->n > h)
+        L->n = h;
+    L->top = c->body.y + (h - L->n) / 2;
+}
+
+/* ---------------------------------------------------------------- drawing */
+
+/* Line k of a text wrapped at width, drawn from x. */
+static void draw_wrapped_line(const ViewCtx *c, const char *text, int width, int k, int x, int y,
+                              int limit, Style st)
+{
+    WrapLine lines[DETAIL_LINES];
+    int n = wrap_lines(text, width, lines, DETAIL_LINES);
+    if (k >= n || k >= DETAIL_LINES)
+        return;
+    char line[WRAP_MAX_BYTES + 1];   /* built from the glyph set: ASCII but the sentence's own */
+    snprintf(line, sizeof line, "%.*s", lines[k].len, text + lines[k].start);
+    draw_clipped(c->g, x, y, limit, line, st);
+}
+
+static void draw_title(const ViewCtx *c, const SummaryLayout *L, int i, int y)
+{
+    char key[16], target[64], title[256];
+    int limit = L->x + L->w;
+    snprintf(key, sizeof key, "[%s]", claim_key(claims[i].view));
+    grid_put_text(c->g, L->x, y, key, STYLE_STAGE_LIT);
+    target_text(c, claims[i].view, target, sizeof target);
+    int tx = limit - text_width(target);
+    const Claim *cl = &claims[i];
+    draw_drawable(c->ascii, c->ascii && cl->title_ascii ? cl->title_ascii : SAY(c, cl->title_en, cl->title_zh),
+                  title, sizeof title);
+    draw_clipped(c->g, L->x + KEY_W, y, tx - 1, title, STYLE_BOLD);
+    grid_put_text(c->g, tx, y, target, STYLE_DIM);
+}
+
+static void draw_row(const ViewCtx *c, const SummaryLayout *L, const SummaryRow *row, int y)
+{
+    char buf[WRAP_MAX_BYTES];
+    int limit = L->x + L->w;
+    switch (row->kind) {
+    case ROW_BLANK:
+        break;
+    case ROW_LEAD:
+        draw_clipped(c->g, L->x, y, limit,
+                     SAY(c, "The lesson in one screen: a key or a click opens the screen of a claim.",
+                         "这一课一屏看完：按键或点一下，打开讲这一条的画面。"), STYLE_DIM);
+        break;
+    case ROW_TITLE:
+        draw_title(c, L, row->claim, y);
+        break;
+    case ROW_DETAIL:
+        claim_detail(c, row->claim, L->brief, buf, sizeof buf);
+        draw_wrapped_line(c, buf, L->w - KEY_W, row->line, L->x + KEY_W, y, limit, STYLE_NORMAL);
+        break;
+    case ROW_NEXT:
+        next_lessons(c, buf, sizeof buf);
+        draw_wrapped_line(c, buf, L->w, row->line, L->x, y, limit, STYLE_BOLD);
+        break;
+    }
+}
 
 static void summary_view_draw(const ViewCtx *c)
 {
-    draw_centred(c->g, c->body.x, c->body.y + c->body.h / 2, c->body.w,
-                 SAY(c, "the summary", "总结"), STYLE_BOLD);
+    SummaryLayout L;
+    summary_layout(c, &L);
+    for (int r = 0; r < L.n; r++)
+        draw_row(c, &L, &L.rows[r], L.top + r);
 }
+
+/* A click on a claim's title or detail opens the view it points to. */
+static bool summary_view_hit(const ViewCtx *c, int x, int y, Action *action, int *arg)
+{
+    SummaryLayout L;
+    summary_layout(c, &L);
+    int r = y - L.top;
+    if (r < 0 || r >= L.n || x < L.x || x >= L.x + L.w || L.rows[r].claim < 0)
+        return false;
+    *action = ACTION_VIEW_N;
+    *arg = claims[L.rows[r].claim].view;
+    return true;
+}
+
+static const KeyHint summary_hints[] = {
+    { ACTION_VIEW_N, ACTION_NONE, "open the screen of a claim", "打开讲这一条的画面" },
+    { ACTION_NONE,   ACTION_NONE, NULL,                         NULL },
+};
 
 const ViewOps view_summary = {
     .name = "summary",
     .tab_en = "summary", .tab_zh = "总结",
     .title_en = "the summary", .title_zh = "总结",
+    .help_en = "the lesson's claims; each key opens the screen that shows one",
+    .help_zh = "这一课的要点；每个数字键打开讲它的画面",
     .track = TRACK_NONE,
     .stages = false,
     .draw = summary_view_draw,
+    .hit = summary_view_hit,
+    .act = NULL,
+    .keys = summary_keys,
+    .hints = summary_hints,
 };

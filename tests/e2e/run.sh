@@ -650,33 +650,7 @@ case_numbers_in_similarity_and_sqrtd() {
     done
 }
 
-# Resizes the view $1 through many sizes at once, then compares the last with a fresh
-# start at that size (waiting for the text $2), and the way back with the first frame.
-resize_storm() {
-    start_app --view "$1"
-    wait_for "$2" && settle first || fail "$1: no first frame" || return 1
-    for _size in 60x20 200x60 61x21 120x40 70x22 300x80 59x19 100x30 80x24 150x50; do
-        t resize-window -x "${_size%x*}" -y "${_size#*x}"
-        sleep 0.02
-    done
-    t resize-window -x 97 -y 31
-    sleep 0.5
-    settle storm || fail "$1: the screen never settled after the storm" || return 1
-    _main=$SOCK
-    start_pane "$APP_ENV $BIN --view $1" 97 31 ref
-    wait_for "$2" && settle reference || { t kill-server; SOCK=$_main; fail "$1: no reference frame at 97×31"; return 1; }
-    t kill-server; SOCK=$_main
-    if ! cmp -s "$WORK/storm" "$WORK/reference"; then
-        diff "$WORK/reference" "$WORK/storm" | head -20
-        cp "$WORK/storm" "$WORK/screen"; fail "$1: 97×31 after the storm differs from a fresh one"; return 1
-    fi
-    t resize-window -x 80 -y 24
-    wait_change storm && settle back || fail "$1: no frame after 80×24 again" || return 1
-    cmp -s "$WORK/back" "$WORK/first" || { diff "$WORK/first" "$WORK/back" | head -20; fail "$1: 80×24 after the storm differs from the first frame"; }
-}
 
-case_resize_storm_similarity() { resize_storm similarity "symmetric"; }
-case_resize_storm_sqrtd()      { resize_storm sqrtd "largest share"; }
 # ---------------------------------------------------------------- the all and library views
 
 # --view all: ↓ moves the selection (lit in the askers' row, named in the caption); n
@@ -717,21 +691,7 @@ case_tab_all_library() {
     wait_for "52.4% of 加" || fail "the library does not show 等 taking 52.4% of 加" || return 1
 }
 
-# A burst of resizes with no pause, then back to 80×24: the same whole frame as at first.
-resize_storm() {
-    start_app --view "$1" --focus 4
-    wait_for "$2" && settle first || fail "no first frame of $1" || return 1
-    for _s in 60x20 120x40 70x22 200x60 61x21 300x80 90x30 60x20 80x24 100x26; do
-        t resize-window -x "${_s%x*}" -y "${_s#*x}"
-    done
-    t resize-window -x 80 -y 24
-    sleep 0.5
-    settle back || fail "the $1 view never settled after the storm" || return 1
-    cmp -s "$WORK/back" "$WORK/first" || { diff "$WORK/first" "$WORK/back" | head -20; fail "$1 at 80×24 after the storm differs from the first frame"; }
-}
 
-case_storm_all()     { resize_storm all "looks most at"; }
-case_storm_library() { resize_storm library "search phrase"; }
 
 # ---------------------------------------------------------------- refusals
 
@@ -792,6 +752,76 @@ vanish_and_check() {
 
 case_vanish_tty()     { vanish_and_check ""; }
 case_vanish_devnull() { vanish_and_check "< /dev/null"; }
+# ---------------------------------------------------------------- the code, scale and summary views
+
+case_code_view() {
+    start_app --view code --stage output --focus 4
+    wait_for "out = A·V" || fail "--view code did not show the five lines" || return 1
+    wait_for "0.52 -0.42  0.13 -0.17  0.96 -0.40 -0.05 -0.17" || fail "no output(等) values" || return 1
+    wait_for "F.scaled_dot_product_attention(q, k, v)" || fail "no PyTorch line" || return 1
+    t send-keys m
+    wait_for "is_causal=True" || fail "m did not show is_causal=True" || return 1
+    t send-keys h
+    wait_for "num_heads=2" || fail "h did not show num_heads=2" || return 1
+    t send-keys n
+    wait_gone "0.52" || fail "n did not hide the values" || return 1
+    wait_for "[6, 8]·[8, 8] → [6, 8]" || fail "the shapes went with n"
+}
+
+case_code_tab() {
+    start_app --view machine
+    wait_for "[machine]" || fail "--view machine did not start there" || return 1
+    t send-keys Tab
+    wait_for "[code]" && wait_for "A   = softmax(Q·Kᵀ / √d)" || fail "Tab from machine did not open code"
+}
+
+case_scale_view() {
+    start_app --view scale
+    wait_for "3584 × 3584 = 12845056" || fail "--view scale did not show Wq's count" || return 1
+    wait_for "= 1024 tokens" || fail "the first length is not 1K" || return 1
+    t send-keys Right
+    wait_for "= 2048 tokens" && wait_for "2048 × 1024 × 2 B =    4194304 B =    4 MiB" ||
+        fail "→ did not lengthen the text to 2K" || return 1
+    t send-keys Right
+    wait_for "= 4096 tokens" && wait_for "58720256 B =   56 MiB" || fail "→ again: not 4K" || return 1
+    t send-keys Left
+    wait_for "= 2048 tokens" || fail "← did not shorten the text" || return 1
+    t send-keys Up
+    wait_for "= 4096 tokens" || fail "↑ did not lengthen the text" || return 1
+    t send-keys Down Down Down
+    wait_for "= 1024 tokens" || fail "↓ did not stop at 1K"
+}
+
+case_scale_tab() {
+    start_app --view code
+    wait_for "[code]" || fail "--view code did not start there" || return 1
+    t send-keys Tab
+    wait_for "[scale]" && wait_for "16515072" || fail "Tab from code did not open scale"
+}
+
+case_summary_view() {
+    start_app --view summary --focus 4
+    wait_for "[1] Similarity is symmetric and content-only" || fail "--view summary shows no claims" || return 1
+    wait_for "等 asks 加: 4.05, 加 asks 等: 2.08" || fail "no scores of the lesson" || return 1
+    t send-keys 3
+    wait_for "[matrix]" || fail "3 did not open the matrix view" || return 1
+    t send-keys Tab Tab Tab Tab Tab
+    wait_for "[summary]" || fail "Tab from matrix did not come round to summary" || return 1
+    settle claims || fail "the summary did not settle" || return 1
+    _row=$(grep -n '\[5\] ' "$WORK/claims" | head -1 | cut -d: -f1)
+    [ -n "$_row" ] || fail "no claim [5] on screen" || return 1
+    t send-keys -l "$(printf '\033[<0;%d;%dM\033[<0;%d;%dm' 12 "$_row" 12 "$_row")"
+    wait_for "[arcs]" || fail "a click on claim 5 did not open the arcs view"
+}
+
+case_summary_tab() {
+    start_app --view scale
+    wait_for "[scale]" || fail "--view scale did not start there" || return 1
+    t send-keys Tab
+    wait_for "[summary]" && wait_for "[8] A real model" || fail "Tab from scale did not open summary"
+}
+
+
 
 # ---------------------------------------------------------------- main
 
@@ -819,8 +849,6 @@ run_case "similarity: → steps the troubles, c switches the comparison" case_si
 run_case "√d: ←/→ ↑ change d and redraw, d switches ÷√d, r draws again" case_sqrtd_keys
 run_case "S-Tab reaches similarity, Tab reaches √d"                case_tab_reaches_similarity_and_sqrtd
 run_case "n hides every number in similarity and √d"             case_numbers_in_similarity_and_sqrtd
-run_case "similarity: a resize storm ends in a whole frame"       case_resize_storm_similarity
-run_case "√d: a resize storm ends in a whole frame"               case_resize_storm_sqrtd
 
 # ---------------------------------------------------------------- views (issue 6)
 
@@ -861,6 +889,8 @@ case_click_view_bar() {
     wait_for "[machine]" || fail "a click on 'machine' (column $_col of row 2) did not open it"
 }
 
+# Every view survives a storm of resizes and settles on a whole frame equal to --print's.
+case_
 # Every view survives a storm of resizes and settles on a whole frame equal to --print's.
 case_resize_storm() {
     for _v in $VIEWS; do
@@ -949,14 +979,18 @@ run_case "--record writes asciicast v2 that replays to the last frame" case_reco
 run_case "--record writes nothing while paused"                       case_record_idle
 run_case "--view all: ↓ and ↑ move the selection, n hides numbers" case_all_select
 run_case "Tab reaches the all view, then the library"             case_tab_all_library
-run_case "all: a resize storm ends on the same whole frame"       case_storm_all
-run_case "library: a resize storm ends on the same whole frame"   case_storm_library
 run_case "stdin not a terminal: refused in one line, exit 1"     case_stdin_not_a_tty
 run_case "stdin closed: refused in one line, exit 1"             case_stdin_closed
 run_case "TERM=dumb: refused in one line, no blank screen"       case_term_dumb
 run_case "an unknown TERM: refused in one line"                  case_term_unknown
 run_case "terminal vanished, SIGHUP ignored: it ends, no spin"   case_vanish_tty
 run_case "same with stdin /dev/null: it ends, no spin"           case_vanish_devnull
+run_case "--view code: five lines, values; m, h, n change them"   case_code_view
+run_case "Tab from machine opens code"                           case_code_tab
+run_case "--view scale: Wq's count; the arrows change the length" case_scale_view
+run_case "Tab from code opens scale"                             case_scale_tab
+run_case "--view summary: claims; 3 and a click open their views" case_summary_view
+run_case "Tab from scale opens summary"                          case_summary_tab
 
 echo "e2e: $PASSED passed, $FAILED failed"
 [ "$FAILED" -eq 0 ] || { echo "failing:$FAILED_NAMES"; exit 1; }

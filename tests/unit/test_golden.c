@@ -120,6 +120,21 @@ static const GoldenCase golden_cases[] = {
     { "library-80x24-masked",   VIEW_LIBRARY, 80, 24, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 'm' } },
     { "library-80x24-two-heads", VIEW_LIBRARY, 80, 24, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 'h' } },
     { "library-60x20-sixteen",  VIEW_LIBRARY, 60, 20, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, SIXTEEN, { 0 } },
+    { "code-80x24-numbers",     VIEW_CODE, 80, 24, STAGE_OUTPUT, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
+    { "code-80x24-hidden",      VIEW_CODE, 80, 24, STAGE_OUTPUT, 3, false, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
+    { "code-120x40-numbers",    VIEW_CODE, 120, 40, STAGE_SOFTMAX, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
+    { "code-120x40-hidden",     VIEW_CODE, 120, 40, STAGE_SOFTMAX, 3, false, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
+    { "code-80x24-masked",      VIEW_CODE, 80, 24, STAGE_SOFTMAX, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 'm' } },
+    { "code-80x24-two-heads",   VIEW_CODE, 80, 24, STAGE_SOFTMAX, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 'h' } },
+    { "code-120x40-masked-two-heads", VIEW_CODE, 120, 40, STAGE_OUTPUT, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 'm', 'h' } },
+    { "scale-80x24-numbers",    VIEW_SCALE, 80, 24, STAGE_QKV, 0, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
+    { "scale-80x24-hidden",     VIEW_SCALE, 80, 24, STAGE_QKV, 0, false, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
+    { "scale-120x40-numbers",   VIEW_SCALE, 120, 40, STAGE_QKV, 0, true, LANG_EN, false, false, 1.0, false, NULL, { KEYCODE_RIGHT, KEYCODE_RIGHT } },
+    { "scale-120x40-hidden",    VIEW_SCALE, 120, 40, STAGE_QKV, 0, false, LANG_EN, false, false, 1.0, false, NULL, { KEYCODE_RIGHT, KEYCODE_RIGHT } },
+    { "summary-80x24-numbers",  VIEW_SUMMARY, 80, 24, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
+    { "summary-80x24-hidden",   VIEW_SUMMARY, 80, 24, STAGE_QKV, 3, false, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
+    { "summary-120x40-numbers", VIEW_SUMMARY, 120, 40, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
+    { "summary-120x40-hidden",  VIEW_SUMMARY, 120, 40, STAGE_QKV, 3, false, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
 };
 #define N_CASES (sizeof golden_cases / sizeof golden_cases[0])
 

@@ -147,6 +147,31 @@ static void test_context_list(void **state)
     assert_int_equal(realmodel_context_floor_index(INT64_C(1) << 40), 7);
 }
 
+/* ---------------------------------------------------------------- units */
+
+static void test_units(void **state)
+{
+    (void)state;
+    RealModel real = realmodel_real(), demo = realmodel_demo();
+    static const int64_t k[REALMODEL_CONTEXT_COUNT] = { 1, 2, 4, 8, 16, 32, 64, 128 };
+    for (int i = 0; i < REALMODEL_CONTEXT_COUNT; i++) {
+        int64_t tokens = realmodel_context_at(i);
+        assert_int_equal(realmodel_in_k(tokens), k[i]);
+        /* whole MiB at every listed length: 2 MiB per K with GQA, 14 without */
+        for (int gqa = 0; gqa < 2; gqa++) {
+            int64_t bytes = realmodel_kv_cache_bytes(&real, tokens, gqa);
+            assert_int_equal(bytes % REALMODEL_MIB, 0);
+            assert_int_equal(realmodel_in_mib(bytes), k[i] * (gqa ? 2 : 14));
+        }
+    }
+    assert_int_equal(realmodel_in_mib(realmodel_kv_cache_bytes(&real, 131072, true)), 256);
+    assert_int_equal(realmodel_in_mib(realmodel_kv_cache_bytes(&real, 131072, false)), 1792);
+    assert_int_equal(realmodel_in_mib(REALMODEL_MIB - 1), 0);
+    assert_int_equal(realmodel_in_k(1023), 0);
+    assert_int_equal(realmodel_times_demo(&real, &demo), 86016);
+    assert_int_equal(86016 * 192, 16515072);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -158,6 +183,7 @@ int main(void)
         cmocka_unit_test(test_cache_per_layer),
         cmocka_unit_test(test_cache_all_layers),
         cmocka_unit_test(test_context_list),
+        cmocka_unit_test(test_units),
     };
     return cmocka_run_group_tests_name("realmodel", tests, NULL, NULL);
 }

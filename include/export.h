@@ -1,0 +1,50 @@
+/* export.h — --export: the lesson's numbers for one sentence as a program that runs
+ * elsewhere, recomputes the five lines and checks attn-tui's own results against them
+ * (a Python script with NumPy, and PyTorch where it is installed).
+ * Owns: the export formats and writing a script to a stream. Must not touch: the
+ * terminal, the arithmetic (the engine computes; this only writes what a Trace holds). */
+#ifndef ATTN_EXPORT_H
+#define ATTN_EXPORT_H
+
+#include <stddef.h>
+#include <stdio.h>
+#include "engine.h"
+#include "model.h"
+
+/* What --export writes. */
+typedef enum {
+    EXPORT_PYTHON = 0,   /* a self-contained Python 3 script (NumPy; PyTorch optional) */
+    EXPORT_FORMAT_COUNT
+} ExportFormat;
+
+/* How close the script asks the recomputed numbers to come to attn-tui's. */
+#define EXPORT_TOLERANCE 1e-9
+
+/* The format named name ("python"), or -1. */
+int export_format_from_name(const char *name);
+
+/* The format names for messages: "python". */
+const char *export_format_names(void);
+
+/* The forward passes a script checks, all over one sentence of one model. */
+typedef struct {
+    const Trace *plain;      /* lesson 6: no mask, one head */
+    const Trace *causal;     /* lesson 7's causal mask, one head */
+    const Trace *two_heads;  /* two heads of width d/2, no mask; NULL when d is odd (the
+                                script then says it skipped that case) */
+} ExportPasses;
+
+/* The Python script: the sentence, x, Wq, Wk, Wv and attn-tui's Q, K, V, scores, shares
+ * and outputs of every pass as literals at full precision (%.17g); it recomputes them with
+ * NumPy, prints one check per line ("Q ok  max |diff| 0e+00"), runs PyTorch's
+ * F.scaled_dot_product_attention and nn.MultiheadAttention when it can import torch, and
+ * exits 0 when every check holds to EXPORT_TOLERANCE, 1 otherwise (2 without NumPy). */
+void export_python(FILE *out, const ExportPasses *passes);
+
+/* Runs the three passes of model m over sentence (engine_forward_with) and writes format
+ * f to out, flushed. Returns 0, or -1 with one line in err: the pass that failed and why,
+ * or "cannot write to standard output: <reason>" (out named by out_name). */
+int export_write(FILE *out, const char *out_name, ExportFormat f, const Model *m,
+                 const char *sentence, char *err, size_t errlen);
+
+#endif

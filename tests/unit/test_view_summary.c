@@ -1,0 +1,446 @@
+/* test_view_summary.c — the summary view (station 9): the lesson's claims with the sentence's
+ * own figures, each pointing to the view that shows it; its keys and clicks open that view;
+ * n, Chinese, ASCII and every size.
+ * Must not touch: golden files (test_golden.c), the terminal. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "actions.h"
+#include "engine.h"
+#include "format.h"
+#include "frame.h"
+#include "grid.h"
+#include "keys.h"
+#include "lesson.h"
+#include "model.h"
+#include "player.h"
+#include "ui.h"
+#include "view.h"
+
+#define THIS_VIEW VIEW_SUMMARY
+/* ---------------------------------------------------------------- fixture */
+
+/* One frame's settings: the view fixed by the file, the rest varied by the tests. */
+typedef struct {
+    int w;              /* frame columns */
+    int h;              /* frame rows */
+    Stage stage;        /* the stage */
+    int focus;          /* the asking character */
+    bool numbers;       /* numbers shown */
+    Lang lang;          /* labels' language */
+    bool ascii;         /* ASCII drawing */
+    double progress;    /* 0..1 of the transition */
+    int keys[8];        /* keys pressed first (0 ends) */
+} Shot;
+
+/* The default model's lesson on 三加五等于?. */
+typedef struct {
+    Model m;       /* the compiled-in model */
+    Lesson ls;     /* its passes */
+} Fixture;
+
+static int setup(void **state)
+{
+    Fixture *f = calloc(1, sizeof *f);
+    char err[256];
+    if (!f || model_load_default(&f->m, err, sizeof err) != 0)
+        return -1;
+    if (lesson_build(&f->ls, &f->m, f->m.sentence, NULL, err, sizeof err) != 0)
+        return -1;
+    *state = f;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    Fixture *f = *state;
+    lesson_free(&f->ls);
+    model_free(&f->m);
+    free(f);
+    return 0;
+}
+
+/* The shot's player and UI state after its keys (the lesson rebuilt when they ask). */
+static void prepare(Fixture *f, const Shot *s, Player *p, Ui *ui)
+{
+    char err[256];
+    LessonParams six;              /* every shot starts from lesson 6: no mask, one head */
+    lesson_params(&six, f->m.sentence);
+    if (lesson_rebuild(&f->ls, &six, err, sizeof err) != 0)
+        fail_msg("%s", err);
+    player_init(p, f->ls.tr.T, 0);
+    ui_init_for(ui, THIS_VIEW, &f->ls);
+    ui_set_view(ui, p, THIS_VIEW);
+    p->stage = s->stage;
+    p->focus = s->focus;
+    ui->numbers = s->numbers;
+    for (int i = 0; i < 8 && s->keys[i]; i++) {
+        const KeyBinding *b = ui_binding(ui, s->keys[i]);
+        assert_non_null(b);
+        if (ui_apply(ui, p, &f->ls, b->action, b->arg, 0) & REACT_RECOMPUTE) {
+            if (lesson_rebuild(&f->ls, &ui->want, err, sizeof err) != 0)
+                fail_msg("%s", err);
+            ui->want = f->ls.params;
+            player_set_tokens(p, f->ls.tr.T, 0);
+        }
+    }
+}
+
+/* The frame of shot s as text (caller frees). */
+static char *render(Fixture *f, const Shot *s)
+{
+    Player p;
+    Ui ui;
+    prepare(f, s, &p, &ui);
+    FrameOptions o = { .lang = s->lang, .ascii = s->ascii, .notice = NULL };
+    FrameInput in = { .lesson = &f->ls, .player = &p, .ui = &ui,
+                      .progress = s->progress > 0 ? s->progress : 1.0, .opt = &o };
+    Grid g;
+    assert_int_equal(grid_init(&g, s->w, s->h), 0);
+    frame_render(&g, &in);
+    size_t n = grid_to_text(&g, NULL, 0);
+    char *text = malloc(n + 1);
+    assert_non_null(text);
+    grid_to_text(&g, text, n + 1);
+    grid_free(&g);
+    return text;
+}
+
+/* The rows between the view bar and the status line (the view's body, roughly: the title
+ * may take two rows at narrow widths, which then hold no numbers), caller frees. */
+static char *body_of(const char *frame)
+{
+    const char *start = strchr(frame, '\n');
+    assert_non_null(start);
+    start = strchr(start + 1, '\n');
+    assert_non_null(start);
+    const char *end = frame + strlen(frame) - 1;          /* the last '\n' */
+    while (end > start && end[-1] != '\n')
+        end--;                                            /* the status line's start */
+    size_t n = (size_t)(end - start);
+    char *body = malloc(n + 1);
+    assert_non_null(body);
+    memcpy(body, start, n);
+    body[n] = '\0';
+    return body;
+}
+
+/* Fails with the frame when text is not in it. */
+static void assert_shows(const char *frame, const char *text)
+{
+    if (!strstr(frame, text))
+        fail_msg("\"%s\" is not in the frame:\n%s", text, frame);
+}
+
+/* Fails with the frame when text is in it. */
+static void assert_hides(const char *frame, const char *text)
+{
+    if (strstr(frame, text))
+        fail_msg("\"%s\" should not be in the frame:\n%s", text, frame);
+}
+
+/* The line of the frame that holds text (caller frees), or fails. */
+static char *line_with(const char *frame, const char *text)
+{
+    const char *at = strstr(frame, text);
+    if (!at)
+        fail_msg("\"%s\" is not in the frame:\n%s", text, frame);
+    const char *start = at;
+    while (start > frame && start[-1] != '\n')
+        start--;
+    const char *end = strchr(at, '\n');
+    size_t n = end ? (size_t)(end - start) : strlen(start);
+    char *line = malloc(n + 1);
+    assert_non_null(line);
+    memcpy(line, start, n);
+    line[n] = '\0';
+    return line;
+}
+
+/* True when every byte of s is ASCII but those of the sentence's characters. */
+static bool ascii_but_sentence(const char *s, const Trace *tr)
+{
+    while (*s) {
+        if ((unsigned char)*s < 0x80) {
+            s++;
+            continue;
+        }
+        bool known = false;
+        for (int t = 0; t < tr->T && !known; t++) {
+            size_t n = strlen(tr->tokens[t]);
+            if (strncmp(s, tr->tokens[t], n) == 0) {
+                s += n;
+                known = true;
+            }
+        }
+        if (!known)
+            return false;
+    }
+    return true;
+}
+
+static const int sizes[][2] = { { 60, 20 }, { 61, 21 }, { 70, 22 }, { 80, 24 }, { 99, 31 },
+                                { 120, 40 }, { 200, 60 }, { 300, 80 } };
+#define N_SIZES (sizeof sizes / sizeof sizes[0])
+
+static Shot shot(int w, int h, bool numbers)
+{
+    return (Shot){ .w = w, .h = h, .stage = STAGE_QKV, .focus = 3, .numbers = numbers, .lang = LANG_EN };
+}
+
+/* Each claim's key, the view it opens, and its title. */
+static const struct {
+    int key;            /* the digit */
+    ViewId view;        /* the view it opens */
+    const char *title;  /* the claim's title, English */
+} expected[] = {
+    { '1', VIEW_SIMILARITY, "Similarity is symmetric and content-only" },
+    { '2', VIEW_LIBRARY,    "Q, K, V fix it: three roles from one vector" },
+    { '3', VIEW_MATRIX,     "Scores: Q·Kᵀ, a [T, T] table with a direction" },
+    { '4', VIEW_SQRTD,      "÷√d before softmax" },
+    { '5', VIEW_ARCS,       "Softmax into shares, then a weighted sum of V" },
+    { '6', VIEW_MACHINE,    "[T, d] in, [T, d] out: layers stack" },
+    { '7', VIEW_CODE,       "Five lines: what nn.MultiheadAttention does" },
+    { '8', VIEW_SCALE,      "A real model: the same, only bigger" },
+};
+#define N_EXPECTED (sizeof expected / sizeof expected[0])
+
+/* ---------------------------------------------------------------- claims */
+
+static void test_claims_and_targets(void **state)
+{
+    Fixture *f = *state;
+    Shot s = shot(80, 24, true);
+    char *frame = render(f, &s);
+    for (size_t i = 0; i < N_EXPECTED; i++) {
+        char key[8], target[64];
+        snprintf(key, sizeof key, "[%c] ", expected[i].key);
+        char *line = line_with(frame, key);
+        if (!strstr(line, expected[i].title))
+            fail_msg("claim %c: \"%s\" lacks \"%s\"", expected[i].key, line, expected[i].title);
+        snprintf(target, sizeof target, "→ %s", view_ops(expected[i].view)->tab_en);
+        if (!strstr(line, target))
+            fail_msg("claim %c: \"%s\" does not point to %s", expected[i].key, line, target);
+        free(line);
+    }
+    assert_shows(frame, "The lesson in one screen: a key or a click opens the screen of a claim.");
+    assert_shows(frame, "Next: lesson 7, the mask and the heads (try m and h here); lesson 8, residual");
+    free(frame);
+}
+
+/* The sentence's figures, as the trace has them: 等 and the character it looks at most, 加. */
+static void test_figures(void **state)
+{
+    Fixture *f = *state;
+    const Trace *tr = &f->ls.tr;
+    Shot s = shot(80, 24, true);
+    char *frame = render(f, &s);
+    char want[128], a[FORMAT_BYTES], b[FORMAT_BYTES];
+    assert_int_equal(engine_strongest(tr, 0, 3), 1);
+    snprintf(want, sizeof want, "等→加 = 加→等 = %s", format_fixed(a, sizeof a, TRACE_SQ(tr, similarity, 3, 1), 2));
+    assert_shows(frame, want);
+    assert_shows(frame, "lesson 4's similarity: 等→加 = 加→等 = 0.25, in any sentence");
+    assert_shows(frame, "等 asks 加: 4.05, 加 asks 等: 2.08");
+    snprintf(want, sizeof want, "等 asks 加: %s, 加 asks 等: %s", format_fixed(a, sizeof a, TRACE_SQ(tr, scores, 3, 1), 2),
+             format_fixed(b, sizeof b, TRACE_SQ(tr, scores, 1, 3), 2));
+    assert_shows(frame, want);
+    assert_shows(frame, "unable to learn; √8 = 2.828427");
+    assert_shows(frame, "等 gives 加 52.4%; output(等) is most like V(加), cosine 0.9855");
+    assert_shows(frame, "residuals fit (lesson 8); [6, 8] → [6, 8]");
+    assert_shows(frame, "Q = x·Wq; K = x·Wk; V = x·Wv; A = softmax(Q·Kᵀ / √d); out = A·V");
+    assert_shows(frame, "192 here, 16515072 in a real Wq, Wk, Wv; 28 heads, 4 K/V groups (GQA)");
+    free(frame);
+}
+
+/* With room, the full details: the lesson's longer words. */
+static void test_full_details(void **state)
+{
+    Fixture *f = *state;
+    Shot s = shot(120, 40, true);
+    char *frame = render(f, &s);
+    assert_shows(frame, "lesson 4's table gives 等→加 and 加→等 one number, 0.25: it cannot tell who asks");
+    assert_shows(frame, "等 asks 加: 4.05, 加 asks 等: 2.08; the similarity table can never show that");
+    assert_shows(frame, "softmax saturates and its gradient vanishes: not worse,");
+    assert_shows(frame, "unable to learn; √8 = 2.828427");
+    assert_shows(frame, "shares add up to 100%, in the scores' order: 等 gives 加 52.4%");
+    free(frame);
+}
+
+/* ---------------------------------------------------------------- keys and clicks */
+
+static void test_keys_open_views(void **state)
+{
+    Fixture *f = *state;
+    for (size_t i = 0; i < N_EXPECTED; i++) {
+        Player p;
+        Ui ui;
+        Shot s = shot(80, 24, true);
+        prepare(f, &s, &p, &ui);
+        const KeyBinding *b = ui_binding(&ui, expected[i].key);
+        assert_non_null(b);
+        assert_int_equal(b->action, ACTION_VIEW_N);
+        assert_int_equal(b->arg, expected[i].view);
+        assert_int_equal(ui_apply(&ui, &p, &f->ls, b->action, b->arg, 0), REACT_REDRAW);
+        assert_int_equal(ui.view, expected[i].view);
+        assert_int_equal(p.track, view_ops(expected[i].view)->track);
+    }
+    /* elsewhere the digits still focus characters */
+    Player p;
+    Ui ui;
+    Shot s = shot(80, 24, true);
+    prepare(f, &s, &p, &ui);
+    ui_set_view(&ui, &p, VIEW_ARCS);
+    assert_int_equal(ui_binding(&ui, '3')->action, ACTION_FOCUS_N);
+}
+
+static void test_help_and_status(void **state)
+{
+    Fixture *f = *state;
+    Shot s = shot(80, 24, true);
+    s.keys[0] = '?';
+    char *frame = render(f, &s);
+    char *line = line_with(frame, "1-8");
+    assert_non_null(strstr(line, "open a screen"));
+    free(line);
+    free(frame);
+    s.keys[0] = 0;
+    frame = render(f, &s);
+    assert_shows(frame, " 1-8 open the screen of a claim ");
+    free(frame);
+}
+
+/* A click anywhere on a claim, at every size, opens its view; elsewhere nothing. */
+static void test_clicks(void **state)
+{
+    Fixture *f = *state;
+    for (size_t z = 0; z < N_SIZES; z++) {
+        Shot s = shot(sizes[z][0], sizes[z][1], true);
+        char *frame = render(f, &s);
+        Player p;
+        Ui ui;
+        prepare(f, &s, &p, &ui);
+        FrameOptions o = { .lang = LANG_EN, .ascii = false, .notice = NULL };
+        FrameInput in = { .lesson = &f->ls, .player = &p, .ui = &ui, .progress = 1.0, .opt = &o };
+        int row = 0, found = 0;
+        for (const char *line = frame; *line; row++) {
+            const char *end = strchr(line, '\n');
+            for (size_t i = 0; i < N_EXPECTED; i++) {
+                char key[8];
+                snprintf(key, sizeof key, " [%c] ", expected[i].key);
+                if (strncmp(line, key, strlen(key)) != 0 && !(strstr(line, key) && strstr(line, key) < end))
+                    continue;
+                int col = (int)(strstr(line, key) - line) + 6;   /* inside the title */
+                Action a;
+                int arg;
+                assert_true(frame_hit(&in, s.w, s.h, col, row, &a, &arg));
+                assert_int_equal(a, ACTION_VIEW_N);
+                assert_int_equal(arg, expected[i].view);
+                found++;
+            }
+            line = end ? end + 1 : line + strlen(line);
+        }
+        assert_int_equal(found, N_EXPECTED);
+        Action a;
+        int arg;
+        assert_false(frame_hit(&in, s.w, s.h, 0, s.h - 1, &a, &arg) && a == ACTION_VIEW_N &&
+                     arg == VIEW_SUMMARY);
+        free(frame);
+    }
+}
+
+/* ---------------------------------------------------------------- n, languages, sizes */
+
+static void test_numbers_hidden(void **state)
+{
+    Fixture *f = *state;
+    for (int big = 0; big < 2; big++) {
+        Shot s = big ? shot(120, 40, false) : shot(80, 24, false);
+        char *frame = render(f, &s);
+        char *body = body_of(frame);
+        static const char *const figures[] = { "0.25", "4.05", "2.08", "2.828427", "52.4", "0.9855",
+                                               "[6, 8]", "192", "16515072", "28 heads" };
+        for (size_t i = 0; i < sizeof figures / sizeof figures[0]; i++)
+            assert_hides(body, figures[i]);
+        /* the claims stay, and the words of the details */
+        assert_shows(body, "[1] Similarity is symmetric and content-only");
+        assert_shows(body, "both directions of a pair one number");
+        assert_shows(body, "等 asking 加 and 加 asking 等 score differently");
+        free(body);
+        free(frame);
+    }
+}
+
+static void test_chinese(void **state)
+{
+    Fixture *f = *state;
+    Shot s = shot(120, 40, true);
+    s.lang = LANG_ZH;
+    char *frame = render(f, &s);
+    assert_shows(frame, "[1] 相似度表对称、只认内容");
+    assert_shows(frame, "→ 相似度");
+    assert_shows(frame, "「等」问「加」得 4.05，「加」问「等」只有 2.08");
+    assert_shows(frame, "学不动");
+    assert_shows(frame, "我在找什么");
+    assert_shows(frame, "我挂出的名牌");
+    assert_shows(frame, "接下来：第 7 课的掩码和多头");
+    free(frame);
+}
+
+static void test_ascii(void **state)
+{
+    Fixture *f = *state;
+    Shot s = shot(80, 24, true);
+    s.ascii = true;
+    char *frame = render(f, &s);
+    if (!ascii_but_sentence(frame, &f->ls.tr))
+        fail_msg("a non-ASCII glyph in ASCII mode:\n%s", frame);
+    assert_shows(frame, "[3] Scores: Q.K^T, a [T, T] table with a direction");
+    assert_shows(frame, "[4] /sqrt(d) before softmax");
+    assert_shows(frame, "-> sqrtd");
+    assert_shows(frame, "等->加 = 加->等 = 0.25");
+    assert_shows(frame, "sqrt(8) = 2.828427");
+    free(frame);
+}
+
+static void test_sizes(void **state)
+{
+    Fixture *f = *state;
+    for (size_t z = 0; z < N_SIZES; z++) {
+        for (int n = 0; n < 2; n++) {
+            Shot s = shot(sizes[z][0], sizes[z][1], n == 1);
+            char *frame = render(f, &s);
+            assert_hides(frame, "terminal too small");
+            for (size_t i = 0; i < N_EXPECTED; i++) {
+                char key[8];
+                snprintf(key, sizeof key, "[%c] ", expected[i].key);
+                assert_shows(frame, key);
+            }
+            if (s.h >= 24)
+                assert_shows(frame, "residual");
+            free(frame);
+        }
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_claims_and_targets, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_figures, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_full_details, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_keys_open_views, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_help_and_status, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_clicks, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_numbers_hidden, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_chinese, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_ascii, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_sizes, setup, teardown),
+    };
+    return cmocka_run_group_tests_name("view summary", tests, NULL, NULL);
+}
