@@ -111,10 +111,9 @@ static void build_point(const ViewCtx *c, const MachineLayout *L, HeatText *x)
     heat_text_init(x, 2);
     switch (L->stage) {
     case STAGE_QKV:
-        snprintf(buf, sizeof buf, SAY(c, "Q = x%sWq, K = x%sWk, V = x%sWv: one x, three roles (三个分身), "
-                                         "each %s",
-                                      "Q = x%sWq，K = x%sWk，V = x%sWv：一个 x，三个分身，各是 %s"),
-                 c->gl->dot, c->gl->dot, c->gl->dot, in);
+        snprintf(buf, sizeof buf, SAY(c, "Q = x%sWq, K = x%sWk, V = x%sWv: one x, three roles%s, each %s",
+                                      "Q = x%sWq，K = x%sWk，V = x%sWv：一个 x，三个分身%s，各是 %s"),
+                 c->gl->dot, c->gl->dot, c->gl->dot, c->ascii || c->lang == LANG_ZH ? "" : " (三个分身)", in);
         break;
     case STAGE_SCORE:
         snprintf(buf, sizeof buf, SAY(c, "scores = Q%sK%s: row = who asks, column = who answers",

@@ -590,7 +590,103 @@ static void layout_columns(const ViewCtx *c, MatrixLayout *L)
     L->tw = table_width(L, L->ncols);
 }
 
-/* Rows: the text above, the cells, the legend, the mirror and the check below. */
+/* ---------------------------------------------------------------- layout: rows */
+
+/* Lines that pieces of these widths take in w columns, continuation lines indented. */
+static int packed_lines(const int *widths, int n, int w, int indent)
+{
+    int lines = 1, col = 0;
+    for (int i = 0; i < n; i++) {
+        if (col > 0 && col + widths[i] > w) {
+            lines++;
+            col = indent;
+        }
+        col += widths[i];
+    }
+    return lines;
+}
+
+/* Lines of about `cols` columns of words. */
+static int words_lines(int cols, int w)
+{
+    int widths[128], n = 0;
+    for (; cols > 0 && n < 128; cols -= 8)
+        widths[n++] = 8;
+    return packed_lines(widths, n, w, 2);
+}
+
+/* The widest "a×b + " of head h's score checks: its operands' widths, with parentheses. */
+static int widest_product(const Trace *tr, int h)
+{
+    char buf[FORMAT_BYTES];
+    int wq = 0, wk = 0;
+    for (int t = 0; t < tr->T; t++)
+        for (int i = h * tr->dh; i < (h + 1) * tr->dh; i++) {
+            double q = TRACE_ROW(tr, q, t)[i], k = TRACE_ROW(tr, k, t)[i];
+            int a = text_width(format_fixed(buf, sizeof buf, q, 2)) + (q < 0 ? 2 : 0);
+            int b = text_width(format_fixed(buf, sizeof buf, k, 2)) + (k < 0 ? 2 : 0);
+            wq = a > wq ? a : wq;
+            wk = b > wk ? b : wk;
+        }
+    return wq + 1 + wk + 3;
+}
+
+/* The lines a hand check of this table may take, whichever cell is chosen: so that the
+ * table does not move while the cursor does. An estimate from the widest pieces. */
+static int check_lines_bound(const ViewCtx *c, const MatrixLayout *L)
+{
+    const Trace *tr = c->tr;
+    int w = L->w, lines = 0, widths[MODEL_MAX_D + 40];
+    if (!c->numbers)
+        return words_lines(150, w);
+    int prefix = tr->heads == 2 ? 8 : 0;   /* "head 1: " */
+    for (int k = 0; k < L->tables; k++) {
+        int n = 0;
+        switch (L->table) {
+        case MATRIX_RAW: {
+            int product = widest_product(tr, L->head[k]);
+            widths[n++] = prefix + 14;
+            for (int i = 0; i < tr->dh; i++)
+                widths[n++] = product;
+            widths[n++] = 20;   /* "= -10.0000 ≈ -10.00" */
+            lines += packed_lines(widths, n, w, 2);
+            break;
+        }
+        case MATRIX_SCALED: {
+            static const int pieces[] = { 19, 18, 16, 17 };
+            for (int i = 0; i < 4; i++)
+                widths[n++] = pieces[i] + (i == 0 ? prefix : 0);
+            lines += packed_lines(widths, n, w, 2);
+            break;
+        }
+        case MATRIX_SHARES:
+        case MATRIX_TABLE_COUNT: {
+            static const int pieces[] = { 17, 19, 4, 18, 16 };
+            for (int i = 0; i < 5; i++)
+                widths[n++] = pieces[i] + (i == 0 ? prefix : 0);
+            lines += packed_lines(widths, n, w, 2);
+            n = 0;
+            widths[n++] = 31;
+            for (int u = 0; u < tr->T; u++)
+                widths[n++] = 8;
+            for (int i = 0; i < 8; i++)   /* "= 1.911; the printed shares add to …" in words */
+                widths[n++] = 10;
+            lines += packed_lines(widths, n, w, 2);
+            break;
+        }
+        }
+    }
+    if (tr->mask == MASK_CAUSAL) {
+        int masked = words_lines(150, w);
+        lines = masked > lines ? masked : lines;
+    }
+    return lines;
+}
+
+/* Rows: the text above, the cells, then the legend, the mirror line and the check. The
+ * rows given to the mirror and the check do not depend on the chosen cell (a bound), so
+ * the table stays put as the cursor moves; what does not fit drops the legend's detail,
+ * then rows scroll. */
 static void layout_rows(const ViewCtx *c, MatrixLayout *L, HeatText *tmp)
 {
     int bottom = c->body.y + c->body.h, y = c->body.y;
@@ -598,8 +694,12 @@ static void layout_rows(const ViewCtx *c, MatrixLayout *L, HeatText *tmp)
     L->shape_lines = heat_text_lines(tmp, L->w);
     build_mirror(c, L, tmp);
     L->mirror_lines = heat_text_lines(tmp, L->w);
+    int mirror_bound = words_lines(c->tr->heads == 2 ? 110 : 100, L->w);
+    int mirror_rows = L->mirror_lines > mirror_bound ? L->mirror_lines : mirror_bound;
     build_check(c, L, tmp);
     L->check_lines = heat_text_lines(tmp, L->w);
+    int check_bound = check_lines_bound(c, L);
+    int check_rows = L->check_lines > check_bound ? L->check_lines : check_bound;
     L->tabs_row = y++;
     L->shape_row = y;
     y += L->shape_lines;
@@ -611,7 +711,7 @@ static void layout_rows(const ViewCtx *c, MatrixLayout *L, HeatText *tmp)
     for (L->legend = LEGEND_FULL; L->legend >= 0; L->legend--) {
         build_legend(c, L, L->legend, scrolls, tmp);
         L->legend_lines = heat_text_lines(tmp, L->w);
-        avail = bottom - L->grid_row - L->legend_lines - L->mirror_lines - L->check_lines;
+        avail = bottom - L->grid_row - L->legend_lines - mirror_rows - check_rows;
         if (avail >= L->T)
             break;
     }
@@ -619,18 +719,20 @@ static void layout_rows(const ViewCtx *c, MatrixLayout *L, HeatText *tmp)
         for (L->legend = LEGEND_FULL; L->legend > 0; L->legend--) {
             build_legend(c, L, L->legend, true, tmp);
             L->legend_lines = heat_text_lines(tmp, L->w);
-            avail = bottom - L->grid_row - L->legend_lines - L->mirror_lines - L->check_lines;
+            avail = bottom - L->grid_row - L->legend_lines - mirror_rows - check_rows;
             if (avail >= 3)
                 break;
         }
         if (L->legend == 0)
             L->legend_lines = 0;
-        avail = bottom - L->grid_row - L->legend_lines - L->mirror_lines - L->check_lines;
+        avail = bottom - L->grid_row - L->legend_lines - mirror_rows - check_rows;
     }
     if (avail < 1) {   /* a check too long for the screen (a very wide d): it gives way */
-        L->check_lines += avail - 1;
+        check_rows += avail - 1;
         avail = 1;
     }
+    if (L->check_lines > check_rows)
+        L->check_lines = check_rows;
     int ch_max = (L->cw + 2) / 4;   /* cells about as tall as they are wide, on screen */
     ch_max = ch_max < 1 ? 1 : ch_max > MATRIX_MAX_CH ? MATRIX_MAX_CH : ch_max;
     L->ch = 1;
@@ -641,19 +743,7 @@ static void layout_rows(const ViewCtx *c, MatrixLayout *L, HeatText *tmp)
     int spare = avail - L->nrows * L->ch;
     L->legend_row = L->grid_row + L->nrows * L->ch + (spare >= 1 ? 1 : 0);
     L->mirror_row = L->legend_row + L->legend_lines;
-    L->check_row = L->mirror_row + L->mirror_lines + (spare >= 2 ? 1 : 0);
-    int left = bottom - (L->check_row + L->check_lines);
-    if (left >= 4) {   /* a tall frame: the whole centred, not hanging from the top */
-        int d = left / 2;
-        L->tabs_row += d;
-        L->shape_row += d;
-        L->heads_row += L->heads_row >= 0 ? d : 0;
-        L->head_row += d;
-        L->grid_row += d;
-        L->legend_row += d;
-        L->mirror_row += d;
-        L->check_row += d;
-    }
+    L->check_row = L->mirror_row + mirror_rows + (spare >= 2 ? 1 : 0);
 }
 
 static void matrix_layout(const ViewCtx *c, MatrixLayout *L, HeatText *tmp)
