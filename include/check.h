@@ -70,4 +70,24 @@ double check_percent_total(const double *shares, int n);
  * 19.6 % to 43.1 % is +23.5, exactly what a student gets from the printed figures. */
 double check_percent_change(double from, double to);
 
+/* ---------------------------------------------------------------- quotients */
+
+/* A quotient as printed: "a ÷ b = quotient", e.g. a score ÷ √d: "4.05 ÷ 2.828427 = 1.43". */
+typedef struct {
+    double a;            /* the dividend, rounded as printed */
+    int digits_a;        /* its decimals */
+    double b;            /* the divisor, rounded as printed */
+    int digits_b;        /* its decimals */
+    double quotient;     /* a / b of the printed operands, rounded to value_digits */
+    double value;        /* the true value the quotient explains */
+    int value_digits;    /* decimals the quotient and the true value are shown with */
+    bool same;           /* quotient equals value rounded to value_digits: "=" holds as
+                            printed; false: the screen adds "≈ value" */
+} CheckedQuotient;
+
+/* Fills c for a ÷ b printed with digits_a and digits_b decimals, explaining value shown
+ * with value_digits. A divisor that prints as zero gives quotient 0 and same = false. */
+void check_quotient(CheckedQuotient *c, double a, int digits_a, double b, int digits_b,
+                    double value, int value_digits);
+
 #endif

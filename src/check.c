@@ -92,3 +92,23 @@ double check_percent_change(double from, double to)
     long long b = llround(format_round(to * 100.0, 1) * 10.0);
     return (double)(b - a) / 10.0;
 }
+
+/* ---------------------------------------------------------------- quotients */
+
+void check_quotient(CheckedQuotient *c, double a, int digits_a, double b, int digits_b,
+                    double value, int value_digits)
+{
+    c->a = format_round(a, digits_a);
+    c->digits_a = digits_a;
+    c->b = format_round(b, digits_b);
+    c->digits_b = digits_b;
+    c->value = value;
+    c->value_digits = value_digits;
+    if (c->b == 0.0) {
+        c->quotient = 0.0;
+        c->same = false;
+        return;
+    }
+    c->quotient = format_round(c->a / c->b, value_digits);
+    c->same = c->quotient == format_round(value, value_digits);
+}

@@ -1,20 +1,855 @@
-/* view_machine.c — station 7: the sentence through the four tables.
- * A placeholder until the view is built: it names itself.
- * Must not touch: ncurses, the clock, the engine's arithmetic. */
-#include "draw.h"
+/* view_machine.c — station 7, the whole machine: the sentence through the four tables in
+ * order, x [T, d] → ① Q, K, V [T, d] → ② scores [T, T] → ③ shares [T, T] → ④ output
+ * [T, d], as a strip of compact heatmaps that fill stage by stage, the stage's own table
+ * in full numbers below it, and the lesson's point: [T, d] goes in, [T, d] comes out.
+ * Owns: the view's layout, the strip, the focus tables, its point line, clicks on rows,
+ * and its row of the view table.
+ * Must not touch: ncurses, the clock, the engine's arithmetic (it only reads a Trace). */
+#include <stdio.h>
+#include <string.h>
+#include "check.h"
+#include "format.h"
+#include "heat.h"
 #include "view.h"
+
+#define MACHINE_LABEL_W 4     /* a row's label: a marker, the character, a blank */
+#define MACHINE_BLOCKS 5      /* x, then the four stages */
+#define MACHINE_MAX_CWT 4     /* widest strip cell of a T × T table */
+#define MACHINE_MAX_CWD 3     /* widest strip cell of a T × d table */
+#define MACHINE_TABLE_GAP 3   /* blanks between focus tables side by side */
+#define MACHINE_SUM_W 8       /* the shares' Σ column: blanks and "100.0%" */
+#define MACHINE_ROW_LABEL_W 7 /* "Q(三) " in the table of the asking character's rows */
+
+/* The blocks of the strip, in the flow's order. */
+enum { BLOCK_X = 0, BLOCK_QKV, BLOCK_SCORE, BLOCK_SHARES, BLOCK_OUTPUT };
+
+/* How ① shows its three tables in full: side by side, one above the other, or (when
+ * neither fits) only the asking character's rows x, Q, K, V. */
+typedef enum { QKV_SIDE = 0, QKV_STACKED, QKV_ROWS } QkvMode;
+
+/* ---------------------------------------------------------------- layout */
+
+/* Where everything of the machine view goes. Depends only on the trace, the UI state, the
+ * stage and the body, so drawing and clicks agree. */
+typedef struct {
+    int T;                      /* characters */
+    int d;                      /* vector width */
+    Stage stage;                /* the stage in focus */
+    int heads;                  /* T × T tables shown per stage: 1, or 2 (both heads) */
+    int head[2];                /* the head of each */
+    bool one_of_two;            /* both heads asked for, only one fits the focus area */
+    /* the strip */
+    bool with_x;                /* the input x is shown before ① */
+    int arrow_w;                /* columns of " → " between blocks */
+    int cwd;                    /* columns of a strip cell of a T × d table */
+    int cwt;                    /* columns of a strip cell of a T × T table */
+    int strip_x;                /* first column of the strip (its labels) */
+    int block_x[MACHINE_BLOCKS];/* first column of each block (-1: not shown) */
+    int block_w[MACHINE_BLOCKS];/* its columns */
+    int tcols;                  /* T × T columns shown in the strip */
+    int tcol_first;             /* the first of them */
+    int caption_row;            /* the stage's caption, or -1 */
+    int names_row;              /* the stages' names over the blocks */
+    int shapes_row;             /* their shapes */
+    int strip_row;              /* the strip's first row of cells */
+    int strip_rows;             /* rows of the strip shown */
+    int row_first;              /* the first character shown (strip and tables) */
+    /* the focus area */
+    QkvMode qkv;                /* how ① shows its tables */
+    int heading_row;            /* "── ② scores = Q·Kᵀ [6, 6] ──" */
+    int tables;                 /* focus tables side by side (or stacked at ①) */
+    int table_x[3];             /* first column of each */
+    int table_y[3];             /* its header row */
+    int table_rows;             /* data rows of each shown */
+    int numw;                   /* columns of the widest number (0: numbers hidden) */
+    int cell_w;                 /* columns of a focus table cell */
+    int cols;                   /* columns of each focus table shown */
+    int col_first;              /* the first of them */
+    int sum_w;                  /* the Σ column (0: none) */
+    int point_row;              /* the lesson's point (or the stage's formula) */
+    int point_lines;            /* its lines */
+    int x;                      /* first column of text lines */
+    int w;                      /* their columns */
+} MachineLayout;
+
+/* ---------------------------------------------------------------- words */
+
+/* "head 1" with numbers, "head one" without. */
+static void head_name(const ViewCtx *c, int h, char *buf, size_t cap)
+{
+    if (c->numbers)
+        snprintf(buf, cap, SAY(c, "head %d", "头 %d"), h + 1);
+    else
+        snprintf(buf, cap, "%s", h == 0 ? SAY(c, "head one", "头一") : SAY(c, "head two", "头二"));
+}
+
+/* "[6, 8]" with numbers, "[T, d]" without. */
+static void shape(const ViewCtx *c, char *buf, size_t cap, int rows, const char *rn, int cols, const char *cn)
+{
+    if (c->numbers)
+        snprintf(buf, cap, "[%d, %d]", rows, cols);
+    else
+        snprintf(buf, cap, "[%s, %s]", rn, cn);
+}
+
+/* "√8" with numbers, "√d" without. */
+static void sqrt_d(const ViewCtx *c, char *buf, size_t cap)
+{
+    if (c->numbers)
+        snprintf(buf, cap, "%s%d", c->gl->sqrt, c->tr->dh);
+    else
+        snprintf(buf, cap, "%sd", c->gl->sqrt);
+}
+
+/* The line under the focus tables: the stage's formula, and at ④ the lesson's point. */
+static void build_point(const ViewCtx *c, const MachineLayout *L, HeatText *x)
+{
+    const Trace *tr = c->tr;
+    char in[32], buf[512], root[32];
+    shape(c, in, sizeof in, tr->T, "T", tr->d, "d");
+    sqrt_d(c, root, sizeof root);
+    heat_text_init(x, 2);
+    switch (L->stage) {
+    case STAGE_QKV:
+        snprintf(buf, sizeof buf, SAY(c, "Q = x%sWq, K = x%sWk, V = x%sWv: one x, three roles%s, each %s",
+                                      "Q = x%sWq，K = x%sWk，V = x%sWv：一个 x，三个分身%s，各是 %s"),
+                 c->gl->dot, c->gl->dot, c->gl->dot, c->ascii || c->lang == LANG_ZH ? "" : " (三个分身)", in);
+        break;
+    case STAGE_SCORE:
+        snprintf(buf, sizeof buf, SAY(c, "scores = Q%sK%s: row = who asks, column = who answers",
+                                      "分数 = Q%sK%s：行是提问的字，列是被问的字"),
+                 c->gl->dot, c->gl->transpose);
+        break;
+    case STAGE_SOFTMAX:
+        snprintf(buf, sizeof buf, SAY(c, "shares = softmax(scores %s %s), row by row: each row adds up to "
+                                         "the whole",
+                                      "百分比 = softmax(分数 %s %s)，一行一行算：每行加起来是全部"),
+                 c->ascii ? "/" : "÷", root);
+        break;
+    case STAGE_OUTPUT:
+    case STAGE_COUNT:
+        snprintf(buf, sizeof buf, SAY(c, "%s in, %s out: the shape is kept, each character's content is re-mixed "
+                                         "by attention %s so layers stack, and lesson 8's residual connection "
+                                         "(x + output) fits",
+                                      "进去 %s，出来 %s：形状不变，每个字的内容按注意力重新混合%s"
+                                      "所以可以一层层叠起来，第 8 课的残差连接（x + 输出）也对得上"),
+                 in, in, c->ascii ? "-" : "—");
+        if (!c->numbers)   /* no number on screen, not even a lesson's */
+            snprintf(buf, sizeof buf, SAY(c, "%s in, %s out: the shape is kept, each character's content is "
+                                             "re-mixed by attention %s so layers stack, and the residual "
+                                             "connection (x + output) fits",
+                                          "进去 %s，出来 %s：形状不变，每个字的内容按注意力重新混合%s"
+                                          "所以可以一层层叠起来，残差连接（x + 输出）也对得上"),
+                     in, in, c->ascii ? "-" : "—");
+        break;
+    }
+    heat_text_words(x, L->stage == STAGE_OUTPUT ? STYLE_BOLD : STYLE_NORMAL, buf);
+    if (tr->heads == 2 && (L->stage == STAGE_QKV || L->stage == STAGE_OUTPUT)) {
+        heat_text_sep(x, c->gl->sep);
+        if (c->numbers)
+            snprintf(buf, sizeof buf, SAY(c, "two heads (lesson 7): columns 0-%d are head 1's, %d-%d head 2's",
+                                          "两个头（第 7 课）：第 0-%d 列归头 1，第 %d-%d 列归头 2"),
+                     tr->dh - 1, tr->dh, tr->d - 1);
+        else
+            snprintf(buf, sizeof buf, "%s", SAY(c, "two heads: the left half is the first head's, the right half "
+                                                   "the second's",
+                                                "两个头：左半归第一个头，右半归第二个头"));
+        heat_text_words(x, STYLE_NORMAL, buf);
+    }
+    if (tr->mask == MASK_CAUSAL && (L->stage == STAGE_SCORE || L->stage == STAGE_SOFTMAX)) {
+        heat_text_sep(x, c->gl->sep);
+        if (c->numbers)
+            snprintf(buf, sizeof buf, SAY(c, "causal mask (lesson 7): %s where a character would look ahead, "
+                                             "share 0",
+                                          "因果掩码（第 7 课）：往后看的地方是 %s，分到 0"),
+                     c->gl->minus_inf);
+        else
+            snprintf(buf, sizeof buf, "%s", SAY(c, "causal mask: a character never looks ahead",
+                                                "因果掩码：每个字都不往后看"));
+        heat_text_words(x, STYLE_NORMAL, buf);
+    }
+    if (L->one_of_two) {
+        heat_text_sep(x, c->gl->sep);
+        char one[32], two[32];
+        head_name(c, 0, one, sizeof one);
+        head_name(c, 1, two, sizeof two);
+        snprintf(buf, sizeof buf, SAY(c, "both heads do not fit: %s shown (%s: %s)", "两个头并排放不下：显示%s（%s：%s）"),
+                 one, action_key_label(ACTION_HEADS), two);
+        heat_text_words(x, STYLE_NORMAL, buf);
+    }
+}
+
+/* ---------------------------------------------------------------- values */
+
+/* The T × d table of a block (x, Q, K, V or output), or NULL for a T × T block. */
+static const double *block_vectors(const Trace *tr, int block, int part)
+{
+    switch (block) {
+    case BLOCK_X:      return tr->x;
+    case BLOCK_QKV:    return part == 0 ? tr->q : part == 1 ? tr->k : tr->v;
+    case BLOCK_OUTPUT: return tr->output;
+    default:           return NULL;
+    }
+}
+
+/* Cell (t, s) of head h's scores or shares. */
+static double square_value(const Trace *tr, bool shares, int h, int t, int s)
+{
+    return shares ? TRACE_HSQ(tr, weights, h, t, s) : TRACE_HSQ(tr, scores, h, t, s);
+}
+
+/* The shade level of a T × T cell: 0 masked, else by share class or the table's range. */
+static int square_level(const Trace *tr, bool shares, int h, int t, int s)
+{
+    if (!engine_visible(tr, t, s))
+        return 0;
+    double v = square_value(tr, shares, h, t, s);
+    if (shares)
+        return heat_share_level(v);
+    double lo, hi;
+    heat_table_range(tr, tr->scores, h, &lo, &hi);
+    return heat_range_level(v, lo, hi);
+}
+
+/* A T × T cell as printed: two decimals or a percentage; masked −∞ or 0.0%. */
+static void square_text(const ViewCtx *c, bool shares, int h, int t, int s, char *buf, size_t cap)
+{
+    bool visible = engine_visible(c->tr, t, s);
+    if (shares)
+        format_percent(buf, cap, visible ? square_value(c->tr, true, h, t, s) : 0.0);
+    else if (!visible)
+        snprintf(buf, cap, "%s", c->gl->minus_inf);
+    else
+        format_fixed(buf, cap, square_value(c->tr, false, h, t, s), 2);
+}
+
+/* How many rows of a block are filled: all before the stage, progress's share at it,
+ * none after. x is always there. */
+static int block_filled(const ViewCtx *c, int block)
+{
+    int stage_block = BLOCK_QKV + (int)c->stage;
+    if (block == BLOCK_X || block < stage_block)
+        return c->tr->T;
+    if (block > stage_block)
+        return 0;
+    return draw_revealed(c->progress, c->tr->T);
+}
+
+/* ---------------------------------------------------------------- layout: the strip */
+
+/* Columns of the strip with these choices. */
+static int strip_width(const MachineLayout *L, bool with_x, int arrow_w, int cwd, int cwt, int tcols)
+{
+    int vec = L->d * cwd, sq = L->heads * tcols * cwt + (L->heads - 1);
+    int w = MACHINE_LABEL_W + (3 * vec + 2) + 3 * arrow_w + 2 * sq + vec;
+    if (with_x)
+        w += vec + arrow_w;
+    return w;
+}
+
+/* Chooses the strip's cells (x shown if it can be, the widest cells that fit) and places
+ * its blocks, centred. */
+static void layout_strip(const ViewCtx *c, MachineLayout *L)
+{
+    int room = c->body.w - 2;
+    static const struct { bool x; int arrow; } tries[] = { { true, 3 }, { true, 2 }, { false, 3 }, { false, 2 } };
+    L->tcols = L->T;
+    L->tcol_first = 0;
+    L->cwd = L->cwt = 1;
+    bool found = false;
+    for (size_t i = 0; i < sizeof tries / sizeof tries[0] && !found; i++)
+        if (strip_width(L, tries[i].x, tries[i].arrow, 1, 1, L->T) <= room) {
+            L->with_x = tries[i].x;
+            L->arrow_w = tries[i].arrow;
+            found = true;
+        }
+    if (!found) {   /* a long sentence in a narrow frame: the T × T blocks show a window */
+        L->with_x = false;
+        L->arrow_w = 2;
+        int fixed = strip_width(L, false, 2, 1, 1, 0);
+        int fit = (room - fixed) / (2 * L->heads);
+        L->tcols = fit < 1 ? 1 : fit > L->T ? L->T : fit;
+        L->tcol_first = heat_window_first(L->T, L->tcols, c->focus);
+    }
+    for (bool grew = true; grew;) {
+        grew = false;
+        if (L->cwt < MACHINE_MAX_CWT && L->cwt < L->cwd + 2 && strip_width(L, L->with_x, L->arrow_w, L->cwd, L->cwt + 1, L->tcols) <= room) {
+            L->cwt++;
+            grew = true;
+        }
+        if (L->cwd < MACHINE_MAX_CWD && L->cwd < L->cwt &&
+            strip_width(L, L->with_x, L->arrow_w, L->cwd + 1, L->cwt, L->tcols) <= room) {
+            L->cwd++;
+            grew = true;
+        }
+    }
+    int total = strip_width(L, L->with_x, L->arrow_w, L->cwd, L->cwt, L->tcols);
+    L->strip_x = c->body.x + (c->body.w - total) / 2;
+    int x = L->strip_x + MACHINE_LABEL_W, vec = L->d * L->cwd;
+    int sq = L->heads * L->tcols * L->cwt + (L->heads - 1);
+    int widths[MACHINE_BLOCKS] = { vec, 3 * vec + 2, sq, sq, vec };
+    for (int b = 0; b < MACHINE_BLOCKS; b++) {
+        L->block_w[b] = widths[b];
+        if (b == BLOCK_X && !L->with_x) {
+            L->block_x[b] = -1;
+            continue;
+        }
+        L->block_x[b] = x;
+        x += widths[b] + L->arrow_w;
+    }
+}
+
+/* ---------------------------------------------------------------- layout: the focus area */
+
+/* The widest number of the stage's tables. */
+static int focus_numw(const ViewCtx *c, const MachineLayout *L)
+{
+    const Trace *tr = c->tr;
+    char buf[FORMAT_BYTES];
+    int w = 2;
+    if (L->stage == STAGE_SCORE || L->stage == STAGE_SOFTMAX) {
+        for (int k = 0; k < L->heads; k++)
+            for (int t = 0; t < tr->T; t++)
+                for (int s = 0; s < tr->T; s++) {
+                    square_text(c, L->stage == STAGE_SOFTMAX, L->head[k], t, s, buf, sizeof buf);
+                    w = text_width(buf) > w ? text_width(buf) : w;
+                }
+        return w;
+    }
+    for (int part = 0; part < 4; part++) {
+        const double *v = L->stage == STAGE_QKV ? (part == 3 ? tr->x : block_vectors(tr, BLOCK_QKV, part))
+                                                : (part == 0 ? tr->output : NULL);
+        for (size_t i = 0; v && i < (size_t)tr->T * (size_t)tr->d; i++) {
+            format_fixed(buf, sizeof buf, v[i], 2);
+            w = text_width(buf) > w ? text_width(buf) : w;
+        }
+    }
+    return w;
+}
+
+/* Columns of one focus table over n columns. */
+static int focus_table_width(const MachineLayout *L, int n, int label_w)
+{
+    return label_w + n * L->cell_w + L->sum_w;
+}
+
+/* The heads the focus area shows at ② and ③: ui->head's, or both when asked and they fit. */
+static void choose_heads(const ViewCtx *c, MachineLayout *L)
+{
+    int want = c->ui->head;
+    L->heads = c->tr->heads == 2 && want < 0 ? 2 : 1;
+    L->head[0] = c->tr->heads == 2 && want == 1 ? 1 : 0;
+    L->head[1] = 1;
+}
+
+/* Focus tables side by side, their cells, the window of their columns. */
+static void layout_focus_columns(const ViewCtx *c, MachineLayout *L)
+{
+    int room = c->body.w - 2, n;
+    bool square = L->stage == STAGE_SCORE || L->stage == STAGE_SOFTMAX;
+    L->numw = c->numbers ? focus_numw(c, L) : 0;
+    L->cell_w = c->numbers ? L->numw + 1 : 3;
+    L->sum_w = L->stage == STAGE_SOFTMAX && c->numbers ? MACHINE_SUM_W : 0;
+    n = square ? L->T : L->d;
+    L->cols = n;
+    L->col_first = 0;
+    int label_w = MACHINE_LABEL_W;
+    int tw = focus_table_width(L, n, label_w);
+    if (L->stage == STAGE_QKV) {
+        L->tables = 3 * tw + 2 * MACHINE_TABLE_GAP <= room ? 3 : 1;
+        L->qkv = L->tables == 3 ? QKV_SIDE : QKV_STACKED;
+        if (L->qkv == QKV_STACKED)
+            tw = focus_table_width(L, n, MACHINE_ROW_LABEL_W);
+    } else if (square) {
+        L->tables = L->heads;
+        if (L->heads == 2 && 2 * tw + MACHINE_TABLE_GAP > room) {
+            L->tables = 1;
+            L->one_of_two = true;
+        }
+    } else {
+        L->tables = 1;
+    }
+    if (L->tables == 1 && tw > room) {   /* a window of the columns */
+        int lw = L->stage == STAGE_QKV ? MACHINE_ROW_LABEL_W : label_w;
+        int fit = (room - lw - L->sum_w) / L->cell_w;
+        L->cols = fit < 1 ? 1 : fit > n ? n : fit;
+        L->col_first = heat_window_first(n, L->cols, square ? ui_answer(c->ui, c->ls, c->focus) : 0);
+        tw = focus_table_width(L, L->cols, lw);
+    }
+    int total = L->tables * tw + (L->tables - 1) * MACHINE_TABLE_GAP;
+    int left = c->body.x + (c->body.w - total) / 2;
+    for (int k = 0; k < L->tables; k++)
+        L->table_x[k] = left + k * (tw + MACHINE_TABLE_GAP);
+}
+
+/* Rows the focus area takes below its heading with r rows of characters per table. */
+static int area_rows(const MachineLayout *L, int r)
+{
+    bool titled = L->tables == 2 || (L->stage == STAGE_QKV && L->qkv == QKV_SIDE);
+    if (L->stage == STAGE_QKV && L->qkv == QKV_ROWS)
+        return 1 + 4;                      /* a header, x Q K V */
+    if (L->stage == STAGE_QKV && L->qkv == QKV_STACKED)
+        return 3 * (1 + 1 + r) + 2;        /* three titled tables, a blank between */
+    return (titled ? 1 : 0) + 1 + r;       /* (a title,) a header, the rows */
+}
+
+/* Rows: caption, the strip, the heading and the focus tables, the point line. When they
+ * do not all fit, ① falls back from stacked tables to the asking character's rows, the
+ * caption and blank lines go, then the strip and the tables show a window of rows. */
+static void layout_rows(const ViewCtx *c, MachineLayout *L, HeatText *tmp)
+{
+    int T = L->T, h = c->body.h;
+    build_point(c, L, tmp);
+    L->point_lines = heat_text_lines(tmp, L->w);
+    int fixed = 2 + 1 + L->point_lines;    /* names, shapes, heading, point */
+    if (L->stage == STAGE_QKV && L->qkv == QKV_STACKED && fixed + T + area_rows(L, T) > h)
+        L->qkv = QKV_ROWS;
+    int spare = h - fixed - T - area_rows(L, T);
+    L->row_first = 0;
+    L->strip_rows = T;
+    L->table_rows = L->stage == STAGE_QKV && L->qkv == QKV_ROWS ? 4 : T;
+    if (spare < 0) {   /* one window of rows around the asking character, strip and tables */
+        bool rows_mode = L->stage == STAGE_QKV && L->qkv == QKV_ROWS;
+        int room = h - fixed - area_rows(L, 0);
+        int n = rows_mode ? room : room / 2;
+        L->strip_rows = n < 1 ? 1 : n > T ? T : n;
+        L->table_rows = rows_mode ? 4 : L->strip_rows;
+        L->row_first = heat_window_first(T, L->strip_rows, c->focus);
+        spare = 0;
+    }
+    int y = c->body.y;
+    L->caption_row = spare >= 1 && c->numbers ? y++ : -1;   /* a caption may quote 100% */
+    L->names_row = y++;
+    L->shapes_row = y++;
+    L->strip_row = y;
+    y += L->strip_rows + (spare >= 2 ? 1 : 0);
+    L->heading_row = y++;
+    y += spare >= 3 ? 1 : 0;
+    for (int k = 0; k < 3; k++)
+        L->table_y[k] = L->stage == STAGE_QKV && L->qkv == QKV_STACKED ? y + k * (L->table_rows + 3) : y;
+    y += area_rows(L, L->table_rows) + (spare >= 4 ? 1 : 0);
+    L->point_row = y;
+    int left = c->body.y + h - (L->point_row + L->point_lines);
+    if (left >= 4) {   /* a tall frame: the whole centred, not hanging from the top */
+        int d = left / 2;
+        L->caption_row += L->caption_row >= 0 ? d : 0;
+        L->names_row += d;
+        L->shapes_row += d;
+        L->strip_row += d;
+        L->heading_row += d;
+        for (int k = 0; k < 3; k++)
+            L->table_y[k] += d;
+        L->point_row += d;
+    }
+}
+
+static void machine_layout(const ViewCtx *c, MachineLayout *L, HeatText *tmp)
+{
+    memset(L, 0, sizeof *L);
+    L->T = c->tr->T;
+    L->d = c->tr->d;
+    L->stage = c->stage;
+    L->x = c->body.x + 1;
+    L->w = c->body.w - 2;
+    choose_heads(c, L);
+    layout_strip(c, L);
+    layout_focus_columns(c, L);
+    layout_rows(c, L, tmp);
+}
+
+/* ---------------------------------------------------------------- drawing: the strip */
+
+/* The character of row t at (x, y), marked when it asks. */
+static void draw_label(const ViewCtx *c, int x, int y, int t)
+{
+    if (t == c->focus)
+        grid_put_text(c->g, x, y, c->ascii ? ">" : "▸", STYLE_FOCUS);
+    grid_put_text(c->g, x + 1, y, c->tr->tokens[t], t == c->focus ? STYLE_FOCUS : STYLE_TOKEN);
+}
+
+/* An empty strip cell: the table is not computed yet. */
+static void draw_empty(const ViewCtx *c, int x, int y, int n)
+{
+    for (int i = 0; i < n; i++)
+        grid_put_text(c->g, x + i, y, c->ascii ? "-" : "·", STYLE_DIM);
+}
+
+/* Row t of a T × d block from x: one cell per dimension, shade by size, colour by sign. */
+static void draw_vector_cells(const ViewCtx *c, const MachineLayout *L, const double *v, double top,
+                              int x, int y, int t, bool filled)
+{
+    for (int j = 0; j < L->d; j++) {
+        if (!filled) {
+            draw_empty(c, x + j * L->cwd, y, L->cwd);
+            continue;
+        }
+        double val = v[(size_t)t * (size_t)L->d + (size_t)j];
+        heat_swatch(c, x + j * L->cwd, y, L->cwd, heat_magnitude_level(val, top),
+                    val < 0 ? STYLE_NEGATIVE : STYLE_POSITIVE);
+    }
+}
+
+/* Row t of a T × T block (every head shown) from x. */
+static void draw_square_cells(const ViewCtx *c, const MachineLayout *L, bool shares, int x, int y, int t,
+                              bool filled)
+{
+    for (int k = 0; k < L->heads; k++) {
+        int x0 = x + k * (L->tcols * L->cwt + 1);
+        for (int s = L->tcol_first; s < L->tcol_first + L->tcols; s++) {
+            int cx = x0 + (s - L->tcol_first) * L->cwt;
+            if (!filled) {
+                draw_empty(c, cx, y, L->cwt);
+                continue;
+            }
+            int level = square_level(c->tr, shares, L->head[k], t, s);
+            heat_swatch(c, cx, y, L->cwt, level, heat_style(level));
+        }
+    }
+}
+
+/* The names of the blocks and their shapes, each within its block and the arrow after. */
+static void draw_strip_titles(const ViewCtx *c, const MachineLayout *L)
+{
+    char name[64], buf[96], sh[32];
+    const Trace *tr = c->tr;
+    for (int b = 0; b < MACHINE_BLOCKS; b++) {
+        if (L->block_x[b] < 0)
+            continue;
+        int x = L->block_x[b], limit = x + L->block_w[b] + L->arrow_w - 1;
+        bool lit = b == BLOCK_QKV + (int)c->stage;
+        if (b == BLOCK_X)
+            snprintf(name, sizeof name, "%s", SAY(c, "x in", "x 进"));
+        else
+            draw_stage_label(name, sizeof name, (Stage)(b - BLOCK_QKV), c->lang, c->gl);
+        if (text_width(name) > limit - x && b != BLOCK_X)
+            snprintf(name, sizeof name, "%s", c->ascii ? stage_info((Stage)(b - BLOCK_QKV))->cli
+                                                       : stage_info((Stage)(b - BLOCK_QKV))->glyph);
+        draw_clipped(c->g, x, L->names_row, limit, name, lit ? STYLE_STAGE_LIT : STYLE_BOLD);
+        bool square = b == BLOCK_SCORE || b == BLOCK_SHARES;
+        if (square)
+            shape(c, sh, sizeof sh, tr->T, "T", tr->T, "T");
+        else
+            shape(c, sh, sizeof sh, tr->T, "T", tr->d, "d");
+        if (b == BLOCK_QKV) {
+            static const char *const roles[3] = { "Q", "K", "V" };
+            for (int p = 0; p < 3; p++) {
+                int px = x + p * (L->d * L->cwd + 1);
+                snprintf(buf, sizeof buf, "%s %s", roles[p], sh);
+                if (text_width(buf) > L->d * L->cwd)
+                    snprintf(buf, sizeof buf, "%s", roles[p]);
+                draw_clipped(c->g, px, L->shapes_row, px + L->d * L->cwd, buf, STYLE_DIM);
+            }
+            continue;
+        }
+        if (square && L->heads == 2)
+            snprintf(buf, sizeof buf, "%s%s%s", sh, c->gl->by, c->numbers ? "2" : "H");
+        else
+            snprintf(buf, sizeof buf, "%s", sh);
+        draw_clipped(c->g, x, L->shapes_row, limit, buf, STYLE_DIM);
+    }
+}
+
+/* The arrows between blocks, on the names row and the strip's middle row. */
+static void draw_strip_arrows(const ViewCtx *c, const MachineLayout *L)
+{
+    int mid = L->strip_row + L->strip_rows / 2;
+    for (int b = 0; b < MACHINE_BLOCKS - 1; b++) {
+        if (L->block_x[b] < 0)
+            continue;
+        int x = L->block_x[b] + L->block_w[b] + (L->arrow_w - 1) / 2;
+        grid_put_text(c->g, x, mid, c->ascii ? ">" : "→", STYLE_DIM);
+    }
+}
+
+static void draw_strip(const ViewCtx *c, const MachineLayout *L)
+{
+    const Trace *tr = c->tr;
+    double top[MACHINE_BLOCKS][3] = { { 0 } };
+    for (int b = 0; b < MACHINE_BLOCKS; b++)
+        for (int p = 0; p < 3; p++)
+            if (block_vectors(tr, b, p))
+                top[b][p] = heat_table_top(tr, block_vectors(tr, b, p));
+    draw_strip_titles(c, L);
+    for (int t = L->row_first; t < L->row_first + L->strip_rows; t++) {
+        int y = L->strip_row + (t - L->row_first);
+        draw_label(c, L->strip_x, y, t);
+        for (int b = 0; b < MACHINE_BLOCKS; b++) {
+            if (L->block_x[b] < 0)
+                continue;
+            bool filled = t < block_filled(c, b);
+            if (b == BLOCK_SCORE || b == BLOCK_SHARES)
+                draw_square_cells(c, L, b == BLOCK_SHARES, L->block_x[b], y, t, filled);
+            else if (b == BLOCK_QKV)
+                for (int p = 0; p < 3; p++)
+                    draw_vector_cells(c, L, block_vectors(tr, b, p), top[b][p],
+                                      L->block_x[b] + p * (L->d * L->cwd + 1), y, t, filled);
+            else
+                draw_vector_cells(c, L, block_vectors(tr, b, 0), top[b][0], L->block_x[b], y, t, filled);
+        }
+    }
+    if (L->row_first > 0)
+        grid_put_text(c->g, L->strip_x + MACHINE_LABEL_W - 1, L->strip_row, c->ascii ? "^" : "↑", STYLE_DIM);
+    if (L->row_first + L->strip_rows < L->T)
+        grid_put_text(c->g, L->strip_x + MACHINE_LABEL_W - 1, L->strip_row + L->strip_rows - 1,
+                      c->ascii ? "v" : "↓", STYLE_DIM);
+    draw_strip_arrows(c, L);
+}
+
+/* ---------------------------------------------------------------- drawing: the focus tables */
+
+/* "── ② scores = Q·Kᵀ [6, 6] ──" */
+static void draw_heading(const ViewCtx *c, const MachineLayout *L)
+{
+    const Trace *tr = c->tr;
+    char stage[64], title[256], sh[32], root[32];
+    draw_stage_label(stage, sizeof stage, L->stage, c->lang, c->gl);
+    sqrt_d(c, root, sizeof root);
+    switch (L->stage) {
+    case STAGE_QKV:
+        shape(c, sh, sizeof sh, tr->T, "T", tr->d, "d");
+        snprintf(title, sizeof title, SAY(c, "%s%sQ = x%sWq, K = x%sWk, V = x%sWv, each %s",
+                                          "%s%sQ = x%sWq，K = x%sWk，V = x%sWv，各是 %s"),
+                 stage, c->gl->sep, c->gl->dot, c->gl->dot, c->gl->dot, sh);
+        if (L->qkv == QKV_ROWS)
+            draw_append(title, sizeof title, SAY(c, "%s%s's three roles", "%s%s 的三个分身"), c->gl->sep,
+                        tr->tokens[c->focus]);
+        break;
+    case STAGE_SCORE:
+        shape(c, sh, sizeof sh, tr->T, "T", tr->T, "T");
+        snprintf(title, sizeof title, SAY(c, "%s%sscores = Q%sK%s %s", "%s%s分数 = Q%sK%s %s"), stage, c->gl->sep,
+                 c->gl->dot, c->gl->transpose, sh);
+        break;
+    case STAGE_SOFTMAX:
+        shape(c, sh, sizeof sh, tr->T, "T", tr->T, "T");
+        snprintf(title, sizeof title, SAY(c, "%s%sshares = softmax(scores %s %s) %s",
+                                          "%s%s百分比 = softmax(分数 %s %s) %s"),
+                 stage, c->gl->sep, c->ascii ? "/" : "÷", root, sh);
+        break;
+    case STAGE_OUTPUT:
+    case STAGE_COUNT:
+        shape(c, sh, sizeof sh, tr->T, "T", tr->d, "d");
+        snprintf(title, sizeof title, SAY(c, "%s%soutput = shares%sV %s", "%s%s输出 = 百分比%sV %s"), stage,
+                 c->gl->sep, c->gl->dot, sh);
+        break;
+    }
+    draw_rule_heading(c->g, c->gl, L->x, L->heading_row, L->w, title);
+}
+
+/* Column heads of a focus table from x + label_w: dimensions (numbers shown) or characters. */
+static void draw_col_heads(const ViewCtx *c, const MachineLayout *L, int x, int y, bool square)
+{
+    char buf[16];
+    for (int j = L->col_first; j < L->col_first + L->cols; j++) {
+        int cx = x + (j - L->col_first) * L->cell_w;
+        if (square) {
+            Style st = j == ui_answer(c->ui, c->ls, c->focus) ? STYLE_BOLD : STYLE_TOKEN;
+            draw_right(c->g, cx, y, L->cell_w, c->tr->tokens[j], st);
+        } else if (c->numbers) {
+            snprintf(buf, sizeof buf, "%d", j);
+            draw_right(c->g, cx, y, L->cell_w, buf, STYLE_DIM);
+        }
+    }
+    if (L->col_first > 0)
+        grid_put_text(c->g, x - 1, y, c->ascii ? "<" : "‹", STYLE_DIM);
+    if (L->col_first + L->cols < (square ? L->T : L->d))
+        grid_put_text(c->g, x + L->cols * L->cell_w + 1, y, c->ascii ? ">" : "›", STYLE_DIM);
+    if (square && L->sum_w)
+        draw_right(c->g, x + L->cols * L->cell_w, y, L->sum_w, c->gl->sum, STYLE_BOLD);
+}
+
+/* One cell of a focus table: its number, or (numbers hidden) its shade. */
+static void draw_value(const ViewCtx *c, const MachineLayout *L, int x, int y, const char *num, int level,
+                       Style st)
+{
+    if (c->numbers)
+        draw_right(c->g, x, y, L->cell_w, num, st);
+    else
+        heat_swatch(c, x + 1, y, L->cell_w - 1, level, heat_style(level) == STYLE_DIM ? STYLE_DIM : st);
+}
+
+/* A T × d table (x, Q, K, V or output) at its place; only `filled` rows have values. */
+static void draw_vector_table(const ViewCtx *c, const MachineLayout *L, int x, int y, const char *title,
+                              const double *v, int filled)
+{
+    double top = heat_table_top(c->tr, v);
+    if (title)
+        grid_put_text(c->g, x + MACHINE_LABEL_W, y++, title, STYLE_BOLD);
+    draw_col_heads(c, L, x + MACHINE_LABEL_W, y, false);
+    char num[FORMAT_BYTES];
+    for (int t = L->row_first; t < L->row_first + L->table_rows && t < L->T; t++) {
+        int ry = y + 1 + (t - L->row_first);
+        draw_label(c, x, ry, t);
+        if (t >= filled)
+            continue;
+        for (int j = L->col_first; j < L->col_first + L->cols; j++) {
+            double val = v[(size_t)t * (size_t)L->d + (size_t)j];
+            format_fixed(num, sizeof num, val, 2);
+            draw_value(c, L, x + MACHINE_LABEL_W + (j - L->col_first) * L->cell_w, ry, num,
+                       heat_magnitude_level(val, top), val < 0 ? STYLE_NEGATIVE : STYLE_POSITIVE);
+        }
+    }
+}
+
+/* A T × T table of head h (scores or shares, with the shares' Σ). */
+static void draw_square_table(const ViewCtx *c, const MachineLayout *L, int x, int y, int h, bool titled,
+                              bool shares, int filled)
+{
+    char num[FORMAT_BYTES], buf[FORMAT_BYTES + 2];
+    if (titled) {
+        head_name(c, h, buf, sizeof buf);
+        grid_put_text(c->g, x + MACHINE_LABEL_W, y++, buf, STYLE_BOLD);
+    }
+    draw_col_heads(c, L, x + MACHINE_LABEL_W, y, true);
+    for (int t = L->row_first; t < L->row_first + L->table_rows && t < L->T; t++) {
+        int ry = y + 1 + (t - L->row_first);
+        draw_label(c, x, ry, t);
+        if (t >= filled)
+            continue;
+        for (int s = L->col_first; s < L->col_first + L->cols; s++) {
+            square_text(c, shares, h, t, s, num, sizeof num);
+            int level = square_level(c->tr, shares, h, t, s);
+            draw_value(c, L, x + MACHINE_LABEL_W + (s - L->col_first) * L->cell_w, ry, num, level,
+                       level == 0 ? STYLE_DIM : heat_style(level) == STYLE_ARC_4 ? STYLE_BOLD : STYLE_NORMAL);
+        }
+        if (L->sum_w) {
+            double total = check_percent_total(&TRACE_HSQ(c->tr, weights, h, t, 0), L->T);
+            snprintf(buf, sizeof buf, "%s%%", format_fixed(num, sizeof num, total, 1));
+            draw_right(c->g, x + MACHINE_LABEL_W + L->cols * L->cell_w, ry, L->sum_w, buf, STYLE_DIM);
+        }
+    }
+}
+
+/* ① in the narrowest frames: the asking character's x and its three roles. */
+static void draw_qkv_rows(const ViewCtx *c, const MachineLayout *L, int x, int y, int filled)
+{
+    const Trace *tr = c->tr;
+    static const char *const names[4] = { "x", "Q", "K", "V" };
+    const double *rows[4] = { tr->x, tr->q, tr->k, tr->v };
+    char label[32], num[FORMAT_BYTES];
+    draw_col_heads(c, L, x + MACHINE_ROW_LABEL_W, y, false);
+    int shown = filled > c->focus ? 4 : 1;   /* its roles appear once the fill reaches its row */
+    for (int r = 0; r < 4; r++) {
+        int ry = y + 1 + r;
+        snprintf(label, sizeof label, "%s(%s)", names[r], tr->tokens[c->focus]);
+        grid_put_text(c->g, x, ry, label, r == 0 ? STYLE_TOKEN : STYLE_BOLD);
+        if (r >= shown)
+            continue;
+        double top = heat_table_top(tr, rows[r]);
+        for (int j = L->col_first; j < L->col_first + L->cols; j++) {
+            double val = rows[r][(size_t)c->focus * (size_t)tr->d + (size_t)j];
+            format_fixed(num, sizeof num, val, 2);
+            draw_value(c, L, x + MACHINE_ROW_LABEL_W + (j - L->col_first) * L->cell_w, ry, num,
+                       heat_magnitude_level(val, top), val < 0 ? STYLE_NEGATIVE : STYLE_POSITIVE);
+        }
+    }
+}
+
+static void draw_focus(const ViewCtx *c, const MachineLayout *L)
+{
+    const Trace *tr = c->tr;
+    int filled = block_filled(c, BLOCK_QKV + (int)L->stage);
+    static const char *const roles[3] = { "Q", "K", "V" };
+    draw_heading(c, L);
+    switch (L->stage) {
+    case STAGE_QKV:
+        if (L->qkv == QKV_ROWS) {
+            draw_qkv_rows(c, L, L->table_x[0], L->table_y[0], filled);
+            break;
+        }
+        for (int p = 0; p < 3; p++) {
+            int k = L->qkv == QKV_SIDE ? p : 0;
+            int y = L->qkv == QKV_SIDE ? L->table_y[0] : L->table_y[p];
+            draw_vector_table(c, L, L->table_x[k], y, roles[p], block_vectors(tr, BLOCK_QKV, p), filled);
+        }
+        break;
+    case STAGE_SCORE:
+    case STAGE_SOFTMAX:
+        for (int k = 0; k < L->tables; k++)
+            draw_square_table(c, L, L->table_x[k], L->table_y[0], L->head[k], L->tables == 2,
+                              L->stage == STAGE_SOFTMAX, filled);
+        break;
+    case STAGE_OUTPUT:
+    case STAGE_COUNT:
+        draw_vector_table(c, L, L->table_x[0], L->table_y[0], NULL, tr->output, filled);
+        break;
+    }
+}
+
+/* ---------------------------------------------------------------- the view */
+
+/* "② score · Q·Kᵀ: every asker scores every name tag": the stage table's caption, its
+ * symbols spelled out in ASCII mode. */
+static void draw_caption(const ViewCtx *c, const MachineLayout *L)
+{
+    const StageInfo *si = stage_info(L->stage);
+    const struct { const char *from, *to; } spell[] = {
+        { "÷√", c->gl->div_sqrt }, { "√", c->gl->sqrt }, { "·", c->gl->dot }, { "ᵀ", c->gl->transpose },
+    };
+    char stage[64], buf[256] = "", shown[256];
+    draw_stage_label(stage, sizeof stage, L->stage, c->lang, c->gl);
+    draw_append(buf, sizeof buf, "%s%s", stage, c->gl->sep);
+    for (const char *p = SAY(c, si->caption_en, si->caption_zh); *p;) {
+        size_t i = 0, n = sizeof spell / sizeof spell[0];
+        while (i < n && strncmp(p, spell[i].from, strlen(spell[i].from)) != 0)
+            i++;
+        if (i < n) {
+            draw_append(buf, sizeof buf, "%s", spell[i].to);
+            p += strlen(spell[i].from);
+        } else {
+            draw_append(buf, sizeof buf, "%c", *p++);
+        }
+    }
+    draw_drawable(c->ascii, buf, shown, sizeof shown);
+    draw_clipped(c->g, L->x, L->caption_row, L->x + L->w, shown, STYLE_BOLD);
+}
 
 static void machine_view_draw(const ViewCtx *c)
 {
-    draw_centred(c->g, c->body.x, c->body.y + c->body.h / 2, c->body.w,
-                 SAY(c, "the whole machine: four tables", "整台机器：四张表"), STYLE_BOLD);
+    MachineLayout L;
+    HeatText text;
+    machine_layout(c, &L, &text);
+    if (L.caption_row >= 0)
+        draw_caption(c, &L);
+    draw_strip(c, &L);
+    draw_focus(c, &L);
+    build_point(c, &L, &text);
+    heat_text_draw(c, &text, L.x, L.point_row, L.w, L.point_lines);
 }
+
+/* A click on a character's row (in the strip or a table) lets it ask. */
+static bool machine_view_hit(const ViewCtx *c, int x, int y, Action *action, int *arg)
+{
+    MachineLayout L;
+    HeatText text;
+    machine_layout(c, &L, &text);
+    int t = -1;
+    if (y >= L.strip_row && y < L.strip_row + L.strip_rows && x >= L.strip_x)
+        t = L.row_first + (y - L.strip_row);
+    if (t < 0 || t >= L.T)
+        return false;
+    *action = ACTION_FOCUS_N;
+    *arg = t;
+    return true;
+}
+
+static const KeyHint machine_hints[] = {
+    { ACTION_PLAY,       ACTION_NONE,       "play",  "播放" },
+    { ACTION_PREV,       ACTION_NEXT,       "step",  "单步" },
+    { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT, "asks",  "提问" },
+    { ACTION_NONE,       ACTION_NONE,       NULL,    NULL },
+};
 
 const ViewOps view_machine = {
     .name = "machine",
     .tab_en = "machine", .tab_zh = "机器",
     .title_en = "the whole machine: four tables", .title_zh = "整台机器：四张表",
+    .help_en = "[T, d] goes in, [T, d] comes out: the shape is kept",
+    .help_zh = "进去 [T, d]，出来 [T, d]：形状不变",
     .track = TRACK_STAGES,
     .stages = true,
     .draw = machine_view_draw,
+    .hit = machine_view_hit,
+    .act = NULL,
+    .keys = NULL,
+    .hints = machine_hints,
 };

@@ -1,20 +1,947 @@
-/* view_matrix.c — stations 4 and 5: the T × T tables of scores and shares.
- * A placeholder until the view is built: it names itself.
- * Must not touch: ncurses, the clock, the engine's arithmetic. */
-#include "draw.h"
+/* view_matrix.c — stations 4 and 5 all at once: the T × T table of raw scores Q·Kᵀ, of
+ * scores ÷ √d, or of shares, as a heatmap with a cell cursor (row: the asking character,
+ * column: the answering one), its mirrored cell marked, and the chosen cell's hand check.
+ * Owns: the view's layout, cells, legend, mirror line, hand checks, clicks on cells, its
+ * keys and its row of the view table.
+ * Must not touch: ncurses, the clock, the engine's arithmetic (check.h redoes each check). */
+#include <stdio.h>
+#include <string.h>
+#include "check.h"
+#include "format.h"
+#include "heat.h"
 #include "view.h"
+
+#define MATRIX_LABEL_W 4    /* a row's label column: a marker, the character, a blank */
+#define MATRIX_TABLE_GAP 3  /* blanks between the two heads' tables */
+#define MATRIX_SUM_W 7      /* the Σ column of the shares: a blank and "100.0%" */
+#define MATRIX_MAX_SW 16    /* widest swatch beside a number */
+#define MATRIX_MAX_SW_HIDDEN 20 /* widest swatch of a cell without its number */
+#define MATRIX_MAX_CH 5     /* most rows of a cell */
+
+/* ---------------------------------------------------------------- keys */
+
+static const KeyBinding matrix_keys[] = {
+    { 't',          ACTION_TABLE_NEXT,  0, "t", true },
+    { KEYCODE_LEFT, ACTION_ANSWER_PREV, 0, "←", true },
+    { KEYCODE_RIGHT, ACTION_ANSWER_NEXT, 0, "→", true },
+    { 0,            ACTION_NONE,        0, NULL, false },
+};
+
+/* ---------------------------------------------------------------- layout */
+
+/* Where everything of the matrix view goes. Depends only on the trace, the UI state and
+ * the body, so drawing and clicks agree. */
+typedef struct {
+    int T;                   /* characters */
+    MatrixTable table;       /* the table shown */
+    int tables;              /* tables side by side: 1, or 2 (both heads) */
+    int head[2];             /* the head each table shows */
+    bool one_of_two;         /* both heads asked for but only one fits: the text says so */
+    int row;                 /* the cursor's row: the asking character (the focus) */
+    int col;                 /* the cursor's column: the answering character */
+    int numw;                /* columns of the widest number (0: numbers hidden) */
+    int sw;                  /* columns of a cell's swatch */
+    int pad;                 /* blanks between the swatch and the number */
+    int cw;                  /* columns of a cell: a gap, the swatch, the number */
+    int ch;                  /* rows of a cell */
+    int sumw;                /* columns of the Σ column (0: none) */
+    int tw;                  /* columns of one table */
+    int table_x[2];          /* first column of each table (its row labels) */
+    int col_first;           /* the first column shown */
+    int ncols;               /* columns shown */
+    int row_first;           /* the first row shown */
+    int nrows;               /* rows shown */
+    int x;                   /* first column of the text lines */
+    int w;                   /* columns of the text lines */
+    int tabs_row;            /* the three tables named, the shown one lit */
+    int shape_row;           /* shapes, and what rows and columns are */
+    int shape_lines;         /* its lines */
+    int heads_row;           /* "head 1" over each table, or -1 */
+    int head_row;            /* the answering characters over the columns */
+    int grid_row;            /* the first row of cells */
+    int legend_row;          /* what the shades and marks mean */
+    int legend;              /* its level of detail: LEGEND_* (0: none) */
+    int legend_lines;        /* its lines */
+    int mirror_row;          /* the cell and its mirror side by side */
+    int mirror_lines;        /* its lines */
+    int check_row;           /* the chosen cell's hand check */
+    int check_lines;         /* its lines */
+} MatrixLayout;
+
+/* ---------------------------------------------------------------- cells */
+
+/* The trace's T × T array of table m. */
+static const double *table_array(const Trace *tr, MatrixTable m)
+{
+    switch (m) {
+    case MATRIX_RAW:         return tr->scores;
+    case MATRIX_SCALED:      return tr->scaled;
+    case MATRIX_SHARES:      return tr->weights;
+    case MATRIX_TABLE_COUNT: break;
+    }
+    return tr->weights;
+}
+
+/* Cell (t, s) of head h's table m. */
+static double cell_value(const Trace *tr, MatrixTable m, int h, int t, int s)
+{
+    return table_array(tr, m)[((size_t)h * (size_t)tr->T + (size_t)t) * (size_t)tr->T + (size_t)s];
+}
+
+/* The cell as the table prints it: two decimals, a percentage, or −∞ where masked (a
+ * masked share prints as 0). */
+static void cell_text(const ViewCtx *c, MatrixTable m, int h, int t, int s, char *buf, size_t cap)
+{
+    bool visible = engine_visible(c->tr, t, s);
+    if (m == MATRIX_SHARES)
+        format_percent(buf, cap, visible ? cell_value(c->tr, m, h, t, s) : 0.0);
+    else if (!visible)
+        snprintf(buf, cap, "%s", c->gl->minus_inf);
+    else
+        format_fixed(buf, cap, cell_value(c->tr, m, h, t, s), 2);
+}
+
+/* The shade level of a cell: 0 where masked, else by share class or by the table's range. */
+static int cell_level(const ViewCtx *c, MatrixTable m, int h, int t, int s)
+{
+    if (!engine_visible(c->tr, t, s))
+        return 0;
+    double v = cell_value(c->tr, m, h, t, s);
+    if (m == MATRIX_SHARES)
+        return heat_share_level(v);
+    double lo, hi;
+    heat_table_range(c->tr, table_array(c->tr, m), h, &lo, &hi);
+    return heat_range_level(v, lo, hi);
+}
+
+/* The columns of the widest number of the tables shown. */
+static int widest_number(const ViewCtx *c, const MatrixLayout *L)
+{
+    char buf[FORMAT_BYTES];
+    int w = 2;
+    for (int k = 0; k < L->tables; k++)
+        for (int t = 0; t < L->T; t++)
+            for (int s = 0; s < L->T; s++) {
+                cell_text(c, L->table, L->head[k], t, s, buf, sizeof buf);
+                if (text_width(buf) > w)
+                    w = text_width(buf);
+            }
+    return w;
+}
+
+/* ---------------------------------------------------------------- words */
+
+static const char *div_sign(const ViewCtx *c) { return c->ascii ? "/" : "÷"; }
+static const char *to_sign(const ViewCtx *c) { return c->ascii ? "->" : "→"; }
+
+/* "√8" with numbers, "√d" without. */
+static void sqrt_d(const ViewCtx *c, char *buf, size_t cap)
+{
+    if (c->numbers)
+        snprintf(buf, cap, "%s%d", c->gl->sqrt, c->tr->dh);
+    else
+        snprintf(buf, cap, "%sd", c->gl->sqrt);
+}
+
+/* A table's name in the row of tabs. */
+static void table_name(const ViewCtx *c, MatrixTable m, char *buf, size_t cap)
+{
+    char root[32];
+    sqrt_d(c, root, sizeof root);
+    switch (m) {
+    case MATRIX_RAW:
+        snprintf(buf, cap, SAY(c, "raw Q%sK%s", "原始分数 Q%sK%s"), c->gl->dot, c->gl->transpose);
+        break;
+    case MATRIX_SCALED:
+        snprintf(buf, cap, SAY(c, "%s %s", "%s %s"), div_sign(c), root);
+        break;
+    case MATRIX_SHARES:
+    case MATRIX_TABLE_COUNT:
+        snprintf(buf, cap, "%s", SAY(c, "shares (softmax)", "百分比 (softmax)"));
+        break;
+    }
+}
+
+/* "head 1" with numbers, "head one" without. */
+static void head_name(const ViewCtx *c, int h, char *buf, size_t cap)
+{
+    if (c->numbers)
+        snprintf(buf, cap, SAY(c, "head %d", "头 %d"), h + 1);
+    else
+        snprintf(buf, cap, "%s", h == 0 ? SAY(c, "head one", "头一") : SAY(c, "head two", "头二"));
+}
+
+/* "[6, 8]" with numbers, "[T, d]" without. */
+static void shape(const ViewCtx *c, char *buf, size_t cap, int rows, const char *rn, int cols,
+                  const char *cn)
+{
+    if (c->numbers)
+        snprintf(buf, cap, "[%d, %d]", rows, cols);
+    else
+        snprintf(buf, cap, "[%s, %s]", rn, cn);
+}
+
+/* The shapes, what rows and columns are, and lesson 7's mask and heads when they are on. */
+static void build_shape(const ViewCtx *c, const MatrixLayout *L, HeatText *x)
+{
+    const Trace *tr = c->tr;
+    char q[32], k[32], out[32], root[32];
+    shape(c, q, sizeof q, tr->T, "T", tr->dh, "d");
+    shape(c, k, sizeof k, tr->dh, "d", tr->T, "T");
+    shape(c, out, sizeof out, tr->T, "T", tr->T, "T");
+    sqrt_d(c, root, sizeof root);
+    heat_text_init(x, 2);
+    if (tr->heads == 2)
+        heat_text_add(x, STYLE_NORMAL, "%s", SAY(c, "per head: ", "每个头："));
+    heat_text_add(x, STYLE_BOLD, "Q %s %s ", q, c->gl->dot);
+    heat_text_add(x, STYLE_BOLD, "K%s %s ", c->gl->transpose, k);
+    heat_text_add(x, STYLE_BOLD, "%s %s", to_sign(c), out);
+    if (L->table == MATRIX_SCALED)
+        heat_text_add(x, STYLE_BOLD, " %s %s", div_sign(c), root);
+    if (L->table == MATRIX_SHARES)
+        heat_text_add(x, STYLE_BOLD, SAY(c, " %s %s, softmax of each row", "，%s %s 后每行 softmax"),
+                      div_sign(c), root);
+    heat_text_sep(x, c->gl->sep);
+    heat_text_add(x, STYLE_NORMAL, "%s", SAY(c, "rows: who asks (its Q)", "行：提问的字（它的 Q）"));
+    heat_text_sep(x, c->gl->sep);
+    heat_text_add(x, STYLE_NORMAL, "%s", SAY(c, "columns: who answers (its K)", "列：被问的字（它的 K）"));
+    if (tr->mask == MASK_CAUSAL) {
+        heat_text_sep(x, c->gl->sep);
+        if (c->numbers)
+            heat_text_words(x, STYLE_NORMAL, SAY(c, "causal mask (lesson 7): each character sees itself and those "
+                                                    "before it",
+                                                 "因果掩码（第 7 课）：每个字只看自己和前面的字"));
+        else
+            heat_text_words(x, STYLE_NORMAL, SAY(c, "causal mask: each character sees itself and those before it",
+                                                 "因果掩码：每个字只看自己和前面的字"));
+    }
+    if (tr->heads == 2) {
+        char buf[160];
+        heat_text_sep(x, c->gl->sep);
+        if (c->numbers)
+            snprintf(buf, sizeof buf, SAY(c, "two heads of width %d (lesson 7)", "两个头，各宽 %d（第 7 课）"), tr->dh);
+        else
+            snprintf(buf, sizeof buf, "%s", SAY(c, "two heads", "两个头"));
+        heat_text_words(x, STYLE_NORMAL, buf);
+        if (L->one_of_two) {
+            char one[32], two[32];
+            head_name(c, 0, one, sizeof one);
+            head_name(c, 1, two, sizeof two);
+            snprintf(buf, sizeof buf, SAY(c, ": both do not fit, %s shown (%s: %s)", "：并排放不下，显示%s（%s：%s）"),
+                     one, action_key_label(ACTION_HEADS), two);
+            heat_text_words(x, STYLE_NORMAL, buf);
+        }
+    }
+}
+
+#define LEGEND_FULL 3   /* shades, marks, mask, scrolling, the Σ's rounding */
+#define LEGEND_NO_SUM 2 /* without the Σ's rounding (the check says it) */
+#define LEGEND_MARKS 1  /* shades, marks and mask */
+
+/* The shades and marks explained at a level of detail (0: nothing); where cells are out
+ * of sight, that they scroll. */
+static void build_legend(const ViewCtx *c, const MatrixLayout *L, int level, bool scrolls, HeatText *x)
+{
+    const char *const *sh = c->gl->shades;
+    heat_text_init(x, 2);
+    if (level <= 0)
+        return;
+    if (L->table == MATRIX_SHARES && c->numbers) {
+        heat_text_add(x, heat_style(1), "%s", sh[1]);
+        heat_text_add(x, STYLE_DIM, SAY(c, " under 5%% ", " 5%%以下 "));
+        heat_text_add(x, heat_style(2), "%s", sh[2]);
+        heat_text_add(x, STYLE_DIM, SAY(c, " under 15%% ", " 15%%以下 "));
+        heat_text_add(x, heat_style(3), "%s", sh[3]);
+        heat_text_add(x, STYLE_DIM, SAY(c, " under 35%% ", " 35%%以下 "));
+        heat_text_add(x, heat_style(4), "%s", sh[4]);
+        heat_text_add(x, STYLE_DIM, SAY(c, " more", " 更多"));
+    } else {
+        for (int lv = 1; lv <= HEAT_TOP; lv++)
+            heat_text_add(x, heat_style(lv), "%s", sh[lv]);
+        if (L->table == MATRIX_SHARES)
+            heat_text_add(x, STYLE_DIM, SAY(c, " the darker, the bigger the share", "：越深，分到的越多"));
+        else
+            heat_text_add(x, STYLE_DIM, SAY(c, " lowest to highest score", "：分数从低到高"));
+    }
+    heat_text_sep(x, c->gl->sep);
+    heat_text_words(x, STYLE_DIM, SAY(c, "[ ] the chosen cell, ( ) its mirror", "[ ] 选中的格子，( ) 它的镜像"));
+    if (c->tr->mask == MASK_CAUSAL) {
+        heat_text_sep(x, c->gl->sep);
+        if (L->table == MATRIX_SHARES) {
+            if (c->numbers) {
+                heat_text_words(x, STYLE_DIM, SAY(c, "grey 0.0%: masked, its score is ", "灰色 0.0%：被遮住，分数是 "));
+                heat_text_add(x, STYLE_DIM, "%s", c->gl->minus_inf);
+            } else {
+                heat_text_words(x, STYLE_DIM, SAY(c, "blank: masked, no share", "空白：被遮住，分不到"));
+            }
+        } else {
+            heat_text_add(x, STYLE_DIM, "%s ", c->gl->minus_inf);
+            heat_text_words(x, STYLE_DIM, SAY(c, "masked: no share", "被遮住：分不到"));
+        }
+    }
+    if (scrolls && level >= LEGEND_NO_SUM) {
+        heat_text_sep(x, c->gl->sep);
+        heat_text_words(x, STYLE_DIM, c->ascii ? "< > ^ v: more cells, they scroll with the cursor"
+                                               : SAY(c, "‹ › ↑ ↓: more cells, they scroll with the cursor",
+                                                     "‹ › ↑ ↓：还有格子，随光标滚动"));
+    }
+    bool off = false;
+    for (int k = 0; level >= LEGEND_FULL && k < L->tables && L->table == MATRIX_SHARES && c->numbers; k++)
+        for (int t = 0; t < L->T; t++) {
+            double total = check_percent_total(&TRACE_HSQ(c->tr, weights, L->head[k], t, 0), L->T);
+            off = off || format_round(total, 1) != 100.0;
+        }
+    if (off) {
+        heat_text_sep(x, c->gl->sep);
+        char buf[256];
+        snprintf(buf, sizeof buf, SAY(c, "%s adds the printed shares: 99.9%% or 100.1%% is 100%% rounded",
+                                      "%s 是印出来的百分比之和：99.9%% 或 100.1%% 是 100%% 四舍五入的结果"),
+                 c->gl->sum);
+        heat_text_words(x, STYLE_DIM, buf);
+    }
+}
+
+/* The printed cells (t, s) and (s, t) of head h, and which is bigger, as a sentence. */
+static void build_mirror(const ViewCtx *c, const MatrixLayout *L, HeatText *x)
+{
+    const Trace *tr = c->tr;
+    int t = L->row, s = L->col, h = L->head[0];
+    const char *a = tr->tokens[t], *b = tr->tokens[s];
+    char va[FORMAT_BYTES], vb[FORMAT_BYTES], root[32], buf[512];
+    heat_text_init(x, 2);
+    if (tr->heads == 2) {
+        char name[32];
+        head_name(c, h, name, sizeof name);
+        heat_text_add(x, STYLE_DIM, SAY(c, "%s: ", "%s："), name);
+    }
+    if (t == s) {
+        snprintf(buf, sizeof buf, SAY(c, "on the diagonal: %s asks itself, the cell is its own mirror",
+                                      "对角线上：%s 问自己，这一格的镜像就是它自己"), a);
+        heat_text_words(x, STYLE_NORMAL, buf);
+        return;
+    }
+    bool vis_ts = engine_visible(tr, t, s), vis_st = engine_visible(tr, s, t);
+    if (!vis_ts || !vis_st) {
+        const char *early = vis_ts ? b : a, *late = vis_ts ? a : b;
+        snprintf(buf, sizeof buf, SAY(c, "%s may look at %s, but %s may not look ahead at %s (masked): "
+                                         "asking is not answering",
+                                      "%s 可以看 %s，但 %s 不能往后看 %s（被遮住）：问和被问不一样"),
+                 late, early, early, late);
+        heat_text_words(x, STYLE_NORMAL, buf);
+        return;
+    }
+    cell_text(c, L->table, h, t, s, va, sizeof va);
+    cell_text(c, L->table, h, s, t, vb, sizeof vb);
+    double xa = cell_value(tr, L->table, h, t, s), xb = cell_value(tr, L->table, h, s, t);
+    sqrt_d(c, root, sizeof root);
+    if (!c->numbers) {
+        const char *more = L->table == MATRIX_SHARES
+            ? (xa > xb ? SAY(c, "more than", "多于") : SAY(c, "less than", "少于"))
+            : (xa > xb ? SAY(c, "higher than", "高于") : SAY(c, "lower than", "低于"));
+        if (L->table == MATRIX_SHARES)
+            snprintf(buf, sizeof buf, SAY(c, "%s gives %s %s %s gives %s: asking is not answering, "
+                                             "the table is not symmetric",
+                                          "%s 分给 %s 的%s %s 分给 %s 的：问和被问不一样，这张表不对称"),
+                     a, b, more, b, a);
+        else
+            snprintf(buf, sizeof buf, SAY(c, "%s asking %s scores %s %s asking %s: asking is not answering, "
+                                             "the table is not symmetric",
+                                          "%s 问 %s 的分数%s %s 问 %s 的：问和被问不一样，这张表不对称"),
+                     a, b, more, b, a);
+        heat_text_words(x, STYLE_NORMAL, buf);
+        return;
+    }
+    char lhs_a[96], lhs_b[96];
+    if (L->table == MATRIX_SHARES) {
+        snprintf(buf, sizeof buf, SAY(c, "%s gives %s %s ", "%s 分给 %s %s，"), a, b, va);
+        heat_text_words(x, STYLE_NORMAL, buf);
+        snprintf(buf, sizeof buf, SAY(c, "but %s gives %s %s", "但 %s 分给 %s %s"), b, a, vb);
+        heat_text_words(x, STYLE_NORMAL, buf);
+    } else {
+        const char *tail = "";
+        char scaled_tail[48];
+        if (L->table == MATRIX_SCALED) {
+            snprintf(scaled_tail, sizeof scaled_tail, " %s %s", div_sign(c), root);
+            tail = scaled_tail;
+        }
+        snprintf(lhs_a, sizeof lhs_a, "Q(%s)%sK(%s)%s", a, c->gl->dot, b, tail);
+        snprintf(lhs_b, sizeof lhs_b, "Q(%s)%sK(%s)%s", b, c->gl->dot, a, tail);
+        heat_text_add(x, STYLE_BOLD, "%s = %s ", lhs_a, va);
+        heat_text_add(x, STYLE_NORMAL, "%s", SAY(c, "but ", "但 "));
+        heat_text_add(x, STYLE_BOLD, "%s = %s", lhs_b, vb);
+    }
+    if (strcmp(va, vb) == 0)
+        heat_text_words(x, STYLE_NORMAL, SAY(c, ": equal here by chance, the table is not symmetric in general",
+                                              "：这里碰巧相等，这张表一般不对称"));
+    else
+        heat_text_words(x, STYLE_NORMAL, SAY(c, ": asking is not answering, the table is not symmetric",
+                                              "：问和被问不一样，这张表不对称"));
+}
+
+/* ---------------------------------------------------------------- hand checks */
+
+/* "a×b" with a negative factor in parentheses. */
+static void product_text(const ViewCtx *c, double a, int digits_a, double b, int digits_b,
+                         char *buf, size_t cap)
+{
+    char sa[FORMAT_BYTES], sb[FORMAT_BYTES];
+    format_fixed(sa, sizeof sa, a, digits_a);
+    format_fixed(sb, sizeof sb, b, digits_b);
+    snprintf(buf, cap, "%s%s%s%s%s%s%s", sa[0] == '-' ? "(" : "", sa, sa[0] == '-' ? ")" : "",
+             c->gl->times, sb[0] == '-' ? "(" : "", sb, sb[0] == '-' ? ")" : "");
+}
+
+/* Why a masked cell has no score and no share. */
+static void check_masked(const ViewCtx *c, int t, int s, HeatText *x)
+{
+    char buf[512];
+    snprintf(buf, sizeof buf, SAY(c, "%s looks only at itself and the characters before it: its score for %s "
+                                     "counts as %s, and e^(%s) = 0, so its share is 0",
+                                  "%s 只看自己和前面的字：它给 %s 的分数算作 %s，e^(%s) = 0，所以分到 0"),
+             c->tr->tokens[t], c->tr->tokens[s], c->gl->minus_inf, c->gl->minus_inf);
+    heat_text_words(x, STYLE_NORMAL, buf);
+}
+
+/* Q(t)·K(s) = the dh products, added: their exact sum as printed. */
+static void check_raw(const ViewCtx *c, int h, int t, int s, HeatText *x)
+{
+    const Trace *tr = c->tr;
+    ExplainTerm terms[MODEL_MAX_D];
+    CheckedSum cs;
+    int n = engine_explain_score(tr, h, t, s, terms);
+    check_sum(&cs, terms, n, 2, 2, TRACE_HSQ(tr, scores, h, t, s), 2);
+    char term[96], num[FORMAT_BYTES];
+    heat_text_add(x, STYLE_BOLD, "Q(%s)%sK(%s) = ", tr->tokens[t], c->gl->dot, tr->tokens[s]);
+    for (int i = 0; i < cs.n; i++) {
+        product_text(c, cs.a[i], cs.digits_a, cs.b[i], cs.digits_b, term, sizeof term);
+        heat_text_add(x, STYLE_NORMAL, "%s%s", term, i < cs.n - 1 ? " + " : " ");
+    }
+    heat_text_add(x, STYLE_BOLD, "= %s", format_fixed(num, sizeof num, cs.sum, cs.sum_digits));
+    if (!cs.same)
+        heat_text_add(x, STYLE_BOLD, " %s %s", c->ascii ? "~" : "≈", format_fixed(num, sizeof num, cs.value, 2));
+}
+
+/* Q(t)·K(s) ÷ √d = the printed score ÷ √d printed with six decimals. */
+static void check_scaled(const ViewCtx *c, int h, int t, int s, HeatText *x)
+{
+    const Trace *tr = c->tr;
+    CheckedQuotient q;
+    check_quotient(&q, TRACE_HSQ(tr, scores, h, t, s), 2, tr->scale, 6,
+                   TRACE_HSQ(tr, scaled, h, t, s), 2);
+    char a[FORMAT_BYTES], b[FORMAT_BYTES], r[FORMAT_BYTES], root[32];
+    sqrt_d(c, root, sizeof root);
+    heat_text_add(x, STYLE_BOLD, "Q(%s)%sK(%s) %s %s = ", tr->tokens[t], c->gl->dot, tr->tokens[s],
+                  div_sign(c), root);
+    heat_text_add(x, STYLE_NORMAL, "%s %s %s ", format_fixed(a, sizeof a, q.a, 2), div_sign(c),
+                  format_fixed(b, sizeof b, q.b, 6));
+    heat_text_add(x, STYLE_BOLD, "= %s", format_fixed(r, sizeof r, q.quotient, 2));
+    if (!q.same)
+        heat_text_add(x, STYLE_BOLD, " %s %s", c->ascii ? "~" : "≈", format_fixed(r, sizeof r, q.value, 2));
+    heat_text_add(x, STYLE_DIM, " (%s %s %s)", root, c->ascii ? "~" : "≈", b);
+}
+
+/* share(t→s) = e^(s − max) / Σ over the row, with the Σ term by term and the row's total. */
+static void check_shares(const ViewCtx *c, int h, int t, int s, HeatText *x)
+{
+    const Trace *tr = c->tr;
+    CheckedShare cs;
+    check_share(&cs, tr, h, t, s);
+    char v[FORMAT_BYTES], m[FORMAT_BYTES], e[FORMAT_BYTES], sum[FORMAT_BYTES], share[FORMAT_BYTES];
+    format_fixed(v, sizeof v, cs.scaled[s], cs.scaled_digits);
+    format_fixed(m, sizeof m, cs.max, cs.scaled_digits);
+    format_fixed(e, sizeof e, cs.exps[s], cs.exp_digits);
+    format_fixed(sum, sizeof sum, cs.sum, cs.exp_digits);
+    heat_text_add(x, STYLE_BOLD, SAY(c, "share(%s%s%s) = ", "百分比(%s%s%s) = "), tr->tokens[t], to_sign(c),
+                  tr->tokens[s]);
+    heat_text_add(x, STYLE_NORMAL, "e^(%s-%s%s%s) ", v, m[0] == '-' ? "(" : "", m, m[0] == '-' ? ")" : "");
+    heat_text_add(x, STYLE_NORMAL, "/ %s ", c->gl->sum);
+    heat_text_add(x, STYLE_NORMAL, "= %s / %s ", e, sum);
+    heat_text_add(x, STYLE_BOLD, "= %s", format_percent(share, sizeof share, cs.share));
+    if (!cs.same)
+        heat_text_add(x, STYLE_BOLD, " %s %s", c->ascii ? "~" : "≈", format_percent(share, sizeof share, cs.value));
+    heat_text_add(x, STYLE_NORMAL, HEAT_BREAK);
+    heat_text_add(x, STYLE_NORMAL, SAY(c, "%s = e^(s-max) over %s's row = ", "%s = %s 这一行的 e^(s-max) = "),
+                  c->gl->sum, tr->tokens[t]);
+    for (int u = 0; u < cs.n; u++)
+        heat_text_add(x, cs.visible[u] ? STYLE_NORMAL : STYLE_DIM, "%s%s",
+                      format_fixed(e, sizeof e, cs.exps[u], cs.exp_digits), u < cs.n - 1 ? " + " : " ");
+    heat_text_add(x, STYLE_BOLD, "= %s", sum);
+    heat_text_glue(x, STYLE_NORMAL, "%s", SAY(c, "; ", "；"));
+    double total = check_percent_total(&TRACE_HSQ(tr, weights, h, t, 0), tr->T);
+    format_fixed(share, sizeof share, total, 1);
+    char buf[256];
+    snprintf(buf, sizeof buf, SAY(c, "the printed shares add to %s%%", "印出来的百分比加起来是 %s%%"),
+             share);
+    heat_text_words(x, STYLE_NORMAL, buf);
+    if (format_round(total, 1) != 100.0) {
+        format_percent(share, sizeof share, engine_row_total(tr, h, t));
+        heat_text_add(x, STYLE_NORMAL, SAY(c, " %s 100%% (%s unrounded)", " %s 100%%（四舍五入前 %s）"),
+                      c->ascii ? "~" : "≈", share);
+    }
+}
+
+/* In words, when the numbers are hidden. */
+static void check_hidden(const ViewCtx *c, const MatrixLayout *L, int t, int s, HeatText *x)
+{
+    const char *a = c->tr->tokens[t], *b = c->tr->tokens[s];
+    char buf[512];
+    switch (L->table) {
+    case MATRIX_RAW:
+        snprintf(buf, sizeof buf, SAY(c, "Q(%s)%sK(%s): multiply Q(%s) and K(%s) dimension by dimension and add "
+                                         "the products; the darker the cell, the higher the score",
+                                      "Q(%s)%sK(%s)：Q(%s) 和 K(%s) 一维一维相乘再加起来；格子越深，分数越高"),
+                 a, c->gl->dot, b, a, b);
+        break;
+    case MATRIX_SCALED:
+        snprintf(buf, sizeof buf, SAY(c, "every score divided by the same %sd: the shades keep their order",
+                                      "每个分数都除以同一个 %sd：深浅顺序不变"), c->gl->sqrt);
+        break;
+    case MATRIX_SHARES:
+    case MATRIX_TABLE_COUNT:
+        snprintf(buf, sizeof buf, SAY(c, "share(%s%s%s): e^(score - max) over the sum of the row's; "
+                                         "each row of shares adds up to the whole",
+                                      "百分比(%s%s%s)：e^(分数 - 最大值) 除以这一行的总和；每一行加起来是全部"),
+                 a, to_sign(c), b);
+        break;
+    }
+    heat_text_words(x, STYLE_NORMAL, buf);
+}
+
+/* The chosen cell's check for every head shown, each its own paragraph. */
+static void build_check(const ViewCtx *c, const MatrixLayout *L, HeatText *x)
+{
+    heat_text_init(x, 2);
+    int t = L->row, s = L->col;
+    if (!c->numbers) {
+        check_hidden(c, L, t, s, x);
+        return;
+    }
+    if (!engine_visible(c->tr, t, s)) {
+        check_masked(c, t, s, x);
+        return;
+    }
+    for (int k = 0; k < L->tables; k++) {
+        if (k)
+            heat_text_add(x, STYLE_NORMAL, HEAT_BREAK);
+        if (c->tr->heads == 2)
+            heat_text_add(x, STYLE_DIM, SAY(c, "head %d: ", "头 %d："), L->head[k] + 1);
+        switch (L->table) {
+        case MATRIX_RAW:         check_raw(c, L->head[k], t, s, x); break;
+        case MATRIX_SCALED:      check_scaled(c, L->head[k], t, s, x); break;
+        case MATRIX_SHARES:
+        case MATRIX_TABLE_COUNT: check_shares(c, L->head[k], t, s, x); break;
+        }
+    }
+}
+
+/* ---------------------------------------------------------------- layout */
+
+/* Columns one table takes with cells of width cw over ncols columns. */
+static int table_width(const MatrixLayout *L, int ncols)
+{
+    return MATRIX_LABEL_W + ncols * L->cw + 1 + L->sumw;
+}
+
+/* Whether the tables fit the room with every column and a swatch of sw. */
+static bool try_cells(MatrixLayout *L, int sw, int pad, int room)
+{
+    L->sw = sw;
+    L->pad = L->numw ? pad : 0;
+    L->cw = 1 + sw + L->pad + L->numw;
+    L->tw = table_width(L, L->T);
+    return L->tables * L->tw + (L->tables - 1) * MATRIX_TABLE_GAP <= room;
+}
+
+/* The heads shown: ui->head's, or both when asked for (-1). */
+static void choose_heads(const ViewCtx *c, MatrixLayout *L, int tables)
+{
+    int want = c->ui->head;
+    L->tables = tables;
+    L->head[0] = c->tr->heads == 2 && want == 1 ? 1 : 0;
+    L->head[1] = 1;
+    L->one_of_two = c->tr->heads == 2 && want < 0 && tables == 1;
+}
+
+/* Cell widths, the heads side by side, the window of columns. */
+static void layout_columns(const ViewCtx *c, MatrixLayout *L)
+{
+    int room = c->body.w - 2;
+    bool both = c->tr->heads == 2 && c->ui->head < 0;
+    L->sumw = L->table == MATRIX_SHARES && c->numbers ? MATRIX_SUM_W : 0;
+    L->col_first = 0;
+    L->ncols = L->T;
+    for (int tables = both ? 2 : 1; tables >= 1; tables--) {
+        choose_heads(c, L, tables);
+        L->numw = c->numbers ? widest_number(c, L) : 0;
+        if (!try_cells(L, 2, 1, room) && !try_cells(L, 1, 0, room))
+            continue;
+        int sw = L->sw, pad = L->pad;
+        int max_sw = c->numbers ? MATRIX_MAX_SW : MATRIX_MAX_SW_HIDDEN;
+        while (sw < max_sw && try_cells(L, sw + 1, 1, room)) {
+            sw++;
+            pad = 1;
+        }
+        try_cells(L, sw, pad, room);   /* the widest that fits (a failed try changed L) */
+        return;
+    }
+    try_cells(L, 1, 0, room);   /* not even one table: a window of its columns */
+    int fit = (room - table_width(L, 0)) / L->cw;
+    L->ncols = fit < 1 ? 1 : fit > L->T ? L->T : fit;
+    L->col_first = heat_window_first(L->T, L->ncols, L->col);
+    L->tw = table_width(L, L->ncols);
+}
+
+/* ---------------------------------------------------------------- layout: rows */
+
+/* Lines that pieces of these widths take in w columns, continuation lines indented. */
+static int packed_lines(const int *widths, int n, int w, int indent)
+{
+    int lines = 1, col = 0;
+    for (int i = 0; i < n; i++) {
+        if (col > 0 && col + widths[i] > w) {
+            lines++;
+            col = indent;
+        }
+        col += widths[i];
+    }
+    return lines;
+}
+
+/* Lines of about `cols` columns of words. */
+static int words_lines(int cols, int w)
+{
+    int widths[128], n = 0;
+    for (; cols > 0 && n < 128; cols -= 8)
+        widths[n++] = 8;
+    return packed_lines(widths, n, w, 2);
+}
+
+/* The widest "a×b + " of head h's score checks: its operands' widths, with parentheses. */
+static int widest_product(const Trace *tr, int h)
+{
+    char buf[FORMAT_BYTES];
+    int wq = 0, wk = 0;
+    for (int t = 0; t < tr->T; t++)
+        for (int i = h * tr->dh; i < (h + 1) * tr->dh; i++) {
+            double q = TRACE_ROW(tr, q, t)[i], k = TRACE_ROW(tr, k, t)[i];
+            int a = text_width(format_fixed(buf, sizeof buf, q, 2)) + (q < 0 ? 2 : 0);
+            int b = text_width(format_fixed(buf, sizeof buf, k, 2)) + (k < 0 ? 2 : 0);
+            wq = a > wq ? a : wq;
+            wk = b > wk ? b : wk;
+        }
+    return wq + 1 + wk + 3;
+}
+
+/* The lines a hand check of this table may take, whichever cell is chosen: so that the
+ * table does not move while the cursor does. An estimate from the widest pieces. */
+static int check_lines_bound(const ViewCtx *c, const MatrixLayout *L)
+{
+    const Trace *tr = c->tr;
+    int w = L->w, lines = 0, widths[MODEL_MAX_D + 40];
+    if (!c->numbers)
+        return words_lines(150, w);
+    int prefix = tr->heads == 2 ? 8 : 0;   /* "head 1: " */
+    for (int k = 0; k < L->tables; k++) {
+        int n = 0;
+        switch (L->table) {
+        case MATRIX_RAW: {
+            int product = widest_product(tr, L->head[k]);
+            widths[n++] = prefix + 14;
+            for (int i = 0; i < tr->dh; i++)
+                widths[n++] = product;
+            widths[n++] = 20;   /* "= -10.0000 ≈ -10.00" */
+            lines += packed_lines(widths, n, w, 2);
+            break;
+        }
+        case MATRIX_SCALED: {
+            static const int pieces[] = { 19, 18, 16, 17 };
+            for (int i = 0; i < 4; i++)
+                widths[n++] = pieces[i] + (i == 0 ? prefix : 0);
+            lines += packed_lines(widths, n, w, 2);
+            break;
+        }
+        case MATRIX_SHARES:
+        case MATRIX_TABLE_COUNT: {
+            static const int pieces[] = { 17, 19, 4, 18, 16 };
+            for (int i = 0; i < 5; i++)
+                widths[n++] = pieces[i] + (i == 0 ? prefix : 0);
+            lines += packed_lines(widths, n, w, 2);
+            n = 0;
+            widths[n++] = 31;
+            for (int u = 0; u < tr->T; u++)
+                widths[n++] = 8;
+            for (int i = 0; i < 8; i++)   /* "= 1.911; the printed shares add to …" in words */
+                widths[n++] = 10;
+            lines += packed_lines(widths, n, w, 2);
+            break;
+        }
+        }
+    }
+    if (tr->mask == MASK_CAUSAL) {
+        int masked = words_lines(150, w);
+        lines = masked > lines ? masked : lines;
+    }
+    return lines;
+}
+
+/* Rows: the text above, the cells, then the legend, the mirror line and the check. The
+ * rows given to the mirror and the check do not depend on the chosen cell (a bound), so
+ * the table stays put as the cursor moves; what does not fit drops the legend's detail,
+ * then rows scroll. */
+static void layout_rows(const ViewCtx *c, MatrixLayout *L, HeatText *tmp)
+{
+    int bottom = c->body.y + c->body.h, y = c->body.y;
+    build_shape(c, L, tmp);
+    L->shape_lines = heat_text_lines(tmp, L->w);
+    build_mirror(c, L, tmp);
+    L->mirror_lines = heat_text_lines(tmp, L->w);
+    int mirror_bound = words_lines(c->tr->heads == 2 ? 110 : 100, L->w);
+    int mirror_rows = L->mirror_lines > mirror_bound ? L->mirror_lines : mirror_bound;
+    build_check(c, L, tmp);
+    L->check_lines = heat_text_lines(tmp, L->w);
+    int check_bound = check_lines_bound(c, L);
+    int check_rows = L->check_lines > check_bound ? L->check_lines : check_bound;
+    L->tabs_row = y++;
+    L->shape_row = y;
+    y += L->shape_lines;
+    L->heads_row = c->tr->heads == 2 ? y++ : -1;
+    L->head_row = y++;
+    L->grid_row = y;
+    bool scrolls = L->ncols < L->T;
+    int avail = 0;
+    for (L->legend = LEGEND_FULL; L->legend >= 0; L->legend--) {
+        build_legend(c, L, L->legend, scrolls, tmp);
+        L->legend_lines = heat_text_lines(tmp, L->w);
+        avail = bottom - L->grid_row - L->legend_lines - mirror_rows - check_rows;
+        if (avail >= L->T)
+            break;
+    }
+    if (L->legend < 0) {   /* rows scroll: the fullest legend that leaves three rows */
+        for (L->legend = LEGEND_FULL; L->legend > 0; L->legend--) {
+            build_legend(c, L, L->legend, true, tmp);
+            L->legend_lines = heat_text_lines(tmp, L->w);
+            avail = bottom - L->grid_row - L->legend_lines - mirror_rows - check_rows;
+            if (avail >= 3)
+                break;
+        }
+        if (L->legend == 0)
+            L->legend_lines = 0;
+        avail = bottom - L->grid_row - L->legend_lines - mirror_rows - check_rows;
+    }
+    if (avail < 1) {   /* a check too long for the screen (a very wide d): it gives way */
+        check_rows += avail - 1;
+        avail = 1;
+    }
+    if (L->check_lines > check_rows)
+        L->check_lines = check_rows;
+    int ch_max = (L->cw + 2) / 4;   /* cells about as tall as they are wide, on screen */
+    ch_max = ch_max < 1 ? 1 : ch_max > MATRIX_MAX_CH ? MATRIX_MAX_CH : ch_max;
+    L->ch = 1;
+    while (L->ch < ch_max && (L->ch + 1) * L->T + 2 <= avail)
+        L->ch++;
+    L->nrows = avail / L->ch < L->T ? avail / L->ch : L->T;
+    L->row_first = heat_window_first(L->T, L->nrows, L->row);
+    int spare = avail - L->nrows * L->ch;
+    L->legend_row = L->grid_row + L->nrows * L->ch + (spare >= 1 ? 1 : 0);
+    L->mirror_row = L->legend_row + L->legend_lines;
+    L->check_row = L->mirror_row + mirror_rows + (spare >= 2 ? 1 : 0);
+}
+
+static void matrix_layout(const ViewCtx *c, MatrixLayout *L, HeatText *tmp)
+{
+    memset(L, 0, sizeof *L);
+    L->T = c->tr->T;
+    L->table = c->ui->matrix_table < MATRIX_TABLE_COUNT ? c->ui->matrix_table : MATRIX_SHARES;
+    L->row = c->focus;
+    L->col = ui_answer(c->ui, c->ls, c->focus);
+    L->x = c->body.x + 1;
+    L->w = c->body.w - 2;
+    layout_columns(c, L);
+    int total = L->tables * L->tw + (L->tables - 1) * MATRIX_TABLE_GAP;
+    int left = c->body.x + (c->body.w - total) / 2;
+    for (int k = 0; k < L->tables; k++)
+        L->table_x[k] = left + k * (L->tw + MATRIX_TABLE_GAP);
+    layout_rows(c, L, tmp);
+}
+
+/* First column and row of cell (t, s) of table k. */
+static int cell_x(const MatrixLayout *L, int k, int s)
+{
+    return L->table_x[k] + MATRIX_LABEL_W + (s - L->col_first) * L->cw;
+}
+
+static int cell_y(const MatrixLayout *L, int t)
+{
+    return L->grid_row + (t - L->row_first) * L->ch;
+}
+
+/* ---------------------------------------------------------------- drawing */
+
+/* "[raw Q·Kᵀ]  ÷ √8  shares (softmax)   t next table". */
+static void draw_tabs(const ViewCtx *c, const MatrixLayout *L)
+{
+    char name[64], item[80], hint[96];
+    int x = L->x, limit = L->x + L->w;
+    for (int m = 0; m < MATRIX_TABLE_COUNT; m++) {
+        bool on = m == (int)L->table;
+        table_name(c, (MatrixTable)m, name, sizeof name);
+        snprintf(item, sizeof item, "%s%s%s", on ? "[" : " ", name, on ? "]" : " ");
+        x += draw_clipped(c->g, x, L->tabs_row, limit, item, on ? STYLE_STAGE_LIT : STYLE_DIM) + 1;
+    }
+    const char *key = action_key_label_in(matrix_keys, ACTION_TABLE_NEXT);
+    snprintf(hint, sizeof hint, SAY(c, " %s next table", " %s 换一张表"), key);
+    draw_clipped(c->g, x + 1, L->tabs_row, limit, hint, STYLE_DIM);
+}
+
+/* The answering characters over the columns, the Σ over the totals, arrows where columns
+ * are out of sight, and "head n" over each table. */
+static void draw_heads(const ViewCtx *c, const MatrixLayout *L, int k)
+{
+    int x0 = L->table_x[k];
+    if (L->heads_row >= 0) {
+        char title[64];
+        head_name(c, L->head[k], title, sizeof title);
+        draw_centred(c->g, x0, L->heads_row, L->tw, title, STYLE_BOLD);
+    }
+    for (int s = L->col_first; s < L->col_first + L->ncols; s++) {
+        int x = cell_x(L, k, s);
+        Style st = s == L->col ? STYLE_FOCUS : STYLE_TOKEN;
+        int tw = text_width(c->tr->tokens[s]);
+        grid_put_text(c->g, x + 1 + (L->cw - 1 - tw + (L->numw ? 1 : 0)) / 2, L->head_row, c->tr->tokens[s], st);
+    }
+    if (L->col_first > 0)
+        grid_put_text(c->g, x0 + MATRIX_LABEL_W - 1, L->head_row, c->ascii ? "<" : "‹", STYLE_DIM);
+    if (L->col_first + L->ncols < L->T)
+        grid_put_text(c->g, cell_x(L, k, L->col_first + L->ncols), L->head_row, c->ascii ? ">" : "›", STYLE_DIM);
+    if (L->sumw)
+        draw_right(c->g, cell_x(L, k, L->col_first + L->ncols) + 1, L->head_row, L->sumw - 1, c->gl->sum, STYLE_BOLD);
+}
+
+/* One cell: its swatch (and number) on ch rows, bracketed when chosen or mirrored. */
+static void draw_cell(const ViewCtx *c, const MatrixLayout *L, int k, int t, int s)
+{
+    int h = L->head[k], x = cell_x(L, k, s), y = cell_y(L, t);
+    int level = cell_level(c, L->table, h, t, s);
+    bool chosen = t == L->row && s == L->col, mirror = t == L->col && s == L->row && !chosen;
+    int num_row = L->ch / 2;
+    char num[FORMAT_BYTES];
+    cell_text(c, L->table, h, t, s, num, sizeof num);
+    Style num_st = chosen ? STYLE_FOCUS : mirror ? STYLE_STAGE_LIT : level == 0 ? STYLE_DIM : STYLE_NORMAL;
+    for (int r = 0; r < L->ch; r++) {
+        if (L->numw && r == num_row) {
+            heat_swatch(c, x + 1, y + r, L->sw, level, heat_style(level));
+            draw_right(c->g, x + 1 + L->sw + L->pad, y + r, L->numw, num, num_st);
+        } else {
+            heat_swatch(c, x + 1, y + r, L->cw - 1, level, heat_style(level));
+        }
+        if (chosen || mirror) {
+            grid_put_text(c->g, x, y + r, chosen ? "[" : "(", chosen ? STYLE_FOCUS : STYLE_STAGE_LIT);
+            grid_put_text(c->g, x + L->cw, y + r, chosen ? "]" : ")", chosen ? STYLE_FOCUS : STYLE_STAGE_LIT);
+        }
+    }
+}
+
+/* A row: its character, its cells, its Σ. */
+static void draw_row(const ViewCtx *c, const MatrixLayout *L, int k, int t)
+{
+    int y = cell_y(L, t), x0 = L->table_x[k], num_row = y + L->ch / 2;
+    if (t == L->row)
+        grid_put_text(c->g, x0, num_row, c->ascii ? ">" : "▸", STYLE_FOCUS);
+    grid_put_text(c->g, x0 + 1, num_row, c->tr->tokens[t], t == L->row ? STYLE_FOCUS : STYLE_TOKEN);
+    for (int s = L->col_first; s < L->col_first + L->ncols; s++)
+        draw_cell(c, L, k, t, s);
+    if (L->sumw) {
+        char num[FORMAT_BYTES], buf[FORMAT_BYTES + 2];
+        double total = check_percent_total(&TRACE_HSQ(c->tr, weights, L->head[k], t, 0), L->T);
+        snprintf(buf, sizeof buf, "%s%%", format_fixed(num, sizeof num, total, 1));
+        draw_right(c->g, cell_x(L, k, L->col_first + L->ncols) + 1, num_row, L->sumw - 1, buf,
+                   t == L->row ? STYLE_BOLD : STYLE_DIM);
+    }
+}
+
+static void draw_table(const ViewCtx *c, const MatrixLayout *L, int k)
+{
+    draw_heads(c, L, k);
+    for (int t = L->row_first; t < L->row_first + L->nrows; t++)
+        draw_row(c, L, k, t);
+    int last = L->row_first + L->nrows - 1, label_end = L->table_x[k] + MATRIX_LABEL_W - 1;
+    if (L->row_first > 0)
+        grid_put_text(c->g, label_end, cell_y(L, L->row_first) + L->ch / 2, c->ascii ? "^" : "↑", STYLE_DIM);
+    if (last < L->T - 1)
+        grid_put_text(c->g, label_end, cell_y(L, last) + L->ch / 2, c->ascii ? "v" : "↓", STYLE_DIM);
+}
 
 static void matrix_view_draw(const ViewCtx *c)
 {
-    draw_centred(c->g, c->body.x, c->body.y + c->body.h / 2, c->body.w,
-                 SAY(c, "every score at once", "所有分数一次到位"), STYLE_BOLD);
+    MatrixLayout L;
+    HeatText text;
+    matrix_layout(c, &L, &text);
+    draw_tabs(c, &L);
+    build_shape(c, &L, &text);
+    heat_text_draw(c, &text, L.x, L.shape_row, L.w, L.shape_lines);
+    for (int k = 0; k < L.tables; k++)
+        draw_table(c, &L, k);
+    build_legend(c, &L, L.legend, L.ncols < L.T || L.nrows < L.T, &text);
+    heat_text_draw(c, &text, L.x, L.legend_row, L.w, L.legend_lines);
+    build_mirror(c, &L, &text);
+    heat_text_draw(c, &text, L.x, L.mirror_row, L.w, L.mirror_lines);
+    build_check(c, &L, &text);
+    heat_text_draw(c, &text, L.x, L.check_row, L.w, L.check_lines);
 }
+
+/* ---------------------------------------------------------------- clicks */
+
+/* A click on a cell chooses it; on a row's character, that row at the same column; on a
+ * column's character, that column in the same row. */
+static bool matrix_view_hit(const ViewCtx *c, int x, int y, Action *action, int *arg)
+{
+    MatrixLayout L;
+    HeatText text;
+    matrix_layout(c, &L, &text);
+    int t = -1, s = -1;
+    for (int k = 0; k < L.tables; k++) {
+        int left = cell_x(&L, k, L.col_first), right = cell_x(&L, k, L.col_first + L.ncols);
+        if (y >= L.grid_row && y < L.grid_row + L.nrows * L.ch) {
+            int row = L.row_first + (y - L.grid_row) / L.ch;
+            if (x >= left && x < right) {
+                t = row;
+                s = L.col_first + (x - left) / L.cw;
+            } else if (x >= L.table_x[k] && x < left) {
+                t = row;
+                s = L.col;
+            }
+        } else if (y == L.head_row && x >= left && x < right) {
+            t = L.row;
+            s = L.col_first + (x - left) / L.cw;
+        }
+    }
+    if (t < 0 || s < 0)
+        return false;
+    *action = ACTION_CELL;
+    *arg = t * L.T + s;
+    return true;
+}
+
+/* ---------------------------------------------------------------- the view */
+
+static const KeyHint matrix_hints[] = {
+    { ACTION_TABLE_NEXT, ACTION_NONE,        "table",  "换表" },
+    { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT,  "asks",   "提问" },
+    { ACTION_ANSWER_PREV, ACTION_ANSWER_NEXT, "answers", "被问" },
+    { ACTION_NONE,       ACTION_NONE,        NULL,     NULL },
+};
 
 const ViewOps view_matrix = {
     .name = "matrix",
     .tab_en = "matrix", .tab_zh = "打分表",
     .title_en = "every score at once", .title_zh = "所有分数一次到位",
+    .help_en = "rows ask, columns answer: the table is not symmetric",
+    .help_zh = "行是提问的字，列是被问的字：这张表不对称",
     .track = TRACK_FOCUS,
     .stages = false,
     .draw = matrix_view_draw,
+    .hit = matrix_view_hit,
+    .act = NULL,
+    .keys = matrix_keys,
+    .hints = matrix_hints,
 };

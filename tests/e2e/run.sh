@@ -823,6 +823,59 @@ case_summary_tab() {
 
 
 
+# ---------------------------------------------------------------- the matrix and machine views
+
+# The column of the first occurrence of the fixed string $2 on screen row $1 (1-based row,
+# 0-based column), counted in display columns.
+column_of() {
+    _line=$(sed -n "${1}p" "$WORK/screen")
+    case $_line in *"$2"*) ;; *) return 1 ;; esac
+    printf '%s' "${_line%%"$2"*}" | LC_ALL=C.UTF-8 wc -L
+}
+
+# An SGR (1006) press and release of button 1 at 0-based column $1, 1-based row $2.
+click_at() {
+    t send-keys -l "$(printf '\033[<0;%d;%dM\033[<0;%d;%dm' $(($1 + 1)) "$2" $(($1 + 1)) "$2")"
+}
+
+# In the matrix view the arrows move the cell cursor and a click chooses a cell; the hand
+# check follows each move.
+case_matrix_cursor() {
+    start_app --view matrix --focus 4
+    wait_for_joined "share(等→加) = e^(1.432-1.432)" || fail "no hand check of 等→加 at the start" || return 1
+    t send-keys Left
+    wait_for_joined "share(等→三) =" || fail "← did not move the check to 等→三" || return 1
+    t send-keys Up
+    wait_for_joined "share(五→三) =" || fail "↑ did not move the check to 五→三" || return 1
+    t send-keys t
+    wait_for_joined "Q(五)·K(三) = 1.956×1.145" || fail "t did not show the raw score's products" || return 1
+    t send-keys t t
+    settle before || fail "the screen never settled" || return 1
+    # click on 于 asking 等: 于's row, the column of the value 50.2%
+    _row=$(grep -n "于.*42.6%.*50.2%" "$WORK/before" | head -1 | cut -d: -f1)
+    [ -n "$_row" ] || fail "no row of 于's shares" || return 1
+    cp "$WORK/before" "$WORK/screen"
+    _col=$(column_of "$_row" "50.2%") || fail "no 50.2% on row $_row" || return 1
+    click_at $((_col + 2)) "$_row"
+    wait_for_joined "share(于→等) =" || fail "a click on 50.2% (column $_col, row $_row) did not choose 于→等" || return 1
+    wait_for_joined "于 gives 等 50.2% but 等 gives 于 2.2%" || fail "the mirror did not follow the click"
+}
+
+# Several resizes in quick succession, then the settled frame equals --print at that size.
+
+# Tab from the arcs reaches the matrix, then (past √d) the machine; → steps it to ④.
+case_tab_to_matrix_and_machine() {
+    start_app
+    wait_for "[arcs]" || fail "no view bar" || return 1
+    t send-keys Tab
+    wait_for "[matrix]" || fail "Tab from the arcs did not open the matrix" || return 1
+    wait_for "every score at once" || fail "the matrix view's title is missing" || return 1
+    t send-keys Tab Tab
+    wait_for "[machine]" || fail "Tab Tab from the matrix did not open the machine" || return 1
+    t send-keys Right Right Right
+    wait_for_joined "[6, 8] in, [6, 8] out" || fail "→ → → did not end the machine on [6, 8] in, [6, 8] out"
+}
+
 # ---------------------------------------------------------------- main
 
 echo "e2e: $BIN in tmux $(tmux -V | cut -d' ' -f2), 80×24, LANG=C.UTF-8"
@@ -991,6 +1044,8 @@ run_case "--view scale: Wq's count; the arrows change the length" case_scale_vie
 run_case "Tab from code opens scale"                             case_scale_tab
 run_case "--view summary: claims; 3 and a click open their views" case_summary_view
 run_case "Tab from scale opens summary"                          case_summary_tab
+run_case "matrix: arrows and a click move the cell, the check follows" case_matrix_cursor
+run_case "Tab reaches the matrix and the machine; → ends on [6, 8]" case_tab_to_matrix_and_machine
 
 echo "e2e: $PASSED passed, $FAILED failed"
 [ "$FAILED" -eq 0 ] || { echo "failing:$FAILED_NAMES"; exit 1; }
