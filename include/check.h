@@ -56,4 +56,14 @@ void check_share(CheckedShare *c, const Trace *tr, int h, int t, int s);
 /* The sum of a row of shares each rounded to 0.1 % as printed (e.g. 100.1 for 100.1 %). */
 double check_percent_total(const double *shares, int n);
 
+/* ---------------------------------------------------------------- quotients as printed */
+
+/* A row of quotients printed beside their dividends (a table's "÷√8" row under its raw
+ * scores): the fewest decimals, from `least` up to `most`, to print the dividends with so
+ * that every printed dividend divided by the printed divisor (divisor_digits decimals),
+ * rounded to result_digits, gives the quotient as printed (the true one rounded to
+ * result_digits). `most` when none does. */
+int check_dividend_digits(const double *dividends, const double *quotients, int n, double divisor,
+                          int divisor_digits, int result_digits, int least, int most);
+
 #endif

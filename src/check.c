@@ -61,3 +61,21 @@ double check_percent_total(const double *shares, int n)
         tenths += llround(format_round(shares[i] * 100.0, 1) * 10.0);
     return (double)tenths / 10.0;
 }
+
+/* ---------------------------------------------------------------- quotients as printed */
+
+int check_dividend_digits(const double *dividends, const double *quotients, int n, double divisor,
+                          int divisor_digits, int result_digits, int least, int most)
+{
+    double shown_divisor = format_round(divisor, divisor_digits);
+    for (int digits = least; digits < most; digits++) {
+        bool all = true;
+        for (int i = 0; i < n && all; i++) {
+            double redone = format_round(dividends[i], digits) / shown_divisor;
+            all = format_round(redone, result_digits) == format_round(quotients[i], result_digits);
+        }
+        if (all)
+            return digits;
+    }
+    return most;
+}
