@@ -493,6 +493,21 @@ case_not_a_tty() {
     [ ! -s "$WORK/out" ] || fail "something was written to the pipe"
 }
 
+# The arcs view's own keys: . works 加 → 等 (the lesson's 2.08) instead of the row's largest,
+# } works another dimension, and a 60×20 terminal keeps the whole check.
+case_arcs_worked() {
+    start_app --view arcs --stage score --focus 2
+    wait_for "Q(加)·K(五) = " || fail "the score check of 加 did not start on its largest share" || return 1
+    t send-keys .
+    wait_for "Q(加)·K(等) = " || fail ". did not work the next character" || return 1
+    wait_for "≈ 2.08" || fail "the check of 加 → 等 does not end in ≈ 2.08" || return 1
+    t send-keys Left '}'
+    wait_for "Q(加)[1] = " || fail "} did not work dimension 1 at Q K V" || return 1
+    t resize-window -x 60 -y 20
+    wait_for "Q(加)[1] = " || fail "the check went at 60×20" || return 1
+    grep -qF "q quit" "$WORK/screen" || fail "no \"q quit\" at 60×20"
+}
+
 # ---------------------------------------------------------------- main
 
 echo "e2e: $BIN in tmux $(tmux -V | cut -d' ' -f2), 80×24, LANG=C.UTF-8"
@@ -513,6 +528,7 @@ run_case "Ctrl-C (SIGINT) leaves a usable shell"                 case_quit_sigin
 run_case "SIGHUP leaves a usable shell"                          case_quit_sighup
 run_case "Ctrl-Z suspends, fg repaints"                          case_suspend
 run_case "stdout not a terminal: one line suggesting --dump"     case_not_a_tty
+run_case "arcs: . works 加 → 等, } another dimension, 60×20 keeps it" case_arcs_worked
 
 echo "e2e: $PASSED passed, $FAILED failed"
 [ "$FAILED" -eq 0 ] || { echo "failing:$FAILED_NAMES"; exit 1; }
