@@ -1167,6 +1167,63 @@ static void test_smallest_frame_keeps_the_essentials(void **state)
         }
 }
 
+/* The help at 60 × 20 scrolls, and every line of it can be read whole. */
+static void test_help_scrolls_to_every_line(void **state)
+{
+    Fixture *l = *state;
+    const Trace *tr = &l->tr;
+    Player p;
+    player_init(&p, tr->T, 0);
+    Ui ui;
+    ui_init(&ui, VIEW_ARCS);
+    ui.help = true;
+    static char lines[64][512];
+    int total = 0;
+    char row[4096];
+    for (int top = 0; top < 64; top++) {
+        ui.help_top = top;
+        Grid g = render_state(tr, &p, &ui, 1.0, 60, 20);
+        int first = 0, last = 0, n = 0;
+        for (int y = 0; y < g.h; y++) {   /* "? closes this help  ↑/↓ scroll 1-14 of 29" */
+            row_text(&g, y, row, sizeof row);
+            const char *at = strstr(row, "scroll ");
+            if (at)
+                assert_int_equal(sscanf(at, "scroll %d-%d of %d", &first, &last, &n), 3);
+        }
+        assert_true(n > last - first + 1 && n <= 64);
+        total = n;
+        for (int i = 0; i <= last - first; i++) {   /* the box's rows from its second row */
+            row_text(&g, (20 - (last - first + 1 + 4)) / 2 + 1 + i, row, sizeof row);
+            const char *in = strstr(row, "│ ");
+            assert_non_null(in);
+            snprintf(lines[first - 1 + i], sizeof lines[0], "%s", in + strlen("│ "));
+            char *end = strstr(lines[first - 1 + i], " │");
+            assert_non_null(end);
+            *end = '\0';
+        }
+        grid_free(&g);
+    }
+    char all[16384] = "";
+    for (int i = 0; i < total; i++) {
+        assert_true(lines[i][0] != '\0');   /* every line was seen */
+        char *e = lines[i] + strlen(lines[i]);
+        while (e > lines[i] && e[-1] == ' ')
+            *--e = '\0';
+        if (lines[i][0] == ' ' && i > 0) {   /* no key: the line above goes on */
+            all[strlen(all) - 1] = ' ';
+            strcat(all, lines[i] + strspn(lines[i], " "));
+        } else {
+            strcat(all, lines[i]);
+        }
+        strcat(all, "\n");
+    }
+    const ViewOps *v = view_ops(VIEW_ARCS);
+    for (int pass = 0; pass < 2; pass++)
+        for (const KeyBinding *b = pass ? action_keys : v->keys; b->key; b++)
+            if (b->in_help && !strstr(all, action_describe(b->action, LANG_EN)))
+                fail_msg("the help at 60x20 never shows \"%s\" whole:\n%s", action_describe(b->action, LANG_EN), all);
+}
+
 /* Stepping past either end says where you are; + and - go in round steps and say so. */
 static void test_steps_and_speeds_say_where_you_are(void **state)
 {
@@ -1294,6 +1351,7 @@ int main(void)
         T(test_sixteen_every_character_can_ask),
         T(test_sixteen_panel_shows_the_worked_column),
         T(test_smallest_frame_keeps_the_essentials),
+        T(test_help_scrolls_to_every_line),
         T(test_steps_and_speeds_say_where_you_are),
         T(test_keys_choose_what_is_worked),
     };
