@@ -203,6 +203,14 @@ int panel_equation(const ViewCtx *c, const ArcsLayout *L, int line, const char *
     return equation_lines(c, L, line, first, pp, indent, draw);
 }
 
+bool panel_take(int *free, int lines)
+{
+    if (*free < lines)
+        return false;
+    *free -= lines;
+    return true;
+}
+
 /* ---------------------------------------------------------------- vectors */
 
 int panel_values_that_fit(int d, int room)

@@ -49,6 +49,9 @@ void panel_sum_pieces(const ViewCtx *c, const CheckedSum *cs, bool share_a, Pane
 int panel_equation(const ViewCtx *c, const ArcsLayout *L, int line, const char *first,
                    const PanelPieces *pp, bool draw);
 
+/* Takes `lines` of the panel's *free lines when there are that many (a row a plan shows). */
+bool panel_take(int *free, int lines);
+
 /* ---------------------------------------------------------------- vectors */
 
 /* How many of d values fit in `room` columns. */

@@ -91,14 +91,13 @@ static void plan_output(const ViewCtx *c, const ArcsLayout *L, OutputPlan *op)
     PanelPieces all = { 0 };
     weighted_terms(c, op, tr->T, &all);
     snprintf(label, sizeof label, "output(%s) = ", tr->tokens[c->focus]);
+    /* the check first, then the vector and its closest V, the heads and V(·)[dim], the
+     * weighted sum (one head only: two heads each weigh half the columns), the shares */
     int free = L->panel_lines - panel_equation(c, L, 0, op->lhs, &op->pieces, false);
-    op->vectors = (free -= 2) >= 0;
-    op->v_row = op->vectors && (free -= 2) >= 0;
-    int terms_lines = panel_equation(c, L, 0, label, &all, false);
-    op->terms = op->v_row && tr->heads == 1 && (free -= terms_lines) >= 0;
-    if (!op->terms && op->v_row && tr->heads == 1)
-        free += terms_lines;
-    op->share_row = op->v_row && free-- > 0;
+    op->vectors = panel_take(&free, 2);
+    op->v_row = op->vectors && panel_take(&free, 2);
+    op->terms = op->v_row && tr->heads == 1 && panel_take(&free, panel_equation(c, L, 0, label, &all, false));
+    op->share_row = op->v_row && panel_take(&free, 1);
 }
 
 /* The output vector as the first `shown` terms of each head add up, and its closest V. */

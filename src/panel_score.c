@@ -91,10 +91,11 @@ static void plan_score(const ViewCtx *c, const ArcsLayout *L, ScorePlan *sp)
     snprintf(sp->lhs, sizeof sp->lhs, "Q(%s)%sK(%s) = ", tr->tokens[c->focus], c->gl->dot,
              tr->tokens[sp->answer]);
     panel_sum_pieces(c, &sp->sum, false, &sp->pieces);
+    /* the table and the check first, then √d if the tail had no room for it, K, Q */
     int free = L->panel_lines - 3 - panel_equation(c, L, 0, sp->lhs, &sp->pieces, false);
-    sp->sqrt_line = !sp->sqrt_in_tail && free-- > 0;
-    sp->k_row = free-- > 0;
-    sp->q_row = free-- > 0;
+    sp->sqrt_line = !sp->sqrt_in_tail && panel_take(&free, 1);
+    sp->k_row = panel_take(&free, 1);
+    sp->q_row = panel_take(&free, 1);
 }
 
 

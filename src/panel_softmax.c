@@ -157,9 +157,10 @@ static void plan_softmax(const ViewCtx *c, const ArcsLayout *L, SoftmaxPlan *sp)
                      &sp->table);
     snprintf(sp->lhs, sizeof sp->lhs, "%s(%s) = ", SAY(c, "share", "百分比"), tr->tokens[sp->answer]);
     share_pieces(c, sp, &sp->pieces);
+    /* the table and the check first, then √d if the tail had no room for it, the max */
     int free = L->panel_lines - 4 - panel_equation(c, L, 0, sp->lhs, &sp->pieces, false);
-    sp->sqrt_line = text_width(sq) > sp->table.tail_w && free-- > 0;
-    sp->max_line = free-- > 0;
+    sp->sqrt_line = text_width(sq) > sp->table.tail_w && panel_take(&free, 1);
+    sp->max_line = panel_take(&free, 1);
 }
 
 /* The lines under the check: √d when the tail had no room, and why the max is taken off. */
