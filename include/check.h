@@ -35,6 +35,12 @@ typedef struct {
 void check_sum(CheckedSum *c, const ExplainTerm *terms, int n, int digits_a, int digits_b,
                double value, int value_digits);
 
+/* The same with the operands printed exactly with digits_a and digits_b decimals: for a
+ * screen that shows the operands elsewhere too (a vector row above the check), so that the
+ * check uses the very numbers shown; `same` false then means the screen says ≈. */
+void check_sum_as_shown(CheckedSum *c, const ExplainTerm *terms, int n, int digits_a,
+                        int digits_b, double value, int value_digits);
+
 /* One share of a softmax row, as printed: share(s) = e^(scaled(s) − max) / Σ_u e^(…). */
 typedef struct {
     int n;                                 /* characters in the row */
@@ -60,6 +66,10 @@ typedef struct {
  * or as many more (up to CHECK_EXTRA_DIGITS) as it takes for the share recomputed from
  * them to round to the true one at 0.1 %. */
 void check_share(CheckedShare *c, const Trace *tr, int h, int t, int s);
+
+/* The same with the scores at exactly 2 decimals and the exps at 3, as a table beside the
+ * check shows them; `same` false then means the screen says ≈. */
+void check_share_as_shown(CheckedShare *c, const Trace *tr, int h, int t, int s);
 
 /* The sum of a row of shares each rounded to 0.1 % as printed (e.g. 100.1 for 100.1 %). */
 double check_percent_total(const double *shares, int n);
@@ -89,5 +99,15 @@ typedef struct {
  * with value_digits. A divisor that prints as zero gives quotient 0 and same = false. */
 void check_quotient(CheckedQuotient *c, double a, int digits_a, double b, int digits_b,
                     double value, int value_digits);
+
+/* ---------------------------------------------------------------- quotients as printed */
+
+/* A row of quotients printed beside their dividends (a table's "÷√8" row under its raw
+ * scores): the fewest decimals, from `least` up to `most`, to print the dividends with so
+ * that every printed dividend divided by the printed divisor (divisor_digits decimals),
+ * rounded to result_digits, gives the quotient as printed (the true one rounded to
+ * result_digits). `most` when none does. */
+int check_dividend_digits(const double *dividends, const double *quotients, int n, double divisor,
+                          int divisor_digits, int result_digits, int least, int most);
 
 #endif

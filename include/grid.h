@@ -17,15 +17,21 @@ typedef enum {
     STYLE_STAGE_LIT,    /* the current stage in the stage line */
     STYLE_FOCUS,        /* the focused (asking) character */
     STYLE_TOKEN,        /* the other characters of the sentence */
-    STYLE_ARC_1,        /* arc of the weakest share class ... */
-    STYLE_ARC_2,
+    STYLE_ARC_1,        /* arc of a share below 1/8 ... (arcs are coloured by their share */
+    STYLE_ARC_2,        /* in eighths, weakest first) */
     STYLE_ARC_3,
-    STYLE_ARC_4,        /* ... arc of the strongest share class */
+    STYLE_ARC_4,
+    STYLE_ARC_5,
+    STYLE_ARC_6,
+    STYLE_ARC_7,
+    STYLE_ARC_8,        /* ... arc of a share from 7/8 up */
     STYLE_POSITIVE,     /* a positive value where sign is coloured */
     STYLE_NEGATIVE,     /* a negative value where sign is coloured */
     STYLE_STATUS,       /* the status line */
     STYLE_HELP,         /* the help overlay box */
     STYLE_ERROR,        /* a warning line */
+    STYLE_SERIES_A,     /* the first of two things drawn side by side (head 1, ÷√d): blue */
+    STYLE_SERIES_B,     /* the second (head 2, no scaling): orange, told apart without red/green */
     STYLE_COUNT
 } Style;
 

@@ -28,6 +28,12 @@ static void check_sum_at(CheckedSum *c, const ExplainTerm *terms, int n, int dig
     c->same = format_round(c->sum, value_digits) == format_round(value, value_digits);
 }
 
+void check_sum_as_shown(CheckedSum *c, const ExplainTerm *terms, int n, int digits_a,
+                        int digits_b, double value, int value_digits)
+{
+    check_sum_at(c, terms, n, digits_a, digits_b, value, value_digits);
+}
+
 void check_sum(CheckedSum *c, const ExplainTerm *terms, int n, int digits_a, int digits_b,
                double value, int value_digits)
 {
@@ -65,6 +71,11 @@ static void check_share_at(CheckedShare *c, const Trace *tr, int h, int t, int s
     c->share = c->sum > 0.0 ? c->exps[s] / c->sum : 0.0;
     c->value = TRACE_HSQ(tr, weights, h, t, s);
     c->same = format_round(c->share * 100.0, 1) == format_round(c->value * 100.0, 1);
+}
+
+void check_share_as_shown(CheckedShare *c, const Trace *tr, int h, int t, int s)
+{
+    check_share_at(c, tr, h, t, s, 2);
 }
 
 void check_share(CheckedShare *c, const Trace *tr, int h, int t, int s)
@@ -111,4 +122,22 @@ void check_quotient(CheckedQuotient *c, double a, int digits_a, double b, int di
     }
     c->quotient = format_round(c->a / c->b, value_digits);
     c->same = c->quotient == format_round(value, value_digits);
+}
+
+/* ---------------------------------------------------------------- quotients as printed */
+
+int check_dividend_digits(const double *dividends, const double *quotients, int n, double divisor,
+                          int divisor_digits, int result_digits, int least, int most)
+{
+    double shown_divisor = format_round(divisor, divisor_digits);
+    for (int digits = least; digits < most; digits++) {
+        bool all = true;
+        for (int i = 0; i < n && all; i++) {
+            double redone = format_round(dividends[i], digits) / shown_divisor;
+            all = format_round(redone, result_digits) == format_round(quotients[i], result_digits);
+        }
+        if (all)
+            return digits;
+    }
+    return most;
 }

@@ -444,13 +444,60 @@ static int help_rows(const ViewOps *v, HelpRow *rows, int cap)
     return n;
 }
 
+/* A help line: a binding's key and (the first piece of) its description, or a further piece
+ * of a description too wide for the box. */
+typedef struct {
+    const char *label;       /* the key, or NULL on a continuation line */
+    char text[256];          /* drawable description text */
+} HelpLine;
+
+#define HELP_MAX_LINES (2 * HELP_MAX_ROWS)
+
+/* Splits text into pieces of at most `room` columns, breaking at blanks where it can;
+ * appends them to lines from *n (the first with `label`). */
+static void help_wrap(const char *label, const char *text, int room, HelpLine *lines, int *n)
+{
+    const char *p = text;
+    bool first = true;
+    while (*n < HELP_MAX_LINES) {
+        int cols = 0;
+        const char *q = p, *cut = NULL;
+        while (*q) {
+            size_t len = 1;
+            while ((q[len] & 0xC0) == 0x80)
+                len++;
+            char ch[8];
+            snprintf(ch, sizeof ch, "%.*s", (int)len, q);
+            int w = text_width(ch) == 2 ? 2 : 1;
+            if (cols + w > room)
+                break;
+            if (*q == ' ')
+                cut = q;
+            cols += w;
+            q += len;
+        }
+        if (*q && cut && cut > p)
+            q = cut;
+        HelpLine *l = &lines[(*n)++];
+        l->label = first ? label : NULL;
+        snprintf(l->text, sizeof l->text, "%.*s", (int)(q - p), p);
+        first = false;
+        while (*q == ' ')
+            q++;
+        if (!*q || q == p)
+            return;
+        p = q;
+    }
+}
+
 void chrome_draw_help(const ViewCtx *c, const ViewOps *v, const ChromeLayout *L)
 {
     HelpRow rows[HELP_MAX_ROWS];
-    int n = help_rows(v, rows, HELP_MAX_ROWS);
+    static HelpLine lines[HELP_MAX_LINES];   /* per frame; the term layer draws one at a time */
+    int nrows = help_rows(v, rows, HELP_MAX_ROWS), n = 0;
     char buf[256], footer[160], legend[256] = "", title[96];
     int label_w = 0, desc_w = 0;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < nrows; i++) {
         draw_drawable(c->ascii, rows[i].label, buf, sizeof buf);
         label_w = text_width(buf) > label_w ? text_width(buf) : label_w;
         draw_drawable(c->ascii, action_describe(rows[i].action, c->lang), buf, sizeof buf);
@@ -458,6 +505,12 @@ void chrome_draw_help(const ViewCtx *c, const ViewOps *v, const ChromeLayout *L)
     }
     if (v->help_en)
         draw_drawable(c->ascii, SAY(c, v->help_en, v->help_zh), legend, sizeof legend);
+    int inner_max = L->w - 6;   /* the box's inside on the widest box the frame holds */
+    int room = inner_max - label_w - 3;
+    for (int i = 0; i < nrows; i++) {   /* descriptions too wide for the box go on */
+        draw_drawable(c->ascii, action_describe(rows[i].action, c->lang), buf, sizeof buf);
+        help_wrap(rows[i].label, buf, room > 8 ? room : 8, lines, &n);
+    }
     int bh = n + 4 < L->h - 2 ? n + 4 : L->h - 2;
     int visible = bh - 4, top = c->ui->help_top;
     if (top > n - visible)
@@ -481,11 +534,12 @@ void chrome_draw_help(const ViewCtx *c, const ViewOps *v, const ChromeLayout *L)
     draw_box(c->g, c->gl, box, buf, STYLE_HELP);
     int limit = box.x + box.w - 2;
     for (int i = 0; i < visible; i++) {
-        const HelpRow *r = &rows[top + i];
-        draw_drawable(c->ascii, r->label, buf, sizeof buf);
-        draw_clipped(c->g, box.x + 2, box.y + 1 + i, limit, buf, STYLE_HELP);
-        draw_drawable(c->ascii, action_describe(r->action, c->lang), buf, sizeof buf);
-        draw_clipped(c->g, box.x + 2 + label_w + 3, box.y + 1 + i, limit, buf, STYLE_HELP);
+        const HelpLine *l = &lines[top + i];
+        if (l->label) {
+            draw_drawable(c->ascii, l->label, buf, sizeof buf);
+            draw_clipped(c->g, box.x + 2, box.y + 1 + i, limit, buf, STYLE_HELP);
+        }
+        draw_clipped(c->g, box.x + 2 + label_w + 3, box.y + 1 + i, limit, l->text, STYLE_HELP);
     }
     draw_clipped(c->g, box.x + 2, box.y + box.h - 3, limit, legend, STYLE_HELP);
     draw_clipped(c->g, box.x + 2, box.y + box.h - 2, limit, footer, STYLE_HELP);

@@ -46,7 +46,7 @@ int heat_magnitude_level(double v, double top)
 Style heat_style(int level)
 {
     static const Style styles[HEAT_TOP + 1] = {
-        STYLE_DIM, STYLE_ARC_1, STYLE_ARC_2, STYLE_ARC_3, STYLE_ARC_4,
+        STYLE_DIM, STYLE_ARC_2, STYLE_ARC_4, STYLE_ARC_6, STYLE_ARC_8,
     };
     return styles[level < 0 ? 0 : level > HEAT_TOP ? HEAT_TOP : level];
 }

@@ -1,36 +1,36 @@
-/* panel.c — the arcs view's numbers panel: its kit (lines, tables, vectors, hand checks,
- * wrapping text), its heading, and the dispatch to the stage's own panel (panel_*.c).
- * Owns: the panel's rows (heading + ARCS_PANEL_ROWS - 1 lines), formatted like --dump.
+/* panel.c — the arcs view's numbers panel: its kit (lines, equations laid out whole, tables
+ * paged by the worked character, vectors, share bars), its heading, and the dispatch to the
+ * stage's own panel (panel_*.c).
+ * Owns: the panel's rows (a heading and L->panel_lines lines), formatted like --dump.
  * Must not touch: anything outside the panel's rows, ncurses, the engine's arithmetic. */
 #include "panel.h"
 
+#include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include "actions.h"
 #include "format.h"
+#include "view.h"
 
 /* ---------------------------------------------------------------- text helpers */
 
-/* A number with two decimals, as --dump writes it. */
 const char *panel_fixed2(char *buf, size_t cap, double v)
 {
     return format_fixed(buf, cap, v, 2);
 }
 
-/* Left column and right limit of the panel, and the row of body line i (0-based). */
 int panel_left(const ArcsLayout *L) { return L->panel_x; }
 int panel_limit(const ArcsLayout *L) { return L->panel_x + L->panel_w; }
 int panel_line(const ArcsLayout *L, int i) { return L->panel_row + 1 + i; }
 
-/* Body line i of the panel, clipped to the panel's width. */
 int panel_put_line(const ViewCtx *c, const ArcsLayout *L, int i, int x, const char *s, Style st)
 {
-    if (i < 0 || i >= ARCS_PANEL_ROWS - 1)
+    if (i < 0 || i >= L->panel_lines)
         return 0;
     return draw_clipped(c->g, x, panel_line(L, i), panel_limit(L), s, st);
 }
 
-/* "numbers hidden — press n to show them" on body line i. */
 void panel_hidden_note(const ViewCtx *c, const ArcsLayout *L, int i)
 {
     char buf[PANEL_LINE];
@@ -40,14 +40,44 @@ void panel_hidden_note(const ViewCtx *c, const ArcsLayout *L, int i)
     panel_put_line(c, L, i, panel_left(L), buf, STYLE_DIM);
 }
 
+void panel_sqrt_text(const ViewCtx *c, char *buf, size_t cap)
+{
+    char num[32];
+    snprintf(buf, cap, "%s%d = %s", c->gl->sqrt, c->tr->dh, format_fixed(num, sizeof num, c->tr->scale, 6));
+}
+
+void panel_head_text(const ViewCtx *c, char *buf, size_t cap)
+{
+    buf[0] = '\0';
+    if (c->tr->heads > 1 && c->numbers)
+        snprintf(buf, cap, SAY(c, " (head %d of %d)", "（第 %d 个头，共 %d 个）"), arcs_head(c) + 1,
+                 c->tr->heads);
+    else if (c->tr->heads > 1)
+        snprintf(buf, cap, "%s", SAY(c, " (one of two heads)", "（两个头之一）"));
+}
+
+int panel_answer(const ViewCtx *c)
+{
+    if (c->ui && c->ui->answer >= 0 && c->ui->answer < c->tr->T)
+        return c->ui->answer;
+    return engine_strongest(c->tr, arcs_head(c), c->focus);
+}
+
+int panel_dim(const ViewCtx *c)
+{
+    int dim = c->ui ? c->ui->dim : 0;
+    return dim < 0 || dim >= c->tr->d ? 0 : dim;
+}
+
 /* ---------------------------------------------------------------- heading */
 
 /* What the panel shows at this stage, after the stage's own name. */
 static void heading_text(const ViewCtx *c, char *buf, size_t cap)
 {
     const char *f = c->tr->tokens[c->focus];
-    char stage[64];
+    char stage[64], head[64], d[16] = "d";
     draw_stage_label(stage, sizeof stage, c->stage, c->lang, c->gl);
+    panel_head_text(c, head, sizeof head);
     snprintf(buf, cap, "%s%s", stage, c->gl->sep);
     switch (c->stage) {
     case STAGE_QKV:
@@ -55,14 +85,17 @@ static void heading_text(const ViewCtx *c, char *buf, size_t cap)
                                    "x(%s) 乘三张矩阵，变出三个角色"), f);
         break;
     case STAGE_SCORE:
+        if (c->numbers)
+            snprintf(d, sizeof d, "%d", c->tr->dh);
         if (c->lang == LANG_ZH)
-            draw_append(buf, cap, "Q(%s) 和每个字的 K 做点积，再 %sd", f, c->gl->div_sqrt);
+            draw_append(buf, cap, "Q(%s) 和每个字的 K 做点积，再 %s%s%s", f, c->gl->div_sqrt, d, head);
         else
-            draw_append(buf, cap, "Q(%s)%sK of every character, then %sd", f, c->gl->dot, c->gl->div_sqrt);
+            draw_append(buf, cap, "Q(%s)%sK of every character, then %s%s%s", f, c->gl->dot,
+                        c->gl->div_sqrt, d, head);
         break;
     case STAGE_SOFTMAX:
-        draw_append(buf, cap, SAY(c, "how much %s looks at each character",
-                                   "%s 把注意力分给每个字"), f);
+        draw_append(buf, cap, SAY(c, "how much %s looks at each character%s",
+                                   "%s 把注意力分给每个字%s"), f, head);
         break;
     case STAGE_OUTPUT:
         draw_append(buf, cap, SAY(c, "%s collects every V, weighted by its shares",
@@ -73,142 +106,258 @@ static void heading_text(const ViewCtx *c, char *buf, size_t cap)
     }
 }
 
-/* "── ③ softmax · how much 等 looks at each character ─────" */
+/* "── ③ softmax · how much 等 looks at each character ──── ,/. another ──": the keys
+ * that choose what the check works, near the right end when the rule has room. */
 static void panel_heading(const ViewCtx *c, const ArcsLayout *L)
 {
-    char title[PANEL_LINE];
+    char title[PANEL_LINE], keys[96];
     heading_text(c, title, sizeof title);
     draw_rule_heading(c->g, c->gl, panel_left(L), L->panel_row, L->panel_w, title);
+    if (!c->numbers)
+        return;
+    const KeyBinding *own = view_ops(VIEW_ARCS)->keys;
+    bool answer = c->stage == STAGE_SCORE || c->stage == STAGE_SOFTMAX;
+    Action prev = answer ? ACTION_ANSWER_PREV : ACTION_DIM_PREV, next = answer ? ACTION_ANSWER_NEXT : ACTION_DIM_NEXT;
+    snprintf(keys, sizeof keys, " %s/%s %s ", action_key_label_in(own, prev), action_key_label_in(own, next),
+             answer ? SAY(c, "other character", "换一个字") : SAY(c, "other dim", "换一维"));
+    int x = panel_limit(L) - 2 - text_width(keys);
+    if (x >= panel_left(L) + 4 + text_width(title) + 2)
+        grid_put_text(c->g, x, L->panel_row, keys, STYLE_DIM);
 }
 
-/* ---------------------------------------------------------------- hand checks */
+/* ---------------------------------------------------------------- equations */
 
-/* "a×b" with a negative factor in parentheses; a as a percentage when share_a. */
-static void term_text(const ViewCtx *c, const ExplainTerm *t, bool share_a, char *buf, size_t cap)
+void panel_piece(PanelPieces *pp, const char *fmt, ...)
 {
-    char a[32], b[32];
-    if (share_a)
-        format_percent(a, sizeof a, t->a);
+    if (pp->n >= PANEL_PIECES)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(pp->text[pp->n], PANEL_PIECE, fmt, ap);
+    va_end(ap);
+    pp->n++;
+}
+
+/* A factor as printed: "(-0.46)" for a negative one. */
+static const char *factor(char *buf, size_t cap, const char *num)
+{
+    if (num[0] == '-')
+        snprintf(buf, cap, "(%s)", num);
     else
-        panel_fixed2(a, sizeof a, t->a);
-    panel_fixed2(b, sizeof b, t->b);
-    snprintf(buf, cap, "%s%s%s%s%s%s%s", a[0] == '-' ? "(" : "", a, a[0] == '-' ? ")" : "",
-             c->gl->times, b[0] == '-' ? "(" : "", b, b[0] == '-' ? ")" : "");
+        snprintf(buf, cap, "%s", num);
+    return buf;
 }
 
-/* "lhs = t0 + t1 + … = result", with as many terms as the panel's width allows. */
-void panel_check(const ViewCtx *c, const ArcsLayout *L, int line, const char *lhs, const ExplainTerm *terms,
-                      int n, bool share_a, const char *result)
+void panel_sum_pieces(const ViewCtx *c, const CheckedSum *cs, bool share_a, PanelPieces *pp)
 {
-    char out[PANEL_LINE], term[160];
-    int tail = 3 + text_width(result);                     /* " = result" */
-    int more = 3 + text_width(c->gl->ellipsis);           /* " + …" */
-    snprintf(out, sizeof out, "%s = ", lhs);
-    for (int i = 0; i < n; i++) {
-        size_t before = strlen(out);
-        term_text(c, &terms[i], share_a, term, sizeof term);
-        draw_append(out, sizeof out, "%s%s", i ? " + " : "", term);
-        if (text_width(out) + (i < n - 1 ? more : 0) + tail > L->panel_w) {
-            out[before] = '\0';
-            draw_append(out, sizeof out, "%s%s", i ? " + " : "", c->gl->ellipsis);
-            break;
-        }
+    char a[32], b[32], fa[40], fb[40];
+    for (int i = 0; i < cs->n; i++) {
+        if (share_a)
+            format_percent(a, sizeof a, cs->a[i]);
+        else
+            format_fixed(a, sizeof a, cs->a[i], cs->digits_a);
+        format_fixed(b, sizeof b, cs->b[i], cs->digits_b);
+        panel_piece(pp, "%s%s%s%s", i ? "+ " : "", factor(fa, sizeof fa, a), c->gl->times,
+                    factor(fb, sizeof fb, b));
     }
-    draw_append(out, sizeof out, " = %s", result);
-    panel_put_line(c, L, line, panel_left(L), out, STYLE_DIM);
+    panel_piece(pp, "= %s", format_fixed(a, sizeof a, cs->sum, cs->sum_digits));
+    if (!cs->same)
+        panel_piece(pp, "%s %s", c->ascii ? "~" : "≈", format_fixed(a, sizeof a, cs->value, cs->value_digits));
 }
+
+/* Lines the pieces take after `first` with continuation lines `indent` columns in; draws
+ * them from body line `line` when draw is true. */
+static int equation_lines(const ViewCtx *c, const ArcsLayout *L, int line, const char *first,
+                          const PanelPieces *pp, int indent, bool draw)
+{
+    int left = panel_left(L), limit = panel_limit(L), used = 1;
+    int x = left + text_width(first);
+    bool line_start = true;   /* `first` ends in its own blank */
+    if (draw)
+        panel_put_line(c, L, line, left, first, STYLE_BOLD);
+    for (int i = 0; i < pp->n; i++) {
+        int w = text_width(pp->text[i]);
+        if (!line_start && x + 1 + w > limit) {
+            x = left + indent;
+            used++;
+            line_start = true;
+        }
+        x += line_start ? 0 : 1;
+        if (draw)
+            panel_put_line(c, L, line + used - 1, x, pp->text[i], STYLE_NORMAL);
+        x += w;
+        line_start = false;
+    }
+    return used;
+}
+
+/* Continuation lines start under the first piece when that fits in the lines left from
+ * `line`, else two columns in. */
+int panel_equation(const ViewCtx *c, const ArcsLayout *L, int line, const char *first,
+                   const PanelPieces *pp, bool draw)
+{
+    int indent = text_width(first);
+    if (indent > L->panel_w / 3 ||
+        equation_lines(c, L, line, first, pp, indent, false) > L->panel_lines - line)
+        indent = 2;
+    return equation_lines(c, L, line, first, pp, indent, draw);
+}
+
+bool panel_take(int *free, int lines)
+{
+    if (*free < lines)
+        return false;
+    *free -= lines;
+    return true;
+}
+
+/* ---------------------------------------------------------------- vectors */
 
 int panel_values_that_fit(int d, int room)
 {
     if (d * ARCS_VCELL <= room)
         return d;
-    int n = (room - 2) / ARCS_VCELL;
-    return n < 0 ? 0 : n;
+    int n = (room - 4) / ARCS_VCELL;
+    return n < 1 ? 1 : n > d ? d : n;
 }
 
-/* "  0.52 -0.42 …" from column x; returns the columns used. */
-int panel_vector(const ViewCtx *c, const ArcsLayout *L, int line, int x, const double *v, int d, int n)
+int panel_window(int d, int n, int dim)
 {
-    char num[32];
-    for (int j = 0; j < n; j++)
-        draw_right(c->g, x + j * ARCS_VCELL, panel_line(L, line), ARCS_VCELL,
-                  panel_fixed2(num, sizeof num, v[j]), v[j] < 0 ? STYLE_NEGATIVE : STYLE_POSITIVE);
-    int used = n * ARCS_VCELL;
-    if (n < d)
-        used += 1 + grid_put_text(c->g, x + used + 1, panel_line(L, line), c->gl->ellipsis, STYLE_DIM);
-    return used;
+    if (n >= d || n <= 0)
+        return 0;
+    int from = dim / n * n;
+    return from + n > d ? d - n : from;
 }
 
-/* The role's one-line reminder. */
+void panel_vector_row(const ViewCtx *c, const ArcsLayout *L, int line, int lw, const char *label,
+                      const double *v, int d, int from, int n, int mark, const char *note)
+{
+    if (line < 0 || line >= L->panel_lines)
+        return;
+    char num[32];
+    int y = panel_line(L, line), x = panel_left(L) + lw;
+    panel_put_line(c, L, line, panel_left(L), label, STYLE_BOLD);
+    if (from > 0)
+        grid_put_text(c->g, x - 1, y, c->ascii ? "<" : "‹", STYLE_DIM);
+    for (int j = 0; j < n && from + j < d; j++) {
+        Style st = from + j == mark ? STYLE_BOLD : v[from + j] < 0 ? STYLE_NEGATIVE : STYLE_POSITIVE;
+        draw_right(c->g, x + j * ARCS_VCELL, y, ARCS_VCELL, panel_fixed2(num, sizeof num, v[from + j]), st);
+    }
+    int end = x + n * ARCS_VCELL;
+    if (from + n < d)
+        end += 1 + grid_put_text(c->g, end + 1, y, c->ascii ? ">" : "›", STYLE_DIM);
+    if (note && end + 2 + text_width(note) <= panel_limit(L))
+        grid_put_text(c->g, end + 2, y, note, STYLE_DIM);
+}
 
 /* ---------------------------------------------------------------- per-character tables */
 
-/* Columns of a T-wide table that fit after a label column of lw. */
-int panel_columns_that_fit(const ViewCtx *c, const ArcsLayout *L, int lw)
+#define PANEL_PAGE_TEXT 10   /* columns of "10-16/16 ›" */
+
+/* Characters per page with cells `cell` wide and `reserve` columns kept for the tail. */
+static int table_fits(const ArcsLayout *L, int lw, int cell, int reserve)
 {
-    int T = c->tr->T, room = L->panel_w - lw;
-    if (T * ARCS_CELL <= room)
-        return T;
-    int n = (room - 2) / ARCS_CELL;
-    return n < 0 ? 0 : n;
+    int n = (L->panel_w - lw - reserve) / cell;
+    return n < 1 ? 1 : n;
 }
 
-/* The sentence's characters as column heads, the asker marked. */
-void panel_table_head(const ViewCtx *c, const ArcsLayout *L, int line, int lw, int ncols)
+/* Whether every character fits in cells `cell` wide with `tail` columns of tail after them. */
+static bool table_whole(const ViewCtx *c, const ArcsLayout *L, int lw, int cell, int tail)
 {
-    int x = panel_left(L) + lw;
-    for (int s = 0; s < ncols; s++)
-        draw_right(c->g, x + s * ARCS_CELL, panel_line(L, line), ARCS_CELL, c->tr->tokens[s],
-                  s == c->focus ? STYLE_FOCUS : STYLE_TOKEN);
-    if (ncols < c->tr->T)
-        grid_put_text(c->g, x + ncols * ARCS_CELL + 1, panel_line(L, line), c->gl->ellipsis, STYLE_DIM);
+    return lw + c->tr->T * cell + (tail > 0 ? tail + 3 : 0) <= L->panel_w;
 }
 
-/* One table row: a label, then the first `shown` of ncols values of the asker's row. */
-void panel_table_row(const ViewCtx *c, const ArcsLayout *L, int line, int lw, int ncols, int shown,
-                          const char *label, const double *row, bool percent)
+void panel_table_plan(const ViewCtx *c, const ArcsLayout *L, int lw, int widest, int tail_full,
+                      int tail_min, int anchor, PanelTable *t)
 {
-    char num[32];
-    int x = panel_left(L);
-    panel_put_line(c, L, line, x, label, STYLE_BOLD);
-    for (int s = 0; s < ncols && s < shown; s++) {
-        if (percent)
-            format_percent(num, sizeof num, row[s]);
-        else
-            panel_fixed2(num, sizeof num, row[s]);
-        draw_right(c->g, x + lw + s * ARCS_CELL, panel_line(L, line), ARCS_CELL, num, STYLE_NORMAL);
-    }
-}
-
-void panel_tail(const ViewCtx *c, const ArcsLayout *L, int line, int dx, const char *s)
-{
-    if (dx + text_width(s) <= L->panel_w)
-        panel_put_line(c, L, line, panel_left(L) + dx, s, STYLE_DIM);
-}
-
-/* A row of e^(s − max) and, after the table, their sum Σ. */
-
-/* Writes pieces one after another from body line `line`, wrapping under `indent`;
- * a piece that does not fit on the last allowed line becomes "…". Returns lines used. */
-int panel_flow(const ViewCtx *c, const ArcsLayout *L, int line, int max_lines, const char *first,
-                    const char *const *pieces, int n, int indent)
-{
-    int left = panel_left(L), limit = panel_limit(L), used = 1;
-    int x = left + panel_put_line(c, L, line, left, first, STYLE_BOLD);
-    for (int i = 0; i < n; i++) {
-        int w = text_width(pieces[i]);
-        int reserve = i < n - 1 ? 2 : 0;
-        if (x + w + reserve > limit) {
-            if (used == max_lines) {
-                panel_put_line(c, L, line + used - 1, x, c->gl->ellipsis, STYLE_DIM);
-                break;
+    int T = c->tr->T;
+    int wide = widest + 1 > ARCS_CELL ? widest + 1 : ARCS_CELL;
+    int narrow = widest + 1 > ARCS_CELL_NARROW ? widest + 1 : ARCS_CELL_NARROW;
+    const int tails[2] = { tail_full, tail_min }, cells[2] = { wide, narrow };
+    t->lw = lw;
+    t->first = 0;
+    t->n = 0;
+    for (int i = 0; i < 2 && !t->n; i++)       /* every character, the whole tail first */
+        for (int j = 0; j < 2 && !t->n; j++)
+            if (table_whole(c, L, lw, cells[j], tails[i])) {
+                t->cell = cells[j];
+                t->n = T;
             }
-            x = left + indent;
-            used++;
-        }
-        x += panel_put_line(c, L, line + used - 1, x, pieces[i], STYLE_NORMAL);
+    if (!t->n) {   /* a page of characters: room for the shortest tail and "10-16/16 ›" */
+        int reserve = (tail_min > PANEL_PAGE_TEXT ? tail_min : PANEL_PAGE_TEXT) + 3;
+        t->cell = table_fits(L, lw, narrow, reserve) > table_fits(L, lw, wide, reserve) ? narrow : wide;
+        int per = table_fits(L, lw, t->cell, reserve);
+        anchor = anchor < 0 ? 0 : anchor >= T ? T - 1 : anchor;
+        t->first = anchor / per * per;
+        t->n = t->first + per > T ? T - t->first : per;
     }
-    return used;
+    t->tail = lw + t->n * t->cell + 3;
+    t->tail_w = L->panel_w - t->tail;
+    if (t->tail_w < 0)
+        t->tail_w = 0;
+}
+
+void panel_table_head(const ViewCtx *c, const ArcsLayout *L, const PanelTable *t, int line,
+                      int anchor)
+{
+    if (line < 0 || line >= L->panel_lines)
+        return;
+    int x = panel_left(L) + t->lw, y = panel_line(L, line), T = c->tr->T;
+    for (int s = t->first; s < t->first + t->n; s++) {
+        Style st = s == c->focus ? STYLE_FOCUS : s == anchor ? STYLE_BOLD : STYLE_TOKEN;
+        draw_right(c->g, x + (s - t->first) * t->cell, y, t->cell, c->tr->tokens[s], st);
+    }
+    if (t->n >= T)
+        return;
+    char page[64];
+    if (t->first > 0)
+        grid_put_text(c->g, x - 2, y, c->ascii ? "<" : "‹", STYLE_DIM);
+    snprintf(page, sizeof page, "%d-%d/%d%s", t->first + 1, t->first + t->n, T,
+             t->first + t->n < T ? (c->ascii ? " >" : " ›") : "");
+    if (!panel_table_tail(c, L, t, line, page) && t->first + t->n < T)
+        grid_put_text(c->g, x + t->n * t->cell + 1, y, c->ascii ? ">" : "›", STYLE_DIM);
+}
+
+void panel_table_cells(const ViewCtx *c, const ArcsLayout *L, const PanelTable *t, int line,
+                       const char *label, char cells[][PANEL_PIECE], int shown, int anchor)
+{
+    if (line < 0 || line >= L->panel_lines)
+        return;
+    int x = panel_left(L), y = panel_line(L, line);
+    panel_put_line(c, L, line, x, label, STYLE_BOLD);
+    for (int s = t->first; s < t->first + t->n && s < shown; s++) {
+        Style st = !engine_visible(c->tr, c->focus, s) ? STYLE_DIM : s == anchor ? STYLE_BOLD : STYLE_NORMAL;
+        draw_right(c->g, x + t->lw + (s - t->first) * t->cell, y, t->cell, cells[s], st);
+    }
+}
+
+bool panel_table_tail(const ViewCtx *c, const ArcsLayout *L, const PanelTable *t, int line,
+                      const char *s)
+{
+    if (line < 0 || line >= L->panel_lines || text_width(s) > t->tail_w)
+        return false;
+    grid_put_text(c->g, panel_left(L) + t->tail, panel_line(L, line), s, STYLE_DIM);
+    return true;
+}
+
+/* ---------------------------------------------------------------- share bars */
+
+void panel_bar(const ViewCtx *c, double share, double largest, int cols, char *buf, size_t cap)
+{
+    static const char *const eighths[8] = { "▏", "▎", "▍", "▌", "▋", "▊", "▉", "█" };
+    cols = cols > PANEL_BAR_MAX ? PANEL_BAR_MAX : cols;
+    int units = largest > 0.0 ? (int)lround(share / largest * cols * 8) : 0;
+    units = units < 1 ? 1 : units;
+    buf[0] = '\0';
+    if (c->ascii) {
+        for (int i = 0; i < (units + 7) / 8; i++)
+            draw_append(buf, cap, "#");
+        return;
+    }
+    for (int i = 0; i < units / 8; i++)
+        draw_append(buf, cap, "%s", eighths[7]);
+    if (units % 8)
+        draw_append(buf, cap, "%s", eighths[units % 8 - 1]);
 }
 
 /* ---------------------------------------------------------------- the panel */
@@ -224,4 +373,3 @@ void panel_draw(const ViewCtx *c, const ArcsLayout *L)
     case STAGE_COUNT:   break;
     }
 }
-

@@ -1,13 +1,18 @@
 /* panel.h — the kit the arcs view's panel files share (src/panel*.c): body lines, number
- * tables, vectors, hand checks, wrapped text; and each stage's own panel.
+ * tables paged by the worked character, vectors, equations laid out whole over as many
+ * lines as they need; and each stage's own panel.
  * Owns: nothing outside src/panel*.c. Must not touch: rows outside the panel, ncurses,
  * the engine's arithmetic. */
 #ifndef ATTN_PANEL_H
 #define ATTN_PANEL_H
 
+#include "check.h"
 #include "view_arcs.h"
 
-#define PANEL_LINE 1024   /* bytes of one panel line */
+#define PANEL_LINE 1024    /* bytes of one panel line */
+#define PANEL_PIECE 96     /* bytes of one piece of an equation ("(-1.68)×(-0.65)") */
+#define PANEL_PIECES (CHECK_MAX_TERMS + 4)   /* pieces of the longest equation */
+#define PANEL_BAR_MAX 20   /* columns of the longest share bar */
 
 /* A number with two decimals, as --dump writes it. */
 const char *panel_fixed2(char *buf, size_t cap, double v);
@@ -23,36 +28,94 @@ int panel_put_line(const ViewCtx *c, const ArcsLayout *L, int i, int x, const ch
 /* "numbers hidden — press n to show them" on body line i. */
 void panel_hidden_note(const ViewCtx *c, const ArcsLayout *L, int i);
 
-/* "lhs = t0 + t1 + … = result" on body line `line`, as many terms as the width allows;
- * each term a×b (a as a percentage when share_a). */
-void panel_check(const ViewCtx *c, const ArcsLayout *L, int line, const char *lhs,
-                 const ExplainTerm *terms, int n, bool share_a, const char *result);
+/* ---------------------------------------------------------------- equations */
 
-/* How many of d values fit in `room` columns (leaving room for "…" when not all do). */
+/* The pieces of one equation or sum, each kept whole on a line. */
+typedef struct {
+    int n;                                  /* pieces */
+    char text[PANEL_PIECES][PANEL_PIECE];   /* "0.09×(-0.46)", "+ (-1.68)×(-0.65)", "= 7.5123" */
+} PanelPieces;
+
+/* Appends a printf-formatted piece. */
+void panel_piece(PanelPieces *pp, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* The pieces of a checked sum: "a×b", "+ a×b" …, "= sum" and, when the printed operands do
+ * not give the value shown elsewhere, "≈ value" (a as a percentage when share_a). */
+void panel_sum_pieces(const ViewCtx *c, const CheckedSum *cs, bool share_a, PanelPieces *pp);
+
+/* Lays out "first" and the pieces from body line `line`, breaking only between pieces,
+ * continuation lines indented under the first piece; never cuts anything. Returns the lines
+ * it takes; draws them only when draw is true. */
+int panel_equation(const ViewCtx *c, const ArcsLayout *L, int line, const char *first,
+                   const PanelPieces *pp, bool draw);
+
+/* Takes `lines` of the panel's *free lines when there are that many (a row a plan shows). */
+bool panel_take(int *free, int lines);
+
+/* ---------------------------------------------------------------- vectors */
+
+/* How many of d values fit in `room` columns. */
 int panel_values_that_fit(int d, int room);
 
-/* The first n of d values of v on body line `line` from column x; returns columns used. */
-int panel_vector(const ViewCtx *c, const ArcsLayout *L, int line, int x, const double *v,
-                 int d, int n);
+/* The first dimension of the window of n of d values that holds dimension `dim`. */
+int panel_window(int d, int n, int dim);
 
-/* Columns of a T-wide table that fit after a label column of lw. */
-int panel_columns_that_fit(const ViewCtx *c, const ArcsLayout *L, int lw);
+/* A vector row on body line `line`: a bold label, then n values of v from dimension `from`
+ * (‹ and › where more lie on either side), the value at `mark` bold (-1: none), then a
+ * note when it fits whole. Values start lw columns in. */
+void panel_vector_row(const ViewCtx *c, const ArcsLayout *L, int line, int lw, const char *label,
+                      const double *v, int d, int from, int n, int mark, const char *note);
 
-/* The sentence's characters as column heads, the asker marked. */
-void panel_table_head(const ViewCtx *c, const ArcsLayout *L, int line, int lw, int ncols);
+/* ---------------------------------------------------------------- per-character tables */
 
-/* One table row: a label, then the first `shown` of ncols values (percentages or two
- * decimals). */
-void panel_table_row(const ViewCtx *c, const ArcsLayout *L, int line, int lw, int ncols,
-                     int shown, const char *label, const double *row, bool percent);
+/* Where a T-wide table goes: a label column, then the page of characters that holds the
+ * anchor (the worked one), then a tail column (Σ …). */
+typedef struct {
+    int lw;       /* columns of the label column */
+    int cell;     /* columns per number */
+    int first;    /* first character shown */
+    int n;        /* characters shown */
+    int tail;     /* column offset of the tail from the panel's left */
+    int tail_w;   /* columns the tail may use (0: none) */
+} PanelTable;
 
-/* A note after a table row at column offset dx, only when it fits whole. */
-void panel_tail(const ViewCtx *c, const ArcsLayout *L, int line, int dx, const char *s);
+/* Plans a table with labels lw wide, cells as wide as `widest` and a blank, and a tail of
+ * tail_full columns (or at least tail_min): every character when they fit, else the page of
+ * them that holds the anchor. */
+void panel_table_plan(const ViewCtx *c, const ArcsLayout *L, int lw, int widest, int tail_full,
+                      int tail_min, int anchor, PanelTable *t);
 
-/* Writes pieces one after another from body line `line`, wrapping under `indent`; a piece
- * that does not fit on the last allowed line becomes "…". Returns lines used. */
-int panel_flow(const ViewCtx *c, const ArcsLayout *L, int line, int max_lines,
-               const char *first, const char *const *pieces, int n, int indent);
+/* The sentence's characters as column heads (the asker marked, the anchor bold), with
+ * "‹" / "›" and "1-9 of 16" when the table is paged. */
+void panel_table_head(const ViewCtx *c, const ArcsLayout *L, const PanelTable *t, int line,
+                      int anchor);
+
+/* One row: a label, then the first `shown` cells of the page (cells[s] for character s),
+ * each right-aligned; the anchor's bold, a masked character's dim. */
+void panel_table_cells(const ViewCtx *c, const ArcsLayout *L, const PanelTable *t, int line,
+                       const char *label, char cells[][PANEL_PIECE], int shown, int anchor);
+
+/* Text in the tail column of a row, only when it fits whole; returns whether it did. */
+bool panel_table_tail(const ViewCtx *c, const ArcsLayout *L, const PanelTable *t, int line,
+                      const char *s);
+
+/* "√8 = 2.828427": the scale the scores are divided by, with six decimals. */
+void panel_sqrt_text(const ViewCtx *c, char *buf, size_t cap);
+
+/* The head the panel shows as a phrase for headings: "" with one head, " (head 1)" … */
+void panel_head_text(const ViewCtx *c, char *buf, size_t cap);
+
+/* The answering character the checks work: ui->answer, or the shown head's largest share. */
+int panel_answer(const ViewCtx *c);
+
+/* The dimension the checks work: ui->dim within 0..d-1. */
+int panel_dim(const ViewCtx *c);
+
+/* ---------------------------------------------------------------- share bars */
+
+/* A bar of `cols` columns (at most PANEL_BAR_MAX) for the row's largest share, shorter for
+ * smaller ones (eighth blocks; '#' in ASCII). */
+void panel_bar(const ViewCtx *c, double share, double largest, int cols, char *buf, size_t cap);
 
 /* ---------------------------------------------------------------- one per stage */
 

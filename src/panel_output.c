@@ -1,5 +1,7 @@
 /* panel_output.c — the panel at ④ output: the weighted sum term by term, the vector it
- * makes, the V it most resembles, and the hand check of one entry.
+ * makes, the V it most resembles, the shares and the worked dimension of every V, and the
+ * hand check of that entry of the output as T products, whole; with numbers hidden, the
+ * V's in the order of their shares, each with a bar as long as its share.
  * Must not touch: anything outside the panel's rows, ncurses, the engine's arithmetic. */
 #include "panel.h"
 
@@ -7,73 +9,155 @@
 #include <string.h>
 #include "format.h"
 
-/* ---------------------------------------------------------------- ④ output */
-
-static const char *const flow_en[5] = { "", "a trace of", "a little", "some", "mostly" };
-static const char *const flow_zh[5] = { "", "一丝", "一点", "不少", "大部分" };
+/* ---------------------------------------------------------------- numbers hidden */
 
 static void draw_output_hidden(const ViewCtx *c, const ArcsLayout *L)
 {
     const Trace *tr = c->tr;
-    char first[64], text[MODEL_MAX_TOKENS][96];
-    const char *pieces[MODEL_MAX_TOKENS];
-    int order[MODEL_MAX_TOKENS];
-    engine_share_order(c->tr, 0, c->focus, order);
-    snprintf(first, sizeof first, "output(%s) = ", tr->tokens[c->focus]);
-    for (int i = 0; i < tr->T; i++) {
-        int cls = arcs_share_class(TRACE_SQ(tr, weights, c->focus, order[i]));
-        snprintf(text[i], sizeof text[i], "%s%s V(%s)", i ? "+ " : "",
-                 SAY(c, flow_en[cls], flow_zh[cls]), tr->tokens[order[i]]);
-        if (i < tr->T - 1)
-            draw_append(text[i], sizeof text[i], " ");
-        pieces[i] = text[i];
+    int h = arcs_head(c), order[MODEL_MAX_TOKENS];
+    char first[64], bar[PANEL_PIECE], buf[PANEL_LINE];
+    engine_share_order(tr, h, c->focus, order);
+    double largest = TRACE_HSQ(tr, weights, h, c->focus, order[0]);
+    PanelPieces pp = { 0 };
+    for (int i = 0, n = 0; i < tr->T; i++) {
+        if (!engine_visible(tr, c->focus, order[i]))
+            continue;
+        panel_bar(c, TRACE_HSQ(tr, weights, h, c->focus, order[i]), largest, L->panel_w / 4, bar, sizeof bar);
+        panel_piece(&pp, "%s%s%sV(%s)", n++ ? "+ " : "", bar, c->gl->dot, tr->tokens[order[i]]);
     }
-    int used = panel_flow(c, L, 0, 3, first, pieces, tr->T, text_width(first) - 2);
-    char buf[PANEL_LINE];
+    snprintf(first, sizeof first, "output(%s) = ", tr->tokens[c->focus]);
+    int note = L->panel_lines > 4 ? 4 : L->panel_lines - 1;
+    int used = panel_equation(c, L, 0, first, &pp, false);
+    if (used < note)
+        panel_equation(c, L, 0, first, &pp, true);
+    else
+        used = 0;
     int closest = engine_closest_value(tr, c->focus, NULL);
-    snprintf(buf, sizeof buf, SAY(c, "a new vector for %s, most like V(%s)",
-                                        "%s 的新向量，最像 V(%s)"),
+    snprintf(buf, sizeof buf, SAY(c, "a new vector for %s, most like V(%s); the longer the bar, the more of that V",
+                                        "%s 的新向量，最像 V(%s)；条越长，取得越多"),
              tr->tokens[c->focus], tr->tokens[closest]);
     panel_put_line(c, L, used, panel_left(L), buf, STYLE_NORMAL);
-    panel_hidden_note(c, L, 4);
+    panel_hidden_note(c, L, used + 1 > note ? used + 1 : note);
 }
 
-/* "output(等) = 52.4%·V(加) + 16.9%·V(三) + …": the first `shown` terms, largest first.
- * Returns the lines used. */
-static int put_output_terms(const ViewCtx *c, const ArcsLayout *L, const int *order, int shown)
+/* ---------------------------------------------------------------- numbers shown */
+
+/* What the output panel shows, decided before drawing so that the check fits whole. */
+typedef struct {
+    int dim;               /* the worked dimension */
+    int h;                 /* the head that dimension belongs to */
+    int order[MODEL_MAX_TOKENS];   /* the characters by share, largest first (head h) */
+    PanelTable table;      /* shares and V(·)[dim] */
+    int lw;                /* label column */
+    CheckedSum sum;        /* output(asker)[dim] as printed */
+    char lhs[64];          /* "output(等)[0] = " */
+    PanelPieces pieces;    /* its terms and result */
+    bool terms;            /* the weighted sum of V's, term by term */
+    bool vectors;          /* the output vector and its closest V */
+    bool v_row;            /* the heads and V(·)[dim] */
+    bool share_row;        /* the shares */
+} OutputPlan;
+
+/* "output(等) = 52.4%·V(加) + 19.6%·V(三) + …": the first `shown` terms, largest first. */
+static void weighted_terms(const ViewCtx *c, const OutputPlan *op, int shown, PanelPieces *pp)
 {
-    const Trace *tr = c->tr;
-    char first[64], text[MODEL_MAX_TOKENS][96], num[32];
-    const char *pieces[MODEL_MAX_TOKENS] = { NULL };
-    snprintf(first, sizeof first, "output(%s) = ", tr->tokens[c->focus]);
+    char num[32];
     for (int i = 0; i < shown; i++) {
-        format_percent(num, sizeof num, TRACE_SQ(tr, weights, c->focus, order[i]));
-        snprintf(text[i], sizeof text[i], "%s%s%sV(%s)%s", i ? "+ " : "", num, c->gl->dot,
-                 tr->tokens[order[i]], i < shown - 1 ? " " : "");
-        pieces[i] = text[i];
+        int s = op->order[i];
+        if (!engine_visible(c->tr, c->focus, s))
+            continue;
+        format_percent(num, sizeof num, TRACE_HSQ(c->tr, weights, op->h, c->focus, s));
+        panel_piece(pp, "%s%s%sV(%s)", i ? "+ " : "", num, c->gl->dot, c->tr->tokens[s]);
     }
-    return panel_flow(c, L, 0, 2, first, pieces, shown, text_width(first) - 2);
 }
 
-/* "most like V(加): cosine 0.9855" and the check of output[0], from body line `line`. */
-static void put_output_facts(const ViewCtx *c, const ArcsLayout *L, int line, const int *order, double first)
+static void plan_output(const ViewCtx *c, const ArcsLayout *L, OutputPlan *op)
 {
     const Trace *tr = c->tr;
-    char buf[PANEL_LINE], num[32], lhs[64];
+    char label[64];
+    memset(op, 0, sizeof *op);
+    op->dim = panel_dim(c);
+    op->h = op->dim / tr->dh;
+    engine_share_order(tr, op->h, c->focus, op->order);
+    snprintf(label, sizeof label, "output(%s)", tr->tokens[c->focus]);
+    op->lw = text_width(label) + 1;
+    panel_table_plan(c, L, op->lw, text_width("100.0%"), text_width("Σ 100.0% ≈ 100%"),
+                     text_width("Σ 100.0%"), panel_answer(c), &op->table);
+    ExplainTerm terms[MODEL_MAX_TOKENS];
+    int k = engine_explain_output(tr, c->focus, op->dim, terms);
+    check_sum_as_shown(&op->sum, terms, k, 3, 2, TRACE_ROW(tr, output, c->focus)[op->dim], 2);
+    snprintf(op->lhs, sizeof op->lhs, "output(%s)[%d] = ", tr->tokens[c->focus], op->dim);
+    panel_sum_pieces(c, &op->sum, true, &op->pieces);
+    PanelPieces all = { 0 };
+    weighted_terms(c, op, tr->T, &all);
+    snprintf(label, sizeof label, "output(%s) = ", tr->tokens[c->focus]);
+    /* the check first, then the vector and its closest V, the heads and V(·)[dim], the
+     * weighted sum (one head only: two heads each weigh half the columns), the shares */
+    int free = L->panel_lines - panel_equation(c, L, 0, op->lhs, &op->pieces, false);
+    op->vectors = panel_take(&free, 2);
+    op->v_row = op->vectors && panel_take(&free, 2);
+    op->terms = op->v_row && tr->heads == 1 && panel_take(&free, panel_equation(c, L, 0, label, &all, false));
+    op->share_row = op->v_row && panel_take(&free, 1);
+}
+
+/* The output vector as the first `shown` terms of each head add up, and its closest V. */
+static int draw_vectors(const ViewCtx *c, const ArcsLayout *L, const OutputPlan *op, int line, int shown)
+{
+    const Trace *tr = c->tr;
+    double vec[MODEL_MAX_D];
+    int order[MODEL_MAX_TOKENS];
+    for (int hh = 0; hh < tr->heads; hh++) {
+        engine_share_order(tr, hh, c->focus, order);
+        engine_partial_output(tr, hh, c->focus, order, shown, vec + hh * tr->dh);
+    }
+    char label[64], buf[PANEL_LINE], num[32];
+    snprintf(label, sizeof label, "output(%s)", tr->tokens[c->focus]);
+    int n = panel_values_that_fit(tr->d, L->panel_w - op->lw - 2);
+    panel_vector_row(c, L, line++, op->lw, label, vec, tr->d, panel_window(tr->d, n, op->dim), n,
+                     c->progress >= 1.0 ? op->dim : -1, NULL);
+    if (c->progress < 1.0)
+        return line;
     double cos;
     int closest = engine_closest_value(tr, c->focus, &cos);
     snprintf(buf, sizeof buf, SAY(c, "most like V(%s): cosine %s", "最像 V(%s)：余弦 %s"),
              tr->tokens[closest], format_fixed(num, sizeof num, cos, 4));
-    panel_put_line(c, L, line, panel_left(L), buf, STYLE_NORMAL);
-    ExplainTerm terms[MODEL_MAX_TOKENS], sorted[MODEL_MAX_TOKENS];
-    int k = engine_explain_output(tr, c->focus, 0, terms);
-    for (int i = 0; i < k; i++)
-        sorted[i] = terms[order[i]];
-    snprintf(lhs, sizeof lhs, "output(%s)[0]", tr->tokens[c->focus]);
-    panel_check(c, L, line + 1, lhs, sorted, k, true, panel_fixed2(num, sizeof num, first));
+    panel_put_line(c, L, line++, panel_left(L), buf, STYLE_NORMAL);
+    return line;
 }
 
-/* The weighted sum term by term, the vector it makes, its closest V and a check. */
+/* The heads, the shares (with the Σ of the printed shares) and V(·)[dim]. */
+static int draw_table(const ViewCtx *c, const ArcsLayout *L, const OutputPlan *op, int line)
+{
+    const Trace *tr = c->tr;
+    char cells[MODEL_MAX_TOKENS][PANEL_PIECE], label[64], buf[96], num[32];
+    int anchor = panel_answer(c);
+    panel_table_head(c, L, &op->table, line++, anchor);
+    if (op->share_row) {
+        for (int s = 0; s < tr->T; s++)
+            format_percent(cells[s], PANEL_PIECE, TRACE_HSQ(tr, weights, op->h, c->focus, s));
+        snprintf(label, sizeof label, "%s", SAY(c, "share", "百分比"));
+        if (tr->heads > 1)   /* the shares of the head the worked dimension belongs to */
+            draw_append(label, sizeof label, "(h%d)", op->h + 1);
+        panel_table_cells(c, L, &op->table, line, label, cells, tr->T, anchor);
+        double total = check_percent_total(&TRACE_HSQ(tr, weights, op->h, c->focus, 0), tr->T);
+        snprintf(buf, sizeof buf, "%s %s", c->gl->sum, format_percent(num, sizeof num, total / 100.0));
+        if (format_round(total, 1) != 100.0)
+            draw_append(buf, sizeof buf, " %s 100%%", c->ascii ? "~" : "≈");
+        if (!panel_table_tail(c, L, &op->table, line, buf)) {
+            snprintf(buf, sizeof buf, "%s %s", c->gl->sum, format_percent(num, sizeof num, total / 100.0));
+            panel_table_tail(c, L, &op->table, line, buf);
+        }
+        line++;
+    }
+    for (int s = 0; s < tr->T; s++)
+        panel_fixed2(cells[s], PANEL_PIECE, TRACE_ROW(tr, v, s)[op->dim]);
+    snprintf(label, sizeof label, "V(%s)[%d]", c->gl->dot, op->dim);
+    panel_table_cells(c, L, &op->table, line++, label, cells, tr->T, anchor);
+    return line;
+}
+
+/* The weighted sum term by term, the vector it makes, its closest V, the table and the
+ * check of output[dim]. */
 void panel_output(const ViewCtx *c, const ArcsLayout *L)
 {
     if (!c->numbers) {
@@ -81,19 +165,23 @@ void panel_output(const ViewCtx *c, const ArcsLayout *L)
         return;
     }
     const Trace *tr = c->tr;
-    int order[MODEL_MAX_TOKENS], shown = draw_revealed(c->progress, tr->T);
-    engine_share_order(c->tr, 0, c->focus, order);
-    int used = put_output_terms(c, L, order, shown);
+    OutputPlan op;
+    plan_output(c, L, &op);
+    int shown = draw_revealed(c->progress, tr->T), line = 0;
+    if (op.terms) {
+        PanelPieces pp = { 0 };
+        char first[64];
+        weighted_terms(c, &op, shown, &pp);
+        snprintf(first, sizeof first, "output(%s) = ", tr->tokens[c->focus]);
+        line += panel_equation(c, L, 0, first, &pp, true);
+    }
     if (shown == 0)
         return;
-    double vec[MODEL_MAX_D];
-    engine_partial_output(c->tr, 0, c->focus, order, shown, vec);
-    char label[64];
-    snprintf(label, sizeof label, "output(%s)", tr->tokens[c->focus]);
-    int lw = text_width(label) + 1;
-    panel_put_line(c, L, used, panel_left(L), label, STYLE_BOLD);
-    panel_vector(c, L, used, panel_left(L) + lw, vec, tr->d, panel_values_that_fit(tr->d, L->panel_w - lw));
-    if (c->progress >= 1.0)
-        put_output_facts(c, L, used + 1, order, vec[0]);
+    if (op.vectors)
+        line = draw_vectors(c, L, &op, line, shown);
+    if (c->progress < 1.0)
+        return;
+    if (op.v_row)
+        line = draw_table(c, L, &op, line);
+    panel_equation(c, L, line, op.lhs, &op.pieces, true);
 }
-

@@ -1,5 +1,6 @@
-/* panel_qkv.c — the panel at ① Q K V: x and the three roles it is projected into, and the
- * hand check of the lesson's worked example Q(三)[0].
+/* panel_qkv.c — the panel at ① Q K V: x split into its word vector and position
+ * fingerprint, the worked column of Wq, the three roles, and the hand check of one entry of
+ * Q (the lesson's Q(三)[0] by default; any character, any dimension) as d products, whole.
  * Must not touch: anything outside the panel's rows, ncurses, the engine's arithmetic. */
 #include "panel.h"
 
@@ -9,95 +10,161 @@
 
 /* ---------------------------------------------------------------- ① Q K V */
 
-/* The rows of stage ①: x and the three roles it is projected into. */
-typedef struct {
-    const char *name;     /* "x", "Q", "K", "V" */
-    const char *role_en;  /* one-line reminder of its role, English */
-    const char *role_zh;  /* the same in Chinese */
-} RoleRow;
+/* The rows of stage ①, top to bottom. */
+typedef enum {
+    QKV_WORD = 0,   /* the word vector */
+    QKV_POS,        /* the position fingerprint */
+    QKV_X,          /* x = word + position */
+    QKV_WQ,         /* the worked column of Wq */
+    QKV_Q,          /* the three roles */
+    QKV_K,
+    QKV_V,
+    QKV_ROWS
+} QkvRow;
 
-static const RoleRow role_rows[4] = {
-    { "x", "word + position", "字向量 + 位置" },
-    { "Q", "what I look for", "我在找什么" },
-    { "K", "my name tag", "我挂出的名牌" },
-    { "V", "what I hand over", "我要交出去的内容" },
+/* Each row's label pattern and reminder. */
+typedef struct {
+    const char *label_en;   /* printf pattern of its label, English */
+    const char *label_zh;   /* the same in Chinese */
+    const char *note_en;    /* one-word reminder of what it is, English */
+    const char *note_zh;    /* the same in Chinese */
+} QkvRowText;
+
+static const QkvRowText qkv_text[QKV_ROWS] = {
+    [QKV_WORD] = { "word(%s)", "字向量(%s)", "word vector", "字向量" },
+    [QKV_POS]  = { "+pos(%d)", "+位置(%d)", "position", "位置指纹" },
+    [QKV_X]    = { "=x(%s)", "=x(%s)", "word + position", "字向量 + 位置" },
+    [QKV_WQ]   = { "Wq[:,%d]", "Wq[:,%d]", "a column of Wq", "Wq 的一列" },
+    [QKV_Q]    = { "Q(%s)", "Q(%s)", "what I look for", "我在找什么" },
+    [QKV_K]    = { "K(%s)", "K(%s)", "my name tag", "我挂出的名牌" },
+    [QKV_V]    = { "V(%s)", "V(%s)", "what I hand over", "我要交出去的内容" },
 };
 
-/* The vector of row r (0 = x, then Q, K, V) of the asker. */
-static const double *role_vector(const ViewCtx *c, int r)
+/* The label of row r for the asker. */
+static void row_label(const ViewCtx *c, QkvRow r, int dim, char *buf, size_t cap)
 {
-    const Trace *tr = c->tr;
-    const double *m = r == 0 ? tr->x : engine_projection(tr, (Role)(r - 1));
-    return m + (size_t)c->focus * (size_t)tr->d;
+    const char *pattern = SAY(c, qkv_text[r].label_en, qkv_text[r].label_zh);
+    if (r == QKV_POS)
+        snprintf(buf, cap, pattern, c->focus);
+    else if (r == QKV_WQ)
+        snprintf(buf, cap, pattern, dim);
+    else
+        snprintf(buf, cap, pattern, c->tr->tokens[c->focus]);
 }
 
-/* The role's one-line reminder. */
-static const char *role_text(const ViewCtx *c, int r)
+/* What the ① panel shows, decided before drawing so that the check fits whole. */
+typedef struct {
+    int dim;                           /* the worked dimension */
+    int lw;                            /* label column */
+    bool show[QKV_ROWS];               /* rows shown */
+    ExplainTerm terms[MODEL_MAX_D];    /* x(asker)[i] and Wq[i][dim] */
+    CheckedSum sum;                    /* Q(asker)[dim] as printed */
+    char lhs[64];                      /* "Q(等)[0] = " */
+    PanelPieces pieces;                /* its terms and result */
+} QkvPlan;
+
+/* Rows are given up, when the panel is short, in this order: the split of x, the column
+ * of Wq (its numbers stay in the check), V, then K. */
+static void plan_rows(QkvPlan *qp, int free)
 {
-    return SAY(c, role_rows[r].role_en, role_rows[r].role_zh);
+    for (int r = 0; r < QKV_ROWS; r++)
+        qp->show[r] = true;
+    int need = QKV_ROWS;
+    if (need > free) {
+        qp->show[QKV_WORD] = qp->show[QKV_POS] = false;
+        need -= 2;
+    }
+    static const QkvRow next[] = { QKV_WQ, QKV_V, QKV_K, QKV_X, QKV_Q };
+    for (size_t i = 0; i < sizeof next / sizeof next[0] && need > free; i++) {
+        qp->show[next[i]] = false;
+        need--;
+    }
+}
+
+static void plan_qkv(const ViewCtx *c, const ArcsLayout *L, QkvPlan *qp)
+{
+    const Trace *tr = c->tr;
+    char label[64];
+    memset(qp, 0, sizeof *qp);
+    qp->dim = panel_dim(c);
+    for (int r = 0; r < QKV_ROWS; r++) {
+        row_label(c, (QkvRow)r, qp->dim, label, sizeof label);
+        if (text_width(label) + 1 > qp->lw)
+            qp->lw = text_width(label) + 1;
+    }
+    int k = engine_explain_projection(tr, ROLE_Q, c->focus, qp->dim, qp->terms);
+    check_sum_as_shown(&qp->sum, qp->terms, k, 2, 2, TRACE_ROW(tr, q, c->focus)[qp->dim], 2);
+    snprintf(qp->lhs, sizeof qp->lhs, "Q(%s)[%d] = ", tr->tokens[c->focus], qp->dim);
+    panel_sum_pieces(c, &qp->sum, false, &qp->pieces);
+    plan_rows(qp, L->panel_lines - panel_equation(c, L, 0, qp->lhs, &qp->pieces, false));
+}
+
+/* The numbers of row r. */
+static const double *row_values(const ViewCtx *c, const QkvPlan *qp, QkvRow r, double *column)
+{
+    const Trace *tr = c->tr;
+    switch (r) {
+    case QKV_WORD: return TRACE_ROW(tr, embedding, c->focus);
+    case QKV_POS:  return TRACE_ROW(tr, position, c->focus);
+    case QKV_X:    return TRACE_ROW(tr, x, c->focus);
+    case QKV_WQ:
+        for (int i = 0; i < tr->d; i++)
+            column[i] = qp->terms[i].b;
+        return column;
+    case QKV_Q:    return TRACE_ROW(tr, q, c->focus);
+    case QKV_K:    return TRACE_ROW(tr, k, c->focus);
+    case QKV_V:    return TRACE_ROW(tr, v, c->focus);
+    case QKV_ROWS: break;
+    }
+    return column;
 }
 
 /* Numbers hidden: "Q(等)  = x·Wq   what I look for" (x has no formula, only its reminder). */
-static void draw_qkv_words(const ViewCtx *c, const ArcsLayout *L, int lw)
+static void draw_qkv_words(const ViewCtx *c, const ArcsLayout *L)
 {
     char formula[64], label[64];
+    int lw = text_width("x()") + text_width(c->tr->tokens[c->focus]) + 2;
     int fw = text_width("= xWq") + text_width(c->gl->dot) + 3;
-    for (int r = 0; r < 4; r++) {
+    static const QkvRow rows[4] = { QKV_X, QKV_Q, QKV_K, QKV_V };
+    for (int i = 0; i < 4; i++) {
         int x = panel_left(L);
-        snprintf(label, sizeof label, "%s(%s)", role_rows[r].name, c->tr->tokens[c->focus]);
-        panel_put_line(c, L, r, x, label, STYLE_BOLD);
-        if (r > 0) {
-            snprintf(formula, sizeof formula, "= x%sW%c", c->gl->dot, "qkv"[r - 1]);
-            panel_put_line(c, L, r, x + lw, formula, STYLE_NORMAL);
+        snprintf(label, sizeof label, "%c(%s)", "xQKV"[i], c->tr->tokens[c->focus]);
+        panel_put_line(c, L, i, x, label, STYLE_BOLD);
+        if (i > 0) {
+            snprintf(formula, sizeof formula, "= x%sW%c", c->gl->dot, "qkv"[i - 1]);
+            panel_put_line(c, L, i, x + lw, formula, STYLE_NORMAL);
         }
-        panel_put_line(c, L, r, x + lw + fw, role_text(c, r), STYLE_DIM);
+        panel_put_line(c, L, i, x + lw + fw, SAY(c, qkv_text[rows[i]].note_en, qkv_text[rows[i]].note_zh),
+                       STYLE_DIM);
     }
-    panel_hidden_note(c, L, 4);
-}
-
-/* Numbers shown: "Q(等)  -0.69 -2.11 …  what I look for", rows appearing one by one. */
-static void draw_qkv_numbers(const ViewCtx *c, const ArcsLayout *L, int lw)
-{
-    char label[64];
-    int d = c->tr->d, role_w = 0;
-    for (int r = 0; r < 4; r++)
-        if (text_width(role_text(c, r)) > role_w)
-            role_w = text_width(role_text(c, r));
-    int n = panel_values_that_fit(d, L->panel_w - lw - 2 - role_w);
-    bool roles = n >= 2;
-    if (!roles)
-        n = panel_values_that_fit(d, L->panel_w - lw);
-    int shown = draw_revealed(c->progress, 4);
-    int role_x = panel_left(L) + lw + n * ARCS_VCELL + (n < d ? 2 : 0) + 2;
-    for (int r = 0; r < 4; r++) {
-        snprintf(label, sizeof label, "%s(%s)", role_rows[r].name, c->tr->tokens[c->focus]);
-        panel_put_line(c, L, r, panel_left(L), label, STYLE_BOLD);
-        if (r < shown)
-            panel_vector(c, L, r, panel_left(L) + lw, role_vector(c, r), d, n);
-        if (roles)
-            panel_put_line(c, L, r, role_x, role_text(c, r), STYLE_DIM);
-    }
-}
-
-/* Hand check of the lesson's worked example: Q[0] = Σ x[i]·Wq[i][0]. */
-static void draw_qkv_check(const ViewCtx *c, const ArcsLayout *L)
-{
-    ExplainTerm terms[MODEL_MAX_D];
-    int k = engine_explain_projection(c->tr, ROLE_Q, c->focus, 0, terms);
-    char lhs[64], result[32];
-    snprintf(lhs, sizeof lhs, "Q(%s)[0]", c->tr->tokens[c->focus]);
-    panel_check(c, L, 4, lhs, terms, k, false, panel_fixed2(result, sizeof result, role_vector(c, 1)[0]));
+    panel_hidden_note(c, L, L->panel_lines > 4 ? 4 : L->panel_lines - 1);
 }
 
 void panel_qkv(const ViewCtx *c, const ArcsLayout *L)
 {
-    int lw = text_width("x()") + text_width(c->tr->tokens[c->focus]) + 1;
     if (!c->numbers) {
-        draw_qkv_words(c, L, lw + 1);
+        draw_qkv_words(c, L);
         return;
     }
-    draw_qkv_numbers(c, L, lw);
+    QkvPlan qp;
+    plan_qkv(c, L, &qp);
+    int d = c->tr->d, n = panel_values_that_fit(d, L->panel_w - qp.lw - 2);
+    int from = panel_window(d, n, qp.dim), rows = 0, line = 0;
+    for (int r = 0; r < QKV_ROWS; r++)
+        rows += qp.show[r];
+    int shown = draw_revealed(c->progress, rows);
+    double column[MODEL_MAX_D];
+    char label[64];
+    for (int r = 0; r < QKV_ROWS && line < shown; r++) {
+        if (!qp.show[r])
+            continue;
+        row_label(c, (QkvRow)r, qp.dim, label, sizeof label);
+        const char *note = SAY(c, qkv_text[r].note_en, qkv_text[r].note_zh);
+        if (r == QKV_X && !qp.show[QKV_WORD])
+            note = SAY(c, "word vector + position", "字向量 + 位置指纹");
+        panel_vector_row(c, L, line++, qp.lw, label, row_values(c, &qp, (QkvRow)r, column), d, from, n,
+                         r == QKV_WQ ? -1 : qp.dim, note);
+    }
     if (c->progress >= 1.0)
-        draw_qkv_check(c, L);
+        panel_equation(c, L, line, qp.lhs, &qp.pieces, true);
 }
-

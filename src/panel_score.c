@@ -1,5 +1,6 @@
-/* panel_score.c — the panel at ② score: the asker's raw scores and ÷√d, and the hand check
- * of one score as the d products of Q and K.
+/* panel_score.c — the panel at ② score: the asker's raw scores and ÷√d (with √d's six
+ * decimals), Q and the worked character's K, and the hand check of that score as the d
+ * products of Q and K, whole.
  * Must not touch: anything outside the panel's rows, ncurses, the engine's arithmetic. */
 #include "panel.h"
 
@@ -7,23 +8,115 @@
 #include <string.h>
 #include "format.h"
 
-/* ---------------------------------------------------------------- ② score */
+/* ---------------------------------------------------------------- numbers hidden */
 
 static void draw_score_hidden(const ViewCtx *c, const ArcsLayout *L)
 {
     char buf[PANEL_LINE];
     int order[MODEL_MAX_TOKENS];
-    engine_share_order(c->tr, 0, c->focus, order);
+    engine_share_order(c->tr, arcs_head(c), c->focus, order);
     snprintf(buf, sizeof buf, "%s", SAY(c, "a good match of Q and K gives a high score; best first:",
                                               "Q 和 K 越对得上，分数越高；从高到低："));
     panel_put_line(c, L, 0, panel_left(L), buf, STYLE_NORMAL);
     buf[0] = '\0';
     for (int i = 0; i < c->tr->T; i++)
-        draw_append(buf, sizeof buf, "%s%s", i ? "  " : "", c->tr->tokens[order[i]]);
+        if (engine_visible(c->tr, c->focus, order[i]))
+            draw_append(buf, sizeof buf, "%s%s", i ? "  " : "", c->tr->tokens[order[i]]);
     panel_put_line(c, L, 1, panel_left(L) + 2, buf, STYLE_TOKEN);
     panel_put_line(c, L, 2, panel_left(L), SAY(c, "the lines stay thin: scores are not shares yet",
                                             "线还是细的：分数还不是百分比"), STYLE_DIM);
-    panel_hidden_note(c, L, 4);
+    panel_hidden_note(c, L, L->panel_lines > 4 ? 4 : L->panel_lines - 1);
+}
+
+/* ---------------------------------------------------------------- numbers shown */
+
+/* What the score panel shows, decided before drawing so that the check always fits whole. */
+typedef struct {
+    int answer;            /* the worked character */
+    int h;                 /* the head shown */
+    int lw;                /* label column */
+    PanelTable table;      /* the two score rows */
+    bool sqrt_in_tail;     /* √d = … fits in the ÷√d row's tail */
+    bool sqrt_line;        /* … else on a line of its own */
+    bool q_row;            /* Q(asker) shown */
+    bool k_row;            /* K(answer) shown */
+    int raw_digits;        /* decimals of the raw scores: enough that each ÷ √d as printed
+                              gives the ÷√d row */
+    CheckedSum sum;        /* the worked score */
+    char lhs[64];          /* "Q(等)·K(加) = " */
+    PanelPieces pieces;    /* its terms and result */
+} ScorePlan;
+
+/* The cells of a score row: raw Q·K (with sp->raw_digits decimals), or ÷√d with −∞ where
+ * the mask hides a character. */
+static void score_cells(const ViewCtx *c, const ScorePlan *sp, bool scaled, char cells[][PANEL_PIECE])
+{
+    for (int s = 0; s < c->tr->T; s++) {
+        if (scaled && !engine_visible(c->tr, c->focus, s))
+            snprintf(cells[s], PANEL_PIECE, "%s", c->gl->minus_inf);
+        else if (scaled)
+            panel_fixed2(cells[s], PANEL_PIECE, TRACE_HSQ(c->tr, scaled, sp->h, c->focus, s));
+        else
+            format_fixed(cells[s], PANEL_PIECE, TRACE_HSQ(c->tr, scores, sp->h, c->focus, s), sp->raw_digits);
+    }
+}
+
+static void plan_score(const ViewCtx *c, const ArcsLayout *L, ScorePlan *sp)
+{
+    const Trace *tr = c->tr;
+    char raw[64], sq[64];
+    memset(sp, 0, sizeof *sp);
+    sp->answer = panel_answer(c);
+    sp->h = arcs_head(c);
+    snprintf(raw, sizeof raw, "Q(%s)%sK", tr->tokens[c->focus], c->gl->dot);
+    sp->lw = text_width(raw) + 2;
+    if (sp->lw < text_width("K()") + text_width(tr->tokens[sp->answer]) + 2)
+        sp->lw = text_width("K()") + text_width(tr->tokens[sp->answer]) + 2;
+    panel_sqrt_text(c, sq, sizeof sq);
+    sp->raw_digits = check_dividend_digits(&TRACE_HSQ(tr, scores, sp->h, c->focus, 0),
+                                           &TRACE_HSQ(tr, scaled, sp->h, c->focus, 0), tr->T, tr->scale,
+                                           6, 2, 2, 4);
+    char cells[MODEL_MAX_TOKENS][PANEL_PIECE];
+    int widest = 0;
+    for (int scaled = 0; scaled < 2; scaled++) {
+        score_cells(c, sp, scaled, cells);
+        for (int s = 0; s < tr->T; s++)
+            widest = text_width(cells[s]) > widest ? text_width(cells[s]) : widest;
+    }
+    panel_table_plan(c, L, sp->lw, widest, text_width(sq), 0, sp->answer, &sp->table);
+    sp->sqrt_in_tail = text_width(sq) <= sp->table.tail_w;
+    ExplainTerm terms[MODEL_MAX_D];
+    int k = engine_explain_score(tr, sp->h, c->focus, sp->answer, terms);
+    check_sum_as_shown(&sp->sum, terms, k, 2, 2, TRACE_HSQ(tr, scores, sp->h, c->focus, sp->answer), sp->raw_digits);
+    snprintf(sp->lhs, sizeof sp->lhs, "Q(%s)%sK(%s) = ", tr->tokens[c->focus], c->gl->dot,
+             tr->tokens[sp->answer]);
+    panel_sum_pieces(c, &sp->sum, false, &sp->pieces);
+    /* the table and the check first, then √d if the tail had no room for it, K, Q */
+    int free = L->panel_lines - 3 - panel_equation(c, L, 0, sp->lhs, &sp->pieces, false);
+    sp->sqrt_line = !sp->sqrt_in_tail && panel_take(&free, 1);
+    sp->k_row = panel_take(&free, 1);
+    sp->q_row = panel_take(&free, 1);
+}
+
+
+/* Q(asker) and K(answer) over the shown head's columns. */
+static int draw_operands(const ViewCtx *c, const ArcsLayout *L, const ScorePlan *sp, int line)
+{
+    const Trace *tr = c->tr;
+    char label[64];
+    int n = panel_values_that_fit(tr->dh, L->panel_w - sp->lw - 2);
+    int from = panel_window(tr->dh, n, 0);
+    if (sp->q_row) {
+        snprintf(label, sizeof label, "Q(%s)", tr->tokens[c->focus]);
+        panel_vector_row(c, L, line++, sp->lw, label, TRACE_ROW(tr, q, c->focus) + sp->h * tr->dh,
+                         tr->dh, from, n, -1, SAY(c, "what I look for", "我在找什么"));
+    }
+    if (sp->k_row) {
+        snprintf(label, sizeof label, "K(%s)", tr->tokens[sp->answer]);
+        panel_vector_row(c, L, line++, sp->lw, label, TRACE_ROW(tr, k, sp->answer) + sp->h * tr->dh,
+                         tr->dh, from, n, -1, SAY(c, "its name tag", "它的名牌"));
+    }
+    return line;
 }
 
 void panel_score(const ViewCtx *c, const ArcsLayout *L)
@@ -33,23 +126,28 @@ void panel_score(const ViewCtx *c, const ArcsLayout *L)
         return;
     }
     const Trace *tr = c->tr;
-    const char *f = tr->tokens[c->focus];
-    char raw[64], scaled[64], num[32];
-    snprintf(raw, sizeof raw, "Q(%s)%sK", f, c->gl->dot);
-    snprintf(scaled, sizeof scaled, "%s%d = %s", c->gl->div_sqrt, tr->d, panel_fixed2(num, sizeof num, tr->scale));
-    int lw = (text_width(raw) > text_width(scaled) ? text_width(raw) : text_width(scaled)) + 1;
-    int ncols = panel_columns_that_fit(c, L, lw);
+    ScorePlan sp;
+    plan_score(c, L, &sp);
+    char raw[64], scaled[64], sq[64], cells[MODEL_MAX_TOKENS][PANEL_PIECE];
+    snprintf(raw, sizeof raw, "Q(%s)%sK", tr->tokens[c->focus], c->gl->dot);
+    snprintf(scaled, sizeof scaled, "%s%d", c->gl->div_sqrt, tr->dh);
+    panel_sqrt_text(c, sq, sizeof sq);
     int shown = draw_revealed(c->progress, tr->T);
-    panel_table_head(c, L, 0, lw, ncols);
-    panel_table_row(c, L, 1, lw, ncols, shown, raw, &TRACE_SQ(tr, scores, c->focus, 0), false);
-    panel_table_row(c, L, 2, lw, ncols, shown, scaled, &TRACE_SQ(tr, scaled, c->focus, 0), false);
+    panel_table_head(c, L, &sp.table, 0, sp.answer);
+    score_cells(c, &sp, false, cells);
+    panel_table_cells(c, L, &sp.table, 1, raw, cells, shown, sp.answer);
+    score_cells(c, &sp, true, cells);
+    panel_table_cells(c, L, &sp.table, 2, scaled, cells, shown, sp.answer);
+    if (sp.sqrt_in_tail)
+        panel_table_tail(c, L, &sp.table, 2, sq);
     if (c->progress < 1.0)
         return;
-    int best = engine_strongest(c->tr, 0, c->focus);
-    ExplainTerm terms[MODEL_MAX_D];
-    int k = engine_explain_score(tr, 0, c->focus, best, terms);
-    char lhs[64];
-    snprintf(lhs, sizeof lhs, "Q(%s)%sK(%s)", f, c->gl->dot, tr->tokens[best]);
-    panel_check(c, L, 3, lhs, terms, k, false, panel_fixed2(num, sizeof num, TRACE_SQ(tr, scores, c->focus, best)));
+    int line = 3;
+    if (sp.sqrt_line) {
+        char buf[PANEL_LINE];
+        snprintf(buf, sizeof buf, "%s%d: %s", c->gl->div_sqrt, tr->dh, sq);
+        panel_put_line(c, L, line++, panel_left(L), buf, STYLE_DIM);
+    }
+    line = draw_operands(c, L, &sp, line);
+    panel_equation(c, L, line, sp.lhs, &sp.pieces, true);
 }
-

@@ -1,5 +1,7 @@
-/* panel_softmax.c — the panel at ③ softmax: ÷√d, e^(s − max), the shares and their sums,
- * and the hand check of one share.
+/* panel_softmax.c — the panel at ③ softmax: ÷√d (with √d's six decimals), e^(s − max) as
+ * printed from the printed scores and their Σ, the shares and the Σ of the printed shares,
+ * and the hand check of the worked character's share; with numbers hidden, the characters
+ * in the order of their shares, each with a bar as long as its share.
  * Must not touch: anything outside the panel's rows, ncurses, the engine's arithmetic. */
 #include "panel.h"
 
@@ -7,65 +9,179 @@
 #include <string.h>
 #include "format.h"
 
-/* ---------------------------------------------------------------- ③ softmax */
+/* ---------------------------------------------------------------- numbers hidden */
 
-static const char *const class_en[5] = { "", "hardly", "a little", "some", "most" };
-static const char *const class_zh[5] = { "", "几乎不看", "看一点", "看不少", "看得最多" };
+/* "加 ██████████  三 ████  ? ███ …": every character, largest share first, with its bar. */
+static int draw_share_bars(const ViewCtx *c, const ArcsLayout *L, int line, int max_lines)
+{
+    const Trace *tr = c->tr;
+    int h = arcs_head(c), order[MODEL_MAX_TOKENS];
+    engine_share_order(tr, h, c->focus, order);
+    double largest = TRACE_HSQ(tr, weights, h, c->focus, order[0]);
+    int cols = L->panel_w / 3;
+    PanelPieces pp = { 0 };
+    char bar[PANEL_PIECE];
+    for (int i = 0; i < tr->T; i++) {
+        int s = order[i];
+        if (!engine_visible(tr, c->focus, s))
+            continue;
+        panel_bar(c, TRACE_HSQ(tr, weights, h, c->focus, s), largest, cols, bar, sizeof bar);
+        panel_piece(&pp, "%s %s", tr->tokens[s], bar);
+    }
+    int need = panel_equation(c, L, line, "  ", &pp, false);
+    if (need > max_lines)
+        return 0;
+    return panel_equation(c, L, line, "  ", &pp, true);
+}
 
 static void draw_softmax_hidden(const ViewCtx *c, const ArcsLayout *L)
 {
-    char buf[PANEL_LINE] = "";
-    const Trace *tr = c->tr;
-    panel_put_line(c, L, 0, panel_left(L), SAY(c, "scores become shares of the whole, same order",
-                                            "分数变成百分比，加起来是全部，大小顺序不变"), STYLE_NORMAL);
-    for (int cls = 4; cls >= 1; cls--) {
-        bool any = false;
-        for (int s = 0; s < tr->T; s++)
-            if (arcs_share_class(TRACE_SQ(tr, weights, c->focus, s)) == cls) {
-                if (!any)
-                    draw_append(buf, sizeof buf, "%s%s%s", buf[0] ? "   " : "",
-                           SAY(c, class_en[cls], class_zh[cls]), c->lang == LANG_ZH ? "：" : ":");
-                draw_append(buf, sizeof buf, " %s", tr->tokens[s]);
-                any = true;
-            }
-    }
-    panel_put_line(c, L, 1, panel_left(L) + 2, buf, STYLE_NORMAL);
-    panel_put_line(c, L, 2, panel_left(L), SAY(c, "the thicker the line, the bigger the share",
-                                            "线越粗，分到的越多"), STYLE_DIM);
-    panel_hidden_note(c, L, 4);
+    panel_put_line(c, L, 0, panel_left(L), SAY(c, "scores become shares of the whole, same order; most first:",
+                                            "分数变成百分比，加起来是全部，大小顺序不变；从多到少："), STYLE_NORMAL);
+    int note = L->panel_lines > 4 ? 4 : L->panel_lines - 1;
+    int used = draw_share_bars(c, L, 1, note - 1);
+    panel_put_line(c, L, 1 + used, panel_left(L), SAY(c, "the wider a line lands, the bigger the share",
+                                                  "线落地越宽，分到的越多"), STYLE_DIM);
+    panel_hidden_note(c, L, 2 + used > note ? 2 + used : note);
 }
 
-/* A note after a table row at column offset dx, only when it fits whole. */
-static void put_exp_row(const ViewCtx *c, const ArcsLayout *L, int line, int lw, int ncols, int shown,
-                        const char *label, const double *exps, double sum)
+/* ---------------------------------------------------------------- numbers shown */
+
+/* What the softmax panel shows, decided before drawing so that the check fits whole. */
+typedef struct {
+    int answer;            /* the worked character */
+    int h;                 /* the head shown */
+    PanelTable table;      /* the three rows */
+    CheckedShare share;    /* the whole row as printed, and the worked share */
+    double total;          /* Σ of the printed shares, in percent */
+    char lhs[64];          /* "share(加) = " */
+    PanelPieces pieces;    /* the check's pieces */
+    bool sqrt_line;        /* √d = … on a line of its own (it does not fit the tail) */
+    bool max_line;         /* the line on subtracting the max */
+} SoftmaxPlan;
+
+/* "e^(2.66-2.66) / Σ", "= 1.000 / 1.875", "= 53.3%", "≈ 53.0%". */
+static void share_pieces(const ViewCtx *c, const SoftmaxPlan *sp, PanelPieces *pp)
 {
-    char num[32], tail[64];
-    panel_table_row(c, L, line, lw, ncols, shown, label, exps, false);
-    if (shown < c->tr->T || ncols < c->tr->T)
+    const CheckedShare *cs = &sp->share;
+    char s[32], m[32], e[32], sum[32], p[32];
+    if (!cs->visible[sp->answer]) {
+        panel_piece(pp, "%s", format_percent(p, sizeof p, 0.0));
         return;
-    snprintf(tail, sizeof tail, "%s %s", c->gl->sum, panel_fixed2(num, sizeof num, sum));
-    panel_tail(c, L, line, lw + ncols * ARCS_CELL + 3, tail);
+    }
+    panel_fixed2(s, sizeof s, cs->scaled[sp->answer]);
+    panel_fixed2(m, sizeof m, cs->max);
+    panel_piece(pp, "e^(%s-%s%s%s) / %s", s, m[0] == '-' ? "(" : "", m, m[0] == '-' ? ")" : "",
+                c->gl->sum);
+    panel_piece(pp, "= %s / %s", format_fixed(e, sizeof e, cs->exps[sp->answer], cs->exp_digits),
+                format_fixed(sum, sizeof sum, cs->sum, cs->exp_digits));
+    panel_piece(pp, "= %s", format_percent(p, sizeof p, cs->share));
+    if (!cs->same)
+        panel_piece(pp, "%s %s", c->ascii ? "~" : "≈", format_percent(p, sizeof p, cs->value));
 }
 
-/* "share(加) = e^(1.43-1.43) / Σ = 1.00 / 1.91 = 52.4%" for the largest share. */
-static void put_share_check(const ViewCtx *c, const ArcsLayout *L, int line, const char *label)
+/* The tails of the e^ row and the share row: "Σ 1.911", "Σ 100.1% ≈ 100%" (the Σ of the
+ * printed shares, with ≈ 100% when it is not exactly 100.0%; `full` false leaves that out). */
+static void tail_texts(const ViewCtx *c, const SoftmaxPlan *sp, bool full, char *exps, char *shares,
+                       size_t cap)
+{
+    char num[32];
+    snprintf(exps, cap, "%s %s", c->gl->sum, format_fixed(num, sizeof num, sp->share.sum, sp->share.exp_digits));
+    snprintf(shares, cap, "%s %s", c->gl->sum, format_percent(num, sizeof num, sp->total / 100.0));
+    if (full && format_round(sp->total, 1) != 100.0)
+        draw_append(shares, cap, " %s 100%%", c->ascii ? "~" : "≈");
+}
+
+/* The tails: √d, Σ of the printed e^, Σ of the printed shares. */
+static void softmax_tails(const ViewCtx *c, const ArcsLayout *L, const SoftmaxPlan *sp)
+{
+    char sq[64], exps[96], shares[96];
+    panel_sqrt_text(c, sq, sizeof sq);
+    panel_table_tail(c, L, &sp->table, 1, sq);
+    tail_texts(c, sp, true, exps, shares, sizeof exps);
+    panel_table_tail(c, L, &sp->table, 2, exps);
+    if (!panel_table_tail(c, L, &sp->table, 3, shares)) {
+        tail_texts(c, sp, false, exps, shares, sizeof exps);
+        panel_table_tail(c, L, &sp->table, 3, shares);
+    }
+}
+
+/* The cells of the three rows. */
+static void softmax_cells(const ViewCtx *c, const SoftmaxPlan *sp, int row, char cells[][PANEL_PIECE])
+{
+    const CheckedShare *cs = &sp->share;
+    for (int s = 0; s < c->tr->T; s++) {
+        if (row == 0 && !cs->visible[s])
+            snprintf(cells[s], PANEL_PIECE, "%s", c->gl->minus_inf);
+        else if (row == 0)
+            panel_fixed2(cells[s], PANEL_PIECE, cs->scaled[s]);
+        else if (row == 1)
+            format_fixed(cells[s], PANEL_PIECE, cs->exps[s], cs->exp_digits);
+        else
+            format_percent(cells[s], PANEL_PIECE, TRACE_HSQ(c->tr, weights, sp->h, c->focus, s));
+    }
+}
+
+/* The widest cell of the three rows. */
+static int widest_cell(const ViewCtx *c, const SoftmaxPlan *sp)
+{
+    char cells[MODEL_MAX_TOKENS][PANEL_PIECE];
+    int widest = 0;
+    for (int row = 0; row < 3; row++) {
+        softmax_cells(c, sp, row, cells);
+        for (int s = 0; s < c->tr->T; s++)
+            widest = text_width(cells[s]) > widest ? text_width(cells[s]) : widest;
+    }
+    return widest;
+}
+
+static void plan_softmax(const ViewCtx *c, const ArcsLayout *L, SoftmaxPlan *sp)
 {
     const Trace *tr = c->tr;
-    double exps[MODEL_MAX_TOKENS], sum, max;
-    int best = engine_strongest(c->tr, 0, c->focus);
-    double share = engine_explain_share(tr, 0, c->focus, best, exps, &sum, &max);
-    char s[32], m[32], buf[PANEL_LINE];
-    panel_fixed2(s, sizeof s, TRACE_SQ(tr, scaled, c->focus, best));
-    panel_fixed2(m, sizeof m, max);
-    snprintf(buf, sizeof buf, "%s(%s) = e^(%s-%s%s%s) / %s = ", label, tr->tokens[best], s,
-             m[0] == '-' ? "(" : "", m, m[0] == '-' ? ")" : "", c->gl->sum);
-    draw_append(buf, sizeof buf, "%s / ", panel_fixed2(s, sizeof s, exps[best]));
-    draw_append(buf, sizeof buf, "%s = ", panel_fixed2(s, sizeof s, sum));
-    draw_append(buf, sizeof buf, "%s", format_percent(s, sizeof s, share));
-    panel_put_line(c, L, line, panel_left(L), buf, STYLE_DIM);
+    char sq[64];
+    memset(sp, 0, sizeof *sp);
+    sp->answer = panel_answer(c);
+    sp->h = arcs_head(c);
+    check_share_as_shown(&sp->share, tr, sp->h, c->focus, sp->answer);
+    sp->total = check_percent_total(&TRACE_HSQ(tr, weights, sp->h, c->focus, 0), tr->T);
+    panel_sqrt_text(c, sq, sizeof sq);
+    char exps[96], shares[96];
+    int tails[2];   /* with "≈ 100%", and without */
+    for (int full = 1; full >= 0; full--) {
+        tail_texts(c, sp, full, exps, shares, sizeof exps);
+        tails[1 - full] = text_width(exps) > text_width(shares) ? text_width(exps) : text_width(shares);
+    }
+    if (tails[0] < text_width(sq))
+        tails[0] = text_width(sq);
+    panel_table_plan(c, L, text_width("e^(s-max)") + 2, widest_cell(c, sp), tails[0], tails[1], sp->answer,
+                     &sp->table);
+    snprintf(sp->lhs, sizeof sp->lhs, "%s(%s) = ", SAY(c, "share", "百分比"), tr->tokens[sp->answer]);
+    share_pieces(c, sp, &sp->pieces);
+    /* the table and the check first, then √d if the tail had no room for it, the max */
+    int free = L->panel_lines - 4 - panel_equation(c, L, 0, sp->lhs, &sp->pieces, false);
+    sp->sqrt_line = text_width(sq) > sp->table.tail_w && panel_take(&free, 1);
+    sp->max_line = panel_take(&free, 1);
 }
 
-/* Table of ÷√d, e^(s − max) and shares, then the check of the largest share. */
+/* The lines under the check: √d when the tail had no room, and why the max is taken off. */
+static void softmax_notes(const ViewCtx *c, const ArcsLayout *L, const SoftmaxPlan *sp, int line)
+{
+    char buf[PANEL_LINE], sq[64], m[32];
+    if (sp->sqrt_line) {
+        panel_sqrt_text(c, sq, sizeof sq);
+        snprintf(buf, sizeof buf, "%s%d: %s", c->gl->div_sqrt, c->tr->dh, sq);
+        panel_put_line(c, L, line++, panel_left(L), buf, STYLE_DIM);
+    }
+    if (sp->max_line) {
+        snprintf(buf, sizeof buf, SAY(c, "taking off the row's max (%s) changes no share; every e^ stays at most 1",
+                                      "先减去这一行最大的 %s：百分比不变，每个 e^ 都不超过 1"),
+                 panel_fixed2(m, sizeof m, sp->share.max));
+        if (text_width(buf) <= L->panel_w)
+            panel_put_line(c, L, line, panel_left(L), buf, STYLE_DIM);
+    }
+}
+
+/* Table of ÷√d, e^(s − max) and shares, then the check of the worked share. */
 void panel_softmax(const ViewCtx *c, const ArcsLayout *L)
 {
     if (!c->numbers) {
@@ -73,24 +189,20 @@ void panel_softmax(const ViewCtx *c, const ArcsLayout *L)
         return;
     }
     const Trace *tr = c->tr;
-    double exps[MODEL_MAX_TOKENS], sum;
-    engine_explain_share(tr, 0, c->focus, 0, exps, &sum, NULL);
-    char scaled[64], num[32], buf[64];
-    const char *expl = "e^(s-max)", *sharel = SAY(c, "share", "百分比");
-    snprintf(scaled, sizeof scaled, "%s%d", c->gl->div_sqrt, tr->d);
-    int lw = text_width(expl) + 2, ncols = panel_columns_that_fit(c, L, lw);
+    SoftmaxPlan sp;
+    plan_softmax(c, L, &sp);
+    char label[64], cells[MODEL_MAX_TOKENS][PANEL_PIECE];
+    const char *labels[3] = { label, "e^(s-max)", SAY(c, "share", "百分比") };
+    snprintf(label, sizeof label, "%s%d", c->gl->div_sqrt, tr->dh);
     int shown = draw_revealed(c->progress, tr->T);
-    panel_table_head(c, L, 0, lw, ncols);
-    panel_table_row(c, L, 1, lw, ncols, shown, scaled, &TRACE_SQ(tr, scaled, c->focus, 0), false);
-    put_exp_row(c, L, 2, lw, ncols, shown, expl, exps, sum);
-    panel_table_row(c, L, 3, lw, ncols, shown, sharel, &TRACE_SQ(tr, weights, c->focus, 0), true);
+    panel_table_head(c, L, &sp.table, 0, sp.answer);
+    for (int row = 0; row < 3; row++) {
+        softmax_cells(c, &sp, row, cells);
+        panel_table_cells(c, L, &sp.table, 1 + row, labels[row], cells, shown, sp.answer);
+    }
     if (c->progress < 1.0)
         return;
-    if (ncols == tr->T) {
-        double total = engine_row_total(tr, 0, c->focus);
-        snprintf(buf, sizeof buf, "%s %s", c->gl->sum, format_percent(num, sizeof num, total));
-        panel_tail(c, L, 3, lw + ncols * ARCS_CELL + 3, buf);
-    }
-    put_share_check(c, L, 4, sharel);
+    softmax_tails(c, L, &sp);
+    int used = panel_equation(c, L, 4, sp.lhs, &sp.pieces, true);
+    softmax_notes(c, L, &sp, 4 + used);
 }
-

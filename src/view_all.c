@@ -144,13 +144,24 @@ void all_layout(const ViewCtx *c, AllLayout *L)
 /* The ASCII glyph of a line's style: faded lines are dots, the selected ones weigh more. */
 static const char *ascii_glyph(Style st)
 {
-    switch (st) {
-    case STYLE_ARC_1: return ":";
-    case STYLE_ARC_2: return "-";
-    case STYLE_ARC_3: return "=";
-    case STYLE_ARC_4: return "#";
-    default:          return ".";
-    }
+    static const char *const weights[] = { ":", ":", "-", "-", "=", "=", "#", "#" };
+    if (st >= STYLE_ARC_1 && st <= STYLE_ARC_8)
+        return weights[st - STYLE_ARC_1];
+    if (st == STYLE_SERIES_A)
+        return "-";
+    if (st == STYLE_SERIES_B)
+        return "=";
+    return ".";
+}
+
+/* How far forward a line of style st is: 1 faded, 2.. the selected lines' levels. */
+static int style_rank(Style st)
+{
+    if (st == STYLE_DIM)
+        return 1;
+    if (st == STYLE_SERIES_A || st == STYLE_SERIES_B)
+        return 2;
+    return st >= STYLE_ARC_1 && st <= STYLE_ARC_8 ? 2 + (int)st - STYLE_ARC_1 : 0;
 }
 
 /* How far forward a cell's line is: 0 nothing, 1 faded, 2.. the selected lines' styles. */
@@ -160,13 +171,9 @@ static int cell_rank(const Cell *cell)
         return 0;
     if (cell->style == STYLE_DIM)
         return 1;
-    return cell->style >= STYLE_ARC_1 && cell->style <= STYLE_ARC_4 ? 2 + cell->style - STYLE_ARC_1 : 0;
+    return style_rank((Style)cell->style);
 }
 
-static int style_rank(Style st)
-{
-    return st == STYLE_DIM ? 1 : 2 + (int)st - STYLE_ARC_1;
-}
 
 /* Sets dot (dx, dy) of a line in style st. A selected line covers the faded ones: in a
  * cell it reaches, their dots give way to its own. */
@@ -218,9 +225,9 @@ static double slot_centre(const AllLayout *L, int s)
 static Style forward_style(const AllLayout *L, int h, double share)
 {
     if (L->heads == 2)
-        return h == 0 ? STYLE_ARC_2 : STYLE_ARC_4;
-    int cls = arcs_share_class(share);
-    return (Style)(STYLE_ARC_1 + (cls < 2 ? 2 : cls) - 1);
+        return h == 0 ? STYLE_SERIES_A : STYLE_SERIES_B;
+    int level = arcs_share_level(share);
+    return (Style)(STYLE_ARC_1 + (level < 2 ? 2 : level) - 1);
 }
 
 /* The line from t to s of head h (k-th head drawn). Under the asker the lines leave side

@@ -12,15 +12,29 @@
 
 /* ---------------------------------------------------------------- layout */
 
-/* Rows from the bottom of the body up: panel, a gap when there is room, marker, values,
- * sentence; the arcs fill what is left above. */
+/* Whether each character's number needs two rows, alternating: when the slots are too
+ * narrow for "-10.55" or "100.0%" and a blank beside it. */
+static int value_rows_for(const ArcsLayout *L)
+{
+    return L->pitch >= 8 ? 1 : 2;
+}
+
+/* Rows from the bottom of the body up: the panel, a gap when there is room, the marker, the
+ * values, the sentence; the arcs fill what is left above. The panel grows with the body
+ * (up to ARCS_PANEL_LINES_MAX lines), but the arcs keep ARCS_ARC_SHARE % of the rows. */
 static void layout_rows(const Rect *body, ArcsLayout *L)
 {
     int bottom = body->y + body->h;
-    L->panel_row = bottom - ARCS_PANEL_ROWS;
-    int gap = body->h >= 19 ? 1 : 0;
+    int rest = body->h - 2 - L->value_rows;          /* arcs, gap and panel */
+    int arcs_min = rest * ARCS_ARC_SHARE / 100;
+    arcs_min = arcs_min < ARCS_ARC_ROWS_MIN ? ARCS_ARC_ROWS_MIN : arcs_min;
+    int panel = rest - arcs_min;
+    panel = panel > ARCS_PANEL_LINES_MAX + 1 ? ARCS_PANEL_LINES_MAX + 1 : panel < 2 ? 2 : panel;
+    int gap = rest - panel - arcs_min >= 2 ? 1 : 0;
+    L->panel_row = bottom - panel;
+    L->panel_lines = panel - 1;
     L->marker_row = L->panel_row - 1 - gap;
-    L->value_row = L->marker_row - 1;
+    L->value_row = L->marker_row - L->value_rows;
     L->sentence_row = L->value_row - 1;
     L->arc_top = body->y;
     L->arc_rows = L->sentence_row - L->arc_top;
@@ -41,12 +55,26 @@ static void layout_sentence(const Trace *tr, const Rect *body, ArcsLayout *L)
     }
 }
 
+/* How wide a share draws: a foot of 1 + ⌊share · 8·pitch/3⌋ dots (34 at 80 × 24: any two
+ * shares 3 points apart differ; two neighbours' feet never meet, as their shares add up to
+ * at most 1), and a band a quarter of that, no thicker than the arc area has rows. */
+static void layout_widths(ArcsLayout *L)
+{
+    int foot = 8 * L->pitch / 3;
+    L->foot_scale = foot < 4 ? 4 : foot > 100 ? 100 : foot;
+    int band = L->foot_scale / 4;
+    band = band > L->arc_rows ? L->arc_rows : band;
+    L->band_scale = band < 1 ? 1 : band;
+}
+
 void arcs_layout(const ViewCtx *c, ArcsLayout *L)
 {
     memset(L, 0, sizeof *L);
     L->w = c->body.x + c->body.w;
-    layout_rows(&c->body, L);
     layout_sentence(c->tr, &c->body, L);
+    L->value_rows = value_rows_for(L);
+    layout_rows(&c->body, L);
+    layout_widths(L);
     L->panel_w = c->body.w - 2 < 100 ? c->body.w - 2 : 100;
     L->panel_x = c->body.x + (c->body.w - L->panel_w) / 2;
 }
@@ -76,32 +104,43 @@ static void draw_roles(const ViewCtx *c, const ArcsLayout *L)
     }
 }
 
-/* The number a character carries at this stage: its raw score or its share. */
-static void token_value(const ViewCtx *c, int s, char *buf, size_t cap)
+/* The number a character carries at this stage: its raw score or its share (without the
+ * % sign when short). */
+static void token_value(const ViewCtx *c, int s, bool short_form, char *buf, size_t cap)
 {
-    if (c->stage == STAGE_SCORE)
-        format_fixed(buf, cap, TRACE_SQ(c->tr, scores, c->focus, s), 2);
-    else
-        format_percent(buf, cap, TRACE_SQ(c->tr, weights, c->focus, s));
+    int h = arcs_head(c);
+    if (c->stage == STAGE_SCORE) {
+        format_fixed(buf, cap, TRACE_HSQ(c->tr, scores, h, c->focus, s), 2);
+        return;
+    }
+    format_percent(buf, cap, TRACE_HSQ(c->tr, weights, h, c->focus, s));
+    if (short_form && buf[0])
+        buf[strlen(buf) - 1] = '\0';
 }
 
-/* Under each character its number, centred, when numbers are shown and the stage has one. */
+/* Under each character its number, centred, when numbers are shown and the stage has one;
+ * on two alternating rows when the slots are narrow, without the % sign when even that is
+ * too tight. */
 static void draw_values(const ViewCtx *c, const ArcsLayout *L)
 {
     if (!c->numbers || c->stage == STAGE_QKV)
         return;
     int shown = c->stage == STAGE_OUTPUT ? L->tokens : draw_revealed(c->progress, L->tokens);
-    int strongest = engine_strongest(c->tr, 0, c->focus);
-    int free_from = 0;
+    int strongest = engine_strongest(c->tr, arcs_head(c), c->focus);
+    int free_from[2] = { 0, 0 };
     char buf[32];
     for (int s = 0; s < shown; s++) {
-        token_value(c, s, buf, sizeof buf);
-        int lw = text_width(buf);
-        int x = (2 * L->tok_x[s] + L->tok_w[s] - lw) / 2;
-        if (x < free_from || x + lw > L->w)
-            continue;
-        grid_put_text(c->g, x, L->value_row, buf, s == strongest ? STYLE_BOLD : STYLE_NORMAL);
-        free_from = x + lw + 1;
+        int r = L->value_rows == 2 ? s % 2 : 0;
+        for (int form = 0; form < 2; form++) {
+            token_value(c, s, form == 1, buf, sizeof buf);
+            int lw = text_width(buf);
+            int x = (2 * L->tok_x[s] + L->tok_w[s] - lw) / 2;
+            if (x < free_from[r] || x + lw > L->w)
+                continue;
+            grid_put_text(c->g, x, L->value_row + r, buf, s == strongest ? STYLE_BOLD : STYLE_NORMAL);
+            free_from[r] = x + lw + 1;
+            break;
+        }
     }
 }
 
@@ -175,24 +214,38 @@ static bool arcs_view_hit(const ViewCtx *c, int x, int y, Action *action, int *a
     return false;
 }
 
+/* The view's own keys: which answering character and which dimension the hand checks
+ * work (never '[', 'O' or capitals A-D: a split escape sequence arrives as those). */
+static const KeyBinding arcs_keys[] = {
+    { ',', ACTION_ANSWER_PREV, 0, ",", true  },
+    { '.', ACTION_ANSWER_NEXT, 0, ".", true  },
+    { '<', ACTION_ANSWER_PREV, 0, "<", false },
+    { '>', ACTION_ANSWER_NEXT, 0, ">", false },
+    { '{', ACTION_DIM_PREV,    0, "{", true  },
+    { '}', ACTION_DIM_NEXT,    0, "}", true  },
+    { 0,   ACTION_NONE,        0, NULL, false },
+};
+
 static const KeyHint arcs_hints[] = {
-    { ACTION_PLAY,       ACTION_NONE,       "play",  "播放" },
-    { ACTION_PREV,       ACTION_NEXT,       "step",  "单步" },
-    { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT, "focus", "换字" },
-    { ACTION_NONE,       ACTION_NONE,       NULL,    NULL },
+    { ACTION_PLAY,        ACTION_NONE,        "play",   "播放" },
+    { ACTION_PREV,        ACTION_NEXT,        "step",   "单步" },
+    { ACTION_FOCUS_PREV,  ACTION_FOCUS_NEXT,  "focus",  "换字" },
+    { ACTION_ANSWER_PREV, ACTION_ANSWER_NEXT, "worked", "验算" },
+    { ACTION_DIM_PREV,    ACTION_DIM_NEXT,    "dim",    "维" },
+    { ACTION_NONE,        ACTION_NONE,        NULL,     NULL },
 };
 
 const ViewOps view_arcs = {
     .name = "arcs",
     .tab_en = "arcs", .tab_zh = "连线",
     .title_en = "who looks at whom", .title_zh = "谁看谁",
-    .help_en = "the thicker the line, the bigger the share",
-    .help_zh = "线越粗，分到的越多",
+    .help_en = "the wider a line lands, the bigger the share",
+    .help_zh = "线落地越宽，分到的越多",
     .track = TRACK_STAGES_FOCUS,
     .stages = true,
     .draw = arcs_view_draw,
     .hit = arcs_view_hit,
     .act = NULL,
-    .keys = NULL,
+    .keys = arcs_keys,
     .hints = arcs_hints,
 };

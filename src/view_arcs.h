@@ -7,9 +7,13 @@
 
 #include "draw.h"
 
-#define ARCS_PANEL_ROWS 6   /* the numbers panel: a heading and five lines */
-#define ARCS_CELL 7         /* columns per number in the panel's per-character tables */
-#define ARCS_VCELL 6        /* columns per number in the panel's vector rows */
+#define ARCS_PANEL_LINES_MAX 11  /* the panel's body lines on a tall screen (plus a heading) */
+#define ARCS_ARC_SHARE 45        /* percent of the rows under the chrome the arcs keep at least */
+#define ARCS_ARC_ROWS_MIN 4      /* ... and never fewer rows than this */
+#define ARCS_CELL 7              /* columns per number in the panel's per-character tables */
+#define ARCS_CELL_NARROW 6       /* ... when seven do not leave room for the Σ column */
+#define ARCS_VCELL 6             /* columns per number in the panel's vector rows */
+#define ARCS_LEVELS 8            /* colour levels of an arc: STYLE_ARC_1 .. STYLE_ARC_8 */
 
 /* Where everything of the arcs view goes. Depends only on the trace's characters and the
  * body, so drawing and hit-testing always agree. */
@@ -18,12 +22,16 @@ typedef struct {
     int arc_top;                     /* first row of the arc area */
     int arc_rows;                    /* rows of the arc area, which ends above the sentence */
     int sentence_row;                /* row of the sentence */
-    int value_row;                   /* row under the sentence: each character's number */
+    int value_row;                   /* first row under the sentence: each character's number */
+    int value_rows;                  /* 1, or 2 when the numbers alternate between two rows */
     int marker_row;                  /* row with the ▲ under the asking character */
     int panel_row;                   /* first row of the panel (its heading) */
+    int panel_lines;                 /* body lines of the panel under its heading */
     int panel_x;                     /* first column of the panel */
     int panel_w;                     /* columns the panel may use */
     int pitch;                       /* columns from one character's slot to the next */
+    int foot_scale;                  /* dots an arc's foot widens by from a share of 0 to 1 */
+    int band_scale;                  /* dots an arc's band thickens by from 0 to 1 */
     int tokens;                      /* characters laid out (T) */
     int tok_x[MODEL_MAX_TOKENS];     /* first column of each character */
     int tok_w[MODEL_MAX_TOKENS];     /* columns of each character (1 or 2) */
@@ -32,10 +40,30 @@ typedef struct {
 /* Computes the layout of the arcs view in c->body. */
 void arcs_layout(const ViewCtx *c, ArcsLayout *L);
 
+/* The head whose attention the view shows: ui->head with two heads (the first when both
+ * are asked for), else 0. */
+int arcs_head(const ViewCtx *c);
+
 /* ---------------------------------------------------------------- arcs (arcs.c) */
 
-/* Share classes: 1 below 5 %, 2 below 15 %, 3 below 35 %, 4 from 35 % up. */
-int arcs_share_class(double share);
+/* The colour level of a share, 1..ARCS_LEVELS: the share in eighths (1 below 12.5 %). */
+int arcs_share_level(double share);
+
+/* Width in braille dots of the foot an arc of this share lands with: 1 + ⌊share ·
+ * foot_scale⌋. At 80 × 24 foot_scale is 34, so shares 3 points apart land with different
+ * widths, and a larger share never lands narrower. */
+int arcs_foot_dots(const ArcsLayout *L, double share);
+
+/* Thickness in dots of an arc's band along its way: 1 + ⌊share · band_scale⌋ (monotone;
+ * coarser than the foot, so that a long arc does not look big for its length). */
+int arcs_band_dots(const ArcsLayout *L, double share);
+
+/* Diameter in dots of the V that flows back along an arc at ④. */
+int arcs_packet_dots(const ArcsLayout *L, double share);
+
+/* The share an arc is drawn with now: its share, growing from 0 (a thin line at ②) while
+ * ② turns into ③, shrinking back on the way from ③ to ②. */
+double arcs_drawn_share(const ViewCtx *c, int s);
 
 /* The arcs above the sentence (and the V's flowing back at OUTPUT). */
 void arcs_draw(const ViewCtx *c, const ArcsLayout *L);

@@ -206,14 +206,14 @@ static double share_of(const ViewCtx *c, int h, int s)
     return engine_visible(c->tr, c->focus, s) ? TRACE_HSQ(c->tr, weights, h, c->focus, s) : 0.0;
 }
 
-/* The style of what is taken: by the arcs' share classes (grey left to the books'
+/* The style of what is taken: by the arcs' share classes (the weakest left to the books'
  * contents) with one head, by head with two. */
 static Style taken_style(const LibraryLayout *L, int k, double share)
 {
     if (L->heads == 2)
-        return k == 0 ? STYLE_ARC_2 : STYLE_ARC_4;
-    int cls = arcs_share_class(share);
-    return (Style)(STYLE_ARC_1 + (cls < 2 ? 2 : cls) - 1);
+        return k == 0 ? STYLE_SERIES_A : STYLE_SERIES_B;
+    int level = arcs_share_level(share);
+    return (Style)(STYLE_ARC_1 + (level < 2 ? 2 : level) - 1);
 }
 
 /* The head of the k-th part drawn. */

@@ -709,7 +709,7 @@ static void draw_square_table(const ViewCtx *c, const MachineLayout *L, int x, i
             square_text(c, shares, h, t, s, num, sizeof num);
             int level = square_level(c->tr, shares, h, t, s);
             draw_value(c, L, x + MACHINE_LABEL_W + (s - L->col_first) * L->cell_w, ry, num, level,
-                       level == 0 ? STYLE_DIM : heat_style(level) == STYLE_ARC_4 ? STYLE_BOLD : STYLE_NORMAL);
+                       level == 0 ? STYLE_DIM : heat_style(level) == heat_style(HEAT_TOP) ? STYLE_BOLD : STYLE_NORMAL);
         }
         if (L->sum_w) {
             double total = check_percent_total(&TRACE_HSQ(c->tr, weights, h, t, 0), L->T);

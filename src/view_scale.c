@@ -204,7 +204,7 @@ static void draw_matrix(const ViewCtx *c, const ScaleLayout *L, int y, int m, in
     }
     int limit = L->x + L->w;
     put_bar(c, bar_x, y, limit, bar_cells(cols, realmodel_q_width(&real), limit - bar_x), true,
-            m == 0 ? STYLE_ARC_4 : STYLE_ARC_2);
+            m == 0 ? STYLE_SERIES_B : STYLE_SERIES_A);
 }
 
 /* "Wq + Wk + Wv = 12845056 + 2 × 1835008 = 16515072 = 86016 × the demo's 192" */
@@ -247,9 +247,9 @@ static void put_heads(const ViewCtx *c, int x, int y, int limit, bool query)
             return;
         if (query) {
             for (int64_t h = 0; h < per; h++)
-                grid_put_text(c->g, gx + (int)h, y, block, STYLE_ARC_4);
+                grid_put_text(c->g, gx + (int)h, y, block, STYLE_SERIES_B);
         } else {
-            grid_put_text(c->g, gx + (int)(per / 2), y, block, STYLE_ARC_2);
+            grid_put_text(c->g, gx + (int)(per / 2), y, block, STYLE_SERIES_A);
         }
     }
 }
@@ -345,7 +345,7 @@ static void draw_per_token(const ViewCtx *c, const ScaleLayout *L, int y, bool g
     }
     int full = limit - x - (c->numbers ? 12 : 0);
     int n = put_bar(c, x, y, limit, bar_cells(per, realmodel_kv_per_token(&real, false), full > 28 ? 28 : full),
-                    true, gqa ? STYLE_ARC_2 : STYLE_ARC_4);
+                    true, gqa ? STYLE_SERIES_A : STYLE_SERIES_B);
     if (ratio[0] && x + n + text_width(ratio) <= limit)
         grid_put_text(c->g, x + n, y, ratio, STYLE_DIM);
 }
@@ -405,7 +405,7 @@ static void draw_cache(const ViewCtx *c, const ScaleLayout *L, int y, bool gqa, 
     }
     int limit = L->x + L->w;
     put_bar(c, bar_x, y, limit, bar_cells(bytes, most, limit - bar_x), true,
-            gqa ? STYLE_ARC_2 : STYLE_ARC_4);
+            gqa ? STYLE_SERIES_A : STYLE_SERIES_B);
 }
 
 /* Where the cache bars start: after the longest figures, when they leave room. */

@@ -166,7 +166,7 @@ static void cell_share(const ViewCtx *c, int x, int y, int cw, double share, boo
         return;
     }
     bar_text(c, share, cw - 1, buf, sizeof buf);
-    grid_put_text(c->g, x + 1, y, buf, marked ? STYLE_FOCUS : STYLE_ARC_4);
+    grid_put_text(c->g, x + 1, y, buf, marked ? STYLE_FOCUS : STYLE_SERIES_B);
 }
 
 /* A character as a column head, right-aligned in its cell. */
@@ -672,9 +672,9 @@ static void draw_sources(const ViewCtx *c, const SimFocus *f, int x, int y, int 
     }
     int x0 = x + first * cw + 1, x1 = x + (last + 1) * cw - 1;
     for (int col = x0; col <= x1; col++)
-        grid_put_text(c->g, col, y, c->gl->box_h, STYLE_ARC_4);
-    grid_put_text(c->g, x0, y, c->gl->box_bl, STYLE_ARC_4);
-    grid_put_text(c->g, x1, y, c->gl->box_br, STYLE_ARC_4);
+        grid_put_text(c->g, col, y, c->gl->box_h, STYLE_SERIES_B);
+    grid_put_text(c->g, x0, y, c->gl->box_bl, STYLE_SERIES_B);
+    grid_put_text(c->g, x1, y, c->gl->box_br, STYLE_SERIES_B);
     int lw = text_width(label), mid = (x0 + x1 + 1 - lw) / 2;
     if (lw <= x1 - x0 - 1)
         grid_put_text(c->g, mid, y, label, STYLE_BOLD);

@@ -188,7 +188,7 @@ static void draw_controls(const ViewCtx *c, const SqrtdLayout *L)
                           k == i ? STYLE_FOCUS : STYLE_DIM);
     bool on = c->ui->sqrtd_scaled;
     snprintf(buf, sizeof buf, "   %sd %s", c->gl->div_sqrt, on ? SAY(c, "on", "开") : SAY(c, "off", "关"));
-    x += draw_clipped(c->g, x, y, limit, buf, on ? STYLE_ARC_2 : STYLE_ARC_4);
+    x += draw_clipped(c->g, x, y, limit, buf, on ? STYLE_SERIES_A : STYLE_SERIES_B);
     if (c->numbers) {
         snprintf(buf, sizeof buf, SAY(c, "   draw #%llu", "   第 %llu 次抽取"),
                  (unsigned long long)c->ui->sqrtd_seed);
@@ -262,7 +262,7 @@ static void draw_key_row(const ViewCtx *c, const SqrtdLayout *L, const SqrtdDraw
     }
     int bx = x + SQ_KEY_W + (c->numbers ? 2 * SQ_NUM_W + 1 : 1);
     int cols = c->numbers ? L->bar : L->draw.x + L->draw.w - bx;   /* hidden: the numbers' room too */
-    draw_bar(c, bx, y, cols, dr->shares[i], 1.0, top ? STYLE_ARC_4 : STYLE_ARC_2);
+    draw_bar(c, bx, y, cols, dr->shares[i], 1.0, top ? STYLE_SERIES_B : STYLE_SERIES_A);
     if (c->numbers)
         draw_right(c->g, bx + L->bar, y, SQ_PCT_W, format_percent(buf, sizeof buf, dr->shares[i]),
                    top ? STYLE_BOLD : STYLE_NORMAL);
@@ -277,7 +277,7 @@ static void draw_measure(const ViewCtx *c, const SqrtdLayout *L, int y, const ch
     if (c->numbers)
         draw_right(c->g, x, y, w, value, STYLE_BOLD);
     else
-        draw_bar(c, x + w - 10, y, 10, v, full, STYLE_ARC_3);
+        draw_bar(c, x + w - 10, y, 10, v, full, STYLE_SERIES_A);
 }
 
 /* Under the keys, as many as fit, most telling first: the spread beside √d, the largest
@@ -484,8 +484,8 @@ static void plot_names(const ViewCtx *c, const SqrtdPlot *P, double raw_end, dou
     sqrtd_plot_cell(P, SQRTD_D_COUNT - 1, scaled_end, &col, &r_scaled);
     if (r_raw == r_scaled)
         r_scaled = r_raw + 1 < P->area.y + P->area.h ? r_raw + 1 : r_raw - 1;
-    draw_clipped(c->g, P->label_x, r_raw, c->body.x + c->body.w, raw, STYLE_ARC_4);
-    draw_clipped(c->g, P->label_x, r_scaled, c->body.x + c->body.w, scaled, STYLE_ARC_2);
+    draw_clipped(c->g, P->label_x, r_raw, c->body.x + c->body.w, raw, STYLE_SERIES_B);
+    draw_clipped(c->g, P->label_x, r_scaled, c->body.x + c->body.w, scaled, STYLE_SERIES_A);
 }
 
 /* One plot: both curves, the point of the width shown on the curve the switch selects. */
@@ -497,8 +497,8 @@ static void draw_plot(const ViewCtx *c, const SqrtdPlot *P, const char *caption,
     int x = P->area.x - SQ_YLABEL_W, limit = c->body.x + c->body.w - 1;
     draw_clipped(c->g, x, P->caption_row, limit, x + text_width(caption) <= limit ? caption : shorter, STYLE_BOLD);
     plot_frame(c, P, percent);
-    plot_curve(c, P, scaled, STYLE_ARC_2, "o");
-    plot_curve(c, P, raw, STYLE_ARC_4, "*");
+    plot_curve(c, P, scaled, STYLE_SERIES_A, "o");
+    plot_curve(c, P, raw, STYLE_SERIES_B, "*");
     int i = current_index(c), col, row;
     sqrtd_plot_cell(P, i, c->ui->sqrtd_scaled ? scaled[i] : raw[i], &col, &row);
     grid_put_text(c->g, col, row, c->ascii ? "@" : "●", STYLE_FOCUS);

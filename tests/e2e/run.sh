@@ -876,6 +876,21 @@ case_tab_to_matrix_and_machine() {
     wait_for_joined "[6, 8] in, [6, 8] out" || fail "→ → → did not end the machine on [6, 8] in, [6, 8] out"
 }
 
+# The arcs view's own keys: . works 加 → 等 (the lesson's 2.08) instead of the row's largest,
+# } works another dimension, and a 60×20 terminal keeps the whole check.
+case_arcs_worked() {
+    start_app --view arcs --stage score --focus 2
+    wait_for "Q(加)·K(五) = " || fail "the score check of 加 did not start on its largest share" || return 1
+    t send-keys .
+    wait_for "Q(加)·K(等) = " || fail ". did not work the next character" || return 1
+    wait_for "≈ 2.08" || fail "the check of 加 → 等 does not end in ≈ 2.08" || return 1
+    t send-keys Left '}'
+    wait_for "Q(加)[1] = " || fail "} did not work dimension 1 at Q K V" || return 1
+    t resize-window -x 60 -y 20
+    wait_for "Q(加)[1] = " || fail "the check went at 60×20" || return 1
+    grep -qF "q quit" "$WORK/screen" || fail "no \"q quit\" at 60×20"
+}
+
 # ---------------------------------------------------------------- main
 
 echo "e2e: $BIN in tmux $(tmux -V | cut -d' ' -f2), 80×24, LANG=C.UTF-8"
@@ -1046,6 +1061,7 @@ run_case "--view summary: claims; 3 and a click open their views" case_summary_v
 run_case "Tab from scale opens summary"                          case_summary_tab
 run_case "matrix: arrows and a click move the cell, the check follows" case_matrix_cursor
 run_case "Tab reaches the matrix and the machine; → ends on [6, 8]" case_tab_to_matrix_and_machine
+run_case "arcs: . works 加 → 等, } another dimension, 60×20 keeps it" case_arcs_worked
 
 echo "e2e: $PASSED passed, $FAILED failed"
 [ "$FAILED" -eq 0 ] || { echo "failing:$FAILED_NAMES"; exit 1; }

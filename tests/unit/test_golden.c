@@ -175,6 +175,18 @@ static const GoldenCase golden_cases[] = {
     { "machine-60x20-smallest",       VIEW_MACHINE, 60, 20, STAGE_OUTPUT, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
     { "machine-80x24-zh",             VIEW_MACHINE, 80, 24, STAGE_OUTPUT, 3, true, LANG_ZH, false, false, 1.0, false, NULL, { 0 } },
     { "machine-80x24-ascii",          VIEW_MACHINE, 80, 24, STAGE_SCORE, 3, true, LANG_EN, true, false, 1.0, false, NULL, { 0 } },
+    /* issue 8: widths that are the share, hand checks whole, the edges */
+    { "arcs-80x24-jia-widths-hidden", VIEW_ARCS, 80, 24, STAGE_SOFTMAX, 1, false, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
+    { "arcs-80x24-score-to-softmax-mid", VIEW_ARCS, 80, 24, STAGE_SCORE, 3, true, LANG_EN, false, false, 0.5, false, NULL, { KEYCODE_RIGHT } },
+    { "arcs-80x24-score-jia-deng", VIEW_ARCS, 80, 24, STAGE_SCORE, 1, true, LANG_EN, false, false, 1.0, false, NULL, { '.' } },
+    { "arcs-80x24-qkv-san-dim3", VIEW_ARCS, 80, 24, STAGE_QKV, 0, true, LANG_EN, false, false, 1.0, false, NULL, { '}', '}', '}' } },
+    { "arcs-80x24-sixteen-page2", VIEW_ARCS, 80, 24, STAGE_SOFTMAX, 3, true, LANG_EN, false, false, 1.0, false, SIXTEEN, { '.', '.', '.', '.', '.' } },
+    { "arcs-80x24-sixteen-score", VIEW_ARCS, 80, 24, STAGE_SCORE, 3, true, LANG_EN, false, false, 1.0, false, SIXTEEN, { 0 } },
+    { "arcs-80x24-sixteen-output", VIEW_ARCS, 80, 24, STAGE_OUTPUT, 3, true, LANG_EN, false, false, 1.0, false, SIXTEEN, { 0 } },
+    { "arcs-60x20-qkv",         VIEW_ARCS, 60, 20, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
+    { "arcs-60x20-score",       VIEW_ARCS, 60, 20, STAGE_SCORE, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
+    { "arcs-60x20-output",      VIEW_ARCS, 60, 20, STAGE_OUTPUT, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
+    { "arcs-60x20-help",        VIEW_ARCS, 60, 20, STAGE_SOFTMAX, 3, true, LANG_EN, false, true, 1.0, false, NULL, { 0 } },
 };
 #define N_CASES (sizeof golden_cases / sizeof golden_cases[0])
 

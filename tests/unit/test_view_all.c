@@ -185,7 +185,8 @@ static int popcount(int bits)
 
 static bool selected_style(int style)
 {
-    return style >= STYLE_ARC_1 && style <= STYLE_ARC_4;
+    return (style >= STYLE_ARC_1 && style <= STYLE_ARC_8) || style == STYLE_SERIES_A ||
+           style == STYLE_SERIES_B;
 }
 
 /* Dots of the selected character's lines (style `only`, or any selected style when 0) in
@@ -584,12 +585,12 @@ static void test_two_heads(void **state)
     for (int u = 0; u < tr->T; u++) {
         int x0, x1, mid = L.tok_x[u] + L.tok_w[u] / 2;
         slot_of(&L, u, &x0, &x1);
-        int first = selected_dots(&g, L.bottom_row - 1, x0, x1, STYLE_ARC_2);
-        int second = selected_dots(&g, L.bottom_row - 1, x0, x1, STYLE_ARC_4);
+        int first = selected_dots(&g, L.bottom_row - 1, x0, x1, STYLE_SERIES_A);
+        int second = selected_dots(&g, L.bottom_row - 1, x0, x1, STYLE_SERIES_B);
         assert_int_equal(first, 4 * all_thickness(12, TRACE_HSQ(tr, weights, 0, 3, u)));
         assert_int_equal(second, 4 * all_thickness(12, TRACE_HSQ(tr, weights, 1, 3, u)));
-        assert_int_equal(selected_dots(&g, L.bottom_row - 1, mid, x1, STYLE_ARC_2), 0);
-        assert_int_equal(selected_dots(&g, L.bottom_row - 1, x0, mid, STYLE_ARC_4), 0);
+        assert_int_equal(selected_dots(&g, L.bottom_row - 1, mid, x1, STYLE_SERIES_A), 0);
+        assert_int_equal(selected_dots(&g, L.bottom_row - 1, x0, mid, STYLE_SERIES_B), 0);
     }
     char *text = frame_text(&g);
     char want[FORMAT_BYTES];
@@ -641,7 +642,7 @@ static void test_ascii_mode_is_ascii(void **state)
                         high |= (unsigned char)*q >= 0x80;
                     if (high && !is_token(&lessons[k]->tr, c->glyph))
                         fail_msg("%dx%d: non-ASCII '%s' at %d,%d", sizes[z][0], sizes[z][1], c->glyph, x, y);
-                    lines += selected_style(c->style) && strchr("-=#", c->glyph[0]);
+                    lines += selected_style(c->style) && strchr(":-=#", c->glyph[0]);
                 }
             assert_true(lines > 10);
             grid_free(&g);

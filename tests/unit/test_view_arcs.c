@@ -20,6 +20,8 @@
 #include "lesson.h"
 #include "model.h"
 #include "ui.h"
+#include "chrome.h"
+#include "view.h"
 #include "view_arcs.h"
 
 /* ---------------------------------------------------------------- fixture */
@@ -60,6 +62,9 @@ typedef struct {
     bool numbers;     /* numbers shown */
     bool help;        /* help open */
     double speed;     /* autoplay speed */
+    Stage from_stage; /* the stage the transition leaves */
+    int answer;       /* ui->answer: the worked character (-1: the row's largest) */
+    int dim;          /* ui->dim: the worked dimension */
 } Shot;
 
 typedef FrameOptions SceneOptions;
@@ -75,10 +80,14 @@ static void render_into(Grid *g, const Trace *tr, const Shot *s, double progress
     p.stage = s->stage;
     p.playing = s->playing;
     p.speed = s->speed;
+    p.from_stage = s->from_stage;
+    p.from_focus = s->focus;
     Ui ui;
     ui_init(&ui, VIEW_ARCS);
     ui.numbers = s->numbers;
     ui.help = s->help;
+    ui.answer = s->answer;
+    ui.dim = s->dim;
     FrameInput in = { .lesson = &ls, .player = &p, .ui = &ui, .progress = progress, .opt = o };
     frame_render(g, &in);
 }
@@ -106,7 +115,8 @@ static const int sizes[][2] = { { 60, 20 }, { 70, 22 }, { 80, 24 }, { 120, 40 },
 static Shot player_at(const Trace *tr, int focus, Stage stage, bool numbers)
 {
     Shot p = { .tokens = tr->T, .focus = focus, .stage = stage, .playing = false,
-               .numbers = numbers, .help = false, .speed = 1.0 };
+               .numbers = numbers, .help = false, .speed = 1.0, .from_stage = STAGE_QKV,
+               .answer = -1, .dim = 0 };
     return p;
 }
 
@@ -259,7 +269,8 @@ static void test_score_shows_raw_and_scaled_scores(void **state)
         assert_frame_has(&l->tr, STAGE_SCORE, format_fixed(want, sizeof want, TRACE_SQ(&l->tr, scores, 3, s), 2));
         assert_frame_has(&l->tr, STAGE_SCORE, format_fixed(want, sizeof want, TRACE_SQ(&l->tr, scaled, 3, s), 2));
     }
-    assert_frame_has(&l->tr, STAGE_SCORE, "÷√8 = 2.83");
+    assert_frame_has(&l->tr, STAGE_SCORE, "√8 = 2.828427");
+    assert_frame_has(&l->tr, STAGE_SOFTMAX, "√8 = 2.828427");
 }
 
 static void test_qkv_shows_the_four_vectors_and_roles(void **state)
@@ -315,57 +326,125 @@ static void test_output_builds_term_by_term(void **state)
 
 /* ---------------------------------------------------------------- thickness */
 
-static void test_share_classes(void **state)
+/* The arcs view's layout of a w × h frame over tr (focus 3). */
+static void layout_at(const Trace *tr, int w, int h, ArcsLayout *L)
 {
-    (void)state;
-    assert_int_equal(arcs_share_class(0.0), 1);
-    assert_int_equal(arcs_share_class(0.0499), 1);
-    assert_int_equal(arcs_share_class(0.05), 2);
-    assert_int_equal(arcs_share_class(0.1499), 2);
-    assert_int_equal(arcs_share_class(0.15), 3);
-    assert_int_equal(arcs_share_class(0.3499), 3);
-    assert_int_equal(arcs_share_class(0.35), 4);
-    assert_int_equal(arcs_share_class(1.0), 4);
+    Lesson ls = { .model = tr->model, .tr = *tr };
+    Player p;
+    player_init(&p, tr->T, 0);
+    Ui ui;
+    ui_init(&ui, VIEW_ARCS);
+    ViewCtx c = { .g = NULL, .ls = &ls, .tr = &ls.tr, .p = &p, .ui = &ui, .gl = draw_glyphs(false),
+                  .progress = 1.0, .focus = 3, .stage = STAGE_SOFTMAX, .lang = LANG_EN, .numbers = true };
+    ChromeLayout cl;
+    chrome_layout(&c, view_ops(VIEW_ARCS), w, h, &cl);
+    c.body = cl.body;
+    arcs_layout(&c, L);
 }
 
-/* Dots and the strongest style in the row just above each character (where its arc lands). */
-static void landing(const Grid *g, const Trace *tr, const int *tok_x, int row, int s,
-                    int *dots, int *style)
+static void test_share_levels(void **state)
 {
-    int x0 = tok_x[s] - 4, x1 = tok_x[s] + text_width(tr->tokens[s]) + 4;
-    *dots = dots_in(g, x0, x1, row);
-    *style = 0;
-    for (int x = x0; x < x1; x++) {
-        const Cell *c = grid_cell(g, x, row);
-        if (c && arcs_braille_dots(c) && c->style > *style)
-            *style = c->style;
+    (void)state;
+    assert_int_equal(arcs_share_level(0.0), 1);
+    assert_int_equal(arcs_share_level(0.1249), 1);
+    assert_int_equal(arcs_share_level(0.125), 2);
+    assert_int_equal(arcs_share_level(0.524), 5);
+    assert_int_equal(arcs_share_level(0.874), 7);
+    assert_int_equal(arcs_share_level(0.875), 8);
+    assert_int_equal(arcs_share_level(1.0), 8);
+    for (int i = 1; i <= 1000; i++)
+        assert_true(arcs_share_level(i / 1000.0) >= arcs_share_level((i - 1) / 1000.0));
+}
+
+/* At 80 × 24 a foot grows 34 dots from a share of 0 to 1: shares 3 points apart always land
+ * with different widths, and no larger share lands narrower (nor is its band thinner). */
+static void test_widths_are_the_share(void **state)
+{
+    Fixture *l = *state;
+    ArcsLayout L;
+    layout_at(&l->tr, 80, 24, &L);
+    assert_int_equal(L.foot_scale, 34);
+    assert_int_equal(arcs_foot_dots(&L, 0.0), 1);
+    assert_int_equal(arcs_foot_dots(&L, 1.0), 35);
+    assert_int_equal(arcs_foot_dots(&L, 0.524), 18);
+    for (int i = 0; i + 30 <= 10000; i++) {
+        double a = i / 10000.0;
+        if (arcs_foot_dots(&L, a + 0.03) <= arcs_foot_dots(&L, a))
+            fail_msg("shares %.4f and %.4f land equally wide", a, a + 0.03);
+        assert_true(arcs_foot_dots(&L, a + 0.0001) >= arcs_foot_dots(&L, a));
+        assert_true(arcs_band_dots(&L, a + 0.0001) >= arcs_band_dots(&L, a));
+        assert_true(arcs_packet_dots(&L, a + 0.0001) >= arcs_packet_dots(&L, a));
+    }
+    assert_true(arcs_band_dots(&L, 1.0) > arcs_band_dots(&L, 0.5));
+    assert_true(arcs_band_dots(&L, 0.5) > arcs_band_dots(&L, 0.0));
+    for (size_t z = 0; z < N_SIZES; z++) {   /* neighbours' feet never meet */
+        layout_at(&l->tr, sizes[z][0], sizes[z][1], &L);
+        assert_true(1 + L.foot_scale / 2 < 2 * L.pitch);
     }
 }
 
-static void test_arc_class_and_dots_follow_share(void **state)
+/* Width of the foot standing on character s: the run of dots on the lowest dot row of the
+ * arc area that holds the character's middle. */
+static int foot_width(const Grid *g, int sentence_row, int tok_x, int tok_w)
+{
+    char dots[1024] = { 0 };
+    int n = 2 * g->w;
+    for (int x = 0; x < g->w; x++) {
+        int bits = arcs_braille_dots(grid_cell(g, x, sentence_row - 1));
+        dots[2 * x] = (bits & 0x40) != 0;
+        dots[2 * x + 1] = (bits & 0x80) != 0;
+    }
+    int mid = 2 * tok_x + tok_w - 1;   /* the dot left of the character's middle */
+    if (!dots[mid] && dots[mid + 1])
+        mid++;
+    if (!dots[mid])
+        return 0;
+    int a = mid, b = mid;
+    while (a > 0 && dots[a - 1])
+        a--;
+    while (b + 1 < n && dots[b + 1])
+        b++;
+    return b - a + 1;
+}
+
+/* The strongest arc style in the row above character s (where its arc lands). */
+static int landing_style(const Grid *g, const Trace *tr, const int *tok_x, int row, int s)
+{
+    int style = 0;
+    for (int x = tok_x[s] - 2; x < tok_x[s] + text_width(tr->tokens[s]) + 2; x++) {
+        const Cell *c = grid_cell(g, x, row);
+        if (c && arcs_braille_dots(c) && c->style > style)
+            style = c->style;
+    }
+    return style;
+}
+
+static void test_feet_follow_share(void **state)
 {
     Fixture *l = *state;
     Trace *tr = &l->tr;
-    const double shares[] = { 0.02, 0.10, 0.25, 0.60 };   /* one per class */
+    const double shares[] = { 0.02, 0.10, 0.25, 0.60 };
     double saved[MODEL_MAX_TOKENS];
     for (int s = 0; s < tr->T; s++)
         saved[s] = TRACE_SQ(tr, weights, 3, s);
     for (size_t z = 0; z < N_SIZES; z++) {
-        int tok_x[MODEL_MAX_TOKENS], prev_dots = -1;
+        int tok_x[MODEL_MAX_TOKENS], prev = 0;
+        ArcsLayout L;
+        layout_at(tr, sizes[z][0], sizes[z][1], &L);
         int y = find_sentence(tr, sizes[z][0], sizes[z][1], NULL, tok_x);
         assert_true(y > 0);
-        for (int cls = 0; cls < 4; cls++) {
+        for (int k = 0; k < 4; k++) {
             for (int s = 0; s < tr->T; s++)
-                TRACE_SQ(tr, weights, 3, s) = shares[cls];
+                TRACE_SQ(tr, weights, 3, s) = shares[k];
             Shot p = player_at(tr, 3, STAGE_SOFTMAX, false);
             Grid g = render(tr, &p, 1.0, sizes[z][0], sizes[z][1], NULL);
-            int dots, style;
-            landing(&g, tr, tok_x, y - 1, 1, &dots, &style);   /* 加, two left of 等 */
-            assert_int_equal(style, STYLE_ARC_1 + cls);
-            if (dots <= prev_dots)
-                fail_msg("%dx%d: class %d lands with %d dots, class %d with %d",
-                         sizes[z][0], sizes[z][1], cls + 1, dots, cls, prev_dots);
-            prev_dots = dots;
+            int w = foot_width(&g, y, tok_x[1], 2);   /* 加, two left of 等 */
+            assert_int_equal(w, arcs_foot_dots(&L, shares[k]));
+            assert_int_equal(landing_style(&g, tr, tok_x, y - 1, 1), STYLE_ARC_1 + arcs_share_level(shares[k]) - 1);
+            if (w <= prev)
+                fail_msg("%dx%d: a share of %.2f lands %d dots wide, %.2f %d", sizes[z][0], sizes[z][1],
+                         shares[k], w, shares[k - 1], prev);
+            prev = w;
             grid_free(&g);
         }
     }
@@ -373,30 +452,32 @@ static void test_arc_class_and_dots_follow_share(void **state)
         TRACE_SQ(tr, weights, 3, s) = saved[s];
 }
 
-static void test_each_arc_lands_with_its_class(void **state)
+/* Every arc lands exactly as wide as its share says, in its share's colour: in 等's row
+ * 19.6 %, 14.4 % and 10.1 % land 7, 5 and 4 dots wide (issue 8: shares a few points apart). */
+static void test_each_arc_lands_with_its_share(void **state)
 {
     Fixture *l = *state;
     const Trace *tr = &l->tr;
     int tok_x[MODEL_MAX_TOKENS];
+    ArcsLayout L;
+    layout_at(tr, 80, 24, &L);
     int y = find_sentence(tr, 80, 24, NULL, tok_x);
-    Shot p = player_at(tr, 3, STAGE_SOFTMAX, true);
-    Grid g = render(tr, &p, 1.0, 80, 24, NULL);
-    for (int s = 0; s < tr->T; s++) {
-        if (s == 3)
-            continue;
-        int dots, style;
-        landing(&g, tr, tok_x, y - 1, s, &dots, &style);
-        assert_true(dots > 0);
-        assert_int_equal(style, STYLE_ARC_1 + arcs_share_class(TRACE_SQ(tr, weights, 3, s)) - 1);
-        for (int u = 0; u < tr->T; u++) {
-            if (u == 3 || arcs_share_class(TRACE_SQ(tr, weights, 3, u)) <= arcs_share_class(TRACE_SQ(tr, weights, 3, s)))
+    for (int numbers = 0; numbers < 2; numbers++) {
+        Shot p = player_at(tr, 3, STAGE_SOFTMAX, numbers);
+        Grid g = render(tr, &p, 1.0, 80, 24, NULL);
+        for (int s = 0; s < tr->T; s++) {
+            if (s == 3)
                 continue;
-            int more, ustyle;
-            landing(&g, tr, tok_x, y - 1, u, &more, &ustyle);
-            assert_true(more > dots);   /* a bigger share lands with more dots */
+            double share = TRACE_SQ(tr, weights, 3, s);
+            assert_int_equal(foot_width(&g, y, tok_x[s], 2), arcs_foot_dots(&L, share));
+            assert_int_equal(landing_style(&g, tr, tok_x, y - 1, s), STYLE_ARC_1 + arcs_share_level(share) - 1);
         }
+        assert_int_equal(foot_width(&g, y, tok_x[0], 2), 7);   /* 三 19.6 % */
+        assert_int_equal(foot_width(&g, y, tok_x[5], 1), 5);   /* ? 14.4 % */
+        assert_int_equal(foot_width(&g, y, tok_x[2], 2), 4);   /* 五 10.1 % */
+        assert_int_equal(foot_width(&g, y, tok_x[1], 2), 18);  /* 加 52.4 % */
+        grid_free(&g);
     }
-    grid_free(&g);
 }
 
 static void test_score_arcs_are_thin(void **state)
@@ -447,19 +528,98 @@ static void test_qkv_draws_no_arcs(void **state)
     grid_free(&g);
 }
 
+/* The arc area (the rows between the view bar and the sentence) of two frames is the same. */
+static bool same_arcs(const Grid *a, const Grid *b, int sentence_row)
+{
+    const int top = 2;   /* under the title row and the view bar at 80 × 24 */
+    return memcmp(a->cells + a->w * top, b->cells + b->w * top,
+                  sizeof(Cell) * (size_t)a->w * (size_t)(sentence_row - top)) == 0;
+}
+
+/* ② → ③: the arcs stay whole and thicken from the thin lines of ② to their shares;
+ * ③ → ② thins them back. */
+static void test_arcs_thicken_from_score_to_share(void **state)
+{
+    Fixture *l = *state;
+    const Trace *tr = &l->tr;
+    int tok_x[MODEL_MAX_TOKENS];
+    int y = find_sentence(tr, 80, 24, NULL, tok_x);
+    Shot score = player_at(tr, 3, STAGE_SCORE, true);
+    Shot share = player_at(tr, 3, STAGE_SOFTMAX, true);
+    Grid thin = render(tr, &score, 1.0, 80, 24, NULL);
+    Grid thick = render(tr, &share, 1.0, 80, 24, NULL);
+    Shot up = share, down = score;
+    up.from_stage = STAGE_SCORE;
+    down.from_stage = STAGE_SOFTMAX;
+    int prev = 0;
+    const double progress[] = { 0.0, 0.25, 0.5, 0.75, 1.0 };
+    for (size_t k = 0; k < 5; k++) {
+        Grid g = render(tr, &up, progress[k], 80, 24, NULL);
+        int w = foot_width(&g, y, tok_x[1], 2);   /* 加 */
+        assert_true(w >= prev);
+        assert_true(dots_total(&g) > 0);
+        if (k == 0)
+            assert_true(same_arcs(&g, &thin, y));
+        if (k == 2)
+            assert_true(w > 1 && w < foot_width(&thick, y, tok_x[1], 2));
+        if (k == 4)
+            assert_true(same_arcs(&g, &thick, y));
+        prev = w;
+        grid_free(&g);
+        g = render(tr, &down, progress[k], 80, 24, NULL);
+        if (k == 0)
+            assert_true(same_arcs(&g, &thick, y));
+        if (k == 4)
+            assert_true(same_arcs(&g, &thin, y));
+        grid_free(&g);
+    }
+    grid_free(&thin);
+    grid_free(&thick);
+}
+
+/* Dots of the V's flowing back: bold braille cells in the arc area. */
+static int packet_dots(const Grid *g, int sentence_row)
+{
+    int n = 0;
+    for (int y = 0; y < sentence_row; y++)
+        for (int x = 0; x < g->w; x++) {
+            const Cell *c = grid_cell(g, x, y);
+            if (c->style == STYLE_BOLD)
+                for (int bits = arcs_braille_dots(c); bits; bits &= bits - 1)
+                    n++;
+        }
+    return n;
+}
+
 static void test_output_values_flow_back(void **state)
 {
     Fixture *l = *state;
-    Shot p = player_at(&l->tr, 3, STAGE_OUTPUT, true);
-    Grid mid = render(&l->tr, &p, 0.5, 80, 24, NULL);
-    Grid end = render(&l->tr, &p, 1.0, 80, 24, NULL);
-    char *a = frame_text(&mid), *b = frame_text(&end);
-    assert_non_null(strstr(a, "●"));
-    assert_null(strstr(b, "●"));
-    free(a);
-    free(b);
+    Trace *tr = &l->tr;
+    int tok_x[MODEL_MAX_TOKENS];
+    int y = find_sentence(tr, 80, 24, NULL, tok_x);
+    Shot p = player_at(tr, 3, STAGE_OUTPUT, true);
+    Grid mid = render(tr, &p, 0.5, 80, 24, NULL);
+    Grid end = render(tr, &p, 1.0, 80, 24, NULL);
+    assert_true(packet_dots(&mid, y) > 0);
+    assert_int_equal(packet_dots(&end, y), 0);
     grid_free(&mid);
     grid_free(&end);
+    /* sized by share: the same row with larger shares carries larger beads */
+    double saved[MODEL_MAX_TOKENS];
+    for (int s = 0; s < tr->T; s++)
+        saved[s] = TRACE_SQ(tr, weights, 3, s);
+    int prev = 0;
+    const double shares[] = { 0.01, 0.2, 0.6 };
+    for (int k = 0; k < 3; k++) {
+        for (int s = 0; s < tr->T; s++)
+            TRACE_SQ(tr, weights, 3, s) = shares[k];
+        Grid g = render(tr, &p, 0.5, 80, 24, NULL);
+        assert_true(packet_dots(&g, y) > prev);
+        prev = packet_dots(&g, y);
+        grid_free(&g);
+    }
+    for (int s = 0; s < tr->T; s++)
+        TRACE_SQ(tr, weights, 3, s) = saved[s];
 }
 
 static void test_frame_is_pure(void **state)
@@ -641,12 +801,12 @@ static void test_ascii_mode_is_ascii(void **state)
             }
 }
 
-static void test_ascii_arcs_weigh_by_class(void **state)
+static void test_ascii_arcs_weigh_by_share(void **state)
 {
     Fixture *l = *state;
     Trace *tr = &l->tr;
-    const double shares[] = { 0.02, 0.10, 0.25, 0.60 };
-    const char glyphs[] = ".-=#";
+    const double shares[] = { 0.02, 0.20, 0.40, 0.90 };
+    const char glyphs[] = ".:=@";   /* levels 1, 2, 4, 8 of .:-=+*#@ */
     double saved[MODEL_MAX_TOKENS];
     for (int s = 0; s < tr->T; s++)
         saved[s] = TRACE_SQ(tr, weights, 3, s);
@@ -660,7 +820,7 @@ static void test_ascii_arcs_weigh_by_class(void **state)
         for (int y = 0; y < g.h; y++)
             for (int x = 0; x < g.w; x++) {
                 const Cell *c = grid_cell(&g, x, y);
-                if (c->style >= STYLE_ARC_1 && c->style <= STYLE_ARC_4) {
+                if (c->style >= STYLE_ARC_1 && c->style <= STYLE_ARC_8) {
                     assert_int_equal(c->glyph[0], glyphs[cls]);
                     arcs++;
                 }
@@ -800,6 +960,361 @@ static void test_long_sentence_and_wide_vectors(void **state)
     free(text);
 }
 
+/* ---------------------------------------------------------------- issue 8: the edges */
+
+#define SIXTEEN "三加五等于?十减四等于?几是二乘"   /* 16 characters */
+
+/* Draws the arcs view of an explicit player and UI state. */
+static Grid render_state(const Trace *tr, const Player *p, const Ui *ui, double progress, int w, int h)
+{
+    Lesson ls = { .model = tr->model, .tr = *tr };
+    FrameInput in = { .lesson = &ls, .player = p, .ui = ui, .progress = progress, .opt = NULL };
+    Grid g;
+    assert_int_equal(grid_init(&g, w, h), 0);
+    frame_render(&g, &in);
+    return g;
+}
+
+/* The column where s starts in row text (bytes before it counted as columns), or -1. */
+static int column_of(const char *row, const char *s)
+{
+    const char *at = strstr(row, s);
+    if (!at)
+        return -1;
+    char before[4096];
+    snprintf(before, sizeof before, "%.*s", (int)(at - row), row);
+    return text_width(before);
+}
+
+/* With numbers hidden, the words follow the shares' real order, not bins: at ③ every
+ * character in the order of its share, each with a bar; at ④ every V in that order. */
+static void test_hidden_words_follow_the_shares(void **state)
+{
+    Fixture *l = *state;
+    const Trace *tr = &l->tr;
+    for (int f = 0; f < tr->T; f++)
+        for (int st = STAGE_SOFTMAX; st <= STAGE_OUTPUT; st++) {
+            Shot p = player_at(tr, f, (Stage)st, false);
+            Grid g = render(tr, &p, 1.0, 80, 24, NULL);
+            int order[MODEL_MAX_TOKENS];
+            engine_share_order(tr, 0, f, order);
+            char *text = frame_text(&g), *panel = strstr(text, st == STAGE_SOFTMAX ? "most first:" : "output(");
+            assert_non_null(panel);
+            const char *at = panel;
+            for (int i = 0; i < tr->T; i++) {
+                char want[32];
+                snprintf(want, sizeof want, st == STAGE_SOFTMAX ? "%s █" : "V(%s)", tr->tokens[order[i]]);
+                if (st == STAGE_SOFTMAX && i > 0)   /* a bar after it, full blocks only for the largest */
+                    snprintf(want, sizeof want, "%s ", tr->tokens[order[i]]);
+                const char *next = strstr(at, want);
+                if (!next)
+                    fail_msg("focus %d stage %d: %s not after the larger shares:\n%s", f, st, want, panel);
+                at = next + strlen(want);
+            }
+            assert_null(strstr(panel, "most:"));   /* the old bins are gone */
+            assert_null(strstr(panel, "a little"));
+            free(text);
+            grid_free(&g);
+        }
+}
+
+/* The 16-character sentence at 80 × 24: every character's number under it (two rows). */
+static void test_sixteen_every_number_under_its_character(void **state)
+{
+    Fixture *l = *state;
+    Trace tr;
+    char err[256], num[32], row[2][4096];
+    assert_int_equal(engine_forward(&l->m, SIXTEEN, &tr, err, sizeof err), 0);
+    int tok_x[MODEL_MAX_TOKENS];
+    int y = find_sentence(&tr, 80, 24, NULL, tok_x);
+    for (int st = STAGE_SCORE; st <= STAGE_OUTPUT; st++) {
+        Shot p = player_at(&tr, 3, (Stage)st, true);
+        Grid g = render(&tr, &p, 1.0, 80, 24, NULL);
+        row_text(&g, y + 1, row[0], sizeof row[0]);
+        row_text(&g, y + 2, row[1], sizeof row[1]);
+        for (int s = 0; s < tr.T; s++) {
+            if (st == STAGE_SCORE)
+                format_fixed(num, sizeof num, TRACE_SQ(&tr, scores, 3, s), 2);
+            else
+                format_percent(num, sizeof num, TRACE_SQ(&tr, weights, 3, s));
+            /* centred under the character: it starts within the slot around it */
+            const char *r = row[s % 2];
+            char padded[40];
+            snprintf(padded, sizeof padded, " %s", num);
+            int x = -1;
+            for (const char *at = r; (at = strstr(at, padded)) != NULL; at++) {
+                int col = column_of(r, at) + 1;
+                if (abs(col + text_width(num) / 2 - (tok_x[s] + 1)) <= 2)
+                    x = col;
+            }
+            if (x < 0)
+                fail_msg("stage %d: %s is not under %s (character %d):\n%s\n%s", st, num, tr.tokens[s], s,
+                         row[0], row[1]);
+        }
+        grid_free(&g);
+    }
+    engine_free(&tr);
+}
+
+/* 1-9 and 0 reach ten characters; ↑/↓ and clicks reach all sixteen. */
+static void test_sixteen_every_character_can_ask(void **state)
+{
+    Fixture *l = *state;
+    Trace tr;
+    char err[256];
+    assert_int_equal(engine_forward(&l->m, SIXTEEN, &tr, err, sizeof err), 0);
+    Lesson ls = { .model = tr.model, .tr = tr };
+    Player p;
+    player_init(&p, tr.T, 0);
+    Ui ui;
+    ui_init(&ui, VIEW_ARCS);
+    ui_set_view(&ui, &p, VIEW_ARCS);
+    bool seen[MODEL_MAX_TOKENS] = { false };
+    const KeyBinding *down = ui_binding(&ui, KEYCODE_DOWN), *up = ui_binding(&ui, KEYCODE_UP);
+    assert_int_equal(down->action, ACTION_FOCUS_NEXT);
+    assert_int_equal(up->action, ACTION_FOCUS_PREV);
+    for (int i = 0; i < tr.T; i++) {
+        seen[p.focus] = true;
+        ui_apply(&ui, &p, &ls, down->action, down->arg, 0);
+    }
+    for (int t = 0; t < tr.T; t++)
+        assert_true(seen[t]);
+    assert_int_equal(p.focus, 0);
+    ui_apply(&ui, &p, &ls, up->action, up->arg, 0);
+    assert_int_equal(p.focus, 15);
+    const KeyBinding *zero = ui_binding(&ui, '0');
+    ui_apply(&ui, &p, &ls, zero->action, zero->arg, 0);
+    assert_int_equal(p.focus, 9);
+    int tok_x[MODEL_MAX_TOKENS];
+    for (size_t z = 0; z < N_SIZES; z++) {
+        int y = find_sentence(&tr, sizes[z][0], sizes[z][1], NULL, tok_x);
+        for (int t = 10; t < tr.T; t++) {
+            int hit = scene_token_at(&tr, sizes[z][0], sizes[z][1], NULL, tok_x[t], y);
+            assert_int_equal(hit, t);
+            ui_apply(&ui, &p, &ls, ACTION_FOCUS_N, hit, 0);
+            assert_int_equal(p.focus, t);
+        }
+    }
+    engine_free(&tr);
+}
+
+/* The panel pages its table by the worked character: every answering character's column is
+ * on screen with its page ("10-16/16"), and the worked line names it. */
+static void test_sixteen_panel_shows_the_worked_column(void **state)
+{
+    Fixture *l = *state;
+    Trace tr;
+    char err[256], row[4096];
+    assert_int_equal(engine_forward(&l->m, SIXTEEN, &tr, err, sizeof err), 0);
+    for (int st = STAGE_SCORE; st <= STAGE_SOFTMAX; st++)
+        for (int a = 0; a < tr.T; a++) {
+            Shot p = player_at(&tr, 3, (Stage)st, true);
+            p.answer = a;
+            Grid g = render(&tr, &p, 1.0, 80, 24, NULL);
+            char *text = frame_text(&g), want[64];
+            snprintf(want, sizeof want, st == STAGE_SCORE ? "·K(%s) = " : "share(%s) = ", tr.tokens[a]);
+            assert_non_null(strstr(text, want));
+            bool found = false;
+            for (int y = 0; y < g.h && !found; y++) {
+                row_text(&g, y, row, sizeof row);
+                int first, last, total;
+                const char *page = strstr(row, "/16");
+                while (page && page > row && page[-1] != ' ')
+                    page--;
+                if (!page || sscanf(page, "%d-%d/%d", &first, &last, &total) != 3)
+                    continue;
+                assert_int_equal(total, 16);
+                assert_true(first <= a + 1 && a + 1 <= last);
+                /* the worked character's head is bold in that row */
+                for (int x = 0; x < g.w; x++) {
+                    const Cell *c = grid_cell(&g, x, y);
+                    if (strcmp(c->glyph, tr.tokens[a]) == 0 && (c->style == STYLE_BOLD || a == 3))
+                        found = true;
+                }
+            }
+            if (!found)
+                fail_msg("stage %d answer %d: no page shows %s:\n%s", st, a, tr.tokens[a], text);
+            free(text);
+            grid_free(&g);
+        }
+    engine_free(&tr);
+}
+
+/* At 60 × 20 nothing essential is lost: the stage line, the sentence, the Σ column, the
+ * whole check, and "q quit" and "paused" whole in the status line. */
+static void test_smallest_frame_keeps_the_essentials(void **state)
+{
+    Fixture *l = *state;
+    const Trace *tr = &l->tr;
+    char row[4096];
+    for (int st = 0; st < STAGE_COUNT; st++)
+        for (int f = 0; f < tr->T; f++) {
+            Shot p = player_at(tr, f, all_stages[st], true);
+            Grid g = render(tr, &p, 1.0, 60, 20, NULL);
+            char *text = frame_text(&g);
+            row_text(&g, 0, row, sizeof row);
+            assert_non_null(strstr(row, "① Q K V → ② score → ③ softmax → ④ output"));
+            row_text(&g, 19, row, sizeof row);
+            assert_non_null(strstr(row, "q quit"));
+            assert_non_null(strstr(row, "❚❚ paused"));
+            for (int t = 0; t < tr->T; t++)
+                assert_non_null(strstr(text, tr->tokens[t]));
+            if (all_stages[st] == STAGE_SOFTMAX)
+                assert_non_null(strstr(text, "Σ 100."));
+            assert_null(strstr(text, "…"));
+            free(text);
+            grid_free(&g);
+        }
+}
+
+/* The help at 60 × 20 scrolls, and every line of it can be read whole. */
+static void test_help_scrolls_to_every_line(void **state)
+{
+    Fixture *l = *state;
+    const Trace *tr = &l->tr;
+    Player p;
+    player_init(&p, tr->T, 0);
+    Ui ui;
+    ui_init(&ui, VIEW_ARCS);
+    ui.help = true;
+    static char lines[64][512];
+    int total = 0;
+    char row[4096];
+    for (int top = 0; top < 64; top++) {
+        ui.help_top = top;
+        Grid g = render_state(tr, &p, &ui, 1.0, 60, 20);
+        int first = 0, last = 0, n = 0;
+        for (int y = 0; y < g.h; y++) {   /* "? closes this help  ↑/↓ scroll 1-14 of 29" */
+            row_text(&g, y, row, sizeof row);
+            const char *at = strstr(row, "scroll ");
+            if (at)
+                assert_int_equal(sscanf(at, "scroll %d-%d of %d", &first, &last, &n), 3);
+        }
+        assert_true(n > last - first + 1 && n <= 64);
+        total = n;
+        for (int i = 0; i <= last - first; i++) {   /* the box's rows from its second row */
+            row_text(&g, (20 - (last - first + 1 + 4)) / 2 + 1 + i, row, sizeof row);
+            const char *in = strstr(row, "│ ");
+            assert_non_null(in);
+            snprintf(lines[first - 1 + i], sizeof lines[0], "%s", in + strlen("│ "));
+            char *end = strstr(lines[first - 1 + i], " │");
+            assert_non_null(end);
+            *end = '\0';
+        }
+        grid_free(&g);
+    }
+    char all[16384] = "";
+    for (int i = 0; i < total; i++) {
+        assert_true(lines[i][0] != '\0');   /* every line was seen */
+        char *e = lines[i] + strlen(lines[i]);
+        while (e > lines[i] && e[-1] == ' ')
+            *--e = '\0';
+        if (lines[i][0] == ' ' && i > 0) {   /* no key: the line above goes on */
+            all[strlen(all) - 1] = ' ';
+            strcat(all, lines[i] + strspn(lines[i], " "));
+        } else {
+            strcat(all, lines[i]);
+        }
+        strcat(all, "\n");
+    }
+    const ViewOps *v = view_ops(VIEW_ARCS);
+    for (int pass = 0; pass < 2; pass++)
+        for (const KeyBinding *b = pass ? action_keys : v->keys; b->key; b++)
+            if (b->in_help && !strstr(all, action_describe(b->action, LANG_EN)))
+                fail_msg("the help at 60x20 never shows \"%s\" whole:\n%s", action_describe(b->action, LANG_EN), all);
+}
+
+/* Stepping past either end says where you are; + and - go in round steps and say so. */
+static void test_steps_and_speeds_say_where_you_are(void **state)
+{
+    Fixture *l = *state;
+    const Trace *tr = &l->tr;
+    Lesson ls = { .model = tr->model, .tr = *tr };
+    Player p;
+    player_init(&p, tr->T, 0);
+    Ui ui;
+    ui_init(&ui, VIEW_ARCS);
+    ui_set_view(&ui, &p, VIEW_ARCS);
+    char row[4096];
+    struct { Action a; const char *says; } steps[] = {
+        { ACTION_PREV, "first step already" },
+        { ACTION_LAST, NULL },
+        { ACTION_NEXT, "last step: Home starts again" },
+        { ACTION_FIRST, NULL },
+        { ACTION_FASTER, "speed ×1.5" }, { ACTION_FASTER, "speed ×2" }, { ACTION_FASTER, "speed ×3" },
+        { ACTION_FASTER, "speed ×4" }, { ACTION_FASTER, "fastest already: ×4" },
+        { ACTION_SLOWER, "speed ×3" }, { ACTION_SLOWER, "speed ×2" }, { ACTION_SLOWER, "speed ×1.5" },
+        { ACTION_SLOWER, "speed ×1" }, { ACTION_SLOWER, "speed ×0.75" }, { ACTION_SLOWER, "speed ×0.5" },
+        { ACTION_SLOWER, "speed ×0.25" }, { ACTION_SLOWER, "slowest already: ×0.25" },
+    };
+    for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++) {
+        ui_apply(&ui, &p, &ls, steps[i].a, 0, 0);
+        if (steps[i].a == ACTION_LAST) {
+            assert_int_equal(p.focus, tr->T - 1);
+            assert_int_equal(p.stage, STAGE_OUTPUT);
+        }
+        if (!steps[i].says)
+            continue;
+        Grid g = render_state(tr, &p, &ui, 1.0, 80, 24);
+        row_text(&g, 23, row, sizeof row);
+        if (!strstr(row, steps[i].says))
+            fail_msg("step %zu: the status line does not say \"%s\": %s", i, steps[i].says, row);
+        grid_free(&g);
+    }
+    assert_int_equal(p.focus, 0);   /* a step past the end stayed at the end */
+}
+
+/* , . choose the answering character and { } the dimension; the panels work them, the
+ * help and the status line name the keys. */
+static void test_keys_choose_what_is_worked(void **state)
+{
+    Fixture *l = *state;
+    const Trace *tr = &l->tr;
+    Lesson ls = { .model = tr->model, .tr = *tr };
+    Player p;
+    player_init(&p, tr->T, 0);
+    Ui ui;
+    ui_init(&ui, VIEW_ARCS);
+    ui_set_view(&ui, &p, VIEW_ARCS);
+    const int keys[] = { ',', '.', '<', '>', '{', '}' };
+    const Action actions[] = { ACTION_ANSWER_PREV, ACTION_ANSWER_NEXT, ACTION_ANSWER_PREV, ACTION_ANSWER_NEXT,
+                               ACTION_DIM_PREV, ACTION_DIM_NEXT };
+    for (int i = 0; i < 6; i++)
+        assert_int_equal(ui_binding(&ui, keys[i])->action, actions[i]);
+    /* 加 → 等 = 2.08 can be worked: 加's largest is 五, one step on is 等 */
+    p.focus = 1;
+    p.stage = STAGE_SCORE;
+    const KeyBinding *next = ui_binding(&ui, '.');
+    ui_apply(&ui, &p, &ls, next->action, next->arg, 0);
+    assert_int_equal(ui.answer, 3);
+    Grid g = render_state(tr, &p, &ui, 1.0, 80, 24);
+    char *text = frame_text(&g);
+    assert_non_null(strstr(text, "Q(加)·K(等) = "));
+    assert_non_null(strstr(text, "≈ 2.08"));
+    assert_non_null(strstr(text, "K(等) "));
+    free(text);
+    grid_free(&g);
+    /* } three times: Q(三)[3] */
+    p.focus = 0;
+    p.stage = STAGE_QKV;
+    const KeyBinding *dim = ui_binding(&ui, '}');
+    for (int i = 0; i < 3; i++)
+        ui_apply(&ui, &p, &ls, dim->action, dim->arg, 0);
+    g = render_state(tr, &p, &ui, 1.0, 80, 24);
+    text = frame_text(&g);
+    assert_non_null(strstr(text, "Q(三)[3] = "));
+    assert_non_null(strstr(text, "Wq[:,3]"));
+    free(text);
+    grid_free(&g);
+    /* the status line of a wide screen names them */
+    g = render_state(tr, &p, &ui, 1.0, 160, 40);
+    char row[4096];
+    row_text(&g, 39, row, sizeof row);
+    assert_non_null(strstr(row, ",/. worked"));
+    assert_non_null(strstr(row, "{/} dim"));
+    grid_free(&g);
+}
+
 int main(void)
 {
 #define T(f) cmocka_unit_test_setup_teardown(f, setup_lesson, teardown_lesson)
@@ -811,12 +1326,14 @@ int main(void)
         T(test_qkv_shows_the_four_vectors_and_roles),
         T(test_output_shows_vector_terms_and_cosine),
         T(test_output_builds_term_by_term),
-        cmocka_unit_test(test_share_classes),
-        T(test_arc_class_and_dots_follow_share),
-        T(test_each_arc_lands_with_its_class),
+        cmocka_unit_test(test_share_levels),
+        T(test_widths_are_the_share),
+        T(test_feet_follow_share),
+        T(test_each_arc_lands_with_its_share),
         T(test_score_arcs_are_thin),
         T(test_arcs_grow_with_progress),
         T(test_qkv_draws_no_arcs),
+        T(test_arcs_thicken_from_score_to_share),
         T(test_output_values_flow_back),
         T(test_frame_is_pure),
         T(test_focus_is_marked),
@@ -825,10 +1342,18 @@ int main(void)
         T(test_too_small_exact_text),
         T(test_help_lists_every_binding),
         T(test_ascii_mode_is_ascii),
-        T(test_ascii_arcs_weigh_by_class),
+        T(test_ascii_arcs_weigh_by_share),
         T(test_every_size_lays_out_cleanly),
         T(test_token_at_matches_drawing),
         cmocka_unit_test(test_long_sentence_and_wide_vectors),
+        T(test_hidden_words_follow_the_shares),
+        T(test_sixteen_every_number_under_its_character),
+        T(test_sixteen_every_character_can_ask),
+        T(test_sixteen_panel_shows_the_worked_column),
+        T(test_smallest_frame_keeps_the_essentials),
+        T(test_help_scrolls_to_every_line),
+        T(test_steps_and_speeds_say_where_you_are),
+        T(test_keys_choose_what_is_worked),
     };
 #undef T
     return cmocka_run_group_tests(tests, NULL, NULL);

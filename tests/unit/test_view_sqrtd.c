@@ -352,7 +352,7 @@ static void test_plot_saturates_unscaled(void **state)
             assert_true(row <= L.share.area.y + L.share.area.h / 20);   /* 96.3% of the height */
         assert_int_equal(col, L.share.area.x + L.share.area.w - 1);
         assert_true(braille(grid_cell(&g, col, row)) != 0);
-        assert_int_equal(grid_cell(&g, col, row)->style, STYLE_ARC_4);
+        assert_int_equal(grid_cell(&g, col, row)->style, STYLE_SERIES_B);
         sqrtd_plot_cell(&L.share, SQRTD_D_COUNT - 1, cv->scaled.top_share[SQRTD_D_COUNT - 1], &col, &row);
         assert_true(row > L.share.area.y + L.share.area.h / 3);
         assert_true(braille(grid_cell(&g, col, row)) != 0);
