@@ -58,7 +58,7 @@ FUZZ_A     := $(BUILD)/fuzz/libattn.a
 FUZZ_BIN   := $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(wildcard tests/fuzz/fuzz_*.c))
 
 .PHONY: all run test unit asan cli e2e golden-update deps install uninstall clean bench lesson-data valgrind \
-        fuzz fuzz-smoke lint coverage demo-cast export-test FORCE
+        fuzz fuzz-smoke lint coverage demo-cast export-test docs FORCE
 
 all: $(BIN)
 
@@ -215,6 +215,10 @@ $(FIT_BIN): scripts/fit-lesson.c $(BUILD)/obj/engine.o $(BUILD)/obj/model.o $(BU
 # Regenerates assets/lesson.model, deterministically, with the project's own engine.
 lesson-data: $(FIT_BIN)
 	$(FIT_BIN) > assets/lesson.model.tmp && mv assets/lesson.model.tmp assets/lesson.model
+
+# Writes the keys sections of README.md and docs/attn-tui.1 from the key table.
+docs: $(BIN)
+	@sh scripts/update-docs.sh ./$(BIN)
 
 # Records docs/demo.cast (one full autoplay, committed; replay it with asciinema play).
 demo-cast: $(BIN)

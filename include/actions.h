@@ -75,7 +75,9 @@ typedef struct {
     int key;               /* a character or a KEYCODE_* */
     Action action;         /* what it does */
     int arg;               /* argument (e.g. the character number of ACTION_FOCUS_N) */
-    const char *label;     /* how the help names the key, e.g. "→" or "Space" */
+    const char *label;     /* how the help names the key, e.g. "→" or "Space"; the help's
+                              entry names its aliases after a blank ("↑ k"), the status line
+                              shows the first word */
     bool in_help;          /* listed in the help overlay (false for duplicates) */
 } KeyBinding;
 

@@ -26,6 +26,7 @@ typedef struct {
     ColorWhen color;         /* --color */
     bool model_text;         /* --format model (with --dump): the model in its file format */
     bool help;               /* --help */
+    int keys;                /* --keys: -1, or a KeyDocFormat (print every key binding and exit) */
     bool version;            /* --version */
     bool numbers;            /* start with numbers shown (--no-numbers clears it) */
     bool autoplay;           /* --autoplay: start playing */

@@ -54,6 +54,7 @@ typedef enum {
     NOTE_FASTEST,      /* + at the fastest speed */
     NOTE_SLOWEST,      /* - at the slowest speed */
     NOTE_NO_CHARACTER, /* a character number beyond the sentence: note_value */
+    NOTE_NOTHING_PLAYS,/* Space on a screen with nothing to step */
     NOTE_TEXT          /* note_text, as it is (e.g. an engine error) */
 } UiNote;
 

@@ -39,4 +39,9 @@ typedef struct {
 /* The row of view id (clamped into range). */
 const ViewOps *view_ops(ViewId id);
 
+/* What action a does in view v, as its help says it: the steps (→ ← Home End, Space) say
+ * what the view's track walks; NULL when the action does nothing there (a view with no
+ * track and no binding of its own for it), so the help leaves it out. */
+const char *view_describe(const ViewOps *v, Action a, Lang lang);
+
 #endif

@@ -218,9 +218,12 @@ static const char *key_label(const ViewOps *v, Action a)
 static void hint_text(const ViewCtx *c, const ViewOps *v, const KeyHint *h, char *buf, size_t cap)
 {
     char keys[64], shown[64];
-    snprintf(keys, sizeof keys, "%s%s%s", key_label(v, h->first),
-             h->second != ACTION_NONE ? "/" : "",
-             h->second != ACTION_NONE ? key_label(v, h->second) : "");
+    char first[32], second[32];
+    snprintf(first, sizeof first, "%s", key_label(v, h->first));
+    snprintf(second, sizeof second, "%s", h->second != ACTION_NONE ? key_label(v, h->second) : "");
+    first[strcspn(first, " ")] = '\0';     /* the key, without the aliases the help names */
+    second[strcspn(second, " ")] = '\0';
+    snprintf(keys, sizeof keys, "%s%s%s", first, second[0] ? "/" : "", second);
     draw_drawable(c->ascii, keys, shown, sizeof shown);
     snprintf(buf, cap, "%s %s", shown, c->lang == LANG_ZH ? h->zh : h->en);
 }
@@ -262,6 +265,10 @@ static void note_text(const ViewCtx *c, char *buf, size_t cap)
     case NOTE_NO_CHARACTER:
         snprintf(buf, cap, SAY(c, "no character %d in this sentence", "句子里没有第 %d 个字"),
                  (int)ui->note_value);
+        break;
+    case NOTE_NOTHING_PLAYS:
+        snprintf(buf, cap, SAY(c, "nothing plays on this screen: %s for one that does",
+                                  "这个画面没有可播放的：按 %s 换一个"), action_key_label(ACTION_VIEW_NEXT));
         break;
     case NOTE_TEXT:
         snprintf(buf, cap, "%s", ui->note_text);
@@ -439,7 +446,7 @@ static int help_rows(const ViewOps *v, HelpRow *rows, int cap)
         if (b->in_help)
             rows[n++] = (HelpRow){ b->label, b->action };
     for (const KeyBinding *b = action_keys; b->key != 0 && n < cap; b++)
-        if (b->in_help && !action_find_key(v->keys, b->key))
+        if (b->in_help && !action_find_key(v->keys, b->key) && view_describe(v, b->action, LANG_EN))
             rows[n++] = (HelpRow){ b->label, b->action };
     return n;
 }
@@ -493,14 +500,14 @@ static void help_wrap(const char *label, const char *text, int room, HelpLine *l
 void chrome_draw_help(const ViewCtx *c, const ViewOps *v, const ChromeLayout *L)
 {
     HelpRow rows[HELP_MAX_ROWS];
-    static HelpLine lines[HELP_MAX_LINES];   /* per frame; the term layer draws one at a time */
+    HelpLine lines[HELP_MAX_LINES];
     int nrows = help_rows(v, rows, HELP_MAX_ROWS), n = 0;
     char buf[256], footer[160], legend[256] = "", title[96];
     int label_w = 0, desc_w = 0;
     for (int i = 0; i < nrows; i++) {
         draw_drawable(c->ascii, rows[i].label, buf, sizeof buf);
         label_w = text_width(buf) > label_w ? text_width(buf) : label_w;
-        draw_drawable(c->ascii, action_describe(rows[i].action, c->lang), buf, sizeof buf);
+        draw_drawable(c->ascii, view_describe(v, rows[i].action, c->lang), buf, sizeof buf);
         desc_w = text_width(buf) > desc_w ? text_width(buf) : desc_w;
     }
     if (v->help_en)
@@ -508,7 +515,7 @@ void chrome_draw_help(const ViewCtx *c, const ViewOps *v, const ChromeLayout *L)
     int inner_max = L->w - 6;   /* the box's inside on the widest box the frame holds */
     int room = inner_max - label_w - 3;
     for (int i = 0; i < nrows; i++) {   /* descriptions too wide for the box go on */
-        draw_drawable(c->ascii, action_describe(rows[i].action, c->lang), buf, sizeof buf);
+        draw_drawable(c->ascii, view_describe(v, rows[i].action, c->lang), buf, sizeof buf);
         help_wrap(rows[i].label, buf, room > 8 ? room : 8, lines, &n);
     }
     int bh = n + 4 < L->h - 2 ? n + 4 : L->h - 2;

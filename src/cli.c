@@ -4,6 +4,7 @@
 #include "cli.h"
 
 #include "export.h"
+#include "keydoc.h"
 #include "player.h"
 #include "ui.h"
 #include "view.h"
@@ -54,6 +55,7 @@ const char *cli_usage(void)
         "  --focus N         start with character N asking (1 = first)\n"
         "  --lang L          labels and --dump headings in en or zh (default: from the locale)\n"
         "  --ascii           draw with ASCII characters only\n"
+        "  --keys FMT        print every key binding (markdown or man) and exit\n"
         "  -h, --help        show this help and exit\n"
         "  -V, --version     show the version and exit\n"
         "\n"
@@ -122,7 +124,7 @@ static int parse_focus(const char *s, int *out)
 enum {
     OPT_SENTENCE = 1000, OPT_MODEL, OPT_DUMP, OPT_FORMAT, OPT_NO_NUMBERS, OPT_AUTOPLAY,
     OPT_SPEED, OPT_STAGE, OPT_FOCUS, OPT_LANG, OPT_ASCII, OPT_PRINT, OPT_SIZE, OPT_COLOR, OPT_VIEW,
-    OPT_MASK, OPT_HEADS, OPT_RECORD, OPT_EXPORT
+    OPT_MASK, OPT_HEADS, OPT_RECORD, OPT_EXPORT, OPT_KEYS
 };
 
 static const struct option long_options[] = {
@@ -145,6 +147,7 @@ static const struct option long_options[] = {
     { "record",     required_argument, NULL, OPT_RECORD },
     { "heads",      required_argument, NULL, OPT_HEADS },
     { "export",     required_argument, NULL, OPT_EXPORT },
+    { "keys",       required_argument, NULL, OPT_KEYS },
     { "help",       no_argument,       NULL, 'h' },
     { "version",    no_argument,       NULL, 'V' },
     { NULL, 0, NULL, 0 },
@@ -161,6 +164,7 @@ static void cli_defaults(Options *o)
     o->heads = 1;
     o->lang = LANG_AUTO;
     o->export_format = -1;
+    o->keys = -1;
 }
 
 /* Applies one recognised option; returns 0 or -1 with err filled. A bad value is
@@ -210,6 +214,12 @@ static int cli_apply(Options *o, int c, const char *arg, char *err, size_t errle
                  text_escape(arg, q, sizeof q), names);
         return -1;
     }
+    case OPT_KEYS:
+        if (strcmp(arg, "markdown") == 0) { o->keys = KEYDOC_MARKDOWN; return 0; }
+        if (strcmp(arg, "man") == 0) { o->keys = KEYDOC_MAN; return 0; }
+        snprintf(err, errlen, "--keys: '%s' is not a format: use markdown or man",
+                 text_escape(arg, q, sizeof q));
+        return -1;
     case OPT_EXPORT:
         o->export_format = export_format_from_name(arg);
         if (o->export_format >= 0) return 0;

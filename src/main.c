@@ -18,6 +18,7 @@
 #include "engine.h"
 #include "export.h"
 #include "frame.h"
+#include "keydoc.h"
 #include "grid.h"
 #include "lesson.h"
 #include "model.h"
@@ -198,6 +199,15 @@ int main(int argc, char **argv)
     }
     if (o.help)
         return main_write_text(cli_usage(), "the help");
+    if (o.keys >= 0) {
+        errno = 0;
+        if (keydoc_write(stdout, (KeyDocFormat)o.keys, o.lang == LANG_ZH ? LANG_ZH : LANG_EN) != 0 ||
+            fflush(stdout) != 0) {
+            fprintf(stderr, "attn-tui: cannot write the keys: %s\n", strerror(errno ? errno : EIO));
+            return EXIT_DATA;
+        }
+        return 0;
+    }
     if (o.version)
         return main_write_text("attn-tui " ATTN_VERSION "\n", "the version");
     Model model;

@@ -297,7 +297,13 @@ static int ui_apply_global(Ui *ui, Player *p, const Lesson *ls, Action a, int ar
         ui->help = false;
         return REACT_REDRAW;
     case ACTION_HELP:        ui->help = !ui->help; ui->help_top = 0; return REACT_REDRAW;
-    case ACTION_PLAY:        player_toggle_play(p, now); return REACT_REDRAW;
+    case ACTION_PLAY:
+        if (p->track == TRACK_NONE && !p->playing) {
+            ui_note(ui, NOTE_NOTHING_PLAYS, 0.0);
+            return REACT_REDRAW;
+        }
+        player_toggle_play(p, now);
+        return REACT_REDRAW;
     case ACTION_NUMBERS:     ui->numbers = !ui->numbers; return REACT_REDRAW;
     case ACTION_NEXT:        return ui_step(ui, p, +1, now);
     case ACTION_PREV:        return ui_step(ui, p, -1, now);

@@ -208,5 +208,15 @@ fi
 expect_write_error "--help with stdout closed" closed "cannot write the help: Bad file descriptor" -- --help
 expect_write_error "--version with stdout closed" closed "cannot write the version: Bad file descriptor" -- -V
 
+# The keys in README.md and the man page are the key table's (attn-tui --keys).
+if sh scripts/update-docs.sh --check "$BIN" >"$tmp/docs" 2>&1; then
+    ok "README and man page list the key table's keys"
+else
+    bad "README and man page list the key table's keys" "$(head -5 "$tmp/docs")"
+fi
+"$BIN" --keys man | grep -qx '.B Tab' && "$BIN" --keys markdown | grep -qF '| `t` | next table: raw scores, ÷√d, shares |' \
+    && ok "--keys writes the global and the views' keys" || bad "--keys writes the global and the views' keys" "$("$BIN" --keys markdown | head -3)"
+expect_fail "bad --keys format" 2 "--keys: 'html' is not a format: use markdown or man" -- --keys html
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
