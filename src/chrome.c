@@ -229,11 +229,33 @@ static void hint_text(const ViewCtx *c, const ViewOps *v, const KeyHint *h, char
 }
 
 /* "▶ playing ×2" or "❚❚ paused"; only the symbol (and speed) when `terse`. */
+/* "lesson 7: causal mask, 2 heads  " when the lesson runs with lesson 7's preview, else "".
+ * Terse: "L7: mask, 2h  ". */
+static void status_preview(const ViewCtx *c, bool terse, char *buf, size_t cap)
+{
+    const Trace *tr = c->tr;
+    buf[0] = '\0';
+    if (tr->mask != MASK_CAUSAL && tr->heads == 1)
+        return;
+    snprintf(buf, cap, "%s", terse ? SAY(c, "L7: ", "第7课：") : SAY(c, "lesson 7: ", "第 7 课："));
+    if (tr->mask == MASK_CAUSAL)
+        draw_append(buf, cap, "%s", terse ? SAY(c, "mask", "掩码") : SAY(c, "causal mask", "因果掩码"));
+    if (tr->heads > 1) {
+        if (terse)
+            draw_append(buf, cap, SAY(c, "%s%dh", "%s%d头"), tr->mask == MASK_CAUSAL ? ", " : "", tr->heads);
+        else
+            draw_append(buf, cap, SAY(c, "%s%d heads", "%s%d 个头"), tr->mask == MASK_CAUSAL ? ", " : "",
+                        tr->heads);
+    }
+    draw_append(buf, cap, "  ");
+}
+
 static void status_state(const ViewCtx *c, bool terse, char *buf, size_t cap)
 {
     const char *sym = c->p->playing ? c->gl->playing : c->gl->paused;
     const char *word = c->p->playing ? SAY(c, "playing", "播放中") : SAY(c, "paused", "已暂停");
-    snprintf(buf, cap, "%s%s%s", sym, terse ? "" : " ", terse ? "" : word);
+    status_preview(c, terse, buf, cap);
+    draw_append(buf, cap, "%s%s%s", sym, terse ? "" : " ", terse ? "" : word);
     if (c->p->playing && fabs(c->p->speed - 1.0) > 1e-9)
         draw_append(buf, cap, " %s%g", c->gl->by, c->p->speed);
 }
