@@ -77,6 +77,9 @@ int engine_forward(const Model *m, const char *sentence, Trace *tr,
 int engine_forward_with(const Model *m, const char *sentence, const EngineConfig *cfg,
                         Trace *tr, char *err, size_t errlen);
 
+/* The trace's characters joined, as the vocabulary spells the sentence ("三加五等于?"). */
+void engine_sentence(const Trace *tr, char *buf, size_t cap);
+
 /* Releases a Trace; safe on a zeroed or freed one. */
 void engine_free(Trace *tr);
 

@@ -70,6 +70,10 @@ int model_lookalike(const char *ch);
 /* Index of the vocabulary entry equal to the UTF-8 character ch, or -1. */
 int model_find_char(const Model *m, const char *ch);
 
+/* Writes "a b c …" listing the vocabulary into buf (cap bytes); when it does not all fit,
+ * as many entries as fit followed by " …". */
+void model_vocab_list(const Model *m, char *buf, size_t cap);
+
 /* Releases what model_parse allocated; safe on a zeroed or freed Model. */
 void model_free(Model *m);
 

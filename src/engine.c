@@ -65,26 +65,6 @@ static void matmul_rows(const double *in, const double *w, double *out, int rows
         }
 }
 
-/* Writes "a b c ..." listing the vocabulary into buf; when it does not all fit, as
- * many entries as fit followed by " …". */
-static void list_vocab(const Model *m, char *buf, size_t cap)
-{
-    static const char more[] = " …";
-    size_t used = 0;
-    buf[0] = '\0';
-    for (int i = 0; i < m->vocab_size; i++) {
-        size_t n = strlen(m->vocab[i]) + (i ? 1 : 0);
-        size_t keep = i + 1 < m->vocab_size ? sizeof more : 1; /* room for the mark, or the NUL */
-        if (used + n + keep > cap) {
-            if (used + sizeof more <= cap)
-                memcpy(buf + used, more, sizeof more);
-            return;
-        }
-        snprintf(buf + used, cap - used, "%s%s", i ? " " : "", m->vocab[i]);
-        used += n;
-    }
-}
-
 /* ---------------------------------------------------------------- tokens */
 
 static int tokenize(const Model *m, const char *sentence, Trace *tr, char *err, size_t errlen)
@@ -106,7 +86,7 @@ static int tokenize(const Model *m, const char *sentence, Trace *tr, char *err, 
         tr->ids[t] = model_find_char(m, tr->tokens[t]);
         if (tr->ids[t] < 0) {
             char vocab[1024];
-            list_vocab(m, vocab, sizeof vocab);
+            model_vocab_list(m, vocab, sizeof vocab);
             snprintf(err, errlen, "character '%s' is not in the vocabulary: %s", tr->tokens[t], vocab);
             return -1;
         }
@@ -235,6 +215,20 @@ int engine_forward_with(const Model *m, const char *sentence, const EngineConfig
         return ENGINE_NOT_FINITE;
     }
     return 0;
+}
+
+void engine_sentence(const Trace *tr, char *buf, size_t cap)
+{
+    size_t used = 0;
+    for (int t = 0; t < tr->T; t++) {
+        size_t n = strlen(tr->tokens[t]);
+        if (used + n < cap) {
+            memcpy(buf + used, tr->tokens[t], n);
+            used += n;
+        }
+    }
+    if (cap > 0)
+        buf[used < cap ? used : cap - 1] = '\0';
 }
 
 void engine_free(Trace *tr)

@@ -14,20 +14,6 @@ void lesson_params(LessonParams *p, const char *sentence)
     p->config.heads = 1;
 }
 
-/* The sentences of a trace, joined. */
-static void trace_text(const Trace *tr, char *buf, size_t cap)
-{
-    size_t used = 0;
-    for (int t = 0; t < tr->T; t++) {
-        size_t n = strlen(tr->tokens[t]);
-        if (used + n < cap) {
-            memcpy(buf + used, tr->tokens[t], n);
-            used += n;
-        }
-    }
-    buf[used] = '\0';
-}
-
 /* The sentence compared with: the one asked for, else the lesson's second sentence (or
  * its first, when the sentence already is the second). */
 static const char *compare_sentence(const LessonParams *p, const Trace *tr)
@@ -35,7 +21,7 @@ static const char *compare_sentence(const LessonParams *p, const Trace *tr)
     char now[MODEL_SENTENCE_BYTES];
     if (p->compare[0])
         return p->compare;
-    trace_text(tr, now, sizeof now);
+    engine_sentence(tr, now, sizeof now);
     return strcmp(now, LESSON_COMPARE_SENTENCE) == 0 ? LESSON_FIRST_SENTENCE : LESSON_COMPARE_SENTENCE;
 }
 
@@ -47,7 +33,7 @@ static int lesson_run(Lesson *ls, const Model *m, const LessonParams *p, char *e
     int r = engine_forward_with(m, p->sentence, &p->config, &ls->tr, err, errlen);
     if (r != 0)
         return r;
-    trace_text(&ls->tr, ls->params.sentence, sizeof ls->params.sentence);
+    engine_sentence(&ls->tr, ls->params.sentence, sizeof ls->params.sentence);
     char ignored[256];
     ls->has_alt = engine_forward_with(m, compare_sentence(p, &ls->tr), &p->config, &ls->alt,
                                       ignored, sizeof ignored) == 0;

@@ -763,3 +763,23 @@ void model_free(Model *m)
     free(m->wv);
     memset(m, 0, sizeof *m);
 }
+
+/* ---------------------------------------------------------------- the vocabulary in a message */
+
+void model_vocab_list(const Model *m, char *buf, size_t cap)
+{
+    static const char more[] = " …";
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < m->vocab_size; i++) {
+        size_t n = strlen(m->vocab[i]) + (i ? 1 : 0);
+        size_t keep = i + 1 < m->vocab_size ? sizeof more : 1; /* room for the mark, or the NUL */
+        if (used + n + keep > cap) {
+            if (used + sizeof more <= cap)
+                memcpy(buf + used, more, sizeof more);
+            return;
+        }
+        snprintf(buf + used, cap - used, "%s%s", i ? " " : "", m->vocab[i]);
+        used += n;
+    }
+}

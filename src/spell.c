@@ -83,25 +83,6 @@ typedef struct {
     int bad;              /* 1-based character number where decoding failed, or 0 */
 } Decoder;
 
-/* Writes "a b c ..." listing the vocabulary; " …" ends a list that does not fit. */
-static void list_vocab(const Model *m, char *buf, size_t cap)
-{
-    static const char more[] = " …";
-    size_t used = 0;
-    buf[0] = '\0';
-    for (int i = 0; i < m->vocab_size; i++) {
-        size_t n = strlen(m->vocab[i]) + (i ? 1 : 0);
-        size_t keep = i + 1 < m->vocab_size ? sizeof more : 1;
-        if (used + n + keep > cap) {
-            if (used + sizeof more <= cap)
-                memcpy(buf + used, more, sizeof more);
-            return;
-        }
-        snprintf(buf + used, cap - used, "%s%s", i ? " " : "", m->vocab[i]);
-        used += n;
-    }
-}
-
 /* Appends one vocabulary character to the sentence; what names its spelling. */
 static int emit_one(Decoder *d, const char *ch, size_t len, const char *what)
 {
@@ -227,7 +208,7 @@ static int unknown(Decoder *d, const char *what, int index, const char *hint)
         return -1;
     }
     char vocab[VOCAB_SHOWN];
-    list_vocab(d->m, vocab, sizeof vocab);
+    model_vocab_list(d->m, vocab, sizeof vocab);
     snprintf(d->err, d->errlen, "unknown \"%s\" at character %d: not in the vocabulary (%s) "
              "nor an ASCII spelling (%s)", what, index, vocab, spell_summary());
     return -1;

@@ -222,27 +222,13 @@ static int ui_compare_count(const Ui *ui)
     return COMPARE_CYCLE_COUNT + ui_typed_sentences(ui, typed);
 }
 
-/* The characters of a trace joined: the sentence as the lesson ran it. */
-static void ui_trace_text(const Trace *tr, char *buf, size_t cap)
-{
-    size_t used = 0;
-    for (int t = 0; t < tr->T; t++) {
-        size_t n = strlen(tr->tokens[t]);
-        if (used + n < cap) {
-            memcpy(buf + used, tr->tokens[t], n);
-            used += n;
-        }
-    }
-    buf[used] = '\0';
-}
-
 /* The next sentence to compare with: the one after the sentence compared now in the
  * cycle, never the sentence itself. */
 static int ui_next_compare(Ui *ui, const Lesson *ls)
 {
     char now[MODEL_SENTENCE_BYTES] = "";
     if (ls->has_alt)
-        ui_trace_text(&ls->alt, now, sizeof now);
+        engine_sentence(&ls->alt, now, sizeof now);
     int n = ui_compare_count(ui), at = -1;
     for (int i = 0; i < n; i++)
         if (strcmp(ui_compare_candidate(ui, i), now) == 0)
