@@ -371,7 +371,7 @@ static void input_vocabulary(const ViewCtx *c, char *buf, size_t cap)
     for (int i = 0; m && i < m->vocab_size && strlen(buf) + 16 < cap; i++)
         draw_append(buf, cap, " %s", draw_char_label(c->ascii, m->vocab[i], label, sizeof label));
     if (!c->ascii)
-        draw_append(buf, cap, SAY(c, "  - or type %s", "  · 也可以打 %s"), spell_summary());
+        draw_append(buf, cap, SAY(c, "  · or type %s", "  · 也可以打 %s"), spell_summary());
 }
 
 /* The typed text from column x with the cursor lit and the character at fault marked;
@@ -425,7 +425,7 @@ static void draw_input(const ViewCtx *c, const ChromeLayout *L)
         draw_drawable(c->ascii, buf, shown, sizeof shown);
         x += draw_clipped(c->g, x, y, limit, shown, STYLE_STATUS);
     }
-    snprintf(buf, sizeof buf, "%s", SAY(c, "Enter runs it - Esc cancels - ↑/↓ earlier sentences",
+    snprintf(buf, sizeof buf, "%s", SAY(c, "Enter runs it · Esc cancels · ↑/↓ earlier sentences",
                                         "Enter 运行 · Esc 取消 · ↑/↓ 之前的句子"));
     draw_drawable(c->ascii, buf, shown, sizeof shown);
     int hw = text_width(shown);

@@ -128,7 +128,7 @@ static bool is_alnum(char ch)
 
 /* What draw_drawable writes in ASCII for the non-ASCII character at in (its bytes in *skip):
  * an arrow's key name ("Right"), or "->" for an arrow between blanks (a flow, as in
- * "Q → score"), a symbol's ASCII ("÷√" "/sqrt"), a wide character's label (*name set: the
+ * "Q → score"), "-" for a "·" between blanks (a separator), a symbol's ASCII ("÷√" "/sqrt"), a wide character's label (*name set: the
  * caller sets it off by blanks from letters and digits), else "?". */
 static const char *drawable_one(const char *in, bool blank_before, size_t *skip, char *label,
                                 size_t cap, bool *name)
@@ -146,6 +146,10 @@ static const char *drawable_one(const char *in, bool blank_before, size_t *skip,
     if (blank_before && strncmp(in, "← ", strlen("← ")) == 0) {
         *skip = strlen("←");
         return "<-";
+    }
+    if (blank_before && strncmp(in, "· ", strlen("· ")) == 0) {
+        *skip = strlen("·");   /* between blanks a separator ("Enter runs it · Esc"), not a product */
+        return "-";
     }
     for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
         if (strncmp(in, map[i].from, strlen(map[i].from)) == 0) {

@@ -147,7 +147,7 @@ static void test_drawable(void **state)
     draw_drawable(true, "next step (Q → score → softmax)", out, sizeof out);   /* a flow */
     assert_string_equal(out, "next step (Q -> score -> softmax)");
     draw_drawable(true, "raw scores, ÷√d, shares · 3 × 4", out, sizeof out);
-    assert_string_equal(out, "raw scores, /sqrtd, shares . 3 * 4");
+    assert_string_equal(out, "raw scores, /sqrtd, shares - 3 * 4");   /* a separator */
     draw_drawable(true, "Q·Kᵀ …", out, sizeof out);
     assert_string_equal(out, "Q.K^T ...");
     draw_drawable(true, "x ▲", out, sizeof out);                      /* any other: ? */
