@@ -80,6 +80,33 @@ static inline void blank_sentence_labels(char *row, const Trace *tr)
     }
 }
 
+/* Fails the running cmocka test, naming `what`, unless row y of g writes tr's characters at
+ * columns xs[t], ws[t] wide, each by its ASCII label or (all of them alike) by its brief label,
+ * with at least a blank between neighbours. */
+static inline void assert_label_row(const Grid *g, int y, const Trace *tr, const int *xs,
+                                    const int *ws, const char *what)
+{
+    int form = -1;   /* 0: labels, 1: brief labels */
+    for (int t = 0; t < tr->T; t++) {
+        char drawn[4 * DRAW_LABEL_BYTES] = "", full[DRAW_LABEL_BYTES], brief[DRAW_LABEL_BYTES];
+        for (int i = 0; i < ws[t] && strlen(drawn) + 8 < sizeof drawn; i++)
+            strcat(drawn, grid_cell(g, xs[t] + i, y)->glyph);
+        draw_char_label(true, tr->tokens[t], full, sizeof full);
+        draw_char_brief(true, tr->tokens[t], brief, sizeof brief);
+        bool as_full = strcmp(drawn, full) == 0, as_brief = strcmp(drawn, brief) == 0;
+        if (!as_full && !as_brief)
+            fail_msg("%s: character %d drawn '%s' at %d,%d, not '%s' or '%s'", what, t, drawn,
+                     xs[t], y, full, brief);
+        if (as_full != as_brief) {   /* "yu", "?": the same either way */
+            if (form >= 0 && form != (as_brief ? 1 : 0))
+                fail_msg("%s: character %d drawn '%s' at row %d, unlike the others", what, t, drawn, y);
+            form = as_brief ? 1 : 0;
+        }
+        if (t > 0 && xs[t] <= xs[t - 1] + ws[t - 1])
+            fail_msg("%s: characters %d and %d touch at row %d", what, t - 1, t, y);
+    }
+}
+
 /* Fails the running cmocka test, naming `what` and the cell, unless g is all ASCII. */
 #define assert_ascii_frame(g, what)                                                          \
     do {                                                                                     \

@@ -643,6 +643,27 @@ static void test_ascii_mode_is_ascii(void **state)
         }
 }
 
+/* ASCII mode at every size: both rows write every character by its pinyin, or all of them by
+ * their brief labels, never touching. */
+static void test_every_size_lays_out_ascii(void **state)
+{
+    Fixture *f = *state;
+    const Lesson *lessons[2] = { &f->plain, &f->long16 };
+    for (int k = 0; k < 2; k++)
+        for (int w = 60; w <= 300; w += 20)
+            for (int h = 20; h <= 80; h += 30) {
+                Shot s = shot(lessons[k], 0, true);
+                s.ascii = true;
+                AllLayout L = layout(&s, w, h);
+                Grid g = render(&s, w, h);
+                char what[64];
+                snprintf(what, sizeof what, "lesson %d at %dx%d", k, w, h);
+                assert_label_row(&g, L.top_row, &lessons[k]->tr, L.tok_x, L.tok_w, what);
+                assert_label_row(&g, L.bottom_row, &lessons[k]->tr, L.tok_x, L.tok_w, what);
+                grid_free(&g);
+            }
+}
+
 /* Every wide glyph whole; both rows of characters; the caption there. */
 static void test_every_size_lays_out(void **state)
 {
@@ -738,6 +759,7 @@ int main(void)
         T(test_two_heads),
         T(test_ascii_mode_is_ascii),
         T(test_every_size_lays_out),
+        T(test_every_size_lays_out_ascii),
         T(test_sixteen_at_80x24),
         T(test_frame_is_pure),
     };

@@ -330,21 +330,28 @@ static void test_output_builds_term_by_term(void **state)
 
 /* ---------------------------------------------------------------- thickness */
 
-/* The arcs view's layout of a w × h frame over tr (focus 3). */
-static void layout_at(const Trace *tr, int w, int h, ArcsLayout *L)
+/* The arcs view's layout of a w × h frame over tr (focus 3), in Unicode or ASCII. */
+static void layout_drawn(const Trace *tr, int w, int h, bool ascii, ArcsLayout *L)
 {
     Lesson ls = { .model = tr->model, .tr = *tr };
     Player p;
     player_init(&p, tr->T, 0);
     Ui ui;
     ui_init(&ui, VIEW_ARCS);
-    ViewCtx c = { .g = NULL, .ls = &ls, .tr = &ls.tr, .p = &p, .ui = &ui, .gl = draw_glyphs(false),
-                  .progress = 1.0, .focus = 3, .stage = STAGE_SOFTMAX, .lang = LANG_EN, .numbers = true };
+    ViewCtx c = { .g = NULL, .ls = &ls, .tr = &ls.tr, .p = &p, .ui = &ui, .gl = draw_glyphs(ascii),
+                  .progress = 1.0, .focus = 3, .stage = STAGE_SOFTMAX, .lang = LANG_EN,
+                  .ascii = ascii, .numbers = true };
     draw_context_labels(&c);
     ChromeLayout cl;
     chrome_layout(&c, view_ops(VIEW_ARCS), w, h, &cl);
     c.body = cl.body;
     arcs_layout(&c, L);
+}
+
+/* The arcs view's layout of a w × h frame over tr (focus 3). */
+static void layout_at(const Trace *tr, int w, int h, ArcsLayout *L)
+{
+    layout_drawn(tr, w, h, false, L);
 }
 
 static void test_share_levels(void **state)
@@ -789,6 +796,37 @@ static void test_ascii_mode_is_ascii(void **state)
                 assert_ascii_frame(&g, what);
                 grid_free(&g);
             }
+}
+
+/* ASCII mode at every size, 6 and 16 characters: the sentence row writes every character by
+ * its pinyin, or all of them by their brief labels, never touching; a click on a label
+ * focuses its character. */
+static void test_ascii_sentence_row(void **state)
+{
+    Fixture *l = *state;
+    Model m;
+    Trace long16;
+    char err[256];
+    assert_int_equal(model_load_default(&m, err, sizeof err), 0);
+    assert_int_equal(engine_forward(&m, "三加五等于?十减四等于?几是二乘", &long16, err, sizeof err), 0);
+    const Trace *trs[2] = { &l->tr, &long16 };
+    SceneOptions o = { LANG_EN, true, NULL };
+    for (int k = 0; k < 2; k++)
+        for (size_t z = 0; z < N_SIZES; z++) {
+            ArcsLayout L;
+            layout_drawn(trs[k], sizes[z][0], sizes[z][1], true, &L);
+            Shot p = player_at(trs[k], 3, STAGE_SOFTMAX, true);
+            Grid g = render(trs[k], &p, 1.0, sizes[z][0], sizes[z][1], &o);
+            char what[64];
+            snprintf(what, sizeof what, "%d characters at %dx%d", trs[k]->T, sizes[z][0], sizes[z][1]);
+            assert_label_row(&g, L.sentence_row, trs[k], L.tok_x, L.tok_w, what);
+            for (int t = 0; t < trs[k]->T; t++)
+                assert_int_equal(scene_token_at(trs[k], sizes[z][0], sizes[z][1], &o,
+                                                L.tok_x[t] + L.tok_w[t] - 1, L.sentence_row), t);
+            grid_free(&g);
+        }
+    engine_free(&long16);
+    model_free(&m);
 }
 
 static void test_ascii_arcs_weigh_by_share(void **state)
@@ -1333,6 +1371,7 @@ int main(void)
         T(test_help_lists_every_binding),
         T(test_ascii_mode_is_ascii),
         T(test_ascii_arcs_weigh_by_share),
+        T(test_ascii_sentence_row),
         T(test_every_size_lays_out_cleanly),
         T(test_token_at_matches_drawing),
         cmocka_unit_test(test_long_sentence_and_wide_vectors),

@@ -545,6 +545,29 @@ static void test_ascii_mode_is_ascii(void **state)
         }
 }
 
+/* ASCII mode at every size: the borrowers and the spines write every character by its
+ * pinyin (inside its book when framed), or all of them by their brief labels. */
+static void test_every_size_lays_out_ascii(void **state)
+{
+    Fixture *f = *state;
+    const Lesson *lessons[2] = { &f->plain, &f->long16 };
+    for (int k = 0; k < 2; k++)
+        for (int w = 60; w <= 300; w += 20)
+            for (int h = 20; h <= 80; h += 30) {
+                Shot s = shot(lessons[k], 0, true);
+                s.ascii = true;
+                LibraryLayout L = layout(&s, w, h);
+                Grid g = render(&s, w, h);
+                char what[64];
+                snprintf(what, sizeof what, "lesson %d at %dx%d", k, w, h);
+                assert_label_row(&g, L.borrower_row, &lessons[k]->tr, L.tok_x, L.tok_w, what);
+                assert_label_row(&g, L.spine_row, &lessons[k]->tr, L.tok_x, L.tok_w, what);
+                for (int t = 0; t < lessons[k]->tr.T && L.framed; t++)
+                    assert_true(L.tok_x[t] > L.book_x[t] && L.tok_x[t] + L.tok_w[t] < L.book_x[t] + L.book_w);
+                grid_free(&g);
+            }
+}
+
 static void test_every_size_lays_out(void **state)
 {
     Fixture *f = *state;
@@ -612,6 +635,7 @@ int main(void)
         T(test_two_heads_split_the_books),
         T(test_ascii_mode_is_ascii),
         T(test_every_size_lays_out),
+        T(test_every_size_lays_out_ascii),
         T(test_frame_is_pure),
     };
 #undef T
