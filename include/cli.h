@@ -38,7 +38,8 @@ typedef struct {
     int mask;                /* --mask: 0 none, 1 causal (lesson 7's preview) */
     int heads;               /* --heads: 1 or 2 (lesson 7's preview) */
     Lang lang;               /* --lang: LANG_AUTO from the locale, LANG_EN, LANG_ZH */
-    bool ascii;              /* --ascii */
+    bool ascii;              /* --ascii (or ASCII chosen for the terminal): ASCII drawing */
+    bool no_ascii;           /* --no-ascii: braille and CJK even on TERM=linux (the last of the two wins) */
     int export_format;       /* --export FMT: an ExportFormat (export.h), or -1 */
 } Options;
 

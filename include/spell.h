@@ -48,4 +48,10 @@ const char *spell_summary(void);
  * character (ASCII characters need no name: show them as they are). */
 const char *spell_ascii_name(const char *ch);
 
+/* The same in at most two columns, for slots too narrow for a name: the digit or operator
+ * the character reads as in the spelling above ("3" for 三, "+" for 加, "10" for 十, "=" for
+ * 等), else its pinyin when that is short ("yu" for 于, "ji" for 几), and "is" for 是.
+ * NULL for any other character. */
+const char *spell_ascii_brief(const char *ch);
+
 #endif

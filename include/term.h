@@ -79,4 +79,12 @@ void term_die_by_signal(int sig);
  * Pure; exposed for the unit test. */
 int term_translate_key(bool is_function, int code);
 
+/* Whether a terminal of this $TERM type cannot draw braille or CJK, so that frames are
+ * drawn in ASCII: the Linux console and its kin, by name — linux (linux-16color,
+ * linux2.6 …, and screen.linux inside it), vt52, vt100, vt102, vt220, vt320, vt420,
+ * vt520 (vt100-am, vt220-8bit …), and the BSD consoles cons25, wsvt25, pccon. terminfo
+ * has no capability that says so (ncurses' U8 is set for tmux too). False for NULL and
+ * for any other type. Pure; exposed for the unit test. */
+bool term_type_ascii(const char *type);
+
 #endif

@@ -11,11 +11,19 @@
 
 /* ---------------------------------------------------------------- title row */
 
-/* "attn-tui · self-attention · 三加五等于?" (long) or "attn-tui · 三加五等于?". */
-static void title_text(const ViewCtx *c, bool long_form, char *buf, size_t cap)
+/* The title's forms, from the widest: with the lesson's name, without, and (in ASCII mode)
+ * with the characters' brief labels. */
+static const struct { bool long_form, brief; } title_forms[] = {
+    { true, false }, { false, false }, { false, true },
+};
+#define TITLE_FORMS ((int)(sizeof title_forms / sizeof title_forms[0]))
+
+/* "attn-tui · self-attention · 三加五等于?" (long) or "attn-tui · 三加五等于?"; in ASCII
+ * mode "attn-tui - san jia wu deng yu ?" or, brief, "attn-tui - 3 + 5 = yu ?". */
+static void title_text(const ViewCtx *c, bool long_form, bool brief, char *buf, size_t cap)
 {
-    char sentence[MODEL_SENTENCE_BYTES];
-    draw_sentence_text(c->tr, sentence, sizeof sentence);
+    char sentence[MODEL_MAX_TOKENS * DRAW_LABEL_BYTES];
+    draw_sentence_text(c->tr, c->ascii, brief, sentence, sizeof sentence);
     if (long_form)
         snprintf(buf, cap, "attn-tui%s%s%s%s", c->gl->sep,
                  SAY(c, "self-attention", "自注意力"), c->gl->sep, sentence);
@@ -41,14 +49,15 @@ static int right_width(const ViewCtx *c, const ViewOps *v)
  * when rows are short). Returns the rows they take. */
 static int layout_title(const ViewCtx *c, const ViewOps *v, ChromeLayout *L)
 {
-    char title[256];
+    char title[512];
     int rw = right_width(c, v);
-    for (int form = 1; form >= 0; form--) {
-        title_text(c, form == 1, title, sizeof title);
+    for (int f = 0; f < TITLE_FORMS; f++) {
+        title_text(c, title_forms[f].long_form, title_forms[f].brief, title, sizeof title);
         if (1 + text_width(title) + 3 + rw + 1 <= L->w) {
             L->title_row = L->right_row = 0;
             L->title_x = 1;
-            L->title_long = form == 1;
+            L->title_long = title_forms[f].long_form;
+            L->title_brief = title_forms[f].brief;
             L->right_x = L->w - 1 - rw;
             return 1;
         }
@@ -59,11 +68,16 @@ static int layout_title(const ViewCtx *c, const ViewOps *v, ChromeLayout *L)
         L->right_row = 0;
         return 1;
     }
-    title_text(c, true, title, sizeof title);
-    L->title_long = text_width(title) + 2 <= L->w;
-    title_text(c, L->title_long, title, sizeof title);
+    for (int f = 0; f < TITLE_FORMS; f++) {
+        title_text(c, title_forms[f].long_form, title_forms[f].brief, title, sizeof title);
+        L->title_long = title_forms[f].long_form;
+        L->title_brief = title_forms[f].brief;
+        if (text_width(title) + 2 <= L->w)
+            break;
+    }
     L->title_row = 0;
     L->title_x = (L->w - text_width(title)) / 2;
+    L->title_x = L->title_x < 0 ? 0 : L->title_x;
     L->right_row = 1;
     return 2;
 }
@@ -85,9 +99,9 @@ void chrome_layout(const ViewCtx *c, const ViewOps *v, int w, int h, ChromeLayou
 
 static void draw_title_row(const ViewCtx *c, const ViewOps *v, const ChromeLayout *L)
 {
-    char buf[256];
+    char buf[512];
     if (L->title_row >= 0) {
-        title_text(c, L->title_long, buf, sizeof buf);
+        title_text(c, L->title_long, L->title_brief, buf, sizeof buf);
         grid_put_text(c->g, L->title_x, L->title_row, buf, STYLE_BOLD);
     }
     int x = L->right_x;
@@ -372,14 +386,21 @@ static void draw_status(const ViewCtx *c, const ViewOps *v, const ChromeLayout *
 
 /* ---------------------------------------------------------------- input line */
 
-/* "vocabulary: 零 一 二 … ?  or type 0-99 + - * / = ? is, how many" into buf. */
+/* "vocabulary: 零 一 二 … ?  or type 0-99 + - * / = ? is, how many" into buf; in ASCII mode
+ * the spelling first, then the vocabulary by its labels ("ling yi er ..."). */
 static void input_vocabulary(const ViewCtx *c, char *buf, size_t cap)
 {
     const Model *m = c->ls->model;
-    snprintf(buf, cap, "%s", SAY(c, "vocabulary:", "词表："));
+    char label[DRAW_LABEL_BYTES];
+    buf[0] = '\0';
+    if (c->ascii)
+        draw_append(buf, cap, "type %s%svocabulary:", spell_summary(), c->gl->sep);
+    else
+        snprintf(buf, cap, "%s", SAY(c, "vocabulary:", "词表："));
     for (int i = 0; m && i < m->vocab_size && strlen(buf) + 16 < cap; i++)
-        draw_append(buf, cap, " %s", m->vocab[i]);
-    draw_append(buf, cap, SAY(c, "  · or type %s", "  · 也可以打 %s"), spell_summary());
+        draw_append(buf, cap, " %s", draw_char_label(c->ascii, m->vocab[i], label, sizeof label));
+    if (!c->ascii)
+        draw_append(buf, cap, SAY(c, "  · or type %s", "  · 也可以打 %s"), spell_summary());
 }
 
 /* The typed text from column x with the cursor lit and the character at fault marked;
@@ -388,7 +409,7 @@ static int input_text(const ViewCtx *c, const InputLine *in, int x, int y, int l
 {
     const char *s = in->text;
     int i = 0, n = 0;
-    char ch[TEXT_CHAR_BYTES];
+    char ch[TEXT_CHAR_BYTES], shown[2 * DRAW_LABEL_BYTES];
     while (s[i]) {
         int len = 1;
         while (s[i + len] && ((unsigned char)s[i + len] & 0xC0) == 0x80)
@@ -397,7 +418,8 @@ static int input_text(const ViewCtx *c, const InputLine *in, int x, int y, int l
         ch[len] = '\0';
         n++;
         Style st = i == in->cursor ? STYLE_FOCUS : n == in->bad ? STYLE_ERROR : STYLE_STATUS;
-        int w = draw_clipped(c->g, x, y, limit, ch, st);
+        draw_drawable(c->ascii, ch, shown, sizeof shown);
+        int w = draw_clipped(c->g, x, y, limit, shown, st);
         if (w == 0)
             break;
         x += w;
@@ -428,8 +450,9 @@ static void draw_input(const ViewCtx *c, const ChromeLayout *L)
     int x = 1 + draw_clipped(c->g, 1, y, limit, SAY(c, "sentence: ", "句子："), STYLE_STATUS);
     x = input_text(c, in, x, y, limit);
     if (in->decoded[0] && strcmp(in->decoded, in->text) != 0) {
-        snprintf(buf, sizeof buf, "  %s %s", c->ascii ? "->" : "→", in->decoded);
-        x += draw_clipped(c->g, x, y, limit, buf, STYLE_STATUS);
+        snprintf(buf, sizeof buf, "  → %s", in->decoded);
+        draw_drawable(c->ascii, buf, shown, sizeof shown);
+        x += draw_clipped(c->g, x, y, limit, shown, STYLE_STATUS);
     }
     snprintf(buf, sizeof buf, "%s", SAY(c, "Enter runs it · Esc cancels · ↑/↓ earlier sentences",
                                         "Enter 运行 · Esc 取消 · ↑/↓ 之前的句子"));

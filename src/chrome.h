@@ -17,6 +17,7 @@ typedef struct {
     int title_row;       /* row of the title, or -1 when left out */
     int title_x;         /* first column of the title */
     bool title_long;     /* the title names the lesson ("self-attention") */
+    bool title_brief;    /* ASCII: the title writes the characters' brief labels ("3 + 5") */
     int right_row;       /* row of the stage line (or the view's title) */
     int right_x;         /* its first column */
     int bar_row;         /* row of the view bar */

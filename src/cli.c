@@ -54,7 +54,9 @@ const char *cli_usage(void)
         "  --stage S         start at qkv, score, softmax or output (or 1-4)\n"
         "  --focus N         start with character N asking (1 = first)\n"
         "  --lang L          labels and --dump headings in en or zh (default: from the locale)\n"
-        "  --ascii           draw with ASCII characters only\n"
+        "  --ascii           draw with ASCII characters only, the characters by their pinyin\n"
+        "                    (san jia wu deng yu ?); the default on TERM=linux and vt100\n"
+        "  --no-ascii        draw braille and CJK even where TERM says linux or vt100\n"
         "  --keys FMT        print every key binding (markdown or man) and exit\n"
         "  -h, --help        show this help and exit\n"
         "  -V, --version     show the version and exit\n"
@@ -124,7 +126,7 @@ static int parse_focus(const char *s, int *out)
 enum {
     OPT_SENTENCE = 1000, OPT_MODEL, OPT_DUMP, OPT_FORMAT, OPT_NO_NUMBERS, OPT_AUTOPLAY,
     OPT_SPEED, OPT_STAGE, OPT_FOCUS, OPT_LANG, OPT_ASCII, OPT_PRINT, OPT_SIZE, OPT_COLOR, OPT_VIEW,
-    OPT_MASK, OPT_HEADS, OPT_RECORD, OPT_EXPORT, OPT_KEYS
+    OPT_MASK, OPT_HEADS, OPT_RECORD, OPT_EXPORT, OPT_KEYS, OPT_NO_ASCII
 };
 
 static const struct option long_options[] = {
@@ -148,6 +150,7 @@ static const struct option long_options[] = {
     { "heads",      required_argument, NULL, OPT_HEADS },
     { "export",     required_argument, NULL, OPT_EXPORT },
     { "keys",       required_argument, NULL, OPT_KEYS },
+    { "no-ascii",   no_argument,       NULL, OPT_NO_ASCII },
     { "help",       no_argument,       NULL, 'h' },
     { "version",    no_argument,       NULL, 'V' },
     { NULL, 0, NULL, 0 },
@@ -179,7 +182,8 @@ static int cli_apply(Options *o, int c, const char *arg, char *err, size_t errle
     case OPT_DUMP:       o->dump = true; return 0;
     case OPT_NO_NUMBERS: o->numbers = false; return 0;
     case OPT_AUTOPLAY:   o->autoplay = true; return 0;
-    case OPT_ASCII:      o->ascii = true; return 0;
+    case OPT_ASCII:      o->ascii = true; o->no_ascii = false; return 0;
+    case OPT_NO_ASCII:   o->no_ascii = true; o->ascii = false; return 0;
     case OPT_PRINT:      o->print = true; return 0;
     case OPT_SIZE:
         if (parse_size(arg, &o->print_w, &o->print_h) == 0) return 0;

@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 #include <unilbrk.h>
+#include <unistr.h>
+#include "spell.h"
 
 /* ---------------------------------------------------------------- glyph sets */
 
@@ -32,6 +34,56 @@ static const Glyphs glyphs_ascii = {
 const Glyphs *draw_glyphs(bool ascii)
 {
     return ascii ? &glyphs_ascii : &glyphs_unicode;
+}
+
+/* ---------------------------------------------------------------- characters */
+
+/* True when ch is empty or plain ASCII. */
+static bool char_is_ascii(const char *ch)
+{
+    for (const unsigned char *p = (const unsigned char *)ch; *p; p++)
+        if (*p >= 0x80)
+            return false;
+    return true;
+}
+
+const char *draw_char_label(bool ascii, const char *ch, char *out, size_t cap)
+{
+    const char *name = spell_ascii_name(ch);
+    if (!ascii || char_is_ascii(ch)) {
+        snprintf(out, cap, "%s", ch);
+    } else if (name) {
+        snprintf(out, cap, "%s", name);
+    } else {
+        ucs4_t u = 0xFFFD;
+        u8_mbtouc(&u, (const uint8_t *)ch, strlen(ch));
+        snprintf(out, cap, "U+%04X", (unsigned)u);
+    }
+    return out;
+}
+
+const char *draw_char_brief(bool ascii, const char *ch, char *out, size_t cap)
+{
+    const char *brief = spell_ascii_brief(ch);
+    snprintf(out, cap, "%s", !ascii || char_is_ascii(ch) ? ch : brief ? brief : "[]");
+    return out;
+}
+
+void draw_context_labels(ViewCtx *c)
+{
+    c->tok_cols = 0;
+    int T = c->tr->T < MODEL_MAX_TOKENS ? c->tr->T : MODEL_MAX_TOKENS;
+    for (int t = 0; t < T; t++) {
+        draw_char_label(c->ascii, c->tr->tokens[t], c->tok[t], sizeof c->tok[t]);
+        draw_char_brief(c->ascii, c->tr->tokens[t], c->tok_brief[t], sizeof c->tok_brief[t]);
+        int w = text_width(c->tok[t]);
+        c->tok_cols = w > c->tok_cols ? w : c->tok_cols;
+    }
+}
+
+const char *draw_tok(const ViewCtx *c, int t, int cols)
+{
+    return c->tok_cols <= cols ? c->tok[t] : c->tok_brief[t];
 }
 
 /* ---------------------------------------------------------------- text */
@@ -68,39 +120,83 @@ void draw_centred(Grid *g, int x, int y, int w, const char *s, Style style)
     draw_clipped(g, left > x ? left : x, y, x + w, s, style);
 }
 
-void draw_drawable(bool ascii, const char *in, char *out, size_t cap)
+/* True for an ASCII letter or digit. */
+static bool is_alnum(char ch)
+{
+    return (ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z');
+}
+
+/* What draw_drawable writes in ASCII for the non-ASCII character at in (its bytes in *skip):
+ * an arrow's key name ("Right"), or "->" for an arrow between blanks (a flow, as in
+ * "Q → score"), "-" for a "·" between blanks (a separator), a symbol's ASCII ("÷√" "/sqrt"), a wide character's label (*name set: the
+ * caller sets it off by blanks from letters and digits), else "?". */
+static const char *drawable_one(const char *in, bool blank_before, size_t *skip, char *label,
+                                size_t cap, bool *name)
 {
     static const struct { const char *from, *to; } map[] = {
         { "→", "Right" }, { "←", "Left" }, { "↑", "Up" }, { "↓", "Down" },
+        { "÷√", "/sqrt" }, { "√", "sqrt" }, { "×", "*" }, { "÷", "/" }, { "ᵀ", "^T" },
+        { "·", "." }, { "—", "-" }, { "…", "..." },
+        { "①", "(1)" }, { "②", "(2)" }, { "③", "(3)" }, { "④", "(4)" }, { "Σ", "sum" },
+        { "−∞", "-inf" }, { "≈", "~" },
     };
+    *name = false;
+    if (blank_before && strncmp(in, "→ ", strlen("→ ")) == 0) {
+        *skip = strlen("→");   /* between blanks an arrow is a flow ("Q → score"), not a key */
+        return "->";
+    }
+    if (blank_before && strncmp(in, "← ", strlen("← ")) == 0) {
+        *skip = strlen("←");
+        return "<-";
+    }
+    if (blank_before && strncmp(in, "· ", strlen("· ")) == 0) {
+        *skip = strlen("·");   /* between blanks a separator ("Enter runs it · Esc"), not a product */
+        return "-";
+    }
+    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+        if (strncmp(in, map[i].from, strlen(map[i].from)) == 0) {
+            *skip = strlen(map[i].from);
+            return map[i].to;
+        }
+    char ch[TEXT_CHAR_BYTES];
+    size_t n = 1;
+    while ((in[n] & 0xC0) == 0x80 && n < TEXT_CHAR_BYTES - 1)
+        n++;
+    memcpy(ch, in, n);
+    ch[n] = '\0';
+    *skip = n;
+    if (text_width(ch) != 2)
+        return "?";
+    *name = true;
+    return draw_char_label(true, ch, label, cap);
+}
+
+void draw_drawable(bool ascii, const char *in, char *out, size_t cap)
+{
     if (!ascii) {
         snprintf(out, cap, "%s", in);
         return;
     }
     size_t used = 0;
+    bool after_name = false;   /* the last thing written was a character's label */
+    char label[DRAW_LABEL_BYTES];
     out[0] = '\0';
     while (*in && used + 6 < cap) {
         const char *rep = NULL;
         size_t skip = 1;
-        for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
-            if (strncmp(in, map[i].from, strlen(map[i].from)) == 0) {
-                rep = map[i].to;
-                skip = strlen(map[i].from);
-            }
-        if (!rep && (unsigned char)*in >= 0x80) {
-            rep = "?";
-            while ((in[skip] & 0xC0) == 0x80)
-                skip++;
-        }
-        if (rep) {
-            size_t n = strlen(rep);
-            if (used + n + 1 >= cap)
-                break;
-            memcpy(out + used, rep, n);
-            used += n;
-        } else {
-            out[used++] = *in;
-        }
+        bool name = false;
+        if ((unsigned char)*in >= 0x80)
+            rep = drawable_one(in, used > 0 && out[used - 1] == ' ', &skip, label, sizeof label, &name);
+        bool blank = (name && (after_name || (used > 0 && is_alnum(out[used - 1])))) ||
+                     (after_name && !rep && is_alnum(*in));   /* "san jia", "san 3", not "sanjia" */
+        size_t n = rep ? strlen(rep) : 1;
+        if (used + n + (blank ? 1 : 0) + 1 >= cap)
+            break;
+        if (blank)
+            out[used++] = ' ';
+        memcpy(out + used, rep ? rep : in, n);
+        used += n;
+        after_name = name;
         in += skip;
         out[used] = '\0';
     }
@@ -117,11 +213,17 @@ void draw_append(char *buf, size_t cap, const char *fmt, ...)
     va_end(ap);
 }
 
-void draw_sentence_text(const Trace *tr, char *buf, size_t cap)
+void draw_sentence_text(const Trace *tr, bool ascii, bool brief, char *buf, size_t cap)
 {
+    char label[DRAW_LABEL_BYTES];
     buf[0] = '\0';
-    for (int t = 0; t < tr->T; t++)
-        draw_append(buf, cap, "%s", tr->tokens[t]);
+    for (int t = 0; t < tr->T; t++) {
+        if (brief)
+            draw_char_brief(ascii, tr->tokens[t], label, sizeof label);
+        else
+            draw_char_label(ascii, tr->tokens[t], label, sizeof label);
+        draw_append(buf, cap, "%s%s", ascii && t ? " " : "", label);
+    }
 }
 
 /* ---------------------------------------------------------------- pieces */

@@ -59,6 +59,22 @@ typedef struct {
 /* The Unicode or the ASCII set. */
 const Glyphs *draw_glyphs(bool ascii);
 
+/* ---------------------------------------------------------------- characters */
+
+#define DRAW_LABEL_BYTES 16   /* room for a character's label ("cheng", "U+1F600") and its NUL */
+#define DRAW_BRIEF_COLS 2     /* a brief label is never wider than a CJK glyph */
+
+/* How a sentence character is written on screen: itself; in ASCII mode an ASCII character
+ * as itself, a course character as its pinyin (spell_ascii_name: "san", "jia", "shi2"), any
+ * other as "U+" and its code point ("U+732B"). Returns out. */
+const char *draw_char_label(bool ascii, const char *ch, char *out, size_t cap);
+
+/* The same in at most DRAW_BRIEF_COLS columns, for slots too narrow for a label: itself; in
+ * ASCII mode the digit or operator it reads as (spell_ascii_brief: "3", "+", "=", "yu"), or
+ * for any other non-ASCII character "[]", the empty box a terminal shows for a glyph it
+ * lacks. Returns out. */
+const char *draw_char_brief(bool ascii, const char *ch, char *out, size_t cap);
+
 /* ---------------------------------------------------------------- what a draw reads */
 
 typedef struct ViewCtx {
@@ -75,7 +91,18 @@ typedef struct ViewCtx {
     Lang lang;                 /* labels' language (English in ASCII mode) */
     bool ascii;                /* ASCII-only drawing */
     bool numbers;              /* values shown */
+    char tok[MODEL_MAX_TOKENS][DRAW_LABEL_BYTES];       /* each character as written: draw_char_label */
+    char tok_brief[MODEL_MAX_TOKENS][DRAW_LABEL_BYTES]; /* ... in at most 2 columns: draw_char_brief */
+    int tok_cols;              /* columns of the widest tok[t] (2 for CJK, up to 5 for pinyin) */
 } ViewCtx;
+
+/* Fills c->tok, c->tok_brief and c->tok_cols from c->tr and c->ascii: every place that
+ * writes a sentence character on screen writes one of these, never tr->tokens[t]. */
+void draw_context_labels(ViewCtx *c);
+
+/* Character t as a row of slots `cols` wide writes it: its label when every character's
+ * label fits in cols (so a row is in one form), else its brief label. */
+const char *draw_tok(const ViewCtx *c, int t, int cols);
 
 /* The English or Chinese literal by the context's language (still checked as a format). */
 #define SAY(c, en, zh) LANG_PICK((c)->lang, en, zh)
@@ -92,14 +119,16 @@ void draw_right(Grid *g, int x, int y, int cols, const char *s, Style style);
 void draw_centred(Grid *g, int x, int y, int w, const char *s, Style style);
 
 /* A label or description as a frame can draw it: as it is, or in ASCII (arrows spelled
- * out, any other non-ASCII character as '?'). */
+ * out, a wide character such as 三 as its label "san" (draw_char_label) set off by blanks
+ * from letters and digits, any other non-ASCII character as '?'). */
 void draw_drawable(bool ascii, const char *in, char *out, size_t cap);
 
 /* Appends printf-formatted text to buf (NUL-terminated, capacity cap). */
 void draw_append(char *buf, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
-/* The sentence's characters joined ("三加五等于?"). */
-void draw_sentence_text(const Trace *tr, char *buf, size_t cap);
+/* The sentence's characters joined ("三加五等于?"); in ASCII mode their labels with blanks
+ * between ("san jia wu deng yu ?"), or with brief their brief labels ("3 + 5 = yu ?"). */
+void draw_sentence_text(const Trace *tr, bool ascii, bool brief, char *buf, size_t cap);
 
 /* ---------------------------------------------------------------- pieces */
 

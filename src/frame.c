@@ -25,6 +25,7 @@ static ViewCtx frame_context(const FrameInput *in, Grid *g)
         .lang = o->ascii ? LANG_EN : (o->lang == LANG_ZH ? LANG_ZH : LANG_EN),
         .ascii = o->ascii, .numbers = in->ui->numbers,
     };
+    draw_context_labels(&c);
     return c;
 }
 

@@ -24,6 +24,7 @@
 #include "model.h"
 #include "spell.h"
 #include "term.h"
+#include "text.h"
 
 #define EXIT_USAGE 2   /* bad command line */
 #define EXIT_DATA 1    /* bad model, sentence, or environment */
@@ -44,6 +45,21 @@ static const char *main_setup_locale(bool *ascii)
         return NULL;
     *ascii = true;
     return "no UTF-8 locale: drawing ASCII";
+}
+
+/* ASCII drawing for a terminal that cannot draw braille or CJK (term_type_ascii), unless
+ * --ascii or --no-ascii chose. Returns the notice to show once, in notice (cap bytes), or
+ * NULL when the terminal's type changed nothing. */
+static const char *main_ascii_for_terminal(Options *o, char *notice, size_t cap)
+{
+    const char *type = getenv("TERM");
+    if (o->ascii || o->no_ascii || !term_type_ascii(type))
+        return NULL;
+    o->ascii = true;
+    char shown[64];
+    snprintf(notice, cap, "TERM=%s: drawing ASCII (--no-ascii to override)",
+             text_escape(type, shown, sizeof shown));
+    return notice;
 }
 
 /* Chinese labels when the user's locale is Chinese, English otherwise. */
@@ -135,7 +151,10 @@ static void main_print_size(const Options *o, int *w, int *h)
 static int main_print(Options *o, const Lesson *ls)
 {
     int w, h;
+    char print_notice[128];   /* a printed frame shows no notice */
     main_print_size(o, &w, &h);
+    if (isatty(STDOUT_FILENO))   /* a frame for this terminal: what it can draw; a file gets Unicode */
+        main_ascii_for_terminal(o, print_notice, sizeof print_notice);
     setlocale(LC_ALL, "");
     if (o->lang == LANG_AUTO)
         o->lang = main_lang_from_env();
@@ -183,7 +202,10 @@ static int main_play(Options *o, const Model *m, Lesson *ls)
         fprintf(stderr, "attn-tui: %s: " MAIN_NO_TERMINAL_HINT "\n", why);
         return EXIT_DATA;
     }
+    char for_terminal[128];
     const char *notice = main_setup_locale(&o->ascii);
+    if (!notice)
+        notice = main_ascii_for_terminal(o, for_terminal, sizeof for_terminal);
     if (o->lang == LANG_AUTO)
         o->lang = main_lang_from_env();
     return app_run(o, m, ls, notice);

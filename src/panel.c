@@ -74,7 +74,7 @@ int panel_dim(const ViewCtx *c)
 /* What the panel shows at this stage, after the stage's own name. */
 static void heading_text(const ViewCtx *c, char *buf, size_t cap)
 {
-    const char *f = c->tr->tokens[c->focus];
+    const char *f = c->tok[c->focus];
     char stage[64], head[64], d[16] = "d";
     draw_stage_label(stage, sizeof stage, c->stage, c->lang, c->gl);
     panel_head_text(c, head, sizeof head);
@@ -305,7 +305,7 @@ void panel_table_head(const ViewCtx *c, const ArcsLayout *L, const PanelTable *t
     int x = panel_left(L) + t->lw, y = panel_line(L, line), T = c->tr->T;
     for (int s = t->first; s < t->first + t->n; s++) {
         Style st = s == c->focus ? STYLE_FOCUS : s == anchor ? STYLE_BOLD : STYLE_TOKEN;
-        draw_right(c->g, x + (s - t->first) * t->cell, y, t->cell, c->tr->tokens[s], st);
+        draw_right(c->g, x + (s - t->first) * t->cell, y, t->cell, draw_tok(c, s, t->cell - 1), st);
     }
     if (t->n >= T)
         return;

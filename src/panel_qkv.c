@@ -49,7 +49,7 @@ static void row_label(const ViewCtx *c, QkvRow r, int dim, char *buf, size_t cap
     else if (r == QKV_WQ)
         snprintf(buf, cap, pattern, dim);
     else
-        snprintf(buf, cap, pattern, c->tr->tokens[c->focus]);
+        snprintf(buf, cap, pattern, c->tok[c->focus]);
 }
 
 /* What the ① panel shows, decided before drawing so that the check fits whole. */
@@ -94,7 +94,7 @@ static void plan_qkv(const ViewCtx *c, const ArcsLayout *L, QkvPlan *qp)
     }
     int k = engine_explain_projection(tr, ROLE_Q, c->focus, qp->dim, qp->terms);
     check_sum_as_shown(&qp->sum, qp->terms, k, 2, 2, TRACE_ROW(tr, q, c->focus)[qp->dim], 2);
-    snprintf(qp->lhs, sizeof qp->lhs, "Q(%s)[%d] = ", tr->tokens[c->focus], qp->dim);
+    snprintf(qp->lhs, sizeof qp->lhs, "Q(%s)[%d] = ", c->tok[c->focus], qp->dim);
     panel_sum_pieces(c, &qp->sum, false, &qp->pieces);
     plan_rows(qp, L->panel_lines - panel_equation(c, L, 0, qp->lhs, &qp->pieces, false));
 }
@@ -123,12 +123,12 @@ static const double *row_values(const ViewCtx *c, const QkvPlan *qp, QkvRow r, d
 static void draw_qkv_words(const ViewCtx *c, const ArcsLayout *L)
 {
     char formula[64], label[64];
-    int lw = text_width("x()") + text_width(c->tr->tokens[c->focus]) + 2;
+    int lw = text_width("x()") + text_width(c->tok[c->focus]) + 2;
     int fw = text_width("= xWq") + text_width(c->gl->dot) + 3;
     static const QkvRow rows[4] = { QKV_X, QKV_Q, QKV_K, QKV_V };
     for (int i = 0; i < 4; i++) {
         int x = panel_left(L);
-        snprintf(label, sizeof label, "%c(%s)", "xQKV"[i], c->tr->tokens[c->focus]);
+        snprintf(label, sizeof label, "%c(%s)", "xQKV"[i], c->tok[c->focus]);
         panel_put_line(c, L, i, x, label, STYLE_BOLD);
         if (i > 0) {
             snprintf(formula, sizeof formula, "= x%sW%c", c->gl->dot, "qkv"[i - 1]);

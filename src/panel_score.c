@@ -21,7 +21,7 @@ static void draw_score_hidden(const ViewCtx *c, const ArcsLayout *L)
     buf[0] = '\0';
     for (int i = 0; i < c->tr->T; i++)
         if (engine_visible(c->tr, c->focus, order[i]))
-            draw_append(buf, sizeof buf, "%s%s", i ? "  " : "", c->tr->tokens[order[i]]);
+            draw_append(buf, sizeof buf, "%s%s", i ? "  " : "", c->tok[order[i]]);
     panel_put_line(c, L, 1, panel_left(L) + 2, buf, STYLE_TOKEN);
     panel_put_line(c, L, 2, panel_left(L), SAY(c, "the lines stay thin: scores are not shares yet",
                                             "线还是细的：分数还不是百分比"), STYLE_DIM);
@@ -68,10 +68,10 @@ static void plan_score(const ViewCtx *c, const ArcsLayout *L, ScorePlan *sp)
     memset(sp, 0, sizeof *sp);
     sp->answer = panel_answer(c);
     sp->h = arcs_head(c);
-    snprintf(raw, sizeof raw, "Q(%s)%sK", tr->tokens[c->focus], c->gl->dot);
+    snprintf(raw, sizeof raw, "Q(%s)%sK", c->tok[c->focus], c->gl->dot);
     sp->lw = text_width(raw) + 2;
-    if (sp->lw < text_width("K()") + text_width(tr->tokens[sp->answer]) + 2)
-        sp->lw = text_width("K()") + text_width(tr->tokens[sp->answer]) + 2;
+    if (sp->lw < text_width("K()") + text_width(c->tok[sp->answer]) + 2)
+        sp->lw = text_width("K()") + text_width(c->tok[sp->answer]) + 2;
     panel_sqrt_text(c, sq, sizeof sq);
     sp->raw_digits = check_dividend_digits(&TRACE_HSQ(tr, scores, sp->h, c->focus, 0),
                                            &TRACE_HSQ(tr, scaled, sp->h, c->focus, 0), tr->T, tr->scale,
@@ -88,8 +88,8 @@ static void plan_score(const ViewCtx *c, const ArcsLayout *L, ScorePlan *sp)
     ExplainTerm terms[MODEL_MAX_D];
     int k = engine_explain_score(tr, sp->h, c->focus, sp->answer, terms);
     check_sum_as_shown(&sp->sum, terms, k, 2, 2, TRACE_HSQ(tr, scores, sp->h, c->focus, sp->answer), sp->raw_digits);
-    snprintf(sp->lhs, sizeof sp->lhs, "Q(%s)%sK(%s) = ", tr->tokens[c->focus], c->gl->dot,
-             tr->tokens[sp->answer]);
+    snprintf(sp->lhs, sizeof sp->lhs, "Q(%s)%sK(%s) = ", c->tok[c->focus], c->gl->dot,
+             c->tok[sp->answer]);
     panel_sum_pieces(c, &sp->sum, false, &sp->pieces);
     /* the table and the check first, then √d if the tail had no room for it, K, Q */
     int free = L->panel_lines - 3 - panel_equation(c, L, 0, sp->lhs, &sp->pieces, false);
@@ -107,12 +107,12 @@ static int draw_operands(const ViewCtx *c, const ArcsLayout *L, const ScorePlan 
     int n = panel_values_that_fit(tr->dh, L->panel_w - sp->lw - 2);
     int from = panel_window(tr->dh, n, 0);
     if (sp->q_row) {
-        snprintf(label, sizeof label, "Q(%s)", tr->tokens[c->focus]);
+        snprintf(label, sizeof label, "Q(%s)", c->tok[c->focus]);
         panel_vector_row(c, L, line++, sp->lw, label, TRACE_ROW(tr, q, c->focus) + sp->h * tr->dh,
                          tr->dh, from, n, -1, SAY(c, "what I look for", "我在找什么"));
     }
     if (sp->k_row) {
-        snprintf(label, sizeof label, "K(%s)", tr->tokens[sp->answer]);
+        snprintf(label, sizeof label, "K(%s)", c->tok[sp->answer]);
         panel_vector_row(c, L, line++, sp->lw, label, TRACE_ROW(tr, k, sp->answer) + sp->h * tr->dh,
                          tr->dh, from, n, -1, SAY(c, "its name tag", "它的名牌"));
     }
@@ -129,7 +129,7 @@ void panel_score(const ViewCtx *c, const ArcsLayout *L)
     ScorePlan sp;
     plan_score(c, L, &sp);
     char raw[64], scaled[64], sq[64], cells[MODEL_MAX_TOKENS][PANEL_PIECE];
-    snprintf(raw, sizeof raw, "Q(%s)%sK", tr->tokens[c->focus], c->gl->dot);
+    snprintf(raw, sizeof raw, "Q(%s)%sK", c->tok[c->focus], c->gl->dot);
     snprintf(scaled, sizeof scaled, "%s%d", c->gl->div_sqrt, tr->dh);
     panel_sqrt_text(c, sq, sizeof sq);
     int shown = draw_revealed(c->progress, tr->T);

@@ -26,7 +26,7 @@ static int draw_share_bars(const ViewCtx *c, const ArcsLayout *L, int line, int 
         if (!engine_visible(tr, c->focus, s))
             continue;
         panel_bar(c, TRACE_HSQ(tr, weights, h, c->focus, s), largest, cols, bar, sizeof bar);
-        panel_piece(&pp, "%s %s", tr->tokens[s], bar);
+        panel_piece(&pp, "%s %s", c->tok[s], bar);
     }
     int need = panel_equation(c, L, line, "  ", &pp, false);
     if (need > max_lines)
@@ -155,7 +155,7 @@ static void plan_softmax(const ViewCtx *c, const ArcsLayout *L, SoftmaxPlan *sp)
         tails[0] = text_width(sq);
     panel_table_plan(c, L, text_width("e^(s-max)") + 2, widest_cell(c, sp), tails[0], tails[1], sp->answer,
                      &sp->table);
-    snprintf(sp->lhs, sizeof sp->lhs, "%s(%s) = ", SAY(c, "share", "百分比"), tr->tokens[sp->answer]);
+    snprintf(sp->lhs, sizeof sp->lhs, "%s(%s) = ", SAY(c, "share", "百分比"), c->tok[sp->answer]);
     share_pieces(c, sp, &sp->pieces);
     /* the table and the check first, then √d if the tail had no room for it, the max */
     int free = L->panel_lines - 4 - panel_equation(c, L, 0, sp->lhs, &sp->pieces, false);

@@ -36,17 +36,19 @@ static const char *const digit_chars[10] = {
 
 #define TEN "十"
 
-/* One course character and its ASCII name. */
+/* One course character and its ASCII names. */
 typedef struct {
     const char *ch;      /* the character, UTF-8 */
     const char *name;    /* pinyin without tones, or tone-marked where two would clash */
+    const char *brief;   /* at most two columns: the digit or operator it reads as, or short pinyin */
 } AsciiName;
 
 static const AsciiName ascii_names[] = {
-    { "零", "ling" }, { "一", "yi" },   { "二", "er" },    { "三", "san" },  { "四", "si" },
-    { "五", "wu" },   { "六", "liu" },  { "七", "qi" },    { "八", "ba" },   { "九", "jiu" },
-    { "十", "shi2" }, { "加", "jia" },  { "减", "jian" },  { "乘", "cheng" }, { "除", "chu" },
-    { "等", "deng" }, { "于", "yu" },   { "是", "shi4" },  { "几", "ji" },   { "?", "?" },
+    { "零", "ling", "0" },  { "一", "yi", "1" },     { "二", "er", "2" },    { "三", "san", "3" },
+    { "四", "si", "4" },    { "五", "wu", "5" },     { "六", "liu", "6" },   { "七", "qi", "7" },
+    { "八", "ba", "8" },    { "九", "jiu", "9" },    { "十", "shi2", "10" }, { "加", "jia", "+" },
+    { "减", "jian", "-" },  { "乘", "cheng", "*" },  { "除", "chu", "/" },   { "等", "deng", "=" },
+    { "于", "yu", "yu" },   { "是", "shi4", "is" },  { "几", "ji", "ji" },   { "?", "?", "?" },
 };
 
 #define COUNT(a) (sizeof (a) / sizeof (a)[0])
@@ -56,14 +58,27 @@ const char *spell_summary(void)
     return "0-99 + - * / = ? × ÷ is, how many";
 }
 
-const char *spell_ascii_name(const char *ch)
+/* The row of ch in ascii_names, or NULL. */
+static const AsciiName *ascii_row(const char *ch)
 {
     if (!ch)
         return NULL;
     for (size_t i = 0; i < COUNT(ascii_names); i++)
         if (strcmp(ascii_names[i].ch, ch) == 0)
-            return ascii_names[i].name;
+            return &ascii_names[i];
     return NULL;
+}
+
+const char *spell_ascii_name(const char *ch)
+{
+    const AsciiName *row = ascii_row(ch);
+    return row ? row->name : NULL;
+}
+
+const char *spell_ascii_brief(const char *ch)
+{
+    const AsciiName *row = ascii_row(ch);
+    return row ? row->brief : NULL;
 }
 
 /* ---------------------------------------------------------------- decoder state */

@@ -650,3 +650,28 @@ TermRead term_read_key(int timeout_ms, TermEvent *ev)
         return term_hang_up();
     return TERM_TIMEOUT;      /* timeout, or a signal that changed nothing */
 }
+
+/* ---------------------------------------------------------------- what the terminal draws */
+
+/* The types of the Linux console and its kin: their fonts hold no braille and no CJK. */
+static const char *const term_console_types[] = {
+    "linux", "vt52", "vt100", "vt102", "vt220", "vt320", "vt420", "vt520",
+    "cons25", "wsvt25", "pccon",
+};
+
+bool term_type_ascii(const char *type)
+{
+    if (!type)
+        return false;
+    size_t n = strlen(type);
+    if (n > strlen(".linux") && strcmp(type + n - strlen(".linux"), ".linux") == 0)
+        return true;   /* screen.linux: screen on the console */
+    for (size_t i = 0; i < sizeof term_console_types / sizeof term_console_types[0]; i++) {
+        size_t k = strlen(term_console_types[i]);
+        if (strncmp(type, term_console_types[i], k) != 0)
+            continue;
+        if (!(type[k] >= 'a' && type[k] <= 'z'))   /* not "linuxish": after the name a '-', */
+            return true;                            /* a digit or its end ("linux2.6", "vt100-am") */
+    }
+    return false;
+}

@@ -94,7 +94,7 @@ static void layout_columns(const ViewCtx *c, AllLayout *L)
     int left = c->body.x + (c->body.w - lw - L->pitch * T) / 2;
     L->label_x = lw ? left : -1;
     for (int t = 0; t < T; t++) {
-        L->tok_w[t] = text_width(c->tr->tokens[t]) == 2 ? 2 : 1;
+        L->tok_w[t] = text_width(draw_tok(c, t, L->pitch - 1));
         L->tok_x[t] = left + lw + t * L->pitch + (L->pitch - L->tok_w[t]) / 2;
     }
     int across = 2 * L->pitch - 2;   /* a column of blank between neighbouring slots */
@@ -307,8 +307,9 @@ static void draw_sentences(const ViewCtx *c, const AllLayout *L)
 {
     for (int t = 0; t < L->tokens; t++) {
         Style st = t == c->focus ? STYLE_FOCUS : STYLE_TOKEN;
-        grid_put_char(c->g, L->tok_x[t], L->top_row, c->tr->tokens[t], st);
-        grid_put_char(c->g, L->tok_x[t], L->bottom_row, c->tr->tokens[t], STYLE_TOKEN);
+        const char *label = draw_tok(c, t, L->pitch - 1);   /* brief when the slots are narrow */
+        grid_put_text(c->g, L->tok_x[t], L->top_row, label, st);
+        grid_put_text(c->g, L->tok_x[t], L->bottom_row, label, STYLE_TOKEN);
     }
     if (L->label_x < 0)
         return;
@@ -374,7 +375,7 @@ static void order_words(const ViewCtx *c, int h, int t, int cols, char *buf, siz
             continue;
         const char *sep = n == 0 ? "" : n == 1 ? SAY(c, ", then ", "，其次是 ") : SAY(c, ", ", "、");
         char item[64];
-        snprintf(item, sizeof item, "%s%s", sep, c->tr->tokens[order[i]]);
+        snprintf(item, sizeof item, "%s%s", sep, c->tok[order[i]]);
         if (n > 0 && text_width(buf) + text_width(item) > room) {
             draw_append(buf, cap, " %s", c->gl->ellipsis);
             return;
@@ -388,13 +389,12 @@ static void order_words(const ViewCtx *c, int h, int t, int cols, char *buf, siz
 static void draw_caption(const ViewCtx *c, const AllLayout *L)
 {
     const Trace *tr = c->tr;
-    const char *f = tr->tokens[c->focus];
+    const char *f = c->tok[c->focus];
     char line[512], words[256];
     if (L->heads == 2) {
         snprintf(line, sizeof line, SAY(c, "%s: the first head looks most at %s, the second at %s",
                                         "%s：第一个头最看 %s，第二个头最看 %s"),
-                 f, tr->tokens[engine_strongest(tr, 0, c->focus)],
-                 tr->tokens[engine_strongest(tr, 1, c->focus)]);
+                 f, c->tok[engine_strongest(tr, 0, c->focus)], c->tok[engine_strongest(tr, 1, c->focus)]);
     } else if (c->focus == 0 && tr->mask == MASK_CAUSAL) {
         snprintf(line, sizeof line, SAY(c, "%s can only look at itself", "%s 只能看它自己"), f);
     } else {

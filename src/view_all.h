@@ -20,7 +20,7 @@ typedef struct {
     int tokens;                      /* characters laid out (T) */
     int pitch;                       /* columns from one character's slot to the next */
     int tok_x[MODEL_MAX_TOKENS];     /* first column of each character (in both rows) */
-    int tok_w[MODEL_MAX_TOKENS];     /* columns of each character (1 or 2) */
+    int tok_w[MODEL_MAX_TOKENS];     /* columns of each character as written (2 for CJK, 1-5 in ASCII) */
     int label_x;                     /* column of the rows' labels ("asking" …), or -1 */
     int note_row;                    /* first row of the notes above the picture */
     int notes;                       /* note rows shown */

@@ -40,9 +40,17 @@ static void layout_rows(const Rect *body, ArcsLayout *L)
     L->arc_rows = L->sentence_row - L->arc_top;
 }
 
-/* The characters share the width in equal slots, each centred in its own. */
-static void layout_sentence(const Trace *tr, const Rect *body, ArcsLayout *L)
+/* Character t as the sentence row writes it: its label when every label leaves a blank in
+ * its slot, else its brief label (ASCII mode's "3 + 5" for a long sentence). */
+static const char *sentence_label(const ViewCtx *c, const ArcsLayout *L, int t)
 {
+    return draw_tok(c, t, L->pitch - 1);
+}
+
+/* The characters share the width in equal slots, each centred in its own. */
+static void layout_sentence(const ViewCtx *c, const Rect *body, ArcsLayout *L)
+{
+    const Trace *tr = c->tr;
     int T = tr->T < MODEL_MAX_TOKENS ? tr->T : MODEL_MAX_TOKENS;
     L->tokens = T;
     if (T <= 0)
@@ -50,7 +58,7 @@ static void layout_sentence(const Trace *tr, const Rect *body, ArcsLayout *L)
     L->pitch = (body->w - 2) / T;
     int left = body->x + (body->w - L->pitch * T) / 2;
     for (int t = 0; t < T; t++) {
-        L->tok_w[t] = text_width(tr->tokens[t]) == 2 ? 2 : 1;
+        L->tok_w[t] = text_width(sentence_label(c, L, t));
         L->tok_x[t] = left + t * L->pitch + (L->pitch - L->tok_w[t]) / 2;
     }
 }
@@ -71,7 +79,7 @@ void arcs_layout(const ViewCtx *c, ArcsLayout *L)
 {
     memset(L, 0, sizeof *L);
     L->w = c->body.x + c->body.w;
-    layout_sentence(c->tr, &c->body, L);
+    layout_sentence(c, &c->body, L);
     L->value_rows = value_rows_for(L);
     layout_rows(&c->body, L);
     layout_widths(L);
@@ -85,7 +93,7 @@ static void draw_sentence(const ViewCtx *c, const ArcsLayout *L)
 {
     for (int t = 0; t < L->tokens; t++) {
         Style st = t == c->focus ? STYLE_FOCUS : STYLE_TOKEN;
-        grid_put_char(c->g, L->tok_x[t], L->sentence_row, c->tr->tokens[t], st);
+        grid_put_text(c->g, L->tok_x[t], L->sentence_row, sentence_label(c, L, t), st);
     }
 }
 
@@ -147,7 +155,7 @@ static void draw_values(const ViewCtx *c, const ArcsLayout *L)
 /* What the asking character is doing at this stage, said under it. */
 static void marker_caption(const ViewCtx *c, char *buf, size_t cap)
 {
-    const char *f = c->tr->tokens[c->focus];
+    const char *f = c->tok[c->focus];
     buf[0] = '\0';
     switch (c->stage) {
     case STAGE_QKV:

@@ -34,7 +34,7 @@ typedef struct {
     int band_scale;                  /* dots an arc's band thickens by from 0 to 1 */
     int tokens;                      /* characters laid out (T) */
     int tok_x[MODEL_MAX_TOKENS];     /* first column of each character */
-    int tok_w[MODEL_MAX_TOKENS];     /* columns of each character (1 or 2) */
+    int tok_w[MODEL_MAX_TOKENS];     /* columns of each character as written (2 for CJK, 1-5 in ASCII) */
 } ArcsLayout;
 
 /* Computes the layout of the arcs view in c->body. */

@@ -285,7 +285,7 @@ static void fit_pane(const ViewCtx *c, CodePane *P)
 /* "x(等)", "Q(等)", "A(等) h2", "Q(等)·Kᵀ", "Q(等)·Kᵀ/√8": what a values row is of. */
 static void value_label(const ViewCtx *c, RowKind kind, int line, int h, char *buf, size_t cap)
 {
-    const char *f = c->tr->tokens[c->focus];
+    const char *f = c->tok[c->focus];
     static const char *const names[CODE_LINES] = { "Q", "K", "V", "A", "out" };
     if (kind == ROW_INPUT)
         snprintf(buf, cap, "x(%s)", f);
@@ -481,8 +481,12 @@ static void put_table_row(const ViewCtx *c, int x, int y, int limit, int h, Tabl
 {
     const Trace *tr = c->tr;
     int T = tr->T, t = c->focus, strongest = engine_strongest(tr, h, t);
-    bool pairs = !c->numbers || x + T * (ROW_CELL + 3) <= limit;
-    int cell = c->numbers ? ROW_CELL : 3, step = cell + (pairs ? 3 : 0);
+    int cell = c->numbers ? ROW_CELL : 3;
+    bool whole = c->tok_cols <= DRAW_BRIEF_COLS || x + T * (cell + 1 + c->tok_cols) <= limit;
+    int tw = whole ? (c->tok_cols > DRAW_BRIEF_COLS ? c->tok_cols : DRAW_BRIEF_COLS) : DRAW_BRIEF_COLS;
+    /* a brief "3" right before "19.6%" would read as a number: then the values alone */
+    bool pairs = !c->numbers || (x + T * (cell + 1 + tw) <= limit && whole);
+    int step = cell + (pairs ? 1 + tw : 0);
     char num[FORMAT_BYTES];
     for (int s = 0; s < T && s < shown; s++) {
         if (x + step > limit) {
@@ -492,8 +496,8 @@ static void put_table_row(const ViewCtx *c, int x, int y, int limit, int h, Tabl
         bool visible = engine_visible(tr, t, s);
         Style st = !visible ? STYLE_DIM : s == strongest ? STYLE_BOLD : STYLE_NORMAL;
         if (pairs)
-            grid_put_text(c->g, x + 1, y, tr->tokens[s], s == t ? STYLE_FOCUS : STYLE_TOKEN);
-        int vx = x + (pairs ? 3 : 0);
+            grid_put_text(c->g, x + 1, y, draw_tok(c, s, tw), s == t ? STYLE_FOCUS : STYLE_TOKEN);
+        int vx = x + (pairs ? 1 + tw : 0);
         if (!c->numbers) {
             grid_put_text(c->g, vx + 1, y, visible ? shade_of(c, table_level(c, h, s, which)) : " ", st);
         } else {
@@ -567,12 +571,16 @@ static void draw_values(const ViewCtx *c, const CodeLayout *L, const CodePane *P
 
 static void draw_comment(const ViewCtx *c, const CodePane *P, int y)
 {
-    char buf[256], sentence[MODEL_SENTENCE_BYTES], shape[32];
-    draw_sentence_text(c->tr, sentence, sizeof sentence);
+    char buf[512], sentence[MODEL_MAX_TOKENS * DRAW_LABEL_BYTES], shape[32];
     shape2(shape, sizeof shape, c->tr->T, c->tr->d);
-    snprintf(buf, sizeof buf, SAY(c, "# x: %s, a row per character of %s; the values are %s's row",
-                                  "# x：%s，%s 每个字一行；下面的数是「%s」那一行"),
-             shape, sentence, c->tr->tokens[c->focus]);
+    for (int brief = 0; brief < 2; brief++) {   /* ASCII: "3 + 5 = yu ?" when names do not fit */
+        draw_sentence_text(c->tr, c->ascii, brief == 1, sentence, sizeof sentence);
+        snprintf(buf, sizeof buf, SAY(c, "# x: %s, a row per character of %s; the values are %s's row",
+                                      "# x：%s，%s 每个字一行；下面的数是「%s」那一行"),
+                 shape, sentence, c->tok[c->focus]);
+        if (text_width(buf) <= P->w)
+            break;
+    }
     draw_clipped(c->g, P->x, y, P->x + P->w, buf, STYLE_DIM);
 }
 
@@ -602,7 +610,7 @@ static void draw_shapes(const ViewCtx *c, const CodePane *P, int line, int y)
 static void draw_mask_note(const ViewCtx *c, const CodePane *P, int y)
 {
     char buf[256];
-    const char *f = c->tr->tokens[c->focus];
+    const char *f = c->tok[c->focus];
     if (c->lang == LANG_ZH)
         snprintf(buf, sizeof buf, "M：「%s」之后的字记 %s（第 7 课的因果掩码），分到 0", f, c->gl->minus_inf);
     else

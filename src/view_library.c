@@ -99,6 +99,13 @@ static void layout_heads(const ViewCtx *c, LibraryLayout *L)
     L->head = c->tr->heads == 2 && c->ui->head == 1 ? 1 : 0;
 }
 
+/* Character s on its spine and above its book: its label when every label fits inside a
+ * book (or a slot, unframed), else its brief label. */
+static const char *book_label(const ViewCtx *c, const LibraryLayout *L, int s)
+{
+    return draw_tok(c, s, L->framed ? L->book_w - 2 : L->slot - 1);
+}
+
 /* The books share the width (beside the legend when both fit), each centred in its slot. */
 static void layout_columns(const ViewCtx *c, LibraryLayout *L)
 {
@@ -117,7 +124,7 @@ static void layout_columns(const ViewCtx *c, LibraryLayout *L)
     L->legend_x = beside ? L->left + T * L->slot + 1 : -1;
     for (int s = 0; s < T; s++) {
         L->book_x[s] = L->left + s * L->slot + (L->slot - L->book_w) / 2;
-        L->tok_w[s] = text_width(c->tr->tokens[s]) == 2 ? 2 : 1;
+        L->tok_w[s] = text_width(book_label(c, L, s));
         L->tok_x[s] = L->book_x[s] + (L->book_w - L->tok_w[s]) / 2;
     }
 }
@@ -275,7 +282,7 @@ static void draw_book(const ViewCtx *c, const LibraryLayout *L, int s)
             grid_put_text(c->g, col, L->rule_row, c->gl->box_h, frame);
         grid_put_text(c->g, x + w - 1, L->rule_row, c->ascii ? "+" : "┤", frame);
     }
-    grid_put_char(c->g, L->tok_x[s], L->spine_row, c->tr->tokens[s], visible ? STYLE_TOKEN : STYLE_DIM);
+    grid_put_text(c->g, L->tok_x[s], L->spine_row, book_label(c, L, s), visible ? STYLE_TOKEN : STYLE_DIM);
     for (int k = 0; k < L->heads; k++) {
         int h = head_of(L, k), ix, iw;
         double share = share_of(c, h, s);
@@ -300,7 +307,7 @@ static void draw_shelf(const ViewCtx *c, const LibraryLayout *L)
 static void draw_borrowers(const ViewCtx *c, const LibraryLayout *L)
 {
     for (int t = 0; t < L->tokens; t++)
-        grid_put_char(c->g, L->tok_x[t], L->borrower_row, c->tr->tokens[t],
+        grid_put_text(c->g, L->tok_x[t], L->borrower_row, book_label(c, L, t),
                       t == c->focus ? STYLE_FOCUS : STYLE_DIM);
 }
 
@@ -335,7 +342,7 @@ static void draw_shares(const ViewCtx *c, const LibraryLayout *L)
 /* "等 walks in with a search phrase: Q(等) = [0.12, …]". */
 static void draw_phrase(const ViewCtx *c, const LibraryLayout *L)
 {
-    const char *f = c->tr->tokens[c->focus];
+    const char *f = c->tok[c->focus];
     char line[512], vec[256];
     snprintf(line, sizeof line, SAY(c, "%s walks in with a search phrase: Q(%s)",
                                     "%s 带着检索词走进来：Q(%s)"), f, f);
@@ -353,14 +360,21 @@ static int legend_book(const ViewCtx *c, const LibraryLayout *L)
     return engine_strongest(c->tr, head_of(L, 0), c->focus);
 }
 
-/* The legend's K or V line: "K(加): the label on 加's spine". */
-static void role_text(const ViewCtx *c, Role role, int b, char *buf, size_t cap)
+/* The legend's K or V line: "K(加): the label on 加's spine", or in English without the
+ * second name when that does not fit cols ("K(deng): its spine label"). */
+static void role_text(const ViewCtx *c, Role role, int b, int cols, char *buf, size_t cap)
 {
-    const char *s = c->tr->tokens[b];
+    const char *s = c->tok[b];
     if (role == ROLE_K)
         snprintf(buf, cap, SAY(c, "K(%s): label on %s's spine", "K(%s)：%s 书脊上的名牌"), s, s);
     else
         snprintf(buf, cap, SAY(c, "V(%s): what is inside %s", "V(%s)：%s 书里的内容"), s, s);
+    if (text_width(buf) <= cols || c->lang == LANG_ZH)
+        return;
+    if (role == ROLE_K)
+        snprintf(buf, cap, "K(%s): its spine label", s);
+    else
+        snprintf(buf, cap, "V(%s): what is inside", s);
 }
 
 /* A legend line beside the shelf, clipped to the body. */
@@ -378,11 +392,12 @@ static void draw_legend_beside(const ViewCtx *c, const LibraryLayout *L)
 {
     int b = legend_book(c, L), room = c->body.x + c->body.w - 1 - L->legend_x - 5;
     char buf[320], vec[256];
-    const char *f = c->tr->tokens[c->focus];
+    const char *f = c->tok[c->focus];
     legend_line(c, L, L->borrower_row, pointer(c), SAY(c, "every character can borrow", "每个字都能来借"));
-    role_text(c, ROLE_K, b, buf, sizeof buf);
+    int cols = c->body.x + c->body.w - 1 - L->legend_x - text_width(pointer(c));
+    role_text(c, ROLE_K, b, cols, buf, sizeof buf);
     legend_line(c, L, L->spine_row, pointer(c), buf);
-    role_text(c, ROLE_V, b, buf, sizeof buf);
+    role_text(c, ROLE_V, b, cols, buf, sizeof buf);
     legend_line(c, L, L->contents_top, pointer(c), buf);
     if (c->numbers) {
         vector_text(c, TRACE_ROW(c->tr, k, b), c->tr->d, room, vec, sizeof vec);
@@ -393,6 +408,8 @@ static void draw_legend_beside(const ViewCtx *c, const LibraryLayout *L)
         legend_line(c, L, L->contents_rows >= 3 ? L->contents_top + 1 : -1, "   ", buf);
     }
     snprintf(buf, sizeof buf, SAY(c, "filled: the part %s takes", "涂满的部分：%s 借走的"), f);
+    if (text_width(buf) > cols && c->lang == LANG_EN)   /* a long ASCII name */
+        snprintf(buf, sizeof buf, "filled: what %s takes", f);
     int fill_row = L->contents_rows >= 3 ? L->contents_top + L->contents_rows - 1 : L->bottom_row;
     legend_line(c, L, fill_row, pointer(c), buf);
     const char *notes[2];
@@ -407,7 +424,7 @@ static void draw_legend_beside(const ViewCtx *c, const LibraryLayout *L)
 static void draw_legend_below(const ViewCtx *c, const LibraryLayout *L)
 {
     int b = legend_book(c, L);
-    const char *s = c->tr->tokens[b];
+    const char *s = c->tok[b];
     char line[512], vec[256];
     for (int i = 0; i < 2; i++) {
         Role role = i == 0 ? ROLE_K : ROLE_V;
@@ -441,7 +458,7 @@ static void takes_list(const ViewCtx *c, int h, int cols, char *buf, size_t cap)
         int s = order[i];
         if (!engine_visible(c->tr, c->focus, s))
             continue;
-        const char *name = c->tr->tokens[s];
+        const char *name = c->tok[s];
         if (c->numbers) {
             format_percent(pct, sizeof pct, share_of(c, h, s));
             snprintf(item, sizeof item, SAY(c, "%s%s of %s", "%s%s %s"),
@@ -464,13 +481,12 @@ static void takes_list(const ViewCtx *c, int h, int cols, char *buf, size_t cap)
 static void draw_takes(const ViewCtx *c, const LibraryLayout *L)
 {
     const Trace *tr = c->tr;
-    const char *f = tr->tokens[c->focus];
+    const char *f = c->tok[c->focus];
     char line[512];
     if (L->heads == 2) {
         snprintf(line, sizeof line, SAY(c, "%s takes most from %s (first head) and from %s (second head)",
                                         "%s：第一个头从 %s 借得最多，第二个头从 %s"),
-                 f, tr->tokens[engine_strongest(tr, 0, c->focus)],
-                 tr->tokens[engine_strongest(tr, 1, c->focus)]);
+                 f, c->tok[engine_strongest(tr, 0, c->focus)], c->tok[engine_strongest(tr, 1, c->focus)]);
     } else if (c->focus == 0 && tr->mask == MASK_CAUSAL) {
         snprintf(line, sizeof line, SAY(c, "%s can only borrow from its own book", "%s 只能借自己这本书"), f);
     } else {

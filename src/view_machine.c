@@ -12,13 +12,13 @@
 #include "heat.h"
 #include "view.h"
 
-#define MACHINE_LABEL_W 4     /* a row's label: a marker, the character, a blank */
+#define MACHINE_LABEL_W 4     /* a row's label at least: a marker, the character, a blank */
 #define MACHINE_BLOCKS 5      /* x, then the four stages */
 #define MACHINE_MAX_CWT 4     /* widest strip cell of a T × T table */
 #define MACHINE_MAX_CWD 3     /* widest strip cell of a T × d table */
 #define MACHINE_TABLE_GAP 3   /* blanks between focus tables side by side */
 #define MACHINE_SUM_W 8       /* the shares' Σ column: blanks and "100.0%" */
-#define MACHINE_ROW_LABEL_W 7 /* "Q(三) " in the table of the asking character's rows */
+#define MACHINE_ROW_LABEL_W 7 /* "Q(三) " in the table of the asking character's rows, at least */
 
 /* The blocks of the strip, in the flow's order. */
 enum { BLOCK_X = 0, BLOCK_QKV, BLOCK_SCORE, BLOCK_SHARES, BLOCK_OUTPUT };
@@ -44,6 +44,9 @@ typedef struct {
     int cwd;                    /* columns of a strip cell of a T × d table */
     int cwt;                    /* columns of a strip cell of a T × T table */
     int strip_x;                /* first column of the strip (its labels) */
+    int lw;                     /* columns of a row's label (strip and tables): marker, character, blank */
+    bool brief;                 /* ASCII: rows name characters by brief labels ("3", "+") */
+    int row_lw;                 /* columns of a label of the asking character's rows: "Q(三) " */
     int block_x[MACHINE_BLOCKS];/* first column of each block (-1: not shown) */
     int block_w[MACHINE_BLOCKS];/* its columns */
     int tcols;                  /* T × T columns shown in the strip */
@@ -241,7 +244,7 @@ static int block_filled(const ViewCtx *c, int block)
 static int strip_width(const MachineLayout *L, bool with_x, int arrow_w, int cwd, int cwt, int tcols)
 {
     int vec = L->d * cwd, sq = L->heads * tcols * cwt + (L->heads - 1);
-    int w = MACHINE_LABEL_W + (3 * vec + 2) + 3 * arrow_w + 2 * sq + vec;
+    int w = L->lw + (3 * vec + 2) + 3 * arrow_w + 2 * sq + vec;
     if (with_x)
         w += vec + arrow_w;
     return w;
@@ -253,6 +256,8 @@ static void layout_strip(const ViewCtx *c, MachineLayout *L)
 {
     int room = c->body.w - 2;
     static const struct { bool x; int arrow; } tries[] = { { true, 3 }, { true, 2 }, { false, 3 }, { false, 2 } };
+    L->lw = MACHINE_LABEL_W;
+    L->brief = c->tok_cols > DRAW_BRIEF_COLS;
     L->tcols = L->T;
     L->tcol_first = 0;
     L->cwd = L->cwt = 1;
@@ -284,8 +289,13 @@ static void layout_strip(const ViewCtx *c, MachineLayout *L)
         }
     }
     int total = strip_width(L, L->with_x, L->arrow_w, L->cwd, L->cwt, L->tcols);
+    if (L->brief && total + c->tok_cols + 2 - MACHINE_LABEL_W <= room) {   /* room for whole labels */
+        L->brief = false;
+        L->lw = c->tok_cols + 2;
+        total = strip_width(L, L->with_x, L->arrow_w, L->cwd, L->cwt, L->tcols);
+    }
     L->strip_x = c->body.x + (c->body.w - total) / 2;
-    int x = L->strip_x + MACHINE_LABEL_W, vec = L->d * L->cwd;
+    int x = L->strip_x + L->lw, vec = L->d * L->cwd;
     int sq = L->heads * L->tcols * L->cwt + (L->heads - 1);
     int widths[MACHINE_BLOCKS] = { vec, 3 * vec + 2, sq, sq, vec };
     for (int b = 0; b < MACHINE_BLOCKS; b++) {
@@ -353,13 +363,15 @@ static void layout_focus_columns(const ViewCtx *c, MachineLayout *L)
     n = square ? L->T : L->d;
     L->cols = n;
     L->col_first = 0;
-    int label_w = MACHINE_LABEL_W;
+    int label_w = L->lw;
     int tw = focus_table_width(L, n, label_w);
+    L->row_lw = text_width("Q() ") + text_width(c->tok[c->focus]);
+    L->row_lw = L->row_lw < MACHINE_ROW_LABEL_W ? MACHINE_ROW_LABEL_W : L->row_lw;
     if (L->stage == STAGE_QKV) {
         L->tables = 3 * tw + 2 * MACHINE_TABLE_GAP <= room ? 3 : 1;
         L->qkv = L->tables == 3 ? QKV_SIDE : QKV_STACKED;
         if (L->qkv == QKV_STACKED)
-            tw = focus_table_width(L, n, MACHINE_ROW_LABEL_W);
+            tw = focus_table_width(L, n, L->row_lw);
     } else if (square) {
         L->tables = L->heads;
         if (L->heads == 2 && 2 * tw + MACHINE_TABLE_GAP > room) {
@@ -370,7 +382,7 @@ static void layout_focus_columns(const ViewCtx *c, MachineLayout *L)
         L->tables = 1;
     }
     if (L->tables == 1 && tw > room) {   /* a window of the columns */
-        int lw = L->stage == STAGE_QKV ? MACHINE_ROW_LABEL_W : label_w;
+        int lw = L->stage == STAGE_QKV ? L->row_lw : label_w;
         int fit = (room - lw - L->sum_w) / L->cell_w;
         L->cols = fit < 1 ? 1 : fit > n ? n : fit;
         L->col_first = heat_window_first(n, L->cols, square ? ui_answer(c->ui, c->ls, c->focus) : 0);
@@ -460,11 +472,12 @@ static void machine_layout(const ViewCtx *c, MachineLayout *L, HeatText *tmp)
 /* ---------------------------------------------------------------- drawing: the strip */
 
 /* The character of row t at (x, y), marked when it asks. */
-static void draw_label(const ViewCtx *c, int x, int y, int t)
+static void draw_label(const ViewCtx *c, const MachineLayout *L, int x, int y, int t)
 {
     if (t == c->focus)
         grid_put_text(c->g, x, y, c->ascii ? ">" : "▸", STYLE_FOCUS);
-    grid_put_text(c->g, x + 1, y, c->tr->tokens[t], t == c->focus ? STYLE_FOCUS : STYLE_TOKEN);
+    grid_put_text(c->g, x + 1, y, L->brief ? c->tok_brief[t] : c->tok[t],
+                  t == c->focus ? STYLE_FOCUS : STYLE_TOKEN);
 }
 
 /* An empty strip cell: the table is not computed yet. */
@@ -572,7 +585,7 @@ static void draw_strip(const ViewCtx *c, const MachineLayout *L)
     draw_strip_titles(c, L);
     for (int t = L->row_first; t < L->row_first + L->strip_rows; t++) {
         int y = L->strip_row + (t - L->row_first);
-        draw_label(c, L->strip_x, y, t);
+        draw_label(c, L, L->strip_x, y, t);
         for (int b = 0; b < MACHINE_BLOCKS; b++) {
             if (L->block_x[b] < 0)
                 continue;
@@ -588,9 +601,9 @@ static void draw_strip(const ViewCtx *c, const MachineLayout *L)
         }
     }
     if (L->row_first > 0)
-        grid_put_text(c->g, L->strip_x + MACHINE_LABEL_W - 1, L->strip_row, c->ascii ? "^" : "↑", STYLE_DIM);
+        grid_put_text(c->g, L->strip_x + L->lw - 1, L->strip_row, c->ascii ? "^" : "↑", STYLE_DIM);
     if (L->row_first + L->strip_rows < L->T)
-        grid_put_text(c->g, L->strip_x + MACHINE_LABEL_W - 1, L->strip_row + L->strip_rows - 1,
+        grid_put_text(c->g, L->strip_x + L->lw - 1, L->strip_row + L->strip_rows - 1,
                       c->ascii ? "v" : "↓", STYLE_DIM);
     draw_strip_arrows(c, L);
 }
@@ -612,7 +625,7 @@ static void draw_heading(const ViewCtx *c, const MachineLayout *L)
                  stage, c->gl->sep, c->gl->dot, c->gl->dot, c->gl->dot, sh);
         if (L->qkv == QKV_ROWS)
             draw_append(title, sizeof title, SAY(c, "%s%s's three roles", "%s%s 的三个分身"), c->gl->sep,
-                        tr->tokens[c->focus]);
+                        c->tok[c->focus]);
         break;
     case STAGE_SCORE:
         shape(c, sh, sizeof sh, tr->T, "T", tr->T, "T");
@@ -643,7 +656,7 @@ static void draw_col_heads(const ViewCtx *c, const MachineLayout *L, int x, int 
         int cx = x + (j - L->col_first) * L->cell_w;
         if (square) {
             Style st = j == ui_answer(c->ui, c->ls, c->focus) ? STYLE_BOLD : STYLE_TOKEN;
-            draw_right(c->g, cx, y, L->cell_w, c->tr->tokens[j], st);
+            draw_right(c->g, cx, y, L->cell_w, draw_tok(c, j, L->cell_w - 1), st);
         } else if (c->numbers) {
             snprintf(buf, sizeof buf, "%d", j);
             draw_right(c->g, cx, y, L->cell_w, buf, STYLE_DIM);
@@ -673,18 +686,18 @@ static void draw_vector_table(const ViewCtx *c, const MachineLayout *L, int x, i
 {
     double top = heat_table_top(c->tr, v);
     if (title)
-        grid_put_text(c->g, x + MACHINE_LABEL_W, y++, title, STYLE_BOLD);
-    draw_col_heads(c, L, x + MACHINE_LABEL_W, y, false);
+        grid_put_text(c->g, x + L->lw, y++, title, STYLE_BOLD);
+    draw_col_heads(c, L, x + L->lw, y, false);
     char num[FORMAT_BYTES];
     for (int t = L->row_first; t < L->row_first + L->table_rows && t < L->T; t++) {
         int ry = y + 1 + (t - L->row_first);
-        draw_label(c, x, ry, t);
+        draw_label(c, L, x, ry, t);
         if (t >= filled)
             continue;
         for (int j = L->col_first; j < L->col_first + L->cols; j++) {
             double val = v[(size_t)t * (size_t)L->d + (size_t)j];
             format_fixed(num, sizeof num, val, 2);
-            draw_value(c, L, x + MACHINE_LABEL_W + (j - L->col_first) * L->cell_w, ry, num,
+            draw_value(c, L, x + L->lw + (j - L->col_first) * L->cell_w, ry, num,
                        heat_magnitude_level(val, top), val < 0 ? STYLE_NEGATIVE : STYLE_POSITIVE);
         }
     }
@@ -697,24 +710,24 @@ static void draw_square_table(const ViewCtx *c, const MachineLayout *L, int x, i
     char num[FORMAT_BYTES], buf[FORMAT_BYTES + 2];
     if (titled) {
         head_name(c, h, buf, sizeof buf);
-        grid_put_text(c->g, x + MACHINE_LABEL_W, y++, buf, STYLE_BOLD);
+        grid_put_text(c->g, x + L->lw, y++, buf, STYLE_BOLD);
     }
-    draw_col_heads(c, L, x + MACHINE_LABEL_W, y, true);
+    draw_col_heads(c, L, x + L->lw, y, true);
     for (int t = L->row_first; t < L->row_first + L->table_rows && t < L->T; t++) {
         int ry = y + 1 + (t - L->row_first);
-        draw_label(c, x, ry, t);
+        draw_label(c, L, x, ry, t);
         if (t >= filled)
             continue;
         for (int s = L->col_first; s < L->col_first + L->cols; s++) {
             square_text(c, shares, h, t, s, num, sizeof num);
             int level = square_level(c->tr, shares, h, t, s);
-            draw_value(c, L, x + MACHINE_LABEL_W + (s - L->col_first) * L->cell_w, ry, num, level,
+            draw_value(c, L, x + L->lw + (s - L->col_first) * L->cell_w, ry, num, level,
                        level == 0 ? STYLE_DIM : heat_style(level) == heat_style(HEAT_TOP) ? STYLE_BOLD : STYLE_NORMAL);
         }
         if (L->sum_w) {
             double total = check_percent_total(&TRACE_HSQ(c->tr, weights, h, t, 0), L->T);
             snprintf(buf, sizeof buf, "%s%%", format_fixed(num, sizeof num, total, 1));
-            draw_right(c->g, x + MACHINE_LABEL_W + L->cols * L->cell_w, ry, L->sum_w, buf, STYLE_DIM);
+            draw_right(c->g, x + L->lw + L->cols * L->cell_w, ry, L->sum_w, buf, STYLE_DIM);
         }
     }
 }
@@ -726,11 +739,11 @@ static void draw_qkv_rows(const ViewCtx *c, const MachineLayout *L, int x, int y
     static const char *const names[4] = { "x", "Q", "K", "V" };
     const double *rows[4] = { tr->x, tr->q, tr->k, tr->v };
     char label[32], num[FORMAT_BYTES];
-    draw_col_heads(c, L, x + MACHINE_ROW_LABEL_W, y, false);
+    draw_col_heads(c, L, x + L->row_lw, y, false);
     int shown = filled > c->focus ? 4 : 1;   /* its roles appear once the fill reaches its row */
     for (int r = 0; r < 4; r++) {
         int ry = y + 1 + r;
-        snprintf(label, sizeof label, "%s(%s)", names[r], tr->tokens[c->focus]);
+        snprintf(label, sizeof label, "%s(%s)", names[r], c->tok[c->focus]);
         grid_put_text(c->g, x, ry, label, r == 0 ? STYLE_TOKEN : STYLE_BOLD);
         if (r >= shown)
             continue;
@@ -738,7 +751,7 @@ static void draw_qkv_rows(const ViewCtx *c, const MachineLayout *L, int x, int y
         for (int j = L->col_first; j < L->col_first + L->cols; j++) {
             double val = rows[r][(size_t)c->focus * (size_t)tr->d + (size_t)j];
             format_fixed(num, sizeof num, val, 2);
-            draw_value(c, L, x + MACHINE_ROW_LABEL_W + (j - L->col_first) * L->cell_w, ry, num,
+            draw_value(c, L, x + L->row_lw + (j - L->col_first) * L->cell_w, ry, num,
                        heat_magnitude_level(val, top), val < 0 ? STYLE_NEGATIVE : STYLE_POSITIVE);
         }
     }

@@ -11,7 +11,7 @@
 #include "heat.h"
 #include "view.h"
 
-#define MATRIX_LABEL_W 4    /* a row's label column: a marker, the character, a blank */
+#define MATRIX_LABEL_W 4    /* a row's label column at least: a marker, the character, a blank */
 #define MATRIX_TABLE_GAP 3  /* blanks between the two heads' tables */
 #define MATRIX_SUM_W 7      /* the Σ column of the shares: a blank and "100.0%" */
 #define MATRIX_MAX_SW 16    /* widest swatch beside a number */
@@ -45,6 +45,8 @@ typedef struct {
     int cw;                  /* columns of a cell: a gap, the swatch, the number */
     int ch;                  /* rows of a cell */
     int sumw;                /* columns of the Σ column (0: none) */
+    int lw;                  /* columns of the row labels: a marker, the character, a blank */
+    bool brief;              /* ASCII: the rows name characters by brief labels ("3", "+") */
     int tw;                  /* columns of one table */
     int table_x[2];          /* first column of each table (its row labels) */
     int col_first;           /* the first column shown */
@@ -306,7 +308,7 @@ static void build_mirror(const ViewCtx *c, const MatrixLayout *L, HeatText *x)
 {
     const Trace *tr = c->tr;
     int t = L->row, s = L->col, h = L->head[0];
-    const char *a = tr->tokens[t], *b = tr->tokens[s];
+    const char *a = c->tok[t], *b = c->tok[s];
     char va[FORMAT_BYTES], vb[FORMAT_BYTES], root[32], buf[512];
     heat_text_init(x, 2);
     if (tr->heads == 2) {
@@ -398,7 +400,7 @@ static void check_masked(const ViewCtx *c, int t, int s, HeatText *x)
     snprintf(buf, sizeof buf, SAY(c, "%s looks only at itself and the characters before it: its score for %s "
                                      "counts as %s, and e^(%s) = 0, so its share is 0",
                                   "%s 只看自己和前面的字：它给 %s 的分数算作 %s，e^(%s) = 0，所以分到 0"),
-             c->tr->tokens[t], c->tr->tokens[s], c->gl->minus_inf, c->gl->minus_inf);
+             c->tok[t], c->tok[s], c->gl->minus_inf, c->gl->minus_inf);
     heat_text_words(x, STYLE_NORMAL, buf);
 }
 
@@ -411,7 +413,7 @@ static void check_raw(const ViewCtx *c, int h, int t, int s, HeatText *x)
     int n = engine_explain_score(tr, h, t, s, terms);
     check_sum(&cs, terms, n, 2, 2, TRACE_HSQ(tr, scores, h, t, s), 2);
     char term[96], num[FORMAT_BYTES];
-    heat_text_add(x, STYLE_BOLD, "Q(%s)%sK(%s) = ", tr->tokens[t], c->gl->dot, tr->tokens[s]);
+    heat_text_add(x, STYLE_BOLD, "Q(%s)%sK(%s) = ", c->tok[t], c->gl->dot, c->tok[s]);
     for (int i = 0; i < cs.n; i++) {
         product_text(c, cs.a[i], cs.digits_a, cs.b[i], cs.digits_b, term, sizeof term);
         heat_text_add(x, STYLE_NORMAL, "%s%s", term, i < cs.n - 1 ? " + " : " ");
@@ -430,7 +432,7 @@ static void check_scaled(const ViewCtx *c, int h, int t, int s, HeatText *x)
                    TRACE_HSQ(tr, scaled, h, t, s), 2);
     char a[FORMAT_BYTES], b[FORMAT_BYTES], r[FORMAT_BYTES], root[32];
     sqrt_d(c, root, sizeof root);
-    heat_text_add(x, STYLE_BOLD, "Q(%s)%sK(%s) %s %s = ", tr->tokens[t], c->gl->dot, tr->tokens[s],
+    heat_text_add(x, STYLE_BOLD, "Q(%s)%sK(%s) %s %s = ", c->tok[t], c->gl->dot, c->tok[s],
                   div_sign(c), root);
     heat_text_add(x, STYLE_NORMAL, "%s %s %s ", format_fixed(a, sizeof a, q.a, 2), div_sign(c),
                   format_fixed(b, sizeof b, q.b, 6));
@@ -451,8 +453,8 @@ static void check_shares(const ViewCtx *c, int h, int t, int s, HeatText *x)
     format_fixed(m, sizeof m, cs.max, cs.scaled_digits);
     format_fixed(e, sizeof e, cs.exps[s], cs.exp_digits);
     format_fixed(sum, sizeof sum, cs.sum, cs.exp_digits);
-    heat_text_add(x, STYLE_BOLD, SAY(c, "share(%s%s%s) = ", "百分比(%s%s%s) = "), tr->tokens[t], to_sign(c),
-                  tr->tokens[s]);
+    heat_text_add(x, STYLE_BOLD, SAY(c, "share(%s%s%s) = ", "百分比(%s%s%s) = "), c->tok[t], to_sign(c),
+                  c->tok[s]);
     heat_text_add(x, STYLE_NORMAL, "e^(%s-%s%s%s) ", v, m[0] == '-' ? "(" : "", m, m[0] == '-' ? ")" : "");
     heat_text_add(x, STYLE_NORMAL, "/ %s ", c->gl->sum);
     heat_text_add(x, STYLE_NORMAL, "= %s / %s ", e, sum);
@@ -461,7 +463,7 @@ static void check_shares(const ViewCtx *c, int h, int t, int s, HeatText *x)
         heat_text_add(x, STYLE_BOLD, " %s %s", c->ascii ? "~" : "≈", format_percent(share, sizeof share, cs.value));
     heat_text_add(x, STYLE_NORMAL, HEAT_BREAK);
     heat_text_add(x, STYLE_NORMAL, SAY(c, "%s = e^(s-max) over %s's row = ", "%s = %s 这一行的 e^(s-max) = "),
-                  c->gl->sum, tr->tokens[t]);
+                  c->gl->sum, c->tok[t]);
     for (int u = 0; u < cs.n; u++)
         heat_text_add(x, cs.visible[u] ? STYLE_NORMAL : STYLE_DIM, "%s%s",
                       format_fixed(e, sizeof e, cs.exps[u], cs.exp_digits), u < cs.n - 1 ? " + " : " ");
@@ -483,7 +485,7 @@ static void check_shares(const ViewCtx *c, int h, int t, int s, HeatText *x)
 /* In words, when the numbers are hidden. */
 static void check_hidden(const ViewCtx *c, const MatrixLayout *L, int t, int s, HeatText *x)
 {
-    const char *a = c->tr->tokens[t], *b = c->tr->tokens[s];
+    const char *a = c->tok[t], *b = c->tok[s];
     char buf[512];
     switch (L->table) {
     case MATRIX_RAW:
@@ -539,7 +541,7 @@ static void build_check(const ViewCtx *c, const MatrixLayout *L, HeatText *x)
 /* Columns one table takes with cells of width cw over ncols columns. */
 static int table_width(const MatrixLayout *L, int ncols)
 {
-    return MATRIX_LABEL_W + ncols * L->cw + 1 + L->sumw;
+    return L->lw + ncols * L->cw + 1 + L->sumw;
 }
 
 /* Whether the tables fit the room with every column and a swatch of sw. */
@@ -562,11 +564,15 @@ static void choose_heads(const ViewCtx *c, MatrixLayout *L, int tables)
     L->one_of_two = c->tr->heads == 2 && want < 0 && tables == 1;
 }
 
-/* Cell widths, the heads side by side, the window of columns. */
-static void layout_columns(const ViewCtx *c, MatrixLayout *L)
+/* Cell widths, the heads side by side, the window of columns, with the rows named by the
+ * characters' labels or their brief ones. Returns whether every table asked for shows
+ * every column. */
+static bool layout_columns_with(const ViewCtx *c, MatrixLayout *L, bool brief)
 {
     int room = c->body.w - 2;
     bool both = c->tr->heads == 2 && c->ui->head < 0;
+    L->brief = brief;
+    L->lw = brief || c->tok_cols + 2 < MATRIX_LABEL_W ? MATRIX_LABEL_W : c->tok_cols + 2;
     L->sumw = L->table == MATRIX_SHARES && c->numbers ? MATRIX_SUM_W : 0;
     L->col_first = 0;
     L->ncols = L->T;
@@ -582,13 +588,25 @@ static void layout_columns(const ViewCtx *c, MatrixLayout *L)
             pad = 1;
         }
         try_cells(L, sw, pad, room);   /* the widest that fits (a failed try changed L) */
-        return;
+        return tables == (both ? 2 : 1);
     }
     try_cells(L, 1, 0, room);   /* not even one table: a window of its columns */
     int fit = (room - table_width(L, 0)) / L->cw;
     L->ncols = fit < 1 ? 1 : fit > L->T ? L->T : fit;
     L->col_first = heat_window_first(L->T, L->ncols, L->col);
     L->tw = table_width(L, L->ncols);
+    return false;
+}
+
+/* The columns with the characters' labels, unless brief ones show more tables or columns. */
+static void layout_columns(const ViewCtx *c, MatrixLayout *L)
+{
+    if (layout_columns_with(c, L, false) || c->tok_cols <= DRAW_BRIEF_COLS)
+        return;
+    int tables = L->tables, ncols = L->ncols;
+    layout_columns_with(c, L, true);
+    if (L->tables < tables || (L->tables == tables && L->ncols <= ncols))
+        layout_columns_with(c, L, false);
 }
 
 /* ---------------------------------------------------------------- layout: rows */
@@ -767,7 +785,7 @@ static void matrix_layout(const ViewCtx *c, MatrixLayout *L, HeatText *tmp)
 /* First column and row of cell (t, s) of table k. */
 static int cell_x(const MatrixLayout *L, int k, int s)
 {
-    return L->table_x[k] + MATRIX_LABEL_W + (s - L->col_first) * L->cw;
+    return L->table_x[k] + L->lw + (s - L->col_first) * L->cw;
 }
 
 static int cell_y(const MatrixLayout *L, int t)
@@ -806,11 +824,12 @@ static void draw_heads(const ViewCtx *c, const MatrixLayout *L, int k)
     for (int s = L->col_first; s < L->col_first + L->ncols; s++) {
         int x = cell_x(L, k, s);
         Style st = s == L->col ? STYLE_FOCUS : STYLE_TOKEN;
-        int tw = text_width(c->tr->tokens[s]);
-        grid_put_text(c->g, x + 1 + (L->cw - 1 - tw + (L->numw ? 1 : 0)) / 2, L->head_row, c->tr->tokens[s], st);
+        const char *label = draw_tok(c, s, L->cw - 1);
+        int tw = text_width(label);
+        grid_put_text(c->g, x + 1 + (L->cw - 1 - tw + (L->numw ? 1 : 0)) / 2, L->head_row, label, st);
     }
     if (L->col_first > 0)
-        grid_put_text(c->g, x0 + MATRIX_LABEL_W - 1, L->head_row, c->ascii ? "<" : "‹", STYLE_DIM);
+        grid_put_text(c->g, x0 + L->lw - 1, L->head_row, c->ascii ? "<" : "‹", STYLE_DIM);
     if (L->col_first + L->ncols < L->T)
         grid_put_text(c->g, cell_x(L, k, L->col_first + L->ncols), L->head_row, c->ascii ? ">" : "›", STYLE_DIM);
     if (L->sumw)
@@ -847,7 +866,8 @@ static void draw_row(const ViewCtx *c, const MatrixLayout *L, int k, int t)
     int y = cell_y(L, t), x0 = L->table_x[k], num_row = y + L->ch / 2;
     if (t == L->row)
         grid_put_text(c->g, x0, num_row, c->ascii ? ">" : "▸", STYLE_FOCUS);
-    grid_put_text(c->g, x0 + 1, num_row, c->tr->tokens[t], t == L->row ? STYLE_FOCUS : STYLE_TOKEN);
+    grid_put_text(c->g, x0 + 1, num_row, L->brief ? c->tok_brief[t] : c->tok[t],
+                  t == L->row ? STYLE_FOCUS : STYLE_TOKEN);
     for (int s = L->col_first; s < L->col_first + L->ncols; s++)
         draw_cell(c, L, k, t, s);
     if (L->sumw) {
@@ -864,7 +884,7 @@ static void draw_table(const ViewCtx *c, const MatrixLayout *L, int k)
     draw_heads(c, L, k);
     for (int t = L->row_first; t < L->row_first + L->nrows; t++)
         draw_row(c, L, k, t);
-    int last = L->row_first + L->nrows - 1, label_end = L->table_x[k] + MATRIX_LABEL_W - 1;
+    int last = L->row_first + L->nrows - 1, label_end = L->table_x[k] + L->lw - 1;
     if (L->row_first > 0)
         grid_put_text(c->g, label_end, cell_y(L, L->row_first) + L->ch / 2, c->ascii ? "^" : "↑", STYLE_DIM);
     if (last < L->T - 1)

@@ -15,7 +15,7 @@
 
 /* ---------------------------------------------------------------- sizes */
 
-#define SIM_LABEL 3        /* a table's label column: one character (≤ 2 columns) and a blank */
+#define SIM_LABEL 3        /* a table's label column: one CJK character (or brief label) and a blank */
 #define SIM_GAP 2          /* columns between two tables side by side */
 #define SIM_CELL_MIN 6     /* columns per number at least ("-6.23" and a blank) */
 #define SIM_CELL_MAX 7     /* and at most */
@@ -41,6 +41,31 @@ static int seat_of_id(const Trace *tr, int id)
         if (tr->ids[t] == id)
             return t;
     return -1;
+}
+
+/* Character t of trace tr as drawn: its label, or its brief label (draw.h). */
+static const char *trace_label(const ViewCtx *c, const Trace *tr, int t, bool brief, char *buf,
+                               size_t cap)
+{
+    if (brief)
+        return draw_char_brief(c->ascii, tr->tokens[t], buf, cap);
+    return draw_char_label(c->ascii, tr->tokens[t], buf, cap);
+}
+
+/* Whether every character of tr has a label of at most cols columns. */
+static bool trace_labels_fit(const ViewCtx *c, const Trace *tr, int cols)
+{
+    char buf[DRAW_LABEL_BYTES];
+    for (int t = 0; t < tr->T; t++)
+        if (text_width(trace_label(c, tr, t, false, buf, sizeof buf)) > cols)
+            return false;
+    return true;
+}
+
+/* The course character ch as the text names it: itself, or its ASCII label. */
+static const char *named(const ViewCtx *c, const char *ch, char *buf, size_t cap)
+{
+    return draw_char_label(c->ascii, ch, buf, cap);
 }
 
 /* ", head 1" when the lesson runs two heads (the one whose numbers are shown), else "". */
@@ -185,9 +210,13 @@ static int table_n(const ViewCtx *c, TableKind k)
     return k == TABLE_VOCABULARY ? c->ls->model->vocab_size : c->tr->T;
 }
 
-static const char *table_label(const ViewCtx *c, TableKind k, int i)
+/* Row (and column) i's character as the table writes it: its label or its brief one. */
+static const char *table_label(const ViewCtx *c, TableKind k, int i, bool brief, char *buf,
+                               size_t cap)
 {
-    return k == TABLE_VOCABULARY ? c->ls->model->vocab[i] : c->tr->tokens[i];
+    if (k == TABLE_VOCABULARY)
+        return draw_char_label(c->ascii, c->ls->model->vocab[i], buf, cap);
+    return trace_label(c, c->tr, i, brief, buf, cap);
 }
 
 static double table_value(const ViewCtx *c, const SimFocus *f, TableKind k, int r, int s)
@@ -230,10 +259,10 @@ static void table_range(const ViewCtx *c, const SimFocus *f, TableKind k, double
         }
 }
 
-/* Columns a table of n characters takes with cells of cw. */
-static int table_width(int n, int cw)
+/* Columns table k takes with cells of cw and L's label column. */
+static int table_width(const ViewCtx *c, const SimLayout *L, TableKind k, int cw)
 {
-    return SIM_LABEL + n * cw;
+    return (k == TABLE_VOCABULARY ? SIM_LABEL : L->label) + table_n(c, k) * cw;
 }
 
 /* The corner of a table: what its cells are. */
@@ -247,24 +276,26 @@ static void table_corner(const ViewCtx *c, TableKind k, char *buf, size_t cap)
 
 /* A whole table at (x, y): column heads, then as many rows and columns as fit in
  * rows × cols. Returns the rows drawn. */
-static int draw_table(const ViewCtx *c, const SimFocus *f, TableKind k, int x, int y, int cw,
-                      int rows, int cols)
+static int draw_table(const ViewCtx *c, const SimFocus *f, const SimLayout *L, TableKind k, int x,
+                      int y, int rows, int cols)
 {
-    int n = table_n(c, k);
-    int ncols = (cols - SIM_LABEL) / cw < n ? (cols - SIM_LABEL) / cw : n;
+    int n = table_n(c, k), cw = L->cell, lab = k == TABLE_VOCABULARY ? SIM_LABEL : L->label;
+    int ncols = (cols - lab) / cw < n ? (cols - lab) / cw : n;
     int nrows = rows - 1 < n ? rows - 1 : n;
     double lo, hi;
-    char corner[32];
+    char corner[32], label[DRAW_LABEL_BYTES];
     table_range(c, f, k, &lo, &hi);
     table_corner(c, k, corner, sizeof corner);
-    draw_clipped(c->g, x, y, x + SIM_LABEL + cw - 2, corner, STYLE_DIM);
+    draw_clipped(c->g, x, y, x + lab + cw - 2, corner, STYLE_DIM);
+    bool heads_brief = k != TABLE_VOCABULARY && !trace_labels_fit(c, c->tr, cw - 1);
     for (int s = 0; s < ncols; s++)
-        cell_head(c, x + SIM_LABEL + s * cw, y, cw, table_label(c, k, s), false);
+        cell_head(c, x + lab + s * cw, y, cw, table_label(c, k, s, heads_brief, label, sizeof label), false);
     for (int r = 0; r < nrows; r++) {
         int row = y + 1 + r;
-        grid_put_text(c->g, x, row, table_label(c, k, r), table_lit(c, k, r) ? STYLE_TOKEN : STYLE_DIM);
+        grid_put_text(c->g, x, row, table_label(c, k, r, L->brief, label, sizeof label),
+                      table_lit(c, k, r) ? STYLE_TOKEN : STYLE_DIM);
         for (int s = 0; s < ncols; s++) {
-            int cx = x + SIM_LABEL + s * cw;
+            int cx = x + lab + s * cw;
             if (k == TABLE_SCORES && !engine_visible(c->tr, r, s))
                 draw_right(c->g, cx, row, cw, c->gl->minus_inf, STYLE_DIM);
             else
@@ -300,7 +331,7 @@ static void caption_scores(const ViewCtx *c, const SimFocus *f, char *buf, size_
 /* Under the similarity table: the pair's one number, twice. */
 static void statement_similarity(const ViewCtx *c, const SimFocus *f, char *buf, size_t cap)
 {
-    const char *a = c->tr->tokens[f->subject], *b = c->tr->tokens[f->partner];
+    const char *a = c->tok[f->subject], *b = c->tok[f->partner];
     char v[FORMAT_BYTES];
     format_fixed(v, sizeof v, TRACE_SQ(c->tr, similarity, f->subject, f->partner), 2);
     if (!c->numbers)
@@ -315,7 +346,7 @@ static void statement_similarity(const ViewCtx *c, const SimFocus *f, char *buf,
 static void statement_scores(const ViewCtx *c, const SimFocus *f, char *buf, size_t cap)
 {
     const Trace *tr = c->tr;
-    const char *a = tr->tokens[f->subject], *b = tr->tokens[f->partner];
+    const char *a = c->tok[f->subject], *b = c->tok[f->partner];
     double ab = TRACE_HSQ(tr, scores, f->head, f->subject, f->partner);
     double ba = TRACE_HSQ(tr, scores, f->head, f->partner, f->subject);
     if (!engine_visible(tr, f->partner, f->subject)) {
@@ -344,8 +375,9 @@ static void statement_scores(const ViewCtx *c, const SimFocus *f, char *buf, siz
 /* The trouble in words: the lesson's own when the pair is its 等 and 加. */
 static void paragraph_symmetric(const ViewCtx *c, const SimFocus *f, char *buf, size_t cap)
 {
-    const char *a = c->tr->tokens[f->subject], *b = c->tr->tokens[f->partner];
-    bool lesson = strcmp(a, "等") == 0 && strcmp(b, "加") == 0;
+    const char *a = c->tok[f->subject], *b = c->tok[f->partner];
+    bool lesson = strcmp(c->tr->tokens[f->subject], "等") == 0 &&
+                  strcmp(c->tr->tokens[f->partner], "加") == 0;
     if (c->lang == LANG_ZH) {
         snprintf(buf, cap, "%s那张表回答的是「谁像谁」，注意力要回答的是「我该看谁一眼」。"
                  "对称意味着「谁在问」和「谁在答」是同一个角色。%s"
@@ -357,8 +389,8 @@ static void paragraph_symmetric(const ViewCtx *c, const SimFocus *f, char *buf, 
              "I look at\". Symmetric means the one asking and the one answering are one role. ",
              c->numbers ? "Lesson 4's" : "The similarity");
     if (lesson)
-        draw_append(buf, cap, "But 等 needs to learn from 加 that we are adding, and 加 needs nothing of "
-                    "the sort from 等. ");
+        draw_append(buf, cap, "But %s needs to learn from %s that we are adding, and %s needs nothing of "
+                    "the sort from %s. ", a, b, b, a);
     else
         draw_append(buf, cap, "But what %s needs from %s is not what %s needs from %s. ", a, b, b, a);
     draw_append(buf, cap, "Q and K come from two different matrices, so the two directions of a pair get "
@@ -368,14 +400,14 @@ static void paragraph_symmetric(const ViewCtx *c, const SimFocus *f, char *buf, 
 /* ---------------------------------------------------------------- trouble 1 */
 
 /* Whether a layout of trouble 1 fits w columns with cells of cw. */
-static bool symmetric_fits(const ViewCtx *c, SimTables t, int w, int cw)
+static bool symmetric_fits(const ViewCtx *c, const SimLayout *L, SimTables t, int w, int cw)
 {
-    int T = c->tr->T;
+    int sentence = table_width(c, L, TABLE_SIMILARITY, cw);
     switch (t) {
     case SIM_TABLES_VOCABULARY:   /* its characters are the model's, not ASCII: not in ASCII mode */
-        return !c->ascii && table_width(c->ls->model->vocab_size, cw) + SIM_GAP + table_width(T, cw) <= w;
+        return !c->ascii && table_width(c, L, TABLE_VOCABULARY, cw) + SIM_GAP + sentence <= w;
     case SIM_TABLES_SIDE:
-        return 2 * table_width(T, cw) + SIM_GAP <= w;
+        return 2 * sentence + SIM_GAP <= w;
     case SIM_TABLES_STACKED:
         return true;
     }
@@ -391,7 +423,7 @@ static TableKind left_table(const SimLayout *L)
 /* Side by side: the left table's columns, and where the right one starts. */
 static void side_columns(const ViewCtx *c, const SimLayout *L, int *lw, int *rx, int *rw)
 {
-    *lw = table_width(table_n(c, left_table(L)), L->cell);
+    *lw = table_width(c, L, left_table(L), L->cell);
     *lw = *lw < L->w ? *lw : L->w;
     *rx = L->x + *lw + SIM_GAP;
     *rw = L->x + L->w - *rx;
@@ -429,8 +461,8 @@ static void symmetric_side(const ViewCtx *c, const SimFocus *f, const SimLayout 
     draw_clipped(c->g, L->x, y, L->x + lw, buf, STYLE_BOLD);
     caption_scores(c, f, buf, sizeof buf);
     draw_clipped(c->g, rx, y, rx + rw, buf, STYLE_BOLD);
-    draw_table(c, f, left_table(L), L->x, y + 1, L->cell, 1 + n, lw);
-    draw_table(c, f, TABLE_SCORES, rx, y + 1, L->cell, 1 + T, rw);
+    draw_table(c, f, L, left_table(L), L->x, y + 1, 1 + n, lw);
+    draw_table(c, f, L, TABLE_SCORES, rx, y + 1, 1 + T, rw);
     statement_similarity(c, f, buf, sizeof buf);
     draw_paragraph(c->g, c->gl, L->x, y + 2 + n, lw, 2, buf, STYLE_NORMAL);
     statement_scores(c, f, buf, sizeof buf);
@@ -442,8 +474,8 @@ static void symmetric_one_stacked(const ViewCtx *c, const SimFocus *f, const Sim
                                   TableKind k, int y)
 {
     char cap[SIM_LINE], said[SIM_LINE];
-    int T = c->tr->T, tw = table_width(T, L->cell);
-    draw_table(c, f, k, L->x, y, L->cell, 1 + T, L->w);
+    int T = c->tr->T, tw = table_width(c, L, k, L->cell);
+    draw_table(c, f, L, k, L->x, y, 1 + T, L->w);
     if (k == TABLE_SCORES) {
         caption_scores(c, f, cap, sizeof cap);
         statement_scores(c, f, said, sizeof said);
@@ -487,10 +519,19 @@ static int shared_columns(const ViewCtx *c, int *ids)
     return n;
 }
 
-/* The sentence of a trace, joined. */
-static void trace_text(const Trace *tr, char *buf, size_t cap)
+/* The sentence of a trace, joined ("三加五等于?", "san jia wu deng yu ?"). */
+static void trace_text(const ViewCtx *c, const Trace *tr, char *buf, size_t cap)
 {
-    draw_sentence_text(tr, buf, cap);
+    draw_sentence_text(tr, c->ascii, false, buf, cap);
+}
+
+/* A character of a row of cells cw wide: its label when it leaves a blank, else its brief. */
+static const char *head_label(const ViewCtx *c, const char *ch, int cw, char *buf, size_t cap)
+{
+    draw_char_label(c->ascii, ch, buf, cap);
+    if (text_width(buf) > cw - 1)
+        draw_char_brief(c->ascii, ch, buf, cap);
+    return buf;
 }
 
 /* 等's row of lesson 4's table over the characters of both sentences. */
@@ -498,28 +539,30 @@ static void row_fixed(const ViewCtx *c, const SimFocus *f, int x, int y, int w, 
 {
     const Model *m = c->ls->model;
     int ids[SIM_MAX_COLS], n = shared_columns(c, ids), me = c->tr->ids[f->compared];
-    int lw = SIM_LABEL, fit = (w - lw) / cw;
+    int lw = c->tok_cols + 1 > SIM_LABEL ? c->tok_cols + 1 : SIM_LABEL, fit = (w - lw) / cw;
     double lo, hi;
+    char label[DRAW_LABEL_BYTES];
     table_range(c, f, TABLE_SIMILARITY, &lo, &hi);
-    grid_put_text(c->g, x, y + 1, c->tr->tokens[f->compared], STYLE_TOKEN);
+    grid_put_text(c->g, x, y + 1, c->tok[f->compared], STYLE_TOKEN);
     for (int i = 0; i < n && i < fit; i++) {
         int cx = x + lw + i * cw;
-        cell_head(c, cx, y, cw, m->vocab[ids[i]], ids[i] == me);
+        cell_head(c, cx, y, cw, head_label(c, m->vocab[ids[i]], cw, label, sizeof label), ids[i] == me);
         cell_value(c, cx, y + 1, cw, engine_vocab_similarity(m, me, ids[i]), lo, hi, false);
     }
 }
 
 /* One sentence's attention row of the compared character: its characters, then shares. */
 static void row_attention(const ViewCtx *c, const SimFocus *f, const Trace *tr, int seat,
-                          int x, int y, int w, int cw, int lw)
+                          int x, int y, int w, int cw, int lw, bool brief)
 {
-    char text[MODEL_SENTENCE_BYTES];
-    trace_text(tr, text, sizeof text);
+    char text[MODEL_MAX_TOKENS * DRAW_LABEL_BYTES], label[DRAW_LABEL_BYTES];
+    draw_sentence_text(tr, c->ascii, brief, text, sizeof text);
     draw_clipped(c->g, x, y, x + lw - 1, text, STYLE_BOLD);
     int fit = (w - lw) / cw;
+    bool whole = trace_labels_fit(c, tr, cw - 1);
     for (int s = 0; s < tr->T && s < fit; s++) {
         int cx = x + lw + s * cw;
-        cell_head(c, cx, y, cw, tr->tokens[s], s == seat);
+        cell_head(c, cx, y, cw, trace_label(c, tr, s, !whole, label, sizeof label), s == seat);
         cell_share(c, cx, y + 1, cw, TRACE_HSQ(tr, weights, f->head, seat, s), false,
                    !engine_visible(tr, seat, s));
     }
@@ -550,9 +593,10 @@ static void row_change(const ViewCtx *c, const SimFocus *f, int x, int y, int w,
 static void conclusion_context(const ViewCtx *c, const SimFocus *f, char *buf, size_t cap)
 {
     const Trace *a = c->tr, *b = &c->ls->alt;
-    char ta[MODEL_SENTENCE_BYTES], tb[MODEL_SENTENCE_BYTES], pa[FORMAT_BYTES + 4] = "", pb[FORMAT_BYTES + 4] = "";
-    trace_text(a, ta, sizeof ta);
-    trace_text(b, tb, sizeof tb);
+    char ta[MODEL_MAX_TOKENS * DRAW_LABEL_BYTES], tb[MODEL_MAX_TOKENS * DRAW_LABEL_BYTES];
+    char pa[FORMAT_BYTES + 4] = "", pb[FORMAT_BYTES + 4] = "", lb[DRAW_LABEL_BYTES];
+    trace_text(c, a, ta, sizeof ta);
+    trace_text(c, b, tb, sizeof tb);
     int sa = engine_strongest(a, f->head, f->compared), sb = engine_strongest(b, f->head, f->alt_seat);
     if (c->numbers) {
         char num[FORMAT_BYTES];
@@ -561,15 +605,15 @@ static void conclusion_context(const ViewCtx *c, const SimFocus *f, char *buf, s
     }
     snprintf(buf, cap, SAY(c, "in %s %s looks most at %s%s; in %s at %s%s",
                               "在 %s 里 %s 最看 %s%s；在 %s 里最看 %s%s"),
-             ta, a->tokens[f->compared], a->tokens[sa], pa, tb, b->tokens[sb], pb);
+             ta, c->tok[f->compared], c->tok[sa], pa, tb, trace_label(c, b, sb, false, lb, sizeof lb), pb);
 }
 
 static void paragraph_context(const ViewCtx *c, const SimFocus *f, char *buf, size_t cap)
 {
-    const char *ch = c->tr->tokens[f->compared];
-    char ta[MODEL_SENTENCE_BYTES], tb[MODEL_SENTENCE_BYTES];
-    trace_text(c->tr, ta, sizeof ta);
-    trace_text(&c->ls->alt, tb, sizeof tb);
+    const char *ch = c->tok[f->compared];
+    char ta[MODEL_MAX_TOKENS * DRAW_LABEL_BYTES], tb[MODEL_MAX_TOKENS * DRAW_LABEL_BYTES];
+    trace_text(c, c->tr, ta, sizeof ta);
+    trace_text(c, &c->ls->alt, tb, sizeof tb);
     if (c->lang == LANG_ZH)
         snprintf(buf, cap, "相似度表的第 i 行，只由第 i 个字自己决定，跟这句话里有哪些字毫无关系："
                  "「%s」在「%s」里和在「%s」里读的是同一行。可它在这两句里该看的东西完全不同。"
@@ -586,17 +630,18 @@ static void paragraph_context(const ViewCtx *c, const SimFocus *f, char *buf, si
 static void context_said(const ViewCtx *c, const SimFocus *f, char *buf, size_t cap)
 {
     const Lesson *ls = c->ls;
-    char tb[MODEL_SENTENCE_BYTES];
-    if (!ls->has_alt) {
+    char tb[MODEL_MAX_TOKENS * DRAW_LABEL_BYTES];
+    if (!ls->has_alt) {   /* the sentence as typed, by its characters' labels in ASCII mode */
+        draw_drawable(c->ascii, ls->params.compare[0] ? ls->params.compare : LESSON_COMPARE_SENTENCE,
+                      tb, sizeof tb);
         snprintf(buf, cap, SAY(c, "the sentence to compare with (%s) has a character this model does not know",
-                                  "用来比较的句子（%s）里有这个模型不认识的字"),
-                 ls->params.compare[0] ? ls->params.compare : LESSON_COMPARE_SENTENCE);
+                                  "用来比较的句子（%s）里有这个模型不认识的字"), tb);
         return;
     }
     if (f->alt_seat < 0) {
-        trace_text(&ls->alt, tb, sizeof tb);
+        trace_text(c, &ls->alt, tb, sizeof tb);
         snprintf(buf, cap, SAY(c, "%s has no %s: nothing to compare", "%s 里没有 %s：没法比"),
-                 tb, c->tr->tokens[f->compared]);
+                 tb, c->tok[f->compared]);
         return;
     }
     conclusion_context(c, f, buf, cap);
@@ -616,7 +661,7 @@ static void context_draw(const ViewCtx *c, const SimFocus *f, const SimLayout *L
     char buf[SIM_LINE];
     int x = L->x, w = L->w, cw = L->cell;
     const Lesson *ls = c->ls;
-    const char *ch = c->tr->tokens[f->compared];
+    const char *ch = c->tok[f->compared];
     y++;
     snprintf(buf, sizeof buf, SAY(c, "%s: %s's row, one row in every sentence",
                                      "%s：%s 的那一行，每句话都一样"), lesson4(c), ch);
@@ -625,15 +670,22 @@ static void context_draw(const ViewCtx *c, const SimFocus *f, const SimLayout *L
     snprintf(buf, sizeof buf, SAY(c, "attention: %s's shares, a row per sentence%s",
                                      "注意力：%s 的百分比，每句一行%s"), ch, head_note(c, f));
     draw_clipped(c->g, x, y + 3, x + w, buf, STYLE_BOLD);
-    char ta[MODEL_SENTENCE_BYTES], tb[MODEL_SENTENCE_BYTES] = "";
-    trace_text(c->tr, ta, sizeof ta);
-    if (ls->has_alt)
-        trace_text(&ls->alt, tb, sizeof tb);
-    int lw = (text_width(ta) > text_width(tb) ? text_width(ta) : text_width(tb)) + 2;
-    lw = lw < 2 * SIM_LABEL + 1 ? 2 * SIM_LABEL + 1 : lw;
-    row_attention(c, f, c->tr, f->compared, x, y + 4, w, cw, lw);
+    int lw = 0;
+    bool brief = false;
+    for (int form = 0; form < 2; form++) {   /* the sentences' labels, brief when too wide */
+        char ta[MODEL_MAX_TOKENS * DRAW_LABEL_BYTES], tb[MODEL_MAX_TOKENS * DRAW_LABEL_BYTES] = "";
+        brief = form == 1;
+        draw_sentence_text(c->tr, c->ascii, brief, ta, sizeof ta);
+        if (ls->has_alt)
+            draw_sentence_text(&ls->alt, c->ascii, brief, tb, sizeof tb);
+        lw = (text_width(ta) > text_width(tb) ? text_width(ta) : text_width(tb)) + 2;
+        lw = lw < 2 * SIM_LABEL + 1 ? 2 * SIM_LABEL + 1 : lw;
+        if (lw + c->tr->T * cw <= w)
+            break;
+    }
+    row_attention(c, f, c->tr, f->compared, x, y + 4, w, cw, lw, brief);
     if (ls->has_alt && f->alt_seat >= 0) {
-        row_attention(c, f, &ls->alt, f->alt_seat, x, y + 6, w, cw, lw);
+        row_attention(c, f, &ls->alt, f->alt_seat, x, y + 6, w, cw, lw, brief);
         row_change(c, f, x, y + 8, w, cw, lw);
     }
     context_said(c, f, buf, sizeof buf);
@@ -649,13 +701,13 @@ static void draw_sources(const ViewCtx *c, const SimFocus *f, int x, int y, int 
     int first = -1, last = -1;
     double shares[MODEL_MAX_TOKENS];
     int n = 0;
-    char names[MODEL_SENTENCE_BYTES] = "", label[128], num[FORMAT_BYTES];
+    char names[MODEL_MAX_TOKENS * DRAW_LABEL_BYTES] = "", label[sizeof names + 64], num[FORMAT_BYTES];
     for (int s = 0; s < tr->T && s < fit; s++)
         if (f->sources & (1u << s)) {
             first = first < 0 ? s : first;
             last = s;
             shares[n++] = TRACE_HSQ(tr, weights, f->head, f->asker, s);
-            draw_append(names, sizeof names, "%s", tr->tokens[s]);
+            draw_append(names, sizeof names, "%s%s", c->ascii && n > 1 ? " " : "", c->tok[s]);
         }
     if (first < 0)
         return;
@@ -685,7 +737,7 @@ static void draw_sources(const ViewCtx *c, const SimFocus *f, int x, int y, int 
 /* "? resembles nothing: every other character within ±0.24 of 0 (itself 0.61)". */
 static void statement_flat(const ViewCtx *c, const SimFocus *f, char *buf, size_t cap)
 {
-    const char *ch = c->tr->tokens[f->asker];
+    const char *ch = c->tok[f->asker];
     char who[128];
     if (asker_is_mark(c, f))
         snprintf(who, sizeof who, SAY(c, "%s resembles nothing", "%s 跟谁都不像"), ch);
@@ -706,14 +758,16 @@ static void statement_flat(const ViewCtx *c, const SimFocus *f, char *buf, size_
 /* "Yet ? looks where the answer comes from: 三, 加 and 五 get 82.9% of it". */
 static void statement_need(const ViewCtx *c, const SimFocus *f, char *buf, size_t cap)
 {
-    const char *ch = c->tr->tokens[f->asker];
+    const char *ch = c->tok[f->asker];
+    char deng[DRAW_LABEL_BYTES];
     if (!f->sources) {
         snprintf(buf, cap, SAY(c, "%s's attention goes where its Q finds fitting keys, not to look-alikes",
                                   "%s 的注意力去的是 K 对得上它 Q 的地方，不是长得像的字"), ch);
         return;
     }
-    snprintf(buf, cap, SAY(c, "yet %s looks where the answer comes from: the characters before 等",
-                              "可 %s 看的是答案该从哪几个字里来：等 前面的那几个字"), ch);
+    snprintf(buf, cap, SAY(c, "yet %s looks where the answer comes from: the characters before %s",
+                              "可 %s 看的是答案该从哪几个字里来：%s 前面的那几个字"), ch,
+             named(c, "等", deng, sizeof deng));
 }
 
 static void paragraph_need(const ViewCtx *c, char *buf, size_t cap)
@@ -740,21 +794,23 @@ static int need_core(const ViewCtx *c, const SimFocus *f, const SimLayout *L)
 static void need_draw(const ViewCtx *c, const SimFocus *f, const SimLayout *L, int y)
 {
     const Trace *tr = c->tr;
-    char buf[SIM_LINE], label[64];
+    char buf[SIM_LINE], like[64], looks[64];
+    const char *ch = c->tok[f->asker];
+    snprintf(like, sizeof like, SAY(c, "like %s", "像 %s"), ch);
+    snprintf(looks, sizeof looks, SAY(c, "%s looks at", "%s 看"), ch);
+    if (c->tr->heads > 1)
+        snprintf(looks, sizeof looks, SAY(c, "%s, head %d", "%s，头 %d"), ch, f->head + 1);
     int x = L->x, cw = L->cell, lw = 2 * SIM_LABEL + 5;
+    lw = text_width(like) + 1 > lw ? text_width(like) + 1 : lw;
+    lw = text_width(looks) + 1 > lw ? text_width(looks) + 1 : lw;
     int fit = (L->w - lw) / cw;
     double lo, hi;
     table_range(c, f, TABLE_SIMILARITY, &lo, &hi);
-    const char *ch = tr->tokens[f->asker];
     y++;
     for (int s = 0; s < tr->T && s < fit; s++)
-        cell_head(c, x + lw + s * cw, y, cw, tr->tokens[s], s == f->asker);
-    snprintf(label, sizeof label, SAY(c, "like %s", "像 %s"), ch);
-    grid_put_text(c->g, x, y + 1, label, STYLE_BOLD);
-    snprintf(label, sizeof label, SAY(c, "%s looks at", "%s 看"), ch);
-    if (c->tr->heads > 1)
-        snprintf(label, sizeof label, SAY(c, "%s, head %d", "%s，头 %d"), ch, f->head + 1);
-    grid_put_text(c->g, x, y + 2, label, STYLE_BOLD);
+        cell_head(c, x + lw + s * cw, y, cw, draw_tok(c, s, cw - 1), s == f->asker);
+    grid_put_text(c->g, x, y + 1, like, STYLE_BOLD);
+    grid_put_text(c->g, x, y + 2, looks, STYLE_BOLD);
     for (int s = 0; s < tr->T && s < fit; s++) {
         int cx = x + lw + s * cw;
         cell_value(c, cx, y + 1, cw, TRACE_SQ(tr, similarity, f->asker, s), lo, hi, false);
@@ -798,12 +854,12 @@ static int paragraph_rows(const ViewCtx *c, const SimFocus *f, const SimLayout *
 }
 
 /* The widest cell (up to SIM_CELL_MAX) with which trouble 1's layout t fits w; 0 if none. */
-static int cell_for(const ViewCtx *c, SimTables t, int w)
+static int cell_for(const ViewCtx *c, const SimLayout *L, SimTables t, int w)
 {
     for (int cw = SIM_CELL_MAX; cw >= SIM_CELL_MIN; cw--) {
         bool notes = t != SIM_TABLES_STACKED ||
-                     table_width(c->tr->T, cw) + SIM_GAP + SIM_NOTE_MIN <= w;
-        if (symmetric_fits(c, t, w, cw) && (notes || cw == SIM_CELL_MIN))
+                     table_width(c, L, TABLE_SIMILARITY, cw) + SIM_GAP + SIM_NOTE_MIN <= w;
+        if (symmetric_fits(c, L, t, w, cw) && (notes || cw == SIM_CELL_MIN))
             return cw;
     }
     return 0;
@@ -820,13 +876,16 @@ static int layout_core(const ViewCtx *c, const SimFocus *f, SimLayout *L)
     return need;
 }
 
-/* Tries all troubles or one, with trouble 1's tables t, with or without side margins. */
+/* Tries all troubles or one, with trouble 1's tables t, with or without side margins, with
+ * the characters' labels or their brief ones. */
 static bool layout_try(const ViewCtx *c, const SimFocus *f, SimLayout *L, bool all, SimTables t,
-                       int margin)
+                       int margin, bool brief)
 {
     L->x = c->body.x + margin;
     L->w = c->body.w - 2 * margin;
-    L->cell = cell_for(c, t, L->w);
+    L->brief = brief && c->tok_cols > DRAW_BRIEF_COLS;
+    L->label = L->brief || c->tok_cols + 1 < SIM_LABEL ? SIM_LABEL : c->tok_cols + 1;
+    L->cell = cell_for(c, L, t, L->w);
     L->tables = t;
     L->all = all;
     L->first = all ? 0 : c->ui->similarity_trouble;
@@ -861,9 +920,10 @@ void similarity_layout(const ViewCtx *c, SimLayout *L)
     for (int all = 1; all >= 0 && !found; all--)
         for (size_t i = 0; i < sizeof order / sizeof order[0] && !found; i++)
             for (int margin = 1; margin >= 0 && !found; margin--)
-                found = layout_try(c, &f, L, all, order[i], margin);
+                for (int brief = 0; brief < 2 && !found; brief++)
+                    found = layout_try(c, &f, L, all, order[i], margin, brief == 1);
     if (!found)   /* nothing fits whole: the smallest, clipped at the bottom */
-        layout_try(c, &f, L, false, SIM_TABLES_STACKED, 0);
+        layout_try(c, &f, L, false, SIM_TABLES_STACKED, 0, true);
     layout_rows(c, &f, L);
 }
 
@@ -879,7 +939,7 @@ static void trouble_heading(const ViewCtx *c, const SimFocus *f, const SimLayout
         snprintf(prefix, sizeof prefix, SAY(c, "%d of %d", "%d / %d"), k + 1, SIM_TROUBLES);
     if (!c->numbers)
         snprintf(prefix, sizeof prefix, "%s", k == 0 ? "I" : k == 1 ? "II" : "III");
-    const char *ch = c->tr->tokens[k == 1 ? f->compared : f->asker];
+    const char *ch = c->tok[k == 1 ? f->compared : f->asker];
     switch (k) {
     case 0:
         snprintf(title, sizeof title, SAY(c, "%s%ssymmetric: asking and answering are one role",

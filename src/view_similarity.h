@@ -40,6 +40,8 @@ typedef struct {
     int core[SIM_TROUBLES];    /* rows of each trouble before its paragraph (heading included) */
     SimTables tables;          /* trouble 1's tables */
     int cell;                  /* columns per number in the tables and rows */
+    int label;                 /* columns of a table's label column: a character and a blank */
+    bool brief;                /* ASCII: the tables' rows name characters by brief labels ("3", "+") */
     int x;                     /* first column the troubles use */
     int w;                     /* columns they use */
 } SimLayout;

@@ -85,7 +85,7 @@ static void claim_detail(const ViewCtx *c, int i, bool brief, char *buf, size_t 
     const Trace *tr = c->tr;
     int a, b;
     claim_pair(c, &a, &b);
-    const char *A = tr->tokens[a], *B = tr->tokens[b], *to = c->ascii ? "->" : "→";
+    const char *A = c->tok[a], *B = c->tok[b], *to = c->ascii ? "->" : "→";
     const char *dot = c->gl->dot, *sqrt_d = c->ascii ? "sqrt(d)" : "√d";
     char x[FORMAT_BYTES], y[FORMAT_BYTES];
     bool n = c->numbers, zh = c->lang == LANG_ZH;
@@ -153,7 +153,7 @@ static void claim_detail(const ViewCtx *c, int i, bool brief, char *buf, size_t 
     case 4:
         if (!n)
             snprintf(buf, cap, SAY(c, "the thicker the line, the bigger the share; %s's output is most like V(%s)",
-                                   "线越粗分得越多；「%s」的输出最像 V(%s)"), A, tr->tokens[like]);
+                                   "线越粗分得越多；「%s」的输出最像 V(%s)"), A, c->tok[like]);
         else
             snprintf(buf, cap, brief ? SAY(c, "%s gives %s %s; output(%s) is most like V(%s), cosine %s",
                                           "「%s」给「%s」%s；output(%s) 最像 V(%s)，余弦 %s")
@@ -161,7 +161,7 @@ static void claim_detail(const ViewCtx *c, int i, bool brief, char *buf, size_t 
                                               "output(%s) is most like V(%s) (cosine %s)",
                                            "百分比加起来正好 100%%、大小顺序不变：「%s」给「%s」%s，"
                                            "output(%s) 最像 V(%s)（余弦 %s）"),
-                     A, B, format_percent(x, sizeof x, TRACE_SQ(tr, weights, a, b)), A, tr->tokens[like],
+                     A, B, format_percent(x, sizeof x, TRACE_SQ(tr, weights, a, b)), A, c->tok[like],
                      format_fixed(y, sizeof y, cosine, 4));
         break;
     case 5:

@@ -217,6 +217,25 @@ fi
 "$BIN" --keys man | grep -qx '.B Tab' && "$BIN" --keys markdown | grep -qF '| `t` | next table: raw scores, ÷√d, shares |' \
     && ok "--keys writes the global and the views' keys" || bad "--keys writes the global and the views' keys" "$("$BIN" --keys markdown | head -3)"
 expect_fail "bad --keys format" 2 "--keys: 'html' is not a format: use markdown or man" -- --keys html
+# ------------------------------------------------------------------ ASCII (issue 8 §5)
+# --print --ascii writes ASCII only, the characters by their pinyin; a frame into a file is
+# Unicode whatever TERM says (--no-ascii only matters on a console); --dump stays Unicode.
+"$BIN" --print --ascii --size 80x24 --sentence 三加五等于?十减四等于?几是二乘 >"$tmp/ascii" 2>"$tmp/err"; st=$?
+if [ $st -eq 0 ] && [ "$(LC_ALL=C tr -d '\000-\177' <"$tmp/ascii" | wc -c)" -eq 0 ] \
+    && grep -qF "san jia wu deng yu ? shi2 jian si deng yu ? ji shi4 er cheng" "$tmp/ascii"; then
+    ok "--print --ascii: ASCII only, the sentence in pinyin"
+else
+    bad "--print --ascii: ASCII only, the sentence in pinyin" "exit $st: $(head -3 "$tmp/ascii")"
+fi
+TERM=linux "$BIN" --print --size 80x24 >"$tmp/linux" 2>"$tmp/err"
+grep -qF "三加五等于?" "$tmp/linux" && ok "--print into a file on TERM=linux: Unicode" \
+    || bad "--print into a file on TERM=linux: Unicode" "$(head -2 "$tmp/linux")"
+TERM=linux "$BIN" --print --no-ascii --size 80x24 >"$tmp/noascii" 2>"$tmp/err" && cmp -s "$tmp/linux" "$tmp/noascii" \
+    && ok "--no-ascii is accepted and changes nothing in a file" || bad "--no-ascii is accepted and changes nothing in a file" "$(cat "$tmp/err")"
+TERM=linux "$BIN" --dump | grep -qF "output(等) is most like V(加)" && ok "--dump on TERM=linux: Unicode" \
+    || bad "--dump on TERM=linux: Unicode"
+"$BIN" --help | grep -qF -- "--no-ascii" && ok "--help names --no-ascii" || bad "--help names --no-ascii"
+expect_fail "--no-ascii takes no value" 2 "--no-ascii" -- --no-ascii=yes
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

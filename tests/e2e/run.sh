@@ -958,8 +958,6 @@ case_click_view_bar() {
 }
 
 # Every view survives a storm of resizes and settles on a whole frame equal to --print's.
-case_
-# Every view survives a storm of resizes and settles on a whole frame equal to --print's.
 case_resize_storm() {
     for _v in $VIEWS; do
         start_pane "$APP_ENV $BIN --view $_v" 80 24 "$_v"
@@ -1062,6 +1060,42 @@ run_case "Tab from scale opens summary"                          case_summary_ta
 run_case "matrix: arrows and a click move the cell, the check follows" case_matrix_cursor
 run_case "Tab reaches the matrix and the machine; → ends on [6, 8]" case_tab_to_matrix_and_machine
 run_case "arcs: . works 加 → 等, } another dimension, 60×20 keeps it" case_arcs_worked
+
+# ---------------------------------------------------------------- issue 8 §5: the Linux console
+
+# True when the file $WORK/$1 holds no byte beyond ASCII.
+ascii_only() {
+    [ "$(LC_ALL=C tr -d '\000-\177' < "$WORK/$1" | wc -c)" -eq 0 ]
+}
+
+# TERM=linux (the Linux console draws neither braille nor CJK): ASCII by default, the
+# characters by their pinyin, a notice saying why; every view stays ASCII through Tab.
+case_term_linux() {
+    start_pane "$APP_ENV TERM=linux $BIN"
+    wait_for "san jia wu deng yu ?" || fail "no 'san jia wu deng yu ?' title on TERM=linux" || return 1
+    grep -qF "TERM=linux: drawing ASCII (--no-ascii to override)" "$WORK/screen" \
+        || fail "no notice of ASCII drawing" || return 1
+    ascii_only screen || fail "a byte beyond ASCII on TERM=linux" || return 1
+    for _i in 1 2 3 4 5 6 7 8 9 10; do
+        t send-keys Tab
+        sleep 0.15
+        settle tab || fail "no frame after Tab $_i" || return 1
+        ascii_only tab || fail "a byte beyond ASCII in $(current_view) on TERM=linux" || return 1
+    done
+    t send-keys Right Right '?'
+    settle help || fail "no help" || return 1
+    ascii_only help || fail "a byte beyond ASCII in the help on TERM=linux"
+}
+
+# --no-ascii on TERM=vt100 (a framebuffer console with a Unicode font): braille and CJK.
+case_term_vt100_no_ascii() {
+    start_pane "$APP_ENV TERM=vt100 $BIN --no-ascii"
+    wait_for "三加五等于?" || fail "--no-ascii on TERM=vt100 does not draw 三加五等于?" || return 1
+    ! grep -qF "drawing ASCII" "$WORK/screen" || fail "a notice of ASCII drawing under --no-ascii"
+}
+
+run_case "TERM=linux: ASCII only in every view, pinyin, a notice"  case_term_linux
+run_case "TERM=vt100 --no-ascii: CJK and braille again"          case_term_vt100_no_ascii
 
 echo "e2e: $PASSED passed, $FAILED failed"
 [ "$FAILED" -eq 0 ] || { echo "failing:$FAILED_NAMES"; exit 1; }

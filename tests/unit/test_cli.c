@@ -41,6 +41,7 @@ static void test_defaults(void **state)
     assert_int_equal(o.focus, 0);
     assert_int_equal(o.lang, LANG_AUTO);
     assert_false(o.ascii);
+    assert_false(o.no_ascii);
     assert_false(o.print);
     assert_int_equal(o.print_w, 0);
     assert_int_equal(o.color, COLOR_AUTO);
@@ -153,6 +154,26 @@ static void test_parse_after_a_cut_cluster(void **state)
     assert_true(o.dump);
 }
 
+/* --ascii forces ASCII anywhere, --no-ascii Unicode on TERM=linux; the last of them wins. */
+static void test_ascii_options(void **state)
+{
+    (void)state;
+    Options o;
+    char err[256];
+    const char *no[] = { "--no-ascii", NULL };
+    assert_int_equal(parse(&o, err, no), 0);
+    assert_true(o.no_ascii && !o.ascii);
+    const char *both[] = { "--ascii", "--no-ascii", NULL };
+    assert_int_equal(parse(&o, err, both), 0);
+    assert_true(o.no_ascii && !o.ascii);
+    const char *back[] = { "--no-ascii", "--ascii", NULL };
+    assert_int_equal(parse(&o, err, back), 0);
+    assert_true(o.ascii && !o.no_ascii);
+    const char *arg[] = { "--no-ascii=yes", NULL };
+    assert_int_equal(parse(&o, err, arg), -1);
+    assert_non_null(strstr(err, "--no-ascii"));
+}
+
 static void test_format_rounding(void **state)
 {
     (void)state;
@@ -173,6 +194,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_defaults),
         cmocka_unit_test(test_every_option),
+        cmocka_unit_test(test_ascii_options),
         cmocka_unit_test(test_bad_values),
         cmocka_unit_test(test_parse_after_a_cut_cluster),
         cmocka_unit_test(test_format_rounding),

@@ -19,6 +19,7 @@
 #include "model.h"
 #include "player.h"
 #include "ui.h"
+#include "ascii_frame.h"
 
 #ifndef TESTS_DIR
 #define TESTS_DIR "tests"
@@ -187,6 +188,16 @@ static const GoldenCase golden_cases[] = {
     { "arcs-60x20-score",       VIEW_ARCS, 60, 20, STAGE_SCORE, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
     { "arcs-60x20-output",      VIEW_ARCS, 60, 20, STAGE_OUTPUT, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
     { "arcs-60x20-help",        VIEW_ARCS, 60, 20, STAGE_SOFTMAX, 3, true, LANG_EN, false, true, 1.0, false, NULL, { 0 } },
+    /* ASCII mode (the Linux console, --ascii): the characters by their pinyin, every view */
+    { "arcs-80x24-ascii",       VIEW_ARCS, 80, 24, STAGE_QKV, 3, true, LANG_EN, true, false, 1.0, false, NULL, { 0 } },
+    { "arcs-80x24-sixteen-ascii", VIEW_ARCS, 80, 24, STAGE_SOFTMAX, 3, true, LANG_EN, true, false, 1.0, false, SIXTEEN, { 0 } },
+    { "arcs-80x24-hidden-ascii", VIEW_ARCS, 80, 24, STAGE_SOFTMAX, 3, false, LANG_EN, true, false, 1.0, false, NULL, { 0 } },
+    { "arcs-80x24-help-ascii",  VIEW_ARCS, 80, 24, STAGE_SOFTMAX, 3, true, LANG_EN, true, true, 1.0, false, NULL, { 0 } },
+    { "code-80x24-ascii",       VIEW_CODE, 80, 24, STAGE_SOFTMAX, 3, true, LANG_EN, true, false, 1.0, false, NULL, { 0 } },
+    { "scale-80x24-ascii",      VIEW_SCALE, 80, 24, STAGE_QKV, 0, true, LANG_EN, true, false, 1.0, false, NULL, { 0 } },
+    { "summary-80x24-ascii",    VIEW_SUMMARY, 80, 24, STAGE_QKV, 3, true, LANG_EN, true, false, 1.0, false, NULL, { 0 } },
+    { "all-80x24-sixteen-ascii", VIEW_ALL, 80, 24, STAGE_QKV, 3, true, LANG_EN, true, false, 1.0, false, SIXTEEN, { 0 } },
+    { "similarity-80x24-sixteen-ascii", VIEW_SIMILARITY, 80, 24, STAGE_QKV, 3, true, LANG_EN, true, false, 1.0, false, SIXTEEN, { 0 } },
 };
 #define N_CASES (sizeof golden_cases / sizeof golden_cases[0])
 
@@ -279,6 +290,8 @@ static void test_golden(void **state)
     snprintf(expected_path, sizeof expected_path, "%s/golden/%s.txt", TESTS_DIR, gc->name);
     snprintf(actual_path, sizeof actual_path, "%s/golden/%s.actual", TESTS_DIR, gc->name);
     char *actual = render_case(gc);
+    if (gc->ascii)   /* an ASCII frame is ASCII through and through, whatever the file says */
+        assert_ascii_text(actual);
     const char *update = getenv("ATTN_GOLDEN_UPDATE");
     if (update && strcmp(update, "1") == 0) {
         write_file(expected_path, actual);

@@ -272,6 +272,30 @@ static void test_ascii_names(void **state)
     assert_string_equal(spell_summary(), "0-99 + - * / = ? × ÷ is, how many");
 }
 
+/* The brief names: at most two columns, the spelling's digit or operator where it has one,
+ * unlike each other across the course's twenty characters. */
+static void test_ascii_briefs(void **state)
+{
+    const Model *m = *state;
+    static const char *const pairs[][2] = {
+        { "零", "0" }, { "三", "3" }, { "五", "5" }, { "九", "9" }, { "十", "10" }, { "加", "+" },
+        { "减", "-" }, { "乘", "*" }, { "除", "/" }, { "等", "=" }, { "于", "yu" }, { "是", "is" },
+        { "几", "ji" }, { "?", "?" },
+    };
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
+        assert_string_equal(spell_ascii_brief(pairs[i][0]), pairs[i][1]);
+    assert_null(spell_ascii_brief("百"));
+    assert_null(spell_ascii_brief("a"));
+    assert_null(spell_ascii_brief(NULL));
+    for (int i = 0; i < m->vocab_size; i++) {
+        const char *b = spell_ascii_brief(m->vocab[i]);
+        assert_non_null(b);
+        assert_true(strlen(b) >= 1 && strlen(b) <= 2);
+        for (int j = 0; j < i; j++)
+            assert_string_not_equal(b, spell_ascii_brief(m->vocab[j]));
+    }
+}
+
 /* ---------------------------------------------------------------- main */
 
 int main(void)
@@ -287,6 +311,7 @@ int main(void)
         cmocka_unit_test(test_other_models),
         cmocka_unit_test(test_long_vocabulary),
         cmocka_unit_test_setup_teardown(test_ascii_names, setup_lesson, teardown),
+        cmocka_unit_test_setup_teardown(test_ascii_briefs, setup_lesson, teardown),
     };
     return cmocka_run_group_tests_name("spell", tests, NULL, NULL);
 }

@@ -23,6 +23,7 @@
 #include "chrome.h"
 #include "view.h"
 #include "view_arcs.h"
+#include "ascii_frame.h"
 
 /* ---------------------------------------------------------------- fixture */
 
@@ -197,11 +198,14 @@ static int find_sentence(const Trace *tr, int w, int h, const SceneOptions *o, i
 
 /* ---------------------------------------------------------------- hidden numbers */
 
-static void assert_no_digit_above_status(const Grid *g, const char *what)
+/* ... but the sentence's labels in ASCII mode (tr not NULL): "3 + 5" are characters. */
+static void assert_no_digit_above_status(const Grid *g, const char *what, const Trace *tr)
 {
     char row[4096];
     for (int y = 0; y < g->h - 1; y++) {
         row_text(g, y, row, sizeof row);
+        if (tr)
+            blank_sentence_labels(row, tr);
         for (const char *p = row; *p; p++)
             if (*p >= '0' && *p <= '9')
                 fail_msg("%s: digit '%c' in row %d: %s", what, *p, y, row);
@@ -223,7 +227,7 @@ static void test_hidden_numbers_leave_no_digit(void **state)
                     char what[96];
                     snprintf(what, sizeof what, "%dx%d stage %d focus %d lang %d ascii %d p %.1f",
                              sizes[z][0], sizes[z][1], st, f, o->lang, o->ascii, progress[k]);
-                    assert_no_digit_above_status(&g, what);
+                    assert_no_digit_above_status(&g, what, o->ascii ? &l->tr : NULL);
                     grid_free(&g);
                 }
 }
@@ -326,20 +330,28 @@ static void test_output_builds_term_by_term(void **state)
 
 /* ---------------------------------------------------------------- thickness */
 
-/* The arcs view's layout of a w × h frame over tr (focus 3). */
-static void layout_at(const Trace *tr, int w, int h, ArcsLayout *L)
+/* The arcs view's layout of a w × h frame over tr (focus 3), in Unicode or ASCII. */
+static void layout_drawn(const Trace *tr, int w, int h, bool ascii, ArcsLayout *L)
 {
     Lesson ls = { .model = tr->model, .tr = *tr };
     Player p;
     player_init(&p, tr->T, 0);
     Ui ui;
     ui_init(&ui, VIEW_ARCS);
-    ViewCtx c = { .g = NULL, .ls = &ls, .tr = &ls.tr, .p = &p, .ui = &ui, .gl = draw_glyphs(false),
-                  .progress = 1.0, .focus = 3, .stage = STAGE_SOFTMAX, .lang = LANG_EN, .numbers = true };
+    ViewCtx c = { .g = NULL, .ls = &ls, .tr = &ls.tr, .p = &p, .ui = &ui, .gl = draw_glyphs(ascii),
+                  .progress = 1.0, .focus = 3, .stage = STAGE_SOFTMAX, .lang = LANG_EN,
+                  .ascii = ascii, .numbers = true };
+    draw_context_labels(&c);
     ChromeLayout cl;
     chrome_layout(&c, view_ops(VIEW_ARCS), w, h, &cl);
     c.body = cl.body;
     arcs_layout(&c, L);
+}
+
+/* The arcs view's layout of a w × h frame over tr (focus 3). */
+static void layout_at(const Trace *tr, int w, int h, ArcsLayout *L)
+{
+    layout_drawn(tr, w, h, false, L);
 }
 
 static void test_share_levels(void **state)
@@ -768,14 +780,6 @@ static void test_help_lists_every_binding(void **state)
 
 /* ---------------------------------------------------------------- ASCII */
 
-static bool is_token(const Trace *tr, const char *glyph)
-{
-    for (int t = 0; t < tr->T; t++)
-        if (strcmp(tr->tokens[t], glyph) == 0)
-            return true;
-    return false;
-}
-
 static void test_ascii_mode_is_ascii(void **state)
 {
     Fixture *l = *state;
@@ -787,18 +791,42 @@ static void test_ascii_mode_is_ascii(void **state)
                 p.playing = mode == 1;
                 SceneOptions o = { LANG_ZH, true, "notice" };
                 Grid g = render(&l->tr, &p, mode == 3 ? 0.5 : 1.0, sizes[z][0], sizes[z][1], &o);
-                for (int y = 0; y < g.h; y++)
-                    for (int x = 0; x < g.w; x++) {
-                        const Cell *c = grid_cell(&g, x, y);
-                        bool high = false;
-                        for (const char *q = c->glyph; *q; q++)
-                            high |= (unsigned char)*q >= 0x80;
-                        if (high && !is_token(&l->tr, c->glyph))
-                            fail_msg("%dx%d stage %d mode %d: non-ASCII '%s' at %d,%d",
-                                     sizes[z][0], sizes[z][1], st, mode, c->glyph, x, y);
-                    }
+                char what[64];
+                snprintf(what, sizeof what, "%dx%d stage %d mode %d", sizes[z][0], sizes[z][1], st, mode);
+                assert_ascii_frame(&g, what);
                 grid_free(&g);
             }
+}
+
+/* ASCII mode at every size, 6 and 16 characters: the sentence row writes every character by
+ * its pinyin, or all of them by their brief labels, never touching; a click on a label
+ * focuses its character. */
+static void test_ascii_sentence_row(void **state)
+{
+    Fixture *l = *state;
+    Model m;
+    Trace long16;
+    char err[256];
+    assert_int_equal(model_load_default(&m, err, sizeof err), 0);
+    assert_int_equal(engine_forward(&m, "三加五等于?十减四等于?几是二乘", &long16, err, sizeof err), 0);
+    const Trace *trs[2] = { &l->tr, &long16 };
+    SceneOptions o = { LANG_EN, true, NULL };
+    for (int k = 0; k < 2; k++)
+        for (size_t z = 0; z < N_SIZES; z++) {
+            ArcsLayout L;
+            layout_drawn(trs[k], sizes[z][0], sizes[z][1], true, &L);
+            Shot p = player_at(trs[k], 3, STAGE_SOFTMAX, true);
+            Grid g = render(trs[k], &p, 1.0, sizes[z][0], sizes[z][1], &o);
+            char what[64];
+            snprintf(what, sizeof what, "%d characters at %dx%d", trs[k]->T, sizes[z][0], sizes[z][1]);
+            assert_label_row(&g, L.sentence_row, trs[k], L.tok_x, L.tok_w, what);
+            for (int t = 0; t < trs[k]->T; t++)
+                assert_int_equal(scene_token_at(trs[k], sizes[z][0], sizes[z][1], &o,
+                                                L.tok_x[t] + L.tok_w[t] - 1, L.sentence_row), t);
+            grid_free(&g);
+        }
+    engine_free(&long16);
+    model_free(&m);
 }
 
 static void test_ascii_arcs_weigh_by_share(void **state)
@@ -948,7 +976,7 @@ static void test_long_sentence_and_wide_vectors(void **state)
                 Grid g = render(&tr, &p, 1.0, sizes[z][0], sizes[z][1], NULL);
                 assert_grid_sound(&g, "long sentence");
                 if (!numbers)
-                    assert_no_digit_above_status(&g, "long sentence");
+                    assert_no_digit_above_status(&g, "long sentence", NULL);
                 int tok_x[MODEL_MAX_TOKENS];
                 int y = find_sentence(&tr, sizes[z][0], sizes[z][1], NULL, tok_x);
                 for (int t = 0; t < tr.T; t++)
@@ -1343,6 +1371,7 @@ int main(void)
         T(test_help_lists_every_binding),
         T(test_ascii_mode_is_ascii),
         T(test_ascii_arcs_weigh_by_share),
+        T(test_ascii_sentence_row),
         T(test_every_size_lays_out_cleanly),
         T(test_token_at_matches_drawing),
         cmocka_unit_test(test_long_sentence_and_wide_vectors),

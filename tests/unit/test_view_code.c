@@ -21,6 +21,7 @@
 #include "model.h"
 #include "player.h"
 #include "ui.h"
+#include "ascii_frame.h"
 
 #define THIS_VIEW VIEW_CODE
 /* ---------------------------------------------------------------- fixture */
@@ -160,28 +161,6 @@ static char *line_with(const char *frame, const char *text)
     memcpy(line, start, n);
     line[n] = '\0';
     return line;
-}
-
-/* True when every byte of s is ASCII but those of the sentence's characters. */
-static bool ascii_but_sentence(const char *s, const Trace *tr)
-{
-    while (*s) {
-        if ((unsigned char)*s < 0x80) {
-            s++;
-            continue;
-        }
-        bool known = false;
-        for (int t = 0; t < tr->T && !known; t++) {
-            size_t n = strlen(tr->tokens[t]);
-            if (strncmp(s, tr->tokens[t], n) == 0) {
-                s += n;
-                known = true;
-            }
-        }
-        if (!known)
-            return false;
-    }
-    return true;
 }
 
 static const int sizes[][2] = { { 60, 20 }, { 61, 21 }, { 70, 22 }, { 80, 24 }, { 99, 31 },
@@ -431,11 +410,12 @@ static void test_ascii(void **state)
     s.ascii = true;
     s.keys[0] = 'm';
     char *frame = render(f, &s);
-    if (!ascii_but_sentence(frame, &f->ls.tr))
-        fail_msg("a non-ASCII glyph in ASCII mode:\n%s", frame);
+    assert_ascii_text(frame);
     assert_shows(frame, "A   = softmax(Q.K^T / sqrt(d) + M)");
     assert_shows(frame, "[6, 8].[8, 8] -> [6, 8]");
-    assert_shows(frame, "M: -inf after 等");
+    assert_shows(frame, "M: -inf after deng");
+    assert_shows(frame, "a row per character of 3 + 5 = yu ?; the values are deng's row");
+    assert_shows(frame, "Q(deng)      -0.69 -2.10 -1.80  0.14 -0.27  1.92 -0.68 -0.23");
     free(frame);
 }
 

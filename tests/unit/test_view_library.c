@@ -23,6 +23,7 @@
 #include "model.h"
 #include "ui.h"
 #include "view_library.h"
+#include "ascii_frame.h"
 
 #define SIXTEEN "三加五等于?十减四等于?几是二乘"   /* 16 characters */
 
@@ -114,6 +115,7 @@ static LibraryLayout layout(const Shot *s, int w, int h)
         .progress = 1.0, .focus = s->focus, .stage = p.stage,
         .lang = s->ascii ? LANG_EN : s->lang, .ascii = s->ascii, .numbers = s->numbers,
     };
+    draw_context_labels(&c);
     ChromeLayout cl;
     chrome_layout(&c, view_ops(VIEW_LIBRARY), w, h, &cl);
     c.body = cl.body;
@@ -395,6 +397,8 @@ static void test_hidden_numbers_leave_no_digit(void **state)
                     char row[4096];
                     for (int y = 0; y < g.h - 1; y++) {
                         row_text(&g, y, row, sizeof row);
+                        if (s.ascii)   /* "3 + 5": the sentence's characters, not numbers */
+                            blank_sentence_labels(row, &lessons[k]->tr);
                         for (const char *p = row; *p; p++)
                             if (*p >= '0' && *p <= '9')
                                 fail_msg("lesson %d %dx%d mode %d head %d: digit in row %d: %s",
@@ -524,14 +528,6 @@ static void test_two_heads_split_the_books(void **state)
 
 /* ---------------------------------------------------------------- every size, ASCII */
 
-static bool is_token(const Trace *tr, const char *glyph)
-{
-    for (int t = 0; t < tr->T; t++)
-        if (strcmp(tr->tokens[t], glyph) == 0)
-            return true;
-    return false;
-}
-
 static void test_ascii_mode_is_ascii(void **state)
 {
     Fixture *f = *state;
@@ -542,17 +538,34 @@ static void test_ascii_mode_is_ascii(void **state)
             s.ascii = true;
             s.lang = LANG_ZH;
             Grid g = render(&s, sizes[z][0], sizes[z][1]);
-            for (int y = 0; y < g.h; y++)
-                for (int x = 0; x < g.w; x++) {
-                    const Cell *c = grid_cell(&g, x, y);
-                    bool high = false;
-                    for (const char *q = c->glyph; *q; q++)
-                        high |= (unsigned char)*q >= 0x80;
-                    if (high && !is_token(&lessons[k]->tr, c->glyph))
-                        fail_msg("%dx%d: non-ASCII '%s' at %d,%d", sizes[z][0], sizes[z][1], c->glyph, x, y);
-                }
+            char what[64];
+            snprintf(what, sizeof what, "lesson %d at %dx%d", k, sizes[z][0], sizes[z][1]);
+            assert_ascii_frame(&g, what);
             grid_free(&g);
         }
+}
+
+/* ASCII mode at every size: the borrowers and the spines write every character by its
+ * pinyin (inside its book when framed), or all of them by their brief labels. */
+static void test_every_size_lays_out_ascii(void **state)
+{
+    Fixture *f = *state;
+    const Lesson *lessons[2] = { &f->plain, &f->long16 };
+    for (int k = 0; k < 2; k++)
+        for (int w = 60; w <= 300; w += 20)
+            for (int h = 20; h <= 80; h += 30) {
+                Shot s = shot(lessons[k], 0, true);
+                s.ascii = true;
+                LibraryLayout L = layout(&s, w, h);
+                Grid g = render(&s, w, h);
+                char what[64];
+                snprintf(what, sizeof what, "lesson %d at %dx%d", k, w, h);
+                assert_label_row(&g, L.borrower_row, &lessons[k]->tr, L.tok_x, L.tok_w, what);
+                assert_label_row(&g, L.spine_row, &lessons[k]->tr, L.tok_x, L.tok_w, what);
+                for (int t = 0; t < lessons[k]->tr.T && L.framed; t++)
+                    assert_true(L.tok_x[t] > L.book_x[t] && L.tok_x[t] + L.tok_w[t] < L.book_x[t] + L.book_w);
+                grid_free(&g);
+            }
 }
 
 static void test_every_size_lays_out(void **state)
@@ -622,6 +635,7 @@ int main(void)
         T(test_two_heads_split_the_books),
         T(test_ascii_mode_is_ascii),
         T(test_every_size_lays_out),
+        T(test_every_size_lays_out_ascii),
         T(test_frame_is_pure),
     };
 #undef T
