@@ -179,7 +179,7 @@ fuzz-smoke:
 lint: $(GEN_MODEL)
 	@command -v $(CLANG) >/dev/null 2>&1 && command -v cppcheck >/dev/null 2>&1 || \
 	    sh scripts/install-deps.sh clang cppcheck
-	@CLANG="$(CLANG)" LINT_CFLAGS="$(filter-out -Werror -MMD -MP -DATTN_VERSION=%,$(ALL_CFLAGS))" sh scripts/lint.sh
+	@CLANG="$(CLANG)" LINT_CFLAGS="$(filter-out -Werror -MMD -MP -DATTN_VERSION=% -DATTN_DOCDIR=%,$(ALL_CFLAGS))" sh scripts/lint.sh
 
 # ------------------------------------------------------------------ coverage
 # Line coverage per file of src/ after the unit tests and the command-line tests.

@@ -11,7 +11,7 @@ trap 'rm -f "$out"' EXIT
 
 for f in src/*.c tests/fuzz/*.c; do
     # shellcheck disable=SC2086
-    "$CLANG" ${LINT_CFLAGS:-} -DATTN_VERSION=\"lint\" $LINT_WARN -fsyntax-only "$f" 2>&1 | grep -E ': (warning|error):' >> "$out"
+    "$CLANG" ${LINT_CFLAGS:-} -DATTN_VERSION=\"lint\" -DATTN_DOCDIR=\"lint\" $LINT_WARN -fsyntax-only "$f" 2>&1 | grep -E ': (warning|error|fatal error):' >> "$out"
 done
 cppcheck --quiet --enable=warning,style,performance,portability --std=c11 --inline-suppr \
     --suppress=missingIncludeSystem -D_DEFAULT_SOURCE -I include \
