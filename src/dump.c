@@ -108,7 +108,7 @@ static void put_token_rows(FILE *out, const Trace *tr, const char *title, const 
     put_heading(out, title);
     put_dim_header(out, lw, tr->d, cell);
     for (int t = 0; t < tr->T; t++)
-        put_row(out, tr->tokens[t], lw, m + (size_t)t * tr->d, tr->d, 0, cell);
+        put_row(out, tr->tokens[t], lw, m + (size_t)t * (size_t)tr->d, tr->d, 0, cell);
 }
 
 /* A d×d weight matrix, row i = input dimension i. */
@@ -120,7 +120,7 @@ static void put_matrix(FILE *out, const char *title, const double *w, int d)
     put_dim_header(out, 4, d, cell);
     for (int i = 0; i < d; i++) {
         snprintf(label, sizeof label, "%d", i);
-        put_row(out, label, 4, w + (size_t)i * d, d, 0, cell);
+        put_row(out, label, 4, w + (size_t)i * (size_t)d, d, 0, cell);
     }
 }
 
@@ -137,7 +137,7 @@ static void put_square(FILE *out, const Trace *tr, const char *title, const doub
         bool hidden[MODEL_MAX_TOKENS];
         for (int s = 0; s < tr->T; s++)
             hidden[s] = masked && !engine_visible(tr, t, s);
-        put_row_masked(out, tr->tokens[t], lw, m + (size_t)t * tr->T, tr->T, percent, cell, hidden);
+        put_row_masked(out, tr->tokens[t], lw, m + (size_t)t * (size_t)tr->T, tr->T, percent, cell, hidden);
     }
 }
 
@@ -381,7 +381,7 @@ static void model_matrix(FILE *out, const char *name, const char *note, const do
     int width = exact_width(w, (size_t)d * (size_t)d);
     fprintf(out, "\n[%s]\n# %s\n", name, note);
     for (int i = 0; i < d; i++)
-        model_row(out, NULL, 0, w + (size_t)i * d, d, width);
+        model_row(out, NULL, 0, w + (size_t)i * (size_t)d, d, width);
 }
 
 void dump_model(FILE *out, const Model *m, const char *sentence)
@@ -402,7 +402,7 @@ void dump_model(FILE *out, const Model *m, const char *sentence)
     fprintf(out, "\n[embedding]\n# character, then its word vector of d = %d numbers\n", m->d);
     int width = exact_width(m->embedding, (size_t)m->vocab_size * (size_t)m->d);
     for (int i = 0; i < m->vocab_size; i++)
-        model_row(out, m->vocab[i], label_cols, m->embedding + (size_t)i * m->d, m->d, width);
+        model_row(out, m->vocab[i], label_cols, m->embedding + (size_t)i * (size_t)m->d, m->d, width);
     model_matrix(out, "wq", "Q = x · Wq: row i, column j carries input dimension i into "
                  "output dimension j", m->wq, m->d);
     model_matrix(out, "wk", "K = x · Wk", m->wk, m->d);

@@ -54,14 +54,14 @@ static void softmax_visible(const double *in, const bool *visible, double *out, 
 }
 
 /* out (rows × d) = in (rows × d) · w (d × d) */
-static void matmul_rows(const double *in, const double *w, double *out, int rows, int d)
+static void matmul_rows(const double *in, const double *w, double *out, size_t rows, size_t d)
 {
-    for (int t = 0; t < rows; t++)
-        for (int j = 0; j < d; j++) {
+    for (size_t t = 0; t < rows; t++)
+        for (size_t j = 0; j < d; j++) {
             double acc = 0.0;
-            for (int i = 0; i < d; i++)
-                acc += in[(size_t)t * d + i] * w[(size_t)i * d + j];
-            out[(size_t)t * d + j] = acc;
+            for (size_t i = 0; i < d; i++)
+                acc += in[t * d + i] * w[i * d + j];
+            out[t * d + j] = acc;
         }
 }
 
@@ -125,7 +125,7 @@ static void compute_inputs(Trace *tr)
     int d = tr->d;
     for (int t = 0; t < tr->T; t++)
         for (int i = 0; i < d; i++) {
-            double e = m->embedding[(size_t)tr->ids[t] * d + i];
+            double e = m->embedding[(size_t)tr->ids[t] * (size_t)d + (size_t)i];
             double p = engine_position(t, i, d);
             TRACE_ROW(tr, embedding, t)[i] = e;
             TRACE_ROW(tr, position, t)[i] = p;
@@ -205,9 +205,9 @@ int engine_forward_with(const Model *m, const char *sentence, const EngineConfig
         return -1;
     }
     compute_inputs(tr);
-    matmul_rows(tr->x, m->wq, tr->q, tr->T, tr->d);
-    matmul_rows(tr->x, m->wk, tr->k, tr->T, tr->d);
-    matmul_rows(tr->x, m->wv, tr->v, tr->T, tr->d);
+    matmul_rows(tr->x, m->wq, tr->q, (size_t)tr->T, (size_t)tr->d);
+    matmul_rows(tr->x, m->wk, tr->k, (size_t)tr->T, (size_t)tr->d);
+    matmul_rows(tr->x, m->wv, tr->v, (size_t)tr->T, (size_t)tr->d);
     compute_attention(tr);
     compute_similarity(tr);
     if (engine_check_finite(tr, err, errlen) != 0) {
@@ -259,7 +259,7 @@ int engine_explain_projection(const Trace *tr, Role role, int t, int j, ExplainT
     const double *w = engine_weights(tr, role);
     for (int i = 0; i < tr->d; i++) {
         terms[i].a = TRACE_ROW(tr, x, t)[i];
-        terms[i].b = w[(size_t)i * tr->d + j];
+        terms[i].b = w[(size_t)i * (size_t)tr->d + (size_t)j];
     }
     return tr->d;
 }

@@ -109,6 +109,8 @@ void heat_text_init(HeatText *t, int indent)
 
 /* Appends a piece formatted from fmt and ap, glued or not. */
 static void text_add(HeatText *t, Style st, bool glue, const char *fmt, va_list ap)
+    __attribute__((format(printf, 4, 0)));
+static void text_add(HeatText *t, Style st, bool glue, const char *fmt, va_list ap)
 {
     if (t->n >= HEAT_TEXT_PIECES || t->used >= HEAT_TEXT_BYTES - 1)
         return;
@@ -161,7 +163,7 @@ static bool closes(const char *ch)
 static size_t char_len(const char *s)
 {
     size_t n = 1;
-    while ((s[n] & 0xC0) == 0x80 && n < TEXT_CHAR_BYTES - 1)
+    while (n < TEXT_CHAR_BYTES - 1 && (s[n] & 0xC0) == 0x80)
         n++;
     return n;
 }

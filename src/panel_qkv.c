@@ -22,34 +22,37 @@ typedef enum {
     QKV_ROWS
 } QkvRow;
 
-/* Each row's label pattern and reminder. */
+/* Each row's reminder of what it is. */
 typedef struct {
-    const char *label_en;   /* printf pattern of its label, English */
-    const char *label_zh;   /* the same in Chinese */
     const char *note_en;    /* one-word reminder of what it is, English */
     const char *note_zh;    /* the same in Chinese */
 } QkvRowText;
 
 static const QkvRowText qkv_text[QKV_ROWS] = {
-    [QKV_WORD] = { "word(%s)", "字向量(%s)", "word vector", "字向量" },
-    [QKV_POS]  = { "+pos(%d)", "+位置(%d)", "position", "位置指纹" },
-    [QKV_X]    = { "=x(%s)", "=x(%s)", "word + position", "字向量 + 位置" },
-    [QKV_WQ]   = { "Wq[:,%d]", "Wq[:,%d]", "a column of Wq", "Wq 的一列" },
-    [QKV_Q]    = { "Q(%s)", "Q(%s)", "what I look for", "我在找什么" },
-    [QKV_K]    = { "K(%s)", "K(%s)", "my name tag", "我挂出的名牌" },
-    [QKV_V]    = { "V(%s)", "V(%s)", "what I hand over", "我要交出去的内容" },
+    [QKV_WORD] = { "word vector", "字向量" },
+    [QKV_POS]  = { "position", "位置指纹" },
+    [QKV_X]    = { "word + position", "字向量 + 位置" },
+    [QKV_WQ]   = { "a column of Wq", "Wq 的一列" },
+    [QKV_Q]    = { "what I look for", "我在找什么" },
+    [QKV_K]    = { "my name tag", "我挂出的名牌" },
+    [QKV_V]    = { "what I hand over", "我要交出去的内容" },
 };
 
-/* The label of row r for the asker. */
+/* The label of row r for the asker: its character, its position or the worked dimension. */
 static void row_label(const ViewCtx *c, QkvRow r, int dim, char *buf, size_t cap)
 {
-    const char *pattern = SAY(c, qkv_text[r].label_en, qkv_text[r].label_zh);
-    if (r == QKV_POS)
-        snprintf(buf, cap, pattern, c->focus);
-    else if (r == QKV_WQ)
-        snprintf(buf, cap, pattern, dim);
-    else
-        snprintf(buf, cap, pattern, c->tok[c->focus]);
+    const char *tok = c->tok[c->focus];
+    switch (r) {
+    case QKV_WORD: snprintf(buf, cap, SAY(c, "word(%s)", "字向量(%s)"), tok); return;
+    case QKV_POS:  snprintf(buf, cap, SAY(c, "+pos(%d)", "+位置(%d)"), c->focus); return;
+    case QKV_X:    snprintf(buf, cap, "=x(%s)", tok); return;
+    case QKV_WQ:   snprintf(buf, cap, "Wq[:,%d]", dim); return;
+    case QKV_Q:    snprintf(buf, cap, "Q(%s)", tok); return;
+    case QKV_K:    snprintf(buf, cap, "K(%s)", tok); return;
+    case QKV_V:    snprintf(buf, cap, "V(%s)", tok); return;
+    case QKV_ROWS: break;
+    }
+    snprintf(buf, cap, "%s", "");
 }
 
 /* What the ① panel shows, decided before drawing so that the check fits whole. */

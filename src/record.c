@@ -120,6 +120,13 @@ static void record_diff(Recorder *r, const Grid *g, bool all)
         out_str(r, "\033[0m");
 }
 
+/* The time of an event in the cast, in seconds since the header: exact for any session
+ * shorter than 2^53 ms, so the conversion to double loses nothing. */
+static double seconds_since_start(const Recorder *r, long long now_ms)
+{
+    return (double)(now_ms - r->start_ms) / 1000.0;
+}
+
 void record_frame(Recorder *r, const Grid *g, long long now_ms)
 {
     if (!r->file)
@@ -130,7 +137,7 @@ void record_frame(Recorder *r, const Grid *g, long long now_ms)
         r->start_ms = now_ms;
         r->started = true;
     } else if (resized) {
-        fprintf(r->file, "[%.6f, \"r\", \"%dx%d\"]\n", (now_ms - r->start_ms) / 1000.0,
+        fprintf(r->file, "[%.6f, \"r\", \"%dx%d\"]\n", seconds_since_start(r, now_ms),
                 g->w, g->h);
     }
     if (resized && grid_resize(&r->last, g->w, g->h) != 0) {
@@ -140,7 +147,7 @@ void record_frame(Recorder *r, const Grid *g, long long now_ms)
     r->out_len = 0;
     record_diff(r, g, resized);
     if (r->out_len) {
-        fprintf(r->file, "[%.6f, \"o\", \"", (now_ms - r->start_ms) / 1000.0);
+        fprintf(r->file, "[%.6f, \"o\", \"", seconds_since_start(r, now_ms));
         record_json_bytes(r->file, r->out, r->out_len);
         fputs("\"]\n", r->file);
         memcpy(r->last.cells, g->cells, sizeof(Cell) * (size_t)g->w * (size_t)g->h);

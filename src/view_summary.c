@@ -393,7 +393,7 @@ static bool summary_view_hit(const ViewCtx *c, int x, int y, Action *action, int
     if (r < 0 || r >= L.n || x < L.x || x >= L.x + L.w || L.rows[r].claim < 0)
         return false;
     *action = ACTION_VIEW_N;
-    *arg = claims[L.rows[r].claim].view;
+    *arg = (int)claims[L.rows[r].claim].view;   /* ACTION_VIEW_N takes the view's number */
     return true;
 }
 
