@@ -340,13 +340,14 @@ static void draw_status(const ViewCtx *c, const ViewOps *v, const ChromeLayout *
                         const char *notice)
 {
     int y = L->status_row, x = 1;
-    char buf[UI_NOTE_BYTES + 64], shown[UI_NOTE_BYTES + 64];
+    char buf[UI_NOTE_BYTES + 64];
     for (int col = 0; col < L->w; col++)
         grid_put_char(c->g, col, y, " ", STYLE_STATUS);
     note_text(c, buf, sizeof buf);
     if (!buf[0] && notice)
         snprintf(buf, sizeof buf, "%s", notice);
     if (buf[0]) {
+        char shown[UI_NOTE_BYTES + 64];
         draw_drawable(c->ascii, buf, shown, sizeof shown);
         x += draw_clipped(c->g, x, y, L->w - 12, shown, STYLE_ERROR) + 3;
     }

@@ -94,7 +94,7 @@ int draw_clipped(Grid *g, int x, int y, int limit, const char *s, Style style)
     int col = x;
     while (*s) {
         size_t n = 1;
-        while ((s[n] & 0xC0) == 0x80 && n < TEXT_CHAR_BYTES - 1)
+        while (n < TEXT_CHAR_BYTES - 1 && (s[n] & 0xC0) == 0x80)
             n++;
         memcpy(ch, s, n);
         ch[n] = '\0';
@@ -160,7 +160,7 @@ static const char *drawable_one(const char *in, bool blank_before, size_t *skip,
         }
     char ch[TEXT_CHAR_BYTES];
     size_t n = 1;
-    while ((in[n] & 0xC0) == 0x80 && n < TEXT_CHAR_BYTES - 1)
+    while (n < TEXT_CHAR_BYTES - 1 && (in[n] & 0xC0) == 0x80)
         n++;
     memcpy(ch, in, n);
     ch[n] = '\0';

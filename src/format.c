@@ -49,7 +49,7 @@ char *format_fixed(char *buf, size_t cap, double v, int digits)
     }
     double r = format_round(v, digits);
     if (r == 0.0)
-        r = 0.0;  /* turns -0.0 into 0.0 */
+        r = fabs(r);  /* -0.0 (which equals 0.0) is written 0, without its sign */
     if (fabs(r) < FORMAT_FIXED_LIMIT) {
         snprintf(buf, cap, "%.*f", digits, r);
         return buf;

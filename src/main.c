@@ -48,18 +48,18 @@ static const char *main_setup_locale(bool *ascii)
 }
 
 /* ASCII drawing for a terminal that cannot draw braille or CJK (term_type_ascii), unless
- * --ascii or --no-ascii chose. Returns the notice to show once, in notice (cap bytes), or
- * NULL when the terminal's type changed nothing. */
-static const char *main_ascii_for_terminal(Options *o, char *notice, size_t cap)
+ * --ascii or --no-ascii chose. Writes the notice to show once into notice (cap bytes) and
+ * returns true, or returns false when the terminal's type changed nothing. */
+static bool main_ascii_for_terminal(Options *o, char *notice, size_t cap)
 {
     const char *type = getenv("TERM");
     if (o->ascii || o->no_ascii || !term_type_ascii(type))
-        return NULL;
+        return false;
     o->ascii = true;
     char shown[64];
     snprintf(notice, cap, "TERM=%s: drawing ASCII (--no-ascii to override)",
              text_escape(type, shown, sizeof shown));
-    return notice;
+    return true;
 }
 
 /* Chinese labels when the user's locale is Chinese, English otherwise. */
@@ -151,10 +151,11 @@ static void main_print_size(const Options *o, int *w, int *h)
 static int main_print(Options *o, const Lesson *ls)
 {
     int w, h;
-    char print_notice[128];   /* a printed frame shows no notice */
     main_print_size(o, &w, &h);
-    if (isatty(STDOUT_FILENO))   /* a frame for this terminal: what it can draw; a file gets Unicode */
-        main_ascii_for_terminal(o, print_notice, sizeof print_notice);
+    if (isatty(STDOUT_FILENO)) {   /* a frame for this terminal: what it can draw; a file gets Unicode */
+        char unshown[128];         /* a printed frame shows no notice */
+        main_ascii_for_terminal(o, unshown, sizeof unshown);
+    }
     setlocale(LC_ALL, "");
     if (o->lang == LANG_AUTO)
         o->lang = main_lang_from_env();
@@ -204,8 +205,8 @@ static int main_play(Options *o, const Model *m, Lesson *ls)
     }
     char for_terminal[128];
     const char *notice = main_setup_locale(&o->ascii);
-    if (!notice)
-        notice = main_ascii_for_terminal(o, for_terminal, sizeof for_terminal);
+    if (!notice && main_ascii_for_terminal(o, for_terminal, sizeof for_terminal))
+        notice = for_terminal;
     if (o->lang == LANG_AUTO)
         o->lang = main_lang_from_env();
     return app_run(o, m, ls, notice);

@@ -112,11 +112,12 @@ static int next_line(Parser *p, char **line)
         return 0;
     const char *start = p->text + p->pos;
     const char *nl = memchr(start, '\n', p->len - p->pos);
-    size_t n = nl ? (size_t)(nl - start) : p->len - p->pos;
-    p->pos += n + (nl ? 1 : 0);
+    const char *end = nl ? nl : p->text + p->len;   /* an empty line has end == start */
+    p->pos = (size_t)(end - p->text) + (nl ? 1 : 0);
     p->lineno++;
-    if (n > 0 && start[n - 1] == '\r')
-        n--;
+    if (end > start && end[-1] == '\r')
+        end--;
+    size_t n = (size_t)(end - start);
     if (p->lineno == 1 && n >= 3 && memcmp(start, "\xEF\xBB\xBF", 3) == 0) {
         start += 3; /* a byte-order mark some editors write */
         n -= 3;
@@ -411,7 +412,6 @@ static int add_vocab(Parser *p, char *line)
 
 static int parse_d(Parser *p, char *line)
 {
-    char shown[SHOW_BYTES + 4];
     if (p->d_seen)
         return fail(p, p->lineno, "[d] holds one number, but here is another line");
     if (count_tokens(line) != 1)
@@ -420,9 +420,11 @@ static int parse_d(Parser *p, char *line)
     size_t n = strlen(tok);
     int ok = n > 0 && n <= 6 && strspn(tok, "0123456789") == n;
     long d = ok ? strtol(tok, NULL, 10) : 0;
-    if (!ok || d < 1 || d > MODEL_MAX_D)
+    if (!ok || d < 1 || d > MODEL_MAX_D) {
+        char shown[SHOW_BYTES + 4];
         return fail(p, p->lineno, "d must be a whole number from 1 to %d, got \"%s\"",
                     MODEL_MAX_D, show(tok, shown));
+    }
     p->m->d = (int)d;
     p->d_seen = 1;
     return 0;
@@ -491,15 +493,17 @@ static int is_number_text(Parser *p, const char *tok)
 /* Parses the token as a finite decimal number, whatever the locale says. */
 static int parse_number(Parser *p, const char *tok, double *out)
 {
-    char shown[SHOW_BYTES + 4], hint[HINT_BYTES];
+    char shown[SHOW_BYTES + 4];
     char *end;
     if (strlen(tok) > MODEL_MAX_NUMBER)
         return fail(p, p->lineno, "number \"%s\" is longer than %d characters",
                     show(tok, shown), MODEL_MAX_NUMBER);
     double v = strtod_l(tok, &end, p->c_locale);
-    if (end == tok || *end != '\0' || strpbrk(tok, "xX") != NULL)
+    if (end == tok || *end != '\0' || strpbrk(tok, "xX") != NULL) {
+        char hint[HINT_BYTES];
         return fail(p, p->lineno, "\"%s\" is not a number%s", show(tok, shown),
                     lookalike_hint(p, tok, hint, sizeof hint, is_number_text));
+    }
     if (!isfinite(v))
         return fail(p, p->lineno, "\"%s\" is not a finite number", show(tok, shown));
     *out = v;
@@ -551,12 +555,13 @@ static int parse_sentence(Parser *p, char *line)
 
 static int parse_embedding(Parser *p, char *line)
 {
-    char shown[SHOW_BYTES + 4], hint[HINT_BYTES];
     char *ch = next_token(&line);
     int idx = model_find_char(p->m, ch);
-    if (idx < 0)
+    if (idx < 0) {
+        char shown[SHOW_BYTES + 4], hint[HINT_BYTES];
         return fail(p, p->lineno, "embedding row for \"%s\", which is not in [vocab]%s",
                     show(ch, shown), lookalike_hint(p, ch, hint, sizeof hint, in_vocab));
+    }
     if (p->has_row[idx])
         return fail(p, p->lineno, "second embedding row for \"%s\"", ch);
     p->has_row[idx] = 1;

@@ -129,7 +129,7 @@ static int draw_vectors(const ViewCtx *c, const ArcsLayout *L, const OutputPlan 
 static int draw_table(const ViewCtx *c, const ArcsLayout *L, const OutputPlan *op, int line)
 {
     const Trace *tr = c->tr;
-    char cells[MODEL_MAX_TOKENS][PANEL_PIECE], label[64], buf[96], num[32];
+    char cells[MODEL_MAX_TOKENS][PANEL_PIECE], label[64];
     int anchor = panel_answer(c);
     panel_table_head(c, L, &op->table, line++, anchor);
     if (op->share_row) {
@@ -140,6 +140,7 @@ static int draw_table(const ViewCtx *c, const ArcsLayout *L, const OutputPlan *o
             draw_append(label, sizeof label, "(h%d)", op->h + 1);
         panel_table_cells(c, L, &op->table, line, label, cells, tr->T, anchor);
         double total = check_percent_total(&TRACE_HSQ(tr, weights, op->h, c->focus, 0), tr->T);
+        char buf[96], num[32];
         snprintf(buf, sizeof buf, "%s %s", c->gl->sum, format_percent(num, sizeof num, total / 100.0));
         if (format_round(total, 1) != 100.0)
             draw_append(buf, sizeof buf, " %s 100%%", c->ascii ? "~" : "≈");

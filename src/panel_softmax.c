@@ -166,13 +166,15 @@ static void plan_softmax(const ViewCtx *c, const ArcsLayout *L, SoftmaxPlan *sp)
 /* The lines under the check: √d when the tail had no room, and why the max is taken off. */
 static void softmax_notes(const ViewCtx *c, const ArcsLayout *L, const SoftmaxPlan *sp, int line)
 {
-    char buf[PANEL_LINE], sq[64], m[32];
+    char buf[PANEL_LINE];
     if (sp->sqrt_line) {
+        char sq[64];
         panel_sqrt_text(c, sq, sizeof sq);
         snprintf(buf, sizeof buf, "%s%d: %s", c->gl->div_sqrt, c->tr->dh, sq);
         panel_put_line(c, L, line++, panel_left(L), buf, STYLE_DIM);
     }
     if (sp->max_line) {
+        char m[32];
         snprintf(buf, sizeof buf, SAY(c, "taking off the row's max (%s) changes no share; every e^ stays at most 1",
                                       "先减去这一行最大的 %s：百分比不变，每个 e^ 都不超过 1"),
                  panel_fixed2(m, sizeof m, sp->share.max));

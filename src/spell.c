@@ -85,9 +85,8 @@ const char *spell_ascii_brief(const char *ch)
 
 typedef struct {
     const Model *m;       /* the vocabulary to decode into */
-    const char *input;    /* the whole input, valid UTF-8 */
-    const char *at;       /* the next byte to read */
-    int index;            /* 1-based character number of *at in input, for messages */
+    const char *at;       /* the next byte to read (the input is valid UTF-8) */
+    int index;            /* 1-based character number of *at in the input, for messages */
     char *out;            /* the sentence being written */
     size_t cap;           /* bytes of out */
     size_t used;          /* bytes written, without the NUL */
@@ -186,12 +185,13 @@ static int unknown(Decoder *d, const char *what, int index, const char *hint);
 /* A run of ASCII letters: "is", or "how" followed by "many". */
 static int decode_word(Decoder *d)
 {
-    char word[24], next[24];
+    char word[24];
     int index = d->index;
     size_t n = letters(d->at, word, sizeof word);
     d->at += n;
     d->index += (int)n;
     if (strcmp(word, "how") == 0) {
+        char next[24];
         const char *s = d->at;
         while (*s == ' ' || *s == '\t')
             s++;
@@ -315,7 +315,7 @@ int spell_decode_marked(const Model *m, const char *input, char *out, size_t cap
         snprintf(err, errlen, "sentence is not valid UTF-8");
         return -1;
     }
-    Decoder d = { .m = m, .input = input, .at = input, .index = 1, .out = out, .cap = cap,
+    Decoder d = { .m = m, .at = input, .index = 1, .out = out, .cap = cap,
                   .err = err, .errlen = errlen };
     while (*d.at)
         if (decode_item(&d) != 0) {

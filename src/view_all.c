@@ -6,6 +6,7 @@
  * Must not touch: ncurses, the clock, the engine's arithmetic (it only reads a Trace). */
 #include "view_all.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -130,9 +131,8 @@ static void layout_rows(const ViewCtx *c, AllLayout *L, int wanted_notes)
 void all_layout(const ViewCtx *c, AllLayout *L)
 {
     memset(L, 0, sizeof *L);
-    L->tokens = c->tr->T < MODEL_MAX_TOKENS ? c->tr->T : MODEL_MAX_TOKENS;
-    if (L->tokens <= 0)
-        return;
+    L->tokens = c->tr->T;
+    assert(L->tokens >= 1 && L->tokens <= MODEL_MAX_TOKENS);   /* engine_forward refuses any other sentence */
     layout_heads(c, L);
     layout_columns(c, L);
     const char *notes[ALL_MAX_NOTES];
@@ -411,8 +411,6 @@ static void all_view_draw(const ViewCtx *c)
 {
     AllLayout L;
     all_layout(c, &L);
-    if (L.tokens <= 0)
-        return;
     draw_notes(c, &L);
     draw_lines(c, &L);
     draw_sentences(c, &L);

@@ -5,6 +5,7 @@
  * Must not touch: ncurses, the clock, the engine's arithmetic (it only reads a Trace). */
 #include "view_arcs.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 #include "format.h"
@@ -50,11 +51,9 @@ static const char *sentence_label(const ViewCtx *c, const ArcsLayout *L, int t)
 /* The characters share the width in equal slots, each centred in its own. */
 static void layout_sentence(const ViewCtx *c, const Rect *body, ArcsLayout *L)
 {
-    const Trace *tr = c->tr;
-    int T = tr->T < MODEL_MAX_TOKENS ? tr->T : MODEL_MAX_TOKENS;
+    int T = c->tr->T;
+    assert(T >= 1 && T <= MODEL_MAX_TOKENS);   /* engine_forward refuses any other sentence */
     L->tokens = T;
-    if (T <= 0)
-        return;
     L->pitch = (body->w - 2) / T;
     int left = body->x + (body->w - L->pitch * T) / 2;
     for (int t = 0; t < T; t++) {

@@ -6,6 +6,7 @@
  * row of the view table. Must not touch: ncurses, the clock, the engine's arithmetic. */
 #include "view_library.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -33,7 +34,7 @@ static int wrap_text(const char *text, int cols, bool at_blanks, int *starts, in
     while (pos < len && n < max) {
         while (at_blanks && text[pos] == ' ')
             pos++;
-        int end = pos, last_fit = -1, i = pos, width = 0;
+        int last_fit = -1, i = pos, width = 0;
         while (i < len) {
             int next = i + 1;
             while (next < len && (text[next] & 0xC0) == 0x80)
@@ -45,7 +46,7 @@ static int wrap_text(const char *text, int cols, bool at_blanks, int *starts, in
             if (!at_blanks || i == len || text[i] == ' ')
                 last_fit = i;
         }
-        end = i >= len ? len : last_fit > pos ? last_fit : i;
+        int end = i >= len ? len : last_fit > pos ? last_fit : i;
         if (end <= pos)
             end = i > pos ? i : len;
         starts[n] = pos;
@@ -197,9 +198,8 @@ static void layout_rows(const ViewCtx *c, LibraryLayout *L)
 void library_layout(const ViewCtx *c, LibraryLayout *L)
 {
     memset(L, 0, sizeof *L);
-    L->tokens = c->tr->T < MODEL_MAX_TOKENS ? c->tr->T : MODEL_MAX_TOKENS;
-    if (L->tokens <= 0)
-        return;
+    L->tokens = c->tr->T;
+    assert(L->tokens >= 1 && L->tokens <= MODEL_MAX_TOKENS);   /* engine_forward refuses any other sentence */
     layout_heads(c, L);
     layout_columns(c, L);
     layout_rows(c, L);
@@ -343,11 +343,12 @@ static void draw_shares(const ViewCtx *c, const LibraryLayout *L)
 static void draw_phrase(const ViewCtx *c, const LibraryLayout *L)
 {
     const char *f = c->tok[c->focus];
-    char line[512], vec[256];
+    char line[512];
     snprintf(line, sizeof line, SAY(c, "%s walks in with a search phrase: Q(%s)",
                                     "%s 带着检索词走进来：Q(%s)"), f, f);
     if (c->numbers) {
         int room = c->body.x + c->body.w - 1 - L->left - text_width(line) - 3;
+        char vec[256];
         vector_text(c, TRACE_ROW(c->tr, q, c->focus), c->tr->d, room, vec, sizeof vec);
         draw_append(line, sizeof line, " = %s", vec);
     }
@@ -391,7 +392,7 @@ static void legend_line(const ViewCtx *c, const LibraryLayout *L, int y, const c
 static void draw_legend_beside(const ViewCtx *c, const LibraryLayout *L)
 {
     int b = legend_book(c, L), room = c->body.x + c->body.w - 1 - L->legend_x - 5;
-    char buf[320], vec[256];
+    char buf[320];
     const char *f = c->tok[c->focus];
     legend_line(c, L, L->borrower_row, pointer(c), SAY(c, "every character can borrow", "每个字都能来借"));
     int cols = c->body.x + c->body.w - 1 - L->legend_x - text_width(pointer(c));
@@ -400,6 +401,7 @@ static void draw_legend_beside(const ViewCtx *c, const LibraryLayout *L)
     role_text(c, ROLE_V, b, cols, buf, sizeof buf);
     legend_line(c, L, L->contents_top, pointer(c), buf);
     if (c->numbers) {
+        char vec[256];
         vector_text(c, TRACE_ROW(c->tr, k, b), c->tr->d, room, vec, sizeof vec);
         snprintf(buf, sizeof buf, "= %s", vec);
         legend_line(c, L, L->rule_row, "   ", buf);
@@ -519,8 +521,6 @@ static void library_view_draw(const ViewCtx *c)
 {
     LibraryLayout L;
     library_layout(c, &L);
-    if (L.tokens <= 0)
-        return;
     draw_borrowers(c, &L);
     draw_phrase(c, &L);
     draw_shelf(c, &L);

@@ -297,7 +297,7 @@ static void layout_strip(const ViewCtx *c, MachineLayout *L)
     L->strip_x = c->body.x + (c->body.w - total) / 2;
     int x = L->strip_x + L->lw, vec = L->d * L->cwd;
     int sq = L->heads * L->tcols * L->cwt + (L->heads - 1);
-    int widths[MACHINE_BLOCKS] = { vec, 3 * vec + 2, sq, sq, vec };
+    const int widths[MACHINE_BLOCKS] = { vec, 3 * vec + 2, sq, sq, vec };
     for (int b = 0; b < MACHINE_BLOCKS; b++) {
         L->block_w[b] = widths[b];
         if (b == BLOCK_X && !L->with_x) {

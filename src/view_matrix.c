@@ -155,7 +155,7 @@ static void table_name(const ViewCtx *c, MatrixTable m, char *buf, size_t cap)
         snprintf(buf, cap, SAY(c, "raw Q%sK%s", "原始分数 Q%sK%s"), c->gl->dot, c->gl->transpose);
         break;
     case MATRIX_SCALED:
-        snprintf(buf, cap, SAY(c, "%s %s", "%s %s"), div_sign(c), root);
+        snprintf(buf, cap, "%s %s", div_sign(c), root);
         break;
     case MATRIX_SHARES:
     case MATRIX_TABLE_COUNT:
@@ -353,7 +353,6 @@ static void build_mirror(const ViewCtx *c, const MatrixLayout *L, HeatText *x)
         heat_text_words(x, STYLE_NORMAL, buf);
         return;
     }
-    char lhs_a[96], lhs_b[96];
     if (L->table == MATRIX_SHARES) {
         snprintf(buf, sizeof buf, SAY(c, "%s gives %s %s ", "%s 分给 %s %s，"), a, b, va);
         heat_text_words(x, STYLE_NORMAL, buf);
@@ -366,6 +365,7 @@ static void build_mirror(const ViewCtx *c, const MatrixLayout *L, HeatText *x)
             snprintf(scaled_tail, sizeof scaled_tail, " %s %s", div_sign(c), root);
             tail = scaled_tail;
         }
+        char lhs_a[96], lhs_b[96];
         snprintf(lhs_a, sizeof lhs_a, "Q(%s)%sK(%s)%s", a, c->gl->dot, b, tail);
         snprintf(lhs_b, sizeof lhs_b, "Q(%s)%sK(%s)%s", b, c->gl->dot, a, tail);
         heat_text_add(x, STYLE_BOLD, "%s = %s ", lhs_a, va);

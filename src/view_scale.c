@@ -172,8 +172,8 @@ static void draw_demo(const ViewCtx *c, const ScaleLayout *L, int y, int bar_x)
     RealModel demo = realmodel_demo(), real = realmodel_real();
     int limit = L->x + L->w;
     int x = put_label(c, L, y, SAY(c, "the demo", "演示"), STYLE_BOLD);
-    char buf[160];
     if (c->numbers) {
+        char buf[160];
         snprintf(buf, sizeof buf, "3 %s %" PRId64 " %s %" PRId64 " = %" PRId64, c->gl->times,
                  demo.d_model, c->gl->times, realmodel_q_width(&demo), realmodel_qkv_params(&demo));
         x += draw_clipped(c->g, x, y, limit, buf, STYLE_NORMAL);
@@ -194,10 +194,11 @@ static void draw_matrix(const ViewCtx *c, const ScaleLayout *L, int y, int m, in
     int64_t cols = m == 0 ? realmodel_q_width(&real) : realmodel_kv_width(&real);
     int64_t params = m == 0 ? realmodel_wq_params(&real)
                    : m == 1 ? realmodel_wk_params(&real) : realmodel_wv_params(&real);
-    char label[32], buf[128];
+    char label[32];
     snprintf(label, sizeof label, "  %s", names[m]);
     int x = put_label(c, L, y, label, STYLE_BOLD);
     if (c->numbers) {
+        char buf[128];
         snprintf(buf, sizeof buf, "%" PRId64 " %s %-4" PRId64 " = %8" PRId64, real.d_model,
                  c->gl->times, cols, params);
         draw_clipped(c->g, x, y, L->x + L->w, buf, STYLE_NORMAL);
@@ -330,13 +331,14 @@ static void draw_sqrt(const ViewCtx *c, const ScaleLayout *L, int y)
 static void draw_per_token(const ViewCtx *c, const ScaleLayout *L, int y, bool gqa)
 {
     RealModel real = realmodel_real();
-    char buf[160], ratio[96] = "";
+    char ratio[96] = "";
     int limit = L->x + L->w;
     int x = put_label(c, L, y, gqa ? SAY(c, "  with GQA", "  用 GQA") : SAY(c, "  without", "  不用"),
                       STYLE_BOLD);
     int64_t width = gqa ? realmodel_kv_width(&real) : realmodel_q_width(&real);
     int64_t per = realmodel_kv_per_token(&real, gqa);
     if (c->numbers) {
+        char buf[160];
         snprintf(buf, sizeof buf, "2 %s %-4" PRId64 " = %4" PRId64, c->gl->times, width, per);
         x += draw_clipped(c->g, x, y, limit, buf, STYLE_NORMAL) + 2;
         if (!gqa)
@@ -375,10 +377,10 @@ static void draw_context(const ViewCtx *c, const ScaleLayout *L, int y)
             x += draw_clipped(c->g, x, y, limit, c->gl->rule, STYLE_DIM);
     }
     if (c->numbers) {
-        char brief[48];
-        snprintf(buf, sizeof buf, SAY(c, " = %" PRId64 " tokens", " = %" PRId64 " 个字"),
-                 realmodel_context_at(idx));
-        snprintf(brief, sizeof brief, " = %" PRId64, realmodel_context_at(idx));
+        char count[24], brief[48];
+        snprintf(count, sizeof count, "%" PRId64, realmodel_context_at(idx));
+        snprintf(buf, sizeof buf, SAY(c, " = %s tokens", " = %s 个字"), count);
+        snprintf(brief, sizeof brief, " = %s", count);
         x += put_fitting(c, x, y, limit, buf, brief, STYLE_BOLD);
     }
     if (x + 2 + text_width(shown) <= limit)
@@ -392,10 +394,10 @@ static void draw_cache(const ViewCtx *c, const ScaleLayout *L, int y, bool gqa, 
     int64_t tokens = realmodel_context_at(c->ui->context_index);
     int64_t bytes = realmodel_kv_cache_bytes(&real, tokens, gqa);
     int64_t most = realmodel_kv_cache_bytes(&real, realmodel_context_at(REALMODEL_CONTEXT_COUNT - 1), false);
-    char buf[192];
     int x = put_label(c, L, y, gqa ? SAY(c, "  with GQA", "  用 GQA") : SAY(c, "  without", "  不用"),
                       STYLE_BOLD);
     if (c->numbers) {
+        char buf[192];
         snprintf(buf, sizeof buf, "%6" PRId64 " %s %4" PRId64 " %s %d B = ", tokens, c->gl->times,
                  realmodel_kv_per_token(&real, gqa), c->gl->times, REALMODEL_BYTES_PER_NUMBER);
         if (!L->compact)

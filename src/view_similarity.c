@@ -129,8 +129,8 @@ static const char *shade_of(const ViewCtx *c, double v, double lo, double hi)
 /* One cell of cw columns at x: text right-aligned, in brackets when marked. */
 static void cell_text(const ViewCtx *c, int x, int y, int cw, const char *text, bool marked, Style st)
 {
-    char buf[64];
     if (marked && text_width(text) + 2 <= cw) {
+        char buf[64];
         snprintf(buf, sizeof buf, "[%s]", text);
         draw_right(c->g, x, y, cw, buf, STYLE_FOCUS);
         return;
@@ -701,7 +701,7 @@ static void draw_sources(const ViewCtx *c, const SimFocus *f, int x, int y, int 
     int first = -1, last = -1;
     double shares[MODEL_MAX_TOKENS];
     int n = 0;
-    char names[MODEL_MAX_TOKENS * DRAW_LABEL_BYTES] = "", label[sizeof names + 64], num[FORMAT_BYTES];
+    char names[MODEL_MAX_TOKENS * DRAW_LABEL_BYTES] = "", label[sizeof names + 64];
     for (int s = 0; s < tr->T && s < fit; s++)
         if (f->sources & (1u << s)) {
             first = first < 0 ? s : first;
@@ -715,6 +715,7 @@ static void draw_sources(const ViewCtx *c, const SimFocus *f, int x, int y, int 
     if (c->numbers) {
         double printed = check_percent_total(shares, n);
         double value = engine_share_of(tr, f->head, f->asker, f->sources) * 100.0;
+        char num[FORMAT_BYTES];
         format_fixed(num, sizeof num, printed, 1);
         draw_append(label, sizeof label, "%s%% ", num);
         if (format_round(printed, 1) != format_round(value, 1)) {
