@@ -101,8 +101,12 @@ run: deps $(BIN)
 	./$(BIN)
 
 # ------------------------------------------------------------------ tests
-$(BUILD)/tests/%: tests/unit/%.c $(LIB_A) | $(BUILD)/tests
-	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) -iquote src -DTESTS_DIR='"tests"' -o $@ $< $(LIB_A) $(LDFLAGS) $(LIBS) $(CMOCKA_LIBS)
+# Every unit test links the shared harness (tests/unit/harness.c) and the library.
+$(BUILD)/tests/harness.o: tests/unit/harness.c | $(BUILD)/tests
+	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) -iquote src -c -o $@ $<
+
+$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/tests/harness.o $(LIB_A) | $(BUILD)/tests
+	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) -iquote src -DTESTS_DIR='"tests"' -o $@ $< $(BUILD)/tests/harness.o $(LIB_A) $(LDFLAGS) $(LIBS) $(CMOCKA_LIBS)
 
 $(BUILD)/asan/obj/%.o: src/%.c | $(BUILD)/asan/obj
 	$(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) -c -o $@ $<
@@ -110,8 +114,11 @@ $(BUILD)/asan/obj/%.o: src/%.c | $(BUILD)/asan/obj
 $(BUILD)/asan/obj/default_model.o: $(GEN_MODEL) | $(BUILD)/asan/obj
 	$(CC) $(ALL_CFLAGS) $(ASAN_FLAGS) -c -o $@ $<
 
-$(BUILD)/asan/tests/%: tests/unit/%.c $(ASAN_A) | $(BUILD)/asan/tests
-	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(ASAN_FLAGS) -iquote src -DTESTS_DIR='"tests"' -o $@ $< $(ASAN_A) $(LDFLAGS) $(LIBS) $(CMOCKA_LIBS)
+$(BUILD)/asan/tests/harness.o: tests/unit/harness.c | $(BUILD)/asan/tests
+	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(ASAN_FLAGS) -iquote src -c -o $@ $<
+
+$(BUILD)/asan/tests/%: tests/unit/%.c $(BUILD)/asan/tests/harness.o $(ASAN_A) | $(BUILD)/asan/tests
+	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(ASAN_FLAGS) -iquote src -DTESTS_DIR='"tests"' -o $@ $< $(BUILD)/asan/tests/harness.o $(ASAN_A) $(LDFLAGS) $(LIBS) $(CMOCKA_LIBS)
 
 # A decimal-comma locale of our own, so the parser's locale test runs everywhere.
 TEST_LOCALE := $(BUILD)/locale/de_DE.UTF-8
@@ -192,8 +199,11 @@ $(BUILD)/cov/obj/%.o: src/%.c | $(BUILD)/cov/obj
 $(BUILD)/cov/obj/default_model.o: $(GEN_MODEL) | $(BUILD)/cov/obj
 	$(CC) $(ALL_CFLAGS) $(COV_FLAGS) -c -o $@ $<
 
-$(BUILD)/cov/tests/%: tests/unit/%.c $(COV_A) | $(BUILD)/cov/tests
-	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(COV_FLAGS) -DTESTS_DIR='"tests"' -o $@ $< $(COV_A) $(LDFLAGS) $(LIBS) $(CMOCKA_LIBS)
+$(BUILD)/cov/tests/harness.o: tests/unit/harness.c | $(BUILD)/cov/tests
+	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(COV_FLAGS) -iquote src -c -o $@ $<
+
+$(BUILD)/cov/tests/%: tests/unit/%.c $(BUILD)/cov/tests/harness.o $(COV_A) | $(BUILD)/cov/tests
+	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(COV_FLAGS) -iquote src -DTESTS_DIR='"tests"' -o $@ $< $(BUILD)/cov/tests/harness.o $(COV_A) $(LDFLAGS) $(LIBS) $(CMOCKA_LIBS)
 
 $(BUILD)/cov/$(BIN): $(BUILD)/cov/obj/main.o $(COV_A)
 	$(CC) $(ALL_CFLAGS) $(COV_FLAGS) -o $@ $^ $(LDFLAGS) $(LIBS)

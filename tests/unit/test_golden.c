@@ -11,15 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "actions.h"
-#include "frame.h"
+#include "harness.h"
 #include "keys.h"
-#include "grid.h"
-#include "lesson.h"
-#include "model.h"
-#include "player.h"
-#include "ui.h"
-#include "ascii_frame.h"
 
 #ifndef TESTS_DIR
 #define TESTS_DIR "tests"
@@ -43,8 +36,6 @@ typedef struct {
     int keys[8];           /* keys pressed after the start state, in order (0 ends): they
                               reach any UI state (a table, a cursor, mask, heads) */
 } GoldenCase;
-
-#define SIXTEEN "三加五等于?十减四等于?几是二乘"   /* 16 characters */
 
 /* Every golden frame. The arcs view's names predate the other views. */
 static const GoldenCase golden_cases[] = {
@@ -240,44 +231,18 @@ static void write_file(const char *path, const char *text)
 /* The frame of case gc as text (caller frees). */
 static char *render_case(const GoldenCase *gc)
 {
-    Model m;
-    Lesson ls;
-    char err[256];
-    assert_int_equal(model_load_default(&m, err, sizeof err), 0);
-    if (lesson_build(&ls, &m, gc->sentence ? gc->sentence : m.sentence, NULL, err, sizeof err) != 0)
-        fail_msg("%s", err);
-    Player p;
-    player_init(&p, ls.tr.T, 0);
-    Ui ui;
-    ui_init_for(&ui, gc->view, &ls);
-    ui_set_view(&ui, &p, gc->view);
-    p.focus = gc->focus;
-    p.stage = gc->stage;
-    p.playing = gc->playing;
-    ui.numbers = gc->numbers;
-    for (int i = 0; i < 8 && gc->keys[i]; i++) {
-        const KeyBinding *b = ui_binding(&ui, gc->keys[i]);
-        assert_non_null(b);
-        if (ui_apply(&ui, &p, &ls, b->action, b->arg, 0) & REACT_RECOMPUTE) {
-            if (lesson_rebuild(&ls, &ui.want, err, sizeof err) != 0)
-                fail_msg("%s", err);
-            ui.want = ls.params;
-            player_set_tokens(&p, ls.tr.T, 0);
-        }
-    }
-    ui.help = gc->help;
-    FrameOptions o = { .lang = gc->lang, .ascii = gc->ascii, .notice = NULL };
-    FrameInput in = { .lesson = &ls, .player = &p, .ui = &ui, .progress = gc->progress, .opt = &o };
-    Grid g;
-    assert_int_equal(grid_init(&g, gc->w, gc->h), 0);
-    frame_render(&g, &in);
-    size_t n = grid_to_text(&g, NULL, 0);
-    char *text = malloc(n + 1);
-    assert_non_null(text);
-    grid_to_text(&g, text, n + 1);
-    grid_free(&g);
-    lesson_free(&ls);
-    model_free(&m);
+    Scene *s = scene_open(gc->sentence, gc->view);
+    s->p.focus = gc->focus;
+    s->p.stage = gc->stage;
+    s->p.playing = gc->playing;
+    s->ui.numbers = gc->numbers;
+    scene_press_keys(s, gc->keys, sizeof gc->keys / sizeof gc->keys[0]);
+    s->ui.help = gc->help;
+    s->o.lang = gc->lang;
+    s->o.ascii = gc->ascii;
+    s->progress = gc->progress;
+    char *text = scene_text(s, gc->w, gc->h);
+    scene_close(s);
     return text;
 }
 

@@ -11,157 +11,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "actions.h"
-#include "engine.h"
+
+#include "harness.h"
 #include "format.h"
-#include "frame.h"
-#include "grid.h"
 #include "keys.h"
-#include "lesson.h"
-#include "model.h"
-#include "player.h"
-#include "ui.h"
-#include "ascii_frame.h"
-
-#define THIS_VIEW VIEW_CODE
-/* ---------------------------------------------------------------- fixture */
-
-/* One frame's settings: the view fixed by the file, the rest varied by the tests. */
-typedef struct {
-    int w;              /* frame columns */
-    int h;              /* frame rows */
-    Stage stage;        /* the stage */
-    int focus;          /* the asking character */
-    bool numbers;       /* numbers shown */
-    Lang lang;          /* labels' language */
-    bool ascii;         /* ASCII drawing */
-    double progress;    /* 0..1 of the transition */
-    int keys[8];        /* keys pressed first (0 ends) */
-} Shot;
-
-/* The default model's lesson on 三加五等于?. */
-typedef struct {
-    Model m;       /* the compiled-in model */
-    Lesson ls;     /* its passes */
-} Fixture;
-
-static int setup(void **state)
-{
-    Fixture *f = calloc(1, sizeof *f);
-    char err[256];
-    if (!f || model_load_default(&f->m, err, sizeof err) != 0)
-        return -1;
-    if (lesson_build(&f->ls, &f->m, f->m.sentence, NULL, err, sizeof err) != 0)
-        return -1;
-    *state = f;
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    Fixture *f = *state;
-    lesson_free(&f->ls);
-    model_free(&f->m);
-    free(f);
-    return 0;
-}
-
-/* The shot's player and UI state after its keys (the lesson rebuilt when they ask). */
-static void prepare(Fixture *f, const Shot *s, Player *p, Ui *ui)
-{
-    char err[256];
-    LessonParams six;              /* every shot starts from lesson 6: no mask, one head */
-    lesson_params(&six, f->m.sentence);
-    if (lesson_rebuild(&f->ls, &six, err, sizeof err) != 0)
-        fail_msg("%s", err);
-    player_init(p, f->ls.tr.T, 0);
-    ui_init_for(ui, THIS_VIEW, &f->ls);
-    ui_set_view(ui, p, THIS_VIEW);
-    p->stage = s->stage;
-    p->focus = s->focus;
-    ui->numbers = s->numbers;
-    for (int i = 0; i < 8 && s->keys[i]; i++) {
-        const KeyBinding *b = ui_binding(ui, s->keys[i]);
-        assert_non_null(b);
-        if (ui_apply(ui, p, &f->ls, b->action, b->arg, 0) & REACT_RECOMPUTE) {
-            if (lesson_rebuild(&f->ls, &ui->want, err, sizeof err) != 0)
-                fail_msg("%s", err);
-            ui->want = f->ls.params;
-            player_set_tokens(p, f->ls.tr.T, 0);
-        }
-    }
-}
-
-/* The frame of shot s as text (caller frees). */
-static char *render(Fixture *f, const Shot *s)
-{
-    Player p;
-    Ui ui;
-    prepare(f, s, &p, &ui);
-    FrameOptions o = { .lang = s->lang, .ascii = s->ascii, .notice = NULL };
-    FrameInput in = { .lesson = &f->ls, .player = &p, .ui = &ui,
-                      .progress = s->progress > 0 ? s->progress : 1.0, .opt = &o };
-    Grid g;
-    assert_int_equal(grid_init(&g, s->w, s->h), 0);
-    frame_render(&g, &in);
-    size_t n = grid_to_text(&g, NULL, 0);
-    char *text = malloc(n + 1);
-    assert_non_null(text);
-    grid_to_text(&g, text, n + 1);
-    grid_free(&g);
-    return text;
-}
-
-/* The rows between the view bar and the status line (the view's body, roughly: the title
- * may take two rows at narrow widths, which then hold no numbers), caller frees. */
-static char *body_of(const char *frame)
-{
-    const char *start = strchr(frame, '\n');
-    assert_non_null(start);
-    start = strchr(start + 1, '\n');
-    assert_non_null(start);
-    const char *end = frame + strlen(frame) - 1;          /* the last '\n' */
-    while (end > start && end[-1] != '\n')
-        end--;                                            /* the status line's start */
-    size_t n = (size_t)(end - start);
-    char *body = malloc(n + 1);
-    assert_non_null(body);
-    memcpy(body, start, n);
-    body[n] = '\0';
-    return body;
-}
-
-/* Fails with the frame when text is not in it. */
-static void assert_shows(const char *frame, const char *text)
-{
-    if (!strstr(frame, text))
-        fail_msg("\"%s\" is not in the frame:\n%s", text, frame);
-}
-
-/* Fails with the frame when text is in it. */
-static void assert_hides(const char *frame, const char *text)
-{
-    if (strstr(frame, text))
-        fail_msg("\"%s\" should not be in the frame:\n%s", text, frame);
-}
-
-/* The line of the frame that holds text (caller frees), or fails. */
-static char *line_with(const char *frame, const char *text)
-{
-    const char *at = strstr(frame, text);
-    if (!at)
-        fail_msg("\"%s\" is not in the frame:\n%s", text, frame);
-    const char *start = at;
-    while (start > frame && start[-1] != '\n')
-        start--;
-    const char *end = strchr(at, '\n');
-    size_t n = end ? (size_t)(end - start) : strlen(start);
-    char *line = malloc(n + 1);
-    assert_non_null(line);
-    memcpy(line, start, n);
-    line[n] = '\0';
-    return line;
-}
 
 static const int sizes[][2] = { { 60, 20 }, { 61, 21 }, { 70, 22 }, { 80, 24 }, { 99, 31 },
                                 { 120, 40 }, { 200, 60 }, { 300, 80 } };
@@ -190,7 +43,7 @@ static void test_lines_and_shapes(void **state)
 {
     Fixture *f = *state;
     Shot s = at_stage(STAGE_OUTPUT);
-    char *frame = render(f, &s);
+    char *frame = shot_text(f, VIEW_CODE, &s);
     char *line = line_with(frame, "Q   = x·Wq");
     assert_non_null(strstr(line, "[6, 8]·[8, 8] → [6, 8]"));
     free(line);
@@ -220,7 +73,7 @@ static void test_values_of_the_trace(void **state)
     Fixture *f = *state;
     const Trace *tr = &f->ls.tr;
     Shot s = at_stage(STAGE_OUTPUT);
-    char *frame = render(f, &s);
+    char *frame = shot_text(f, VIEW_CODE, &s);
     char want[256];
     static const char *const labels[3] = { "Q(等)", "K(等)", "V(等)" };
     for (int r = 0; r < 3; r++) {
@@ -254,7 +107,7 @@ static void test_stepping(void **state)
 {
     Fixture *f = *state;
     Shot s = at_stage(STAGE_QKV);
-    char *frame = render(f, &s);            /* ①: lines 1-3 run, their values shown */
+    char *frame = shot_text(f, VIEW_CODE, &s);            /* ①: lines 1-3 run, their values shown */
     assert_current(frame, "Q   = x·Wq");
     char *row = line_with(frame, "K   = x·Wk");
     assert_non_null(strstr(row, "▶"));
@@ -266,21 +119,21 @@ static void test_stepping(void **state)
     free(frame);
 
     s.stage = STAGE_SCORE;                  /* ②: line 4, the raw scores */
-    frame = render(f, &s);
+    frame = shot_text(f, VIEW_CODE, &s);
     assert_current(frame, "A   = softmax");
     assert_shows(frame, "Q(等)·Kᵀ  三   1.26 加   4.05 五  -0.62 等  -6.23 于  -4.89 ?    0.39");
     assert_hides(frame, "52.4%");
     free(frame);
 
     s.stage = STAGE_SOFTMAX;                /* ③: line 4, the shares */
-    frame = render(f, &s);
+    frame = shot_text(f, VIEW_CODE, &s);
     assert_current(frame, "A   = softmax");
     assert_shows(frame, "加  52.4%");
     assert_hides(frame, "0.96 -0.40");
     free(frame);
 
     s.stage = STAGE_OUTPUT;                 /* ④: line 5 */
-    frame = render(f, &s);
+    frame = shot_text(f, VIEW_CODE, &s);
     assert_current(frame, "out = A·V");
     assert_shows(frame, "0.96 -0.40");
     free(frame);
@@ -292,18 +145,18 @@ static void test_progress(void **state)
     Fixture *f = *state;
     Shot s = at_stage(STAGE_QKV);
     s.progress = 0.2;
-    char *frame = render(f, &s);
+    char *frame = shot_text(f, VIEW_CODE, &s);
     assert_shows(frame, "Q(等)     -0.69");
     assert_hides(frame, "K(等)      1.71");
     free(frame);
     s.progress = 0.5;
-    frame = render(f, &s);
+    frame = shot_text(f, VIEW_CODE, &s);
     assert_shows(frame, "K(等)      1.71");
     assert_hides(frame, "V(等)      1.03");
     free(frame);
     s.stage = STAGE_SOFTMAX;                /* ③ halfway: three of the six shares */
     s.progress = 0.5;
-    frame = render(f, &s);
+    frame = shot_text(f, VIEW_CODE, &s);
     assert_shows(frame, "五  10.1%");
     assert_hides(frame, "等   1.4%");
     free(frame);
@@ -316,7 +169,7 @@ static void test_mask(void **state)
     Fixture *f = *state;
     Shot s = at_stage(STAGE_SOFTMAX);
     s.keys[0] = 'm';
-    char *frame = render(f, &s);
+    char *frame = shot_text(f, VIEW_CODE, &s);
     assert_int_equal(f->ls.tr.mask, MASK_CAUSAL);
     assert_shows(frame, "A   = softmax(Q·Kᵀ / √d + M)");
     assert_shows(frame, "out = F.scaled_dot_product_attention(q, k, v, is_causal=True)");
@@ -330,7 +183,7 @@ static void test_mask(void **state)
     assert_shows(frame, "于   0.0% ?    0.0%");
     free(frame);
     s.stage = STAGE_SCORE;                  /* the raw scores of masked columns: −∞ */
-    frame = render(f, &s);
+    frame = shot_text(f, VIEW_CODE, &s);
     assert_shows(frame, "于     −∞ ?      −∞");
     free(frame);
 }
@@ -340,7 +193,7 @@ static void test_two_heads(void **state)
     Fixture *f = *state;
     Shot s = at_stage(STAGE_SOFTMAX);
     s.keys[0] = 'h';
-    char *frame = render(f, &s);
+    char *frame = shot_text(f, VIEW_CODE, &s);
     assert_int_equal(f->ls.tr.heads, 2);
     assert_shows(frame, "[6, 8]·[8, 8] → [6, 8] = 2×[6, 4]");
     assert_shows(frame, "2×[6, 4]·2×[4, 6] → 2×[6, 6]");
@@ -360,7 +213,7 @@ static void test_two_heads(void **state)
     assert_shows(frame, "A(等) h1     三  26.4% 加  29.9%");
     free(frame);
     s.keys[1] = 'h';                         /* h again: head 1 alone */
-    frame = render(f, &s);
+    frame = shot_text(f, VIEW_CODE, &s);
     assert_shows(frame, "A(等) h1");
     assert_hides(frame, "A(等) h2");
     free(frame);
@@ -373,7 +226,7 @@ static void test_numbers_hidden(void **state)
     Fixture *f = *state;
     Shot s = at_stage(STAGE_OUTPUT);
     s.numbers = false;
-    char *frame = render(f, &s);
+    char *frame = shot_text(f, VIEW_CODE, &s);
     char *body = body_of(frame);
     /* the lines and their shapes stay; no value does */
     assert_shows(body, "Q   = x·Wq");
@@ -395,7 +248,7 @@ static void test_chinese(void **state)
     Fixture *f = *state;
     Shot s = at_stage(STAGE_OUTPUT);
     s.lang = LANG_ZH;
-    char *frame = render(f, &s);
+    char *frame = shot_text(f, VIEW_CODE, &s);
     assert_shows(frame, "── 真实框架里的写法 ──");
     assert_shows(frame, "就这五行。真实框架里的 nn.MultiheadAttention、F.scaled_dot_product_attention");
     assert_shows(frame, "再加上第 7 课的掩码和多头");
@@ -409,7 +262,7 @@ static void test_ascii(void **state)
     Shot s = at_stage(STAGE_SOFTMAX);
     s.ascii = true;
     s.keys[0] = 'm';
-    char *frame = render(f, &s);
+    char *frame = shot_text(f, VIEW_CODE, &s);
     assert_ascii_text(frame);
     assert_shows(frame, "A   = softmax(Q.K^T / sqrt(d) + M)");
     assert_shows(frame, "[6, 8].[8, 8] -> [6, 8]");
@@ -427,7 +280,7 @@ static void test_sizes(void **state)
         Shot s = at_stage(STAGE_OUTPUT);
         s.w = sizes[i][0];
         s.h = sizes[i][1];
-        char *frame = render(f, &s);
+        char *frame = shot_text(f, VIEW_CODE, &s);
         assert_hides(frame, "terminal too small");
         assert_shows(frame, "Q   = x·Wq");
         assert_shows(frame, "A   = softmax(Q·Kᵀ / √d)");
@@ -446,16 +299,16 @@ static void test_sizes(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_lines_and_shapes, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_values_of_the_trace, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_stepping, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_progress, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_mask, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_two_heads, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_numbers_hidden, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_chinese, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_ascii, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_sizes, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_lines_and_shapes, fixture_setup, fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_values_of_the_trace, fixture_setup, fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_stepping, fixture_setup, fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_progress, fixture_setup, fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_mask, fixture_setup, fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_two_heads, fixture_setup, fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_numbers_hidden, fixture_setup, fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_chinese, fixture_setup, fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_ascii, fixture_setup, fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_sizes, fixture_setup, fixture_teardown),
     };
     return cmocka_run_group_tests_name("view code", tests, NULL, NULL);
 }

@@ -11,158 +11,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "actions.h"
-#include "engine.h"
+
+#include "harness.h"
 #include "format.h"
-#include "frame.h"
-#include "grid.h"
 #include "keys.h"
-#include "lesson.h"
-#include "model.h"
-#include "player.h"
-#include "ui.h"
-#include "ascii_frame.h"
 #include "view.h"
-
-#define THIS_VIEW VIEW_SUMMARY
-/* ---------------------------------------------------------------- fixture */
-
-/* One frame's settings: the view fixed by the file, the rest varied by the tests. */
-typedef struct {
-    int w;              /* frame columns */
-    int h;              /* frame rows */
-    Stage stage;        /* the stage */
-    int focus;          /* the asking character */
-    bool numbers;       /* numbers shown */
-    Lang lang;          /* labels' language */
-    bool ascii;         /* ASCII drawing */
-    double progress;    /* 0..1 of the transition */
-    int keys[8];        /* keys pressed first (0 ends) */
-} Shot;
-
-/* The default model's lesson on 三加五等于?. */
-typedef struct {
-    Model m;       /* the compiled-in model */
-    Lesson ls;     /* its passes */
-} Fixture;
-
-static int setup(void **state)
-{
-    Fixture *f = calloc(1, sizeof *f);
-    char err[256];
-    if (!f || model_load_default(&f->m, err, sizeof err) != 0)
-        return -1;
-    if (lesson_build(&f->ls, &f->m, f->m.sentence, NULL, err, sizeof err) != 0)
-        return -1;
-    *state = f;
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    Fixture *f = *state;
-    lesson_free(&f->ls);
-    model_free(&f->m);
-    free(f);
-    return 0;
-}
-
-/* The shot's player and UI state after its keys (the lesson rebuilt when they ask). */
-static void prepare(Fixture *f, const Shot *s, Player *p, Ui *ui)
-{
-    char err[256];
-    LessonParams six;              /* every shot starts from lesson 6: no mask, one head */
-    lesson_params(&six, f->m.sentence);
-    if (lesson_rebuild(&f->ls, &six, err, sizeof err) != 0)
-        fail_msg("%s", err);
-    player_init(p, f->ls.tr.T, 0);
-    ui_init_for(ui, THIS_VIEW, &f->ls);
-    ui_set_view(ui, p, THIS_VIEW);
-    p->stage = s->stage;
-    p->focus = s->focus;
-    ui->numbers = s->numbers;
-    for (int i = 0; i < 8 && s->keys[i]; i++) {
-        const KeyBinding *b = ui_binding(ui, s->keys[i]);
-        assert_non_null(b);
-        if (ui_apply(ui, p, &f->ls, b->action, b->arg, 0) & REACT_RECOMPUTE) {
-            if (lesson_rebuild(&f->ls, &ui->want, err, sizeof err) != 0)
-                fail_msg("%s", err);
-            ui->want = f->ls.params;
-            player_set_tokens(p, f->ls.tr.T, 0);
-        }
-    }
-}
-
-/* The frame of shot s as text (caller frees). */
-static char *render(Fixture *f, const Shot *s)
-{
-    Player p;
-    Ui ui;
-    prepare(f, s, &p, &ui);
-    FrameOptions o = { .lang = s->lang, .ascii = s->ascii, .notice = NULL };
-    FrameInput in = { .lesson = &f->ls, .player = &p, .ui = &ui,
-                      .progress = s->progress > 0 ? s->progress : 1.0, .opt = &o };
-    Grid g;
-    assert_int_equal(grid_init(&g, s->w, s->h), 0);
-    frame_render(&g, &in);
-    size_t n = grid_to_text(&g, NULL, 0);
-    char *text = malloc(n + 1);
-    assert_non_null(text);
-    grid_to_text(&g, text, n + 1);
-    grid_free(&g);
-    return text;
-}
-
-/* The rows between the view bar and the status line (the view's body, roughly: the title
- * may take two rows at narrow widths, which then hold no numbers), caller frees. */
-static char *body_of(const char *frame)
-{
-    const char *start = strchr(frame, '\n');
-    assert_non_null(start);
-    start = strchr(start + 1, '\n');
-    assert_non_null(start);
-    const char *end = frame + strlen(frame) - 1;          /* the last '\n' */
-    while (end > start && end[-1] != '\n')
-        end--;                                            /* the status line's start */
-    size_t n = (size_t)(end - start);
-    char *body = malloc(n + 1);
-    assert_non_null(body);
-    memcpy(body, start, n);
-    body[n] = '\0';
-    return body;
-}
-
-/* Fails with the frame when text is not in it. */
-static void assert_shows(const char *frame, const char *text)
-{
-    if (!strstr(frame, text))
-        fail_msg("\"%s\" is not in the frame:\n%s", text, frame);
-}
-
-/* Fails with the frame when text is in it. */
-static void assert_hides(const char *frame, const char *text)
-{
-    if (strstr(frame, text))
-        fail_msg("\"%s\" should not be in the frame:\n%s", text, frame);
-}
-
-/* The line of the frame that holds text (caller frees), or fails. */
-static char *line_with(const char *frame, const char *text)
-{
-    const char *at = strstr(frame, text);
-    if (!at)
-        fail_msg("\"%s\" is not in the frame:\n%s", text, frame);
-    const char *start = at;
-    while (start > frame && start[-1] != '\n')
-        start--;
-    const char *end = strchr(at, '\n');
-    size_t n = end ? (size_t)(end - start) : strlen(start);
-    char *line = malloc(n + 1);
-    assert_non_null(line);
-    memcpy(line, start, n);
-    line[n] = '\0';
-    return line;
-}
 
 static const int sizes[][2] = { { 60, 20 }, { 61, 21 }, { 70, 22 }, { 80, 24 }, { 99, 31 },
                                 { 120, 40 }, { 200, 60 }, { 300, 80 } };
@@ -196,7 +49,7 @@ static void test_claims_and_targets(void **state)
 {
     Fixture *f = *state;
     Shot s = shot(80, 24, true);
-    char *frame = render(f, &s);
+    char *frame = shot_text(f, VIEW_SUMMARY, &s);
     for (size_t i = 0; i < N_EXPECTED; i++) {
         char key[8], target[64];
         snprintf(key, sizeof key, "[%c] ", expected[i].key);
@@ -219,7 +72,7 @@ static void test_figures(void **state)
     Fixture *f = *state;
     const Trace *tr = &f->ls.tr;
     Shot s = shot(80, 24, true);
-    char *frame = render(f, &s);
+    char *frame = shot_text(f, VIEW_SUMMARY, &s);
     char want[128], a[FORMAT_BYTES], b[FORMAT_BYTES];
     assert_int_equal(engine_strongest(tr, 0, 3), 1);
     snprintf(want, sizeof want, "等→加 = 加→等 = %s", format_fixed(a, sizeof a, TRACE_SQ(tr, similarity, 3, 1), 2));
@@ -242,7 +95,7 @@ static void test_full_details(void **state)
 {
     Fixture *f = *state;
     Shot s = shot(120, 40, true);
-    char *frame = render(f, &s);
+    char *frame = shot_text(f, VIEW_SUMMARY, &s);
     assert_shows(frame, "lesson 4's table gives 等→加 and 加→等 one number, 0.25: it cannot tell who asks");
     assert_shows(frame, "等 asks 加: 4.05, 加 asks 等: 2.08; the similarity table can never show that");
     assert_shows(frame, "softmax saturates and its gradient vanishes: not worse,");
@@ -257,25 +110,23 @@ static void test_keys_open_views(void **state)
 {
     Fixture *f = *state;
     for (size_t i = 0; i < N_EXPECTED; i++) {
-        Player p;
-        Ui ui;
+        Scene sc;
         Shot s = shot(80, 24, true);
-        prepare(f, &s, &p, &ui);
-        const KeyBinding *b = ui_binding(&ui, expected[i].key);
+        scene_shoot(&sc, f, VIEW_SUMMARY, &s);
+        const KeyBinding *b = ui_binding(&sc.ui, expected[i].key);
         assert_non_null(b);
         assert_int_equal(b->action, ACTION_VIEW_N);
         assert_int_equal(b->arg, expected[i].view);
-        assert_int_equal(ui_apply(&ui, &p, &f->ls, b->action, b->arg, 0), REACT_REDRAW);
-        assert_int_equal(ui.view, expected[i].view);
-        assert_int_equal(p.track, view_ops(expected[i].view)->track);
+        assert_int_equal(ui_apply(&sc.ui, &sc.p, sc.ls, b->action, b->arg, 0), REACT_REDRAW);
+        assert_int_equal(sc.ui.view, expected[i].view);
+        assert_int_equal(sc.p.track, view_ops(expected[i].view)->track);
     }
     /* elsewhere the digits still focus characters */
-    Player p;
-    Ui ui;
+    Scene sc;
     Shot s = shot(80, 24, true);
-    prepare(f, &s, &p, &ui);
-    ui_set_view(&ui, &p, VIEW_ARCS);
-    assert_int_equal(ui_binding(&ui, '3')->action, ACTION_FOCUS_N);
+    scene_shoot(&sc, f, VIEW_SUMMARY, &s);
+    ui_set_view(&sc.ui, &sc.p, VIEW_ARCS);
+    assert_int_equal(ui_binding(&sc.ui, '3')->action, ACTION_FOCUS_N);
 }
 
 static void test_help_and_status(void **state)
@@ -283,13 +134,13 @@ static void test_help_and_status(void **state)
     Fixture *f = *state;
     Shot s = shot(80, 24, true);
     s.keys[0] = '?';
-    char *frame = render(f, &s);
+    char *frame = shot_text(f, VIEW_SUMMARY, &s);
     char *line = line_with(frame, "1-8");
     assert_non_null(strstr(line, "open a screen"));
     free(line);
     free(frame);
     s.keys[0] = 0;
-    frame = render(f, &s);
+    frame = shot_text(f, VIEW_SUMMARY, &s);
     assert_shows(frame, " 1-8 open the screen of a claim ");
     free(frame);
 }
@@ -300,12 +151,10 @@ static void test_clicks(void **state)
     Fixture *f = *state;
     for (size_t z = 0; z < N_SIZES; z++) {
         Shot s = shot(sizes[z][0], sizes[z][1], true);
-        char *frame = render(f, &s);
-        Player p;
-        Ui ui;
-        prepare(f, &s, &p, &ui);
-        FrameOptions o = { .lang = LANG_EN, .ascii = false, .notice = NULL };
-        FrameInput in = { .lesson = &f->ls, .player = &p, .ui = &ui, .progress = 1.0, .opt = &o };
+        char *frame = shot_text(f, VIEW_SUMMARY, &s);
+        Scene sc;
+        scene_shoot(&sc, f, VIEW_SUMMARY, &s);
+        FrameInput in = scene_input(&sc);
         int row = 0, found = 0;
         for (const char *line = frame; *line; row++) {
             const char *end = strchr(line, '\n');
@@ -340,7 +189,7 @@ static void test_numbers_hidden(void **state)
     Fixture *f = *state;
     for (int big = 0; big < 2; big++) {
         Shot s = big ? shot(120, 40, false) : shot(80, 24, false);
-        char *frame = render(f, &s);
+        char *frame = shot_text(f, VIEW_SUMMARY, &s);
         char *body = body_of(frame);
         static const char *const figures[] = { "0.25", "4.05", "2.08", "2.828427", "52.4", "0.9855",
                                                "[6, 8]", "192", "16515072", "28 heads" };
@@ -360,7 +209,7 @@ static void test_chinese(void **state)
     Fixture *f = *state;
     Shot s = shot(120, 40, true);
     s.lang = LANG_ZH;
-    char *frame = render(f, &s);
+    char *frame = shot_text(f, VIEW_SUMMARY, &s);
     assert_shows(frame, "[1] 相似度表对称、只认内容");
     assert_shows(frame, "→ 相似度");
     assert_shows(frame, "「等」问「加」得 4.05，「加」问「等」只有 2.08");
@@ -376,7 +225,7 @@ static void test_ascii(void **state)
     Fixture *f = *state;
     Shot s = shot(80, 24, true);
     s.ascii = true;
-    char *frame = render(f, &s);
+    char *frame = shot_text(f, VIEW_SUMMARY, &s);
     assert_ascii_text(frame);
     assert_shows(frame, "[3] Scores: Q.K^T, a [T, T] table with a direction");
     assert_shows(frame, "[4] /sqrt(d) before softmax");
@@ -392,7 +241,7 @@ static void test_sizes(void **state)
     for (size_t z = 0; z < N_SIZES; z++) {
         for (int n = 0; n < 2; n++) {
             Shot s = shot(sizes[z][0], sizes[z][1], n == 1);
-            char *frame = render(f, &s);
+            char *frame = shot_text(f, VIEW_SUMMARY, &s);
             assert_hides(frame, "terminal too small");
             for (size_t i = 0; i < N_EXPECTED; i++) {
                 char key[8];
@@ -409,16 +258,16 @@ static void test_sizes(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_claims_and_targets, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_figures, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_full_details, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_keys_open_views, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_help_and_status, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_clicks, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_numbers_hidden, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_chinese, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_ascii, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_sizes, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_claims_and_targets, fixture_setup, fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_figures, fixture_setup, fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_full_details, fixture_setup, fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_keys_open_views, fixture_setup, fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_help_and_status, fixture_setup, fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_clicks, fixture_setup, fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_numbers_hidden, fixture_setup, fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_chinese, fixture_setup, fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_ascii, fixture_setup, fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_sizes, fixture_setup, fixture_teardown),
     };
     return cmocka_run_group_tests_name("view summary", tests, NULL, NULL);
 }
