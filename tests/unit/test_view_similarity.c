@@ -14,164 +14,29 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "actions.h"
+#include "harness.h"
 #include "check.h"
-#include "chrome.h"
-#include "engine.h"
 #include "format.h"
-#include "frame.h"
-#include "grid.h"
 #include "keys.h"
-#include "lesson.h"
-#include "model.h"
-#include "ui.h"
-#include "view.h"
 #include "view_similarity.h"
-#include "ascii_frame.h"
 
-/* ---------------------------------------------------------------- fixture */
+/* ---------------------------------------------------------------- frames */
 
-typedef struct {
-    Model m;             /* the default model */
-    Lesson ls;           /* 三加五等于?, compared with 十减四等于? */
-    LessonParams start;  /* what ls starts from before every frame */
-} Fixture;
-
-static int setup(void **state)
-{
-    Fixture *fx = calloc(1, sizeof *fx);
-    char err[256];
-    if (!fx || model_load_default(&fx->m, err, sizeof err) != 0)
-        return -1;
-    if (lesson_build(&fx->ls, &fx->m, fx->m.sentence, NULL, err, sizeof err) != 0)
-        return -1;
-    fx->start = fx->ls.params;
-    *state = fx;
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    Fixture *fx = *state;
-    lesson_free(&fx->ls);
-    model_free(&fx->m);
-    free(fx);
-    return 0;
-}
-
-/* One frame: its size, options and the keys pressed on the view before it. */
-typedef struct {
-    int w, h;           /* frame size */
-    bool numbers;       /* numbers shown */
-    Lang lang;          /* labels' language */
-    bool ascii;         /* ASCII only */
-    int keys[8];        /* keys pressed, 0 ends */
-} Shot;
-
-/* The state after shot s's keys, on a lesson started afresh; p and ui filled. */
-static void press(Fixture *fx, const Shot *s, Player *p, Ui *ui)
-{
-    char err[256];
-    assert_int_equal(lesson_rebuild(&fx->ls, &fx->start, err, sizeof err), 0);
-    player_init(p, fx->ls.tr.T, 0);
-    ui_init_for(ui, VIEW_SIMILARITY, &fx->ls);
-    ui_set_view(ui, p, VIEW_SIMILARITY);
-    ui->numbers = s->numbers;
-    for (int i = 0; i < 8 && s->keys[i]; i++) {
-        const KeyBinding *b = ui_binding(ui, s->keys[i]);
-        assert_non_null(b);
-        if (ui_apply(ui, p, &fx->ls, b->action, b->arg, 0) & REACT_RECOMPUTE) {
-            assert_int_equal(lesson_rebuild(&fx->ls, &ui->want, err, sizeof err), 0);
-            ui->want = fx->ls.params;
-            player_set_tokens(p, fx->ls.tr.T, 0);
-        }
-    }
-}
-
-/* Renders shot s into a fresh grid (caller frees). */
+/* The frame of shot s on the view, over the fixture's lesson started afresh. */
 static Grid render(Fixture *fx, const Shot *s)
 {
-    Player p;
-    Ui ui;
-    press(fx, s, &p, &ui);
-    FrameOptions o = { s->lang, s->ascii, NULL };
-    FrameInput in = { .lesson = &fx->ls, .player = &p, .ui = &ui, .progress = 1.0, .opt = &o };
-    Grid g;
-    assert_int_equal(grid_init(&g, s->w, s->h), 0);
-    frame_render(&g, &in);
-    return g;
-}
-
-/* The view's context for shot s, its body where the chrome puts it (g is NULL). */
-static ViewCtx context_of(Fixture *fx, const Shot *s, Player *p, Ui *ui)
-{
-    press(fx, s, p, ui);
-    ViewCtx c = {
-        .g = NULL, .ls = &fx->ls, .tr = &fx->ls.tr, .p = p, .ui = ui,
-        .gl = draw_glyphs(s->ascii), .progress = 1.0, .focus = p->focus, .stage = p->stage,
-        .lang = s->lang, .ascii = s->ascii, .numbers = s->numbers,
-    };
-    draw_context_labels(&c);
-    ChromeLayout cl;
-    chrome_layout(&c, view_ops(VIEW_SIMILARITY), s->w, s->h, &cl);
-    c.body = cl.body;
-    return c;
+    return shot_render(fx, VIEW_SIMILARITY, s);
 }
 
 /* The view's layout for shot s. */
-static SimLayout layout_of(Fixture *fx, const Shot *s, Player *p, Ui *ui)
+static SimLayout layout_of(Fixture *fx, const Shot *s)
 {
-    ViewCtx c = context_of(fx, s, p, ui);
+    Scene sc;
+    scene_shoot(&sc, fx, VIEW_SIMILARITY, s);
+    ViewCtx c = scene_context(&sc, s->w, s->h);
     SimLayout L;
     similarity_layout(&c, &L);
     return L;
-}
-
-/* Row y of the grid as text (wide glyphs once), no trailing newline. */
-static void row_text(const Grid *g, int y, char *buf, size_t cap)
-{
-    size_t used = 0;
-    buf[0] = '\0';
-    for (int x = 0; x < g->w; x++) {
-        const Cell *c = grid_cell(g, x, y);
-        if (c->width == 0)
-            continue;
-        size_t n = strlen(c->glyph);
-        if (used + n + 1 >= cap)
-            break;
-        memcpy(buf + used, c->glyph, n);
-        used += n;
-        buf[used] = '\0';
-    }
-}
-
-static char *frame_text(const Grid *g)
-{
-    size_t n = grid_to_text(g, NULL, 0);
-    char *buf = malloc(n + 1);
-    assert_non_null(buf);
-    grid_to_text(g, buf, n + 1);
-    return buf;
-}
-
-/* Asserts the frame holds s. */
-static void assert_has(const Grid *g, const char *s)
-{
-    char *text = frame_text(g);
-    if (!strstr(text, s))
-        fail_msg("the frame lacks \"%s\":\n%s", s, text);
-    free(text);
-}
-
-/* How many times s occurs in the frame. */
-static int count_of(const Grid *g, const char *s)
-{
-    char *text = frame_text(g);
-    int n = 0;
-    for (const char *p = strstr(text, s); p; p = strstr(p + 1, s))
-        n++;
-    free(text);
-    return n;
 }
 
 /* The first row whose text starts (after blanks) with prefix, from row `from`; -1 if none. */
@@ -209,7 +74,7 @@ static void cells_text(const Grid *g, int y, int x0, int x1, char *buf, size_t c
     }
 }
 
-static const Shot at80 = { 80, 24, true, LANG_EN, false, { 0 } };
+static const Shot at80 = { .w = 80, .h = 24, .numbers = true };
 
 /* ---------------------------------------------------------------- trouble 1 */
 
@@ -236,9 +101,9 @@ static void test_symmetric_pair_is_marked_where_it_stands(void **state)
     assert_string_equal(buf, "[4.05]");   /* Q(等)·K(加) */
     cells_text(&g, row_jia, col_deng_r - 4, col_deng_r + 1, buf, sizeof buf);
     assert_string_equal(buf, "[2.08]");   /* Q(加)·K(等) */
-    assert_int_equal(count_of(&g, "[0.25]"), 2);
-    assert_int_equal(count_of(&g, "[4.05]"), 1);
-    assert_int_equal(count_of(&g, "[2.08]"), 1);
+    assert_int_equal(frame_count(&g, "[0.25]"), 2);
+    assert_int_equal(frame_count(&g, "[4.05]"), 1);
+    assert_int_equal(frame_count(&g, "[2.08]"), 1);
     assert_int_equal(grid_cell(&g, col_deng, row_jia)->style, STYLE_FOCUS);
     assert_has(&g, "等·加 = 加·等 = 0.25: one number twice");
     assert_has(&g, "Q(等)·K(加) = 4.05, Q(加)·K(等) =");   /* wrapped under its table */
@@ -255,7 +120,7 @@ static void test_tables_show_the_engines_numbers(void **state)
 {
     Fixture *fx = *state;
     const Trace *tr = &fx->ls.tr;
-    Shot s = { 120, 40, true, LANG_EN, false, { 0 } };
+    Shot s = { .w = 120, .h = 40, .numbers = true };
     Grid g = render(fx, &s);
     assert_has(&g, "Q(等)·K(加) = 4.05, Q(加)·K(等) = 2.08: two numbers");
     int head = row_starting(&g, 0, "e·e");
@@ -277,32 +142,30 @@ static void test_tables_show_the_engines_numbers(void **state)
 static void test_vocabulary_table_where_it_fits(void **state)
 {
     Fixture *fx = *state;
-    Player p;
-    Ui ui;
-    Shot wide = { 200, 60, true, LANG_EN, false, { 0 } };
-    SimLayout L = layout_of(fx, &wide, &p, &ui);
+    Shot wide = { .w = 200, .h = 60, .numbers = true };
+    SimLayout L = layout_of(fx, &wide);
     assert_int_equal(L.tables, SIM_TABLES_VOCABULARY);
     assert_true(L.all);
     Grid g = render(fx, &wide);
     int head = row_starting(&g, 0, "e·e");
     assert_true(row_starting(&g, head, "零") > head);
     assert_true(row_starting(&g, head, "几") > head);
-    assert_int_equal(count_of(&g, "[0.25]"), 2);
+    assert_int_equal(frame_count(&g, "[0.25]"), 2);
     /* 零's row: its 20 numbers are engine_vocab_similarity's */
     char row[4096], num[32];
     row_text(&g, row_starting(&g, head, "零"), row, sizeof row);
     for (int b = 0; b < fx->m.vocab_size; b++)
         assert_non_null(strstr(row, format_fixed(num, sizeof num, engine_vocab_similarity(&fx->m, 0, b), 2)));
     grid_free(&g);
-    Shot mid = { 120, 40, true, LANG_EN, false, { 0 } };
-    L = layout_of(fx, &mid, &p, &ui);
+    Shot mid = { .w = 120, .h = 40, .numbers = true };
+    L = layout_of(fx, &mid);
     assert_int_equal(L.tables, SIM_TABLES_SIDE);
     assert_true(L.all);
-    L = layout_of(fx, &at80, &p, &ui);
+    L = layout_of(fx, &at80);
     assert_int_equal(L.tables, SIM_TABLES_SIDE);
     assert_false(L.all);
-    Shot small = { 60, 20, true, LANG_EN, false, { 0 } };
-    L = layout_of(fx, &small, &p, &ui);
+    Shot small = { .w = 60, .h = 20, .numbers = true };
+    L = layout_of(fx, &small);
     assert_int_equal(L.tables, SIM_TABLES_STACKED);
 }
 
@@ -310,12 +173,12 @@ static void test_vocabulary_table_where_it_fits(void **state)
 static void test_mask_and_heads(void **state)
 {
     Fixture *fx = *state;
-    Shot masked = { 80, 24, true, LANG_EN, false, { 'm' } };
+    Shot masked = { .w = 80, .h = 24, .numbers = true, .keys = { 'm' } };
     Grid g = render(fx, &masked);
     assert_has(&g, "the mask hides 等 from 加 (lesson 7)");
     assert_has(&g, "−∞");
     grid_free(&g);
-    Shot heads = { 120, 40, true, LANG_EN, false, { 'h' } };
+    Shot heads = { .w = 120, .h = 40, .numbers = true, .keys = { 'h' } };
     g = render(fx, &heads);
     assert_has(&g, "scores Q·Kᵀ — whom do I look at, head 1");
     assert_has(&g, "?, head 1");
@@ -329,7 +192,7 @@ static void test_mask_and_heads(void **state)
 static void test_context_rows_and_change(void **state)
 {
     Fixture *fx = *state;
-    Shot s = { 80, 24, true, LANG_EN, false, { KEYCODE_RIGHT } };
+    Shot s = { .w = 80, .h = 24, .numbers = true, .keys = { KEYCODE_RIGHT } };
     Grid g = render(fx, &s);
     const Trace *a = &fx->ls.tr, *b = &fx->ls.alt;
     assert_true(fx->ls.has_alt);
@@ -370,21 +233,20 @@ static void test_compare_cycle(void **state)
 {
     Fixture *fx = *state;
     static const char *const after[] = { "二乘三等于?", "九除三等于?", "十减四等于?", "二乘三等于?" };
-    Shot s = { 80, 24, true, LANG_EN, false, { KEYCODE_RIGHT } };
+    Shot s = { .w = 80, .h = 24, .numbers = true, .keys = { KEYCODE_RIGHT } };
     for (int n = 0; n < 4; n++) {
         s.keys[1 + n] = 'c';
-        Player p;
-        Ui ui;
-        press(fx, &s, &p, &ui);
+        Scene sc;
+        scene_shoot(&sc, fx, VIEW_SIMILARITY, &s);
         char text[64];
         draw_sentence_text(&fx->ls.alt, false, false, text, sizeof text);
         assert_string_equal(text, after[n]);
     }
-    Shot other = { 80, 24, true, LANG_EN, false, { KEYCODE_RIGHT, 's' } };
+    Shot other = { .w = 80, .h = 24, .numbers = true, .keys = { KEYCODE_RIGHT, 's' } };
     Grid g = render(fx, &other);
     assert_has(&g, "in 十减四等于? 等 looks most at 十 (43.1%); in 三加五等于? at 加 (52.4%)");
     grid_free(&g);
-    Shot again = { 80, 24, true, LANG_EN, false, { KEYCODE_RIGHT, 's', 'c' } };
+    Shot again = { .w = 80, .h = 24, .numbers = true, .keys = { KEYCODE_RIGHT, 's', 'c' } };
     g = render(fx, &again);
     assert_has(&g, "in 十减四等于? 等 looks most at 十 (43.1%); in 二乘三等于? at 乘 (63.7%)");
     grid_free(&g);
@@ -395,16 +257,15 @@ static void test_compare_cycle(void **state)
 static void test_context_without_deng(void **state)
 {
     Fixture *fx = *state;
-    char err[256];
     LessonParams keep = fx->start;
     lesson_params(&fx->start, "三加五");
-    Shot s = { 80, 24, true, LANG_EN, false, { KEYCODE_RIGHT } };
+    Shot s = { .w = 80, .h = 24, .numbers = true, .keys = { KEYCODE_RIGHT } };
     Grid g = render(fx, &s);
     assert_has(&g, "content only: 三's row ignores the sentence");
     assert_has(&g, "十减四等于? has no 三: nothing to compare");
     grid_free(&g);
     fx->start = keep;
-    assert_int_equal(lesson_rebuild(&fx->ls, &fx->start, err, sizeof err), 0);
+    fixture_reset(fx);
 }
 
 /* ---------------------------------------------------------------- trouble 3 */
@@ -415,7 +276,7 @@ static void test_need_flat_row_and_sources(void **state)
 {
     Fixture *fx = *state;
     const Trace *tr = &fx->ls.tr;
-    Shot s = { 80, 24, true, LANG_EN, false, { KEYCODE_LEFT } };
+    Shot s = { .w = 80, .h = 24, .numbers = true, .keys = { KEYCODE_LEFT } };
     Grid g = render(fx, &s);
     assert_has(&g, "3 of 3 · like, not needed: ? resembles nothing");
     assert_has(&g, "? resembles nothing: every other character within ±0.24 of 0 (itself 0.61)");
@@ -448,16 +309,13 @@ static void test_hidden_numbers_leave_no_digit(void **state)
     for (size_t z = 0; z < N_SIZES; z++)
         for (int lang = 0; lang < 2; lang++)
             for (int k = 0; k < 3; k++) {
-                Shot s = { sizes[z][0], sizes[z][1], false, (Lang)lang, false, { 0 } };
+                Shot s = { .w = sizes[z][0], .h = sizes[z][1], .numbers = false, .lang = (Lang)lang };
                 for (int i = 0; i < k; i++)
                     s.keys[i] = KEYCODE_RIGHT;
                 Grid g = render(fx, &s);
-                char row[4096];
-                for (int y = 0; y < g.h - 1; y++) {
-                    row_text(&g, y, row, sizeof row);
-                    if (strpbrk(row, "0123456789"))
-                        fail_msg("%dx%d lang %d trouble %d row %d: %s", s.w, s.h, lang, k + 1, y, row);
-                }
+                char what[64];
+                snprintf(what, sizeof what, "%dx%d lang %d trouble %d", s.w, s.h, lang, k + 1);
+                assert_no_digit_above_status(&g, what, NULL);
                 grid_free(&g);
             }
 }
@@ -465,7 +323,7 @@ static void test_hidden_numbers_leave_no_digit(void **state)
 static void test_hidden_shades_tell_the_pair(void **state)
 {
     Fixture *fx = *state;
-    Shot s = { 120, 40, false, LANG_EN, false, { 0 } };
+    Shot s = { .w = 120, .h = 40, .numbers = false };
     Grid g = render(fx, &s);
     int head = row_starting(&g, 0, "e·e");
     int row_jia = row_starting(&g, head, "加"), row_deng = row_starting(&g, head, "等");
@@ -496,7 +354,7 @@ static void test_ascii_only(void **state)
     for (size_t z = 0; z < N_SIZES; z += 2)
         for (int k = 0; k < 3; k++)
             for (int numbers = 0; numbers < 2; numbers++) {
-                Shot s = { sizes[z][0], sizes[z][1], numbers, LANG_EN, true, { 0 } };
+                Shot s = { .w = sizes[z][0], .h = sizes[z][1], .numbers = numbers, .ascii = true };
                 for (int i = 0; i < k; i++)
                     s.keys[i] = KEYCODE_RIGHT;
                 Grid g = render(fx, &s);
@@ -513,12 +371,10 @@ static void test_every_size(void **state)
     Fixture *fx = *state;
     for (size_t z = 0; z < N_SIZES; z++)
         for (int k = 0; k < 3; k++) {
-            Shot s = { sizes[z][0], sizes[z][1], true, LANG_ZH, false, { 0 } };
+            Shot s = { .w = sizes[z][0], .h = sizes[z][1], .numbers = true, .lang = LANG_ZH };
             for (int i = 0; i < k; i++)
                 s.keys[i] = KEYCODE_RIGHT;
-            Player p;
-            Ui ui;
-            SimLayout L = layout_of(fx, &s, &p, &ui);
+            SimLayout L = layout_of(fx, &s);
             assert_true(L.count == 1 || L.count == 3);
             for (int t = L.first; t < L.first + L.count; t++) {
                 assert_true(L.top[t] >= 0);
@@ -536,18 +392,17 @@ static void test_every_size(void **state)
 static void test_keys(void **state)
 {
     Fixture *fx = *state;
-    Player p;
-    Ui ui;
-    Shot s = { 80, 24, true, LANG_EN, false, { KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT } };
-    press(fx, &s, &p, &ui);
-    assert_int_equal(ui.similarity_trouble, 0);
-    Shot back = { 80, 24, true, LANG_EN, false, { KEYCODE_LEFT } };
-    press(fx, &back, &p, &ui);
-    assert_int_equal(ui.similarity_trouble, 2);
-    assert_int_equal(ui_binding(&ui, 'c')->action, ACTION_COMPARE_NEXT);
-    assert_int_equal(ui_binding(&ui, KEYCODE_RIGHT)->action, ACTION_TROUBLE_NEXT);
-    assert_int_equal(p.track, TRACK_NONE);
-    Shot help = { 80, 24, true, LANG_EN, false, { '?' } };
+    Scene sc;
+    Shot s = { .w = 80, .h = 24, .numbers = true, .keys = { KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT } };
+    scene_shoot(&sc, fx, VIEW_SIMILARITY, &s);
+    assert_int_equal(sc.ui.similarity_trouble, 0);
+    Shot back = { .w = 80, .h = 24, .numbers = true, .keys = { KEYCODE_LEFT } };
+    scene_shoot(&sc, fx, VIEW_SIMILARITY, &back);
+    assert_int_equal(sc.ui.similarity_trouble, 2);
+    assert_int_equal(ui_binding(&sc.ui, 'c')->action, ACTION_COMPARE_NEXT);
+    assert_int_equal(ui_binding(&sc.ui, KEYCODE_RIGHT)->action, ACTION_TROUBLE_NEXT);
+    assert_int_equal(sc.p.track, TRACK_NONE);
+    Shot help = { .w = 80, .h = 24, .numbers = true, .keys = { '?' } };
     Grid g = render(fx, &help);
     assert_has(&g, "the next trouble with similarity");
     assert_has(&g, "compare with the next sentence");
@@ -655,5 +510,5 @@ int main(void)
         cmocka_unit_test(test_check_percent_change),
         cmocka_unit_test(test_draw_paragraph),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, fixture_setup, fixture_teardown);
 }
