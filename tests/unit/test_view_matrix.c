@@ -15,173 +15,28 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "actions.h"
+#include "harness.h"
 #include "check.h"
-#include "engine.h"
 #include "format.h"
-#include "frame.h"
-#include "grid.h"
 #include "keys.h"
-#include "lesson.h"
-#include "model.h"
-#include "ui.h"
-#include "ascii_frame.h"
 
-#define SIXTEEN "三加五等于?十减四等于?几是二乘"   /* 16 characters */
 enum { SAN = 0, JIA = 1, WU = 2, DENG = 3, YU = 4, ASK = 5 };
 
 /* ---------------------------------------------------------------- a scene */
 
-/* Everything one frame of the matrix view depends on. */
-typedef struct {
-    Model m;          /* the compiled-in model */
-    Lesson ls;        /* its passes over the sentence */
-    Player p;         /* focus (the asking row) */
-    Ui ui;            /* table, answer, numbers, heads */
-    FrameOptions o;   /* language, ASCII */
-    Ui ui0;           /* the UI state it opened with (scene_reset goes back to it) */
-} Scene;
-
-/* A scene of the matrix view over sentence (NULL: the model's), row `focus` asking. */
-static Scene *scene_open(const char *sentence, int focus)
+/* The matrix view over sentence (NULL: the model's), row `focus` asking (caller closes). */
+static Scene *open_at(const char *sentence, int focus)
 {
-    Scene *s = calloc(1, sizeof *s);
-    char err[256];
-    assert_non_null(s);
-    assert_int_equal(model_load_default(&s->m, err, sizeof err), 0);
-    if (lesson_build(&s->ls, &s->m, sentence ? sentence : s->m.sentence, NULL, err, sizeof err) != 0)
-        fail_msg("%s", err);
-    player_init(&s->p, s->ls.tr.T, 0);
-    ui_init_for(&s->ui, VIEW_MATRIX, &s->ls);
-    ui_set_view(&s->ui, &s->p, VIEW_MATRIX);
+    Scene *s = scene_open(sentence, VIEW_MATRIX);
     s->p.focus = focus;
-    s->o = (FrameOptions){ LANG_EN, false, NULL };
-    s->ui0 = s->ui;
     return s;
 }
 
 /* The scene as it opened, row `focus` asking, without building the lesson anew. */
-static void scene_reset(Scene *s, int focus)
+static void reset_at(Scene *s, int focus)
 {
-    char err[256];
-    s->ui = s->ui0;
-    if (lesson_rebuild(&s->ls, &s->ui.want, err, sizeof err) != 0)
-        fail_msg("%s", err);
-    player_init(&s->p, s->ls.tr.T, 0);
-    ui_set_view(&s->ui, &s->p, VIEW_MATRIX);
+    scene_reset(s);
     s->p.focus = focus;
-    s->o = (FrameOptions){ LANG_EN, false, NULL };
-}
-
-static void scene_close(Scene *s)
-{
-    lesson_free(&s->ls);
-    model_free(&s->m);
-    free(s);
-}
-
-/* Presses the keys of the string (a character each; L R U D are the arrows). */
-static void scene_keys(Scene *s, const char *keys)
-{
-    char err[256];
-    for (const char *k = keys; *k; k++) {
-        int key = *k == 'L' ? KEYCODE_LEFT : *k == 'R' ? KEYCODE_RIGHT : *k == 'U' ? KEYCODE_UP
-                : *k == 'D' ? KEYCODE_DOWN : *k;
-        const KeyBinding *b = ui_binding(&s->ui, key);
-        assert_non_null(b);
-        if (ui_apply(&s->ui, &s->p, &s->ls, b->action, b->arg, 0) & REACT_RECOMPUTE) {
-            if (lesson_rebuild(&s->ls, &s->ui.want, err, sizeof err) != 0)
-                fail_msg("%s", err);
-            s->ui.want = s->ls.params;
-            player_set_tokens(&s->p, s->ls.tr.T, 0);
-        }
-    }
-}
-
-static FrameInput scene_input(const Scene *s)
-{
-    return (FrameInput){ .lesson = &s->ls, .player = &s->p, .ui = &s->ui, .progress = 1.0, .opt = &s->o };
-}
-
-/* The w × h frame (caller frees with grid_free). */
-static Grid scene_render(const Scene *s, int w, int h)
-{
-    Grid g;
-    assert_int_equal(grid_init(&g, w, h), 0);
-    FrameInput in = scene_input(s);
-    frame_render(&g, &in);
-    return g;
-}
-
-/* ---------------------------------------------------------------- text of a frame */
-
-/* Row y as text, wide glyphs once (no trailing newline). */
-static void row_text(const Grid *g, int y, char *buf, size_t cap)
-{
-    size_t used = 0;
-    buf[0] = '\0';
-    for (int x = 0; x < g->w; x++) {
-        const Cell *c = grid_cell(g, x, y);
-        size_t n = strlen(c->glyph);
-        if (c->width == 0 || used + n + 1 >= cap)
-            continue;
-        memcpy(buf + used, c->glyph, n);
-        used += n;
-        buf[used] = '\0';
-    }
-}
-
-/* The frame as text (caller frees). */
-static char *frame_text(const Grid *g)
-{
-    size_t n = grid_to_text(g, NULL, 0);
-    char *buf = malloc(n + 1);
-    assert_non_null(buf);
-    grid_to_text(g, buf, n + 1);
-    return buf;
-}
-
-/* The frame's text with its lines joined and runs of blanks made one: wrapped sentences
- * read whole (caller frees). */
-static char *joined_text(const Grid *g)
-{
-    char *t = frame_text(g), *out = t;
-    bool blank = false;
-    for (const char *p = t; *p; p++) {
-        bool b = *p == ' ' || *p == '\n';
-        if (b && blank)
-            continue;
-        *out++ = b ? ' ' : *p;
-        blank = b;
-    }
-    *out = '\0';
-    return t;
-}
-
-static void assert_joined_has(const Grid *g, const char *want)
-{
-    char *t = joined_text(g);
-    if (!strstr(t, want)) {
-        char *raw = frame_text(g);
-        fail_msg("the frame lacks \"%s\":\n%s", want, raw);
-    }
-    free(t);
-}
-
-/* The row whose text holds every string of want in order, or -1. */
-static int row_with(const Grid *g, const char *const *want, int n)
-{
-    char row[8192];
-    for (int y = 0; y < g->h; y++) {
-        row_text(g, y, row, sizeof row);
-        const char *p = row;
-        int i = 0;
-        while (i < n && (p = strstr(p, want[i])) != NULL)
-            p += strlen(want[i++]);
-        if (i == n)
-            return y;
-    }
-    return -1;
 }
 
 /* ---------------------------------------------------------------- the acceptance */
@@ -190,9 +45,9 @@ static int row_with(const Grid *g, const char *const *want, int n)
 static void test_every_share_in_its_row(void **state)
 {
     (void)state;
-    Scene *s = scene_open(NULL, 0);
+    Scene *s = open_at(NULL, 0);
     Grid g = scene_render(s, 120, 40);
-    const Trace *tr = &s->ls.tr;
+    const Trace *tr = &s->ls->tr;
     char nums[MODEL_MAX_TOKENS + 1][FORMAT_BYTES];
     const char *want[MODEL_MAX_TOKENS + 1];
     for (int t = 0; t < tr->T; t++) {
@@ -214,8 +69,8 @@ static void test_every_share_in_its_row(void **state)
 static void test_deng_row_sum(void **state)
 {
     (void)state;
-    Scene *s = scene_open(NULL, DENG);
-    const Trace *tr = &s->ls.tr;
+    Scene *s = open_at(NULL, DENG);
+    const Trace *tr = &s->ls->tr;
     assert_true(check_percent_total(&TRACE_SQ(tr, weights, DENG, 0), tr->T) == 100.1);
     char total[FORMAT_BYTES];
     assert_string_equal(format_percent(total, sizeof total, engine_row_total(tr, 0, DENG)), "100.0%");
@@ -262,8 +117,8 @@ static int parse_products(const char *check, double *a, double *b, int cap, doub
 static void test_raw_check_lists_the_eight_products(void **state)
 {
     (void)state;
-    Scene *s = scene_open(NULL, DENG);
-    scene_keys(s, "t");   /* shares → raw */
+    Scene *s = open_at(NULL, DENG);
+    scene_type(s, "t");   /* shares → raw */
     assert_int_equal(s->ui.matrix_table, MATRIX_RAW);
     for (int z = 0; z < 3; z++) {
         static const int sizes[3][2] = { { 80, 24 }, { 120, 40 }, { 60, 20 } };
@@ -292,8 +147,8 @@ static void test_raw_check_lists_the_eight_products(void **state)
 static void test_mirror_shows_2_08(void **state)
 {
     (void)state;
-    Scene *s = scene_open(NULL, DENG);
-    scene_keys(s, "t");
+    Scene *s = open_at(NULL, DENG);
+    scene_type(s, "t");
     Grid g = scene_render(s, 80, 24);
     assert_joined_has(&g, "Q(等)·K(加) = 4.05 but Q(加)·K(等) = 2.08: asking is not answering, the table is not symmetric");
     const char *jia_row[] = { "加", "6.44", "4.83", "7.05", "(", "2.08)", "-2.66", "-1.75" };
@@ -302,7 +157,7 @@ static void test_mirror_shows_2_08(void **state)
     assert_true(row_with(&g, deng_row, 8) >= 0);
     /* the other way round: 加 asking 等 */
     s->p.focus = JIA;
-    scene_keys(s, "R");   /* from 加's strongest, 五, to 等 */
+    scene_type(s, "R");   /* from 加's strongest, 五, to 等 */
     assert_int_equal(s->ui.answer, DENG);
     grid_free(&g);
     g = scene_render(s, 80, 24);
@@ -318,8 +173,8 @@ static void test_mirror_shows_2_08(void **state)
 static void test_scaled_check_is_the_division(void **state)
 {
     (void)state;
-    Scene *s = scene_open(NULL, DENG);
-    scene_keys(s, "tt");
+    Scene *s = open_at(NULL, DENG);
+    scene_type(s, "tt");
     assert_int_equal(s->ui.matrix_table, MATRIX_SCALED);
     Grid g = scene_render(s, 80, 24);
     assert_joined_has(&g, "Q(等)·K(加) ÷ √8 = 4.05 ÷ 2.828427 = 1.43 (√8 ≈ 2.828427)");
@@ -336,7 +191,7 @@ static void test_scaled_check_is_the_division(void **state)
 static void test_share_check(void **state)
 {
     (void)state;
-    Scene *s = scene_open(NULL, DENG);
+    Scene *s = open_at(NULL, DENG);
     Grid g = scene_render(s, 80, 24);
     assert_joined_has(&g, "share(等→加) = e^(1.432-1.432) / Σ = 1.0000 / 1.9084 = 52.4%");
     assert_joined_has(&g, "Σ = e^(s-max) over 等's row = 0.3734 + 1.0000 + 0.1920 + 0.0264 + 0.0424 + 0.2742 = 1.9084;");
@@ -348,18 +203,18 @@ static void test_share_check(void **state)
 static void test_shapes_and_roles(void **state)
 {
     (void)state;
-    Scene *s = scene_open(NULL, 0);
-    scene_keys(s, "t");
+    Scene *s = open_at(NULL, 0);
+    scene_type(s, "t");
     Grid g = scene_render(s, 80, 24);
     assert_joined_has(&g, "Q [6, 8] · Kᵀ [8, 6] → [6, 6] · rows: who asks (its Q) · columns: who answers (its K)");
     grid_free(&g);
-    scene_keys(s, "h");   /* two heads of width 4 */
+    scene_type(s, "h");   /* two heads of width 4 */
     g = scene_render(s, 120, 40);
     assert_joined_has(&g, "per head: Q [6, 4] · Kᵀ [4, 6] → [6, 6]");
     assert_joined_has(&g, "head 1");
     assert_joined_has(&g, "head 2");
     grid_free(&g);
-    Scene *l = scene_open(SIXTEEN, 0);
+    Scene *l = open_at(SIXTEEN, 0);
     g = scene_render(l, 80, 24);
     assert_joined_has(&g, "Q [16, 8] · Kᵀ [8, 16] → [16, 16]");
     grid_free(&g);
@@ -372,13 +227,13 @@ static void test_shapes_and_roles(void **state)
 static void test_table_key_cycles(void **state)
 {
     (void)state;
-    Scene *s = scene_open(NULL, 0);
+    Scene *s = open_at(NULL, 0);
     static const char *const lit[] = { "[raw Q·Kᵀ]", "[÷ √8]", "[shares (softmax)]" };
     for (int i = 0; i < 4; i++) {
         Grid g = scene_render(s, 80, 24);
         assert_joined_has(&g, lit[(i + 2) % 3]);   /* shares first, then raw, ÷√8, shares */
         grid_free(&g);
-        scene_keys(s, "t");
+        scene_type(s, "t");
     }
     scene_close(s);
 }
@@ -409,12 +264,12 @@ static void bracketed(const Grid *g, int y, int *left, int *right, char *buf, si
  * clicked when the table fits. */
 static void check_clicks(const char *sentence, MatrixTable table, int w, int h)
 {
-    Scene *s = scene_open(sentence, DENG);
+    Scene *s = open_at(sentence, DENG);
     s->ui.matrix_table = table;
-    const Trace *tr = &s->ls.tr;
+    const Trace *tr = &s->ls->tr;
     const Ui ui0 = s->ui;
     const Player p0 = s->p;
-    int col_before = ui_answer(&s->ui, &s->ls, DENG);
+    int col_before = ui_answer(&s->ui, s->ls, DENG);
     bool reached[MODEL_MAX_TOKENS * MODEL_MAX_TOKENS] = { false };
     Grid *frames = calloc(MODEL_MAX_TOKENS * MODEL_MAX_TOKENS, sizeof *frames);   /* after each click */
     bool drawn[MODEL_MAX_TOKENS * MODEL_MAX_TOKENS] = { false };
@@ -431,7 +286,7 @@ static void check_clicks(const char *sentence, MatrixTable table, int w, int h)
                 continue;
             int t = arg / tr->T, u = arg % tr->T;
             if (!drawn[arg]) {
-                ui_apply(&s->ui, &s->p, &s->ls, a, arg, 0);
+                ui_apply(&s->ui, &s->p, s->ls, a, arg, 0);
                 assert_int_equal(s->p.focus, t);
                 assert_int_equal(s->ui.answer, u);
                 frames[arg] = scene_render(s, w, h);
@@ -494,7 +349,7 @@ static int row_at(Scene *s, int w, int h, int x, int y)
     Action a;
     int arg;
     if (frame_hit(&in, w, h, x, y, &a, &arg) && a == ACTION_CELL)
-        return arg / s->ls.tr.T;
+        return arg / s->ls->tr.T;
     return -1;
 }
 
@@ -518,19 +373,19 @@ static void test_table_stays_put(void **state)
     (void)state;
     static const int sizes[][2] = { { 60, 20 }, { 80, 24 }, { 120, 40 } };
     static const char *const keys[] = { "", "t", "tt", "m", "mt", "h" };
-    Scene *s = scene_open(NULL, DENG);
+    Scene *s = open_at(NULL, DENG);
     for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++)
         for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
             int w = sizes[z][0], h = sizes[z][1], first[64], rows[64], xmin = -1;
-            scene_reset(s, DENG);
-            scene_keys(s, keys[k]);
+            reset_at(s, DENG);
+            scene_type(s, keys[k]);
             row_map(s, w, h, first, &xmin);
             int shown = 0;
             for (int y = 0; y < h; y++)
                 shown += first[y] >= 0 && (y == 0 || first[y] != first[y - 1]);
-            bool scrolls = shown < s->ls.tr.T;   /* then rows follow the cursor, in the same place */
-            for (int t = 0; t < s->ls.tr.T; t++)
-                for (int u = 0; u < s->ls.tr.T; u++) {
+            bool scrolls = shown < s->ls->tr.T;   /* then rows follow the cursor, in the same place */
+            for (int t = 0; t < s->ls->tr.T; t++)
+                for (int u = 0; u < s->ls->tr.T; u++) {
                     s->p.focus = t;
                     s->ui.answer = u;
                     row_map(s, w, h, rows, &xmin);
@@ -547,15 +402,15 @@ static void test_table_stays_put(void **state)
 static void test_arrows_move_the_cursor(void **state)
 {
     (void)state;
-    Scene *s = scene_open(NULL, DENG);
-    scene_keys(s, "t");
-    scene_keys(s, "R");   /* 加 → 五 */
+    Scene *s = open_at(NULL, DENG);
+    scene_type(s, "t");
+    scene_type(s, "R");   /* 加 → 五 */
     Grid g = scene_render(s, 80, 24);
     assert_joined_has(&g, "Q(等)·K(五) = ");
     grid_free(&g);
-    scene_keys(s, "LLL");   /* 五 → 加 → 三 → ? */
+    scene_type(s, "LLL");   /* 五 → 加 → 三 → ? */
     assert_int_equal(s->ui.answer, ASK);
-    scene_keys(s, "U");
+    scene_type(s, "U");
     assert_int_equal(s->p.focus, WU);
     g = scene_render(s, 80, 24);
     assert_joined_has(&g, "Q(五)·K(?) = ");
@@ -569,10 +424,10 @@ static void test_arrows_move_the_cursor(void **state)
 static void test_mask_shows_minus_infinity(void **state)
 {
     (void)state;
-    Scene *s = scene_open(NULL, SAN);
-    scene_keys(s, "mt");   /* causal mask, raw table */
-    assert_int_equal(s->ls.tr.mask, MASK_CAUSAL);
-    assert_int_equal(ui_answer(&s->ui, &s->ls, SAN), SAN);   /* 三 sees only itself */
+    Scene *s = open_at(NULL, SAN);
+    scene_type(s, "mt");   /* causal mask, raw table */
+    assert_int_equal(s->ls->tr.mask, MASK_CAUSAL);
+    assert_int_equal(ui_answer(&s->ui, s->ls, SAN), SAN);   /* 三 sees only itself */
     s->ui.answer = JIA;
     Grid g = scene_render(s, 80, 24);
     const char *san[] = { "▸三", "3.58", "−∞", "−∞", "−∞", "−∞", "−∞" };
@@ -585,7 +440,7 @@ static void test_mask_shows_minus_infinity(void **state)
     free(t);
     assert_joined_has(&g, "三 looks only at itself and the characters before it: its score for 加 counts as −∞");
     grid_free(&g);
-    scene_keys(s, "tt");   /* shares: every row still adds to 100% */
+    scene_type(s, "tt");   /* shares: every row still adds to 100% */
     s->p.focus = DENG;
     s->ui.answer = -1;
     g = scene_render(s, 80, 24);
@@ -600,9 +455,9 @@ static void test_mask_shows_minus_infinity(void **state)
 static void test_two_heads(void **state)
 {
     (void)state;
-    Scene *s = scene_open(NULL, DENG);
-    scene_keys(s, "h");   /* two heads, both asked for */
-    assert_int_equal(s->ls.tr.heads, 2);
+    Scene *s = open_at(NULL, DENG);
+    scene_type(s, "h");   /* two heads, both asked for */
+    assert_int_equal(s->ls->tr.heads, 2);
     Grid g = scene_render(s, 80, 24);   /* no room for both: head 1 and a note */
     assert_joined_has(&g, "both do not fit, head 1 shown (h: head 2)");
     const char *h1[] = { "▸等", "26.4%", "29.9%", "8.9%", "1.7%", "6.5%", "26.7%", "100.1%" };
@@ -613,7 +468,7 @@ static void test_two_heads(void **state)
     assert_true(row_with(&g, both, 8) >= 0);
     assert_joined_has(&g, "head 2: share(等→加) = e^(1.186-1.186) / Σ = 1.0000 / 1.9408 = 51.5%");
     grid_free(&g);
-    scene_keys(s, "hh");   /* head 1, head 2 */
+    scene_type(s, "hh");   /* head 1, head 2 */
     assert_int_equal(s->ui.head, 1);
     g = scene_render(s, 80, 24);
     const char *h2[] = { "▸等", "14.5%", "51.5%", "16.7%", "5.3%", "2.7%", "9.3%", "100.0%" };
@@ -622,43 +477,29 @@ static void test_two_heads(void **state)
     scene_close(s);
 }
 
-/* ... but the sentence's labels in ASCII mode (tr not NULL): "3 + 5" are characters. */
-static void assert_no_digit_above_status(const Grid *g, const char *what, const Trace *tr)
-{
-    char row[8192];
-    for (int y = 0; y < g->h - 1; y++) {
-        row_text(g, y, row, sizeof row);
-        if (tr)
-            blank_sentence_labels(row, tr);
-        for (const char *p = row; *p; p++)
-            if (*p >= '0' && *p <= '9')
-                fail_msg("%s: digit '%c' in row %d: %s", what, *p, y, row);
-    }
-}
-
 /* n hides every number; the heatmap still shows 等's darkest cell, 加. */
 static void test_hidden_numbers(void **state)
 {
     (void)state;
     static const char *const keys[] = { "", "t", "tt", "m", "mt", "h", "hh", "mh" };
     static const int sizes[][2] = { { 60, 20 }, { 80, 24 }, { 120, 40 } };
-    Scene *s = scene_open(NULL, DENG);
+    Scene *s = open_at(NULL, DENG);
     for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
         for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++)
             for (int lang = 0; lang < 3; lang++) {
-                scene_reset(s, DENG);
-                scene_keys(s, keys[k]);
+                reset_at(s, DENG);
+                scene_type(s, keys[k]);
                 s->ui.numbers = false;
                 s->o.lang = lang == 1 ? LANG_ZH : LANG_EN;
                 s->o.ascii = lang == 2;
                 Grid g = scene_render(s, sizes[z][0], sizes[z][1]);
                 char what[64];
                 snprintf(what, sizeof what, "keys '%s' %dx%d lang %d", keys[k], sizes[z][0], sizes[z][1], lang);
-                assert_no_digit_above_status(&g, what, s->o.ascii ? &s->ls.tr : NULL);
+                assert_no_digit_above_status(&g, what, s->o.ascii ? &s->ls->tr : NULL);
                 grid_free(&g);
             }
     s->o.ascii = false;
-    scene_reset(s, DENG);
+    reset_at(s, DENG);
     s->ui.numbers = false;
     Grid g = scene_render(s, 80, 24);
     const char *deng[] = { "▸等", "▓", "[███", "]", "▒", "░", "░", "▒" };
@@ -692,15 +533,15 @@ static void test_every_size(void **state)
                                     { 200, 60 }, { 300, 80 } };
     static const char *const keys[] = { "t", "tt", "", "mt", "h" };
     static const char *const sentences[] = { NULL, SIXTEEN };
-    Scene *scenes[2] = { scene_open(sentences[0], DENG), scene_open(sentences[1], DENG) };
+    Scene *scenes[2] = { open_at(sentences[0], DENG), open_at(sentences[1], DENG) };
     for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++)
         for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
             for (size_t n = 0; n < 2; n++) {
                 Scene *s = scenes[n];
-                scene_reset(s, DENG);
-                scene_keys(s, keys[k]);
-                const Trace *tr = &s->ls.tr;
-                int u = ui_answer(&s->ui, &s->ls, DENG);
+                reset_at(s, DENG);
+                scene_type(s, keys[k]);
+                const Trace *tr = &s->ls->tr;
+                int u = ui_answer(&s->ui, s->ls, DENG);
                 Grid g = scene_render(s, sizes[z][0], sizes[z][1]);
                 char *t = frame_text(&g);
                 if (!cursor_drawn(&g))
@@ -728,8 +569,8 @@ static void test_ascii_mode(void **state)
     (void)state;
     static const char *const keys[] = { "", "t", "tt", "m", "mt", "h" };
     for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
-        Scene *s = scene_open(NULL, DENG);
-        scene_keys(s, keys[k]);
+        Scene *s = open_at(NULL, DENG);
+        scene_type(s, keys[k]);
         s->o.ascii = true;
         Grid g = scene_render(s, 80, 24);
         char what[32];
@@ -745,7 +586,7 @@ static void test_ascii_mode(void **state)
 static void test_chinese(void **state)
 {
     (void)state;
-    Scene *s = scene_open(NULL, DENG);
+    Scene *s = open_at(NULL, DENG);
     s->o.lang = LANG_ZH;
     Grid g = scene_render(s, 80, 24);
     assert_joined_has(&g, "行：提问的字（它的 Q）");
