@@ -13,171 +13,30 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "actions.h"
-#include "chrome.h"
-#include "engine.h"
+#include "harness.h"
 #include "format.h"
-#include "frame.h"
-#include "grid.h"
-#include "lesson.h"
-#include "model.h"
-#include "ui.h"
+#include "keys.h"
 #include "view_library.h"
-#include "ascii_frame.h"
 
-#define SIXTEEN "三加五等于?十减四等于?几是二乘"   /* 16 characters */
+/* ---------------------------------------------------------------- scenes */
 
-/* ---------------------------------------------------------------- fixture */
-
-/* The compiled-in model run as lesson 6, with lesson 7's mask, with two heads, and on
- * sixteen characters. */
-typedef struct {
-    Model m;        /* the default model */
-    Lesson plain;   /* 三加五等于?, one head, no mask */
-    Lesson masked;  /* the same with the causal mask */
-    Lesson heads;   /* the same with two heads */
-    Lesson long16;  /* SIXTEEN, one head, no mask */
-} Fixture;
-
-static int setup(void **state)
+/* The library view over ls, character `focus` borrowing, numbers shown or not. */
+static Scene shot(Lesson *ls, int focus, bool numbers)
 {
-    Fixture *f = calloc(1, sizeof *f);
-    char err[256];
-    if (!f || model_load_default(&f->m, err, sizeof err) != 0)
-        return -1;
-    EngineConfig masked = { MASK_CAUSAL, 1 }, heads = { MASK_NONE, 2 };
-    if (lesson_build(&f->plain, &f->m, f->m.sentence, NULL, err, sizeof err) != 0 ||
-        lesson_build(&f->masked, &f->m, f->m.sentence, &masked, err, sizeof err) != 0 ||
-        lesson_build(&f->heads, &f->m, f->m.sentence, &heads, err, sizeof err) != 0 ||
-        lesson_build(&f->long16, &f->m, SIXTEEN, NULL, err, sizeof err) != 0)
-        return -1;
-    *state = f;
-    return 0;
+    Scene s;
+    scene_start(&s, ls, VIEW_LIBRARY);
+    s.p.focus = focus;
+    s.ui.numbers = numbers;
+    return s;
 }
 
-static int teardown(void **state)
+/* The view's layout for a scene in a w × h frame, as drawing computes it. */
+static LibraryLayout layout(const Scene *s, int w, int h)
 {
-    Fixture *f = *state;
-    lesson_free(&f->plain);
-    lesson_free(&f->masked);
-    lesson_free(&f->heads);
-    lesson_free(&f->long16);
-    model_free(&f->m);
-    free(f);
-    return 0;
-}
-
-/* What one frame shows. */
-typedef struct {
-    const Lesson *ls;   /* the lesson */
-    int focus;          /* the borrower */
-    bool numbers;       /* numbers shown */
-    int head;           /* the UI's head: 0, 1 or -1 (both) */
-    Lang lang;          /* labels' language */
-    bool ascii;         /* ASCII only */
-} Shot;
-
-static Shot shot(const Lesson *ls, int focus, bool numbers)
-{
-    return (Shot){ ls, focus, numbers, -1, LANG_EN, false };
-}
-
-static void state_of(const Shot *s, Player *p, Ui *ui)
-{
-    player_init(p, s->ls->tr.T, 0);
-    ui_init_for(ui, VIEW_LIBRARY, s->ls);
-    ui_set_view(ui, p, VIEW_LIBRARY);
-    p->focus = s->focus;
-    ui->numbers = s->numbers;
-    ui->head = s->head;
-}
-
-static Grid render(const Shot *s, int w, int h)
-{
-    Player p;
-    Ui ui;
-    state_of(s, &p, &ui);
-    FrameOptions o = { s->lang, s->ascii, NULL };
-    FrameInput in = { .lesson = s->ls, .player = &p, .ui = &ui, .progress = 1.0, .opt = &o };
-    Grid g;
-    assert_int_equal(grid_init(&g, w, h), 0);
-    frame_render(&g, &in);
-    return g;
-}
-
-static LibraryLayout layout(const Shot *s, int w, int h)
-{
-    Player p;
-    Ui ui;
-    state_of(s, &p, &ui);
-    ViewCtx c = {
-        .ls = s->ls, .tr = &s->ls->tr, .p = &p, .ui = &ui, .gl = draw_glyphs(s->ascii),
-        .progress = 1.0, .focus = s->focus, .stage = p.stage,
-        .lang = s->ascii ? LANG_EN : s->lang, .ascii = s->ascii, .numbers = s->numbers,
-    };
-    draw_context_labels(&c);
-    ChromeLayout cl;
-    chrome_layout(&c, view_ops(VIEW_LIBRARY), w, h, &cl);
-    c.body = cl.body;
+    ViewCtx c = scene_context(s, w, h);
     LibraryLayout L;
     library_layout(&c, &L);
     return L;
-}
-
-/* A shot's state, ready for many clicks. */
-typedef struct {
-    Player p;          /* the player of the shot */
-    Ui ui;             /* its UI state */
-    FrameOptions o;    /* its options */
-    FrameInput in;     /* what frame_hit reads */
-} Clicker;
-
-static void clicker_init(Clicker *k, const Shot *s)
-{
-    state_of(s, &k->p, &k->ui);
-    k->o = (FrameOptions){ s->lang, s->ascii, NULL };
-    k->in = (FrameInput){ .lesson = s->ls, .player = &k->p, .ui = &k->ui, .progress = 1.0, .opt = &k->o };
-}
-
-/* What a click at (x, y) of a w × h frame means, or ACTION_NONE. */
-static Action click(const Clicker *k, int w, int h, int x, int y, int *arg)
-{
-    Action a;
-    return frame_hit(&k->in, w, h, x, y, &a, arg) ? a : ACTION_NONE;
-}
-
-static void row_text(const Grid *g, int y, char *buf, size_t cap)
-{
-    size_t used = 0;
-    buf[0] = '\0';
-    for (int x = 0; x < g->w; x++) {
-        const Cell *c = grid_cell(g, x, y);
-        size_t n = strlen(c->glyph);
-        if (c->width == 0 || used + n + 1 >= cap)
-            continue;
-        memcpy(buf + used, c->glyph, n);
-        used += n;
-        buf[used] = '\0';
-    }
-    while (used > 0 && buf[used - 1] == ' ')
-        buf[--used] = '\0';
-}
-
-static char *frame_text(const Grid *g)
-{
-    size_t n = grid_to_text(g, NULL, 0);
-    char *buf = malloc(n + 1);
-    assert_non_null(buf);
-    grid_to_text(g, buf, n + 1);
-    return buf;
-}
-
-static void assert_has(const Grid *g, const char *want)
-{
-    char *text = frame_text(g);
-    if (!strstr(text, want))
-        fail_msg("no \"%s\" in\n%s", want, text);
-    free(text);
 }
 
 /* Eighths of a cell a glyph fills from the bottom (-1 for anything else). */
@@ -242,15 +101,15 @@ static void test_fill_eighths(void **state)
  * 80 × 24 (9 rows inside) 等 takes 38 of 加's 72 eighths (52.4%). */
 static void test_books_fill_by_the_share(void **state)
 {
-    Fixture *f = *state;
-    const Lesson *lessons[2] = { &f->plain, &f->long16 };
+    Lessons *f = *state;
+    Lesson *lessons[2] = { &f->plain, &f->long16 };
     for (int k = 0; k < 2; k++)
         for (size_t z = 0; z < N_SIZES; z++) {
             const Trace *tr = &lessons[k]->tr;
             for (int t = 0; t < tr->T; t += 3) {
-                Shot s = shot(lessons[k], t, z % 2 == 0);
+                Scene s = shot(lessons[k], t, z % 2 == 0);
                 LibraryLayout L = layout(&s, sizes[z][0], sizes[z][1]);
-                Grid g = render(&s, sizes[z][0], sizes[z][1]);
+                Grid g = scene_render(&s, sizes[z][0], sizes[z][1]);
                 int inner = L.book_w - (L.framed ? 2 : 0);
                 for (int u = 0; u < tr->T; u++) {
                     int want = library_fill_eighths(L.contents_rows, TRACE_SQ(tr, weights, t, u), true);
@@ -260,10 +119,10 @@ static void test_books_fill_by_the_share(void **state)
                 grid_free(&g);
             }
         }
-    Shot s = shot(&f->plain, 3, true);
+    Scene s = shot(&f->plain, 3, true);
     LibraryLayout L = layout(&s, 80, 24);
     assert_int_equal(L.contents_rows, 9);
-    Grid g = render(&s, 80, 24);
+    Grid g = scene_render(&s, 80, 24);
     const int want[6] = { 14, 38, 7, 1, 2, 10 };   /* round(share × 72), at least 1 */
     for (int u = 0; u < 6; u++)
         assert_int_equal(column_fill(&g, &L, inside_x(&L, u)), want[u]);
@@ -275,10 +134,10 @@ static void test_books_fill_by_the_share(void **state)
 /* 等 takes 52.4% of 加: under 加's book and in the line of what it takes. */
 static void test_deng_takes_52_4_percent_of_jia(void **state)
 {
-    Fixture *f = *state;
-    Shot s = shot(&f->plain, 3, true);
+    Lessons *f = *state;
+    Scene s = shot(&f->plain, 3, true);
     LibraryLayout L = layout(&s, 80, 24);
-    Grid g = render(&s, 80, 24);
+    Grid g = scene_render(&s, 80, 24);
     char got[64] = "";
     int x = L.book_x[1] + (L.book_w - 5) / 2;
     for (int i = 0; i < 5; i++)
@@ -286,13 +145,13 @@ static void test_deng_takes_52_4_percent_of_jia(void **state)
     assert_string_equal(got, "52.4%");
     assert_int_equal(grid_cell(&g, x, L.share_row)->style, STYLE_BOLD);
     char row[1024];
-    row_text(&g, L.share_row, row, sizeof row);
+    row_trimmed(&g, L.share_row, row, sizeof row);
     assert_string_equal(row, "  19.6%   52.4%   10.1%   1.4%    2.2%    14.4%");
-    row_text(&g, L.takes_row, row, sizeof row);
+    row_trimmed(&g, L.takes_row, row, sizeof row);
     assert_string_equal(row, " 等 takes a little of several books: 52.4% of 加, 19.6% of 三, 14.4% of ? …");
     grid_free(&g);
-    s.lang = LANG_ZH;
-    g = render(&s, 80, 24);
+    s.o.lang = LANG_ZH;
+    g = scene_render(&s, 80, 24);
     assert_has(&g, "等 从几本书里各借一点：加 52.4%、三 19.6%、? 14.4%、五 10.1%、于 2.2% …");
     grid_free(&g);
     /* every share printed is the trace's */
@@ -300,7 +159,7 @@ static void test_deng_takes_52_4_percent_of_jia(void **state)
     for (int t = 0; t < tr->T; t++) {
         s = shot(&f->plain, t, true);
         L = layout(&s, 80, 24);
-        g = render(&s, 80, 24);
+        g = scene_render(&s, 80, 24);
         for (int u = 0; u < tr->T; u++) {
             char want[FORMAT_BYTES];
             format_percent(want, sizeof want, TRACE_SQ(tr, weights, t, u));
@@ -318,10 +177,10 @@ static void test_deng_takes_52_4_percent_of_jia(void **state)
  * numbers, their first values as the trace has them. */
 static void test_roles_tied_to_the_programs_rows(void **state)
 {
-    Fixture *f = *state;
+    Lessons *f = *state;
     const Trace *tr = &f->plain.tr;
-    Shot s = shot(&f->plain, 3, true);
-    Grid g = render(&s, 80, 24);
+    Scene s = shot(&f->plain, 3, true);
+    Grid g = scene_render(&s, 80, 24);
     assert_has(&g, "等 walks in with a search phrase: Q(等) = [-0.69, -2.10, -1.80, 0.14, …]");
     assert_has(&g, "K(加): label on 加's spine");
     assert_has(&g, "V(加): what is inside 加");
@@ -338,23 +197,23 @@ static void test_roles_tied_to_the_programs_rows(void **state)
     assert_has(&g, want);
     grid_free(&g);
     /* the lesson's own words */
-    s.lang = LANG_ZH;
-    g = render(&s, 80, 24);
+    s.o.lang = LANG_ZH;
+    g = scene_render(&s, 80, 24);
     assert_has(&g, "等 带着检索词走进来：Q(等)");
     assert_has(&g, "K(加)：加 书脊上的名牌");
     assert_has(&g, "V(加)：加 书里的内容");
     assert_has(&g, "「自」注意力就是：这排书互相去借——每个字既是借书的人，也是被别人借的书。");
     grid_free(&g);
-    s.lang = LANG_EN;
-    s.numbers = false;
-    g = render(&s, 80, 24);
+    s.o.lang = LANG_EN;
+    s.ui.numbers = false;
+    g = scene_render(&s, 80, 24);
     assert_has(&g, "Self-attention: the books on this shelf borrow from each other; every");
     assert_has(&g, "character is both a borrower and a book.");
     assert_has(&g, "等 takes most from 加, then 三, ?, 五, 于, 等");
     grid_free(&g);
     /* the legend follows the borrower: 三 takes most of 加 too, 五 of 三 */
     s = shot(&f->plain, 2, false);
-    g = render(&s, 80, 24);
+    g = scene_render(&s, 80, 24);
     snprintf(want, sizeof want, "K(%s): label on %s's spine", tr->tokens[engine_strongest(tr, 0, 2)],
              tr->tokens[engine_strongest(tr, 0, 2)]);
     assert_has(&g, want);
@@ -364,12 +223,12 @@ static void test_roles_tied_to_the_programs_rows(void **state)
 /* The borrower is lit among the borrowers, over its own book; the others are not. */
 static void test_the_borrower_is_lit(void **state)
 {
-    Fixture *f = *state;
+    Lessons *f = *state;
     const Trace *tr = &f->plain.tr;
     for (int t = 0; t < tr->T; t++) {
-        Shot s = shot(&f->plain, t, false);
+        Scene s = shot(&f->plain, t, false);
         LibraryLayout L = layout(&s, 80, 24);
-        Grid g = render(&s, 80, 24);
+        Grid g = scene_render(&s, 80, 24);
         for (int u = 0; u < tr->T; u++) {
             const Cell *c = grid_cell(&g, L.tok_x[u], L.borrower_row);
             assert_string_equal(c->glyph, tr->tokens[u]);
@@ -383,71 +242,33 @@ static void test_the_borrower_is_lit(void **state)
 
 static void test_hidden_numbers_leave_no_digit(void **state)
 {
-    Fixture *f = *state;
-    const Lesson *lessons[4] = { &f->plain, &f->masked, &f->heads, &f->long16 };
-    for (int k = 0; k < 4; k++)
-        for (size_t z = 0; z < N_SIZES; z++)
-            for (int mode = 0; mode < 3; mode++) {
-                Shot s = shot(lessons[k], (int)(z + (size_t)mode) % lessons[k]->tr.T, false);
-                s.lang = mode == 1 ? LANG_ZH : LANG_EN;
-                s.ascii = mode == 2;
-                for (int head = -1; head <= (k == 2 ? 1 : -1); head++) {
-                    s.head = head;
-                    Grid g = render(&s, sizes[z][0], sizes[z][1]);
-                    char row[4096];
-                    for (int y = 0; y < g.h - 1; y++) {
-                        row_text(&g, y, row, sizeof row);
-                        if (s.ascii)   /* "3 + 5": the sentence's characters, not numbers */
-                            blank_sentence_labels(row, &lessons[k]->tr);
-                        for (const char *p = row; *p; p++)
-                            if (*p >= '0' && *p <= '9')
-                                fail_msg("lesson %d %dx%d mode %d head %d: digit in row %d: %s",
-                                         k, sizes[z][0], sizes[z][1], mode, head, y, row);
-                    }
-                    grid_free(&g);
-                }
-            }
+    assert_lessons_hide_numbers(*state, VIEW_LIBRARY, sizes, N_SIZES);
 }
 
 /* ---------------------------------------------------------------- clicks and keys */
 
 static void test_clicks_hit_the_character_drawn_there(void **state)
 {
-    Fixture *f = *state;
-    const Lesson *lessons[2] = { &f->plain, &f->long16 };
+    Lessons *f = *state;
+    Lesson *lessons[2] = { &f->plain, &f->long16 };
     for (int k = 0; k < 2; k++)
         for (size_t z = 0; z < N_SIZES; z++) {
             int w = sizes[z][0], h = sizes[z][1];
             const Trace *tr = &lessons[k]->tr;
-            Shot s = shot(lessons[k], 1, true);
-            Grid g = render(&s, w, h);
-            Clicker ck;
-            clicker_init(&ck, &s);
-            int found[MODEL_MAX_TOKENS] = { 0 };
-            for (int y = 0; y < h; y++)
-                for (int x = 0; x < w; x++) {
-                    int arg = -1;
-                    if (click(&ck, w, h, x, y, &arg) != ACTION_FOCUS_N)
-                        continue;
-                    const Cell *c = grid_cell(&g, x, y);
-                    if (c->width == 0)
-                        c = grid_cell(&g, x - 1, y);
-                    assert_string_equal(c->glyph, tr->tokens[arg]);
-                    found[arg]++;
-                }
+            Scene s = shot(lessons[k], 1, true);
+            int found[MODEL_MAX_TOKENS];
+            count_character_clicks(&s, w, h, found);
             for (int t = 0; t < tr->T; t++)   /* as a borrower and on its spine */
                 assert_int_equal(found[t], 2 * text_width(tr->tokens[t]));
-            grid_free(&g);
         }
 }
 
 static void test_keys_change_who_borrows(void **state)
 {
-    Fixture *f = *state;
-    Player p;
-    Ui ui;
-    Shot s = shot(&f->plain, 0, true);
-    state_of(&s, &p, &ui);
+    Lessons *f = *state;
+    Scene s = shot(&f->plain, 0, true);
+    Player p = s.p;
+    Ui ui = s.ui;
     assert_int_equal(p.track, TRACK_FOCUS);
     const int keys[] = { KEYCODE_DOWN, KEYCODE_RIGHT, KEYCODE_UP, KEYCODE_LEFT, KEYCODE_UP, '4' };
     const int focus[] = { 1, 2, 1, 0, 5, 3 };
@@ -467,11 +288,11 @@ static void test_keys_change_who_borrows(void **state)
 /* With the causal mask the borrower cannot open later books: nothing is taken, 0.0%. */
 static void test_mask_shuts_later_books(void **state)
 {
-    Fixture *f = *state;
+    Lessons *f = *state;
     const Trace *tr = &f->masked.tr;
-    Shot s = shot(&f->masked, 3, true);
+    Scene s = shot(&f->masked, 3, true);
     LibraryLayout L = layout(&s, 80, 24);
-    Grid g = render(&s, 80, 24);
+    Grid g = scene_render(&s, 80, 24);
     for (int u = 0; u < tr->T; u++) {
         int want = library_fill_eighths(L.contents_rows, TRACE_SQ(tr, weights, 3, u), u <= 3);
         assert_int_equal(column_fill(&g, &L, inside_x(&L, u)), want);
@@ -482,12 +303,12 @@ static void test_mask_shuts_later_books(void **state)
         }
     }
     char row[1024];
-    row_text(&g, L.share_row, row, sizeof row);
+    row_trimmed(&g, L.share_row, row, sizeof row);
     assert_string_equal(row, "  23.5%   62.8%   12.1%   1.7%    0.0%    0.0%");
     assert_has(&g, "masked books are faded");
     grid_free(&g);
     s = shot(&f->masked, 0, false);
-    g = render(&s, 80, 24);
+    g = scene_render(&s, 80, 24);
     assert_has(&g, "三 can only borrow from its own book");
     grid_free(&g);
 }
@@ -496,13 +317,13 @@ static void test_mask_shuts_later_books(void **state)
  * the right; or one head across the whole book. */
 static void test_two_heads_split_the_books(void **state)
 {
-    Fixture *f = *state;
+    Lessons *f = *state;
     const Trace *tr = &f->heads.tr;
-    Shot s = shot(&f->heads, 3, true);
+    Scene s = shot(&f->heads, 3, true);
     LibraryLayout L = layout(&s, 80, 24);
     assert_int_equal(L.heads, 2);
     assert_int_equal(L.book_w, 7);
-    Grid g = render(&s, 80, 24);
+    Grid g = scene_render(&s, 80, 24);
     for (int u = 0; u < tr->T; u++) {
         int x = inside_x(&L, u);
         int first = library_fill_eighths(L.contents_rows, TRACE_HSQ(tr, weights, 0, 3, u), true);
@@ -515,10 +336,10 @@ static void test_two_heads_split_the_books(void **state)
     assert_has(&g, "等 takes most from 加 (first head) and from 加 (second head)");
     grid_free(&g);
     for (int head = 0; head < 2; head++) {
-        s.head = head;
+        s.ui.head = head;
         L = layout(&s, 80, 24);
         assert_int_equal(L.heads, 1);
-        g = render(&s, 80, 24);
+        g = scene_render(&s, 80, 24);
         for (int u = 0; u < tr->T; u++)
             assert_int_equal(column_fill(&g, &L, inside_x(&L, u) + 4),
                              library_fill_eighths(L.contents_rows, TRACE_HSQ(tr, weights, head, 3, u), true));
@@ -530,14 +351,14 @@ static void test_two_heads_split_the_books(void **state)
 
 static void test_ascii_mode_is_ascii(void **state)
 {
-    Fixture *f = *state;
-    const Lesson *lessons[4] = { &f->plain, &f->masked, &f->heads, &f->long16 };
+    Lessons *f = *state;
+    Lesson *lessons[4] = { &f->plain, &f->masked, &f->heads, &f->long16 };
     for (int k = 0; k < 4; k++)
         for (size_t z = 0; z < N_SIZES; z++) {
-            Shot s = shot(lessons[k], 3, z % 2 == 1);
-            s.ascii = true;
-            s.lang = LANG_ZH;
-            Grid g = render(&s, sizes[z][0], sizes[z][1]);
+            Scene s = shot(lessons[k], 3, z % 2 == 1);
+            s.o.ascii = true;
+            s.o.lang = LANG_ZH;
+            Grid g = scene_render(&s, sizes[z][0], sizes[z][1]);
             char what[64];
             snprintf(what, sizeof what, "lesson %d at %dx%d", k, sizes[z][0], sizes[z][1]);
             assert_ascii_frame(&g, what);
@@ -549,15 +370,15 @@ static void test_ascii_mode_is_ascii(void **state)
  * pinyin (inside its book when framed), or all of them by their brief labels. */
 static void test_every_size_lays_out_ascii(void **state)
 {
-    Fixture *f = *state;
-    const Lesson *lessons[2] = { &f->plain, &f->long16 };
+    Lessons *f = *state;
+    Lesson *lessons[2] = { &f->plain, &f->long16 };
     for (int k = 0; k < 2; k++)
         for (int w = 60; w <= 300; w += 20)
             for (int h = 20; h <= 80; h += 30) {
-                Shot s = shot(lessons[k], 0, true);
-                s.ascii = true;
+                Scene s = shot(lessons[k], 0, true);
+                s.o.ascii = true;
                 LibraryLayout L = layout(&s, w, h);
-                Grid g = render(&s, w, h);
+                Grid g = scene_render(&s, w, h);
                 char what[64];
                 snprintf(what, sizeof what, "lesson %d at %dx%d", k, w, h);
                 assert_label_row(&g, L.borrower_row, &lessons[k]->tr, L.tok_x, L.tok_w, what);
@@ -570,17 +391,17 @@ static void test_every_size_lays_out_ascii(void **state)
 
 static void test_every_size_lays_out(void **state)
 {
-    Fixture *f = *state;
-    const Lesson *lessons[4] = { &f->plain, &f->masked, &f->heads, &f->long16 };
+    Lessons *f = *state;
+    Lesson *lessons[4] = { &f->plain, &f->masked, &f->heads, &f->long16 };
     for (int k = 0; k < 4; k++)
         for (int w = 60; w <= 300; w += 30)
             for (int h = 20; h <= 80; h += 15)
                 for (int numbers = 0; numbers < 2; numbers++) {
                     const Trace *tr = &lessons[k]->tr;
-                    Shot s = shot(lessons[k], (w + h) % tr->T, numbers);
-                    s.lang = (w / 30) % 2 ? LANG_ZH : LANG_EN;
+                    Scene s = shot(lessons[k], (w + h) % tr->T, numbers);
+                    s.o.lang = (w / 30) % 2 ? LANG_ZH : LANG_EN;
                     LibraryLayout L = layout(&s, w, h);
-                    Grid g = render(&s, w, h);
+                    Grid g = scene_render(&s, w, h);
                     assert_true(L.contents_rows >= LIBRARY_MIN_CONTENTS);
                     assert_true(L.self_row + L.self_rows <= h - 1);
                     assert_true(L.borrower_row >= 2);
@@ -589,34 +410,18 @@ static void test_every_size_lays_out(void **state)
                         if (t)
                             assert_true(L.book_x[t] > L.book_x[t - 1] + L.book_w - 1);
                     }
-                    for (int y = 0; y < h; y++)
-                        for (int x = 0; x < w; x++) {
-                            const Cell *c = grid_cell(&g, x, y);
-                            if (c->width == 2)
-                                assert_int_equal(grid_cell(&g, x + 1, y)->width, 0);
-                            else if (c->width == 0)
-                                assert_int_equal(grid_cell(&g, x - 1, y)->width, 2);
-                        }
+                    char what[64];
+                    snprintf(what, sizeof what, "lesson %d at %dx%d", k, w, h);
+                    assert_grid_sound(&g, what);
                     grid_free(&g);
                 }
 }
 
 static void test_frame_is_pure(void **state)
 {
-    Fixture *f = *state;
-    Shot s = shot(&f->plain, 2, true);
-    Grid a = render(&s, 80, 24);
-    Grid b;
-    assert_int_equal(grid_init(&b, 80, 24), 0);
-    grid_put_text(&b, 0, 9, "debris █▇▆ debris 加加加", STYLE_ERROR);
-    Player p;
-    Ui ui;
-    state_of(&s, &p, &ui);
-    FrameInput in = { .lesson = s.ls, .player = &p, .ui = &ui, .progress = 1.0, .opt = NULL };
-    frame_render(&b, &in);
-    assert_memory_equal(a.cells, b.cells, sizeof(Cell) * 80 * 24);
-    grid_free(&a);
-    grid_free(&b);
+    Lessons *f = *state;
+    Scene s = shot(&f->plain, 2, true);
+    assert_frame_pure(&s, 80, 24, 9, "debris █▇▆ debris 加加加");
 }
 
 int main(void)
@@ -639,5 +444,5 @@ int main(void)
         T(test_frame_is_pure),
     };
 #undef T
-    return cmocka_run_group_tests(tests, setup, teardown);   /* one fixture, read only */
+    return cmocka_run_group_tests(tests, lessons_setup, lessons_teardown);   /* one fixture, read only */
 }
