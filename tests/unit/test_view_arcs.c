@@ -12,47 +12,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "actions.h"
-#include "engine.h"
-#include "format.h"
-#include "frame.h"
-#include "grid.h"
-#include "lesson.h"
-#include "model.h"
-#include "ui.h"
+#include "harness.h"
 #include "chrome.h"
-#include "view.h"
+#include "format.h"
+#include "keys.h"
+#include "text.h"
 #include "view_arcs.h"
-#include "ascii_frame.h"
 
-/* ---------------------------------------------------------------- fixture */
-
-/* The compiled-in model run on its own sentence. */
-typedef struct {
-    Model m;     /* the default model */
-    Trace tr;    /* its forward pass over 三加五等于? */
-} Fixture;
-
-static int setup_lesson(void **state)
-{
-    Fixture *l = calloc(1, sizeof *l);
-    char err[256];
-    if (!l || model_load_default(&l->m, err, sizeof err) != 0)
-        return -1;
-    if (engine_forward(&l->m, l->m.sentence, &l->tr, err, sizeof err) != 0)
-        return -1;
-    *state = l;
-    return 0;
-}
-
-static int teardown_lesson(void **state)
-{
-    Fixture *l = *state;
-    engine_free(&l->tr);
-    model_free(&l->m);
-    free(l);
-    return 0;
-}
+/* ---------------------------------------------------------------- scenes */
 
 /* What one frame shows: the player's and the UI's parts the tests vary. */
 typedef struct {
@@ -66,97 +33,70 @@ typedef struct {
     Stage from_stage; /* the stage the transition leaves */
     int answer;       /* ui->answer: the worked character (-1: the row's largest) */
     int dim;          /* ui->dim: the worked dimension */
-} Shot;
+} ArcsShot;
 
 typedef FrameOptions SceneOptions;
 
-/* Draws the arcs view of shot p over trace tr into g. */
-static void render_into(Grid *g, const Trace *tr, const Shot *s, double progress,
-                        const SceneOptions *o)
+/* A scene of the arcs view over trace tr alone: *ls becomes its lesson (the caller keeps
+ * it while the scene is used). */
+static void arcs_scene(Scene *sc, Lesson *ls, const Trace *tr)
 {
-    Lesson ls = { .model = tr->model, .tr = *tr };
-    Player p;
-    player_init(&p, tr->T, 0);
-    p.focus = s->focus;
-    p.stage = s->stage;
-    p.playing = s->playing;
-    p.speed = s->speed;
-    p.from_stage = s->from_stage;
-    p.from_focus = s->focus;
-    Ui ui;
-    ui_init(&ui, VIEW_ARCS);
-    ui.numbers = s->numbers;
-    ui.help = s->help;
-    ui.answer = s->answer;
-    ui.dim = s->dim;
-    FrameInput in = { .lesson = &ls, .player = &p, .ui = &ui, .progress = progress, .opt = o };
-    frame_render(g, &in);
+    *ls = (Lesson){ .model = tr->model, .tr = *tr };
+    scene_start(sc, ls, VIEW_ARCS);
+}
+
+/* The scene of shot s over tr at progress, drawn with options o (NULL: English, Unicode). */
+static void shot_scene(Scene *sc, Lesson *ls, const Trace *tr, const ArcsShot *s, double progress,
+                       const SceneOptions *o)
+{
+    arcs_scene(sc, ls, tr);
+    sc->p.focus = s->focus;
+    sc->p.stage = s->stage;
+    sc->p.playing = s->playing;
+    sc->p.speed = s->speed;
+    sc->p.from_stage = s->from_stage;
+    sc->p.from_focus = s->focus;
+    sc->ui.numbers = s->numbers;
+    sc->ui.help = s->help;
+    sc->ui.answer = s->answer;
+    sc->ui.dim = s->dim;
+    sc->progress = progress;
+    if (o)
+        sc->o = *o;
 }
 
 /* The character a click at (x, y) of a w × h frame focuses, or -1. */
 static int scene_token_at(const Trace *tr, int w, int h, const SceneOptions *o, int x, int y)
 {
-    Lesson ls = { .model = tr->model, .tr = *tr };
-    Player p;
-    player_init(&p, tr->T, 0);
-    Ui ui;
-    ui_init(&ui, VIEW_ARCS);
-    FrameInput in = { .lesson = &ls, .player = &p, .ui = &ui, .progress = 1.0, .opt = o };
-    Action a;
+    Lesson ls;
+    Scene sc;
+    arcs_scene(&sc, &ls, tr);
+    if (o)
+        sc.o = *o;
     int arg;
-    if (!frame_hit(&in, w, h, x, y, &a, &arg) || a != ACTION_FOCUS_N)
-        return -1;
-    return arg;
+    return scene_click(&sc, w, h, x, y, &arg) == ACTION_FOCUS_N ? arg : -1;
 }
 
 static const Stage all_stages[STAGE_COUNT] = { STAGE_QKV, STAGE_SCORE, STAGE_SOFTMAX, STAGE_OUTPUT };
 static const int sizes[][2] = { { 60, 20 }, { 70, 22 }, { 80, 24 }, { 120, 40 }, { 200, 60 }, { 61, 21 }, { 99, 31 } };
 #define N_SIZES (sizeof sizes / sizeof sizes[0])
 
-static Shot player_at(const Trace *tr, int focus, Stage stage, bool numbers)
+static ArcsShot player_at(const Trace *tr, int focus, Stage stage, bool numbers)
 {
-    Shot p = { .tokens = tr->T, .focus = focus, .stage = stage, .playing = false,
-               .numbers = numbers, .help = false, .speed = 1.0, .from_stage = STAGE_QKV,
-               .answer = -1, .dim = 0 };
+    ArcsShot p = { .tokens = tr->T, .focus = focus, .stage = stage, .playing = false,
+                   .numbers = numbers, .help = false, .speed = 1.0, .from_stage = STAGE_QKV,
+                   .answer = -1, .dim = 0 };
     return p;
 }
 
 /* Renders one frame into a fresh w × h grid (caller frees with grid_free). */
-static Grid render(const Trace *tr, const Shot *p, double progress, int w, int h,
+static Grid render(const Trace *tr, const ArcsShot *p, double progress, int w, int h,
                    const SceneOptions *o)
 {
-    Grid g;
-    assert_int_equal(grid_init(&g, w, h), 0);
-    render_into(&g, tr, p, progress, o);
-    return g;
-}
-
-/* Row y of the grid as text (no trailing newline). */
-static void row_text(const Grid *g, int y, char *buf, size_t cap)
-{
-    size_t used = 0;
-    buf[0] = '\0';
-    for (int x = 0; x < g->w; x++) {
-        const Cell *c = grid_cell(g, x, y);
-        if (c->width == 0)
-            continue;
-        size_t n = strlen(c->glyph);
-        if (used + n + 1 >= cap)
-            break;
-        memcpy(buf + used, c->glyph, n);
-        used += n;
-        buf[used] = '\0';
-    }
-}
-
-/* The whole frame as text (caller frees). */
-static char *frame_text(const Grid *g)
-{
-    size_t n = grid_to_text(g, NULL, 0);
-    char *buf = malloc(n + 1);
-    assert_non_null(buf);
-    grid_to_text(g, buf, n + 1);
-    return buf;
+    Lesson ls;
+    Scene sc;
+    shot_scene(&sc, &ls, tr, p, progress, o);
+    return scene_render(&sc, w, h);
 }
 
 /* Braille dots in cells [x0, x1) of row y. */
@@ -198,20 +138,6 @@ static int find_sentence(const Trace *tr, int w, int h, const SceneOptions *o, i
 
 /* ---------------------------------------------------------------- hidden numbers */
 
-/* ... but the sentence's labels in ASCII mode (tr not NULL): "3 + 5" are characters. */
-static void assert_no_digit_above_status(const Grid *g, const char *what, const Trace *tr)
-{
-    char row[4096];
-    for (int y = 0; y < g->h - 1; y++) {
-        row_text(g, y, row, sizeof row);
-        if (tr)
-            blank_sentence_labels(row, tr);
-        for (const char *p = row; *p; p++)
-            if (*p >= '0' && *p <= '9')
-                fail_msg("%s: digit '%c' in row %d: %s", what, *p, y, row);
-    }
-}
-
 static void test_hidden_numbers_leave_no_digit(void **state)
 {
     Fixture *l = *state;
@@ -219,15 +145,15 @@ static void test_hidden_numbers_leave_no_digit(void **state)
     const SceneOptions options[] = { { LANG_EN, false, NULL }, { LANG_ZH, false, NULL }, { LANG_EN, true, NULL } };
     for (size_t z = 0; z < N_SIZES; z++)
         for (int st = 0; st < STAGE_COUNT; st++)
-            for (int f = 0; f < l->tr.T; f++)
+            for (int f = 0; f < l->ls.tr.T; f++)
                 for (size_t k = 0; k < 3; k++) {
                     const SceneOptions *o = &options[(z + (size_t)f + k) % 3];
-                    Shot p = player_at(&l->tr, f, all_stages[st], false);
-                    Grid g = render(&l->tr, &p, progress[k], sizes[z][0], sizes[z][1], o);
+                    ArcsShot p = player_at(&l->ls.tr, f, all_stages[st], false);
+                    Grid g = render(&l->ls.tr, &p, progress[k], sizes[z][0], sizes[z][1], o);
                     char what[96];
                     snprintf(what, sizeof what, "%dx%d stage %d focus %d lang %d ascii %d p %.1f",
                              sizes[z][0], sizes[z][1], st, f, o->lang, o->ascii, progress[k]);
-                    assert_no_digit_above_status(&g, what, o->ascii ? &l->tr : NULL);
+                    assert_no_digit_above_status(&g, what, o->ascii ? &l->ls.tr : NULL);
                     grid_free(&g);
                 }
 }
@@ -235,8 +161,8 @@ static void test_hidden_numbers_leave_no_digit(void **state)
 static void test_hidden_numbers_still_draw_arcs(void **state)
 {
     Fixture *l = *state;
-    Shot p = player_at(&l->tr, 3, STAGE_SOFTMAX, false);
-    Grid g = render(&l->tr, &p, 1.0, 80, 24, NULL);
+    ArcsShot p = player_at(&l->ls.tr, 3, STAGE_SOFTMAX, false);
+    Grid g = render(&l->ls.tr, &p, 1.0, 80, 24, NULL);
     assert_true(dots_total(&g) > 100);
     grid_free(&g);
 }
@@ -246,12 +172,9 @@ static void test_hidden_numbers_still_draw_arcs(void **state)
 /* Asserts the frame of stage st (focus 3, settled, 80 × 24) contains s. */
 static void assert_frame_has(const Trace *tr, Stage st, const char *s)
 {
-    Shot p = player_at(tr, 3, st, true);
+    ArcsShot p = player_at(tr, 3, st, true);
     Grid g = render(tr, &p, 1.0, 80, 24, NULL);
-    char *text = frame_text(&g);
-    if (!strstr(text, s))
-        fail_msg("stage %d frame lacks \"%s\":\n%s", st, s, text);
-    free(text);
+    assert_has(&g, s);
     grid_free(&g);
 }
 
@@ -259,9 +182,9 @@ static void test_softmax_shows_the_traces_shares(void **state)
 {
     Fixture *l = *state;
     char want[32];
-    for (int s = 0; s < l->tr.T; s++) {
-        format_percent(want, sizeof want, TRACE_SQ(&l->tr, weights, 3, s));
-        assert_frame_has(&l->tr, STAGE_SOFTMAX, want);
+    for (int s = 0; s < l->ls.tr.T; s++) {
+        format_percent(want, sizeof want, TRACE_SQ(&l->ls.tr, weights, 3, s));
+        assert_frame_has(&l->ls.tr, STAGE_SOFTMAX, want);
     }
 }
 
@@ -269,44 +192,44 @@ static void test_score_shows_raw_and_scaled_scores(void **state)
 {
     Fixture *l = *state;
     char want[32];
-    for (int s = 0; s < l->tr.T; s++) {
-        assert_frame_has(&l->tr, STAGE_SCORE, format_fixed(want, sizeof want, TRACE_SQ(&l->tr, scores, 3, s), 2));
-        assert_frame_has(&l->tr, STAGE_SCORE, format_fixed(want, sizeof want, TRACE_SQ(&l->tr, scaled, 3, s), 2));
+    for (int s = 0; s < l->ls.tr.T; s++) {
+        assert_frame_has(&l->ls.tr, STAGE_SCORE, format_fixed(want, sizeof want, TRACE_SQ(&l->ls.tr, scores, 3, s), 2));
+        assert_frame_has(&l->ls.tr, STAGE_SCORE, format_fixed(want, sizeof want, TRACE_SQ(&l->ls.tr, scaled, 3, s), 2));
     }
-    assert_frame_has(&l->tr, STAGE_SCORE, "√8 = 2.828427");
-    assert_frame_has(&l->tr, STAGE_SOFTMAX, "√8 = 2.828427");
+    assert_frame_has(&l->ls.tr, STAGE_SCORE, "√8 = 2.828427");
+    assert_frame_has(&l->ls.tr, STAGE_SOFTMAX, "√8 = 2.828427");
 }
 
 static void test_qkv_shows_the_four_vectors_and_roles(void **state)
 {
     Fixture *l = *state;
     char want[32];
-    const double *rows[4] = { TRACE_ROW(&l->tr, x, 3), TRACE_ROW(&l->tr, q, 3),
-                              TRACE_ROW(&l->tr, k, 3), TRACE_ROW(&l->tr, v, 3) };
+    const double *rows[4] = { TRACE_ROW(&l->ls.tr, x, 3), TRACE_ROW(&l->ls.tr, q, 3),
+                              TRACE_ROW(&l->ls.tr, k, 3), TRACE_ROW(&l->ls.tr, v, 3) };
     for (int r = 0; r < 4; r++)
-        for (int j = 0; j < l->tr.d; j++)
-            assert_frame_has(&l->tr, STAGE_QKV, format_fixed(want, sizeof want, rows[r][j], 2));
-    assert_frame_has(&l->tr, STAGE_QKV, "what I look for");
-    assert_frame_has(&l->tr, STAGE_QKV, "my name tag");
-    assert_frame_has(&l->tr, STAGE_QKV, "what I hand over");
-    snprintf(want, sizeof want, "= %s", format_fixed(want + 16, 16, TRACE_ROW(&l->tr, q, 3)[0], 2));
-    assert_frame_has(&l->tr, STAGE_QKV, want);
+        for (int j = 0; j < l->ls.tr.d; j++)
+            assert_frame_has(&l->ls.tr, STAGE_QKV, format_fixed(want, sizeof want, rows[r][j], 2));
+    assert_frame_has(&l->ls.tr, STAGE_QKV, "what I look for");
+    assert_frame_has(&l->ls.tr, STAGE_QKV, "my name tag");
+    assert_frame_has(&l->ls.tr, STAGE_QKV, "what I hand over");
+    snprintf(want, sizeof want, "= %s", format_fixed(want + 16, 16, TRACE_ROW(&l->ls.tr, q, 3)[0], 2));
+    assert_frame_has(&l->ls.tr, STAGE_QKV, want);
 }
 
 static void test_output_shows_vector_terms_and_cosine(void **state)
 {
     Fixture *l = *state;
     char want[64], num[32];
-    for (int j = 0; j < l->tr.d; j++)
-        assert_frame_has(&l->tr, STAGE_OUTPUT, format_fixed(want, sizeof want, TRACE_ROW(&l->tr, output, 3)[j], 2));
+    for (int j = 0; j < l->ls.tr.d; j++)
+        assert_frame_has(&l->ls.tr, STAGE_OUTPUT, format_fixed(want, sizeof want, TRACE_ROW(&l->ls.tr, output, 3)[j], 2));
     double cos;
-    int best = engine_closest_value(&l->tr, 3, &cos);
-    snprintf(want, sizeof want, "V(%s): cosine %s", l->tr.tokens[best], format_fixed(num, sizeof num, cos, 4));
-    assert_frame_has(&l->tr, STAGE_OUTPUT, want);
-    for (int s = 0; s < l->tr.T; s++) {
+    int best = engine_closest_value(&l->ls.tr, 3, &cos);
+    snprintf(want, sizeof want, "V(%s): cosine %s", l->ls.tr.tokens[best], format_fixed(num, sizeof num, cos, 4));
+    assert_frame_has(&l->ls.tr, STAGE_OUTPUT, want);
+    for (int s = 0; s < l->ls.tr.T; s++) {
         snprintf(want, sizeof want, "%s·V(%s)",
-                 format_percent(num, sizeof num, TRACE_SQ(&l->tr, weights, 3, s)), l->tr.tokens[s]);
-        assert_frame_has(&l->tr, STAGE_OUTPUT, want);
+                 format_percent(num, sizeof num, TRACE_SQ(&l->ls.tr, weights, 3, s)), l->ls.tr.tokens[s]);
+        assert_frame_has(&l->ls.tr, STAGE_OUTPUT, want);
     }
 }
 
@@ -315,13 +238,13 @@ static void test_output_builds_term_by_term(void **state)
     Fixture *l = *state;
     const double progress[] = { 0.0, 0.1, 0.34, 0.5, 0.99, 1.0 };
     for (size_t k = 0; k < sizeof progress / sizeof progress[0]; k++) {
-        Shot p = player_at(&l->tr, 3, STAGE_OUTPUT, true);
-        Grid g = render(&l->tr, &p, progress[k], 120, 40, NULL);
+        ArcsShot p = player_at(&l->ls.tr, 3, STAGE_OUTPUT, true);
+        Grid g = render(&l->ls.tr, &p, progress[k], 120, 40, NULL);
         char *text = frame_text(&g);
         int terms = 0;
         for (const char *s = text; (s = strstr(s, "·V(")) != NULL; s++)
             terms++;
-        int expect = draw_revealed(progress[k], l->tr.T);
+        int expect = draw_revealed(progress[k], l->ls.tr.T);
         assert_int_equal(terms, expect);
         free(text);
         grid_free(&g);
@@ -333,18 +256,13 @@ static void test_output_builds_term_by_term(void **state)
 /* The arcs view's layout of a w × h frame over tr (focus 3), in Unicode or ASCII. */
 static void layout_drawn(const Trace *tr, int w, int h, bool ascii, ArcsLayout *L)
 {
-    Lesson ls = { .model = tr->model, .tr = *tr };
-    Player p;
-    player_init(&p, tr->T, 0);
-    Ui ui;
-    ui_init(&ui, VIEW_ARCS);
-    ViewCtx c = { .g = NULL, .ls = &ls, .tr = &ls.tr, .p = &p, .ui = &ui, .gl = draw_glyphs(ascii),
-                  .progress = 1.0, .focus = 3, .stage = STAGE_SOFTMAX, .lang = LANG_EN,
-                  .ascii = ascii, .numbers = true };
-    draw_context_labels(&c);
-    ChromeLayout cl;
-    chrome_layout(&c, view_ops(VIEW_ARCS), w, h, &cl);
-    c.body = cl.body;
+    Lesson ls;
+    Scene sc;
+    arcs_scene(&sc, &ls, tr);
+    sc.p.focus = 3;
+    sc.p.stage = STAGE_SOFTMAX;
+    sc.o.ascii = ascii;
+    ViewCtx c = scene_context(&sc, w, h);
     arcs_layout(&c, L);
 }
 
@@ -374,7 +292,7 @@ static void test_widths_are_the_share(void **state)
 {
     Fixture *l = *state;
     ArcsLayout L;
-    layout_at(&l->tr, 80, 24, &L);
+    layout_at(&l->ls.tr, 80, 24, &L);
     assert_int_equal(L.foot_scale, 34);
     assert_int_equal(arcs_foot_dots(&L, 0.0), 1);
     assert_int_equal(arcs_foot_dots(&L, 1.0), 35);
@@ -390,7 +308,7 @@ static void test_widths_are_the_share(void **state)
     assert_true(arcs_band_dots(&L, 1.0) > arcs_band_dots(&L, 0.5));
     assert_true(arcs_band_dots(&L, 0.5) > arcs_band_dots(&L, 0.0));
     for (size_t z = 0; z < N_SIZES; z++) {   /* neighbours' feet never meet */
-        layout_at(&l->tr, sizes[z][0], sizes[z][1], &L);
+        layout_at(&l->ls.tr, sizes[z][0], sizes[z][1], &L);
         assert_true(1 + L.foot_scale / 2 < 2 * L.pitch);
     }
 }
@@ -434,7 +352,7 @@ static int landing_style(const Grid *g, const Trace *tr, const int *tok_x, int r
 static void test_feet_follow_share(void **state)
 {
     Fixture *l = *state;
-    Trace *tr = &l->tr;
+    Trace *tr = &l->ls.tr;
     const double shares[] = { 0.02, 0.10, 0.25, 0.60 };
     double saved[MODEL_MAX_TOKENS];
     for (int s = 0; s < tr->T; s++)
@@ -448,7 +366,7 @@ static void test_feet_follow_share(void **state)
         for (int k = 0; k < 4; k++) {
             for (int s = 0; s < tr->T; s++)
                 TRACE_SQ(tr, weights, 3, s) = shares[k];
-            Shot p = player_at(tr, 3, STAGE_SOFTMAX, false);
+            ArcsShot p = player_at(tr, 3, STAGE_SOFTMAX, false);
             Grid g = render(tr, &p, 1.0, sizes[z][0], sizes[z][1], NULL);
             int w = foot_width(&g, y, tok_x[1], 2);   /* 加, two left of 等 */
             assert_int_equal(w, arcs_foot_dots(&L, shares[k]));
@@ -469,13 +387,13 @@ static void test_feet_follow_share(void **state)
 static void test_each_arc_lands_with_its_share(void **state)
 {
     Fixture *l = *state;
-    const Trace *tr = &l->tr;
+    const Trace *tr = &l->ls.tr;
     int tok_x[MODEL_MAX_TOKENS];
     ArcsLayout L;
     layout_at(tr, 80, 24, &L);
     int y = find_sentence(tr, 80, 24, NULL, tok_x);
     for (int numbers = 0; numbers < 2; numbers++) {
-        Shot p = player_at(tr, 3, STAGE_SOFTMAX, numbers);
+        ArcsShot p = player_at(tr, 3, STAGE_SOFTMAX, numbers);
         Grid g = render(tr, &p, 1.0, 80, 24, NULL);
         for (int s = 0; s < tr->T; s++) {
             if (s == 3)
@@ -495,10 +413,10 @@ static void test_each_arc_lands_with_its_share(void **state)
 static void test_score_arcs_are_thin(void **state)
 {
     Fixture *l = *state;
-    Shot p = player_at(&l->tr, 3, STAGE_SCORE, true);
-    Grid g = render(&l->tr, &p, 1.0, 80, 24, NULL);
-    Shot q = player_at(&l->tr, 3, STAGE_SOFTMAX, true);
-    Grid h = render(&l->tr, &q, 1.0, 80, 24, NULL);
+    ArcsShot p = player_at(&l->ls.tr, 3, STAGE_SCORE, true);
+    Grid g = render(&l->ls.tr, &p, 1.0, 80, 24, NULL);
+    ArcsShot q = player_at(&l->ls.tr, 3, STAGE_SOFTMAX, true);
+    Grid h = render(&l->ls.tr, &q, 1.0, 80, 24, NULL);
     for (int y = 0; y < g.h; y++)
         for (int x = 0; x < g.w; x++) {
             const Cell *c = grid_cell(&g, x, y);
@@ -519,8 +437,8 @@ static void test_arcs_grow_with_progress(void **state)
     int prev = -1;
     const double progress[] = { 0.0, 0.25, 0.5, 0.75, 1.0 };
     for (size_t k = 0; k < 5; k++) {
-        Shot p = player_at(&l->tr, 3, STAGE_SOFTMAX, true);
-        Grid g = render(&l->tr, &p, progress[k], 80, 24, NULL);
+        ArcsShot p = player_at(&l->ls.tr, 3, STAGE_SOFTMAX, true);
+        Grid g = render(&l->ls.tr, &p, progress[k], 80, 24, NULL);
         int dots = dots_total(&g);
         if (k == 0)
             assert_int_equal(dots, 0);
@@ -534,8 +452,8 @@ static void test_arcs_grow_with_progress(void **state)
 static void test_qkv_draws_no_arcs(void **state)
 {
     Fixture *l = *state;
-    Shot p = player_at(&l->tr, 3, STAGE_QKV, true);
-    Grid g = render(&l->tr, &p, 1.0, 80, 24, NULL);
+    ArcsShot p = player_at(&l->ls.tr, 3, STAGE_QKV, true);
+    Grid g = render(&l->ls.tr, &p, 1.0, 80, 24, NULL);
     assert_int_equal(dots_total(&g), 0);
     grid_free(&g);
 }
@@ -553,14 +471,14 @@ static bool same_arcs(const Grid *a, const Grid *b, int sentence_row)
 static void test_arcs_thicken_from_score_to_share(void **state)
 {
     Fixture *l = *state;
-    const Trace *tr = &l->tr;
+    const Trace *tr = &l->ls.tr;
     int tok_x[MODEL_MAX_TOKENS];
     int y = find_sentence(tr, 80, 24, NULL, tok_x);
-    Shot score = player_at(tr, 3, STAGE_SCORE, true);
-    Shot share = player_at(tr, 3, STAGE_SOFTMAX, true);
+    ArcsShot score = player_at(tr, 3, STAGE_SCORE, true);
+    ArcsShot share = player_at(tr, 3, STAGE_SOFTMAX, true);
     Grid thin = render(tr, &score, 1.0, 80, 24, NULL);
     Grid thick = render(tr, &share, 1.0, 80, 24, NULL);
-    Shot up = share, down = score;
+    ArcsShot up = share, down = score;
     up.from_stage = STAGE_SCORE;
     down.from_stage = STAGE_SOFTMAX;
     int prev = 0;
@@ -606,10 +524,10 @@ static int packet_dots(const Grid *g, int sentence_row)
 static void test_output_values_flow_back(void **state)
 {
     Fixture *l = *state;
-    Trace *tr = &l->tr;
+    Trace *tr = &l->ls.tr;
     int tok_x[MODEL_MAX_TOKENS];
     int y = find_sentence(tr, 80, 24, NULL, tok_x);
-    Shot p = player_at(tr, 3, STAGE_OUTPUT, true);
+    ArcsShot p = player_at(tr, 3, STAGE_OUTPUT, true);
     Grid mid = render(tr, &p, 0.5, 80, 24, NULL);
     Grid end = render(tr, &p, 1.0, 80, 24, NULL);
     assert_true(packet_dots(&mid, y) > 0);
@@ -637,15 +555,11 @@ static void test_output_values_flow_back(void **state)
 static void test_frame_is_pure(void **state)
 {
     Fixture *l = *state;
-    Shot p = player_at(&l->tr, 2, STAGE_OUTPUT, true);
-    Grid a = render(&l->tr, &p, 0.6, 80, 24, NULL);
-    Grid b;
-    assert_int_equal(grid_init(&b, 80, 24), 0);
-    grid_put_text(&b, 0, 5, "debris debris debris 加加加", STYLE_ERROR);
-    render_into(&b, &l->tr, &p, 0.6, NULL);
-    assert_memory_equal(a.cells, b.cells, sizeof(Cell) * 80 * 24);
-    grid_free(&a);
-    grid_free(&b);
+    ArcsShot p = player_at(&l->ls.tr, 2, STAGE_OUTPUT, true);
+    Lesson ls;
+    Scene sc;
+    shot_scene(&sc, &ls, &l->ls.tr, &p, 0.6, NULL);
+    assert_frame_pure(&sc, 80, 24, 5, "debris debris debris 加加加");
 }
 
 /* ---------------------------------------------------------------- the screen's parts */
@@ -654,13 +568,13 @@ static void test_focus_is_marked(void **state)
 {
     Fixture *l = *state;
     int tok_x[MODEL_MAX_TOKENS];
-    int y = find_sentence(&l->tr, 80, 24, NULL, tok_x);
-    for (int f = 0; f < l->tr.T; f++) {
-        Shot p = player_at(&l->tr, f, STAGE_SOFTMAX, false);
-        Grid g = render(&l->tr, &p, 1.0, 80, 24, NULL);
-        for (int t = 0; t < l->tr.T; t++) {
+    int y = find_sentence(&l->ls.tr, 80, 24, NULL, tok_x);
+    for (int f = 0; f < l->ls.tr.T; f++) {
+        ArcsShot p = player_at(&l->ls.tr, f, STAGE_SOFTMAX, false);
+        Grid g = render(&l->ls.tr, &p, 1.0, 80, 24, NULL);
+        for (int t = 0; t < l->ls.tr.T; t++) {
             const Cell *c = grid_cell(&g, tok_x[t], y);
-            assert_string_equal(c->glyph, l->tr.tokens[t]);
+            assert_string_equal(c->glyph, l->ls.tr.tokens[t]);
             assert_int_equal(c->style, t == f ? STYLE_FOCUS : STYLE_TOKEN);
         }
         /* a ▲ under the focus, visible without colour */
@@ -682,9 +596,9 @@ static void test_stage_line_lights_current_stage(void **state)
     };
     for (int lang = 0; lang < 2; lang++)
         for (int st = 0; st < STAGE_COUNT; st++) {
-            Shot p = player_at(&l->tr, 3, all_stages[st], true);
+            ArcsShot p = player_at(&l->ls.tr, 3, all_stages[st], true);
             SceneOptions o = { (Lang)lang, false, NULL };
-            Grid g = render(&l->tr, &p, 1.0, 80, 24, &o);
+            Grid g = render(&l->ls.tr, &p, 1.0, 80, 24, &o);
             char got[128] = "";
             for (int y = 0; y < 1; y++)
                 for (int x = 0; x < g.w; x++) {
@@ -701,9 +615,9 @@ static void test_status_line_keys_state_and_notice(void **state)
 {
     Fixture *l = *state;
     char row[1024];
-    Shot p = player_at(&l->tr, 3, STAGE_SCORE, true);
+    ArcsShot p = player_at(&l->ls.tr, 3, STAGE_SCORE, true);
     SceneOptions o = { LANG_EN, false, "no UTF-8 locale" };
-    Grid g = render(&l->tr, &p, 1.0, 100, 30, &o);
+    Grid g = render(&l->ls.tr, &p, 1.0, 100, 30, &o);
     row_text(&g, 29, row, sizeof row);
     assert_non_null(strstr(row, "❚❚ paused"));
     assert_non_null(strstr(row, "no UTF-8 locale"));
@@ -712,7 +626,7 @@ static void test_status_line_keys_state_and_notice(void **state)
     grid_free(&g);
     p.playing = true;
     p.speed = 2.0;
-    g = render(&l->tr, &p, 1.0, 80, 24, NULL);
+    g = render(&l->ls.tr, &p, 1.0, 80, 24, NULL);
     row_text(&g, 23, row, sizeof row);
     assert_non_null(strstr(row, "▶ playing ×2"));
     grid_free(&g);
@@ -721,7 +635,7 @@ static void test_status_line_keys_state_and_notice(void **state)
 static void test_too_small_exact_text(void **state)
 {
     Fixture *l = *state;
-    Shot p = player_at(&l->tr, 3, STAGE_SOFTMAX, true);
+    ArcsShot p = player_at(&l->ls.tr, 3, STAGE_SOFTMAX, true);
     struct { int w, h; bool ascii; const char *line; } cases[] = {
         { 59, 20, false, "        terminal too small: need 60×20, have 59×20" },
         { 60, 19, false, "         terminal too small: need 60×20, have 60×19" },
@@ -729,7 +643,7 @@ static void test_too_small_exact_text(void **state)
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         SceneOptions o = { LANG_EN, cases[i].ascii, NULL };
-        Grid g = render(&l->tr, &p, 1.0, cases[i].w, cases[i].h, &o);
+        Grid g = render(&l->ls.tr, &p, 1.0, cases[i].w, cases[i].h, &o);
         char expected[2048] = "";
         for (int y = 0; y < cases[i].h; y++) {
             if (y == cases[i].h / 2)
@@ -742,7 +656,7 @@ static void test_too_small_exact_text(void **state)
         grid_free(&g);
     }
     /* one size up, the frame is whole */
-    Grid g = render(&l->tr, &p, 1.0, 60, 20, NULL);
+    Grid g = render(&l->ls.tr, &p, 1.0, 60, 20, NULL);
     char *text = frame_text(&g);
     assert_null(strstr(text, "too small"));
     assert_non_null(strstr(text, "加"));
@@ -756,10 +670,10 @@ static void test_help_lists_every_binding(void **state)
 {
     Fixture *l = *state;
     for (int lang = 0; lang < 2; lang++) {
-        Shot p = player_at(&l->tr, 3, STAGE_SOFTMAX, true);
+        ArcsShot p = player_at(&l->ls.tr, 3, STAGE_SOFTMAX, true);
         p.help = true;
         SceneOptions o = { (Lang)lang, false, NULL };
-        Grid g = render(&l->tr, &p, 1.0, 100, 40, &o);   /* tall enough not to scroll */
+        Grid g = render(&l->ls.tr, &p, 1.0, 100, 40, &o);   /* tall enough not to scroll */
         char *text = frame_text(&g);
         assert_null(strstr(text, "scroll"));
         int listed = 0;
@@ -786,11 +700,11 @@ static void test_ascii_mode_is_ascii(void **state)
     for (size_t z = 0; z < N_SIZES; z++)
         for (int st = 0; st < STAGE_COUNT; st++)
             for (int mode = 0; mode < 4; mode++) {
-                Shot p = player_at(&l->tr, 3, all_stages[st], mode & 1);
+                ArcsShot p = player_at(&l->ls.tr, 3, all_stages[st], mode & 1);
                 p.help = mode & 2;
                 p.playing = mode == 1;
                 SceneOptions o = { LANG_ZH, true, "notice" };
-                Grid g = render(&l->tr, &p, mode == 3 ? 0.5 : 1.0, sizes[z][0], sizes[z][1], &o);
+                Grid g = render(&l->ls.tr, &p, mode == 3 ? 0.5 : 1.0, sizes[z][0], sizes[z][1], &o);
                 char what[64];
                 snprintf(what, sizeof what, "%dx%d stage %d mode %d", sizes[z][0], sizes[z][1], st, mode);
                 assert_ascii_frame(&g, what);
@@ -809,13 +723,13 @@ static void test_ascii_sentence_row(void **state)
     char err[256];
     assert_int_equal(model_load_default(&m, err, sizeof err), 0);
     assert_int_equal(engine_forward(&m, "三加五等于?十减四等于?几是二乘", &long16, err, sizeof err), 0);
-    const Trace *trs[2] = { &l->tr, &long16 };
+    const Trace *trs[2] = { &l->ls.tr, &long16 };
     SceneOptions o = { LANG_EN, true, NULL };
     for (int k = 0; k < 2; k++)
         for (size_t z = 0; z < N_SIZES; z++) {
             ArcsLayout L;
             layout_drawn(trs[k], sizes[z][0], sizes[z][1], true, &L);
-            Shot p = player_at(trs[k], 3, STAGE_SOFTMAX, true);
+            ArcsShot p = player_at(trs[k], 3, STAGE_SOFTMAX, true);
             Grid g = render(trs[k], &p, 1.0, sizes[z][0], sizes[z][1], &o);
             char what[64];
             snprintf(what, sizeof what, "%d characters at %dx%d", trs[k]->T, sizes[z][0], sizes[z][1]);
@@ -832,7 +746,7 @@ static void test_ascii_sentence_row(void **state)
 static void test_ascii_arcs_weigh_by_share(void **state)
 {
     Fixture *l = *state;
-    Trace *tr = &l->tr;
+    Trace *tr = &l->ls.tr;
     const double shares[] = { 0.02, 0.20, 0.40, 0.90 };
     const char glyphs[] = ".:=@";   /* levels 1, 2, 4, 8 of .:-=+*#@ */
     double saved[MODEL_MAX_TOKENS];
@@ -841,7 +755,7 @@ static void test_ascii_arcs_weigh_by_share(void **state)
     for (int cls = 0; cls < 4; cls++) {
         for (int s = 0; s < tr->T; s++)
             TRACE_SQ(tr, weights, 3, s) = shares[cls];
-        Shot p = player_at(tr, 3, STAGE_SOFTMAX, false);
+        ArcsShot p = player_at(tr, 3, STAGE_SOFTMAX, false);
         SceneOptions o = { LANG_EN, true, NULL };
         Grid g = render(tr, &p, 1.0, 80, 24, &o);
         int arcs = 0;
@@ -862,27 +776,6 @@ static void test_ascii_arcs_weigh_by_share(void **state)
 
 /* ---------------------------------------------------------------- layout at every size */
 
-/* Every wide glyph is whole: a width-2 cell is followed by its width-0 half and a
- * width-0 cell always follows a width-2 one; every glyph is valid UTF-8. */
-static void assert_grid_sound(const Grid *g, const char *what)
-{
-    for (int y = 0; y < g->h; y++)
-        for (int x = 0; x < g->w; x++) {
-            const Cell *c = grid_cell(g, x, y);
-            if (c->width == 2) {
-                if (x + 1 >= g->w || grid_cell(g, x + 1, y)->width != 0)
-                    fail_msg("%s: wide glyph '%s' at %d,%d is cut", what, c->glyph, x, y);
-            } else if (c->width == 0) {
-                if (x == 0 || grid_cell(g, x - 1, y)->width != 2)
-                    fail_msg("%s: stray right half at %d,%d", what, x, y);
-            } else {
-                assert_int_equal(c->width, 1);
-            }
-            assert_true(c->style < STYLE_COUNT);
-            assert_true(text_valid_utf8(c->glyph, strlen(c->glyph)));
-        }
-}
-
 static void test_every_size_lays_out_cleanly(void **state)
 {
     Fixture *l = *state;
@@ -890,18 +783,18 @@ static void test_every_size_lays_out_cleanly(void **state)
         for (int h = 1; h <= 64; h += 9)
             for (int st = 0; st < STAGE_COUNT; st++)
                 for (int mode = 0; mode < 4; mode++) {
-                    Shot p = player_at(&l->tr, (w + h) % l->tr.T, all_stages[st], mode & 1);
+                    ArcsShot p = player_at(&l->ls.tr, (w + h) % l->ls.tr.T, all_stages[st], mode & 1);
                     p.help = mode & 2;
                     SceneOptions o = { (Lang)(mode & 1), false, NULL };
-                    Grid g = render(&l->tr, &p, (h % 3) / 2.0, w, h, &o);
+                    Grid g = render(&l->ls.tr, &p, (h % 3) / 2.0, w, h, &o);
                     char what[64];
                     snprintf(what, sizeof what, "%dx%d stage %d mode %d", w, h, st, mode);
                     assert_grid_sound(&g, what);
                     grid_free(&g);
                 }
     for (size_t z = 0; z < N_SIZES; z++) {
-        Shot p = player_at(&l->tr, 0, STAGE_OUTPUT, true);
-        Grid g = render(&l->tr, &p, 0.5, sizes[z][0], sizes[z][1], NULL);
+        ArcsShot p = player_at(&l->ls.tr, 0, STAGE_OUTPUT, true);
+        Grid g = render(&l->ls.tr, &p, 0.5, sizes[z][0], sizes[z][1], NULL);
         assert_grid_sound(&g, "named size");
         grid_free(&g);
     }
@@ -910,29 +803,19 @@ static void test_every_size_lays_out_cleanly(void **state)
 static void test_token_at_matches_drawing(void **state)
 {
     Fixture *l = *state;
-    const Trace *tr = &l->tr;
+    const Trace *tr = &l->ls.tr;
     for (size_t z = 0; z < N_SIZES; z++) {
         int w = sizes[z][0], h = sizes[z][1];
-        Shot p = player_at(tr, 3, STAGE_SOFTMAX, true);
-        Grid g = render(tr, &p, 1.0, w, h, NULL);
-        int found[MODEL_MAX_TOKENS] = { 0 };
-        for (int y = 0; y < h; y++)
-            for (int x = 0; x < w; x++) {
-                int t = scene_token_at(tr, w, h, NULL, x, y);
-                if (t < 0)
-                    continue;
-                assert_true(t < tr->T);
-                const Cell *c = grid_cell(&g, x, y);
-                if (c->width == 0)
-                    c = grid_cell(&g, x - 1, y);
-                assert_string_equal(c->glyph, tr->tokens[t]);
-                found[t] += 1;
-            }
+        ArcsShot p = player_at(tr, 3, STAGE_SOFTMAX, true);
+        Lesson ls;
+        Scene sc;
+        shot_scene(&sc, &ls, tr, &p, 1.0, NULL);
+        int found[MODEL_MAX_TOKENS];
+        count_character_clicks(&sc, w, h, found);
         for (int t = 0; t < tr->T; t++)
             assert_int_equal(found[t], text_width(tr->tokens[t]));
         assert_int_equal(scene_token_at(tr, w, h, NULL, -1, 0), -1);
         assert_int_equal(scene_token_at(tr, w, h, NULL, w, h), -1);
-        grid_free(&g);
     }
     assert_int_equal(scene_token_at(tr, 59, 20, NULL, 10, 10), -1);
 }
@@ -972,7 +855,7 @@ static void test_long_sentence_and_wide_vectors(void **state)
     for (size_t z = 0; z < N_SIZES; z++)
         for (int st = 0; st < STAGE_COUNT; st++)
             for (int numbers = 0; numbers < 2; numbers++) {
-                Shot p = player_at(&tr, 15, all_stages[st], numbers);
+                ArcsShot p = player_at(&tr, 15, all_stages[st], numbers);
                 Grid g = render(&tr, &p, 1.0, sizes[z][0], sizes[z][1], NULL);
                 assert_grid_sound(&g, "long sentence");
                 if (!numbers)
@@ -990,19 +873,6 @@ static void test_long_sentence_and_wide_vectors(void **state)
 
 /* ---------------------------------------------------------------- issue 8: the edges */
 
-#define SIXTEEN "三加五等于?十减四等于?几是二乘"   /* 16 characters */
-
-/* Draws the arcs view of an explicit player and UI state. */
-static Grid render_state(const Trace *tr, const Player *p, const Ui *ui, double progress, int w, int h)
-{
-    Lesson ls = { .model = tr->model, .tr = *tr };
-    FrameInput in = { .lesson = &ls, .player = p, .ui = ui, .progress = progress, .opt = NULL };
-    Grid g;
-    assert_int_equal(grid_init(&g, w, h), 0);
-    frame_render(&g, &in);
-    return g;
-}
-
 /* The column where s starts in row text (bytes before it counted as columns), or -1. */
 static int column_of(const char *row, const char *s)
 {
@@ -1019,10 +889,10 @@ static int column_of(const char *row, const char *s)
 static void test_hidden_words_follow_the_shares(void **state)
 {
     Fixture *l = *state;
-    const Trace *tr = &l->tr;
+    const Trace *tr = &l->ls.tr;
     for (int f = 0; f < tr->T; f++)
         for (int st = STAGE_SOFTMAX; st <= STAGE_OUTPUT; st++) {
-            Shot p = player_at(tr, f, (Stage)st, false);
+            ArcsShot p = player_at(tr, f, (Stage)st, false);
             Grid g = render(tr, &p, 1.0, 80, 24, NULL);
             int order[MODEL_MAX_TOKENS];
             engine_share_order(tr, 0, f, order);
@@ -1056,7 +926,7 @@ static void test_sixteen_every_number_under_its_character(void **state)
     int tok_x[MODEL_MAX_TOKENS];
     int y = find_sentence(&tr, 80, 24, NULL, tok_x);
     for (int st = STAGE_SCORE; st <= STAGE_OUTPUT; st++) {
-        Shot p = player_at(&tr, 3, (Stage)st, true);
+        ArcsShot p = player_at(&tr, 3, (Stage)st, true);
         Grid g = render(&tr, &p, 1.0, 80, 24, NULL);
         row_text(&g, y + 1, row[0], sizeof row[0]);
         row_text(&g, y + 2, row[1], sizeof row[1]);
@@ -1091,36 +961,33 @@ static void test_sixteen_every_character_can_ask(void **state)
     Trace tr;
     char err[256];
     assert_int_equal(engine_forward(&l->m, SIXTEEN, &tr, err, sizeof err), 0);
-    Lesson ls = { .model = tr.model, .tr = tr };
-    Player p;
-    player_init(&p, tr.T, 0);
-    Ui ui;
-    ui_init(&ui, VIEW_ARCS);
-    ui_set_view(&ui, &p, VIEW_ARCS);
+    Lesson ls;
+    Scene sc;
+    arcs_scene(&sc, &ls, &tr);
     bool seen[MODEL_MAX_TOKENS] = { false };
-    const KeyBinding *down = ui_binding(&ui, KEYCODE_DOWN), *up = ui_binding(&ui, KEYCODE_UP);
+    const KeyBinding *down = ui_binding(&sc.ui, KEYCODE_DOWN), *up = ui_binding(&sc.ui, KEYCODE_UP);
     assert_int_equal(down->action, ACTION_FOCUS_NEXT);
     assert_int_equal(up->action, ACTION_FOCUS_PREV);
     for (int i = 0; i < tr.T; i++) {
-        seen[p.focus] = true;
-        ui_apply(&ui, &p, &ls, down->action, down->arg, 0);
+        seen[sc.p.focus] = true;
+        ui_apply(&sc.ui, &sc.p, sc.ls, down->action, down->arg, 0);
     }
     for (int t = 0; t < tr.T; t++)
         assert_true(seen[t]);
-    assert_int_equal(p.focus, 0);
-    ui_apply(&ui, &p, &ls, up->action, up->arg, 0);
-    assert_int_equal(p.focus, 15);
-    const KeyBinding *zero = ui_binding(&ui, '0');
-    ui_apply(&ui, &p, &ls, zero->action, zero->arg, 0);
-    assert_int_equal(p.focus, 9);
+    assert_int_equal(sc.p.focus, 0);
+    ui_apply(&sc.ui, &sc.p, sc.ls, up->action, up->arg, 0);
+    assert_int_equal(sc.p.focus, 15);
+    const KeyBinding *zero = ui_binding(&sc.ui, '0');
+    ui_apply(&sc.ui, &sc.p, sc.ls, zero->action, zero->arg, 0);
+    assert_int_equal(sc.p.focus, 9);
     int tok_x[MODEL_MAX_TOKENS];
     for (size_t z = 0; z < N_SIZES; z++) {
         int y = find_sentence(&tr, sizes[z][0], sizes[z][1], NULL, tok_x);
         for (int t = 10; t < tr.T; t++) {
             int hit = scene_token_at(&tr, sizes[z][0], sizes[z][1], NULL, tok_x[t], y);
             assert_int_equal(hit, t);
-            ui_apply(&ui, &p, &ls, ACTION_FOCUS_N, hit, 0);
-            assert_int_equal(p.focus, t);
+            ui_apply(&sc.ui, &sc.p, sc.ls, ACTION_FOCUS_N, hit, 0);
+            assert_int_equal(sc.p.focus, t);
         }
     }
     engine_free(&tr);
@@ -1136,7 +1003,7 @@ static void test_sixteen_panel_shows_the_worked_column(void **state)
     assert_int_equal(engine_forward(&l->m, SIXTEEN, &tr, err, sizeof err), 0);
     for (int st = STAGE_SCORE; st <= STAGE_SOFTMAX; st++)
         for (int a = 0; a < tr.T; a++) {
-            Shot p = player_at(&tr, 3, (Stage)st, true);
+            ArcsShot p = player_at(&tr, 3, (Stage)st, true);
             p.answer = a;
             Grid g = render(&tr, &p, 1.0, 80, 24, NULL);
             char *text = frame_text(&g), want[64];
@@ -1173,11 +1040,11 @@ static void test_sixteen_panel_shows_the_worked_column(void **state)
 static void test_smallest_frame_keeps_the_essentials(void **state)
 {
     Fixture *l = *state;
-    const Trace *tr = &l->tr;
+    const Trace *tr = &l->ls.tr;
     char row[4096];
     for (int st = 0; st < STAGE_COUNT; st++)
         for (int f = 0; f < tr->T; f++) {
-            Shot p = player_at(tr, f, all_stages[st], true);
+            ArcsShot p = player_at(tr, f, all_stages[st], true);
             Grid g = render(tr, &p, 1.0, 60, 20, NULL);
             char *text = frame_text(&g);
             row_text(&g, 0, row, sizeof row);
@@ -1199,18 +1066,17 @@ static void test_smallest_frame_keeps_the_essentials(void **state)
 static void test_help_scrolls_to_every_line(void **state)
 {
     Fixture *l = *state;
-    const Trace *tr = &l->tr;
-    Player p;
-    player_init(&p, tr->T, 0);
-    Ui ui;
-    ui_init(&ui, VIEW_ARCS);
-    ui.help = true;
+    const Trace *tr = &l->ls.tr;
+    Lesson ls;
+    Scene sc;
+    arcs_scene(&sc, &ls, tr);
+    sc.ui.help = true;
     static char lines[64][512];
     int total = 0;
     char row[4096];
     for (int top = 0; top < 64; top++) {
-        ui.help_top = top;
-        Grid g = render_state(tr, &p, &ui, 1.0, 60, 20);
+        sc.ui.help_top = top;
+        Grid g = scene_render(&sc, 60, 20);
         int first = 0, last = 0, n = 0;
         for (int y = 0; y < g.h; y++) {   /* "? closes this help  ↑/↓ scroll 1-14 of 29" */
             row_text(&g, y, row, sizeof row);
@@ -1256,13 +1122,10 @@ static void test_help_scrolls_to_every_line(void **state)
 static void test_steps_and_speeds_say_where_you_are(void **state)
 {
     Fixture *l = *state;
-    const Trace *tr = &l->tr;
-    Lesson ls = { .model = tr->model, .tr = *tr };
-    Player p;
-    player_init(&p, tr->T, 0);
-    Ui ui;
-    ui_init(&ui, VIEW_ARCS);
-    ui_set_view(&ui, &p, VIEW_ARCS);
+    const Trace *tr = &l->ls.tr;
+    Lesson ls;
+    Scene sc;
+    arcs_scene(&sc, &ls, tr);
     char row[4096];
     struct { Action a; const char *says; } steps[] = {
         { ACTION_PREV, "first step already" },
@@ -1276,20 +1139,20 @@ static void test_steps_and_speeds_say_where_you_are(void **state)
         { ACTION_SLOWER, "speed ×0.25" }, { ACTION_SLOWER, "slowest already: ×0.25" },
     };
     for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++) {
-        ui_apply(&ui, &p, &ls, steps[i].a, 0, 0);
+        ui_apply(&sc.ui, &sc.p, sc.ls, steps[i].a, 0, 0);
         if (steps[i].a == ACTION_LAST) {
-            assert_int_equal(p.focus, tr->T - 1);
-            assert_int_equal(p.stage, STAGE_OUTPUT);
+            assert_int_equal(sc.p.focus, tr->T - 1);
+            assert_int_equal(sc.p.stage, STAGE_OUTPUT);
         }
         if (!steps[i].says)
             continue;
-        Grid g = render_state(tr, &p, &ui, 1.0, 80, 24);
+        Grid g = scene_render(&sc, 80, 24);
         row_text(&g, 23, row, sizeof row);
         if (!strstr(row, steps[i].says))
             fail_msg("step %zu: the status line does not say \"%s\": %s", i, steps[i].says, row);
         grid_free(&g);
     }
-    assert_int_equal(p.focus, 0);   /* a step past the end stayed at the end */
+    assert_int_equal(sc.p.focus, 0);   /* a step past the end stayed at the end */
 }
 
 /* , . choose the answering character and { } the dimension; the panels work them, the
@@ -1297,25 +1160,22 @@ static void test_steps_and_speeds_say_where_you_are(void **state)
 static void test_keys_choose_what_is_worked(void **state)
 {
     Fixture *l = *state;
-    const Trace *tr = &l->tr;
-    Lesson ls = { .model = tr->model, .tr = *tr };
-    Player p;
-    player_init(&p, tr->T, 0);
-    Ui ui;
-    ui_init(&ui, VIEW_ARCS);
-    ui_set_view(&ui, &p, VIEW_ARCS);
+    const Trace *tr = &l->ls.tr;
+    Lesson ls;
+    Scene sc;
+    arcs_scene(&sc, &ls, tr);
     const int keys[] = { ',', '.', '<', '>', '{', '}' };
     const Action actions[] = { ACTION_ANSWER_PREV, ACTION_ANSWER_NEXT, ACTION_ANSWER_PREV, ACTION_ANSWER_NEXT,
                                ACTION_DIM_PREV, ACTION_DIM_NEXT };
     for (int i = 0; i < 6; i++)
-        assert_int_equal(ui_binding(&ui, keys[i])->action, actions[i]);
+        assert_int_equal(ui_binding(&sc.ui, keys[i])->action, actions[i]);
     /* 加 → 等 = 2.08 can be worked: 加's largest is 五, one step on is 等 */
-    p.focus = 1;
-    p.stage = STAGE_SCORE;
-    const KeyBinding *next = ui_binding(&ui, '.');
-    ui_apply(&ui, &p, &ls, next->action, next->arg, 0);
-    assert_int_equal(ui.answer, 3);
-    Grid g = render_state(tr, &p, &ui, 1.0, 80, 24);
+    sc.p.focus = 1;
+    sc.p.stage = STAGE_SCORE;
+    const KeyBinding *next = ui_binding(&sc.ui, '.');
+    ui_apply(&sc.ui, &sc.p, sc.ls, next->action, next->arg, 0);
+    assert_int_equal(sc.ui.answer, 3);
+    Grid g = scene_render(&sc, 80, 24);
     char *text = frame_text(&g);
     assert_non_null(strstr(text, "Q(加)·K(等) = "));
     assert_non_null(strstr(text, "≈ 2.08"));
@@ -1323,19 +1183,19 @@ static void test_keys_choose_what_is_worked(void **state)
     free(text);
     grid_free(&g);
     /* } three times: Q(三)[3] */
-    p.focus = 0;
-    p.stage = STAGE_QKV;
-    const KeyBinding *dim = ui_binding(&ui, '}');
+    sc.p.focus = 0;
+    sc.p.stage = STAGE_QKV;
+    const KeyBinding *dim = ui_binding(&sc.ui, '}');
     for (int i = 0; i < 3; i++)
-        ui_apply(&ui, &p, &ls, dim->action, dim->arg, 0);
-    g = render_state(tr, &p, &ui, 1.0, 80, 24);
+        ui_apply(&sc.ui, &sc.p, sc.ls, dim->action, dim->arg, 0);
+    g = scene_render(&sc, 80, 24);
     text = frame_text(&g);
     assert_non_null(strstr(text, "Q(三)[3] = "));
     assert_non_null(strstr(text, "Wq[:,3]"));
     free(text);
     grid_free(&g);
     /* the status line of a wide screen names them */
-    g = render_state(tr, &p, &ui, 1.0, 160, 40);
+    g = scene_render(&sc, 160, 40);
     char row[4096];
     row_text(&g, 39, row, sizeof row);
     assert_non_null(strstr(row, ",/. worked"));
@@ -1345,7 +1205,7 @@ static void test_keys_choose_what_is_worked(void **state)
 
 int main(void)
 {
-#define T(f) cmocka_unit_test_setup_teardown(f, setup_lesson, teardown_lesson)
+#define T(f) cmocka_unit_test_setup_teardown(f, fixture_setup, fixture_teardown)
     const struct CMUnitTest tests[] = {
         T(test_hidden_numbers_leave_no_digit),
         T(test_hidden_numbers_still_draw_arcs),
