@@ -48,7 +48,7 @@ static SqrtdLayout layout_of(Fixture *fx, const Shot *s)
 /* The row of key i ("k1" …) of the draw's table, as text. */
 static void key_row(const Grid *g, int i, char *buf, size_t cap)
 {
-    char want[8], row[4096];
+    char want[16], row[4096];   /* " k" and any int */
     snprintf(want, sizeof want, " k%d ", i + 1);
     for (int y = 0; y < g->h; y++) {
         row_text(g, y, row, sizeof row);
