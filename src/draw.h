@@ -75,6 +75,7 @@ typedef struct ViewCtx {
     Lang lang;                 /* labels' language (English in ASCII mode) */
     bool ascii;                /* ASCII-only drawing */
     bool numbers;              /* values shown */
+    struct ArcsCache *arcs_cache; /* the arcs' dots kept between frames, or NULL (arcs.c) */
 } ViewCtx;
 
 /* The English or Chinese literal by the context's language (still checked as a format). */
