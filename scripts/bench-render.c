@@ -7,7 +7,8 @@
  *   bench-render fps W H SECONDS       render loop at W×H to /dev/null
  *   bench-render bytes W H SECONDS     simulated autoplay to a file: bytes per frame, per s
  *   bench-render first-frame RUNS BIN W H   exec BIN on a W×H pty until its first paint
- *   bench-render instr W H SENTENCE STEPS   autoplay's frames for callgrind (bench_frames_loop)
+ *   bench-render instr W H SENTENCE STEPS [VIEW]   autoplay's frames for callgrind
+ *                                       (bench_frames_loop), in the arcs view or VIEW
  *   bench-render intervals BIN W H STEPS    BIN on a pty: the frames of STEPS transitions, timed */
 #include <errno.h>
 #include <locale.h>
@@ -32,6 +33,7 @@
 #include "lesson.h"
 #include "ui.h"
 #include "term.h"
+#include "view.h"
 
 #define BENCH_FRAME_MS 33   /* the app's frame interval while animating */
 
@@ -209,12 +211,17 @@ __attribute__((noinline)) long bench_frames_loop(Bench *b, int steps)
 
 /* Opens the bench on `sentence` (NULL: the model's), paints the start frame (the full
  * first paint, not counted), then runs bench_frames_loop. */
-static int bench_instr(int w, int h, const char *sentence, int steps)
+static int bench_instr(int w, int h, const char *sentence, int steps, const char *view)
 {
     Bench b;
     FILE *out = fopen("/dev/null", "w");
     if (!out || bench_open_on(&b, w, h, sentence, out) != 0)
         return 1;
+    for (int v = 0; view && v < VIEW_COUNT; v++)
+        if (strcmp(view_ops((ViewId)v)->name, view) == 0) {
+            ui_init_for(&b.ui, (ViewId)v, &b.lesson);
+            ui_set_view(&b.ui, &b.player, (ViewId)v);
+        }
     bench_render(&b, 1.0);
     term_paint(&b.grid);
     long frames = bench_frames_loop(&b, steps);
@@ -390,8 +397,9 @@ int main(int argc, char **argv)
         return bench_fps(atoi(argv[2]), atoi(argv[3]), atof(argv[4]));
     if (argc == 5 && strcmp(argv[1], "bytes") == 0)
         return bench_bytes(atoi(argv[2]), atoi(argv[3]), atof(argv[4]));
-    if (argc == 6 && strcmp(argv[1], "instr") == 0)
-        return bench_instr(atoi(argv[2]), atoi(argv[3]), argv[4], atoi(argv[5]));
+    if ((argc == 6 || argc == 7) && strcmp(argv[1], "instr") == 0)
+        return bench_instr(atoi(argv[2]), atoi(argv[3]), argv[4], atoi(argv[5]),
+                           argc == 7 ? argv[6] : NULL);
     if (argc == 6 && strcmp(argv[1], "intervals") == 0)
         return bench_intervals(argv[2], atoi(argv[3]), atoi(argv[4]), atoi(argv[5]));
     if (argc == 6 && strcmp(argv[1], "first-frame") == 0)

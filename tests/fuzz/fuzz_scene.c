@@ -199,7 +199,7 @@ static void run(const Layout *l, const Model *m, const char *sentence)
                        "a frame drawn with the cache is the frame without it");
             grid_free(&cached);
         }
-        if (!vocab_spells_words(m))
+        if (!vocab_spells_words(m) && !l->help)   /* the help's prose is cut at its box */
             check_no_nan_text(&g, l->options.ascii);
         for (int y = -1; y <= l->h; y += 1 + l->h / 7)
             for (int x = -1; x <= l->w; x += 1 + l->w / 11) {
