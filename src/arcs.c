@@ -326,11 +326,12 @@ static int last_sample(const Arc *a, double upto)
 /* ---------------------------------------------------------------- rasters kept between frames */
 
 /* The dots of an arc once walked: entries in the order the arc grows, each the dots `bits`
- * of one cell first reached at sample k (steps + 1: the foot). Kept in the cache's pool. */
+ * of one cell first reached at sample k (steps + 1: the foot). Kept in the cache's pool;
+ * six bytes each. */
 typedef struct {
     uint16_t col;    /* grid column */
-    uint16_t row;    /* grid row (inside the arc area) */
     uint16_t k;      /* the sample that first reaches these dots */
+    uint8_t row;     /* grid row (inside the arc area; arcs below row 256 are not kept) */
     uint8_t bits;    /* the braille dots (draw_braille_bit) it sets; 0 in ASCII */
 } ArcDot;
 
@@ -457,8 +458,8 @@ static void raster_visit(void *ctx, int dx, int dy, int k)
         rw->full = true;
         return;
     }
-    cache->pool[cache->pool_used++] = (ArcDot){ .col = (uint16_t)col, .row = (uint16_t)row,
-                                                 .k = (uint16_t)k, .bits = (uint8_t)bits };
+    cache->pool[cache->pool_used++] = (ArcDot){ .col = (uint16_t)col, .k = (uint16_t)k,
+                                                 .row = (uint8_t)row, .bits = (uint8_t)bits };
 }
 
 /* One run of a raster's entries in the pool: its entries or its whole list. */
@@ -575,7 +576,7 @@ static void raster_mark(const ViewCtx *c, const ArcsLayout *L, const Arc *arcs, 
 /* The raster of an arc: kept from an earlier frame, or walked now, after the rasters this
  * frame does not draw are forgotten: the cache holds about what one frame draws, and
  * grows only when that needs more. NULL when the arc cannot be kept: past ARCS_CACHE_DOTS,
- * or beyond the 16-bit cells and samples of an ArcDot. */
+ * or beyond the cells and samples an ArcDot holds. */
 static Raster *raster_of(const ViewCtx *c, const ArcsLayout *L, const Arc *a)
 {
     ArcsCache *cache = c->arcs_cache;
@@ -583,7 +584,7 @@ static Raster *raster_of(const ViewCtx *c, const ArcsLayout *L, const Arc *a)
     Raster *r = raster_find(cache, &key);
     if (r)
         return r;
-    if (L->w > UINT16_MAX || L->sentence_row > UINT16_MAX || arc_steps(a) >= UINT16_MAX)
+    if (L->w > UINT16_MAX || L->sentence_row > UINT8_MAX || arc_steps(a) >= UINT16_MAX)
         return NULL;
     if (cache_has_old(cache))
         cache_forget_old(cache);   /* also frees their slots */

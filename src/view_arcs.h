@@ -74,7 +74,7 @@ int arcs_braille_dots(const Cell *cell);
 /* ---------------------------------------------------------------- the arcs' cache (arcs.c) */
 
 #define ARCS_CACHE_RASTERS 64     /* arcs whose dots the cache keeps at once */
-#define ARCS_CACHE_DOTS 65536     /* entries (8 bytes) they may take in all: 512 KiB at most */
+#define ARCS_CACHE_DOTS 65536     /* entries (6 bytes) they may take in all: 384 KiB at most */
 #define ARCS_CACHE_GROW 1024      /* the pool grows by multiples of this many entries */
 
 /* The arcs' dots kept between frames (FrameInput.cache): each arc is walked once, with its
@@ -82,8 +82,9 @@ int arcs_braille_dots(const Cell *cell);
  * start of that list as far as the arc has grown (an arc drawn whole again, each of its
  * cells once). Bounded: ARCS_CACHE_RASTERS arcs, ARCS_CACHE_DOTS entries; when full it
  * forgets what the frame being drawn does not draw, and grows only when one frame's arcs
- * need more (about 8 bytes per dot cell the frame's arcs touch: a few kilobytes at 80 × 24,
- * about 100 KiB at 300 × 80). Drawing with or without it gives the same frame. */
+ * need more (6 bytes per entry, about 3 entries per cell an arc crosses: 12 KiB at 80 × 24,
+ * 24 KiB at 120 × 40, about 90 KiB at 300 × 80). Drawing with or without it gives the same
+ * frame. */
 typedef struct ArcsCache ArcsCache;
 
 /* An empty cache, or NULL when out of memory. */

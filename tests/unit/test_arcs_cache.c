@@ -308,8 +308,8 @@ static void test_cache_is_bounded_and_stops_growing(void **state)
     }
     assert_true(warm > 0);
     assert_int_equal(arcs_cache_bytes(cache), warm);
-    assert_true(warm <= 160 * 1024);   /* about one frame's arcs: 16 of them at 300 × 80 */
-    assert_true(arcs_cache_bytes(cache) <= 8 * (size_t)ARCS_CACHE_DOTS + 16 * 1024);
+    assert_true(warm <= 120 * 1024);   /* about one frame's arcs: 16 of them at 300 × 80 */
+    assert_true(arcs_cache_bytes(cache) <= 6 * (size_t)ARCS_CACHE_DOTS + 16 * 1024);
     arcs_cache_free(cache);
     grid_free(&g);
     lesson_free(&ls);
