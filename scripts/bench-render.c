@@ -333,7 +333,8 @@ static int bench_intervals(const char *bin, int w, int h, int steps)
         execl(bin, bin, (char *)NULL);
         _exit(127);
     }
-    static double at[BENCH_MAX_FRAMES], gaps[BENCH_MAX_FRAMES];
+    static double at[BENCH_MAX_FRAMES], gaps[BENCH_MAX_FRAMES], errors[BENCH_MAX_FRAMES];
+    int error_n = 0;
     int n = 0, gap_n = 0, skipped = 0, slots = 0;
     double worst_error = 0.0, span = 0.0;
     bench_frames_until_quiet(master, 0.3, 5.0, at, &n);   /* the first frame */
@@ -347,6 +348,8 @@ static int bench_intervals(const char *bin, int w, int h, int steps)
             double since = (at[i] - at[0]) * 1000.0;
             double error = fabs(since - BENCH_FRAME_MS * floor(since / BENCH_FRAME_MS + 0.5));
             worst_error = error > worst_error ? error : worst_error;
+            if (error_n < BENCH_MAX_FRAMES)
+                errors[error_n++] = error;
             int periods = (int)floor(gap / BENCH_FRAME_MS + 0.5);
             slots += periods > 0 ? periods : 1;
             if (periods > 1)
@@ -370,6 +373,7 @@ static int bench_intervals(const char *bin, int w, int h, int steps)
         return 1;
     }
     qsort(gaps, (size_t)gap_n, sizeof gaps[0], bench_cmp_double);
+    qsort(errors, (size_t)error_n, sizeof errors[0], bench_cmp_double);
     double sum = 0.0;
     int near = 0;
     for (int i = 0; i < gap_n; i++) {
@@ -383,6 +387,7 @@ static int bench_intervals(const char *bin, int w, int h, int steps)
     printf("interval_max_ms %.2f\n", gaps[gap_n - 1]);
     printf("interval_within_2ms_pct %.0f\n", 100.0 * near / gap_n);
     printf("interval_skipped %d\n", skipped);
+    printf("interval_deadline_error_p95_ms %.2f\n", errors[error_n * 95 / 100]);
     printf("interval_deadline_error_max_ms %.2f\n", worst_error);
     printf("interval_fps %.1f\n", span > 0 ? 1000.0 * slots / span : 0.0);
     return 0;
