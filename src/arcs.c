@@ -492,7 +492,8 @@ static void cache_forget_old(ArcsCache *cache)
         }
     int to = 0;
     for (int i = 0; i < n; i++) {
-        memmove(cache->pool + to, cache->pool + *runs[i].first, sizeof *cache->pool * (size_t)runs[i].count);
+        memmove(cache->pool + to, cache->pool + *runs[i].first,
+                sizeof *cache->pool * (size_t)runs[i].count);
         *runs[i].first = to;
         to += runs[i].count;
     }
