@@ -23,7 +23,8 @@ CMOCKA_LIBS = $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 
 WARN      := -std=c11 -Wall -Wextra $(WERROR)
 ALL_CFLAGS = $(WARN) -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600 -D_XOPEN_SOURCE_EXTENDED \
-             -DATTN_VERSION='"$(VERSION)"' -DATTN_DOCDIR='"$(DOCDIR)"' -iquote include $(PKG_CFLAGS) $(CPPFLAGS) -MMD -MP $(CFLAGS)
+             -DATTN_VERSION='"$(VERSION)"' -DATTN_DOCDIR='"$(DOCDIR)"' -iquote include \
+             -iquote $(BUILD)/gen $(PKG_CFLAGS) $(CPPFLAGS) -MMD -MP $(CFLAGS)
 LIBS       = $(PKG_LIBS) -lunistring -lm
 
 # Every module in src/ but main.c forms the library that tests link against.
@@ -86,6 +87,17 @@ $(BUILD)/obj/default_model.o: $(GEN_MODEL) | $(BUILD)/obj
 # The default model is compiled in: assets/lesson.model becomes a byte array.
 $(GEN_MODEL): assets/lesson.model scripts/embed-model.sh | $(BUILD)/gen
 	sh scripts/embed-model.sh $< > $@.tmp && mv $@.tmp $@
+
+# Station 5's √d curve is computed when building (it was 8 ms of every start): lesson.c
+# includes it. The generator links only the modules the curve needs.
+GEN_CURVE := $(BUILD)/gen/lesson_curve.h
+$(BUILD)/gen-curve: scripts/gen-curve.c $(BUILD)/obj/sqrtd.o $(BUILD)/obj/engine.o \
+                    $(BUILD)/obj/model.o $(BUILD)/obj/text.o | $(BUILD)/gen
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDFLAGS) -lunistring -lm
+$(GEN_CURVE): $(BUILD)/gen-curve
+	$(BUILD)/gen-curve > $@.tmp && mv $@.tmp $@
+$(BUILD)/obj/lesson.o $(BUILD)/asan/obj/lesson.o $(BUILD)/fuzz/obj/lesson.o \
+$(BUILD)/cov/obj/lesson.o: $(GEN_CURVE)
 
 # --help names the installed docs: cli.o is rebuilt whenever DOCDIR changes.
 $(BUILD)/docdir: FORCE | $(BUILD)/obj
@@ -184,7 +196,7 @@ fuzz-smoke:
 # ------------------------------------------------------------------ lint
 # Stricter warnings than the build's and cppcheck; not part of `make test`. Exits 0 when
 # clean, 1 with the findings listed, so CI can run it.
-lint: $(GEN_MODEL)
+lint: $(GEN_MODEL) $(GEN_CURVE)
 	@command -v $(CLANG) >/dev/null 2>&1 && command -v cppcheck >/dev/null 2>&1 || \
 	    sh scripts/install-deps.sh clang cppcheck
 	@CLANG="$(CLANG)" LINT_CFLAGS="$(filter-out -Werror -MMD -MP -DATTN_VERSION=% -DATTN_DOCDIR=%,$(ALL_CFLAGS))" sh scripts/lint.sh
@@ -256,7 +268,7 @@ clean:
 	rm -rf $(BUILD) $(BIN)
 
 # Keep objects: they are inputs of several binaries, not throwaway intermediates.
-.SECONDARY: $(LIB_OBJ) $(ASAN_OBJ) $(FUZZ_OBJ) $(COV_OBJ) $(GEN_MODEL)
+.SECONDARY: $(LIB_OBJ) $(ASAN_OBJ) $(FUZZ_OBJ) $(COV_OBJ) $(GEN_MODEL) $(GEN_CURVE)
 
 -include $(wildcard $(BUILD)/obj/*.d $(BUILD)/asan/obj/*.d $(BUILD)/tests/*.d $(BUILD)/asan/tests/*.d \
                     $(BUILD)/fuzz/obj/*.d $(BUILD)/fuzz/*.d $(BUILD)/cov/obj/*.d $(BUILD)/cov/tests/*.d)

@@ -23,6 +23,10 @@ typedef struct {
     const char *notice;  /* a one-line notice for the status line (until a key), or NULL */
 } FrameOptions;
 
+/* What frames keep between them to draw faster (the arcs' dots, walked once). Owned by
+ * the caller, one per sequence of frames; never changes what a frame shows. Opaque. */
+typedef struct FrameCache FrameCache;
+
 /* Everything a frame depends on. */
 typedef struct {
     const Lesson *lesson;      /* the forward passes shown */
@@ -30,7 +34,14 @@ typedef struct {
     const Ui *ui;              /* view, help, numbers, cursors, note */
     double progress;           /* 0..1 of the current transition (player_progress) */
     const FrameOptions *opt;   /* language, ASCII, notice */
+    FrameCache *cache;         /* kept between frames, or NULL: everything computed anew */
 } FrameInput;
+
+/* An empty cache (a few kilobytes; it grows with what it keeps, to a bound), or NULL when
+ * out of memory. */
+FrameCache *frame_cache_new(void);
+/* Frees a cache; NULL is fine. */
+void frame_cache_free(FrameCache *cache);
 
 /* Draws the whole frame into g (its size is the terminal's). Below FRAME_MIN_W ×
  * FRAME_MIN_H draws only "terminal too small: need 60×20, have w×h". */

@@ -1,10 +1,12 @@
 /* grid.h — a screen-sized grid of cells that the scene draws into and the term layer paints.
  * Owns: cells (one glyph, its width, a semantic style), writing text by display width,
- * and turning a grid into plain text for golden-frame tests.
+ * the runs of cells that differ between two frames, and turning a grid into plain text
+ * for golden-frame tests.
  * Must not touch: ncurses (styles are semantic; term maps them to attributes), the engine. */
 #ifndef ATTN_GRID_H
 #define ATTN_GRID_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include "text.h"
@@ -75,6 +77,23 @@ int grid_printf(Grid *g, int x, int y, Style style, const char *fmt, ...)
 
 /* Sets the style of n cells from (x, y) without changing their glyphs. */
 void grid_set_style(Grid *g, int x, int y, int n, Style style);
+
+/* A run of cells in one row: columns x .. x+n-1 of row y. */
+typedef struct {
+    int x;   /* first column */
+    int y;   /* row */
+    int n;   /* cells, >= 1 */
+} GridRun;
+
+/* The next run of cells where `now` differs from `before` (a grid of the same size), at
+ * or after column *x of row *y in row-major order: fills *run, moves (*x, *y) past it and
+ * returns true; returns false when nothing differs any more (or the sizes differ). A run
+ * holds both halves of every wide glyph it touches, in either grid, so that painting it
+ * never leaves half a glyph behind. Pure: the terminal paints only these runs. */
+bool grid_next_run(const Grid *before, const Grid *now, int *x, int *y, GridRun *run);
+
+/* Copies the cells of run from src into dst (same size). */
+void grid_copy_run(Grid *dst, const Grid *src, const GridRun *run);
 
 /* Writes the grid as text: h lines, each the glyphs of one row with trailing blanks
  * removed, ending in '\n'. Returns the number of bytes (without NUL) it needs;

@@ -16,7 +16,8 @@
 #define LESSON_COMPARE_SENTENCE "十减四等于?"
 /* The lesson's own sentence, compared with when the sentence is already the second one. */
 #define LESSON_FIRST_SENTENCE "三加五等于?"
-/* The seed of the √d machine's averaged curve and its number of draws. */
+/* The seed of the √d machine's averaged curve and its number of draws (the curve is
+ * computed with them when building: scripts/gen-curve.c). */
 #define LESSON_CURVE_SEED 1
 #define LESSON_CURVE_DRAWS SQRTD_CURVE_DRAWS
 
@@ -33,7 +34,8 @@ typedef struct {
     Trace tr;               /* the sentence's forward pass, with params.config */
     bool has_alt;           /* the comparison sentence ran (its characters are all known) */
     Trace alt;              /* its forward pass, with params.config */
-    SqrtdCurve curve;       /* station 5: the largest share against d, averaged once */
+    SqrtdCurve curve;       /* station 5: the largest share against d, averaged once
+                               (when building; a copy of lesson_curve_table) */
 } Lesson;
 
 /* The parameters of lesson 6 on sentence: no mask, one head, the default comparison. */

@@ -51,9 +51,16 @@ void term_close(void);
 /* The terminal's current size in columns and rows. */
 void term_size(int *w, int *h);
 
-/* Paints every cell of g (clipped to the screen), then one refresh. Clears first
- * only when the size changed since the last paint or a repaint was requested. */
+/* Paints g, then one refresh. Hands ncurses only the cells that differ from the grid it
+ * painted last (grid_next_run); every cell (clipped to the screen) on the first paint,
+ * after a change of size (the screen is cleared first), after term_request_repaint,
+ * and while g is not the screen's size. Keeps a copy of g: one more grid in memory. */
 void term_paint(const Grid *g);
+
+/* True when the screen ncurses holds shows g: each cell's character, colour pair and
+ * attributes as term_paint hands them over (false when g is not the screen's size or
+ * the terminal is not open). For the tests of the painting, on a headless screen. */
+bool term_painted_equals(const Grid *g);
 
 /* The next term_paint clears and repaints the whole terminal (Ctrl-L). */
 void term_request_repaint(void);

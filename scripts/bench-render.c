@@ -1,14 +1,21 @@
 /* bench-render.c — measurements for scripts/bench.sh that need C: the headless render
  * loop (frames per second), bytes written per animated frame and per second of
- * autoplay (ncurses on a file), and exec-to-first-frame of the real binary on a pty.
+ * autoplay (ncurses on a file), the frames callgrind counts instructions of,
+ * exec-to-first-frame of the real binary on a pty, and its frame intervals there.
  * Owns: nothing in the program; links the library objects. Prints "key value" lines.
  *
  *   bench-render fps W H SECONDS       render loop at W×H to /dev/null
  *   bench-render bytes W H SECONDS     simulated autoplay to a file: bytes per frame, per s
- *   bench-render first-frame RUNS BIN W H   exec BIN on a W×H pty until its first paint */
+ *   bench-render first-frame RUNS BIN W H   exec BIN on a W×H pty until its first paint
+ *   bench-render instr W H SENTENCE STEPS [VIEW]   autoplay's frames for callgrind
+ *                                       (bench_frames_loop), in the arcs view or VIEW
+ *   bench-render intervals BIN W H STEPS    BIN on a pty: the frames of STEPS transitions, timed */
 #include <errno.h>
 #include <locale.h>
+#include <math.h>
+#include <poll.h>
 #include <pty.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +33,7 @@
 #include "lesson.h"
 #include "ui.h"
 #include "term.h"
+#include "view.h"
 
 #define BENCH_FRAME_MS 33   /* the app's frame interval while animating */
 
@@ -48,27 +56,30 @@ typedef struct {
     Player player;        /* autoplay state on a simulated clock */
     Ui ui;                /* the arcs view, numbers shown */
     FrameOptions frame;   /* English, Unicode */
+    FrameCache *cache;    /* kept between frames, as the app keeps it */
 } Bench;
 
 /* Draws the frame at transition progress into the bench's grid. */
 static void bench_render(Bench *b, double progress)
 {
     FrameInput in = { .lesson = &b->lesson, .player = &b->player, .ui = &b->ui,
-                      .progress = progress, .opt = &b->frame };
+                      .progress = progress, .opt = &b->frame, .cache = b->cache };
     frame_render(&b->grid, &in);
 }
 
-static int bench_open(Bench *b, int w, int h, FILE *out)
+static int bench_open_on(Bench *b, int w, int h, const char *sentence, FILE *out)
 {
     char err[512];
     memset(b, 0, sizeof *b);
     if (model_load_default(&b->model, err, sizeof err) != 0 ||
-        lesson_build(&b->lesson, &b->model, b->model.sentence, NULL, err, sizeof err) != 0 ||
+        lesson_build(&b->lesson, &b->model, sentence && *sentence ? sentence : b->model.sentence,
+                     NULL, err, sizeof err) != 0 ||
         grid_init(&b->grid, w, h) != 0) {
         fprintf(stderr, "bench-render: %s\n", err);
         return -1;
     }
     b->frame.lang = LANG_EN;
+    b->cache = frame_cache_new();
     player_init(&b->player, b->lesson.tr.T, 0);
     ui_init(&b->ui, VIEW_ARCS);
     FILE *in = fopen("/dev/null", "r");
@@ -79,9 +90,15 @@ static int bench_open(Bench *b, int w, int h, FILE *out)
     return 0;
 }
 
+static int bench_open(Bench *b, int w, int h, FILE *out)
+{
+    return bench_open_on(b, w, h, NULL, out);
+}
+
 static void bench_close(Bench *b)
 {
     term_close();
+    frame_cache_free(b->cache);
     grid_free(&b->grid);
     lesson_free(&b->lesson);
     model_free(&b->model);
@@ -168,6 +185,52 @@ static int bench_bytes(int w, int h, double seconds)
     return 0;
 }
 
+/* ---------------------------------------------------------------- instructions */
+
+/* Autoplay on a simulated clock, paced like app.c, from the step after the start for
+ * `steps` steps: every frame the app would draw and paint. Not inlined, so that
+ * callgrind can count only this (--toggle-collect=bench_frames_loop). Returns frames. */
+__attribute__((noinline)) long bench_frames_loop(Bench *b, int steps)
+{
+    long long now = 0;
+    long frames = 0;
+    int taken = 0;
+    player_toggle_play(&b->player, now);
+    b->player.next_ms = 0;   /* the first step at once */
+    for (;;) {
+        if (player_tick(&b->player, now) && ++taken > steps)
+            break;
+        bench_render(b, player_progress(&b->player, now));
+        term_paint(&b->grid);
+        frames++;
+        long long wait = player_wait_ms(&b->player, now);
+        now += wait == 0 ? BENCH_FRAME_MS : wait;
+    }
+    return frames;
+}
+
+/* Opens the bench on `sentence` (NULL: the model's), paints the start frame (the full
+ * first paint, not counted), then runs bench_frames_loop. */
+static int bench_instr(int w, int h, const char *sentence, int steps, const char *view)
+{
+    Bench b;
+    FILE *out = fopen("/dev/null", "w");
+    if (!out || bench_open_on(&b, w, h, sentence, out) != 0)
+        return 1;
+    for (int v = 0; view && v < VIEW_COUNT; v++)
+        if (strcmp(view_ops((ViewId)v)->name, view) == 0) {
+            ui_init_for(&b.ui, (ViewId)v, &b.lesson);
+            ui_set_view(&b.ui, &b.player, (ViewId)v);
+        }
+    bench_render(&b, 1.0);
+    term_paint(&b.grid);
+    long frames = bench_frames_loop(&b, steps);
+    bench_close(&b);
+    fclose(out);
+    printf("frames %ld\n", frames);
+    return 0;
+}
+
 /* ---------------------------------------------------------------- first frame */
 
 /* Runs bin on a w × h pseudo-terminal with ATTN_BENCH_EXIT_AFTER_FIRST_FRAME=1 (it
@@ -223,6 +286,113 @@ static int bench_first_frame(int runs, const char *bin, int w, int h)
     return 0;
 }
 
+/* ---------------------------------------------------------------- frame intervals */
+
+#define BENCH_QUIET_S 0.004     /* a pause this long in the output ends one frame's bytes */
+#define BENCH_SETTLE_S 0.45     /* a transition (330 ms) is over after this long */
+#define BENCH_MAX_FRAMES 4096   /* frames recorded at most */
+
+/* Reads what the program writes until nothing came for `quiet` seconds (or `limit` passed);
+ * appends the start time of each frame's bytes (a burst after BENCH_QUIET_S of silence). */
+static void bench_frames_until_quiet(int fd, double quiet, double limit, double *at, int *n)
+{
+    char buf[65536];
+    double start = bench_now_s(), last = -1.0;
+    for (;;) {
+        double now = bench_now_s();
+        double left = last < 0 ? limit - (now - start) : quiet - (now - last);
+        if (left <= 0 || now - start > limit)
+            return;
+        struct pollfd pfd = { .fd = fd, .events = POLLIN, .revents = 0 };
+        if (poll(&pfd, 1, (int)(left * 1000) + 1) <= 0)
+            continue;
+        ssize_t got = read(fd, buf, sizeof buf);
+        if (got <= 0)
+            return;
+        now = bench_now_s();
+        if ((last < 0 || now - last > BENCH_QUIET_S) && *n < BENCH_MAX_FRAMES)
+            at[(*n)++] = now;
+        last = now;
+    }
+}
+
+/* Runs bin on a w × h pty, steps `steps` times with → (each step a transition of 330 ms)
+ * and times the frames of each transition as they arrive: the intervals between frames and
+ * how far each frame lies from the 33 ms grid that starts with the key's frame. */
+static int bench_intervals(const char *bin, int w, int h, int steps)
+{
+    struct winsize ws = { .ws_row = (unsigned short)h, .ws_col = (unsigned short)w };
+    int master;
+    pid_t pid = forkpty(&master, NULL, NULL, &ws);
+    if (pid < 0)
+        return 1;
+    if (pid == 0) {
+        setenv("TERM", "xterm-256color", 1);
+        setenv("LANG", "C.UTF-8", 1);
+        unsetenv("LC_ALL");
+        execl(bin, bin, (char *)NULL);
+        _exit(127);
+    }
+    static double at[BENCH_MAX_FRAMES], gaps[BENCH_MAX_FRAMES], errors[BENCH_MAX_FRAMES];
+    int error_n = 0;
+    int n = 0, gap_n = 0, skipped = 0, slots = 0;
+    double worst_error = 0.0, span = 0.0;
+    bench_frames_until_quiet(master, 0.3, 5.0, at, &n);   /* the first frame */
+    for (int s = 0; s < steps; s++) {
+        n = 0;
+        if (write(master, "\033OC", 3) != 3)
+            break;
+        bench_frames_until_quiet(master, BENCH_SETTLE_S, 2.0, at, &n);
+        for (int i = 1; i < n; i++) {
+            double gap = (at[i] - at[i - 1]) * 1000.0;
+            double since = (at[i] - at[0]) * 1000.0;
+            double error = fabs(since - BENCH_FRAME_MS * floor(since / BENCH_FRAME_MS + 0.5));
+            worst_error = error > worst_error ? error : worst_error;
+            if (error_n < BENCH_MAX_FRAMES)
+                errors[error_n++] = error;
+            int periods = (int)floor(gap / BENCH_FRAME_MS + 0.5);
+            slots += periods > 0 ? periods : 1;
+            if (periods > 1)
+                skipped += periods - 1;   /* frames that changed nothing wrote nothing */
+            else if (gap_n < BENCH_MAX_FRAMES)
+                gaps[gap_n++] = gap;
+        }
+        if (n > 1)
+            span += (at[n - 1] - at[0]) * 1000.0;
+    }
+    if (write(master, "q", 1) != 1)
+        kill(pid, SIGTERM);
+    char drain[4096];
+    while (read(master, drain, sizeof drain) > 0)
+        ;
+    int status;
+    waitpid(pid, &status, 0);
+    close(master);
+    if (gap_n == 0) {
+        fprintf(stderr, "bench-render: no frames timed\n");
+        return 1;
+    }
+    qsort(gaps, (size_t)gap_n, sizeof gaps[0], bench_cmp_double);
+    qsort(errors, (size_t)error_n, sizeof errors[0], bench_cmp_double);
+    double sum = 0.0;
+    int near = 0;
+    for (int i = 0; i < gap_n; i++) {
+        sum += gaps[i];
+        near += fabs(gaps[i] - BENCH_FRAME_MS) <= 2.0;
+    }
+    printf("interval_n %d\n", gap_n);
+    printf("interval_mean_ms %.2f\n", sum / gap_n);
+    printf("interval_median_ms %.2f\n", gaps[gap_n / 2]);
+    printf("interval_min_ms %.2f\n", gaps[0]);
+    printf("interval_max_ms %.2f\n", gaps[gap_n - 1]);
+    printf("interval_within_2ms_pct %.0f\n", 100.0 * near / gap_n);
+    printf("interval_skipped %d\n", skipped);
+    printf("interval_deadline_error_p95_ms %.2f\n", errors[error_n * 95 / 100]);
+    printf("interval_deadline_error_max_ms %.2f\n", worst_error);
+    printf("interval_fps %.1f\n", span > 0 ? 1000.0 * slots / span : 0.0);
+    return 0;
+}
+
 /* ---------------------------------------------------------------- main */
 
 int main(int argc, char **argv)
@@ -232,6 +402,11 @@ int main(int argc, char **argv)
         return bench_fps(atoi(argv[2]), atoi(argv[3]), atof(argv[4]));
     if (argc == 5 && strcmp(argv[1], "bytes") == 0)
         return bench_bytes(atoi(argv[2]), atoi(argv[3]), atof(argv[4]));
+    if ((argc == 6 || argc == 7) && strcmp(argv[1], "instr") == 0)
+        return bench_instr(atoi(argv[2]), atoi(argv[3]), argv[4], atoi(argv[5]),
+                           argc == 7 ? argv[6] : NULL);
+    if (argc == 6 && strcmp(argv[1], "intervals") == 0)
+        return bench_intervals(argv[2], atoi(argv[3]), atoi(argv[4]), atoi(argv[5]));
     if (argc == 6 && strcmp(argv[1], "first-frame") == 0)
         return bench_first_frame(atoi(argv[2]), argv[3], atoi(argv[4]), atoi(argv[5]));
     fprintf(stderr, "usage: bench-render fps|bytes W H SECONDS | first-frame RUNS BIN W H\n");

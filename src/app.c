@@ -28,6 +28,7 @@ typedef struct {
     Ui ui;                     /* view, help, numbers, cursors */
     Grid grid;                 /* the frame, sized to the terminal */
     FrameOptions frame;        /* language, ASCII, the one-time notice */
+    FrameCache *cache;         /* what frames keep between them (NULL: none, still correct) */
     Recorder *recorder;        /* --record: the asciicast being written, or NULL */
     long long next_frame_ms;   /* deadline of the next animation frame: frames fall on a
                                   fixed grid of APP_FRAME_MS, whatever a frame costs */
@@ -88,7 +89,7 @@ static FrameInput app_frame_input(const App *a, long long now)
 {
     FrameInput in = {
         .lesson = a->lesson, .player = &a->player, .ui = &a->ui,
-        .progress = player_progress(&a->player, now), .opt = &a->frame,
+        .progress = player_progress(&a->player, now), .opt = &a->frame, .cache = a->cache,
     };
     return in;
 }
@@ -238,20 +239,25 @@ int app_run(const Options *o, const Model *m, Lesson *ls, const char *notice)
     a.frame.notice = notice;
     a.exit_after_first = app_env_flag(APP_EXIT_AFTER_FIRST_FRAME_ENV);
     app_start_state(o, ls, app_now_ms(), &a.player, &a.ui);
+    a.cache = frame_cache_new();   /* without one, frames only cost more */
 
     char err[256];
     Recorder recorder;
-    if (o->record_path && app_start_recording(&a, o->record_path, &recorder) != 0)
+    if (o->record_path && app_start_recording(&a, o->record_path, &recorder) != 0) {
+        frame_cache_free(a.cache);
         return 1;
+    }
     if (term_open(err, sizeof err) != 0) {
         fprintf(stderr, "attn-tui: %s\n", err);
         app_stop_recording(&a);
+        frame_cache_free(a.cache);
         return 1;
     }
     int result = app_loop(&a);
     int recorded = app_stop_recording(&a);
     term_close();
     grid_free(&a.grid);
+    frame_cache_free(a.cache);
     if (recorded != 0) {
         fprintf(stderr, "attn-tui: --record: cannot write %s: %s\n", o->record_path,
                 strerror(recorded));

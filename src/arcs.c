@@ -6,7 +6,10 @@
  * Must not touch: anything outside the arc area, ncurses, the clock, the engine's arithmetic. */
 #include "view_arcs.h"
 
+#include <limits.h>
 #include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #ifndef M_PI
@@ -22,6 +25,8 @@
 #define ARC_LOOP_HOLE 5.0      /* dots: the asker's loop stands this high under its band */
 #define ARC_FOOT_DOTS 4        /* dot rows over which the band widens into its foot */
 #define ARC_FOOT_MAX 100       /* widest foot (dots) of a share of 1, however wide the screen */
+#define ARC_HALVES_MAX 64      /* half-dot layers whose repeated dots a walk skips: a band is
+                                  at most 1 + ARC_FOOT_MAX / 4 dots (51 halves) */
 
 /* Dot space: grid column x holds dot columns 2x and 2x+1; grid row y holds dot rows 4y..4y+3.
  * Arcs stand on the lowest dot row of the arc area (just above the sentence). */
@@ -114,13 +119,10 @@ static void set_braille(const ViewCtx *c, int col, int row, Cell *cell, int dots
     draw_braille_put(c->g, col, row, dots, style);
 }
 
-/* Sets one dot of an arc at colour level `level`; the cell keeps the stronger arc's style. */
-static void plot_dot(const ViewCtx *c, const ArcsLayout *L, int dx, int dy, int level)
+/* Sets the dots `bits` of cell (col, row) for an arc at colour level `level`; the cell keeps
+ * the stronger arc's style. In ASCII the cell shows the strongest arc's glyph. */
+static void plot_bits(const ViewCtx *c, Cell *cell, int col, int row, int bits, int level)
 {
-    Cell *cell = dot_cell(c, L, dx, dy);
-    if (!cell)
-        return;
-    int col = dx / 2, row = dy / 4;
     Style style = (Style)(STYLE_ARC_1 + level - 1);
     if (c->ascii) {
         if (level >= ascii_level(cell)) {
@@ -132,9 +134,17 @@ static void plot_dot(const ViewCtx *c, const ArcsLayout *L, int dx, int dy, int 
     int old = arcs_braille_dots(cell);
     if (old && cell->style > style && cell->style <= STYLE_ARC_8)
         style = (Style)cell->style;
-    int dots = old | draw_braille_bit(dx % 2, dy % 4);
+    int dots = old | bits;
     if (dots != old || cell->style != style)
         set_braille(c, col, row, cell, dots, style);
+}
+
+/* Sets one dot of an arc at colour level `level`. */
+static void plot_dot(const ViewCtx *c, const ArcsLayout *L, int dx, int dy, int level)
+{
+    Cell *cell = dot_cell(c, L, dx, dy);
+    if (cell)
+        plot_bits(c, cell, dx / 2, dy / 4, draw_braille_bit(dx % 2, dy % 4), level);
 }
 
 /* Clears one dot (a gap around a V flowing back). */
@@ -178,24 +188,59 @@ static double arc_taper(double u)
     return t * t * (3.0 - 2.0 * t);
 }
 
-/* Point at fraction u (0 = the asker's end, 1 = the target's) of layer `layer`.
- * An arc's layers are concentric, `layer` dots inside the outer one (tapering to nothing at
- * the asker); a loop's are stacked, `layer` dots lower. */
-static bool arc_point(const Arc *a, int base, double layer, double u, int *dx, int *dy)
+/* x rounded half away from zero, as (int)lround(x), for |x| well inside int's range, without
+ * a call into libm: an arc's walk rounds two coordinates per point. x - (int)x is exact. */
+static int round_half_away(double x)
 {
-    double inset = a->loop ? 0.0 : layer * arc_taper(u);
-    double half = fabs(a->to - a->from) / 2.0;
-    double b = a->height - (a->loop ? layer : inset);
-    if (half < 0.5 || b < 1.0)
-        return false;
+    int t = (int)x;   /* towards zero */
+    double f = x - t;
+    return f >= 0.5 ? t + 1 : f <= -0.5 ? t - 1 : t;
+}
+
+/* What every layer of an arc shares at fraction u of its way, computed once for all its
+ * layers: where the outer layer is across, how an inset leans, the height's sine, the taper. */
+typedef struct {
+    bool flat;      /* the arc is under a dot wide: nothing to draw */
+    double x0;      /* cx + half · cos θ: the outer layer's dot column */
+    double lean;    /* 1 + cos θ · dir: how far an inset moves the layer across (× inset / 2) */
+    double dir;     /* +1 for an arc to the right, -1 to the left */
+    double sin;     /* sin θ */
+    double taper;   /* arc_taper(u) */
+} ArcSample;
+
+/* The sample at fraction u (0 = the asker's end, 1 = the target's). */
+static ArcSample arc_sample(const Arc *a, double u)
+{
     double theta = a->to >= a->from ? M_PI * (1.0 - u) : M_PI * u;
-    /* the inset shrinks the ellipse about the target's foot, so the asker's end stays put */
+    double half = fabs(a->to - a->from) / 2.0;
     double cx = (a->from + a->to) / 2.0;
     double dir = a->to >= a->from ? 1.0 : -1.0;
-    double x = cx + half * cos(theta) - dir * inset * (1.0 + cos(theta) * dir) / 2.0;
-    *dx = (int)lround(x);
-    *dy = base - (int)lround(b * sin(theta));
+    double c = cos(theta);
+    ArcSample s = { .flat = half < 0.5, .x0 = cx + half * c, .lean = 1.0 + c * dir, .dir = dir,
+                    .sin = sin(theta), .taper = arc_taper(u) };
+    return s;
+}
+
+/* Point of layer `layer` at sample s. An arc's layers are concentric, `layer` dots inside the
+ * outer one (tapering to nothing at the asker); a loop's are stacked, `layer` dots lower.
+ * The inset shrinks the ellipse about the target's foot, so the asker's end stays put. */
+static bool arc_layer_point(const Arc *a, int base, double layer, const ArcSample *s, int *dx,
+                            int *dy)
+{
+    double inset = a->loop ? 0.0 : layer * s->taper;
+    double b = a->height - (a->loop ? layer : inset);
+    if (s->flat || b < 1.0)
+        return false;
+    *dx = round_half_away(s->x0 - s->dir * inset * s->lean / 2.0);
+    *dy = base - round_half_away(b * s->sin);
     return true;
+}
+
+/* Point at fraction u of layer `layer`. */
+static bool arc_point(const Arc *a, int base, double layer, double u, int *dx, int *dy)
+{
+    ArcSample s = arc_sample(a, u);
+    return arc_layer_point(a, base, layer, &s, dx, dy);
 }
 
 /* First dot column of a run of n dots centred on dot column `centre`. */
@@ -204,45 +249,441 @@ static int centred_run(double centre, int n)
     return (int)ceil(centre - n / 2.0);
 }
 
-/* The foot: over the lowest ARC_FOOT_DOTS dot rows the band widens to `foot` dots, centred
- * on the target, so every share stands on the same line with its own width. */
-static void draw_foot(const ViewCtx *c, const ArcsLayout *L, const Arc *a)
+/* ---------------------------------------------------------------- an arc's dots, in order */
+
+/* Receives an arc's dots in the order the arc grows: dot (dx, dy), first reached at sample k. */
+typedef void (*DotVisit)(void *ctx, int dx, int dy, int k);
+
+/* The samples of an arc's way, k = 0 .. steps at u = k / steps: under one dot apart. */
+static int arc_steps(const Arc *a)
+{
+    double size = fmax(fabs(a->to - a->from) / 2.0, a->height);
+    return (int)ceil(1.25 * M_PI * size) + 4;
+}
+
+/* The foot, visited as sample k: over the lowest ARC_FOOT_DOTS dot rows the band widens to
+ * `foot` dots, centred on the target, so every share stands on the same line with its own
+ * width; in ASCII one row of cells, as many as the foot's dots fill. */
+static void foot_walk(const ViewCtx *c, const ArcsLayout *L, const Arc *a, int k, DotVisit visit,
+                      void *ctx)
 {
     int base = arc_base(L);
-    if (c->ascii) {   /* one row of the arc's glyph, as many columns as the foot's dots fill */
+    if (c->ascii) {
         int cols = (a->foot + 1) / 2;
         int x0 = centred_run(a->centre / 2.0 - 0.25, cols);
         for (int x = x0; x < x0 + cols; x++)
-            plot_dot(c, L, 2 * x, base, a->level);
+            visit(ctx, 2 * x, base, k);
         return;
     }
-    for (int k = 0; k < ARC_FOOT_DOTS; k++) {   /* k dot rows above the base */
-        double t = (double)(ARC_FOOT_DOTS - k) / ARC_FOOT_DOTS;
+    for (int up = 0; up < ARC_FOOT_DOTS; up++) {   /* dot rows above the base */
+        double t = (double)(ARC_FOOT_DOTS - up) / ARC_FOOT_DOTS;
         int n = (int)lround(a->layers + (a->foot - a->layers) * t);
         int x0 = centred_run(a->centre, n);
         for (int x = x0; x < x0 + n; x++)
-            plot_dot(c, L, x, base - k, a->level);
+            visit(ctx, x, base - up, k);
     }
 }
 
-/* Draws the first `upto` (0..1) of an arc, from the asker's end; its foot once it lands. */
+/* Visits the dots of an arc from the asker's end, sample by sample up to sample `last`, each
+ * layer of its band at every sample (half-dot steps between layers leave no pinholes in a
+ * thick band); then, when `last` is past the samples (the arc has landed), its foot as
+ * sample steps + 1. A layer's dot that its previous sample already reached is not visited
+ * again. The dots up to any sample are thus the start of the whole arc's: it grows. */
+static void arc_walk(const ViewCtx *c, const ArcsLayout *L, const Arc *a, int last, DotVisit visit,
+                     void *ctx)
+{
+    int base = arc_base(L);
+    int halves = 2 * ((c->ascii ? 1 : a->layers) - 1) + 1;   /* layers, in half dots */
+    int steps = arc_steps(a);
+    int prev_x[ARC_HALVES_MAX], prev_y[ARC_HALVES_MAX];      /* each layer's last dot */
+    for (int h = 0; h < ARC_HALVES_MAX; h++)
+        prev_x[h] = prev_y[h] = INT_MIN;
+    for (int k = 0; k <= steps && k <= last; k++) {
+        ArcSample sample = arc_sample(a, (double)k / steps);
+        for (int h = 0; h < halves; h++) {
+            int dx, dy;
+            if (!arc_layer_point(a, base, h / 2.0, &sample, &dx, &dy))
+                continue;
+            if (h < ARC_HALVES_MAX) {
+                if (prev_x[h] == dx && prev_y[h] == dy)
+                    continue;
+                prev_x[h] = dx;
+                prev_y[h] = dy;
+            }
+            visit(ctx, dx, dy, k);
+        }
+    }
+    if (last > steps)
+        foot_walk(c, L, a, steps + 1, visit, ctx);
+}
+
+/* The last sample drawn of an arc grown to `upto` (0..1): all of it, foot included, at 1. */
+static int last_sample(const Arc *a, double upto)
+{
+    return upto >= 1.0 ? INT_MAX : (int)floor(upto * arc_steps(a));
+}
+
+/* ---------------------------------------------------------------- rasters kept between frames */
+
+/* The dots of an arc once walked: entries in the order the arc grows, each the dots `bits`
+ * of one cell first reached at sample k (steps + 1: the foot). Kept in the cache's pool;
+ * six bytes each. */
+typedef struct {
+    uint16_t col;    /* grid column */
+    uint16_t k;      /* the sample that first reaches these dots */
+    uint8_t row;     /* grid row (inside the arc area; arcs below row 256 are not kept) */
+    uint8_t bits;    /* the braille dots (draw_braille_bit) it sets; 0 in ASCII */
+} ArcDot;
+
+/* Everything an arc's dots depend on: its geometry, the arc area that clips it, ASCII.
+ * Its colour level is not: the same dots are drawn in whatever colour the share has. */
+typedef struct {
+    double from;         /* Arc.from */
+    double to;           /* Arc.to */
+    double height;       /* Arc.height */
+    double centre;       /* Arc.centre */
+    int layers;          /* Arc.layers */
+    int foot;            /* Arc.foot */
+    bool loop;           /* Arc.loop */
+    bool ascii;          /* drawn in ASCII (one layer, a row of glyphs as its foot) */
+    int w;               /* ArcsLayout.w: the columns the arc area has */
+    int arc_top;         /* ArcsLayout.arc_top */
+    int sentence_row;    /* ArcsLayout.sentence_row: the arc area ends above it */
+} RasterKey;
+
+/* One arc's dots in the pool. */
+typedef struct {
+    RasterKey key;       /* what they are the dots of */
+    int steps;           /* the arc's samples (arc_steps) */
+    int first;           /* its first entry in the pool */
+    int count;           /* its entries */
+    int whole_first;     /* its cells once each, with all their dots (once drawn whole twice) */
+    int whole_count;     /* ... their entries (0: not made yet) */
+    int whole_draws;     /* frames that drew it whole */
+    unsigned long used;  /* the frame that last drew it (0: the slot is free) */
+} Raster;
+
+struct ArcsCache {
+    Raster rasters[ARCS_CACHE_RASTERS];  /* the arcs kept, in the order they were walked */
+    int n_rasters;                       /* slots ever used (some may be free again) */
+    ArcDot *pool;                        /* every raster's entries, one after another */
+    int pool_used;                       /* entries in use */
+    int pool_cap;                        /* entries allocated (grows up to ARCS_CACHE_DOTS) */
+    unsigned long frame;                 /* frames drawn with this cache */
+    int walked;                          /* arcs walked into rasters (for the tests) */
+};
+
+ArcsCache *arcs_cache_new(void)
+{
+    return calloc(1, sizeof(ArcsCache));
+}
+
+void arcs_cache_free(ArcsCache *cache)
+{
+    if (cache)
+        free(cache->pool);
+    free(cache);
+}
+
+int arcs_cache_walked(const ArcsCache *cache)
+{
+    return cache ? cache->walked : 0;
+}
+
+size_t arcs_cache_bytes(const ArcsCache *cache)
+{
+    return cache ? sizeof *cache + sizeof *cache->pool * (size_t)cache->pool_cap : 0;
+}
+
+static RasterKey raster_key(const ViewCtx *c, const ArcsLayout *L, const Arc *a)
+{
+    RasterKey k = {
+        .from = a->from, .to = a->to, .height = a->height, .centre = a->centre,
+        .layers = a->layers, .foot = a->foot, .loop = a->loop, .ascii = c->ascii,
+        .w = L->w, .arc_top = L->arc_top, .sentence_row = L->sentence_row,
+    };
+    return k;
+}
+
+static bool same_key(const RasterKey *x, const RasterKey *y)
+{
+    return x->from == y->from && x->to == y->to && x->height == y->height &&
+           x->centre == y->centre && x->layers == y->layers && x->foot == y->foot &&
+           x->loop == y->loop && x->ascii == y->ascii && x->w == y->w &&
+           x->arc_top == y->arc_top && x->sentence_row == y->sentence_row;
+}
+
+/* Makes the pool hold at least `need` entries (rounded up to ARCS_CACHE_GROW, at most
+ * ARCS_CACHE_DOTS). Returns false when it cannot. */
+static bool pool_reserve(ArcsCache *cache, long need)
+{
+    if (need <= cache->pool_cap)
+        return true;
+    if (need > ARCS_CACHE_DOTS)
+        return false;
+    long cap = (need + ARCS_CACHE_GROW - 1) / ARCS_CACHE_GROW * ARCS_CACHE_GROW;
+    cap = cap > ARCS_CACHE_DOTS ? ARCS_CACHE_DOTS : cap;
+    ArcDot *pool = realloc(cache->pool, sizeof *pool * (size_t)cap);
+    if (!pool)
+        return false;
+    cache->pool = pool;
+    cache->pool_cap = (int)cap;
+    return true;
+}
+
+/* What walking an arc into the pool needs. */
+typedef struct {
+    const ViewCtx *c;        /* the frame */
+    const ArcsLayout *L;     /* its arc area */
+    ArcsCache *cache;        /* the pool */
+    int first;               /* the raster's first entry */
+    bool full;               /* the pool cannot grow: the raster is not kept */
+} RasterWalk;
+
+/* Appends dot (dx, dy) of sample k, inside the arc area, to the raster being walked: into the
+ * entry before when that is the same cell at the same sample. */
+static void raster_visit(void *ctx, int dx, int dy, int k)
+{
+    RasterWalk *rw = ctx;
+    ArcsCache *cache = rw->cache;
+    if (rw->full || !dot_cell(rw->c, rw->L, dx, dy))
+        return;
+    int col = dx / 2, row = dy / 4, bits = rw->c->ascii ? 0 : draw_braille_bit(dx % 2, dy % 4);
+    ArcDot *prev = cache->pool_used > rw->first ? &cache->pool[cache->pool_used - 1] : NULL;
+    if (prev && prev->col == col && prev->row == row && prev->k == k) {
+        prev->bits = (uint8_t)(prev->bits | bits);
+        return;
+    }
+    if (!pool_reserve(cache, (long)cache->pool_used + 1)) {
+        rw->full = true;
+        return;
+    }
+    cache->pool[cache->pool_used++] = (ArcDot){ .col = (uint16_t)col, .k = (uint16_t)k,
+                                                 .row = (uint8_t)row, .bits = (uint8_t)bits };
+}
+
+/* One run of a raster's entries in the pool: its entries or its whole list. */
+typedef struct {
+    int *first;   /* where the run starts (the raster's field, moved along) */
+    int count;    /* its entries */
+} PoolRun;
+
+/* Forgets the rasters this frame has not drawn and moves the others' entries to the front
+ * of the pool, in the order they lie there (slots keep their places). */
+static void cache_forget_old(ArcsCache *cache)
+{
+    PoolRun runs[2 * ARCS_CACHE_RASTERS];
+    int n = 0;
+    for (int i = 0; i < cache->n_rasters; i++) {
+        Raster *r = &cache->rasters[i];
+        if (r->used != cache->frame) {
+            r->used = 0;
+            continue;
+        }
+        runs[n++] = (PoolRun){ &r->first, r->count };
+        if (r->whole_count > 0)
+            runs[n++] = (PoolRun){ &r->whole_first, r->whole_count };
+    }
+    for (int i = 1; i < n; i++)   /* by where they lie: a few runs */
+        for (int j = i; j > 0 && *runs[j - 1].first > *runs[j].first; j--) {
+            PoolRun t = runs[j];
+            runs[j] = runs[j - 1];
+            runs[j - 1] = t;
+        }
+    int to = 0;
+    for (int i = 0; i < n; i++) {
+        memmove(cache->pool + to, cache->pool + *runs[i].first,
+                sizeof *cache->pool * (size_t)runs[i].count);
+        *runs[i].first = to;
+        to += runs[i].count;
+    }
+    cache->pool_used = to;
+}
+
+/* True when the cache holds a raster this frame has not drawn: forgetting it loses nothing
+ * this frame needs again. */
+static bool cache_has_old(const ArcsCache *cache)
+{
+    for (int i = 0; i < cache->n_rasters; i++)
+        if (cache->rasters[i].used != 0 && cache->rasters[i].used != cache->frame)
+            return true;
+    return false;
+}
+
+/* A free slot for a raster, or NULL. */
+static Raster *free_slot(ArcsCache *cache)
+{
+    for (int i = 0; i < cache->n_rasters; i++)
+        if (cache->rasters[i].used == 0)
+            return &cache->rasters[i];
+    return cache->n_rasters < ARCS_CACHE_RASTERS ? &cache->rasters[cache->n_rasters++] : NULL;
+}
+
+/* Makes room for `need` more entries in the pool: forgets what this frame does not draw,
+ * then grows the pool when that is not enough. Returns false when it cannot. */
+static bool pool_room(ArcsCache *cache, int need)
+{
+    if ((long)cache->pool_used + need <= cache->pool_cap)
+        return true;
+    if (cache_has_old(cache))
+        cache_forget_old(cache);
+    return pool_reserve(cache, (long)cache->pool_used + need);
+}
+
+/* Walks an arc whole into a new raster at the end of the pool, growing it as needed.
+ * Returns the raster, or NULL when it does not fit (the pool is as it was). */
+static Raster *raster_walk(const ViewCtx *c, const ArcsLayout *L, const Arc *a,
+                           const RasterKey *key)
+{
+    ArcsCache *cache = c->arcs_cache;
+    Raster *r = free_slot(cache);
+    if (!r)
+        return NULL;
+    RasterWalk rw = { .c = c, .L = L, .cache = cache, .first = cache->pool_used };
+    arc_walk(c, L, a, INT_MAX, raster_visit, &rw);
+    cache->walked++;
+    if (rw.full) {
+        cache->pool_used = rw.first;
+        return NULL;
+    }
+    *r = (Raster){ .key = *key, .steps = arc_steps(a), .first = rw.first,
+                   .count = cache->pool_used - rw.first, .used = cache->frame };
+    return r;
+}
+
+/* The raster of an arc drawn now, kept from an earlier frame, or NULL. */
+static Raster *raster_find(ArcsCache *cache, const RasterKey *key)
+{
+    for (int i = 0; i < cache->n_rasters; i++)
+        if (cache->rasters[i].used != 0 && same_key(&cache->rasters[i].key, key)) {
+            cache->rasters[i].used = cache->frame;
+            return &cache->rasters[i];
+        }
+    return NULL;
+}
+
+/* Marks the kept rasters of the arcs this frame draws (before any is walked, so that
+ * walking forgets none of them). */
+static void raster_mark(const ViewCtx *c, const ArcsLayout *L, const Arc *arcs, const bool *shown)
+{
+    c->arcs_cache->frame++;
+    for (int s = 0; s < L->tokens; s++)
+        if (shown[s]) {
+            RasterKey key = raster_key(c, L, &arcs[s]);
+            raster_find(c->arcs_cache, &key);
+        }
+}
+
+/* The raster of an arc: kept from an earlier frame, or walked now, after the rasters this
+ * frame does not draw are forgotten: the cache holds about what one frame draws, and
+ * grows only when that needs more. NULL when the arc cannot be kept: past ARCS_CACHE_DOTS,
+ * or beyond the cells and samples an ArcDot holds. */
+static Raster *raster_of(const ViewCtx *c, const ArcsLayout *L, const Arc *a)
+{
+    ArcsCache *cache = c->arcs_cache;
+    RasterKey key = raster_key(c, L, a);
+    Raster *r = raster_find(cache, &key);
+    if (r)
+        return r;
+    if (L->w > UINT16_MAX || L->sentence_row > UINT8_MAX || arc_steps(a) >= UINT16_MAX)
+        return NULL;
+    if (cache_has_old(cache))
+        cache_forget_old(cache);   /* also frees their slots */
+    return raster_walk(c, L, a, &key);
+}
+
+/* True when entry a's cell comes after b's: by column, then row. */
+static bool cell_after(const ArcDot *a, const ArcDot *b)
+{
+    return a->col != b->col ? a->col > b->col : a->row > b->row;
+}
+
+/* Sorts n entries by cell. An arc's entries come nearly sorted by column already (its way
+ * runs one way across, its layers close together), so an insertion sort moves each only a
+ * little: linear in practice, and with no calls. */
+static void sort_by_cell(ArcDot *d, int n)
+{
+    for (int i = 1; i < n; i++) {
+        ArcDot next = d[i];
+        int j = i;
+        for (; j > 0 && cell_after(&d[j - 1], &next); j--)
+            d[j] = d[j - 1];
+        d[j] = next;
+    }
+}
+
+/* Makes r's whole list: each of its cells once, with every dot the arc sets there (its
+ * entries drawn in any order give the same cells). Kept after its entries in the pool;
+ * without room, the arc is drawn from its entries. */
+static void raster_make_whole(ArcsCache *cache, Raster *r)
+{
+    if (!pool_room(cache, r->count))
+        return;
+    ArcDot *whole = cache->pool + cache->pool_used;
+    memcpy(whole, cache->pool + r->first, sizeof *whole * (size_t)r->count);
+    sort_by_cell(whole, r->count);
+    int n = 0;
+    for (int i = 0; i < r->count; i++) {
+        if (n > 0 && whole[n - 1].row == whole[i].row && whole[n - 1].col == whole[i].col)
+            whole[n - 1].bits = (uint8_t)(whole[n - 1].bits | whole[i].bits);
+        else
+            whole[n++] = whole[i];
+    }
+    r->whole_first = cache->pool_used;
+    r->whole_count = n;
+    cache->pool_used += n;
+}
+
+/* Draws an arc up to sample `last` from its raster. Returns false when it has none. */
+static bool raster_draw(const ViewCtx *c, const ArcsLayout *L, const Arc *a, int last)
+{
+    Raster *r = raster_of(c, L, a);
+    if (!r)
+        return false;
+    ArcsCache *cache = c->arcs_cache;
+    if (last > r->steps && r->whole_count == 0 && ++r->whole_draws >= 2)
+        raster_make_whole(cache, r);   /* whole: its cells once each, from the second time */
+    const ArcDot *d = cache->pool + r->first;
+    int n = r->count;
+    if (last > r->steps && r->whole_count > 0) {
+        d = cache->pool + r->whole_first;
+        n = r->whole_count;
+    }
+    for (int i = 0; i < n && d[i].k <= last; i++) {
+        Cell *cell = grid_at(c->g, d[i].col, d[i].row);
+        if (cell)
+            plot_bits(c, cell, d[i].col, d[i].row, d[i].bits, a->level);
+    }
+    return true;
+}
+
+/* ---------------------------------------------------------------- drawing an arc */
+
+/* What plotting an arc's dots at once needs. */
+typedef struct {
+    const ViewCtx *c;        /* the frame */
+    const ArcsLayout *L;     /* its arc area */
+    int level;               /* the arc's colour level */
+} DirectPlot;
+
+static void plot_visit(void *ctx, int dx, int dy, int k)
+{
+    const DirectPlot *d = ctx;
+    (void)k;
+    plot_dot(d->c, d->L, dx, dy, d->level);
+}
+
+/* Draws the first `upto` (0..1) of an arc, from the asker's end; its foot once it lands:
+ * from the arc's raster when the frame has a cache, else dot by dot. */
 static void draw_arc(const ViewCtx *c, const ArcsLayout *L, const Arc *a, double upto)
 {
     if (upto <= 0.0)
         return;
-    int base = arc_base(L);
-    int layers = c->ascii ? 1 : a->layers;
-    double size = fmax(fabs(a->to - a->from) / 2.0, a->height);
-    int steps = (int)ceil(1.25 * M_PI * size) + 4;   /* under one dot per step: no gaps */
-    /* half-dot steps between layers leave no pinholes in a thick band */
-    for (int half_layer = 0; half_layer <= 2 * (layers - 1); half_layer++)
-        for (int k = 0; k <= steps; k++) {
-            int dx, dy;
-            if (arc_point(a, base, half_layer / 2.0, upto * k / steps, &dx, &dy))
-                plot_dot(c, L, dx, dy, a->level);
-        }
-    if (upto >= 1.0)
-        draw_foot(c, L, a);
+    int last = last_sample(a, upto);
+    if (c->arcs_cache && raster_draw(c, L, a, last))
+        return;
+    DirectPlot d = { c, L, a->level };
+    arc_walk(c, L, a, last, plot_visit, &d);
 }
 
 /* ---------------------------------------------------------------- the asker's arcs */
@@ -337,13 +778,15 @@ static void draw_packet(const ViewCtx *c, const ArcsLayout *L, const Arc *a, dou
     }
     double r = size / 2.0, off = size % 2 ? 0.0 : 0.5;   /* even sizes centre between dots */
     int reach = (int)r + 2;
+    /* distances compared squared: quarter-integers, exact (as hypot's would be) */
+    double inner = r * r, outer = (r + 1.0) * (r + 1.0);
     for (int pass = 0; pass < 2; pass++)   /* first the ring of clear dots, then the bead */
         for (int y = -reach; y <= reach; y++)
             for (int x = -reach; x <= reach; x++) {
-                double d = hypot(x - off, y - off);
-                if (pass == 0 && d >= r && d < r + 1.0)
+                double d2 = (x - off) * (x - off) + (y - off) * (y - off);
+                if (pass == 0 && d2 >= inner && d2 < outer)
                     clear_dot(c, L, dx + x, dy + y);
-                Cell *cell = pass == 1 && d < r ? dot_cell(c, L, dx + x, dy + y) : NULL;
+                Cell *cell = pass == 1 && d2 < inner ? dot_cell(c, L, dx + x, dy + y) : NULL;
                 if (cell)
                     set_braille(c, (dx + x) / 2, (dy + y) / 4, cell,
                                 arcs_braille_dots(cell) | draw_braille_bit((dx + x) % 2, (dy + y) % 4),
@@ -366,12 +809,17 @@ void arcs_draw(const ViewCtx *c, const ArcsLayout *L)
                        (stage == STAGE_SCORE && c->p->from_stage == STAGE_SOFTMAX));
     double upto = stage == STAGE_OUTPUT || thickening ? 1.0 : c->progress;
     Arc arcs[MODEL_MAX_TOKENS];
+    bool shown[MODEL_MAX_TOKENS];
     for (int s = 0; s < L->tokens; s++) {
-        if (!engine_visible(c->tr, c->focus, s))
-            continue;
-        arcs[s] = arc_to(c, L, s, loop_l, loop_r, widest);
-        draw_arc(c, L, &arcs[s], upto);
+        shown[s] = engine_visible(c->tr, c->focus, s);
+        if (shown[s])
+            arcs[s] = arc_to(c, L, s, loop_l, loop_r, widest);
     }
+    if (c->arcs_cache)
+        raster_mark(c, L, arcs, shown);
+    for (int s = 0; s < L->tokens; s++)
+        if (shown[s])
+            draw_arc(c, L, &arcs[s], upto);
     if (stage == STAGE_OUTPUT && c->progress < 1.0)
         for (int s = 0; s < L->tokens; s++)
             if (engine_visible(c->tr, c->focus, s))

@@ -1,11 +1,20 @@
 /* frame.c — one whole frame: the chrome around the body that the current view draws, the
  * help over both; and what a click hits.
- * Owns: joining chrome and view, clamping what is drawn to what exists.
+ * Owns: joining chrome and view, clamping what is drawn to what exists, the cache frames
+ * keep between them (each view's part of it lives with the view).
  * Must not touch: ncurses, the clock, the engine's arithmetic. */
 #include "frame.h"
 
+#include <stdlib.h>
+
 #include "chrome.h"
 #include "view.h"
+#include "view_arcs.h"
+
+/* What frames keep between them: each view's own cache. */
+struct FrameCache {
+    ArcsCache *arcs;   /* the arcs view's dots (arcs.c) */
+};
 
 /* The options when the caller passes none. */
 static const FrameOptions frame_default_options = { LANG_EN, false, NULL };
@@ -24,10 +33,36 @@ static ViewCtx frame_context(const FrameInput *in, Grid *g)
         .gl = draw_glyphs(o->ascii), .progress = progress, .focus = focus, .stage = stage,
         .lang = o->ascii ? LANG_EN : (o->lang == LANG_ZH ? LANG_ZH : LANG_EN),
         .ascii = o->ascii, .numbers = in->ui->numbers,
+        .arcs_cache = in->cache ? in->cache->arcs : NULL,
     };
     draw_context_labels(&c);
     return c;
 }
+
+/* ---------------------------------------------------------------- the cache */
+
+FrameCache *frame_cache_new(void)
+{
+    FrameCache *cache = calloc(1, sizeof *cache);
+    if (!cache)
+        return NULL;
+    cache->arcs = arcs_cache_new();
+    if (!cache->arcs) {
+        free(cache);
+        return NULL;
+    }
+    return cache;
+}
+
+void frame_cache_free(FrameCache *cache)
+{
+    if (!cache)
+        return;
+    arcs_cache_free(cache->arcs);
+    free(cache);
+}
+
+/* ---------------------------------------------------------------- the frame */
 
 void frame_render(Grid *g, const FrameInput *in)
 {

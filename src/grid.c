@@ -1,5 +1,6 @@
 /* grid.c — a w × h array of cells holding one glyph each, written by display width.
- * Owns: cell storage, wide-glyph bookkeeping (a CJK glyph's right half), clipping, text export.
+ * Owns: cell storage, wide-glyph bookkeeping (a CJK glyph's right half), clipping, the runs
+ * that differ between two frames, text export.
  * Must not touch: ncurses, the engine, any view.s layout decisions. */
 #include "grid.h"
 
@@ -53,9 +54,12 @@ static void cell_blank(Cell *c, unsigned char style)
 
 void grid_clear(Grid *g)
 {
-    size_t n = (size_t)g->w * (size_t)g->h;
-    for (size_t i = 0; i < n; i++)
-        cell_blank(&g->cells[i], STYLE_NORMAL);
+    if (g->w < 1 || g->h < 1)
+        return;
+    for (int x = 0; x < g->w; x++)   /* the first row, then copies of it */
+        cell_blank(&g->cells[x], STYLE_NORMAL);
+    for (int y = 1; y < g->h; y++)
+        memcpy(g->cells + (size_t)y * (size_t)g->w, g->cells, sizeof *g->cells * (size_t)g->w);
 }
 
 /* ---------------------------------------------------------------- access */
@@ -93,9 +97,20 @@ static void grid_split_wide(Grid *g, int x, int y)
     }
 }
 
-/* Columns a character takes on screen: 1 or 2 (zero-width and control count as 1). */
+/* True for one braille pattern, U+2800..U+28FF (UTF-8 E2 A0..A3 80..BF): one column. */
+static bool glyph_is_braille(const unsigned char *b)
+{
+    return b[0] == 0xE2 && b[1] >= 0xA0 && b[1] <= 0xA3 && b[2] >= 0x80 && b[2] <= 0xBF &&
+           b[3] == 0;
+}
+
+/* Columns a character takes on screen: 1 or 2 (zero-width and control count as 1; so do
+ * one ASCII byte and one braille pattern, the arcs' dots, without asking libunistring). */
 static int glyph_columns(const char *ch)
 {
+    const unsigned char *b = (const unsigned char *)ch;
+    if ((b[0] != 0 && b[0] < 0x80 && b[1] == 0) || glyph_is_braille(b))
+        return 1;
     int w = text_width(ch);
     return w == 2 ? 2 : 1;
 }
@@ -109,11 +124,11 @@ int grid_put_char(Grid *g, int x, int y, const char *ch, Style style)
     if (w == 2)
         grid_split_wide(g, x + 1, y);
     Cell *c = grid_at(g, x, y);
-    size_t len = strlen(ch);
-    if (len >= sizeof c->glyph)
-        len = sizeof c->glyph - 1;
-    memset(c->glyph, 0, sizeof c->glyph);   /* whole cells compare equal with memcmp */
-    memcpy(c->glyph, ch, len);
+    size_t len = 0;   /* at most sizeof glyph - 1 bytes, the rest zero: whole cells compare */
+    for (; len < sizeof c->glyph - 1 && ch[len]; len++)
+        c->glyph[len] = ch[len];
+    for (; len < sizeof c->glyph; len++)
+        c->glyph[len] = '\0';
     c->width = (unsigned char)w;
     c->style = (unsigned char)style;
     if (w == 2) {
@@ -180,6 +195,62 @@ void grid_set_style(Grid *g, int x, int y, int n, Style style)
         if (c)
             c->style = (unsigned char)style;
     }
+}
+
+/* ---------------------------------------------------------------- differences */
+
+/* True when two cells are the same (glyphs are zero-padded, so they compare whole). */
+static bool same_cell(const Cell *a, const Cell *b)
+{
+    return memcmp(a->glyph, b->glyph, sizeof a->glyph) == 0 && a->width == b->width &&
+           a->style == b->style;
+}
+
+/* Whether the glyph at column x of a row (before or now) goes on into column x + dir:
+ * dir -1 asks whether x is a right half, dir +1 whether it is a wide glyph's left half. */
+static bool wide_goes_on(const Cell *before, const Cell *now, int x, int w, int dir)
+{
+    if (dir < 0)
+        return x > 0 && (before[x].width == 0 || now[x].width == 0);
+    return x + 1 < w && (before[x].width == 2 || now[x].width == 2);
+}
+
+bool grid_next_run(const Grid *before, const Grid *now, int *x, int *y, GridRun *run)
+{
+    if (before->w != now->w || before->h != now->h || *x < 0 || *y < 0)
+        return false;
+    int w = now->w;
+    for (; *y < now->h; (*y)++, *x = 0) {
+        const Cell *a = before->cells + (size_t)*y * (size_t)w;
+        const Cell *b = now->cells + (size_t)*y * (size_t)w;
+        if (*x >= w || memcmp(a + *x, b + *x, sizeof *a * (size_t)(w - *x)) == 0)
+            continue;   /* the rest of the row is the same (most rows do not change at all) */
+        int start = *x;
+        while (start < w && same_cell(&a[start], &b[start]))
+            start++;
+        if (start == w)
+            continue;
+        int end = start + 1;   /* one past the run */
+        while (end < w && !same_cell(&a[end], &b[end]))
+            end++;
+        while (wide_goes_on(a, b, start, w, -1))
+            start--;
+        while (end < w && wide_goes_on(a, b, end - 1, w, +1))
+            end++;
+        *run = (GridRun){ .x = start, .y = *y, .n = end - start };
+        *x = end;
+        return true;
+    }
+    return false;
+}
+
+void grid_copy_run(Grid *dst, const Grid *src, const GridRun *run)
+{
+    if (dst->w != src->w || dst->h != src->h || run->y < 0 || run->y >= src->h ||
+        run->x < 0 || run->n < 1 || run->x + run->n > src->w)
+        return;
+    size_t at = (size_t)run->y * (size_t)src->w + (size_t)run->x;
+    memcpy(dst->cells + at, src->cells + at, sizeof *dst->cells * (size_t)run->n);
 }
 
 /* ---------------------------------------------------------------- text export */

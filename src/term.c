@@ -1,5 +1,6 @@
 /* term.c — the only code that calls ncurses: opening and restoring the terminal,
- * painting a Grid, reading keys as keys.h codes, and the quit signals.
+ * painting a Grid (only the cells that changed since the last paint), reading keys as
+ * keys.h codes, and the quit signals.
  * Must not touch: the player, layout (the Grid arrives finished), the clock, the engine.
  * Its state is the one mutable global of the program, because signals need one. */
 #include "term.h"
@@ -81,6 +82,8 @@ typedef struct {
     int painted_w;               /* screen width at the last paint (-1: none yet) */
     int painted_h;               /* screen height at the last paint */
     bool repaint;                /* the next paint clears the whole terminal */
+    Grid last;                   /* the grid last handed to ncurses: the next paint hands
+                                    over only the cells that differ (cells NULL: none) */
     int empty_reads;             /* polls in a row that found input readable but no key */
     TermSaved saved;             /* signal dispositions to restore */
 } TermState;
@@ -333,6 +336,7 @@ static void term_setup_modes(void)
     term.painted_w = -1;
     term.painted_h = -1;
     term.repaint = false;
+    grid_free(&term.last);
 }
 
 static void term_register_atexit(void)
@@ -459,6 +463,7 @@ void term_close(void)
     endwin();
     delscreen(term.screen);
     term.screen = NULL;
+    grid_free(&term.last);
     term_restore_handlers();
     term_close_wake_pipe();
 }
@@ -495,19 +500,9 @@ static void term_put_cell(int x, int y, const Cell *c)
     mvadd_wch(y, x, &cc);
 }
 
-void term_paint(const Grid *g)
+/* Hands ncurses every cell of g (clipped to the screen). */
+static void term_put_all(const Grid *g)
 {
-    if (!term.open)
-        return;
-    if (term.painted_w != COLS || term.painted_h != LINES) {
-        erase();   /* the size changed: nothing of the old layout may remain */
-        term.painted_w = COLS;
-        term.painted_h = LINES;
-    }
-    if (term.repaint) {
-        clearok(curscr, TRUE);
-        term.repaint = false;
-    }
     int w = g->w < COLS ? g->w : COLS;
     int h = g->h < LINES ? g->h : LINES;
     for (int y = 0; y < h; y++) {
@@ -516,7 +511,83 @@ void term_paint(const Grid *g)
             if (row[x].width != 0)   /* right halves belong to the wide glyph before */
                 term_put_cell(x, y, &row[x]);
     }
+}
+
+/* Hands ncurses only the runs of cells where g differs from the last painted grid (the
+ * same size as g and as the screen), and copies them into it. */
+static void term_put_changes(const Grid *g)
+{
+    GridRun run;
+    int x = 0, y = 0;
+    while (grid_next_run(&term.last, g, &x, &y, &run)) {
+        const Cell *row = g->cells + (size_t)run.y * (size_t)g->w;
+        for (int i = run.x; i < run.x + run.n; i++)
+            if (row[i].width != 0)
+                term_put_cell(i, run.y, &row[i]);
+        grid_copy_run(&term.last, g, &run);
+    }
+}
+
+/* Keeps a copy of g as the last painted grid; without memory for it, every paint is whole. */
+static void term_keep(const Grid *g)
+{
+    if (term.last.w != g->w || term.last.h != g->h || !term.last.cells) {
+        grid_free(&term.last);
+        if (g->w < 1 || g->h < 1 || grid_init(&term.last, g->w, g->h) != 0)
+            return;
+    }
+    memcpy(term.last.cells, g->cells, sizeof *g->cells * (size_t)g->w * (size_t)g->h);
+}
+
+void term_paint(const Grid *g)
+{
+    if (!term.open)
+        return;
+    bool whole = term.repaint || !term.last.cells || g->w != COLS || g->h != LINES ||
+                 term.last.w != g->w || term.last.h != g->h;
+    if (term.painted_w != COLS || term.painted_h != LINES) {
+        erase();   /* the size changed: nothing of the old layout may remain */
+        term.painted_w = COLS;
+        term.painted_h = LINES;
+        whole = true;
+    }
+    if (term.repaint) {
+        clearok(curscr, TRUE);
+        term.repaint = false;
+    }
+    if (whole) {
+        term_put_all(g);
+        term_keep(g);
+    } else {
+        term_put_changes(g);
+    }
     refresh();
+}
+
+/* ---------------------------------------------------------------- checking a paint */
+
+bool term_painted_equals(const Grid *g)
+{
+    if (!term.open || g->w != COLS || g->h != LINES)
+        return false;
+    for (int y = 0; y < g->h; y++)
+        for (int x = 0; x < g->w; x++) {
+            const Cell *c = &g->cells[(size_t)y * (size_t)g->w + (size_t)x];
+            if (c->width == 0)
+                continue;
+            Style s = c->style < STYLE_COUNT ? (Style)c->style : STYLE_NORMAL;
+            cchar_t cc;
+            wchar_t text[CCHARW_MAX + 1];
+            attr_t attr;
+            short pair;
+            if (mvwin_wch(stdscr, y, x, &cc) == ERR ||
+                getcchar(&cc, text, &attr, &pair, NULL) == ERR)
+                return false;
+            if (text[0] != term_glyph_char(c->glyph) || pair != term.look[s].pair ||
+                (attr & (A_ATTRIBUTES & ~A_COLOR)) != term.look[s].attr)
+                return false;
+        }
+    return true;
 }
 
 void term_request_repaint(void)

@@ -71,6 +71,30 @@ void arcs_draw(const ViewCtx *c, const ArcsLayout *L);
 /* Braille dots set in a cell (0 when it holds no braille glyph). */
 int arcs_braille_dots(const Cell *cell);
 
+/* ---------------------------------------------------------------- the arcs' cache (arcs.c) */
+
+#define ARCS_CACHE_RASTERS 64     /* arcs whose dots the cache keeps at once */
+#define ARCS_CACHE_DOTS 65536     /* entries (6 bytes) they may take in all: 384 KiB at most */
+#define ARCS_CACHE_GROW 1024      /* the pool grows by multiples of this many entries */
+
+/* The arcs' dots kept between frames (FrameInput.cache): each arc is walked once, with its
+ * sines and cosines, into the list of its dots in the order it grows; a frame draws the
+ * start of that list as far as the arc has grown (an arc drawn whole again, each of its
+ * cells once). Bounded: ARCS_CACHE_RASTERS arcs, ARCS_CACHE_DOTS entries; when full it
+ * forgets what the frame being drawn does not draw, and grows only when one frame's arcs
+ * need more (6 bytes per entry, about 3 entries per cell an arc crosses: 12 KiB at 80 × 24,
+ * 24 KiB at 120 × 40, about 90 KiB at 300 × 80). Drawing with or without it gives the same
+ * frame. */
+typedef struct ArcsCache ArcsCache;
+
+/* An empty cache, or NULL when out of memory. */
+ArcsCache *arcs_cache_new(void);
+void arcs_cache_free(ArcsCache *cache);
+/* How many arcs were walked into the cache so far (0 for NULL). */
+int arcs_cache_walked(const ArcsCache *cache);
+/* Bytes the cache holds (its pool and its table; 0 for NULL). */
+size_t arcs_cache_bytes(const ArcsCache *cache);
+
 /* ---------------------------------------------------------------- the panel (panel*.c) */
 
 /* The numbers panel of the current stage. */
