@@ -13,10 +13,10 @@
 /* The player and UI state the options ask for, over the lesson ls. */
 void app_start_state(const Options *o, const Lesson *ls, long long now_ms, Player *p, Ui *ui);
 
-/* Runs the lesson full screen on *ls (built from model m, which stays alive) with the
- * options o (o->lang already resolved). notice, when not NULL, is shown once in the
+/* Runs the lesson full screen on *ls (its model stays alive) with the options o
+ * (o->lang already resolved). notice, when not NULL, is shown once in the
  * status line (e.g. "no UTF-8 locale: drawing ASCII"). The lesson may be rebuilt (a new
  * sentence, mask, heads); the caller frees it. Returns the process exit status. */
-int app_run(const Options *o, const Model *m, Lesson *ls, const char *notice);
+int app_run(const Options *o, Lesson *ls, const char *notice);
 
 #endif

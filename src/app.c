@@ -22,7 +22,6 @@
 /* ---------------------------------------------------------------- state */
 
 typedef struct {
-    const Model *model;        /* the model every lesson is built from (not owned) */
     Lesson *lesson;            /* the forward passes shown (owned by the caller) */
     Player player;             /* stage, focus, autoplay */
     Ui ui;                     /* view, help, numbers, cursors */
@@ -231,9 +230,9 @@ static int app_stop_recording(App *a)
     return a->recorder ? record_close(a->recorder) : 0;
 }
 
-int app_run(const Options *o, const Model *m, Lesson *ls, const char *notice)
+int app_run(const Options *o, Lesson *ls, const char *notice)
 {
-    App a = { .model = m, .lesson = ls };
+    App a = { .lesson = ls };
     a.frame.lang = o->lang == LANG_ZH ? LANG_ZH : LANG_EN;
     a.frame.ascii = o->ascii;
     a.frame.notice = notice;

@@ -655,7 +655,7 @@ static bool term_take_key(TermEvent *ev)
     if (ev->key == KEYCODE_ESC) {   /* Alt+key arrives as Esc and the key at once */
         r = wget_wch(stdscr, &wc);
         if (r == OK && wc == 27)
-            unget_wch(wc);   /* two Escs: the second is read next time */
+            unget_wch(27);   /* two Escs: the second is read next time */
         else if (r != ERR)
             ev->key = 0;     /* Alt+key: it means nothing here */
     }
