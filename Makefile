@@ -156,7 +156,7 @@ export-test: $(BIN)
 
 test: deps
 	@$(MAKE) --no-print-directory $(BIN) $(UNIT_BIN) $(ASAN_BIN)
-	@$(MAKE) --no-print-directory unit asan cli e2e export-test fuzz-smoke
+	@$(MAKE) --no-print-directory unit asan cli e2e export-test fuzz-smoke lint
 
 valgrind: $(UNIT_BIN) $(BIN)
 	@sh scripts/valgrind.sh $(UNIT_BIN)
@@ -194,7 +194,7 @@ fuzz-smoke:
 	fi
 
 # ------------------------------------------------------------------ lint
-# Stricter warnings than the build's and cppcheck; not part of `make test`. Exits 0 when
+# Stricter warnings than the build's and cppcheck, run last by `make test`. Exits 0 when
 # clean, 1 with the findings listed, so CI can run it.
 lint: $(GEN_MODEL) $(GEN_CURVE)
 	@command -v $(CLANG) >/dev/null 2>&1 && command -v cppcheck >/dev/null 2>&1 || \
