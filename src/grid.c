@@ -1,7 +1,7 @@
 /* grid.c — a w × h array of cells holding one glyph each, written by display width.
  * Owns: cell storage, wide-glyph bookkeeping (a CJK glyph's right half), clipping, the runs
  * that differ between two frames, text export.
- * Must not touch: ncurses, the engine, any view.s layout decisions. */
+ * Must not touch: ncurses, the engine, any view's layout decisions. */
 #include "grid.h"
 
 #include <stdarg.h>
