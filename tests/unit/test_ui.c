@@ -260,6 +260,25 @@ static void test_experiment_cursors(void **state)
     assert_int_equal(f->ui.context_index, REALMODEL_CONTEXT_COUNT - 1);
 }
 
+static void test_screens_without_steps(void **state)
+{
+    Fixture *f = *state;
+    ui_set_view(&f->ui, &f->p, VIEW_SIMILARITY);   /* no track: its own keys step the troubles */
+    assert_int_equal(press(f, KEYCODE_RIGHT), REACT_REDRAW);
+    assert_int_equal(f->ui.similarity_trouble, 1);
+    press(f, KEYCODE_LEFT);
+    press(f, KEYCODE_LEFT);
+    assert_int_equal(f->ui.similarity_trouble, 2);   /* wraps */
+    assert_int_equal(press(f, ' '), REACT_REDRAW);   /* nothing plays here: it says so */
+    assert_false(f->p.playing);
+    assert_int_equal(f->ui.note, NOTE_NOTHING_PLAYS);
+    ui_set_view(&f->ui, &f->p, VIEW_ARCS);
+    press(f, ' ');
+    assert_true(f->p.playing);
+    assert_int_equal(press(f, 'e'), REACT_REDRAW);   /* the input line opens on any screen */
+    assert_true(f->ui.input.open);
+}
+
 static void test_lesson7_and_sentences(void **state)
 {
     Fixture *f = *state;
@@ -354,7 +373,7 @@ int main(void)
         T(test_start_state), T(test_quit_help_close), T(test_play_numbers_redraw),
         T(test_steps_and_notes), T(test_focus_keys), T(test_speed_notes),
         T(test_views_and_tracks), T(test_answer_dim_cell_table), T(test_experiment_cursors),
-        T(test_lesson7_and_sentences), T(test_input_line),
+        T(test_lesson7_and_sentences), T(test_input_line), T(test_screens_without_steps),
     };
 #undef T
     return cmocka_run_group_tests_name("ui", tests, NULL, NULL);
