@@ -1023,7 +1023,7 @@ case_record() {
     [ "${_events:-0}" -ge 20 ] || fail "only ${_events:-0} events in 3 s of autoplay" || return 1
     tail -n +2 "$WORK/session.cast" | jq -s -e '[.[][0]] as $t | ($t == ($t | sort)) and $t[-1] >= 2.5' >/dev/null \
         || fail "event times do not grow to 3 s" || return 1
-    start_pane "LC_ALL=C.UTF-8 asciinema cat $WORK/session.cast; sleep 30"
+    start_pane "LC_ALL=C.UTF-8 asciinema cat $WORK/session.cast; sleep 30" 80 24 replay   # a server of its own
     settle replayed || fail "the replay did not settle" || return 1
     cmp -s "$WORK/live" "$WORK/replayed" || { diff "$WORK/live" "$WORK/replayed" | head; fail "the replayed screen differs from the last frame"; }
 }
