@@ -592,43 +592,38 @@ static Raster *raster_of(const ViewCtx *c, const ArcsLayout *L, const Arc *a)
     return raster_walk(c, L, a, &key);
 }
 
-/* True when entry a's cell comes after b's: by column, then row. */
-static bool cell_after(const ArcDot *a, const ArcDot *b)
-{
-    return a->col != b->col ? a->col > b->col : a->row > b->row;
-}
-
-/* Sorts n entries by cell. An arc's entries come nearly sorted by column already (its way
- * runs one way across, its layers close together), so an insertion sort moves each only a
- * little: linear in practice, and with no calls. */
-static void sort_by_cell(ArcDot *d, int n)
-{
-    for (int i = 1; i < n; i++) {
-        ArcDot next = d[i];
-        int j = i;
-        for (; j > 0 && cell_after(&d[j - 1], &next); j--)
-            d[j] = d[j - 1];
-        d[j] = next;
-    }
-}
-
 /* Makes r's whole list: each of its cells once, with every dot the arc sets there (its
- * entries drawn in any order give the same cells). Kept after its entries in the pool;
- * without room, the arc is drawn from its entries. */
+ * entries drawn in any order give the same cells), in the order the walk first reached
+ * them. Kept after its entries in the pool; without room, the arc is drawn from its
+ * entries. Linear: a scratch table over the cells the arc spans gathers each cell's dots. */
 static void raster_make_whole(ArcsCache *cache, Raster *r)
 {
-    if (!pool_room(cache, r->count))
+    if (r->count < 1 || !pool_room(cache, r->count))
+        return;
+    const ArcDot *d = cache->pool + r->first;   /* after pool_room: it may move the entries */
+    int col0 = INT_MAX, col1 = INT_MIN, row0 = INT_MAX, row1 = INT_MIN;   /* the cells spanned */
+    for (int i = 0; i < r->count; i++) {
+        col0 = d[i].col < col0 ? d[i].col : col0;
+        col1 = d[i].col > col1 ? d[i].col : col1;
+        row0 = d[i].row < row0 ? d[i].row : row0;
+        row1 = d[i].row > row1 ? d[i].row : row1;
+    }
+    size_t cols = (size_t)(col1 - col0 + 1);
+    uint16_t *seen = calloc(cols * (size_t)(row1 - row0 + 1), sizeof *seen);   /* 0x100 | dots */
+    if (!seen)
         return;
     ArcDot *whole = cache->pool + cache->pool_used;
-    memcpy(whole, cache->pool + r->first, sizeof *whole * (size_t)r->count);
-    sort_by_cell(whole, r->count);
     int n = 0;
     for (int i = 0; i < r->count; i++) {
-        if (n > 0 && whole[n - 1].row == whole[i].row && whole[n - 1].col == whole[i].col)
-            whole[n - 1].bits = (uint8_t)(whole[n - 1].bits | whole[i].bits);
-        else
-            whole[n++] = whole[i];
+        uint16_t *cell = &seen[(size_t)(d[i].row - row0) * cols + (size_t)(d[i].col - col0)];
+        if (*cell == 0)
+            whole[n++] = d[i];
+        *cell = (uint16_t)(*cell | 0x100 | d[i].bits);
     }
+    for (int i = 0; i < n; i++)
+        whole[i].bits = (uint8_t)seen[(size_t)(whole[i].row - row0) * cols +
+                                      (size_t)(whole[i].col - col0)];
+    free(seen);
     r->whole_first = cache->pool_used;
     r->whole_count = n;
     cache->pool_used += n;
