@@ -371,7 +371,8 @@ void draw_braille_put(Grid *g, int col, int row, int dots, Style style)
     glyph[0] = (char)0xE2;
     glyph[1] = (char)(0xA0 | ((dots >> 6) & 3));
     glyph[2] = (char)(0x80 | (dots & 0x3F));
-    if (draw_braille_dots(cell)) {   /* already a one-column braille cell: change it in place */
+    bool blank = cell->width == 1 && cell->glyph[0] == ' ' && cell->glyph[1] == '\0';
+    if (blank || draw_braille_dots(cell)) {   /* a one-column blank or braille cell: in place */
         memcpy(cell->glyph, glyph, sizeof glyph);
         cell->style = (unsigned char)style;
     } else {
