@@ -95,6 +95,7 @@ typedef struct ViewCtx {
     char tok_brief[MODEL_MAX_TOKENS][DRAW_LABEL_BYTES]; /* ... in at most 2 columns: draw_char_brief */
     int tok_cols;              /* columns of the widest tok[t] (2 for CJK, up to 5 for pinyin) */
     struct ArcsCache *arcs_cache; /* the arcs' dots kept between frames, or NULL (arcs.c) */
+    struct AllCache *all_cache;   /* the all view's faded lines kept, or NULL (view_all.c) */
 } ViewCtx;
 
 /* Fills c->tok, c->tok_brief and c->tok_cols from c->tr and c->ascii: every place that

@@ -9,11 +9,13 @@
 
 #include "chrome.h"
 #include "view.h"
+#include "view_all.h"
 #include "view_arcs.h"
 
 /* What frames keep between them: each view's own cache. */
 struct FrameCache {
     ArcsCache *arcs;   /* the arcs view's dots (arcs.c) */
+    AllCache *all;     /* the all view's faded lines (view_all.c) */
 };
 
 /* The options when the caller passes none. */
@@ -34,6 +36,7 @@ static ViewCtx frame_context(const FrameInput *in, Grid *g)
         .lang = o->ascii ? LANG_EN : (o->lang == LANG_ZH ? LANG_ZH : LANG_EN),
         .ascii = o->ascii, .numbers = in->ui->numbers,
         .arcs_cache = in->cache ? in->cache->arcs : NULL,
+        .all_cache = in->cache ? in->cache->all : NULL,
     };
     draw_context_labels(&c);
     return c;
@@ -47,8 +50,9 @@ FrameCache *frame_cache_new(void)
     if (!cache)
         return NULL;
     cache->arcs = arcs_cache_new();
-    if (!cache->arcs) {
-        free(cache);
+    cache->all = all_cache_new();
+    if (!cache->arcs || !cache->all) {
+        frame_cache_free(cache);
         return NULL;
     }
     return cache;
@@ -59,6 +63,7 @@ void frame_cache_free(FrameCache *cache)
     if (!cache)
         return;
     arcs_cache_free(cache->arcs);
+    all_cache_free(cache->all);
     free(cache);
 }
 

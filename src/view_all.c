@@ -7,8 +7,10 @@
 #include "view_all.h"
 
 #include <assert.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "format.h"
 #include "view.h"
@@ -175,12 +177,12 @@ static int cell_rank(const Cell *cell)
 }
 
 
-/* Sets dot (dx, dy) of a line in style st. A selected line covers the faded ones: in a
- * cell it reaches, their dots give way to its own. */
-static void plot(const ViewCtx *c, const AllLayout *L, int dx, int dy, Style st)
+/* Sets the dots `bits` of cell (col, row) for a line in style st. A selected line covers
+ * the faded ones: in a cell it reaches, their dots give way to its own. Setting dots in one
+ * call or one at a time gives the same cell. */
+static void plot(const ViewCtx *c, const AllLayout *L, int col, int row, int bits, Style st)
 {
-    int col = dx / 2, row = dy / 4;
-    if (dx < 0 || dy < 0 || col < c->body.x || col >= c->body.x + c->body.w ||
+    if (col < c->body.x || col >= c->body.x + c->body.w ||
         row < L->line_top || row >= L->line_top + L->line_rows)
         return;
     Cell *cell = grid_at(c->g, col, row);
@@ -200,7 +202,7 @@ static void plot(const ViewCtx *c, const AllLayout *L, int dx, int dy, Style st)
         else if (cell->style > st)
             st = (Style)cell->style;
     }
-    draw_braille_put(c->g, col, row, old | draw_braille_bit(dx % 2, dy % 4), st);
+    draw_braille_put(c->g, col, row, old | bits, st);
 }
 
 /* ---------------------------------------------------------------- lines */
@@ -251,30 +253,214 @@ static Line line_of(const ViewCtx *c, const AllLayout *L, int k, int h, int t, i
     return ln;
 }
 
-/* Draws the first `rows` dot rows of a line. */
-static void draw_line(const ViewCtx *c, const AllLayout *L, const Line *ln, int rows)
+/* The dots a line sets in dot row y: from *from to *to. It leaves the asker straight down
+ * for a row, bends as a smooth S, and lands straight down on its target for a row, the same
+ * thickness across wherever it leans. */
+static void line_span(const AllLayout *L, const Line *ln, int y, int *from, int *to)
 {
     int y0 = 4 * L->line_top, y1 = 4 * (L->line_top + L->line_rows);   /* dot rows [y0, y1) */
     int ya = y0 + 3, yb = y1 - 4;                /* the bend runs from ya (v = 0) to yb (v = 1) */
     double half_w = (ln->width - 1) / 2.0;
     double top = ln->top_left + half_w, bottom = ln->bottom_left + half_w, move = bottom - top;
-    for (int y = y0; y < y1 && y < y0 + rows; y++) {
-        double centre, slope = 0.0;
-        if (y <= ya || yb <= ya) {
-            centre = y <= ya ? top : bottom;
-        } else if (y >= yb) {
-            centre = bottom;
-        } else {
-            double v = (double)(y - ya) / (yb - ya);
-            centre = top + move * v * v * (3.0 - 2.0 * v);
-            slope = move * 6.0 * v * (1.0 - v) / (yb - ya);
+    double centre, slope = 0.0;
+    if (y <= ya || yb <= ya) {
+        centre = y <= ya ? top : bottom;
+    } else if (y >= yb) {
+        centre = bottom;
+    } else {
+        double v = (double)(y - ya) / (yb - ya);
+        centre = top + move * v * v * (3.0 - 2.0 * v);
+        slope = move * 6.0 * v * (1.0 - v) / (yb - ya);
+    }
+    double half = ln->width / 2.0 * sqrt(1.0 + slope * slope);
+    *from = (int)floor(centre - half + 1.0);
+    *to = (int)floor(centre + half);
+}
+
+/* The dots of cell column col that the spans of a cell row set (a faded line every other
+ * dot): span r is dot row cy + r. */
+static int cell_bits(const int *from, const int *to, int col, int cy, Style st)
+{
+    int bits = 0;
+    for (int r = 0; r < 4; r++)
+        for (int dx = 2 * col; dx <= 2 * col + 1; dx++)
+            if (dx >= from[r] && dx <= to[r] && (st != STYLE_DIM || (dx + cy + r) % 2 == 0))
+                bits |= draw_braille_bit(dx % 2, r);
+    return bits;
+}
+
+/* Draws the first `rows` dot rows of a line, a cell at a time: each cell row gathers the
+ * spans of its four dot rows. */
+static void draw_line(const ViewCtx *c, const AllLayout *L, const Line *ln, int rows)
+{
+    int y0 = 4 * L->line_top, y1 = 4 * (L->line_top + L->line_rows);   /* dot rows [y0, y1) */
+    int end = y1 < y0 + rows ? y1 : y0 + rows;
+    for (int cy = y0 < 0 ? 0 : y0; cy < end; cy += 4) {
+        int from[4], to[4], lo = INT_MAX, hi = INT_MIN;
+        for (int r = 0; r < 4; r++) {
+            from[r] = 1;
+            to[r] = 0;   /* none */
+            if (cy + r < end)
+                line_span(L, ln, cy + r, &from[r], &to[r]);
+            if (from[r] <= to[r]) {
+                lo = from[r] < lo ? from[r] : lo;
+                hi = to[r] > hi ? to[r] : hi;
+            }
         }
-        /* the same thickness across the line wherever it leans */
-        double half = ln->width / 2.0 * sqrt(1.0 + slope * slope);
-        int from = (int)floor(centre - half + 1.0), to = (int)floor(centre + half);
-        for (int x = from; x <= to; x++)
-            if (ln->style != STYLE_DIM || (x + y) % 2 == 0)   /* faded: every other dot */
-                plot(c, L, x, y, ln->style);
+        for (int col = (lo < 0 ? 0 : lo) / 2; lo <= hi && col <= hi / 2; col++) {
+            int bits = cell_bits(from, to, col, cy, ln->style);
+            if (bits)
+                plot(c, L, col, cy / 4, bits, ln->style);
+        }
+    }
+}
+
+/* ---------------------------------------------------------------- the faded lines kept */
+
+#define ALL_MAX_LINES (MODEL_MAX_TOKENS * MODEL_MAX_TOKENS * 2)   /* T × T lines of two heads */
+
+/* The faded lines of the last frame that drew them, and the cells they left. They do not
+ * move while the selected character's lines grow, so a frame with the same faded lines in
+ * the same place copies those cells instead of drawing T × T lines again. Everything the
+ * cells depend on is in the key: the lines themselves (so a new trace with the same lines
+ * draws the same), the area they are clipped to, and ASCII. */
+struct AllCache {
+    Rect area;                    /* the lines' cells: the body's columns × the line rows */
+    bool ascii;                   /* drawn in ASCII */
+    int n_lines;                  /* faded lines kept, or -1 when nothing is kept */
+    Line lines[ALL_MAX_LINES];    /* the faded lines, in the order they were drawn */
+    Cell *cells;                  /* area.w × area.h cells, row-major, as those lines left them */
+    size_t cap;                   /* cells allocated */
+    int drawn;                    /* frames that drew the faded lines (the rest copied them) */
+};
+
+AllCache *all_cache_new(void)
+{
+    AllCache *cache = calloc(1, sizeof *cache);
+    if (cache)
+        cache->n_lines = -1;
+    return cache;
+}
+
+void all_cache_free(AllCache *cache)
+{
+    if (cache)
+        free(cache->cells);
+    free(cache);
+}
+
+int all_cache_drawn(const AllCache *cache)
+{
+    return cache ? cache->drawn : 0;
+}
+
+size_t all_cache_bytes(const AllCache *cache)
+{
+    return cache ? sizeof *cache + sizeof(Cell) * cache->cap : 0;
+}
+
+static bool same_line(const Line *a, const Line *b)
+{
+    return a->top_left == b->top_left && a->bottom_left == b->bottom_left &&
+           a->width == b->width && a->style == b->style;
+}
+
+static bool same_area(Rect a, Rect b)
+{
+    return a.x == b.x && a.y == b.y && a.w == b.w && a.h == b.h;
+}
+
+/* True when the cache holds the cells of exactly these lines in this area. */
+static bool cache_holds(const AllCache *cache, Rect area, bool ascii, const Line *lines, int n)
+{
+    if (cache->n_lines != n || cache->ascii != ascii || !same_area(cache->area, area))
+        return false;
+    for (int i = 0; i < n; i++)
+        if (!same_line(&cache->lines[i], &lines[i]))
+            return false;
+    return true;
+}
+
+/* Copies the area's rows between the grid and the kept cells. */
+static void cache_copy_rows(Grid *g, AllCache *cache, bool to_grid)
+{
+    Rect a = cache->area;
+    for (int y = 0; y < a.h; y++) {
+        Cell *row = &g->cells[(size_t)(a.y + y) * (size_t)g->w + (size_t)a.x];
+        Cell *kept = &cache->cells[(size_t)y * (size_t)a.w];
+        if (to_grid)
+            memcpy(row, kept, sizeof(Cell) * (size_t)a.w);
+        else
+            memcpy(kept, row, sizeof(Cell) * (size_t)a.w);
+    }
+}
+
+/* Keeps the cells these lines left in the area (nothing when they cannot be allocated). */
+static void cache_keep(AllCache *cache, Grid *g, Rect area, bool ascii, const Line *lines, int n)
+{
+    size_t need = (size_t)area.w * (size_t)area.h;
+    cache->n_lines = -1;
+    if (need > cache->cap) {
+        Cell *cells = realloc(cache->cells, sizeof(Cell) * need);
+        if (!cells)
+            return;
+        cache->cells = cells;
+        cache->cap = need;
+    }
+    cache->area = area;
+    cache->ascii = ascii;
+    memcpy(cache->lines, lines, sizeof *lines * (size_t)n);
+    cache->n_lines = n;
+    cache_copy_rows(g, cache, false);
+}
+
+/* The area the lines are drawn in: the body's columns of the line rows, inside the grid. */
+static Rect lines_area(const ViewCtx *c, const AllLayout *L)
+{
+    int x0 = c->body.x < 0 ? 0 : c->body.x, y0 = L->line_top < 0 ? 0 : L->line_top;
+    int x1 = c->body.x + c->body.w, y1 = L->line_top + L->line_rows;
+    x1 = x1 > c->g->w ? c->g->w : x1;
+    y1 = y1 > c->g->h ? c->g->h : y1;
+    Rect r = { x0, y0, x1 > x0 ? x1 - x0 : 0, y1 > y0 ? y1 - y0 : 0 };
+    return r;
+}
+
+/* ---------------------------------------------------------------- drawing the lines */
+
+/* The other askers' lines, faded, in drawing order; returns how many. */
+static int faded_lines(const ViewCtx *c, const AllLayout *L, Line *out)
+{
+    int n = 0;
+    for (int t = 0; t < L->tokens; t++) {
+        if (t == c->focus)
+            continue;
+        for (int k = 0; k < L->heads; k++) {
+            int h = L->heads == 2 ? k : L->head;
+            for (int s = 0; s < L->tokens; s++)
+                if (engine_visible(c->tr, t, s))
+                    out[n++] = line_of(c, L, k, h, t, s, false);
+        }
+    }
+    return n;
+}
+
+/* The faded lines, whole: copied from the cache when it holds them, else drawn (the area
+ * is blank before: nothing else of the view is drawn there first). */
+static void draw_faded(const ViewCtx *c, const AllLayout *L)
+{
+    Line lines[ALL_MAX_LINES];
+    int n = faded_lines(c, L, lines);
+    AllCache *cache = c->all_cache;
+    Rect area = lines_area(c, L);
+    if (cache && cache_holds(cache, area, c->ascii, lines, n)) {
+        cache_copy_rows(c->g, cache, true);
+        return;
+    }
+    for (int i = 0; i < n; i++)
+        draw_line(c, L, &lines[i], 4 * L->line_rows);
+    if (cache) {
+        cache->drawn++;
+        cache_keep(cache, c->g, area, c->ascii, lines, n);
     }
 }
 
@@ -282,23 +468,18 @@ static void draw_line(const ViewCtx *c, const AllLayout *L, const Line *ln, int 
  * downwards while its transition runs. */
 static void draw_lines(const ViewCtx *c, const AllLayout *L)
 {
-    int all_rows = 4 * L->line_rows;
-    int grown = (int)lround(c->progress * all_rows);
-    for (int pass = 0; pass < 2; pass++)
-        for (int t = 0; t < L->tokens; t++) {
-            bool selected = t == c->focus;
-            if (selected != (pass == 1))
+    draw_faded(c, L);
+    int grown = (int)lround(c->progress * 4 * L->line_rows);
+    int t = c->focus;
+    for (int k = 0; k < L->heads; k++) {
+        int h = L->heads == 2 ? k : L->head;
+        for (int s = 0; s < L->tokens; s++) {
+            if (!engine_visible(c->tr, t, s))
                 continue;
-            for (int k = 0; k < L->heads; k++) {
-                int h = L->heads == 2 ? k : L->head;
-                for (int s = 0; s < L->tokens; s++) {
-                    if (!engine_visible(c->tr, t, s))
-                        continue;
-                    Line ln = line_of(c, L, k, h, t, s, selected);
-                    draw_line(c, L, &ln, selected ? grown : all_rows);
-                }
-            }
+            Line ln = line_of(c, L, k, h, t, s, true);
+            draw_line(c, L, &ln, grown);
         }
+    }
 }
 
 /* ---------------------------------------------------------------- text */

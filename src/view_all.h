@@ -47,4 +47,18 @@ int all_thickness(int wmax, double share);
 /* Dots across a faded line of share 100%: a quarter of the selected ones' (at least 2). */
 int all_faded_wmax(int wmax);
 
+/* ---------------------------------------------------------------- the faded lines kept */
+
+/* The faded lines' cells, kept between frames (frame.c owns one in its FrameCache and
+ * passes it in ViewCtx.all_cache): a frame drawn with it is the frame drawn without it. */
+typedef struct AllCache AllCache;
+
+/* An empty cache (about 8 kB; it grows to the cells of the lines' area), or NULL. */
+AllCache *all_cache_new(void);
+void all_cache_free(AllCache *cache);
+/* Frames that drew the faded lines rather than copying them (for the tests). */
+int all_cache_drawn(const AllCache *cache);
+/* Bytes the cache holds. */
+size_t all_cache_bytes(const AllCache *cache);
+
 #endif

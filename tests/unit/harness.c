@@ -396,6 +396,16 @@ char *body_of(const char *frame)
 
 /* ---------------------------------------------------------------- checks of a whole frame */
 
+void assert_same_cells(const Grid *a, const Grid *b, const char *what)
+{
+    assert_int_equal(a->w, b->w);
+    assert_int_equal(a->h, b->h);
+    for (int y = 0; y < a->h; y++)
+        for (int x = 0; x < a->w; x++)
+            if (memcmp(grid_cell(a, x, y), grid_cell(b, x, y), sizeof(Cell)) != 0)
+                fail_msg("%s: cell (%d, %d) differs", what, x, y);
+}
+
 void assert_grid_sound(const Grid *g, const char *what)
 {
     for (int y = 0; y < g->h; y++)

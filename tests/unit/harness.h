@@ -176,6 +176,10 @@ char *body_of(const char *frame);
  * valid UTF-8; fails naming `what` and the cell. */
 void assert_grid_sound(const Grid *g, const char *what);
 
+/* Fails naming `what` and the first cell where a and b (of one size) differ in glyph,
+ * width or style: two ways of drawing one frame (with a cache and without) agree. */
+void assert_same_cells(const Grid *a, const Grid *b, const char *what);
+
 /* Draws s over a w × h grid strewn with debris (text at row y) and fails unless every cell
  * is as drawn over a fresh grid: a frame depends on its inputs alone. */
 void assert_frame_pure(const Scene *s, int w, int h, int y, const char *debris);

@@ -17,6 +17,7 @@
 #include "draw.h"
 #include "frame.h"
 #include "grid.h"
+#include "harness.h"
 #include "lesson.h"
 #include "model.h"
 #include "player.h"
@@ -24,32 +25,9 @@
 #include "view.h"
 #include "view_arcs.h"
 
-#define SIXTEEN "三加五等于?十减四等于?几是二乘"   /* 16 characters */
-
 /* ---------------------------------------------------------------- fixture */
 
-typedef struct {
-    Model m;   /* the compiled-in model */
-} Fixture;
-
-static int setup_model(void **state)
-{
-    Fixture *f = calloc(1, sizeof *f);
-    char err[256];
-    if (!f || model_load_default(&f->m, err, sizeof err) != 0)
-        return -1;
-    *state = f;
-    return 0;
-}
-
-static int teardown_model(void **state)
-{
-    Fixture *f = *state;
-    model_free(&f->m);
-    free(f);
-    return 0;
-}
-
+/* A lesson over the fixture's model (harness.h): sentence (NULL: the model's), config. */
 static void build(const Fixture *f, Lesson *ls, const char *sentence, const EngineConfig *cfg)
 {
     char err[256];
@@ -96,17 +74,6 @@ static void draw(Grid *g, const Lesson *ls, int focus, const Step *st, double pr
     FrameInput in = { .lesson = ls, .player = &p, .ui = &ui, .progress = progress, .opt = &o,
                       .cache = cache };
     frame_render(g, &in);
-}
-
-/* Fails, naming the frame, when the two grids differ in any cell (glyph, width or style). */
-static void assert_same_cells(const Grid *a, const Grid *b, const char *what)
-{
-    assert_int_equal(a->w, b->w);
-    assert_int_equal(a->h, b->h);
-    for (int y = 0; y < a->h; y++)
-        for (int x = 0; x < a->w; x++)
-            if (memcmp(grid_cell(a, x, y), grid_cell(b, x, y), sizeof(Cell)) != 0)
-                fail_msg("%s: cell (%d, %d) differs with the cache", what, x, y);
 }
 
 /* ---------------------------------------------------------------- the same frames */
@@ -324,5 +291,5 @@ int main(void)
         cmocka_unit_test(test_growing_arcs_only_gain_dots),
         cmocka_unit_test(test_cache_is_bounded_and_stops_growing),
     };
-    return cmocka_run_group_tests_name("arcs cache", tests, setup_model, teardown_model);
+    return cmocka_run_group_tests_name("arcs cache", tests, fixture_setup, fixture_teardown);
 }
