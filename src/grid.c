@@ -115,9 +115,9 @@ static int glyph_columns(const char *ch)
     return w == 2 ? 2 : 1;
 }
 
-int grid_put_char(Grid *g, int x, int y, const char *ch, Style style)
+/* grid_put_char for a glyph whose columns w (glyph_columns) are known. */
+static int put_char_columns(Grid *g, int x, int y, const char *ch, int w, Style style)
 {
-    int w = glyph_columns(ch);
     if (y < 0 || y >= g->h || x < 0 || x + w > g->w)
         return 0;
     grid_split_wide(g, x, y);
@@ -140,6 +140,11 @@ int grid_put_char(Grid *g, int x, int y, const char *ch, Style style)
     return w;
 }
 
+int grid_put_char(Grid *g, int x, int y, const char *ch, Style style)
+{
+    return put_char_columns(g, x, y, ch, glyph_columns(ch), style);
+}
+
 int grid_put_text(Grid *g, int x, int y, const char *s, Style style)
 {
     const uint8_t *p = (const uint8_t *)s;
@@ -159,7 +164,7 @@ int grid_put_text(Grid *g, int x, int y, const char *s, Style style)
         if (col + w > g->w)
             break;
         if (col >= 0)
-            written += grid_put_char(g, col, y, ch, style);
+            written += put_char_columns(g, col, y, ch, w, style);
         col += w;
         p += n;
     }

@@ -127,6 +127,11 @@ static void panel_heading(const ViewCtx *c, const ArcsLayout *L)
 
 /* ---------------------------------------------------------------- equations */
 
+void panel_pieces_clear(PanelPieces *pp)
+{
+    pp->n = 0;
+}
+
 void panel_piece(PanelPieces *pp, const char *fmt, ...)
 {
     if (pp->n >= PANEL_PIECES)

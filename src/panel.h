@@ -36,6 +36,10 @@ typedef struct {
     char text[PANEL_PIECES][PANEL_PIECE];   /* "0.09×(-0.46)", "+ (-1.68)×(-0.65)", "= 7.5123" */
 } PanelPieces;
 
+/* Empties pp. Its texts are not cleared (about 50 kB, every frame): each is written before
+ * it is read. */
+void panel_pieces_clear(PanelPieces *pp);
+
 /* Appends a printf-formatted piece. */
 void panel_piece(PanelPieces *pp, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

@@ -5,6 +5,7 @@
  * Must not touch: anything outside the panel's rows, ncurses, the engine's arithmetic. */
 #include "panel.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include "format.h"
@@ -18,7 +19,8 @@ static void draw_output_hidden(const ViewCtx *c, const ArcsLayout *L)
     char first[64], bar[PANEL_PIECE], buf[PANEL_LINE];
     engine_share_order(tr, h, c->focus, order);
     double largest = TRACE_HSQ(tr, weights, h, c->focus, order[0]);
-    PanelPieces pp = { 0 };
+    PanelPieces pp;
+    panel_pieces_clear(&pp);
     for (int i = 0, n = 0; i < tr->T; i++) {
         if (!engine_visible(tr, c->focus, order[i]))
             continue;
@@ -51,11 +53,11 @@ typedef struct {
     int lw;                /* label column */
     CheckedSum sum;        /* output(asker)[dim] as printed */
     char lhs[64];          /* "output(等)[0] = " */
-    PanelPieces pieces;    /* its terms and result */
     bool terms;            /* the weighted sum of V's, term by term */
     bool vectors;          /* the output vector and its closest V */
     bool v_row;            /* the heads and V(·)[dim] */
     bool share_row;        /* the shares */
+    PanelPieces pieces;    /* its terms and result */
 } OutputPlan;
 
 /* "output(等) = 52.4%·V(加) + 19.6%·V(三) + …": the first `shown` terms, largest first. */
@@ -75,7 +77,8 @@ static void plan_output(const ViewCtx *c, const ArcsLayout *L, OutputPlan *op)
 {
     const Trace *tr = c->tr;
     char label[64];
-    memset(op, 0, sizeof *op);
+    memset(op, 0, offsetof(OutputPlan, pieces));   /* all but the pieces, kept last */
+    panel_pieces_clear(&op->pieces);
     op->dim = panel_dim(c);
     op->h = op->dim / tr->dh;
     engine_share_order(tr, op->h, c->focus, op->order);
@@ -88,7 +91,8 @@ static void plan_output(const ViewCtx *c, const ArcsLayout *L, OutputPlan *op)
     check_sum_as_shown(&op->sum, terms, k, 3, 2, TRACE_ROW(tr, output, c->focus)[op->dim], 2);
     snprintf(op->lhs, sizeof op->lhs, "output(%s)[%d] = ", c->tok[c->focus], op->dim);
     panel_sum_pieces(c, &op->sum, true, &op->pieces);
-    PanelPieces all = { 0 };
+    PanelPieces all;
+    panel_pieces_clear(&all);
     weighted_terms(c, op, tr->T, &all);
     snprintf(label, sizeof label, "output(%s) = ", c->tok[c->focus]);
     /* the check first, then the vector and its closest V, the heads and V(·)[dim], the
@@ -170,7 +174,8 @@ void panel_output(const ViewCtx *c, const ArcsLayout *L)
     plan_output(c, L, &op);
     int shown = draw_revealed(c->progress, tr->T), line = 0;
     if (op.terms) {
-        PanelPieces pp = { 0 };
+        PanelPieces pp;
+        panel_pieces_clear(&pp);
         char first[64];
         weighted_terms(c, &op, shown, &pp);
         snprintf(first, sizeof first, "output(%s) = ", c->tok[c->focus]);

@@ -4,6 +4,7 @@
  * Must not touch: anything outside the panel's rows, ncurses, the engine's arithmetic. */
 #include "panel.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include "format.h"
@@ -88,7 +89,8 @@ static void plan_qkv(const ViewCtx *c, const ArcsLayout *L, QkvPlan *qp)
 {
     const Trace *tr = c->tr;
     char label[64];
-    memset(qp, 0, sizeof *qp);
+    memset(qp, 0, offsetof(QkvPlan, pieces));   /* all but the pieces, kept last */
+    panel_pieces_clear(&qp->pieces);
     qp->dim = panel_dim(c);
     for (int r = 0; r < QKV_ROWS; r++) {
         row_label(c, (QkvRow)r, qp->dim, label, sizeof label);

@@ -4,6 +4,7 @@
  * Must not touch: anything outside the panel's rows, ncurses, the engine's arithmetic. */
 #include "panel.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include "format.h"
@@ -65,7 +66,8 @@ static void plan_score(const ViewCtx *c, const ArcsLayout *L, ScorePlan *sp)
 {
     const Trace *tr = c->tr;
     char raw[64], sq[64];
-    memset(sp, 0, sizeof *sp);
+    memset(sp, 0, offsetof(ScorePlan, pieces));   /* all but the pieces, kept last */
+    panel_pieces_clear(&sp->pieces);
     sp->answer = panel_answer(c);
     sp->h = arcs_head(c);
     snprintf(raw, sizeof raw, "Q(%s)%sK", c->tok[c->focus], c->gl->dot);

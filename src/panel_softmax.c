@@ -5,6 +5,7 @@
  * Must not touch: anything outside the panel's rows, ncurses, the engine's arithmetic. */
 #include "panel.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include "format.h"
@@ -19,7 +20,8 @@ static int draw_share_bars(const ViewCtx *c, const ArcsLayout *L, int line, int 
     engine_share_order(tr, h, c->focus, order);
     double largest = TRACE_HSQ(tr, weights, h, c->focus, order[0]);
     int cols = L->panel_w / 3;
-    PanelPieces pp = { 0 };
+    PanelPieces pp;
+    panel_pieces_clear(&pp);
     char bar[PANEL_PIECE];
     for (int i = 0; i < tr->T; i++) {
         int s = order[i];
@@ -55,9 +57,9 @@ typedef struct {
     CheckedShare share;    /* the whole row as printed, and the worked share */
     double total;          /* Σ of the printed shares, in percent */
     char lhs[64];          /* "share(加) = " */
-    PanelPieces pieces;    /* the check's pieces */
     bool sqrt_line;        /* √d = … on a line of its own (it does not fit the tail) */
     bool max_line;         /* the line on subtracting the max */
+    PanelPieces pieces;    /* the check's pieces */
 } SoftmaxPlan;
 
 /* "e^(2.66-2.66) / Σ", "= 1.000 / 1.875", "= 53.3%", "≈ 53.0%". */
@@ -139,7 +141,8 @@ static void plan_softmax(const ViewCtx *c, const ArcsLayout *L, SoftmaxPlan *sp)
 {
     const Trace *tr = c->tr;
     char sq[64];
-    memset(sp, 0, sizeof *sp);
+    memset(sp, 0, offsetof(SoftmaxPlan, pieces));   /* all but the pieces, kept last */
+    panel_pieces_clear(&sp->pieces);
     sp->answer = panel_answer(c);
     sp->h = arcs_head(c);
     check_share_as_shown(&sp->share, tr, sp->h, c->focus, sp->answer);
