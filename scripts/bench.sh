@@ -14,9 +14,11 @@
 #                    ATTN_BENCH_EXIT_AFTER_FIRST_FRAME=1 (app.c leaves right after its
 #                    first paint): fork to exit, 20 runs, an upper bound of exec → frame
 #   instructions     callgrind (when valgrind is installed) over bench-render's autoplay on a
-#                    simulated clock: every frame the app draws and paints in the first 8
-#                    steps (two characters × four stages, ~88 frames; the first, whole
-#                    paint not counted), divided by the frames; 1, 6 and 16 characters
+#                    simulated clock: every frame the app draws and paints in one whole
+#                    round of the arcs view (every character through the four stages: 4, 24
+#                    and 64 steps for 1, 6 and 16 characters, ~11 frames a step; the first,
+#                    whole paint not counted), divided by the frames; and the same number of
+#                    steps in the all view (6 characters)
 #   CPU, bytes, RSS  the real processes (not tmux) in one tmux server, an autoplaying
 #                    attn-tui and a cmatrix side by side at each size for the same 10 s:
 #                    CPU from /proc/PID/schedstat (ns), bytes by `pipe-pane`, peak RSS
@@ -35,7 +37,6 @@ W=120
 H=40
 SIZES="80x24 120x40 200x60 300x80"
 INSTR_SIZES="80x24 120x40 300x80"
-INSTR_STEPS=8
 SIXTEEN="三加五等于?十减四等于?几是二乘"
 CPU_SECONDS=10
 PAUSED_SECONDS=5
@@ -173,18 +174,19 @@ sleep 0.2
 # Instructions per frame, when valgrind is installed (after the processes: its own CPU).
 HAVE_VALGRIND=0
 command -v valgrind >/dev/null 2>&1 && HAVE_VALGRIND=1
-instr() {   # instr WxH SENTENCE: instructions per frame
+instr() {   # instr WxH SENTENCE STEPS [VIEW]: instructions per frame
     _out=$WORK/cg.$$.out
     valgrind --tool=callgrind --toggle-collect=bench_frames_loop --callgrind-out-file="$_out" \
-        "$HELPER" instr "${1%x*}" "${1#*x}" "$2" "$INSTR_STEPS" > "$WORK/instr.frames" 2>/dev/null || { echo "n/a"; return; }
+        "$HELPER" instr "${1%x*}" "${1#*x}" "$2" "$3" ${4:+"$4"} > "$WORK/instr.frames" 2>/dev/null || { echo "n/a"; return; }
     _frames=$(awk '/^frames/ { print $2 }' "$WORK/instr.frames")
     awk -v f="$_frames" '/^(summary|totals):/ { printf "%.2f M", $2 / f / 1e6; exit }' "$_out"
 }
 if [ "$HAVE_VALGRIND" = 1 ]; then
     for s in $INSTR_SIZES; do
-        eval "instr1_$s=\"\$(instr $s 三)\""
-        eval "instr6_$s=\"\$(instr $s '')\""
-        eval "instr16_$s=\"\$(instr $s \"\$SIXTEEN\")\""
+        eval "instr1_$s=\"\$(instr $s 三 4)\""
+        eval "instr6_$s=\"\$(instr $s '' 24)\""
+        eval "instr16_$s=\"\$(instr $s \"\$SIXTEEN\" 64)\""
+        eval "instrall_$s=\"\$(instr $s '' 24 all)\""
     done
 fi
 
@@ -251,11 +253,11 @@ for s in $SIZES; do
 done
 
 echo
-row "instructions per frame (callgrind)" "1 / 6 / 16 characters" "target" "meets"
+row "instructions per frame (callgrind)" "1 / 6 / 16 chars; all" "target" "meets"
 rule
 if [ "$HAVE_VALGRIND" = 1 ]; then
     for s in $INSTR_SIZES; do
-        eval "i1=\$instr1_$s; i6=\$instr6_$s; i16=\$instr16_$s"
+        eval "i1=\$instr1_$s; i6=\$instr6_$s; i16=\$instr16_$s; iall=\$instrall_$s"
         case $s in
             120x40) target="<= 1.5 M" ;;
             300x80) target="<= 3 M" ;;
@@ -264,9 +266,9 @@ if [ "$HAVE_VALGRIND" = 1 ]; then
         ok=""
         if [ -n "$target" ]; then
             limit=${target#<= }; limit=${limit% M}
-            ok=$(meets "${i1% M} <= $limit && ${i6% M} <= $limit && ${i16% M} <= $limit")
+            ok=$(meets "${i1% M} <= $limit && ${i6% M} <= $limit && ${i16% M} <= $limit && ${iall% M} <= $limit")
         fi
-        row "at $s" "$i1 / $i6 / $i16" "$target" "$ok"
+        row "at $s" "$i1 / $i6 / $i16; $iall" "$target" "$ok"
     done
 else
     row "instructions per frame" "n/a (no valgrind)" "" ""
