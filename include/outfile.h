@@ -1,0 +1,48 @@
+/* outfile.h — writing a file the user named, safely: never replacing an existing file unless
+ * asked (--overwrite), never following a symbolic link, never leaving half a file.
+ * Owns: the rules every output file of the program follows (--record, --save, SVG,
+ * worksheets). Must not touch: what is written (callers write to f->fp), the terminal. */
+#ifndef ATTN_OUTFILE_H
+#define ATTN_OUTFILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#define OUTFILE_PATH_BYTES 4096
+
+typedef enum {
+    OUTFILE_ATOMIC = 0,  /* written to a temporary file beside it, renamed into place by
+                            outfile_commit (a reader never sees half a file) */
+    OUTFILE_STREAM       /* written in place as it goes (--record: a FIFO, a terminal, or a
+                            regular file that must hold every event so far) */
+} OutFileMode;
+
+typedef struct {
+    FILE *fp;                        /* where the caller writes; NULL when not open */
+    OutFileMode mode;                /* atomic or streamed */
+    bool overwrite;                  /* an existing regular file may be replaced */
+    bool special;                    /* the path is not a regular file (FIFO, device):
+                                        written in place, never created or replaced */
+    char path[OUTFILE_PATH_BYTES];   /* the file the user named */
+    char tmp[OUTFILE_PATH_BYTES];    /* the temporary file of OUTFILE_ATOMIC, or "" */
+} OutFile;
+
+/* Opens path for writing. An existing regular file is refused unless overwrite; a
+ * symbolic link is refused always (it is never followed); a FIFO or a device (e.g.
+ * /dev/null, /dev/stdout's terminal) is written in place. Returns 0, or -1 with a
+ * one-line message in err (the path escaped with text_escape). */
+int outfile_open(OutFile *f, const char *path, OutFileMode mode, bool overwrite,
+                 char *err, size_t errlen);
+
+/* Flushes and closes f; for OUTFILE_ATOMIC moves the temporary file into place (with
+ * overwrite false, atomically refusing a file that appeared meanwhile). On any write
+ * error the temporary file is removed and nothing is replaced. Returns 0, or -1 with a
+ * one-line message in err. */
+int outfile_commit(OutFile *f, char *err, size_t errlen);
+
+/* Closes f and removes the temporary file of OUTFILE_ATOMIC (the target is untouched);
+ * safe on a closed or never opened OutFile. */
+void outfile_abort(OutFile *f);
+
+#endif
