@@ -94,6 +94,12 @@ void quiz_seq_init(QuizSeq *seq, unsigned long long seed);
 /* Makes the next question about trace tr into *q. */
 void quiz_next(QuizSeq *seq, const Trace *tr, QuizQuestion *q);
 
+/* Makes the question of one kind about given cells (a screen asking about the cell under its
+ * cursor; the tests): t, s the characters, j the component, head the head (an output's head
+ * is j's), role for QUIZ_PROJECTION; number its position (1-based). Indices must be in tr. */
+void quiz_make(const Trace *tr, QuizKind kind, Role role, int t, int s, int j, int head,
+               int number, QuizQuestion *q);
+
 /* ---------------------------------------------------------------- answers */
 
 /* A typed answer, read. */

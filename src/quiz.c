@@ -332,16 +332,20 @@ static void quiz_cells(QuizSeq *seq, const Trace *tr, QuizQuestion *q)
     }
 }
 
-void quiz_next(QuizSeq *seq, const Trace *tr, QuizQuestion *q)
+void quiz_make(const Trace *tr, QuizKind kind, Role role, int t, int s, int j, int head,
+               int number, QuizQuestion *q)
 {
     memset(q, 0, sizeof *q);
-    q->kind = (QuizKind)(seq->asked % QUIZ_KIND_COUNT);
-    q->number = seq->asked + 1;
-    q->role = (Role)(seq->round % 3);
+    q->kind = kind;
+    q->number = number;
+    q->role = role;
+    q->t = t;
+    q->s = s;
+    q->j = j;
+    q->head = kind == QUIZ_OUTPUT ? j / tr->dh : head;
     q->digits = 2;
-    quiz_cells(seq, tr, q);
-    q->masked = !engine_visible(tr, q->t, q->s);
-    switch (q->kind) {
+    q->masked = !engine_visible(tr, t, s);
+    switch (kind) {
     case QUIZ_X:          make_x(tr, q); break;
     case QUIZ_PROJECTION: make_projection(tr, q); break;
     case QUIZ_SCORE:
@@ -353,6 +357,16 @@ void quiz_next(QuizSeq *seq, const Trace *tr, QuizQuestion *q)
     case QUIZ_COSINE:     make_cosine(tr, q); break;
     case QUIZ_KIND_COUNT: break;
     }
+}
+
+void quiz_next(QuizSeq *seq, const Trace *tr, QuizQuestion *q)
+{
+    QuizQuestion cells;
+    memset(&cells, 0, sizeof cells);
+    cells.kind = (QuizKind)(seq->asked % QUIZ_KIND_COUNT);
+    quiz_cells(seq, tr, &cells);
+    quiz_make(tr, cells.kind, (Role)(seq->round % 3), cells.t, cells.s, cells.j, cells.head,
+              seq->asked + 1, q);
     if (q->kind == QUIZ_SCORE) {
         seq->last_t = q->t;
         seq->last_s = q->s;
