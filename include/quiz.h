@@ -46,7 +46,8 @@ typedef enum {
 /* A mistake's value on one question, in the question's own units (percent for a share). */
 typedef struct {
     QuizMistake mistake;   /* which mistake */
-    double value;          /* what it gives, rounded to `digits` */
+    double value;          /* what it gives from the printed operands, rounded to `digits` */
+    double truth;          /* what it gives at full precision (the tables' figure), rounded */
     int digits;            /* decimals it is compared at: the question's, but 2 more for "a
                               fraction" (0.524 of 52.4%) and 2 fewer for "a percentage" */
     bool percent;          /* written with '%' (the question's form, not the mistake's) */
@@ -67,7 +68,9 @@ typedef struct {
     int digits;             /* decimals asked: 2, 3 (e^…) or 1 (a percentage) */
     bool percent;           /* the answer is a percentage ("52.4" or "52.4%") */
     double right;           /* the right value from the printed operands, rounded to digits */
-    double also_right;      /* a second accepted value (a share from unrounded e^…), or right */
+    double also_right;      /* also accepted: the value at full precision as the tables show it
+                               (Q(加)·K(等) is 2.0733 from printed operands, 2.08 in the table);
+                               for a share, the share from unrounded ÷√d and e^ */
     int n_mistakes;         /* entries in mistakes */
     QuizMistakeValue mistakes[QUIZ_MAX_MISTAKES]; /* known mistakes whose value differs from right */
 } QuizQuestion;

@@ -117,7 +117,7 @@ static void printed_row_share(const Trace *tr, int h, int t, int s, bool divide,
 /* Records mistake m giving value (in the question's units) unless it gives the right one.
  * "A fraction" and "a percentage" are compared in their own units: 0.524 at 3 decimals for
  * 52.4 %, 98.6 at 0 decimals for 0.986 at 2 (÷ or × 100 of the right value). */
-static void add_mistake(QuizQuestion *q, QuizMistake m, double value, int column)
+static void add_mistake_both(QuizQuestion *q, QuizMistake m, double value, double truth, int column)
 {
     if (q->n_mistakes >= QUIZ_MAX_MISTAKES || !isfinite(value))
         return;
@@ -127,14 +127,22 @@ static void add_mistake(QuizQuestion *q, QuizMistake m, double value, int column
     if (m == QUIZ_MISTAKE_PERCENT)
         digits = digits >= 2 ? digits - 2 : 0;
     value = format_round(value, digits);
+    truth = isfinite(truth) ? format_round(truth, digits) : value;
     if (same_at(value, q->right, digits) || same_at(value, q->also_right, digits))
         return;
     QuizMistakeValue *v = &q->mistakes[q->n_mistakes++];
     v->mistake = m;
     v->value = value;
+    v->truth = same_at(truth, q->right, digits) || same_at(truth, q->also_right, digits) ? value : truth;
     v->digits = digits;
     v->percent = q->percent && m != QUIZ_MISTAKE_FRACTION;
     v->column = column;
+}
+
+/* A mistake with no full-precision figure of its own. */
+static void add_mistake(QuizQuestion *q, QuizMistake m, double value, int column)
+{
+    add_mistake_both(q, m, value, value, column);
 }
 
 /* ---------------------------------------------------------------- the kinds */
@@ -143,7 +151,8 @@ static void make_x(const Trace *tr, QuizQuestion *q)
 {
     double e = pr(TRACE_ROW(tr, embedding, q->t)[q->j], 2);
     double p = pr(TRACE_ROW(tr, position, q->t)[q->j], 2);
-    q->right = q->also_right = pr(e + p, 2);
+    q->right = pr(e + p, 2);
+    q->also_right = pr(TRACE_ROW(tr, x, q->t)[q->j], 2);
     add_mistake(q, QUIZ_MISTAKE_NO_POSITION, e, -1);
 }
 
@@ -163,7 +172,8 @@ static void make_projection(const Trace *tr, QuizQuestion *q)
 {
     const double *w = engine_weights(tr, q->role);
     const double *x = TRACE_ROW(tr, x, q->t);
-    q->right = q->also_right = pr(project(tr, x, w, q->j, false), 2);
+    q->right = pr(project(tr, x, w, q->j, false), 2);
+    q->also_right = pr(engine_projection(tr, q->role)[(size_t)q->t * (size_t)tr->d + (size_t)q->j], 2);
     add_mistake(q, QUIZ_MISTAKE_NO_POSITION, project(tr, TRACE_ROW(tr, embedding, q->t), w, q->j, false), -1);
     add_mistake(q, QUIZ_MISTAKE_SWAPPED, project(tr, x, w, q->j, true), -1);
     for (int c = 0; c < tr->d; c++)
@@ -181,13 +191,16 @@ static double score_of(const Trace *tr, int h, int a, int b)
 
 static void make_score(const Trace *tr, QuizQuestion *q)
 {
-    q->right = q->also_right = pr(score_of(tr, q->head, q->t, q->s), 2);
+    q->right = pr(score_of(tr, q->head, q->t, q->s), 2);
+    q->also_right = pr(TRACE_HSQ(tr, scores, q->head, q->t, q->s), 2);
     double mirror = score_of(tr, q->head, q->s, q->t);
-    add_mistake(q, QUIZ_MISTAKE_MIRRORED, mirror, -1);
-    add_mistake(q, QUIZ_MISTAKE_SWAPPED, mirror, -1);
+    double truth = TRACE_HSQ(tr, scores, q->head, q->s, q->t);
+    add_mistake_both(q, QUIZ_MISTAKE_MIRRORED, mirror, truth, -1);
+    add_mistake_both(q, QUIZ_MISTAKE_SWAPPED, mirror, truth, -1);
     ExplainTerm terms[CHECK_MAX_TERMS];
     int n = engine_explain_similarity(tr, q->t, q->s, terms);
-    add_mistake(q, QUIZ_MISTAKE_SIMILARITY, printed_sum(terms, n, 2, 2), -1);
+    add_mistake_both(q, QUIZ_MISTAKE_SIMILARITY, printed_sum(terms, n, 2, 2),
+                     TRACE_SQ(tr, similarity, q->t, q->s), -1);
 }
 
 /* printed score ÷ printed √dh, to 2 decimals. */
@@ -201,11 +214,13 @@ static double scaled_of(const Trace *tr, int h, int a, int b)
 
 static void make_scaled(const Trace *tr, QuizQuestion *q)
 {
-    q->right = q->also_right = scaled_of(tr, q->head, q->t, q->s);
+    q->right = scaled_of(tr, q->head, q->t, q->s);
+    q->also_right = pr(TRACE_HSQ(tr, scaled, q->head, q->t, q->s), 2);
     add_mistake(q, QUIZ_MISTAKE_NO_SCALE, pr(TRACE_HSQ(tr, scores, q->head, q->t, q->s), 2), -1);
     double mirror = scaled_of(tr, q->head, q->s, q->t);
-    add_mistake(q, QUIZ_MISTAKE_MIRRORED, mirror, -1);
-    add_mistake(q, QUIZ_MISTAKE_SWAPPED, mirror, -1);
+    double truth = TRACE_HSQ(tr, scaled, q->head, q->s, q->t);
+    add_mistake_both(q, QUIZ_MISTAKE_MIRRORED, mirror, truth, -1);
+    add_mistake_both(q, QUIZ_MISTAKE_SWAPPED, mirror, truth, -1);
 }
 
 /* e^(s − max) of row t from the ÷√dh row as printed (the table's, at 2 decimals), or from
@@ -239,7 +254,7 @@ static void make_share(const Trace *tr, QuizQuestion *q)
     q->also_right = pr(c.share * 100.0, 1);
     printed_row_share(tr, q->head, q->t, q->s, false, QUIZ_EXP_DIGITS, &c);
     add_mistake(q, QUIZ_MISTAKE_NO_SCALE, c.share * 100.0, -1);
-    add_mistake(q, QUIZ_MISTAKE_FRACTION, q->right / 100.0, -1);
+    add_mistake_both(q, QUIZ_MISTAKE_FRACTION, q->right / 100.0, q->also_right / 100.0, -1);
     double swapped = 0.0;
     if (engine_visible(tr, q->s, q->t)) {
         printed_row_share(tr, q->head, q->s, q->t, true, QUIZ_EXP_DIGITS, &c);
@@ -269,9 +284,10 @@ static void make_output(const Trace *tr, QuizQuestion *q)
         printed_row_share(tr, q->head, q->t, s, false, QUIZ_EXP_DIGITS, &c);
         raw[s] = c.share;
     }
-    q->right = q->also_right = pr(collect(tr, row, q->j), 2);
+    q->right = pr(collect(tr, row, q->j), 2);
+    q->also_right = pr(TRACE_ROW(tr, output, q->t)[q->j], 2);
     add_mistake(q, QUIZ_MISTAKE_OWN_V, pr(TRACE_ROW(tr, v, q->t)[q->j], 2), -1);
-    add_mistake(q, QUIZ_MISTAKE_PERCENT, q->right * 100.0, -1);
+    add_mistake_both(q, QUIZ_MISTAKE_PERCENT, q->right * 100.0, q->also_right * 100.0, -1);
     add_mistake(q, QUIZ_MISTAKE_SWAPPED, collect(tr, column, q->j), -1);
     add_mistake(q, QUIZ_MISTAKE_NO_SCALE, collect(tr, raw, q->j), -1);
 }
@@ -285,9 +301,10 @@ static double cosine_of(const Trace *tr, int t, int s)
 
 static void make_cosine(const Trace *tr, QuizQuestion *q)
 {
-    q->right = q->also_right = pr(cosine_of(tr, q->t, q->s), 2);
+    q->right = pr(cosine_of(tr, q->t, q->s), 2);
+    q->also_right = pr(engine_cosine(TRACE_ROW(tr, output, q->t), TRACE_ROW(tr, v, q->s), tr->d), 2);
     add_mistake(q, QUIZ_MISTAKE_OWN_V, cosine_of(tr, q->t, q->t), -1);
-    add_mistake(q, QUIZ_MISTAKE_PERCENT, q->right * 100.0, -1);
+    add_mistake_both(q, QUIZ_MISTAKE_PERCENT, q->right * 100.0, q->also_right * 100.0, -1);
 }
 
 /* ---------------------------------------------------------------- the sequence */
@@ -453,7 +470,8 @@ void quiz_grade(const QuizQuestion *q, const QuizAnswer *a, QuizGrade *g)
         bool already = false;
         for (int k = 0; k < g->n_named; k++)
             already = already || g->named[k] == m->mistake;
-        if (already || !same_at(g->value, m->value, m->digits))
+        if (already || !(same_at(g->value, m->value, m->digits) ||
+                         same_at(g->value, m->truth, m->digits)))
             continue;
         g->named[g->n_named] = m->mistake;
         g->column[g->n_named] = m->column;
