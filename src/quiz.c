@@ -647,10 +647,13 @@ static void prompt_x(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText
 static void prompt_projection(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText *out)
 {
     const char *c = tr->tokens[q->t];
-    const char *what_en = q->role == ROLE_Q ? "what %s looks for" : q->role == ROLE_K ? "the name tag %s hangs out" : "the content %s hands over";
-    const char *what_zh = q->role == ROLE_Q ? "「%s」在找什么" : q->role == ROLE_K ? "「%s」挂出的名牌" : "「%s」要交出去的内容";
     char what[96];
-    snprintf(what, sizeof what, LANG_PICK(lang, what_en, what_zh), c);
+    if (q->role == ROLE_Q)
+        snprintf(what, sizeof what, LANG_PICK(lang, "what %s looks for", "「%s」在找什么"), c);
+    else if (q->role == ROLE_K)
+        snprintf(what, sizeof what, LANG_PICK(lang, "the name tag %s hangs out", "「%s」挂出的名牌"), c);
+    else
+        snprintf(what, sizeof what, LANG_PICK(lang, "the content %s hands over", "「%s」要交出去的内容"), c);
     say(out, LANG_PICK(lang, "%s(%s)[%d] = Σ_i x(%s)[i] × %s[i][%d] (%s). %s.",
                        "%s(%s)[%d] = Σ_i x(%s)[i] × %s[i][%d]（%s）。%s。"),
         role_name(q->role), c, q->j, c, role_w(q->role), q->j, what, precision_sentence(q, lang));
