@@ -102,7 +102,7 @@ $(BUILD)/cov/obj/lesson.o: $(GEN_CURVE)
 # --help names the installed docs: cli.o is rebuilt whenever DOCDIR changes.
 $(BUILD)/docdir: FORCE | $(BUILD)/obj
 	@echo '$(DOCDIR)' | cmp -s - $@ || echo '$(DOCDIR)' > $@
-$(BUILD)/obj/cli.o $(BUILD)/asan/obj/cli.o: $(BUILD)/docdir
+$(BUILD)/obj/cli.o $(BUILD)/asan/obj/cli.o $(BUILD)/obj/main.o: $(BUILD)/docdir
 FORCE:
 
 $(BUILD)/obj $(BUILD)/gen $(BUILD)/tests $(BUILD)/asan/obj $(BUILD)/asan/tests $(BUILD)/fuzz/obj \
