@@ -14,6 +14,8 @@
 #include "ansi.h"
 #include "app.h"
 #include "cli.h"
+#include "completion.h"
+#include "config.h"
 #include "dump.h"
 #include "engine.h"
 #include "export.h"
@@ -85,6 +87,36 @@ static int main_write_text(const char *text, const char *what)
         return 0;
     fprintf(stderr, "attn-tui: cannot write %s: %s\n", what, strerror(errno));
     return EXIT_DATA;
+}
+
+/* --completion SHELL: the completion script on standard output. */
+static int main_completion(CompletionShell shell)
+{
+    errno = 0;
+    if (completion_write(stdout, shell) == 0 && fflush(stdout) == 0)
+        return 0;
+    fprintf(stderr, "attn-tui: cannot write the completion: %s\n", strerror(errno ? errno : EIO));
+    return EXIT_DATA;
+}
+
+/* Reads the config file (--config FILE, else the default path; none with --no-config)
+ * into *c and fills the defaults the command line left. Returns 0, or -1 after one line
+ * on stderr. */
+static int main_config(Options *o, Config *c)
+{
+    char path[CONFIG_PATH_BYTES], err[2048];
+    memset(c, 0, sizeof *c);
+    if (o->no_config)
+        return 0;
+    if (!o->config_path && config_default_path(path, sizeof path) != 0)
+        return 0;
+    if (config_load(c, o->config_path ? o->config_path : path, o->config_path != NULL,
+                    err, sizeof err) != 0) {
+        fprintf(stderr, "attn-tui: %s\n", err);
+        return -1;
+    }
+    config_apply(c, o);
+    return 0;
 }
 
 static int main_load(const Options *o, Model *m, char *err, size_t errlen)
@@ -232,7 +264,15 @@ int main(int argc, char **argv)
         return 0;
     }
     if (o.version)
-        return main_write_text("attn-tui " ATTN_VERSION "\n", "the version");
+        return main_write_text("attn-tui " ATTN_VERSION "\n"
+                               "Copyright (c) 2026 the attn-tui authors.\n"
+                               "MIT License: see the file LICENSE (" ATTN_DOCDIR "/copyright).\n",
+                               "the version");
+    if (o.completion >= 0)
+        return main_completion((CompletionShell)o.completion);
+    Config config;   /* kept while o points into it (the config's model path) */
+    if (main_config(&o, &config) != 0)
+        return EXIT_USAGE;
     Model model;
     if (main_load(&o, &model, err, sizeof err) != 0) {
         fprintf(stderr, "attn-tui: %s\n", err);
