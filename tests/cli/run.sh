@@ -6,6 +6,8 @@
 BIN=${1:-./attn-tui}
 pass=0; fail=0
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+# No user's config file changes what the tests see (the config tests below make their own).
+XDG_CONFIG_HOME=$tmp/xdg; export XDG_CONFIG_HOME
 
 ok()   { pass=$((pass + 1)); echo "ok    $1"; }
 bad()  { fail=$((fail + 1)); echo "FAIL  $1"; [ -n "${2:-}" ] && printf '%s\n' "$2" | sed 's/^/      /'; }
@@ -236,6 +238,92 @@ TERM=linux "$BIN" --dump | grep -qF "output(等) is most like V(加)" && ok "--d
     || bad "--dump on TERM=linux: Unicode"
 "$BIN" --help | grep -qF -- "--no-ascii" && ok "--help names --no-ascii" || bad "--help names --no-ascii"
 expect_fail "--no-ascii takes no value" 2 "--no-ascii" -- --no-ascii=yes
+
+# ------------------------------------------------------------------ completion (issue 19 §3)
+# The committed scripts are the program's (the docs check above also compares them); each
+# shell that is installed completes the values of an option, the options, and file names.
+for sh_file in "bash|completions/attn-tui.bash" "zsh|completions/_attn-tui" "fish|completions/attn-tui.fish"; do
+    "$BIN" --completion "${sh_file%%|*}" | cmp -s - "${sh_file#*|}" && ok "${sh_file#*|} is attn-tui --completion ${sh_file%%|*}" \
+        || bad "${sh_file#*|} is attn-tui --completion ${sh_file%%|*}" "run make docs"
+done
+expect_fail "bad --completion shell" 2 "--completion: 'tcsh' is not a shell: use bash, zsh or fish" -- --completion tcsh
+views=$("$BIN" --completion bash | sed -n "/--view)/{n;p}" | sed "s/.*-W '\([^']*\)'.*/\1/")
+[ "$views" = "all library similarity arcs matrix sqrtd machine code scale summary" ] \
+    && ok "completion: the view names are the view table's" || bad "completion: the view names are the view table's" "$views"
+if command -v bash >/dev/null 2>&1; then
+    got=$(bash --norc --noprofile -c '
+        [ -r /usr/share/bash-completion/bash_completion ] && . /usr/share/bash-completion/bash_completion
+        . completions/attn-tui.bash
+        complete -p attn-tui
+        COMP_WORDS=(attn-tui --theme ""); COMP_CWORD=2; _attn_tui; echo "${COMPREPLY[*]}"
+        COMP_WORDS=(attn-tui --stage s); COMP_CWORD=2; _attn_tui; echo "${COMPREPLY[*]}"
+        COMP_WORDS=(attn-tui --view = ma); COMP_CWORD=3; _attn_tui; echo "${COMPREPLY[*]}"
+        COMP_WORDS=(attn-tui --model tests/models/ti); COMP_CWORD=2; _attn_tui; echo "${COMPREPLY[*]}"
+        COMP_WORDS=(attn-tui --no-n); COMP_CWORD=1; _attn_tui; echo "${COMPREPLY[*]}"' 2>&1)
+    want="complete -F _attn_tui attn-tui
+dark light contrast
+score softmax
+matrix machine
+tests/models/tiny.model
+--no-numbers"
+    [ "$got" = "$want" ] && ok "bash completes values, --view=, file names and options" \
+        || bad "bash completes values, --view=, file names and options" "$got"
+fi
+if command -v zsh >/dev/null 2>&1; then
+    zc() { zsh -f tests/cli/zsh-complete.zsh completions "$1" "$tmp/zsh"; sort -u "$tmp/zsh" | grep . | tr '\n' ' '; }
+    got="$(zc 'attn-tui --mask ')| $(zc 'attn-tui --lan')| $(zc 'attn-tui --record tests/models/ti')"
+    [ "$got" = "causal none | --lang | models tests tiny.model " ] && ok "zsh completes values, options and file names" \
+        || bad "zsh completes values, options and file names" "$got"
+fi
+if command -v fish >/dev/null 2>&1; then
+    got=$(fish --no-config -c 'source completions/attn-tui.fish
+        complete -C "attn-tui --color "; complete -C "attn-tui --no-co"; complete -C "attn-tui --config tests/models/ti"' 2>&1 | cut -f1 | tr '\n' ' ')
+    [ "$got" = "always auto never --no-config tests/models/tiny.model " ] && ok "fish completes values, options and file names" \
+        || bad "fish completes values, options and file names" "$got"
+fi
+
+# Every option completion offers is in --help and in the man page.
+undocumented=""
+for opt in $("$BIN" --completion bash | sed -n "s/^    COMPREPLY=(\$(compgen -W '\(-.*\)' -- .*/\1/p"); do
+    "$BIN" --help | grep -qF -- "$opt" || undocumented="$undocumented $opt (--help)"
+    man_opt=$(printf '%s' "$opt" | sed 's/-/\\-/g')
+    grep -qF -- "$man_opt" docs/attn-tui.1 || undocumented="$undocumented $opt (man page)"
+done
+[ -z "$undocumented" ] && ok "every option is in --help and the man page" || bad "every option is in --help and the man page" "$undocumented"
+
+# ------------------------------------------------------------------ config file (issue 19 §4)
+mkdir -p "$tmp/xdg/attn-tui"
+printf '# my defaults\nview = matrix\nnumbers = no   # hidden\n\nlang=zh\n' >"$tmp/xdg/attn-tui/config"
+"$BIN" --print --size 80x24 >"$tmp/cfg" 2>"$tmp/err"
+"$BIN" --no-config --print --size 80x24 --view matrix --no-numbers --lang zh >"$tmp/cfgwant" 2>>"$tmp/err"
+cmp -s "$tmp/cfg" "$tmp/cfgwant" && ok "config: view, numbers and lang from \$XDG_CONFIG_HOME/attn-tui/config" \
+    || bad "config: view, numbers and lang from \$XDG_CONFIG_HOME/attn-tui/config" "$(cat "$tmp/err"; head -3 "$tmp/cfg")"
+"$BIN" --print --size 80x24 --view arcs --lang en >"$tmp/cfg" 2>"$tmp/err"
+"$BIN" --no-config --print --size 80x24 --view arcs --no-numbers >"$tmp/cfgwant" 2>>"$tmp/err"
+cmp -s "$tmp/cfg" "$tmp/cfgwant" && ok "config: the command line wins" || bad "config: the command line wins" "$(cat "$tmp/err")"
+"$BIN" --no-config --print --size 80x24 >"$tmp/cfg" 2>"$tmp/err"
+"$BIN" --print --size 80x24 --config /dev/null >"$tmp/cfgwant" 2>>"$tmp/err"
+cmp -s "$tmp/cfg" "$tmp/cfgwant" && ok "config: --no-config and an empty --config read nothing" \
+    || bad "config: --no-config and an empty --config read nothing" "$(cat "$tmp/err")"
+HOME=$tmp/home XDG_CONFIG_HOME= "$BIN" --print --size 80x24 >"$tmp/cfg" 2>"$tmp/err"
+mkdir -p "$tmp/home/.config/attn-tui"; printf 'view = matrix\n' >"$tmp/home/.config/attn-tui/config"
+HOME=$tmp/home XDG_CONFIG_HOME= "$BIN" --print --size 80x24 >"$tmp/cfg2" 2>>"$tmp/err"
+! cmp -s "$tmp/cfg" "$tmp/cfg2" && grep -q . "$tmp/cfg2" && ok "config: ~/.config/attn-tui/config without XDG_CONFIG_HOME" \
+    || bad "config: ~/.config/attn-tui/config without XDG_CONFIG_HOME" "$(cat "$tmp/err")"
+printf 'lang = en\n\nspeed = 9\n' >"$tmp/bad.conf"
+expect_fail "config: a bad value is FILE:LINE and exit 2" 2 "attn-tui: $tmp/bad.conf:3: speed: '9' is not a speed: give a number from 0.25 to 4" -- --config "$tmp/bad.conf" --print
+printf 'colour = red\n' >"$tmp/xdg/attn-tui/config"
+expect_fail "config: an unknown key is FILE:LINE and exit 2" 2 "$tmp/xdg/attn-tui/config:1: unknown key 'colour' (the keys: lang, theme, view, speed, ascii, numbers, mask, heads, model)" -- --print
+"$BIN" --help >/dev/null 2>&1 && ok "config: --help works whatever the config" || bad "config: --help works whatever the config"
+printf 'theme light\n' >"$tmp/bad.conf"
+expect_fail "config: a line that is not key = value" 2 "bad.conf:1: 'theme light' is not key = value" -- --config "$tmp/bad.conf" --dump
+expect_fail "config: --config of a missing file" 2 "cannot read the config file $tmp/none: No such file or directory" -- --config "$tmp/none" --dump
+printf 'model = %s\nheads = 2\nmask = causal\n' "$PWD/tests/models/tiny.model" >"$tmp/xdg/attn-tui/config"
+"$BIN" --dump --format json >"$tmp/cfg" 2>"$tmp/err"
+"$BIN" --no-config --dump --format json --model tests/models/tiny.model --heads 2 --mask causal >"$tmp/cfgwant" 2>>"$tmp/err"
+cmp -s "$tmp/cfg" "$tmp/cfgwant" && ok "config: model, heads and mask" || bad "config: model, heads and mask" "$(cat "$tmp/err")"
+expect_fail "--theme takes dark, light or contrast" 2 "--theme: 'blue' is not a theme: use dark, light or contrast" -- --theme blue
+rm -f "$tmp/xdg/attn-tui/config"
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
