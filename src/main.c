@@ -25,8 +25,10 @@
 #include "lesson.h"
 #include "model.h"
 #include "spell.h"
+#include "svg.h"
 #include "term.h"
 #include "text.h"
+#include "view.h"
 
 #define EXIT_USAGE 2   /* bad command line */
 #define EXIT_DATA 1    /* bad model, sentence, or environment */
@@ -206,7 +208,16 @@ static int main_print(Options *o, const Lesson *ls)
     bool colour = o->color == COLOR_ALWAYS ||
                   (o->color == COLOR_AUTO && isatty(STDOUT_FILENO) && !(no_colour && *no_colour));
     int status = 0;
-    if (colour) {
+    if (o->svg) {
+        char title[512], sentence[MODEL_SENTENCE_BYTES];
+        engine_sentence(&ls->tr, sentence, sizeof sentence);
+        snprintf(title, sizeof title, "attn-tui: %s, the %s view", sentence, view_ops(ui.view)->name);
+        errno = 0;
+        if (svg_write(stdout, &g, title, o->theme) != 0 || fflush(stdout) != 0) {
+            fprintf(stderr, "attn-tui: cannot write the frame: %s\n", strerror(errno ? errno : EIO));
+            status = EXIT_DATA;
+        }
+    } else if (colour) {
         errno = 0;
         if (ansi_write_grid(stdout, &g) != 0 || fflush(stdout) != 0) {
             fprintf(stderr, "attn-tui: cannot write the frame: %s\n", strerror(errno ? errno : EIO));
