@@ -291,6 +291,30 @@ for opt in $("$BIN" --completion bash | sed -n "s/^    COMPREPLY=(\$(compgen -W 
 done
 [ -z "$undocumented" ] && ok "every option is in --help and the man page" || bad "every option is in --help and the man page" "$undocumented"
 
+# ------------------------------------------------------------------ SVG (issue 19 §1)
+# Golden SVGs of three frames (regenerate with the commands in tests/svg/README after an
+# intended change); each is well-formed (xmllint), renders (rsvg-convert), and the same
+# options give the same bytes.
+svg_case() {   # NAME FILE ARGS...
+    name=$1; file=$2; shift 2
+    "$BIN" --no-config --print --format svg "$@" >"$tmp/svg" 2>"$tmp/err"
+    "$BIN" --no-config --print --format svg "$@" >"$tmp/svg2" 2>>"$tmp/err"
+    if ! cmp -s "$tmp/svg" "$tmp/svg2"; then bad "svg $name: deterministic"; return; fi
+    if ! cmp -s "$tmp/svg" "tests/svg/$file"; then bad "svg $name: as tests/svg/$file" "$(diff "tests/svg/$file" "$tmp/svg" | head -5)"; return; fi
+    if command -v xmllint >/dev/null 2>&1 && ! xmllint --noout "$tmp/svg" 2>"$tmp/err"; then bad "svg $name: well-formed" "$(head -3 "$tmp/err")"; return; fi
+    if command -v rsvg-convert >/dev/null 2>&1 && ! rsvg-convert -o "$tmp/svg.png" "$tmp/svg" 2>"$tmp/err"; then bad "svg $name: renders" "$(head -3 "$tmp/err")"; return; fi
+    ok "svg $name: golden, deterministic, well-formed, renders"
+}
+svg_case "arcs at softmax" arcs-softmax-80x24.svg --size 80x24 --stage softmax
+svg_case "matrix, Chinese, light" matrix-zh-light-100x30.svg --size 100x30 --view matrix --lang zh --theme light
+svg_case "all, no numbers" all-nonumbers-80x24.svg --size 80x24 --view all --no-numbers
+grep -qF '<title>attn-tui: 三加五等于?, the arcs view</title>' tests/svg/arcs-softmax-80x24.svg \
+    && grep -qF 'viewBox="0 0 640 384"' tests/svg/arcs-softmax-80x24.svg \
+    && grep -qF 'letter-spacing="2.667">三</text>' tests/svg/arcs-softmax-80x24.svg \
+    && grep -qF '>53.0%</text>' tests/svg/arcs-softmax-80x24.svg \
+    && ok "svg: title, viewBox, the sentence and the shares as text" || bad "svg: title, viewBox, the sentence and the shares as text"
+expect_fail "--format svg goes with --print" 2 "--format svg goes with --print" -- --format svg
+
 # ------------------------------------------------------------------ config file (issue 19 §4)
 mkdir -p "$tmp/xdg/attn-tui"
 printf '# my defaults\nview = matrix\nnumbers = no   # hidden\n\nlang=zh\n' >"$tmp/xdg/attn-tui/config"
