@@ -13,6 +13,7 @@
 
 #include "ansi.h"
 #include "app.h"
+#include "arcs_geometry.h"
 #include "cli.h"
 #include "completion.h"
 #include "config.h"
@@ -199,10 +200,14 @@ static int main_print(Options *o, const Lesson *ls)
     FrameOptions fo = { o->lang, o->ascii, NULL };
     FrameInput in = { .lesson = ls, .player = &p, .ui = &ui, .progress = 1.0, .opt = &fo };
     Grid g;
-    if (grid_init(&g, w, h) != 0) {
+    ArcsGeometry *vectors = o->svg ? calloc(1, sizeof *vectors) : NULL;   /* the arcs as paths */
+    if (grid_init(&g, w, h) != 0 || (o->svg && !vectors)) {
         fprintf(stderr, "attn-tui: out of memory\n");
+        grid_free(&g);
+        free(vectors);
         return EXIT_DATA;
     }
+    g.vectors = vectors;
     frame_render(&g, &in);
     const char *no_colour = getenv("NO_COLOR");
     bool colour = o->color == COLOR_ALWAYS ||
@@ -236,6 +241,7 @@ static int main_print(Options *o, const Lesson *ls)
         }
     }
     grid_free(&g);
+    free(vectors);
     return status;
 }
 

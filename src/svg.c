@@ -1,10 +1,12 @@
 /* svg.c — writes a grid of cells as SVG: runs of text as <text> (selectable, searchable,
  * with a font list that finds a CJK font), each Style's colour from the palette (its
  * 256-colour number as RGB), shade and bar glyphs as rectangles, box and rule glyphs as
- * lines, braille dots as small circles. Deterministic: no clock, no locale, fixed formats.
+ * lines, braille dots as small circles, except where the arcs and the all view's lines are
+ * (Grid.vectors): those are vector paths whose stroke width is the share. Deterministic: no clock, no locale, fixed formats.
  * Owns: the SVG's text. Must not touch: the grid's contents, the palette's table. */
 #include "svg.h"
 
+#include "arcs_geometry.h"
 #include "palette.h"
 
 #include <string.h>
@@ -132,6 +134,56 @@ static int svg_braille(const char *g)
     return -1;
 }
 
+/* ---------------------------------------------------------------- arcs and lines */
+
+#define SVG_DOT_PX 4.0   /* a braille dot's pitch in pixels, across and down (8 / 2, 16 / 4) */
+
+/* Pixel coordinate of dot column or row d (the centre of the dot). */
+static double svg_dot(double d)
+{
+    return d * SVG_DOT_PX + SVG_DOT_PX / 2.0;
+}
+
+/* True when column x of row y is one the shapes stand for. */
+static bool svg_in_vectors(const Grid *g, int x, int y)
+{
+    const ArcsGeometry *v = g->vectors;
+    return v && v->count > 0 && x >= v->area_x && x < v->area_x + v->area_w && y >= v->area_y &&
+           y < v->area_y + v->area_h;
+}
+
+/* The arcs and lines as paths: an arc a half-ellipse, a line straight, an S (a cubic
+ * Bézier with the smoothstep's vertical ends), straight again. */
+static void svg_vectors(FILE *f, const Grid *g, Theme theme)
+{
+    const ArcsGeometry *v = g->vectors;
+    if (!v)
+        return;
+    int order[ARCS_GEOMETRY_MAX];   /* lines as drawn; arcs widest first, so thin ones stay seen */
+    for (int i = 0; i < v->count; i++) {
+        int j = i;
+        for (; j > 0 && v->shapes[i].kind == GEOM_ARC &&
+               v->shapes[order[j - 1]].width < v->shapes[i].width; j--)
+            order[j] = order[j - 1];
+        order[j] = i;
+    }
+    for (int i = 0; i < v->count; i++) {
+        const GeomShape *s = &v->shapes[order[i]];
+        SvgLook k = svg_look((Style)s->style, theme);
+        double x0 = svg_dot(s->x0), y0 = svg_dot(s->y0), x1 = svg_dot(s->x1), y1 = svg_dot(s->y1);
+        if (s->kind == GEOM_ARC) {
+            fprintf(f, "<path class=\"arc\" d=\"M%.2f %.2fA%.2f %.2f 0 0 %d %.2f %.2f\"", x0, y0,
+                    (x1 > x0 ? x1 - x0 : x0 - x1) / 2.0, s->height * SVG_DOT_PX, x1 > x0 ? 1 : 0, x1, y1);
+        } else {
+            double ya = y0 + s->lead * SVG_DOT_PX, yb = y1 - s->lead * SVG_DOT_PX;
+            fprintf(f, "<path class=\"line\" d=\"M%.2f %.2fV%.2fC%.2f %.2f %.2f %.2f %.2f %.2fV%.2f\"",
+                    x0, y0, ya, x0, ya + (yb - ya) / 3.0, x1, ya + 2.0 * (yb - ya) / 3.0, x1, yb, y1);
+        }
+        fprintf(f, " fill=\"none\" stroke=\"%s\" stroke-width=\"%.3f\"%s/>\n", k.fg,
+                s->width * SVG_DOT_PX, k.dim ? " opacity=\"0.6\"" : "");
+    }
+}
+
 /* True when a cell is drawn as a shape, not text. */
 static bool svg_is_shape(const Cell *c)
 {
@@ -250,11 +302,14 @@ int svg_write(FILE *f, const Grid *g, const char *title, Theme theme)
     svg_text_escaped(f, title);
     fprintf(f, "</title>\n<rect width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", W, H, t->bg);
     svg_backgrounds(f, g, theme);
+    svg_vectors(f, g, theme);
     fprintf(f, "<g font-family=\"%s\" font-size=\"%.3f\" xml:space=\"preserve\">\n", SVG_FONTS, SVG_FONT_PX);
     for (int y = 0; y < g->h; y++)
         for (int x = 0; x < g->w;) {
             const Cell *c = grid_cell(g, x, y);
-            if (svg_is_shape(c)) {
+            if (svg_braille(c->glyph) >= 0 && svg_in_vectors(g, x, y)) {
+                x++;   /* the arc or line's own dots: the path above draws it */
+            } else if (svg_is_shape(c)) {
                 SvgLook k = svg_look((Style)c->style, theme);
                 svg_shape(f, c, x, y, &k);
                 x += c->width ? c->width : 1;

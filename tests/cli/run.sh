@@ -314,6 +314,23 @@ grep -qF '<title>attn-tui: 三加五等于?, the arcs view</title>' tests/svg/ar
     && grep -qF '>53.0%</text>' tests/svg/arcs-softmax-80x24.svg \
     && ok "svg: title, viewBox, the sentence and the shares as text" || bad "svg: title, viewBox, the sentence and the shares as text"
 expect_fail "--format svg goes with --print" 2 "--format svg goes with --print" -- --format svg
+# The arcs are vector paths whose stroke width follows the shares of --dump (parsed by
+# tests/cli/svg-widths.py), with no braille dots left in the arcs' area; so are the all view's lines.
+if command -v python3 >/dev/null 2>&1; then
+    "$BIN" --no-config --dump --format json >"$tmp/svg.json"
+    for focus in 1 4; do
+        "$BIN" --no-config --print --format svg --size 120x40 --stage output --focus $focus >"$tmp/arcs.svg"
+        if out=$(python3 tests/cli/svg-widths.py "$tmp/arcs.svg" "$tmp/svg.json" $((focus - 1)) 2>&1) \
+            && ! grep -qF 'a1.3 1.3 0 1 0' "$tmp/arcs.svg"; then
+            ok "svg: the arcs of character $focus are paths as wide as their shares ($out)"
+        else
+            bad "svg: the arcs of character $focus are paths as wide as their shares" "$out"
+        fi
+    done
+fi
+n=$(grep -c 'class="line"' tests/svg/all-nonumbers-80x24.svg)
+[ "$n" -eq 36 ] && ! grep -qF 'a1.3 1.3 0 1 0' tests/svg/all-nonumbers-80x24.svg && ok "svg: the all view's 36 lines are paths" \
+    || bad "svg: the all view's 36 lines are paths" "$n lines"
 
 # ------------------------------------------------------------------ config file (issue 19 §4)
 mkdir -p "$tmp/xdg/attn-tui"
