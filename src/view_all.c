@@ -475,7 +475,7 @@ static void report_line(const ViewCtx *c, const AllLayout *L, const Line *ln, in
     double half_w = (ln->width - 1) / 2.0;
     GeomShape g = { .kind = GEOM_LINE, .x0 = ln->top_left + half_w, .y0 = 4 * L->line_top,
                     .x1 = ln->bottom_left + half_w, .y1 = 4 * (L->line_top + L->line_rows) - 1,
-                    .lead = 3, .width = 1.0 + share * (wmax - 1), .share = share, .style = ln->style };
+                    .lead = 3, .width = 1.0 + share * (wmax - 1), .share = share, .style = (int)ln->style };
     arcs_geometry_add(c->g->vectors, &g);
 }
 
