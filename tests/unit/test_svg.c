@@ -1,6 +1,9 @@
-/* test_svg.c — a grid as SVG (svg.c), on a hand-made 6 × 2 grid, byte for byte.
+/* test_svg.c — a grid as SVG (svg.c), on a hand-made 6 × 2 grid, byte for byte; and the
+ * shapes the arcs view and the all view report (arcs_geometry.h) for the SVG's paths.
  * Covers: the header (viewBox, title escaped), a reversed style's background, a wide
- * glyph's letter-spacing, a run of text with a blank inside, a rule, a shade, braille dots. */
+ * glyph's letter-spacing, a run of text with a blank inside, a rule, a shade, braille dots;
+ * an arc per character with the trace's share and a width linear in it; 36 lines; reporting
+ * changes no cell of the frame. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -9,9 +12,12 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
+#include "arcs_geometry.h"
 #include "grid.h"
+#include "harness.h"
 #include "svg.h"
 
 static void test_small_grid(void **state)
@@ -48,10 +54,73 @@ static void test_small_grid(void **state)
     grid_free(&g);
 }
 
+/* The scene drawn at 80 × 24 with and without shapes reported: the same cells. */
+static ArcsGeometry *render_with_shapes(Scene *s)
+{
+    ArcsGeometry *v = calloc(1, sizeof *v);
+    assert_non_null(v);
+    Grid plain = scene_render(s, 80, 24), g;
+    assert_int_equal(grid_init(&g, 80, 24), 0);
+    g.vectors = v;
+    FrameInput in = scene_input(s);
+    frame_render(&g, &in);
+    assert_memory_equal(g.cells, plain.cells, sizeof *g.cells * 80 * 24);
+    grid_free(&g);
+    grid_free(&plain);
+    return v;
+}
+
+static void test_arcs_reported(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_ARCS);
+    s->p.stage = STAGE_SOFTMAX;
+    s->p.focus = 3;   /* 等 */
+    ArcsGeometry *v = render_with_shapes(s);
+    const Trace *tr = &s->ls->tr;
+    assert_int_equal(v->count, tr->T);
+    assert_true(v->area_w == 80 && v->area_h > 0);
+    double per_share = (v->shapes[0].width - 1.0) / TRACE_HSQ(tr, weights, 0, 3, 0);
+    for (int i = 0; i < v->count; i++) {
+        const GeomShape *g = &v->shapes[i];
+        assert_int_equal(g->kind, GEOM_ARC);
+        assert_true(g->share == TRACE_HSQ(tr, weights, 0, 3, i));
+        assert_true(fabs(g->width - (1.0 + g->share * per_share)) < 1e-9);   /* linear in the share */
+        assert_true(g->height > 0 && g->y1 == g->y0);
+        assert_true(i < 3 ? g->x1 < g->x0 : g->x1 >= g->x0);   /* left of 等, its loop, right */
+    }
+    assert_true(per_share > 30);   /* the foot's scale at 80 × 24 (34 dots for a share of 1) */
+    free(v);
+    s->p.stage = STAGE_QKV;   /* no arcs at ① */
+    v = render_with_shapes(s);
+    assert_int_equal(v->count, 0);
+    free(v);
+    scene_close(s);
+}
+
+static void test_all_lines_reported(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_ALL);
+    ArcsGeometry *v = render_with_shapes(s);
+    const Trace *tr = &s->ls->tr;
+    assert_int_equal(v->count, tr->T * tr->T);
+    for (int i = 0; i < v->count; i++) {
+        const GeomShape *g = &v->shapes[i];
+        assert_int_equal(g->kind, GEOM_LINE);
+        assert_true(g->y1 > g->y0 && g->lead == 3);
+        assert_int_equal(g->style == STYLE_DIM, i < v->count - tr->T);   /* the focus's last */
+    }
+    free(v);
+    scene_close(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_small_grid),
+        cmocka_unit_test(test_arcs_reported),
+        cmocka_unit_test(test_all_lines_reported),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
