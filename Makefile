@@ -7,6 +7,10 @@
 CC      ?= cc
 PREFIX  ?= /usr/local
 DOCDIR  ?= $(PREFIX)/share/doc/attn-tui
+# Where each shell looks for completions (Debian's zsh also reads /usr/share/zsh/vendor-completions).
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/site-functions
+FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 DESTDIR ?=
 CFLAGS  ?= -O2 -g
 LDFLAGS ?=
@@ -59,7 +63,7 @@ FUZZ_A     := $(BUILD)/fuzz/libattn.a
 FUZZ_BIN   := $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(wildcard tests/fuzz/fuzz_*.c))
 
 .PHONY: all run test unit asan cli e2e golden-update deps install uninstall clean bench lesson-data valgrind \
-        fuzz fuzz-smoke lint coverage demo-cast export-test docs FORCE
+        fuzz fuzz-smoke lint coverage demo-cast export-test docs deb FORCE
 
 all: $(BIN)
 
@@ -102,7 +106,7 @@ $(BUILD)/cov/obj/lesson.o: $(GEN_CURVE)
 # --help names the installed docs: cli.o is rebuilt whenever DOCDIR changes.
 $(BUILD)/docdir: FORCE | $(BUILD)/obj
 	@echo '$(DOCDIR)' | cmp -s - $@ || echo '$(DOCDIR)' > $@
-$(BUILD)/obj/cli.o $(BUILD)/asan/obj/cli.o: $(BUILD)/docdir
+$(BUILD)/obj/cli.o $(BUILD)/asan/obj/cli.o $(BUILD)/obj/main.o: $(BUILD)/docdir
 FORCE:
 
 $(BUILD)/obj $(BUILD)/gen $(BUILD)/tests $(BUILD)/asan/obj $(BUILD)/asan/tests $(BUILD)/fuzz/obj \
@@ -253,16 +257,31 @@ bench: deps $(BIN)
 
 # ------------------------------------------------------------------ install
 install: $(BIN)
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(DOCDIR)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(DOCDIR) \
+	    $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/$(BIN)
 	sed 's|/usr/local/share/doc/attn-tui|$(DOCDIR)|g' docs/attn-tui.1 > $(DESTDIR)$(PREFIX)/share/man/man1/attn-tui.1
 	chmod 644 $(DESTDIR)$(PREFIX)/share/man/man1/attn-tui.1
 	install -m 644 docs/model-format.md $(DESTDIR)$(DOCDIR)/model-format.md
+	install -m 644 LICENSE $(DESTDIR)$(DOCDIR)/copyright
+	install -m 644 completions/attn-tui.bash $(DESTDIR)$(BASHCOMPDIR)/attn-tui
+	install -m 644 completions/_attn-tui $(DESTDIR)$(ZSHCOMPDIR)/_attn-tui
+	install -m 644 completions/attn-tui.fish $(DESTDIR)$(FISHCOMPDIR)/attn-tui.fish
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/$(BIN) $(DESTDIR)$(PREFIX)/share/man/man1/attn-tui.1
-	rm -f $(DESTDIR)$(DOCDIR)/model-format.md
+	rm -f $(DESTDIR)$(DOCDIR)/model-format.md $(DESTDIR)$(DOCDIR)/copyright
+	rm -f $(DESTDIR)$(BASHCOMPDIR)/attn-tui $(DESTDIR)$(ZSHCOMPDIR)/_attn-tui $(DESTDIR)$(FISHCOMPDIR)/attn-tui.fish
 	-rmdir $(DESTDIR)$(DOCDIR)
+
+# ------------------------------------------------------------------ Debian package
+# Builds build/deb/attn-tui_VERSION_ARCH.deb with debhelper from debian/ (kept in the repo,
+# so the package is reviewed with the code and builds from any clone), in a copy of the
+# tracked files under build/deb (debian/rules clean must not wipe this tree's build/),
+# then runs lintian on it: any error or warning fails. Installs its build tools when missing.
+deb:
+	@sh scripts/install-deps.sh debhelper dpkg-dev lintian
+	@sh scripts/build-deb.sh $(VERSION)
 
 clean:
 	rm -rf $(BUILD) $(BIN)

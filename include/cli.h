@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include "lang.h"
 #include "stage.h"
+#include "theme.h"
 
 /* --color: when --print writes ANSI colours. */
 typedef enum {
@@ -51,7 +52,66 @@ typedef struct {
     bool seed_set;           /* --seed was given */
     int n_sets;              /* --set NAME[i][j]=VALUE options given */
     const char *sets[CLI_MAX_SETS]; /* their texts, in order (main applies them to the model) */
+    bool svg;                /* --format svg (with --print): the frame as a standalone SVG */
+    Theme theme;             /* --theme dark|light|contrast */
+    const char *config_path; /* --config FILE, or NULL for $XDG_CONFIG_HOME/attn-tui/config */
+    bool no_config;          /* --no-config: read no config file */
+    int completion;          /* --completion SHELL (hidden): a CompletionShell, or -1 */
+    unsigned given;          /* CLI_GIVEN_* bits: which defaults the command line set (the
+                                config file and the model's own defaults fill the others) */
 } Options;
+
+/* The defaults a config file may set (config.h), one bit each in Options.given once the
+ * command line has set them. */
+enum {
+    CLI_GIVEN_LANG = 1u << 0,     /* --lang */
+    CLI_GIVEN_THEME = 1u << 1,    /* --theme */
+    CLI_GIVEN_VIEW = 1u << 2,     /* --view */
+    CLI_GIVEN_SPEED = 1u << 3,    /* --speed */
+    CLI_GIVEN_ASCII = 1u << 4,    /* --ascii or --no-ascii */
+    CLI_GIVEN_NUMBERS = 1u << 5,  /* --no-numbers */
+    CLI_GIVEN_MASK = 1u << 6,     /* --mask */
+    CLI_GIVEN_HEADS = 1u << 7,    /* --heads */
+    CLI_GIVEN_MODEL = 1u << 8     /* --model */
+};
+
+/* What an option's value is, for shell completion. */
+typedef enum {
+    CLI_VALUE_NONE = 0,   /* a flag: no value */
+    CLI_VALUE_WORDS,      /* one of CliOptionDoc.words */
+    CLI_VALUE_VIEWS,      /* a screen's name (the view table) */
+    CLI_VALUE_STAGES,     /* a stage's name (the stage table) */
+    CLI_VALUE_FILE,       /* a file name */
+    CLI_VALUE_FREE        /* anything (a sentence, a number) */
+} CliValueKind;
+
+/* One option as completion and the documents describe it. */
+typedef struct {
+    const char *name;     /* the long name, without "--" */
+    char short_name;      /* its one-letter form ('h'), or 0 */
+    CliValueKind value;   /* what its value is */
+    const char *words;    /* CLI_VALUE_WORDS: the values, separated by spaces */
+    const char *help;     /* a short description (no quotes, brackets or colons) */
+    bool hidden;          /* left out of completion and --help (--completion itself) */
+} CliOptionDoc;
+
+/* Fills *out with the i-th option of the command line (in the order of getopt's table)
+ * and returns 0, or returns -1 past the last. An option missing from the description
+ * table gets its name, its value kind from getopt's table and help NULL (a unit test
+ * fails on it). */
+int cli_option_doc(int i, CliOptionDoc *out);
+
+/* The values an option takes, separated by single spaces, into buf (cap bytes): its
+ * words, the view names or the stage names; "" for other kinds. */
+void cli_option_words(const CliOptionDoc *d, char *buf, size_t cap);
+
+/* Applies one default as the command line's --NAME VALUE would (VALUE NULL for a
+ * flag), without marking it given: for the config file. Returns 0, or -1 with the
+ * message --NAME's bad value gets on the command line. */
+int cli_apply_named(Options *o, const char *name, const char *value, char *err, size_t errlen);
+
+/* The defaults before any option. */
+void cli_defaults(Options *o);
 
 /* Parses argv into *o. Returns 0, or -1 with a one-line message in err. */
 int cli_parse(int argc, char **argv, Options *o, char *err, size_t errlen);

@@ -44,10 +44,15 @@ typedef struct {
     unsigned char style;         /* a Style */
 } Cell;
 
+struct ArcsGeometry;
+
 typedef struct {
     int w;        /* columns */
     int h;        /* rows */
     Cell *cells;  /* w × h, row-major */
+    struct ArcsGeometry *vectors; /* NULL, or where the arcs and the all view's lines are also
+                                     reported as shapes (arcs_geometry.h; the SVG writer's);
+                                     emptied by grid_clear, owned by the caller */
 } Grid;
 
 /* Allocates a w × h grid of blanks. Returns 0, or -1 when out of memory. */

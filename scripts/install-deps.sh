@@ -5,12 +5,14 @@
 # Usage: install-deps.sh [EXTRA-PACKAGE...]   the targets that need more add them:
 #   make bench: cmatrix valgrind   make fuzz: clang libclang-rt-14-dev (libFuzzer)
 #   make lint: clang cppcheck      make coverage: gcovr
+#   make deb: debhelper dpkg-dev lintian
 set -u
 
 # Debian package  ->  what proves it is there. python3 and python3-numpy run the script of
 # --export python in make test (PyTorch, python3-torch, is optional: its checks are skipped);
-# asciinema replays a recording in the end-to-end tests.
-need="gcc make pkg-config libncurses-dev libunistring-dev libcmocka-dev tmux jq locales asciinema python3 python3-numpy $*"
+# asciinema replays a recording in the end-to-end tests; bash-completion, zsh and fish run
+# the completion tests; libxml2-utils (xmllint) and librsvg2-bin (rsvg-convert) check the SVGs.
+need="gcc make pkg-config libncurses-dev libunistring-dev libcmocka-dev tmux jq locales asciinema python3 python3-numpy bash-completion zsh fish libxml2-utils librsvg2-bin $*"
 
 is_installed() {
     dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'

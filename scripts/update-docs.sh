@@ -1,7 +1,8 @@
 #!/bin/sh
 # update-docs.sh — writes the keys sections of README.md and docs/attn-tui.1 from the key
-# table (attn-tui --keys), so that the documents and the program list the same keys.
-# Owns: the text between the keys markers of both files.
+# table (attn-tui --keys), and the shell completions under completions/ from the option
+# table (attn-tui --completion SHELL), so that the files and the program never differ.
+# Owns: the text between the keys markers of both files; completions/*.
 # Usage: sh scripts/update-docs.sh [--check] ./attn-tui   (--check: exit 1 when out of date)
 set -eu
 CHECK=0
@@ -19,6 +20,22 @@ splice() {
         !skip { print }' "$1" > "$TMP/out"
 }
 
+# Puts $TMP/out in place of file $1, or with --check says how they differ ($2); $3 names
+# what was written.
+update() {
+    if cmp -s "$TMP/out" "$1"; then
+        return 0
+    elif [ "$CHECK" -eq 1 ]; then
+        echo "docs: $2 (run make docs):"
+        diff "$1" "$TMP/out" 2>&1 | head -20
+        status=1
+    else
+        mkdir -p "$(dirname "$1")"
+        cp "$TMP/out" "$1"
+        echo "docs: wrote $3"
+    fi
+}
+
 "$BIN" --keys markdown > "$TMP/keys.md"
 "$BIN" --keys man > "$TMP/keys.man"
 status=0
@@ -28,15 +45,11 @@ for pair in "README.md|<!-- keys:|<!-- keys end -->|$TMP/keys.md" \
     begin=${rest%%|*}; rest=${rest#*|}
     end=${rest%%|*}; body=${rest#*|}
     splice "$file" "$begin" "$end" "$body"
-    if cmp -s "$TMP/out" "$file"; then
-        continue
-    elif [ "$CHECK" -eq 1 ]; then
-        echo "docs: the keys in $file differ from the key table (run make docs):"
-        diff "$file" "$TMP/out" | head -20
-        status=1
-    else
-        cp "$TMP/out" "$file"
-        echo "docs: wrote the keys of $file"
-    fi
+    update "$file" "the keys in $file differ from the key table" "the keys of $file"
+done
+for pair in "bash|completions/attn-tui.bash" "zsh|completions/_attn-tui" "fish|completions/attn-tui.fish"; do
+    shell=${pair%%|*}; file=${pair#*|}
+    "$BIN" --completion "$shell" > "$TMP/out"
+    update "$file" "$file differs from attn-tui --completion $shell" "$file"
 done
 exit $status

@@ -6,6 +6,8 @@
  * Must not touch: anything outside the arc area, ncurses, the clock, the engine's arithmetic. */
 #include "view_arcs.h"
 
+#include "arcs_geometry.h"
+
 #include <limits.h>
 #include <math.h>
 #include <stdint.h>
@@ -789,6 +791,26 @@ static void draw_packet(const ViewCtx *c, const ArcsLayout *L, const Arc *a, dou
             }
 }
 
+/* Reports the arcs drawn as shapes (arcs_geometry.h) for the SVG writer: each from where it
+ * leaves the asker to its target's centre, as high as drawn, as wide as its foot's rule
+ * without rounding (1 + share · foot_scale dots). */
+static void report_geometry(const ViewCtx *c, const ArcsLayout *L, const Arc *arcs, const bool *shown)
+{
+    ArcsGeometry *out = c->g->vectors;
+    arcs_geometry_area(out, 0, L->arc_top, L->w, L->sentence_row - L->arc_top);
+    for (int s = 0; s < L->tokens; s++) {
+        if (!shown[s])
+            continue;
+        const Arc *a = &arcs[s];
+        double share = arcs_drawn_share(c, s);
+        GeomShape g = { .kind = GEOM_ARC, .x0 = a->from, .y0 = arc_base(L),
+                        .x1 = a->loop ? a->to : a->centre, .y1 = arc_base(L), .height = a->height,
+                        .width = 1.0 + share * L->foot_scale, .share = share,
+                        .style = STYLE_ARC_1 + a->level - 1 };
+        arcs_geometry_add(out, &g);
+    }
+}
+
 /* Every arc of the asker, grown to `progress` at ② and ③ (whole while ② thickens into ③);
  * at ④ whole, with the V's travelling back along them while the transition runs. */
 void arcs_draw(const ViewCtx *c, const ArcsLayout *L)
@@ -812,6 +834,8 @@ void arcs_draw(const ViewCtx *c, const ArcsLayout *L)
     }
     if (c->arcs_cache)
         raster_mark(c, L, arcs, shown);
+    if (c->g->vectors)
+        report_geometry(c, L, arcs, shown);
     for (int s = 0; s < L->tokens; s++)
         if (shown[s])
             draw_arc(c, L, &arcs[s], upto);

@@ -3,6 +3,7 @@
  * Must not touch: the terminal, the model, the engine. */
 #include "cli.h"
 
+#include "completion.h"
 #include "export.h"
 #include "keydoc.h"
 #include "player.h"
@@ -38,7 +39,8 @@ const char *cli_usage(void)
         "                    " ATTN_DOCDIR "/model-format.md\n"
         "  --dump            print every table (x, Q, K, V, scores, shares, output) and exit\n"
         "  --format FMT      with --dump: text (default), json (full precision) or model\n"
-        "                    (the model in use, in the model-file format)\n"
+        "                    (the model in use, in the model-file format); with --print:\n"
+        "                    text (default) or svg (a standalone SVG picture, for slides)\n"
         "  --export FMT      write a script that recomputes the five lines and checks them\n"
         "                    against attn-tui's numbers, and exit: python (run it with python3)\n"
         "  --print           write the frame the other options describe as text, and exit\n"
@@ -55,6 +57,10 @@ const char *cli_usage(void)
         "  --stage S         start at qkv, score, softmax or output (or 1-4)\n"
         "  --focus N         start with character N asking (1 = first)\n"
         "  --lang L          labels and --dump headings in en or zh (default: from the locale)\n"
+        "  --theme T         colours: dark (default), light or contrast\n"
+        "  --config FILE     read the defaults from FILE (default:\n"
+        "                    $XDG_CONFIG_HOME/attn-tui/config, else ~/.config/attn-tui/config)\n"
+        "  --no-config       read no config file\n"
         "  --ascii           draw with ASCII characters only, the characters by their pinyin\n"
         "                    (san jia wu deng yu ?); the default on TERM=linux and vt100\n"
         "  --no-ascii        draw braille and CJK even where TERM says linux or vt100\n"
@@ -107,13 +113,13 @@ static int parse_size(const char *s, int *w, int *h)
     return 0;
 }
 
-/* The list of view names for messages: "arcs, matrix". */
-static void view_names(char *buf, size_t cap)
+/* The list of view names joined by sep: "arcs, matrix" for messages. */
+static void view_names(char *buf, size_t cap, const char *sep)
 {
     buf[0] = '\0';
     for (int v = 0; v < VIEW_COUNT; v++) {
         size_t used = strlen(buf);
-        snprintf(buf + used, cap - used, "%s%s", v ? ", " : "", view_ops((ViewId)v)->name);
+        snprintf(buf + used, cap - used, "%s%s", v ? sep : "", view_ops((ViewId)v)->name);
     }
 }
 
@@ -133,7 +139,8 @@ enum {
     OPT_SENTENCE = 1000, OPT_MODEL, OPT_DUMP, OPT_FORMAT, OPT_NO_NUMBERS, OPT_AUTOPLAY,
     OPT_SPEED, OPT_STAGE, OPT_FOCUS, OPT_LANG, OPT_ASCII, OPT_PRINT, OPT_SIZE, OPT_COLOR, OPT_VIEW,
     OPT_MASK, OPT_HEADS, OPT_RECORD, OPT_EXPORT, OPT_KEYS, OPT_NO_ASCII,
-    OPT_WORKSHEET, OPT_ANSWERS, OPT_SEED, OPT_SET
+    OPT_WORKSHEET, OPT_ANSWERS, OPT_SEED, OPT_SET,
+    OPT_THEME, OPT_CONFIG, OPT_NO_CONFIG, OPT_COMPLETION
 };
 
 static const struct option long_options[] = {
@@ -162,6 +169,10 @@ static const struct option long_options[] = {
     { "answers",    no_argument,       NULL, OPT_ANSWERS },
     { "seed",       required_argument, NULL, OPT_SEED },
     { "set",        required_argument, NULL, OPT_SET },
+    { "theme",      required_argument, NULL, OPT_THEME },
+    { "config",     required_argument, NULL, OPT_CONFIG },
+    { "no-config",  no_argument,       NULL, OPT_NO_CONFIG },
+    { "completion", required_argument, NULL, OPT_COMPLETION },
     { "help",       no_argument,       NULL, 'h' },
     { "version",    no_argument,       NULL, 'V' },
     { NULL, 0, NULL, 0 },
@@ -214,7 +225,79 @@ static int cli_apply_practice(Options *o, int c, const char *arg, char *err, siz
     return 1;
 }
 
-static void cli_defaults(Options *o)
+/* What shell completion and the documents say of each option: one row per option of
+ * long_options (the order does not matter; test_cli fails on an option without a row).
+ * Rows of options another branch adds are kept here ready: an unused row is harmless. */
+static const CliOptionDoc option_docs[] = {
+    { "sentence",   0,   CLI_VALUE_FREE,   NULL, "the sentence to run", false },
+    { "model",      0,   CLI_VALUE_FILE,   NULL, "a model file", false },
+    { "dump",       0,   CLI_VALUE_NONE,   NULL, "print every table and exit", false },
+    { "format",     0,   CLI_VALUE_WORDS,  "text json model svg",
+      "the format of --dump or --print", false },
+    { "no-numbers", 0,   CLI_VALUE_NONE,   NULL, "start with every number hidden", false },
+    { "autoplay",   0,   CLI_VALUE_NONE,   NULL, "start playing at once", false },
+    { "speed",      0,   CLI_VALUE_FREE,   NULL, "autoplay speed, 0.25 to 4", false },
+    { "stage",      0,   CLI_VALUE_STAGES, NULL, "the stage to start at", false },
+    { "focus",      0,   CLI_VALUE_FREE,   NULL, "the asking character, 1 for the first", false },
+    { "lang",       0,   CLI_VALUE_WORDS,  "en zh", "labels in English or Chinese", false },
+    { "ascii",      0,   CLI_VALUE_NONE,   NULL, "draw with ASCII characters only", false },
+    { "print",      0,   CLI_VALUE_NONE,   NULL, "write one frame and exit", false },
+    { "size",       0,   CLI_VALUE_FREE,   NULL, "the size of --print, WxH", false },
+    { "color",      0,   CLI_VALUE_WORDS,  "auto always never", "ANSI colours with --print", false },
+    { "view",       0,   CLI_VALUE_VIEWS,  NULL, "the screen to start on", false },
+    { "mask",       0,   CLI_VALUE_WORDS,  "none causal", "the causal mask of lesson 7", false },
+    { "record",     0,   CLI_VALUE_FILE,   NULL, "record the session as an asciicast", false },
+    { "heads",      0,   CLI_VALUE_WORDS,  "1 2", "the heads of lesson 7", false },
+    { "export",     0,   CLI_VALUE_WORDS,  "python", "write a script that checks the numbers", false },
+    { "keys",       0,   CLI_VALUE_WORDS,  "markdown man", "print every key binding and exit", false },
+    { "no-ascii",   0,   CLI_VALUE_NONE,   NULL, "draw braille and CJK on any terminal", false },
+    { "theme",      0,   CLI_VALUE_WORDS,  "dark light contrast", "the colour theme", false },
+    { "config",     0,   CLI_VALUE_FILE,   NULL, "read the defaults from this file", false },
+    { "no-config",  0,   CLI_VALUE_NONE,   NULL, "read no config file", false },
+    { "completion", 0,   CLI_VALUE_WORDS,  "bash zsh fish", "print a shell completion script", true },
+    { "overwrite",  0,   CLI_VALUE_NONE,   NULL, "replace an existing output file", false },
+    { "train",      0,   CLI_VALUE_NONE,   NULL, "train the model", false },
+    { "save",       0,   CLI_VALUE_FILE,   NULL, "save the trained model to this file", false },
+    { "seed",       0,   CLI_VALUE_FREE,   NULL, "the seed of the questions and of training", false },
+    { "task",       0,   CLI_VALUE_WORDS,  "add all", "the task to train on", false },
+    { "worksheet",  0,   CLI_VALUE_FREE,   NULL, "print N practice questions and exit", false },
+    { "answers",    0,   CLI_VALUE_NONE,   NULL, "with --worksheet the worked answers", false },
+    { "set",        0,   CLI_VALUE_FREE,   NULL, "set one number of the model", false },
+    { "help",       'h', CLI_VALUE_NONE,   NULL, "show the help and exit", false },
+    { "version",    'V', CLI_VALUE_NONE,   NULL, "show the version and exit", false },
+};
+
+int cli_option_doc(int i, CliOptionDoc *out)
+{
+    int count = (int)(sizeof long_options / sizeof long_options[0]) - 1;
+    if (i < 0 || i >= count)
+        return -1;
+    const struct option *lo = &long_options[i];
+    for (size_t k = 0; k < sizeof option_docs / sizeof option_docs[0]; k++)
+        if (strcmp(option_docs[k].name, lo->name) == 0) {
+            *out = option_docs[k];
+            return 0;
+        }
+    *out = (CliOptionDoc){ lo->name, 0, lo->has_arg == no_argument ? CLI_VALUE_NONE : CLI_VALUE_FREE,
+                           NULL, NULL, false };
+    return 0;
+}
+
+void cli_option_words(const CliOptionDoc *d, char *buf, size_t cap)
+{
+    buf[0] = '\0';
+    if (d->value == CLI_VALUE_WORDS && d->words)
+        snprintf(buf, cap, "%s", d->words);
+    else if (d->value == CLI_VALUE_VIEWS)
+        view_names(buf, cap, " ");
+    else if (d->value == CLI_VALUE_STAGES)
+        for (int s = 0; s < STAGE_COUNT; s++) {
+            size_t used = strlen(buf);
+            snprintf(buf + used, cap - used, "%s%s", s ? " " : "", stage_info((Stage)s)->cli);
+        }
+}
+
+void cli_defaults(Options *o)
 {
     memset(o, 0, sizeof *o);
     o->numbers = true;
@@ -226,6 +309,8 @@ static void cli_defaults(Options *o)
     o->lang = LANG_AUTO;
     o->export_format = -1;
     o->keys = -1;
+    o->theme = THEME_DARK;
+    o->completion = -1;
 }
 
 /* Applies one recognised option; returns 0 or -1 with err filled. A bad value is
@@ -274,7 +359,7 @@ static int cli_apply(Options *o, int c, const char *arg, char *err, size_t errle
         char names[256];
         o->view = ui_view_from_name(arg);
         if (o->view >= 0) return 0;
-        view_names(names, sizeof names);
+        view_names(names, sizeof names, ", ");
         snprintf(err, errlen, "--view: '%s' is not a screen: use %s",
                  text_escape(arg, q, sizeof q), names);
         return -1;
@@ -291,14 +376,30 @@ static int cli_apply(Options *o, int c, const char *arg, char *err, size_t errle
         snprintf(err, errlen, "--export: '%s' is not a format: use %s",
                  text_escape(arg, q, sizeof q), export_format_names());
         return -1;
+    case OPT_THEME:
+        if (strcmp(arg, "dark") == 0) { o->theme = THEME_DARK; return 0; }
+        if (strcmp(arg, "light") == 0) { o->theme = THEME_LIGHT; return 0; }
+        if (strcmp(arg, "contrast") == 0) { o->theme = THEME_CONTRAST; return 0; }
+        snprintf(err, errlen, "--theme: '%s' is not a theme: use dark, light or contrast",
+                 text_escape(arg, q, sizeof q));
+        return -1;
+    case OPT_CONFIG:     o->config_path = arg; return 0;
+    case OPT_NO_CONFIG:  o->no_config = true; return 0;
+    case OPT_COMPLETION:
+        o->completion = completion_shell_from_name(arg);
+        if (o->completion >= 0) return 0;
+        snprintf(err, errlen, "--completion: '%s' is not a shell: use bash, zsh or fish",
+                 text_escape(arg, q, sizeof q));
+        return -1;
     case 'h':            o->help = true; return 0;
     case 'V':            o->version = true; return 0;
     case OPT_FORMAT:
         o->json = strcmp(arg, "json") == 0;
         o->model_text = strcmp(arg, "model") == 0;
-        if (o->json || o->model_text || strcmp(arg, "text") == 0)
+        o->svg = strcmp(arg, "svg") == 0;
+        if (o->json || o->model_text || o->svg || strcmp(arg, "text") == 0)
             return 0;
-        snprintf(err, errlen, "--format: '%s' is not a format: use text, json or model",
+        snprintf(err, errlen, "--format: '%s' is not a format: use text, json, model or svg",
                  text_escape(arg, q, sizeof q));
         return -1;
     case OPT_SPEED:
@@ -327,6 +428,37 @@ static int cli_apply(Options *o, int c, const char *arg, char *err, size_t errle
     return -1;
 }
 
+/* The CLI_GIVEN_* bit option c sets, or 0. */
+static unsigned cli_given_bit(int c)
+{
+    switch (c) {
+    case OPT_LANG:       return CLI_GIVEN_LANG;
+    case OPT_THEME:      return CLI_GIVEN_THEME;
+    case OPT_VIEW:       return CLI_GIVEN_VIEW;
+    case OPT_SPEED:      return CLI_GIVEN_SPEED;
+    case OPT_ASCII:
+    case OPT_NO_ASCII:   return CLI_GIVEN_ASCII;
+    case OPT_NO_NUMBERS: return CLI_GIVEN_NUMBERS;
+    case OPT_MASK:       return CLI_GIVEN_MASK;
+    case OPT_HEADS:      return CLI_GIVEN_HEADS;
+    case OPT_MODEL:      return CLI_GIVEN_MODEL;
+    default:             return 0;
+    }
+}
+
+int cli_apply_named(Options *o, const char *name, const char *value, char *err, size_t errlen)
+{
+    for (const struct option *lo = long_options; lo->name; lo++) {
+        if (strcmp(lo->name, name) != 0)
+            continue;
+        if ((lo->has_arg == no_argument) != (value == NULL))
+            break;
+        return cli_apply(o, lo->val, value, err, errlen);
+    }
+    snprintf(err, errlen, "internal error: option %s", name);
+    return -1;
+}
+
 int cli_parse(int argc, char **argv, Options *o, char *err, size_t errlen)
 {
     cli_defaults(o);
@@ -350,11 +482,16 @@ int cli_parse(int argc, char **argv, Options *o, char *err, size_t errlen)
         }
         if (cli_apply(o, c, optarg, err, errlen) != 0)
             return -1;
+        o->given |= cli_given_bit(c);
     }
     if (optind < argc) {
         char word[CLI_QUOTE_BYTES];
         snprintf(err, errlen, "unexpected argument '%s' (try --help)",
                  text_escape(argv[optind], word, sizeof word));
+        return -1;
+    }
+    if (o->svg && !o->print) {
+        snprintf(err, errlen, "--format svg goes with --print (try --print --format svg)");
         return -1;
     }
     if ((o->json || o->model_text) && !o->dump) {

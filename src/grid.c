@@ -4,6 +4,8 @@
  * Must not touch: ncurses, the engine, any view's layout decisions. */
 #include "grid.h"
 
+#include "arcs_geometry.h"
+
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -18,6 +20,7 @@ int grid_init(Grid *g, int w, int h)
     g->w = w > 0 ? w : 0;
     g->h = h > 0 ? h : 0;
     g->cells = NULL;
+    g->vectors = NULL;
     size_t n = (size_t)g->w * (size_t)g->h;
     if (n > 0) {
         g->cells = malloc(n * sizeof *g->cells);
@@ -54,6 +57,10 @@ static void cell_blank(Cell *c, unsigned char style)
 
 void grid_clear(Grid *g)
 {
+    if (g->vectors) {
+        g->vectors->count = 0;
+        g->vectors->area_w = g->vectors->area_h = 0;
+    }
     if (g->w < 1 || g->h < 1)
         return;
     for (int x = 0; x < g->w; x++)   /* the first row, then copies of it */

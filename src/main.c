@@ -13,7 +13,10 @@
 
 #include "ansi.h"
 #include "app.h"
+#include "arcs_geometry.h"
 #include "cli.h"
+#include "completion.h"
+#include "config.h"
 #include "dump.h"
 #include "edit.h"
 #include "engine.h"
@@ -25,9 +28,11 @@
 #include "model.h"
 #include "quiz.h"
 #include "spell.h"
+#include "svg.h"
 #include "term.h"
 #include "text.h"
 #include "worksheet.h"
+#include "view.h"
 
 #define EXIT_USAGE 2   /* bad command line */
 #define EXIT_DATA 1    /* bad model, sentence, or environment */
@@ -88,6 +93,36 @@ static int main_write_text(const char *text, const char *what)
         return 0;
     fprintf(stderr, "attn-tui: cannot write %s: %s\n", what, strerror(errno));
     return EXIT_DATA;
+}
+
+/* --completion SHELL: the completion script on standard output. */
+static int main_completion(CompletionShell shell)
+{
+    errno = 0;
+    if (completion_write(stdout, shell) == 0 && fflush(stdout) == 0)
+        return 0;
+    fprintf(stderr, "attn-tui: cannot write the completion: %s\n", strerror(errno ? errno : EIO));
+    return EXIT_DATA;
+}
+
+/* Reads the config file (--config FILE, else the default path; none with --no-config)
+ * into *c and fills the defaults the command line left. Returns 0, or -1 after one line
+ * on stderr. */
+static int main_config(Options *o, Config *c)
+{
+    char path[CONFIG_PATH_BYTES], err[2048];
+    memset(c, 0, sizeof *c);
+    if (o->no_config)
+        return 0;
+    if (!o->config_path && config_default_path(path, sizeof path) != 0)
+        return 0;
+    if (config_load(c, o->config_path ? o->config_path : path, o->config_path != NULL,
+                    err, sizeof err) != 0) {
+        fprintf(stderr, "attn-tui: %s\n", err);
+        return -1;
+    }
+    config_apply(c, o);
+    return 0;
 }
 
 static int main_load(const Options *o, Model *m, char *err, size_t errlen)
@@ -195,16 +230,29 @@ static int main_print(Options *o, const Lesson *ls)
     FrameOptions fo = { o->lang, o->ascii, NULL };
     FrameInput in = { .lesson = ls, .player = &p, .ui = &ui, .progress = 1.0, .opt = &fo };
     Grid g;
-    if (grid_init(&g, w, h) != 0) {
+    ArcsGeometry *vectors = o->svg ? calloc(1, sizeof *vectors) : NULL;   /* the arcs as paths */
+    if (grid_init(&g, w, h) != 0 || (o->svg && !vectors)) {
         fprintf(stderr, "attn-tui: out of memory\n");
+        grid_free(&g);
+        free(vectors);
         return EXIT_DATA;
     }
+    g.vectors = vectors;
     frame_render(&g, &in);
     const char *no_colour = getenv("NO_COLOR");
     bool colour = o->color == COLOR_ALWAYS ||
                   (o->color == COLOR_AUTO && isatty(STDOUT_FILENO) && !(no_colour && *no_colour));
     int status = 0;
-    if (colour) {
+    if (o->svg) {
+        char title[512], sentence[MODEL_SENTENCE_BYTES];
+        engine_sentence(&ls->tr, sentence, sizeof sentence);
+        snprintf(title, sizeof title, "attn-tui: %s, the %s view", sentence, view_ops(ui.view)->name);
+        errno = 0;
+        if (svg_write(stdout, &g, title, o->theme) != 0 || fflush(stdout) != 0) {
+            fprintf(stderr, "attn-tui: cannot write the frame: %s\n", strerror(errno ? errno : EIO));
+            status = EXIT_DATA;
+        }
+    } else if (colour) {
         errno = 0;
         if (ansi_write_grid(stdout, &g) != 0 || fflush(stdout) != 0) {
             fprintf(stderr, "attn-tui: cannot write the frame: %s\n", strerror(errno ? errno : EIO));
@@ -223,6 +271,7 @@ static int main_print(Options *o, const Lesson *ls)
         }
     }
     grid_free(&g);
+    free(vectors);
     return status;
 }
 
@@ -262,7 +311,15 @@ int main(int argc, char **argv)
         return 0;
     }
     if (o.version)
-        return main_write_text("attn-tui " ATTN_VERSION "\n", "the version");
+        return main_write_text("attn-tui " ATTN_VERSION "\n"
+                               "Copyright (c) 2026 the attn-tui authors.\n"
+                               "MIT License: see the file LICENSE (" ATTN_DOCDIR "/copyright).\n",
+                               "the version");
+    if (o.completion >= 0)
+        return main_completion((CompletionShell)o.completion);
+    Config config;   /* kept while o points into it (the config's model path) */
+    if (main_config(&o, &config) != 0)
+        return EXIT_USAGE;
     Model model;
     if (main_load(&o, &model, err, sizeof err) != 0) {
         fprintf(stderr, "attn-tui: %s\n", err);

@@ -15,6 +15,7 @@
 #include "format.h"
 #include "view.h"
 #include "view_arcs.h"
+#include "arcs_geometry.h"
 
 /* ---------------------------------------------------------------- words */
 
@@ -464,10 +465,46 @@ static void draw_faded(const ViewCtx *c, const AllLayout *L)
     }
 }
 
+/* Reports a line as a shape (arcs_geometry.h) for the SVG writer: centre to centre, as wide
+ * as all_thickness's rule without rounding. */
+static void report_line(const ViewCtx *c, const AllLayout *L, const Line *ln, int h, int t, int s,
+                        bool selected)
+{
+    double share = TRACE_HSQ(c->tr, weights, h, t, s);
+    int wmax = selected ? L->wmax : all_faded_wmax(L->wmax);
+    double half_w = (ln->width - 1) / 2.0;
+    GeomShape g = { .kind = GEOM_LINE, .x0 = ln->top_left + half_w, .y0 = 4 * L->line_top,
+                    .x1 = ln->bottom_left + half_w, .y1 = 4 * (L->line_top + L->line_rows) - 1,
+                    .lead = 3, .width = 1.0 + share * (wmax - 1), .share = share, .style = (int)ln->style };
+    arcs_geometry_add(c->g->vectors, &g);
+}
+
+/* Every line as a shape: the faded ones, then the selected character's. */
+static void report_lines(const ViewCtx *c, const AllLayout *L)
+{
+    Rect area = lines_area(c, L);
+    arcs_geometry_area(c->g->vectors, area.x, area.y, area.w, area.h);
+    for (int pass = 0; pass < 2; pass++)
+        for (int t = 0; t < L->tokens; t++) {
+            if ((t == c->focus) != (pass == 1))
+                continue;
+            for (int k = 0; k < L->heads; k++) {
+                int h = L->heads == 2 ? k : L->head;
+                for (int s = 0; s < L->tokens; s++)
+                    if (engine_visible(c->tr, t, s)) {
+                        Line ln = line_of(c, L, k, h, t, s, pass == 1);
+                        report_line(c, L, &ln, h, t, s, pass == 1);
+                    }
+            }
+        }
+}
+
 /* Every line: the other askers' faded first, then the selected character's, growing
  * downwards while its transition runs. */
 static void draw_lines(const ViewCtx *c, const AllLayout *L)
 {
+    if (c->g->vectors)
+        report_lines(c, L);
     draw_faded(c, L);
     int grown = (int)lround(c->progress * 4 * L->line_rows);
     int t = c->focus;

@@ -6,6 +6,8 @@
 BIN=${1:-./attn-tui}
 pass=0; fail=0
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+# No user's config file changes what the tests see (the config tests below make their own).
+XDG_CONFIG_HOME=$tmp/xdg; export XDG_CONFIG_HOME
 
 ok()   { pass=$((pass + 1)); echo "ok    $1"; }
 bad()  { fail=$((fail + 1)); echo "FAIL  $1"; [ -n "${2:-}" ] && printf '%s\n' "$2" | sed 's/^/      /'; }
@@ -291,6 +293,132 @@ expect_fail "--set wrong name" 2 "--set: 'wx[0][0]=1': give wq, wk, wv or embedd
 expect_fail "--set index out of range" 2 "index out of range: wq has 8 rows (0-7) and 8 columns (0-7)" -- --dump --set 'wq[8][0]=1'
 expect_fail "--set not a number" 2 "--set: 'wk[0][0]=abc': 'abc' is not a number" -- --dump --set 'wk[0][0]=abc'
 expect_fail "--set unknown character" 2 "'龙' is not in the vocabulary" -- --dump --set 'embedding[龙][0]=1'
+# ------------------------------------------------------------------ completion (issue 19 §3)
+# The committed scripts are the program's (the docs check above also compares them); each
+# shell that is installed completes the values of an option, the options, and file names.
+for sh_file in "bash|completions/attn-tui.bash" "zsh|completions/_attn-tui" "fish|completions/attn-tui.fish"; do
+    "$BIN" --completion "${sh_file%%|*}" | cmp -s - "${sh_file#*|}" && ok "${sh_file#*|} is attn-tui --completion ${sh_file%%|*}" \
+        || bad "${sh_file#*|} is attn-tui --completion ${sh_file%%|*}" "run make docs"
+done
+expect_fail "bad --completion shell" 2 "--completion: 'tcsh' is not a shell: use bash, zsh or fish" -- --completion tcsh
+views=$("$BIN" --completion bash | sed -n "/--view)/{n;p}" | sed "s/.*-W '\([^']*\)'.*/\1/")
+[ "$views" = "all library similarity arcs matrix sqrtd machine code scale summary" ] \
+    && ok "completion: the view names are the view table's" || bad "completion: the view names are the view table's" "$views"
+if command -v bash >/dev/null 2>&1; then
+    got=$(bash --norc --noprofile -c '
+        [ -r /usr/share/bash-completion/bash_completion ] && . /usr/share/bash-completion/bash_completion
+        . completions/attn-tui.bash
+        complete -p attn-tui
+        COMP_WORDS=(attn-tui --theme ""); COMP_CWORD=2; _attn_tui; echo "${COMPREPLY[*]}"
+        COMP_WORDS=(attn-tui --stage s); COMP_CWORD=2; _attn_tui; echo "${COMPREPLY[*]}"
+        COMP_WORDS=(attn-tui --view = ma); COMP_CWORD=3; _attn_tui; echo "${COMPREPLY[*]}"
+        COMP_WORDS=(attn-tui --model tests/models/ti); COMP_CWORD=2; _attn_tui; echo "${COMPREPLY[*]}"
+        COMP_WORDS=(attn-tui --no-n); COMP_CWORD=1; _attn_tui; echo "${COMPREPLY[*]}"' 2>&1)
+    want="complete -F _attn_tui attn-tui
+dark light contrast
+score softmax
+matrix machine
+tests/models/tiny.model
+--no-numbers"
+    [ "$got" = "$want" ] && ok "bash completes values, --view=, file names and options" \
+        || bad "bash completes values, --view=, file names and options" "$got"
+fi
+if command -v zsh >/dev/null 2>&1; then
+    zc() { zsh -f tests/cli/zsh-complete.zsh completions "$1" "$tmp/zsh"; sort -u "$tmp/zsh" | grep . | tr '\n' ' '; }
+    got="$(zc 'attn-tui --mask ')| $(zc 'attn-tui --lan')| $(zc 'attn-tui --record tests/models/ti')"
+    [ "$got" = "causal none | --lang | models tests tiny.model " ] && ok "zsh completes values, options and file names" \
+        || bad "zsh completes values, options and file names" "$got"
+fi
+if command -v fish >/dev/null 2>&1; then
+    got=$(fish --no-config -c 'source completions/attn-tui.fish
+        complete -C "attn-tui --color "; complete -C "attn-tui --no-co"; complete -C "attn-tui --config tests/models/ti"' 2>&1 | cut -f1 | tr '\n' ' ')
+    [ "$got" = "always auto never --no-config tests/models/tiny.model " ] && ok "fish completes values, options and file names" \
+        || bad "fish completes values, options and file names" "$got"
+fi
+
+# Every option completion offers is in --help and in the man page.
+undocumented=""
+for opt in $("$BIN" --completion bash | sed -n "s/^    COMPREPLY=(\$(compgen -W '\(-.*\)' -- .*/\1/p"); do
+    "$BIN" --help | grep -qF -- "$opt" || undocumented="$undocumented $opt (--help)"
+    man_opt=$(printf '%s' "$opt" | sed 's/-/\\-/g')
+    grep -qF -- "$man_opt" docs/attn-tui.1 || undocumented="$undocumented $opt (man page)"
+done
+[ -z "$undocumented" ] && ok "every option is in --help and the man page" || bad "every option is in --help and the man page" "$undocumented"
+
+# ------------------------------------------------------------------ SVG (issue 19 §1)
+# Golden SVGs of three frames (regenerate with the commands in tests/svg/README after an
+# intended change); each is well-formed (xmllint), renders (rsvg-convert), and the same
+# options give the same bytes.
+svg_case() {   # NAME FILE ARGS...
+    name=$1; file=$2; shift 2
+    "$BIN" --no-config --print --format svg "$@" >"$tmp/svg" 2>"$tmp/err"
+    "$BIN" --no-config --print --format svg "$@" >"$tmp/svg2" 2>>"$tmp/err"
+    if ! cmp -s "$tmp/svg" "$tmp/svg2"; then bad "svg $name: deterministic"; return; fi
+    if ! cmp -s "$tmp/svg" "tests/svg/$file"; then bad "svg $name: as tests/svg/$file" "$(diff "tests/svg/$file" "$tmp/svg" | head -5)"; return; fi
+    if command -v xmllint >/dev/null 2>&1 && ! xmllint --noout "$tmp/svg" 2>"$tmp/err"; then bad "svg $name: well-formed" "$(head -3 "$tmp/err")"; return; fi
+    if command -v rsvg-convert >/dev/null 2>&1 && ! rsvg-convert -o "$tmp/svg.png" "$tmp/svg" 2>"$tmp/err"; then bad "svg $name: renders" "$(head -3 "$tmp/err")"; return; fi
+    ok "svg $name: golden, deterministic, well-formed, renders"
+}
+svg_case "arcs at softmax" arcs-softmax-80x24.svg --size 80x24 --stage softmax
+svg_case "matrix, Chinese, light" matrix-zh-light-100x30.svg --size 100x30 --view matrix --lang zh --theme light
+svg_case "all, no numbers" all-nonumbers-80x24.svg --size 80x24 --view all --no-numbers
+grep -qF '<title>attn-tui: 三加五等于?, the arcs view</title>' tests/svg/arcs-softmax-80x24.svg \
+    && grep -qF 'viewBox="0 0 640 384"' tests/svg/arcs-softmax-80x24.svg \
+    && grep -qF 'letter-spacing="2.667">三</text>' tests/svg/arcs-softmax-80x24.svg \
+    && grep -qF '>53.0%</text>' tests/svg/arcs-softmax-80x24.svg \
+    && ok "svg: title, viewBox, the sentence and the shares as text" || bad "svg: title, viewBox, the sentence and the shares as text"
+expect_fail "--format svg goes with --print" 2 "--format svg goes with --print" -- --format svg
+# The arcs are vector paths whose stroke width follows the shares of --dump (parsed by
+# tests/cli/svg-widths.py), with no braille dots left in the arcs' area; so are the all view's lines.
+if command -v python3 >/dev/null 2>&1; then
+    "$BIN" --no-config --dump --format json >"$tmp/svg.json"
+    for focus in 1 4; do
+        "$BIN" --no-config --print --format svg --size 120x40 --stage output --focus $focus >"$tmp/arcs.svg"
+        if out=$(python3 tests/cli/svg-widths.py "$tmp/arcs.svg" "$tmp/svg.json" $((focus - 1)) 2>&1) \
+            && ! grep -qF 'a1.3 1.3 0 1 0' "$tmp/arcs.svg"; then
+            ok "svg: the arcs of character $focus are paths as wide as their shares ($out)"
+        else
+            bad "svg: the arcs of character $focus are paths as wide as their shares" "$out"
+        fi
+    done
+fi
+n=$(grep -c 'class="line"' tests/svg/all-nonumbers-80x24.svg)
+[ "$n" -eq 36 ] && ! grep -qF 'a1.3 1.3 0 1 0' tests/svg/all-nonumbers-80x24.svg && ok "svg: the all view's 36 lines are paths" \
+    || bad "svg: the all view's 36 lines are paths" "$n lines"
+
+# ------------------------------------------------------------------ config file (issue 19 §4)
+mkdir -p "$tmp/xdg/attn-tui"
+printf '# my defaults\nview = matrix\nnumbers = no   # hidden\n\nlang=zh\n' >"$tmp/xdg/attn-tui/config"
+"$BIN" --print --size 80x24 >"$tmp/cfg" 2>"$tmp/err"
+"$BIN" --no-config --print --size 80x24 --view matrix --no-numbers --lang zh >"$tmp/cfgwant" 2>>"$tmp/err"
+cmp -s "$tmp/cfg" "$tmp/cfgwant" && ok "config: view, numbers and lang from \$XDG_CONFIG_HOME/attn-tui/config" \
+    || bad "config: view, numbers and lang from \$XDG_CONFIG_HOME/attn-tui/config" "$(cat "$tmp/err"; head -3 "$tmp/cfg")"
+"$BIN" --print --size 80x24 --view arcs --lang en >"$tmp/cfg" 2>"$tmp/err"
+"$BIN" --no-config --print --size 80x24 --view arcs --no-numbers >"$tmp/cfgwant" 2>>"$tmp/err"
+cmp -s "$tmp/cfg" "$tmp/cfgwant" && ok "config: the command line wins" || bad "config: the command line wins" "$(cat "$tmp/err")"
+"$BIN" --no-config --print --size 80x24 >"$tmp/cfg" 2>"$tmp/err"
+"$BIN" --print --size 80x24 --config /dev/null >"$tmp/cfgwant" 2>>"$tmp/err"
+cmp -s "$tmp/cfg" "$tmp/cfgwant" && ok "config: --no-config and an empty --config read nothing" \
+    || bad "config: --no-config and an empty --config read nothing" "$(cat "$tmp/err")"
+HOME=$tmp/home XDG_CONFIG_HOME= "$BIN" --print --size 80x24 >"$tmp/cfg" 2>"$tmp/err"
+mkdir -p "$tmp/home/.config/attn-tui"; printf 'view = matrix\n' >"$tmp/home/.config/attn-tui/config"
+HOME=$tmp/home XDG_CONFIG_HOME= "$BIN" --print --size 80x24 >"$tmp/cfg2" 2>>"$tmp/err"
+! cmp -s "$tmp/cfg" "$tmp/cfg2" && grep -q . "$tmp/cfg2" && ok "config: ~/.config/attn-tui/config without XDG_CONFIG_HOME" \
+    || bad "config: ~/.config/attn-tui/config without XDG_CONFIG_HOME" "$(cat "$tmp/err")"
+printf 'lang = en\n\nspeed = 9\n' >"$tmp/bad.conf"
+expect_fail "config: a bad value is FILE:LINE and exit 2" 2 "attn-tui: $tmp/bad.conf:3: speed: '9' is not a speed: give a number from 0.25 to 4" -- --config "$tmp/bad.conf" --print
+printf 'colour = red\n' >"$tmp/xdg/attn-tui/config"
+expect_fail "config: an unknown key is FILE:LINE and exit 2" 2 "$tmp/xdg/attn-tui/config:1: unknown key 'colour' (the keys: lang, theme, view, speed, ascii, numbers, mask, heads, model)" -- --print
+"$BIN" --help >/dev/null 2>&1 && ok "config: --help works whatever the config" || bad "config: --help works whatever the config"
+printf 'theme light\n' >"$tmp/bad.conf"
+expect_fail "config: a line that is not key = value" 2 "bad.conf:1: 'theme light' is not key = value" -- --config "$tmp/bad.conf" --dump
+expect_fail "config: --config of a missing file" 2 "cannot read the config file $tmp/none: No such file or directory" -- --config "$tmp/none" --dump
+printf 'model = %s\nheads = 2\nmask = causal\n' "$PWD/tests/models/tiny.model" >"$tmp/xdg/attn-tui/config"
+"$BIN" --dump --format json >"$tmp/cfg" 2>"$tmp/err"
+"$BIN" --no-config --dump --format json --model tests/models/tiny.model --heads 2 --mask causal >"$tmp/cfgwant" 2>>"$tmp/err"
+cmp -s "$tmp/cfg" "$tmp/cfgwant" && ok "config: model, heads and mask" || bad "config: model, heads and mask" "$(cat "$tmp/err")"
+expect_fail "--theme takes dark, light or contrast" 2 "--theme: 'blue' is not a theme: use dark, light or contrast" -- --theme blue
+rm -f "$tmp/xdg/attn-tui/config"
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

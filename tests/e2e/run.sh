@@ -35,8 +35,9 @@ FAILED=0
 FAILED_NAMES=""
 ESC=$(printf '\033')
 
-# The program's environment: a UTF-8 locale in English, a 256-colour xterm.
-APP_ENV="env -u LC_ALL -u LC_MESSAGES -u LC_CTYPE -u NO_COLOR LANG=C.UTF-8 TERM=xterm-256color"
+# The program's environment: a UTF-8 locale in English, a 256-colour xterm, and no user's
+# config file (an empty XDG_CONFIG_HOME).
+APP_ENV="env -u LC_ALL -u LC_MESSAGES -u LC_CTYPE -u NO_COLOR LANG=C.UTF-8 TERM=xterm-256color XDG_CONFIG_HOME=$WORK/xdg"
 PROMPT='e2e$ '
 PROMPT_SEEN='e2e$'   # as capture-pane shows it: trailing blanks trimmed
 

@@ -112,7 +112,7 @@ static void test_bad_values(void **state)
     const char *g[] = { "--lang", "fr", NULL };
     expect_error(g, "--lang: 'fr' is not a language: use en or zh");
     const char *h[] = { "--format", "xml", "--dump", NULL };
-    expect_error(h, "--format: 'xml' is not a format: use text, json or model");
+    expect_error(h, "--format: 'xml' is not a format: use text, json, model or svg");
     const char *i[] = { "--format", "json", NULL };
     expect_error(i, "--format goes with --dump (try --dump --format json)");
     const char *j[] = { "extra", NULL };
