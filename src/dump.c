@@ -384,6 +384,37 @@ static void model_matrix(FILE *out, const char *name, const char *note, const do
         model_row(out, NULL, 0, w + (size_t)i * (size_t)d, d, width);
 }
 
+/* A rows × cols block of numbers under its header and a note. */
+static void model_block(FILE *out, const char *name, const char *note, const double *w, int rows,
+                        int cols)
+{
+    int width = exact_width(w, (size_t)rows * (size_t)cols);
+    fprintf(out, "\n[%s]\n# %s\n", name, note);
+    for (int i = 0; i < rows; i++)
+        model_row(out, NULL, 0, w + (size_t)i * (size_t)cols, cols, width);
+}
+
+/* The optional sections of a model with a readout (and an MLP, and its heads). */
+static void dump_model_readout(FILE *out, const Model *m)
+{
+    if (m->heads > 0)
+        fprintf(out, "\n[heads]\n%d\n", m->heads);
+    if (m->answers_count == 0)
+        return;
+    fputs("\n[answers]\n", out);
+    for (int i = 0; i < m->answers_count; i++)
+        fprintf(out, "%s%s", m->vocab[m->answers[i]],
+                i + 1 == m->answers_count || i % VOCAB_PER_LINE == VOCAB_PER_LINE - 1 ? "\n" : " ");
+    if (m->hidden > 0) {
+        model_block(out, "w1", "the MLP: a = relu(h0 · W1 + b1), d rows of m", m->w1, m->d, m->hidden);
+        model_block(out, "b1", "one row of m", m->b1, 1, m->hidden);
+        model_block(out, "w2", "h = h0 + a · W2, m rows of d", m->w2, m->hidden, m->d);
+    }
+    model_block(out, "wo", "logits = h · Wo + bo: d rows, a column per answer", m->wo, m->d,
+                m->answers_count);
+    model_block(out, "bo", "one row, a number per answer", m->bo, 1, m->answers_count);
+}
+
 void dump_model(FILE *out, const Model *m, const char *sentence)
 {
     int label_cols = 0;
@@ -407,6 +438,7 @@ void dump_model(FILE *out, const Model *m, const char *sentence)
                  "output dimension j", m->wq, m->d);
     model_matrix(out, "wk", "K = x · Wk", m->wk, m->d);
     model_matrix(out, "wv", "V = x · Wv", m->wv, m->d);
+    dump_model_readout(out, m);
 }
 
 /* ---------------------------------------------------------------- writing */
