@@ -63,6 +63,7 @@ void train_config_default(TrainConfig *c, TaskId task)
     c->hidden = task == TASK_ALL ? TRAIN_HIDDEN : 0;
     c->max_steps = train_default_max_steps(task);
     c->init_qk = 0.1;
+    c->init_embed = 0.03;
 }
 
 int train_default_max_steps(TaskId task)
@@ -136,7 +137,7 @@ static void init_weights(TrainRun *r, const Model *start)
     double bd = 1.0 / sqrt((double)d);
     uint64_t state = r->cfg.seed;
     for (size_t i = 0; i < V * d; i++)
-        m->embedding[i] = rng_normal(&state);
+        m->embedding[i] = r->cfg.init_embed * rng_normal(&state);
     fill_uniform(&state, m->wq, d * d, r->cfg.init_qk * bd);
     fill_uniform(&state, m->wk, d * d, r->cfg.init_qk * bd);
     fill_uniform(&state, m->wv, d * d, bd);
