@@ -59,28 +59,23 @@ static void train_loop(TrainRun *r, const Options *o, FILE *progress, bool tty)
         fputc('\n', progress);
 }
 
-static int save(const TrainRun *r, const Options *o, FILE *progress)
+/* Writes the run's model into the opened f and moves it into place. */
+static int save(const TrainRun *r, OutFile *f, FILE *progress)
 {
     Model m;
     char err[OUTFILE_PATH_BYTES + 256];
     if (train_to_model(r, &m) != 0) {
+        outfile_abort(f);
         fprintf(progress, "attn-tui: --train: out of memory\n");
         return 1;
     }
-    OutFile f;
-    int status = 0;
-    if (outfile_open(&f, o->save_path, OUTFILE_ATOMIC, o->overwrite, err, sizeof err) != 0) {
-        fprintf(progress, "attn-tui: --save: %s\n", err);
-        status = 1;
-    } else {
-        dump_model(f.fp, &m, m.sentence);
-        if (outfile_commit(&f, err, sizeof err) != 0) {
-            fprintf(progress, "attn-tui: --save: %s\n", err);
-            status = 1;
-        }
-    }
+    dump_model(f->fp, &m, m.sentence);
     model_free(&m);
-    return status;
+    if (outfile_commit(f, err, sizeof err) != 0) {
+        fprintf(progress, "attn-tui: --save: %s\n", err);
+        return 1;
+    }
+    return 0;
 }
 
 int train_cmd_run(const Options *o, FILE *progress, bool tty)
@@ -111,6 +106,12 @@ int train_cmd_run(const Options *o, FILE *progress, bool tty)
         fprintf(progress, "attn-tui: --train: %s\n", err);
         return 1;
     }
+    OutFile f;   /* opened first: a file that cannot be written is said before training */
+    if (outfile_open(&f, o->save_path, OUTFILE_ATOMIC, o->overwrite, err, sizeof err) != 0) {
+        fprintf(progress, "attn-tui: --save: %s\n", err);
+        train_free(r);
+        return 1;
+    }
     double t0 = cpu_now();
     train_loop(r, o, progress, tty);
     double seconds = cpu_now() - t0;
@@ -119,7 +120,7 @@ int train_cmd_run(const Options *o, FILE *progress, bool tty)
             100.0 * train_accuracy(r), train_correct(r), train_sentence_count(r), seconds,
             train_failed(r) ? " (failed: the numbers overflowed; try a smaller --lr)"
             : !train_solved(r) && o->steps < 0 ? " (stuck: try another seed)" : "");
-    int status = save(r, o, progress);
+    int status = save(r, &f, progress);
     train_free(r);
     return status;
 }
