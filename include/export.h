@@ -32,6 +32,8 @@ typedef struct {
     const Trace *causal;     /* lesson 7's causal mask, one head */
     const Trace *two_heads;  /* two heads of width d/2, no mask; NULL when d is odd (the
                                 script then says it skipped that case) */
+    const Trace *readout;    /* for a model with a readout: the pass with its [heads] (plain or
+                                two_heads) whose logits and probabilities are checked; or NULL */
 } ExportPasses;
 
 /* The Python script: the sentence, x, Wq, Wk, Wv and attn-tui's Q, K, V, scores, shares

@@ -181,6 +181,48 @@ static void py_case(FILE *out, const char *name, const Trace *tr, const char *sk
     fputs(",\n    },\n", out);
 }
 
+/* A model with a readout: its answers, Wo, bo (W1, b1, W2) and attn-tui's logits and
+ * probabilities at the last character; READOUT = None without one. */
+static void py_readout(FILE *out, const ExportPasses *ps)
+{
+    const Trace *tr = ps->readout;
+    if (!tr || !tr->logits) {
+        fputs("READOUT = None  # the model has no readout ([answers], [wo], [bo])\n\n", out);
+        return;
+    }
+    const Model *m = tr->model;
+    int n = m->answers_count;
+    fputs("# The readout at the last character (a model trained with --train):\n"
+          "#   h0 = x[T-1] + out[T-1];  h = h0 + relu(h0·W1 + b1)·W2 (with an MLP);\n"
+          "#   logits = h·Wo + bo;  probs = softmax(logits)\n"
+          "READOUT = {\n    \"case\": ", out);
+    py_string(out, tr->heads == 2 ? "two heads" : "one head");
+    fprintf(out, ",\n    \"heads\": %d,\n    \"answers\": [", tr->heads);
+    for (int c = 0; c < n; c++) {
+        fputs(c ? ", " : "", out);
+        py_string(out, m->vocab[m->answers[c]]);
+    }
+    fputs("],\n    \"Wo\": ", out);
+    py_matrix(out, "    ", m->wo, m->d, n, NULL);
+    fputs(",\n    \"bo\": ", out);
+    py_row(out, m->bo, n);
+    if (m->hidden > 0) {
+        fputs(",\n    \"W1\": ", out);
+        py_matrix(out, "    ", m->w1, m->d, m->hidden, NULL);
+        fputs(",\n    \"b1\": ", out);
+        py_row(out, m->b1, m->hidden);
+        fputs(",\n    \"W2\": ", out);
+        py_matrix(out, "    ", m->w2, m->hidden, m->d, NULL);
+    } else {
+        fputs(",\n    \"W1\": None, \"b1\": None, \"W2\": None", out);
+    }
+    fputs(",\n    # attn-tui's own results\n    \"logits\": ", out);
+    py_row(out, tr->logits, n);
+    fputs(",\n    \"probs\": ", out);
+    py_row(out, tr->probs, n);
+    fprintf(out, ",\n    \"predicted\": %d,\n}\n\n", tr->predicted);
+}
+
 static void py_results(FILE *out, const ExportPasses *ps)
 {
     const Trace *tr = ps->plain;
@@ -199,6 +241,7 @@ static void py_results(FILE *out, const ExportPasses *ps)
     py_case(out, "causal mask", ps->causal, NULL);
     py_case(out, "two heads", ps->two_heads, skipped);
     fputs("}\n\n", out);
+    py_readout(out, ps);
 }
 
 /* ---------------------------------------------------------------- the program */
@@ -326,6 +369,27 @@ static const char py_program[] =
 "    check(\"A   = softmax(Q·Kᵀ / √(d/2))\", A, case[\"A\"])\n"
 "    check(\"out = [A1·V1, A2·V2]\", out, case[\"out\"])\n"
 "\n"
+"# The readout at the last character, if the model has one.\n"
+"if READOUT is not None:\n"
+"    r = READOUT\n"
+"    print(f\"readout at {TOKENS[-1]}: h0 = x + out, \" + (\"an MLP, \" if r[\"W1\"] else \"\") +\n"
+"          f\"logits = h·Wo + bo over {len(r['answers'])} answers ({r['heads']} head(s))\")\n"
+"    _, _, o = attention(Q, K, V, heads=r[\"heads\"], causal=False)\n"
+"    h0 = x[-1] + o[-1]\n"
+"    h = h0\n"
+"    if r[\"W1\"] is not None:\n"
+"        act = np.maximum(h0 @ np.array(r[\"W1\"]) + np.array(r[\"b1\"]), 0.0)\n"
+"        h = h0 + act @ np.array(r[\"W2\"])\n"
+"    logits = h @ np.array(r[\"Wo\"]) + np.array(r[\"bo\"])\n"
+"    probs = softmax(logits)\n"
+"    check(\"logits = h·Wo + bo\", logits, r[\"logits\"])\n"
+"    check(\"probs  = softmax(logits)\", probs, r[\"probs\"])\n"
+"    best = int(np.argmax(probs))\n"
+"    if best != r[\"predicted\"]:\n"
+"        failures.append(\"prediction\")\n"
+"    print(f\"  prediction: {SENTENCE} → {r['answers'][best]}  {100 * probs[best]:.1f}%\"\n"
+"          f\"  {'ok' if best == r['predicted'] else 'MISMATCH'}\")\n"
+"\n"
 "\n"
 "# ---------------------------------------------------------------- PyTorch, if it is here\n"
 "\n"
@@ -440,7 +504,7 @@ int export_write(FILE *out, const char *out_name, ExportFormat f, const Model *m
                  const char *sentence, char *err, size_t errlen)
 {
     Trace plain = { 0 }, causal = { 0 }, two = { 0 };
-    ExportPasses ps = { &plain, &causal, NULL };
+    ExportPasses ps = { &plain, &causal, NULL, NULL };
     int status = -1;
     if (export_pass(m, sentence, MASK_NONE, 1, &plain, "one head", err, errlen) != 0 ||
         export_pass(m, sentence, MASK_CAUSAL, 1, &causal, "causal mask", err, errlen) != 0)
@@ -450,6 +514,8 @@ int export_write(FILE *out, const char *out_name, ExportFormat f, const Model *m
             goto done;
         ps.two_heads = &two;
     }
+    if (m->answers_count > 0)
+        ps.readout = m->heads == 2 && ps.two_heads ? ps.two_heads : ps.plain;
     int e = export_to(out, f, &ps);
     if (e != 0) {
         snprintf(err, errlen, "cannot write to %s: %s", out_name, strerror(e));
