@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include "cli.h"
+#include "train.h"
 
 /* Trains as o says (--task, --seed, --steps, --lr, --heads, --model) and writes the model to
  * o->save_path (never half a file; an existing one only with --overwrite). Progress goes to
@@ -15,5 +16,11 @@
  * line gives steps, loss, accuracy and time. Returns 0, or 1 after one line naming what
  * failed (the model, the write), or 2 for a bad value (heads the model cannot take). */
 int train_cmd_run(const Options *o, FILE *progress, bool tty);
+
+/* The training configuration o asks for (--task, --seed, --lr, --heads, else the model's
+ * [heads]) starting from start (NULL: the seeded weights). Returns 0, or -1 with one line
+ * in err when the model's d cannot take the heads. Also for --export python-train. */
+int train_cmd_config(const Options *o, const Model *start, TrainConfig *cfg, char *err,
+                     size_t errlen);
 
 #endif

@@ -78,6 +78,22 @@ static int save(const TrainRun *r, OutFile *f, FILE *progress)
     return 0;
 }
 
+int train_cmd_config(const Options *o, const Model *start, TrainConfig *cfg, char *err,
+                     size_t errlen)
+{
+    train_config_default(cfg, o->task >= 0 ? (TaskId)o->task : TASK_ADD);
+    cfg->seed = o->seed;
+    if (o->lr > 0.0)
+        cfg->lr = o->lr;
+    cfg->heads = o->heads_set || !start || start->heads == 0 ? o->heads : start->heads;
+    if (start && start->d % cfg->heads != 0) {
+        snprintf(err, errlen, "--heads %d: the model's d = %d is not divisible by %d", cfg->heads,
+                 start->d, cfg->heads);
+        return -1;
+    }
+    return 0;
+}
+
 int train_cmd_run(const Options *o, FILE *progress, bool tty)
 {
     char err[2048];
@@ -88,14 +104,8 @@ int train_cmd_run(const Options *o, FILE *progress, bool tty)
         return 1;
     }
     TrainConfig cfg;
-    train_config_default(&cfg, o->task >= 0 ? (TaskId)o->task : TASK_ADD);
-    cfg.seed = o->seed;
-    if (o->lr > 0.0)
-        cfg.lr = o->lr;
-    cfg.heads = o->heads_set || !have_start || start.heads == 0 ? o->heads : start.heads;
-    if (have_start && start.d % cfg.heads != 0) {
-        fprintf(progress, "attn-tui: --heads %d: the model's d = %d is not divisible by %d\n",
-                cfg.heads, start.d, cfg.heads);
+    if (train_cmd_config(o, have_start ? &start : NULL, &cfg, err, sizeof err) != 0) {
+        fprintf(progress, "attn-tui: %s\n", err);
         model_free(&start);
         return 2;
     }

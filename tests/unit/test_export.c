@@ -288,7 +288,7 @@ static void test_option(void **state)
     assert_int_equal(o.export_format, EXPORT_PYTHON);
     const char *json[] = { "--export=json", NULL };
     assert_int_equal(parse(&o, err, json), -1);
-    assert_string_equal(err, "--export: 'json' is not a format: use python");
+    assert_string_equal(err, "--export: 'json' is not a format: use python or python-train");
     const char *dump[] = { "--export", "python", "--dump", NULL };
     assert_int_equal(parse(&o, err, dump), -1);
     assert_string_equal(err, "--export and --dump: choose one");
