@@ -29,6 +29,9 @@ typedef enum {
 /* The format named name ("python"), or -1. */
 int export_format_from_name(const char *name);
 
+/* The name of format f ("python"). */
+const char *export_format_name(ExportFormat f);
+
 /* The format names for messages: "python". */
 const char *export_format_names(void);
 

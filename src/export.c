@@ -26,6 +26,11 @@ int export_format_from_name(const char *name)
     return -1;
 }
 
+const char *export_format_name(ExportFormat f)
+{
+    return f >= 0 && f < EXPORT_FORMAT_COUNT ? format_names[f] : "?";
+}
+
 const char *export_format_names(void)
 {
     return "python or python-train";

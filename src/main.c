@@ -140,7 +140,7 @@ static int main_export(const Options *o, const Model *m, const char *sentence)
     if (export_write(stdout, "standard output", (ExportFormat)o->export_format, m, sentence,
                      err, sizeof err) == 0)
         return 0;
-    fprintf(stderr, "attn-tui: --export %s: %s\n", export_format_names(), err);
+    fprintf(stderr, "attn-tui: --export %s: %s\n", export_format_name((ExportFormat)o->export_format), err);
     return EXIT_DATA;
 }
 
