@@ -38,6 +38,7 @@ struct TrainRun {
     int pairs;                                 /* distinct (position, character) pairs */
     int pair_pos[TRAIN_MAX_PAIRS];             /* each pair's position */
     int pair_id[TRAIN_MAX_PAIRS];              /* each pair's character */
+    double position[TASK_LENGTH * MODEL_MAX_D];/* the fingerprints (engine_position), T × d */
     double *px, *pq, *pk, *pv;                 /* pairs × d: x, Q, K, V of each pair */
     double *gx, *gq, *gk, *gv;                 /* pairs × d: their gradients */
     double *shares;                            /* n × heads × T: each sentence's ? row */
@@ -232,9 +233,11 @@ static void forward_pairs(TrainRun *r)
     for (int k = 0; k < r->pairs; k++) {
         double *x = r->px + (size_t)k * (size_t)d;
         const double *e = m->embedding + (size_t)r->pair_id[k] * (size_t)d;
+        const double *pe = r->position + (size_t)r->pair_pos[k] * (size_t)d;
         for (int i = 0; i < d; i++)
-            x[i] = e[i] + engine_position(r->pair_pos[k], i, d);
-        project(x, m->wq, r->pq + (size_t)k * (size_t)d, d);
+            x[i] = e[i] + pe[i];
+        if (r->pair_pos[k] == TASK_LENGTH - 1)   /* only the asking character needs its Q */
+            project(x, m->wq, r->pq + (size_t)k * (size_t)d, d);
         project(x, m->wk, r->pk + (size_t)k * (size_t)d, d);
         project(x, m->wv, r->pv + (size_t)k * (size_t)d, d);
     }
@@ -340,6 +343,28 @@ static void backward_attention(TrainRun *r, int i, const Pass *ps, const double 
     }
 }
 
+/* Pair k's share of ∂Wk, ∂Wv and its word vector's gradient, for a pair that asks nothing
+ * (its ∂Q is 0). */
+static void backward_pair_kv(TrainRun *r, int k)
+{
+    const Model *m = &r->live;
+    Model *g = &r->grad;
+    int d = m->d;
+    size_t o = (size_t)k * (size_t)d;
+    const double *x = r->px + o;
+    double *ge = g->embedding + (size_t)r->pair_id[k] * (size_t)d;
+    for (int a = 0; a < d; a++) {
+        double dx = r->gx[o + (size_t)a];
+        for (int j = 0; j < d; j++) {
+            size_t w = (size_t)a * (size_t)d + (size_t)j;
+            g->wk[w] += x[a] * r->gk[o + (size_t)j];
+            g->wv[w] += x[a] * r->gv[o + (size_t)j];
+            dx += m->wk[w] * r->gk[o + (size_t)j] + m->wv[w] * r->gv[o + (size_t)j];
+        }
+        ge[a] += dx;
+    }
+}
+
 /* From the pairs' gradients to Wq, Wk, Wv and the word vectors. */
 static void backward_pairs(TrainRun *r)
 {
@@ -350,6 +375,10 @@ static void backward_pairs(TrainRun *r)
         size_t o = (size_t)k * (size_t)d;
         const double *x = r->px + o;
         double *ge = g->embedding + (size_t)r->pair_id[k] * (size_t)d;
+        if (r->pair_pos[k] != TASK_LENGTH - 1) {   /* no Q: ∂Q is 0 */
+            backward_pair_kv(r, k);
+            continue;
+        }
         for (int a = 0; a < d; a++) {
             double dx = r->gx[o + (size_t)a];
             for (int j = 0; j < d; j++) {
@@ -363,6 +392,21 @@ static void backward_pairs(TrainRun *r)
             ge[a] += dx;
         }
     }
+}
+
+/* −log softmax(logits)[target]: from the probability while it is far from underflow (one
+ * log instead of n exps), else from the log-sum-exp. */
+static double cross_entropy(const double *logits, const double *probs, int n, int target)
+{
+    if (probs[target] > 1e-200)
+        return -log(probs[target]);
+    double max = logits[0], sum = 0.0;
+    for (int c = 1; c < n; c++)
+        if (logits[c] > max)
+            max = logits[c];
+    for (int c = 0; c < n; c++)
+        sum += exp(logits[c] - max);
+    return log(sum) + max - logits[target];
 }
 
 /* What one pass over the sentences does besides the loss. */
@@ -395,13 +439,7 @@ static double run_pass(TrainRun *r, PassMode mode)
         attend(r, i, &ps);
         const double *x = r->px + (size_t)r->pair[i][T - 1] * (size_t)d;
         int best = engine_readout(m, x, ps.out, ps.h0, ps.act, ps.h, ps.logits, ps.probs);
-        double max = logits[0], sum = 0.0;
-        for (int c = 1; c < n; c++)
-            if (logits[c] > max)
-                max = logits[c];
-        for (int c = 0; c < n; c++)
-            sum += exp(logits[c] - max);
-        total += log(sum) + max - logits[r->target[i]];
+        total += cross_entropy(logits, probs, n, r->target[i]);
         if (mode == PASS_EVAL)
             continue;
         r->predicted[i] = best;
@@ -580,6 +618,9 @@ TrainRun *train_new(const TrainConfig *cfg, const Model *start, char *err, size_
         train_free(r);
         return NULL;
     }
+    for (int t = 0; t < TASK_LENGTH; t++)
+        for (int i = 0; i < r->live.d; i++)
+            r->position[t * r->live.d + i] = engine_position(t, i, r->live.d);
     init_weights(r, start);
     r->best_correct = -1;
     if (evaluate(r) != 0 && !isfinite(r->loss)) {
