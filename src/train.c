@@ -287,11 +287,13 @@ static void backward_readout(TrainRun *r, const Pass *ps, const double *dlogits,
     Model *g = &r->grad;
     int d = m->d, n = m->answers_count, hid = m->hidden;
     double dh[MODEL_MAX_D];
+    double *restrict gwo = g->wo;          /* the gradients never overlap the weights */
+    const double *restrict wo = m->wo;
     for (int a = 0; a < d; a++) {
-        double acc = 0.0;
+        double acc = 0.0, ha = ps->h[a];
         for (int c = 0; c < n; c++) {
-            g->wo[(size_t)a * (size_t)n + (size_t)c] += ps->h[a] * dlogits[c];
-            acc += m->wo[(size_t)a * (size_t)n + (size_t)c] * dlogits[c];
+            gwo[(size_t)a * (size_t)n + (size_t)c] += ha * dlogits[c];
+            acc += wo[(size_t)a * (size_t)n + (size_t)c] * dlogits[c];
         }
         dh[a] = acc;
         dh0[a] = acc;
