@@ -334,6 +334,38 @@ static void test_model_roundtrip(void **state)
     model_free(&m);
 }
 
+/* The readout sections' own errors, each one line naming the line. */
+static void test_readout_errors(void **state)
+{
+    (void)state;
+    Model m;
+    char err[512];
+    const char *base = model_default_text;
+    size_t n = model_default_len;
+    struct { const char *extra; const char *want; } cases[] = {
+        { "[answers]\n零 x\n[wo]\n[bo]\n", "answer \"x\" is not in [vocab]" },
+        { "[answers]\n零 零\n[wo]\n[bo]\n", "answer \"零\" appears twice" },
+        { "[answers]\n零\n[bo]\n1\n", "missing section [wo] (a readout has [answers], [wo] and [bo])" },
+        { "[answers]\n零 一\n[wo]\n1 2\n[bo]\n1 2\n", "[wo] has only 1 of its 8 rows" },
+        { "[answers]\n零 一\n[wo]\n1 2\n1 2\n1 2\n1 2\n1 2\n1 2\n1 2\n1 2\n[bo]\n1\n",
+          "[bo] row 1: expected 2 numbers, got 1" },
+        { "[heads]\n3\n", "[heads] must be 1 or 2, got \"3\"" },
+        { "[w1]\n[b1]\n1\n[w2]\n", "missing section [answers]" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        size_t extra = strlen(cases[i].extra);
+        char *text = malloc(n + extra + 2);
+        memcpy(text, base, n);
+        text[n] = '\n';
+        memcpy(text + n + 1, cases[i].extra, extra + 1);
+        assert_int_equal(model_parse(text, n + 1 + extra, "t", &m, err, sizeof err), -1);
+        if (!strstr(err, cases[i].want))
+            fail_msg("case %zu: \"%s\" does not say \"%s\"", i, err, cases[i].want);
+        assert_null(m.answers);
+        free(text);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -348,6 +380,7 @@ int main(void)
         cmocka_unit_test(test_learns_add),
         cmocka_unit_test(test_stuck_flag),
         cmocka_unit_test(test_model_roundtrip),
+        cmocka_unit_test(test_readout_errors),
     };
     return cmocka_run_group_tests_name("train", tests, NULL, NULL);
 }
