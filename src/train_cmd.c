@@ -59,11 +59,16 @@ static void train_loop(TrainRun *r, const Options *o, FILE *progress, bool tty)
         fputc('\n', progress);
 }
 
-/* Writes the run's model into the opened f and moves it into place. */
-static int save(const TrainRun *r, OutFile *f, FILE *progress)
+/* Writes the run's model to --save OUT: a temporary file renamed into place. */
+static int save(const TrainRun *r, const Options *o, FILE *progress)
 {
     Model m;
+    OutFile of, *f = &of;
     char err[OUTFILE_PATH_BYTES + 256];
+    if (outfile_open(f, o->save_path, OUTFILE_ATOMIC, o->overwrite, err, sizeof err) != 0) {
+        fprintf(progress, "attn-tui: --save: %s\n", err);
+        return 1;
+    }
     if (train_to_model(r, &m) != 0) {
         outfile_abort(f);
         fprintf(progress, "attn-tui: --train: out of memory\n");
@@ -116,12 +121,14 @@ int train_cmd_run(const Options *o, FILE *progress, bool tty)
         fprintf(progress, "attn-tui: --train: %s\n", err);
         return 1;
     }
-    OutFile f;   /* opened first: a file that cannot be written is said before training */
+    OutFile f;   /* tried first, so that a file that cannot be written is said before training;
+                    closed again, so that an interrupted run leaves no temporary file */
     if (outfile_open(&f, o->save_path, OUTFILE_ATOMIC, o->overwrite, err, sizeof err) != 0) {
         fprintf(progress, "attn-tui: --save: %s\n", err);
         train_free(r);
         return 1;
     }
+    outfile_abort(&f);
     double t0 = cpu_now();
     train_loop(r, o, progress, tty);
     double seconds = cpu_now() - t0;
@@ -130,7 +137,7 @@ int train_cmd_run(const Options *o, FILE *progress, bool tty)
             100.0 * train_accuracy(r), train_correct(r), train_sentence_count(r), seconds,
             train_failed(r) ? " (failed: the numbers overflowed; try a smaller --lr)"
             : !train_solved(r) && o->steps < 0 ? " (stuck: try another seed)" : "");
-    int status = save(r, &f, progress);
+    int status = save(r, o, progress);
     train_free(r);
     return status;
 }
