@@ -106,6 +106,11 @@ int train_find_sentence(const TrainRun *r, const char *text);
  * engine_forward's weights row T−1 for the model of train_to_model. */
 int train_shares(const TrainRun *r, int i, int h, double *shares);
 
+/* Σ of sentence i's ? shares in head h over the positions in set (a bit per position, 1u << t):
+ * what "? now gives 三 and 五 92% of its attention" says with set = (1u << 0) | (1u << 2).
+ * -1 for a bad i or h. */
+double train_share_of(const TrainRun *r, int i, int h, unsigned set);
+
 /* What the current weights answer sentence i: the answer's character (UTF-8), its
  * probability in *p (may be NULL); NULL for a bad i. */
 const char *train_prediction(const TrainRun *r, int i, double *p);

@@ -743,6 +743,17 @@ int train_shares(const TrainRun *r, int i, int h, double *shares)
     return TASK_LENGTH;
 }
 
+double train_share_of(const TrainRun *r, int i, int h, unsigned set)
+{
+    double w[TASK_LENGTH], total = 0.0;
+    if (train_shares(r, i, h, w) < 0)
+        return -1.0;
+    for (int t = 0; t < TASK_LENGTH; t++)
+        if (set & (1u << t))
+            total += w[t];
+    return total;
+}
+
 const char *train_prediction(const TrainRun *r, int i, double *p)
 {
     if (i < 0 || i >= r->n)

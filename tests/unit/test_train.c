@@ -250,8 +250,15 @@ static void test_learns_add(void **state)
     assert_true(train_loss(r) < first);
     assert_true(train_accuracy_history(r)[train_step_count(r)] == 1.0);
     double p;
-    assert_string_equal(train_prediction(r, train_find_sentence(r, "三加五等于?"), &p), "八");
+    int i = train_find_sentence(r, "三加五等于?");
+    assert_string_equal(train_prediction(r, i, &p), "八");
     assert_true(p > 0.5);
+    /* ? has learned to look at the two numbers. */
+    double w[TASK_LENGTH];
+    train_shares(r, i, 0, w);
+    assert_true(train_share_of(r, i, 0, 1u | 4u) == w[0] + w[2]);
+    assert_true(train_share_of(r, i, 0, 1u | 4u) > 0.9);
+    assert_true(train_share_of(r, i, 1, 1u) == -1.0);
     /* Started again from its own model: the same loss. */
     Model m;
     char err[256];
