@@ -402,13 +402,15 @@ static double cross_entropy(const double *logits, const double *probs, int n, in
 {
     if (probs[target] > 1e-200)
         return -log(probs[target]);
-    double max = logits[0], sum = 0.0;
+    int top = 0;
     for (int c = 1; c < n; c++)
-        if (logits[c] > max)
-            max = logits[c];
+        if (logits[c] > logits[top])
+            top = c;
+    double sum = 1.0;   /* e^0, the largest logit's term */
     for (int c = 0; c < n; c++)
-        sum += exp(logits[c] - max);
-    return log(sum) + max - logits[target];
+        if (c != top)
+            sum += exp(logits[c] - logits[top]);
+    return log(sum) + logits[top] - logits[target];
 }
 
 /* What one pass over the sentences does besides the loss. */
