@@ -56,8 +56,9 @@ typedef struct TrainRun TrainRun;
 
 /* Starts a run. start NULL: every parameter from the seeded generator, the vocabulary of
  * the built-in model. start given: its vocabulary, word vectors and Wq Wk Wv, and its
- * readout (and MLP) if it has one, else a fresh readout from the generator; its [heads]
- * is ignored (cfg->heads counts). The vocabulary must hold every character of the task.
+ * readout (and MLP) if it has one, else a fresh readout from the generator; a readout without
+ * an MLP gets one when cfg->hidden > 0, with W2 = 0 so that it answers as before at step 0;
+ * its [heads] is ignored (cfg->heads counts). The vocabulary must hold every character of the task.
  * Returns the run (free with train_free), or NULL with one line in err. On return the loss,
  * accuracy and gradients of the starting weights are computed (step 0). */
 TrainRun *train_new(const TrainConfig *cfg, const Model *start, char *err, size_t errlen);

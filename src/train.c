@@ -160,6 +160,10 @@ static void init_weights(TrainRun *r, const Model *start)
         return;
     memcpy(m->wo, start->wo, d * n * sizeof *m->wo);
     memcpy(m->bo, start->bo, n * sizeof *m->bo);
+    if (h && start->hidden == 0) {   /* a new MLP on a trained readout: W2 = 0 leaves its answers */
+        memset(m->w2, 0, h * d * sizeof *m->w2);
+        return;
+    }
     if (h) {
         memcpy(m->w1, start->w1, d * h * sizeof *m->w1);
         memcpy(m->b1, start->b1, h * sizeof *m->b1);
@@ -531,7 +535,7 @@ static int set_shape(TrainRun *r, const Model *start, char *err, size_t errlen)
     if (ok && start->answers_count > 0) {
         m->answers_count = start->answers_count;
         memcpy(m->answers, start->answers, (size_t)start->answers_count * sizeof(int));
-        m->hidden = start->hidden;
+        m->hidden = start->hidden > 0 ? start->hidden : r->cfg.hidden;   /* `all` adds an MLP */
     } else if (ok) {
         m->answers_count = TASK_ANSWERS;
         m->hidden = r->cfg.hidden;

@@ -268,6 +268,16 @@ static void test_learns_add(void **state)
     assert_true(fabs(train_loss(again) - train_loss(r)) < 1e-15);
     assert_true(train_solved(again));
     train_free(again);
+    /* Continued on `all`: an MLP is added with W2 = 0, so 三加五等于? gets the same answer. */
+    TrainConfig all;
+    train_config_default(&all, TASK_ALL);
+    again = train_new(&all, &m, err, sizeof err);
+    assert_non_null(again);
+    assert_int_equal(train_model(again)->hidden, TRAIN_HIDDEN);
+    double q;
+    assert_string_equal(train_prediction(again, train_find_sentence(again, "三加五等于?"), &q), "八");
+    assert_true(q == p);
+    train_free(again);
     model_free(&m);
     train_free(r);
 }
