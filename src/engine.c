@@ -53,16 +53,21 @@ static void softmax_visible(const double *in, const bool *visible, double *out, 
         out[i] = sum > 0.0 ? out[i] / sum : 0.0;
 }
 
+void engine_project(const double *x, const double *w, double *out, int d)
+{
+    for (int j = 0; j < d; j++) {
+        double acc = 0.0;
+        for (int i = 0; i < d; i++)
+            acc += x[i] * w[(size_t)i * (size_t)d + (size_t)j];
+        out[j] = acc;
+    }
+}
+
 /* out (rows × d) = in (rows × d) · w (d × d) */
 static void matmul_rows(const double *in, const double *w, double *out, size_t rows, size_t d)
 {
     for (size_t t = 0; t < rows; t++)
-        for (size_t j = 0; j < d; j++) {
-            double acc = 0.0;
-            for (size_t i = 0; i < d; i++)
-                acc += in[t * d + i] * w[i * d + j];
-            out[t * d + j] = acc;
-        }
+        engine_project(in + t * d, w, out + t * d, (int)d);
 }
 
 /* ---------------------------------------------------------------- tokens */

@@ -218,17 +218,6 @@ static int index_sentences(TrainRun *r, char *err, size_t errlen)
 
 /* ---------------------------------------------------------------- forward and backward */
 
-/* out (d) = x (d) · w (d × d), the engine's loop order. */
-static void project(const double *x, const double *w, double *out, int d)
-{
-    for (int j = 0; j < d; j++) {
-        double acc = 0.0;
-        for (int i = 0; i < d; i++)
-            acc += x[i] * w[(size_t)i * (size_t)d + (size_t)j];
-        out[j] = acc;
-    }
-}
-
 /* x, Q, K, V of every pair, as engine_forward computes them for a sentence. */
 static void forward_pairs(TrainRun *r)
 {
@@ -241,9 +230,9 @@ static void forward_pairs(TrainRun *r)
         for (int i = 0; i < d; i++)
             x[i] = e[i] + pe[i];
         if (r->pair_pos[k] == TASK_LENGTH - 1)   /* only the asking character needs its Q */
-            project(x, m->wq, r->pq + (size_t)k * (size_t)d, d);
-        project(x, m->wk, r->pk + (size_t)k * (size_t)d, d);
-        project(x, m->wv, r->pv + (size_t)k * (size_t)d, d);
+            engine_project(x, m->wq, r->pq + (size_t)k * (size_t)d, d);
+        engine_project(x, m->wk, r->pk + (size_t)k * (size_t)d, d);
+        engine_project(x, m->wv, r->pv + (size_t)k * (size_t)d, d);
     }
 }
 
