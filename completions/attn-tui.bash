@@ -72,7 +72,20 @@ _attn_tui()
             compopt -o filenames 2>/dev/null
             COMPREPLY=($(compgen -f -- "$cur"))
             return ;;
+        --task)
+            COMPREPLY=($(compgen -W 'add all' -- "$cur"))
+            return ;;
+        --steps)
+            COMPREPLY=()
+            return ;;
+        --lr)
+            COMPREPLY=()
+            return ;;
+        --save)
+            compopt -o filenames 2>/dev/null
+            COMPREPLY=($(compgen -f -- "$cur"))
+            return ;;
     esac
-    COMPREPLY=($(compgen -W '--sentence --model --dump --format --no-numbers --autoplay --speed --stage --focus --lang --ascii --print --size --color --view --mask --record --heads --export --keys --no-ascii --worksheet --answers --seed --set --theme --config --no-config -h --help -V --version' -- "$cur"))
+    COMPREPLY=($(compgen -W '--sentence --model --dump --format --no-numbers --autoplay --speed --stage --focus --lang --ascii --print --size --color --view --mask --record --heads --export --keys --no-ascii --worksheet --answers --seed --set --theme --config --no-config --train --task --steps --lr --save --overwrite -h --help -V --version' -- "$cur"))
 }
 complete -F _attn_tui attn-tui

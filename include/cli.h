@@ -48,7 +48,7 @@ typedef struct {
     /* practice, worksheets and what-if (issue 17) */
     int worksheet;           /* --worksheet N: print N questions and exit (0: not asked) */
     bool answers;            /* --answers: with --worksheet, the key with worked solutions */
-    unsigned long long seed; /* --seed S: the questions' (and training's) seed */
+    unsigned long long seed; /* --seed S: the questions' and training's seed (default 1) */
     bool seed_set;           /* --seed was given */
     int n_sets;              /* --set NAME[i][j]=VALUE options given */
     const char *sets[CLI_MAX_SETS]; /* their texts, in order (main applies them to the model) */
@@ -59,6 +59,13 @@ typedef struct {
     int completion;          /* --completion SHELL (hidden): a CompletionShell, or -1 */
     unsigned given;          /* CLI_GIVEN_* bits: which defaults the command line set (the
                                 config file and the model's own defaults fill the others) */
+    /* --train (issue 18): train the lesson's machine without a terminal, write the model */
+    bool train;              /* --train */
+    int task;                /* --task add|all: a TaskId (task.h), -1 for the default (add) */
+    long steps;              /* --steps N: exactly N steps; -1: until 100% or the maximum */
+    double lr;               /* --lr X (> 0); 0 for the default */
+    const char *save_path;   /* --save OUT: where --train writes the model */
+    bool overwrite;          /* --overwrite: an existing OUT may be replaced */
 } Options;
 
 /* The defaults a config file may set (config.h), one bit each in Options.given once the

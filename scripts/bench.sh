@@ -273,3 +273,5 @@ if [ "$HAVE_VALGRIND" = 1 ]; then
 else
     row "instructions per frame" "n/a (no valgrind)" "" ""
 fi
+
+sh scripts/bench-train.sh "$BIN"   # training: attn-tui beside PyTorch (issue 18)

@@ -7,6 +7,7 @@
 #include "export.h"
 #include "keydoc.h"
 #include "player.h"
+#include "task.h"
 #include "ui.h"
 #include "view.h"
 
@@ -42,7 +43,9 @@ const char *cli_usage(void)
         "                    (the model in use, in the model-file format); with --print:\n"
         "                    text (default) or svg (a standalone SVG picture, for slides)\n"
         "  --export FMT      write a script that recomputes the five lines and checks them\n"
-        "                    against attn-tui's numbers, and exit: python (run it with python3)\n"
+        "                    against attn-tui's numbers, and exit: python (run it with python3);\n"
+        "                    python-train redoes --train's first steps (--steps, default 10)\n"
+        "                    with PyTorch's autograd and Adam and checks the weights\n"
         "  --print           write the frame the other options describe as text, and exit\n"
         "  --size WxH        with --print: the frame's size (default: the terminal's, or 80x24)\n"
         "  --color WHEN      with --print: ANSI colours always, never or auto (default)\n"
@@ -67,9 +70,20 @@ const char *cli_usage(void)
         "  --keys FMT        print every key binding (markdown or man) and exit\n"
         "  --worksheet N     print N practice questions with their numbers, for paper, and exit\n"
         "  --answers         with --worksheet: the key, each worked solution and its answer\n"
-        "  --seed S          the questions' seed (default 1): the same seed, the same questions\n"
+        "  --seed S          the seed of the questions and of --train's starting weights\n"
+        "                    (default 1): the same seed, the same questions and model\n"
         "  --set NAME[i][j]=VALUE  change one number of the model before the run: wq, wk, wv\n"
         "                    (row i, column j) or embedding[CHARACTER][j]; repeatable\n"
+        "  --train           train the lesson's machine until ? answers the task's sentences\n"
+        "                    (三加五等于? → 八) and write it with --save OUT; --model FILE starts\n"
+        "                    from that file's weights\n"
+        "  --task T          with --train: add (66 sentences, default) or all (217: 加减乘除)\n"
+        "  --seed S          with --train: the seed of the starting weights (default 1)\n"
+        "  --steps N         with --train: exactly N steps (default: until 100%, at most 5000\n"
+        "                    on add, 10000 on all); 0 writes the starting model\n"
+        "  --lr X            with --train: Adam's learning rate (default 0.02)\n"
+        "  --save OUT        with --train: the model file to write\n"
+        "  --overwrite       let --save replace an existing file\n"
         "  -h, --help        show this help and exit\n"
         "  -V, --version     show the version and exit\n"
         "\n"
@@ -140,7 +154,9 @@ enum {
     OPT_SPEED, OPT_STAGE, OPT_FOCUS, OPT_LANG, OPT_ASCII, OPT_PRINT, OPT_SIZE, OPT_COLOR, OPT_VIEW,
     OPT_MASK, OPT_HEADS, OPT_RECORD, OPT_EXPORT, OPT_KEYS, OPT_NO_ASCII,
     OPT_WORKSHEET, OPT_ANSWERS, OPT_SEED, OPT_SET,
-    OPT_THEME, OPT_CONFIG, OPT_NO_CONFIG, OPT_COMPLETION
+    OPT_THEME, OPT_CONFIG, OPT_NO_CONFIG, OPT_COMPLETION,
+    /* --train and its options (issue 18) */
+    OPT_TRAIN = 1100, OPT_TASK, OPT_STEPS, OPT_LR, OPT_SAVE, OPT_OVERWRITE
 };
 
 static const struct option long_options[] = {
@@ -173,6 +189,12 @@ static const struct option long_options[] = {
     { "config",     required_argument, NULL, OPT_CONFIG },
     { "no-config",  no_argument,       NULL, OPT_NO_CONFIG },
     { "completion", required_argument, NULL, OPT_COMPLETION },
+    { "train",      no_argument,       NULL, OPT_TRAIN },
+    { "task",       required_argument, NULL, OPT_TASK },
+    { "steps",      required_argument, NULL, OPT_STEPS },
+    { "lr",         required_argument, NULL, OPT_LR },
+    { "save",       required_argument, NULL, OPT_SAVE },
+    { "overwrite",  no_argument,       NULL, OPT_OVERWRITE },
     { "help",       no_argument,       NULL, 'h' },
     { "version",    no_argument,       NULL, 'V' },
     { NULL, 0, NULL, 0 },
@@ -260,6 +282,8 @@ static const CliOptionDoc option_docs[] = {
     { "save",       0,   CLI_VALUE_FILE,   NULL, "save the trained model to this file", false },
     { "seed",       0,   CLI_VALUE_FREE,   NULL, "the seed of the questions and of training", false },
     { "task",       0,   CLI_VALUE_WORDS,  "add all", "the task to train on", false },
+    { "steps",      0,   CLI_VALUE_FREE,   NULL, "the number of training steps", false },
+    { "lr",         0,   CLI_VALUE_FREE,   NULL, "the learning rate of training", false },
     { "worksheet",  0,   CLI_VALUE_FREE,   NULL, "print N practice questions and exit", false },
     { "answers",    0,   CLI_VALUE_NONE,   NULL, "with --worksheet the worked answers", false },
     { "set",        0,   CLI_VALUE_FREE,   NULL, "set one number of the model", false },
@@ -311,6 +335,90 @@ void cli_defaults(Options *o)
     o->keys = -1;
     o->theme = THEME_DARK;
     o->completion = -1;
+    o->task = -1;
+    o->seed = 1;
+    o->steps = -1;
+}
+
+/* ---------------------------------------------------------------- --train's options */
+
+/* A whole number of digits only, at most max. */
+static int parse_count(const char *s, unsigned long long max, unsigned long long *out)
+{
+    size_t n = strlen(s);
+    if (n == 0 || n > 20 || strspn(s, "0123456789") != n)
+        return -1;
+    errno = 0;
+    unsigned long long v = strtoull(s, NULL, 10);
+    if (errno != 0 || v > max)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static int cli_apply_train(Options *o, int c, const char *arg, char *err, size_t errlen)
+{
+    char q[CLI_QUOTE_BYTES];
+    unsigned long long v;
+    char *end;
+    switch (c) {
+    case OPT_TRAIN:     o->train = true; return 0;
+    case OPT_OVERWRITE: o->overwrite = true; return 0;
+    case OPT_SAVE:      o->save_path = arg; return 0;
+    case OPT_TASK:
+        o->task = task_from_name(arg);
+        if (o->task >= 0) return 0;
+        snprintf(err, errlen, "--task: '%s' is not a task: use add or all", text_escape(arg, q, sizeof q));
+        return -1;
+    case OPT_STEPS:
+        if (parse_count(arg, 100000000ull, &v) == 0) { o->steps = (long)v; return 0; }
+        snprintf(err, errlen, "--steps: '%s' is not a number of steps: give 0 to 100000000",
+                 text_escape(arg, q, sizeof q));
+        return -1;
+    case OPT_LR:
+        o->lr = strtod(arg, &end);
+        if (end != arg && *end == '\0' && isfinite(o->lr) && o->lr > 0.0 && o->lr <= 10.0) return 0;
+        snprintf(err, errlen, "--lr: '%s' is not a learning rate: give a number above 0, at most 10",
+                 text_escape(arg, q, sizeof q));
+        return -1;
+    }
+    snprintf(err, errlen, "internal error: option %d", c);
+    return -1;
+}
+
+/* --train's options go with --train, and --train with --save and no other action. */
+static int cli_check_train(const Options *o, char *err, size_t errlen)
+{
+    bool any = o->task >= 0 || o->steps >= 0 || o->lr > 0.0;
+    if (!o->train && o->export_format != EXPORT_PYTHON_TRAIN && (any || o->save_path)) {
+        snprintf(err, errlen, "--task, --steps, --lr and --save go with --train "
+                 "(try --train --save m.model)");
+        return -1;
+    }
+    if (!o->train && o->save_path) {
+        snprintf(err, errlen, "--save goes with --train");
+        return -1;
+    }
+    if (o->steps > 100000 && o->export_format == EXPORT_PYTHON_TRAIN) {
+        snprintf(err, errlen, "--steps: --export python-train redoes at most 100000 steps");
+        return -1;
+    }
+    if (o->overwrite && !o->save_path && !o->record_path) {
+        snprintf(err, errlen, "--overwrite goes with an output file (--save or --record)");
+        return -1;
+    }
+    if (!o->train)
+        return 0;
+    if (!o->save_path) {
+        snprintf(err, errlen, "--train needs --save OUT: the file to write the trained model to");
+        return -1;
+    }
+    if (o->dump || o->print || o->export_format >= 0 || o->record_path) {
+        snprintf(err, errlen, "--train and %s: choose one", o->dump ? "--dump" : o->print ? "--print" :
+                 o->record_path ? "--record" : "--export");
+        return -1;
+    }
+    return 0;
 }
 
 /* Applies one recognised option; returns 0 or -1 with err filled. A bad value is
@@ -351,7 +459,10 @@ static int cli_apply(Options *o, int c, const char *arg, char *err, size_t errle
                  text_escape(arg, q, sizeof q));
         return -1;
     case OPT_HEADS:
-        if (strcmp(arg, "1") == 0 || strcmp(arg, "2") == 0) { o->heads = arg[0] - '0'; return 0; }
+        if (strcmp(arg, "1") == 0 || strcmp(arg, "2") == 0) {
+            o->heads = arg[0] - '0';
+            return 0;
+        }
         snprintf(err, errlen, "--heads: '%s' is not a number of heads: use 1 or 2",
                  text_escape(arg, q, sizeof q));
         return -1;
@@ -424,6 +535,8 @@ static int cli_apply(Options *o, int c, const char *arg, char *err, size_t errle
                  text_escape(arg, q, sizeof q));
         return -1;
     }
+    if (c >= OPT_TRAIN)
+        return cli_apply_train(o, c, arg, err, errlen);
     snprintf(err, errlen, "internal error: option %d", c);
     return -1;
 }
@@ -523,5 +636,5 @@ int cli_parse(int argc, char **argv, Options *o, char *err, size_t errlen)
         snprintf(err, errlen, "--size and --color go with --print (try --print --size 120x40)");
         return -1;
     }
-    return 0;
+    return cli_check_train(o, err, errlen);
 }

@@ -33,6 +33,7 @@
 #include "text.h"
 #include "worksheet.h"
 #include "view.h"
+#include "train_cmd.h"
 
 #define EXIT_USAGE 2   /* bad command line */
 #define EXIT_DATA 1    /* bad model, sentence, or environment */
@@ -162,10 +163,22 @@ static int main_export(const Options *o, const Model *m, const char *sentence)
 {
     char err[2048];
     signal(SIGXFSZ, SIG_IGN); /* over a file-size limit the write fails (EFBIG) and we say so */
+    if (o->export_format == EXPORT_PYTHON_TRAIN) {   /* training's first steps (issue 18) */
+        TrainConfig cfg;
+        if (train_cmd_config(o, o->model_path ? m : NULL, &cfg, err, sizeof err) != 0) {
+            fprintf(stderr, "attn-tui: %s\n", err);
+            return EXIT_USAGE;
+        }
+        if (export_train_write(stdout, "standard output", &cfg, o->model_path ? m : NULL,
+                               o->steps >= 0 ? (int)o->steps : EXPORT_TRAIN_STEPS, err, sizeof err) == 0)
+            return 0;
+        fprintf(stderr, "attn-tui: --export python-train: %s\n", err);
+        return EXIT_DATA;
+    }
     if (export_write(stdout, "standard output", (ExportFormat)o->export_format, m, sentence,
                      err, sizeof err) == 0)
         return 0;
-    fprintf(stderr, "attn-tui: --export %s: %s\n", export_format_names(), err);
+    fprintf(stderr, "attn-tui: --export %s: %s\n", export_format_name((ExportFormat)o->export_format), err);
     return EXIT_DATA;
 }
 
@@ -320,6 +333,10 @@ int main(int argc, char **argv)
     Config config;   /* kept while o points into it (the config's model path) */
     if (main_config(&o, &config) != 0)
         return EXIT_USAGE;
+    if (o.train) {   /* --train: headless, progress on stderr (issue 18) */
+        signal(SIGXFSZ, SIG_IGN);
+        return train_cmd_run(&o, stderr, isatty(STDERR_FILENO));
+    }
     Model model;
     if (main_load(&o, &model, err, sizeof err) != 0) {
         fprintf(stderr, "attn-tui: %s\n", err);
@@ -336,6 +353,8 @@ int main(int argc, char **argv)
         model_free(&model);
         return EXIT_DATA;
     }
+    if (!(o.given & CLI_GIVEN_HEADS) && model.heads > 0)   /* a trained model's [heads]; --heads overrides */
+        o.heads = model.heads;
     Lesson lesson;
     EngineConfig cfg = { o.mask ? MASK_CAUSAL : MASK_NONE, o.heads };
     int status, r = lesson_build(&lesson, &model, sentence, &cfg, err, sizeof err);
