@@ -98,6 +98,7 @@ static int bench_open(Bench *b, int w, int h, FILE *out)
 static void bench_close(Bench *b)
 {
     term_close();
+    ui_free(&b->ui);
     frame_cache_free(b->cache);
     grid_free(&b->grid);
     lesson_free(&b->lesson);
@@ -219,6 +220,7 @@ static int bench_instr(int w, int h, const char *sentence, int steps, const char
         return 1;
     for (int v = 0; view && v < VIEW_COUNT; v++)
         if (strcmp(view_ops((ViewId)v)->name, view) == 0) {
+            ui_free(&b.ui);
             ui_init_for(&b.ui, (ViewId)v, &b.lesson);
             ui_set_view(&b.ui, &b.player, (ViewId)v);
         }

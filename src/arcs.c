@@ -535,7 +535,7 @@ static bool pool_room(ArcsCache *cache, int need)
 static Raster *raster_walk(const ViewCtx *c, const ArcsLayout *L, const Arc *a,
                            const RasterKey *key)
 {
-    ArcsCache *cache = c->arcs_cache;
+    ArcsCache *cache = c->cache;
     Raster *r = free_slot(cache);
     if (!r)
         return NULL;
@@ -566,11 +566,11 @@ static Raster *raster_find(ArcsCache *cache, const RasterKey *key)
  * walking forgets none of them). */
 static void raster_mark(const ViewCtx *c, const ArcsLayout *L, const Arc *arcs, const bool *shown)
 {
-    c->arcs_cache->frame++;
+    ((ArcsCache *)c->cache)->frame++;
     for (int s = 0; s < L->tokens; s++)
         if (shown[s]) {
             RasterKey key = raster_key(c, L, &arcs[s]);
-            raster_find(c->arcs_cache, &key);
+            raster_find(c->cache, &key);
         }
 }
 
@@ -580,7 +580,7 @@ static void raster_mark(const ViewCtx *c, const ArcsLayout *L, const Arc *arcs, 
  * or beyond the cells and samples an ArcDot holds. */
 static Raster *raster_of(const ViewCtx *c, const ArcsLayout *L, const Arc *a)
 {
-    ArcsCache *cache = c->arcs_cache;
+    ArcsCache *cache = c->cache;
     RasterKey key = raster_key(c, L, a);
     Raster *r = raster_find(cache, &key);
     if (r)
@@ -635,7 +635,7 @@ static bool raster_draw(const ViewCtx *c, const ArcsLayout *L, const Arc *a, int
     Raster *r = raster_of(c, L, a);
     if (!r)
         return false;
-    ArcsCache *cache = c->arcs_cache;
+    ArcsCache *cache = c->cache;
     if (last > r->steps && r->whole_count == 0 && ++r->whole_draws >= 2)
         raster_make_whole(cache, r);   /* whole: its cells once each, from the second time */
     const ArcDot *d = cache->pool + r->first;
@@ -675,7 +675,7 @@ static void draw_arc(const ViewCtx *c, const ArcsLayout *L, const Arc *a, double
     if (upto <= 0.0)
         return;
     int last = last_sample(a, upto);
-    if (c->arcs_cache && raster_draw(c, L, a, last))
+    if (c->cache && raster_draw(c, L, a, last))
         return;
     DirectPlot d = { c, L, a->level };
     arc_walk(c, L, a, last, plot_visit, &d);
@@ -810,7 +810,7 @@ void arcs_draw(const ViewCtx *c, const ArcsLayout *L)
         if (shown[s])
             arcs[s] = arc_to(c, L, s, loop_l, loop_r, widest);
     }
-    if (c->arcs_cache)
+    if (c->cache)
         raster_mark(c, L, arcs, shown);
     for (int s = 0; s < L->tokens; s++)
         if (shown[s])

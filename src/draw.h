@@ -14,6 +14,7 @@
 #include "player.h"
 #include "stage.h"
 #include "ui.h"
+#include "view_list.h"
 
 /* ---------------------------------------------------------------- geometry */
 
@@ -94,8 +95,10 @@ typedef struct ViewCtx {
     char tok[MODEL_MAX_TOKENS][DRAW_LABEL_BYTES];       /* each character as written: draw_char_label */
     char tok_brief[MODEL_MAX_TOKENS][DRAW_LABEL_BYTES]; /* ... in at most 2 columns: draw_char_brief */
     int tok_cols;              /* columns of the widest tok[t] (2 for CJK, up to 5 for pinyin) */
-    struct ArcsCache *arcs_cache; /* the arcs' dots kept between frames, or NULL (arcs.c) */
-    struct AllCache *all_cache;   /* the all view's faded lines kept, or NULL (view_all.c) */
+    const void *state;         /* the drawn view's own state (its ViewOps.state_size bytes,
+                                  declared in its file), or NULL when it keeps none */
+    void *cache;               /* what frames keep for the drawn view (its ViewOps.cache_new),
+                                  or NULL: everything computed anew */
 } ViewCtx;
 
 /* Fills c->tok, c->tok_brief and c->tok_cols from c->tr and c->ascii: every place that

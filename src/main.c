@@ -167,9 +167,11 @@ static int main_print(Options *o, const Lesson *ls)
     Grid g;
     if (grid_init(&g, w, h) != 0) {
         fprintf(stderr, "attn-tui: out of memory\n");
+        ui_free(&ui);
         return EXIT_DATA;
     }
     frame_render(&g, &in);
+    ui_free(&ui);
     const char *no_colour = getenv("NO_COLOR");
     bool colour = o->color == COLOR_ALWAYS ||
                   (o->color == COLOR_AUTO && isatty(STDOUT_FILENO) && !(no_colour && *no_colour));

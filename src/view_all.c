@@ -450,7 +450,7 @@ static void draw_faded(const ViewCtx *c, const AllLayout *L)
 {
     Line lines[ALL_MAX_LINES];
     int n = faded_lines(c, L, lines);
-    AllCache *cache = c->all_cache;
+    AllCache *cache = c->cache;
     Rect area = lines_area(c, L);
     if (cache && cache_holds(cache, area, c->ascii, lines, n)) {
         cache_copy_rows(c->g, cache, true);
@@ -621,6 +621,17 @@ static const KeyHint all_hints[] = {
     { ACTION_NONE,       ACTION_NONE,       NULL,     NULL },
 };
 
+/* The frames' cache of the view (AllCache): made and freed through the view's row. */
+static void *all_view_cache_new(void)
+{
+    return all_cache_new();
+}
+
+static void all_view_cache_free(void *cache)
+{
+    all_cache_free(cache);
+}
+
 const ViewOps view_all = {
     .name = "all",
     .tab_en = "all", .tab_zh = "全体",
@@ -631,7 +642,8 @@ const ViewOps view_all = {
     .stages = false,
     .draw = all_view_draw,
     .hit = all_view_hit,
-    .act = NULL,
+    .cache_new = all_view_cache_new,
+    .cache_free = all_view_cache_free,
     .keys = NULL,
     .hints = all_hints,
 };

@@ -242,6 +242,17 @@ static const KeyHint arcs_hints[] = {
     { ACTION_NONE,        ACTION_NONE,        NULL,     NULL },
 };
 
+/* The frames' cache of the view (ArcsCache): made and freed through the view's row. */
+static void *arcs_view_cache_new(void)
+{
+    return arcs_cache_new();
+}
+
+static void arcs_view_cache_free(void *cache)
+{
+    arcs_cache_free(cache);
+}
+
 const ViewOps view_arcs = {
     .name = "arcs",
     .tab_en = "arcs", .tab_zh = "连线",
@@ -252,7 +263,8 @@ const ViewOps view_arcs = {
     .stages = true,
     .draw = arcs_view_draw,
     .hit = arcs_view_hit,
-    .act = NULL,
+    .cache_new = arcs_view_cache_new,
+    .cache_free = arcs_view_cache_free,
     .keys = arcs_keys,
     .hints = arcs_hints,
 };

@@ -704,7 +704,6 @@ const ViewOps view_code = {
     .stages = true,
     .draw = code_view_draw,
     .hit = NULL,
-    .act = NULL,
     .keys = NULL,
     .hints = code_hints,
 };

@@ -565,7 +565,6 @@ const ViewOps view_library = {
     .stages = false,
     .draw = library_view_draw,
     .hit = library_view_hit,
-    .act = NULL,
     .keys = NULL,
     .hints = library_hints,
 };

@@ -412,7 +412,6 @@ const ViewOps view_summary = {
     .stages = false,
     .draw = summary_view_draw,
     .hit = summary_view_hit,
-    .act = NULL,
     .keys = summary_keys,
     .hints = summary_hints,
 };
