@@ -640,6 +640,7 @@ const ViewOps view_all = {
     .help_zh = ALL_SAYING_ZH,
     .track = TRACK_FOCUS,
     .stages = false,
+    .about = "the opening picture: every character looking at every other at once; lines as thick as the share",
     .draw = all_view_draw,
     .hit = all_view_hit,
     .cache_new = all_view_cache_new,

@@ -261,6 +261,7 @@ const ViewOps view_arcs = {
     .help_zh = "线落地越宽，分到的越多",
     .track = TRACK_STAGES_FOCUS,
     .stages = true,
+    .about = "the default: one asking character's arcs, and a panel with the stage's numbers and one hand check worked in full",
     .draw = arcs_view_draw,
     .hit = arcs_view_hit,
     .cache_new = arcs_view_cache_new,

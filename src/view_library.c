@@ -563,6 +563,7 @@ const ViewOps view_library = {
     .help_zh = "Q 是检索词，K 是书脊上的名牌，V 是书里的内容",
     .track = TRACK_FOCUS,
     .stages = false,
+    .about = "station 1: Q the search phrase (检索词), K the label on a spine (名牌), V what is inside; the borrower takes a little of several books",
     .draw = library_view_draw,
     .hit = library_view_hit,
     .keys = NULL,

@@ -1135,6 +1135,7 @@ const ViewOps view_similarity = {
     .help_zh = "第 4 课的相似度表和注意力并排：对称、只认内容、只找像我的",
     .track = TRACK_NONE,
     .stages = false,
+    .about = "station 2: lesson 4's table beside Q·Kᵀ — symmetric (0.25 twice against 4.05 and 2.08), content-only (等's row in two sentences), like instead of needed (? flat, yet 82.9% to 三加五)",
     .state_size = sizeof(SimState),
     .draw = similarity_view_draw,
     .hit = NULL,

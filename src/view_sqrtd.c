@@ -632,6 +632,7 @@ const ViewOps view_sqrtd = {
     .help_zh = "随机的 q 和 k：不除以 √d，softmax 会饱和，学不动",
     .track = TRACK_NONE,
     .stages = false,
+    .about = "station 5's machine: random q and keys of width d = 1…512; without ÷√d softmax saturates, its gradient goes to 0 (学不动); √8 = 2.828427, √128 = 11.313708",
     .state_size = sizeof(SqrtdState),
     .init = sqrtd_init,
     .draw = sqrtd_view_draw,

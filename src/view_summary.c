@@ -410,6 +410,7 @@ const ViewOps view_summary = {
     .help_zh = "这一课的要点；每个数字键打开讲它的画面",
     .track = TRACK_NONE,
     .stages = false,
+    .about = "station 9: the lesson's claims, each a key away from the screen that shows it",
     .draw = summary_view_draw,
     .hit = summary_view_hit,
     .keys = summary_keys,
