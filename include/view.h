@@ -46,7 +46,7 @@ typedef struct {
 
 /* ---------------------------------------------------------------- the row */
 
-typedef struct {
+typedef struct ViewOps {
     const char *name;        /* --view NAME */
     const char *tab_en;      /* its name in the view bar, English */
     const char *tab_zh;      /* the same in Chinese */

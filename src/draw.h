@@ -99,6 +99,9 @@ typedef struct ViewCtx {
                                   declared in its file), or NULL when it keeps none */
     void *cache;               /* what frames keep for the drawn view (its ViewOps.cache_new),
                                   or NULL: everything computed anew */
+    const struct ViewOps *const *bar; /* the view bar's rows (FrameOptions.bar), or NULL:
+                                         every view */
+    int bar_count;             /* how many rows bar has */
 } ViewCtx;
 
 /* Fills c->tok, c->tok_brief and c->tok_cols from c->tr and c->ascii: every place that
