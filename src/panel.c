@@ -349,20 +349,8 @@ bool panel_table_tail(const ViewCtx *c, const ArcsLayout *L, const PanelTable *t
 
 void panel_bar(const ViewCtx *c, double share, double largest, int cols, char *buf, size_t cap)
 {
-    static const char *const eighths[8] = { "▏", "▎", "▍", "▌", "▋", "▊", "▉", "█" };
     cols = cols > PANEL_BAR_MAX ? PANEL_BAR_MAX : cols;
-    int units = largest > 0.0 ? (int)lround(share / largest * cols * 8) : 0;
-    units = units < 1 ? 1 : units;
-    buf[0] = '\0';
-    if (c->ascii) {
-        for (int i = 0; i < (units + 7) / 8; i++)
-            draw_append(buf, cap, "#");
-        return;
-    }
-    for (int i = 0; i < units / 8; i++)
-        draw_append(buf, cap, "%s", eighths[7]);
-    if (units % 8)
-        draw_append(buf, cap, "%s", eighths[units % 8 - 1]);
+    draw_bar_text(c->ascii, largest > 0.0 ? share / largest : 0.0, cols, buf, cap);
 }
 
 /* ---------------------------------------------------------------- the panel */

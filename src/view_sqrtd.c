@@ -201,29 +201,11 @@ static void draw_controls(const ViewCtx *c, const SqrtdLayout *L)
 
 /* ---------------------------------------------------------------- one draw */
 
-/* The eighths of a bar, Unicode; ASCII bars are whole '#'. */
-static const char *const sq_eighths[8] = { "▏", "▎", "▍", "▌", "▋", "▊", "▉", "█" };
-
 /* A bar of value/full in cols columns at (x, y). */
 static void draw_bar(const ViewCtx *c, int x, int y, int cols, double value, double full, Style st)
 {
-    double part = full > 0.0 ? value / full : 0.0;
-    part = part < 0.0 ? 0.0 : part > 1.0 ? 1.0 : part;
-    int eighths = (int)(part * cols * 8.0 + 0.5);
-    char buf[SQ_LINE] = "";
-    if (c->ascii) {
-        for (int i = 0; i < (eighths + 4) / 8; i++)
-            draw_append(buf, sizeof buf, "#");
-        if (!buf[0] && value > 0.0)
-            draw_append(buf, sizeof buf, ".");
-    } else {
-        for (int i = 0; i < eighths / 8; i++)
-            draw_append(buf, sizeof buf, "%s", sq_eighths[7]);
-        if (eighths % 8)
-            draw_append(buf, sizeof buf, "%s", sq_eighths[eighths % 8 - 1]);
-        if (!buf[0] && value > 0.0)
-            draw_append(buf, sizeof buf, "%s", sq_eighths[0]);
-    }
+    char buf[SQ_LINE];
+    draw_bar_text(c->ascii, full > 0.0 ? value / full : 0.0, cols, buf, sizeof buf);
     draw_clipped(c->g, x, y, x + cols, buf, st);
 }
 
