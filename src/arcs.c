@@ -33,12 +33,6 @@
 
 /* ---------------------------------------------------------------- share → width, colour */
 
-int arcs_share_level(double share)
-{
-    int level = 1 + (int)floor(share * ARCS_LEVELS + 1e-9);
-    return level < 1 ? 1 : level > ARCS_LEVELS ? ARCS_LEVELS : level;
-}
-
 /* 1 + ⌊share · scale⌋, for a share clamped into 0..1. */
 static int dots_of(double share, int scale)
 {
@@ -736,7 +730,7 @@ static Arc arc_to(const ViewCtx *c, const ArcsLayout *L, int s, double loop_l, d
                   double widest)
 {
     double share = arcs_drawn_share(c, s);
-    Arc a = { .level = arcs_share_level(share), .centre = token_centre(L, s) };
+    Arc a = { .level = draw_share_level(share), .centre = token_centre(L, s) };
     a.layers = arcs_band_dots(L, share);
     a.foot = arcs_foot_dots(L, share);
     if (a.foot < a.layers)

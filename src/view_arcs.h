@@ -13,7 +13,7 @@
 #define ARCS_CELL 7              /* columns per number in the panel's per-character tables */
 #define ARCS_CELL_NARROW 6       /* ... when seven do not leave room for the Σ column */
 #define ARCS_VCELL 6             /* columns per number in the panel's vector rows */
-#define ARCS_LEVELS 8            /* colour levels of an arc: STYLE_ARC_1 .. STYLE_ARC_8 */
+#define ARCS_LEVELS DRAW_SHARE_LEVELS /* colour levels of an arc: STYLE_ARC_1 .. STYLE_ARC_8 */
 
 /* Where everything of the arcs view goes. Depends only on the trace's characters and the
  * body, so drawing and hit-testing always agree. */
@@ -46,8 +46,6 @@ int arcs_head(const ViewCtx *c);
 
 /* ---------------------------------------------------------------- arcs (arcs.c) */
 
-/* The colour level of a share, 1..ARCS_LEVELS: the share in eighths (1 below 12.5 %). */
-int arcs_share_level(double share);
 
 /* Width in braille dots of the foot an arc of this share lands with: 1 + ⌊share ·
  * foot_scale⌋. At 80 × 24 foot_scale is 34, so shares 3 points apart land with different
