@@ -93,9 +93,4 @@ int arcs_cache_walked(const ArcsCache *cache);
 /* Bytes the cache holds (its pool and its table; 0 for NULL). */
 size_t arcs_cache_bytes(const ArcsCache *cache);
 
-/* ---------------------------------------------------------------- the panel (panel*.c) */
-
-/* The numbers panel of the current stage. */
-void panel_draw(const ViewCtx *c, const ArcsLayout *L);
-
 #endif
