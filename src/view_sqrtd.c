@@ -45,11 +45,43 @@ static int current_index(const ViewCtx *c)
     return i < 0 ? 0 : i >= SQRTD_D_COUNT ? SQRTD_D_COUNT - 1 : i;
 }
 
-/* The draw on screen: width, seed and switch from the view's state. */
+/* What frames keep for the machine: the last draw and what it was drawn with (a draw of
+ * d = 512 is 7 × 512 normal numbers, the same until a key changes d, the seed or ÷√d). */
+typedef struct {
+    bool valid;       /* draw holds a draw */
+    int d;            /* its width */
+    uint64_t seed;    /* its seed */
+    bool scaled;      /* its switch */
+    SqrtdDraw draw;   /* sqrtd_draw(d, seed, scaled) */
+} SqrtdCache;
+
+static void *sqrtd_cache_new(void)
+{
+    return calloc(1, sizeof(SqrtdCache));
+}
+
+static void sqrtd_cache_free(void *cache)
+{
+    free(cache);
+}
+
+/* The draw on screen: width, seed and switch from the view's state (kept in the cache:
+ * the same draw as sqrtd_draw gives, without drawing it again). */
 static SqrtdDraw current_draw(const ViewCtx *c)
 {
     const SqrtdState *st = c->state;
-    return sqrtd_draw(sqrtd_d_at(current_index(c)), st->seed, st->scaled);
+    int d = sqrtd_d_at(current_index(c));
+    SqrtdCache *k = c->cache;
+    if (!k)
+        return sqrtd_draw(d, st->seed, st->scaled);
+    if (!k->valid || k->d != d || k->seed != st->seed || k->scaled != st->scaled) {
+        k->draw = sqrtd_draw(d, st->seed, st->scaled);
+        k->d = d;
+        k->seed = st->seed;
+        k->scaled = st->scaled;
+        k->valid = true;
+    }
+    return k->draw;
 }
 
 /* ---------------------------------------------------------------- the lesson's words */
@@ -621,6 +653,8 @@ const ViewOps view_sqrtd = {
     .hit = NULL,
     .act = sqrtd_act,
     .set_cursor = sqrtd_set_cursor,
+    .cache_new = sqrtd_cache_new,
+    .cache_free = sqrtd_cache_free,
     .keys = sqrtd_keys,
     .hints = sqrtd_hints,
     .actions = sqrtd_actions,
