@@ -1,6 +1,6 @@
 /* view_arcs.h — what the arcs view's files share: its layout inside the body, the arcs
  * (arcs.c) and the numbers panel (panel*.c).
- * Owns: nothing outside src/view_arcs.c, src/arcs.c, src/panel*.c (and their tests).
+ * Owns: nothing outside src/view_arcs.c, src/arcs*.c, src/panel*.c (and their tests).
  * Must not touch: ncurses, the clock, the engine's arithmetic. */
 #ifndef ATTN_VIEW_ARCS_H
 #define ATTN_VIEW_ARCS_H
@@ -69,7 +69,7 @@ void arcs_draw(const ViewCtx *c, const ArcsLayout *L);
 /* Braille dots set in a cell (0 when it holds no braille glyph). */
 int arcs_braille_dots(const Cell *cell);
 
-/* ---------------------------------------------------------------- the arcs' cache (arcs.c) */
+/* ---------------------------------------------------------------- the arcs' cache (arcs_cache.c) */
 
 #define ARCS_CACHE_RASTERS 64     /* arcs whose dots the cache keeps at once */
 #define ARCS_CACHE_DOTS 65536     /* entries (6 bytes) they may take in all: 384 KiB at most */
