@@ -1,6 +1,6 @@
 /* actions.h — the one list of named actions, and the key table that maps keys to them.
- * Owns: the Action enum and each action's help text (one X-macro list, like tig's
- * REQ_INFO), the global key bindings, and the status-line hints. Views add their own
+ * Owns: the Action enum of the shared actions and each one's help text (one X-macro list,
+ * like tig's REQ_INFO), the global key bindings, and the status-line hints. Views add their own
  * bindings (view.h); the help overlay and the status line are generated from both.
  * Must not touch: ncurses (keys arrive as keys.h codes), the clock, drawing, state. */
 #ifndef ATTN_ACTIONS_H
@@ -10,7 +10,9 @@
 #include "keys.h"
 #include "lang.h"
 
-/* X(ID, English help, Chinese help) — every action the program knows, global or a view's. */
+/* X(ID, English help, Chinese help) — every shared action: the global ones and those more
+ * than one view has (the hand checks' cursors). An action only one view has is listed in
+ * that view's file (view.h: ViewAction), numbered from ACTION_VIEW_FIRST. */
 #define ACTION_LIST(X)                                                                      \
     X(NONE, "", "")                                                                         \
     X(QUIT, "quit", "退出")                                                                 \
@@ -37,29 +39,20 @@
     X(ANSWER_PREV, "work the previous answering character", "换前一个被问的字来验算")         \
     X(ANSWER_NEXT, "work the next answering character", "换后一个被问的字来验算")             \
     X(CELL, "choose a cell", "选一个格子")                                                  \
-    X(TABLE_NEXT, "next table: raw scores, ÷√d, shares", "换一张表：原始分数、÷√d、百分比")     \
     X(DIM_PREV, "work the previous dimension", "换前一维来验算")                             \
     X(DIM_NEXT, "work the next dimension", "换后一维来验算")                                 \
-    X(COMPARE_NEXT, "compare with the next sentence", "换一句来比较")                        \
-    X(RESEED, "draw new random vectors", "重新随机抽一组向量")                               \
-    X(SCALE_TOGGLE, "divide by √d: on or off", "除以 √d：开或关")                            \
-    X(D_UP, "wider vectors: the next d", "维度加大：下一个 d")                               \
-    X(D_DOWN, "narrower vectors: the previous d", "维度减小：上一个 d")                      \
-    X(CONTEXT_UP, "a longer text", "更长的文本")                                             \
-    X(CONTEXT_DOWN, "a shorter text", "更短的文本")                                          \
     X(EDIT, "type your own sentence", "输入你自己的句子")                                    \
     X(SENTENCE_NEXT, "the lesson's other sentence (三加五等于? / 十减四等于?)",               \
       "换课上的另一句（三加五等于? / 十减四等于?）")                                         \
     X(MASK, "causal mask (lesson 7): on or off", "因果掩码（第 7 课）：开或关")              \
-    X(HEADS, "heads (lesson 7): one, two, head 1, head 2", "多头（第 7 课）：一个、两个、头 1、头 2") \
-    X(TROUBLE_NEXT, "the next trouble with similarity", "相似度的下一个麻烦")               \
-    X(TROUBLE_PREV, "the previous trouble with similarity", "相似度的上一个麻烦")
+    X(HEADS, "heads (lesson 7): one, two, head 1, head 2", "多头（第 7 课）：一个、两个、头 1、头 2")
 
 typedef enum {
 #define ACTION_ENUM(id, en, zh) ACTION_##id,
     ACTION_LIST(ACTION_ENUM)
 #undef ACTION_ENUM
-    ACTION_COUNT
+    ACTION_COUNT,
+    ACTION_VIEW_FIRST = 256   /* a view's own actions are numbered from here (view.h) */
 } Action;
 
 /* What the caller must do after an action (htop's reaction flags). */

@@ -10,8 +10,9 @@
 #include "player.h"
 #include "ui.h"
 
-/* The player and UI state the options ask for, over the lesson ls. */
-void app_start_state(const Options *o, const Lesson *ls, long long now_ms, Player *p, Ui *ui);
+/* The player and UI state the options ask for, over the lesson ls (ui_free frees the
+ * UI's). Returns 0, or -1 when out of memory (the UI then has no views' states). */
+int app_start_state(const Options *o, const Lesson *ls, long long now_ms, Player *p, Ui *ui);
 
 /* Runs the lesson full screen on *ls (its model stays alive) with the options o
  * (o->lang already resolved). notice, when not NULL, is shown once in the

@@ -26,6 +26,8 @@ typedef struct {
 /* What frames keep between them to draw faster (the arcs' dots, walked once). Owned by
  * the caller, one per sequence of frames; never changes what a frame shows. Opaque. */
 typedef struct FrameCache FrameCache;
+struct ViewCtx;
+struct ViewOps;
 
 /* Everything a frame depends on. */
 typedef struct {
@@ -35,6 +37,10 @@ typedef struct {
     double progress;           /* 0..1 of the current transition (player_progress) */
     const FrameOptions *opt;   /* language, ASCII, notice */
     FrameCache *cache;         /* kept between frames, or NULL: everything computed anew */
+    const struct ViewOps *const *bar; /* the view bar's rows in order, or NULL: every row of
+                                         VIEW_LIST (a test's fixed list, so that a new view
+                                         changes no whole-frame golden) */
+    int bar_count;             /* how many rows bar has */
 } FrameInput;
 
 /* An empty cache (a few kilobytes; it grows with what it keeps, to a bound), or NULL when
@@ -46,6 +52,11 @@ void frame_cache_free(FrameCache *cache);
 /* Draws the whole frame into g (its size is the terminal's). Below FRAME_MIN_W ×
  * FRAME_MIN_H draws only "terminal too small: need 60×20, have w×h". */
 void frame_render(Grid *g, const FrameInput *in);
+
+/* The context every draw of the frame in reads (g may be NULL: hit-testing), its body not
+ * yet placed: what frame_render and frame_hit give the view, for tests that call a view's
+ * layout directly. Needs draw.h for the type. */
+struct ViewCtx frame_context(const FrameInput *in, Grid *g);
 
 /* What a click at column x, row y of a w × h frame means: a view's name in the view bar,
  * a character, a cell … Returns false when it hits nothing. */

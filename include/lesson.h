@@ -55,4 +55,8 @@ int lesson_rebuild(Lesson *ls, const LessonParams *p, char *err, size_t errlen);
 /* Releases a Lesson; safe on a zeroed or freed one. */
 void lesson_free(Lesson *ls);
 
+/* The answering character hand checks work for asker t: answer when it is a character of
+ * the sentence (0..T-1), else the one t gives its largest share (head 0). */
+int lesson_answer(const Lesson *ls, int answer, int t);
+
 #endif

@@ -1,8 +1,10 @@
-/* ui.h — what the screen shows around the player: which view, help, numbers, each view's
- * cursor, a one-line message; and applying actions to it and to the player.
- * Owns: the UI state (beside the player's stage/focus/clock, not inside it), key lookup
- * (the open help first, then the view's bindings, then the global ones), and what each
- * global action does. Must not touch: ncurses, the clock (time is passed in), drawing. */
+/* ui.h — what every screen shares around the player: which view, help, numbers, the hand
+ * checks' worked character and dimension, the lesson asked for, the input line, a one-line
+ * message; and applying actions: a view's own to its state (view.h), the shared ones here.
+ * Owns: the shared UI state (beside the player's stage/focus/clock, not inside it), key
+ * lookup (the open help first, then the view's bindings, then the global ones), and what
+ * each shared action does. Must not touch: ncurses, the clock (time is passed in), drawing,
+ * any particular view (ui.c names none). */
 #ifndef ATTN_UI_H
 #define ATTN_UI_H
 
@@ -13,37 +15,7 @@
 #include "input.h"
 #include "lesson.h"
 #include "player.h"
-
-/* Every view, in the view bar's order (the lesson's). X(ID, name): the name is --view's
- * and its ViewOps object is view_<name> (view.h). */
-#define VIEW_LIST(X)        \
-    X(ALL, all)               \
-    X(LIBRARY, library)       \
-    X(SIMILARITY, similarity) \
-    X(ARCS, arcs)             \
-    X(MATRIX, matrix)         \
-    X(SQRTD, sqrtd)           \
-    X(MACHINE, machine)       \
-    X(CODE, code)             \
-    X(SCALE, scale)           \
-    X(SUMMARY, summary)
-
-typedef enum {
-#define VIEW_ENUM(id, name) VIEW_##id,
-    VIEW_LIST(VIEW_ENUM)
-#undef VIEW_ENUM
-    VIEW_COUNT
-} ViewId;
-
-#define VIEW_DEFAULT VIEW_ARCS   /* `attn-tui` opens on the arcs */
-
-/* The matrix view's three tables. */
-typedef enum {
-    MATRIX_RAW = 0,     /* Q·Kᵀ */
-    MATRIX_SCALED,      /* Q·Kᵀ ÷ √d */
-    MATRIX_SHARES,      /* softmax of each row */
-    MATRIX_TABLE_COUNT
-} MatrixTable;
+#include "view_list.h"
 
 /* The one-line notes the status bar can show until the next key (chrome.c words them). */
 typedef enum {
@@ -71,27 +43,28 @@ typedef struct {
     int answer;                     /* the answering character worked in hand checks and
                                        the matrix cursor's column; -1: the row's largest */
     int dim;                        /* the dimension worked in hand checks (0..d-1) */
-    MatrixTable matrix_table;       /* which T × T table the matrix view shows */
-    int sqrtd_index;                /* √d machine: index of d in sqrtd's list of widths */
-    uint64_t sqrtd_seed;            /* √d machine: which random draw */
-    bool sqrtd_scaled;              /* √d machine: scores divided by √d before softmax */
-    int context_index;              /* scale view: index of the context length */
-    int similarity_trouble;         /* similarity view: the trouble shown or lit (0..2) */
+    struct ViewStates *views;       /* every view's own state (view.h), made by ui_init_for
+                                       and freed by ui_free; NULL: the views' fresh states */
     InputLine input;                /* the line where a sentence is typed (e), modal when open */
     UiNote note;                    /* a one-line note for the status bar, until the next key */
     double note_value;              /* the number the note names */
     char note_text[UI_NOTE_BYTES];  /* the text of NOTE_TEXT */
 } Ui;
 
-/* A fresh UI state on view: numbers shown, no help, cursors at their start, the lesson
- * asked for as ls was built (ls may be NULL: lesson 6 on no sentence). */
-void ui_init(Ui *ui, ViewId view);
-void ui_init_for(Ui *ui, ViewId view, const Lesson *ls);
+/* A fresh UI state on view: numbers shown, no help, cursors at their start, every view's
+ * fresh state (ui->views), the lesson asked for as ls was built (ls may be NULL: lesson 6
+ * on no sentence). Returns 0, or -1 when out of memory (ui->views is then NULL, which
+ * still works: the views draw their fresh states and take no actions of their own). */
+int ui_init(Ui *ui, ViewId view);
+int ui_init_for(Ui *ui, ViewId view, const Lesson *ls);
+
+/* Frees what ui_init made (the views' states); the Ui may be initialised again. */
+void ui_free(Ui *ui);
 
 /* Opens view: its track becomes the player's. */
 void ui_set_view(Ui *ui, Player *p, ViewId view);
 
-/* The view whose name is name, or -1. */
+/* The view whose name is name, or -1 (view_from_name). */
 int ui_view_from_name(const char *name);
 
 /* The binding key has now: in the open help only help's keys count; else the view's
@@ -106,8 +79,23 @@ int ui_apply(Ui *ui, Player *p, const Lesson *ls, Action a, int arg, long long n
  * REACT_RECOMPUTE when Enter ran a sentence (ui->want.sentence). */
 int ui_input(Ui *ui, const Lesson *ls, int key);
 
-/* The answering character hand checks work for asker t: ui->answer, or the row's largest. */
-int ui_answer(const Ui *ui, const Lesson *ls, int t);
+/* True when the shown view captures raw keys now (its modal(), help closed). */
+bool ui_view_modal(const Ui *ui);
+
+/* A raw key for the shown view while it is modal: REACT_* flags, or -1 when the view lets
+ * the key's binding apply. */
+int ui_view_key(Ui *ui, Player *p, const Lesson *ls, int key, long long now);
+
+/* Advances the shown view if it moves on its own and is due: REACT_* flags. */
+int ui_tick(Ui *ui, Player *p, const Lesson *ls, long long now);
+
+/* Milliseconds until the shown view's next tick, or VIEW_TICK_NEVER (-1). */
+long long ui_next_tick(const Ui *ui, long long now);
+
+/* Puts view's cursor on (row, col) (view.h's set_cursor): REACT_* flags, or -1 when the
+ * view has no cursor. The view need not be the one shown (a tour may set it first). */
+int ui_set_cursor(Ui *ui, Player *p, const Lesson *ls, ViewId view, int row, int col,
+                  long long now);
 
 /* Sets the one-line note of the status bar. */
 void ui_note(Ui *ui, UiNote note, double value);

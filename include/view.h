@@ -1,20 +1,52 @@
-/* view.h — the table of screens: each view is one file and one row here (tig's view_ops,
- * tmux's window_mode): its name, titles, track, a pure draw into the body rectangle,
- * hit-testing for clicks, its own key bindings, hints and actions.
- * Owns: the ViewOps type and the table built from VIEW_LIST (ui.h).
- * Must not touch: ncurses, the clock, the engine's arithmetic. */
+/* view.h — the table of screens: each view is one file and one row of VIEW_LIST (tig's
+ * view_ops, tmux's window_mode): its name, titles, track, its own state and actions, a pure
+ * draw into the body rectangle, hit-testing for clicks, its keys, hints, and what frames
+ * keep between them for it.
+ * Owns: the ViewOps type, the table built from VIEW_LIST, the views' states (one object,
+ * one state per view) and the frames' caches (one per view). Must not touch: ncurses, the
+ * clock, the engine's arithmetic, any particular view's insides. */
 #ifndef ATTN_VIEW_H
 #define ATTN_VIEW_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include "actions.h"
 #include "lesson.h"
 #include "player.h"
 #include "ui.h"
+#include "view_list.h"
 
 struct ViewCtx;   /* what a draw reads: src/draw.h */
 
+/* ---------------------------------------------------------------- a view's own actions */
+
+/* One action a view lists in its own file (its ID in an X-macro of its own, numbered from
+ * ACTION_VIEW_FIRST): X(ID, English help, Chinese help), expanded by the two macros below:
+ *
+ *   #define MATRIX_ACTIONS(X) X(TABLE_NEXT, "next table", "换一张表")
+ *   typedef enum { MATRIX_ACTION_BASE = (int)ACTION_VIEW_FIRST - 1,
+ *                  MATRIX_ACTIONS(VIEW_ACTION_ENUM) } MatrixAction;
+ *   static const ViewAction matrix_actions[] = { MATRIX_ACTIONS(VIEW_ACTION_ROW) { 0 } };
+ *   static const KeyBinding matrix_keys[] = { { 't', VIEW_OWN(TABLE_NEXT), 0, "t", true }, … };
+ *
+ * Its act switches on its own enum, so the compiler catches a missing case. */
 typedef struct {
+    Action action;    /* its number (>= ACTION_VIEW_FIRST); ACTION_NONE ends the list */
+    const char *en;   /* what the help says of it, English */
+    const char *zh;   /* the same in Chinese */
+} ViewAction;
+
+#define VIEW_ACTION_ENUM(id, en, zh) ACTION_##id,
+#define VIEW_ACTION_ROW(id, en, zh) { (Action)ACTION_##id, en, zh },
+/* A view's own action where an Action is wanted (its key and hint tables). */
+#define VIEW_OWN(id) ((Action)ACTION_##id)
+
+/* When a view's tick is next due (next_tick's answer). */
+#define VIEW_TICK_NEVER (-1LL)   /* nothing moves on its own: the loop may block */
+
+/* ---------------------------------------------------------------- the row */
+
+typedef struct ViewOps {
     const char *name;        /* --view NAME */
     const char *tab_en;      /* its name in the view bar, English */
     const char *tab_zh;      /* the same in Chinese */
@@ -24,24 +56,97 @@ typedef struct {
     const char *help_zh;     /* the same in Chinese */
     Track track;             /* what stepping and autoplay walk here */
     bool stages;             /* the title row shows the stage line ① → ② → ③ → ④ */
-    /* Draws the view's body into c->g within c->body. Pure. */
+    const char *about;       /* what it shows, one line for README's table of screens and
+                                the man page (make docs writes both from the rows) */
+
+    /* --- its own state: a struct declared in the view's file, one per view per run */
+    size_t state_size;       /* bytes of the state (0: the view keeps none) */
+    /* Makes a fresh state in zeroed memory, over the lesson the program starts with (ls
+     * may be NULL). NULL: the zeroed memory is the fresh state. */
+    void (*init)(void *state, const Lesson *ls);
+    /* Frees what the state owns (not the state itself). May be NULL. */
+    void (*free)(void *state);
+
+    /* --- drawing (pure: reads c->state, never changes it) */
+    /* Draws the view's body into c->g within c->body. */
     void (*draw)(const struct ViewCtx *c);
     /* A click at (x, y) inside the body: the action it means (and its argument), or
      * false when nothing is there. May be NULL. */
     bool (*hit)(const struct ViewCtx *c, int x, int y, Action *action, int *arg);
-    /* The view's own actions: applies a and returns REACT_* flags, or -1 when a is not
-     * one the view handles (the global meaning applies). May be NULL. */
-    int (*act)(Ui *ui, Player *p, const Lesson *ls, Action a, int arg, long long now);
+
+    /* --- what changes it */
+    /* Applies action a (the view's own or a shared one it handles its way) to its state,
+     * the shared UI state, the player: returns REACT_* flags, or -1 when a is not one it
+     * handles (the shared meaning applies). May be NULL. */
+    int (*act)(void *state, Ui *ui, Player *p, const Lesson *ls, Action a, int arg,
+               long long now);
+    /* True while the view captures raw keys (a typed answer, a question asked): then every
+     * key goes to key() first, as to the input line. May be NULL (never). */
+    bool (*modal)(const void *state);
+    /* A raw key (keys.h code) while modal: REACT_* flags, or -1 to let the key's binding
+     * apply (e.g. Ctrl-L). May be NULL. */
+    int (*key)(void *state, Ui *ui, Player *p, const Lesson *ls, int key, long long now);
+    /* For a view that moves on its own (training): advances it to time now. Returns REACT_*
+     * flags (REACT_REDRAW when the frame changed). Called while the view is shown, when
+     * next_tick said it is due. May be NULL. */
+    int (*tick)(void *state, Ui *ui, Player *p, const Lesson *ls, long long now);
+    /* Milliseconds from now until tick is next due (0: now), or VIEW_TICK_NEVER: the loop
+     * then sleeps in its blocking read (0% CPU). May be NULL (never). */
+    long long (*next_tick)(const void *state, long long now);
+    /* Puts the view's cursor on (row, col), what a tour stop asks (e.g. a matrix cell: row
+     * the asking character, col the answering one); what row and col mean is the view's,
+     * said in its file. Returns REACT_* flags, or -1 when the view has no such cursor.
+     * May be NULL (no cursor). */
+    int (*set_cursor)(void *state, Ui *ui, Player *p, const Lesson *ls, int row, int col,
+                      long long now);
+
+    /* --- what frames keep between them for it (never changes what a frame shows) */
+    /* A new cache (NULL when out of memory: frames are then drawn without). May be NULL:
+     * the view keeps nothing. */
+    void *(*cache_new)(void);
+    /* Frees a cache made by cache_new (NULL is fine). */
+    void (*cache_free)(void *cache);
+
+    /* --- keys */
     const KeyBinding *keys;  /* its own bindings, checked before the global ones (key 0 ends) */
     const KeyHint *hints;    /* its status-line hints, before the global ones (ACTION_NONE ends) */
+    const ViewAction *actions; /* its own actions' help texts (ACTION_NONE ends), or NULL */
 } ViewOps;
 
 /* The row of view id (clamped into range). */
 const ViewOps *view_ops(ViewId id);
 
+/* The view whose name is name, or -1. */
+int view_from_name(const char *name);
+
 /* What action a does in view v, as its help says it: the steps (→ ← Home End, Space) say
- * what the view's track walks; NULL when the action does nothing there (a view with no
- * track and no binding of its own for it), so the help leaves it out. */
+ * what the view's track walks; a view's own action, what its list says; NULL when the
+ * action does nothing there (a view with no track and no binding of its own for it), so
+ * the help leaves it out. */
 const char *view_describe(const ViewOps *v, Action a, Lang lang);
+
+/* ---------------------------------------------------------------- the views' states */
+
+/* Every view's own state, one object (each state built by its view's init). Opaque. */
+typedef struct ViewStates ViewStates;
+
+/* Every view's fresh state over ls (may be NULL), or NULL when out of memory. */
+ViewStates *view_states_new(const Lesson *ls);
+/* Frees them (each view's free first); NULL is fine. */
+void view_states_free(ViewStates *vs);
+/* View id's state (NULL when it keeps none, or vs is NULL). */
+void *view_state(ViewStates *vs, ViewId id);
+const void *view_state_const(const ViewStates *vs, ViewId id);
+
+/* ---------------------------------------------------------------- the frames' caches */
+
+/* One cache per view that keeps one (FrameCache, frame.h, is this). */
+typedef struct ViewCaches ViewCaches;
+
+/* Every view's empty cache, or NULL when out of memory. */
+ViewCaches *view_caches_new(void);
+void view_caches_free(ViewCaches *vc);
+/* View id's cache, or NULL (none, or vc is NULL). */
+void *view_cache(ViewCaches *vc, ViewId id);
 
 #endif

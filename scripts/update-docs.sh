@@ -1,8 +1,10 @@
 #!/bin/sh
 # update-docs.sh — writes the keys sections of README.md and docs/attn-tui.1 from the key
-# table (attn-tui --keys), and the shell completions under completions/ from the option
-# table (attn-tui --completion SHELL), so that the files and the program never differ.
-# Owns: the text between the keys markers of both files; completions/*.
+# table (attn-tui --keys), their tables of screens from VIEW_LIST's rows (view-docs, built
+# here from the library archive), and the shell completions under completions/ from the
+# option table (attn-tui --completion SHELL), so that the documents and the program list
+# the same keys, screens and options. Owns: the text between the keys and screens markers
+# of both files; completions/*.
 # Usage: sh scripts/update-docs.sh [--check] ./attn-tui   (--check: exit 1 when out of date)
 set -eu
 CHECK=0
@@ -38,14 +40,22 @@ update() {
 
 "$BIN" --keys markdown > "$TMP/keys.md"
 "$BIN" --keys man > "$TMP/keys.man"
+BUILD=${BUILD:-build}
+${CC:-cc} -std=c11 -Wall -Wextra -Werror -Iinclude -o "$TMP/view-docs" scripts/view-docs.c \
+    "$BUILD/libattn.a" $(pkg-config --libs ncursesw 2>/dev/null || echo -lncursesw) -lunistring -lm ||
+    { echo "docs: cannot build scripts/view-docs.c (run make first)" >&2; exit 1; }
+"$TMP/view-docs" markdown > "$TMP/screens.md"
+"$TMP/view-docs" man > "$TMP/screens.man"
 status=0
 for pair in "README.md|<!-- keys:|<!-- keys end -->|$TMP/keys.md" \
-            "docs/attn-tui.1|.\\\\\" keys:|.\\\\\" keys end|$TMP/keys.man"; do
+            "docs/attn-tui.1|.\\\\\" keys:|.\\\\\" keys end|$TMP/keys.man" \
+            "README.md|<!-- screens:|<!-- screens end -->|$TMP/screens.md" \
+            "docs/attn-tui.1|.\\\\\" screens:|.\\\\\" screens end|$TMP/screens.man"; do
     file=${pair%%|*}; rest=${pair#*|}
     begin=${rest%%|*}; rest=${rest#*|}
     end=${rest%%|*}; body=${rest#*|}
     splice "$file" "$begin" "$end" "$body"
-    update "$file" "the keys in $file differ from the key table" "the keys of $file"
+    update "$file" "$begin of $file differs from the tables" "the $begin section of $file"
 done
 for pair in "bash|completions/attn-tui.bash" "zsh|completions/_attn-tui" "fish|completions/attn-tui.fish"; do
     shell=${pair%%|*}; file=${pair#*|}

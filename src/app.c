@@ -46,10 +46,10 @@ static long long app_now_ms(void)
 
 /* ---------------------------------------------------------------- set-up */
 
-void app_start_state(const Options *o, const Lesson *ls, long long now_ms, Player *p, Ui *ui)
+int app_start_state(const Options *o, const Lesson *ls, long long now_ms, Player *p, Ui *ui)
 {
     player_init(p, ls->tr.T, now_ms);
-    ui_init_for(ui, o->view >= 0 ? (ViewId)o->view : VIEW_DEFAULT, ls);
+    int made = ui_init_for(ui, o->view >= 0 ? (ViewId)o->view : VIEW_DEFAULT, ls);
     ui_set_view(ui, p, ui->view);
     if (o->focus > 0)
         player_set_focus(p, o->focus, now_ms);
@@ -60,6 +60,7 @@ void app_start_state(const Options *o, const Lesson *ls, long long now_ms, Playe
         player_set_speed(p, o->speed);
     if (o->autoplay)
         player_toggle_play(p, now_ms);
+    return made;
 }
 
 static bool app_env_flag(const char *name)
@@ -108,7 +109,8 @@ static void app_draw(App *a, long long now)
 }
 
 /* How long to sleep in the input read: until the next frame's deadline while a
- * transition runs, the hold left before autoplay's next step, or -1 (block). now is read
+ * transition runs, the hold left before autoplay's next step, the shown view's next tick,
+ * or -1 (block). now is read
  * after the frame was painted, so a frame's own cost does not stretch the period. */
 static int app_wait_timeout(const App *a, long long now)
 {
@@ -117,6 +119,9 @@ static int app_wait_timeout(const App *a, long long now)
         long long due = a->next_frame_ms - now;
         wait = due > 0 ? due : 0;
     }
+    long long tick = ui_next_tick(&a->ui, now);   /* a view that moves on its own */
+    if (tick >= 0 && (wait < 0 || tick < wait))
+        wait = tick;
     if (wait > INT_MAX)
         wait = INT_MAX;
     return (int)wait;
@@ -163,6 +168,12 @@ static int app_key(App *a, const TermEvent *ev, long long now)
             app_recompute(a, now);
         return react;
     }
+    int own = ui_view_key(&a->ui, &a->player, a->lesson, ev->key, now);
+    if (own >= 0) {   /* the view captures keys (a typed answer): it took this one */
+        if (own & REACT_RECOMPUTE)
+            app_recompute(a, now);
+        return own;
+    }
     const KeyBinding *b = ui_binding(&a->ui, ev->key);
     if (!b)
         return REACT_REDRAW;  /* the notice may have gone */
@@ -186,6 +197,11 @@ static int app_loop(App *a)
         long long now = app_now_ms();
         if (player_tick(&a->player, now))
             draw = true;
+        int ticked = ui_tick(&a->ui, &a->player, a->lesson, now);
+        if (ticked & REACT_RECOMPUTE)
+            app_recompute(a, now);
+        if (ticked != REACT_NONE)
+            draw = true;
         if (draw) {
             if (app_fit_grid(a) != 0)
                 return -1;
@@ -206,7 +222,8 @@ static int app_loop(App *a)
             return 0;
         if (react & REACT_REPAINT)
             term_request_repaint();
-        draw = react != REACT_NONE || player_wait_ms(&a->player, app_now_ms()) == 0;
+        draw = react != REACT_NONE || player_wait_ms(&a->player, app_now_ms()) == 0 ||
+               ui_next_tick(&a->ui, app_now_ms()) == 0;
     }
 }
 
@@ -237,19 +254,24 @@ int app_run(const Options *o, Lesson *ls, const char *notice)
     a.frame.ascii = o->ascii;
     a.frame.notice = notice;
     a.exit_after_first = app_env_flag(APP_EXIT_AFTER_FIRST_FRAME_ENV);
-    app_start_state(o, ls, app_now_ms(), &a.player, &a.ui);
+    if (app_start_state(o, ls, app_now_ms(), &a.player, &a.ui) != 0) {
+        fprintf(stderr, "attn-tui: out of memory\n");
+        return 1;
+    }
     a.cache = frame_cache_new();   /* without one, frames only cost more */
 
     char err[256];
     Recorder recorder;
     if (o->record_path && app_start_recording(&a, o->record_path, &recorder) != 0) {
         frame_cache_free(a.cache);
+        ui_free(&a.ui);
         return 1;
     }
     if (term_open(err, sizeof err) != 0) {
         fprintf(stderr, "attn-tui: %s\n", err);
         app_stop_recording(&a);
         frame_cache_free(a.cache);
+        ui_free(&a.ui);
         return 1;
     }
     int result = app_loop(&a);
@@ -257,6 +279,7 @@ int app_run(const Options *o, Lesson *ls, const char *notice)
     term_close();
     grid_free(&a.grid);
     frame_cache_free(a.cache);
+    ui_free(&a.ui);
     if (recorded != 0) {
         fprintf(stderr, "attn-tui: --record: cannot write %s: %s\n", o->record_path,
                 strerror(recorded));

@@ -9,20 +9,16 @@
 
 #include "chrome.h"
 #include "view.h"
-#include "view_all.h"
-#include "view_arcs.h"
 
-/* What frames keep between them: each view's own cache. */
+/* What frames keep between them: each view's own cache, made by its ViewOps.cache_new. */
 struct FrameCache {
-    ArcsCache *arcs;   /* the arcs view's dots (arcs.c) */
-    AllCache *all;     /* the all view's faded lines (view_all.c) */
+    ViewCaches *views;   /* one per view that keeps one */
 };
 
 /* The options when the caller passes none. */
 static const FrameOptions frame_default_options = { LANG_EN, false, NULL };
 
-/* The context every draw of this frame reads, for a w × h frame. */
-static ViewCtx frame_context(const FrameInput *in, Grid *g)
+ViewCtx frame_context(const FrameInput *in, Grid *g)
 {
     const FrameOptions *o = in->opt ? in->opt : &frame_default_options;
     const Trace *tr = &in->lesson->tr;
@@ -35,8 +31,10 @@ static ViewCtx frame_context(const FrameInput *in, Grid *g)
         .gl = draw_glyphs(o->ascii), .progress = progress, .focus = focus, .stage = stage,
         .lang = o->ascii ? LANG_EN : (o->lang == LANG_ZH ? LANG_ZH : LANG_EN),
         .ascii = o->ascii, .numbers = in->ui->numbers,
-        .arcs_cache = in->cache ? in->cache->arcs : NULL,
-        .all_cache = in->cache ? in->cache->all : NULL,
+        .state = view_state_const(in->ui->views, in->ui->view),
+        .cache = view_cache(in->cache ? in->cache->views : NULL, in->ui->view),
+        .bar = in->bar && in->bar_count > 0 ? in->bar : NULL,
+        .bar_count = in->bar && in->bar_count > 0 ? in->bar_count : 0,
     };
     draw_context_labels(&c);
     return c;
@@ -49,9 +47,8 @@ FrameCache *frame_cache_new(void)
     FrameCache *cache = calloc(1, sizeof *cache);
     if (!cache)
         return NULL;
-    cache->arcs = arcs_cache_new();
-    cache->all = all_cache_new();
-    if (!cache->arcs || !cache->all) {
+    cache->views = view_caches_new();
+    if (!cache->views) {
         frame_cache_free(cache);
         return NULL;
     }
@@ -62,17 +59,34 @@ void frame_cache_free(FrameCache *cache)
 {
     if (!cache)
         return;
-    arcs_cache_free(cache->arcs);
-    all_cache_free(cache->all);
+    view_caches_free(cache->views);
     free(cache);
 }
 
 /* ---------------------------------------------------------------- the frame */
 
+/* A Ui without the views' states (made by hand, or out of memory): the frame as drawn with
+ * every view's fresh state; nothing but the blank grid when even that cannot be made. */
+static void frame_render_fresh(Grid *g, const FrameInput *in)
+{
+    Ui ui = *in->ui;
+    ui.views = view_states_new(in->lesson);
+    if (!ui.views)
+        return;
+    FrameInput fresh = *in;
+    fresh.ui = &ui;
+    frame_render(g, &fresh);
+    view_states_free(ui.views);
+}
+
 void frame_render(Grid *g, const FrameInput *in)
 {
     const FrameOptions *o = in->opt ? in->opt : &frame_default_options;
     grid_clear(g);
+    if (!in->ui->views && view_ops(in->ui->view)->state_size) {
+        frame_render_fresh(g, in);
+        return;
+    }
     ViewCtx c = frame_context(in, g);
     const ViewOps *v = view_ops(in->ui->view);
     ChromeLayout L;
@@ -90,6 +104,15 @@ void frame_render(Grid *g, const FrameInput *in)
 
 bool frame_hit(const FrameInput *in, int w, int h, int x, int y, Action *action, int *arg)
 {
+    if (!in->ui->views && view_ops(in->ui->view)->state_size) {
+        Ui ui = *in->ui;
+        ui.views = view_states_new(in->lesson);
+        FrameInput fresh = *in;
+        fresh.ui = &ui;
+        bool hit = ui.views && frame_hit(&fresh, w, h, x, y, action, arg);
+        view_states_free(ui.views);
+        return hit;
+    }
     ViewCtx c = frame_context(in, NULL);
     const ViewOps *v = view_ops(in->ui->view);
     ChromeLayout L;
@@ -100,6 +123,15 @@ bool frame_hit(const FrameInput *in, int w, int h, int x, int y, Action *action,
         int id = chrome_bar_view_at(&c, &L, x);
         if (id < 0)
             return false;
+        if (c.bar) {   /* a fixed list: the row's place in the table */
+            const ViewOps *row = c.bar[id];
+            id = -1;
+            for (int k = 0; k < VIEW_COUNT; k++)
+                if (view_ops((ViewId)k) == row)
+                    id = k;
+            if (id < 0)
+                return false;
+        }
         *action = ACTION_VIEW_N;
         *arg = id;
         return true;

@@ -88,3 +88,10 @@ void lesson_free(Lesson *ls)
     engine_free(&ls->alt);
     memset(ls, 0, sizeof *ls);
 }
+
+int lesson_answer(const Lesson *ls, int answer, int t)
+{
+    if (answer >= 0 && answer < ls->tr.T)
+        return answer;
+    return engine_strongest(&ls->tr, 0, t);
+}

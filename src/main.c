@@ -248,10 +248,12 @@ static int main_print(Options *o, const Lesson *ls)
         fprintf(stderr, "attn-tui: out of memory\n");
         grid_free(&g);
         free(vectors);
+        ui_free(&ui);
         return EXIT_DATA;
     }
     g.vectors = vectors;
     frame_render(&g, &in);
+    ui_free(&ui);
     const char *no_colour = getenv("NO_COLOR");
     bool colour = o->color == COLOR_ALWAYS ||
                   (o->color == COLOR_AUTO && isatty(STDOUT_FILENO) && !(no_colour && *no_colour));

@@ -1,39 +1,42 @@
-/* ui.c — the UI state and what each action does to it and to the player.
+/* ui.c — the shared UI state and what each shared action does to it and to the player;
+ * a view's own actions, keys and ticks are handed to the view with its state (view.h).
  * Owns: key lookup (help's keys while it is open, then the view's, then the global ones),
- * the global actions, the notes. Must not touch: ncurses, the clock, drawing, arithmetic. */
+ * the shared actions, the notes. Must not touch: ncurses, the clock, drawing, arithmetic,
+ * any particular view (none is named here). */
 #include "ui.h"
 
 #include <stdio.h>
 #include <string.h>
-#include "realmodel.h"
-#include "sqrtd.h"
 #include "view.h"
 
 /* ---------------------------------------------------------------- state */
 
-void ui_init(Ui *ui, ViewId view)
+int ui_init(Ui *ui, ViewId view)
 {
-    ui_init_for(ui, view, NULL);
+    return ui_init_for(ui, view, NULL);
 }
 
-void ui_init_for(Ui *ui, ViewId view, const Lesson *ls)
+int ui_init_for(Ui *ui, ViewId view, const Lesson *ls)
 {
     memset(ui, 0, sizeof *ui);
     ui->view = view;
     ui->numbers = true;
     ui->head = -1;
     ui->answer = -1;
-    ui->matrix_table = MATRIX_SHARES;
-    ui->sqrtd_index = sqrtd_d_index(8);
-    ui->sqrtd_seed = 1;
-    ui->sqrtd_scaled = true;
-    ui->context_index = 0;
     if (ls)
         ui->want = ls->params;
     else
         lesson_params(&ui->want, "");
     input_init(&ui->input);
     input_remember(&ui->input, ui->want.sentence);
+    ui->views = view_states_new(ls);
+    return ui->views ? 0 : -1;
+}
+
+void ui_free(Ui *ui)
+{
+    view_states_free(ui->views);
+    ui->views = NULL;
 }
 
 int ui_input(Ui *ui, const Lesson *ls, int key)
@@ -63,10 +66,7 @@ void ui_set_view(Ui *ui, Player *p, ViewId view)
 
 int ui_view_from_name(const char *name)
 {
-    for (int v = 0; v < VIEW_COUNT; v++)
-        if (strcmp(view_ops((ViewId)v)->name, name) == 0)
-            return v;
-    return -1;
+    return view_from_name(name);
 }
 
 void ui_note(Ui *ui, UiNote note, double value)
@@ -81,12 +81,6 @@ void ui_note_text(Ui *ui, const char *text)
     snprintf(ui->note_text, sizeof ui->note_text, "%s", text);
 }
 
-int ui_answer(const Ui *ui, const Lesson *ls, int t)
-{
-    if (ui->answer >= 0 && ui->answer < ls->tr.T)
-        return ui->answer;
-    return engine_strongest(&ls->tr, 0, t);
-}
 
 /* ---------------------------------------------------------------- keys */
 
@@ -146,7 +140,7 @@ static int ui_focus_n(Ui *ui, Player *p, int n, long long now)
 static int ui_move_answer(Ui *ui, Player *p, const Lesson *ls, int delta)
 {
     int T = ls->tr.T;
-    int s = ui_answer(ui, ls, p->focus);
+    int s = lesson_answer(ls, ui->answer, p->focus);
     ui->answer = ((s + delta) % T + T) % T;
     return REACT_REDRAW;
 }
@@ -163,13 +157,6 @@ static int ui_cell(Ui *ui, Player *p, const Lesson *ls, int arg, long long now)
     return REACT_REDRAW;
 }
 
-/* n + delta clamped into 0..count-1. */
-static int ui_clamp_step(int n, int delta, int count)
-{
-    n += delta;
-    return n < 0 ? 0 : n >= count ? count - 1 : n;
-}
-
 /* The lesson's other sentence: 三加五等于? and 十减四等于? take turns. */
 static int ui_other_sentence(Ui *ui)
 {
@@ -177,78 +164,6 @@ static int ui_other_sentence(Ui *ui)
                      ? LESSON_COMPARE_SENTENCE : LESSON_FIRST_SENTENCE;
     snprintf(ui->want.sentence, sizeof ui->want.sentence, "%s", next);
     return REACT_REDRAW | REACT_RECOMPUTE;
-}
-
-/* The sentences station 2 compares with, in the order c steps through them: the lesson's
- * two, then two more of its vocabulary where 等于? sits in the same seats.
- * The sentences the user typed (the input line's history) follow these. */
-static const char *const compare_cycle[] = {
-    LESSON_COMPARE_SENTENCE, LESSON_FIRST_SENTENCE, "二乘三等于?", "九除三等于?",
-};
-#define COMPARE_CYCLE_COUNT ((int)(sizeof compare_cycle / sizeof compare_cycle[0]))
-
-/* True when sentence is one of the fixed comparison sentences. */
-static bool ui_in_compare_cycle(const char *sentence)
-{
-    for (int i = 0; i < COMPARE_CYCLE_COUNT; i++)
-        if (strcmp(compare_cycle[i], sentence) == 0)
-            return true;
-    return false;
-}
-
-/* The typed sentences that are not already in the fixed cycle: fills typed[], returns how many. */
-static int ui_typed_sentences(const Ui *ui, const char **typed)
-{
-    int n = 0;
-    for (int i = 0; i < ui->input.history_n; i++)
-        if (!ui_in_compare_cycle(ui->input.history[i]))
-            typed[n++] = ui->input.history[i];
-    return n;
-}
-
-/* Candidate i of the comparison cycle (0 .. ui_compare_count() - 1). */
-static const char *ui_compare_candidate(const Ui *ui, int i)
-{
-    const char *typed[INPUT_HISTORY];
-    if (i < COMPARE_CYCLE_COUNT)
-        return compare_cycle[i];
-    int n = ui_typed_sentences(ui, typed);
-    return i - COMPARE_CYCLE_COUNT < n ? typed[i - COMPARE_CYCLE_COUNT] : compare_cycle[0];
-}
-
-static int ui_compare_count(const Ui *ui)
-{
-    const char *typed[INPUT_HISTORY];
-    return COMPARE_CYCLE_COUNT + ui_typed_sentences(ui, typed);
-}
-
-/* The next sentence to compare with: the one after the sentence compared now in the
- * cycle, never the sentence itself. */
-static int ui_next_compare(Ui *ui, const Lesson *ls)
-{
-    char now[MODEL_SENTENCE_BYTES] = "";
-    if (ls->has_alt)
-        engine_sentence(&ls->alt, now, sizeof now);
-    int n = ui_compare_count(ui), at = -1;
-    for (int i = 0; i < n; i++)
-        if (strcmp(ui_compare_candidate(ui, i), now) == 0)
-            at = i;
-    for (int k = 1; k <= n; k++) {
-        const char *next = ui_compare_candidate(ui, (at + k + n) % n);
-        if (strcmp(next, ls->params.sentence) != 0 && strcmp(next, now) != 0) {
-            snprintf(ui->want.compare, sizeof ui->want.compare, "%s", next);
-            return REACT_REDRAW | REACT_RECOMPUTE;
-        }
-    }
-    return REACT_REDRAW;
-}
-
-/* The similarity view's troubles, one after another (wrapping). */
-#define UI_TROUBLES 3
-static int ui_step_trouble(Ui *ui, int delta)
-{
-    ui->similarity_trouble = ((ui->similarity_trouble + delta) % UI_TROUBLES + UI_TROUBLES) % UI_TROUBLES;
-    return REACT_REDRAW;
 }
 
 /* Heads: one → two (both shown) → head 1 → head 2 → one. */
@@ -315,26 +230,8 @@ static int ui_apply_global(Ui *ui, Player *p, const Lesson *ls, Action a, int ar
     case ACTION_ANSWER_PREV: return ui_move_answer(ui, p, ls, -1);
     case ACTION_ANSWER_NEXT: return ui_move_answer(ui, p, ls, +1);
     case ACTION_CELL:        return ui_cell(ui, p, ls, arg, now);
-    case ACTION_TABLE_NEXT:
-        ui->matrix_table = (MatrixTable)((ui->matrix_table + 1) % MATRIX_TABLE_COUNT);
-        return REACT_REDRAW;
     case ACTION_DIM_PREV:    ui->dim = (ui->dim + ls->tr.d - 1) % ls->tr.d; return REACT_REDRAW;
     case ACTION_DIM_NEXT:    ui->dim = (ui->dim + 1) % ls->tr.d; return REACT_REDRAW;
-    case ACTION_COMPARE_NEXT: return ui_next_compare(ui, ls);
-    case ACTION_RESEED:      ui->sqrtd_seed++; return REACT_REDRAW;
-    case ACTION_SCALE_TOGGLE: ui->sqrtd_scaled = !ui->sqrtd_scaled; return REACT_REDRAW;
-    case ACTION_D_UP:
-        ui->sqrtd_index = ui_clamp_step(ui->sqrtd_index, +1, SQRTD_D_COUNT);
-        return REACT_REDRAW;
-    case ACTION_D_DOWN:
-        ui->sqrtd_index = ui_clamp_step(ui->sqrtd_index, -1, SQRTD_D_COUNT);
-        return REACT_REDRAW;
-    case ACTION_CONTEXT_UP:
-        ui->context_index = ui_clamp_step(ui->context_index, +1, REALMODEL_CONTEXT_COUNT);
-        return REACT_REDRAW;
-    case ACTION_CONTEXT_DOWN:
-        ui->context_index = ui_clamp_step(ui->context_index, -1, REALMODEL_CONTEXT_COUNT);
-        return REACT_REDRAW;
     case ACTION_EDIT:
         input_open(&ui->input, ls->model, ls->params.sentence);
         return REACT_REDRAW;
@@ -343,11 +240,10 @@ static int ui_apply_global(Ui *ui, Player *p, const Lesson *ls, Action a, int ar
         ui->want.config.mask = ui->want.config.mask == MASK_CAUSAL ? MASK_NONE : MASK_CAUSAL;
         return REACT_REDRAW | REACT_RECOMPUTE;
     case ACTION_HEADS:       return ui_next_heads(ui);
-    case ACTION_TROUBLE_NEXT: return ui_step_trouble(ui, +1);
-    case ACTION_TROUBLE_PREV: return ui_step_trouble(ui, -1);
     case ACTION_CLICK:       /* the caller turns a click into what it hit */
     case ACTION_NONE:
     case ACTION_COUNT:
+    case ACTION_VIEW_FIRST:  /* a view's own: its act took it or nothing does */
         break;
     }
     return REACT_NONE;
@@ -357,10 +253,61 @@ int ui_apply(Ui *ui, Player *p, const Lesson *ls, Action a, int arg, long long n
 {
     ui->note = NOTE_NONE;   /* a note lasts until the next action */
     const ViewOps *v = view_ops(ui->view);
-    if (!ui->help && v->act) {
-        int react = v->act(ui, p, ls, a, arg, now);
+    void *state = view_state(ui->views, ui->view);
+    if (!ui->help && v->act && (state || !v->state_size)) {
+        int react = v->act(state, ui, p, ls, a, arg, now);
         if (react >= 0)
             return react;
     }
     return ui_apply_global(ui, p, ls, a, arg, now);
+}
+
+/* ---------------------------------------------------------------- the view's own moves */
+
+/* The shown view's state, or NULL when it keeps one and there is none (out of memory). */
+static bool ui_view_ready(const Ui *ui, const ViewOps *v)
+{
+    return !v->state_size || view_state_const(ui->views, ui->view);
+}
+
+bool ui_view_modal(const Ui *ui)
+{
+    const ViewOps *v = view_ops(ui->view);
+    return !ui->help && v->modal && v->key && ui_view_ready(ui, v) &&
+           v->modal(view_state_const(ui->views, ui->view));
+}
+
+int ui_view_key(Ui *ui, Player *p, const Lesson *ls, int key, long long now)
+{
+    if (!ui_view_modal(ui))
+        return -1;
+    ui->note = NOTE_NONE;
+    return view_ops(ui->view)->key(view_state(ui->views, ui->view), ui, p, ls, key, now);
+}
+
+int ui_tick(Ui *ui, Player *p, const Lesson *ls, long long now)
+{
+    const ViewOps *v = view_ops(ui->view);
+    if (!v->tick || !ui_view_ready(ui, v) || ui_next_tick(ui, now) != 0)
+        return REACT_NONE;
+    return v->tick(view_state(ui->views, ui->view), ui, p, ls, now);
+}
+
+long long ui_next_tick(const Ui *ui, long long now)
+{
+    const ViewOps *v = view_ops(ui->view);
+    if (!v->tick || !v->next_tick || !ui_view_ready(ui, v))
+        return VIEW_TICK_NEVER;
+    long long due = v->next_tick(view_state_const(ui->views, ui->view), now);
+    return due < 0 ? VIEW_TICK_NEVER : due;
+}
+
+int ui_set_cursor(Ui *ui, Player *p, const Lesson *ls, ViewId view, int row, int col,
+                  long long now)
+{
+    const ViewOps *v = view_ops(view);
+    void *state = view_state(ui->views, view);
+    if (!v->set_cursor || (v->state_size && !state))
+        return -1;
+    return v->set_cursor(state, ui, p, ls, row, col, now);
 }

@@ -1,7 +1,13 @@
-/* view.c — the view table, one row per VIEW_LIST entry: a missing view is a link error.
- * Owns: looking a view up, and what the step keys mean on it. Must not touch: any view's
- * insides. */
+/* view.c — the view table, one row per VIEW_LIST entry: a missing view is a link error;
+ * the views' states and the frames' caches, one per view, built from the table.
+ * Owns: looking a view up, what the step keys mean on it, making and freeing states and
+ * caches. Must not touch: any view's insides (a state is bytes to it). */
 #include "view.h"
+
+#include <stdalign.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
 
 #define VIEW_EXTERN(id, name) extern const ViewOps view_##name;
 VIEW_LIST(VIEW_EXTERN)
@@ -18,6 +24,112 @@ const ViewOps *view_ops(ViewId id)
     if ((int)id < 0 || id >= VIEW_COUNT)
         id = VIEW_DEFAULT;
     return view_table[id];
+}
+
+int view_from_name(const char *name)
+{
+    for (int v = 0; v < VIEW_COUNT; v++)
+        if (strcmp(view_table[v]->name, name) == 0)
+            return v;
+    return -1;
+}
+
+/* ---------------------------------------------------------------- states */
+
+/* Every view's state in one block: state v at offset[v] (aligned for any type). */
+struct ViewStates {
+    size_t offset[VIEW_COUNT];   /* where each view's state starts in bytes[] */
+    size_t size[VIEW_COUNT];     /* its size (0: the view keeps none) */
+    alignas(max_align_t) unsigned char bytes[]; /* the states */
+};
+
+/* n rounded up to the alignment of any type. */
+static size_t view_align(size_t n)
+{
+    size_t a = alignof(max_align_t);
+    return (n + a - 1) / a * a;
+}
+
+ViewStates *view_states_new(const Lesson *ls)
+{
+    size_t total = 0, offset[VIEW_COUNT];
+    for (int v = 0; v < VIEW_COUNT; v++) {
+        offset[v] = total;
+        total += view_align(view_table[v]->state_size);
+    }
+    ViewStates *vs = calloc(1, sizeof *vs + total);
+    if (!vs)
+        return NULL;
+    for (int v = 0; v < VIEW_COUNT; v++) {
+        vs->offset[v] = offset[v];
+        vs->size[v] = view_table[v]->state_size;
+        if (vs->size[v] && view_table[v]->init)
+            view_table[v]->init(vs->bytes + offset[v], ls);
+    }
+    return vs;
+}
+
+void view_states_free(ViewStates *vs)
+{
+    if (!vs)
+        return;
+    for (int v = 0; v < VIEW_COUNT; v++)
+        if (vs->size[v] && view_table[v]->free)
+            view_table[v]->free(vs->bytes + vs->offset[v]);
+    free(vs);
+}
+
+void *view_state(ViewStates *vs, ViewId id)
+{
+    if (!vs || (int)id < 0 || id >= VIEW_COUNT || !vs->size[id])
+        return NULL;
+    return vs->bytes + vs->offset[id];
+}
+
+const void *view_state_const(const ViewStates *vs, ViewId id)
+{
+    return view_state((ViewStates *)vs, id);
+}
+
+/* ---------------------------------------------------------------- caches */
+
+/* One cache per view that keeps one. */
+struct ViewCaches {
+    void *cache[VIEW_COUNT];   /* view v's cache_new(), or NULL */
+};
+
+ViewCaches *view_caches_new(void)
+{
+    ViewCaches *vc = calloc(1, sizeof *vc);
+    if (!vc)
+        return NULL;
+    for (int v = 0; v < VIEW_COUNT; v++) {
+        if (!view_table[v]->cache_new)
+            continue;
+        vc->cache[v] = view_table[v]->cache_new();
+        if (!vc->cache[v]) {
+            view_caches_free(vc);
+            return NULL;
+        }
+    }
+    return vc;
+}
+
+void view_caches_free(ViewCaches *vc)
+{
+    if (!vc)
+        return;
+    for (int v = 0; v < VIEW_COUNT; v++)
+        if (vc->cache[v] && view_table[v]->cache_free)
+            view_table[v]->cache_free(vc->cache[v]);
+    free(vc);
+}
+
+void *view_cache(ViewCaches *vc, ViewId id)
+{
+    if (!vc || (int)id < 0 || id >= VIEW_COUNT)
+        return NULL;
+    return vc->cache[id];
 }
 
 /* ---------------------------------------------------------------- what a key does here */
@@ -70,5 +182,11 @@ const char *view_describe(const ViewOps *v, Action a, Lang lang)
         return w ? w->last[z] : NULL;
     if (a == ACTION_PLAY)
         return w ? w->play[z] : NULL;
+    if ((int)a >= ACTION_VIEW_FIRST) {
+        for (const ViewAction *va = v->actions; va && va->action != ACTION_NONE; va++)
+            if (va->action == a)
+                return z ? va->zh : va->en;
+        return NULL;
+    }
     return action_describe(a, lang);
 }

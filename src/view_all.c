@@ -14,7 +14,6 @@
 #include <string.h>
 #include "format.h"
 #include "view.h"
-#include "view_arcs.h"
 #include "arcs_geometry.h"
 
 /* ---------------------------------------------------------------- words */
@@ -229,8 +228,7 @@ static Style forward_style(const AllLayout *L, int h, double share)
 {
     if (L->heads == 2)
         return h == 0 ? STYLE_SERIES_A : STYLE_SERIES_B;
-    int level = arcs_share_level(share);
-    return (Style)(STYLE_ARC_1 + (level < 2 ? 2 : level) - 1);
+    return draw_share_style(share, 2);
 }
 
 /* The line from t to s of head h (k-th head drawn). Under the asker the lines leave side
@@ -451,7 +449,7 @@ static void draw_faded(const ViewCtx *c, const AllLayout *L)
 {
     Line lines[ALL_MAX_LINES];
     int n = faded_lines(c, L, lines);
-    AllCache *cache = c->all_cache;
+    AllCache *cache = c->cache;
     Rect area = lines_area(c, L);
     if (cache && cache_holds(cache, area, c->ascii, lines, n)) {
         cache_copy_rows(c->g, cache, true);
@@ -658,6 +656,17 @@ static const KeyHint all_hints[] = {
     { ACTION_NONE,       ACTION_NONE,       NULL,     NULL },
 };
 
+/* The frames' cache of the view (AllCache): made and freed through the view's row. */
+static void *all_view_cache_new(void)
+{
+    return all_cache_new();
+}
+
+static void all_view_cache_free(void *cache)
+{
+    all_cache_free(cache);
+}
+
 const ViewOps view_all = {
     .name = "all",
     .tab_en = "all", .tab_zh = "全体",
@@ -666,9 +675,11 @@ const ViewOps view_all = {
     .help_zh = ALL_SAYING_ZH,
     .track = TRACK_FOCUS,
     .stages = false,
+    .about = "the opening picture: every character looking at every other at once; lines as thick as the share",
     .draw = all_view_draw,
     .hit = all_view_hit,
-    .act = NULL,
+    .cache_new = all_view_cache_new,
+    .cache_free = all_view_cache_free,
     .keys = NULL,
     .hints = all_hints,
 };

@@ -11,8 +11,8 @@
 #include <stdio.h>
 #include <string.h>
 #include "format.h"
+#include "wrap.h"
 #include "view.h"
-#include "view_arcs.h"
 
 /* ---------------------------------------------------------------- words */
 
@@ -25,37 +25,6 @@
 /* Lower eighth blocks: a cell filled 1/8 .. 8/8 from the bottom; and in ASCII. */
 static const char *const eighths[9] = { " ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█" };
 static const char *const eighths_ascii[9] = { " ", "_", "_", "_", "o", "o", "o", "o", "#" };
-
-/* Splits text into lines of at most cols columns: at blanks in English, between any two
- * characters in Chinese. Fills starts[] and lens[] (bytes); returns the lines (<= max). */
-static int wrap_text(const char *text, int cols, bool at_blanks, int *starts, int *lens, int max)
-{
-    int n = 0, pos = 0, len = (int)strlen(text);
-    while (pos < len && n < max) {
-        while (at_blanks && text[pos] == ' ')
-            pos++;
-        int last_fit = -1, i = pos, width = 0;
-        while (i < len) {
-            int next = i + 1;
-            while (next < len && (text[next] & 0xC0) == 0x80)
-                next++;
-            width += text_width_n(text + i, (size_t)(next - i));
-            if (width > cols)
-                break;
-            i = next;
-            if (!at_blanks || i == len || text[i] == ' ')
-                last_fit = i;
-        }
-        int end = i >= len ? len : last_fit > pos ? last_fit : i;
-        if (end <= pos)
-            end = i > pos ? i : len;
-        starts[n] = pos;
-        lens[n] = end - pos;
-        n++;
-        pos = end;
-    }
-    return n;
-}
 
 /* "← " before a legend line beside the shelf. */
 static const char *pointer(const ViewCtx *c)
@@ -144,11 +113,12 @@ static int lesson7_notes(const ViewCtx *c, const LibraryLayout *L, const char **
     return n;
 }
 
-/* The "self" wrapped to the body: its lines. */
-static int self_lines(const ViewCtx *c, int *starts, int *lens)
+/* The "self" wrapped to the body (wrap_lines, the views' one line breaker): its lines, at
+ * most SELF_MAX_ROWS. */
+static int self_lines(const ViewCtx *c, WrapLine *lines)
 {
-    return wrap_text(SAY(c, SELF_EN, SELF_ZH), c->body.w - 2, c->lang != LANG_ZH, starts, lens,
-                     SELF_MAX_ROWS);
+    int n = wrap_lines(SAY(c, SELF_EN, SELF_ZH), c->body.w - 2, lines, SELF_MAX_ROWS);
+    return n < SELF_MAX_ROWS ? n : SELF_MAX_ROWS;
 }
 
 /* From the top: borrowers, search phrase, (a blank), the shelf, (its plank), shares, what
@@ -160,8 +130,8 @@ static void layout_rows(const ViewCtx *c, LibraryLayout *L)
     L->share_rows = L->heads * (L->staggered ? 2 : 1);   /* kept blank when numbers are hidden */
     const char *notes[2];
     L->legend_rows = L->legend_x < 0 ? 2 + lesson7_notes(c, L, notes) : 0;
-    int starts[SELF_MAX_ROWS], lens[SELF_MAX_ROWS];
-    L->self_rows = self_lines(c, starts, lens);
+    WrapLine lines[SELF_MAX_ROWS];
+    L->self_rows = self_lines(c, lines);
     int fixed = 2 + (L->framed ? 3 : 0) + 1 + L->share_rows + 1 + L->legend_rows + L->self_rows;
     int spare = h - fixed - LIBRARY_MIN_CONTENTS;
     while (spare < 0 && L->self_rows > 1) {   /* very short screens: the self's first lines */
@@ -219,8 +189,7 @@ static Style taken_style(const LibraryLayout *L, int k, double share)
 {
     if (L->heads == 2)
         return k == 0 ? STYLE_SERIES_A : STYLE_SERIES_B;
-    int level = arcs_share_level(share);
-    return (Style)(STYLE_ARC_1 + (level < 2 ? 2 : level) - 1);
+    return draw_share_style(share, 2);
 }
 
 /* The head of the k-th part drawn. */
@@ -506,11 +475,11 @@ static void draw_takes(const ViewCtx *c, const LibraryLayout *L)
 static void draw_self(const ViewCtx *c, const LibraryLayout *L)
 {
     const char *text = SAY(c, SELF_EN, SELF_ZH);
-    int starts[SELF_MAX_ROWS], lens[SELF_MAX_ROWS];
-    int n = self_lines(c, starts, lens);
+    WrapLine lines[SELF_MAX_ROWS];
+    int n = self_lines(c, lines);
     char line[512];
     for (int i = 0; i < n && i < L->self_rows; i++) {
-        snprintf(line, sizeof line, "%.*s", lens[i], text + starts[i]);
+        snprintf(line, sizeof line, "%.*s", lines[i].len, text + lines[i].start);
         draw_centred(c->g, c->body.x, L->self_row + i, c->body.w, line, STYLE_BOLD);
     }
 }
@@ -563,9 +532,9 @@ const ViewOps view_library = {
     .help_zh = "Q 是检索词，K 是书脊上的名牌，V 是书里的内容",
     .track = TRACK_FOCUS,
     .stages = false,
+    .about = "station 1: Q the search phrase (检索词), K the label on a spine (名牌), V what is inside; the borrower takes a little of several books",
     .draw = library_view_draw,
     .hit = library_view_hit,
-    .act = NULL,
     .keys = NULL,
     .hints = library_hints,
 };

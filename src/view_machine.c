@@ -385,7 +385,7 @@ static void layout_focus_columns(const ViewCtx *c, MachineLayout *L)
         int lw = L->stage == STAGE_QKV ? L->row_lw : label_w;
         int fit = (room - lw - L->sum_w) / L->cell_w;
         L->cols = fit < 1 ? 1 : fit > n ? n : fit;
-        L->col_first = heat_window_first(n, L->cols, square ? ui_answer(c->ui, c->ls, c->focus) : 0);
+        L->col_first = heat_window_first(n, L->cols, square ? lesson_answer(c->ls, c->ui->answer, c->focus) : 0);
         tw = focus_table_width(L, L->cols, lw);
     }
     int total = L->tables * tw + (L->tables - 1) * MACHINE_TABLE_GAP;
@@ -655,7 +655,7 @@ static void draw_col_heads(const ViewCtx *c, const MachineLayout *L, int x, int 
     for (int j = L->col_first; j < L->col_first + L->cols; j++) {
         int cx = x + (j - L->col_first) * L->cell_w;
         if (square) {
-            Style st = j == ui_answer(c->ui, c->ls, c->focus) ? STYLE_BOLD : STYLE_TOKEN;
+            Style st = j == lesson_answer(c->ls, c->ui->answer, c->focus) ? STYLE_BOLD : STYLE_TOKEN;
             draw_right(c->g, cx, y, L->cell_w, draw_tok(c, j, L->cell_w - 1), st);
         } else if (c->numbers) {
             snprintf(buf, sizeof buf, "%d", j);
@@ -860,9 +860,9 @@ const ViewOps view_machine = {
     .help_zh = "进去 [T, d]，出来 [T, d]：形状不变",
     .track = TRACK_STAGES,
     .stages = true,
+    .about = "station 7: the sentence through the four tables, [6, 8] in, [6, 8] out",
     .draw = machine_view_draw,
     .hit = machine_view_hit,
-    .act = NULL,
     .keys = NULL,
     .hints = machine_hints,
 };

@@ -10,6 +10,7 @@
 #include "format.h"
 #include "heat.h"
 #include "view.h"
+#include "view_matrix.h"
 
 #define MATRIX_LABEL_W 4    /* a row's label column at least: a marker, the character, a blank */
 #define MATRIX_TABLE_GAP 3  /* blanks between the two heads' tables */
@@ -18,10 +19,24 @@
 #define MATRIX_MAX_SW_HIDDEN 20 /* widest swatch of a cell without its number */
 #define MATRIX_MAX_CH 5     /* most rows of a cell */
 
-/* ---------------------------------------------------------------- keys */
+/* ---------------------------------------------------------------- actions and keys */
+
+/* The matrix view's own actions (view.h: ViewAction). */
+#define MATRIX_ACTIONS(X) \
+    X(TABLE_NEXT, "next table: raw scores, ÷√d, shares", "换一张表：原始分数、÷√d、百分比")
+
+typedef enum {
+    MATRIX_ACTION_BASE = (int)ACTION_VIEW_FIRST - 1,
+    MATRIX_ACTIONS(VIEW_ACTION_ENUM)
+} MatrixAction;
+
+static const ViewAction matrix_actions[] = {
+    MATRIX_ACTIONS(VIEW_ACTION_ROW)
+    { ACTION_NONE, NULL, NULL },
+};
 
 static const KeyBinding matrix_keys[] = {
-    { 't',          ACTION_TABLE_NEXT,  0, "t", true },
+    { 't',          VIEW_OWN(TABLE_NEXT),  0, "t", true },
     { KEYCODE_LEFT, ACTION_ANSWER_PREV, 0, "←", true },
     { KEYCODE_RIGHT, ACTION_ANSWER_NEXT, 0, "→", true },
     { 0,            ACTION_NONE,        0, NULL, false },
@@ -769,9 +784,10 @@ static void matrix_layout(const ViewCtx *c, MatrixLayout *L, HeatText *tmp)
 {
     memset(L, 0, sizeof *L);
     L->T = c->tr->T;
-    L->table = c->ui->matrix_table < MATRIX_TABLE_COUNT ? c->ui->matrix_table : MATRIX_SHARES;
+    const MatrixState *st = c->state;
+    L->table = st && st->table < MATRIX_TABLE_COUNT ? st->table : MATRIX_SHARES;
     L->row = c->focus;
-    L->col = ui_answer(c->ui, c->ls, c->focus);
+    L->col = lesson_answer(c->ls, c->ui->answer, c->focus);
     L->x = c->body.x + 1;
     L->w = c->body.w - 2;
     layout_columns(c, L);
@@ -806,7 +822,7 @@ static void draw_tabs(const ViewCtx *c, const MatrixLayout *L)
         snprintf(item, sizeof item, "%s%s%s", on ? "[" : " ", name, on ? "]" : " ");
         x += draw_clipped(c->g, x, L->tabs_row, limit, item, on ? STYLE_STAGE_LIT : STYLE_DIM) + 1;
     }
-    const char *key = action_key_label_in(matrix_keys, ACTION_TABLE_NEXT);
+    const char *key = action_key_label_in(matrix_keys, VIEW_OWN(TABLE_NEXT));
     snprintf(hint, sizeof hint, SAY(c, " %s next table", " %s 换一张表"), key);
     draw_clipped(c->g, x + 1, L->tabs_row, limit, hint, STYLE_DIM);
 }
@@ -942,10 +958,50 @@ static bool matrix_view_hit(const ViewCtx *c, int x, int y, Action *action, int 
     return true;
 }
 
+/* ---------------------------------------------------------------- its state */
+
+static void matrix_init(void *state, const Lesson *ls)
+{
+    (void)ls;
+    MatrixState *st = state;
+    st->table = MATRIX_SHARES;
+}
+
+static int matrix_act(void *state, Ui *ui, Player *p, const Lesson *ls, Action a, int arg,
+                      long long now)
+{
+    (void)ui; (void)p; (void)ls; (void)arg; (void)now;
+    MatrixState *st = state;
+    if ((int)a < ACTION_VIEW_FIRST)
+        return -1;   /* the shared actions keep their shared meaning */
+    switch ((MatrixAction)a) {
+    case MATRIX_ACTION_BASE:
+        break;
+    case ACTION_TABLE_NEXT:
+        st->table = (MatrixTable)((st->table + 1) % MATRIX_TABLE_COUNT);
+        return REACT_REDRAW;
+    }
+    return -1;
+}
+
+/* The cursor is a cell: row the asking character (the focus), col the answering one. */
+static int matrix_set_cursor(void *state, Ui *ui, Player *p, const Lesson *ls, int row,
+                             int col, long long now)
+{
+    (void)state;
+    int T = ls->tr.T;
+    if (row < 0 || row >= T || col < 0 || col >= T)
+        return REACT_NONE;
+    if (row != p->focus)
+        player_set_focus(p, row, now);
+    ui->answer = col;
+    return REACT_REDRAW;
+}
+
 /* ---------------------------------------------------------------- the view */
 
 static const KeyHint matrix_hints[] = {
-    { ACTION_TABLE_NEXT, ACTION_NONE,        "table",  "换表" },
+    { VIEW_OWN(TABLE_NEXT), ACTION_NONE,        "table",  "换表" },
     { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT,  "asks",   "提问" },
     { ACTION_ANSWER_PREV, ACTION_ANSWER_NEXT, "answers", "被问" },
     { ACTION_NONE,       ACTION_NONE,        NULL,     NULL },
@@ -959,9 +1015,14 @@ const ViewOps view_matrix = {
     .help_zh = "行是提问的字，列是被问的字：这张表不对称",
     .track = TRACK_FOCUS,
     .stages = false,
+    .about = "stations 4–5: the whole T×T table of raw scores, ÷√d or shares as a heatmap, a cell cursor with its hand check, the mirrored cell beside it",
+    .state_size = sizeof(MatrixState),
+    .init = matrix_init,
     .draw = matrix_view_draw,
     .hit = matrix_view_hit,
-    .act = NULL,
+    .act = matrix_act,
+    .set_cursor = matrix_set_cursor,
     .keys = matrix_keys,
     .hints = matrix_hints,
+    .actions = matrix_actions,
 };

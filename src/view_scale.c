@@ -18,6 +18,36 @@
 #define LABEL_W_COMPACT 11  /* the same without the indent of a row under another */
 #define COMPACT_BELOW 78    /* narrower than this, rows take their shorter forms */
 
+/* ---------------------------------------------------------------- its state and actions */
+
+/* What the view keeps of its own. */
+typedef struct {
+    int context;   /* index of the text length in realmodel's list (fresh: the first) */
+} ScaleState;
+
+/* The view's own actions (view.h: ViewAction). */
+#define SCALE_ACTIONS(X)                               \
+    X(CONTEXT_UP, "a longer text", "更长的文本")        \
+    X(CONTEXT_DOWN, "a shorter text", "更短的文本")
+
+typedef enum {
+    SCALE_ACTION_BASE = (int)ACTION_VIEW_FIRST - 1,
+    SCALE_ACTIONS(VIEW_ACTION_ENUM)
+} ScaleAction;
+
+static const ViewAction scale_actions[] = {
+    SCALE_ACTIONS(VIEW_ACTION_ROW)
+    { ACTION_NONE, NULL, NULL },
+};
+
+/* The text length shown: an index into realmodel's list, clamped. */
+static int context_shown(const ViewCtx *c)
+{
+    const ScaleState *st = c->state;
+    int i = st->context;
+    return i < 0 ? 0 : i >= REALMODEL_CONTEXT_COUNT ? REALMODEL_CONTEXT_COUNT - 1 : i;
+}
+
 /* ---------------------------------------------------------------- layout */
 
 /* What one row of the body shows. */
@@ -355,14 +385,14 @@ static void draw_per_token(const ViewCtx *c, const ScaleLayout *L, int y, bool g
 /* "text length  ←/→  1K 2K [4K] 8K … 128K  = 4096 tokens" (or a slider without numbers). */
 static void draw_context(const ViewCtx *c, const ScaleLayout *L, int y)
 {
-    int idx = c->ui->context_index, limit = L->x + L->w;
+    int idx = context_shown(c), limit = L->x + L->w;
     const char *label = SAY(c, "text length", "文本长度");
     int x = put_label(c, L, y, label, STYLE_BOLD);
     if (x < label_x(L) + text_width(label) + 1)
         x = label_x(L) + text_width(label) + 1;
     char keys[32], shown[32], buf[64];
-    snprintf(keys, sizeof keys, "%s/%s", action_key_label_in(view_ops(VIEW_SCALE)->keys, ACTION_CONTEXT_DOWN),
-             action_key_label_in(view_ops(VIEW_SCALE)->keys, ACTION_CONTEXT_UP));
+    snprintf(keys, sizeof keys, "%s/%s", action_key_label_in(view_ops(VIEW_SCALE)->keys, VIEW_OWN(CONTEXT_DOWN)),
+             action_key_label_in(view_ops(VIEW_SCALE)->keys, VIEW_OWN(CONTEXT_UP)));
     draw_drawable(c->ascii, keys, shown, sizeof shown);
     for (int i = 0; i < REALMODEL_CONTEXT_COUNT; i++) {
         bool here = i == idx;
@@ -391,7 +421,7 @@ static void draw_context(const ViewCtx *c, const ScaleLayout *L, int y)
 static void draw_cache(const ViewCtx *c, const ScaleLayout *L, int y, bool gqa, int bar_x)
 {
     RealModel real = realmodel_real();
-    int64_t tokens = realmodel_context_at(c->ui->context_index);
+    int64_t tokens = realmodel_context_at(context_shown(c));
     int64_t bytes = realmodel_kv_cache_bytes(&real, tokens, gqa);
     int64_t most = realmodel_kv_cache_bytes(&real, realmodel_context_at(REALMODEL_CONTEXT_COUNT - 1), false);
     int x = put_label(c, L, y, gqa ? SAY(c, "  with GQA", "  用 GQA") : SAY(c, "  without", "  不用"),
@@ -425,7 +455,7 @@ static int cache_bar_x(const ViewCtx *c, const ScaleLayout *L)
 static void draw_layers(const ViewCtx *c, const ScaleLayout *L, int y)
 {
     RealModel real = realmodel_real();
-    int64_t tokens = realmodel_context_at(c->ui->context_index);
+    int64_t tokens = realmodel_context_at(context_shown(c));
     int64_t with = realmodel_kv_cache_bytes_layers(&real, tokens, true, REALMODEL_QWEN2_7B_LAYERS);
     int64_t without = realmodel_kv_cache_bytes_layers(&real, tokens, false, REALMODEL_QWEN2_7B_LAYERS);
     char buf[256], brief[160];
@@ -500,17 +530,47 @@ static void scale_view_draw(const ViewCtx *c)
         draw_row(c, &L, &L.rows[r], L.top + r);
 }
 
+static int scale_act(void *state, Ui *ui, Player *p, const Lesson *ls, Action a, int arg,
+                     long long now)
+{
+    (void)ui; (void)p; (void)ls; (void)arg; (void)now;
+    ScaleState *st = state;
+    if ((int)a < ACTION_VIEW_FIRST)
+        return -1;
+    switch ((ScaleAction)a) {
+    case SCALE_ACTION_BASE:
+        break;
+    case ACTION_CONTEXT_UP:
+        st->context += st->context + 1 < REALMODEL_CONTEXT_COUNT ? 1 : 0;
+        return REACT_REDRAW;
+    case ACTION_CONTEXT_DOWN:
+        st->context -= st->context > 0 ? 1 : 0;
+        return REACT_REDRAW;
+    }
+    return -1;
+}
+
+/* The cursor is the text length: col its index in realmodel's list (row is unused). */
+static int scale_set_cursor(void *state, Ui *ui, Player *p, const Lesson *ls, int row, int col,
+                            long long now)
+{
+    (void)ui; (void)p; (void)ls; (void)row; (void)now;
+    ScaleState *st = state;
+    st->context = col < 0 ? 0 : col >= REALMODEL_CONTEXT_COUNT ? REALMODEL_CONTEXT_COUNT - 1 : col;
+    return REACT_REDRAW;
+}
+
 /* The arrows change the text length (nothing here steps through stages). */
 static const KeyBinding scale_keys[] = {
-    { KEYCODE_RIGHT, ACTION_CONTEXT_UP,   0, "→", true  },
-    { KEYCODE_LEFT,  ACTION_CONTEXT_DOWN, 0, "←", true  },
-    { KEYCODE_UP,    ACTION_CONTEXT_UP,   0, "↑", false },
-    { KEYCODE_DOWN,  ACTION_CONTEXT_DOWN, 0, "↓", false },
+    { KEYCODE_RIGHT, VIEW_OWN(CONTEXT_UP),   0, "→", true  },
+    { KEYCODE_LEFT,  VIEW_OWN(CONTEXT_DOWN), 0, "←", true  },
+    { KEYCODE_UP,    VIEW_OWN(CONTEXT_UP),   0, "↑", false },
+    { KEYCODE_DOWN,  VIEW_OWN(CONTEXT_DOWN), 0, "↓", false },
     { 0,             ACTION_NONE,         0, NULL, false },
 };
 
 static const KeyHint scale_hints[] = {
-    { ACTION_CONTEXT_DOWN, ACTION_CONTEXT_UP, "text length", "文本长度" },
+    { VIEW_OWN(CONTEXT_DOWN), VIEW_OWN(CONTEXT_UP), "text length", "文本长度" },
     { ACTION_NONE,         ACTION_NONE,       NULL,          NULL },
 };
 
@@ -522,9 +582,13 @@ const ViewOps view_scale = {
     .help_zh = "演示的 192 个数对真实模型；GQA 省下了什么",
     .track = TRACK_NONE,
     .stages = false,
+    .about = "station 3's real model: 192 numbers against 16 515 072; 28 heads, 4 K/V groups (GQA) and the cache it saves",
+    .state_size = sizeof(ScaleState),
     .draw = scale_view_draw,
     .hit = NULL,
-    .act = NULL,
+    .act = scale_act,
+    .set_cursor = scale_set_cursor,
     .keys = scale_keys,
     .hints = scale_hints,
+    .actions = scale_actions,
 };

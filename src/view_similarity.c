@@ -13,6 +13,13 @@
 #include "format.h"
 #include "view.h"
 
+/* The trouble the view's state has chosen (0..SIM_TROUBLES-1). */
+static int sim_trouble(const ViewCtx *c)
+{
+    const SimState *st = c->state;
+    return st->trouble < 0 || st->trouble >= SIM_TROUBLES ? 0 : st->trouble;
+}
+
 /* ---------------------------------------------------------------- sizes */
 
 #define SIM_LABEL 3        /* a table's label column: one CJK character (or brief label) and a blank */
@@ -153,30 +160,6 @@ static void cell_value(const ViewCtx *c, int x, int y, int cw, double v, double 
     cell_text(c, x, y, cw, buf, marked, STYLE_NORMAL);
 }
 
-/* The eighths of a bar, Unicode; ASCII bars are whole '#'. */
-static const char *const bar_eighths[8] = { "▏", "▎", "▍", "▌", "▋", "▊", "▉", "█" };
-
-/* A share as a bar in cols columns (100 % fills them) into buf. */
-static void bar_text(const ViewCtx *c, double share, int cols, char *buf, size_t cap)
-{
-    buf[0] = '\0';
-    int eighths = (int)(share * cols * 8.0 + 0.5);
-    if (c->ascii) {
-        int n = (eighths + 4) / 8;
-        for (int i = 0; i < n && i < cols; i++)
-            draw_append(buf, cap, "#");
-        if (n == 0 && share > 0.0)
-            draw_append(buf, cap, ".");
-        return;
-    }
-    for (int i = 0; i < eighths / 8 && i < cols; i++)
-        draw_append(buf, cap, "%s", bar_eighths[7]);
-    if (eighths % 8 && eighths / 8 < cols)
-        draw_append(buf, cap, "%s", bar_eighths[eighths % 8 - 1]);
-    if (eighths == 0 && share > 0.0)
-        draw_append(buf, cap, "%s", bar_eighths[0]);
-}
-
 /* A share cell: "52.4%", or a bar from the cell's second column when numbers are hidden. */
 static void cell_share(const ViewCtx *c, int x, int y, int cw, double share, bool marked, bool masked)
 {
@@ -190,7 +173,7 @@ static void cell_share(const ViewCtx *c, int x, int y, int cw, double share, boo
         cell_text(c, x, y, cw, buf, marked, STYLE_NORMAL);
         return;
     }
-    bar_text(c, share, cw - 1, buf, sizeof buf);
+    draw_bar_text(c->ascii, share, cw - 1, buf, sizeof buf);
     grid_put_text(c->g, x + 1, y, buf, marked ? STYLE_FOCUS : STYLE_SERIES_B);
 }
 
@@ -889,7 +872,7 @@ static bool layout_try(const ViewCtx *c, const SimFocus *f, SimLayout *L, bool a
     L->cell = cell_for(c, L, t, L->w);
     L->tables = t;
     L->all = all;
-    L->first = all ? 0 : c->ui->similarity_trouble;
+    L->first = all ? 0 : sim_trouble(c);
     L->count = all ? SIM_TROUBLES : 1;
     return L->cell > 0 && layout_core(c, f, L) <= c->body.h;
 }
@@ -960,7 +943,7 @@ static void trouble_heading(const ViewCtx *c, const SimFocus *f, const SimLayout
         break;
     }
     draw_rule_heading(c->g, c->gl, L->x, y, L->w, title);
-    if (L->all && k == c->ui->similarity_trouble)
+    if (L->all && k == sim_trouble(c))
         grid_set_style(c->g, L->x + 3, y, text_width(title), STYLE_STAGE_LIT);
 }
 
@@ -988,16 +971,135 @@ static void similarity_view_draw(const ViewCtx *c)
     }
 }
 
+/* ---------------------------------------------------------------- its state and actions */
+
+/* The view's own actions (view.h: ViewAction). */
+#define SIM_ACTIONS(X)                                                                   \
+    X(TROUBLE_NEXT, "the next trouble with similarity", "相似度的下一个麻烦")             \
+    X(TROUBLE_PREV, "the previous trouble with similarity", "相似度的上一个麻烦")         \
+    X(COMPARE_NEXT, "compare with the next sentence", "换一句来比较")
+
+typedef enum {
+    SIM_ACTION_BASE = (int)ACTION_VIEW_FIRST - 1,
+    SIM_ACTIONS(VIEW_ACTION_ENUM)
+} SimAction;
+
+static const ViewAction similarity_actions[] = {
+    SIM_ACTIONS(VIEW_ACTION_ROW)
+    { ACTION_NONE, NULL, NULL },
+};
+
+/* The sentences station 2 compares with, in the order c steps through them: the lesson's
+ * two, then two more of its vocabulary where 等于? sits in the same seats.
+ * The sentences the user typed (the input line's history) follow these. */
+static const char *const compare_cycle[] = {
+    LESSON_COMPARE_SENTENCE, LESSON_FIRST_SENTENCE, "二乘三等于?", "九除三等于?",
+};
+#define COMPARE_CYCLE_COUNT ((int)(sizeof compare_cycle / sizeof compare_cycle[0]))
+
+/* True when sentence is one of the fixed comparison sentences. */
+static bool in_compare_cycle(const char *sentence)
+{
+    for (int i = 0; i < COMPARE_CYCLE_COUNT; i++)
+        if (strcmp(compare_cycle[i], sentence) == 0)
+            return true;
+    return false;
+}
+
+/* The typed sentences that are not already in the fixed cycle: fills typed[], returns how many. */
+static int typed_sentences(const Ui *ui, const char **typed)
+{
+    int n = 0;
+    for (int i = 0; i < ui->input.history_n; i++)
+        if (!in_compare_cycle(ui->input.history[i]))
+            typed[n++] = ui->input.history[i];
+    return n;
+}
+
+/* Candidate i of the comparison cycle (0 .. compare_count() - 1). */
+static const char *compare_candidate(const Ui *ui, int i)
+{
+    const char *typed[INPUT_HISTORY];
+    if (i < COMPARE_CYCLE_COUNT)
+        return compare_cycle[i];
+    int n = typed_sentences(ui, typed);
+    return i - COMPARE_CYCLE_COUNT < n ? typed[i - COMPARE_CYCLE_COUNT] : compare_cycle[0];
+}
+
+static int compare_count(const Ui *ui)
+{
+    const char *typed[INPUT_HISTORY];
+    return COMPARE_CYCLE_COUNT + typed_sentences(ui, typed);
+}
+
+/* The next sentence to compare with: the one after the sentence compared now in the
+ * cycle, never the sentence itself. */
+static int next_compare(Ui *ui, const Lesson *ls)
+{
+    char now[MODEL_SENTENCE_BYTES] = "";
+    if (ls->has_alt)
+        engine_sentence(&ls->alt, now, sizeof now);
+    int n = compare_count(ui), at = -1;
+    for (int i = 0; i < n; i++)
+        if (strcmp(compare_candidate(ui, i), now) == 0)
+            at = i;
+    for (int k = 1; k <= n; k++) {
+        const char *next = compare_candidate(ui, (at + k + n) % n);
+        if (strcmp(next, ls->params.sentence) != 0 && strcmp(next, now) != 0) {
+            snprintf(ui->want.compare, sizeof ui->want.compare, "%s", next);
+            return REACT_REDRAW | REACT_RECOMPUTE;
+        }
+    }
+    return REACT_REDRAW;
+}
+
+
+static int similarity_act(void *state, Ui *ui, Player *p, const Lesson *ls, Action a, int arg,
+                          long long now)
+{
+    (void)p; (void)arg; (void)now;
+    SimState *st = state;
+    if ((int)a < ACTION_VIEW_FIRST)
+        return -1;
+    switch ((SimAction)a) {
+    case SIM_ACTION_BASE:
+        break;
+    case ACTION_TROUBLE_NEXT:
+        st->trouble = (st->trouble + 1) % SIM_TROUBLES;
+        return REACT_REDRAW;
+    case ACTION_TROUBLE_PREV:
+        st->trouble = (st->trouble + SIM_TROUBLES - 1) % SIM_TROUBLES;
+        return REACT_REDRAW;
+    case ACTION_COMPARE_NEXT:
+        return next_compare(ui, ls);
+    }
+    return -1;
+}
+
+/* The cursor is the trouble: col 0..SIM_TROUBLES-1 (row is unused). */
+static int similarity_set_cursor(void *state, Ui *ui, Player *p, const Lesson *ls, int row,
+                                 int col, long long now)
+{
+    (void)ui; (void)p; (void)ls; (void)row; (void)now;
+    SimState *st = state;
+    if (col < 0 || col >= SIM_TROUBLES)
+        return REACT_NONE;
+    st->trouble = col;
+    return REACT_REDRAW;
+}
+
+/* ---------------------------------------------------------------- the view */
+
 static const KeyBinding similarity_keys[] = {
-    { KEYCODE_RIGHT, ACTION_TROUBLE_NEXT, 0, "→", true  },
-    { KEYCODE_LEFT,  ACTION_TROUBLE_PREV, 0, "←", true  },
-    { 'c',           ACTION_COMPARE_NEXT, 0, "c", true  },
+    { KEYCODE_RIGHT, VIEW_OWN(TROUBLE_NEXT), 0, "→", true  },
+    { KEYCODE_LEFT,  VIEW_OWN(TROUBLE_PREV), 0, "←", true  },
+    { 'c',           VIEW_OWN(COMPARE_NEXT), 0, "c", true  },
     { 0,             ACTION_NONE,         0, NULL, false },
 };
 
 static const KeyHint similarity_hints[] = {
-    { ACTION_TROUBLE_PREV, ACTION_TROUBLE_NEXT, "trouble", "麻烦" },
-    { ACTION_COMPARE_NEXT, ACTION_NONE,         "compare", "换一句比较" },
+    { VIEW_OWN(TROUBLE_PREV), VIEW_OWN(TROUBLE_NEXT), "trouble", "麻烦" },
+    { VIEW_OWN(COMPARE_NEXT), ACTION_NONE,         "compare", "换一句比较" },
     { ACTION_NONE,         ACTION_NONE,         NULL,      NULL },
 };
 
@@ -1009,9 +1111,13 @@ const ViewOps view_similarity = {
     .help_zh = "第 4 课的相似度表和注意力并排：对称、只认内容、只找像我的",
     .track = TRACK_NONE,
     .stages = false,
+    .about = "station 2: lesson 4's table beside Q·Kᵀ — symmetric (0.25 twice against 4.05 and 2.08), content-only (等's row in two sentences), like instead of needed (? flat, yet 82.9% to 三加五)",
+    .state_size = sizeof(SimState),
     .draw = similarity_view_draw,
     .hit = NULL,
-    .act = NULL,
+    .act = similarity_act,
+    .set_cursor = similarity_set_cursor,
     .keys = similarity_keys,
     .hints = similarity_hints,
+    .actions = similarity_actions,
 };

@@ -10,6 +10,11 @@
 
 #define SIM_TROUBLES 3   /* symmetric, content only, like instead of needed */
 
+/* What the view keeps of its own. */
+typedef struct {
+    int trouble;   /* the trouble shown or lit (0..SIM_TROUBLES-1; fresh: 0) */
+} SimState;
+
 /* How trouble 1 lays out its two tables. */
 typedef enum {
     SIM_TABLES_VOCABULARY = 0,   /* lesson 4's whole 20 × 20 table beside the scores */

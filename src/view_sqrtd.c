@@ -37,17 +37,51 @@ static const int sq_ticks[] = { 1, 8, 128, 512 };
 
 /* ---------------------------------------------------------------- what is shown */
 
-/* The draw on screen: width, seed and switch from the UI. */
-static SqrtdDraw current_draw(const ViewCtx *c)
-{
-    return sqrtd_draw(sqrtd_d_at(c->ui->sqrtd_index), c->ui->sqrtd_seed, c->ui->sqrtd_scaled);
-}
-
 /* The index of the shown width in sqrtd's list (clamped). */
 static int current_index(const ViewCtx *c)
 {
-    int i = c->ui->sqrtd_index;
+    const SqrtdState *st = c->state;
+    int i = st->index;
     return i < 0 ? 0 : i >= SQRTD_D_COUNT ? SQRTD_D_COUNT - 1 : i;
+}
+
+/* What frames keep for the machine: the last draw and what it was drawn with (a draw of
+ * d = 512 is 7 × 512 normal numbers, the same until a key changes d, the seed or ÷√d). */
+typedef struct {
+    bool valid;       /* draw holds a draw */
+    int d;            /* its width */
+    uint64_t seed;    /* its seed */
+    bool scaled;      /* its switch */
+    SqrtdDraw draw;   /* sqrtd_draw(d, seed, scaled) */
+} SqrtdCache;
+
+static void *sqrtd_cache_new(void)
+{
+    return calloc(1, sizeof(SqrtdCache));
+}
+
+static void sqrtd_cache_free(void *cache)
+{
+    free(cache);
+}
+
+/* The draw on screen: width, seed and switch from the view's state (kept in the cache:
+ * the same draw as sqrtd_draw gives, without drawing it again). */
+static SqrtdDraw current_draw(const ViewCtx *c)
+{
+    const SqrtdState *st = c->state;
+    int d = sqrtd_d_at(current_index(c));
+    SqrtdCache *k = c->cache;
+    if (!k)
+        return sqrtd_draw(d, st->seed, st->scaled);
+    if (!k->valid || k->d != d || k->seed != st->seed || k->scaled != st->scaled) {
+        k->draw = sqrtd_draw(d, st->seed, st->scaled);
+        k->d = d;
+        k->seed = st->seed;
+        k->scaled = st->scaled;
+        k->valid = true;
+    }
+    return k->draw;
 }
 
 /* ---------------------------------------------------------------- the lesson's words */
@@ -186,41 +220,24 @@ static void draw_controls(const ViewCtx *c, const SqrtdLayout *L)
     for (int k = 0; k < SQRTD_D_COUNT; k++)
         x += draw_clipped(c->g, x, y, limit, k == i ? (c->ascii ? "o" : "●") : (c->ascii ? "-" : "·"),
                           k == i ? STYLE_FOCUS : STYLE_DIM);
-    bool on = c->ui->sqrtd_scaled;
+    const SqrtdState *st = c->state;
+    bool on = st->scaled;
     snprintf(buf, sizeof buf, "   %sd %s", c->gl->div_sqrt, on ? SAY(c, "on", "开") : SAY(c, "off", "关"));
     x += draw_clipped(c->g, x, y, limit, buf, on ? STYLE_SERIES_A : STYLE_SERIES_B);
     if (c->numbers) {
         snprintf(buf, sizeof buf, SAY(c, "   draw #%llu", "   第 %llu 次抽取"),
-                 (unsigned long long)c->ui->sqrtd_seed);
+                 (unsigned long long)st->seed);
         draw_clipped(c->g, x, y, limit, buf, STYLE_DIM);
     }
 }
 
 /* ---------------------------------------------------------------- one draw */
 
-/* The eighths of a bar, Unicode; ASCII bars are whole '#'. */
-static const char *const sq_eighths[8] = { "▏", "▎", "▍", "▌", "▋", "▊", "▉", "█" };
-
 /* A bar of value/full in cols columns at (x, y). */
 static void draw_bar(const ViewCtx *c, int x, int y, int cols, double value, double full, Style st)
 {
-    double part = full > 0.0 ? value / full : 0.0;
-    part = part < 0.0 ? 0.0 : part > 1.0 ? 1.0 : part;
-    int eighths = (int)(part * cols * 8.0 + 0.5);
-    char buf[SQ_LINE] = "";
-    if (c->ascii) {
-        for (int i = 0; i < (eighths + 4) / 8; i++)
-            draw_append(buf, sizeof buf, "#");
-        if (!buf[0] && value > 0.0)
-            draw_append(buf, sizeof buf, ".");
-    } else {
-        for (int i = 0; i < eighths / 8; i++)
-            draw_append(buf, sizeof buf, "%s", sq_eighths[7]);
-        if (eighths % 8)
-            draw_append(buf, sizeof buf, "%s", sq_eighths[eighths % 8 - 1]);
-        if (!buf[0] && value > 0.0)
-            draw_append(buf, sizeof buf, "%s", sq_eighths[0]);
-    }
+    char buf[SQ_LINE];
+    draw_bar_text(c->ascii, full > 0.0 ? value / full : 0.0, cols, buf, sizeof buf);
     draw_clipped(c->g, x, y, x + cols, buf, st);
 }
 
@@ -500,7 +517,8 @@ static void draw_plot(const ViewCtx *c, const SqrtdPlot *P, const char *caption,
     plot_curve(c, P, scaled, STYLE_SERIES_A, "o");
     plot_curve(c, P, raw, STYLE_SERIES_B, "*");
     int i = current_index(c), col, row;
-    sqrtd_plot_cell(P, i, c->ui->sqrtd_scaled ? scaled[i] : raw[i], &col, &row);
+    const SqrtdState *st = c->state;
+    sqrtd_plot_cell(P, i, st->scaled ? scaled[i] : raw[i], &col, &row);
     grid_put_text(c->g, col, row, c->ascii ? "@" : "●", STYLE_FOCUS);
     plot_ticks(c, P);
     plot_names(c, P, raw[SQRTD_D_COUNT - 1], scaled[SQRTD_D_COUNT - 1]);
@@ -526,7 +544,7 @@ static void draw_plots(const ViewCtx *c, const SqrtdLayout *L)
               cv->scaled.diag_max, false);
 }
 
-/* ---------------------------------------------------------------- the view */
+/* ---------------------------------------------------------------- drawing it */
 
 static void sqrtd_view_draw(const ViewCtx *c)
 {
@@ -539,20 +557,84 @@ static void sqrtd_view_draw(const ViewCtx *c)
     draw_words(c, &L.words);
 }
 
+/* ---------------------------------------------------------------- its state and actions */
+
+/* The machine's own actions (view.h: ViewAction). */
+#define SQRTD_ACTIONS(X)                                                               \
+    X(RESEED, "draw new random vectors", "重新随机抽一组向量")                           \
+    X(SCALE_TOGGLE, "divide by √d: on or off", "除以 √d：开或关")                        \
+    X(D_UP, "wider vectors: the next d", "维度加大：下一个 d")                           \
+    X(D_DOWN, "narrower vectors: the previous d", "维度减小：上一个 d")
+
+typedef enum {
+    SQRTD_ACTION_BASE = (int)ACTION_VIEW_FIRST - 1,
+    SQRTD_ACTIONS(VIEW_ACTION_ENUM)
+} SqrtdAction;
+
+static const ViewAction sqrtd_actions[] = {
+    SQRTD_ACTIONS(VIEW_ACTION_ROW)
+    { ACTION_NONE, NULL, NULL },
+};
+
+static void sqrtd_init(void *state, const Lesson *ls)
+{
+    (void)ls;
+    SqrtdState *st = state;
+    st->index = sqrtd_d_index(SQ_DEMO_D);
+    st->seed = 1;
+    st->scaled = true;
+}
+
+/* n + delta clamped into 0..count-1. */
+static int clamp_step(int n, int delta, int count)
+{
+    n += delta;
+    return n < 0 ? 0 : n >= count ? count - 1 : n;
+}
+
+static int sqrtd_act(void *state, Ui *ui, Player *p, const Lesson *ls, Action a, int arg,
+                     long long now)
+{
+    (void)ui; (void)p; (void)ls; (void)arg; (void)now;
+    SqrtdState *st = state;
+    if ((int)a < ACTION_VIEW_FIRST)
+        return -1;
+    switch ((SqrtdAction)a) {
+    case SQRTD_ACTION_BASE:     break;
+    case ACTION_RESEED:         st->seed++; return REACT_REDRAW;
+    case ACTION_SCALE_TOGGLE:   st->scaled = !st->scaled; return REACT_REDRAW;
+    case ACTION_D_UP:           st->index = clamp_step(st->index, +1, SQRTD_D_COUNT); return REACT_REDRAW;
+    case ACTION_D_DOWN:         st->index = clamp_step(st->index, -1, SQRTD_D_COUNT); return REACT_REDRAW;
+    }
+    return -1;
+}
+
+/* The cursor is the width: col the index of d in sqrtd's list (row is unused). */
+static int sqrtd_set_cursor(void *state, Ui *ui, Player *p, const Lesson *ls, int row, int col,
+                            long long now)
+{
+    (void)ui; (void)p; (void)ls; (void)row; (void)now;
+    SqrtdState *st = state;
+    st->index = clamp_step(col, 0, SQRTD_D_COUNT);
+    return REACT_REDRAW;
+}
+
+/* ---------------------------------------------------------------- the view */
+
 static const KeyBinding sqrtd_keys[] = {
-    { KEYCODE_RIGHT, ACTION_D_UP,         0, "→", true  },
-    { KEYCODE_LEFT,  ACTION_D_DOWN,       0, "←", true  },
-    { KEYCODE_UP,    ACTION_D_UP,         0, "↑", false },
-    { KEYCODE_DOWN,  ACTION_D_DOWN,       0, "↓", false },
-    { 'd',           ACTION_SCALE_TOGGLE, 0, "d", true  },
-    { 'r',           ACTION_RESEED,       0, "r", true  },
+    { KEYCODE_RIGHT, VIEW_OWN(D_UP),         0, "→", true  },
+    { KEYCODE_LEFT,  VIEW_OWN(D_DOWN),       0, "←", true  },
+    { KEYCODE_UP,    VIEW_OWN(D_UP),         0, "↑", false },
+    { KEYCODE_DOWN,  VIEW_OWN(D_DOWN),       0, "↓", false },
+    { 'd',           VIEW_OWN(SCALE_TOGGLE), 0, "d", true  },
+    { 'r',           VIEW_OWN(RESEED),       0, "r", true  },
     { 0,             ACTION_NONE,         0, NULL, false },
 };
 
 static const KeyHint sqrtd_hints[] = {
-    { ACTION_D_DOWN,       ACTION_D_UP, "d",       "维度" },
-    { ACTION_SCALE_TOGGLE, ACTION_NONE, "scaling", "÷√d" },
-    { ACTION_RESEED,       ACTION_NONE, "new draw", "重抽" },
+    { VIEW_OWN(D_DOWN),       VIEW_OWN(D_UP), "d",       "维度" },
+    { VIEW_OWN(SCALE_TOGGLE), ACTION_NONE, "scaling", "÷√d" },
+    { VIEW_OWN(RESEED),       ACTION_NONE, "new draw", "重抽" },
     { ACTION_NONE,         ACTION_NONE, NULL,      NULL },
 };
 
@@ -564,9 +646,16 @@ const ViewOps view_sqrtd = {
     .help_zh = "随机的 q 和 k：不除以 √d，softmax 会饱和，学不动",
     .track = TRACK_NONE,
     .stages = false,
+    .about = "station 5's machine: random q and keys of width d = 1…512; without ÷√d softmax saturates, its gradient goes to 0 (学不动); √8 = 2.828427, √128 = 11.313708",
+    .state_size = sizeof(SqrtdState),
+    .init = sqrtd_init,
     .draw = sqrtd_view_draw,
     .hit = NULL,
-    .act = NULL,
+    .act = sqrtd_act,
+    .set_cursor = sqrtd_set_cursor,
+    .cache_new = sqrtd_cache_new,
+    .cache_free = sqrtd_cache_free,
     .keys = sqrtd_keys,
     .hints = sqrtd_hints,
+    .actions = sqrtd_actions,
 };

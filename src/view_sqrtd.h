@@ -1,12 +1,21 @@
-/* view_sqrtd.h — what the √d machine's layout decides, for its tests: where the draw, the
- * plots and the lesson's words go, and where a point of a plot lands.
+/* view_sqrtd.h — the √d machine's own state and what its layout decides, for its tests:
+ * which draw is shown; where the draw, the plots and the lesson's words go, and where a
+ * point of a plot lands.
  * Owns: nothing outside src/view_sqrtd.c (and its tests).
  * Must not touch: ncurses, the clock, the engine's arithmetic. */
 #ifndef ATTN_VIEW_SQRTD_H
 #define ATTN_VIEW_SQRTD_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include "draw.h"
+
+/* What the machine keeps of its own: the draw the student asked for. */
+typedef struct {
+    int index;        /* index of d in sqrtd's list of widths (fresh: d = 8) */
+    uint64_t seed;    /* which random draw (fresh: 1) */
+    bool scaled;      /* scores divided by √d before softmax (fresh: true) */
+} SqrtdState;
 
 /* One plot against d (log scale): its caption row, its dots, axis and tick labels. */
 typedef struct {

@@ -105,11 +105,66 @@ int lessons_teardown(void **state)
 
 /* ---------------------------------------------------------------- a scene */
 
+const char *binding_says(const Ui *ui, int key)
+{
+    const KeyBinding *b = ui_binding(ui, key);
+    assert_non_null(b);
+    const char *what = view_describe(view_ops(ui->view), b->action, LANG_EN);
+    assert_non_null(what);
+    return what;
+}
+
+/* The views' states each scene's Ui owns, by the scene's address: a scene started again
+ * (often one on the stack, shot after shot) frees its last ones; the rest go at exit. */
+#define SCENE_STATES_MAX 1024
+static struct {
+    const Scene *scene;   /* the scene (or where one was) */
+    ViewStates *states;   /* what its ui_init_for made */
+} scene_states[SCENE_STATES_MAX];
+static int scene_states_n;
+
+static void scene_states_free_all(void)
+{
+    for (int i = 0; i < scene_states_n; i++)
+        view_states_free(scene_states[i].states);
+    scene_states_n = 0;
+}
+
+/* Takes scene s's states into the list, freeing the ones it had before. */
+static void scene_states_keep(const Scene *s, ViewStates *states)
+{
+    if (scene_states_n == 0)
+        atexit(scene_states_free_all);
+    for (int i = 0; i < scene_states_n; i++)
+        if (scene_states[i].scene == s) {
+            if (scene_states[i].states != states)
+                view_states_free(scene_states[i].states);
+            scene_states[i].states = states;
+            return;
+        }
+    if (scene_states_n == SCENE_STATES_MAX)
+        fail_msg("more than %d scenes at once", SCENE_STATES_MAX);
+    scene_states[scene_states_n].scene = s;
+    scene_states[scene_states_n++].states = states;
+}
+
+/* Frees scene s's states now (scene_close). */
+static void scene_states_drop(const Scene *s)
+{
+    for (int i = 0; i < scene_states_n; i++)
+        if (scene_states[i].scene == s) {
+            view_states_free(scene_states[i].states);
+            scene_states[i] = scene_states[--scene_states_n];
+            return;
+        }
+}
+
 void scene_start(Scene *s, Lesson *ls, ViewId view)
 {
     s->ls = ls;
     player_init(&s->p, ls->tr.T, 0);
     ui_init_for(&s->ui, view, ls);
+    scene_states_keep(s, s->ui.views);
     ui_set_view(&s->ui, &s->p, view);
     s->o = (FrameOptions){ LANG_EN, false, NULL };
     s->progress = 1.0;
@@ -137,6 +192,7 @@ void scene_reset(Scene *s)
 
 void scene_close(Scene *s)
 {
+    scene_states_drop(s);
     if (s->own)
         fixture_close(s->own);
     free(s);
@@ -203,17 +259,8 @@ Action scene_click(const Scene *s, int w, int h, int x, int y, int *arg)
 
 ViewCtx scene_context(const Scene *s, int w, int h)
 {
-    const Trace *tr = &s->ls->tr;
-    const Player *p = &s->p;
-    ViewCtx c = {
-        .g = NULL, .ls = s->ls, .tr = tr, .p = p, .ui = &s->ui, .gl = draw_glyphs(s->o.ascii),
-        .progress = s->progress < 0.0 ? 0.0 : s->progress > 1.0 ? 1.0 : s->progress,
-        .focus = p->focus < 0 ? 0 : p->focus >= tr->T ? tr->T - 1 : p->focus,
-        .stage = (int)p->stage < 0 || p->stage >= STAGE_COUNT ? STAGE_QKV : p->stage,
-        .lang = s->o.ascii ? LANG_EN : (s->o.lang == LANG_ZH ? LANG_ZH : LANG_EN),
-        .ascii = s->o.ascii, .numbers = s->ui.numbers,
-    };
-    draw_context_labels(&c);
+    FrameInput in = scene_input(s);
+    ViewCtx c = frame_context(&in, NULL);   /* the frame's own, not a copy */
     ChromeLayout cl;
     chrome_layout(&c, view_ops(s->ui.view), w, h, &cl);
     c.body = cl.body;

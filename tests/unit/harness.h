@@ -19,6 +19,7 @@
 #include "model.h"
 #include "player.h"
 #include "ui.h"
+#include "view.h"
 
 #define SIXTEEN "三加五等于?十减四等于?几是二乘"   /* 16 characters */
 
@@ -68,6 +69,10 @@ typedef struct {
     double progress;     /* 0..1 of the transition (1: settled) */
     Fixture *own;        /* the fixture scene_open made for it, or NULL */
 } Scene;
+
+/* What the binding of key means on ui's view, in English, as its help says it (a view's own
+ * action or a shared one); fails the test when the key means nothing there. */
+const char *binding_says(const Ui *ui, int key);
 
 /* A scene of view over ls as the program starts it: the first character at stage ①,
  * numbers shown, both heads, English, Unicode, settled. */

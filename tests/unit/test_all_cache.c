@@ -142,7 +142,7 @@ static void draw_view(Grid *g, const Scene *s, AllCache *cache)
 {
     ViewCtx c = scene_context(s, g->w, g->h);
     c.g = g;
-    c.all_cache = cache;
+    c.cache = cache;
     grid_clear(g);
     view_ops(VIEW_ALL)->draw(&c);
 }
@@ -172,7 +172,7 @@ static void test_faded_lines_are_drawn_once_per_transition(void **state)
      * differs): never the kept braille */
     ViewCtx c = scene_context(&s, g.w, g.h);
     c.g = &g;
-    c.all_cache = cache;
+    c.cache = cache;
     c.ascii = true;
     grid_clear(&g);
     view_ops(VIEW_ALL)->draw(&c);

@@ -74,6 +74,7 @@ static void draw(Grid *g, const Lesson *ls, int focus, const Step *st, double pr
     FrameInput in = { .lesson = ls, .player = &p, .ui = &ui, .progress = progress, .opt = &o,
                       .cache = cache };
     frame_render(g, &in);
+    ui_free(&ui);
 }
 
 /* ---------------------------------------------------------------- the same frames */
@@ -165,9 +166,10 @@ static void arcs_shot(ArcsShot *s, Grid *g, const Lesson *ls, int focus, const S
     s->p.from_stage = st->from_stage;
     s->p.from_focus = st->same_focus ? focus : (focus + 1) % ls->tr.T;
     ui_init(&s->ui, VIEW_ARCS);
+    ui_free(&s->ui);   /* the arcs view keeps no state of its own */
     s->c = (ViewCtx){ .g = g, .ls = ls, .tr = &ls->tr, .p = &s->p, .ui = &s->ui,
                       .gl = draw_glyphs(false), .progress = progress, .focus = focus,
-                      .stage = st->stage, .lang = LANG_EN, .numbers = true, .arcs_cache = cache };
+                      .stage = st->stage, .lang = LANG_EN, .numbers = true, .cache = cache };
     ChromeLayout cl;
     chrome_layout(&s->c, view_ops(VIEW_ARCS), g->w, g->h, &cl);
     s->c.body = cl.body;

@@ -62,6 +62,7 @@ static int panel_lines(const Shot *s, char lines[][LINE_BYTES])
     Grid g;
     assert_int_equal(grid_init(&g, s->w, s->h), 0);
     frame_render(&g, &in);
+    ui_free(&ui);
     int n = 0, heading = -1;
     for (int y = 0; y < g.h - 1 && n < MAX_LINES; y++) {
         char *out = lines[n];

@@ -83,6 +83,7 @@ static void draw(const Fixture *f, Grid *g, ViewId view, Stage stage, int focus,
     ui_init_for(&ui, view, &f->ls);
     FrameInput in = { .lesson = &f->ls, .player = &p, .ui = &ui, .progress = progress };
     frame_render(g, &in);
+    ui_free(&ui);
 }
 
 /* ---------------------------------------------------------------- tests */

@@ -14,10 +14,12 @@
 #include "keys.h"
 #include "lesson.h"
 #include "model.h"
-#include "realmodel.h"
 #include "sqrtd.h"
 #include "ui.h"
 #include "view.h"
+#include "view_matrix.h"
+#include "view_similarity.h"
+#include "view_sqrtd.h"
 
 /* ---------------------------------------------------------------- fixture */
 
@@ -45,6 +47,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     Fixture *f = *state;
+    ui_free(&f->ui);
     lesson_free(&f->ls);
     model_free(&f->m);
     free(f);
@@ -88,7 +91,12 @@ static void test_start_state(void **state)
     assert_int_equal(f->ui.head, -1);
     assert_string_equal(f->ui.want.sentence, "三加五等于?");
     assert_int_equal(f->ui.want.config.heads, 1);
-    assert_int_equal(sqrtd_d_at(f->ui.sqrtd_index), 8);
+    const SqrtdState *sq = view_state(f->ui.views, VIEW_SQRTD);
+    assert_int_equal(sqrtd_d_at(sq->index), 8);   /* each view's fresh state, made by its init */
+    assert_true(sq->seed == 1 && sq->scaled);
+    const MatrixState *mx = view_state(f->ui.views, VIEW_MATRIX);
+    assert_int_equal(mx->table, MATRIX_SHARES);
+    assert_null(view_state(f->ui.views, VIEW_CODE));   /* it keeps none */
     assert_int_equal(f->p.track, TRACK_STAGES_FOCUS);
 }
 
@@ -216,7 +224,7 @@ static void test_answer_dim_cell_table(void **state)
 {
     Fixture *f = *state;
     press(f, '4');                                   /* 等 asks */
-    assert_int_equal(ui_answer(&f->ui, &f->ls, 3), 1);   /* its largest: 加 */
+    assert_int_equal(lesson_answer(&f->ls, f->ui.answer, 3), 1);   /* its largest: 加 */
     act(f, ACTION_ANSWER_NEXT, 0);
     assert_int_equal(f->ui.answer, 2);
     act(f, ACTION_ANSWER_PREV, 0);
@@ -232,43 +240,60 @@ static void test_answer_dim_cell_table(void **state)
     assert_int_equal(f->p.focus, 1);
     assert_int_equal(f->ui.answer, 3);
     assert_int_equal(act(f, ACTION_CELL, 36), REACT_NONE);
-    assert_int_equal(f->ui.matrix_table, MATRIX_SHARES);
-    act(f, ACTION_TABLE_NEXT, 0);
-    assert_int_equal(f->ui.matrix_table, MATRIX_RAW);
+    const MatrixState *mx = view_state(f->ui.views, VIEW_MATRIX);
+    assert_int_equal(press(f, 't'), -1);   /* not bound on the arcs: the matrix's own key */
+    assert_int_equal(mx->table, MATRIX_SHARES);
+    ui_set_view(&f->ui, &f->p, VIEW_MATRIX);
+    assert_int_equal(press(f, 't'), REACT_REDRAW);
+    assert_int_equal(mx->table, MATRIX_RAW);
 }
 
+/* A view's own keys change its own state (the √d machine's d, draw and switch), reached
+ * only while it is shown; the tour's set_cursor reaches it from outside. */
 static void test_experiment_cursors(void **state)
 {
     Fixture *f = *state;
-    int start = f->ui.sqrtd_index;
-    act(f, ACTION_D_UP, 0);
-    assert_int_equal(f->ui.sqrtd_index, start + 1);
+    const SqrtdState *sq = view_state(f->ui.views, VIEW_SQRTD);
+    int start = sq->index;
+    press(f, KEYCODE_RIGHT);                         /* on the arcs: a step */
+    assert_int_equal(sq->index, start);
+    ui_set_view(&f->ui, &f->p, VIEW_SQRTD);
+    press(f, KEYCODE_RIGHT);
+    assert_int_equal(sq->index, start + 1);
     for (int i = 0; i < 40; i++)
-        act(f, ACTION_D_UP, 0);
-    assert_int_equal(sqrtd_d_at(f->ui.sqrtd_index), 512);
+        press(f, KEYCODE_RIGHT);
+    assert_int_equal(sqrtd_d_at(sq->index), 512);
     for (int i = 0; i < 40; i++)
-        act(f, ACTION_D_DOWN, 0);
-    assert_int_equal(sqrtd_d_at(f->ui.sqrtd_index), 1);
-    act(f, ACTION_RESEED, 0);
-    assert_true(f->ui.sqrtd_seed == 2);
-    act(f, ACTION_SCALE_TOGGLE, 0);
-    assert_false(f->ui.sqrtd_scaled);
-    act(f, ACTION_CONTEXT_DOWN, 0);
-    assert_int_equal(f->ui.context_index, 0);
-    for (int i = 0; i < 20; i++)
-        act(f, ACTION_CONTEXT_UP, 0);
-    assert_int_equal(f->ui.context_index, REALMODEL_CONTEXT_COUNT - 1);
+        press(f, KEYCODE_LEFT);
+    assert_int_equal(sqrtd_d_at(sq->index), 1);
+    press(f, 'r');
+    assert_true(sq->seed == 2);
+    press(f, 'd');
+    assert_false(sq->scaled);
+    assert_int_equal(ui_set_cursor(&f->ui, &f->p, &f->ls, VIEW_SQRTD, 0, 2, 0), REACT_REDRAW);
+    assert_int_equal(sq->index, 2);
+    assert_int_equal(ui_set_cursor(&f->ui, &f->p, &f->ls, VIEW_CODE, 0, 2, 0), -1);   /* no cursor */
+    /* a tour stop on a matrix cell: 加 asks 等 */
+    assert_int_equal(ui_set_cursor(&f->ui, &f->p, &f->ls, VIEW_MATRIX, 1, 3, 0), REACT_REDRAW);
+    assert_int_equal(f->p.focus, 1);
+    assert_int_equal(f->ui.answer, 3);
+    /* nothing moves on its own on these screens: the loop may block */
+    assert_true(ui_next_tick(&f->ui, 0) == VIEW_TICK_NEVER);
+    assert_int_equal(ui_tick(&f->ui, &f->p, &f->ls, 0), REACT_NONE);
+    assert_false(ui_view_modal(&f->ui));
+    assert_int_equal(ui_view_key(&f->ui, &f->p, &f->ls, 'x', 0), -1);
 }
 
 static void test_screens_without_steps(void **state)
 {
     Fixture *f = *state;
     ui_set_view(&f->ui, &f->p, VIEW_SIMILARITY);   /* no track: its own keys step the troubles */
+    const SimState *sim = view_state(f->ui.views, VIEW_SIMILARITY);
     assert_int_equal(press(f, KEYCODE_RIGHT), REACT_REDRAW);
-    assert_int_equal(f->ui.similarity_trouble, 1);
+    assert_int_equal(sim->trouble, 1);
     press(f, KEYCODE_LEFT);
     press(f, KEYCODE_LEFT);
-    assert_int_equal(f->ui.similarity_trouble, 2);   /* wraps */
+    assert_int_equal(sim->trouble, 2);   /* wraps */
     assert_int_equal(press(f, ' '), REACT_REDRAW);   /* nothing plays here: it says so */
     assert_false(f->p.playing);
     assert_int_equal(f->ui.note, NOTE_NOTHING_PLAYS);
@@ -301,14 +326,15 @@ static void test_lesson7_and_sentences(void **state)
     assert_string_equal(f->ui.want.sentence, "三加五等于?");
     /* the comparison cycles the lesson's sentences and others, never the sentence itself;
      * sentences the user typed join the cycle */
-    assert_int_equal(recompute(f, act(f, ACTION_COMPARE_NEXT, 0)), REACT_REDRAW | REACT_RECOMPUTE);
+    ui_set_view(&f->ui, &f->p, VIEW_SIMILARITY);   /* c is the similarity view's */
+    assert_int_equal(recompute(f, press(f, 'c')), REACT_REDRAW | REACT_RECOMPUTE);
     assert_string_equal(f->ui.want.compare, "二乘三等于?");
-    recompute(f, act(f, ACTION_COMPARE_NEXT, 0));
+    recompute(f, press(f, 'c'));
     assert_string_equal(f->ui.want.compare, "九除三等于?");
     input_remember(&f->ui.input, "三加五等于几");
-    recompute(f, act(f, ACTION_COMPARE_NEXT, 0));
+    recompute(f, press(f, 'c'));
     assert_string_equal(f->ui.want.compare, "三加五等于几");
-    recompute(f, act(f, ACTION_COMPARE_NEXT, 0));
+    recompute(f, press(f, 'c'));
     assert_string_equal(f->ui.want.compare, "十减四等于?");
 }
 

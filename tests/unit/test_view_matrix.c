@@ -19,6 +19,11 @@
 #include "check.h"
 #include "format.h"
 #include "keys.h"
+#include "view.h"
+#include "view_matrix.h"
+
+/* The table the scene's matrix view shows (its own state). */
+#define TABLE(s) (((MatrixState *)view_state((s)->ui.views, VIEW_MATRIX))->table)
 
 enum { SAN = 0, JIA = 1, WU = 2, DENG = 3, YU = 4, ASK = 5 };
 
@@ -119,7 +124,7 @@ static void test_raw_check_lists_the_eight_products(void **state)
     (void)state;
     Scene *s = open_at(NULL, DENG);
     scene_type(s, "t");   /* shares → raw */
-    assert_int_equal(s->ui.matrix_table, MATRIX_RAW);
+    assert_int_equal(TABLE(s), MATRIX_RAW);
     for (int z = 0; z < 3; z++) {
         static const int sizes[3][2] = { { 80, 24 }, { 120, 40 }, { 60, 20 } };
         Grid g = scene_render(s, sizes[z][0], sizes[z][1]);
@@ -175,7 +180,7 @@ static void test_scaled_check_is_the_division(void **state)
     (void)state;
     Scene *s = open_at(NULL, DENG);
     scene_type(s, "tt");
-    assert_int_equal(s->ui.matrix_table, MATRIX_SCALED);
+    assert_int_equal(TABLE(s), MATRIX_SCALED);
     Grid g = scene_render(s, 80, 24);
     assert_joined_has(&g, "Q(等)·K(加) ÷ √8 = 4.05 ÷ 2.828427 = 1.43 (√8 ≈ 2.828427)");
     assert_joined_has(&g, "Q(等)·K(加) ÷ √8 = 1.43 but Q(加)·K(等) ÷ √8 = 0.74");
@@ -265,11 +270,11 @@ static void bracketed(const Grid *g, int y, int *left, int *right, char *buf, si
 static void check_clicks(const char *sentence, MatrixTable table, int w, int h)
 {
     Scene *s = open_at(sentence, DENG);
-    s->ui.matrix_table = table;
+    TABLE(s) = table;
     const Trace *tr = &s->ls->tr;
     const Ui ui0 = s->ui;
     const Player p0 = s->p;
-    int col_before = ui_answer(&s->ui, s->ls, DENG);
+    int col_before = lesson_answer(s->ls, s->ui.answer, DENG);
     bool reached[MODEL_MAX_TOKENS * MODEL_MAX_TOKENS] = { false };
     Grid *frames = calloc(MODEL_MAX_TOKENS * MODEL_MAX_TOKENS, sizeof *frames);   /* after each click */
     bool drawn[MODEL_MAX_TOKENS * MODEL_MAX_TOKENS] = { false };
@@ -427,7 +432,7 @@ static void test_mask_shows_minus_infinity(void **state)
     Scene *s = open_at(NULL, SAN);
     scene_type(s, "mt");   /* causal mask, raw table */
     assert_int_equal(s->ls->tr.mask, MASK_CAUSAL);
-    assert_int_equal(ui_answer(&s->ui, s->ls, SAN), SAN);   /* 三 sees only itself */
+    assert_int_equal(lesson_answer(s->ls, s->ui.answer, SAN), SAN);   /* 三 sees only itself */
     s->ui.answer = JIA;
     Grid g = scene_render(s, 80, 24);
     const char *san[] = { "▸三", "3.58", "−∞", "−∞", "−∞", "−∞", "−∞" };
@@ -541,7 +546,7 @@ static void test_every_size(void **state)
                 reset_at(s, DENG);
                 scene_type(s, keys[k]);
                 const Trace *tr = &s->ls->tr;
-                int u = ui_answer(&s->ui, s->ls, DENG);
+                int u = lesson_answer(s->ls, s->ui.answer, DENG);
                 Grid g = scene_render(s, sizes[z][0], sizes[z][1]);
                 char *t = frame_text(&g);
                 if (!cursor_drawn(&g))
@@ -549,7 +554,7 @@ static void test_every_size(void **state)
                 if (strstr(t, "…"))
                     fail_msg("%dx%d keys '%s': something cut:\n%s", sizes[z][0], sizes[z][1], keys[k], t);
                 char want[64], num[FORMAT_BYTES];
-                if (s->ui.matrix_table == MATRIX_RAW && tr->mask == MASK_NONE) {
+                if (TABLE(s) == MATRIX_RAW && tr->mask == MASK_NONE) {
                     ExplainTerm terms[MODEL_MAX_D];
                     CheckedSum cs;
                     int m = engine_explain_score(tr, 0, DENG, u, terms);

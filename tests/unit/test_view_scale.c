@@ -113,10 +113,10 @@ static void test_keys(void **state)
     Scene sc;
     Shot s = shot(80, 24, true);
     scene_shoot(&sc, f, VIEW_SCALE, &s);
-    assert_int_equal(ui_binding(&sc.ui, KEYCODE_RIGHT)->action, ACTION_CONTEXT_UP);
-    assert_int_equal(ui_binding(&sc.ui, KEYCODE_UP)->action, ACTION_CONTEXT_UP);
-    assert_int_equal(ui_binding(&sc.ui, KEYCODE_LEFT)->action, ACTION_CONTEXT_DOWN);
-    assert_int_equal(ui_binding(&sc.ui, KEYCODE_DOWN)->action, ACTION_CONTEXT_DOWN);
+    assert_string_equal(binding_says(&sc.ui, KEYCODE_RIGHT), "a longer text");
+    assert_string_equal(binding_says(&sc.ui, KEYCODE_UP), "a longer text");
+    assert_string_equal(binding_says(&sc.ui, KEYCODE_LEFT), "a shorter text");
+    assert_string_equal(binding_says(&sc.ui, KEYCODE_DOWN), "a shorter text");
     assert_int_equal(ui_binding(&sc.ui, 'n')->action, ACTION_NUMBERS);
     s.keys[0] = '?';
     char *frame = shot_text(f, VIEW_SCALE, &s);

@@ -395,12 +395,12 @@ static void test_keys(void **state)
     Scene sc;
     Shot s = { .w = 80, .h = 24, .numbers = true, .keys = { KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT } };
     scene_shoot(&sc, fx, VIEW_SIMILARITY, &s);
-    assert_int_equal(sc.ui.similarity_trouble, 0);
+    assert_int_equal(((SimState *)view_state(sc.ui.views, VIEW_SIMILARITY))->trouble, 0);
     Shot back = { .w = 80, .h = 24, .numbers = true, .keys = { KEYCODE_LEFT } };
     scene_shoot(&sc, fx, VIEW_SIMILARITY, &back);
-    assert_int_equal(sc.ui.similarity_trouble, 2);
-    assert_int_equal(ui_binding(&sc.ui, 'c')->action, ACTION_COMPARE_NEXT);
-    assert_int_equal(ui_binding(&sc.ui, KEYCODE_RIGHT)->action, ACTION_TROUBLE_NEXT);
+    assert_int_equal(((SimState *)view_state(sc.ui.views, VIEW_SIMILARITY))->trouble, 2);
+    assert_string_equal(binding_says(&sc.ui, 'c'), "compare with the next sentence");
+    assert_string_equal(binding_says(&sc.ui, KEYCODE_RIGHT), "the next trouble with similarity");
     assert_int_equal(sc.p.track, TRACK_NONE);
     Shot help = { .w = 80, .h = 24, .numbers = true, .keys = { '?' } };
     Grid g = render(fx, &help);

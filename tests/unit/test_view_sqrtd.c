@@ -200,10 +200,10 @@ static void test_keys_step_d_and_reseed(void **state)
     grid_free(&first);
     Scene sc;
     shoot(fx, &again, &sc);
-    assert_int_equal(ui_binding(&sc.ui, 'd')->action, ACTION_SCALE_TOGGLE);
-    assert_int_equal(ui_binding(&sc.ui, 'r')->action, ACTION_RESEED);
-    assert_int_equal(ui_binding(&sc.ui, KEYCODE_RIGHT)->action, ACTION_D_UP);
-    assert_int_equal(ui_binding(&sc.ui, KEYCODE_LEFT)->action, ACTION_D_DOWN);
+    assert_string_equal(binding_says(&sc.ui, 'd'), "divide by √d: on or off");
+    assert_string_equal(binding_says(&sc.ui, 'r'), "draw new random vectors");
+    assert_string_equal(binding_says(&sc.ui, KEYCODE_RIGHT), "wider vectors: the next d");
+    assert_string_equal(binding_says(&sc.ui, KEYCODE_LEFT), "narrower vectors: the previous d");
 }
 
 /* The plot: the unscaled curve's point at d = 512 is in the plot's top row (it averages
