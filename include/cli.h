@@ -31,8 +31,10 @@ typedef struct {
     bool numbers;            /* start with numbers shown (--no-numbers clears it) */
     bool autoplay;           /* --autoplay: start playing */
     double speed;            /* --speed, PLAYER_SPEED_MIN..MAX */
-    Stage stage;             /* --stage qkv|score|softmax|output (or 1-4) */
-    int focus;               /* --focus N (1-based on the command line, stored 0-based) */
+    Stage stage;             /* --stage qkv|score|softmax|output (or 1-4); ③ softmax by default
+                                (the opening picture) */
+    int focus;               /* --focus N (1-based on the command line, stored 0-based), or -1:
+                                the lesson's asker, 等 (tour_asker) */
     int view;                /* --view NAME as a ViewId, or -1 for the default */
     const char *record_path; /* --record FILE.cast: record the session (asciicast v2), or NULL */
     int mask;                /* --mask: 0 none, 1 causal (lesson 7's preview) */
@@ -41,6 +43,9 @@ typedef struct {
     bool ascii;              /* --ascii (or ASCII chosen for the terminal): ASCII drawing */
     bool no_ascii;           /* --no-ascii: braille and CJK even on TERM=linux (the last of the two wins) */
     int export_format;       /* --export FMT: an ExportFormat (export.h), or -1 */
+    /* the guided tour and predict-then-reveal (issues 15, 17) */
+    bool tour;               /* --tour: start the guided tour at its first stop */
+    bool predict;            /* --predict: autoplay asks before ③ and the mirrored cell */
 } Options;
 
 /* Parses argv into *o. Returns 0, or -1 with a one-line message in err. */

@@ -51,8 +51,10 @@ const char *cli_usage(void)
         "  --no-numbers      start with every number hidden (press n to show them)\n"
         "  --autoplay        start playing at once (press space to pause)\n"
         "  --speed X         autoplay speed, 0.25 to 4 (default 1)\n"
-        "  --stage S         start at qkv, score, softmax or output (or 1-4)\n"
-        "  --focus N         start with character N asking (1 = first)\n"
+        "  --stage S         start at qkv, score, softmax or output (or 1-4; default softmax)\n"
+        "  --focus N         start with character N asking (1 = first; default 等, the lesson's)\n"
+        "  --tour            walk the lesson stop by stop (→ or space on, ← back, Esc leaves; key g)\n"
+        "  --predict         autoplay asks you to predict before ③ and keeps a tally (key p)\n"
         "  --lang L          labels and --dump headings in en or zh (default: from the locale)\n"
         "  --ascii           draw with ASCII characters only, the characters by their pinyin\n"
         "                    (san jia wu deng yu ?); the default on TERM=linux and vt100\n"
@@ -126,7 +128,8 @@ static int parse_focus(const char *s, int *out)
 enum {
     OPT_SENTENCE = 1000, OPT_MODEL, OPT_DUMP, OPT_FORMAT, OPT_NO_NUMBERS, OPT_AUTOPLAY,
     OPT_SPEED, OPT_STAGE, OPT_FOCUS, OPT_LANG, OPT_ASCII, OPT_PRINT, OPT_SIZE, OPT_COLOR, OPT_VIEW,
-    OPT_MASK, OPT_HEADS, OPT_RECORD, OPT_EXPORT, OPT_KEYS, OPT_NO_ASCII
+    OPT_MASK, OPT_HEADS, OPT_RECORD, OPT_EXPORT, OPT_KEYS, OPT_NO_ASCII,
+    OPT_TOUR, OPT_PREDICT
 };
 
 static const struct option long_options[] = {
@@ -151,6 +154,8 @@ static const struct option long_options[] = {
     { "export",     required_argument, NULL, OPT_EXPORT },
     { "keys",       required_argument, NULL, OPT_KEYS },
     { "no-ascii",   no_argument,       NULL, OPT_NO_ASCII },
+    { "tour",       no_argument,       NULL, OPT_TOUR },
+    { "predict",    no_argument,       NULL, OPT_PREDICT },
     { "help",       no_argument,       NULL, 'h' },
     { "version",    no_argument,       NULL, 'V' },
     { NULL, 0, NULL, 0 },
@@ -161,8 +166,8 @@ static void cli_defaults(Options *o)
     memset(o, 0, sizeof *o);
     o->numbers = true;
     o->speed = 1.0;
-    o->stage = STAGE_QKV;
-    o->focus = 0;
+    o->stage = STAGE_SOFTMAX;   /* the opening picture: 等 asking at ③ */
+    o->focus = -1;
     o->view = -1;
     o->heads = 1;
     o->lang = LANG_AUTO;
@@ -230,6 +235,8 @@ static int cli_apply(Options *o, int c, const char *arg, char *err, size_t errle
         snprintf(err, errlen, "--export: '%s' is not a format: use %s",
                  text_escape(arg, q, sizeof q), export_format_names());
         return -1;
+    case OPT_TOUR:       o->tour = true; return 0;
+    case OPT_PREDICT:    o->predict = true; return 0;
     case 'h':            o->help = true; return 0;
     case 'V':            o->version = true; return 0;
     case OPT_FORMAT:
