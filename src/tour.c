@@ -112,7 +112,7 @@ static const TourStop tour_stops[] = {
     { VIEW_ARCS, WHO_ASKER, STAGE_OUTPUT, CURSOR_NONE, 0, { 0 }, PREDICT_NONE,
       "Collecting: {A} takes {share} of V({b}), {low} of V({l}), and so on. The sum is "
       "most like V({b}): cosine {cos}.",
-      "取货：{A}拿 {share} 的 V({b})、{low} 的 V({l})……加权平均最像 V({b})：余弦 {cos}。" },
+      "取货：{A}拿 {share} 的 V({b})、{low} 的 V({l})，其余照此；加权平均最像 V({b})：余弦 {cos}。" },
     /* station 7: the whole machine */
     { VIEW_MACHINE, WHO_ASKER, STAGE_OUTPUT, CURSOR_NONE, 0, { 0 }, PREDICT_NONE,
       "The whole machine: ① Q K V, ② scores, ③ shares, ④ output. [{T}, {d}] in, "
