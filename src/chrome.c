@@ -443,7 +443,7 @@ static void draw_status(const ViewCtx *c, const ViewOps *v, const ChromeLayout *
     for (int col = 0; col < L->w; col++)
         grid_put_char(c->g, col, y, " ", STYLE_STATUS);
     note_text(c, buf, sizeof buf);
-    if (!buf[0] && notice)
+    if ((!buf[0] || c->ui->note == NOTE_WELCOME) && notice)   /* the terminal's notice first */
         snprintf(buf, sizeof buf, "%s", notice);
     if (buf[0]) {
         char shown[UI_NOTE_BYTES + 64];
