@@ -67,6 +67,9 @@ void predict_clear(Predict *pr);
  * yes/no; → and Space reveal), or NULL: the key keeps its usual meaning. */
 const KeyBinding *predict_binding(const Predict *pr, int key);
 
+/* The key table of the question waiting (key 0 ends), or NULL. */
+const KeyBinding *predict_keys(const Predict *pr);
+
 /* How the help and hints name the key of a question's action a ("" when none). */
 const char *predict_key_label(Action a);
 

@@ -47,6 +47,9 @@ int tour_goto(struct Ui *ui, Player *p, const Lesson *ls, int n, long long now);
 /* The binding of key while the tour runs (→ Space ← Esc), or NULL. */
 const KeyBinding *tour_binding(const Tour *t, int key);
 
+/* The tour's key table while it runs (key 0 ends), or NULL. */
+const KeyBinding *tour_keys_of(const Tour *t);
+
 /* How the help and hints name the key of a tour action a ("" when none). */
 const char *tour_key_label(Action a);
 

@@ -585,16 +585,28 @@ typedef struct {
     Action action;       /* what it does */
 } HelpRow;
 
-/* The rows of the help: the view's own bindings, then the global ones it does not
- * override. Returns how many. */
-static int help_rows(const ViewOps *v, HelpRow *rows, int cap)
+/* True when a waiting question or the tour owns key. */
+static bool guided_key(const Ui *ui, int key)
+{
+    return predict_binding(&ui->predict, key) || tour_binding(&ui->tour, key);
+}
+
+/* The rows of the help: a waiting question's keys and the tour's (while they own them),
+ * the view's own bindings, then the global ones it does not override. Returns how many. */
+static int help_rows(const Ui *ui, const ViewOps *v, HelpRow *rows, int cap)
 {
     int n = 0;
+    const KeyBinding *guided[] = { predict_keys(&ui->predict), tour_keys_of(&ui->tour) };
+    for (int t = 0; t < 2; t++)
+        for (const KeyBinding *b = guided[t]; b && b->key != 0 && n < cap; b++)
+            if (b->in_help && !(t == 1 && predict_binding(&ui->predict, b->key)))
+                rows[n++] = (HelpRow){ b->label, b->action };
     for (const KeyBinding *b = v->keys; b && b->key != 0 && n < cap; b++)
-        if (b->in_help)
+        if (b->in_help && !guided_key(ui, b->key))
             rows[n++] = (HelpRow){ b->label, b->action };
     for (const KeyBinding *b = action_keys; b->key != 0 && n < cap; b++)
-        if (b->in_help && !action_find_key(v->keys, b->key) && view_describe(v, b->action, LANG_EN))
+        if (b->in_help && !action_find_key(v->keys, b->key) && !guided_key(ui, b->key) &&
+            view_describe(v, b->action, LANG_EN))
             rows[n++] = (HelpRow){ b->label, b->action };
     return n;
 }
@@ -649,7 +661,7 @@ void chrome_draw_help(const ViewCtx *c, const ViewOps *v, const ChromeLayout *L)
 {
     HelpRow rows[HELP_MAX_ROWS];
     HelpLine lines[HELP_MAX_LINES];
-    int nrows = help_rows(v, rows, HELP_MAX_ROWS), n = 0;
+    int nrows = help_rows(c->ui, v, rows, HELP_MAX_ROWS), n = 0;
     char buf[256], footer[160], legend[256] = "", title[96];
     int label_w = 0, desc_w = 0;
     for (int i = 0; i < nrows; i++) {

@@ -104,11 +104,17 @@ static const KeyHint yes_no_hints[] = {
     { ACTION_NONE,   ACTION_NONE, NULL,     NULL },
 };
 
-const KeyBinding *predict_binding(const Predict *pr, int key)
+const KeyBinding *predict_keys(const Predict *pr)
 {
     if (!predict_waiting(pr))
         return NULL;
-    return action_find_key(pr->kind == PREDICT_LOOK ? look_keys : yes_no_keys, key);
+    return pr->kind == PREDICT_LOOK ? look_keys : yes_no_keys;
+}
+
+const KeyBinding *predict_binding(const Predict *pr, int key)
+{
+    const KeyBinding *table = predict_keys(pr);
+    return table ? action_find_key(table, key) : NULL;
 }
 
 const char *predict_key_label(Action a)

@@ -295,6 +295,11 @@ static const KeyHint tour_hint_list[] = {
     { ACTION_NONE,      ACTION_NONE,      NULL,   NULL },
 };
 
+const KeyBinding *tour_keys_of(const Tour *t)
+{
+    return t->on ? tour_keys : NULL;
+}
+
 const KeyBinding *tour_binding(const Tour *t, int key)
 {
     return t->on ? action_find_key(tour_keys, key) : NULL;

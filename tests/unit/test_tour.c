@@ -270,6 +270,62 @@ static void test_autoplay_asks_before_softmax(void **state)
     scene_close(s);
 }
 
+static void test_help_lists_the_keys_it_owns(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_ARCS);
+    question_stop(s, PREDICT_LOOK);
+    s->ui.help = true;
+    char *text = scene_text(s, 120, 60);
+    assert_hides(text, "tour: the next stop");           /* → reveals while it asks */
+    assert_shows(text, "tour: back to the stop before");
+    assert_shows(text, "leave the tour, staying on this screen");
+    assert_shows(text, "answer: character 1-9 (0: the 10th)");
+    assert_shows(text, "reveal the answer and go on");
+    assert_hides(text, "next step (Q → score");          /* → is the tour's here */
+    assert_hides(text, "focus character 1-9");           /* the digits answer */
+    free(text);
+    s->ui.help = false;
+    scene_press(s, KEYCODE_RIGHT);
+    s->ui.help = true;
+    text = scene_text(s, 120, 60);
+    assert_shows(text, "tour: the next stop");
+    assert_shows(text, "focus character 1-9");
+    assert_hides(text, "reveal the answer and go on");
+    free(text);
+    scene_close(s);
+}
+
+static void test_autoplay_asks_before_the_mirror(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_ARCS);
+    scene_press(s, 'p');
+    s->p.focus = 1;                                  /* 加, the one 等 looks at most */
+    s->p.stage = STAGE_QKV;
+    player_toggle_play(&s->p, 0);
+    assert_true(predict_before_step(&s->ui, &s->p, s->ls, s->p.next_ms + 1));
+    assert_int_equal(s->ui.predict.kind, PREDICT_MIRROR);
+    assert_int_equal(s->ui.predict.asker, 3);
+    assert_int_equal(s->ui.predict.other, 1);
+    Grid g = scene_render(s, 80, 24);
+    assert_has(&g, "Predict: will 加 asking 等 score the same as 等 asking 加?");
+    grid_free(&g);
+    scene_press(s, ' ');                             /* Space: revealed, on to ②, playing */
+    assert_true(s->ui.predict.revealed);
+    assert_int_equal(s->ui.predict.answer, PREDICT_UNANSWERED);
+    assert_int_equal((int)s->p.stage, STAGE_SCORE);
+    assert_true(s->p.playing);
+    g = scene_render(s, 80, 24);
+    assert_has(&g, "No: 加 asking 等 scores 2.08, 等 asking 加 4.05 (not answered)");
+    assert_has(&g, "tally: 0 of 1 right");
+    grid_free(&g);
+    s->p.focus = 0;                                  /* 三's ① → ②: no question there */
+    s->p.stage = STAGE_QKV;
+    assert_false(predict_before_step(&s->ui, &s->p, s->ls, s->p.next_ms + 1));
+    scene_close(s);
+}
+
 static void test_captions_fit(void **state)
 {
     (void)state;
@@ -304,6 +360,8 @@ int main(void)
         cmocka_unit_test(test_mirror_question_keys),
         cmocka_unit_test(test_reveal_goes_on),
         cmocka_unit_test(test_autoplay_asks_before_softmax),
+        cmocka_unit_test(test_help_lists_the_keys_it_owns),
+        cmocka_unit_test(test_autoplay_asks_before_the_mirror),
         cmocka_unit_test(test_captions_fit),
         cmocka_unit_test(test_show),
     };
