@@ -110,7 +110,7 @@ static void draw_caption(const ViewCtx *c, const ChromeLayout *L)
 {
     const Ui *ui = c->ui;
     const char *tok[MODEL_MAX_TOKENS];
-    char text[1024], line2[1024], where[64], shown[1024];
+    char text[1024], where[64], shown[1024];
     int y = L->caption_row, room = L->w - 2;
     for (int t = 0; t < c->tr->T; t++)
         tok[t] = c->tok[t];
@@ -118,6 +118,7 @@ static void draw_caption(const ViewCtx *c, const ChromeLayout *L)
         for (int x = 0; x < L->w; x++)
             grid_put_char(c->g, x, y + r, " ", STYLE_NORMAL);
     if (ui->predict.kind != PREDICT_NONE) {
+        char line2[1024];
         predict_text(&ui->predict, c->ls, c->lang, tok, text, line2, sizeof text);
         draw_drawable(c->ascii, text, shown, sizeof shown);
         draw_clipped(c->g, 1, y, L->w - 1, shown, STYLE_BOLD);

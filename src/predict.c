@@ -155,7 +155,7 @@ int predict_act(Ui *ui, Player *p, const Lesson *ls, Action a, int arg, long lon
 {
     Predict *pr = &ui->predict;
     int T = ls->tr.T;
-    switch (a) {
+    switch ((int)a) {   /* only the question's actions (ui.c hands over no others) */
     case ACTION_PREDICT:
         pr->on = !pr->on;
         if (!pr->on && !ui->tour.on) {
@@ -230,8 +230,9 @@ static void look_choices(const Predict *pr, const Lesson *ls, const char *const 
     buf[0] = '\0';
     for (int t = 0; t < ls->tr.T; t++) {
         size_t used = strlen(buf);
-        char num[8];
-        snprintf(num, sizeof num, t < 9 ? "%d" : t == 9 ? "0" : "", t + 1);
+        char num[8] = "";   /* its digit: 1-9, 0 for the 10th, none past it */
+        if (t < 10)
+            snprintf(num, sizeof num, "%d", (t + 1) % 10);
         snprintf(buf + used, cap - used, "%s%s%s%s%s", t ? "  " : "", t == pr->pick ? "[" : "",
                  num, num[0] ? " " : "", tok[t]);
         used = strlen(buf);

@@ -261,7 +261,7 @@ static int tour_prev(Ui *ui, Player *p, const Lesson *ls, long long now)
 
 int tour_act(Ui *ui, Player *p, const Lesson *ls, Action a, long long now)
 {
-    switch (a) {
+    switch ((int)a) {   /* only the tour's actions (ui.c hands over no others) */
     case ACTION_TOUR:   /* the key that starts it leaves it */
         if (!ui->tour.on)
             return tour_start(ui, p, ls, now);
@@ -334,7 +334,7 @@ static void fill(const Facts *f, Lang lang, const char *const *tok, const char *
     out[0] = '\0';
     /* characters: upper case named in a sentence (「」 in Chinese), lower case bare */
     const char *chars = "ABFZL", *bare = "abfzl";
-    int who[] = { A, B, f->first, f->last, f->low };
+    const int who[] = { A, B, f->first, f->last, f->low };
     for (int i = 0; chars[i]; i++)
         if (name[0] && !name[1] && (name[0] == chars[i] || name[0] == bare[i])) {
             snprintf(out, cap, zh && name[0] == chars[i] ? "「%s」" : "%s", tok[who[i]]);
