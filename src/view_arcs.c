@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "format.h"
+#include "panel.h"
 #include "view.h"
 
 /* ---------------------------------------------------------------- layout */
@@ -193,6 +194,19 @@ static void draw_marker(const ViewCtx *c, const ArcsLayout *L)
 
 /* ---------------------------------------------------------------- the view */
 
+/* The numbers panel of the current stage: its heading, then the stage's own panel. */
+static void draw_panel(const ViewCtx *c, const ArcsLayout *L)
+{
+    panel_heading(c, L);
+    switch (c->stage) {
+    case STAGE_QKV:     panel_qkv(c, L); break;
+    case STAGE_SCORE:   panel_score(c, L); break;
+    case STAGE_SOFTMAX: panel_softmax(c, L); break;
+    case STAGE_OUTPUT:  panel_output(c, L); break;
+    case STAGE_COUNT:   break;
+    }
+}
+
 static void arcs_view_draw(const ViewCtx *c)
 {
     ArcsLayout L;
@@ -202,7 +216,7 @@ static void arcs_view_draw(const ViewCtx *c)
     draw_sentence(c, &L);
     draw_values(c, &L);
     draw_marker(c, &L);
-    panel_draw(c, &L);
+    draw_panel(c, &L);
 }
 
 /* A click on a character focuses it. */
