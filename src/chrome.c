@@ -449,8 +449,9 @@ static void draw_status(const ViewCtx *c, const ViewOps *v, const ChromeLayout *
     if (buf[0]) {
         char shown[UI_NOTE_BYTES + 64];
         draw_drawable(c->ascii, buf, shown, sizeof shown);
-        bool hint = c->ui->note == NOTE_WELCOME || c->ui->note == NOTE_VERDICT;
-        x += draw_clipped(c->g, x, y, L->w - 12, shown, hint ? STYLE_FOCUS : STYLE_ERROR) + 3;
+        bool hint = c->ui->note == NOTE_WELCOME || c->ui->note == NOTE_VERDICT;   /* may take
+                                          the room of the hints and of the state's word */
+        x += draw_clipped(c->g, x, y, L->w - (hint ? 4 : 12), shown, hint ? STYLE_FOCUS : STYLE_ERROR) + 3;
     }
     const KeyHint *hints[32];
     int n = status_hints(c->ui, v, hints, 32), views = 0;

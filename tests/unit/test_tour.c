@@ -12,9 +12,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "app.h"
+#include "cli.h"
 #include "harness.h"
 #include "keys.h"
 #include "tour.h"
+
+#ifndef TESTS_DIR
+#define TESTS_DIR "tests"
+#endif
 
 /* Prints every stop at w × h (a debugging aid: ATTN_TOUR_SHOW=1). */
 static void show_stops(int w, int h, Lang lang)
@@ -326,6 +332,95 @@ static void test_autoplay_asks_before_the_mirror(void **state)
     scene_close(s);
 }
 
+/* ---------------------------------------------------------------- the opening picture */
+
+/* The view bar of these whole frames: the views there were when they were written. */
+#define OPENING_BAR(X) X(all) X(library) X(similarity) X(arcs) X(matrix) X(sqrtd) X(machine) \
+                       X(code) X(scale) X(summary)
+#define OPENING_EXTERN(name) extern const ViewOps view_##name;
+OPENING_BAR(OPENING_EXTERN)
+#define OPENING_ROW(name) &view_##name,
+static const ViewOps *const opening_bar[] = { OPENING_BAR(OPENING_ROW) };
+
+/* The first frame `attn-tui` with the arguments args draws at w × h in lang (caller frees). */
+static char *start_frame(const char *const *args, int w, int h, Lang lang, const Lesson *ls)
+{
+    char *argv[8] = { "attn-tui" };
+    int argc = 1;
+    for (; args[argc - 1]; argc++)
+        argv[argc] = (char *)args[argc - 1];
+    Options o;
+    char err[256];
+    assert_int_equal(cli_parse(argc, argv, &o, err, sizeof err), 0);
+    Player p;
+    Ui ui;
+    assert_int_equal(app_start_state(&o, ls, 0, &p, &ui), 0);
+    FrameOptions fo = { lang, false, NULL };
+    FrameInput in = { .lesson = ls, .player = &p, .ui = &ui, .progress = 1.0, .opt = &fo,
+                      .bar = opening_bar,
+                      .bar_count = (int)(sizeof opening_bar / sizeof opening_bar[0]) };
+    Grid g;
+    assert_int_equal(grid_init(&g, w, h), 0);
+    frame_render(&g, &in);
+    char *text = frame_text(&g);
+    grid_free(&g);
+    ui_free(&ui);
+    return text;
+}
+
+/* Compares text with tests/golden/NAME.txt (ATTN_GOLDEN_UPDATE=1 writes it). */
+static void assert_golden(const char *name, const char *text)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/golden/%s.txt", TESTS_DIR, name);
+    const char *update = getenv("ATTN_GOLDEN_UPDATE");
+    if (update && strcmp(update, "1") == 0) {
+        FILE *f = fopen(path, "wb");
+        assert_non_null(f);
+        fputs(text, f);
+        assert_int_equal(fclose(f), 0);
+        return;
+    }
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        fail_msg("no %s (make golden-update writes it)", path);
+    static char expected[65536];
+    size_t n = fread(expected, 1, sizeof expected - 1, f);
+    expected[n] = '\0';
+    fclose(f);
+    if (strcmp(expected, text) != 0)
+        fail_msg("%s differs; the frame is:\n%s", path, text);
+}
+
+static void test_opening_picture(void **state)
+{
+    Fixture *f = *state;
+    const char *none[] = { NULL };
+    char *text = start_frame(none, 80, 24, LANG_EN, &f->ls);
+    assert_shows(text, "▲ thicker line: 等 looks more");
+    assert_shows(text, "52.4%");
+    assert_shows(text, "Space plays the whole lesson · ←/→ step · ? explains this screen");
+    assert_golden("opening-80x24", text);
+    free(text);
+    text = start_frame(none, 120, 40, LANG_EN, &f->ls);
+    assert_shows(text, "· g guided tour");
+    assert_golden("opening-120x40", text);
+    free(text);
+    text = start_frame(none, 80, 24, LANG_ZH, &f->ls);
+    assert_shows(text, "Space 自动播放整课");
+    assert_golden("opening-80x24-zh", text);
+    free(text);
+    const char *chosen[] = { "--focus", "1", "--stage", "qkv", NULL };   /* they still choose */
+    text = start_frame(chosen, 80, 24, LANG_EN, &f->ls);
+    assert_shows(text, "▲ 三 makes Q, K and V");
+    free(text);
+    const char *tour[] = { "--tour", NULL };
+    text = start_frame(tour, 80, 24, LANG_EN, &f->ls);
+    assert_shows(text, "The opening picture: 等 looks at every character");
+    assert_hides(text, "Space plays the whole lesson");
+    free(text);
+}
+
 static void test_captions_fit(void **state)
 {
     (void)state;
@@ -362,6 +457,7 @@ int main(void)
         cmocka_unit_test(test_autoplay_asks_before_softmax),
         cmocka_unit_test(test_help_lists_the_keys_it_owns),
         cmocka_unit_test(test_autoplay_asks_before_the_mirror),
+        cmocka_unit_test_setup_teardown(test_opening_picture, fixture_setup, fixture_teardown),
         cmocka_unit_test(test_captions_fit),
         cmocka_unit_test(test_show),
     };
