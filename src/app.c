@@ -61,7 +61,7 @@ int app_start_state(const Options *o, const Lesson *ls, long long now_ms, Player
     ui->predict.on = o->predict;
     if (o->tour && made == 0)
         tour_start(ui, p, ls, now_ms);
-    else if (o->view < 0)   /* the opening picture says what to press */
+    else if (o->view < 0 && !o->autoplay)   /* the opening picture says what to press */
         ui_note(ui, NOTE_WELCOME, 0.0);
     if (o->autoplay && !o->tour)
         player_toggle_play(p, now_ms);
