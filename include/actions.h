@@ -45,7 +45,22 @@
     X(SENTENCE_NEXT, "the lesson's other sentence (三加五等于? / 十减四等于?)",               \
       "换课上的另一句（三加五等于? / 十减四等于?）")                                         \
     X(MASK, "causal mask (lesson 7): on or off", "因果掩码（第 7 课）：开或关")              \
-    X(HEADS, "heads (lesson 7): one, two, head 1, head 2", "多头（第 7 课）：一个、两个、头 1、头 2")
+    X(HEADS, "heads (lesson 7): one, two, head 1, head 2", "多头（第 7 课）：一个、两个、头 1、头 2") \
+    /* the guided tour and predict-then-reveal (tour.h, predict.h) */                     \
+    X(TOUR, "guided tour: the lesson from its opening picture to its summary",            \
+      "导览：从开场画面一站一站走到总结")                                                   \
+    X(PREDICT, "predict, then reveal: autoplay asks before ③ (on or off)",                \
+      "先猜再看：自动播放在 ③ 之前先问（开或关）")                                          \
+    X(TOUR_NEXT, "tour: the next stop", "导览：下一站")                                     \
+    X(TOUR_PREV, "tour: back to the stop before", "导览：回到上一站")                        \
+    X(TOUR_LEAVE, "leave the tour, staying on this screen", "离开导览，留在这个画面")         \
+    X(PICK, "answer: character 1-9 (0: the 10th)", "回答：第 1-9 个字（0：第 10 个）")        \
+    X(PICK_PREV, "answer: move to the character before", "回答：移到前一个字")                \
+    X(PICK_NEXT, "answer: move to the next character", "回答：移到后一个字")                  \
+    X(PICK_CHOOSE, "answer: the character chosen", "回答：选中的字")                         \
+    X(YES, "answer yes", "回答：是")                                                        \
+    X(NO, "answer no", "回答：不是")                                                        \
+    X(REVEAL, "reveal the answer and go on", "揭晓答案，接着走")
 
 typedef enum {
 #define ACTION_ENUM(id, en, zh) ACTION_##id,

@@ -35,8 +35,10 @@ typedef struct {
     bool numbers;            /* start with numbers shown (--no-numbers clears it) */
     bool autoplay;           /* --autoplay: start playing */
     double speed;            /* --speed, PLAYER_SPEED_MIN..MAX */
-    Stage stage;             /* --stage qkv|score|softmax|output (or 1-4) */
-    int focus;               /* --focus N (1-based on the command line, stored 0-based) */
+    Stage stage;             /* --stage qkv|score|softmax|output (or 1-4); ③ softmax by default
+                                (the opening picture) */
+    int focus;               /* --focus N (1-based on the command line, stored 0-based), or -1:
+                                the lesson's asker, 等 (tour_asker) */
     int view;                /* --view NAME as a ViewId, or -1 for the default */
     const char *record_path; /* --record FILE.cast: record the session (asciicast v2), or NULL */
     int mask;                /* --mask: 0 none, 1 causal (lesson 7's preview) */
@@ -66,6 +68,9 @@ typedef struct {
     double lr;               /* --lr X (> 0); 0 for the default */
     const char *save_path;   /* --save OUT: where --train writes the model */
     bool overwrite;          /* --overwrite: an existing OUT may be replaced */
+    /* the guided tour and predict-then-reveal (issues 15, 17) */
+    bool tour;               /* --tour: start the guided tour at its first stop */
+    bool predict;            /* --predict: autoplay asks before ③ and the mirrored cell */
 } Options;
 
 /* The defaults a config file may set (config.h), one bit each in Options.given once the

@@ -15,6 +15,8 @@
 #include "input.h"
 #include "lesson.h"
 #include "player.h"
+#include "predict.h"
+#include "tour.h"
 #include "view_list.h"
 
 /* The one-line notes the status bar can show until the next key (chrome.c words them). */
@@ -27,12 +29,15 @@ typedef enum {
     NOTE_SLOWEST,      /* - at the slowest speed */
     NOTE_NO_CHARACTER, /* a character number beyond the sentence: note_value */
     NOTE_NOTHING_PLAYS,/* Space on a screen with nothing to step */
+    NOTE_TOUR_END,     /* → at the tour's last stop */
+    NOTE_WELCOME,      /* the opening picture: what to press */
+    NOTE_VERDICT,      /* → revealed a question on the way: tour.verdict's answer */
     NOTE_TEXT          /* note_text, as it is (e.g. an engine error) */
 } UiNote;
 
 #define UI_NOTE_BYTES 256
 
-typedef struct {
+typedef struct Ui {
     ViewId view;                    /* the view shown */
     bool help;                      /* the help overlay is open (modal) */
     int help_top;                   /* first help line shown when the help scrolls */
@@ -49,6 +54,10 @@ typedef struct {
     UiNote note;                    /* a one-line note for the status bar, until the next key */
     double note_value;              /* the number the note names */
     char note_text[UI_NOTE_BYTES];  /* the text of NOTE_TEXT */
+    Tour tour;                      /* the guided tour (tour.h): cross-screen state, so it
+                                       lives here; its stops and captions are src/tour.c's */
+    Predict predict;                /* predict, then reveal (predict.h): the question shown,
+                                       its answer, the tally; cross-screen state too */
 } Ui;
 
 /* A fresh UI state on view: numbers shown, no help, cursors at their start, every view's

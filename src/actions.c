@@ -35,6 +35,8 @@ const KeyBinding action_keys[] = {
     { 's',               ACTION_SENTENCE_NEXT, 0, "s",   true  },
     { 'm',               ACTION_MASK,       0, "m",      true  },
     { 'h',               ACTION_HEADS,      0, "h",      true  },
+    { 'g',               ACTION_TOUR,       0, "g",      true  },
+    { 'p',               ACTION_PREDICT,    0, "p",      true  },
     { '+',               ACTION_FASTER,     0, "+ =",    true  },
     { '=',               ACTION_FASTER,     0, "=",      false },
     { '-',               ACTION_SLOWER,     0, "-",      true  },

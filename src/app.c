@@ -15,6 +15,7 @@
 #include "grid.h"
 #include "record.h"
 #include "term.h"
+#include "tour.h"
 
 #define APP_FRAME_MS 33   /* frame interval while a transition animates (~30 fps) */
 #define APP_EXIT_AFTER_FIRST_FRAME_ENV "ATTN_BENCH_EXIT_AFTER_FIRST_FRAME" /* bench only */
@@ -51,14 +52,18 @@ int app_start_state(const Options *o, const Lesson *ls, long long now_ms, Player
     player_init(p, ls->tr.T, now_ms);
     int made = ui_init_for(ui, o->view >= 0 ? (ViewId)o->view : VIEW_DEFAULT, ls);
     ui_set_view(ui, p, ui->view);
-    if (o->focus > 0)
-        player_set_focus(p, o->focus, now_ms);
-    if (o->stage != STAGE_QKV)
-        player_set_stage(p, o->stage, now_ms);
+    player_set_focus(p, o->focus >= 0 ? o->focus : tour_asker(ls), now_ms);
+    player_set_stage(p, o->stage, now_ms);
+    p->changed_ms = now_ms - PLAYER_TRANSITION_MS * 8;   /* the first frame is settled */
     ui->numbers = o->numbers;
     if (o->speed > 0)
         player_set_speed(p, o->speed);
-    if (o->autoplay)
+    ui->predict.on = o->predict;
+    if (o->tour && made == 0)
+        tour_start(ui, p, ls, now_ms);
+    else if (o->view < 0 && !o->autoplay)   /* the opening picture says what to press */
+        ui_note(ui, NOTE_WELCOME, 0.0);
+    if (o->autoplay && !o->tour)
         player_toggle_play(p, now_ms);
     return made;
 }
@@ -195,6 +200,8 @@ static int app_loop(App *a)
     bool draw = true;
     for (;;) {
         long long now = app_now_ms();
+        if (predict_before_step(&a->ui, &a->player, a->lesson, now))   /* asks before ③ */
+            draw = true;
         if (player_tick(&a->player, now))
             draw = true;
         int ticked = ui_tick(&a->ui, &a->player, a->lesson, now);

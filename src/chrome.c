@@ -94,7 +94,49 @@ void chrome_layout(const ViewCtx *c, const ViewOps *v, int w, int h, ChromeLayou
     int rows = layout_title(c, v, L);
     L->bar_row = rows;
     L->status_row = h - 1;
+    L->caption_row = -1;
+    if (c->ui->tour.on || c->ui->predict.on) {   /* the same rows on every stop */
+        L->caption_row = rows + 1;
+        rows += CHROME_CAPTION_ROWS;
+    }
     L->body = (Rect){ 0, rows + 1, w, L->status_row - (rows + 1) };
+}
+
+/* ---------------------------------------------------------------- caption rows */
+
+/* The tour's caption (and "tour 3/19" at the right), or the question, its verdict, or
+ * what predict-then-reveal does, in the rows under the view bar. */
+static void draw_caption(const ViewCtx *c, const ChromeLayout *L)
+{
+    const Ui *ui = c->ui;
+    const char *tok[MODEL_MAX_TOKENS];
+    char text[1024], where[64], shown[1024];
+    int y = L->caption_row, room = L->w - 2;
+    for (int t = 0; t < c->tr->T; t++)
+        tok[t] = c->tok[t];
+    for (int r = 0; r < CHROME_CAPTION_ROWS; r++)
+        for (int x = 0; x < L->w; x++)
+            grid_put_char(c->g, x, y + r, " ", STYLE_NORMAL);
+    if (ui->predict.kind != PREDICT_NONE) {
+        char line2[1024];
+        predict_text(&ui->predict, c->ls, c->lang, tok, text, line2, sizeof text);
+        draw_drawable(c->ascii, text, shown, sizeof shown);
+        draw_clipped(c->g, 1, y, L->w - 1, shown, STYLE_BOLD);
+        draw_drawable(c->ascii, line2, shown, sizeof shown);
+        draw_clipped(c->g, 1, y + 1, L->w - 1, shown, ui->predict.revealed ? STYLE_DIM : STYLE_FOCUS);
+        return;
+    }
+    if (!ui->tour.on) {
+        predict_idle_text(&ui->predict, c->lang, text, sizeof text);
+        draw_drawable(c->ascii, text, shown, sizeof shown);
+        draw_clipped(c->g, 1, y, L->w - 1, shown, STYLE_DIM);
+        return;
+    }
+    tour_caption(&ui->tour, c->ls, c->lang, tok, text, sizeof text, where, sizeof where);
+    int ww = text_width(where);
+    draw_right(c->g, L->w - 1 - ww, y, ww, where, STYLE_DIM);
+    draw_drawable(c->ascii, text, shown, sizeof shown);
+    draw_paragraph(c->g, c->gl, 1, y, room - ww - 2, CHROME_CAPTION_ROWS, shown, STYLE_BOLD);
 }
 
 static void draw_title_row(const ViewCtx *c, const ViewOps *v, const ChromeLayout *L)
@@ -235,21 +277,33 @@ int chrome_bar_view_at(const ViewCtx *c, const ChromeLayout *L, int x)
 
 /* ---------------------------------------------------------------- status line */
 
+#define CHROME_WELCOME_TOUR_W 100   /* from this width the opening line names the tour's key */
+
 /* The hints shown: the view's, then the global ones. Returns how many. */
-static int status_hints(const ViewOps *v, const KeyHint **out, int cap)
+static int status_hints(const Ui *ui, const ViewOps *v, const KeyHint **out, int cap)
 {
     int n = 0;
-    for (const KeyHint *h = v->hints; h && h->first != ACTION_NONE && n < cap; h++)
+    for (const KeyHint *h = predict_hints(&ui->predict); h && h->first != ACTION_NONE && n < cap; h++)
+        out[n++] = h;
+    for (const KeyHint *h = tour_hints(&ui->tour); h && h->first != ACTION_NONE && n < cap; h++)
+        out[n++] = h;
+    bool guided = predict_hints(&ui->predict) || tour_hints(&ui->tour);   /* their keys win */
+    for (const KeyHint *h = guided ? NULL : v->hints; h && h->first != ACTION_NONE && n < cap; h++)
         out[n++] = h;
     for (const KeyHint *h = action_hints; h->first != ACTION_NONE && n < cap; h++)
         out[n++] = h;
     return n;
 }
 
-/* The label of action a's key: the view's binding first, then the global one. */
+/* The label of action a's key: the view's binding first, then a question's or the tour's,
+ * then the global one. */
 static const char *key_label(const ViewOps *v, Action a)
 {
     const char *label = action_key_label_in(v->keys, a);
+    if (!*label)
+        label = predict_key_label(a);
+    if (!*label)
+        label = tour_key_label(a);
     return *label ? label : action_key_label(a);
 }
 
@@ -331,6 +385,27 @@ static void note_text(const ViewCtx *c, char *buf, size_t cap)
         snprintf(buf, cap, SAY(c, "nothing plays on this screen: %s for one that does",
                                   "这个画面没有可播放的：按 %s 换一个"), action_key_label(ACTION_VIEW_NEXT));
         break;
+    case NOTE_WELCOME:
+        snprintf(buf, cap, SAY(c, "%s plays the whole lesson · %s/%s step · %s explains this screen",
+                                  "%s 自动播放整课 · %s/%s 一步步走 · %s 讲解这个画面"),
+                 action_key_label(ACTION_PLAY), action_key_label(ACTION_PREV),
+                 action_key_label(ACTION_NEXT), action_key_label(ACTION_HELP));
+        if (c->g && c->g->w >= CHROME_WELCOME_TOUR_W)   /* room for one more */
+            draw_append(buf, cap, SAY(c, " · %s guided tour", " · %s 导览"),
+                        action_key_label(ACTION_TOUR));
+        break;
+    case NOTE_TOUR_END:
+        snprintf(buf, cap, SAY(c, "the tour's last stop: %s back, %s leaves",
+                                  "导览最后一站：%s 回去，%s 离开"),
+                 tour_key_label(ACTION_TOUR_PREV), tour_key_label(ACTION_TOUR_LEAVE));
+        break;
+    case NOTE_VERDICT: {
+        const char *tok[MODEL_MAX_TOKENS];
+        for (int t = 0; t < c->tr->T; t++)
+            tok[t] = c->tok[t];
+        predict_verdict(&ui->tour.verdict, c->ls, c->lang, tok, buf, cap);
+        break;
+    }
     case NOTE_TEXT:
         snprintf(buf, cap, "%s", ui->note_text);
         break;
@@ -369,15 +444,17 @@ static void draw_status(const ViewCtx *c, const ViewOps *v, const ChromeLayout *
     for (int col = 0; col < L->w; col++)
         grid_put_char(c->g, col, y, " ", STYLE_STATUS);
     note_text(c, buf, sizeof buf);
-    if (!buf[0] && notice)
+    if ((!buf[0] || c->ui->note == NOTE_WELCOME) && notice)   /* the terminal's notice first */
         snprintf(buf, sizeof buf, "%s", notice);
     if (buf[0]) {
         char shown[UI_NOTE_BYTES + 64];
         draw_drawable(c->ascii, buf, shown, sizeof shown);
-        x += draw_clipped(c->g, x, y, L->w - 12, shown, STYLE_ERROR) + 3;
+        bool hint = c->ui->note == NOTE_WELCOME || c->ui->note == NOTE_VERDICT;   /* may take
+                                          the room of the hints and of the state's word */
+        x += draw_clipped(c->g, x, y, L->w - (hint ? 4 : 12), shown, hint ? STYLE_FOCUS : STYLE_ERROR) + 3;
     }
     const KeyHint *hints[32];
-    int n = status_hints(v, hints, 32), views = 0;
+    int n = status_hints(c->ui, v, hints, 32), views = 0;
     while (views < n && hints[views] != &action_hints[0])
         views++;
     int keep = views, gap = 2;
@@ -492,6 +569,8 @@ void chrome_draw(const ViewCtx *c, const ViewOps *v, const ChromeLayout *L, cons
 {
     draw_title_row(c, v, L);
     draw_view_bar(c, L);
+    if (L->caption_row >= 0)
+        draw_caption(c, L);
     if (c->ui->input.open)
         draw_input(c, L);
     else
@@ -508,16 +587,28 @@ typedef struct {
     Action action;       /* what it does */
 } HelpRow;
 
-/* The rows of the help: the view's own bindings, then the global ones it does not
- * override. Returns how many. */
-static int help_rows(const ViewOps *v, HelpRow *rows, int cap)
+/* True when a waiting question or the tour owns key. */
+static bool guided_key(const Ui *ui, int key)
+{
+    return predict_binding(&ui->predict, key) || tour_binding(&ui->tour, key);
+}
+
+/* The rows of the help: a waiting question's keys and the tour's (while they own them),
+ * the view's own bindings, then the global ones it does not override. Returns how many. */
+static int help_rows(const Ui *ui, const ViewOps *v, HelpRow *rows, int cap)
 {
     int n = 0;
+    const KeyBinding *guided[] = { predict_keys(&ui->predict), tour_keys_of(&ui->tour) };
+    for (int t = 0; t < 2; t++)
+        for (const KeyBinding *b = guided[t]; b && b->key != 0 && n < cap; b++)
+            if (b->in_help && !(t == 1 && predict_binding(&ui->predict, b->key)))
+                rows[n++] = (HelpRow){ b->label, b->action };
     for (const KeyBinding *b = v->keys; b && b->key != 0 && n < cap; b++)
-        if (b->in_help)
+        if (b->in_help && !guided_key(ui, b->key))
             rows[n++] = (HelpRow){ b->label, b->action };
     for (const KeyBinding *b = action_keys; b->key != 0 && n < cap; b++)
-        if (b->in_help && !action_find_key(v->keys, b->key) && view_describe(v, b->action, LANG_EN))
+        if (b->in_help && !action_find_key(v->keys, b->key) && !guided_key(ui, b->key) &&
+            view_describe(v, b->action, LANG_EN))
             rows[n++] = (HelpRow){ b->label, b->action };
     return n;
 }
@@ -572,7 +663,7 @@ void chrome_draw_help(const ViewCtx *c, const ViewOps *v, const ChromeLayout *L)
 {
     HelpRow rows[HELP_MAX_ROWS];
     HelpLine lines[HELP_MAX_LINES];
-    int nrows = help_rows(v, rows, HELP_MAX_ROWS), n = 0;
+    int nrows = help_rows(c->ui, v, rows, HELP_MAX_ROWS), n = 0;
     char buf[256], footer[160], legend[256] = "", title[96];
     int label_w = 0, desc_w = 0;
     for (int i = 0; i < nrows; i++) {

@@ -8,6 +8,8 @@
 #include "draw.h"
 #include "view.h"
 
+#define CHROME_CAPTION_ROWS 2   /* rows of the tour's caption, a question or its verdict */
+
 /* Where the chrome of one w × h frame goes, and the body it leaves to the view. Depends
  * only on the sentence, the view, the size and the options, so drawing and clicks agree. */
 typedef struct {
@@ -21,6 +23,8 @@ typedef struct {
     int right_row;       /* row of the stage line (or the view's title) */
     int right_x;         /* its first column */
     int bar_row;         /* row of the view bar */
+    int caption_row;     /* first of the CHROME_CAPTION_ROWS rows of the tour's caption or
+                            a question (under the bar while the tour or predict is on), or -1 */
     int status_row;      /* the last row: keys and play state */
     Rect body;           /* what is left for the view */
 } ChromeLayout;

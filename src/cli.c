@@ -57,8 +57,10 @@ const char *cli_usage(void)
         "  --no-numbers      start with every number hidden (press n to show them)\n"
         "  --autoplay        start playing at once (press space to pause)\n"
         "  --speed X         autoplay speed, 0.25 to 4 (default 1)\n"
-        "  --stage S         start at qkv, score, softmax or output (or 1-4)\n"
-        "  --focus N         start with character N asking (1 = first)\n"
+        "  --stage S         start at qkv, score, softmax or output (or 1-4; default softmax)\n"
+        "  --focus N         start with character N asking (1 = first; default 等, the lesson's)\n"
+        "  --tour            walk the lesson stop by stop (→ or space on, ← back, Esc leaves; key g)\n"
+        "  --predict         autoplay asks you to predict before ③ and keeps a tally (key p)\n"
         "  --lang L          labels and --dump headings in en or zh (default: from the locale)\n"
         "  --theme T         colours: dark (default), light or contrast\n"
         "  --config FILE     read the defaults from FILE (default:\n"
@@ -156,7 +158,8 @@ enum {
     OPT_WORKSHEET, OPT_ANSWERS, OPT_SEED, OPT_SET,
     OPT_THEME, OPT_CONFIG, OPT_NO_CONFIG, OPT_COMPLETION,
     /* --train and its options (issue 18) */
-    OPT_TRAIN = 1100, OPT_TASK, OPT_STEPS, OPT_LR, OPT_SAVE, OPT_OVERWRITE
+    OPT_TRAIN = 1100, OPT_TASK, OPT_STEPS, OPT_LR, OPT_SAVE, OPT_OVERWRITE,
+    OPT_TOUR, OPT_PREDICT
 };
 
 static const struct option long_options[] = {
@@ -195,6 +198,8 @@ static const struct option long_options[] = {
     { "lr",         required_argument, NULL, OPT_LR },
     { "save",       required_argument, NULL, OPT_SAVE },
     { "overwrite",  no_argument,       NULL, OPT_OVERWRITE },
+    { "tour",       no_argument,       NULL, OPT_TOUR },
+    { "predict",    no_argument,       NULL, OPT_PREDICT },
     { "help",       no_argument,       NULL, 'h' },
     { "version",    no_argument,       NULL, 'V' },
     { NULL, 0, NULL, 0 },
@@ -287,6 +292,8 @@ static const CliOptionDoc option_docs[] = {
     { "worksheet",  0,   CLI_VALUE_FREE,   NULL, "print N practice questions and exit", false },
     { "answers",    0,   CLI_VALUE_NONE,   NULL, "with --worksheet the worked answers", false },
     { "set",        0,   CLI_VALUE_FREE,   NULL, "set one number of the model", false },
+    { "tour",       0,   CLI_VALUE_NONE,   NULL, "walk the lesson stop by stop", false },
+    { "predict",    0,   CLI_VALUE_NONE,   NULL, "autoplay asks you to predict first", false },
     { "help",       'h', CLI_VALUE_NONE,   NULL, "show the help and exit", false },
     { "version",    'V', CLI_VALUE_NONE,   NULL, "show the version and exit", false },
 };
@@ -326,8 +333,8 @@ void cli_defaults(Options *o)
     memset(o, 0, sizeof *o);
     o->numbers = true;
     o->speed = 1.0;
-    o->stage = STAGE_QKV;
-    o->focus = 0;
+    o->stage = STAGE_SOFTMAX;   /* the opening picture: 等 asking at ③ */
+    o->focus = -1;
     o->view = -1;
     o->heads = 1;
     o->lang = LANG_AUTO;
@@ -502,6 +509,8 @@ static int cli_apply(Options *o, int c, const char *arg, char *err, size_t errle
         snprintf(err, errlen, "--completion: '%s' is not a shell: use bash, zsh or fish",
                  text_escape(arg, q, sizeof q));
         return -1;
+    case OPT_TOUR:       o->tour = true; return 0;
+    case OPT_PREDICT:    o->predict = true; return 0;
     case 'h':            o->help = true; return 0;
     case 'V':            o->version = true; return 0;
     case OPT_FORMAT:

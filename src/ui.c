@@ -103,7 +103,11 @@ const KeyBinding *ui_binding(const Ui *ui, int key)
 {
     if (ui->help)
         return action_find_key(help_keys, key);
-    const KeyBinding *b = action_find_key(view_ops(ui->view)->keys, key);
+    const KeyBinding *b = predict_binding(&ui->predict, key);   /* a question owns its keys */
+    if (!b)
+        b = tour_binding(&ui->tour, key);
+    if (!b)
+        b = action_find_key(view_ops(ui->view)->keys, key);
     return b ? b : action_find_key(action_keys, key);
 }
 
@@ -240,6 +244,18 @@ static int ui_apply_global(Ui *ui, Player *p, const Lesson *ls, Action a, int ar
         ui->want.config.mask = ui->want.config.mask == MASK_CAUSAL ? MASK_NONE : MASK_CAUSAL;
         return REACT_REDRAW | REACT_RECOMPUTE;
     case ACTION_HEADS:       return ui_next_heads(ui);
+    case ACTION_TOUR:
+    case ACTION_TOUR_NEXT:
+    case ACTION_TOUR_PREV:
+    case ACTION_TOUR_LEAVE:  return tour_act(ui, p, ls, a, now);
+    case ACTION_PREDICT:
+    case ACTION_PICK:
+    case ACTION_PICK_PREV:
+    case ACTION_PICK_NEXT:
+    case ACTION_PICK_CHOOSE:
+    case ACTION_YES:
+    case ACTION_NO:
+    case ACTION_REVEAL:      return predict_act(ui, p, ls, a, arg, now);
     case ACTION_CLICK:       /* the caller turns a click into what it hit */
     case ACTION_NONE:
     case ACTION_COUNT:

@@ -150,7 +150,8 @@ static const TrackWords track_words[TRACK_COUNT] = {
         { "previous step", "上一步" },
         { "first step (the first character's ①)", "第一步（第一个字的 ①）" },
         { "last step (the last character's ④)", "最后一步（最后一个字的 ④）" },
-        { "autoplay: every stage of every character, start or stop", "自动播放：每个字的每一步，开始或暂停" },
+        { "autoplay from here on: every stage of every character, start or stop",
+          "从这一步起自动播放：每个字的每一步，开始或暂停" },
     },
     [TRACK_FOCUS] = {
         { "next character", "下一个字" },

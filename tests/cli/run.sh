@@ -456,6 +456,26 @@ expect_fail "--train needs --save" 2 "--train needs --save OUT" -- --train
 expect_fail "--steps without --train" 2 "go with --train" -- --steps 3 --dump
 [ ! -e "$tmp/x.model" ] && ok "a refused --train writes nothing" || bad "a refused --train writes nothing"
 "$BIN" --help | grep -qF -- "--train" && ok "--help names --train" || bad "--help names --train"
+# ------------------------------------------------------------------ issue 15: the opening picture, the tour
+"$BIN" --print --size 80x24 >"$tmp/open" 2>"$tmp/err"
+if grep -qF "▲ thicker line: 等 looks more" "$tmp/open" && grep -q "52.4%" "$tmp/open" \
+   && tail -1 "$tmp/open" | grep -qF "Space plays the whole lesson · ←/→ step · ? explains this screen"; then
+    ok "no options: the arcs, 等 at ③ (52.4%), a line saying what to press"
+else
+    bad "no options: the arcs, 等 at ③ (52.4%), a line saying what to press" "$(cat "$tmp/open")"
+fi
+"$BIN" --print --size 80x24 --focus 1 --stage 1 | grep -qF "▲ 三 makes Q, K and V" \
+    && ok "--focus and --stage still choose the start" || bad "--focus and --stage still choose the start"
+"$BIN" --print --size 80x24 --sentence 三加五 | grep -qF "▲ thicker line: 三 looks more" \
+    && ok "a sentence without 等 starts on its first character" || bad "a sentence without 等 starts on its first character"
+"$BIN" --print --size 120x40 --tour >"$tmp/tour"
+grep -qF "The opening picture: 等 looks at every character" "$tmp/tour" && grep -qF "tour 1/19" "$tmp/tour" \
+    && ok "--tour --print: the first stop's caption" || bad "--tour --print: the first stop's caption" "$(head -4 "$tmp/tour")"
+"$BIN" --print --size 80x24 --tour --lang zh | grep -qF "开场画面：「等」看向每一个字" \
+    && ok "--tour --lang zh: the caption in Chinese, characters in 「」" || bad "--tour --lang zh: the caption in Chinese"
+"$BIN" --print --size 80x24 --predict | sed -n 3p | grep -qF "predict, then reveal: autoplay asks before ③ · tally: 0 of 0 right" \
+    && ok "--predict: the caption row says what it does" || bad "--predict: the caption row says what it does"
+expect_fail "--tour takes no value" 2 "--tour" -- --tour=yes
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

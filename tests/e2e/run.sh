@@ -311,7 +311,7 @@ case_play_pause() {
 }
 
 case_numbers() {
-    start_app
+    start_app --view arcs          # no opening line (it goes at the first key)
     wait_for "于" && settle shown || fail "no first frame" || return 1
     if no_digits_above_status shown; then fail "the frame shows no numbers to hide"; return 1; fi
     t send-keys n
@@ -326,7 +326,7 @@ case_numbers() {
 }
 
 case_stage_keys() {
-    start_app
+    start_app --focus 1 --stage qkv
     wait_lit_stage ① || return 1
     t send-keys Right;  wait_lit_stage ② || return 1
     t send-keys Right;  wait_lit_stage ③ || return 1
@@ -355,7 +355,7 @@ wait_lit_stage() {
 }
 
 case_focus_keys() {
-    start_app
+    start_app --focus 1 --stage qkv
     wait_lit 三 || fail "三 is not marked as focused at start" || return 1
     t send-keys Down; wait_lit 加 || fail "↓ did not move the focus to 加" || return 1
     t send-keys Down; wait_lit 五 || fail "↓ did not move the focus to 五" || return 1
@@ -365,7 +365,7 @@ case_focus_keys() {
 }
 
 case_click() {
-    start_app
+    start_app --focus 1 --stage qkv
     wait_for "于" && settle first || fail "no first frame" || return 1
     _row=$(grep -n "$SENTENCE_ROW" "$WORK/first" | tail -1 | cut -d: -f1)
     [ -n "$_row" ] || fail "no sentence row" || return 1
@@ -377,14 +377,14 @@ case_click() {
 }
 
 case_resize() {
-    start_app
+    start_app --view arcs          # 等 at ③, no opening line: → goes to ④
     wait_for "于" && settle first || fail "no first frame" || return 1
     t send-keys Right
     t resize-window -x 70 -y 22          # during the transition to stage ②
     wait_change first && settle small || fail "no frame after the resize to 70×22" || return 1
     # A fresh start at 70×22 on the same step must look exactly the same: no debris.
     _main=$SOCK
-    start_pane "$APP_ENV $BIN --stage score" 70 22 ref
+    start_pane "$APP_ENV $BIN --view arcs --stage output" 70 22 ref
     wait_for "于" && settle reference || { t kill-server; SOCK=$_main; fail "no reference frame at 70×22"; return 1; }
     t kill-server; SOCK=$_main
     if ! cmp -s "$WORK/small" "$WORK/reference"; then
@@ -409,7 +409,7 @@ case_too_small() {
 }
 
 case_help() {
-    start_app
+    start_app --view arcs
     wait_for "于" && settle first || fail "no first frame" || return 1
     t send-keys '?'
     wait_for "numbers: hide or show" || fail "? did not show the help (with 'numbers: hide or show')" || return 1
@@ -657,7 +657,7 @@ case_numbers_in_similarity_and_sqrtd() {
 # --view all: ↓ moves the selection (lit in the askers' row, named in the caption); n
 # leaves no digit.
 case_all_select() {
-    start_app --view all
+    start_app --view all --focus 1
     wait_for "looks most at" || fail "--view all did not show the view" || return 1
     wait_lit 三 || fail "三 is not selected at start" || return 1
     t send-keys Down; wait_lit 加 || fail "↓ did not select 加" || return 1
@@ -992,12 +992,55 @@ run_case "Tab and Shift-Tab walk every view and come back"      case_tab_walks_v
 run_case "a click on a view's name in the view bar opens it"     case_click_view_bar
 run_case "a resize storm in every view ends on a whole frame"    case_resize_storm
 
+
+# ---------------------------------------------------------------- issue 15: the guided tour
+
+# --tour: → (and Space) walk from the opening picture to the summary, answering the question
+# before ③ on the way; ← walks back to exactly the first stop; Esc leaves on the screen shown.
+case_tour() {
+    start_app --tour
+    wait_for "tour 1/" || fail "--tour did not open on its first stop" || return 1
+    settle first || fail "the first stop never settled" || return 1
+    grep -qF "52.4%" "$WORK/first" || fail "the opening stop does not show 52.4%" || return 1
+    _n=$(grep -o 'tour 1/[0-9]*' "$WORK/first" | cut -d/ -f2)
+    _i=0 _asked=0
+    while ! grep -qF "tour $_n/$_n" "$WORK/screen"; do
+        _i=$((_i + 1))
+        [ "$_i" -le 40 ] || fail "40 presses of → did not reach stop $_n" || return 1
+        if grep -qF "Predict: whom will 等 look at most?" "$WORK/screen"; then
+            t send-keys 2                      # 加
+            wait_for "等 looks most at 加 (52.4%): right!" || fail "answering 2 did not say right" || return 1
+            _asked=1
+        fi
+        cp "$WORK/screen" "$WORK/before"
+        if [ $((_i % 2)) = 0 ]; then t send-keys Space; else t send-keys Right; fi
+        wait_change before || fail "→ changed nothing at press $_i" || return 1
+        settle cur || return 1
+    done
+    [ "$_asked" = 1 ] || fail "no question before ③ on the way" || return 1
+    grep -qF "[summary]" "$WORK/screen" || fail "the last stop is not the summary" || return 1
+    _i=0
+    while ! grep -qF "tour 1/$_n" "$WORK/screen"; do
+        _i=$((_i + 1))
+        [ "$_i" -le 40 ] || fail "40 presses of ← did not come back to the first stop" || return 1
+        cp "$WORK/screen" "$WORK/before"
+        t send-keys Left
+        wait_change before || fail "← changed nothing at press $_i" || return 1
+        settle cur || return 1
+    done
+    cmp -s "$WORK/screen" "$WORK/first" || { diff "$WORK/first" "$WORK/screen" | head -20; fail "the first stop, walked back to, differs"; return 1; }
+    t send-keys Escape
+    wait_change first && settle left || fail "Esc changed nothing" || return 1
+    grep -qF "tour 1/" "$WORK/left" && fail "Esc did not leave the tour" && return 1
+    grep -qF "[arcs]" "$WORK/left" || fail "Esc did not stay on the screen shown"
+}
+
 # ---------------------------------------------------------------- issue 9: your own sentence, record
 
 # e, typing 10-4=? and Enter shows 十减四等于? with its arcs; a bad character is marked and
 # refused, and the old sentence stays.
 case_input_line() {
-    start_app --stage softmax
+    start_app --stage softmax --focus 1
     wait_for "三加五等于?" || fail "no first frame" || return 1
     t send-keys e
     wait_for "sentence:" || fail "e did not open the input line" || return 1
@@ -1053,6 +1096,7 @@ case_record_idle() {
 }
 
 run_case "e, typing 10-4=? and Enter runs 十减四等于?"                  case_input_line
+run_case "--tour: → to the summary (a question answered), ← back, Esc"  case_tour
 run_case "--record writes asciicast v2 that replays to the last frame" case_record
 run_case "--record writes nothing while paused"                       case_record_idle
 run_case "--view all: ↓ and ↑ move the selection, n hides numbers" case_all_select

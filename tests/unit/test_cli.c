@@ -37,8 +37,10 @@ static void test_defaults(void **state)
     assert_true(o.numbers);
     assert_false(o.autoplay);
     assert_true(o.speed == 1.0);
-    assert_int_equal(o.stage, STAGE_QKV);
-    assert_int_equal(o.focus, 0);
+    assert_int_equal(o.stage, STAGE_SOFTMAX);   /* the opening picture: ③ … */
+    assert_int_equal(o.focus, -1);              /* … with the lesson's asker, 等 */
+    assert_false(o.tour);
+    assert_false(o.predict);
     assert_int_equal(o.lang, LANG_AUTO);
     assert_false(o.ascii);
     assert_false(o.no_ascii);
@@ -70,6 +72,9 @@ static void test_every_option(void **state)
     assert_int_equal(parse(&o, err, w2), 0);
     assert_int_equal(o.stage, STAGE_OUTPUT);
     assert_true(o.help && o.version);
+    const char *wt[] = { "--tour", "--predict", NULL };
+    assert_int_equal(parse(&o, err, wt), 0);
+    assert_true(o.tour && o.predict);
     const char *w3[] = { "--print", "--size", "120x40", "--color", "always", "--view", "matrix",
                          "--mask", "causal", "--heads", "2", NULL };
     assert_int_equal(parse(&o, err, w3), 0);

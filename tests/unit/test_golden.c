@@ -36,8 +36,8 @@ typedef struct {
     double progress;       /* 0..1 of the transition (0 here: settled, 1) */
     bool playing;          /* autoplay running */
     const char *sentence;  /* the sentence, or NULL for the model's */
-    int keys[8];           /* keys pressed after the start state, in order (0 ends): they
-                              reach any UI state (a table, a cursor, mask, heads) */
+    int keys[24];          /* keys pressed after the start state, in order (0 ends): they
+                              reach any UI state (a table, a cursor, mask, heads, a tour stop) */
     bool frame;            /* the whole frame, chrome and all (drawn with golden_bar), else
                               only the view's body: a new view changes no golden file */
 } GoldenCase;
@@ -202,6 +202,23 @@ static const GoldenCase golden_cases[] = {
     { .name = "summary-80x24-ascii", .view = VIEW_SUMMARY, .w = 80, .h = 24, .focus = 3, .ascii = true },
     { .name = "all-80x24-sixteen-ascii", .view = VIEW_ALL, .w = 80, .h = 24, .focus = 3, .ascii = true, .sentence = SIXTEEN },
     { .name = "similarity-80x24-sixteen-ascii", .view = VIEW_SIMILARITY, .w = 80, .h = 24, .focus = 3, .ascii = true, .sentence = SIXTEEN },
+    /* issue 15: the guided tour; issue 17 §3: a question and its reveal */
+    { .name = "tour-80x24-opening", .view = VIEW_ARCS, .w = 80, .h = 24, .keys = { 'g' }, .frame = true },
+    { .name = "tour-120x40-opening", .view = VIEW_ARCS, .w = 120, .h = 40, .keys = { 'g' }, .frame = true },
+    { .name = "tour-80x24-opening-zh", .view = VIEW_ARCS, .w = 80, .h = 24, .lang = LANG_ZH, .keys = { 'g' }, .frame = true },
+    { .name = "tour-120x40-opening-zh", .view = VIEW_ARCS, .w = 120, .h = 40, .lang = LANG_ZH, .keys = { 'g' }, .frame = true },
+    { .name = "tour-80x24-mirror-cell", .view = VIEW_ARCS, .w = 80, .h = 24, .keys = { 'g', KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT }, .frame = true },
+    { .name = "tour-120x40-mirror-cell", .view = VIEW_ARCS, .w = 120, .h = 40, .keys = { 'g', KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT }, .frame = true },
+    { .name = "tour-80x24-mirror-cell-zh", .view = VIEW_ARCS, .w = 80, .h = 24, .lang = LANG_ZH, .keys = { 'g', KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT }, .frame = true },
+    { .name = "tour-80x24-question-mirror", .view = VIEW_ARCS, .w = 80, .h = 24, .keys = { 'g', KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT }, .frame = true },
+    { .name = "tour-80x24-reveal-mirror", .view = VIEW_ARCS, .w = 80, .h = 24, .keys = { 'g', KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, 'n' }, .frame = true },
+    { .name = "tour-80x24-question-look", .view = VIEW_ARCS, .w = 80, .h = 24, .keys = { 'g', KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT }, .frame = true },
+    { .name = "tour-80x24-reveal-look", .view = VIEW_ARCS, .w = 80, .h = 24, .keys = { 'g', KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_DOWN, KEYCODE_ENTER }, .frame = true },
+    { .name = "tour-120x40-question-look", .view = VIEW_ARCS, .w = 120, .h = 40, .keys = { 'g', KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT }, .frame = true },
+    { .name = "tour-80x24-question-look-zh", .view = VIEW_ARCS, .w = 80, .h = 24, .lang = LANG_ZH, .keys = { 'g', KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT }, .frame = true },
+    { .name = "tour-80x24-reveal-look-zh", .view = VIEW_ARCS, .w = 80, .h = 24, .lang = LANG_ZH, .keys = { 'g', KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, '3' }, .frame = true },
+    { .name = "tour-80x24-summary", .view = VIEW_ARCS, .w = 80, .h = 24, .keys = { 'g', KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT }, .frame = true },
+    { .name = "tour-120x40-summary-zh", .view = VIEW_ARCS, .w = 120, .h = 40, .lang = LANG_ZH, .keys = { 'g', KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT }, .frame = true },
 };
 #define N_CASES (sizeof golden_cases / sizeof golden_cases[0])
 

@@ -1,0 +1,320 @@
+/* predict.c — predict, then reveal: the two questions, their answers from the engine, the
+ * keys a waiting question owns, the tally, and the words of question and verdict.
+ * Owns: Ui's predict state (cross-screen). Must not touch: ncurses, the clock, drawing,
+ * arithmetic beyond asking the engine (engine_strongest, the raw scores). */
+#include "predict.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "format.h"
+#include "tour.h"
+#include "ui.h"
+
+/* Two raw scores print as one number (the lesson's two decimals) within this. */
+#define PREDICT_SAME_SCORE 0.005
+
+/* ---------------------------------------------------------------- the state machine */
+
+void predict_ask(Predict *pr, const Lesson *ls, PredictKind kind, int asker)
+{
+    const Trace *tr = &ls->tr;
+    asker = asker < 0 ? 0 : asker >= tr->T ? tr->T - 1 : asker;
+    pr->kind = kind;
+    pr->revealed = false;
+    pr->resume = false;
+    pr->asker = asker;
+    pr->other = engine_strongest(tr, 0, asker);
+    pr->pick = 0;
+    pr->answer = PREDICT_UNANSWERED;
+    if (kind == PREDICT_LOOK) {
+        pr->truth = pr->other;
+    } else {
+        double there = TRACE_SQ(tr, scores, asker, pr->other);
+        double back = TRACE_SQ(tr, scores, pr->other, asker);
+        pr->truth = fabs(there - back) < PREDICT_SAME_SCORE ? PREDICT_YES : PREDICT_NO;
+    }
+}
+
+bool predict_waiting(const Predict *pr)
+{
+    return pr->kind != PREDICT_NONE && !pr->revealed;
+}
+
+void predict_answer(Predict *pr, int answer)
+{
+    if (!predict_waiting(pr))
+        return;
+    pr->answer = answer;
+    pr->revealed = true;
+    pr->tally.asked++;
+    if (answer == pr->truth)
+        pr->tally.right++;
+}
+
+void predict_clear(Predict *pr)
+{
+    pr->kind = PREDICT_NONE;
+    pr->revealed = false;
+    pr->resume = false;
+}
+
+/* ---------------------------------------------------------------- keys */
+
+/* A character question's keys: the digits, ↑/↓ and Enter; → and Space reveal. */
+static const KeyBinding look_keys[] = {
+    { '1',           ACTION_PICK,        0, "1-9 0", true  },
+    { '2',           ACTION_PICK,        1, "2",     false },
+    { '3',           ACTION_PICK,        2, "3",     false },
+    { '4',           ACTION_PICK,        3, "4",     false },
+    { '5',           ACTION_PICK,        4, "5",     false },
+    { '6',           ACTION_PICK,        5, "6",     false },
+    { '7',           ACTION_PICK,        6, "7",     false },
+    { '8',           ACTION_PICK,        7, "8",     false },
+    { '9',           ACTION_PICK,        8, "9",     false },
+    { '0',           ACTION_PICK,        9, "0",     false },
+    { KEYCODE_UP,    ACTION_PICK_PREV,   0, "↑",     true  },
+    { KEYCODE_DOWN,  ACTION_PICK_NEXT,   0, "↓",     true  },
+    { KEYCODE_ENTER, ACTION_PICK_CHOOSE, 0, "Enter", true  },
+    { '\r',          ACTION_PICK_CHOOSE, 0, "Enter", false },
+    { KEYCODE_RIGHT, ACTION_REVEAL,      0, "→",     true  },
+    { ' ',           ACTION_REVEAL,      0, "Space", false },
+    { 0,             ACTION_NONE,        0, NULL,    false },
+};
+
+/* A yes/no question's keys: y and n (n is no here, not numbers); → and Space reveal. */
+static const KeyBinding yes_no_keys[] = {
+    { 'y',           ACTION_YES,    0, "y",     true  },
+    { 'n',           ACTION_NO,     0, "n",     true  },
+    { KEYCODE_RIGHT, ACTION_REVEAL, 0, "→",     true  },
+    { ' ',           ACTION_REVEAL, 0, "Space", false },
+    { 0,             ACTION_NONE,   0, NULL,    false },
+};
+
+static const KeyHint look_hints[] = {
+    { ACTION_PICK,      ACTION_NONE,      "answer", "回答" },
+    { ACTION_PICK_PREV, ACTION_PICK_NEXT, "choose", "选" },
+    { ACTION_REVEAL,    ACTION_NONE,      "reveal", "揭晓" },
+    { ACTION_NONE,      ACTION_NONE,      NULL,     NULL },
+};
+
+static const KeyHint yes_no_hints[] = {
+    { ACTION_YES,    ACTION_NO,   "yes/no", "是/不是" },
+    { ACTION_REVEAL, ACTION_NONE, "reveal", "揭晓" },
+    { ACTION_NONE,   ACTION_NONE, NULL,     NULL },
+};
+
+const KeyBinding *predict_keys(const Predict *pr)
+{
+    if (!predict_waiting(pr))
+        return NULL;
+    return pr->kind == PREDICT_LOOK ? look_keys : yes_no_keys;
+}
+
+const KeyBinding *predict_binding(const Predict *pr, int key)
+{
+    const KeyBinding *table = predict_keys(pr);
+    return table ? action_find_key(table, key) : NULL;
+}
+
+const char *predict_key_label(Action a)
+{
+    const char *label = action_key_label_in(look_keys, a);
+    return *label ? label : action_key_label_in(yes_no_keys, a);
+}
+
+const KeyHint *predict_hints(const Predict *pr)
+{
+    if (!predict_waiting(pr))
+        return NULL;
+    return pr->kind == PREDICT_LOOK ? look_hints : yes_no_hints;
+}
+
+/* ---------------------------------------------------------------- actions */
+
+/* Autoplay asked: the answer shown, it steps on (onto the stage asked about) and plays. */
+static void predict_resume(Predict *pr, Player *p, long long now)
+{
+    if (!pr->resume)
+        return;
+    pr->resume = false;
+    player_step(p, +1, now);
+    if (!p->playing)
+        player_toggle_play(p, now);
+}
+
+/* Answers and, in autoplay, goes on. */
+static int predict_give(Ui *ui, Player *p, int answer, long long now)
+{
+    predict_answer(&ui->predict, answer);
+    predict_resume(&ui->predict, p, now);
+    return REACT_REDRAW;
+}
+
+int predict_act(Ui *ui, Player *p, const Lesson *ls, Action a, int arg, long long now)
+{
+    Predict *pr = &ui->predict;
+    int T = ls->tr.T;
+    switch ((int)a) {   /* only the question's actions (ui.c hands over no others) */
+    case ACTION_PREDICT:
+        pr->on = !pr->on;
+        if (!pr->on && !ui->tour.on) {
+            if (predict_waiting(pr))
+                predict_give(ui, p, PREDICT_UNANSWERED, now);
+            predict_clear(pr);
+        }
+        return REACT_REDRAW;
+    case ACTION_PICK:
+        if (arg < 0 || arg >= T) {
+            ui_note(ui, NOTE_NO_CHARACTER, arg + 1);
+            return REACT_REDRAW;
+        }
+        pr->pick = arg;
+        return predict_give(ui, p, arg, now);
+    case ACTION_PICK_PREV:
+        pr->pick = (pr->pick + T - 1) % T;
+        return REACT_REDRAW;
+    case ACTION_PICK_NEXT:
+        pr->pick = (pr->pick + 1) % T;
+        return REACT_REDRAW;
+    case ACTION_PICK_CHOOSE: return predict_give(ui, p, pr->pick, now);
+    case ACTION_YES:         return predict_give(ui, p, PREDICT_YES, now);
+    case ACTION_NO:          return predict_give(ui, p, PREDICT_NO, now);
+    case ACTION_REVEAL:
+        if (ui->tour.on)   /* the tour reveals and goes on to its next stop */
+            return tour_act(ui, p, ls, ACTION_TOUR_NEXT, now);
+        return predict_give(ui, p, PREDICT_UNANSWERED, now);
+    default:
+        break;
+    }
+    return REACT_NONE;
+}
+
+/* ---------------------------------------------------------------- autoplay */
+
+bool predict_before_step(Ui *ui, Player *p, const Lesson *ls, long long now)
+{
+    Predict *pr = &ui->predict;
+    if (!pr->on || ui->tour.on || !p->playing || predict_waiting(pr) || ls->tr.T < 2)
+        return false;
+    Player next = *p;
+    if (!player_tick(&next, now) || next.stage == p->stage)
+        return false;
+    int asker = tour_asker(ls);
+    int partner = engine_strongest(&ls->tr, 0, asker);
+    if (next.stage == STAGE_SOFTMAX) {
+        predict_ask(pr, ls, PREDICT_LOOK, next.focus);
+    } else if (next.stage == STAGE_SCORE && next.focus == partner && partner != asker) {
+        predict_ask(pr, ls, PREDICT_MIRROR, asker);
+    } else {
+        return false;
+    }
+    pr->resume = true;
+    player_toggle_play(p, now);   /* paused while it asks */
+    return true;
+}
+
+/* ---------------------------------------------------------------- words */
+
+/* Character t as a sentence names it: 等, or 「等」 in Chinese. */
+static const char *named(Lang lang, const char *const *tok, int t, char *buf, size_t cap)
+{
+    snprintf(buf, cap, lang == LANG_ZH ? "「%s」" : "%s", tok[t]);
+    return buf;
+}
+
+/* "1 三  2 加  3 五 …" with the cursor's character in [ ]. */
+static void look_choices(const Predict *pr, const Lesson *ls, const char *const *tok,
+                         char *buf, size_t cap)
+{
+    buf[0] = '\0';
+    for (int t = 0; t < ls->tr.T; t++) {
+        size_t used = strlen(buf);
+        char num[8] = "";   /* its digit: 1-9, 0 for the 10th, none past it */
+        if (t < 10)
+            snprintf(num, sizeof num, "%d", (t + 1) % 10);
+        snprintf(buf + used, cap - used, "%s%s%s%s%s", t ? "  " : "", t == pr->pick ? "[" : "",
+                 num, num[0] ? " " : "", tok[t]);
+        used = strlen(buf);
+        snprintf(buf + used, cap - used, "%s", t == pr->pick ? "]" : "");
+    }
+}
+
+void predict_verdict(const Predict *pr, const Lesson *ls, Lang lang, const char *const *tok,
+                     char *buf, size_t cap)
+{
+    const Trace *tr = &ls->tr;
+    char a[64], b[64], x[FORMAT_BYTES], y[FORMAT_BYTES], said[96], mark[96];
+    named(lang, tok, pr->asker, a, sizeof a);
+    named(lang, tok, pr->other, b, sizeof b);
+    bool zh = lang == LANG_ZH;
+    if (pr->answer == PREDICT_UNANSWERED)
+        snprintf(mark, sizeof mark, "%s", zh ? "（没有作答）" : " (not answered)");
+    else if (pr->answer == pr->truth)
+        snprintf(mark, sizeof mark, "%s", zh ? "——猜对了！" : ": right!");
+    else if (pr->kind == PREDICT_LOOK)
+        snprintf(mark, sizeof mark, zh ? "——你猜的是%s" : ": you said %s",
+                 named(lang, tok, pr->answer, said, sizeof said));
+    else
+        snprintf(mark, sizeof mark, "%s", zh ? (pr->answer == PREDICT_YES ? "——你猜的是「一样」" : "——你猜的是「不一样」")
+                                            : (pr->answer == PREDICT_YES ? ": you said yes" : ": you said no"));
+    if (pr->kind == PREDICT_LOOK) {
+        format_percent(x, sizeof x, TRACE_SQ(tr, weights, pr->asker, pr->truth));
+        snprintf(buf, cap, zh ? "%s看得最多的是%s（%s）%s" : "%s looks most at %s (%s)%s",
+                 a, named(lang, tok, pr->truth, said, sizeof said), x, mark);
+        return;
+    }
+    format_fixed(x, sizeof x, TRACE_SQ(tr, scores, pr->other, pr->asker), 2);
+    format_fixed(y, sizeof y, TRACE_SQ(tr, scores, pr->asker, pr->other), 2);
+    if (pr->truth == PREDICT_NO)
+        snprintf(buf, cap, zh ? "不一样：%s问%s打 %s 分，%s问%s打 %s 分%s"
+                              : "No: %s asking %s scores %s, %s asking %s %s%s",
+                 b, a, x, a, b, y, mark);
+    else
+        snprintf(buf, cap, zh ? "一样：%s问%s和%s问%s都是 %s 分%s"
+                              : "Yes: %s asking %s and %s asking %s both score %s%s",
+                 b, a, a, b, x, mark);
+}
+
+/* "tally: 2 of 3 right" */
+static void tally_text(const PredictTally *t, Lang lang, char *buf, size_t cap)
+{
+    snprintf(buf, cap, lang == LANG_ZH ? "猜对 %d 题，共 %d 题" : "tally: %d of %d right",
+             t->right, t->asked);
+}
+
+void predict_text(const Predict *pr, const Lesson *ls, Lang lang, const char *const *tok,
+                  char *line1, char *line2, size_t cap)
+{
+    char a[64], b[64], tally[96];
+    bool zh = lang == LANG_ZH;
+    line1[0] = line2[0] = '\0';
+    if (pr->kind == PREDICT_NONE)
+        return;
+    named(lang, tok, pr->asker, a, sizeof a);
+    named(lang, tok, pr->other, b, sizeof b);
+    tally_text(&pr->tally, lang, tally, sizeof tally);
+    if (pr->revealed) {
+        predict_verdict(pr, ls, lang, tok, line1, cap);
+        snprintf(line2, cap, "%s", tally);
+        return;
+    }
+    if (pr->kind == PREDICT_LOOK) {
+        snprintf(line1, cap, zh ? "先猜一猜：%s会看谁看得最多？" : "Predict: whom will %s look at most?", a);
+        look_choices(pr, ls, tok, line2, cap);
+    } else {
+        snprintf(line1, cap, zh ? "先猜一猜：%s问%s，和%s问%s，分数一样吗？"
+                                : "Predict: will %s asking %s score the same as %s asking %s?",
+                 b, a, a, b);
+        snprintf(line2, cap, zh ? "%s 一样 · %s 不一样" : "%s yes · %s no",
+                 predict_key_label(ACTION_YES), predict_key_label(ACTION_NO));
+    }
+}
+
+void predict_idle_text(const Predict *pr, Lang lang, char *buf, size_t cap)
+{
+    char tally[96];
+    tally_text(&pr->tally, lang, tally, sizeof tally);
+    snprintf(buf, cap, lang == LANG_ZH ? "先猜再看：自动播放在 ③ 之前先问 · %s"
+                                       : "predict, then reveal: autoplay asks before ③ · %s", tally);
+}

@@ -1,0 +1,466 @@
+/* test_tour.c — the guided tour (tour.h) and predict-then-reveal (predict.h): the stop
+ * table walked forward to the summary and back, every stop's screen and caption, ← restoring
+ * exactly the stop before, Esc leaving on the screen shown; a question's keys, its answer
+ * from the engine, the tally, → revealing and going on; autoplay asking before ③.
+ * Owns: only these tests. Must not touch: the views' insides, golden files. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "app.h"
+#include "cli.h"
+#include "harness.h"
+#include "keys.h"
+#include "tour.h"
+
+#ifndef TESTS_DIR
+#define TESTS_DIR "tests"
+#endif
+
+
+
+/* The stop the tour shows each question at (found in the table: a question stop). */
+static int question_stop(Scene *s, PredictKind kind)
+{
+    scene_press(s, 'g');
+    for (int i = 0; i < tour_count(); i++) {
+        if (s->ui.predict.kind == kind && predict_waiting(&s->ui.predict))
+            return i;
+        scene_press(s, KEYCODE_RIGHT);
+    }
+    fail_msg("no stop asks question %d", (int)kind);
+    return -1;
+}
+
+/* The frame's text without its status row (a note there lasts one key). */
+static char *frame_above_status(const Scene *s, int w, int h)
+{
+    char *text = scene_text(s, w, h);
+    char *last = text + strlen(text) - 1;   /* the final newline */
+    while (last > text && last[-1] != '\n')
+        last--;
+    *last = '\0';
+    return text;
+}
+
+static void test_walk_forward_and_back(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_ARCS);
+    char *seen[TOUR_MAX_STOPS];
+    assert_true(tour_count() >= 12 && tour_count() <= TOUR_MAX_STOPS);
+    scene_press(s, 'g');
+    assert_true(s->ui.tour.on);
+    for (int i = 0; i < tour_count(); i++) {
+        int view, focus, stage;
+        assert_true(tour_stop_screen(i, s->ls, &view, &focus, &stage));
+        assert_int_equal(s->ui.tour.stop, i);
+        assert_int_equal((int)s->ui.view, view);
+        assert_int_equal(s->p.focus, focus);
+        assert_int_equal((int)s->p.stage, stage);
+        seen[i] = frame_above_status(s, 80, 24);
+        scene_press(s, i % 2 ? ' ' : KEYCODE_RIGHT);   /* → or Space */
+    }
+    assert_int_equal(s->ui.tour.stop, tour_count() - 1);   /* the last stop stays */
+    assert_int_equal(s->ui.note, NOTE_TOUR_END);
+    assert_int_equal((int)s->ui.view, VIEW_SUMMARY);
+    for (int i = tour_count() - 1; i >= 0; i--) {   /* ← shows exactly the stop before */
+        char *again = frame_above_status(s, 80, 24);
+        assert_string_equal(again, seen[i]);
+        free(again);
+        free(seen[i]);
+        scene_press(s, KEYCODE_LEFT);
+    }
+    assert_int_equal(s->ui.tour.stop, 0);
+    assert_int_equal(s->ui.note, NOTE_AT_FIRST);
+    assert_int_equal((int)s->ui.view, VIEW_ARCS);
+    assert_int_equal(s->p.focus, 3);                 /* 等 at ③: the opening picture */
+    assert_int_equal((int)s->p.stage, STAGE_SOFTMAX);
+    scene_close(s);
+}
+
+static void test_back_restores_a_views_state(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_ARCS);
+    int stop = question_stop(s, PREDICT_MIRROR);
+    scene_press(s, 'y');
+    scene_press(s, KEYCODE_RIGHT);                   /* the matrix, raw scores, 等→加 */
+    assert_int_equal((int)s->ui.view, VIEW_MATRIX);
+    assert_int_equal(s->ui.answer, 1);
+    char *before = frame_above_status(s, 120, 40);
+    assert_shows(before, "4.05");
+    assert_shows(before, "2.08");
+    scene_type(s, "tU");                             /* the user looks around */
+    scene_press(s, KEYCODE_RIGHT);
+    scene_press(s, KEYCODE_LEFT);
+    char *after = frame_above_status(s, 120, 40);
+    assert_string_equal(after, before);
+    free(before);
+    free(after);
+    scene_press(s, KEYCODE_LEFT);                    /* the question again, tally as it was */
+    assert_int_equal(s->ui.tour.stop, stop);
+    assert_true(predict_waiting(&s->ui.predict));
+    assert_int_equal(s->ui.predict.tally.asked, 0);
+    scene_close(s);
+}
+
+static void test_esc_leaves_on_the_screen(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_ARCS);
+    scene_type(s, "gRR");
+    ViewId shown = s->ui.view;
+    assert_int_equal((int)shown, VIEW_LIBRARY);
+    scene_press(s, KEYCODE_ESC);
+    assert_false(s->ui.tour.on);
+    assert_int_equal((int)s->ui.view, (int)shown);
+    char *text = scene_text(s, 80, 24);
+    assert_hides(text, "tour 3/");
+    free(text);
+    scene_press(s, 'g');                             /* g starts it again at the picture */
+    assert_int_equal(s->ui.tour.stop, 0);
+    assert_int_equal(scene_press(s, 'q') & REACT_QUIT, REACT_QUIT);
+    scene_close(s);
+}
+
+static void test_look_question_keys(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_ARCS);
+    int stop = question_stop(s, PREDICT_LOOK);
+    Predict *pr = &s->ui.predict;
+    assert_int_equal(pr->asker, 3);                  /* 等 */
+    assert_int_equal(pr->truth, engine_strongest(&s->ls->tr, 0, 3));
+    assert_int_equal(pr->truth, 1);                  /* 加 */
+    bool numbers = s->ui.numbers;
+    scene_press(s, KEYCODE_DOWN);                    /* ↓ moves the choice, not the focus */
+    scene_press(s, KEYCODE_DOWN);
+    assert_int_equal(pr->pick, 2);
+    assert_int_equal(s->p.focus, 3);
+    scene_press(s, KEYCODE_UP);
+    scene_press(s, KEYCODE_ENTER);                   /* 加 */
+    assert_true(pr->revealed);
+    assert_int_equal(pr->answer, 1);
+    assert_int_equal(pr->tally.asked, 2);            /* the mirror question went unanswered */
+    assert_int_equal(pr->tally.right, 1);
+    assert_int_equal(s->ui.numbers, numbers);
+    Grid g = scene_render(s, 80, 24);
+    assert_has(&g, "等 looks most at 加 (52.4%): right!");
+    assert_has(&g, "tally: 1 of 2 right");
+    grid_free(&g);
+    scene_press(s, KEYCODE_LEFT);                    /* back and again: a wrong digit */
+    scene_press(s, KEYCODE_RIGHT);
+    assert_int_equal(s->ui.tour.stop, stop);
+    scene_press(s, '3');
+    assert_int_equal(pr->answer, 2);
+    assert_int_equal(pr->tally.right, 0);
+    g = scene_render(s, 80, 24);
+    assert_has(&g, "等 looks most at 加 (52.4%): you said 五");
+    grid_free(&g);
+    scene_press(s, KEYCODE_RIGHT);                   /* on to ③ */
+    assert_int_equal((int)s->p.stage, STAGE_SOFTMAX);
+    assert_int_equal(s->ui.predict.kind, PREDICT_NONE);
+    scene_close(s);
+}
+
+static void test_past_the_tenth(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(SIXTEEN, VIEW_ARCS);
+    scene_press(s, 'g');
+    predict_ask(&s->ui.predict, s->ls, PREDICT_LOOK, 3);
+    for (int i = 0; i < 12; i++)
+        scene_press(s, KEYCODE_DOWN);
+    scene_press(s, KEYCODE_ENTER);
+    assert_int_equal(s->ui.predict.answer, 12);      /* the 13th character */
+    predict_ask(&s->ui.predict, s->ls, PREDICT_LOOK, 3);
+    scene_press(s, '0');
+    assert_int_equal(s->ui.predict.answer, 9);       /* 0: the 10th */
+    scene_close(s);
+}
+
+static void test_mirror_question_keys(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_ARCS);
+    question_stop(s, PREDICT_MIRROR);
+    Predict *pr = &s->ui.predict;
+    const Trace *tr = &s->ls->tr;
+    assert_int_equal(pr->other, 1);
+    assert_true(TRACE_SQ(tr, scores, 3, 1) > 4.04 && TRACE_SQ(tr, scores, 1, 3) < 2.09);
+    assert_int_equal(pr->truth, PREDICT_NO);
+    assert_true(s->ui.numbers);
+    scene_press(s, 'n');                             /* no, not numbers */
+    assert_true(s->ui.numbers);
+    assert_int_equal(pr->answer, PREDICT_NO);
+    assert_int_equal(pr->tally.right, 1);
+    Grid g = scene_render(s, 80, 24);
+    assert_has(&g, "No: 加 asking 等 scores 2.08, 等 asking 加 4.05: right!");
+    grid_free(&g);
+    scene_close(s);
+}
+
+static void test_reveal_goes_on(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_ARCS);
+    int stop = question_stop(s, PREDICT_LOOK);
+    scene_press(s, KEYCODE_RIGHT);                   /* no answer: revealed, and on */
+    assert_int_equal(s->ui.tour.stop, stop + 1);
+    assert_int_equal(s->ui.note, NOTE_VERDICT);
+    assert_int_equal(s->ui.predict.tally.asked, 2);
+    assert_int_equal(s->ui.predict.tally.right, 0);
+    Grid g = scene_render(s, 80, 24);
+    assert_has(&g, "等 looks most at 加 (52.4%) (not answered)");
+    grid_free(&g);
+    scene_close(s);
+}
+
+static void test_autoplay_asks_before_softmax(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_ARCS);
+    scene_press(s, 'p');
+    assert_true(s->ui.predict.on);
+    s->p.focus = 3;
+    s->p.stage = STAGE_SCORE;
+    player_toggle_play(&s->p, 0);
+    long long later = s->p.next_ms + 1;
+    assert_true(predict_before_step(&s->ui, &s->p, s->ls, later));
+    assert_false(s->p.playing);                      /* paused while it asks */
+    assert_int_equal((int)s->p.stage, STAGE_SCORE);  /* still before ③ */
+    assert_int_equal(s->ui.predict.kind, PREDICT_LOOK);
+    assert_int_equal(s->ui.predict.asker, 3);
+    Grid g = scene_render(s, 80, 24);
+    assert_has(&g, "Predict: whom will 等 look at most?");
+    grid_free(&g);
+    scene_press(s, '2');                             /* 加: right, on to ③, playing */
+    assert_int_equal(s->ui.predict.tally.right, 1);
+    assert_int_equal((int)s->p.stage, STAGE_SOFTMAX);
+    assert_true(s->p.playing);
+    assert_false(predict_before_step(&s->ui, &s->p, s->ls, s->p.next_ms + 1));
+    scene_press(s, 'p');                             /* off: no question */
+    assert_false(s->ui.predict.on);
+    s->p.stage = STAGE_SCORE;
+    assert_false(predict_before_step(&s->ui, &s->p, s->ls, s->p.next_ms + 1));
+    scene_close(s);
+}
+
+static void test_help_lists_the_keys_it_owns(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_ARCS);
+    question_stop(s, PREDICT_LOOK);
+    s->ui.help = true;
+    char *text = scene_text(s, 120, 60);
+    assert_hides(text, "tour: the next stop");           /* → reveals while it asks */
+    assert_shows(text, "tour: back to the stop before");
+    assert_shows(text, "leave the tour, staying on this screen");
+    assert_shows(text, "answer: character 1-9 (0: the 10th)");
+    assert_shows(text, "reveal the answer and go on");
+    assert_hides(text, "next step (Q → score");          /* → is the tour's here */
+    assert_hides(text, "focus character 1-9");           /* the digits answer */
+    free(text);
+    s->ui.help = false;
+    scene_press(s, KEYCODE_RIGHT);
+    s->ui.help = true;
+    text = scene_text(s, 120, 60);
+    assert_shows(text, "tour: the next stop");
+    assert_shows(text, "focus character 1-9");
+    assert_hides(text, "reveal the answer and go on");
+    free(text);
+    scene_close(s);
+}
+
+static void test_autoplay_asks_before_the_mirror(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_ARCS);
+    scene_press(s, 'p');
+    s->p.focus = 1;                                  /* 加, the one 等 looks at most */
+    s->p.stage = STAGE_QKV;
+    player_toggle_play(&s->p, 0);
+    assert_true(predict_before_step(&s->ui, &s->p, s->ls, s->p.next_ms + 1));
+    assert_int_equal(s->ui.predict.kind, PREDICT_MIRROR);
+    assert_int_equal(s->ui.predict.asker, 3);
+    assert_int_equal(s->ui.predict.other, 1);
+    Grid g = scene_render(s, 80, 24);
+    assert_has(&g, "Predict: will 加 asking 等 score the same as 等 asking 加?");
+    grid_free(&g);
+    scene_press(s, ' ');                             /* Space: revealed, on to ②, playing */
+    assert_true(s->ui.predict.revealed);
+    assert_int_equal(s->ui.predict.answer, PREDICT_UNANSWERED);
+    assert_int_equal((int)s->p.stage, STAGE_SCORE);
+    assert_true(s->p.playing);
+    g = scene_render(s, 80, 24);
+    assert_has(&g, "No: 加 asking 等 scores 2.08, 等 asking 加 4.05 (not answered)");
+    assert_has(&g, "tally: 0 of 1 right");
+    grid_free(&g);
+    s->p.focus = 0;                                  /* 三's ① → ②: no question there */
+    s->p.stage = STAGE_QKV;
+    assert_false(predict_before_step(&s->ui, &s->p, s->ls, s->p.next_ms + 1));
+    scene_close(s);
+}
+
+/* ---------------------------------------------------------------- the opening picture */
+
+/* The view bar of these whole frames: the views there were when they were written. */
+#define OPENING_BAR(X) X(all) X(library) X(similarity) X(arcs) X(matrix) X(sqrtd) X(machine) \
+                       X(code) X(scale) X(summary)
+#define OPENING_EXTERN(name) extern const ViewOps view_##name;
+OPENING_BAR(OPENING_EXTERN)
+#define OPENING_ROW(name) &view_##name,
+static const ViewOps *const opening_bar[] = { OPENING_BAR(OPENING_ROW) };
+
+/* The first frame `attn-tui` with the arguments args draws at w × h in lang (caller frees). */
+static char *start_frame(const char *const *args, int w, int h, Lang lang, const Lesson *ls)
+{
+    char *argv[8] = { "attn-tui" };
+    int argc = 1;
+    for (; args[argc - 1]; argc++)
+        argv[argc] = (char *)args[argc - 1];
+    Options o;
+    char err[256];
+    assert_int_equal(cli_parse(argc, argv, &o, err, sizeof err), 0);
+    Player p;
+    Ui ui;
+    assert_int_equal(app_start_state(&o, ls, 0, &p, &ui), 0);
+    FrameOptions fo = { lang, false, NULL };
+    FrameInput in = { .lesson = ls, .player = &p, .ui = &ui, .progress = 1.0, .opt = &fo,
+                      .bar = opening_bar,
+                      .bar_count = (int)(sizeof opening_bar / sizeof opening_bar[0]) };
+    Grid g;
+    assert_int_equal(grid_init(&g, w, h), 0);
+    frame_render(&g, &in);
+    char *text = frame_text(&g);
+    grid_free(&g);
+    ui_free(&ui);
+    return text;
+}
+
+/* Compares text with tests/golden/NAME.txt (ATTN_GOLDEN_UPDATE=1 writes it). */
+static void assert_golden(const char *name, const char *text)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/golden/%s.txt", TESTS_DIR, name);
+    const char *update = getenv("ATTN_GOLDEN_UPDATE");
+    if (update && strcmp(update, "1") == 0) {
+        FILE *f = fopen(path, "wb");
+        assert_non_null(f);
+        fputs(text, f);
+        assert_int_equal(fclose(f), 0);
+        return;
+    }
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        fail_msg("no %s (make golden-update writes it)", path);
+    static char expected[65536];
+    size_t n = fread(expected, 1, sizeof expected - 1, f);
+    expected[n] = '\0';
+    fclose(f);
+    if (strcmp(expected, text) != 0)
+        fail_msg("%s differs; the frame is:\n%s", path, text);
+}
+
+static void test_opening_picture(void **state)
+{
+    Fixture *f = *state;
+    const char *none[] = { NULL };
+    char *text = start_frame(none, 80, 24, LANG_EN, &f->ls);
+    assert_shows(text, "▲ thicker line: 等 looks more");
+    assert_shows(text, "52.4%");
+    assert_shows(text, "Space plays the whole lesson · ←/→ step · ? explains this screen");
+    assert_golden("opening-80x24", text);
+    free(text);
+    text = start_frame(none, 120, 40, LANG_EN, &f->ls);
+    assert_shows(text, "· g guided tour");
+    assert_golden("opening-120x40", text);
+    free(text);
+    text = start_frame(none, 80, 24, LANG_ZH, &f->ls);
+    assert_shows(text, "Space 自动播放整课");
+    assert_golden("opening-80x24-zh", text);
+    free(text);
+    const char *chosen[] = { "--focus", "1", "--stage", "qkv", NULL };   /* they still choose */
+    text = start_frame(chosen, 80, 24, LANG_EN, &f->ls);
+    assert_shows(text, "▲ 三 makes Q, K and V");
+    free(text);
+    const char *tour[] = { "--tour", NULL };
+    text = start_frame(tour, 80, 24, LANG_EN, &f->ls);
+    assert_shows(text, "The opening picture: 等 looks at every character");
+    assert_hides(text, "Space plays the whole lesson");
+    free(text);
+}
+
+/* The tour over other sentences: every stop drawn whole, its caption filled from that
+ * sentence's figures (no 等 in 三加: the first character asks). */
+static void test_other_sentences(void **state)
+{
+    (void)state;
+    const char *sentences[] = { "三加", SIXTEEN, "十减四等于?" };
+    for (size_t n = 0; n < sizeof sentences / sizeof sentences[0]; n++) {
+        Scene *s = scene_open(sentences[n], VIEW_ARCS);
+        scene_press(s, 'g');
+        assert_int_equal(s->p.focus, strcmp(sentences[n], "三加") == 0 ? 0 : 3);
+        for (int i = 0; i < tour_count(); i++) {
+            Grid g = scene_render(s, 80, 24);
+            assert_grid_sound(&g, sentences[n]);
+            char row[1024];
+            row_text(&g, 2, row, sizeof row);
+            if (strchr(row, '{'))
+                fail_msg("stop %d over %s: %s", i, sentences[n], row);
+            grid_free(&g);
+            scene_press(s, KEYCODE_RIGHT);
+        }
+        assert_int_equal((int)s->ui.view, VIEW_SUMMARY);
+        scene_close(s);
+    }
+}
+
+static void test_captions_fit(void **state)
+{
+    (void)state;
+    for (int lang = 0; lang < 2; lang++) {
+        Scene *s = scene_open(NULL, VIEW_ARCS);
+        s->o.lang = (Lang)lang;
+        scene_press(s, 'g');
+        for (int i = 0; i < tour_count(); i++) {
+            Grid g = scene_render(s, 80, 24);
+            char row[1024];
+            for (int y = 2; y < 4; y++) {
+                row_text(&g, y, row, sizeof row);
+                if (strstr(row, "…") || strchr(row, '{'))
+                    fail_msg("stop %d's caption is cut or unfilled: %s", i, row);
+            }
+            assert_grid_sound(&g, "a tour stop");
+            grid_free(&g);
+            scene_press(s, KEYCODE_RIGHT);
+        }
+        scene_close(s);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_walk_forward_and_back),
+        cmocka_unit_test(test_back_restores_a_views_state),
+        cmocka_unit_test(test_esc_leaves_on_the_screen),
+        cmocka_unit_test(test_look_question_keys),
+        cmocka_unit_test(test_past_the_tenth),
+        cmocka_unit_test(test_mirror_question_keys),
+        cmocka_unit_test(test_reveal_goes_on),
+        cmocka_unit_test(test_autoplay_asks_before_softmax),
+        cmocka_unit_test(test_help_lists_the_keys_it_owns),
+        cmocka_unit_test(test_autoplay_asks_before_the_mirror),
+        cmocka_unit_test_setup_teardown(test_opening_picture, fixture_setup, fixture_teardown),
+        cmocka_unit_test(test_other_sentences),
+        cmocka_unit_test(test_captions_fit),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
