@@ -110,4 +110,27 @@ void check_quotient(CheckedQuotient *c, double a, int digits_a, double b, int di
 int check_dividend_digits(const double *dividends, const double *quotients, int n, double divisor,
                           int divisor_digits, int result_digits, int least, int most);
 
+/* ---------------------------------------------------------------- from printed numbers */
+
+/* A share recomputed from scores already rounded as printed (a practice question's
+ * operands): max over the visible ones, e^(score − max) rounded to exp_digits (or not at
+ * all when exp_digits < 0), their sum and exps[s] / sum. c->value is that share too, and
+ * c->scaled_digits is left 0: the caller knows how the scores were printed. */
+void check_share_printed(CheckedShare *c, const double *scores, const bool *visible, int n,
+                         int s, int exp_digits);
+
+/* The cosine of two vectors printed with `digits` decimals, step by step as a hand check
+ * writes it: dot = Σ a·b and the squared norms, exact at 2·digits decimals; the norms;
+ * cos = dot ÷ (|a| × |b|) (0 when a norm is 0). */
+typedef struct {
+    double dot;     /* Σ a·b of the printed numbers */
+    double aa;      /* Σ a² */
+    double bb;      /* Σ b² */
+    double na;      /* √aa */
+    double nb;      /* √bb */
+    double cosine;  /* dot ÷ (na × nb) */
+} CheckedCosine;
+
+void check_cosine_printed(CheckedCosine *c, const double *a, const double *b, int n, int digits);
+
 #endif

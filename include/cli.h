@@ -15,6 +15,9 @@ typedef enum {
     COLOR_NEVER        /* never */
 } ColorWhen;
 
+#define CLI_MAX_SETS 64       /* --set options accepted (EDIT_MAX) */
+#define CLI_MAX_WORKSHEET 500 /* most questions one --worksheet prints */
+
 typedef struct {
     const char *sentence;    /* --sentence, or NULL for the model's own sentence */
     const char *model_path;  /* --model, or NULL for the compiled-in model */
@@ -41,6 +44,13 @@ typedef struct {
     bool ascii;              /* --ascii (or ASCII chosen for the terminal): ASCII drawing */
     bool no_ascii;           /* --no-ascii: braille and CJK even on TERM=linux (the last of the two wins) */
     int export_format;       /* --export FMT: an ExportFormat (export.h), or -1 */
+    /* practice, worksheets and what-if (issue 17) */
+    int worksheet;           /* --worksheet N: print N questions and exit (0: not asked) */
+    bool answers;            /* --answers: with --worksheet, the key with worked solutions */
+    unsigned long long seed; /* --seed S: the questions' (and training's) seed */
+    bool seed_set;           /* --seed was given */
+    int n_sets;              /* --set NAME[i][j]=VALUE options given */
+    const char *sets[CLI_MAX_SETS]; /* their texts, in order (main applies them to the model) */
 } Options;
 
 /* Parses argv into *o. Returns 0, or -1 with a one-line message in err. */

@@ -141,3 +141,61 @@ int check_dividend_digits(const double *dividends, const double *quotients, int 
     }
     return most;
 }
+
+/* ---------------------------------------------------------------- from printed numbers */
+
+void check_share_printed(CheckedShare *c, const double *scores, const bool *visible, int n,
+                         int s, int exp_digits)
+{
+    if (n > MODEL_MAX_TOKENS)
+        n = MODEL_MAX_TOKENS;
+    c->n = n;
+    c->s = s;
+    c->scaled_digits = 0;
+    c->exp_digits = exp_digits;
+    c->max = 0.0;
+    bool any = false;
+    for (int u = 0; u < n; u++) {
+        c->visible[u] = visible[u];
+        c->scaled[u] = scores[u];
+        if (visible[u] && (!any || scores[u] > c->max)) {
+            c->max = scores[u];
+            any = true;
+        }
+    }
+    double sum = 0.0;
+    long long units = 0;
+    double scale = exp_digits >= 0 ? pow(10.0, exp_digits) : 1.0;
+    for (int u = 0; u < n; u++) {
+        double e = visible[u] ? exp(scores[u] - c->max) : 0.0;
+        if (exp_digits >= 0) {
+            e = format_round(e, exp_digits);
+            units += llround(e * scale);
+        } else {
+            sum += e;
+        }
+        c->exps[u] = e;
+    }
+    c->sum = exp_digits >= 0 ? (double)units / scale : sum;
+    c->share = c->sum > 0.0 && s >= 0 && s < n ? c->exps[s] / c->sum : 0.0;
+    c->value = c->share;
+    c->same = true;
+}
+
+void check_cosine_printed(CheckedCosine *c, const double *a, const double *b, int n, int digits)
+{
+    double scale = pow(10.0, 2 * digits);
+    long long dot = 0, aa = 0, bb = 0;   /* in units of the last exact decimal */
+    for (int i = 0; i < n; i++) {
+        double x = format_round(a[i], digits), y = format_round(b[i], digits);
+        dot += llround(x * y * scale);
+        aa += llround(x * x * scale);
+        bb += llround(y * y * scale);
+    }
+    c->dot = (double)dot / scale;
+    c->aa = (double)aa / scale;
+    c->bb = (double)bb / scale;
+    c->na = sqrt(c->aa);
+    c->nb = sqrt(c->bb);
+    c->cosine = c->na > 0.0 && c->nb > 0.0 ? c->dot / (c->na * c->nb) : 0.0;
+}

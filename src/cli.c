@@ -9,6 +9,7 @@
 #include "ui.h"
 #include "view.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
@@ -58,6 +59,11 @@ const char *cli_usage(void)
         "                    (san jia wu deng yu ?); the default on TERM=linux and vt100\n"
         "  --no-ascii        draw braille and CJK even where TERM says linux or vt100\n"
         "  --keys FMT        print every key binding (markdown or man) and exit\n"
+        "  --worksheet N     print N practice questions with their numbers, for paper, and exit\n"
+        "  --answers         with --worksheet: the key, each worked solution and its answer\n"
+        "  --seed S          the questions' seed (default 1): the same seed, the same questions\n"
+        "  --set NAME[i][j]=VALUE  change one number of the model before the run: wq, wk, wv\n"
+        "                    (row i, column j) or embedding[CHARACTER][j]; repeatable\n"
         "  -h, --help        show this help and exit\n"
         "  -V, --version     show the version and exit\n"
         "\n"
@@ -126,7 +132,8 @@ static int parse_focus(const char *s, int *out)
 enum {
     OPT_SENTENCE = 1000, OPT_MODEL, OPT_DUMP, OPT_FORMAT, OPT_NO_NUMBERS, OPT_AUTOPLAY,
     OPT_SPEED, OPT_STAGE, OPT_FOCUS, OPT_LANG, OPT_ASCII, OPT_PRINT, OPT_SIZE, OPT_COLOR, OPT_VIEW,
-    OPT_MASK, OPT_HEADS, OPT_RECORD, OPT_EXPORT, OPT_KEYS, OPT_NO_ASCII
+    OPT_MASK, OPT_HEADS, OPT_RECORD, OPT_EXPORT, OPT_KEYS, OPT_NO_ASCII,
+    OPT_WORKSHEET, OPT_ANSWERS, OPT_SEED, OPT_SET
 };
 
 static const struct option long_options[] = {
@@ -151,10 +158,61 @@ static const struct option long_options[] = {
     { "export",     required_argument, NULL, OPT_EXPORT },
     { "keys",       required_argument, NULL, OPT_KEYS },
     { "no-ascii",   no_argument,       NULL, OPT_NO_ASCII },
+    { "worksheet",  required_argument, NULL, OPT_WORKSHEET },
+    { "answers",    no_argument,       NULL, OPT_ANSWERS },
+    { "seed",       required_argument, NULL, OPT_SEED },
+    { "set",        required_argument, NULL, OPT_SET },
     { "help",       no_argument,       NULL, 'h' },
     { "version",    no_argument,       NULL, 'V' },
     { NULL, 0, NULL, 0 },
 };
+
+/* ---------------------------------------------------------------- practice and what-if */
+
+/* A whole number 0 .. 2^64-1 in decimal, nothing else. */
+static int parse_seed(const char *s, unsigned long long *out)
+{
+    char *end;
+    if (*s < '0' || *s > '9')
+        return -1;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (*end != '\0' || errno == ERANGE)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+/* The options of issue 17: --worksheet, --answers, --seed, --set. Returns 0, -1 with err
+ * filled, or 1 when c is not one of them. */
+static int cli_apply_practice(Options *o, int c, const char *arg, char *err, size_t errlen)
+{
+    char q[CLI_QUOTE_BYTES];
+    switch (c) {
+    case OPT_WORKSHEET: {
+        char *end;
+        long n = strtol(arg, &end, 10);
+        if (end != arg && *end == '\0' && n >= 1 && n <= CLI_MAX_WORKSHEET) {
+            o->worksheet = (int)n;
+            return 0;
+        }
+        snprintf(err, errlen, "--worksheet: '%s' is not a number of questions: give 1 to %d",
+                 text_escape(arg, q, sizeof q), CLI_MAX_WORKSHEET);
+        return -1;
+    }
+    case OPT_ANSWERS: o->answers = true; return 0;
+    case OPT_SEED:
+        if (parse_seed(arg, &o->seed) == 0) { o->seed_set = true; return 0; }
+        snprintf(err, errlen, "--seed: '%s' is not a seed: give a whole number 0 or more",
+                 text_escape(arg, q, sizeof q));
+        return -1;
+    case OPT_SET:
+        if (o->n_sets < CLI_MAX_SETS) { o->sets[o->n_sets++] = arg; return 0; }
+        snprintf(err, errlen, "--set: more than %d changes", CLI_MAX_SETS);
+        return -1;
+    }
+    return 1;
+}
 
 static void cli_defaults(Options *o)
 {
@@ -176,6 +234,9 @@ static void cli_defaults(Options *o)
 static int cli_apply(Options *o, int c, const char *arg, char *err, size_t errlen)
 {
     char q[CLI_QUOTE_BYTES];
+    int practice = cli_apply_practice(o, c, arg, err, errlen);
+    if (practice <= 0)
+        return practice;
     switch (c) {
     case OPT_SENTENCE:   o->sentence = arg; return 0;
     case OPT_MODEL:      o->model_path = arg; return 0;
@@ -310,6 +371,15 @@ int cli_parse(int argc, char **argv, Options *o, char *err, size_t errlen)
     }
     if (o->export_format >= 0 && (o->dump || o->print)) {
         snprintf(err, errlen, "--export and %s: choose one", o->dump ? "--dump" : "--print");
+        return -1;
+    }
+    if (o->answers && !o->worksheet) {
+        snprintf(err, errlen, "--answers goes with --worksheet (try --worksheet 10 --answers)");
+        return -1;
+    }
+    if (o->worksheet && (o->dump || o->print || o->export_format >= 0)) {
+        snprintf(err, errlen, "--worksheet and %s: choose one",
+                 o->dump ? "--dump" : o->print ? "--print" : "--export");
         return -1;
     }
     if ((o->print_w || o->color != COLOR_AUTO) && !o->print) {

@@ -15,6 +15,7 @@
 #include "app.h"
 #include "cli.h"
 #include "dump.h"
+#include "edit.h"
 #include "engine.h"
 #include "export.h"
 #include "frame.h"
@@ -25,6 +26,7 @@
 #include "spell.h"
 #include "term.h"
 #include "text.h"
+#include "worksheet.h"
 
 #define EXIT_USAGE 2   /* bad command line */
 #define EXIT_DATA 1    /* bad model, sentence, or environment */
@@ -128,6 +130,33 @@ static int main_export(const Options *o, const Model *m, const char *sentence)
                      err, sizeof err) == 0)
         return 0;
     fprintf(stderr, "attn-tui: --export %s: %s\n", export_format_names(), err);
+    return EXIT_DATA;
+}
+
+/* ---------------------------------------------------------------- practice and what-if */
+
+/* --set NAME[i][j]=VALUE, each in turn, on the loaded model. Returns 0, or -1 with err. */
+static int main_apply_sets(const Options *o, Model *m, char *err, size_t errlen)
+{
+    for (int i = 0; i < o->n_sets; i++) {
+        Edit e;
+        if (edit_parse(m, o->sets[i], &e, err, errlen) != 0)
+            return -1;
+        edit_apply(m, &e);
+    }
+    return 0;
+}
+
+/* --worksheet N: the sheet (or its key) on standard output. */
+static int main_worksheet(const Options *o, const Trace *tr)
+{
+    WorksheetOptions w = { o->worksheet, o->seed_set ? o->seed : 1ULL, o->answers,
+                           (o->lang == LANG_AUTO ? main_lang_from_env() : o->lang) };
+    signal(SIGXFSZ, SIG_IGN); /* over a file-size limit the write fails (EFBIG) and we say so */
+    int e = worksheet_write(stdout, tr, &w);
+    if (e == 0)
+        return 0;
+    fprintf(stderr, "attn-tui: --worksheet: cannot write to standard output: %s\n", strerror(e));
     return EXIT_DATA;
 }
 
@@ -240,6 +269,11 @@ int main(int argc, char **argv)
         fprintf(stderr, "attn-tui: %s\n", err);
         return EXIT_DATA;
     }
+    if (main_apply_sets(&o, &model, err, sizeof err) != 0) {
+        fprintf(stderr, "attn-tui: %s\n", err);
+        model_free(&model);
+        return EXIT_USAGE;
+    }
     char sentence[MODEL_SENTENCE_BYTES];
     if (main_sentence(&o, &model, sentence, sizeof sentence, err, sizeof err) != 0) {
         fprintf(stderr, "attn-tui: --sentence: %s\n", err);
@@ -260,6 +294,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "attn-tui: --focus %d: the sentence has only %d characters\n",
                 o.focus + 1, lesson.tr.T);
         status = EXIT_USAGE;
+    } else if (o.worksheet) {
+        status = main_worksheet(&o, &lesson.tr);
     } else if (o.dump) {
         status = main_dump(&o, &lesson.tr, sentence);
     } else if (o.export_format >= 0) {

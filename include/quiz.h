@@ -1,0 +1,171 @@
+/* quiz.h — practice questions about the current forward pass: which number to compute, its
+ * operands as printed, the right value recomputed from those printed operands, the typed
+ * answer read and graded, the worked solution, and the known mistake an answer matches.
+ * Owns: the seeded question sequence, answer parsing, grading, solution text (en, zh).
+ * Must not touch: the terminal, drawing, any global state; arithmetic lives in engine/check. */
+#ifndef ATTN_QUIZ_H
+#define ATTN_QUIZ_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "engine.h"
+#include "lang.h"
+
+/* ---------------------------------------------------------------- questions */
+
+/* What a question asks for; the sequence asks them in this order, round after round. */
+typedef enum {
+    QUIZ_X = 0,          /* x(t)[j] = e(t)[j] + pe(t)[j] */
+    QUIZ_PROJECTION,     /* Q, K or V (t)[j] = Σ_i x(t)[i] · W[i][j]: an 8-term sum */
+    QUIZ_SCORE,          /* the raw score Q(t)·K(s) of one head */
+    QUIZ_MIRRORED,       /* Q(s)·K(t): the mirror of the score just asked */
+    QUIZ_SCALED,         /* score(t,s) ÷ √dh */
+    QUIZ_EXP,            /* e^(scaled(t,s) − max of row t) */
+    QUIZ_SHARE,          /* share(t,s) in percent, from the raw scores and √dh */
+    QUIZ_OUTPUT,         /* output(t)[j] = Σ_s share(t,s) · V(s)[j] */
+    QUIZ_COSINE,         /* cos(output(t), V(s)) */
+    QUIZ_KIND_COUNT
+} QuizKind;
+
+/* The mistakes a wrong answer is matched against. */
+typedef enum {
+    QUIZ_MISTAKE_NO_SCALE = 0,   /* "forgot ÷√d" */
+    QUIZ_MISTAKE_MIRRORED,       /* "the mirrored score": K(t)·Q(s) for Q(t)·K(s) */
+    QUIZ_MISTAKE_OWN_V,          /* "the asker's own V" */
+    QUIZ_MISTAKE_SWAPPED,        /* "row and column swapped" */
+    QUIZ_MISTAKE_SIMILARITY,     /* "similarity, not Q·K": e(t)·e(s) */
+    QUIZ_MISTAKE_FRACTION,       /* "a fraction, not a percentage": 0.524 for 52.4% */
+    QUIZ_MISTAKE_PERCENT,        /* "a percentage, not a fraction": 98.6 for 0.986 */
+    QUIZ_MISTAKE_NO_POSITION,    /* "position fingerprint left out" (of x) */
+    QUIZ_MISTAKE_WRONG_COLUMN,   /* "the wrong column of W" */
+    QUIZ_MISTAKE_COUNT
+} QuizMistake;
+
+#define QUIZ_MAX_MISTAKES 16  /* known mistakes one question can name */
+
+/* A mistake's value on one question, in the question's own units (percent for a share). */
+typedef struct {
+    QuizMistake mistake;   /* which mistake */
+    double value;          /* what it gives from the printed operands, rounded to `digits` */
+    double truth;          /* what it gives at full precision (the tables' figure), rounded */
+    int digits;            /* decimals it is compared at: the question's, but 2 more for "a
+                              fraction" (0.524 of 52.4%) and 2 fewer for "a percentage" */
+    bool percent;          /* written with '%' (the question's form, not the mistake's) */
+    int column;            /* QUIZ_MISTAKE_WRONG_COLUMN: the column used; else -1 */
+} QuizMistakeValue;
+
+/* One question. Its operands are the trace's numbers rounded as printed (2 decimals; a share
+ * 0.1 %), and the right value is recomputed from them, so a hand calculation matches. */
+typedef struct {
+    QuizKind kind;          /* what is asked */
+    int number;             /* 1-based position in the sequence */
+    Role role;              /* QUIZ_PROJECTION: Q, K or V */
+    int t;                  /* the character: x/Q/K/V's row, the asker of a score or share */
+    int s;                  /* the character answering (score, share), or V's row (cosine) */
+    int j;                  /* the component (x, projection, output) */
+    int head;               /* the head of a score, share or output (0 with one head) */
+    bool masked;            /* the score's cell is hidden from softmax by the mask */
+    int digits;             /* decimals asked: 2, 3 (e^…) or 1 (a percentage) */
+    bool percent;           /* the answer is a percentage ("52.4" or "52.4%") */
+    double right;           /* the right value from the printed operands, rounded to digits */
+    double also_right;      /* also accepted: the value at full precision as the tables show it
+                               (Q(加)·K(等) is 2.0733 from printed operands, 2.08 in the table);
+                               for a share, the share from unrounded ÷√d and e^ */
+    int n_mistakes;         /* entries in mistakes */
+    QuizMistakeValue mistakes[QUIZ_MAX_MISTAKES]; /* known mistakes whose value differs from right */
+} QuizQuestion;
+
+/* The seeded sequence. Generator (documented so a sheet can be re-derived): splitmix64 over a
+ * 64-bit state that starts at the seed; each draw adds 0x9E3779B97F4A7C15 to the state and
+ * mixes it; a choice among n is (draw >> 11) % n. Question i takes kind i % QUIZ_KIND_COUNT and
+ * draws its cells in a fixed order, so the same seed gives the same questions in the same order
+ * on the practice screen and on a worksheet. */
+typedef struct {
+    unsigned long long state;   /* splitmix64 state */
+    int asked;                  /* questions made so far */
+    int round;                  /* completed rounds of the kinds */
+    int last_t;                 /* the last score's asker (the mirror swaps it), -1 */
+    int last_s;                 /* the last score's answerer, -1 */
+    int last_head;              /* the last score's head */
+} QuizSeq;
+
+/* The seed used when none is given (--seed absent). */
+#define QUIZ_DEFAULT_SEED 1ULL
+
+void quiz_seq_init(QuizSeq *seq, unsigned long long seed);
+
+/* Makes the next question about trace tr into *q. */
+void quiz_next(QuizSeq *seq, const Trace *tr, QuizQuestion *q);
+
+/* Makes the question of one kind about given cells (a screen asking about the cell under its
+ * cursor; the tests): t, s the characters, j the component, head the head (an output's head
+ * is j's), role for QUIZ_PROJECTION; number its position (1-based). Indices must be in tr. */
+void quiz_make(const Trace *tr, QuizKind kind, Role role, int t, int s, int j, int head,
+               int number, QuizQuestion *q);
+
+/* ---------------------------------------------------------------- answers */
+
+/* A typed answer, read. */
+typedef struct {
+    double value;    /* the number as typed (52.4 for "52.4%") */
+    bool percent;    /* it ended in '%' */
+} QuizAnswer;
+
+typedef enum {
+    QUIZ_ANSWER_OK = 0,     /* a number */
+    QUIZ_ANSWER_EMPTY,      /* nothing but blanks: reveal the solution */
+    QUIZ_ANSWER_JUNK        /* not a number */
+} QuizParse;
+
+/* Reads typed text. Accepted: blanks (and U+3000) around; a sign '+', '-' or U+2212 '−';
+ * digits with at most one decimal point, '.' or ',' (a decimal comma: "4,05" is 4.05; there
+ * are no thousands separators); ".5" and "5." ; an optional '%' or '％' at the end (blanks
+ * before it allowed). At most 18 digits. No exponents, no locale dependence. */
+QuizParse quiz_parse_answer(const char *text, QuizAnswer *out);
+
+/* One line saying why text is not an answer ("'abc' is not a number: type e.g. 4.05"). */
+void quiz_parse_message(const char *text, Lang lang, char *buf, size_t cap);
+
+/* ---------------------------------------------------------------- grading */
+
+typedef struct {
+    bool correct;                       /* matches the right value to the precision asked */
+    double value;                       /* the answer in the question's units (52.4 for 52.4%) */
+    int n_named;                        /* known mistakes the answer matches (0 when correct) */
+    QuizMistake named[QUIZ_MAX_MISTAKES]; /* them, in the question's order */
+    int column[QUIZ_MAX_MISTAKES];      /* for the wrong column: which column; else -1 */
+} QuizGrade;
+
+/* Grades an answer. For a percentage question "52.4" and "52.4%" both mean 52.4 %; for any
+ * other question "98.6%" means 0.986. */
+void quiz_grade(const QuizQuestion *q, const QuizAnswer *a, QuizGrade *g);
+
+/* The mistake's name: English as the issue words it, Chinese in the lesson's words. */
+const char *quiz_mistake_name(QuizMistake m, Lang lang);
+
+/* ---------------------------------------------------------------- text */
+
+#define QUIZ_MAX_LINES 48      /* lines of a prompt or a solution */
+#define QUIZ_LINE_BYTES 192    /* bytes of one line (at most 78 columns when d ≤ 8) */
+
+/* Lines of text (no newlines in a line). */
+typedef struct {
+    int n;                                     /* lines used */
+    char line[QUIZ_MAX_LINES][QUIZ_LINE_BYTES]; /* the lines, UTF-8 */
+} QuizText;
+
+/* The question and its operands as printed: a sentence saying what to compute and to which
+ * precision, then the numbers (vectors 8 to a line). */
+void quiz_prompt(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText *out);
+
+/* The worked solution: each line an equation that holds from the printed numbers, ending
+ * with the right value; then (when any) the known mistakes with what each gives. */
+void quiz_solution(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText *out);
+
+/* The right value as an answer is written: "4.05", "0.375", "52.4%". */
+char *quiz_value_text(const QuizQuestion *q, double value, char *buf, size_t cap);
+
+/* The words for the precision asked: "two decimals", "a percentage with one decimal". */
+const char *quiz_precision_text(const QuizQuestion *q, Lang lang);
+
+#endif

@@ -1,0 +1,25 @@
+/* worksheet.h — `--worksheet N [--seed S] [--answers]`: practice questions for paper.
+ * Owns: the sheet's plain-text layout (80 columns) in English or Chinese; the questions,
+ * their numbers and their solutions come from quiz.h. Must not touch: the terminal. */
+#ifndef ATTN_WORKSHEET_H
+#define ATTN_WORKSHEET_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include "engine.h"
+#include "lang.h"
+
+#define WORKSHEET_COLUMNS 80   /* every line of a sheet fits this width (when d ≤ 8) */
+
+/* How a sheet is printed. */
+typedef struct {
+    int questions;               /* how many, 1.. */
+    unsigned long long seed;     /* the sequence's seed (quiz.h) */
+    bool answers;                /* the key: each worked solution, ending "answer N: VALUE" */
+    Lang lang;                   /* LANG_EN or LANG_ZH */
+} WorksheetOptions;
+
+/* Writes the sheet about trace tr to f. Returns 0, or errno of the failed write. */
+int worksheet_write(FILE *f, const Trace *tr, const WorksheetOptions *o);
+
+#endif

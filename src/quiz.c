@@ -1,0 +1,983 @@
+/* quiz.c — practice questions: the seeded sequence, each kind's operands as printed and
+ * right value from them (through check.h), typed answers, grading, named mistakes, and the
+ * prompt and worked solution as lines of text in English or Chinese.
+ * Must not touch: the terminal, drawing, global state; no arithmetic beyond check/engine
+ * calls, rounding and comparing at the precision asked. */
+#include "quiz.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "check.h"
+#include "format.h"
+#include "text.h"
+
+#define QUIZ_LABEL_COLUMNS 12   /* the label column before a printed vector */
+#define QUIZ_PER_LINE 8         /* numbers of a vector on one line */
+#define QUIZ_SCALE_DIGITS 6     /* decimals √dh is printed with (2.828427) */
+#define QUIZ_EXP_DIGITS 3       /* decimals of e^(s − max) */
+#define QUIZ_MAX_ANSWER_DIGITS 18
+
+/* ---------------------------------------------------------------- the generator */
+
+/* splitmix64: one draw. */
+static unsigned long long quiz_draw(QuizSeq *seq)
+{
+    seq->state += 0x9E3779B97F4A7C15ULL;
+    unsigned long long z = seq->state;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+/* A choice among n (n ≥ 1). */
+static int quiz_pick(QuizSeq *seq, int n)
+{
+    unsigned long long z = quiz_draw(seq);   /* drawn even for n = 1: the order stays fixed */
+    return n <= 1 ? 0 : (int)((z >> 11) % (unsigned long long)n);
+}
+
+void quiz_seq_init(QuizSeq *seq, unsigned long long seed)
+{
+    memset(seq, 0, sizeof *seq);
+    seq->state = seed;
+    seq->last_t = -1;
+    seq->last_s = -1;
+}
+
+/* A character other than t when there is one (an answerer for asker t). */
+static int quiz_pick_other(QuizSeq *seq, int T, int t)
+{
+    if (T <= 1)
+        return t;
+    return (t + 1 + quiz_pick(seq, T - 1)) % T;
+}
+
+/* A character t's row can see, other than t when there is one. */
+static int quiz_pick_visible(QuizSeq *seq, const Trace *tr, int t)
+{
+    int seen[MODEL_MAX_TOKENS], n = 0;
+    for (int s = 0; s < tr->T; s++)
+        if (s != t && engine_visible(tr, t, s))
+            seen[n++] = s;
+    int k = quiz_pick(seq, n > 0 ? n : 1);
+    return n > 0 ? seen[k] : t;
+}
+
+/* ---------------------------------------------------------------- printed numbers */
+
+/* v as printed with `digits` decimals. */
+static double pr(double v, int digits)
+{
+    return format_round(v, digits);
+}
+
+/* A share as printed, "52.4%", read back as a fraction (0.524). */
+static double pr_share(double share)
+{
+    return format_round(share * 100.0, 1) / 100.0;
+}
+
+/* Two values equal at `digits` decimals. */
+static bool same_at(double a, double b, int digits)
+{
+    double ra = format_round(a, digits), rb = format_round(b, digits);
+    return fabs(ra - rb) < 0.25 * pow(10.0, -digits);
+}
+
+/* Σ a·b of n terms as printed with da and db decimals (exact). */
+static double printed_sum(const ExplainTerm *terms, int n, int da, int db)
+{
+    CheckedSum c;
+    check_sum_as_shown(&c, terms, n, da, db, 0.0, 2);
+    return c.sum;
+}
+
+/* Row t of the softmax of head h, recomputed from scores printed at 2 decimals (divided by
+ * the printed √dh and rounded again when divide), e^ at exp_digits; share s in percent. */
+static void printed_row_share(const Trace *tr, int h, int t, int s, bool divide, int exp_digits,
+                              CheckedShare *c)
+{
+    double scores[MODEL_MAX_TOKENS];
+    bool visible[MODEL_MAX_TOKENS];
+    double root = pr(tr->scale, QUIZ_SCALE_DIGITS);
+    for (int u = 0; u < tr->T; u++) {
+        double raw = pr(TRACE_HSQ(tr, scores, h, t, u), 2);
+        scores[u] = divide ? raw / root : raw;
+        if (divide && exp_digits >= 0)
+            scores[u] = pr(scores[u], 2);
+        visible[u] = engine_visible(tr, t, u);
+    }
+    check_share_printed(c, scores, visible, tr->T, s, exp_digits);
+}
+
+/* Records mistake m giving value (in the question's units) unless it gives the right one.
+ * "A fraction" and "a percentage" are compared in their own units: 0.524 at 3 decimals for
+ * 52.4 %, 98.6 at 0 decimals for 0.986 at 2 (÷ or × 100 of the right value). */
+static void add_mistake_both(QuizQuestion *q, QuizMistake m, double value, double truth, int column)
+{
+    if (q->n_mistakes >= QUIZ_MAX_MISTAKES || !isfinite(value))
+        return;
+    int digits = q->digits;
+    if (m == QUIZ_MISTAKE_FRACTION)
+        digits += 2;
+    if (m == QUIZ_MISTAKE_PERCENT)
+        digits = digits >= 2 ? digits - 2 : 0;
+    value = format_round(value, digits);
+    truth = isfinite(truth) ? format_round(truth, digits) : value;
+    if (same_at(value, q->right, digits) || same_at(value, q->also_right, digits))
+        return;
+    QuizMistakeValue *v = &q->mistakes[q->n_mistakes++];
+    v->mistake = m;
+    v->value = value;
+    v->truth = same_at(truth, q->right, digits) || same_at(truth, q->also_right, digits) ? value : truth;
+    v->digits = digits;
+    v->percent = q->percent && m != QUIZ_MISTAKE_FRACTION;
+    v->column = column;
+}
+
+/* A mistake with no full-precision figure of its own. */
+static void add_mistake(QuizQuestion *q, QuizMistake m, double value, int column)
+{
+    add_mistake_both(q, m, value, value, column);
+}
+
+/* ---------------------------------------------------------------- the kinds */
+
+static void make_x(const Trace *tr, QuizQuestion *q)
+{
+    double e = pr(TRACE_ROW(tr, embedding, q->t)[q->j], 2);
+    double p = pr(TRACE_ROW(tr, position, q->t)[q->j], 2);
+    q->right = pr(e + p, 2);
+    q->also_right = pr(TRACE_ROW(tr, x, q->t)[q->j], 2);
+    add_mistake(q, QUIZ_MISTAKE_NO_POSITION, e, -1);
+}
+
+/* Σ_i row[i] · W[i][col] (or W[col][i] when swapped) as printed. */
+static double project(const Trace *tr, const double *row, const double *w, int col, bool swapped)
+{
+    ExplainTerm terms[CHECK_MAX_TERMS];
+    int d = tr->d;
+    for (int i = 0; i < d; i++) {
+        terms[i].a = row[i];
+        terms[i].b = swapped ? w[(size_t)col * (size_t)d + (size_t)i] : w[(size_t)i * (size_t)d + (size_t)col];
+    }
+    return printed_sum(terms, d, 2, 2);
+}
+
+static void make_projection(const Trace *tr, QuizQuestion *q)
+{
+    const double *w = engine_weights(tr, q->role);
+    const double *x = TRACE_ROW(tr, x, q->t);
+    q->right = pr(project(tr, x, w, q->j, false), 2);
+    q->also_right = pr(engine_projection(tr, q->role)[(size_t)q->t * (size_t)tr->d + (size_t)q->j], 2);
+    add_mistake(q, QUIZ_MISTAKE_NO_POSITION, project(tr, TRACE_ROW(tr, embedding, q->t), w, q->j, false), -1);
+    add_mistake(q, QUIZ_MISTAKE_SWAPPED, project(tr, x, w, q->j, true), -1);
+    for (int c = 0; c < tr->d; c++)
+        if (c != q->j)
+            add_mistake(q, QUIZ_MISTAKE_WRONG_COLUMN, project(tr, x, w, c, false), c);
+}
+
+/* Head h's Q(a)·K(b) as printed. */
+static double score_of(const Trace *tr, int h, int a, int b)
+{
+    ExplainTerm terms[CHECK_MAX_TERMS];
+    int n = engine_explain_score(tr, h, a, b, terms);
+    return printed_sum(terms, n, 2, 2);
+}
+
+static void make_score(const Trace *tr, QuizQuestion *q)
+{
+    q->right = pr(score_of(tr, q->head, q->t, q->s), 2);
+    q->also_right = pr(TRACE_HSQ(tr, scores, q->head, q->t, q->s), 2);
+    double mirror = score_of(tr, q->head, q->s, q->t);
+    double truth = TRACE_HSQ(tr, scores, q->head, q->s, q->t);
+    add_mistake_both(q, QUIZ_MISTAKE_MIRRORED, mirror, truth, -1);
+    add_mistake_both(q, QUIZ_MISTAKE_SWAPPED, mirror, truth, -1);
+    ExplainTerm terms[CHECK_MAX_TERMS];
+    int n = engine_explain_similarity(tr, q->t, q->s, terms);
+    add_mistake_both(q, QUIZ_MISTAKE_SIMILARITY, printed_sum(terms, n, 2, 2),
+                     TRACE_SQ(tr, similarity, q->t, q->s), -1);
+}
+
+/* printed score ÷ printed √dh, to 2 decimals. */
+static double scaled_of(const Trace *tr, int h, int a, int b)
+{
+    CheckedQuotient c;
+    check_quotient(&c, TRACE_HSQ(tr, scores, h, a, b), 2, tr->scale, QUIZ_SCALE_DIGITS,
+                   TRACE_HSQ(tr, scaled, h, a, b), 2);
+    return c.quotient;
+}
+
+static void make_scaled(const Trace *tr, QuizQuestion *q)
+{
+    q->right = scaled_of(tr, q->head, q->t, q->s);
+    q->also_right = pr(TRACE_HSQ(tr, scaled, q->head, q->t, q->s), 2);
+    add_mistake(q, QUIZ_MISTAKE_NO_SCALE, pr(TRACE_HSQ(tr, scores, q->head, q->t, q->s), 2), -1);
+    double mirror = scaled_of(tr, q->head, q->s, q->t);
+    double truth = TRACE_HSQ(tr, scaled, q->head, q->s, q->t);
+    add_mistake_both(q, QUIZ_MISTAKE_MIRRORED, mirror, truth, -1);
+    add_mistake_both(q, QUIZ_MISTAKE_SWAPPED, mirror, truth, -1);
+}
+
+/* e^(s − max) of row t from the ÷√dh row as printed (the table's, at 2 decimals), or from
+ * the raw row when raw. */
+static void exp_row(const Trace *tr, int h, int t, int s, bool raw, CheckedShare *c)
+{
+    double scores[MODEL_MAX_TOKENS];
+    bool visible[MODEL_MAX_TOKENS];
+    for (int u = 0; u < tr->T; u++) {
+        scores[u] = pr(raw ? TRACE_HSQ(tr, scores, h, t, u) : TRACE_HSQ(tr, scaled, h, t, u), 2);
+        visible[u] = engine_visible(tr, t, u);
+    }
+    check_share_printed(c, scores, visible, tr->T, s, QUIZ_EXP_DIGITS);
+}
+
+static void make_exp(const Trace *tr, QuizQuestion *q)
+{
+    CheckedShare c;
+    exp_row(tr, q->head, q->t, q->s, false, &c);
+    q->right = q->also_right = c.exps[q->s];
+    exp_row(tr, q->head, q->t, q->s, true, &c);
+    add_mistake(q, QUIZ_MISTAKE_NO_SCALE, c.exps[q->s], -1);
+}
+
+static void make_share(const Trace *tr, QuizQuestion *q)
+{
+    CheckedShare c;
+    printed_row_share(tr, q->head, q->t, q->s, true, QUIZ_EXP_DIGITS, &c);
+    q->right = pr(c.share * 100.0, 1);
+    printed_row_share(tr, q->head, q->t, q->s, true, -1, &c);
+    q->also_right = pr(c.share * 100.0, 1);
+    printed_row_share(tr, q->head, q->t, q->s, false, QUIZ_EXP_DIGITS, &c);
+    add_mistake(q, QUIZ_MISTAKE_NO_SCALE, c.share * 100.0, -1);
+    add_mistake_both(q, QUIZ_MISTAKE_FRACTION, q->right / 100.0, q->also_right / 100.0, -1);
+    double swapped = 0.0;
+    if (engine_visible(tr, q->s, q->t)) {
+        printed_row_share(tr, q->head, q->s, q->t, true, QUIZ_EXP_DIGITS, &c);
+        swapped = c.share * 100.0;
+    }
+    add_mistake(q, QUIZ_MISTAKE_SWAPPED, swapped, -1);
+}
+
+/* Σ_s share(s) · V(s)[j] with the shares as printed (0.1 %) and V at 2 decimals. */
+static double collect(const Trace *tr, const double *shares, int j)
+{
+    ExplainTerm terms[MODEL_MAX_TOKENS];
+    for (int s = 0; s < tr->T; s++) {
+        terms[s].a = pr_share(shares[s]);
+        terms[s].b = TRACE_ROW(tr, v, s)[j];
+    }
+    return printed_sum(terms, tr->T, 3, 2);
+}
+
+static void make_output(const Trace *tr, QuizQuestion *q)
+{
+    double row[MODEL_MAX_TOKENS], column[MODEL_MAX_TOKENS], raw[MODEL_MAX_TOKENS];
+    CheckedShare c;
+    for (int s = 0; s < tr->T; s++) {
+        row[s] = TRACE_HSQ(tr, weights, q->head, q->t, s);
+        column[s] = TRACE_HSQ(tr, weights, q->head, s, q->t);
+        printed_row_share(tr, q->head, q->t, s, false, QUIZ_EXP_DIGITS, &c);
+        raw[s] = c.share;
+    }
+    q->right = pr(collect(tr, row, q->j), 2);
+    q->also_right = pr(TRACE_ROW(tr, output, q->t)[q->j], 2);
+    add_mistake(q, QUIZ_MISTAKE_OWN_V, pr(TRACE_ROW(tr, v, q->t)[q->j], 2), -1);
+    add_mistake_both(q, QUIZ_MISTAKE_PERCENT, q->right * 100.0, q->also_right * 100.0, -1);
+    add_mistake(q, QUIZ_MISTAKE_SWAPPED, collect(tr, column, q->j), -1);
+    add_mistake(q, QUIZ_MISTAKE_NO_SCALE, collect(tr, raw, q->j), -1);
+}
+
+static double cosine_of(const Trace *tr, int t, int s)
+{
+    CheckedCosine c;
+    check_cosine_printed(&c, TRACE_ROW(tr, output, t), TRACE_ROW(tr, v, s), tr->d, 2);
+    return c.cosine;
+}
+
+static void make_cosine(const Trace *tr, QuizQuestion *q)
+{
+    q->right = pr(cosine_of(tr, q->t, q->s), 2);
+    q->also_right = pr(engine_cosine(TRACE_ROW(tr, output, q->t), TRACE_ROW(tr, v, q->s), tr->d), 2);
+    add_mistake(q, QUIZ_MISTAKE_OWN_V, cosine_of(tr, q->t, q->t), -1);
+    add_mistake_both(q, QUIZ_MISTAKE_PERCENT, q->right * 100.0, q->also_right * 100.0, -1);
+}
+
+/* ---------------------------------------------------------------- the sequence */
+
+/* Draws the cells of a question of q->kind, in a fixed order. */
+static void quiz_cells(QuizSeq *seq, const Trace *tr, QuizQuestion *q)
+{
+    int T = tr->T, d = tr->d;
+    q->t = quiz_pick(seq, T);
+    q->head = quiz_pick(seq, tr->heads);
+    switch (q->kind) {
+    case QUIZ_X:
+    case QUIZ_PROJECTION:
+        q->j = quiz_pick(seq, d);
+        break;
+    case QUIZ_SCORE:
+        q->s = quiz_pick_other(seq, T, q->t);
+        break;
+    case QUIZ_MIRRORED:
+        if (seq->last_t >= 0 && seq->last_t < T && seq->last_s < T) {
+            q->t = seq->last_s;
+            q->s = seq->last_t;
+            q->head = seq->last_head;
+        } else {
+            q->s = quiz_pick_other(seq, T, q->t);
+        }
+        break;
+    case QUIZ_SCALED:
+    case QUIZ_EXP:
+    case QUIZ_SHARE:
+        q->s = quiz_pick_visible(seq, tr, q->t);
+        break;
+    case QUIZ_OUTPUT:
+        q->j = quiz_pick(seq, d);
+        q->head = q->j / tr->dh;
+        break;
+    case QUIZ_COSINE:
+        q->s = quiz_pick_other(seq, T, q->t);
+        break;
+    case QUIZ_KIND_COUNT:
+        break;
+    }
+}
+
+void quiz_make(const Trace *tr, QuizKind kind, Role role, int t, int s, int j, int head,
+               int number, QuizQuestion *q)
+{
+    memset(q, 0, sizeof *q);
+    q->kind = kind;
+    q->number = number;
+    q->role = role;
+    q->t = t;
+    q->s = s;
+    q->j = j;
+    q->head = kind == QUIZ_OUTPUT ? j / tr->dh : head;
+    q->digits = 2;
+    q->masked = !engine_visible(tr, t, s);
+    switch (kind) {
+    case QUIZ_X:          make_x(tr, q); break;
+    case QUIZ_PROJECTION: make_projection(tr, q); break;
+    case QUIZ_SCORE:
+    case QUIZ_MIRRORED:   make_score(tr, q); break;
+    case QUIZ_SCALED:     make_scaled(tr, q); break;
+    case QUIZ_EXP:        q->digits = QUIZ_EXP_DIGITS; make_exp(tr, q); break;
+    case QUIZ_SHARE:      q->digits = 1; q->percent = true; make_share(tr, q); break;
+    case QUIZ_OUTPUT:     make_output(tr, q); break;
+    case QUIZ_COSINE:     make_cosine(tr, q); break;
+    case QUIZ_KIND_COUNT: break;
+    }
+}
+
+void quiz_next(QuizSeq *seq, const Trace *tr, QuizQuestion *q)
+{
+    QuizQuestion cells;
+    memset(&cells, 0, sizeof cells);
+    cells.kind = (QuizKind)(seq->asked % QUIZ_KIND_COUNT);
+    quiz_cells(seq, tr, &cells);
+    quiz_make(tr, cells.kind, (Role)(seq->round % 3), cells.t, cells.s, cells.j, cells.head,
+              seq->asked + 1, q);
+    if (q->kind == QUIZ_SCORE) {
+        seq->last_t = q->t;
+        seq->last_s = q->s;
+        seq->last_head = q->head;
+    }
+    seq->asked++;
+    if (seq->asked % QUIZ_KIND_COUNT == 0)
+        seq->round++;
+}
+
+/* ---------------------------------------------------------------- answers */
+
+/* Skips one blank at *p (ASCII space or tab, or U+3000); true when it did. */
+static bool skip_blank(const char **p)
+{
+    if (**p == ' ' || **p == '\t') { (*p)++; return true; }
+    if (strncmp(*p, "\u3000", 3) == 0) { *p += 3; return true; }
+    return false;
+}
+
+QuizParse quiz_parse_answer(const char *text, QuizAnswer *out)
+{
+    const char *p = text;
+    while (skip_blank(&p)) {}
+    if (*p == '\0')
+        return QUIZ_ANSWER_EMPTY;
+    bool negative = false;
+    if (*p == '+' || *p == '-') {
+        negative = *p == '-';
+        p++;
+    } else if (strncmp(p, "\u2212", 3) == 0) {
+        negative = true;
+        p += 3;
+    }
+    unsigned long long mantissa = 0;
+    int digits = 0, decimals = 0;
+    bool point = false;
+    for (;; p++) {
+        if (*p >= '0' && *p <= '9') {
+            if (++digits > QUIZ_MAX_ANSWER_DIGITS)
+                return QUIZ_ANSWER_JUNK;
+            mantissa = mantissa * 10ULL + (unsigned long long)(*p - '0');
+            decimals += point;
+        } else if ((*p == '.' || *p == ',') && !point) {
+            point = true;
+        } else {
+            break;
+        }
+    }
+    if (digits == 0)
+        return QUIZ_ANSWER_JUNK;
+    while (skip_blank(&p)) {}
+    bool percent = false;
+    if (*p == '%') { percent = true; p++; }
+    else if (strncmp(p, "\uFF05", 3) == 0) { percent = true; p += 3; }
+    while (skip_blank(&p)) {}
+    if (*p != '\0')
+        return QUIZ_ANSWER_JUNK;
+    double v = (double)mantissa / pow(10.0, decimals);
+    out->value = negative && v != 0.0 ? -v : v;
+    out->percent = percent;
+    return QUIZ_ANSWER_OK;
+}
+
+void quiz_parse_message(const char *text, Lang lang, char *buf, size_t cap)
+{
+    char q[64];
+    text_escape(text, q, sizeof q);
+    snprintf(buf, cap, LANG_PICK(lang, "'%s' is not a number: type one such as 4.05, -0.69 or 52.4%%",
+                                 "「%s」不是数字：请输入像 4.05、-0.69 或 52.4%% 这样的数"), q);
+}
+
+/* ---------------------------------------------------------------- grading */
+
+void quiz_grade(const QuizQuestion *q, const QuizAnswer *a, QuizGrade *g)
+{
+    memset(g, 0, sizeof *g);
+    g->value = !q->percent && a->percent ? a->value / 100.0 : a->value;
+    g->correct = same_at(g->value, q->right, q->digits) || same_at(g->value, q->also_right, q->digits);
+    if (g->correct)
+        return;
+    for (int i = 0; i < q->n_mistakes; i++) {
+        const QuizMistakeValue *m = &q->mistakes[i];
+        bool already = false;
+        for (int k = 0; k < g->n_named; k++)
+            already = already || g->named[k] == m->mistake;
+        if (already || !(same_at(g->value, m->value, m->digits) ||
+                         same_at(g->value, m->truth, m->digits)))
+            continue;
+        g->named[g->n_named] = m->mistake;
+        g->column[g->n_named] = m->column;
+        g->n_named++;
+    }
+}
+
+const char *quiz_mistake_name(QuizMistake m, Lang lang)
+{
+    switch (m) {
+    case QUIZ_MISTAKE_NO_SCALE:    return LANG_PICK(lang, "forgot ÷√d", "忘了除以 √d");
+    case QUIZ_MISTAKE_MIRRORED:    return LANG_PICK(lang, "the mirrored score", "镜像的分数（问和答对调了）");
+    case QUIZ_MISTAKE_OWN_V:       return LANG_PICK(lang, "the asker's own V", "用了提问者自己的 V");
+    case QUIZ_MISTAKE_SWAPPED:     return LANG_PICK(lang, "row and column swapped", "行和列对调了");
+    case QUIZ_MISTAKE_SIMILARITY:  return LANG_PICK(lang, "similarity, not Q·K", "算成了相似度，不是 Q·K");
+    case QUIZ_MISTAKE_FRACTION:    return LANG_PICK(lang, "a fraction, not a percentage", "写成了小数，不是百分比");
+    case QUIZ_MISTAKE_PERCENT:     return LANG_PICK(lang, "a percentage, not a fraction", "写成了百分比，不是小数");
+    case QUIZ_MISTAKE_NO_POSITION: return LANG_PICK(lang, "position fingerprint left out", "漏了位置指纹");
+    case QUIZ_MISTAKE_WRONG_COLUMN: return LANG_PICK(lang, "the wrong column of W", "用错了 W 的列");
+    case QUIZ_MISTAKE_COUNT:       break;
+    }
+    return "?";
+}
+
+/* ---------------------------------------------------------------- text helpers */
+
+static void say(QuizText *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void say(QuizText *out, const char *fmt, ...)
+{
+    if (out->n >= QUIZ_MAX_LINES)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(out->line[out->n++], QUIZ_LINE_BYTES, fmt, ap);
+    va_end(ap);
+}
+
+/* Number text with `digits` decimals, in a buffer that lives to the end of the enclosing
+ * block (a compound literal): several may appear in one printf. */
+#define num(v, digits) format_fixed((char[FORMAT_BYTES]){ 0 }, FORMAT_BYTES, (v), (digits))
+
+/* The same, in parentheses when negative: a factor or a term after an operator. */
+#define term(v, digits) quiz_term((char[FORMAT_BYTES + 2]){ 0 }, (v), (digits))
+
+static char *quiz_term(char *buf, double v, int digits)
+{
+    char n[FORMAT_BYTES];
+    format_fixed(n, sizeof n, v, digits);
+    snprintf(buf, FORMAT_BYTES + 2, n[0] == '-' ? "(%s)" : "%s", n);
+    return buf;
+}
+
+/* The line "LABEL  n n n …": n values from `from` (every `stride`-th), 8 per line. */
+static void say_vector(QuizText *out, const char *label, const double *v, int n, size_t stride,
+                       int digits)
+{
+    for (int i = 0; i < n; i += QUIZ_PER_LINE) {
+        char line[QUIZ_LINE_BYTES];
+        size_t used = text_pad(line, sizeof line, i == 0 ? label : "", QUIZ_LABEL_COLUMNS, -1);
+        for (int k = i; k < n && k < i + QUIZ_PER_LINE && used < sizeof line; k++)
+            used += (size_t)snprintf(line + used, sizeof line - used, " %6s",
+                                     num(v[(size_t)k * stride], digits));
+        say(out, "%s", line);
+    }
+}
+
+/* The header "            0      1 …" of columns first..first+n-1. */
+static void say_columns(QuizText *out, int first, int n)
+{
+    char line[QUIZ_LINE_BYTES];
+    size_t used = text_pad(line, sizeof line, "", QUIZ_LABEL_COLUMNS, -1);
+    for (int k = 0; k < n && k < QUIZ_PER_LINE && used < sizeof line; k++)
+        used += (size_t)snprintf(line + used, sizeof line - used, " %6d", first + k);
+    say(out, "%s", line);
+}
+
+/* The header of the sentence's characters, each over its column. */
+static void say_characters(QuizText *out, const Trace *tr)
+{
+    char line[QUIZ_LINE_BYTES];
+    size_t used = text_pad(line, sizeof line, "", QUIZ_LABEL_COLUMNS, -1);
+    for (int s = 0; s < tr->T && used + 16 < sizeof line; s++) {
+        line[used++] = ' ';
+        used += text_pad(line + used, sizeof line - used, tr->tokens[s], 6, 1);
+    }
+    say(out, "%s", line);
+}
+
+/* A row of a T×T table with masked cells as "—"; values as printed (digits), or percent. */
+static void say_table_row(QuizText *out, const Trace *tr, const char *label, int t,
+                          const double *row, int digits, bool percent)
+{
+    char line[QUIZ_LINE_BYTES];
+    size_t used = text_pad(line, sizeof line, label, QUIZ_LABEL_COLUMNS, -1);
+    for (int s = 0; s < tr->T && used + 16 < sizeof line; s++) {
+        char cell[FORMAT_BYTES];
+        if (!engine_visible(tr, t, s))
+            snprintf(cell, sizeof cell, "—");
+        else if (percent)
+            format_percent(cell, sizeof cell, row[s]);
+        else
+            format_fixed(cell, sizeof cell, row[s], digits);
+        line[used++] = ' ';
+        used += text_pad(line + used, sizeof line - used, cell, 6, 1);
+    }
+    say(out, "%s", line);
+}
+
+static const char *role_name(Role r)
+{
+    return r == ROLE_Q ? "Q" : r == ROLE_K ? "K" : "V";
+}
+
+static const char *role_w(Role r)
+{
+    return r == ROLE_Q ? "Wq" : r == ROLE_K ? "Wk" : "Wv";
+}
+
+const char *quiz_precision_text(const QuizQuestion *q, Lang lang)
+{
+    if (q->percent)
+        return LANG_PICK(lang, "a percentage with one decimal", "百分比，保留一位小数");
+    if (q->digits == 3)
+        return LANG_PICK(lang, "three decimals", "保留三位小数");
+    return LANG_PICK(lang, "two decimals", "保留两位小数");
+}
+
+/* The precision as the end of a prompt: "Two decimals". */
+static const char *precision_sentence(const QuizQuestion *q, Lang lang)
+{
+    if (q->percent)
+        return LANG_PICK(lang, "A percentage with one decimal", "写成百分比，保留一位小数");
+    if (q->digits == 3)
+        return LANG_PICK(lang, "Three decimals", "保留三位小数");
+    return LANG_PICK(lang, "Two decimals", "保留两位小数");
+}
+
+char *quiz_value_text(const QuizQuestion *q, double value, char *buf, size_t cap)
+{
+    format_fixed(buf, cap, value, q->digits);
+    if (q->percent && strlen(buf) + 2 <= cap)
+        strcat(buf, "%");
+    return buf;
+}
+
+/* "(head 2, columns 4-7)" when there are two heads, else "". */
+static void head_note(const Trace *tr, int h, char *buf, size_t cap, Lang lang)
+{
+    if (tr->heads <= 1) {
+        buf[0] = '\0';
+        return;
+    }
+    snprintf(buf, cap, LANG_PICK(lang, " (head %d: columns %d-%d)", "（第 %d 个头：第 %d-%d 列）"),
+             h + 1, h * tr->dh, h * tr->dh + tr->dh - 1);
+}
+
+/* ---------------------------------------------------------------- prompts */
+
+static void prompt_x(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText *out)
+{
+    const char *c = tr->tokens[q->t];
+    say(out, LANG_PICK(lang, "x(%s)[%d]: word vector + position fingerprint, component %d. %s.",
+                       "x(%s)[%d]：词向量 + 位置指纹，第 %d 个分量。%s。"),
+        c, q->j, q->j, precision_sentence(q, lang));
+    say_columns(out, 0, tr->d);
+    char label[64];
+    snprintf(label, sizeof label, "e(%s)", c);
+    say_vector(out, label, TRACE_ROW(tr, embedding, q->t), tr->d, 1, 2);
+    snprintf(label, sizeof label, "pe(%s)", c);
+    say_vector(out, label, TRACE_ROW(tr, position, q->t), tr->d, 1, 2);
+}
+
+static void prompt_projection(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText *out)
+{
+    const char *c = tr->tokens[q->t];
+    const char *what_en = q->role == ROLE_Q ? "what %s looks for" : q->role == ROLE_K ? "the name tag %s hangs out" : "the content %s hands over";
+    const char *what_zh = q->role == ROLE_Q ? "「%s」在找什么" : q->role == ROLE_K ? "「%s」挂出的名牌" : "「%s」要交出去的内容";
+    char what[96];
+    snprintf(what, sizeof what, LANG_PICK(lang, what_en, what_zh), c);
+    say(out, LANG_PICK(lang, "%s(%s)[%d] = Σ_i x(%s)[i] × %s[i][%d] (%s). %s.",
+                       "%s(%s)[%d] = Σ_i x(%s)[i] × %s[i][%d]（%s）。%s。"),
+        role_name(q->role), c, q->j, c, role_w(q->role), q->j, what, precision_sentence(q, lang));
+    say_columns(out, 0, tr->d);
+    char label[64];
+    snprintf(label, sizeof label, "x(%s)", c);
+    say_vector(out, label, TRACE_ROW(tr, x, q->t), tr->d, 1, 2);
+    const double *w = engine_weights(tr, q->role);
+    if (tr->d <= QUIZ_PER_LINE) {
+        say(out, LANG_PICK(lang, "%s (row i, column j):", "%s（第 i 行，第 j 列）："), role_w(q->role));
+        for (int i = 0; i < tr->d; i++) {
+            snprintf(label, sizeof label, "%d", i);
+            say_vector(out, label, w + (size_t)i * (size_t)tr->d, tr->d, 1, 2);
+        }
+    } else {
+        snprintf(label, sizeof label, "%s[·][%d]", role_w(q->role), q->j);
+        say_vector(out, label, w + q->j, tr->d, (size_t)tr->d, 2);
+    }
+}
+
+static void prompt_score(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText *out)
+{
+    const char *a = tr->tokens[q->t], *b = tr->tokens[q->s];
+    char note[96];
+    head_note(tr, q->head, note, sizeof note, lang);
+    if (q->kind == QUIZ_MIRRORED)
+        say(out, LANG_PICK(lang, "The mirrored score Q(%s)·K(%s): now %s asks and %s answers%s. %s.",
+                           "镜像的那一格 Q(%s)·K(%s)：现在「%s」在问，「%s」在答%s。%s。"),
+            a, b, a, b, note, precision_sentence(q, lang));
+    else
+        say(out, LANG_PICK(lang, "The raw score Q(%s)·K(%s): %s asks, %s answers%s. %s.",
+                           "原始分数 Q(%s)·K(%s)：「%s」在问，「%s」在答%s。%s。"),
+            a, b, a, b, note, precision_sentence(q, lang));
+    if (q->masked)
+        say(out, "%s", LANG_PICK(lang, "(The mask hides this cell from softmax; the score is still computed.)",
+                                 "（掩码让 softmax 看不到这一格，但分数照样算。）"));
+    int off = q->head * tr->dh;
+    say_columns(out, off, tr->dh);
+    const int who[2] = { q->t, q->s };
+    for (int k = 0; k < 2; k++) {
+        char label[64];
+        snprintf(label, sizeof label, "Q(%s)", tr->tokens[who[k]]);
+        say_vector(out, label, TRACE_ROW(tr, q, who[k]) + off, tr->dh, 1, 2);
+        snprintf(label, sizeof label, "K(%s)", tr->tokens[who[k]]);
+        say_vector(out, label, TRACE_ROW(tr, k, who[k]) + off, tr->dh, 1, 2);
+    }
+}
+
+static void prompt_scaled(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText *out)
+{
+    const char *a = tr->tokens[q->t], *b = tr->tokens[q->s];
+    char note[96];
+    head_note(tr, q->head, note, sizeof note, lang);
+    say(out, LANG_PICK(lang, "Scale the score of %s asking %s: Q(%s)·K(%s) ÷ √%d%s. %s.",
+                       "缩放「%s」问「%s」的分数：Q(%s)·K(%s) ÷ √%d%s。%s。"),
+        a, b, a, b, tr->dh, note, precision_sentence(q, lang));
+    say(out, "Q(%s)·K(%s) = %s", a, b, num(TRACE_HSQ(tr, scores, q->head, q->t, q->s), 2));
+    say(out, "Q(%s)·K(%s) = %s", b, a, num(TRACE_HSQ(tr, scores, q->head, q->s, q->t), 2));
+    say(out, "√%d = %s", tr->dh, num(tr->scale, QUIZ_SCALE_DIGITS));
+}
+
+static void prompt_exp(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText *out)
+{
+    const char *a = tr->tokens[q->t], *b = tr->tokens[q->s];
+    char note[96];
+    head_note(tr, q->head, note, sizeof note, lang);
+    say(out, LANG_PICK(lang, "e^(s − max) for %s asking %s: s is the score ÷ √%d, max the largest of %s's row%s. %s.",
+                       "「%s」问「%s」的 e^(s − max)：s 是除以 √%d 后的分数，max 是「%s」这一行最大的%s。%s。"),
+        a, b, tr->dh, a, note, precision_sentence(q, lang));
+    say_characters(out, tr);
+    char label[64];
+    snprintf(label, sizeof label, "Q(%s)·K", a);
+    say_table_row(out, tr, label, q->t, &TRACE_HSQ(tr, scores, q->head, q->t, 0), 2, false);
+    snprintf(label, sizeof label, "÷√%d", tr->dh);
+    say_table_row(out, tr, label, q->t, &TRACE_HSQ(tr, scaled, q->head, q->t, 0), 2, false);
+}
+
+static void prompt_share(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText *out)
+{
+    const char *a = tr->tokens[q->t], *b = tr->tokens[q->s];
+    char note[96];
+    head_note(tr, q->head, note, sizeof note, lang);
+    say(out, LANG_PICK(lang, "The share %s gives %s: softmax of %s's scores ÷ √%d%s (each ÷ to two decimals, e^ to three). %s.",
+                       "「%s」分给「%s」的百分比：「%s」这一行分数除以 √%d 后做 softmax%s（除完保留两位，e^ 保留三位）。%s。"),
+        a, b, a, tr->dh, note, precision_sentence(q, lang));
+    say_characters(out, tr);
+    char label[64];
+    snprintf(label, sizeof label, "Q(%s)·K", a);
+    say_table_row(out, tr, label, q->t, &TRACE_HSQ(tr, scores, q->head, q->t, 0), 2, false);
+    say(out, "√%d = %s", tr->dh, num(tr->scale, QUIZ_SCALE_DIGITS));
+}
+
+static void prompt_output(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText *out)
+{
+    const char *a = tr->tokens[q->t];
+    say(out, LANG_PICK(lang, "output(%s)[%d] = Σ_s share(%s,s) × V(s)[%d]: what %s collects, component %d. %s.",
+                       "output(%s)[%d] = Σ_s 百分比(%s,s) × V(s)[%d]：「%s」取到的货，第 %d 个分量。%s。"),
+        a, q->j, a, q->j, a, q->j, precision_sentence(q, lang));
+    say_characters(out, tr);
+    char label[64];
+    snprintf(label, sizeof label, "share(%s,·)", a);
+    say_table_row(out, tr, label, q->t, &TRACE_HSQ(tr, weights, q->head, q->t, 0), 1, true);
+    double column[MODEL_MAX_TOKENS];
+    for (int s = 0; s < tr->T; s++)
+        column[s] = TRACE_ROW(tr, v, s)[q->j];
+    snprintf(label, sizeof label, "V(·)[%d]", q->j);
+    say_vector(out, label, column, tr->T, 1, 2);
+}
+
+static void prompt_cosine(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText *out)
+{
+    const char *a = tr->tokens[q->t], *b = tr->tokens[q->s];
+    say(out, LANG_PICK(lang, "The cosine of output(%s) and V(%s): how alike what %s collected is to what %s hands over. %s.",
+                       "output(%s) 和 V(%s) 的余弦：「%s」取到的货和「%s」交出去的内容有多像。%s。"),
+        a, b, a, b, precision_sentence(q, lang));
+    say_columns(out, 0, tr->d);
+    char label[64];
+    snprintf(label, sizeof label, "output(%s)", a);
+    say_vector(out, label, TRACE_ROW(tr, output, q->t), tr->d, 1, 2);
+    snprintf(label, sizeof label, "V(%s)", b);
+    say_vector(out, label, TRACE_ROW(tr, v, q->s), tr->d, 1, 2);
+}
+
+void quiz_prompt(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText *out)
+{
+    out->n = 0;
+    switch (q->kind) {
+    case QUIZ_X:          prompt_x(tr, q, lang, out); break;
+    case QUIZ_PROJECTION: prompt_projection(tr, q, lang, out); break;
+    case QUIZ_SCORE:
+    case QUIZ_MIRRORED:   prompt_score(tr, q, lang, out); break;
+    case QUIZ_SCALED:     prompt_scaled(tr, q, lang, out); break;
+    case QUIZ_EXP:        prompt_exp(tr, q, lang, out); break;
+    case QUIZ_SHARE:      prompt_share(tr, q, lang, out); break;
+    case QUIZ_OUTPUT:     prompt_output(tr, q, lang, out); break;
+    case QUIZ_COSINE:     prompt_cosine(tr, q, lang, out); break;
+    case QUIZ_KIND_COUNT: break;
+    }
+}
+
+/* ---------------------------------------------------------------- solutions */
+
+/* "Σ = 4.0512 → 4.05 (two decimals)". */
+static void say_total(QuizText *out, const QuizQuestion *q, double sum, int sum_digits, Lang lang)
+{
+    char v[FORMAT_BYTES];
+    say(out, LANG_PICK(lang, "Σ = %s → %s (%s)", "Σ = %s → %s（%s）"), num(sum, sum_digits),
+        quiz_value_text(q, q->right, v, sizeof v), quiz_precision_text(q, lang));
+}
+
+/* One line per product "  a × b = ab", then the total. */
+static void say_products(QuizText *out, const QuizQuestion *q, const ExplainTerm *terms, int n,
+                         int da, int db, Lang lang)
+{
+    CheckedSum c;
+    check_sum_as_shown(&c, terms, n, da, db, 0.0, 2);
+    for (int i = 0; i < c.n && out->n < QUIZ_MAX_LINES - 4; i++) {
+        ExplainTerm one = { c.a[i], c.b[i] };
+        say(out, "  %s × %s = %s", num(c.a[i], da), term(c.b[i], db),
+            num(printed_sum(&one, 1, da, db), da + db));
+    }
+    say_total(out, q, c.sum, c.sum_digits, lang);
+}
+
+static void solve_projection(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText *out)
+{
+    const char *c = tr->tokens[q->t];
+    ExplainTerm terms[CHECK_MAX_TERMS];
+    int n = engine_explain_projection(tr, q->role, q->t, q->j, terms);
+    say(out, "%s(%s)[%d] = Σ_i x(%s)[i] × %s[i][%d]:", role_name(q->role), c, q->j, c,
+        role_w(q->role), q->j);
+    say_products(out, q, terms, n, 2, 2, lang);
+}
+
+static void solve_score(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText *out)
+{
+    const char *a = tr->tokens[q->t], *b = tr->tokens[q->s];
+    ExplainTerm terms[CHECK_MAX_TERMS];
+    int n = engine_explain_score(tr, q->head, q->t, q->s, terms);
+    say(out, "Q(%s)·K(%s) = Σ_i Q(%s)[i] × K(%s)[i]:", a, b, a, b);
+    say_products(out, q, terms, n, 2, 2, lang);
+}
+
+static void solve_scaled(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText *out)
+{
+    double raw = pr(TRACE_HSQ(tr, scores, q->head, q->t, q->s), 2);
+    double root = pr(tr->scale, QUIZ_SCALE_DIGITS);
+    char v[FORMAT_BYTES];
+    say(out, LANG_PICK(lang, "%s ÷ %s ≈ %s → %s (%s)", "%s ÷ %s ≈ %s → %s（%s）"), num(raw, 2),
+        num(root, QUIZ_SCALE_DIGITS), num(raw / root, 6), quiz_value_text(q, q->right, v, sizeof v),
+        quiz_precision_text(q, lang));
+}
+
+/* Lines "三: e^(0.45 − 1.43) = e^(-0.98) ≈ 0.375" of a row (all, or only s when s ≥ 0). */
+static void say_exps(QuizText *out, const Trace *tr, const CheckedShare *c, int only, Lang lang)
+{
+    for (int u = 0; u < c->n; u++) {
+        if (only >= 0 && u != only)
+            continue;
+        if (!c->visible[u]) {
+            say(out, LANG_PICK(lang, "  %s: masked, 0", "  %s：被掩码挡住，0"), tr->tokens[u]);
+            continue;
+        }
+        say(out, "  %s: e^(%s − %s) = e^(%s) ≈ %s", tr->tokens[u], num(c->scaled[u], 2),
+            term(c->max, 2), num(c->scaled[u] - c->max, 2), num(c->exps[u], QUIZ_EXP_DIGITS));
+    }
+}
+
+/* "max = 1.43 (加)". */
+static void say_max(QuizText *out, const Trace *tr, const CheckedShare *c, Lang lang)
+{
+    int at = 0;
+    for (int u = 0; u < c->n; u++)
+        if (c->visible[u] && c->scaled[u] == c->max) {
+            at = u;
+            break;
+        }
+    say(out, LANG_PICK(lang, "max of the row = %s (%s)", "这一行最大 = %s（%s）"), num(c->max, 2),
+        tr->tokens[at]);
+}
+
+static void solve_exp(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText *out)
+{
+    CheckedShare c;
+    exp_row(tr, q->head, q->t, q->s, false, &c);
+    say_max(out, tr, &c, lang);
+    say_exps(out, tr, &c, q->s, lang);
+    char v[FORMAT_BYTES];
+    say(out, LANG_PICK(lang, "→ %s (%s)", "→ %s（%s）"), quiz_value_text(q, q->right, v, sizeof v),
+        quiz_precision_text(q, lang));
+}
+
+static void solve_share(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText *out)
+{
+    double root = pr(tr->scale, QUIZ_SCALE_DIGITS);
+    for (int u = 0; u < tr->T; u++) {
+        double raw = pr(TRACE_HSQ(tr, scores, q->head, q->t, u), 2);
+        if (engine_visible(tr, q->t, u))
+            say(out, "  %s: %s ÷ %s ≈ %s", tr->tokens[u], num(raw, 2), num(root, QUIZ_SCALE_DIGITS),
+                num(pr(raw / root, 2), 2));
+    }
+    CheckedShare c;
+    printed_row_share(tr, q->head, q->t, q->s, true, QUIZ_EXP_DIGITS, &c);
+    say_max(out, tr, &c, lang);
+    say_exps(out, tr, &c, -1, lang);
+    say(out, "Σ e^ = %s", num(c.sum, QUIZ_EXP_DIGITS));
+    char v[FORMAT_BYTES];
+    say(out, LANG_PICK(lang, "share = %s ÷ %s ≈ %s → %s (%s)", "百分比 = %s ÷ %s ≈ %s → %s（%s）"),
+        num(c.exps[q->s], QUIZ_EXP_DIGITS), num(c.sum, QUIZ_EXP_DIGITS), num(c.share, 4),
+        quiz_value_text(q, q->right, v, sizeof v), quiz_precision_text(q, lang));
+}
+
+static void solve_output(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText *out)
+{
+    const char *a = tr->tokens[q->t];
+    ExplainTerm terms[MODEL_MAX_TOKENS];
+    for (int s = 0; s < tr->T; s++) {
+        terms[s].a = pr_share(TRACE_HSQ(tr, weights, q->head, q->t, s));
+        terms[s].b = TRACE_ROW(tr, v, s)[q->j];
+    }
+    say(out, LANG_PICK(lang, "output(%s)[%d] = Σ_s share(%s,s) × V(s)[%d] (52.4%% is 0.524):",
+                       "output(%s)[%d] = Σ_s 百分比(%s,s) × V(s)[%d]（52.4%% 就是 0.524）："),
+        a, q->j, a, q->j);
+    say_products(out, q, terms, tr->T, 3, 2, lang);
+}
+
+static void solve_cosine(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText *out)
+{
+    const char *a = tr->tokens[q->t], *b = tr->tokens[q->s];
+    CheckedCosine c;
+    check_cosine_printed(&c, TRACE_ROW(tr, output, q->t), TRACE_ROW(tr, v, q->s), tr->d, 2);
+    say(out, "output(%s)·V(%s) = Σ_i output(%s)[i] × V(%s)[i] = %s", a, b, a, b, num(c.dot, 4));
+    say(out, "|output(%s)| = √(Σ_i output(%s)[i]²) = √%s ≈ %s", a, a, num(c.aa, 4), num(c.na, 6));
+    say(out, "|V(%s)| = √(Σ_i V(%s)[i]²) = √%s ≈ %s", b, b, num(c.bb, 4), num(c.nb, 6));
+    char v[FORMAT_BYTES];
+    say(out, LANG_PICK(lang, "cos = %s ÷ (%s × %s) ≈ %s → %s (%s)", "余弦 = %s ÷ (%s × %s) ≈ %s → %s（%s）"),
+        num(c.dot, 4), num(c.na, 6), num(c.nb, 6), num(c.cosine, 4),
+        quiz_value_text(q, q->right, v, sizeof v), quiz_precision_text(q, lang));
+}
+
+static void solve_x(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText *out)
+{
+    const char *c = tr->tokens[q->t];
+    (void)lang;
+    say(out, "x(%s)[%d] = e(%s)[%d] + pe(%s)[%d] = %s + %s = %s", c, q->j, c, q->j, c, q->j,
+        num(TRACE_ROW(tr, embedding, q->t)[q->j], 2), term(TRACE_ROW(tr, position, q->t)[q->j], 2),
+        num(q->right, 2));
+}
+
+/* "known mistakes: forgot ÷√d gives 4.05", one line each. */
+static void say_mistakes(QuizText *out, const QuizQuestion *q, Lang lang)
+{
+    if (q->n_mistakes == 0)
+        return;
+    say(out, "%s", LANG_PICK(lang, "Known mistakes give:", "常见错误会得到："));
+    for (int i = 0; i < q->n_mistakes && out->n < QUIZ_MAX_LINES - 1; i++) {
+        const QuizMistakeValue *m = &q->mistakes[i];
+        char v[FORMAT_BYTES];
+        format_fixed(v, sizeof v, m->value, m->digits);
+        if (m->percent)
+            strcat(v, "%");
+        if (m->column >= 0)
+            say(out, LANG_PICK(lang, "  %s (column %d): %s", "  %s（第 %d 列）：%s"),
+                quiz_mistake_name(m->mistake, lang), m->column, v);
+        else
+            say(out, LANG_PICK(lang, "  %s: %s", "  %s：%s"), quiz_mistake_name(m->mistake, lang), v);
+    }
+}
+
+void quiz_solution(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText *out)
+{
+    out->n = 0;
+    switch (q->kind) {
+    case QUIZ_X:          solve_x(tr, q, lang, out); break;
+    case QUIZ_PROJECTION: solve_projection(tr, q, lang, out); break;
+    case QUIZ_SCORE:
+    case QUIZ_MIRRORED:   solve_score(tr, q, lang, out); break;
+    case QUIZ_SCALED:     solve_scaled(tr, q, lang, out); break;
+    case QUIZ_EXP:        solve_exp(tr, q, lang, out); break;
+    case QUIZ_SHARE:      solve_share(tr, q, lang, out); break;
+    case QUIZ_OUTPUT:     solve_output(tr, q, lang, out); break;
+    case QUIZ_COSINE:     solve_cosine(tr, q, lang, out); break;
+    case QUIZ_KIND_COUNT: break;
+    }
+    say_mistakes(out, q, lang);
+    char v[FORMAT_BYTES];
+    if (out->n >= QUIZ_MAX_LINES)
+        out->n = QUIZ_MAX_LINES - 1;   /* the answer line is always there */
+    say(out, "answer %d: %s", q->number, quiz_value_text(q, q->right, v, sizeof v));
+}

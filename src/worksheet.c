@@ -1,0 +1,71 @@
+/* worksheet.c — the numbered questions of a seeded sequence, written for paper: each
+ * question's sentence wrapped to 80 columns, its operands, and with --answers its worked
+ * solution. Must not touch: the terminal, the numbers (quiz.c and the engine own them). */
+#include "worksheet.h"
+
+#include <errno.h>
+#include <string.h>
+
+#include "quiz.h"
+#include "wrap.h"
+
+#define WORKSHEET_INDENT 4   /* columns before a question's lines, after its number */
+
+/* The paragraph s wrapped to the sheet's width, the first line after `first`, the rest
+ * indented as far. */
+static void worksheet_paragraph(FILE *f, const char *first, const char *s)
+{
+    WrapLine lines[32];
+    int n = wrap_lines(s, WORKSHEET_COLUMNS - WORKSHEET_INDENT, lines, 32);
+    for (int i = 0; i < n && i < 32; i++)
+        fprintf(f, "%-*s%.*s\n", WORKSHEET_INDENT, i == 0 ? first : "", lines[i].len, s + lines[i].start);
+}
+
+/* Lines from `from` on, indented. */
+static void worksheet_lines(FILE *f, const QuizText *t, int from)
+{
+    for (int i = from; i < t->n; i++)
+        fprintf(f, "%*s%s\n", WORKSHEET_INDENT, "", t->line[i]);
+}
+
+int worksheet_write(FILE *f, const Trace *tr, const WorksheetOptions *o)
+{
+    char sentence[MODEL_SENTENCE_BYTES];
+    engine_sentence(tr, sentence, sizeof sentence);
+    Lang lang = o->lang;
+    errno = 0;
+    fprintf(f, LANG_PICK(lang, "attn-tui worksheet%s: %s, %d questions, seed %llu\n",
+                         "attn-tui 练习%s：%s，%d 道题，种子 %llu\n"),
+            o->answers ? LANG_PICK(lang, " (answers)", "（答案）") : "", sentence, o->questions,
+            o->seed);
+    if (tr->mask == MASK_CAUSAL || tr->heads > 1)
+        fprintf(f, LANG_PICK(lang, "Lesson 7: %s mask, %d head(s) of width %d.\n",
+                             "第 7 课：%s掩码，%d 个头，每个宽 %d。\n"),
+                tr->mask == MASK_CAUSAL ? LANG_PICK(lang, "causal", "因果") : LANG_PICK(lang, "no", "无"),
+                tr->heads, tr->dh);
+    worksheet_paragraph(f, "", LANG_PICK(lang,
+        "Compute each number by hand from the numbers printed with it, and round as asked "
+        "(half away from zero).",
+        "用题目里印出的数字手算每个数，按要求四舍五入。"));
+    QuizSeq seq;
+    quiz_seq_init(&seq, o->seed);
+    for (int i = 0; i < o->questions; i++) {
+        QuizQuestion q;
+        QuizText text;
+        quiz_next(&seq, tr, &q);
+        quiz_prompt(tr, &q, lang, &text);
+        char number[16];
+        snprintf(number, sizeof number, "%d.", q.number);
+        fputc('\n', f);
+        worksheet_paragraph(f, number, text.n > 0 ? text.line[0] : "");
+        worksheet_lines(f, &text, 1);
+        if (o->answers) {
+            quiz_solution(tr, &q, lang, &text);
+            fprintf(f, "%*s%s\n", WORKSHEET_INDENT, "", LANG_PICK(lang, "Solution:", "解答："));
+            worksheet_lines(f, &text, 0);
+        }
+    }
+    if (fflush(f) != 0 || ferror(f))
+        return errno ? errno : EIO;
+    return 0;
+}

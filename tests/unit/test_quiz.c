@@ -1,0 +1,372 @@
+/* test_quiz.c — unit tests for practice questions (src/quiz.c): every kind graded right and
+ * wrong on the lesson's model, every named mistake typed and named, typed answers read or
+ * refused, the seeded sequence repeated, masked and per-head cells. Figures were redone by
+ * hand from the printed tables (attn-tui --dump).
+ * Must not touch: the terminal, files. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "engine.h"
+#include "model.h"
+#include "quiz.h"
+
+enum { SAN, JIA, WU, DENG, YU, Q_MARK };   /* 三加五等于? */
+
+typedef struct {
+    Model m;    /* the built-in model */
+    Trace tr;   /* its pass over 三加五等于? */
+} Fixture;
+
+static int setup_with(void **state, const EngineConfig *cfg)
+{
+    static Fixture f;
+    char err[512];
+    memset(&f, 0, sizeof f);
+    if (model_load_default(&f.m, err, sizeof err) != 0)
+        return -1;
+    if (engine_forward_with(&f.m, "三加五等于?", cfg, &f.tr, err, sizeof err) != 0)
+        return -1;
+    *state = &f;
+    return 0;
+}
+
+static int setup(void **state) { return setup_with(state, NULL); }
+
+static int setup_masked(void **state)
+{
+    EngineConfig cfg = { MASK_CAUSAL, 2 };
+    return setup_with(state, &cfg);
+}
+
+static int teardown(void **state)
+{
+    Fixture *f = *state;
+    engine_free(&f->tr);
+    model_free(&f->m);
+    return 0;
+}
+
+/* Grades typed text against q. */
+static QuizGrade grade(const QuizQuestion *q, const char *typed)
+{
+    QuizAnswer a;
+    QuizGrade g;
+    assert_int_equal(quiz_parse_answer(typed, &a), QUIZ_ANSWER_OK);
+    quiz_grade(q, &a, &g);
+    return g;
+}
+
+static void assert_right(const QuizQuestion *q, const char *typed)
+{
+    QuizGrade g = grade(q, typed);
+    assert_true(g.correct);
+    assert_int_equal(g.n_named, 0);
+}
+
+/* typed is wrong and names exactly the mistakes listed (in any order), nothing else. */
+static void assert_named(const QuizQuestion *q, const char *typed, int n, ...)
+{
+    QuizGrade g = grade(q, typed);
+    assert_false(g.correct);
+    assert_int_equal(g.n_named, n);
+    va_list ap;
+    va_start(ap, n);
+    for (int i = 0; i < n; i++) {
+        QuizMistake want = (QuizMistake)va_arg(ap, int);
+        bool found = false;
+        for (int k = 0; k < g.n_named; k++)
+            found = found || g.named[k] == want;
+        assert_true(found);
+    }
+    va_end(ap);
+}
+
+static Trace *trace_of(void **state) { return &((Fixture *)*state)->tr; }
+
+/* ---------------------------------------------------------------- kinds, right and wrong */
+
+static void test_x(void **state)
+{
+    QuizQuestion q;
+    quiz_make(trace_of(state), QUIZ_X, ROLE_Q, JIA, 0, 2, 0, 1, &q);
+    assert_right(&q, "-0.56");              /* -0.66 + 0.10 */
+    assert_right(&q, "−0.56");              /* U+2212 */
+    assert_named(&q, "-0.57", 0);
+    assert_named(&q, "-0.66", 1, QUIZ_MISTAKE_NO_POSITION);
+}
+
+static void test_projection(void **state)
+{
+    QuizQuestion q;
+    quiz_make(trace_of(state), QUIZ_PROJECTION, ROLE_Q, JIA, 0, 0, 0, 1, &q);
+    assert_right(&q, "2.04");               /* Σ x(加)[i]·Wq[i][0] = 2.0364 */
+    assert_right(&q, "2.0364");
+    assert_named(&q, "2.05", 0);
+    assert_named(&q, "0.73", 1, QUIZ_MISTAKE_NO_POSITION);   /* e(加)·Wq[·][0] = 0.7349 */
+    assert_named(&q, "1.11", 1, QUIZ_MISTAKE_SWAPPED);       /* x(加)·Wq[0][·] = 1.1060 */
+    QuizGrade g = grade(&q, "1.79");                          /* column 3: 1.7926 */
+    assert_int_equal(g.n_named, 1);
+    assert_int_equal(g.named[0], QUIZ_MISTAKE_WRONG_COLUMN);
+    assert_int_equal(g.column[0], 3);
+}
+
+static void test_score(void **state)
+{
+    QuizQuestion q;
+    quiz_make(trace_of(state), QUIZ_SCORE, ROLE_Q, DENG, JIA, 0, 0, 1, &q);
+    assert_right(&q, "4.05");               /* 4.0495 from the printed Q(等), K(加); 4.0510 */
+    assert_named(&q, "4.06", 0);
+    /* Q(加)·K(等): 2.0733 from the printed operands, 2.0801 in the table; the mirror, which is
+     * also the transposed table's cell */
+    assert_named(&q, "2.07", 2, QUIZ_MISTAKE_MIRRORED, QUIZ_MISTAKE_SWAPPED);
+    assert_named(&q, "2.08", 2, QUIZ_MISTAKE_MIRRORED, QUIZ_MISTAKE_SWAPPED);
+    assert_named(&q, "0.25", 1, QUIZ_MISTAKE_SIMILARITY);    /* e(等)·e(加) = 0.2521 */
+}
+
+static void test_mirrored(void **state)
+{
+    QuizQuestion q;
+    quiz_make(trace_of(state), QUIZ_MIRRORED, ROLE_Q, JIA, DENG, 0, 0, 2, &q);
+    assert_right(&q, "2.07");               /* from the printed operands */
+    assert_right(&q, "2.08");               /* as the score table shows it */
+    assert_named(&q, "2.09", 0);
+    assert_named(&q, "4.05", 2, QUIZ_MISTAKE_MIRRORED, QUIZ_MISTAKE_SWAPPED);
+}
+
+static void test_scaled(void **state)
+{
+    QuizQuestion q;
+    quiz_make(trace_of(state), QUIZ_SCALED, ROLE_Q, DENG, JIA, 0, 0, 1, &q);
+    assert_right(&q, "1.43");               /* 4.05 ÷ 2.828427 = 1.4319 */
+    assert_named(&q, "1.44", 0);
+    assert_named(&q, "4.05", 1, QUIZ_MISTAKE_NO_SCALE);
+    assert_named(&q, "0.74", 2, QUIZ_MISTAKE_MIRRORED, QUIZ_MISTAKE_SWAPPED); /* 2.08 ÷ √8 */
+}
+
+static void test_exp(void **state)
+{
+    QuizQuestion q;
+    quiz_make(trace_of(state), QUIZ_EXP, ROLE_Q, DENG, SAN, 0, 0, 1, &q);
+    assert_int_equal(q.digits, 3);
+    assert_right(&q, "0.375");              /* e^(0.45 − 1.43) = e^(-0.98) */
+    assert_named(&q, "0.37", 0);            /* three decimals asked */
+    assert_named(&q, "0.061", 1, QUIZ_MISTAKE_NO_SCALE);     /* e^(1.26 − 4.05) */
+}
+
+static void test_share(void **state)
+{
+    QuizQuestion q;
+    quiz_make(trace_of(state), QUIZ_SHARE, ROLE_Q, DENG, JIA, 0, 0, 1, &q);
+    assert_true(q.percent);
+    assert_right(&q, "52.3");               /* from the printed ÷√8 row and e^ at 3 decimals */
+    assert_right(&q, "52.3%");
+    assert_right(&q, " 52,4 % ");           /* the unrounded way: the lesson's 52.4% */
+    assert_named(&q, "52.6", 0);
+    assert_named(&q, "0.524", 1, QUIZ_MISTAKE_FRACTION);
+    assert_named(&q, "0.523", 1, QUIZ_MISTAKE_FRACTION);
+    assert_named(&q, "91.2%", 1, QUIZ_MISTAKE_NO_SCALE);     /* softmax of the raw scores */
+    assert_named(&q, "6.9", 1, QUIZ_MISTAKE_SWAPPED);        /* share(加, 等) */
+}
+
+static void test_output(void **state)
+{
+    QuizQuestion q;
+    quiz_make(trace_of(state), QUIZ_OUTPUT, ROLE_Q, DENG, 0, 0, 0, 1, &q);
+    assert_right(&q, "0.52");               /* Σ share(等,s)·V(s)[0] = 0.52124 */
+    assert_named(&q, "0.53", 0);
+    assert_named(&q, "1.03", 1, QUIZ_MISTAKE_OWN_V);         /* V(等)[0] */
+    assert_named(&q, "52", 1, QUIZ_MISTAKE_PERCENT);          /* shares as 52.4, not 0.524 */
+    assert_named(&q, "52.1", 1, QUIZ_MISTAKE_PERCENT);
+    assert_named(&q, "0.14", 1, QUIZ_MISTAKE_SWAPPED);       /* column 等 of the shares */
+    assert_named(&q, "0.56", 1, QUIZ_MISTAKE_NO_SCALE);      /* shares of the raw scores */
+}
+
+static void test_cosine(void **state)
+{
+    QuizQuestion q;
+    quiz_make(trace_of(state), QUIZ_COSINE, ROLE_Q, DENG, JIA, 0, 0, 1, &q);
+    assert_right(&q, "0.99");               /* 0.9851 from the printed vectors */
+    assert_right(&q, "98.5%");              /* a percentage typed means 0.985 */
+    assert_named(&q, "0.98", 0);
+    assert_named(&q, "0.57", 1, QUIZ_MISTAKE_OWN_V);         /* cos(output(等), V(等)) */
+    assert_named(&q, "99", 1, QUIZ_MISTAKE_PERCENT);
+}
+
+/* A mistake that gives the right value is not named: on x(三), the fingerprint of
+ * position 0 has 0.00 in even components, so leaving it out changes nothing. */
+static void test_mistake_only_when_different(void **state)
+{
+    QuizQuestion q;
+    quiz_make(trace_of(state), QUIZ_X, ROLE_Q, SAN, 0, 0, 0, 1, &q);
+    assert_int_equal(q.n_mistakes, 0);
+    assert_right(&q, "0.67");
+}
+
+/* ---------------------------------------------------------------- answers */
+
+static void test_parse(void **state)
+{
+    (void)state;
+    QuizAnswer a;
+    assert_int_equal(quiz_parse_answer("4.05", &a), QUIZ_ANSWER_OK);
+    assert_true(a.value == 4.05 && !a.percent);
+    assert_int_equal(quiz_parse_answer("  -0.69\t", &a), QUIZ_ANSWER_OK);
+    assert_true(a.value == -0.69);
+    assert_int_equal(quiz_parse_answer("\u22120.69", &a), QUIZ_ANSWER_OK);
+    assert_true(a.value == -0.69);
+    assert_int_equal(quiz_parse_answer("52.4%", &a), QUIZ_ANSWER_OK);
+    assert_true(a.value == 52.4 && a.percent);
+    assert_int_equal(quiz_parse_answer("52.4 ％", &a), QUIZ_ANSWER_OK);
+    assert_true(a.percent);
+    assert_int_equal(quiz_parse_answer(" 0.524 ", &a), QUIZ_ANSWER_OK);
+    assert_true(a.value == 0.524);
+    assert_int_equal(quiz_parse_answer("4,05", &a), QUIZ_ANSWER_OK);
+    assert_true(a.value == 4.05);
+    assert_int_equal(quiz_parse_answer(".5", &a), QUIZ_ANSWER_OK);
+    assert_true(a.value == 0.5);
+    assert_int_equal(quiz_parse_answer("+3.", &a), QUIZ_ANSWER_OK);
+    assert_true(a.value == 3.0);
+    assert_int_equal(quiz_parse_answer("-0", &a), QUIZ_ANSWER_OK);
+    assert_false(signbit(a.value));
+    assert_int_equal(quiz_parse_answer("", &a), QUIZ_ANSWER_EMPTY);
+    assert_int_equal(quiz_parse_answer(" \u3000 ", &a), QUIZ_ANSWER_EMPTY);
+    const char *junk[] = { "abc", "4.05.1", "1,000.5", "1e3", "--1", "%", "-", ".", "4 05",
+                           "52.4%%", "0x10", "nan", "inf", "１", "1234567890123456789" };
+    for (size_t i = 0; i < sizeof junk / sizeof junk[0]; i++)
+        assert_int_equal(quiz_parse_answer(junk[i], &a), QUIZ_ANSWER_JUNK);
+    char msg[160];
+    quiz_parse_message("abc\n", LANG_EN, msg, sizeof msg);
+    assert_string_equal(msg, "'abc\\n' is not a number: type one such as 4.05, -0.69 or 52.4%");
+    quiz_parse_message("abc", LANG_ZH, msg, sizeof msg);
+    assert_string_equal(msg, "「abc」不是数字：请输入像 4.05、-0.69 或 52.4% 这样的数");
+}
+
+static void test_names(void **state)
+{
+    (void)state;
+    const char *en[QUIZ_MISTAKE_COUNT] = {
+        "forgot ÷√d", "the mirrored score", "the asker's own V", "row and column swapped",
+        "similarity, not Q·K", "a fraction, not a percentage", "a percentage, not a fraction",
+        "position fingerprint left out", "the wrong column of W",
+    };
+    for (int m = 0; m < QUIZ_MISTAKE_COUNT; m++) {
+        assert_string_equal(quiz_mistake_name((QuizMistake)m, LANG_EN), en[m]);
+        assert_true(strlen(quiz_mistake_name((QuizMistake)m, LANG_ZH)) > 0);
+        assert_string_not_equal(quiz_mistake_name((QuizMistake)m, LANG_ZH), en[m]);
+    }
+    assert_string_equal(quiz_mistake_name(QUIZ_MISTAKE_NO_POSITION, LANG_ZH), "漏了位置指纹");
+}
+
+/* ---------------------------------------------------------------- text */
+
+static void test_solution_text(void **state)
+{
+    QuizQuestion q;
+    QuizText t;
+    quiz_make(trace_of(state), QUIZ_SCORE, ROLE_Q, DENG, JIA, 0, 0, 7, &q);
+    quiz_prompt(trace_of(state), &q, LANG_EN, &t);
+    assert_string_equal(t.line[0], "The raw score Q(等)·K(加): 等 asks, 加 answers. Two decimals.");
+    assert_string_equal(t.line[2], "Q(等)         -0.69  -2.10  -1.80   0.14  -0.27   1.92  -0.68  -0.23");
+    quiz_solution(trace_of(state), &q, LANG_EN, &t);
+    assert_string_equal(t.line[0], "Q(等)·K(加) = Σ_i Q(等)[i] × K(加)[i]:");
+    assert_string_equal(t.line[1], "  -0.69 × (-0.46) = 0.3174");
+    assert_string_equal(t.line[9], "Σ = 4.0495 → 4.05 (two decimals)");
+    assert_string_equal(t.line[t.n - 1], "answer 7: 4.05");
+    quiz_solution(trace_of(state), &q, LANG_ZH, &t);
+    assert_string_equal(t.line[9], "Σ = 4.0495 → 4.05（保留两位小数）");
+    assert_string_equal(t.line[t.n - 1], "answer 7: 4.05");
+
+    quiz_make(trace_of(state), QUIZ_SHARE, ROLE_Q, DENG, JIA, 0, 0, 3, &q);
+    quiz_solution(trace_of(state), &q, LANG_EN, &t);
+    assert_string_equal(t.line[t.n - 1], "answer 3: 52.3%");
+}
+
+/* ---------------------------------------------------------------- the sequence */
+
+static void test_sequence(void **state)
+{
+    QuizSeq a, b, c;
+    quiz_seq_init(&a, 42);
+    quiz_seq_init(&b, 42);
+    quiz_seq_init(&c, 43);
+    int differ = 0;
+    QuizQuestion prev;
+    memset(&prev, 0, sizeof prev);
+    for (int i = 0; i < 3 * QUIZ_KIND_COUNT; i++) {
+        QuizQuestion qa, qb, qc;
+        quiz_next(&a, trace_of(state), &qa);
+        quiz_next(&b, trace_of(state), &qb);
+        quiz_next(&c, trace_of(state), &qc);
+        assert_memory_equal(&qa, &qb, sizeof qa);
+        assert_int_equal(qa.number, i + 1);
+        assert_int_equal(qa.kind, i % QUIZ_KIND_COUNT);
+        differ += qa.t != qc.t || qa.s != qc.s || qa.j != qc.j;
+        if (qa.kind == QUIZ_MIRRORED) {       /* right after its score, mirrored */
+            assert_int_equal(prev.kind, QUIZ_SCORE);
+            assert_int_equal(qa.t, prev.s);
+            assert_int_equal(qa.s, prev.t);
+        }
+        if (qa.kind == QUIZ_PROJECTION)
+            assert_int_equal(qa.role, (i / QUIZ_KIND_COUNT) % 3);
+        prev = qa;
+    }
+    assert_true(differ > 0);
+}
+
+/* With the causal mask and two heads: shares are asked only of visible cells, scores carry
+ * their head, the solution divides by √4. */
+static void test_masked_heads(void **state)
+{
+    Trace *tr = trace_of(state);
+    QuizSeq seq;
+    quiz_seq_init(&seq, 7);
+    int heads_seen[2] = { 0, 0 };
+    for (int i = 0; i < 10 * QUIZ_KIND_COUNT; i++) {
+        QuizQuestion q;
+        quiz_next(&seq, tr, &q);
+        if (q.kind == QUIZ_SHARE || q.kind == QUIZ_EXP || q.kind == QUIZ_SCALED)
+            assert_true(engine_visible(tr, q.t, q.s));
+        if (q.kind == QUIZ_OUTPUT)
+            assert_int_equal(q.head, q.j / 4);
+        heads_seen[q.head]++;
+    }
+    assert_true(heads_seen[0] > 0 && heads_seen[1] > 0);
+    QuizQuestion q;
+    quiz_make(tr, QUIZ_SHARE, ROLE_Q, SAN, SAN, 0, 1, 1, &q);
+    assert_right(&q, "100");                 /* 三 sees only itself */
+    quiz_make(tr, QUIZ_SCORE, ROLE_Q, SAN, DENG, 0, 1, 1, &q);
+    assert_true(q.masked);
+    QuizText t;
+    quiz_prompt(tr, &q, LANG_EN, &t);
+    assert_string_equal(t.line[0], "The raw score Q(三)·K(等): 三 asks, 等 answers (head 2: columns 4-7). Two decimals.");
+    assert_string_equal(t.line[1], "(The mask hides this cell from softmax; the score is still computed.)");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_x, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_projection, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_score, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_mirrored, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_scaled, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_exp, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_share, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_output, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_cosine, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_mistake_only_when_different, setup, teardown),
+        cmocka_unit_test(test_parse),
+        cmocka_unit_test(test_names),
+        cmocka_unit_test_setup_teardown(test_solution_text, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_sequence, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_masked_heads, setup_masked, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
