@@ -53,8 +53,8 @@ int edit_push(Model *m, EditLog *log, const Edit *e);
 /* Puts back every number the log changed, newest first, and empties it. */
 void edit_undo_all(Model *m, EditLog *log);
 
-/* "Wq[2][3] 0.86 → 1.36" ("embedding[加][0] 0.45 → 0.10" for a word vector), numbers at 2 decimals
- * (more when both would print the same). Returns buf. */
+/* "Wq[2][3] 0.86 → 1.36" ("embedding[加][0] 0.45 → 0.10" for a word vector), both numbers
+ * with the decimals (2 to 6) the more precise of them needs. Returns buf. */
 char *edit_describe(const Model *m, const Edit *e, char *buf, size_t cap);
 
 #endif

@@ -145,6 +145,15 @@ void edit_undo_all(Model *m, EditLog *log)
     log->n = 0;
 }
 
+/* The fewest decimals, 2 to 6, that write v exactly (6 when none does). */
+static int edit_digits(double v)
+{
+    int digits = 2;
+    while (digits < 6 && fabs(format_round(v, digits) - v) > 1e-12)
+        digits++;
+    return digits;
+}
+
 char *edit_describe(const Model *m, const Edit *e, char *buf, size_t cap)
 {
     char row[TEXT_CHAR_BYTES + 8], a[FORMAT_BYTES], b[FORMAT_BYTES];
@@ -152,11 +161,9 @@ char *edit_describe(const Model *m, const Edit *e, char *buf, size_t cap)
         snprintf(row, sizeof row, "%s", m->vocab[e->row]);
     else
         snprintf(row, sizeof row, "%d", e->row);
-    int digits = 2;
-    while (digits < 6 && e->before != e->after &&
-           strcmp(format_fixed(a, sizeof a, e->before, digits),
-                  format_fixed(b, sizeof b, e->after, digits)) == 0)
-        digits++;
+    int digits = edit_digits(e->before);
+    if (edit_digits(e->after) > digits)
+        digits = edit_digits(e->after);
     format_fixed(a, sizeof a, e->before, digits);
     format_fixed(b, sizeof b, e->after, digits);
     snprintf(buf, cap, "%s[%s][%d] %s → %s", edit_labels[e->target], row, e->col, a, b);
