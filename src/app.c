@@ -56,6 +56,8 @@ int app_start_state(const Options *o, const Lesson *ls, long long now_ms, Player
     if (o->stage != STAGE_QKV)
         player_set_stage(p, o->stage, now_ms);
     ui->numbers = o->numbers;
+    if (o->seed_set)
+        ui->seed = o->seed;
     if (o->speed > 0)
         player_set_speed(p, o->speed);
     if (o->autoplay)

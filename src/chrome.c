@@ -306,6 +306,10 @@ static void note_text(const ViewCtx *c, char *buf, size_t cap)
         snprintf(buf, cap, SAY(c, "nothing plays on this screen: %s for one that does",
                                   "这个画面没有可播放的：按 %s 换一个"), action_key_label(ACTION_VIEW_NEXT));
         break;
+    case NOTE_NUMBERS_NEEDED:
+        snprintf(buf, cap, SAY(c, "%s does not apply here: practice needs its numbers",
+                                  "%s 在这里不起作用：练习要看数字"), action_key_label(ACTION_NUMBERS));
+        break;
     case NOTE_TEXT:
         snprintf(buf, cap, "%s", ui->note_text);
         break;

@@ -7,6 +7,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include "quiz.h"
 #include "view.h"
 
 /* ---------------------------------------------------------------- state */
@@ -23,6 +24,7 @@ int ui_init_for(Ui *ui, ViewId view, const Lesson *ls)
     ui->numbers = true;
     ui->head = -1;
     ui->answer = -1;
+    ui->seed = QUIZ_DEFAULT_SEED;
     if (ls)
         ui->want = ls->params;
     else

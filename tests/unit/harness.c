@@ -200,10 +200,13 @@ void scene_close(Scene *s)
 
 int scene_press(Scene *s, int key)
 {
-    const KeyBinding *b = ui_binding(&s->ui, key);
-    if (!b)
-        fail_msg("key %d is not bound on view %d", key, s->ui.view);
-    int react = ui_apply(&s->ui, &s->p, s->ls, b->action, b->arg, 0);
+    int react = ui_view_key(&s->ui, &s->p, s->ls, key, 0);   /* a modal view first (app.c) */
+    if (react < 0) {
+        const KeyBinding *b = ui_binding(&s->ui, key);
+        if (!b)
+            fail_msg("key %d is not bound on view %d", key, s->ui.view);
+        react = ui_apply(&s->ui, &s->p, s->ls, b->action, b->arg, 0);
+    }
     if (react & REACT_RECOMPUTE) {
         rebuild_lesson(s->ls, &s->ui.want);
         s->ui.want = s->ls->params;
