@@ -285,12 +285,15 @@ static int practice_verdict(const ViewCtx *c, const PracticeState *st, const Qui
     return 2;
 }
 
-/* The worked solution without the list of known mistakes (the one made is named above). */
+/* The worked solution without the list of known mistakes (the one made is named above) and
+ * without the sheet's closing "answer N: VALUE" (the verdict says the value). */
 static void practice_solution(const ViewCtx *c, const QuizQuestion *q, QuizText *out)
 {
     QuizQuestion plain = *q;
     plain.n_mistakes = 0;
     quiz_solution(c->tr, &plain, c->lang, out);
+    if (out->n > 0 && strncmp(out->line[out->n - 1], "answer ", strlen("answer ")) == 0)
+        out->n--;
 }
 
 /* Draws lines first.. of t from row y, at most `rows` rows; when some are left over, the last

@@ -33,7 +33,7 @@ typedef struct {
     double progress;       /* 0..1 of the transition (1: settled) */
     bool playing;          /* autoplay running */
     const char *sentence;  /* the sentence, or NULL for the model's */
-    int keys[8];           /* keys pressed after the start state, in order (0 ends): they
+    int keys[12];          /* keys pressed after the start state, in order (0 ends): they
                               reach any UI state (a table, a cursor, mask, heads) */
 } GoldenCase;
 
@@ -189,6 +189,20 @@ static const GoldenCase golden_cases[] = {
     { "summary-80x24-ascii",    VIEW_SUMMARY, 80, 24, STAGE_QKV, 3, true, LANG_EN, true, false, 1.0, false, NULL, { 0 } },
     { "all-80x24-sixteen-ascii", VIEW_ALL, 80, 24, STAGE_QKV, 3, true, LANG_EN, true, false, 1.0, false, SIXTEEN, { 0 } },
     { "similarity-80x24-sixteen-ascii", VIEW_SIMILARITY, 80, 24, STAGE_QKV, 3, true, LANG_EN, true, false, 1.0, false, SIXTEEN, { 0 } },
+    /* issue 17: practice, a question, a right answer, a wrong one (the mirrored score) */
+    { "practice-80x24-question-en", VIEW_PRACTICE, 80, 24, STAGE_QKV, 0, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
+    { "practice-80x24-correct-en", VIEW_PRACTICE, 80, 24, STAGE_QKV, 0, true, LANG_EN, false, false, 1.0, false, NULL, { '-', '0', '.', '6', '2', KEYCODE_ENTER } },
+    { "practice-80x24-wrong-en", VIEW_PRACTICE, 80, 24, STAGE_QKV, 0, true, LANG_EN, false, false, 1.0, false, NULL, { KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, '7', '.', '5', '0', KEYCODE_ENTER } },
+    { "practice-80x24-question-zh", VIEW_PRACTICE, 80, 24, STAGE_QKV, 0, true, LANG_ZH, false, false, 1.0, false, NULL, { 0 } },
+    { "practice-80x24-correct-zh", VIEW_PRACTICE, 80, 24, STAGE_QKV, 0, true, LANG_ZH, false, false, 1.0, false, NULL, { '-', '0', '.', '6', '2', KEYCODE_ENTER } },
+    { "practice-80x24-wrong-zh", VIEW_PRACTICE, 80, 24, STAGE_QKV, 0, true, LANG_ZH, false, false, 1.0, false, NULL, { KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, '7', '.', '5', '0', KEYCODE_ENTER } },
+    { "practice-120x40-question-en", VIEW_PRACTICE, 120, 40, STAGE_QKV, 0, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
+    { "practice-120x40-correct-en", VIEW_PRACTICE, 120, 40, STAGE_QKV, 0, true, LANG_EN, false, false, 1.0, false, NULL, { '-', '0', '.', '6', '2', KEYCODE_ENTER } },
+    { "practice-120x40-wrong-en", VIEW_PRACTICE, 120, 40, STAGE_QKV, 0, true, LANG_EN, false, false, 1.0, false, NULL, { KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, '7', '.', '5', '0', KEYCODE_ENTER } },
+    { "practice-120x40-question-zh", VIEW_PRACTICE, 120, 40, STAGE_QKV, 0, true, LANG_ZH, false, false, 1.0, false, NULL, { 0 } },
+    { "practice-120x40-correct-zh", VIEW_PRACTICE, 120, 40, STAGE_QKV, 0, true, LANG_ZH, false, false, 1.0, false, NULL, { '-', '0', '.', '6', '2', KEYCODE_ENTER } },
+    { "practice-120x40-wrong-zh", VIEW_PRACTICE, 120, 40, STAGE_QKV, 0, true, LANG_ZH, false, false, 1.0, false, NULL, { KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, '7', '.', '5', '0', KEYCODE_ENTER } },
+    { "practice-80x24-wrong-ascii", VIEW_PRACTICE, 80, 24, STAGE_QKV, 0, true, LANG_EN, true, false, 1.0, false, NULL, { KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, '7', '.', '5', '0', KEYCODE_ENTER } },
 };
 #define N_CASES (sizeof golden_cases / sizeof golden_cases[0])
 
