@@ -45,7 +45,9 @@
     X(SENTENCE_NEXT, "the lesson's other sentence (三加五等于? / 十减四等于?)",               \
       "换课上的另一句（三加五等于? / 十减四等于?）")                                         \
     X(MASK, "causal mask (lesson 7): on or off", "因果掩码（第 7 课）：开或关")              \
-    X(HEADS, "heads (lesson 7): one, two, head 1, head 2", "多头（第 7 课）：一个、两个、头 1、头 2")
+    X(HEADS, "heads (lesson 7): one, two, head 1, head 2", "多头（第 7 课）：一个、两个、头 1、头 2") \
+    X(ORIGIN, "where does this number come from: its chain back to the word vectors",        \
+      "这个数从哪来：一路追回到词向量")
 
 typedef enum {
 #define ACTION_ENUM(id, en, zh) ACTION_##id,

@@ -27,6 +27,7 @@ typedef enum {
     NOTE_SLOWEST,      /* - at the slowest speed */
     NOTE_NO_CHARACTER, /* a character number beyond the sentence: note_value */
     NOTE_NOTHING_PLAYS,/* Space on a screen with nothing to step */
+    NOTE_NO_ORIGIN,    /* w on a screen with no chosen number to trace */
     NOTE_NUMBERS_NEEDED,/* n on a screen whose numbers cannot be hidden (practice) */
     NOTE_TEXT          /* note_text, as it is (e.g. an engine error) */
 } UiNote;
@@ -48,6 +49,10 @@ typedef struct {
                                        and freed by ui_free; NULL: the views' fresh states */
     unsigned long long seed;        /* --seed: the practice questions' sequence (quiz.h), the
                                        same on every screen that asks (and on --worksheet) */
+    bool origin;                    /* the chain panel "where does this number come from" is
+                                       open. Cross-screen: it stays open from screen to screen,
+                                       each view with a chosen number (ViewOps.chosen) shows
+                                       that number's chain in it */
     InputLine input;                /* the line where a sentence is typed (e), modal when open */
     UiNote note;                    /* a one-line note for the status bar, until the next key */
     double note_value;              /* the number the note names */

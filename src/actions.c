@@ -35,6 +35,7 @@ const KeyBinding action_keys[] = {
     { 's',               ACTION_SENTENCE_NEXT, 0, "s",   true  },
     { 'm',               ACTION_MASK,       0, "m",      true  },
     { 'h',               ACTION_HEADS,      0, "h",      true  },
+    { 'w',               ACTION_ORIGIN,     0, "w",      true  },
     { '+',               ACTION_FASTER,     0, "+ =",    true  },
     { '=',               ACTION_FASTER,     0, "=",      false },
     { '-',               ACTION_SLOWER,     0, "-",      true  },

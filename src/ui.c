@@ -195,9 +195,19 @@ static int ui_apply_global(Ui *ui, Player *p, const Lesson *ls, Action a, int ar
     switch (a) {
     case ACTION_QUIT:        return REACT_QUIT;
     case ACTION_CLOSE:
-        if (!ui->help)
+        if (ui->help)
+            ui->help = false;
+        else if (ui->origin)
+            ui->origin = false;
+        else
             return REACT_NONE;
-        ui->help = false;
+        return REACT_REDRAW;
+    case ACTION_ORIGIN:
+        if (!view_ops(ui->view)->chosen) {
+            ui_note(ui, NOTE_NO_ORIGIN, 0.0);
+            return REACT_REDRAW;
+        }
+        ui->origin = !ui->origin;
         return REACT_REDRAW;
     case ACTION_HELP:        ui->help = !ui->help; ui->help_top = 0; return REACT_REDRAW;
     case ACTION_PLAY:

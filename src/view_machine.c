@@ -10,6 +10,7 @@
 #include "check.h"
 #include "format.h"
 #include "heat.h"
+#include "chain.h"
 #include "view.h"
 
 #define MACHINE_LABEL_W 4     /* a row's label at least: a marker, the character, a blank */
@@ -864,4 +865,5 @@ const ViewOps view_machine = {
     .hit = machine_view_hit,
     .keys = NULL,
     .hints = machine_hints,
+    .chosen = chain_cell_by_stage,
 };
