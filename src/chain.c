@@ -125,8 +125,8 @@ static void chain_op(const ViewCtx *c, const OriginChain *ch, const OriginLink *
     switch (l->op) {
     case ORIGIN_OP_GIVEN:
         snprintf(buf, cap, "%s", l->table == ORIGIN_POSITION
-                 ? SAY(c, "given: lesson 5's formula", "给定：第 5 课的公式")
-                 : SAY(c, "given: the model's", "给定：模型里的数"));
+                 ? SAY(c, "lesson 5's formula", "第 5 课的公式")
+                 : SAY(c, "given (the model)", "给定（模型里的数）"));
         break;
     case ORIGIN_OP_ADD:     snprintf(buf, cap, "e + pe"); break;
     case ORIGIN_OP_PROJECT: snprintf(buf, cap, "x %s %s", c->gl->dot, from1); break;
@@ -219,8 +219,11 @@ void chain_text(const ViewCtx *c, const OriginChain *ch, int cols, bool brief, C
             op_w = text_width(op[i]) + 1;
     }
     chain_number(&ch->link[0], 0, num, sizeof num);
-    snprintf(out->title, sizeof out->title, SAY(c, "where %s = %s comes from", "%s = %s 从哪来"),
-             label[0], num);
+    if (c->numbers)
+        snprintf(out->title, sizeof out->title, SAY(c, "where %s = %s comes from", "%s = %s 从哪来"),
+                 label[0], num);
+    else
+        snprintf(out->title, sizeof out->title, SAY(c, "where %s comes from", "%s 从哪来"), label[0]);
     out->n = 0;
     bool given = false;
     for (int i = 0; i < ch->n && out->n < CHAIN_MAX_LINES; i++) {
@@ -236,7 +239,8 @@ void chain_text(const ViewCtx *c, const OriginChain *ch, int cols, bool brief, C
         draw_append(line, CHAIN_LINE_BYTES, "%s ", i == 0 ? " " : c->ascii ? "<-" : "←");
         chain_pad(line, CHAIN_LINE_BYTES, label[i], label_w);
         chain_pad(line, CHAIN_LINE_BYTES, op[i], op_w);
-        chain_numbers(c, l, cols, line, CHAIN_LINE_BYTES);
+        if (c->numbers)   /* n hides them: the links and their operations still tell it */
+            chain_numbers(c, l, cols, line, CHAIN_LINE_BYTES);
     }
 }
 

@@ -488,9 +488,32 @@ static void draw_empty(const ViewCtx *c, int x, int y, int n)
         grid_put_text(c->g, x + i, y, c->ascii ? "-" : "·", STYLE_DIM);
 }
 
-/* Row t of a T × d block from x: one cell per dimension, shade by size, colour by sign. */
+/* A strip cell's style while "where does this number come from" is open (ch not NULL): lit
+ * when the chosen number depends on it, dim when not; else st. */
+static Style machine_lit(const OriginChain *ch, OriginTable table, int h, int t, int j, Style st)
+{
+    if (!ch)
+        return st;
+    return origin_depends(ch, table, h, t, j) ? STYLE_STAGE_LIT : STYLE_DIM;
+}
+
+/* The table of the chain a strip block (and its part: Q, K, V) is. */
+static OriginTable machine_block_table(int block, int part)
+{
+    switch (block) {
+    case BLOCK_X:      return ORIGIN_X;
+    case BLOCK_QKV:    return part == 0 ? ORIGIN_Q : part == 1 ? ORIGIN_K : ORIGIN_V;
+    case BLOCK_SCORE:  return ORIGIN_SCORES;
+    case BLOCK_SHARES: return ORIGIN_WEIGHTS;
+    default:           return ORIGIN_OUTPUT;
+    }
+}
+
+/* Row t of a T × d block from x: one cell per dimension, shade by size, colour by sign (or lit
+ * by the chain ch of table `table`, when not NULL). */
 static void draw_vector_cells(const ViewCtx *c, const MachineLayout *L, const double *v, double top,
-                              int x, int y, int t, bool filled)
+                              int x, int y, int t, bool filled, const OriginChain *ch,
+                              OriginTable table)
 {
     for (int j = 0; j < L->d; j++) {
         if (!filled) {
@@ -499,13 +522,13 @@ static void draw_vector_cells(const ViewCtx *c, const MachineLayout *L, const do
         }
         double val = v[(size_t)t * (size_t)L->d + (size_t)j];
         heat_swatch(c, x + j * L->cwd, y, L->cwd, heat_magnitude_level(val, top),
-                    val < 0 ? STYLE_NEGATIVE : STYLE_POSITIVE);
+                    machine_lit(ch, table, 0, t, j, val < 0 ? STYLE_NEGATIVE : STYLE_POSITIVE));
     }
 }
 
 /* Row t of a T × T block (every head shown) from x. */
 static void draw_square_cells(const ViewCtx *c, const MachineLayout *L, bool shares, int x, int y, int t,
-                              bool filled)
+                              bool filled, const OriginChain *ch)
 {
     for (int k = 0; k < L->heads; k++) {
         int x0 = x + k * (L->tcols * L->cwt + 1);
@@ -516,7 +539,9 @@ static void draw_square_cells(const ViewCtx *c, const MachineLayout *L, bool sha
                 continue;
             }
             int level = square_level(c->tr, shares, L->head[k], t, s);
-            heat_swatch(c, cx, y, L->cwt, level, heat_style(level));
+            heat_swatch(c, cx, y, L->cwt, level,
+                        machine_lit(ch, shares ? ORIGIN_WEIGHTS : ORIGIN_SCORES, L->head[k], t, s,
+                                    heat_style(level)));
         }
     }
 }
@@ -575,7 +600,9 @@ static void draw_strip_arrows(const ViewCtx *c, const MachineLayout *L)
     }
 }
 
-static void draw_strip(const ViewCtx *c, const MachineLayout *L)
+/* The strip of every table; with ch (the chain panel open) the cells the chosen number
+ * depends on lit in each. */
+static void draw_strip(const ViewCtx *c, const MachineLayout *L, const OriginChain *ch)
 {
     const Trace *tr = c->tr;
     double top[MACHINE_BLOCKS][3] = { { 0 } };
@@ -592,13 +619,15 @@ static void draw_strip(const ViewCtx *c, const MachineLayout *L)
                 continue;
             bool filled = t < block_filled(c, b);
             if (b == BLOCK_SCORE || b == BLOCK_SHARES)
-                draw_square_cells(c, L, b == BLOCK_SHARES, L->block_x[b], y, t, filled);
+                draw_square_cells(c, L, b == BLOCK_SHARES, L->block_x[b], y, t, filled, ch);
             else if (b == BLOCK_QKV)
                 for (int p = 0; p < 3; p++)
                     draw_vector_cells(c, L, block_vectors(tr, b, p), top[b][p],
-                                      L->block_x[b] + p * (L->d * L->cwd + 1), y, t, filled);
+                                      L->block_x[b] + p * (L->d * L->cwd + 1), y, t, filled, ch,
+                                      machine_block_table(b, p));
             else
-                draw_vector_cells(c, L, block_vectors(tr, b, 0), top[b][0], L->block_x[b], y, t, filled);
+                draw_vector_cells(c, L, block_vectors(tr, b, 0), top[b][0], L->block_x[b], y, t,
+                                  filled, ch, machine_block_table(b, 0));
         }
     }
     if (L->row_first > 0)
@@ -817,6 +846,8 @@ static void draw_caption(const ViewCtx *c, const MachineLayout *L)
     draw_clipped(c->g, L->x, L->caption_row, L->x + L->w, shown, STYLE_BOLD);
 }
 
+extern const ViewOps view_machine;
+
 static void machine_view_draw(const ViewCtx *c)
 {
     MachineLayout L;
@@ -824,7 +855,9 @@ static void machine_view_draw(const ViewCtx *c)
     machine_layout(c, &L, &text);
     if (L.caption_row >= 0)
         draw_caption(c, &L);
-    draw_strip(c, &L);
+    OriginChain chain;   /* "where does this number come from": its cells lit in the strip */
+    bool traced = c->ui->origin && chain_of_view(c, &view_machine, &chain);
+    draw_strip(c, &L, traced ? &chain : NULL);
     draw_focus(c, &L);
     build_point(c, &L, &text);
     heat_text_draw(c, &text, L.x, L.point_row, L.w, L.point_lines);
