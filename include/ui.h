@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "actions.h"
+#include "edit.h"
 #include "input.h"
 #include "lesson.h"
 #include "player.h"
@@ -28,6 +29,7 @@ typedef enum {
     NOTE_NO_CHARACTER, /* a character number beyond the sentence: note_value */
     NOTE_NOTHING_PLAYS,/* Space on a screen with nothing to step */
     NOTE_NO_ORIGIN,    /* w on a screen with no chosen number to trace */
+    NOTE_UNDONE,       /* what-if: every change undone (note_value: how many) */
     NOTE_NUMBERS_NEEDED,/* n on a screen whose numbers cannot be hidden (practice) */
     NOTE_TEXT          /* note_text, as it is (e.g. an engine error) */
 } UiNote;
@@ -53,6 +55,11 @@ typedef struct {
                                        open. Cross-screen: it stays open from screen to screen,
                                        each view with a chosen number (ViewOps.chosen) shows
                                        that number's chain in it */
+    EditAsk what_if;                /* what-if: a change of the model a screen asked for;
+                                       REACT_RECOMPUTE carries it out (app.c), then NONE.
+                                       Cross-screen: every screen shows the changed lesson */
+    Edit what_if_edit;              /* the change asked for (EDIT_ASK_SET) */
+    int edits;                      /* changes of the model in effect (the app's log) */
     InputLine input;                /* the line where a sentence is typed (e), modal when open */
     UiNote note;                    /* a one-line note for the status bar, until the next key */
     double note_value;              /* the number the note names */
