@@ -392,6 +392,7 @@ const ViewOps view_practice = {
     .title_en = "practice: compute it yourself", .title_zh = "练习：自己算一遍",
     .help_en = "one number at a time from the printed numbers: graded, the mistake named",
     .help_zh = "一次算一个数，用印出来的数字：当场批改，指出错在哪里",
+    .about = "the exercises after the lesson: one number at a time from the printed numbers (x, Q/K/V, a score and its mirror, ÷√d, e^, a share, an output, a cosine), typed and graded, the mistake named, the worked solution; --seed S asks what --worksheet N --seed S prints",
     .track = TRACK_NONE,
     .stages = false,
     .state_size = sizeof(PracticeState),
