@@ -143,6 +143,18 @@ void quiz_grade(const QuizQuestion *q, const QuizAnswer *a, QuizGrade *g);
 /* The mistake's name: English as the issue words it, Chinese in the lesson's words. */
 const char *quiz_mistake_name(QuizMistake m, Lang lang);
 
+/* The running score of a practice session. */
+typedef struct {
+    int asked;         /* questions answered or revealed */
+    int correct;       /* answered right */
+    int revealed;      /* Enter on an empty answer: the solution shown, counted as not answered */
+    int streak;        /* right answers in a row, now */
+    int best_streak;   /* the longest streak so far */
+} QuizTally;
+
+/* Counts one question: graded (g), or revealed without an answer (g NULL). */
+void quiz_tally_add(QuizTally *t, const QuizGrade *g);
+
 /* ---------------------------------------------------------------- text */
 
 #define QUIZ_MAX_LINES 48      /* lines of a prompt or a solution */

@@ -23,6 +23,7 @@
 #include "grid.h"
 #include "lesson.h"
 #include "model.h"
+#include "quiz.h"
 #include "spell.h"
 #include "term.h"
 #include "text.h"
@@ -150,7 +151,7 @@ static int main_apply_sets(const Options *o, Model *m, char *err, size_t errlen)
 /* --worksheet N: the sheet (or its key) on standard output. */
 static int main_worksheet(const Options *o, const Trace *tr)
 {
-    WorksheetOptions w = { o->worksheet, o->seed_set ? o->seed : 1ULL, o->answers,
+    WorksheetOptions w = { o->worksheet, o->seed_set ? o->seed : QUIZ_DEFAULT_SEED, o->answers,
                            (o->lang == LANG_AUTO ? main_lang_from_env() : o->lang) };
     signal(SIGXFSZ, SIG_IGN); /* over a file-size limit the write fails (EFBIG) and we say so */
     int e = worksheet_write(stdout, tr, &w);

@@ -104,8 +104,14 @@ static OriginOp origin_op(OriginTable t, OriginTable *a, OriginTable *b)
     case ORIGIN_Q:       *a = ORIGIN_X; *b = ORIGIN_WQ; return ORIGIN_OP_PROJECT;
     case ORIGIN_K:       *a = ORIGIN_X; *b = ORIGIN_WK; return ORIGIN_OP_PROJECT;
     case ORIGIN_X:       *a = ORIGIN_EMBEDDING; *b = ORIGIN_POSITION; return ORIGIN_OP_ADD;
-    default:             return ORIGIN_OP_GIVEN;
+    case ORIGIN_WV:
+    case ORIGIN_WQ:
+    case ORIGIN_WK:
+    case ORIGIN_EMBEDDING:
+    case ORIGIN_POSITION:
+    case ORIGIN_TABLE_COUNT: break;
     }
+    return ORIGIN_OP_GIVEN;
 }
 
 /* Rows (or columns) a table has. */
@@ -204,9 +210,14 @@ static int origin_mark(OriginChain *c, const Trace *tr, OriginCell cell)
         mark(c, ORIGIN_EMBEDDING, row, T, col, d);
         mark(c, ORIGIN_POSITION, row, T, col, d);
         return 0;
-    default:
-        return -1;
+    case ORIGIN_WV:
+    case ORIGIN_WQ:
+    case ORIGIN_WK:
+    case ORIGIN_EMBEDDING:
+    case ORIGIN_POSITION:
+    case ORIGIN_TABLE_COUNT: break;   /* given, not computed: nothing to trace */
     }
+    return -1;
 }
 
 int origin_trace(const Trace *tr, OriginCell cell, OriginChain *out)

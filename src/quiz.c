@@ -479,6 +479,20 @@ void quiz_grade(const QuizQuestion *q, const QuizAnswer *a, QuizGrade *g)
     }
 }
 
+void quiz_tally_add(QuizTally *t, const QuizGrade *g)
+{
+    t->asked++;
+    if (g && g->correct) {
+        t->correct++;
+        t->streak++;
+        if (t->streak > t->best_streak)
+            t->best_streak = t->streak;
+        return;
+    }
+    t->revealed += g == NULL;
+    t->streak = 0;
+}
+
 const char *quiz_mistake_name(QuizMistake m, Lang lang)
 {
     switch (m) {
@@ -548,36 +562,44 @@ static void say_columns(QuizText *out, int first, int n)
     say(out, "%s", line);
 }
 
-/* The header of the sentence's characters, each over its column. */
-static void say_characters(QuizText *out, const Trace *tr)
-{
-    char line[QUIZ_LINE_BYTES];
-    size_t used = text_pad(line, sizeof line, "", QUIZ_LABEL_COLUMNS, -1);
-    for (int s = 0; s < tr->T && used + 16 < sizeof line; s++) {
-        line[used++] = ' ';
-        used += text_pad(line + used, sizeof line - used, tr->tokens[s], 6, 1);
-    }
-    say(out, "%s", line);
-}
+/* One row of a block over the sentence's characters. */
+typedef struct {
+    const char *label;      /* the row's label */
+    const double *values;   /* T values, one per character */
+    int digits;             /* decimals printed */
+    bool percent;           /* printed as a percentage (values are shares) */
+    bool masked;            /* cells the mask hides from row t print as "—" */
+} QuizRow;
 
-/* A row of a T×T table with masked cells as "—"; values as printed (digits), or percent. */
-static void say_table_row(QuizText *out, const Trace *tr, const char *label, int t,
-                          const double *row, int digits, bool percent)
+/* Rows over the sentence's characters, QUIZ_PER_LINE characters to a line: each chunk
+ * headed by its characters. t is the asking row (for the mask). */
+static void say_rows(QuizText *out, const Trace *tr, int t, const QuizRow *rows, int n)
 {
-    char line[QUIZ_LINE_BYTES];
-    size_t used = text_pad(line, sizeof line, label, QUIZ_LABEL_COLUMNS, -1);
-    for (int s = 0; s < tr->T && used + 16 < sizeof line; s++) {
-        char cell[FORMAT_BYTES];
-        if (!engine_visible(tr, t, s))
-            snprintf(cell, sizeof cell, "—");
-        else if (percent)
-            format_percent(cell, sizeof cell, row[s]);
-        else
-            format_fixed(cell, sizeof cell, row[s], digits);
-        line[used++] = ' ';
-        used += text_pad(line + used, sizeof line - used, cell, 6, 1);
+    for (int from = 0; from < tr->T; from += QUIZ_PER_LINE) {
+        int to = from + QUIZ_PER_LINE < tr->T ? from + QUIZ_PER_LINE : tr->T;
+        char line[QUIZ_LINE_BYTES];
+        size_t used = text_pad(line, sizeof line, "", QUIZ_LABEL_COLUMNS, -1);
+        for (int s = from; s < to; s++) {
+            line[used++] = ' ';
+            used += text_pad(line + used, sizeof line - used, tr->tokens[s], 6, 1);
+        }
+        say(out, "%s", line);
+        for (int r = 0; r < n; r++) {
+            used = text_pad(line, sizeof line, from == 0 ? rows[r].label : "", QUIZ_LABEL_COLUMNS, -1);
+            for (int s = from; s < to; s++) {
+                char cell[FORMAT_BYTES];
+                if (rows[r].masked && !engine_visible(tr, t, s))
+                    snprintf(cell, sizeof cell, "—");
+                else if (rows[r].percent)
+                    format_percent(cell, sizeof cell, rows[r].values[s]);
+                else
+                    format_fixed(cell, sizeof cell, rows[r].values[s], rows[r].digits);
+                line[used++] = ' ';
+                used += text_pad(line + used, sizeof line - used, cell, 6, 1);
+            }
+            say(out, "%s", line);
+        }
     }
-    say(out, "%s", line);
 }
 
 static const char *role_name(Role r)
@@ -647,10 +669,13 @@ static void prompt_x(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText
 static void prompt_projection(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText *out)
 {
     const char *c = tr->tokens[q->t];
-    const char *what_en = q->role == ROLE_Q ? "what %s looks for" : q->role == ROLE_K ? "the name tag %s hangs out" : "the content %s hands over";
-    const char *what_zh = q->role == ROLE_Q ? "「%s」在找什么" : q->role == ROLE_K ? "「%s」挂出的名牌" : "「%s」要交出去的内容";
     char what[96];
-    snprintf(what, sizeof what, LANG_PICK(lang, what_en, what_zh), c);
+    if (q->role == ROLE_Q)
+        snprintf(what, sizeof what, LANG_PICK(lang, "what %s looks for", "「%s」在找什么"), c);
+    else if (q->role == ROLE_K)
+        snprintf(what, sizeof what, LANG_PICK(lang, "the name tag %s hangs out", "「%s」挂出的名牌"), c);
+    else
+        snprintf(what, sizeof what, LANG_PICK(lang, "the content %s hands over", "「%s」要交出去的内容"), c);
     say(out, LANG_PICK(lang, "%s(%s)[%d] = Σ_i x(%s)[i] × %s[i][%d] (%s). %s.",
                        "%s(%s)[%d] = Σ_i x(%s)[i] × %s[i][%d]（%s）。%s。"),
         role_name(q->role), c, q->j, c, role_w(q->role), q->j, what, precision_sentence(q, lang));
@@ -720,12 +745,12 @@ static void prompt_exp(const Trace *tr, const QuizQuestion *q, Lang lang, QuizTe
     say(out, LANG_PICK(lang, "e^(s − max) for %s asking %s: s is the score ÷ √%d, max the largest of %s's row%s. %s.",
                        "「%s」问「%s」的 e^(s − max)：s 是除以 √%d 后的分数，max 是「%s」这一行最大的%s。%s。"),
         a, b, tr->dh, a, note, precision_sentence(q, lang));
-    say_characters(out, tr);
-    char label[64];
-    snprintf(label, sizeof label, "Q(%s)·K", a);
-    say_table_row(out, tr, label, q->t, &TRACE_HSQ(tr, scores, q->head, q->t, 0), 2, false);
-    snprintf(label, sizeof label, "÷√%d", tr->dh);
-    say_table_row(out, tr, label, q->t, &TRACE_HSQ(tr, scaled, q->head, q->t, 0), 2, false);
+    char raw[64], scaled[64];
+    snprintf(raw, sizeof raw, "Q(%s)·K", a);
+    snprintf(scaled, sizeof scaled, "÷√%d", tr->dh);
+    QuizRow rows[2] = { { raw, &TRACE_HSQ(tr, scores, q->head, q->t, 0), 2, false, true },
+                        { scaled, &TRACE_HSQ(tr, scaled, q->head, q->t, 0), 2, false, true } };
+    say_rows(out, tr, q->t, rows, 2);
 }
 
 static void prompt_share(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText *out)
@@ -736,10 +761,10 @@ static void prompt_share(const Trace *tr, const QuizQuestion *q, Lang lang, Quiz
     say(out, LANG_PICK(lang, "The share %s gives %s: softmax of %s's scores ÷ √%d%s (each ÷ to two decimals, e^ to three). %s.",
                        "「%s」分给「%s」的百分比：「%s」这一行分数除以 √%d 后做 softmax%s（除完保留两位，e^ 保留三位）。%s。"),
         a, b, a, tr->dh, note, precision_sentence(q, lang));
-    say_characters(out, tr);
-    char label[64];
-    snprintf(label, sizeof label, "Q(%s)·K", a);
-    say_table_row(out, tr, label, q->t, &TRACE_HSQ(tr, scores, q->head, q->t, 0), 2, false);
+    char raw[64];
+    snprintf(raw, sizeof raw, "Q(%s)·K", a);
+    QuizRow rows[1] = { { raw, &TRACE_HSQ(tr, scores, q->head, q->t, 0), 2, false, true } };
+    say_rows(out, tr, q->t, rows, 1);
     say(out, "√%d = %s", tr->dh, num(tr->scale, QUIZ_SCALE_DIGITS));
 }
 
@@ -749,15 +774,15 @@ static void prompt_output(const Trace *tr, const QuizQuestion *q, Lang lang, Qui
     say(out, LANG_PICK(lang, "output(%s)[%d] = Σ_s share(%s,s) × V(s)[%d]: what %s collects, component %d. %s.",
                        "output(%s)[%d] = Σ_s 百分比(%s,s) × V(s)[%d]：「%s」取到的货，第 %d 个分量。%s。"),
         a, q->j, a, q->j, a, q->j, precision_sentence(q, lang));
-    say_characters(out, tr);
-    char label[64];
-    snprintf(label, sizeof label, "share(%s,·)", a);
-    say_table_row(out, tr, label, q->t, &TRACE_HSQ(tr, weights, q->head, q->t, 0), 1, true);
+    char shares[64], values[64];
+    snprintf(shares, sizeof shares, "share(%s,·)", a);
+    snprintf(values, sizeof values, "V(·)[%d]", q->j);
     double column[MODEL_MAX_TOKENS];
     for (int s = 0; s < tr->T; s++)
         column[s] = TRACE_ROW(tr, v, s)[q->j];
-    snprintf(label, sizeof label, "V(·)[%d]", q->j);
-    say_vector(out, label, column, tr->T, 1, 2);
+    QuizRow rows[2] = { { shares, &TRACE_HSQ(tr, weights, q->head, q->t, 0), 1, true, true },
+                        { values, column, 2, false, false } };
+    say_rows(out, tr, q->t, rows, 2);
 }
 
 static void prompt_cosine(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText *out)

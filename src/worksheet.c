@@ -11,14 +11,14 @@
 
 #define WORKSHEET_INDENT 4   /* columns before a question's lines, after its number */
 
-/* The paragraph s wrapped to the sheet's width, the first line after `first`, the rest
- * indented as far. */
-static void worksheet_paragraph(FILE *f, const char *first, const char *s)
+/* The paragraph s wrapped to the sheet's width, each line after `indent` columns, the first
+ * after `first` (ASCII, at most indent bytes) instead of blanks. */
+static void worksheet_paragraph(FILE *f, int indent, const char *first, const char *s)
 {
     WrapLine lines[32];
-    int n = wrap_lines(s, WORKSHEET_COLUMNS - WORKSHEET_INDENT, lines, 32);
+    int n = wrap_lines(s, WORKSHEET_COLUMNS - indent, lines, 32);
     for (int i = 0; i < n && i < 32; i++)
-        fprintf(f, "%-*s%.*s\n", WORKSHEET_INDENT, i == 0 ? first : "", lines[i].len, s + lines[i].start);
+        fprintf(f, "%-*s%.*s\n", indent, i == 0 ? first : "", lines[i].len, s + lines[i].start);
 }
 
 /* Lines from `from` on, indented. */
@@ -34,16 +34,18 @@ int worksheet_write(FILE *f, const Trace *tr, const WorksheetOptions *o)
     engine_sentence(tr, sentence, sizeof sentence);
     Lang lang = o->lang;
     errno = 0;
-    fprintf(f, LANG_PICK(lang, "attn-tui worksheet%s: %s, %d questions, seed %llu\n",
-                         "attn-tui 练习%s：%s，%d 道题，种子 %llu\n"),
-            o->answers ? LANG_PICK(lang, " (answers)", "（答案）") : "", sentence, o->questions,
-            o->seed);
+    char title[256];
+    snprintf(title, sizeof title, LANG_PICK(lang, "attn-tui worksheet%s: %s, %d questions, seed %llu",
+                                            "attn-tui 练习%s：%s，%d 道题，种子 %llu"),
+             o->answers ? LANG_PICK(lang, " (answers)", "（答案）") : "", sentence, o->questions,
+             o->seed);
+    worksheet_paragraph(f, 0, "", title);
     if (tr->mask == MASK_CAUSAL || tr->heads > 1)
         fprintf(f, LANG_PICK(lang, "Lesson 7: %s mask, %d head(s) of width %d.\n",
                              "第 7 课：%s掩码，%d 个头，每个宽 %d。\n"),
                 tr->mask == MASK_CAUSAL ? LANG_PICK(lang, "causal", "因果") : LANG_PICK(lang, "no", "无"),
                 tr->heads, tr->dh);
-    worksheet_paragraph(f, "", LANG_PICK(lang,
+    worksheet_paragraph(f, WORKSHEET_INDENT, "", LANG_PICK(lang,
         "Compute each number by hand from the numbers printed with it, and round as asked "
         "(half away from zero).",
         "用题目里印出的数字手算每个数，按要求四舍五入。"));
@@ -57,7 +59,7 @@ int worksheet_write(FILE *f, const Trace *tr, const WorksheetOptions *o)
         char number[16];
         snprintf(number, sizeof number, "%d.", q.number);
         fputc('\n', f);
-        worksheet_paragraph(f, number, text.n > 0 ? text.line[0] : "");
+        worksheet_paragraph(f, WORKSHEET_INDENT, number, text.n > 0 ? text.line[0] : "");
         worksheet_lines(f, &text, 1);
         if (o->answers) {
             quiz_solution(tr, &q, lang, &text);

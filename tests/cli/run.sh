@@ -237,5 +237,60 @@ TERM=linux "$BIN" --dump | grep -qF "output(等) is most like V(加)" && ok "--d
 "$BIN" --help | grep -qF -- "--no-ascii" && ok "--help names --no-ascii" || bad "--help names --no-ascii"
 expect_fail "--no-ascii takes no value" 2 "--no-ascii" -- --no-ascii=yes
 
+# ------------------------------------------------------------------ worksheets and --set (issue 17)
+"$BIN" --worksheet 20 --answers >"$tmp/ws" 2>"$tmp/err"; st=$?
+[ $st -eq 0 ] && ok "--worksheet 20 --answers exits 0" || bad "--worksheet 20 --answers exits 0" "exit $st: $(cat "$tmp/err")"
+n=$(grep -cE '^    answer [0-9]+: -?[0-9.]+%?$' "$tmp/ws")
+[ "$n" -eq 20 ] && ok "--answers: 20 lines 'answer N: VALUE'" || bad "--answers: 20 lines 'answer N: VALUE'" "$n"
+grep -qF "answer 20: " "$tmp/ws" && ok "--answers: the last is answer 20" || bad "--answers: the last is answer 20"
+# wider_than_80 FILE: the first line wider than 80 columns (a CJK glyph is 2), or nothing.
+wider_than_80() {
+    python3 -c 'import sys,unicodedata
+for l in open(sys.argv[1], encoding="utf-8"):
+    w = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in l.rstrip("\n"))
+    if w > 80: print(w, l.rstrip()); break' "$1"
+}
+wide=$(wider_than_80 "$tmp/ws")
+[ -z "$wide" ] && ok "--worksheet fits 80 columns" || bad "--worksheet fits 80 columns" "$wide"
+grep -qF "The mirrored score Q(" "$tmp/ws" && ok "--worksheet asks the mirrored score" || bad "--worksheet asks the mirrored score"
+"$BIN" --worksheet 20 --answers >"$tmp/ws2"
+cmp -s "$tmp/ws" "$tmp/ws2" && ok "--worksheet: the same sheet every time" || bad "--worksheet: the same sheet every time"
+"$BIN" --worksheet 20 --answers --seed 1 | cmp -s - "$tmp/ws" && ok "--worksheet: the default seed is 1" || bad "--worksheet: the default seed is 1"
+"$BIN" --worksheet 20 --answers --seed 2 | cmp -s - "$tmp/ws" && bad "--seed 2 gives another sheet" || ok "--seed 2 gives another sheet"
+"$BIN" --worksheet 5 >"$tmp/ws5"
+grep -qE '^    answer [0-9]+:|Solution:' "$tmp/ws5" && bad "--worksheet without --answers has no answers" || ok "--worksheet without --answers has no answers"
+head -1 "$tmp/ws5" | grep -qxF "attn-tui worksheet: 三加五等于?, 5 questions, seed 1" && ok "--worksheet names the sentence and the seed" \
+    || bad "--worksheet names the sentence and the seed" "$(head -1 "$tmp/ws5")"
+grep -qF "1.  x(" "$tmp/ws5" && ok "--worksheet numbers its questions" || bad "--worksheet numbers its questions" "$(sed -n 4,5p "$tmp/ws5")"
+"$BIN" --worksheet 9 --answers --lang zh >"$tmp/wszh"
+grep -qF "保留两位小数" "$tmp/wszh" && grep -qE '^    answer 9: ' "$tmp/wszh" && ok "--worksheet --lang zh: Chinese, the same answer lines" \
+    || bad "--worksheet --lang zh: Chinese, the same answer lines"
+wide=$(wider_than_80 "$tmp/wszh")
+[ -z "$wide" ] && ok "--worksheet --lang zh fits 80 columns" || bad "--worksheet --lang zh fits 80 columns" "$wide"
+"$BIN" --worksheet 18 --mask causal --heads 2 --answers >"$tmp/wsm" 2>"$tmp/err" && grep -qF "(head 2: columns 4-7)" "$tmp/wsm" \
+    && grep -qF "Lesson 7: causal mask, 2 head(s) of width 4." "$tmp/wsm" && ok "--worksheet with --mask and --heads" \
+    || bad "--worksheet with --mask and --heads" "$(cat "$tmp/err")"
+"$BIN" --worksheet 3 --sentence 十减四等于? | head -1 | grep -qF "十减四等于?" && ok "--worksheet with --sentence" || bad "--worksheet with --sentence"
+expect_fail "--worksheet 0" 2 "--worksheet: '0' is not a number of questions: give 1 to 500" -- --worksheet 0
+expect_fail "--worksheet x" 2 "--worksheet: 'x' is not a number of questions" -- --worksheet x
+expect_fail "--answers alone" 2 "--answers goes with --worksheet" -- --answers
+expect_fail "--seed -1" 2 "--seed: '-1' is not a seed" -- --worksheet 2 --seed -1
+expect_fail "--worksheet and --dump" 2 "--worksheet and --dump: choose one" -- --worksheet 2 --dump
+
+"$BIN" --dump --format json --set 'wq[2][3]=1.5' --set 'embedding[加][0]=0.1' >"$tmp/set" 2>"$tmp/err"; st=$?
+if [ $st -eq 0 ] && command -v jq >/dev/null 2>&1; then
+    got=$(jq -r '[.wq[2][3], .embedding[1][0], (.x[1][0] * 100 | round)] | map(tostring) | join(" ")' "$tmp/set")
+    [ "$got" = "1.5 0.1 94" ] && ok "--set changes Wq and a word vector before the run" || bad "--set changes Wq and a word vector before the run" "$got"
+elif [ $st -ne 0 ]; then
+    bad "--set exits 0" "$(cat "$tmp/err")"
+fi
+"$BIN" --dump --set 'embedding[加][0]=0.1' | grep -qE '^加 +0\.10 ' && ok "--set shows in --dump's tables" || bad "--set shows in --dump's tables"
+"$BIN" --dump --format model --set 'wv[0][0]=-0.5' | grep -A2 -F '[wv]' | grep -qE '^ *-0\.5 +-0\.51 ' && ok "--set shows in --format model" || bad "--set shows in --format model"
+"$BIN" --worksheet 20 --answers --set 'wq[0][0]=3' | cmp -s - "$tmp/ws" && bad "--set changes the worksheet" || ok "--set changes the worksheet"
+expect_fail "--set wrong name" 2 "--set: 'wx[0][0]=1': give wq, wk, wv or embedding" -- --dump --set 'wx[0][0]=1'
+expect_fail "--set index out of range" 2 "index out of range: wq has 8 rows (0-7) and 8 columns (0-7)" -- --dump --set 'wq[8][0]=1'
+expect_fail "--set not a number" 2 "--set: 'wk[0][0]=abc': 'abc' is not a number" -- --dump --set 'wk[0][0]=abc'
+expect_fail "--set unknown character" 2 "'龙' is not in the vocabulary" -- --dump --set 'embedding[龙][0]=1'
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -349,6 +349,24 @@ static void test_masked_heads(void **state)
     assert_string_equal(t.line[1], "(The mask hides this cell from softmax; the score is still computed.)");
 }
 
+static void test_tally(void **state)
+{
+    QuizQuestion q;
+    quiz_make(trace_of(state), QUIZ_SCORE, ROLE_Q, DENG, JIA, 0, 0, 1, &q);
+    QuizTally t = { 0 };
+    QuizGrade right = grade(&q, "4.05"), wrong = grade(&q, "2.08");
+    quiz_tally_add(&t, &right);
+    quiz_tally_add(&t, &right);
+    quiz_tally_add(&t, &wrong);
+    quiz_tally_add(&t, &right);
+    quiz_tally_add(&t, NULL);
+    assert_int_equal(t.asked, 5);
+    assert_int_equal(t.correct, 3);
+    assert_int_equal(t.revealed, 1);
+    assert_int_equal(t.streak, 0);
+    assert_int_equal(t.best_streak, 2);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -367,6 +385,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_solution_text, setup, teardown),
         cmocka_unit_test_setup_teardown(test_sequence, setup, teardown),
         cmocka_unit_test_setup_teardown(test_masked_heads, setup_masked, teardown),
+        cmocka_unit_test_setup_teardown(test_tally, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

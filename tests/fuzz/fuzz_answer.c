@@ -1,0 +1,59 @@
+/* fuzz_answer.c — libFuzzer target: a typed answer (any bytes, as the practice screen's
+ * input line passes them) read by quiz_parse_answer and graded against a question of each
+ * kind on the built-in model. It must never crash; a number read is finite, junk gets one
+ * line of message, and grading names only mistakes the question lists.
+ * Seeds: tests/fuzz/corpus/answer. */
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine.h"
+#include "fuzz.h"
+#include "model.h"
+#include "quiz.h"
+
+/* The built-in model's pass over its sentence, made once for the whole run. */
+static const Trace *lesson_trace(void)
+{
+    static Model m;
+    static Trace tr;
+    static int made;
+    if (!made) {
+        char err[512];
+        FUZZ_CHECK(model_load_default(&m, err, sizeof err) == 0, "the built-in model loads");
+        FUZZ_CHECK(engine_forward(&m, m.sentence, &tr, err, sizeof err) == 0, "its sentence runs");
+        made = 1;
+    }
+    return &tr;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    char *text = malloc(size + 1);
+    if (!text)
+        return 0;
+    memcpy(text, data, size);
+    text[size] = '\0';
+    QuizAnswer a;
+    QuizParse r = quiz_parse_answer(text, &a);
+    FUZZ_CHECK(r == QUIZ_ANSWER_OK || r == QUIZ_ANSWER_EMPTY || r == QUIZ_ANSWER_JUNK, "a known result");
+    if (r == QUIZ_ANSWER_JUNK) {
+        char msg[256];
+        quiz_parse_message(text, size % 2 ? LANG_ZH : LANG_EN, msg, sizeof msg);
+        fuzz_check_message(msg, sizeof msg, 1);
+    } else if (r == QUIZ_ANSWER_OK) {
+        FUZZ_CHECK(isfinite(a.value), "a number read is finite");
+        const Trace *tr = lesson_trace();
+        QuizSeq seq;
+        quiz_seq_init(&seq, size);
+        for (int k = 0; k < QUIZ_KIND_COUNT; k++) {
+            QuizQuestion q;
+            QuizGrade g;
+            quiz_next(&seq, tr, &q);
+            quiz_grade(&q, &a, &g);
+            FUZZ_CHECK(!g.correct || g.n_named == 0, "a right answer names no mistake");
+            FUZZ_CHECK(g.n_named <= q.n_mistakes, "only listed mistakes are named");
+        }
+    }
+    free(text);
+    return 0;
+}
