@@ -101,23 +101,15 @@ static int practice_submit(PracticeState *st, Ui *ui, const Lesson *ls)
     }
     st->typing = false;
     st->scroll = 0;
-    st->finished++;
     if (r == QUIZ_ANSWER_EMPTY) {
         st->phase = PRACTICE_REVEALED;
-        st->streak = 0;
+        quiz_tally_add(&st->tally, NULL);
         return REACT_REDRAW;
     }
     QuizGrade g;
     quiz_grade(&q, &a, &g);
     st->phase = PRACTICE_GRADED;
-    if (g.correct) {
-        st->correct++;
-        st->streak++;
-        if (st->streak > st->best)
-            st->best = st->streak;
-    } else {
-        st->streak = 0;
-    }
+    quiz_tally_add(&st->tally, &g);
     return REACT_REDRAW;
 }
 
@@ -210,7 +202,7 @@ static void practice_heading(const ViewCtx *c, const PracticeState *st, int x, i
     practice_line(c, x, y, left, STYLE_BOLD);
     snprintf(right, sizeof right, SAY(c, "%d of %d right · streak %d · best %d",
                                       "答对 %d/%d · 连对 %d · 最多连对 %d"),
-             st->correct, st->finished, st->streak, st->best);
+             st->tally.correct, st->tally.asked, st->tally.streak, st->tally.best_streak);
     draw_drawable(c->ascii, right, shown, sizeof shown);
     int rw = text_width(shown);
     if (text_width(left) + 2 + rw <= w)

@@ -26,10 +26,7 @@ typedef struct {
     bool typing;                        /* the answer line is open: the view takes raw keys */
     char typed[PRACTICE_ANSWER_BYTES];  /* the answer as typed (ASCII), NUL-terminated */
     bool junk;                          /* Enter was pressed on text that is not a number */
-    int finished;                       /* questions graded or revealed so far */
-    int correct;                        /* of them, answered right */
-    int streak;                         /* right answers in a row, up to the last one */
-    int best;                           /* the longest streak so far */
+    QuizTally tally;                    /* the running score: asked, right, streak (quiz.h) */
     int scroll;                         /* solution lines scrolled past when they do not fit */
 } PracticeState;
 

@@ -93,9 +93,9 @@ static void test_right_answer_says_correct(void **state)
     Scene *s = scene_open(NULL, VIEW_PRACTICE);
     answer(s, "-0.62");
     assert_int_equal(ST(s)->phase, PRACTICE_GRADED);
-    assert_int_equal(ST(s)->correct, 1);
-    assert_int_equal(ST(s)->finished, 1);
-    assert_int_equal(ST(s)->streak, 1);
+    assert_int_equal(ST(s)->tally.correct, 1);
+    assert_int_equal(ST(s)->tally.asked, 1);
+    assert_int_equal(ST(s)->tally.streak, 1);
     assert_false(ui_view_modal(&s->ui));
     char *b = body(s, 80, 24);
     assert_shows(b, "-0.62 is correct!");
@@ -111,8 +111,8 @@ static void test_right_answer_says_correct(void **state)
     assert_shows(b, "Q(加)[0] = Σ_i x(加)[i] × Wq[i][0] (what 加 looks for). Two decimals.");
     free(b);
     answer(s, "2.04");
-    assert_int_equal(ST(s)->streak, 2);
-    assert_int_equal(ST(s)->best, 2);
+    assert_int_equal(ST(s)->tally.streak, 2);
+    assert_int_equal(ST(s)->tally.best_streak, 2);
     scene_close(s);
 }
 
@@ -122,8 +122,8 @@ static void test_wrong_answer_names_the_mistake(void **state)
     Scene *s = scene_open(NULL, VIEW_PRACTICE);
     answer(s, "-0.92");
     assert_int_equal(ST(s)->phase, PRACTICE_GRADED);
-    assert_int_equal(ST(s)->correct, 0);
-    assert_int_equal(ST(s)->streak, 0);
+    assert_int_equal(ST(s)->tally.correct, 0);
+    assert_int_equal(ST(s)->tally.streak, 0);
     char *b = body(s, 80, 24);
     assert_shows(b, "-0.92 is wrong: the right value is -0.62.");
     assert_shows(b, "The mistake: position fingerprint left out");
@@ -155,7 +155,7 @@ static void test_mirrored_score_names_both(void **state)
     pass_on(s);
     pass_on(s);
     answer(s, "6.46");
-    assert_int_equal(ST(s)->correct, 1);   /* question 3, Q(加)·K(三), is 6.46 */
+    assert_int_equal(ST(s)->tally.correct, 1);   /* question 3, Q(加)·K(三), is 6.46 */
     scene_press(s, KEYCODE_ENTER);
     answer(s, "6.46");
     char *b = body(s, 80, 24);
@@ -187,7 +187,7 @@ static void test_share_as_percentage(void **state)
     s = scene_open(NULL, VIEW_PRACTICE);
     ST(s)->index = 6;
     answer(s, "1.3%");
-    assert_int_equal(ST(s)->correct, 1);
+    assert_int_equal(ST(s)->tally.correct, 1);
     scene_press(s, KEYCODE_ENTER);
     scene_close(s);
 }
@@ -222,10 +222,11 @@ static void test_empty_answer_reveals(void **state)
     scene_press(s, KEYCODE_ENTER);
     answer(s, "");
     assert_int_equal(ST(s)->phase, PRACTICE_REVEALED);
-    assert_int_equal(ST(s)->finished, 2);
-    assert_int_equal(ST(s)->correct, 1);
-    assert_int_equal(ST(s)->streak, 0);   /* not answered breaks the streak */
-    assert_int_equal(ST(s)->best, 1);
+    assert_int_equal(ST(s)->tally.asked, 2);
+    assert_int_equal(ST(s)->tally.correct, 1);
+    assert_int_equal(ST(s)->tally.streak, 0);   /* not answered breaks the streak */
+    assert_int_equal(ST(s)->tally.best_streak, 1);
+    assert_int_equal(ST(s)->tally.revealed, 1);
     char *b = body(s, 80, 24);
     assert_shows(b, "Not answered: the answer is 2.04, worked out below.");
     assert_shows(b, "1 of 2 right · streak 0 · best 1");
@@ -241,7 +242,7 @@ static void test_junk_is_said_and_kept(void **state)
     Scene *s = scene_open(NULL, VIEW_PRACTICE);
     answer(s, "1.2.3");
     assert_int_equal(ST(s)->phase, PRACTICE_ASKING);
-    assert_int_equal(ST(s)->finished, 0);
+    assert_int_equal(ST(s)->tally.asked, 0);
     assert_true(ui_view_modal(&s->ui));
     char *b = body(s, 80, 24);
     assert_shows(b, "is not a number");
@@ -339,7 +340,7 @@ static void test_changed_lesson_remakes_the_question(void **state)
     char right[32];
     quiz_value_text(&q, q.right, right, sizeof right);
     answer(s, right);
-    assert_int_equal(ST(s)->correct, 1);
+    assert_int_equal(ST(s)->tally.correct, 1);
     scene_close(s);
 }
 
