@@ -374,11 +374,12 @@ int draw_paragraph(Grid *g, const Glyphs *gl, int x, int y, int w, int max_rows,
         size_t to = from + 1;
         while (to < n && breaks[to] != UC_BREAK_POSSIBLE && breaks[to] != UC_BREAK_MANDATORY)
             to++;
-        paragraph_copy(text, from, to, line, sizeof line);
-        if (to < n && rows == max_rows - 1)
-            paragraph_ellipsis(gl, line, sizeof line, w);
-        if (g)
+        if (g) {   /* measuring needs only the count */
+            paragraph_copy(text, from, to, line, sizeof line);
+            if (to < n && rows == max_rows - 1)
+                paragraph_ellipsis(gl, line, sizeof line, w);
             draw_clipped(g, x, y + rows, x + w, line, style);
+        }
         rows++;
         from = to;
         while (from < n && (text[from] == ' ' || text[from] == '\n'))

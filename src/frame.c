@@ -128,9 +128,9 @@ bool frame_hit(const FrameInput *in, int w, int h, int x, int y, Action *action,
         if (c.bar) {   /* a fixed list: the row's place in the table */
             const ViewOps *row = c.bar[id];
             id = -1;
-            for (int v = 0; v < VIEW_COUNT; v++)
-                if (view_ops((ViewId)v) == row)
-                    id = v;
+            for (int k = 0; k < VIEW_COUNT; k++)
+                if (view_ops((ViewId)k) == row)
+                    id = k;
             if (id < 0)
                 return false;
         }

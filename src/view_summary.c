@@ -115,8 +115,8 @@ static void detail_roles(const ViewCtx *c, const ClaimWords *w, char *buf, size_
 /* Claim 3: the scores have a direction: a asks b, b asks a. */
 static void detail_direction(const ViewCtx *c, const ClaimWords *w, char *buf, size_t cap)
 {
-    char x[FORMAT_BYTES], y[FORMAT_BYTES];
-    if (w->numbers)
+    if (w->numbers) {
+        char x[FORMAT_BYTES], y[FORMAT_BYTES];
         snprintf(buf, cap, w->brief ? SAY(c, "%s asks %s: %s, %s asks %s: %s",
                                       "「%s」问「%s」得 %s，「%s」问「%s」只有 %s")
                                  : SAY(c, "%s asks %s: %s, %s asks %s: %s; the similarity table can never "
@@ -124,7 +124,7 @@ static void detail_direction(const ViewCtx *c, const ClaimWords *w, char *buf, s
                                        "「%s」问「%s」得 %s，「%s」问「%s」只有 %s：相似度表永远给不出这种差别"),
                  w->A, w->B, format_fixed(x, sizeof x, TRACE_SQ(c->tr, scores, w->a, w->b), 2),
                  w->B, w->A, format_fixed(y, sizeof y, TRACE_SQ(c->tr, scores, w->b, w->a), 2));
-    else
+    } else
         snprintf(buf, cap, SAY(c, "%s asking %s and %s asking %s score differently",
                                "「%s」问「%s」和「%s」问「%s」分数不同"), w->A, w->B, w->B, w->A);
 }
@@ -132,7 +132,6 @@ static void detail_direction(const ViewCtx *c, const ClaimWords *w, char *buf, s
 /* Claim 4: ÷√d: unscaled, softmax saturates. */
 static void detail_scaling(const ViewCtx *c, const ClaimWords *w, char *buf, size_t cap)
 {
-    char x[FORMAT_BYTES];
     if (w->brief)
         snprintf(buf, cap, "%s", SAY(c, "unscaled, softmax saturates: unable to learn",
                                      "不缩放 softmax 会饱和、梯度消失：学不动"));
@@ -141,29 +140,32 @@ static void detail_scaling(const ViewCtx *c, const ClaimWords *w, char *buf, siz
                                   "gradient vanishes: not worse, unable to learn",
                                "点积的量级正比于 %s，不缩放 softmax 会饱和、梯度会消失：不是效果差一点，是学不动"),
                  w->sqrt_d);
-    if (w->numbers)
+    if (w->numbers) {
+        char x[FORMAT_BYTES];
         draw_append(buf, cap, c->ascii ? "%ssqrt(%d) = %s" : "%s√%d = %s", w->zh ? "；" : "; ", c->tr->dh,
                     format_fixed(x, sizeof x, c->tr->scale, 6));
+    }
 }
 
 /* Claim 5: the shares and the output most like a V. */
 static void detail_shares(const ViewCtx *c, const ClaimWords *w, char *buf, size_t cap)
 {
-    char x[FORMAT_BYTES], y[FORMAT_BYTES];
     double cosine;
     int like = engine_closest_value(c->tr, w->a, &cosine);
-    if (!w->numbers)
+    if (!w->numbers) {
         snprintf(buf, cap, SAY(c, "the thicker the line, the bigger the share; %s's output is most like V(%s)",
                                "线越粗分得越多；「%s」的输出最像 V(%s)"), w->A, c->tok[like]);
-    else
-        snprintf(buf, cap, w->brief ? SAY(c, "%s gives %s %s; output(%s) is most like V(%s), cosine %s",
-                                      "「%s」给「%s」%s；output(%s) 最像 V(%s)，余弦 %s")
-                                 : SAY(c, "shares add up to 100%%, in the scores' order: %s gives %s %s, and "
-                                          "output(%s) is most like V(%s) (cosine %s)",
-                                       "百分比加起来正好 100%%、大小顺序不变：「%s」给「%s」%s，"
-                                       "output(%s) 最像 V(%s)（余弦 %s）"),
-                 w->A, w->B, format_percent(x, sizeof x, TRACE_SQ(c->tr, weights, w->a, w->b)), w->A, c->tok[like],
-                 format_fixed(y, sizeof y, cosine, 4));
+        return;
+    }
+    char x[FORMAT_BYTES], y[FORMAT_BYTES];
+    snprintf(buf, cap, w->brief ? SAY(c, "%s gives %s %s; output(%s) is most like V(%s), cosine %s",
+                                  "「%s」给「%s」%s；output(%s) 最像 V(%s)，余弦 %s")
+                             : SAY(c, "shares add up to 100%%, in the scores' order: %s gives %s %s, and "
+                                      "output(%s) is most like V(%s) (cosine %s)",
+                                   "百分比加起来正好 100%%、大小顺序不变：「%s」给「%s」%s，"
+                                   "output(%s) 最像 V(%s)（余弦 %s）"),
+             w->A, w->B, format_percent(x, sizeof x, TRACE_SQ(c->tr, weights, w->a, w->b)), w->A, c->tok[like],
+             format_fixed(y, sizeof y, cosine, 4));
 }
 
 /* Claim 6: [T, d] in, [T, d] out. */
