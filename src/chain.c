@@ -28,7 +28,7 @@ bool chain_cell_by_stage(const void *state, const Ui *ui, const Player *p, const
     case STAGE_SCORE:   *cell = (OriginCell){ ORIGIN_SCORES, h, t, s }; break;
     case STAGE_SOFTMAX: *cell = (OriginCell){ ORIGIN_WEIGHTS, h, t, s }; break;
     case STAGE_OUTPUT:
-    default:            *cell = (OriginCell){ ORIGIN_OUTPUT, 0, t, j }; break;
+    case STAGE_COUNT:   *cell = (OriginCell){ ORIGIN_OUTPUT, 0, t, j }; break;
     }
     return true;
 }
