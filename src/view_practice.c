@@ -23,7 +23,9 @@
     X(PRACTICE_GO, "answer; after the answer, the next question",                       \
       "作答；看完答案后，下一题")                                                          \
     X(PRACTICE_UP, "scroll the worked solution up", "解题过程往上翻")                     \
-    X(PRACTICE_DOWN, "scroll the worked solution down", "解题过程往下翻")
+    X(PRACTICE_DOWN, "scroll the worked solution down", "解题过程往下翻")                 \
+    X(PRACTICE_NUMBERS, "numbers: they stay (hiding them does not apply to practice)",     \
+      "数字：留着（练习要看数字，藏数字在这里不起作用）")
 
 typedef enum {
     PRACTICE_ACTION_BASE = (int)ACTION_VIEW_FIRST - 1,
@@ -41,6 +43,7 @@ static const KeyBinding practice_keys[] = {
     { KEYCODE_DOWN,      VIEW_OWN(PRACTICE_DOWN), 1, "↓",     true  },
     { KEYCODE_PAGE_UP,   VIEW_OWN(PRACTICE_UP),   10, "PgUp", false },
     { KEYCODE_PAGE_DOWN, VIEW_OWN(PRACTICE_DOWN), 10, "PgDn", false },
+    { 'n',               VIEW_OWN(PRACTICE_NUMBERS), 0, "n",  true  },
     { 0,                 ACTION_NONE,             0, NULL,    false },
 };
 
@@ -156,10 +159,6 @@ static int practice_act(void *state, Ui *ui, Player *p, const Lesson *ls, Action
     (void)ls;
     (void)now;
     PracticeState *st = state;
-    if (a == ACTION_NUMBERS) {   /* the question needs its numbers: n does not apply here */
-        ui_note(ui, NOTE_NUMBERS_NEEDED, 0.0);
-        return REACT_REDRAW;
-    }
     if ((int)a < (int)ACTION_VIEW_FIRST)
         return -1;
     switch ((PracticeAction)a) {
@@ -177,6 +176,9 @@ static int practice_act(void *state, Ui *ui, Player *p, const Lesson *ls, Action
         return REACT_REDRAW;
     case ACTION_PRACTICE_DOWN:
         st->scroll = st->scroll + arg < QUIZ_MAX_LINES ? st->scroll + arg : QUIZ_MAX_LINES;
+        return REACT_REDRAW;
+    case ACTION_PRACTICE_NUMBERS:   /* the question needs its numbers: n does not apply */
+        ui_note(ui, NOTE_NUMBERS_NEEDED, 0.0);
         return REACT_REDRAW;
     case PRACTICE_ACTION_BASE:
         break;

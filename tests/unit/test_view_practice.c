@@ -275,6 +275,8 @@ static void test_n_does_not_apply(void **state)
 {
     (void)state;
     Scene *s = scene_open(NULL, VIEW_PRACTICE);
+    assert_string_equal(binding_says(&s->ui, 'n'),
+                        "numbers: they stay (hiding them does not apply to practice)");
     scene_press(s, 'n');                   /* while typing: not an answer key */
     assert_true(s->ui.numbers);
     assert_int_equal(s->ui.note, NOTE_NUMBERS_NEEDED);
