@@ -60,7 +60,9 @@
     X(PICK_CHOOSE, "answer: the character chosen", "回答：选中的字")                         \
     X(YES, "answer yes", "回答：是")                                                        \
     X(NO, "answer no", "回答：不是")                                                        \
-    X(REVEAL, "reveal the answer and go on", "揭晓答案，接着走")
+    X(REVEAL, "reveal the answer and go on", "揭晓答案，接着走")                            \
+    X(ORIGIN, "where does this number come from: its chain back to the word vectors",        \
+      "这个数从哪来：一路追回到词向量")
 
 typedef enum {
 #define ACTION_ENUM(id, en, zh) ACTION_##id,

@@ -14,10 +14,11 @@
  * UI's). Returns 0, or -1 when out of memory (the UI then has no views' states). */
 int app_start_state(const Options *o, const Lesson *ls, long long now_ms, Player *p, Ui *ui);
 
-/* Runs the lesson full screen on *ls (its model stays alive) with the options o
+/* Runs the lesson full screen on *ls over model m (ls's; what-if changes it, and undoes
+ * nothing on leaving; NULL: no what-if) with the options o
  * (o->lang already resolved). notice, when not NULL, is shown once in the
  * status line (e.g. "no UTF-8 locale: drawing ASCII"). The lesson may be rebuilt (a new
  * sentence, mask, heads); the caller frees it. Returns the process exit status. */
-int app_run(const Options *o, Lesson *ls, const char *notice);
+int app_run(const Options *o, Model *m, Lesson *ls, const char *notice);
 
 #endif

@@ -53,6 +53,21 @@ int edit_push(Model *m, EditLog *log, const Edit *e);
 /* Puts back every number the log changed, newest first, and empties it. */
 void edit_undo_all(Model *m, EditLog *log);
 
+/* Takes back the newest change (a change the lesson could not be run with). */
+void edit_pop(Model *m, EditLog *log);
+
+/* What a screen asks of the model (what-if, Ui.what_if): nothing, one number set, or every
+ * change undone. */
+typedef enum {
+    EDIT_ASK_NONE = 0,   /* nothing asked */
+    EDIT_ASK_SET,        /* set one number (Ui.what_if_edit) */
+    EDIT_ASK_UNDO        /* undo every change */
+} EditAsk;
+
+/* Carries out ask on m and log (e: the change for EDIT_ASK_SET). Returns true when a number
+ * of m changed (false: nothing asked, nothing to undo, the log full, or the same value). */
+bool edit_carry_out(Model *m, EditLog *log, EditAsk ask, const Edit *e);
+
 /* "Wq[2][3] 0.86 → 1.36" ("embedding[加][0] 0.45 → 0.10" for a word vector), both numbers
  * with the decimals (2 to 6) the more precise of them needs. Returns buf. */
 char *edit_describe(const Model *m, const Edit *e, char *buf, size_t cap);

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "actions.h"
+#include "edit.h"
 #include "input.h"
 #include "lesson.h"
 #include "player.h"
@@ -32,6 +33,9 @@ typedef enum {
     NOTE_TOUR_END,     /* → at the tour's last stop */
     NOTE_WELCOME,      /* the opening picture: what to press */
     NOTE_VERDICT,      /* → revealed a question on the way: tour.verdict's answer */
+    NOTE_NO_ORIGIN,    /* w on a screen with no chosen number to trace */
+    NOTE_UNDONE,       /* what-if: every change undone (note_value: how many) */
+    NOTE_NUMBERS_NEEDED,/* n on a screen whose numbers cannot be hidden (practice) */
     NOTE_TEXT          /* note_text, as it is (e.g. an engine error) */
 } UiNote;
 
@@ -50,6 +54,17 @@ typedef struct Ui {
     int dim;                        /* the dimension worked in hand checks (0..d-1) */
     struct ViewStates *views;       /* every view's own state (view.h), made by ui_init_for
                                        and freed by ui_free; NULL: the views' fresh states */
+    unsigned long long seed;        /* --seed: the practice questions' sequence (quiz.h), the
+                                       same on every screen that asks (and on --worksheet) */
+    bool origin;                    /* the chain panel "where does this number come from" is
+                                       open. Cross-screen: it stays open from screen to screen,
+                                       each view with a chosen number (ViewOps.chosen) shows
+                                       that number's chain in it */
+    EditAsk what_if;                /* what-if: a change of the model a screen asked for;
+                                       REACT_RECOMPUTE carries it out (app.c), then NONE.
+                                       Cross-screen: every screen shows the changed lesson */
+    Edit what_if_edit;              /* the change asked for (EDIT_ASK_SET) */
+    int edits;                      /* changes of the model in effect (the app's log) */
     InputLine input;                /* the line where a sentence is typed (e), modal when open */
     UiNote note;                    /* a one-line note for the status bar, until the next key */
     double note_value;              /* the number the note names */

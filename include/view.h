@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include "actions.h"
 #include "lesson.h"
+#include "origin.h"
 #include "player.h"
 #include "ui.h"
 #include "view_list.h"
@@ -99,6 +100,12 @@ typedef struct ViewOps {
      * May be NULL (no cursor). */
     int (*set_cursor)(void *state, Ui *ui, Player *p, const Lesson *ls, int row, int col,
                       long long now);
+
+    /* The number its cursor or worked check has chosen, for "where does this number come
+     * from" (the chain panel, src/chain.h): true with *cell filled, false when none is
+     * chosen now. May be NULL (the view has no such number: the key does nothing there). */
+    bool (*chosen)(const void *state, const Ui *ui, const Player *p, const Lesson *ls,
+                   OriginCell *cell);
 
     /* --- what frames keep between them for it (never changes what a frame shows) */
     /* A new cache (NULL when out of memory: frames are then drawn without). May be NULL:

@@ -7,7 +7,8 @@
 #define ATTN_VIEW_LIST_H
 
 /* Every view, in the view bar's order (the lesson's). X(ID, name): the name is --view's
- * and its ViewOps object is view_<name> (view.h). */
+ * and its ViewOps object is view_<name> (view.h). Practice comes last, after the summary,
+ * where a textbook puts a chapter's exercises: by then every table it asks about was shown. */
 #define VIEW_LIST(X)          \
     X(ALL, all)               \
     X(LIBRARY, library)       \
@@ -18,7 +19,8 @@
     X(MACHINE, machine)       \
     X(CODE, code)             \
     X(SCALE, scale)           \
-    X(SUMMARY, summary)
+    X(SUMMARY, summary)       \
+    X(PRACTICE, practice)
 
 typedef enum {
 #define VIEW_ENUM(id, name) VIEW_##id,

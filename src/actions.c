@@ -37,6 +37,7 @@ const KeyBinding action_keys[] = {
     { 'h',               ACTION_HEADS,      0, "h",      true  },
     { 'g',               ACTION_TOUR,       0, "g",      true  },
     { 'p',               ACTION_PREDICT,    0, "p",      true  },
+    { 'w',               ACTION_ORIGIN,     0, "w",      true  },
     { '+',               ACTION_FASTER,     0, "+ =",    true  },
     { '=',               ACTION_FASTER,     0, "=",      false },
     { '-',               ACTION_SLOWER,     0, "-",      true  },

@@ -24,6 +24,8 @@
 
 typedef struct {
     Lesson *lesson;            /* the forward passes shown (owned by the caller) */
+    Model *model;              /* the lesson's model (the caller's), changed by what-if */
+    EditLog edits;             /* what-if's changes of the model, to undo them all */
     Player player;             /* stage, focus, autoplay */
     Ui ui;                     /* view, help, numbers, cursors */
     Grid grid;                 /* the frame, sized to the terminal */
@@ -56,6 +58,8 @@ int app_start_state(const Options *o, const Lesson *ls, long long now_ms, Player
     player_set_stage(p, o->stage, now_ms);
     p->changed_ms = now_ms - PLAYER_TRANSITION_MS * 8;   /* the first frame is settled */
     ui->numbers = o->numbers;
+    if (o->seed_set)
+        ui->seed = o->seed;
     if (o->speed > 0)
         player_set_speed(p, o->speed);
     ui->predict.on = o->predict;
@@ -141,11 +145,43 @@ static bool app_click(const App *a, const TermEvent *ev, long long now, Action *
     return frame_hit(&in, a->grid.w, a->grid.h, ev->x, ev->y, action, arg);
 }
 
+/* What-if: carries out the change of the model the UI asked for. Returns 1 when a number
+ * changed, 0 when none did, -1 when the lesson cannot run with it (then taken back, said). */
+static int app_what_if(App *a, char *err, size_t errlen)
+{
+    EditAsk ask = a->ui.what_if;
+    int undone = a->edits.n;
+    a->ui.what_if = EDIT_ASK_NONE;
+    if (!edit_carry_out(a->model, &a->edits, ask, &a->ui.what_if_edit))
+        return 0;
+    if (lesson_rebuild(a->lesson, &a->ui.want, err, errlen) != 0) {
+        edit_pop(a->model, &a->edits);
+        return -1;
+    }
+    a->ui.edits = a->edits.n;
+    if (ask == EDIT_ASK_UNDO) {
+        ui_note(&a->ui, NOTE_UNDONE, undone);
+    } else {
+        char said[UI_NOTE_BYTES];
+        ui_note_text(&a->ui, edit_describe(a->model, &a->edits.e[a->edits.n - 1], said, sizeof said));
+    }
+    return 1;
+}
+
 /* Runs the lesson again with what the UI asks for; on failure keeps the old one and says
  * why in the status line. */
 static void app_recompute(App *a, long long now)
 {
     char err[512];
+    int changed = a->model ? app_what_if(a, err, sizeof err) : 0;
+    if (changed < 0) {
+        ui_note_text(&a->ui, err);
+        return;
+    }
+    if (changed > 0) {
+        player_set_tokens(&a->player, a->lesson->tr.T, now);
+        return;
+    }
     if (lesson_rebuild(a->lesson, &a->ui.want, err, sizeof err) != 0) {
         a->ui.want = a->lesson->params;
         ui_note_text(&a->ui, err);
@@ -254,9 +290,9 @@ static int app_stop_recording(App *a)
     return a->recorder ? record_close(a->recorder) : 0;
 }
 
-int app_run(const Options *o, Lesson *ls, const char *notice)
+int app_run(const Options *o, Model *m, Lesson *ls, const char *notice)
 {
-    App a = { .lesson = ls };
+    App a = { .lesson = ls, .model = m };
     a.frame.lang = o->lang == LANG_ZH ? LANG_ZH : LANG_EN;
     a.frame.ascii = o->ascii;
     a.frame.notice = notice;

@@ -406,6 +406,18 @@ static void note_text(const ViewCtx *c, char *buf, size_t cap)
         predict_verdict(&ui->tour.verdict, c->ls, c->lang, tok, buf, cap);
         break;
     }
+    case NOTE_NO_ORIGIN:
+        snprintf(buf, cap, "%s", SAY(c, "no number is chosen here to trace: matrix, arcs, machine and code have one",
+                                        "这个画面没有选中的数可追：打分表、连线、机器、五行代码里有"));
+        break;
+    case NOTE_UNDONE:
+        snprintf(buf, cap, SAY(c, "what if: %d changes undone, the model is as it was",
+                                  "假如：%d 处改动都撤销了，模型恢复原样"), (int)ui->note_value);
+        break;
+    case NOTE_NUMBERS_NEEDED:
+        snprintf(buf, cap, SAY(c, "%s does not apply here: practice needs its numbers",
+                                  "%s 在这里不起作用：练习要看数字"), action_key_label(ACTION_NUMBERS));
+        break;
     case NOTE_TEXT:
         snprintf(buf, cap, "%s", ui->note_text);
         break;

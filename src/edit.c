@@ -145,6 +145,32 @@ void edit_undo_all(Model *m, EditLog *log)
     log->n = 0;
 }
 
+void edit_pop(Model *m, EditLog *log)
+{
+    if (log->n <= 0)
+        return;
+    log->n--;
+    *edit_cell(m, &log->e[log->n]) = log->e[log->n].before;
+}
+
+bool edit_carry_out(Model *m, EditLog *log, EditAsk ask, const Edit *e)
+{
+    switch (ask) {
+    case EDIT_ASK_NONE:
+        return false;
+    case EDIT_ASK_UNDO:
+        if (log->n == 0)
+            return false;
+        edit_undo_all(m, log);
+        return true;
+    case EDIT_ASK_SET:
+        if (*edit_cell(m, e) == e->after)
+            return false;
+        return edit_push(m, log, e) == 0;
+    }
+    return false;
+}
+
 /* The fewest decimals, 2 to 6, that write v exactly (6 when none does). */
 static int edit_digits(double v)
 {

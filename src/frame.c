@@ -7,6 +7,7 @@
 
 #include <stdlib.h>
 
+#include "chain.h"
 #include "chrome.h"
 #include "view.h"
 
@@ -97,6 +98,7 @@ void frame_render(Grid *g, const FrameInput *in)
     }
     c.body = L.body;
     v->draw(&c);
+    chain_panel_draw(&c, v);   /* "where does this number come from", when open */
     chrome_draw(&c, v, &L, o->notice);
     if (in->ui->help)
         chrome_draw_help(&c, v, &L);

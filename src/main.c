@@ -290,7 +290,7 @@ static int main_print(Options *o, const Lesson *ls)
     return status;
 }
 
-static int main_play(Options *o, Lesson *ls)
+static int main_play(Options *o, Model *m, Lesson *ls)
 {
     char why[256];
     if (term_check(why, sizeof why) != 0) {
@@ -303,7 +303,7 @@ static int main_play(Options *o, Lesson *ls)
         notice = for_terminal;
     if (o->lang == LANG_AUTO)
         o->lang = main_lang_from_env();
-    return app_run(o, ls, notice);
+    return app_run(o, m, ls, notice);
 }
 
 int main(int argc, char **argv)
@@ -380,7 +380,7 @@ int main(int argc, char **argv)
     } else if (o.print) {
         status = main_print(&o, &lesson);
     } else {
-        status = main_play(&o, &lesson);
+        status = main_play(&o, &model, &lesson);
     }
     lesson_free(&lesson);
     model_free(&model);

@@ -7,6 +7,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include "quiz.h"
 #include "view.h"
 
 /* ---------------------------------------------------------------- state */
@@ -23,6 +24,7 @@ int ui_init_for(Ui *ui, ViewId view, const Lesson *ls)
     ui->numbers = true;
     ui->head = -1;
     ui->answer = -1;
+    ui->seed = QUIZ_DEFAULT_SEED;
     if (ls)
         ui->want = ls->params;
     else
@@ -197,9 +199,19 @@ static int ui_apply_global(Ui *ui, Player *p, const Lesson *ls, Action a, int ar
     switch (a) {
     case ACTION_QUIT:        return REACT_QUIT;
     case ACTION_CLOSE:
-        if (!ui->help)
+        if (ui->help)
+            ui->help = false;
+        else if (ui->origin)
+            ui->origin = false;
+        else
             return REACT_NONE;
-        ui->help = false;
+        return REACT_REDRAW;
+    case ACTION_ORIGIN:
+        if (!view_ops(ui->view)->chosen) {
+            ui_note(ui, NOTE_NO_ORIGIN, 0.0);
+            return REACT_REDRAW;
+        }
+        ui->origin = !ui->origin;
         return REACT_REDRAW;
     case ACTION_HELP:        ui->help = !ui->help; ui->help_top = 0; return REACT_REDRAW;
     case ACTION_PLAY:

@@ -183,6 +183,8 @@ const char *view_describe(const ViewOps *v, Action a, Lang lang)
         return w ? w->last[z] : NULL;
     if (a == ACTION_PLAY)
         return w ? w->play[z] : NULL;
+    if (a == ACTION_ORIGIN && !v->chosen)
+        return NULL;   /* nothing to trace on this screen */
     if ((int)a >= ACTION_VIEW_FIRST) {
         for (const ViewAction *va = v->actions; va && va->action != ACTION_NONE; va++)
             if (va->action == a)

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "format.h"
+#include "chain.h"
 #include "panel.h"
 #include "view.h"
 
@@ -282,4 +283,5 @@ const ViewOps view_arcs = {
     .cache_free = arcs_view_cache_free,
     .keys = arcs_keys,
     .hints = arcs_hints,
+    .chosen = chain_cell_by_stage,
 };

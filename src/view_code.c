@@ -9,6 +9,7 @@
 #include <string.h>
 #include "draw.h"
 #include "format.h"
+#include "chain.h"
 #include "view.h"
 #include "wrap.h"
 
@@ -707,4 +708,5 @@ const ViewOps view_code = {
     .hit = NULL,
     .keys = NULL,
     .hints = code_hints,
+    .chosen = chain_cell_by_stage,
 };

@@ -2,15 +2,20 @@
  * order, x [T, d] → ① Q, K, V [T, d] → ② scores [T, T] → ③ shares [T, T] → ④ output
  * [T, d], as a strip of compact heatmaps that fill stage by stage, the stage's own table
  * in full numbers below it, and the lesson's point: [T, d] goes in, [T, d] comes out.
+ * What if (issue 17): i opens an editor over the focus tables; a number of x, Wq, Wk or Wv
+ * is chosen and nudged or typed, the lesson is recomputed (Ui.what_if), every table follows.
  * Owns: the view's layout, the strip, the focus tables, its point line, clicks on rows,
- * and its row of the view table.
+ * the what-if editor (its state in view_machine.h) and its row of the view table.
  * Must not touch: ncurses, the clock, the engine's arithmetic (it only reads a Trace). */
 #include <stdio.h>
 #include <string.h>
 #include "check.h"
 #include "format.h"
 #include "heat.h"
+#include "chain.h"
+#include "quiz.h"
 #include "view.h"
+#include "view_machine.h"
 
 #define MACHINE_LABEL_W 4     /* a row's label at least: a marker, the character, a blank */
 #define MACHINE_BLOCKS 5      /* x, then the four stages */
@@ -487,9 +492,32 @@ static void draw_empty(const ViewCtx *c, int x, int y, int n)
         grid_put_text(c->g, x + i, y, c->ascii ? "-" : "·", STYLE_DIM);
 }
 
-/* Row t of a T × d block from x: one cell per dimension, shade by size, colour by sign. */
+/* A strip cell's style while "where does this number come from" is open (ch not NULL): lit
+ * when the chosen number depends on it, dim when not; else st. */
+static Style machine_lit(const OriginChain *ch, OriginTable table, int h, int t, int j, Style st)
+{
+    if (!ch)
+        return st;
+    return origin_depends(ch, table, h, t, j) ? STYLE_STAGE_LIT : STYLE_DIM;
+}
+
+/* The table of the chain a strip block (and its part: Q, K, V) is. */
+static OriginTable machine_block_table(int block, int part)
+{
+    switch (block) {
+    case BLOCK_X:      return ORIGIN_X;
+    case BLOCK_QKV:    return part == 0 ? ORIGIN_Q : part == 1 ? ORIGIN_K : ORIGIN_V;
+    case BLOCK_SCORE:  return ORIGIN_SCORES;
+    case BLOCK_SHARES: return ORIGIN_WEIGHTS;
+    default:           return ORIGIN_OUTPUT;
+    }
+}
+
+/* Row t of a T × d block from x: one cell per dimension, shade by size, colour by sign (or lit
+ * by the chain ch of table `table`, when not NULL). */
 static void draw_vector_cells(const ViewCtx *c, const MachineLayout *L, const double *v, double top,
-                              int x, int y, int t, bool filled)
+                              int x, int y, int t, bool filled, const OriginChain *ch,
+                              OriginTable table)
 {
     for (int j = 0; j < L->d; j++) {
         if (!filled) {
@@ -498,13 +526,13 @@ static void draw_vector_cells(const ViewCtx *c, const MachineLayout *L, const do
         }
         double val = v[(size_t)t * (size_t)L->d + (size_t)j];
         heat_swatch(c, x + j * L->cwd, y, L->cwd, heat_magnitude_level(val, top),
-                    val < 0 ? STYLE_NEGATIVE : STYLE_POSITIVE);
+                    machine_lit(ch, table, 0, t, j, val < 0 ? STYLE_NEGATIVE : STYLE_POSITIVE));
     }
 }
 
 /* Row t of a T × T block (every head shown) from x. */
 static void draw_square_cells(const ViewCtx *c, const MachineLayout *L, bool shares, int x, int y, int t,
-                              bool filled)
+                              bool filled, const OriginChain *ch)
 {
     for (int k = 0; k < L->heads; k++) {
         int x0 = x + k * (L->tcols * L->cwt + 1);
@@ -515,7 +543,9 @@ static void draw_square_cells(const ViewCtx *c, const MachineLayout *L, bool sha
                 continue;
             }
             int level = square_level(c->tr, shares, L->head[k], t, s);
-            heat_swatch(c, cx, y, L->cwt, level, heat_style(level));
+            heat_swatch(c, cx, y, L->cwt, level,
+                        machine_lit(ch, shares ? ORIGIN_WEIGHTS : ORIGIN_SCORES, L->head[k], t, s,
+                                    heat_style(level)));
         }
     }
 }
@@ -574,7 +604,9 @@ static void draw_strip_arrows(const ViewCtx *c, const MachineLayout *L)
     }
 }
 
-static void draw_strip(const ViewCtx *c, const MachineLayout *L)
+/* The strip of every table; with ch (the chain panel open) the cells the chosen number
+ * depends on lit in each. */
+static void draw_strip(const ViewCtx *c, const MachineLayout *L, const OriginChain *ch)
 {
     const Trace *tr = c->tr;
     double top[MACHINE_BLOCKS][3] = { { 0 } };
@@ -591,13 +623,15 @@ static void draw_strip(const ViewCtx *c, const MachineLayout *L)
                 continue;
             bool filled = t < block_filled(c, b);
             if (b == BLOCK_SCORE || b == BLOCK_SHARES)
-                draw_square_cells(c, L, b == BLOCK_SHARES, L->block_x[b], y, t, filled);
+                draw_square_cells(c, L, b == BLOCK_SHARES, L->block_x[b], y, t, filled, ch);
             else if (b == BLOCK_QKV)
                 for (int p = 0; p < 3; p++)
                     draw_vector_cells(c, L, block_vectors(tr, b, p), top[b][p],
-                                      L->block_x[b] + p * (L->d * L->cwd + 1), y, t, filled);
+                                      L->block_x[b] + p * (L->d * L->cwd + 1), y, t, filled, ch,
+                                      machine_block_table(b, p));
             else
-                draw_vector_cells(c, L, block_vectors(tr, b, 0), top[b][0], L->block_x[b], y, t, filled);
+                draw_vector_cells(c, L, block_vectors(tr, b, 0), top[b][0], L->block_x[b], y, t,
+                                  filled, ch, machine_block_table(b, 0));
         }
     }
     if (L->row_first > 0)
@@ -816,6 +850,249 @@ static void draw_caption(const ViewCtx *c, const MachineLayout *L)
     draw_clipped(c->g, L->x, L->caption_row, L->x + L->w, shown, STYLE_BOLD);
 }
 
+/* ---------------------------------------------------------------- what if */
+
+/* The machine view's own actions (view.h: ViewAction). */
+#define MACHINE_ACTIONS(X) \
+    X(WHAT_IF, "what if: change a number of x, Wq, Wk or Wv and watch every table follow", \
+      "假如：改 x、Wq、Wk 或 Wv 里的一个数，看每张表跟着变")
+
+typedef enum {
+    MACHINE_ACTION_BASE = (int)ACTION_VIEW_FIRST - 1,
+    MACHINE_ACTIONS(VIEW_ACTION_ENUM)
+} MachineAction;
+
+static const ViewAction machine_actions[] = {
+    MACHINE_ACTIONS(VIEW_ACTION_ROW)
+    { ACTION_NONE, NULL, NULL },
+};
+
+static const KeyBinding machine_keys[] = {
+    { 'i', VIEW_OWN(WHAT_IF), 0, "i", true },
+    { 0,   ACTION_NONE,       0, NULL, false },
+};
+
+static const char *const machine_edit_names[MACHINE_EDIT_COUNT] = { "x", "Wq", "Wk", "Wv" };
+
+/* Rows and columns of an editable table. */
+static void machine_edit_size(const Trace *tr, MachineEditTable t, int *rows, int *cols)
+{
+    *rows = t == MACHINE_EDIT_X ? tr->T : tr->d;
+    *cols = tr->d;
+}
+
+/* The chosen number as the tables show it. */
+static double machine_edit_value(const Trace *tr, MachineEditTable t, int row, int col)
+{
+    size_t at = (size_t)row * (size_t)tr->d + (size_t)col;
+    switch (t) {
+    case MACHINE_EDIT_WQ: return tr->model->wq[at];
+    case MACHINE_EDIT_WK: return tr->model->wk[at];
+    case MACHINE_EDIT_WV: return tr->model->wv[at];
+    case MACHINE_EDIT_X:
+    case MACHINE_EDIT_COUNT: break;
+    }
+    return tr->x[at];
+}
+
+/* The change of the model that makes the chosen number `value`: a cell of W, or for x the
+ * character's word vector (x = e + pe, so e becomes value − pe). */
+static Edit machine_edit_for(const Trace *tr, const MachineState *st, double value)
+{
+    static const EditTarget targets[MACHINE_EDIT_COUNT] = {
+        [MACHINE_EDIT_X] = EDIT_EMBEDDING, [MACHINE_EDIT_WQ] = EDIT_WQ,
+        [MACHINE_EDIT_WK] = EDIT_WK, [MACHINE_EDIT_WV] = EDIT_WV,
+    };
+    Edit e = { targets[st->table], st->row, st->col, 0.0, value };
+    if (st->table == MACHINE_EDIT_X) {
+        e.row = tr->ids[st->row];
+        e.after = value - tr->position[(size_t)st->row * (size_t)tr->d + (size_t)st->col];
+    }
+    return e;
+}
+
+/* Asks for the chosen number to become value (app.c carries it out and recomputes). */
+static int machine_ask(Ui *ui, const Lesson *ls, const MachineState *st, double value)
+{
+    ui->what_if = EDIT_ASK_SET;
+    ui->what_if_edit = machine_edit_for(&ls->tr, st, value);
+    return REACT_REDRAW | REACT_RECOMPUTE;
+}
+
+static void machine_init(void *state, const Lesson *ls)
+{
+    (void)ls;
+    MachineState *st = state;
+    memset(st, 0, sizeof *st);
+    st->table = MACHINE_EDIT_WQ;
+}
+
+static int machine_act(void *state, Ui *ui, Player *p, const Lesson *ls, Action a, int arg,
+                       long long now)
+{
+    (void)ui; (void)p; (void)ls; (void)arg; (void)now;
+    MachineState *st = state;
+    if ((int)a < ACTION_VIEW_FIRST)
+        return -1;
+    switch ((MachineAction)a) {
+    case ACTION_WHAT_IF:
+        st->editing = true;
+        st->typing = false;
+        return REACT_REDRAW;
+    case MACHINE_ACTION_BASE:
+        break;
+    }
+    return -1;
+}
+
+static bool machine_modal(const void *state)
+{
+    return ((const MachineState *)state)->editing;
+}
+
+/* Moves the chosen cell by (dr, dc), kept inside the table. */
+static int machine_move(MachineState *st, const Trace *tr, int dr, int dc)
+{
+    int rows, cols;
+    machine_edit_size(tr, st->table, &rows, &cols);
+    st->row = (st->row + dr + rows) % rows;
+    st->col = (st->col + dc + cols) % cols;
+    return REACT_REDRAW;
+}
+
+/* A key while a value is typed: digits and the like, Backspace, Enter (apply), Esc. */
+static int machine_type(MachineState *st, Ui *ui, const Lesson *ls, int key)
+{
+    size_t len = strlen(st->typed);
+    if (key == KEYCODE_ESC) {
+        st->typing = false;
+        return REACT_REDRAW;
+    }
+    if (key == KEYCODE_BACKSPACE) {
+        if (len > 0)
+            st->typed[len - 1] = '\0';
+        return REACT_REDRAW;
+    }
+    if (key == KEYCODE_ENTER) {
+        QuizAnswer v;
+        bool number = quiz_parse_answer(st->typed, &v) == QUIZ_ANSWER_OK && !v.percent;
+        st->typing = false;
+        return number ? machine_ask(ui, ls, st, v.value) : REACT_REDRAW;
+    }
+    if (((key >= '0' && key <= '9') || key == '.' || key == ',' || key == '-' || key == '+') &&
+        len + 1 < sizeof st->typed) {
+        st->typed[len] = (char)key;
+        st->typed[len + 1] = '\0';
+        return REACT_REDRAW;
+    }
+    return key == KEYCODE_TAB || key == KEYCODE_BACKTAB || key == KEYCODE_REDRAW ? -1 : REACT_NONE;
+}
+
+static int machine_key(void *state, Ui *ui, Player *p, const Lesson *ls, int key, long long now)
+{
+    (void)p; (void)now;
+    MachineState *st = state;
+    const Trace *tr = &ls->tr;
+    int rows, cols;
+    machine_edit_size(tr, st->table, &rows, &cols);
+    if (st->row >= rows || st->col >= cols)   /* a shorter sentence since */
+        machine_move(st, tr, 0, 0);
+    if (st->typing)
+        return machine_type(st, ui, ls, key);
+    switch (key) {
+    case KEYCODE_ESC:
+    case 'i':
+        st->editing = false;
+        return REACT_REDRAW;
+    case KEYCODE_UP:    return machine_move(st, tr, -1, 0);
+    case KEYCODE_DOWN:  return machine_move(st, tr, +1, 0);
+    case KEYCODE_LEFT:  return machine_move(st, tr, 0, -1);
+    case KEYCODE_RIGHT: return machine_move(st, tr, 0, +1);
+    case 't':
+        st->table = (MachineEditTable)((st->table + 1) % MACHINE_EDIT_COUNT);
+        return machine_move(st, tr, 0, 0);
+    case '+':
+    case '=':
+    case '-': {
+        double now_value = machine_edit_value(tr, st->table, st->row, st->col);
+        return machine_ask(ui, ls, st, now_value + (key == '-' ? -MACHINE_NUDGE : MACHINE_NUDGE));
+    }
+    case KEYCODE_ENTER:
+        st->typing = true;
+        st->typed[0] = '\0';
+        return REACT_REDRAW;
+    case 'u':
+        ui->what_if = EDIT_ASK_UNDO;
+        return REACT_REDRAW | REACT_RECOMPUTE;
+    default:
+        return -1;   /* Tab, w, q, ?, Space …: what they are bound to */
+    }
+}
+
+/* The editor over the focus area, from row y: the chosen table's numbers with the chosen
+ * cell lit, the cell and what it means, the keys. */
+static void draw_editor(const ViewCtx *c, const MachineLayout *L, const MachineState *st, int y)
+{
+    const Trace *tr = c->tr;
+    int bottom = c->body.y + c->body.h, rows, cols;
+    machine_edit_size(tr, st->table, &rows, &cols);
+    int row = st->row < rows ? st->row : rows - 1, col = st->col < cols ? st->col : cols - 1;
+    char buf[256], shown[512], num[FORMAT_BYTES];
+    snprintf(buf, sizeof buf, SAY(c, "what if%s%s (changes in effect: %d)", "假如%s%s（已改 %d 处）"),
+             c->gl->sep, machine_edit_names[st->table], c->ui->edits);
+    draw_rule_heading(c->g, c->gl, L->x, y++, L->w, buf);
+    int label_w = st->table == MACHINE_EDIT_X ? L->lw : 4, cell_w = 7;
+    int ncols = (L->w - label_w) / cell_w;
+    if (ncols > cols)
+        ncols = cols;
+    int first_col = heat_window_first(cols, ncols, col);
+    int room = bottom - y - 3;   /* the header, the cell's line and the keys' line */
+    int nrows = rows < room ? rows : room;
+    int first_row = heat_window_first(rows, nrows, row);
+    for (int j = first_col; j < first_col + ncols; j++) {
+        snprintf(num, sizeof num, "%d", j);
+        draw_right(c->g, L->x + label_w + (j - first_col) * cell_w, y, cell_w, num, STYLE_DIM);
+    }
+    y++;
+    for (int r = first_row; r < first_row + nrows && y < bottom; r++, y++) {
+        if (st->table == MACHINE_EDIT_X)
+            draw_label(c, L, L->x, y, r);
+        else {
+            snprintf(num, sizeof num, "%d", r);
+            draw_right(c->g, L->x, y, label_w - 1, num, STYLE_DIM);
+        }
+        for (int j = first_col; j < first_col + ncols; j++) {
+            double v = machine_edit_value(tr, st->table, r, j);
+            format_fixed(num, sizeof num, v, 2);
+            bool lit = r == row && j == col;
+            draw_right(c->g, L->x + label_w + (j - first_col) * cell_w, y, cell_w, num,
+                       lit ? STYLE_STAGE_LIT : v < 0 ? STYLE_NEGATIVE : STYLE_NORMAL);
+        }
+    }
+    if (y >= bottom)
+        return;
+    format_fixed(num, sizeof num, machine_edit_value(tr, st->table, row, col), 2);
+    if (st->table == MACHINE_EDIT_X)
+        snprintf(buf, sizeof buf, SAY(c, "x(%s)[%d] = %s: x = e + pe, so %s's word vector changes",
+                                      "x(%s)[%d] = %s：x = e + pe，改的是「%s」的词向量"),
+                 c->tok[row], col, num, c->tok[row]);
+    else
+        snprintf(buf, sizeof buf, "%s[%d][%d] = %s", machine_edit_names[st->table], row, col, num);
+    if (st->typing)
+        draw_append(buf, sizeof buf, SAY(c, "  new value: %s_", "  新的值：%s_"), st->typed);
+    draw_drawable(c->ascii, buf, shown, sizeof shown);
+    draw_clipped(c->g, L->x, y++, L->x + L->w, shown, STYLE_BOLD);
+    if (y >= bottom)
+        return;
+    snprintf(buf, sizeof buf, SAY(c, "arrows choose · +/- add %.1f · Enter types a value · t next table · u undoes all · Esc closes",
+                                  "方向键选数 · +/- 加减 %.1f · Enter 输入新值 · t 换表 · u 全部撤销 · Esc 关闭"),
+             MACHINE_NUDGE);
+    draw_drawable(c->ascii, buf, shown, sizeof shown);
+    draw_paragraph(c->g, c->gl, L->x, y, L->w, bottom - y, shown, STYLE_DIM);
+}
+
+extern const ViewOps view_machine;
+
 static void machine_view_draw(const ViewCtx *c)
 {
     MachineLayout L;
@@ -823,7 +1100,14 @@ static void machine_view_draw(const ViewCtx *c)
     machine_layout(c, &L, &text);
     if (L.caption_row >= 0)
         draw_caption(c, &L);
-    draw_strip(c, &L);
+    OriginChain chain;   /* "where does this number come from": its cells lit in the strip */
+    bool traced = c->ui->origin && chain_of_view(c, &view_machine, &chain);
+    draw_strip(c, &L, traced ? &chain : NULL);
+    const MachineState *st = c->state;
+    if (st && st->editing) {   /* what if: the editor takes the focus area */
+        draw_editor(c, &L, st, L.heading_row);
+        return;
+    }
     draw_focus(c, &L);
     build_point(c, &L, &text);
     heat_text_draw(c, &text, L.x, L.point_row, L.w, L.point_lines);
@@ -849,6 +1133,7 @@ static const KeyHint machine_hints[] = {
     { ACTION_PLAY,       ACTION_NONE,       "play",  "播放" },
     { ACTION_PREV,       ACTION_NEXT,       "step",  "单步" },
     { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT, "asks",  "提问" },
+    { VIEW_OWN(WHAT_IF), ACTION_NONE,       "what if", "假如" },
     { ACTION_NONE,       ACTION_NONE,       NULL,    NULL },
 };
 
@@ -861,8 +1146,15 @@ const ViewOps view_machine = {
     .track = TRACK_STAGES,
     .stages = true,
     .about = "station 7: the sentence through the four tables, [6, 8] in, [6, 8] out",
+    .state_size = sizeof(MachineState),
+    .init = machine_init,
     .draw = machine_view_draw,
     .hit = machine_view_hit,
-    .keys = NULL,
+    .act = machine_act,
+    .modal = machine_modal,
+    .key = machine_key,
+    .keys = machine_keys,
     .hints = machine_hints,
+    .actions = machine_actions,
+    .chosen = chain_cell_by_stage,
 };

@@ -998,6 +998,24 @@ static int matrix_set_cursor(void *state, Ui *ui, Player *p, const Lesson *ls, i
     return REACT_REDRAW;
 }
 
+/* The chosen number for "where does it come from": the cursor's cell of the table shown
+ * (the shown head's, head 1's when both are shown). */
+static bool matrix_chosen(const void *state, const Ui *ui, const Player *p, const Lesson *ls,
+                          OriginCell *cell)
+{
+    const MatrixState *st = state;
+    static const OriginTable tables[MATRIX_TABLE_COUNT] = {
+        [MATRIX_RAW] = ORIGIN_SCORES, [MATRIX_SCALED] = ORIGIN_SCALED,
+        [MATRIX_SHARES] = ORIGIN_WEIGHTS,
+    };
+    int T = ls->tr.T;
+    int t = p->focus < 0 ? 0 : p->focus >= T ? T - 1 : p->focus;
+    MatrixTable table = st && st->table < MATRIX_TABLE_COUNT ? st->table : MATRIX_SHARES;
+    *cell = (OriginCell){ tables[table], ui->head > 0 && ui->head < ls->tr.heads ? ui->head : 0,
+                          t, lesson_answer(ls, ui->answer, t) };
+    return true;
+}
+
 /* ---------------------------------------------------------------- the view */
 
 static const KeyHint matrix_hints[] = {
@@ -1022,6 +1040,7 @@ const ViewOps view_matrix = {
     .hit = matrix_view_hit,
     .act = matrix_act,
     .set_cursor = matrix_set_cursor,
+    .chosen = matrix_chosen,
     .keys = matrix_keys,
     .hints = matrix_hints,
     .actions = matrix_actions,

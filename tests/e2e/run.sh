@@ -1113,6 +1113,91 @@ run_case "--view scale: Wq's count; the arrows change the length" case_scale_vie
 run_case "Tab from code opens scale"                             case_scale_tab
 run_case "--view summary: claims; 3 and a click open their views" case_summary_view
 run_case "Tab from scale opens summary"                          case_summary_tab
+
+# ---------------------------------------------------------------- practice, where from, what if (issue 17)
+
+# Three questions answered as a person would: one right, one wrong (its mistake named), one
+# left empty (the worked solution); Esc leaves the line, n says it does not apply.
+case_practice_three() {
+    start_app --view practice
+    wait_for "Practice · question 1" && wait_for "x(等)[2]: word vector + position fingerprint" ||
+        fail "--view practice did not ask question 1" || return 1
+    t send-keys -l -- "-0.62"
+    wait_for "Your answer (two decimals): -0.62" || fail "the typed answer is not shown" || return 1
+    t send-keys Enter
+    wait_for "-0.62 is correct!" && wait_for "1 of 1 right · streak 1" ||
+        fail "the right answer was not called correct" || return 1
+    t send-keys Enter
+    wait_for "Practice · question 2" || fail "Enter did not go on to question 2" || return 1
+    t send-keys -l "0.73"
+    t send-keys Enter
+    wait_for "0.73 is wrong: the right value is 2.04." ||
+        fail "the wrong answer did not get the right value" || return 1
+    wait_for "The mistake: position fingerprint left out" || fail "the mistake was not named" || return 1
+    wait_for "Σ = 2.0364 → 2.04 (two decimals)" || fail "no worked solution" || return 1
+    t send-keys Enter
+    wait_for "Practice · question 3" || fail "Enter did not go on to question 3" || return 1
+    t send-keys Enter
+    wait_for "Not answered: the answer is 6.46, worked out below." ||
+        fail "Enter on an empty line did not reveal the answer" || return 1
+    wait_for "Σ = 6.4550 → 6.46 (two decimals)" && wait_for "1 of 3 right · streak 0 · best 1" ||
+        fail "no solution or wrong score after the empty answer" || return 1
+    t send-keys Enter
+    wait_for "Practice · question 4" || return 1
+    t send-keys Escape
+    wait_for "Enter opens the answer line again." || fail "Esc did not leave the line" || return 1
+    t send-keys n
+    wait_for "n does not apply here: practice needs its numbers" || fail "n did not say so"
+}
+
+# --seed S on the screen asks what --worksheet 1 --seed S prints first.
+case_practice_seed() {
+    _q=$($BIN --worksheet 1 --seed 5 | sed -n 's/^1\.  //p')
+    [ -n "$_q" ] || fail "--worksheet printed no question 1" || return 1
+    start_pane "$APP_ENV $BIN --view practice --seed 5" 120 40
+    wait_for "$_q" || fail "--seed 5 did not ask the sheet's first question: $_q"
+}
+
+# w on the machine screen: output(等)[0]'s chain; Esc closes it.
+case_where_from() {
+    start_app --view machine --stage output --focus 4
+    wait_for "[machine]" || return 1
+    t send-keys w
+    wait_for "where output(等)[0] = 0.52 comes from" || fail "w did not open the chain" || return 1
+    wait_for "← share(等,·)   softmax of its row  19.6% 52.4% 10.1% 1.4% 2.2% 14.4%" ||
+        fail "no shares of 等 in the chain" || return 1
+    t send-keys Escape
+    wait_gone "comes from" || fail "Esc did not close the chain"
+}
+
+# i on the machine screen: Wq[2][3] nudged, the status line says so, the code screen
+# follows (Q(等)[3] -0.17, 加's share 48.1%), u undoes it.
+case_what_if() {
+    start_app --view machine --focus 4
+    wait_for "[machine]" || return 1
+    t send-keys i
+    wait_for "what if · Wq" || fail "i did not open the editor" || return 1
+    t send-keys Down Down Right Right Right +
+    wait_for "Wq[2][3] 0.58 → 1.08" || fail "the status line did not say what changed" || return 1
+    t send-keys Tab
+    wait_for "[code]" || return 1
+    wait_for "-0.69 -2.10 -1.80 -0.17 -0.27  1.92 -0.68 -0.23" ||
+        fail "the code screen did not follow the change" || return 1
+    t send-keys BTab
+    wait_for "what if · Wq (changes in effect: 1)" || return 1
+    t send-keys u
+    wait_for "what if: 1 changes undone" || fail "u did not undo" || return 1
+    t send-keys Escape
+    wait_gone "what if ·" || fail "Esc did not close the editor" || return 1
+    t send-keys Tab
+    wait_for "-0.69 -2.10 -1.80  0.14 -0.27  1.92 -0.68 -0.23" ||
+        fail "after u the code screen is not the lesson's"
+}
+
+run_case "practice: one right, one wrong (named), one empty; Esc, n"  case_practice_three
+run_case "practice --seed 5 asks what --worksheet --seed 5 prints"   case_practice_seed
+run_case "w traces output(等)[0] on the machine screen"              case_where_from
+run_case "i: Wq[2][3] nudged, every screen follows, u undoes"        case_what_if
 run_case "matrix: arrows and a click move the cell, the check follows" case_matrix_cursor
 run_case "Tab reaches the matrix and the machine; → ends on [6, 8]" case_tab_to_matrix_and_machine
 run_case "arcs: . works 加 → 等, } another dimension, 60×20 keeps it" case_arcs_worked
@@ -1132,7 +1217,7 @@ case_term_linux() {
     grep -qF "TERM=linux: drawing ASCII (--no-ascii to override)" "$WORK/screen" \
         || fail "no notice of ASCII drawing" || return 1
     ascii_only screen || fail "a byte beyond ASCII on TERM=linux" || return 1
-    for _i in 1 2 3 4 5 6 7 8 9 10; do
+    for _i in 1 2 3 4 5 6 7 8 9 10 11; do
         t send-keys Tab
         sleep 0.15
         settle tab || fail "no frame after Tab $_i" || return 1

@@ -2,7 +2,7 @@
  * focus, mask, heads, transition progress and options drawn into a grid must never
  * crash, never write outside the grid (ASan sees the cells array end), leave every cell
  * well-formed and never show nan or inf; drawn with the frames' cache it is the same frame.
- * Also: a click anywhere means a valid action.
+ * Also: a click anywhere means a valid action. The chain panel (w) may be open.
  * Input: 8 bytes of layout, then the sentence up to the first newline (empty: the
  * model's own), then a model file (empty: the built-in model).
  * Seeds: tests/fuzz/corpus/scene. */
@@ -33,6 +33,8 @@ typedef struct {
     ViewId view;           /* the view shown */
     EngineConfig config;   /* lesson 7's mask and heads */
     int head;              /* with two heads: the one shown (0, 1) or both (-1) */
+    bool origin;           /* the chain panel "where does this number come from" open */
+    int dim;               /* the dimension worked in hand checks (and traced) */
     FrameOptions options;  /* language, ASCII, notice */
 } Layout;
 
@@ -55,6 +57,8 @@ static Layout read_layout(const uint8_t *b)
     l.config.mask = (b[6] & 64) ? MASK_CAUSAL : MASK_NONE;
     l.config.heads = (b[6] & 128) ? 2 : 1;
     l.head = (int)(b[7] / VIEW_COUNT % 3) - 1;
+    l.origin = b[1] & 2;
+    l.dim = b[1] >> 2;   /* taken modulo d */
     return l;
 }
 
@@ -71,6 +75,8 @@ static FrameInput frame_input(const Lesson *ls, const Layout *l, Player *p, Ui *
     ui->numbers = l->numbers;
     ui->help = l->help;
     ui->head = ls->tr.heads > 1 ? l->head : -1;
+    ui->origin = l->origin;
+    ui->dim = l->dim % ls->tr.d;
     if (l->playing)
         player_toggle_play(p, 0);
     FrameInput in = { .lesson = ls, .player = p, .ui = ui, .progress = l->progress,
@@ -85,6 +91,7 @@ static void draw_frame(Grid *g, const Lesson *ls, const Layout *l, FrameCache *c
     FrameInput in = frame_input(ls, l, &p, &ui);
     in.cache = cache;
     frame_render(g, &in);
+    ui_free(&ui);   /* the views' states ui_init_for made */
 }
 
 /* One cache for every input, as the app keeps one for a whole run (it stays bounded). */
@@ -102,7 +109,9 @@ static bool click_at(const Lesson *ls, const Layout *l, int x, int y, Action *a,
     Player p;
     Ui ui;
     FrameInput in = frame_input(ls, l, &p, &ui);
-    return frame_hit(&in, l->w, l->h, x, y, a, arg);
+    bool hit = frame_hit(&in, l->w, l->h, x, y, a, arg);
+    ui_free(&ui);
+    return hit;
 }
 
 /* ------------------------------------------------ checks */

@@ -185,6 +185,7 @@ void scene_reset(Scene *s)
 {
     Fixture *f = s->own;
     assert_non_null(f);
+    edit_undo_all(&f->m, &s->edits);   /* what-if's changes, taken back */
     fixture_reset(f);
     scene_start(s, &f->ls, s->ui.view);
     s->own = f;
@@ -200,10 +201,20 @@ void scene_close(Scene *s)
 
 int scene_press(Scene *s, int key)
 {
-    const KeyBinding *b = ui_binding(&s->ui, key);
-    if (!b)
-        fail_msg("key %d is not bound on view %d", key, s->ui.view);
-    int react = ui_apply(&s->ui, &s->p, s->ls, b->action, b->arg, 0);
+    int react = ui_view_key(&s->ui, &s->p, s->ls, key, 0);   /* a modal view first (app.c) */
+    if (react < 0) {
+        const KeyBinding *b = ui_binding(&s->ui, key);
+        if (!b)
+            fail_msg("key %d is not bound on view %d", key, s->ui.view);
+        react = ui_apply(&s->ui, &s->p, s->ls, b->action, b->arg, 0);
+    }
+    if ((react & REACT_RECOMPUTE) && s->own && s->ui.what_if != EDIT_ASK_NONE) {
+        /* what-if: the change carried out on the fixture's model, as app.c does */
+        EditAsk ask = s->ui.what_if;
+        s->ui.what_if = EDIT_ASK_NONE;
+        if (edit_carry_out(&s->own->m, &s->edits, ask, &s->ui.what_if_edit))
+            s->ui.edits = s->edits.n;
+    }
     if (react & REACT_RECOMPUTE) {
         rebuild_lesson(s->ls, &s->ui.want);
         s->ui.want = s->ls->params;

@@ -68,6 +68,7 @@ typedef struct {
     FrameOptions o;      /* language, ASCII, no notice */
     double progress;     /* 0..1 of the transition (1: settled) */
     Fixture *own;        /* the fixture scene_open made for it, or NULL */
+    EditLog edits;       /* what-if's changes of the fixture's model (scene_press carries them out) */
 } Scene;
 
 /* What the binding of key means on ui's view, in English, as its help says it (a view's own

@@ -1,0 +1,288 @@
+/* chain.c — the one panel "where does this number come from": the chosen number's chain of
+ * links (origin.h) as lines of text with their numbers and operations, in a box over the
+ * bottom of the shown view's body; and the chosen number of a screen that steps the stages.
+ * Owns: the panel's words and layout. Must not touch: ncurses, the clock, the arithmetic
+ * (origin.c reads every number from the Trace), any particular view. */
+#include "chain.h"
+
+#include <stdio.h>
+#include <string.h>
+#include "format.h"
+#include "text.h"
+
+#define CHAIN_VIEW_ROWS 10    /* rows of the view the panel leaves uncovered when it can */
+
+/* ---------------------------------------------------------------- the chosen number */
+
+bool chain_cell_by_stage(const void *state, const Ui *ui, const Player *p, const Lesson *ls,
+                         OriginCell *cell)
+{
+    (void)state;
+    const Trace *tr = &ls->tr;
+    int t = p->focus < 0 ? 0 : p->focus >= tr->T ? tr->T - 1 : p->focus;
+    int s = lesson_answer(ls, ui->answer, t);
+    int h = ui->head > 0 && ui->head < tr->heads ? ui->head : 0;
+    int j = ui->dim >= 0 && ui->dim < tr->d ? ui->dim : 0;
+    switch (p->stage) {
+    case STAGE_QKV:     *cell = (OriginCell){ ORIGIN_Q, 0, t, j }; break;
+    case STAGE_SCORE:   *cell = (OriginCell){ ORIGIN_SCORES, h, t, s }; break;
+    case STAGE_SOFTMAX: *cell = (OriginCell){ ORIGIN_WEIGHTS, h, t, s }; break;
+    case STAGE_OUTPUT:
+    case STAGE_COUNT:   *cell = (OriginCell){ ORIGIN_OUTPUT, 0, t, j }; break;
+    }
+    return true;
+}
+
+bool chain_of_view(const ViewCtx *c, const ViewOps *v, OriginChain *out)
+{
+    OriginCell cell;
+    if (!v->chosen || !v->chosen(c->state, c->ui, c->p, c->ls, &cell))
+        return false;
+    return origin_trace(c->tr, cell, out) > 0;
+}
+
+/* ---------------------------------------------------------------- a link's words */
+
+static bool chain_square(OriginTable t)
+{
+    return t == ORIGIN_WEIGHTS || t == ORIGIN_SCALED || t == ORIGIN_SCORES;
+}
+
+static bool chain_weight(OriginTable t)
+{
+    return t == ORIGIN_WQ || t == ORIGIN_WK || t == ORIGIN_WV;
+}
+
+/* The rows a link uses: its character, "·" for all of them, or the characters joined. */
+static void chain_rows(const ViewCtx *c, const OriginChain *ch, const OriginLink *l, char *buf,
+                       size_t cap)
+{
+    if (l->row >= 0) {
+        snprintf(buf, cap, "%s", c->tok[l->row]);
+        return;
+    }
+    int used = 0;
+    for (int t = 0; t < c->tr->T; t++)
+        used += ch->rows[l->table][t];
+    buf[0] = '\0';
+    if (used == c->tr->T) {
+        snprintf(buf, cap, "%s", c->gl->dot);
+        return;
+    }
+    for (int t = 0; t < c->tr->T; t++)
+        if (ch->rows[l->table][t])
+            draw_append(buf, cap, "%s%s", buf[0] ? "," : "", c->tok[t]);
+}
+
+/* The columns a link uses as an index: "[0]", "[4-7]" (one head's), or "" (every one). */
+static void chain_cols(const ViewCtx *c, const OriginChain *ch, const OriginLink *l, char *buf,
+                       size_t cap)
+{
+    buf[0] = '\0';
+    if (l->col >= 0) {
+        snprintf(buf, cap, "[%d]", l->col);
+        return;
+    }
+    int first = -1, last = -1, n = 0;
+    for (int j = 0; j < c->tr->d; j++)
+        if (ch->cols[l->table][j]) {
+            if (first < 0)
+                first = j;
+            last = j;
+            n++;
+        }
+    if (n > 0 && n < c->tr->d && n == last - first + 1)
+        snprintf(buf, cap, "[%d-%d]", first, last);
+}
+
+/* "share(等,·)", "V(·)[0]", "Wv[·][0]", "x(等,加)", "Q(等)[4-7]". */
+static void chain_label(const ViewCtx *c, const OriginChain *ch, const OriginLink *l, char *buf,
+                        size_t cap)
+{
+    char rows[128], cols[32];
+    const char *name = origin_table_name(l->table);
+    chain_cols(c, ch, l, cols, sizeof cols);
+    if (chain_weight(l->table)) {
+        if (cols[0])
+            snprintf(buf, cap, "%s[%s]%s", name, c->gl->dot, cols);
+        else
+            snprintf(buf, cap, "%s", name);
+        return;
+    }
+    chain_rows(c, ch, l, rows, sizeof rows);
+    if (chain_square(l->table))
+        snprintf(buf, cap, "%s(%s,%s)", name, rows,
+                 l->col >= 0 ? c->tok[l->col] : c->gl->dot);
+    else
+        snprintf(buf, cap, "%s(%s)%s", name, rows, cols);
+}
+
+/* How a link's numbers are made: "Σ share × V", "x · Wq", "Q·K ÷√8", "given". */
+static void chain_op(const ViewCtx *c, const OriginChain *ch, const OriginLink *l, char *buf,
+                     size_t cap)
+{
+    const char *from1 = l->from[1] >= 0 ? origin_table_name(ch->link[l->from[1]].table) : "W";
+    switch (l->op) {
+    case ORIGIN_OP_GIVEN:
+        snprintf(buf, cap, "%s", l->table == ORIGIN_POSITION
+                 ? SAY(c, "lesson 5's formula", "第 5 课的公式")
+                 : SAY(c, "given (the model)", "给定（模型里的数）"));
+        break;
+    case ORIGIN_OP_ADD:     snprintf(buf, cap, "e + pe"); break;
+    case ORIGIN_OP_PROJECT: snprintf(buf, cap, "x %s %s", c->gl->dot, from1); break;
+    case ORIGIN_OP_DOT:     snprintf(buf, cap, "Q %s K", c->gl->dot); break;
+    case ORIGIN_OP_DIVIDE:
+        snprintf(buf, cap, "Q%sK %s%d", c->gl->dot, c->gl->div_sqrt, c->tr->dh);
+        break;
+    case ORIGIN_OP_SOFTMAX:
+        snprintf(buf, cap, "%s", SAY(c, "softmax of its row", "这一行做 softmax"));
+        break;
+    case ORIGIN_OP_COLLECT:
+        snprintf(buf, cap, "%s %s %s V", c->gl->sum, SAY(c, "share", "百分比"), c->gl->times);
+        break;
+    }
+}
+
+/* One number of a link as the tables print it: a share in percent, else two decimals. */
+static void chain_number(const OriginLink *l, int i, char *buf, size_t cap)
+{
+    if (l->table == ORIGIN_WEIGHTS)
+        format_percent(buf, cap, l->numbers[i]);
+    else
+        format_fixed(buf, cap, l->numbers[i], 2);
+}
+
+/* Appends the link's numbers to line while it stays within cols columns; the rest as "…". */
+static void chain_numbers(const ViewCtx *c, const OriginLink *l, int cols, char *line, size_t cap)
+{
+    int shown = 0;
+    char num[FORMAT_BYTES], more[64];
+    snprintf(more, sizeof more, SAY(c, " %s (%d numbers)", " %s（共 %d 个数）"), c->gl->ellipsis,
+             l->total);
+    int all_w = 0;   /* every number, when the link keeps them all */
+    for (int i = 0; i < l->n; i++) {
+        chain_number(l, i, num, sizeof num);
+        all_w += (int)strlen(num) + 1;
+    }
+    int more_w = l->n == l->total && text_width(line) + all_w <= cols ? 0 : text_width(more);
+    for (int i = 0; i < l->n; i++) {
+        chain_number(l, i, num, sizeof num);
+        int room = cols - text_width(line) - more_w;
+        if ((int)strlen(num) + 1 > room)
+            break;
+        draw_append(line, cap, " %s", num);
+        shown++;
+    }
+    if (shown < l->total)
+        draw_append(line, cap, "%s", more);
+}
+
+/* text padded with blanks to cols columns (at least one blank after it). */
+static void chain_pad(char *line, size_t cap, const char *text, int cols)
+{
+    draw_append(line, cap, "%s", text);
+    int w = text_width(text);
+    do
+        draw_append(line, cap, " ");
+    while (++w < cols);
+}
+
+/* The given links named on one line: "← Wv[·][0], Wq, Wk, e(·), pe(·): given". */
+static void chain_given_line(const ViewCtx *c, const OriginChain *ch, char *line, size_t cap)
+{
+    char label[160];
+    snprintf(line, cap, "%s ", c->ascii ? "<-" : "←");
+    bool any = false;
+    for (int i = 0; i < ch->n; i++) {
+        if (ch->link[i].op != ORIGIN_OP_GIVEN)
+            continue;
+        chain_label(c, ch, &ch->link[i], label, sizeof label);
+        draw_append(line, cap, "%s%s", any ? ", " : "", label);
+        any = true;
+    }
+    draw_append(line, cap, "%s", SAY(c, ": given (the model's; pe by lesson 5)",
+                                     "：给定（模型里的数；pe 按第 5 课）"));
+}
+
+void chain_text(const ViewCtx *c, const OriginChain *ch, int cols, bool brief, ChainText *out)
+{
+    char label[ORIGIN_MAX_LINKS][160], op[ORIGIN_MAX_LINKS][96], num[FORMAT_BYTES];
+    int label_w = 0, op_w = 0;   /* the columns: the widest of each, and a blank */
+    for (int i = 0; i < ch->n; i++) {
+        chain_label(c, ch, &ch->link[i], label[i], sizeof label[i]);
+        chain_op(c, ch, &ch->link[i], op[i], sizeof op[i]);
+        if (brief && ch->link[i].op == ORIGIN_OP_GIVEN && i > 0)
+            continue;
+        if (text_width(label[i]) + 1 > label_w)
+            label_w = text_width(label[i]) + 1;
+        if (text_width(op[i]) + 1 > op_w)
+            op_w = text_width(op[i]) + 1;
+    }
+    chain_number(&ch->link[0], 0, num, sizeof num);
+    if (c->numbers)
+        snprintf(out->title, sizeof out->title, SAY(c, "where %s = %s comes from", "%s = %s 从哪来"),
+                 label[0], num);
+    else
+        snprintf(out->title, sizeof out->title, SAY(c, "where %s comes from", "%s 从哪来"), label[0]);
+    out->n = 0;
+    bool given = false;
+    for (int i = 0; i < ch->n && out->n < CHAIN_MAX_LINES; i++) {
+        const OriginLink *l = &ch->link[i];
+        if (brief && l->op == ORIGIN_OP_GIVEN && i > 0) {
+            if (!given)
+                chain_given_line(c, ch, out->line[out->n++], CHAIN_LINE_BYTES);
+            given = true;
+            continue;
+        }
+        char *line = out->line[out->n++];
+        line[0] = '\0';
+        draw_append(line, CHAIN_LINE_BYTES, "%s ", i == 0 ? " " : c->ascii ? "<-" : "←");
+        chain_pad(line, CHAIN_LINE_BYTES, label[i], label_w);
+        chain_pad(line, CHAIN_LINE_BYTES, op[i], op_w);
+        if (c->numbers)   /* n hides them: the links and their operations still tell it */
+            chain_numbers(c, l, cols, line, CHAIN_LINE_BYTES);
+    }
+}
+
+/* ---------------------------------------------------------------- the panel */
+
+void chain_panel_draw(const ViewCtx *c, const ViewOps *v)
+{
+    OriginChain ch;
+    if (!c->g || !c->ui->origin || !chain_of_view(c, v, &ch))
+        return;
+    const Rect *b = &c->body;
+    int inner = b->w - 4;
+    ChainText text;
+    chain_text(c, &ch, inner, false, &text);
+    if (text.n + 2 > b->h - CHAIN_VIEW_ROWS)   /* leave the view room: the given on one line */
+        chain_text(c, &ch, inner, true, &text);
+    int rows = text.n + 2;
+    if (rows > b->h)
+        rows = b->h;
+    Rect box = { b->x, b->y + b->h - rows, b->w, rows };
+    char title[2 * CHAIN_LINE_BYTES], shown[2 * CHAIN_LINE_BYTES];
+    snprintf(title, sizeof title, "%s", text.title);
+    draw_drawable(c->ascii, title, shown, sizeof shown);
+    draw_box(c->g, c->gl, box, shown, STYLE_HELP);
+    char keys[128];
+    snprintf(keys, sizeof keys, SAY(c, " %s/%s closes ", " %s/%s 关闭 "),
+             action_key_label(ACTION_ORIGIN), action_key_label(ACTION_CLOSE));
+    int kw = text_width(keys);
+    if (text_width(shown) + kw + 6 <= box.w)
+        draw_clipped(c->g, box.x + box.w - 2 - kw, box.y, box.x + box.w - 1, keys, STYLE_HELP);
+    int limit = box.x + box.w - 1;
+    for (int i = 0; i < text.n && i < rows - 2; i++) {
+        draw_drawable(c->ascii, text.line[i], shown, sizeof shown);
+        draw_clipped(c->g, box.x + 1, box.y + 1 + i, limit, shown, STYLE_HELP);
+    }
+    if (text.n > rows - 2 && rows > 2) {   /* the links that do not fit: said on the last row */
+        snprintf(title, sizeof title, SAY(c, " %s %d more links (a taller terminal shows them)",
+                                          " %s 还有 %d 环（终端再高一些就能看到）"),
+                 c->gl->ellipsis, text.n - (rows - 3));
+        draw_drawable(c->ascii, title, shown, sizeof shown);
+        for (int col = box.x + 1; col < limit; col++)
+            grid_put_char(c->g, col, box.y + rows - 2, " ", STYLE_HELP);
+        draw_clipped(c->g, box.x + 1, box.y + rows - 2, limit, shown, STYLE_HELP);
+    }
+}

@@ -1,0 +1,401 @@
+/* view_practice.c — practice (issue 17): one question at a time about the lesson shown, its
+ * operands as printed; the learner types a number and Enter; the answer is graded, a wrong
+ * one gets the right value, the worked solution and the mistake named; score and streak.
+ * Owns: the view's state (view_practice.h), its answer line (modal while open), its actions,
+ * its layout and its row of the view table. Must not touch: ncurses, the clock, the
+ * arithmetic (quiz.h makes, grades and solves every question). */
+#include <stdio.h>
+#include <string.h>
+#include "draw.h"
+#include "format.h"
+#include "quiz.h"
+#include "text.h"
+#include "view.h"
+#include "view_practice.h"
+
+#define PRACTICE_OPERAND_ROWS 12  /* most operand rows a prompt has (an 8 × 8 W and more) */
+#define PRACTICE_SENTENCE_ROWS 3  /* most rows the question's sentence wraps into */
+
+/* ---------------------------------------------------------------- actions and keys */
+
+/* The practice view's own actions (view.h: ViewAction). */
+#define PRACTICE_ACTIONS(X)                                                               \
+    X(PRACTICE_GO, "answer; after the answer, the next question",                       \
+      "作答；看完答案后，下一题")                                                          \
+    X(PRACTICE_UP, "scroll the worked solution up", "解题过程往上翻")                     \
+    X(PRACTICE_DOWN, "scroll the worked solution down", "解题过程往下翻")                 \
+    X(PRACTICE_NUMBERS, "numbers: they stay (hiding them does not apply to practice)",     \
+      "数字：留着（练习要看数字，藏数字在这里不起作用）")
+
+typedef enum {
+    PRACTICE_ACTION_BASE = (int)ACTION_VIEW_FIRST - 1,
+    PRACTICE_ACTIONS(VIEW_ACTION_ENUM)
+} PracticeAction;
+
+static const ViewAction practice_actions[] = {
+    PRACTICE_ACTIONS(VIEW_ACTION_ROW)
+    { ACTION_NONE, NULL, NULL },
+};
+
+static const KeyBinding practice_keys[] = {
+    { KEYCODE_ENTER,     VIEW_OWN(PRACTICE_GO),   0, "Enter", true  },
+    { KEYCODE_UP,        VIEW_OWN(PRACTICE_UP),   1, "↑",     true  },
+    { KEYCODE_DOWN,      VIEW_OWN(PRACTICE_DOWN), 1, "↓",     true  },
+    { KEYCODE_PAGE_UP,   VIEW_OWN(PRACTICE_UP),   10, "PgUp", false },
+    { KEYCODE_PAGE_DOWN, VIEW_OWN(PRACTICE_DOWN), 10, "PgDn", false },
+    { 'n',               VIEW_OWN(PRACTICE_NUMBERS), 0, "n",  true  },
+    { 0,                 ACTION_NONE,             0, NULL,    false },
+};
+
+static const KeyHint practice_hints[] = {
+    { VIEW_OWN(PRACTICE_GO), ACTION_NONE,  "answer/next", "作答/下一题" },
+    { ACTION_CLOSE,          ACTION_NONE,  "leave the line", "离开输入行" },
+    { ACTION_NONE,           ACTION_NONE,  NULL,          NULL },
+};
+
+/* ---------------------------------------------------------------- the question */
+
+void practice_question(const Trace *tr, unsigned long long seed, int index, QuizQuestion *q)
+{
+    QuizSeq seq;
+    quiz_seq_init(&seq, seed);
+    for (int i = 0; i <= index; i++)
+        quiz_next(&seq, tr, q);
+}
+
+/* The fresh state: question 1, the answer line open. */
+static void practice_init(void *state, const Lesson *ls)
+{
+    (void)ls;
+    PracticeState *st = state;
+    memset(st, 0, sizeof *st);
+    st->typing = true;
+}
+
+/* The typed answer graded against q; false when it is not a number (or empty). */
+static bool practice_graded(const QuizQuestion *q, const char *typed, QuizGrade *g)
+{
+    QuizAnswer a;
+    if (quiz_parse_answer(typed, &a) != QUIZ_ANSWER_OK)
+        return false;
+    quiz_grade(q, &a, g);
+    return true;
+}
+
+/* ---------------------------------------------------------------- the answer line */
+
+/* The characters an answer is made of: digits, a sign, a decimal point or comma, '%'. */
+static bool practice_answer_char(int key)
+{
+    return (key >= '0' && key <= '9') || key == '.' || key == ',' || key == '-' ||
+           key == '+' || key == '%' || key == ' ';
+}
+
+/* Enter on the line: grades it, reveals the solution (empty), or says why it is no number. */
+static int practice_submit(PracticeState *st, Ui *ui, const Lesson *ls)
+{
+    QuizQuestion q;
+    practice_question(&ls->tr, ui->seed, st->index, &q);
+    QuizAnswer a;
+    QuizParse r = quiz_parse_answer(st->typed, &a);
+    if (r == QUIZ_ANSWER_JUNK) {   /* said under the line, in the frame's language */
+        st->junk = true;
+        return REACT_REDRAW;
+    }
+    st->typing = false;
+    st->scroll = 0;
+    if (r == QUIZ_ANSWER_EMPTY) {
+        st->phase = PRACTICE_REVEALED;
+        quiz_tally_add(&st->tally, NULL);
+        return REACT_REDRAW;
+    }
+    QuizGrade g;
+    quiz_grade(&q, &a, &g);
+    st->phase = PRACTICE_GRADED;
+    quiz_tally_add(&st->tally, &g);
+    return REACT_REDRAW;
+}
+
+static int practice_key(void *state, Ui *ui, Player *p, const Lesson *ls, int key, long long now)
+{
+    (void)p;
+    (void)now;
+    PracticeState *st = state;
+    size_t len = strlen(st->typed);
+    st->junk = false;
+    if (key == KEYCODE_ENTER)
+        return practice_submit(st, ui, ls);
+    if (key == KEYCODE_ESC) {
+        st->typing = false;
+        return REACT_REDRAW;
+    }
+    if (key == KEYCODE_BACKSPACE) {
+        if (len > 0)
+            st->typed[len - 1] = '\0';
+        return REACT_REDRAW;
+    }
+    if (practice_answer_char(key)) {
+        if (len + 1 < sizeof st->typed) {
+            st->typed[len] = (char)key;
+            st->typed[len + 1] = '\0';
+        }
+        return REACT_REDRAW;
+    }
+    return -1;   /* Tab, ?, q, n, the arrows …: what they are bound to */
+}
+
+static bool practice_modal(const void *state)
+{
+    const PracticeState *st = state;
+    return st->phase == PRACTICE_ASKING && st->typing;
+}
+
+/* ---------------------------------------------------------------- actions */
+
+static int practice_act(void *state, Ui *ui, Player *p, const Lesson *ls, Action a, int arg,
+                        long long now)
+{
+    (void)p;
+    (void)ls;
+    (void)now;
+    PracticeState *st = state;
+    if ((int)a < (int)ACTION_VIEW_FIRST)
+        return -1;
+    switch ((PracticeAction)a) {
+    case ACTION_PRACTICE_GO:
+        if (st->phase != PRACTICE_ASKING) {
+            st->index++;
+            st->phase = PRACTICE_ASKING;
+            st->typed[0] = '\0';
+            st->scroll = 0;
+        }
+        st->typing = true;
+        return REACT_REDRAW;
+    case ACTION_PRACTICE_UP:
+        st->scroll = st->scroll > arg ? st->scroll - arg : 0;
+        return REACT_REDRAW;
+    case ACTION_PRACTICE_DOWN:
+        st->scroll = st->scroll + arg < QUIZ_MAX_LINES ? st->scroll + arg : QUIZ_MAX_LINES;
+        return REACT_REDRAW;
+    case ACTION_PRACTICE_NUMBERS:   /* the question needs its numbers: n does not apply */
+        ui_note(ui, NOTE_NUMBERS_NEEDED, 0.0);
+        return REACT_REDRAW;
+    case PRACTICE_ACTION_BASE:
+        break;
+    }
+    return -1;
+}
+
+/* ---------------------------------------------------------------- drawing */
+
+/* Draws one line of quiz text (ASCII when asked), clipped to the body. */
+static void practice_line(const ViewCtx *c, int x, int y, const char *text, Style style)
+{
+    char shown[2 * QUIZ_LINE_BYTES];
+    draw_drawable(c->ascii, text, shown, sizeof shown);
+    draw_clipped(c->g, x, y, c->body.x + c->body.w, shown, style);
+}
+
+/* The heading: "Practice · question 3" and, at the right, "2 of 2 right · streak 2". */
+static void practice_heading(const ViewCtx *c, const PracticeState *st, int x, int y, int w)
+{
+    char left[128], right[128], shown[256];
+    snprintf(left, sizeof left, SAY(c, "Practice · question %d", "练习 · 第 %d 题"), st->index + 1);
+    practice_line(c, x, y, left, STYLE_BOLD);
+    snprintf(right, sizeof right, SAY(c, "%d of %d right · streak %d · best %d",
+                                      "答对 %d/%d · 连对 %d · 最多连对 %d"),
+             st->tally.correct, st->tally.asked, st->tally.streak, st->tally.best_streak);
+    draw_drawable(c->ascii, right, shown, sizeof shown);
+    int rw = text_width(shown);
+    if (text_width(left) + 2 + rw <= w)
+        draw_right(c->g, x, y, w, shown, STYLE_NORMAL);
+}
+
+/* The answer line: "Your answer (two decimals): 4.05" and the cursor while it is open. */
+static int practice_answer_line(const ViewCtx *c, const PracticeState *st, const QuizQuestion *q,
+                                int x, int y)
+{
+    char buf[256], shown[512];
+    int limit = c->body.x + c->body.w;
+    snprintf(buf, sizeof buf, SAY(c, "Your answer (%s): ", "你的答案（%s）："),
+             quiz_precision_text(q, c->lang));
+    draw_drawable(c->ascii, buf, shown, sizeof shown);
+    x += draw_clipped(c->g, x, y, limit, shown, STYLE_BOLD);
+    x += draw_clipped(c->g, x, y, limit, st->typed, STYLE_NORMAL);
+    if (st->typing)
+        draw_clipped(c->g, x, y, limit, " ", STYLE_FOCUS);
+    return 1;
+}
+
+/* The answer as typed without the blanks around it. */
+static void practice_trimmed(const char *typed, char *out, size_t cap)
+{
+    while (*typed == ' ')
+        typed++;
+    snprintf(out, cap, "%s", typed);
+    size_t n = strlen(out);
+    while (n > 0 && out[n - 1] == ' ')
+        out[--n] = '\0';
+}
+
+/* The verdict of a graded or revealed question into lines (each ≤ QUIZ_LINE_BYTES); returns
+ * how many, and the style of the first. */
+static int practice_verdict(const ViewCtx *c, const PracticeState *st, const QuizQuestion *q,
+                            char lines[3][QUIZ_LINE_BYTES], Style *style)
+{
+    char right[FORMAT_BYTES];
+    quiz_value_text(q, q->right, right, sizeof right);
+    QuizGrade g;
+    if (st->phase == PRACTICE_REVEALED || !practice_graded(q, st->typed, &g)) {
+        snprintf(lines[0], QUIZ_LINE_BYTES, SAY(c, "Not answered: the answer is %s, worked out below.",
+                                                "没有作答：答案是 %s，解题过程在下面。"), right);
+        *style = STYLE_BOLD;
+        return 1;
+    }
+    char yours[PRACTICE_ANSWER_BYTES];
+    practice_trimmed(st->typed, yours, sizeof yours);
+    if (g.correct) {
+        snprintf(lines[0], QUIZ_LINE_BYTES, SAY(c, "%s is correct!", "%s —— 答对了！"), yours);
+        *style = STYLE_POSITIVE;
+        return 1;
+    }
+    snprintf(lines[0], QUIZ_LINE_BYTES, SAY(c, "%s is wrong: the right value is %s.",
+                                            "%s 不对：正确答案是 %s。"), yours, right);
+    *style = STYLE_NEGATIVE;
+    if (g.n_named == 0)
+        return 1;
+    snprintf(lines[1], QUIZ_LINE_BYTES, "%s", SAY(c, "The mistake: ", "错在："));
+    for (int i = 0; i < g.n_named; i++) {
+        size_t used = strlen(lines[1]);
+        const char *name = quiz_mistake_name(g.named[i], c->lang);
+        if (g.named[i] == QUIZ_MISTAKE_WRONG_COLUMN && g.column[i] >= 0)
+            snprintf(lines[1] + used, QUIZ_LINE_BYTES - used,
+                     SAY(c, "%s%s (column %d)", "%s%s（第 %d 列）"),
+                     i ? SAY(c, ", or ", "，或者") : "", name, g.column[i]);
+        else
+            snprintf(lines[1] + used, QUIZ_LINE_BYTES - used, "%s%s",
+                     i ? SAY(c, ", or ", "，或者") : "", name);
+    }
+    return 2;
+}
+
+/* The worked solution without the list of known mistakes (the one made is named above) and
+ * without the sheet's closing "answer N: VALUE" (the verdict says the value). */
+static void practice_solution(const ViewCtx *c, const QuizQuestion *q, QuizText *out)
+{
+    QuizQuestion plain = *q;
+    plain.n_mistakes = 0;
+    quiz_solution(c->tr, &plain, c->lang, out);
+    if (out->n > 0 && strncmp(out->line[out->n - 1], "answer ", strlen("answer ")) == 0)
+        out->n--;
+}
+
+/* Draws lines first.. of t from row y, at most `rows` rows; when some are left over, the last
+ * row says how many. Returns the rows used. */
+static int practice_lines(const ViewCtx *c, const QuizText *t, int first, int x, int y, int rows)
+{
+    int n = t->n - first;
+    if (n <= 0 || rows <= 0)
+        return 0;
+    int shown = n <= rows ? n : rows - 1;
+    for (int i = 0; i < shown; i++)
+        practice_line(c, x, y + i, t->line[first + i], STYLE_NORMAL);
+    if (shown < n) {
+        char more[128];
+        snprintf(more, sizeof more, SAY(c, "… %d more lines: ↓ shows them", "…… 还有 %d 行：↓ 往下看"),
+                 n - shown);
+        practice_line(c, x, y + shown, more, STYLE_DIM);
+    }
+    return shown < n ? rows : n;
+}
+
+static void practice_draw(const ViewCtx *c)
+{
+    static const PracticeState fresh = { .typing = true };
+    const PracticeState *st = c->state ? c->state : &fresh;
+    const Rect *b = &c->body;
+    int x = b->x + 1, w = b->w - 2, y = b->y, bottom = b->y + b->h;
+    QuizQuestion q;
+    practice_question(c->tr, c->ui->seed, st->index, &q);
+    QuizText prompt;
+    quiz_prompt(c->tr, &q, c->lang, &prompt);
+
+    practice_heading(c, st, x, y, w);
+    y += 2;
+    char sentence[2 * QUIZ_LINE_BYTES];
+    draw_drawable(c->ascii, prompt.line[0], sentence, sizeof sentence);
+    y += draw_paragraph(c->g, c->gl, x, y, w, PRACTICE_SENTENCE_ROWS, sentence, STYLE_BOLD);
+    int operands = prompt.n - 1;
+
+    if (st->phase == PRACTICE_ASKING) {
+        int room = bottom - y - 4;   /* a blank, the answer line, a blank, the hint */
+        y += practice_lines(c, &prompt, 1, x, y, operands < room ? operands : room);
+        y++;
+        y += practice_answer_line(c, st, &q, x, y);
+        if (st->junk && y < bottom) {   /* Enter on text that is not a number: why */
+            char msg[256];
+            quiz_parse_message(st->typed, c->lang, msg, sizeof msg);
+            practice_line(c, x, y, msg, STYLE_ERROR);
+        }
+        if (y + 1 < bottom) {
+            char hint[256];
+            if (st->typing)
+                snprintf(hint, sizeof hint, SAY(c, "Type the number and Enter; Enter on an empty line shows the worked solution; %s leaves the line.",
+                                                "输入数字后按 Enter；什么都不填按 Enter 会显示解题过程；%s 离开输入行。"),
+                         action_key_label(ACTION_CLOSE));
+            else
+                snprintf(hint, sizeof hint, SAY(c, "%s opens the answer line again.", "按 %s 重新打开输入行。"),
+                         action_key_label_in(practice_keys, VIEW_OWN(PRACTICE_GO)));
+            char shown[512];
+            draw_drawable(c->ascii, hint, shown, sizeof shown);
+            draw_paragraph(c->g, c->gl, x, y + 1, w, bottom - y - 1, shown, STYLE_DIM);
+        }
+        return;
+    }
+
+    char verdict[3][QUIZ_LINE_BYTES];
+    Style vstyle = STYLE_BOLD;
+    int nv = practice_verdict(c, st, &q, verdict, &vstyle);
+    QuizText sol;
+    practice_solution(c, &q, &sol);
+    /* the operands too when everything fits; the solution restates them anyway */
+    int need = 1 + operands + 1 + nv + 1 + sol.n;
+    if (need <= bottom - y) {
+        y += practice_lines(c, &prompt, 1, x, y, operands);
+        y++;
+        practice_answer_line(c, st, &q, x, y++);
+    }
+    y++;
+    for (int i = 0; i < nv && y < bottom; i++)
+        practice_line(c, x, y++, verdict[i], i == 0 ? vstyle : STYLE_BOLD);
+    y++;
+    int rows = bottom - y;
+    int first = st->scroll;
+    if (first > sol.n - rows)
+        first = sol.n - rows;
+    if (first < 0)
+        first = 0;
+    practice_lines(c, &sol, first, x, y, rows);
+}
+
+/* ---------------------------------------------------------------- the row */
+
+const ViewOps view_practice = {
+    .name = "practice",
+    .tab_en = "practice", .tab_zh = "练习",
+    .title_en = "practice: compute it yourself", .title_zh = "练习：自己算一遍",
+    .help_en = "one number at a time from the printed numbers: graded, the mistake named",
+    .help_zh = "一次算一个数，用印出来的数字：当场批改，指出错在哪里",
+    .about = "the exercises after the lesson: one number at a time from the printed numbers (x, Q/K/V, a score and its mirror, ÷√d, e^, a share, an output, a cosine), typed and graded, the mistake named, the worked solution; --seed S asks what --worksheet N --seed S prints",
+    .track = TRACK_NONE,
+    .stages = false,
+    .state_size = sizeof(PracticeState),
+    .init = practice_init,
+    .draw = practice_draw,
+    .act = practice_act,
+    .modal = practice_modal,
+    .key = practice_key,
+    .keys = practice_keys,
+    .hints = practice_hints,
+    .actions = practice_actions,
+};

@@ -1,0 +1,434 @@
+/* test_view_practice.c — the practice view with the lesson's exact figures: the seeded
+ * questions of 三加五等于? (seed 1: x(等)[2] = -0.62, Q(加)[0] = 2.04, Q(加)·K(三) = 6.46,
+ * its mirror 7.50, … the share 1.3%), a right answer, wrong ones with their mistakes named,
+ * Enter on an empty line, junk, Esc, n, score and streak, --seed against --worksheet, a
+ * changed lesson, Chinese, ASCII and the sizes.
+ * Must not touch: golden files, the terminal. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+#include "keys.h"
+#include "quiz.h"
+#include "view.h"
+#include "view_practice.h"
+#include "worksheet.h"
+
+/* The scene's practice state. */
+#define ST(s) ((PracticeState *)view_state((s)->ui.views, VIEW_PRACTICE))
+
+/* Types text and Enter into the scene's answer line. */
+static void answer(Scene *s, const char *text)
+{
+    for (const char *k = text; *k; k++)
+        assert_int_equal(scene_press(s, *k), REACT_REDRAW);
+    scene_press(s, KEYCODE_ENTER);
+}
+
+/* Enter twice: the question revealed, then the next one asked. */
+static void pass_on(Scene *s)
+{
+    scene_press(s, KEYCODE_ENTER);
+    scene_press(s, KEYCODE_ENTER);
+}
+
+/* The body of the scene's w × h frame as text (caller frees). */
+static char *body(const Scene *s, int w, int h)
+{
+    char *frame = scene_text(s, w, h);
+    char *b = body_of(frame);
+    free(frame);
+    return b;
+}
+
+/* ---------------------------------------------------------------- asking */
+
+static void test_first_question_and_its_operands(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_PRACTICE);
+    assert_true(ui_view_modal(&s->ui));   /* the answer line is open from the start */
+    Grid g = scene_render(s, 80, 24);
+    assert_has(&g, "Practice · question 1");
+    assert_has(&g, "0 of 0 right · streak 0 · best 0");
+    assert_has(&g, "x(等)[2]: word vector + position fingerprint, component 2. Two decimals.");
+    assert_has(&g, "e(等)          0.21   0.01  -0.92  -0.57   0.45  -0.94  -0.51   0.94");
+    assert_has(&g, "pe(等)         0.14  -0.99   0.30   0.96   0.03   1.00   0.00   1.00");
+    assert_has(&g, "Your answer (two decimals):");
+    assert_grid_sound(&g, "practice, question 1");
+    grid_free(&g);
+    scene_close(s);
+}
+
+static void test_typing_shows_the_answer(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_PRACTICE);
+    scene_press(s, '-');
+    scene_press(s, '0');
+    scene_press(s, '.');
+    scene_press(s, '6');
+    scene_press(s, '3');
+    scene_press(s, KEYCODE_BACKSPACE);
+    scene_press(s, '2');
+    assert_string_equal(ST(s)->typed, "-0.62");
+    Grid g = scene_render(s, 80, 24);
+    assert_has(&g, "Your answer (two decimals): -0.62");
+    grid_free(&g);
+    scene_close(s);
+}
+
+/* ---------------------------------------------------------------- grading */
+
+static void test_right_answer_says_correct(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_PRACTICE);
+    answer(s, "-0.62");
+    assert_int_equal(ST(s)->phase, PRACTICE_GRADED);
+    assert_int_equal(ST(s)->tally.correct, 1);
+    assert_int_equal(ST(s)->tally.asked, 1);
+    assert_int_equal(ST(s)->tally.streak, 1);
+    assert_false(ui_view_modal(&s->ui));
+    char *b = body(s, 80, 24);
+    assert_shows(b, "-0.62 is correct!");
+    assert_shows(b, "1 of 1 right · streak 1 · best 1");
+    assert_shows(b, "x(等)[2] = e(等)[2] + pe(等)[2] = -0.92 + 0.30 = -0.62");
+    free(b);
+    /* Enter goes on: question 2, Q(加)[0], the line open again */
+    scene_press(s, KEYCODE_ENTER);
+    assert_int_equal(ST(s)->index, 1);
+    assert_true(ui_view_modal(&s->ui));
+    b = body(s, 80, 24);
+    assert_shows(b, "Practice · question 2");
+    assert_shows(b, "Q(加)[0] = Σ_i x(加)[i] × Wq[i][0] (what 加 looks for). Two decimals.");
+    free(b);
+    answer(s, "2.04");
+    assert_int_equal(ST(s)->tally.streak, 2);
+    assert_int_equal(ST(s)->tally.best_streak, 2);
+    scene_close(s);
+}
+
+static void test_wrong_answer_names_the_mistake(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_PRACTICE);
+    answer(s, "-0.92");
+    assert_int_equal(ST(s)->phase, PRACTICE_GRADED);
+    assert_int_equal(ST(s)->tally.correct, 0);
+    assert_int_equal(ST(s)->tally.streak, 0);
+    char *b = body(s, 80, 24);
+    assert_shows(b, "-0.92 is wrong: the right value is -0.62.");
+    assert_shows(b, "The mistake: position fingerprint left out");
+    assert_shows(b, "x(等)[2] = e(等)[2] + pe(等)[2] = -0.92 + 0.30 = -0.62");
+    assert_hides(b, "Known mistakes give");   /* the one made is named, not the list */
+    free(b);
+    scene_close(s);
+}
+
+/* An answer that matches no known mistake: the right value and the solution, nothing named. */
+static void test_wrong_answer_without_a_known_mistake(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_PRACTICE);
+    answer(s, "5");
+    char *b = body(s, 80, 24);
+    assert_shows(b, "5 is wrong: the right value is -0.62.");
+    assert_hides(b, "The mistake:");
+    free(b);
+    scene_close(s);
+}
+
+/* Question 4 is the mirrored score Q(三)·K(加) = 7.50; 6.46 (Q(加)·K(三), asked just before)
+ * is both the mirrored score and row and column swapped: both named. */
+static void test_mirrored_score_names_both(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_PRACTICE);
+    pass_on(s);
+    pass_on(s);
+    answer(s, "6.46");
+    assert_int_equal(ST(s)->tally.correct, 1);   /* question 3, Q(加)·K(三), is 6.46 */
+    scene_press(s, KEYCODE_ENTER);
+    answer(s, "6.46");
+    char *b = body(s, 80, 24);
+    assert_shows(b, "The mirrored score Q(三)·K(加): now 三 asks and 加 answers. Two decimals.");
+    assert_shows(b, "6.46 is wrong: the right value is 7.50.");
+    assert_shows(b, "The mistake: the mirrored score, or row and column swapped");
+    assert_shows(b, "Σ = 7.5007 → 7.50 (two decimals)");
+    free(b);
+    scene_close(s);
+}
+
+/* Question 7, the share 加 gives 于 = 1.3%: "1.3" and "1.3%" are right, 0.013 a fraction. */
+static void test_share_as_percentage(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_PRACTICE);
+    for (int i = 0; i < 6; i++)
+        pass_on(s);
+    answer(s, "0.013");
+    char *b = body(s, 120, 40);
+    assert_shows(b, "The share 加 gives 于");
+    assert_shows(b, "0.013 is wrong: the right value is 1.3%.");
+    /* 0.013 is also what forgetting ÷√d gives to one decimal (0.0%): both named */
+    assert_shows(b, "The mistake: forgot ÷√d, or a fraction, not a percentage");
+    assert_shows(b, "share = 0.032 ÷ 2.520 ≈ 0.0127 → 1.3% (a percentage with one decimal)");
+    free(b);
+    /* the same question answered "1.3%" after a fresh start */
+    scene_close(s);
+    s = scene_open(NULL, VIEW_PRACTICE);
+    ST(s)->index = 6;
+    answer(s, "1.3%");
+    assert_int_equal(ST(s)->tally.correct, 1);
+    scene_press(s, KEYCODE_ENTER);
+    scene_close(s);
+}
+
+/* The 17 lines of the share's solution do not fit 80 × 24: the rest is a key away. */
+static void test_long_solution_scrolls(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_PRACTICE);
+    ST(s)->index = 6;
+    answer(s, "");
+    char *b = body(s, 80, 24);
+    assert_shows(b, "more lines: ↓ shows them");
+    assert_hides(b, "share = 0.032");
+    free(b);
+    for (int i = 0; i < 20; i++)
+        scene_press(s, KEYCODE_DOWN);
+    b = body(s, 80, 24);
+    assert_shows(b, "share = 0.032 ÷ 2.520 ≈ 0.0127 → 1.3% (a percentage with one decimal)");
+    assert_hides(b, "more lines");
+    free(b);
+    scene_close(s);
+}
+
+/* ---------------------------------------------------------------- empty, junk, Esc, n */
+
+static void test_empty_answer_reveals(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_PRACTICE);
+    answer(s, "-0.62");
+    scene_press(s, KEYCODE_ENTER);
+    answer(s, "");
+    assert_int_equal(ST(s)->phase, PRACTICE_REVEALED);
+    assert_int_equal(ST(s)->tally.asked, 2);
+    assert_int_equal(ST(s)->tally.correct, 1);
+    assert_int_equal(ST(s)->tally.streak, 0);   /* not answered breaks the streak */
+    assert_int_equal(ST(s)->tally.best_streak, 1);
+    assert_int_equal(ST(s)->tally.revealed, 1);
+    char *b = body(s, 80, 24);
+    assert_shows(b, "Not answered: the answer is 2.04, worked out below.");
+    assert_shows(b, "1 of 2 right · streak 0 · best 1");
+    assert_shows(b, "  0.52 × 0.43 = 0.2236");
+    assert_shows(b, "Σ = 2.0364 → 2.04 (two decimals)");
+    free(b);
+    scene_close(s);
+}
+
+static void test_junk_is_said_and_kept(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_PRACTICE);
+    answer(s, "1.2.3");
+    assert_int_equal(ST(s)->phase, PRACTICE_ASKING);
+    assert_int_equal(ST(s)->tally.asked, 0);
+    assert_true(ui_view_modal(&s->ui));
+    char *b = body(s, 80, 24);
+    assert_shows(b, "is not a number");
+    free(b);
+    scene_press(s, KEYCODE_BACKSPACE);   /* any key takes the message away */
+    b = body(s, 80, 24);
+    assert_hides(b, "is not a number");
+    free(b);
+    scene_close(s);
+}
+
+static void test_esc_leaves_the_line_never_quits(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_PRACTICE);
+    assert_int_equal(scene_press(s, 'q') & REACT_QUIT, REACT_QUIT);   /* q is no answer */
+    assert_int_equal(scene_press(s, KEYCODE_ESC), REACT_REDRAW);
+    assert_false(ui_view_modal(&s->ui));
+    assert_int_equal(scene_press(s, KEYCODE_ESC) & REACT_QUIT, 0);
+    char *b = body(s, 80, 24);
+    assert_shows(b, "Enter opens the answer line again.");
+    free(b);
+    scene_press(s, KEYCODE_ENTER);         /* Enter opens it again */
+    assert_true(ui_view_modal(&s->ui));
+    assert_int_equal(ST(s)->index, 0);
+    scene_close(s);
+}
+
+static void test_n_does_not_apply(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_PRACTICE);
+    assert_string_equal(binding_says(&s->ui, 'n'),
+                        "numbers: they stay (hiding them does not apply to practice)");
+    scene_press(s, 'n');                   /* while typing: not an answer key */
+    assert_true(s->ui.numbers);
+    assert_int_equal(s->ui.note, NOTE_NUMBERS_NEEDED);
+    Grid g = scene_render(s, 80, 24);
+    char row[512];
+    row_trimmed(&g, 23, row, sizeof row);
+    assert_non_null(strstr(row, "n does not apply here: practice needs its numbers"));
+    assert_has(&g, "0.21   0.01  -0.92");   /* the numbers stay */
+    grid_free(&g);
+    s->o.lang = LANG_ZH;
+    g = scene_render(s, 80, 24);
+    assert_has(&g, "n 在这里不起作用：练习要看数字");
+    grid_free(&g);
+    scene_close(s);
+}
+
+/* ---------------------------------------------------------------- the seed */
+
+/* --seed 7 on the screen asks what --worksheet 3 --seed 7 prints, in that order. */
+static void test_seed_matches_the_worksheet(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_PRACTICE);
+    s->ui.seed = 7;
+    char *sheet = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&sheet, &len);
+    assert_non_null(f);
+    WorksheetOptions o = { 3, 7, false, LANG_EN };
+    assert_int_equal(worksheet_write(f, &s->ls->tr, &o), 0);
+    fclose(f);
+    const char *want[3] = { "x(加)[5]: word vector", "Q(等)[5] = Σ_i x(等)[i] × Wq[i][5]",
+                            "The raw score Q(五)·K(?): 五 asks, ? answers." };
+    const char *at = sheet;
+    for (int i = 0; i < 3; i++) {
+        char *b = body(s, 120, 40);
+        assert_shows(b, want[i]);
+        free(b);
+        at = strstr(at, want[i]);      /* the sheet has it too, after the one before */
+        assert_non_null(at);
+        pass_on(s);
+    }
+    free(sheet);
+    scene_close(s);
+}
+
+/* ---------------------------------------------------------------- the lesson changes */
+
+/* m while typing is not an answer key: the mask goes on, the question is made anew over the
+ * masked lesson, the screen stays sound. */
+static void test_changed_lesson_remakes_the_question(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_PRACTICE);
+    ST(s)->index = 2;
+    scene_press(s, 'm');
+    assert_int_equal(s->ls->tr.mask, MASK_CAUSAL);
+    QuizQuestion q;
+    practice_question(&s->ls->tr, 1, 2, &q);
+    Grid g = scene_render(s, 80, 24);
+    assert_grid_sound(&g, "practice after m");
+    grid_free(&g);
+    char right[32];
+    quiz_value_text(&q, q.right, right, sizeof right);
+    answer(s, right);
+    assert_int_equal(ST(s)->tally.correct, 1);
+    scene_close(s);
+}
+
+/* ---------------------------------------------------------------- languages, ASCII, sizes */
+
+static void test_chinese(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_PRACTICE);
+    s->o.lang = LANG_ZH;
+    Grid g = scene_render(s, 80, 24);
+    assert_has(&g, "练习 · 第 1 题");
+    assert_has(&g, "x(等)[2]：词向量 + 位置指纹，第 2 个分量。保留两位小数。");
+    assert_has(&g, "你的答案（保留两位小数）：");
+    grid_free(&g);
+    answer(s, "-0.62");
+    g = scene_render(s, 80, 24);
+    assert_has(&g, "-0.62 —— 答对了！");
+    grid_free(&g);
+    scene_press(s, KEYCODE_ENTER);
+    answer(s, "0.73");
+    g = scene_render(s, 80, 24);
+    assert_has(&g, "0.73 不对：正确答案是 2.04。");
+    assert_has(&g, "错在：漏了位置指纹");
+    grid_free(&g);
+    scene_close(s);
+}
+
+static void test_ascii(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_PRACTICE);
+    s->o.ascii = true;
+    Grid g = scene_render(s, 80, 24);
+    assert_ascii_frame(&g, "practice, ASCII");
+    assert_has(&g, "x(deng)[2]: word vector + position fingerprint");
+    grid_free(&g);
+    pass_on(s);
+    answer(s, "1.11");
+    g = scene_render(s, 80, 24);
+    assert_ascii_frame(&g, "practice, ASCII, wrong");
+    assert_has(&g, "The mistake: row and column swapped");
+    assert_has(&g, "Q(jia)[0] = sum_i x(jia)[i] * Wq[i][0]:");
+    grid_free(&g);
+    scene_close(s);
+}
+
+static void test_every_size_every_kind(void **state)
+{
+    (void)state;
+    static const int sizes[][2] = { { 60, 20 }, { 80, 24 }, { 120, 40 }, { 300, 80 } };
+    Scene *s = scene_open(NULL, VIEW_PRACTICE);
+    for (int k = 0; k < QUIZ_KIND_COUNT; k++) {
+        for (int phase = 0; phase < 2; phase++) {
+            for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+                Grid g = scene_render(s, sizes[i][0], sizes[i][1]);
+                assert_grid_sound(&g, "practice");
+                grid_free(&g);
+            }
+            scene_press(s, KEYCODE_ENTER);
+        }
+    }
+    assert_int_equal(ST(s)->index, QUIZ_KIND_COUNT);
+    scene_close(s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_first_question_and_its_operands),
+        cmocka_unit_test(test_typing_shows_the_answer),
+        cmocka_unit_test(test_right_answer_says_correct),
+        cmocka_unit_test(test_wrong_answer_names_the_mistake),
+        cmocka_unit_test(test_wrong_answer_without_a_known_mistake),
+        cmocka_unit_test(test_mirrored_score_names_both),
+        cmocka_unit_test(test_share_as_percentage),
+        cmocka_unit_test(test_long_solution_scrolls),
+        cmocka_unit_test(test_empty_answer_reveals),
+        cmocka_unit_test(test_junk_is_said_and_kept),
+        cmocka_unit_test(test_esc_leaves_the_line_never_quits),
+        cmocka_unit_test(test_n_does_not_apply),
+        cmocka_unit_test(test_seed_matches_the_worksheet),
+        cmocka_unit_test(test_changed_lesson_remakes_the_question),
+        cmocka_unit_test(test_chinese),
+        cmocka_unit_test(test_ascii),
+        cmocka_unit_test(test_every_size_every_kind),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
