@@ -135,6 +135,11 @@ static int glyph_columns(const char *ch)
     return w == 2 ? 2 : 1;
 }
 
+int grid_glyph_columns(const char *ch)
+{
+    return glyph_columns(ch);
+}
+
 /* grid_put_char for a glyph whose columns w (glyph_columns) are known. */
 static int put_char_columns(Grid *g, int x, int y, const char *ch, int w, Style style)
 {
