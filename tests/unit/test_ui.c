@@ -301,7 +301,6 @@ static void test_view_rows_keep_the_contract(void **state)
         assert_true((ops->state_size == 0) == (view_state(vs, (ViewId)v) == NULL));
         assert_true(ops->init == NULL || ops->state_size > 0);
         assert_int_equal(view_from_name(ops->name), v);
-        assert_non_null(ops->about);
         for (const KeyBinding *b = ops->keys; b && b->key != 0; b++)
             if ((int)b->action >= ACTION_VIEW_FIRST)
                 assert_non_null(view_describe(ops, b->action, LANG_EN));
