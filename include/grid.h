@@ -67,6 +67,10 @@ void grid_clear(Grid *g);
 Cell *grid_at(Grid *g, int x, int y);
 const Cell *grid_cell(const Grid *g, int x, int y);
 
+/* Columns one UTF-8 character (NUL-terminated) takes on screen: 1 or 2, as the grid puts
+ * it (text_width, with ASCII, braille, box drawing and CJK ideographs answered at once). */
+int grid_glyph_columns(const char *ch);
+
 /* Puts one UTF-8 character at (x, y) with its display width (a wide glyph takes
  * x and x+1; one that would not fit in the row is not drawn). Overwriting half of a
  * wide glyph blanks its other half. Returns the columns used (0 when clipped). */

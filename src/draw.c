@@ -88,6 +88,29 @@ const char *draw_tok(const ViewCtx *c, int t, int cols)
 
 /* ---------------------------------------------------------------- text */
 
+/* Columns of s as the grid puts it (text_width's answer; each character measured by
+ * grid_glyph_columns, which knows ASCII, box drawing and CJK at once). */
+static int draw_cols(const char *s)
+{
+    char ch[TEXT_CHAR_BYTES];
+    int cols = 0;
+    while (*s) {
+        if ((unsigned char)*s < 0x80) {
+            cols++;
+            s++;
+            continue;
+        }
+        size_t n = 1;
+        while (n < TEXT_CHAR_BYTES - 1 && (s[n] & 0xC0) == 0x80)
+            n++;
+        memcpy(ch, s, n);
+        ch[n] = '\0';
+        cols += grid_glyph_columns(ch);
+        s += n;
+    }
+    return cols;
+}
+
 int draw_clipped(Grid *g, int x, int y, int limit, const char *s, Style style)
 {
     char ch[TEXT_CHAR_BYTES];
@@ -98,7 +121,7 @@ int draw_clipped(Grid *g, int x, int y, int limit, const char *s, Style style)
             n++;
         memcpy(ch, s, n);
         ch[n] = '\0';
-        int w = text_width(ch) == 2 ? 2 : 1;
+        int w = grid_glyph_columns(ch);
         if (col + w > limit)
             break;
         if (col >= 0 && g)
@@ -111,12 +134,12 @@ int draw_clipped(Grid *g, int x, int y, int limit, const char *s, Style style)
 
 void draw_right(Grid *g, int x, int y, int cols, const char *s, Style style)
 {
-    grid_put_text(g, x + cols - text_width(s), y, s, style);
+    grid_put_text(g, x + cols - draw_cols(s), y, s, style);
 }
 
 void draw_centred(Grid *g, int x, int y, int w, const char *s, Style style)
 {
-    int left = x + (w - text_width(s)) / 2;
+    int left = x + (w - draw_cols(s)) / 2;
     draw_clipped(g, left > x ? left : x, y, x + w, s, style);
 }
 
