@@ -42,6 +42,8 @@
     X(DIM_PREV, "work the previous dimension", "换前一维来验算")                             \
     X(DIM_NEXT, "work the next dimension", "换后一维来验算")                                 \
     X(EDIT, "type your own sentence", "输入你自己的句子")                                    \
+    X(SNAPSHOT, "write this frame as an SVG picture (asks for the file name)",              \
+      "把这个画面存成 SVG 图（会问文件名）")                                                 \
     X(SENTENCE_NEXT, "the lesson's other sentence (三加五等于? / 十减四等于?)",               \
       "换课上的另一句（三加五等于? / 十减四等于?）")                                         \
     X(MASK, "causal mask (lesson 7): on or off", "因果掩码（第 7 课）：开或关")              \
@@ -78,7 +80,10 @@ enum {
     REACT_REDRAW = 1 << 0,    /* the frame changed: draw it */
     REACT_QUIT = 1 << 1,      /* leave the main loop */
     REACT_REPAINT = 1 << 2,   /* clear and repaint the whole terminal */
-    REACT_RECOMPUTE = 1 << 3  /* the sentence, mask or heads changed: run the engine again */
+    REACT_RECOMPUTE = 1 << 3, /* the sentence, mask or heads changed: run the engine again */
+    REACT_SNAPSHOT = 1 << 4,  /* keep the frame as it stands for a picture and ask for its
+                                 file name (S; app.c draws it, picks the default name) */
+    REACT_SAVE = 1 << 5       /* the input line named the picture's file: write it (app.c) */
 };
 
 typedef struct {

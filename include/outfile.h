@@ -24,6 +24,8 @@ typedef struct {
     bool overwrite;                  /* an existing regular file may be replaced */
     bool special;                    /* the path is not a regular file (FIFO, device):
                                         written in place, never created or replaced */
+    bool exists;                     /* the last open or commit was refused because a file
+                                        is there (overwrite false): the caller may ask */
     char path[OUTFILE_PATH_BYTES];   /* the file the user named */
     char tmp[OUTFILE_PATH_BYTES];    /* the temporary file of OUTFILE_ATOMIC, or "" */
 } OutFile;
@@ -40,6 +42,9 @@ int outfile_open(OutFile *f, const char *path, OutFileMode mode, bool overwrite,
  * error the temporary file is removed and nothing is replaced. Returns 0, or -1 with a
  * one-line message in err. */
 int outfile_commit(OutFile *f, char *err, size_t errlen);
+
+/* True when something (a file, a link, a directory …) is at path: the name is taken. */
+bool outfile_taken(const char *path);
 
 /* Closes f and removes the temporary file of OUTFILE_ATOMIC (the target is untouched);
  * safe on a closed or never opened OutFile. */

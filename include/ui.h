@@ -32,6 +32,7 @@ typedef enum {
     NOTE_NOTHING_PLAYS,/* Space on a screen with nothing to step */
     NOTE_TOUR_END,     /* → at the tour's last stop */
     NOTE_WELCOME,      /* the opening picture: what to press */
+    NOTE_SAVED,        /* S wrote the picture: note_text is where (its full path, escaped) */
     NOTE_VERDICT,      /* → revealed a question on the way: tour.verdict's answer */
     NOTE_NO_ORIGIN,    /* w on a screen with no chosen number to trace */
     NOTE_UNDONE,       /* what-if: every change undone (note_value: how many) */
@@ -100,7 +101,8 @@ const KeyBinding *ui_binding(const Ui *ui, int key);
 int ui_apply(Ui *ui, Player *p, const Lesson *ls, Action a, int arg, long long now);
 
 /* A key while the input line is open (it takes every key). Returns REACT_* flags;
- * REACT_RECOMPUTE when Enter ran a sentence (ui->want.sentence). */
+ * REACT_RECOMPUTE when Enter ran a sentence (ui->want.sentence), REACT_SAVE when Enter named
+ * the picture's file (ui->input.text; ui->input.replace: over the file there). */
 int ui_input(Ui *ui, const Lesson *ls, int key);
 
 /* True when the shown view captures raw keys now (its modal(), help closed). */
@@ -124,5 +126,7 @@ int ui_set_cursor(Ui *ui, Player *p, const Lesson *ls, ViewId view, int row, int
 /* Sets the one-line note of the status bar. */
 void ui_note(Ui *ui, UiNote note, double value);
 void ui_note_text(Ui *ui, const char *text);
+/* Sets a note that names text (kept in note_text), e.g. NOTE_SAVED and the path. */
+void ui_note_naming(Ui *ui, UiNote note, const char *text);
 
 #endif

@@ -38,6 +38,7 @@ const KeyBinding action_keys[] = {
     { 'g',               ACTION_TOUR,       0, "g",      true  },
     { 'p',               ACTION_PREDICT,    0, "p",      true  },
     { 'w',               ACTION_ORIGIN,     0, "w",      true  },
+    { 'S',               ACTION_SNAPSHOT,   0, "S",      true  },
     { '+',               ACTION_FASTER,     0, "+ =",    true  },
     { '=',               ACTION_FASTER,     0, "=",      false },
     { '-',               ACTION_SLOWER,     0, "-",      true  },

@@ -1,7 +1,8 @@
 /* app.c — the interactive main loop: read the clock, let the player tick, draw the frame
  * into a Grid, paint it, then sleep in the input read until a key or the next frame is due.
  * Owns: the loop's timing and the only reads of the clock; rebuilding the lesson when the
- * UI asks. Must not touch: ncurses (only through term.h), layout, the engine's arithmetic. */
+ * UI asks; writing the picture S asks for (snapshot.h: the file system is touched here, not
+ * in the UI). Must not touch: ncurses (only through term.h), layout, the engine's arithmetic. */
 #include "app.h"
 
 #include <limits.h>
@@ -13,7 +14,9 @@
 #include "actions.h"
 #include "frame.h"
 #include "grid.h"
+#include "outfile.h"
 #include "record.h"
+#include "snapshot.h"
 #include "term.h"
 #include "tour.h"
 
@@ -35,6 +38,8 @@ typedef struct {
     long long next_frame_ms;   /* deadline of the next animation frame: frames fall on a
                                   fixed grid of APP_FRAME_MS, whatever a frame costs */
     bool exit_after_first;     /* bench: leave right after the first paint */
+    Snapshot shot;             /* the frame S kept, written once the input line names a file */
+    Theme theme;               /* the colours of the pictures S writes (--theme, the config's) */
 } App;
 
 /* ---------------------------------------------------------------- clock */
@@ -193,6 +198,63 @@ static void app_recompute(App *a, long long now)
         a->ui.answer = -1;
 }
 
+/* ---------------------------------------------------------------- the picture (S) */
+
+static bool app_name_taken(const char *path, void *ctx)
+{
+    (void)ctx;
+    return outfile_taken(path);
+}
+
+/* S: keeps the frame as it stands (drawn again as --print draws it: with the arcs as
+ * vectors, without the cache, which never changes what is shown) and asks for the file name,
+ * offering the first free attn-tui-VIEW[-N].svg. */
+static void app_snapshot_ask(App *a, long long now)
+{
+    FrameInput in = app_frame_input(a, now);
+    in.cache = NULL;
+    if (snapshot_take(&a->shot, &in, a->grid.w, a->grid.h) != 0) {
+        ui_note_text(&a->ui, "out of memory: no picture written");
+        return;
+    }
+    char name[INPUT_BYTES];
+    snapshot_default_name(a->shot.view, app_name_taken, NULL, name, sizeof name);
+    input_open_file(&a->ui.input, name);
+}
+
+/* Enter on the file name: writes the picture kept and says where it went; a name that
+ * exists, or that cannot be written, opens the line again saying so. */
+static void app_snapshot_save(App *a)
+{
+    InputLine *in = &a->ui.input;
+    char msg[UI_NOTE_BYTES];
+    if (!a->shot.grid.cells)
+        return;
+    switch (snapshot_save(&a->shot, in->text, in->replace, a->theme, msg, sizeof msg)) {
+    case SNAPSHOT_SAVED:
+        ui_note_naming(&a->ui, NOTE_SAVED, msg);
+        snapshot_free(&a->shot);
+        break;
+    case SNAPSHOT_EXISTS:
+        input_refuse(in, true, "");
+        break;
+    case SNAPSHOT_FAILED:
+        input_refuse(in, false, msg);
+        break;
+    }
+}
+
+/* What the UI asked for beyond a redraw: the lesson again, the picture kept or written. */
+static void app_carry_out(App *a, int react, long long now)
+{
+    if (react & REACT_RECOMPUTE)
+        app_recompute(a, now);
+    if (react & REACT_SNAPSHOT)
+        app_snapshot_ask(a, now);
+    if (react & REACT_SAVE)
+        app_snapshot_save(a);
+}
+
 /* Applies one key. Returns REACT_* flags. */
 static int app_key(App *a, const TermEvent *ev, long long now)
 {
@@ -205,14 +267,12 @@ static int app_key(App *a, const TermEvent *ev, long long now)
         if (ev->key == KEYCODE_REDRAW)
             return REACT_REDRAW | REACT_REPAINT;
         int react = ui_input(&a->ui, a->lesson, ev->key);
-        if (react & REACT_RECOMPUTE)
-            app_recompute(a, now);
+        app_carry_out(a, react, now);
         return react;
     }
     int own = ui_view_key(&a->ui, &a->player, a->lesson, ev->key, now);
     if (own >= 0) {   /* the view captures keys (a typed answer): it took this one */
-        if (own & REACT_RECOMPUTE)
-            app_recompute(a, now);
+        app_carry_out(a, own, now);
         return own;
     }
     const KeyBinding *b = ui_binding(&a->ui, ev->key);
@@ -223,8 +283,7 @@ static int app_key(App *a, const TermEvent *ev, long long now)
     if (action == ACTION_CLICK && !app_click(a, ev, now, &action, &arg))
         return REACT_NONE;
     int react = ui_apply(&a->ui, &a->player, a->lesson, action, arg, now);
-    if (react & REACT_RECOMPUTE)
-        app_recompute(a, now);
+    app_carry_out(a, react, now);
     return react;
 }
 
@@ -292,7 +351,7 @@ static int app_stop_recording(App *a)
 
 int app_run(const Options *o, Model *m, Lesson *ls, const char *notice)
 {
-    App a = { .lesson = ls, .model = m };
+    App a = { .lesson = ls, .model = m, .theme = o->theme };
     a.frame.lang = o->lang == LANG_ZH ? LANG_ZH : LANG_EN;
     a.frame.ascii = o->ascii;
     a.frame.notice = notice;
@@ -321,6 +380,7 @@ int app_run(const Options *o, Model *m, Lesson *ls, const char *notice)
     int recorded = app_stop_recording(&a);
     term_close();
     grid_free(&a.grid);
+    snapshot_free(&a.shot);
     frame_cache_free(a.cache);
     ui_free(&a.ui);
     if (recorded != 0) {

@@ -394,6 +394,9 @@ static void note_text(const ViewCtx *c, char *buf, size_t cap)
             draw_append(buf, cap, SAY(c, " · %s guided tour", " · %s 导览"),
                         action_key_label(ACTION_TOUR));
         break;
+    case NOTE_SAVED:
+        snprintf(buf, cap, SAY(c, "SVG written to %s", "SVG 图已写到 %s"), ui->note_text);
+        break;
     case NOTE_TOUR_END:
         snprintf(buf, cap, SAY(c, "the tour's last stop: %s back, %s leaves",
                                   "导览最后一站：%s 回去，%s 离开"),
@@ -545,32 +548,54 @@ static int input_text(const ViewCtx *c, const InputLine *in, int x, int y, int l
     return x;
 }
 
+/* The line over the input line for a file name: why the name was refused, or what is
+ * written there. */
+static void input_file_about(const ViewCtx *c, const InputLine *in, char *buf, size_t cap)
+{
+    if (in->exists)
+        snprintf(buf, cap, "%s", SAY(c, "a file of that name exists: Enter again replaces it, or change the name",
+                                        "这个文件已经有了：再按 Enter 就替换它，或者改个名字"));
+    else if (in->error[0])
+        snprintf(buf, cap, "%s", in->error);
+    else
+        snprintf(buf, cap, SAY(c, "the frame as it was when you pressed %s, as an SVG picture (for slides)",
+                                  "按 %s 时的画面，存成 SVG 图（可放进幻灯片）"), action_key_label(ACTION_SNAPSHOT));
+}
+
 /* The input line in the status row, and over the body's last row the vocabulary (or why the
- * text does not read). */
+ * text does not read); for a file name, what is written or why the name was refused. */
 static void draw_input(const ViewCtx *c, const ChromeLayout *L)
 {
     const InputLine *in = &c->ui->input;
+    bool file = in->mode == INPUT_FILE_NAME;
     char buf[1024], shown[1024];
     int y = L->status_row, limit = L->w - 1;
     for (int col = 0; col < L->w; col++) {
         grid_put_char(c->g, col, y, " ", STYLE_STATUS);
         grid_put_char(c->g, col, y - 1, " ", STYLE_NORMAL);
     }
-    if (in->error[0])
+    if (file)
+        input_file_about(c, in, buf, sizeof buf);
+    else if (in->error[0])
         snprintf(buf, sizeof buf, "%s", in->error);
     else
         input_vocabulary(c, buf, sizeof buf);
+    bool refused = in->error[0] || (file && in->exists);
     draw_drawable(c->ascii, buf, shown, sizeof shown);
-    draw_clipped(c->g, 1, y - 1, limit, shown, in->error[0] ? STYLE_ERROR : STYLE_DIM);
-    int x = 1 + draw_clipped(c->g, 1, y, limit, SAY(c, "sentence: ", "句子："), STYLE_STATUS);
+    draw_clipped(c->g, 1, y - 1, limit, shown, refused ? STYLE_ERROR : STYLE_DIM);
+    int x = 1 + draw_clipped(c->g, 1, y, limit, file ? SAY(c, "file: ", "文件：")
+                                                     : SAY(c, "sentence: ", "句子："), STYLE_STATUS);
     x = input_text(c, in, x, y, limit);
-    if (in->decoded[0] && strcmp(in->decoded, in->text) != 0) {
+    if (!file && in->decoded[0] && strcmp(in->decoded, in->text) != 0) {
         snprintf(buf, sizeof buf, "  → %s", in->decoded);
         draw_drawable(c->ascii, buf, shown, sizeof shown);
         x += draw_clipped(c->g, x, y, limit, shown, STYLE_STATUS);
     }
-    snprintf(buf, sizeof buf, "%s", SAY(c, "Enter runs it · Esc cancels · ↑/↓ earlier sentences",
-                                        "Enter 运行 · Esc 取消 · ↑/↓ 之前的句子"));
+    if (file)
+        snprintf(buf, sizeof buf, "%s", SAY(c, "Enter writes it · Esc cancels", "Enter 写出 · Esc 取消"));
+    else
+        snprintf(buf, sizeof buf, "%s", SAY(c, "Enter runs it · Esc cancels · ↑/↓ earlier sentences",
+                                            "Enter 运行 · Esc 取消 · ↑/↓ 之前的句子"));
     draw_drawable(c->ascii, buf, shown, sizeof shown);
     int hw = text_width(shown);
     if (x + 2 + hw <= limit)

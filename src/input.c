@@ -1,5 +1,6 @@
-/* input.c — the sentence input line: editing by UTF-8 character, history, and the check
- * of what is typed (spell_decode) after every change. Must not touch: ncurses, drawing. */
+/* input.c — the input line: editing by UTF-8 character, history, and the check of a
+ * sentence typed (spell_decode) after every change; a file name is taken as typed.
+ * Must not touch: ncurses, drawing, the file system. */
 #include "input.h"
 
 #include <stdio.h>
@@ -34,12 +35,14 @@ void input_init(InputLine *in)
     input_remember(in, LESSON_FIRST_SENTENCE);
 }
 
-/* Reads the text again: the sentence it spells, or why not. */
+/* Reads the text again: the sentence it spells, or why not (a file name: nothing to read,
+ * and an edited name is asked about anew). */
 static void input_check(InputLine *in, const Model *m)
 {
     in->error[0] = '\0';
     in->bad = 0;
-    if (!in->text[0]) {
+    in->exists = false;
+    if (in->mode == INPUT_FILE_NAME || !in->text[0]) {
         in->decoded[0] = '\0';
         return;
     }
@@ -48,14 +51,36 @@ static void input_check(InputLine *in, const Model *m)
         in->decoded[0] = '\0';
 }
 
+/* Opens the line in mode holding text, the cursor after it. */
+static void input_start(InputLine *in, InputMode mode, const char *text)
+{
+    in->open = true;
+    in->mode = mode;
+    in->replace = false;
+    snprintf(in->text, sizeof in->text, "%s", text);
+    in->cursor = (int)strlen(in->text);
+    in->history_pos = -1;
+}
+
 void input_open(InputLine *in, const Model *m, const char *current)
 {
     input_remember(in, current);
-    in->open = true;
-    in->text[0] = '\0';
-    in->cursor = 0;
-    in->history_pos = -1;
+    input_start(in, INPUT_SENTENCE, "");
     input_check(in, m);
+}
+
+void input_open_file(InputLine *in, const char *name)
+{
+    input_start(in, INPUT_FILE_NAME, name);
+    input_check(in, NULL);
+}
+
+void input_refuse(InputLine *in, bool exists, const char *error)
+{
+    in->open = true;
+    in->replace = false;
+    in->exists = exists;
+    snprintf(in->error, sizeof in->error, "%s", exists ? "" : error);
 }
 
 /* ---------------------------------------------------------------- editing */
@@ -158,14 +183,31 @@ static InputResult input_edit(InputLine *in, int key)
         return INPUT_CHANGED;
     case KEYCODE_HOME:      in->cursor = 0; return INPUT_CHANGED;
     case KEYCODE_END:       in->cursor = len; return INPUT_CHANGED;
-    case KEYCODE_UP:        return input_recall(in, in->history_pos + 1);
-    case KEYCODE_DOWN:      return input_recall(in, in->history_pos - 1);
+    case KEYCODE_UP:        /* a file name has no history: the sentences are not names */
+        return in->mode == INPUT_SENTENCE ? input_recall(in, in->history_pos + 1) : INPUT_NONE;
+    case KEYCODE_DOWN:
+        return in->mode == INPUT_SENTENCE ? input_recall(in, in->history_pos - 1) : INPUT_NONE;
     default:
         break;
     }
     if (key >= ' ' && key < KEYCODE_UP && key != 127)
         return input_insert(in, key);
     return INPUT_NONE;
+}
+
+/* Enter on a file name: an empty one is refused; one refused as existing is now to be
+ * replaced (the second Enter is the confirmation). */
+static InputResult input_submit_name(InputLine *in)
+{
+    if (!in->text[0]) {
+        snprintf(in->error, sizeof in->error, "type a file name");
+        return INPUT_REFUSED;
+    }
+    in->replace = in->exists;
+    in->exists = false;
+    in->error[0] = '\0';
+    in->open = false;
+    return INPUT_SUBMIT;
 }
 
 InputResult input_key(InputLine *in, const Model *m, int key)
@@ -176,6 +218,8 @@ InputResult input_key(InputLine *in, const Model *m, int key)
         in->open = false;
         return INPUT_CANCEL;
     }
+    if (key == KEYCODE_ENTER && in->mode == INPUT_FILE_NAME)
+        return input_submit_name(in);
     if (key == KEYCODE_ENTER) {
         input_check(in, m);
         if (!in->error[0] && !in->decoded[0])

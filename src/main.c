@@ -13,7 +13,6 @@
 
 #include "ansi.h"
 #include "app.h"
-#include "arcs_geometry.h"
 #include "cli.h"
 #include "completion.h"
 #include "config.h"
@@ -28,11 +27,10 @@
 #include "model.h"
 #include "quiz.h"
 #include "spell.h"
-#include "svg.h"
+#include "snapshot.h"
 #include "term.h"
 #include "text.h"
 #include "worksheet.h"
-#include "view.h"
 #include "train_cmd.h"
 
 #define EXIT_USAGE 2   /* bad command line */
@@ -242,32 +240,35 @@ static int main_print(Options *o, const Lesson *ls)
     app_start_state(o, ls, 0, &p, &ui);
     FrameOptions fo = { o->lang, o->ascii, NULL };
     FrameInput in = { .lesson = ls, .player = &p, .ui = &ui, .progress = 1.0, .opt = &fo };
+    if (o->svg) {   /* the picture S writes in the program, drawn the same way */
+        Snapshot shot = { 0 };
+        int made = snapshot_take(&shot, &in, w, h);
+        ui_free(&ui);
+        int status = 0;
+        errno = 0;
+        if (made != 0) {
+            fprintf(stderr, "attn-tui: out of memory\n");
+            status = EXIT_DATA;
+        } else if (snapshot_svg(&shot, stdout, o->theme) != 0 || fflush(stdout) != 0) {
+            fprintf(stderr, "attn-tui: cannot write the frame: %s\n", strerror(errno ? errno : EIO));
+            status = EXIT_DATA;
+        }
+        snapshot_free(&shot);
+        return status;
+    }
     Grid g;
-    ArcsGeometry *vectors = o->svg ? calloc(1, sizeof *vectors) : NULL;   /* the arcs as paths */
-    if (grid_init(&g, w, h) != 0 || (o->svg && !vectors)) {
+    if (grid_init(&g, w, h) != 0) {
         fprintf(stderr, "attn-tui: out of memory\n");
-        grid_free(&g);
-        free(vectors);
         ui_free(&ui);
         return EXIT_DATA;
     }
-    g.vectors = vectors;
     frame_render(&g, &in);
     ui_free(&ui);
     const char *no_colour = getenv("NO_COLOR");
     bool colour = o->color == COLOR_ALWAYS ||
                   (o->color == COLOR_AUTO && isatty(STDOUT_FILENO) && !(no_colour && *no_colour));
     int status = 0;
-    if (o->svg) {
-        char title[512], sentence[MODEL_SENTENCE_BYTES];
-        engine_sentence(&ls->tr, sentence, sizeof sentence);
-        snprintf(title, sizeof title, "attn-tui: %s, the %s view", sentence, view_ops(ui.view)->name);
-        errno = 0;
-        if (svg_write(stdout, &g, title, o->theme) != 0 || fflush(stdout) != 0) {
-            fprintf(stderr, "attn-tui: cannot write the frame: %s\n", strerror(errno ? errno : EIO));
-            status = EXIT_DATA;
-        }
-    } else if (colour) {
+    if (colour) {
         errno = 0;
         if (ansi_write_grid(stdout, &g) != 0 || fflush(stdout) != 0) {
             fprintf(stderr, "attn-tui: cannot write the frame: %s\n", strerror(errno ? errno : EIO));
@@ -286,7 +287,6 @@ static int main_print(Options *o, const Lesson *ls)
         }
     }
     grid_free(&g);
-    free(vectors);
     return status;
 }
 

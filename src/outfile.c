@@ -50,6 +50,7 @@ static int outfile_open_stream(OutFile *f, bool exists, char *err, size_t errlen
     flags |= exists ? O_TRUNC : O_EXCL;
     int fd = open(f->path, flags, 0644);
     if (fd < 0) {
+        f->exists = errno == EEXIST;
         outfile_error(f->path, errno == EEXIST ? "exists (use --overwrite to replace it)"
                                                : strerror(errno), err, errlen);
         return -1;
@@ -117,6 +118,7 @@ int outfile_open(OutFile *f, const char *path, OutFileMode mode, bool overwrite,
     if (exists && !S_ISREG(st.st_mode))
         return outfile_open_special(f, err, errlen);
     if (exists && !overwrite) {
+        f->exists = true;
         outfile_error(path, "exists (use --overwrite to replace it)", err, errlen);
         return -1;
     }
@@ -138,6 +140,7 @@ static int outfile_place(OutFile *f, char *err, size_t errlen)
     } else {
         /* link() fails with EEXIST if the target appeared since outfile_open. */
         if (link(f->tmp, f->path) != 0) {
+            f->exists = errno == EEXIST;
             outfile_error(f->path, errno == EEXIST ? "exists (use --overwrite to replace it)"
                                                    : strerror(errno), err, errlen);
             return -1;
@@ -173,6 +176,12 @@ int outfile_commit(OutFile *f, char *err, size_t errlen)
         }
     }
     return 0;
+}
+
+bool outfile_taken(const char *path)
+{
+    struct stat st;
+    return lstat(path, &st) == 0;
 }
 
 void outfile_abort(OutFile *f)

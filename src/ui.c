@@ -52,6 +52,8 @@ int ui_input(Ui *ui, const Lesson *ls, int key)
     case INPUT_CANCEL:
         return REACT_REDRAW;
     case INPUT_SUBMIT:
+        if (ui->input.mode == INPUT_FILE_NAME)
+            return REACT_REDRAW | REACT_SAVE;
         snprintf(ui->want.sentence, sizeof ui->want.sentence, "%s", ui->input.decoded);
         return REACT_REDRAW | REACT_RECOMPUTE;
     }
@@ -79,7 +81,12 @@ void ui_note(Ui *ui, UiNote note, double value)
 
 void ui_note_text(Ui *ui, const char *text)
 {
-    ui->note = NOTE_TEXT;
+    ui_note_naming(ui, NOTE_TEXT, text);
+}
+
+void ui_note_naming(Ui *ui, UiNote note, const char *text)
+{
+    ui->note = note;
     snprintf(ui->note_text, sizeof ui->note_text, "%s", text);
 }
 
@@ -251,6 +258,7 @@ static int ui_apply_global(Ui *ui, Player *p, const Lesson *ls, Action a, int ar
     case ACTION_EDIT:
         input_open(&ui->input, ls->model, ls->params.sentence);
         return REACT_REDRAW;
+    case ACTION_SNAPSHOT:    return REACT_SNAPSHOT;   /* app.c keeps the frame, asks the name */
     case ACTION_SENTENCE_NEXT: return ui_other_sentence(ui);
     case ACTION_MASK:
         ui->want.config.mask = ui->want.config.mask == MASK_CAUSAL ? MASK_NONE : MASK_CAUSAL;
@@ -279,7 +287,8 @@ static int ui_apply_global(Ui *ui, Player *p, const Lesson *ls, Action a, int ar
 
 int ui_apply(Ui *ui, Player *p, const Lesson *ls, Action a, int arg, long long now)
 {
-    ui->note = NOTE_NONE;   /* a note lasts until the next action */
+    if (a != ACTION_SNAPSHOT)   /* the picture is of the frame as it stands, its note too */
+        ui->note = NOTE_NONE;   /* a note lasts until the next action */
     const ViewOps *v = view_ops(ui->view);
     void *state = view_state(ui->views, ui->view);
     if (!ui->help && v->act && (state || !v->state_size)) {
