@@ -1095,7 +1095,47 @@ case_record_idle() {
     [ "$_before" = "$_after" ] || fail "the recording grew from $_before to $_after bytes while paused"
 }
 
+# S writes the frame as SVG (issue 19): the default name accepted in the current directory,
+# the status line saying the full path, the file well-formed and byte for byte what --print
+# --format svg writes of the same state at the same size; S again offers -2 and keeps the
+# first file; a typed name that exists is refused, and Esc then writes nothing.
+case_svg_key() {
+    command -v xmllint >/dev/null 2>&1 || { fail "xmllint is not installed (make deps)"; return 1; }
+    mkdir -p "$WORK/shots" && _dir=$(cd "$WORK/shots" && pwd -P)
+    start_pane "cd $_dir && $APP_ENV $BIN"
+    wait_for "于" && settle first || fail "no first frame" || return 1
+    t send-keys S
+    wait_for "file: attn-tui-arcs.svg" || fail "S did not offer attn-tui-arcs.svg" || return 1
+    t send-keys Enter
+    wait_for "SVG written to $_dir/attn-tui-arcs.svg" || fail "the status line does not say where it went" || return 1
+    [ -f "$_dir/attn-tui-arcs.svg" ] || fail "no attn-tui-arcs.svg in $_dir" || return 1
+    xmllint --noout "$_dir/attn-tui-arcs.svg" 2>"$WORK/xmllint" || fail "not well-formed: $(head -3 "$WORK/xmllint")" || return 1
+    (cd "$_dir" && $APP_ENV $BIN --print --format svg --size 80x24) > "$WORK/print.svg" ||
+        fail "--print --format svg failed" || return 1
+    if ! cmp -s "$_dir/attn-tui-arcs.svg" "$WORK/print.svg"; then
+        diff "$WORK/print.svg" "$_dir/attn-tui-arcs.svg" | head -20
+        fail "the picture S wrote differs from --print --format svg --size 80x24"; return 1
+    fi
+    t send-keys S
+    wait_for "file: attn-tui-arcs-2.svg" || fail "S again did not offer attn-tui-arcs-2.svg" || return 1
+    t send-keys Enter
+    wait_for "SVG written to $_dir/attn-tui-arcs-2.svg" || fail "the second picture was not said written" || return 1
+    xmllint --noout "$_dir/attn-tui-arcs-2.svg" || fail "the second picture is not well-formed" || return 1
+    cmp -s "$_dir/attn-tui-arcs.svg" "$WORK/print.svg" || fail "the second S changed the first file" || return 1
+    t send-keys S
+    wait_for "file: attn-tui-arcs-3.svg" || return 1
+    t send-keys BSpace BSpace BSpace BSpace BSpace BSpace
+    t send-keys -l -- '-2.svg'
+    t send-keys Enter
+    wait_for "a file of that name exists: Enter again replaces it" || fail "a typed name that exists was not refused" || return 1
+    t send-keys Escape
+    wait_gone "file:" || fail "Esc did not close the file-name line" || return 1
+    xmllint --noout "$_dir/attn-tui-arcs-2.svg" && [ "$(ls "$_dir" | wc -l)" -eq 2 ] ||
+        fail "a refused name wrote something: $(ls "$_dir" | tr '\n' ' ')"
+}
+
 run_case "e, typing 10-4=? and Enter runs 十减四等于?"                  case_input_line
+run_case "S writes the frame as SVG: the default, == --print, never over" case_svg_key
 run_case "--tour: → to the summary (a question answered), ← back, Esc"  case_tour
 run_case "--record writes asciicast v2 that replays to the last frame" case_record
 run_case "--record writes nothing while paused"                       case_record_idle
