@@ -66,7 +66,8 @@ typedef struct Ui {
                                        Cross-screen: every screen shows the changed lesson */
     Edit what_if_edit;              /* the change asked for (EDIT_ASK_SET) */
     int edits;                      /* changes of the model in effect (the app's log) */
-    InputLine input;                /* the line where a sentence is typed (e), modal when open */
+    InputLine input;                /* the line where a sentence (e) or the picture's file name
+                                       (S) is typed, modal when open */
     UiNote note;                    /* a one-line note for the status bar, until the next key */
     double note_value;              /* the number the note names */
     char note_text[UI_NOTE_BYTES];  /* the text of NOTE_TEXT */
