@@ -35,6 +35,7 @@ typedef struct {
     int focus;               /* --focus N (1-based on the command line, stored 0-based) */
     int view;                /* --view NAME as a ViewId, or -1 for the default */
     const char *record_path; /* --record FILE.cast: record the session (asciicast v2), or NULL */
+    bool overwrite;          /* --overwrite: a file the program writes may replace one */
     int mask;                /* --mask: 0 none, 1 causal (lesson 7's preview) */
     int heads;               /* --heads: 1 or 2 (lesson 7's preview) */
     Lang lang;               /* --lang: LANG_AUTO from the locale, LANG_EN, LANG_ZH */

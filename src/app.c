@@ -15,6 +15,7 @@
 #include "grid.h"
 #include "record.h"
 #include "term.h"
+#include "text.h"
 
 #define APP_FRAME_MS 33   /* frame interval while a transition animates (~30 fps) */
 #define APP_EXIT_AFTER_FIRST_FRAME_ENV "ATTN_BENCH_EXIT_AFTER_FIRST_FRAME" /* bench only */
@@ -28,7 +29,10 @@ typedef struct {
     Grid grid;                 /* the frame, sized to the terminal */
     FrameOptions frame;        /* language, ASCII, the one-time notice */
     FrameCache *cache;         /* what frames keep between them (NULL: none, still correct) */
-    Recorder *recorder;        /* --record: the asciicast being written, or NULL */
+    Recorder *recorder;        /* --record: the asciicast being written, or NULL (also once
+                                  a failed write stopped it) */
+    const char *record_path;   /* --record's file, for messages */
+    int record_error;          /* errno of the write that stopped the recording, or 0 */
     long long next_frame_ms;   /* deadline of the next animation frame: frames fall on a
                                   fixed grid of APP_FRAME_MS, whatever a frame costs */
     bool exit_after_first;     /* bench: leave right after the first paint */
@@ -93,18 +97,39 @@ static FrameInput app_frame_input(const App *a, long long now)
     return in;
 }
 
-static void app_draw(App *a, long long now)
+/* A failed write stopped the recording: it is closed (the file ends on its last whole
+ * event) and the status line says so at once; the session goes on. */
+static void app_recording_failed(App *a)
+{
+    a->record_error = record_close(a->recorder);
+    a->recorder = NULL;
+    char shown[160], note[UI_NOTE_BYTES];
+    text_format(note, sizeof note, "recording stopped: cannot write %s: %s",
+                text_escape(a->record_path, shown, sizeof shown), strerror(a->record_error));
+    ui_note_text(&a->ui, note);
+}
+
+/* Draws and paints one frame and records it. Returns true when the frame must be drawn
+ * again at once (the recording just failed: the status line says so). */
+static bool app_draw(App *a, long long now)
 {
     FrameInput in = app_frame_input(a, now);
     frame_render(&a->grid, &in);
     term_paint(&a->grid);
-    if (a->recorder)
+    bool again = false;
+    if (a->recorder) {
         record_frame(a->recorder, &a->grid, now);
+        if (record_failed(a->recorder)) {
+            app_recording_failed(a);
+            again = true;
+        }
+    }
     /* on schedule (at most one period late): the next deadline is one period on;
      * otherwise (the first frame of a transition, or far behind) the grid starts again */
     if (now < a->next_frame_ms - APP_FRAME_MS || now > a->next_frame_ms + APP_FRAME_MS)
         a->next_frame_ms = now;
     a->next_frame_ms += APP_FRAME_MS;
+    return again;
 }
 
 /* How long to sleep in the input read: until the next frame's deadline while a
@@ -189,7 +214,8 @@ static int app_loop(App *a)
         if (draw) {
             if (app_fit_grid(a) != 0)
                 return -1;
-            app_draw(a, now);
+            if (app_draw(a, now))
+                app_draw(a, now);
             if (a->exit_after_first)
                 return 0;
         }
@@ -211,23 +237,28 @@ static int app_loop(App *a)
 }
 
 /* --record: opens the file; every painted frame goes into it. Returns 0 or -1 (said). */
-static int app_start_recording(App *a, const char *path, Recorder *r)
+static int app_start_recording(App *a, const char *path, bool overwrite, Recorder *r)
 {
     char err[512], title[128];
     snprintf(title, sizeof title, "attn-tui · %s", a->lesson->params.sentence);
-    if (record_open(r, path, title, (long long)time(NULL), err, sizeof err) != 0) {
+    if (record_open(r, path, overwrite, title, (long long)time(NULL), err, sizeof err) != 0) {
         fprintf(stderr, "attn-tui: --record: %s\n", err);
         return -1;
     }
     a->recorder = r;
+    a->record_path = path;
     return 0;
 }
 
 /* Ends the recording (before the terminal is given back: the file ends on the last frame).
- * Returns 0, or the errno of a failed write to the file. */
+ * Returns 0, or the errno of a failed write to the file (also one that stopped it). */
 static int app_stop_recording(App *a)
 {
-    return a->recorder ? record_close(a->recorder) : 0;
+    if (a->recorder) {
+        a->record_error = record_close(a->recorder);
+        a->recorder = NULL;
+    }
+    return a->record_error;
 }
 
 int app_run(const Options *o, Lesson *ls, const char *notice)
@@ -242,7 +273,7 @@ int app_run(const Options *o, Lesson *ls, const char *notice)
 
     char err[256];
     Recorder recorder;
-    if (o->record_path && app_start_recording(&a, o->record_path, &recorder) != 0) {
+    if (o->record_path && app_start_recording(&a, o->record_path, o->overwrite, &recorder) != 0) {
         frame_cache_free(a.cache);
         return 1;
     }
@@ -258,8 +289,9 @@ int app_run(const Options *o, Lesson *ls, const char *notice)
     grid_free(&a.grid);
     frame_cache_free(a.cache);
     if (recorded != 0) {
-        fprintf(stderr, "attn-tui: --record: cannot write %s: %s\n", o->record_path,
-                strerror(recorded));
+        char shown[512];
+        fprintf(stderr, "attn-tui: --record: cannot write %s: %s\n",
+                text_escape(o->record_path, shown, sizeof shown), strerror(recorded));
         if (result == 0)
             return 1;
     }

@@ -4,6 +4,7 @@
 #include "cli.h"
 
 #include "export.h"
+#include "grid.h"
 #include "keydoc.h"
 #include "player.h"
 #include "ui.h"
@@ -41,9 +42,12 @@ const char *cli_usage(void)
         "  --export FMT      write a script that recomputes the five lines and checks them\n"
         "                    against attn-tui's numbers, and exit: python (run it with python3)\n"
         "  --print           write the frame the other options describe as text, and exit\n"
-        "  --size WxH        with --print: the frame's size (default: the terminal's, or 80x24)\n"
+        "  --size WxH        with --print: the frame's size, at most 1000x1000 (default: the\n"
+        "                    terminal's, or 80x24)\n"
         "  --color WHEN      with --print: ANSI colours always, never or auto (default)\n"
-        "  --record FILE     record the session as an asciicast v2 file (asciinema play FILE)\n"
+        "  --record FILE     record the session as an asciicast v2 file (asciinema play FILE);\n"
+        "                    an existing file is kept unless --overwrite, a link never followed\n"
+        "  --overwrite       let --record (and every file the program writes) replace a file\n"
         "  --mask M          none (default) or causal: lesson 7's mask (key m)\n"
         "  --heads N         1 (default) or 2: lesson 7's heads (key h)\n"
         "  --view NAME       start on a screen: all, library, similarity, arcs (default),\n"
@@ -85,7 +89,7 @@ static int parse_stage(const char *s, Stage *out)
     return 0;
 }
 
-/* "WxH" with 1 <= W, H <= 1000. */
+/* "WxH" with 1 <= W, H <= GRID_MAX_SIDE. */
 static int parse_size(const char *s, int *w, int *h)
 {
     char *end;
@@ -94,7 +98,7 @@ static int parse_size(const char *s, int *w, int *h)
         return -1;
     const char *rest = end + 1;
     long b = strtol(rest, &end, 10);
-    if (end == rest || *end != '\0' || a < 1 || b < 1 || a > 1000 || b > 1000)
+    if (end == rest || *end != '\0' || a < 1 || b < 1 || a > GRID_MAX_SIDE || b > GRID_MAX_SIDE)
         return -1;
     *w = (int)a;
     *h = (int)b;
@@ -126,7 +130,8 @@ static int parse_focus(const char *s, int *out)
 enum {
     OPT_SENTENCE = 1000, OPT_MODEL, OPT_DUMP, OPT_FORMAT, OPT_NO_NUMBERS, OPT_AUTOPLAY,
     OPT_SPEED, OPT_STAGE, OPT_FOCUS, OPT_LANG, OPT_ASCII, OPT_PRINT, OPT_SIZE, OPT_COLOR, OPT_VIEW,
-    OPT_MASK, OPT_HEADS, OPT_RECORD, OPT_EXPORT, OPT_KEYS, OPT_NO_ASCII
+    OPT_MASK, OPT_HEADS, OPT_RECORD, OPT_EXPORT, OPT_KEYS, OPT_NO_ASCII,
+    OPT_OVERWRITE
 };
 
 static const struct option long_options[] = {
@@ -147,6 +152,7 @@ static const struct option long_options[] = {
     { "view",       required_argument, NULL, OPT_VIEW },
     { "mask",       required_argument, NULL, OPT_MASK },
     { "record",     required_argument, NULL, OPT_RECORD },
+    { "overwrite",  no_argument,       NULL, OPT_OVERWRITE },
     { "heads",      required_argument, NULL, OPT_HEADS },
     { "export",     required_argument, NULL, OPT_EXPORT },
     { "keys",       required_argument, NULL, OPT_KEYS },
@@ -187,8 +193,8 @@ static int cli_apply(Options *o, int c, const char *arg, char *err, size_t errle
     case OPT_PRINT:      o->print = true; return 0;
     case OPT_SIZE:
         if (parse_size(arg, &o->print_w, &o->print_h) == 0) return 0;
-        snprintf(err, errlen, "--size: '%s' is not a size: give WxH, e.g. 120x40",
-                 text_escape(arg, q, sizeof q));
+        snprintf(err, errlen, "--size: '%s' is not a size: give WxH from 1x1 to %dx%d, "
+                 "e.g. 120x40", text_escape(arg, q, sizeof q), GRID_MAX_SIDE, GRID_MAX_SIDE);
         return -1;
     case OPT_COLOR:
         if (strcmp(arg, "always") == 0) { o->color = COLOR_ALWAYS; return 0; }
@@ -198,6 +204,7 @@ static int cli_apply(Options *o, int c, const char *arg, char *err, size_t errle
                  text_escape(arg, q, sizeof q));
         return -1;
     case OPT_RECORD:     o->record_path = arg; return 0;
+    case OPT_OVERWRITE:  o->overwrite = true; return 0;
     case OPT_MASK:
         if (strcmp(arg, "none") == 0) { o->mask = 0; return 0; }
         if (strcmp(arg, "causal") == 0) { o->mask = 1; return 0; }

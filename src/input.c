@@ -7,6 +7,7 @@
 #include "keys.h"
 #include "lesson.h"
 #include "spell.h"
+#include "text.h"
 
 /* ---------------------------------------------------------------- state */
 
@@ -163,7 +164,9 @@ static InputResult input_edit(InputLine *in, int key)
     default:
         break;
     }
-    if (key >= ' ' && key < KEYCODE_UP && key != 127)
+    /* C0 and C1 controls, separators and noncharacters are refused, as in a model's
+     * vocabulary: they would reach the screen and the recording raw */
+    if (key >= 0 && key < KEYCODE_UP && text_char_allowed((unsigned)key))
         return input_insert(in, key);
     return INPUT_NONE;
 }

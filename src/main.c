@@ -111,7 +111,6 @@ static int main_dump(const Options *o, const Trace *tr, const char *sentence)
 {
     DumpOptions d = { .format = o->json ? DUMP_JSON : o->model_text ? DUMP_MODEL : DUMP_TEXT,
                       .zh = (o->lang == LANG_AUTO ? main_lang_from_env() : o->lang) == LANG_ZH };
-    signal(SIGXFSZ, SIG_IGN); /* over a file-size limit the write fails (EFBIG) and we say so */
     int e = dump_write(stdout, tr, sentence, &d);
     if (e == 0)
         return 0;
@@ -123,7 +122,6 @@ static int main_dump(const Options *o, const Trace *tr, const char *sentence)
 static int main_export(const Options *o, const Model *m, const char *sentence)
 {
     char err[2048];
-    signal(SIGXFSZ, SIG_IGN); /* over a file-size limit the write fails (EFBIG) and we say so */
     if (export_write(stdout, "standard output", (ExportFormat)o->export_format, m, sentence,
                      err, sizeof err) == 0)
         return 0;
@@ -142,8 +140,8 @@ static void main_print_size(const Options *o, int *w, int *h)
         *h = o->print_h;
     } else if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 &&
                ws.ws_col > 0 && ws.ws_row > 0) {
-        *w = ws.ws_col;
-        *h = ws.ws_row;
+        *w = ws.ws_col < GRID_MAX_SIDE ? ws.ws_col : GRID_MAX_SIDE;   /* a frame is at */
+        *h = ws.ws_row < GRID_MAX_SIDE ? ws.ws_row : GRID_MAX_SIDE;   /* most that big */
     }
 }
 
@@ -216,6 +214,9 @@ int main(int argc, char **argv)
 {
     Options o;
     char err[2048];
+    /* One behaviour for every output over a file-size limit (ulimit -f): the write fails
+     * with EFBIG, the program says so and exits 1 (term.c leaves an ignored signal so). */
+    signal(SIGXFSZ, SIG_IGN);
     if (cli_parse(argc, argv, &o, err, sizeof err) != 0) {
         fprintf(stderr, "attn-tui: %s\n", err);
         return EXIT_USAGE;
@@ -248,8 +249,10 @@ int main(int argc, char **argv)
     EngineConfig cfg = { o.mask ? MASK_CAUSAL : MASK_NONE, o.heads };
     int status, r = lesson_build(&lesson, &model, sentence, &cfg, err, sizeof err);
     if (r != 0) {
-        if (r == ENGINE_NOT_FINITE)  /* the model's numbers, not the sentence, are at fault */
-            fprintf(stderr, "attn-tui: %s: %s\n", o.model_path ? o.model_path : "built-in model",
+        char shown[512];             /* the model's numbers, not the sentence, are at fault */
+        if (r == ENGINE_NOT_FINITE)
+            fprintf(stderr, "attn-tui: %s: %s\n",
+                    o.model_path ? text_escape(o.model_path, shown, sizeof shown) : "built-in model",
                     err);
         else
             fprintf(stderr, "attn-tui: %s\n", err);
