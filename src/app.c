@@ -36,6 +36,8 @@ typedef struct {
     long long next_frame_ms;   /* deadline of the next animation frame: frames fall on a
                                   fixed grid of APP_FRAME_MS, whatever a frame costs */
     bool exit_after_first;     /* bench: leave right after the first paint */
+    int noted_w;               /* the terminal size last said to be too large (0: none) */
+    int noted_h;               /* (its rows) */
 } App;
 
 /* ---------------------------------------------------------------- clock */
@@ -75,8 +77,16 @@ static bool app_env_flag(const char *name)
 /* Makes the grid the terminal's size. Returns 0, or -1 when out of memory. */
 static int app_fit_grid(App *a)
 {
-    int w, h;
+    int w, h, real_w, real_h;
     term_size(&w, &h);
+    if (term_size_bounded(&real_w, &real_h) && (real_w != a->noted_w || real_h != a->noted_h)) {
+        char note[UI_NOTE_BYTES];
+        text_format(note, sizeof note, "the terminal is %d×%d: drawing %d×%d (at most %d "
+                    "each way)", real_w, real_h, w, h, GRID_MAX_SIDE);
+        ui_note_text(&a->ui, note);
+        a->noted_w = real_w;
+        a->noted_h = real_h;
+    }
     if (w < 1) w = 1;
     if (h < 1) h = 1;
     if (a->grid.cells && a->grid.w == w && a->grid.h == h)

@@ -81,7 +81,17 @@ static int fail(Parser *p, int line, const char *fmt, ...)
  * (text_escape), shortened at a character boundary. */
 static const char *show(const char *tok, char out[SHOW_BYTES + 4])
 {
-    return text_escape(tok, out, SHOW_BYTES + 4);
+    char escaped[SHOW_BYTES * 2];
+    text_escape(tok, escaped, sizeof escaped);
+    size_t n = strlen(escaped);
+    if (n <= SHOW_BYTES && strlen(tok) <= SHOW_BYTES) {
+        memcpy(out, escaped, n + 1);
+        return out;
+    }
+    escaped[SHOW_BYTES] = '\0';
+    text_cut_partial(escaped);
+    snprintf(out, SHOW_BYTES + 4, "%s...", escaped);
+    return out;
 }
 
 /* ---------------------------------------------------------------- lines */

@@ -128,7 +128,8 @@ void record_start(Recorder *r, FILE *file, const char *title, long long unix_tim
 {
     memset(r, 0, sizeof *r);
     r->file = file;
-    setvbuf(file, NULL, _IONBF, 0);   /* one write per event: whole events or none */
+    if (fileno(file) >= 0)            /* a memory stream needs its buffer (glibc) */
+        setvbuf(file, NULL, _IONBF, 0);   /* one write per event: whole events or none */
     snprintf(r->title, sizeof r->title, "%s", title);
     text_cut_partial(r->title);
     r->unix_time = unix_time;
