@@ -74,7 +74,20 @@ static bool app_env_flag(const char *name)
     return v && *v && *v != '0';
 }
 
-/* Makes the grid the terminal's size. Returns 0, or -1 when out of memory. */
+/* Makes the grid w × h (at least 1 × 1). Returns 0, or -1 when out of memory. */
+static int app_fit_grid_to(App *a, int w, int h)
+{
+    if (w < 1) w = 1;
+    if (h < 1) h = 1;
+    if (a->grid.cells && a->grid.w == w && a->grid.h == h)
+        return 0;
+    if (!a->grid.cells)
+        return grid_init(&a->grid, w, h);
+    return grid_resize(&a->grid, w, h);
+}
+
+/* Makes the grid the terminal's size, and says once when the terminal is larger than
+ * what is drawn. Returns 0, or -1 when out of memory. */
 static int app_fit_grid(App *a)
 {
     int w, h, real_w, real_h;
@@ -87,13 +100,7 @@ static int app_fit_grid(App *a)
         a->noted_w = real_w;
         a->noted_h = real_h;
     }
-    if (w < 1) w = 1;
-    if (h < 1) h = 1;
-    if (a->grid.cells && a->grid.w == w && a->grid.h == h)
-        return 0;
-    if (!a->grid.cells)
-        return grid_init(&a->grid, w, h);
-    return grid_resize(&a->grid, w, h);
+    return app_fit_grid_to(a, w, h);
 }
 
 /* ---------------------------------------------------------------- one frame */
@@ -271,15 +278,23 @@ static int app_stop_recording(App *a)
     return a->record_error;
 }
 
+/* The state of a session the options describe, at now_ms. */
+static void app_setup(App *a, const Options *o, Lesson *ls, long long now_ms)
+{
+    memset(a, 0, sizeof *a);
+    a->lesson = ls;
+    a->frame.lang = o->lang == LANG_ZH ? LANG_ZH : LANG_EN;
+    a->frame.ascii = o->ascii;
+    app_start_state(o, ls, now_ms, &a->player, &a->ui);
+    a->cache = frame_cache_new();   /* without one, frames only cost more */
+}
+
 int app_run(const Options *o, Lesson *ls, const char *notice)
 {
-    App a = { .lesson = ls };
-    a.frame.lang = o->lang == LANG_ZH ? LANG_ZH : LANG_EN;
-    a.frame.ascii = o->ascii;
+    App a;
+    app_setup(&a, o, ls, app_now_ms());
     a.frame.notice = notice;
     a.exit_after_first = app_env_flag(APP_EXIT_AFTER_FIRST_FRAME_ENV);
-    app_start_state(o, ls, app_now_ms(), &a.player, &a.ui);
-    a.cache = frame_cache_new();   /* without one, frames only cost more */
 
     char err[256];
     Recorder recorder;
@@ -314,4 +329,59 @@ int app_run(const Options *o, Lesson *ls, const char *notice)
         return 128 + result;
     }
     return 0;
+}
+
+/* ---------------------------------------------------------------- a session without a terminal */
+
+struct AppSession {
+    App app;   /* the loop's state, driven step by step */
+};
+
+AppSession *app_session_new(const Options *o, Lesson *ls, long long now_ms)
+{
+    AppSession *s = malloc(sizeof *s);
+    if (s)
+        app_setup(&s->app, o, ls, now_ms);
+    return s;
+}
+
+void app_session_record(AppSession *s, Recorder *r, const char *path)
+{
+    s->app.recorder = r;
+    s->app.record_path = path;
+}
+
+int app_session_key(AppSession *s, const TermEvent *ev, long long now_ms)
+{
+    return app_key(&s->app, ev, now_ms);
+}
+
+int app_session_frame(AppSession *s, int w, int h, long long now_ms)
+{
+    App *a = &s->app;
+    player_tick(&a->player, now_ms);
+    if (app_fit_grid_to(a, w, h) != 0)
+        return -1;
+    if (app_draw(a, now_ms))
+        app_draw(a, now_ms);
+    return 0;
+}
+
+const Grid *app_session_grid(const AppSession *s)
+{
+    return &s->app.grid;
+}
+
+int app_session_record_error(const AppSession *s)
+{
+    return s->app.record_error;
+}
+
+void app_session_free(AppSession *s)
+{
+    if (!s)
+        return;
+    grid_free(&s->app.grid);
+    frame_cache_free(s->app.cache);
+    free(s);
 }

@@ -90,7 +90,9 @@ static const char *show(const char *tok, char out[SHOW_BYTES + 4])
     }
     escaped[SHOW_BYTES] = '\0';
     text_cut_partial(escaped);
-    snprintf(out, SHOW_BYTES + 4, "%s...", escaped);
+    n = strlen(escaped);
+    memcpy(out, escaped, n);
+    memcpy(out + n, "...", 4);
     return out;
 }
 

@@ -1,5 +1,6 @@
 /* test_input.c — the sentence input line (src/input.c) against hostile keys and a hostile
- * model. Covers: C0 and C1 controls, separators and noncharacters refused as the model's
+ * model. Covers: C0 and C1 controls, separators, noncharacters, bidi controls and
+ * characters of no width refused as the model's
  * vocabulary refuses them; an error message longer than the line's buffer cut at a
  * character boundary (a model of 4 096 CJK characters). Must not touch: the terminal. */
 #include <stdarg.h>
@@ -37,7 +38,8 @@ static void test_controls_refused(void **state)
     input_init(&in);
     input_open(&in, &m, "ab");
     static const int refused[] = { 0x07, 0x01, 0x1F, 0x85, 0x9B, 0x9D, 0x2028, 0x2029,
-                                   0xFDD0, 0xFFFE, 0xFFFF, 0x10FFFF };
+                                   0xFDD0, 0xFFFE, 0xFFFF, 0x10FFFF,
+                                   0x202E, 0x200B, 0x0301 };   /* RLO, ZWSP, a combining accent */
     for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++)
         assert_int_equal(input_key(&in, &m, refused[i]), INPUT_NONE);
     assert_string_equal(in.text, "");
