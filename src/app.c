@@ -180,7 +180,9 @@ static void app_recompute(App *a, long long now)
     char err[512];
     if (lesson_rebuild(a->lesson, &a->ui.want, err, sizeof err) != 0) {
         a->ui.want = a->lesson->params;
-        ui_note_text(&a->ui, err);
+        char note[UI_NOTE_BYTES];   /* cut here, at a character: the note holds less */
+        text_format(note, sizeof note, "%s", err);
+        ui_note_text(&a->ui, note);
         return;
     }
     a->ui.want = a->lesson->params;

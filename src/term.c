@@ -228,7 +228,8 @@ static void term_install_quit_handlers(void)
     term.handlers = true;
 }
 
-/* Installed after newterm, chaining to the SIGWINCH handler ncurses put there. */
+/* Installed after newterm in place of the SIGWINCH handler ncurses put there (kept, to
+ * be put back by term_restore_handlers). */
 static void term_install_winch_handler(void)
 {
     struct sigaction sa;
