@@ -249,13 +249,14 @@ int main(int argc, char **argv)
     EngineConfig cfg = { o.mask ? MASK_CAUSAL : MASK_NONE, o.heads };
     int status, r = lesson_build(&lesson, &model, sentence, &cfg, err, sizeof err);
     if (r != 0) {
-        char shown[512];             /* the model's numbers, not the sentence, are at fault */
-        if (r == ENGINE_NOT_FINITE)
+        if (r == ENGINE_NOT_FINITE) {  /* the model's numbers, not the sentence, are at fault */
+            char shown[512];
             fprintf(stderr, "attn-tui: %s: %s\n",
                     o.model_path ? text_escape(o.model_path, shown, sizeof shown) : "built-in model",
                     err);
-        else
+        } else {
             fprintf(stderr, "attn-tui: %s\n", err);
+        }
         status = EXIT_DATA;
     } else if (o.focus >= lesson.tr.T) {
         fprintf(stderr, "attn-tui: --focus %d: the sentence has only %d characters\n",

@@ -354,6 +354,35 @@ static void term_sync_size(void)
     }
 }
 
+/* newterm on stdout and stdin. A terminal larger than GRID_MAX_SIDE either way would
+ * overflow ncurses' sizes there already: for that call LINES and COLUMNS (which ncurses
+ * reads over the kernel's size) say the bounded size, and are put back after. */
+static SCREEN *term_new_screen(void)
+{
+    int w, h;
+    term_query_size(&w, &h);
+    if (w <= GRID_MAX_SIDE && h <= GRID_MAX_SIDE)
+        return newterm(NULL, stdout, stdin);
+    static const char *const names[2] = { "COLUMNS", "LINES" };
+    char *saved[2], value[16];
+    int bounded[2] = { w < GRID_MAX_SIDE ? w : GRID_MAX_SIDE, h < GRID_MAX_SIDE ? h : GRID_MAX_SIDE };
+    for (int i = 0; i < 2; i++) {
+        const char *was = getenv(names[i]);
+        saved[i] = was ? strdup(was) : NULL;
+        snprintf(value, sizeof value, "%d", bounded[i]);
+        setenv(names[i], value, 1);
+    }
+    SCREEN *screen = newterm(NULL, stdout, stdin);
+    for (int i = 0; i < 2; i++) {
+        if (saved[i])
+            setenv(names[i], saved[i], 1);
+        else
+            unsetenv(names[i]);
+        free(saved[i]);
+    }
+    return screen;
+}
+
 bool term_size_bounded(int *real_w, int *real_h)
 {
     *real_w = term.real_w;
@@ -482,8 +511,7 @@ int term_open(char *err, size_t errlen)
     }
     term_install_quit_handlers();
     term_resized = 0;
-    use_env(FALSE);   /* the size comes from term_sync_size, bounded, never from ncurses */
-    term.screen = newterm(NULL, stdout, stdin);
+    term.screen = term_new_screen();
     if (!term.screen) {
         const char *type = getenv("TERM");
         char shown[64];

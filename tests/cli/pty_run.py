@@ -14,7 +14,8 @@ def main():
     argv = sys.argv[sys.argv.index("--") + 1:]
     bursts = [k for k in keys.split(",") if k]
     pid, fd = pty.fork()
-    if pid == 0:
+    if pid == 0:   # the size is the terminal's before the program starts
+        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
         os.environ.setdefault("TERM", "xterm-256color")
         os.execvp(argv[0], argv)
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))

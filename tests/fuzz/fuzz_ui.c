@@ -26,7 +26,7 @@
 
 #define FUZZ_MAX_W GRID_MAX_SIDE   /* widest frame tried */
 #define FUZZ_MAX_H 60              /* tallest frame tried (the cost is w × h per frame) */
-#define FUZZ_MAX_FRAMES 24         /* frames drawn per input, at most */
+#define FUZZ_MAX_FRAMES 12         /* frames drawn per input, at most */
 
 /* ------------------------------------------------ the built-in model */
 
