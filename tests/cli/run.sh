@@ -299,11 +299,11 @@ if command -v python3 >/dev/null 2>&1; then
     got=$($PTY "$tmp/pty" 24 80 71 -- "$BIN" --record "$(printf '/nonexistent/\033]0;x\007.cast')")
     [ "$got" = "exit 1" ] && grep -qF '/nonexistent/\x1B]0;x\x07.cast: No such file or directory' "$tmp/pty" \
         && ok "--record: the path is shown escaped" || bad "--record: the path is shown escaped" "$got: $(tail -c 200 "$tmp/pty" | cat -v)"
-    # 7, 10. a file-size limit stops the recording: said at once, the session goes on, the file
-    # holds whole events; at exit one escaped line and exit 1 (no death by SIGXFSZ)
+    # 7, 10. a file-size limit stops the recording (the status line says so: the tmux check
+    # below); the file holds whole events; at exit one escaped line, exit 1, no SIGXFSZ death
     cast="$tmp/$(printf '\033]0;x\007')full.cast"
     got=$($PTY "$tmp/pty" 24 80 r24x80,r24x80,r24x80,71 -- sh -c 'ulimit -f 16; exec "$0" --record "$1" --autoplay --speed 4' "$BIN" "$cast")
-    if [ "$got" = "exit 1" ] && grep -qF 'recording stopped: cannot write' "$tmp/pty" \
+    if [ "$got" = "exit 1" ] \
         && grep -qF 'attn-tui: --record: cannot write '"$tmp"'/\x1B]0;x\x07full.cast: File too large' "$tmp/pty" \
         && python3 -c 'import json, sys
 lines = open(sys.argv[1], "rb").read().decode("utf-8").split("\n")
@@ -312,6 +312,18 @@ for l in lines[:-1]: json.loads(l)' "$cast"; then
         ok "a file-size limit stops --record: said at once, whole events, exit 1"
     else
         bad "a file-size limit stops --record: said at once, whole events, exit 1" "$got: $(tail -c 300 "$tmp/pty" | cat -v)"
+    fi
+    # the status line as a person sees it (tmux draws what the bytes say)
+    if [ -w /dev/full ] && command -v tmux >/dev/null 2>&1; then
+        sock=attn-cli-$$
+        tmux -L "$sock" -f /dev/null new-session -d -x 100 -y 24 "$BIN --record /dev/full; sleep 9"
+        sleep 1.5
+        tmux -L "$sock" capture-pane -p >"$tmp/screen" 2>/dev/null
+        tmux -L "$sock" send-keys q; sleep 0.5
+        tmux -L "$sock" kill-server 2>/dev/null
+        grep -qF "recording stopped: cannot write /dev/full: No space left on device" "$tmp/screen" \
+            && ok "--record /dev/full: said on the status line at once" \
+            || bad "--record /dev/full: said on the status line at once" "$(tail -2 "$tmp/screen")"
     fi
     # 5. C1 controls typed into the input line never reach the recording
     rm -f "$tmp/c1.cast"
