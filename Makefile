@@ -172,7 +172,9 @@ golden-update: $(BUILD)/tests/test_golden $(BUILD)/tests/test_tour
 
 # ------------------------------------------------------------------ fuzzing
 # `make fuzz` runs each target FUZZ_SECONDS (default 60); `make test` a short smoke of
-# each when clang can link libFuzzer, and says so when it cannot.
+# each when clang can link libFuzzer, and says so when it cannot. Targets: model, cli,
+# sentence (with fuzzed models), scene (with the spelling decoder) and ui (the app's steps,
+# run with -len_control=0); scripts/fuzz.sh holds their corpora and flags.
 $(FUZZ_A): $(FUZZ_OBJ)
 	rm -f $@ && $(AR) rcs $@ $^
 

@@ -45,6 +45,9 @@ typedef struct {
 } Cell;
 
 struct ArcsGeometry;
+/* The largest frame the program draws, in columns and in rows: --print's --size, and a
+ * bigger terminal (the frame is drawn at this size in its top-left corner). */
+#define GRID_MAX_SIDE 1000
 
 typedef struct {
     int w;        /* columns */

@@ -422,8 +422,10 @@ case_help() {
 
 # Linux's numbers of the signals whose default action ends the process, as NAME:N
 # (dash's kill knows no names for some of them). SIGKILL and SIGSTOP cannot be caught.
+# Not SIGXFSZ: the program ignores it, so that over a file-size limit every output fails
+# with EFBIG and says so (issue 13, point 10; tests/cli/run.sh checks that).
 FATAL_SIGNALS="HUP:1 INT:2 QUIT:3 ILL:4 TRAP:5 ABRT:6 BUS:7 FPE:8 USR1:10 SEGV:11 USR2:12
-PIPE:13 ALRM:14 TERM:15 STKFLT:16 XCPU:24 XFSZ:25 VTALRM:26 PROF:27 IO:29 PWR:30 SYS:31
+PIPE:13 ALRM:14 TERM:15 STKFLT:16 XCPU:24 VTALRM:26 PROF:27 IO:29 PWR:30 SYS:31
 RTMIN:34 RTMIN+1:35 RTMAX-1:63 RTMAX:64"
 
 # Types the command $1 into the pane's shell, as a person would.

@@ -138,7 +138,7 @@ static void test_bad_values(void **state)
     const char *n[] = { "--heads", "3", NULL };
     expect_error(n, "--heads: '3' is not a number of heads: use 1 or 2");
     const char *p[] = { "--print", "--size", "80", NULL };
-    expect_error(p, "--size: '80' is not a size: give WxH, e.g. 120x40");
+    expect_error(p, "--size: '80' is not a size: give WxH from 1x1 to 1000x1000, e.g. 120x40");
     const char *q[] = { "--size", "80x24", NULL };
     expect_error(q, "--size and --color go with --print (try --print --size 120x40)");
     const char *r[] = { "--print", "--color", "sometimes", NULL };

@@ -15,6 +15,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "app.h"
+#include "cli.h"
 #include "harness.h"
 #include "input.h"
 #include "keys.h"
@@ -400,6 +402,126 @@ static void test_save_says_the_full_path(void **state)
     assert_int_equal(rmdir(dir), 0);
 }
 
+/* ---------------------------------------------------------------- app.c's S, run as the loop runs it */
+
+/* The status row (the last) of a session's frame, trimmed. */
+static void session_status(const AppSession *s, char *row, size_t cap)
+{
+    const Grid *g = app_session_grid(s);
+    row_trimmed(g, g->h - 1, row, cap);
+}
+
+static int session_key(AppSession *s, int key)
+{
+    TermEvent ev = { .key = key };
+    int react = app_session_key(s, &ev, 0);
+    assert_int_equal(app_session_frame(s, 80, 24, 0), 0);
+    return react;
+}
+
+/* What --print --format svg --size 80x24 writes with no options (main_print's steps). */
+static char *print_svg(const Options *o, const Lesson *ls, size_t *len)
+{
+    Player p;
+    Ui ui;
+    assert_int_equal(app_start_state(o, ls, 0, &p, &ui), 0);
+    FrameOptions fo = { LANG_EN, false, NULL };
+    FrameInput in = { .lesson = ls, .player = &p, .ui = &ui, .progress = 1.0, .opt = &fo };
+    Snapshot shot = { 0 };
+    assert_int_equal(snapshot_take(&shot, &in, 80, 24), 0);
+    ui_free(&ui);
+    char *buf = NULL;
+    FILE *mem = open_memstream(&buf, len);
+    assert_int_equal(snapshot_svg(&shot, mem, o->theme), 0);
+    fclose(mem);
+    snapshot_free(&shot);
+    return buf;
+}
+
+/* S and Enter as the program takes them: the first free default offered, the picture
+ * written where the status line says, the same bytes as --print; S again writes -2. */
+static void test_session_writes_the_picture(void **state)
+{
+    Fixture *f = *state;
+    char dir[] = "/tmp/attn-snapshot-XXXXXX", old[PATH_MAX], real[PATH_MAX], row[512];
+    char want_row[PATH_MAX + 64];
+    assert_non_null(mkdtemp(dir));
+    assert_non_null(getcwd(old, sizeof old));
+    assert_int_equal(chdir(dir), 0);
+    assert_non_null(realpath(".", real));
+    Options o;
+    cli_defaults(&o);
+    o.lang = LANG_EN;
+    AppSession *s = app_session_new(&o, &f->ls, 0);
+    assert_non_null(s);
+    app_session_write_pictures(s);
+    assert_int_equal(app_session_frame(s, 80, 24, 0), 0);
+
+    assert_int_equal(session_key(s, 'S') & REACT_SNAPSHOT, REACT_SNAPSHOT);
+    session_status(s, row, sizeof row);
+    assert_string_equal(row, " file: attn-tui-arcs.svg                          Enter writes it · Esc cancels");
+    assert_int_equal(entries("."), 0);                 /* nothing written before Enter */
+    assert_int_equal(session_key(s, KEYCODE_ENTER) & REACT_SAVE, REACT_SAVE);
+    session_status(s, row, sizeof row);
+    snprintf(want_row, sizeof want_row, " SVG written to %s/attn-tui-arcs.svg", real);
+    if (strncmp(row, want_row, strlen(want_row)) != 0)
+        fail_msg("the status line is \"%s\", not \"%s …\"", row, want_row);
+    size_t len = 0, want_len = 0;
+    char *got = slurp("attn-tui-arcs.svg", &len);
+    char *want = print_svg(&o, &f->ls, &want_len);
+    assert_non_null(got);
+    assert_int_equal(len, want_len);
+    assert_memory_equal(got, want, len);               /* what --print --format svg writes */
+    free(got);
+
+    session_key(s, 'S');
+    session_status(s, row, sizeof row);
+    assert_string_equal(row, " file: attn-tui-arcs-2.svg                        Enter writes it · Esc cancels");
+    session_key(s, KEYCODE_ENTER);
+    assert_int_equal(entries("."), 2);
+    got = slurp("attn-tui-arcs.svg", &len);
+    assert_int_equal(len, want_len);
+    assert_memory_equal(got, want, len);               /* the first one kept */
+    free(got);
+
+    /* a typed name that exists: refused, then replaced on the second Enter */
+    session_key(s, 'S');
+    for (int i = 0; i < 6; i++)                        /* "-3.svg" off */
+        session_key(s, KEYCODE_BACKSPACE);
+    for (const char *c = ".svg"; *c; c++)
+        session_key(s, *c);
+    session_key(s, KEYCODE_ENTER);
+    const Grid *g = app_session_grid(s);
+    row_trimmed(g, 22, row, sizeof row);
+    assert_string_equal(row, " a file of that name exists: Enter again replaces it, or change the name");
+    got = slurp("attn-tui-arcs.svg", &len);
+    assert_memory_equal(got, want, len);               /* not yet replaced */
+    free(got);
+    session_key(s, KEYCODE_ENTER);
+    got = slurp("attn-tui-arcs.svg", &len);
+    assert_false(len == want_len && memcmp(got, want, len) == 0);   /* confirmed: replaced */
+    free(got);
+    assert_int_equal(entries("."), 2);
+    app_session_free(s);
+
+    /* a session not asked to write (the fuzz target's) writes nothing and says so */
+    s = app_session_new(&o, &f->ls, 0);
+    assert_int_equal(app_session_frame(s, 80, 24, 0), 0);
+    session_key(s, 'S');
+    session_key(s, KEYCODE_ENTER);
+    g = app_session_grid(s);
+    row_trimmed(g, 22, row, sizeof row);
+    assert_string_equal(row, " this session writes no files");
+    assert_int_equal(entries("."), 2);
+    app_session_free(s);
+
+    free(want);
+    unlink("attn-tui-arcs.svg");
+    unlink("attn-tui-arcs-2.svg");
+    assert_int_equal(chdir(old), 0);
+    assert_int_equal(rmdir(dir), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -415,6 +537,7 @@ int main(void)
         cmocka_unit_test(test_prompt_drawn),
         cmocka_unit_test(test_save_writes_the_svg),
         cmocka_unit_test(test_save_says_the_full_path),
+        cmocka_unit_test_setup_teardown(test_session_writes_the_picture, fixture_setup, fixture_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
