@@ -41,6 +41,15 @@ typedef struct {
     bool ascii;              /* --ascii (or ASCII chosen for the terminal): ASCII drawing */
     bool no_ascii;           /* --no-ascii: braille and CJK even on TERM=linux (the last of the two wins) */
     int export_format;       /* --export FMT: an ExportFormat (export.h), or -1 */
+    /* --train (issue 18): train the lesson's machine without a terminal, write the model */
+    bool train;              /* --train */
+    int task;                /* --task add|all: a TaskId (task.h), -1 for the default (add) */
+    unsigned long long seed; /* --seed S (default 1) */
+    long steps;              /* --steps N: exactly N steps; -1: until 100% or the maximum */
+    double lr;               /* --lr X (> 0); 0 for the default */
+    const char *save_path;   /* --save OUT: where --train writes the model */
+    bool overwrite;          /* --overwrite: an existing OUT may be replaced */
+    bool heads_set;          /* --heads was given: it overrides a model's [heads] */
 } Options;
 
 /* Parses argv into *o. Returns 0, or -1 with a one-line message in err. */

@@ -56,6 +56,14 @@ typedef struct {
                                                       over its visible columns; 0 if masked */
     double *output;                                /* T × d, weights · V, heads side by side */
     double *similarity;                            /* T × T, lesson 4: word vector · word vector */
+    /* The readout at the last position T−1, for a model with one (else NULL, -1). */
+    double *h0;                                    /* d: x(T−1) + output(T−1), the residual */
+    double *act;                                   /* hidden: relu(h0 · W1 + b1) (MLP only) */
+    double *h;                                     /* d: h0 + act · W2 (h0 without an MLP) */
+    double *logits;                                /* answers_count: h · Wo + bo */
+    double *probs;                                 /* answers_count: softmax(logits) */
+    int predicted;                                 /* the answer with the largest probability
+                                                      (index into model->answers), or -1 */
     double *block;                                 /* the one allocation behind all arrays */
 } Trace;
 
@@ -76,6 +84,17 @@ int engine_forward(const Model *m, const char *sentence, Trace *tr,
  * even d; anything else is an error in err. */
 int engine_forward_with(const Model *m, const char *sentence, const EngineConfig *cfg,
                         Trace *tr, char *err, size_t errlen);
+
+/* The readout of a model with one (m->answers_count > 0), at one position: h0 = x + out;
+ * with an MLP (m->hidden > 0) act = relu(h0 · W1 + b1) and h = h0 + act · W2, else h = h0;
+ * logits = h · Wo + bo; probs = softmax(logits). act may be NULL without an MLP. Returns
+ * the index of the largest probability (the first of equals). Training uses it too. */
+int engine_readout(const Model *m, const double *x, const double *out, double *h0, double *act,
+                   double *h, double *logits, double *probs);
+
+/* The character the trace's readout predicts (UTF-8) with its probability in *p, or NULL
+ * when the model has no readout. */
+const char *engine_prediction(const Trace *tr, double *p);
 
 /* The trace's characters joined, as the vocabulary spells the sentence ("三加五等于?"). */
 void engine_sentence(const Trace *tr, char *buf, size_t cap);

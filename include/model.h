@@ -18,6 +18,12 @@
  *   [wk]
  *   [wv]
  *
+ * Optional, for a model with a readout (issue 18, written by --train):
+ *   [answers]               the readout's characters, from the vocabulary
+ *   [wo] [bo]               d rows of |answers| numbers; one row: logits = h · Wo + bo
+ *   [w1] [b1] [w2]          the MLP: d rows of m; one row of m; m rows of d
+ *   [heads]                 1 or 2: the heads it was trained with
+ *
  * Sections may come in any order, each exactly once. Blank lines are ignored, and
  * so is a '#' that starts a line or follows a blank, with the rest of its line.
  * Position fingerprints are not stored: the engine computes them. */
@@ -32,6 +38,8 @@
 #define MODEL_MAX_TOKENS 16      /* most characters in a sentence */
 #define MODEL_MAX_LINE 32768     /* longest line accepted, in bytes */
 #define MODEL_MAX_NUMBER 64      /* longest number accepted, in bytes */
+#define MODEL_MAX_HIDDEN 4096    /* widest MLP accepted */
+#define MODEL_MAX_HEADS 2        /* [heads] is 1 or 2 */
 #define MODEL_SENTENCE_BYTES (MODEL_MAX_TOKENS * 4 + 1) /* room for a sentence */
 
 typedef struct {
@@ -43,6 +51,16 @@ typedef struct {
     double *wk;                          /* d × d, same convention */
     double *wv;                          /* d × d, same convention */
     char sentence[MODEL_SENTENCE_BYTES]; /* the default sentence (UTF-8) */
+    /* The optional readout at the last position (all NULL / 0 without one). */
+    int answers_count;                   /* |answers|: the readout's classes, 0 without a readout */
+    int *answers;                        /* answers_count vocabulary indices, in [answers] order */
+    double *wo;                          /* d × answers_count: logits = h · Wo + bo */
+    double *bo;                          /* answers_count biases */
+    int hidden;                          /* m, the MLP's width; 0 without an MLP */
+    double *w1;                          /* d × hidden: a = relu(h0 · W1 + b1) */
+    double *b1;                          /* hidden biases */
+    double *w2;                          /* hidden × d: h = h0 + a · W2 */
+    int heads;                           /* [heads]: the heads it was trained with, 0 if absent */
 } Model;
 
 /* Parses len bytes of model text. name is used in messages ("NAME:LINE: ...").
@@ -73,6 +91,14 @@ int model_find_char(const Model *m, const char *ch);
 /* Writes "a b c …" listing the vocabulary into buf (cap bytes); when it does not all fit,
  * as many entries as fit followed by " …". */
 void model_vocab_list(const Model *m, char *buf, size_t cap);
+
+/* Allocates m's readout, zeroed: answers (indices), Wo, bo, and with hidden > 0 W1, b1,
+ * W2 (m->d must be set). Returns 0, or -1 out of memory (model_free releases what was). */
+int model_alloc_readout(Model *m, int answers, int hidden);
+
+/* Copies src into *dst (free with model_free). Returns 0, or -1 out of memory (*dst
+ * then empty). */
+int model_copy(Model *dst, const Model *src);
 
 /* Releases what model_parse allocated; safe on a zeroed or freed Model. */
 void model_free(Model *m);

@@ -6,9 +6,11 @@
 #include "export.h"
 #include "keydoc.h"
 #include "player.h"
+#include "task.h"
 #include "ui.h"
 #include "view.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
@@ -58,6 +60,16 @@ const char *cli_usage(void)
         "                    (san jia wu deng yu ?); the default on TERM=linux and vt100\n"
         "  --no-ascii        draw braille and CJK even where TERM says linux or vt100\n"
         "  --keys FMT        print every key binding (markdown or man) and exit\n"
+        "  --train           train the lesson's machine until ? answers the task's sentences\n"
+        "                    (三加五等于? → 八) and write it with --save OUT; --model FILE starts\n"
+        "                    from that file's weights\n"
+        "  --task T          with --train: add (66 sentences, default) or all (217: 加减乘除)\n"
+        "  --seed S          with --train: the seed of the starting weights (default 1)\n"
+        "  --steps N         with --train: exactly N steps (default: until 100%, at most 5000\n"
+        "                    on add, 10000 on all); 0 writes the starting model\n"
+        "  --lr X            with --train: Adam's learning rate (default 0.03)\n"
+        "  --save OUT        with --train: the model file to write\n"
+        "  --overwrite       let --save replace an existing file\n"
         "  -h, --help        show this help and exit\n"
         "  -V, --version     show the version and exit\n"
         "\n"
@@ -126,7 +138,9 @@ static int parse_focus(const char *s, int *out)
 enum {
     OPT_SENTENCE = 1000, OPT_MODEL, OPT_DUMP, OPT_FORMAT, OPT_NO_NUMBERS, OPT_AUTOPLAY,
     OPT_SPEED, OPT_STAGE, OPT_FOCUS, OPT_LANG, OPT_ASCII, OPT_PRINT, OPT_SIZE, OPT_COLOR, OPT_VIEW,
-    OPT_MASK, OPT_HEADS, OPT_RECORD, OPT_EXPORT, OPT_KEYS, OPT_NO_ASCII
+    OPT_MASK, OPT_HEADS, OPT_RECORD, OPT_EXPORT, OPT_KEYS, OPT_NO_ASCII,
+    /* --train and its options (issue 18) */
+    OPT_TRAIN = 1100, OPT_TASK, OPT_SEED, OPT_STEPS, OPT_LR, OPT_SAVE, OPT_OVERWRITE
 };
 
 static const struct option long_options[] = {
@@ -151,6 +165,13 @@ static const struct option long_options[] = {
     { "export",     required_argument, NULL, OPT_EXPORT },
     { "keys",       required_argument, NULL, OPT_KEYS },
     { "no-ascii",   no_argument,       NULL, OPT_NO_ASCII },
+    { "train",      no_argument,       NULL, OPT_TRAIN },
+    { "task",       required_argument, NULL, OPT_TASK },
+    { "seed",       required_argument, NULL, OPT_SEED },
+    { "steps",      required_argument, NULL, OPT_STEPS },
+    { "lr",         required_argument, NULL, OPT_LR },
+    { "save",       required_argument, NULL, OPT_SAVE },
+    { "overwrite",  no_argument,       NULL, OPT_OVERWRITE },
     { "help",       no_argument,       NULL, 'h' },
     { "version",    no_argument,       NULL, 'V' },
     { NULL, 0, NULL, 0 },
@@ -168,6 +189,87 @@ static void cli_defaults(Options *o)
     o->lang = LANG_AUTO;
     o->export_format = -1;
     o->keys = -1;
+    o->task = -1;
+    o->seed = 1;
+    o->steps = -1;
+}
+
+/* ---------------------------------------------------------------- --train's options */
+
+/* A whole number of digits only, at most max. */
+static int parse_count(const char *s, unsigned long long max, unsigned long long *out)
+{
+    size_t n = strlen(s);
+    if (n == 0 || n > 20 || strspn(s, "0123456789") != n)
+        return -1;
+    errno = 0;
+    unsigned long long v = strtoull(s, NULL, 10);
+    if (errno != 0 || v > max)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static int cli_apply_train(Options *o, int c, const char *arg, char *err, size_t errlen)
+{
+    char q[CLI_QUOTE_BYTES];
+    unsigned long long v;
+    char *end;
+    switch (c) {
+    case OPT_TRAIN:     o->train = true; return 0;
+    case OPT_OVERWRITE: o->overwrite = true; return 0;
+    case OPT_SAVE:      o->save_path = arg; return 0;
+    case OPT_TASK:
+        o->task = task_from_name(arg);
+        if (o->task >= 0) return 0;
+        snprintf(err, errlen, "--task: '%s' is not a task: use add or all", text_escape(arg, q, sizeof q));
+        return -1;
+    case OPT_SEED:
+        if (parse_count(arg, ~0ull, &o->seed) == 0) return 0;
+        snprintf(err, errlen, "--seed: '%s' is not a seed: give a whole number from 0 to %llu",
+                 text_escape(arg, q, sizeof q), ~0ull);
+        return -1;
+    case OPT_STEPS:
+        if (parse_count(arg, 100000000ull, &v) == 0) { o->steps = (long)v; return 0; }
+        snprintf(err, errlen, "--steps: '%s' is not a number of steps: give 0 to 100000000",
+                 text_escape(arg, q, sizeof q));
+        return -1;
+    case OPT_LR:
+        o->lr = strtod(arg, &end);
+        if (end != arg && *end == '\0' && isfinite(o->lr) && o->lr > 0.0 && o->lr <= 10.0) return 0;
+        snprintf(err, errlen, "--lr: '%s' is not a learning rate: give a number above 0, at most 10",
+                 text_escape(arg, q, sizeof q));
+        return -1;
+    }
+    snprintf(err, errlen, "internal error: option %d", c);
+    return -1;
+}
+
+/* --train's options go with --train, and --train with --save and no other action. */
+static int cli_check_train(const Options *o, char *err, size_t errlen)
+{
+    bool any = o->task >= 0 || o->seed != 1 || o->steps >= 0 || o->lr > 0.0 || o->save_path;
+    if (!o->train && any) {
+        snprintf(err, errlen, "--task, --seed, --steps, --lr and --save go with --train "
+                 "(try --train --save m.model)");
+        return -1;
+    }
+    if (o->overwrite && !o->save_path && !o->record_path) {
+        snprintf(err, errlen, "--overwrite goes with an output file (--save or --record)");
+        return -1;
+    }
+    if (!o->train)
+        return 0;
+    if (!o->save_path) {
+        snprintf(err, errlen, "--train needs --save OUT: the file to write the trained model to");
+        return -1;
+    }
+    if (o->dump || o->print || o->export_format >= 0 || o->record_path) {
+        snprintf(err, errlen, "--train and %s: choose one", o->dump ? "--dump" : o->print ? "--print" :
+                 o->record_path ? "--record" : "--export");
+        return -1;
+    }
+    return 0;
 }
 
 /* Applies one recognised option; returns 0 or -1 with err filled. A bad value is
@@ -205,7 +307,11 @@ static int cli_apply(Options *o, int c, const char *arg, char *err, size_t errle
                  text_escape(arg, q, sizeof q));
         return -1;
     case OPT_HEADS:
-        if (strcmp(arg, "1") == 0 || strcmp(arg, "2") == 0) { o->heads = arg[0] - '0'; return 0; }
+        if (strcmp(arg, "1") == 0 || strcmp(arg, "2") == 0) {
+            o->heads = arg[0] - '0';
+            o->heads_set = true;
+            return 0;
+        }
         snprintf(err, errlen, "--heads: '%s' is not a number of heads: use 1 or 2",
                  text_escape(arg, q, sizeof q));
         return -1;
@@ -262,6 +368,8 @@ static int cli_apply(Options *o, int c, const char *arg, char *err, size_t errle
                  text_escape(arg, q, sizeof q));
         return -1;
     }
+    if (c >= OPT_TRAIN)
+        return cli_apply_train(o, c, arg, err, errlen);
     snprintf(err, errlen, "internal error: option %d", c);
     return -1;
 }
@@ -316,5 +424,5 @@ int cli_parse(int argc, char **argv, Options *o, char *err, size_t errlen)
         snprintf(err, errlen, "--size and --color go with --print (try --print --size 120x40)");
         return -1;
     }
-    return 0;
+    return cli_check_train(o, err, errlen);
 }

@@ -219,6 +219,27 @@ static void put_lesson7(FILE *out, const Trace *tr, bool zh)
     }
 }
 
+/* The readout at the last position: each answer's logit and probability, then the
+ * prediction ("三加五等于? → 八  97.3%"). Nothing for a model without a readout. */
+static void put_readout(FILE *out, const Trace *tr, const char *sentence, bool zh)
+{
+    const Model *m = tr->model;
+    double p;
+    const char *said = engine_prediction(tr, &p);
+    if (!said)
+        return;
+    put_heading(out, SAY(zh, "Readout at the last character: logits = h·Wo + bo, probabilities = softmax",
+                         "最后一个字的读出：logits = h·Wo + bo，概率 = softmax"));
+    char num[FORMAT_BYTES];
+    for (int c = 0; c < m->answers_count; c++) {
+        put_padded(out, m->vocab[m->answers[c]], 4, -1);
+        fprintf(out, "%10s", format_fixed(num, sizeof num, tr->logits[c], 4));
+        fprintf(out, "%9s\n", format_percent(num, sizeof num, tr->probs[c]));
+    }
+    fprintf(out, "%s %s → %s  %s\n", SAY(zh, "prediction:", "预测："), sentence, said,
+            format_percent(num, sizeof num, p));
+}
+
 void dump_text(FILE *out, const Trace *tr, const char *sentence, bool zh)
 {
     put_title(out, tr, sentence, zh);
@@ -241,6 +262,7 @@ void dump_text(FILE *out, const Trace *tr, const char *sentence, bool zh)
     put_token_rows(out, tr, SAY(zh, "④ Output = shares · V   [T, d] in, [T, d] out",
                                 "④ 取货：输出 = 百分比 · V   输入 [T, d]，输出 [T, d]"), tr->output);
     put_closest(out, tr, zh);
+    put_readout(out, tr, sentence, zh);
 }
 
 /* ---------------------------------------------------------------- json */
@@ -319,6 +341,43 @@ static void json_closest(FILE *out, const Trace *tr)
     fputs("\n  ]", out);
 }
 
+static void json_vector(FILE *out, const char *key, const double *v, int n)
+{
+    fprintf(out, ",\n  \"%s\": [", key);
+    for (int i = 0; i < n; i++)
+        fprintf(out, "%s%.17g", i ? ", " : "", v[i]);
+    fputc(']', out);
+}
+
+/* A model with a readout: answers, Wo, bo (W1, b1, W2), logits, probs and the prediction. */
+static void json_readout(FILE *out, const Trace *tr)
+{
+    const Model *m = tr->model;
+    double p;
+    const char *said = engine_prediction(tr, &p);
+    if (!said)
+        return;
+    fputs(",\n  \"answers\": [", out);
+    for (int c = 0; c < m->answers_count; c++) {
+        if (c)
+            fputs(", ", out);
+        json_string(out, m->vocab[m->answers[c]]);
+    }
+    fputc(']', out);
+    json_matrix(out, "wo", m->wo, m->d, m->answers_count);
+    json_vector(out, "bo", m->bo, m->answers_count);
+    if (m->hidden > 0) {
+        json_matrix(out, "w1", m->w1, m->d, m->hidden);
+        json_vector(out, "b1", m->b1, m->hidden);
+        json_matrix(out, "w2", m->w2, m->hidden, m->d);
+    }
+    json_vector(out, "logits", tr->logits, m->answers_count);
+    json_vector(out, "probs", tr->probs, m->answers_count);
+    fputs(",\n  \"prediction\": {\"char\": ", out);
+    json_string(out, said);
+    fprintf(out, ", \"p\": %.17g}", p);
+}
+
 void dump_json(FILE *out, const Trace *tr, const char *sentence)
 {
     fputs("{\n  \"sentence\": ", out);
@@ -346,6 +405,7 @@ void dump_json(FILE *out, const Trace *tr, const char *sentence)
     json_heads(out, tr, "weights", tr->weights, false);
     json_matrix(out, "output", tr->output, tr->T, tr->d);
     json_closest(out, tr);
+    json_readout(out, tr);
     fputs("\n}\n", out);
 }
 
@@ -384,6 +444,37 @@ static void model_matrix(FILE *out, const char *name, const char *note, const do
         model_row(out, NULL, 0, w + (size_t)i * (size_t)d, d, width);
 }
 
+/* A rows × cols block of numbers under its header and a note. */
+static void model_block(FILE *out, const char *name, const char *note, const double *w, int rows,
+                        int cols)
+{
+    int width = exact_width(w, (size_t)rows * (size_t)cols);
+    fprintf(out, "\n[%s]\n# %s\n", name, note);
+    for (int i = 0; i < rows; i++)
+        model_row(out, NULL, 0, w + (size_t)i * (size_t)cols, cols, width);
+}
+
+/* The optional sections of a model with a readout (and an MLP, and its heads). */
+static void dump_model_readout(FILE *out, const Model *m)
+{
+    if (m->heads > 0)
+        fprintf(out, "\n[heads]\n%d\n", m->heads);
+    if (m->answers_count == 0)
+        return;
+    fputs("\n[answers]\n", out);
+    for (int i = 0; i < m->answers_count; i++)
+        fprintf(out, "%s%s", m->vocab[m->answers[i]],
+                i + 1 == m->answers_count || i % VOCAB_PER_LINE == VOCAB_PER_LINE - 1 ? "\n" : " ");
+    if (m->hidden > 0) {
+        model_block(out, "w1", "the MLP: a = relu(h0 · W1 + b1), d rows of m", m->w1, m->d, m->hidden);
+        model_block(out, "b1", "one row of m", m->b1, 1, m->hidden);
+        model_block(out, "w2", "h = h0 + a · W2, m rows of d", m->w2, m->hidden, m->d);
+    }
+    model_block(out, "wo", "logits = h · Wo + bo: d rows, a column per answer", m->wo, m->d,
+                m->answers_count);
+    model_block(out, "bo", "one row, a number per answer", m->bo, 1, m->answers_count);
+}
+
 void dump_model(FILE *out, const Model *m, const char *sentence)
 {
     int label_cols = 0;
@@ -407,6 +498,7 @@ void dump_model(FILE *out, const Model *m, const char *sentence)
                  "output dimension j", m->wq, m->d);
     model_matrix(out, "wk", "K = x · Wk", m->wk, m->d);
     model_matrix(out, "wv", "V = x · Wv", m->wv, m->d);
+    dump_model_readout(out, m);
 }
 
 /* ---------------------------------------------------------------- writing */

@@ -100,7 +100,9 @@ static int tokenize(const Model *m, const char *sentence, Trace *tr, char *err, 
 static int allocate(Trace *tr)
 {
     size_t T = (size_t)tr->T, d = (size_t)tr->d, H = (size_t)tr->heads;
-    size_t total = 7 * T * d + 3 * H * T * T + T * T;
+    size_t n = (size_t)tr->model->answers_count, m = (size_t)tr->model->hidden;
+    size_t readout = n > 0 ? 2 * d + m + 2 * n : 0;
+    size_t total = 7 * T * d + 3 * H * T * T + T * T + readout;
     tr->block = calloc(total, sizeof(double));
     if (!tr->block)
         return -1;
@@ -115,7 +117,14 @@ static int allocate(Trace *tr)
     tr->scores = p;    p += H * T * T;
     tr->scaled = p;    p += H * T * T;
     tr->weights = p;   p += H * T * T;
-    tr->similarity = p;
+    tr->similarity = p; p += T * T;
+    if (n > 0) {
+        tr->h0 = p;     p += d;
+        tr->act = m > 0 ? p : NULL; p += m;
+        tr->h = p;      p += d;
+        tr->logits = p; p += n;
+        tr->probs = p;
+    }
     return 0;
 }
 
@@ -210,11 +219,57 @@ int engine_forward_with(const Model *m, const char *sentence, const EngineConfig
     matmul_rows(tr->x, m->wv, tr->v, (size_t)tr->T, (size_t)tr->d);
     compute_attention(tr);
     compute_similarity(tr);
+    tr->predicted = -1;
+    if (m->answers_count > 0)
+        tr->predicted = engine_readout(m, TRACE_ROW(tr, x, tr->T - 1), TRACE_ROW(tr, output, tr->T - 1),
+                                       tr->h0, tr->act, tr->h, tr->logits, tr->probs);
     if (engine_check_finite(tr, err, errlen) != 0) {
         engine_free(tr);
         return ENGINE_NOT_FINITE;
     }
     return 0;
+}
+
+/* ---------------------------------------------------------------- the readout */
+
+int engine_readout(const Model *m, const double *x, const double *out, double *h0, double *act,
+                   double *h, double *logits, double *probs)
+{
+    int d = m->d, n = m->answers_count, hid = m->hidden;
+    for (int i = 0; i < d; i++)
+        h0[i] = x[i] + out[i];
+    for (int i = 0; i < d; i++)
+        h[i] = h0[i];
+    for (int u = 0; u < hid; u++) {
+        double acc = m->b1[u];
+        for (int i = 0; i < d; i++)
+            acc += h0[i] * m->w1[(size_t)i * (size_t)hid + (size_t)u];
+        act[u] = acc > 0.0 ? acc : 0.0;
+    }
+    for (int u = 0; u < hid; u++)
+        for (int i = 0; i < d; i++)
+            h[i] += act[u] * m->w2[(size_t)u * (size_t)d + (size_t)i];
+    for (int c = 0; c < n; c++) {
+        double acc = m->bo[c];
+        for (int i = 0; i < d; i++)
+            acc += h[i] * m->wo[(size_t)i * (size_t)n + (size_t)c];
+        logits[c] = acc;
+    }
+    engine_softmax(logits, probs, n);
+    int best = 0;
+    for (int c = 1; c < n; c++)
+        if (probs[c] > probs[best])
+            best = c;
+    return best;
+}
+
+const char *engine_prediction(const Trace *tr, double *p)
+{
+    if (!tr->model || tr->predicted < 0 || !tr->probs)
+        return NULL;
+    if (p)
+        *p = tr->probs[tr->predicted];
+    return tr->model->vocab[tr->model->answers[tr->predicted]];
 }
 
 void engine_sentence(const Trace *tr, char *buf, size_t cap)
@@ -465,6 +520,12 @@ int engine_check_finite(const Trace *tr, char *err, size_t errlen)
                       err, errlen) != 0 ||
         check_vectors(tr, tr->output, "the outputs overflow", "output", err, errlen) != 0)
         return -1;
+    for (int c = 0; tr->logits && c < tr->model->answers_count; c++)
+        if (!isfinite(tr->logits[c]) || !isfinite(tr->probs[c])) {
+            snprintf(err, errlen, "the readout overflows (logit of %s is not a finite number)",
+                     tr->model->vocab[tr->model->answers[c]]);
+            return -1;
+        }
     return 0;
 }
 

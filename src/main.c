@@ -25,6 +25,7 @@
 #include "spell.h"
 #include "term.h"
 #include "text.h"
+#include "train_cmd.h"
 
 #define EXIT_USAGE 2   /* bad command line */
 #define EXIT_DATA 1    /* bad model, sentence, or environment */
@@ -235,6 +236,10 @@ int main(int argc, char **argv)
     }
     if (o.version)
         return main_write_text("attn-tui " ATTN_VERSION "\n", "the version");
+    if (o.train) {   /* --train: headless, progress on stderr (issue 18) */
+        signal(SIGXFSZ, SIG_IGN);
+        return train_cmd_run(&o, stderr, isatty(STDERR_FILENO));
+    }
     Model model;
     if (main_load(&o, &model, err, sizeof err) != 0) {
         fprintf(stderr, "attn-tui: %s\n", err);
@@ -246,6 +251,8 @@ int main(int argc, char **argv)
         model_free(&model);
         return EXIT_DATA;
     }
+    if (!o.heads_set && model.heads > 0)   /* a trained model's [heads]; --heads overrides */
+        o.heads = model.heads;
     Lesson lesson;
     EngineConfig cfg = { o.mask ? MASK_CAUSAL : MASK_NONE, o.heads };
     int status, r = lesson_build(&lesson, &model, sentence, &cfg, err, sizeof err);

@@ -10,6 +10,7 @@
 #include <locale.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,11 +22,14 @@
 
 /* ---------------------------------------------------------------- sections */
 
+/* The first SEC_REQUIRED sections every file has; the rest are the optional readout. */
 enum { SEC_NONE = -1, SEC_VOCAB, SEC_D, SEC_SENTENCE, SEC_EMBEDDING,
-       SEC_WQ, SEC_WK, SEC_WV, SEC_COUNT };
+       SEC_WQ, SEC_WK, SEC_WV, SEC_REQUIRED,
+       SEC_ANSWERS = SEC_REQUIRED, SEC_WO, SEC_BO, SEC_W1, SEC_B1, SEC_W2, SEC_HEADS, SEC_COUNT };
 
 static const char *const section_names[SEC_COUNT] = {
-    "vocab", "d", "sentence", "embedding", "wq", "wk", "wv"
+    "vocab", "d", "sentence", "embedding", "wq", "wk", "wv",
+    "answers", "wo", "bo", "w1", "b1", "w2", "heads"
 };
 
 /* ---------------------------------------------------------------- parser state */
@@ -43,6 +47,8 @@ typedef struct {
     int header_line[SEC_COUNT]; /* where each section's header is, 0 if absent */
     int rows[SEC_COUNT];     /* data lines seen so far in each section (pass 2) */
     int d_seen;              /* [d] has its number */
+    int heads_seen;          /* [heads] has its number */
+    int b1_line;             /* the line of [b1]'s row (it sets the MLP's width), 0 if none */
     int vocab_cap;           /* slots allocated in m->vocab */
     unsigned char *has_row;  /* vocab_size flags: embedding row seen */
     Model *m;
@@ -356,7 +362,8 @@ static int parse_header(Parser *p, char *line)
     if (hint[0])
         return fail(p, p->lineno, "unknown section [%s]%s", show(line + 1, shown), hint);
     return fail(p, p->lineno, "unknown section [%s] (known: [vocab] [d] [sentence] "
-                "[embedding] [wq] [wk] [wv])", show(line + 1, shown));
+                "[embedding] [wq] [wk] [wv], and for a readout [answers] [wo] [bo] [w1] [b1] "
+                "[w2] [heads])", show(line + 1, shown));
 }
 
 /* True when line, read as ASCII, is a section header "[name]" (for hints). */
@@ -430,6 +437,67 @@ static int parse_d(Parser *p, char *line)
     return 0;
 }
 
+/* [heads]: one whole number, 1..MODEL_MAX_HEADS. */
+static int parse_heads(Parser *p, char *line)
+{
+    if (p->heads_seen)
+        return fail(p, p->lineno, "[heads] holds one number, but here is another line");
+    char *tok = trim(line);
+    if (strlen(tok) != 1 || tok[0] < '1' || tok[0] > '0' + MODEL_MAX_HEADS) {
+        char shown[SHOW_BYTES + 4];
+        return fail(p, p->lineno, "[heads] must be 1 or 2, got \"%s\"", show(tok, shown));
+    }
+    p->m->heads = tok[0] - '0';
+    p->heads_seen = 1;
+    return 0;
+}
+
+/* [answers] and [b1] in pass 1: how many answers, and the MLP's width. */
+static int count_readout(Parser *p, int sec, const char *line)
+{
+    if (sec == SEC_ANSWERS) {
+        p->m->answers_count += count_tokens(line);
+        return 0;
+    }
+    if (p->b1_line)
+        return fail(p, p->lineno, "[b1] holds one row, but here is another");
+    int n = count_tokens(line);
+    if (n > MODEL_MAX_HIDDEN)
+        return fail(p, p->lineno, "[b1] has %d numbers: at most %d are allowed", n, MODEL_MAX_HIDDEN);
+    p->m->hidden = n;
+    p->b1_line = p->lineno;
+    return 0;
+}
+
+/* The optional sections go together: answers with wo and bo; w1, b1 and w2 all or none,
+ * and only with a readout. */
+static int check_optional(Parser *p, int last)
+{
+    const int *h = p->header_line;
+    bool readout = h[SEC_ANSWERS] || h[SEC_WO] || h[SEC_BO];
+    bool mlp = h[SEC_W1] || h[SEC_B1] || h[SEC_W2];
+    static const int need_readout[] = { SEC_ANSWERS, SEC_WO, SEC_BO };
+    static const int need_mlp[] = { SEC_W1, SEC_B1, SEC_W2 };
+    for (size_t i = 0; (readout || mlp) && i < 3; i++)
+        if (!h[need_readout[i]])
+            return fail(p, last, "missing section [%s] (a readout has [answers], [wo] and [bo])",
+                        section_names[need_readout[i]]);
+    for (size_t i = 0; mlp && i < 3; i++)
+        if (!h[need_mlp[i]])
+            return fail(p, last, "missing section [%s] (an MLP has [w1], [b1] and [w2])",
+                        section_names[need_mlp[i]]);
+    if (readout && p->m->answers_count == 0)
+        return fail(p, h[SEC_ANSWERS], "[answers] is empty");
+    if (mlp && p->m->hidden == 0)
+        return fail(p, h[SEC_B1], "[b1] is empty");
+    if (h[SEC_HEADS] && !p->heads_seen)
+        return fail(p, h[SEC_HEADS], "[heads] has no number");
+    if (p->m->heads > 0 && p->m->d % p->m->heads != 0)
+        return fail(p, h[SEC_HEADS], "[heads] is %d, but d = %d is not divisible by it",
+                    p->m->heads, p->m->d);
+    return 0;
+}
+
 /* ---------------------------------------------------------------- pass 1 */
 
 /* Finds every section header, reads [vocab] and [d], and checks every line. */
@@ -460,6 +528,10 @@ static int pass_structure(Parser *p)
             return -1;
         if (sec == SEC_D && parse_d(p, line) < 0)
             return -1;
+        if (sec == SEC_HEADS && parse_heads(p, line) < 0)
+            return -1;
+        if ((sec == SEC_ANSWERS || sec == SEC_B1) && count_readout(p, sec, line) < 0)
+            return -1;
     }
     if (r < 0)
         return -1;
@@ -469,14 +541,14 @@ static int pass_structure(Parser *p)
         any |= p->header_line[s] != 0;
     if (!any)
         return fail(p, last, "no sections found (the file is empty or only comments)");
-    for (int s = 0; s < SEC_COUNT; s++)
+    for (int s = 0; s < SEC_REQUIRED; s++)
         if (!p->header_line[s])
             return fail(p, last, "missing section [%s]", section_names[s]);
     if (p->m->vocab_size == 0)
         return fail(p, p->header_line[SEC_VOCAB], "[vocab] is empty");
     if (!p->d_seen)
         return fail(p, p->header_line[SEC_D], "[d] has no number");
-    return 0;
+    return check_optional(p, last);
 }
 
 /* ---------------------------------------------------------------- numbers */
@@ -511,9 +583,8 @@ static int parse_number(Parser *p, const char *tok, double *out)
 }
 
 /* Parses exactly d numbers from line into dst; what names the row in messages. */
-static int parse_row(Parser *p, char *line, double *dst, const char *what)
+static int parse_row_of(Parser *p, char *line, double *dst, int d, const char *what)
 {
-    int d = p->m->d;
     int got = count_tokens(line);
     if (got != d)
         return fail(p, p->lineno, "%s: expected %d numbers, got %d", what, d, got);
@@ -521,6 +592,11 @@ static int parse_row(Parser *p, char *line, double *dst, const char *what)
         if (parse_number(p, next_token(&line), &dst[j]) < 0)
             return -1;
     return 0;
+}
+
+static int parse_row(Parser *p, char *line, double *dst, const char *what)
+{
+    return parse_row_of(p, line, dst, p->m->d, what);
 }
 
 /* ---------------------------------------------------------------- [sentence] */
@@ -584,6 +660,69 @@ static int parse_matrix_row(Parser *p, int sec, char *line)
     return parse_row(p, line, &w[(size_t)row * (size_t)m->d], what);
 }
 
+/* ---------------------------------------------------------------- the readout */
+
+/* [answers]: characters of the vocabulary, each once. */
+static int parse_answers(Parser *p, char *line)
+{
+    Model *m = p->m;
+    char shown[SHOW_BYTES + 4], hint[HINT_BYTES];
+    char *tok;
+    while ((tok = next_token(&line)) != NULL) {
+        int idx = model_find_char(m, tok);
+        if (idx < 0)
+            return fail(p, p->lineno, "answer \"%s\" is not in [vocab]%s", show(tok, shown),
+                        lookalike_hint(p, tok, hint, sizeof hint, in_vocab));
+        for (int i = 0; i < p->rows[SEC_ANSWERS]; i++)
+            if (m->answers[i] == idx)
+                return fail(p, p->lineno, "answer \"%s\" appears twice", tok);
+        m->answers[p->rows[SEC_ANSWERS]++] = idx;
+    }
+    return 0;
+}
+
+/* The shape of each numeric optional section: rows, numbers per row, and where they go. */
+static int readout_shape(const Model *m, int sec, int *rows, int *cols, double **dst)
+{
+    int n = m->answers_count, h = m->hidden, d = m->d;
+    switch (sec) {
+    case SEC_WO: *rows = d; *cols = n; *dst = m->wo; return 0;
+    case SEC_BO: *rows = 1; *cols = n; *dst = m->bo; return 0;
+    case SEC_W1: *rows = d; *cols = h; *dst = m->w1; return 0;
+    case SEC_B1: *rows = 1; *cols = h; *dst = m->b1; return 0;
+    case SEC_W2: *rows = h; *cols = d; *dst = m->w2; return 0;
+    default: return -1;
+    }
+}
+
+static int parse_readout_row(Parser *p, int sec, char *line)
+{
+    int rows, cols;
+    double *dst;
+    readout_shape(p->m, sec, &rows, &cols, &dst);
+    int row = p->rows[sec]++;
+    if (row >= rows)
+        return fail(p, p->lineno, "[%s] has more than %d row%s", section_names[sec], rows,
+                    rows == 1 ? "" : "s");
+    char what[32];
+    snprintf(what, sizeof what, "[%s] row %d", section_names[sec], row + 1);
+    return parse_row_of(p, line, &dst[(size_t)row * (size_t)cols], cols, what);
+}
+
+/* After pass 2: every numeric optional section has all its rows. */
+static int check_readout_rows(Parser *p)
+{
+    for (int s = SEC_WO; s <= SEC_W2; s++) {
+        int rows, cols;
+        double *dst;
+        readout_shape(p->m, s, &rows, &cols, &dst);
+        if (p->header_line[s] && p->rows[s] < rows)
+            return fail(p, p->header_line[s], "[%s] has only %d of its %d rows",
+                        section_names[s], p->rows[s], rows);
+    }
+    return 0;
+}
+
 /* ---------------------------------------------------------------- pass 2 */
 
 /* Reads the sections that need d and the vocabulary: sentence, embedding, W*. */
@@ -609,8 +748,12 @@ static int pass_values(Parser *p)
             r = parse_sentence(p, line);
         else if (sec == SEC_EMBEDDING)
             r = parse_embedding(p, line);
-        else if (sec >= SEC_WQ)
+        else if (sec >= SEC_WQ && sec <= SEC_WV)
             r = parse_matrix_row(p, sec, line);
+        else if (sec == SEC_ANSWERS)
+            r = parse_answers(p, line);
+        else if (sec >= SEC_WO && sec <= SEC_W2)
+            r = parse_readout_row(p, sec, line);
         if (r < 0)
             return -1;
     }
@@ -626,7 +769,7 @@ static int pass_values(Parser *p)
         if (p->rows[s] < p->m->d)
             return fail(p, p->header_line[s], "[%s] has only %d of its %d rows",
                         section_names[s], p->rows[s], p->m->d);
-    return 0;
+    return check_readout_rows(p);
 }
 
 /* ---------------------------------------------------------------- entry points */
@@ -641,6 +784,8 @@ static int allocate_values(Parser *p)
     m->wv = calloc(dd, sizeof *m->wv);
     p->has_row = calloc((size_t)m->vocab_size, 1);
     if (!m->embedding || !m->wq || !m->wk || !m->wv || !p->has_row)
+        return fail(p, 1, "out of memory");
+    if (m->answers_count > 0 && model_alloc_readout(m, m->answers_count, m->hidden) != 0)
         return fail(p, 1, "out of memory");
     return 0;
 }
@@ -766,7 +911,76 @@ void model_free(Model *m)
     free(m->wq);
     free(m->wk);
     free(m->wv);
+    free(m->answers);
+    free(m->wo);
+    free(m->bo);
+    free(m->w1);
+    free(m->b1);
+    free(m->w2);
     memset(m, 0, sizeof *m);
+}
+
+int model_alloc_readout(Model *m, int answers, int hidden)
+{
+    size_t d = (size_t)m->d, n = (size_t)answers, h = (size_t)hidden;
+    m->answers_count = answers;
+    m->hidden = hidden;
+    m->answers = calloc(n, sizeof *m->answers);
+    m->wo = calloc(d * n, sizeof *m->wo);
+    m->bo = calloc(n, sizeof *m->bo);
+    if (hidden > 0) {
+        m->w1 = calloc(d * h, sizeof *m->w1);
+        m->b1 = calloc(h, sizeof *m->b1);
+        m->w2 = calloc(h * d, sizeof *m->w2);
+    }
+    if (!m->answers || !m->wo || !m->bo || (hidden > 0 && (!m->w1 || !m->b1 || !m->w2)))
+        return -1;
+    return 0;
+}
+
+/* A malloc'd copy of n doubles (NULL when src is NULL, or out of memory: *ok cleared). */
+static double *copy_doubles(const double *src, size_t n, int *ok)
+{
+    if (!src)
+        return NULL;
+    double *dst = malloc(n * sizeof *dst + 1);
+    if (!dst)
+        *ok = 0;
+    else
+        memcpy(dst, src, n * sizeof *dst);
+    return dst;
+}
+
+int model_copy(Model *dst, const Model *src)
+{
+    int ok = 1;
+    size_t d = (size_t)src->d, v = (size_t)src->vocab_size;
+    size_t n = (size_t)src->answers_count, h = (size_t)src->hidden;
+    *dst = *src;
+    dst->vocab = malloc(v * sizeof *dst->vocab);
+    if (dst->vocab)
+        memcpy(dst->vocab, src->vocab, v * sizeof *dst->vocab);
+    else
+        ok = 0;
+    dst->answers = NULL;
+    if (src->answers && (dst->answers = malloc(n * sizeof *dst->answers + 1)) != NULL)
+        memcpy(dst->answers, src->answers, n * sizeof *dst->answers);
+    else if (src->answers)
+        ok = 0;
+    dst->embedding = copy_doubles(src->embedding, v * d, &ok);
+    dst->wq = copy_doubles(src->wq, d * d, &ok);
+    dst->wk = copy_doubles(src->wk, d * d, &ok);
+    dst->wv = copy_doubles(src->wv, d * d, &ok);
+    dst->wo = copy_doubles(src->wo, d * n, &ok);
+    dst->bo = copy_doubles(src->bo, n, &ok);
+    dst->w1 = copy_doubles(src->w1, d * h, &ok);
+    dst->b1 = copy_doubles(src->b1, h, &ok);
+    dst->w2 = copy_doubles(src->w2, h * d, &ok);
+    if (!ok) {
+        model_free(dst);
+        return -1;
+    }
+    return 0;
 }
 
 /* ---------------------------------------------------------------- the vocabulary in a message */

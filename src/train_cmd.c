@@ -1,0 +1,125 @@
+/* train_cmd.c — the headless --train: load, train with progress on stderr, save.
+ * Owns: the loop of `attn-tui --train`, its progress bar and its last line. Must not
+ * touch: the terminal's screen (it only writes lines to a stream), the arithmetic. */
+#include "train_cmd.h"
+
+#include <math.h>
+#include <string.h>
+#include <time.h>
+#include "dump.h"
+#include "model.h"
+#include "outfile.h"
+#include "train.h"
+
+#define TRAIN_CMD_CHUNK 50        /* steps between two redraws of the bar */
+#define TRAIN_CMD_LINE_EVERY 1000 /* steps between two plain progress lines */
+#define TRAIN_CMD_BAR 24          /* cells of the progress bar */
+
+static double cpu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* "[#######.........] step 120/5000  loss 0.8123  accuracy 72.7%" redrawn in place. */
+static void show_bar(FILE *f, const TrainRun *r, long total)
+{
+    int step = train_step_count(r), fill = total > 0 ? (int)((long)step * TRAIN_CMD_BAR / total) : 0;
+    char bar[TRAIN_CMD_BAR + 1];
+    for (int i = 0; i < TRAIN_CMD_BAR; i++)
+        bar[i] = i < fill ? '#' : '.';
+    bar[TRAIN_CMD_BAR] = '\0';
+    fprintf(f, "\r[%s] step %d/%ld  loss %.4f  accuracy %.1f%%\033[K", bar, step, total,
+            train_loss(r), 100.0 * train_accuracy(r));
+    fflush(f);
+}
+
+static void show_line(FILE *f, const TrainRun *r)
+{
+    fprintf(f, "step %d  loss %.4f  accuracy %.1f%%\n", train_step_count(r), train_loss(r),
+            100.0 * train_accuracy(r));
+}
+
+/* The training itself: exactly o->steps steps, or until done. */
+static void train_loop(TrainRun *r, const Options *o, FILE *progress, bool tty)
+{
+    long total = o->steps >= 0 ? o->steps : train_config(r)->max_steps;
+    while (train_step_count(r) < total && !train_failed(r) && (o->steps >= 0 || !train_done(r))) {
+        long left = total - train_step_count(r);
+        for (long i = 0; i < (left < TRAIN_CMD_CHUNK ? left : TRAIN_CMD_CHUNK); i++)
+            if (train_step(r) != 0 || (o->steps < 0 && train_done(r)))
+                break;
+        if (tty)
+            show_bar(progress, r, total);
+        else if (train_step_count(r) % TRAIN_CMD_LINE_EVERY == 0)
+            show_line(progress, r);
+    }
+    if (tty)
+        fputc('\n', progress);
+}
+
+static int save(const TrainRun *r, const Options *o, FILE *progress)
+{
+    Model m;
+    char err[OUTFILE_PATH_BYTES + 256];
+    if (train_to_model(r, &m) != 0) {
+        fprintf(progress, "attn-tui: --train: out of memory\n");
+        return 1;
+    }
+    OutFile f;
+    int status = 0;
+    if (outfile_open(&f, o->save_path, OUTFILE_ATOMIC, o->overwrite, err, sizeof err) != 0) {
+        fprintf(progress, "attn-tui: --save: %s\n", err);
+        status = 1;
+    } else {
+        dump_model(f.fp, &m, m.sentence);
+        if (outfile_commit(&f, err, sizeof err) != 0) {
+            fprintf(progress, "attn-tui: --save: %s\n", err);
+            status = 1;
+        }
+    }
+    model_free(&m);
+    return status;
+}
+
+int train_cmd_run(const Options *o, FILE *progress, bool tty)
+{
+    char err[2048];
+    Model start;
+    bool have_start = o->model_path != NULL;
+    if (have_start && model_load_file(o->model_path, &start, err, sizeof err) != 0) {
+        fprintf(progress, "attn-tui: %s\n", err);
+        return 1;
+    }
+    TrainConfig cfg;
+    train_config_default(&cfg, o->task >= 0 ? (TaskId)o->task : TASK_ADD);
+    cfg.seed = o->seed;
+    if (o->lr > 0.0)
+        cfg.lr = o->lr;
+    cfg.heads = o->heads_set || !have_start || start.heads == 0 ? o->heads : start.heads;
+    if (have_start && start.d % cfg.heads != 0) {
+        fprintf(progress, "attn-tui: --heads %d: the model's d = %d is not divisible by %d\n",
+                cfg.heads, start.d, cfg.heads);
+        model_free(&start);
+        return 2;
+    }
+    TrainRun *r = train_new(&cfg, have_start ? &start : NULL, err, sizeof err);
+    if (have_start)
+        model_free(&start);
+    if (!r) {
+        fprintf(progress, "attn-tui: --train: %s\n", err);
+        return 1;
+    }
+    double t0 = cpu_now();
+    train_loop(r, o, progress, tty);
+    double seconds = cpu_now() - t0;
+    fprintf(progress, "trained %s, seed %llu: %d steps, loss %.4f, accuracy %.1f%% (%d/%d), %.2f s%s\n",
+            task_name(cfg.task), (unsigned long long)cfg.seed, train_step_count(r), train_loss(r),
+            100.0 * train_accuracy(r), train_correct(r), train_sentence_count(r), seconds,
+            train_failed(r) ? " (failed: the numbers overflowed; try a smaller --lr)"
+            : !train_solved(r) && o->steps < 0 ? " (stuck: try another seed)" : "");
+    int status = save(r, o, progress);
+    train_free(r);
+    return status;
+}
