@@ -20,8 +20,7 @@
 #include "model.h"
 #include "task.h"
 
-#define TRAIN_LR 0.03              /* Adam's default learning rate here (see the seed table
-                                      in docs/model-format.md) */
+#define TRAIN_LR 0.02              /* Adam's default learning rate here */
 #define TRAIN_BETA1 0.9            /* Adam's β1 (PyTorch's default) */
 #define TRAIN_BETA2 0.999          /* Adam's β2 */
 #define TRAIN_EPS 1e-8             /* Adam's ε */
@@ -38,10 +37,14 @@ typedef struct {
     int max_steps;        /* a run that has not reached 100% stops here */
     double init_qk;       /* Wq, Wk start uniform in ±init_qk / √d (small: ? starts by
                              looking at every character alike) */
-    double init_embed;    /* word vectors start normal with this standard deviation */
+    double init_embed;    /* word vectors start normal with this standard deviation (small:
+                             the position fingerprints lead at first) */
+    double init_out;      /* Wo starts uniform in ±init_out / √d (small: the readout learns
+                             to read before attention settles on one number) */
 } TrainConfig;
 
-/* The defaults for a task: seed 1, lr TRAIN_LR, init_qk 0.1, init_embed 0.03, one head, an MLP of TRAIN_HIDDEN on `all`
+/* The defaults for a task: seed 1, lr TRAIN_LR, init_qk 0.1, init_embed 0.03, init_out 0.1,
+ * one head, an MLP of TRAIN_HIDDEN on `all`
  * (none on `add`), the task's maximum of steps. */
 void train_config_default(TrainConfig *c, TaskId task);
 

@@ -74,6 +74,8 @@ int main(int argc, char **argv)
         if (argc > 5) c.lr = atof(argv[5]);
         if (argc > 6) c.init_qk = atof(argv[6]);
         if (argc > 7) c.max_steps = atoi(argv[7]);
+        if (argc > 8) c.init_embed = atof(argv[8]);
+        if (argc > 9) c.init_out = atof(argv[9]);
         TrainRun *r = train_new(&c, NULL, err, sizeof err);
         if (!r) {
             fprintf(stderr, "bench-train: %s\n", err);

@@ -67,7 +67,7 @@ const char *cli_usage(void)
         "  --seed S          with --train: the seed of the starting weights (default 1)\n"
         "  --steps N         with --train: exactly N steps (default: until 100%, at most 5000\n"
         "                    on add, 10000 on all); 0 writes the starting model\n"
-        "  --lr X            with --train: Adam's learning rate (default 0.03)\n"
+        "  --lr X            with --train: Adam's learning rate (default 0.02)\n"
         "  --save OUT        with --train: the model file to write\n"
         "  --overwrite       let --save replace an existing file\n"
         "  -h, --help        show this help and exit\n"

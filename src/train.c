@@ -64,6 +64,7 @@ void train_config_default(TrainConfig *c, TaskId task)
     c->max_steps = train_default_max_steps(task);
     c->init_qk = 0.1;
     c->init_embed = 0.03;
+    c->init_out = 0.1;
 }
 
 int train_default_max_steps(TaskId task)
@@ -146,7 +147,7 @@ static void init_weights(TrainRun *r, const Model *start)
         fill_uniform(&state, m->b1, h, bd);
         fill_uniform(&state, m->w2, h * d, 1.0 / sqrt((double)h));
     }
-    fill_uniform(&state, m->wo, d * n, bd);
+    fill_uniform(&state, m->wo, d * n, r->cfg.init_out * bd);
     fill_uniform(&state, m->bo, n, bd);
     if (!start)
         return;
