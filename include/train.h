@@ -110,6 +110,11 @@ int train_shares(const TrainRun *r, int i, int h, double *shares);
  * probability in *p (may be NULL); NULL for a bad i. */
 const char *train_prediction(const TrainRun *r, int i, double *p);
 
+/* The share sentence i's ? gives its two numbers (characters 0 and 2 together) in head h,
+ * 0..1: what the train screen says it learned ("? gives 三 and 五 92%"); -1 for a bad i or
+ * h. */
+double train_number_share(const TrainRun *r, int i, int h);
+
 /* ---------------------------------------------------------------- the weights */
 
 /* The current weights as a Model (not owned: valid until the next step or train_free;

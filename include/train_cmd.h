@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include "cli.h"
+#include "train.h"
 
 /* Trains as o says (--task, --seed, --steps, --lr, --heads, --model) and writes the model to
  * o->save_path (never half a file; an existing one only with --overwrite). Progress goes to
@@ -15,5 +16,13 @@
  * line gives steps, loss, accuracy and time. Returns 0, or 1 after one line naming what
  * failed (the model, the write), or 2 for a bad value (heads the model cannot take). */
 int train_cmd_run(const Options *o, FILE *progress, bool tty);
+
+/* Writes run r's weights to path as a model file (dump_model through outfile.h: a temporary
+ * file renamed into place, never half a file; an existing file only with overwrite). The
+ * train screen's save and --save share it. Returns 0 (where, when not NULL, gets the file's
+ * absolute path), 1 when ask_first, path is an existing file and overwrite is false
+ * (nothing written: the caller asks), or -1 with one line in err. */
+int train_save_model(const TrainRun *r, const char *path, bool overwrite, bool ask_first,
+                     char *where, size_t wherelen, char *err, size_t errlen);
 
 #endif

@@ -27,6 +27,7 @@ typedef enum {
     NOTE_SLOWEST,      /* - at the slowest speed */
     NOTE_NO_CHARACTER, /* a character number beyond the sentence: note_value */
     NOTE_NOTHING_PLAYS,/* Space on a screen with nothing to step */
+    NOTE_SAVED,        /* a file was written: note_text is where */
     NOTE_TEXT          /* note_text, as it is (e.g. an engine error) */
 } UiNote;
 
@@ -46,6 +47,9 @@ typedef struct {
     struct ViewStates *views;       /* every view's own state (view.h), made by ui_init_for
                                        and freed by ui_free; NULL: the views' fresh states */
     InputLine input;                /* the line where a sentence is typed (e), modal when open */
+    Model *model_next;              /* a model the lesson is to play from now on (a trained
+                                       one, heap-allocated): REACT_RECOMPUTE hands it to
+                                       lesson_adopt; owned here until then; NULL: none */
     UiNote note;                    /* a one-line note for the status bar, until the next key */
     double note_value;              /* the number the note names */
     char note_text[UI_NOTE_BYTES];  /* the text of NOTE_TEXT */

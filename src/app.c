@@ -141,7 +141,10 @@ static bool app_click(const App *a, const TermEvent *ev, long long now, Action *
 static void app_recompute(App *a, long long now)
 {
     char err[512];
-    if (lesson_rebuild(a->lesson, &a->ui.want, err, sizeof err) != 0) {
+    Model *next = a->ui.model_next;   /* a trained model to play: the lesson takes it */
+    a->ui.model_next = NULL;
+    if ((next ? lesson_adopt(a->lesson, next, &a->ui.want, err, sizeof err)
+              : lesson_rebuild(a->lesson, &a->ui.want, err, sizeof err)) != 0) {
         a->ui.want = a->lesson->params;
         ui_note_text(&a->ui, err);
         return;

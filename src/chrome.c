@@ -306,6 +306,9 @@ static void note_text(const ViewCtx *c, char *buf, size_t cap)
         snprintf(buf, cap, SAY(c, "nothing plays on this screen: %s for one that does",
                                   "这个画面没有可播放的：按 %s 换一个"), action_key_label(ACTION_VIEW_NEXT));
         break;
+    case NOTE_SAVED:
+        snprintf(buf, cap, SAY(c, "saved to %s", "已存到 %s"), ui->note_text);
+        break;
     case NOTE_TEXT:
         snprintf(buf, cap, "%s", ui->note_text);
         break;

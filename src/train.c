@@ -709,6 +709,14 @@ const char *train_prediction(const TrainRun *r, int i, double *p)
     return r->live.vocab[r->live.answers[r->predicted[i]]];
 }
 
+double train_number_share(const TrainRun *r, int i, int h)
+{
+    double shares[TASK_LENGTH];
+    if (train_shares(r, i, h, shares) < 0)
+        return -1.0;
+    return shares[0] + shares[2];
+}
+
 /* ---------------------------------------------------------------- the weights */
 
 const Model *train_model(const TrainRun *r) { return &r->live; }

@@ -3,8 +3,11 @@
  * touch: the terminal's screen (it only writes lines to a stream), the arithmetic. */
 #include "train_cmd.h"
 
+#include <limits.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include "dump.h"
 #include "model.h"
@@ -59,28 +62,41 @@ static void train_loop(TrainRun *r, const Options *o, FILE *progress, bool tty)
         fputc('\n', progress);
 }
 
-static int save(const TrainRun *r, const Options *o, FILE *progress)
+int train_save_model(const TrainRun *r, const char *path, bool overwrite, bool ask_first,
+                     char *where, size_t wherelen, char *err, size_t errlen)
 {
+    struct stat st;
+    if (ask_first && !overwrite && lstat(path, &st) == 0 && S_ISREG(st.st_mode))
+        return 1;   /* outfile_open would refuse it: the caller asks first */
     Model m;
-    char err[OUTFILE_PATH_BYTES + 256];
     if (train_to_model(r, &m) != 0) {
-        fprintf(progress, "attn-tui: --train: out of memory\n");
-        return 1;
+        snprintf(err, errlen, "out of memory");
+        return -1;
     }
     OutFile f;
     int status = 0;
-    if (outfile_open(&f, o->save_path, OUTFILE_ATOMIC, o->overwrite, err, sizeof err) != 0) {
-        fprintf(progress, "attn-tui: --save: %s\n", err);
-        status = 1;
+    if (outfile_open(&f, path, OUTFILE_ATOMIC, overwrite, err, errlen) != 0) {
+        status = -1;
     } else {
         dump_model(f.fp, &m, m.sentence);
-        if (outfile_commit(&f, err, sizeof err) != 0) {
-            fprintf(progress, "attn-tui: --save: %s\n", err);
-            status = 1;
-        }
+        status = outfile_commit(&f, err, errlen) != 0 ? -1 : 0;
     }
     model_free(&m);
+    if (status == 0 && where) {
+        char *abs = realpath(path, NULL);
+        snprintf(where, wherelen, "%s", abs ? abs : path);
+        free(abs);
+    }
     return status;
+}
+
+static int save(const TrainRun *r, const Options *o, FILE *progress)
+{
+    char err[OUTFILE_PATH_BYTES + 256];
+    if (train_save_model(r, o->save_path, o->overwrite, false, NULL, 0, err, sizeof err) == 0)
+        return 0;
+    fprintf(progress, "attn-tui: --save: %s\n", err);
+    return 1;
 }
 
 int train_cmd_run(const Options *o, FILE *progress, bool tty)

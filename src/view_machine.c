@@ -816,8 +816,10 @@ static void draw_caption(const ViewCtx *c, const MachineLayout *L)
     draw_clipped(c->g, L->x, L->caption_row, L->x + L->w, shown, STYLE_BOLD);
 }
 
-static void machine_view_draw(const ViewCtx *c)
+static void machine_view_draw(const ViewCtx *outer)
 {
+    ViewCtx room = draw_prediction_room(outer);   /* a model with a readout: its answer */
+    const ViewCtx *c = &room;
     MachineLayout L;
     HeatText text;
     machine_layout(c, &L, &text);
@@ -827,11 +829,14 @@ static void machine_view_draw(const ViewCtx *c)
     draw_focus(c, &L);
     build_point(c, &L, &text);
     heat_text_draw(c, &text, L.x, L.point_row, L.w, L.point_lines);
+    draw_prediction(outer);
 }
 
 /* A click on a character's row (in the strip or a table) lets it ask. */
-static bool machine_view_hit(const ViewCtx *c, int x, int y, Action *action, int *arg)
+static bool machine_view_hit(const ViewCtx *outer, int x, int y, Action *action, int *arg)
 {
+    ViewCtx room = draw_prediction_room(outer);
+    const ViewCtx *c = &room;
     MachineLayout L;
     HeatText text;
     machine_layout(c, &L, &text);
