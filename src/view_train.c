@@ -332,7 +332,8 @@ static void train_view_type(TrainViewState *s, int key)
 static void train_view_rubout(TrainViewState *s)
 {
     size_t len = strlen(s->name);
-    const uint8_t *prev = len ? u8_prev(NULL, (const uint8_t *)s->name + len,
+    ucs4_t last;
+    const uint8_t *prev = len ? u8_prev(&last, (const uint8_t *)s->name + len,
                                         (const uint8_t *)s->name) : NULL;
     if (prev)
         s->name[prev - (const uint8_t *)s->name] = '\0';
@@ -415,10 +416,21 @@ static TrainLayout train_layout(const ViewCtx *c)
 
 /* ---------------------------------------------------------------- drawing: text */
 
-/* A sentence's characters as written on screen (ASCII: their pinyin). */
+/* A sentence's characters as written on screen: as they are; in ASCII their labels with
+ * blanks between ("san jia wu deng yu ?"), as draw_sentence_text writes the lesson's. */
 static void train_sentence_label(const ViewCtx *c, const char *text, char *buf, size_t cap)
 {
-    draw_drawable(c->ascii, text, buf, cap);
+    if (!c->ascii) {
+        snprintf(buf, cap, "%s", text);
+        return;
+    }
+    char chars[TASK_LENGTH][TEXT_CHAR_BYTES];
+    int n = text_split_chars(text, chars, TASK_LENGTH);
+    buf[0] = '\0';
+    for (int t = 0; t < n; t++) {
+        char label[DRAW_LABEL_BYTES];
+        draw_append(buf, cap, "%s%s", t ? " " : "", draw_char_label(true, chars[t], label, sizeof label));
+    }
 }
 
 /* A character as written on screen. */
@@ -774,8 +786,8 @@ static void train_view_draw(const ViewCtx *c)
 const ViewOps view_train = {
     .name = "train",
     .tab_en = "train", .tab_zh = "训练",
-    .title_en = "watch the machine learn: ? learns where its answer comes from",
-    .title_zh = "看它学：? 学会答案从哪里来",
+    .title_en = "the machine learns its arithmetic",
+    .title_zh = "看机器学会算术",
     .help_en = "trains Wq, Wk, Wv and a readout until ? answers every sentence",
     .help_zh = "训练 Wq、Wk、Wv 和读出层，直到 ? 答对每一句",
     .track = TRACK_NONE,

@@ -121,7 +121,7 @@ static void test_bad_values(void **state)
     expect_error(k, "unknown option '-x' (try --help)");
     const char *l[] = { "--view", "graph", NULL };
     expect_error(l, "--view: 'graph' is not a screen: use all, library, similarity, arcs, matrix, "
-                    "sqrtd, machine, code, scale, summary");
+                    "sqrtd, machine, train, code, scale, summary");
     const char *m[] = { "--mask", "future", NULL };
     expect_error(m, "--mask: 'future' is not a mask: use none or causal");
     const char *n[] = { "--heads", "3", NULL };

@@ -179,6 +179,16 @@ static const GoldenCase golden_cases[] = {
     { "arcs-60x20-score",       VIEW_ARCS, 60, 20, STAGE_SCORE, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
     { "arcs-60x20-output",      VIEW_ARCS, 60, 20, STAGE_OUTPUT, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
     { "arcs-60x20-help",        VIEW_ARCS, 60, 20, STAGE_SOFTMAX, 3, true, LANG_EN, false, true, 1.0, false, NULL, { 0 } },
+    /* issue 18: the train screen at its start and after three steps (learned: test_view_train) */
+    { "train-80x24-numbers",   VIEW_TRAIN, 80, 24, STAGE_QKV, 0, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
+    { "train-80x24-hidden",    VIEW_TRAIN, 80, 24, STAGE_QKV, 0, false, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
+    { "train-80x24-steps",     VIEW_TRAIN, 80, 24, STAGE_QKV, 0, true, LANG_EN, false, false, 1.0, false, NULL, { KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT } },
+    { "train-80x24-zh",        VIEW_TRAIN, 80, 24, STAGE_QKV, 0, true, LANG_ZH, false, false, 1.0, false, NULL, { KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT } },
+    { "train-80x24-ascii",     VIEW_TRAIN, 80, 24, STAGE_QKV, 0, true, LANG_EN, true, false, 1.0, false, NULL, { KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT } },
+    { "train-120x40-numbers",  VIEW_TRAIN, 120, 40, STAGE_QKV, 0, true, LANG_EN, false, false, 1.0, false, NULL, { KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT } },
+    { "train-120x40-zh",       VIEW_TRAIN, 120, 40, STAGE_QKV, 0, true, LANG_ZH, false, false, 1.0, false, NULL, { KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT } },
+    { "train-120x40-ascii",    VIEW_TRAIN, 120, 40, STAGE_QKV, 0, true, LANG_EN, true, false, 1.0, false, NULL, { KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT } },
+    { "train-80x24-all-task",  VIEW_TRAIN, 80, 24, STAGE_QKV, 0, true, LANG_EN, false, false, 1.0, false, NULL, { 't', KEYCODE_RIGHT } },
     /* ASCII mode (the Linux console, --ascii): the characters by their pinyin, every view */
     { "arcs-80x24-ascii",       VIEW_ARCS, 80, 24, STAGE_QKV, 3, true, LANG_EN, true, false, 1.0, false, NULL, { 0 } },
     { "arcs-80x24-sixteen-ascii", VIEW_ARCS, 80, 24, STAGE_SOFTMAX, 3, true, LANG_EN, true, false, 1.0, false, SIXTEEN, { 0 } },
