@@ -1061,6 +1061,53 @@ run_case "matrix: arrows and a click move the cell, the check follows" case_matr
 run_case "Tab reaches the matrix and the machine; → ends on [6, 8]" case_tab_to_matrix_and_machine
 run_case "arcs: . works 加 → 等, } another dimension, 60×20 keeps it" case_arcs_worked
 
+# ---------------------------------------------------------------- issue 18: the train screen
+
+# --view train: Space trains until 100% and 三加五等于? → 八; w saves the model through the
+# input line; quit; the saved model's --dump predicts 八; and a paused screen uses no CPU.
+case_train_screen() {
+    start_shell || fail "no shell prompt" || return 1
+    type_command "cd $WORK && $BIN --view train"
+    wait_for "❚❚ paused" || fail "the train screen did not open paused" || return 1
+    grep -qF "step 0 · loss 2.4068" "$WORK/screen" || fail "no 'step 0 · loss 2.4068' at the start" || return 1
+    t send-keys Space
+    wait_for "accuracy 100.0% (66/66)" 20 || fail "add was not learned within 20 s of Space" || return 1
+    grep -qF "三加五等于? → 八" "$WORK/screen" || fail "no 三加五等于? → 八 once learned" || return 1
+    grep -qF "? now gives 三 and 五" "$WORK/screen" || fail "it does not say what it learned" || return 1
+    t send-keys w
+    wait_for "save the model as: add-seed1.model" || fail "w does not ask for a file name" || return 1
+    t send-keys Enter
+    wait_for "saved to" || fail "no 'saved to' after Enter" || return 1
+    [ -s "$WORK/add-seed1.model" ] || fail "no add-seed1.model written" || return 1
+    t send-keys w Enter
+    wait_for "add-seed1.model exists: replace it? y/n" || fail "an existing file is not asked about" || return 1
+    t send-keys n
+    wait_for "save the model as: add-seed1.model" || fail "n does not go back to the name" || return 1
+    t send-keys Escape
+    sleep 0.3   # Esc alone, not the start of an Alt- sequence with the next key
+    t send-keys q
+    check_terminal_restored q || return 1
+    ask_status || fail "the shell did not come back after q" || return 1
+    check_status 0 q || return 1
+    type_command_status "$BIN --model $WORK/add-seed1.model --dump > $WORK/dump.txt"
+    wait_file rc || fail "--dump of the saved model did not end" || return 1
+    check_status 0 "--dump of the saved model" || return 1
+    grep -qF "prediction: 三加五等于? → 八" "$WORK/dump.txt" || fail "the saved model does not predict 八: $(grep prediction "$WORK/dump.txt")"
+}
+
+# p plays the trained model: the arcs open and say what it answers.
+case_train_play() {
+    start_app --view train
+    wait_for "❚❚ paused" || fail "the train screen did not open" || return 1
+    t send-keys + + + Space
+    wait_for "accuracy 100.0% (66/66)" 10 || fail "add was not learned" || return 1
+    t send-keys p
+    wait_for "the model answers 三加五等于? → 八" || fail "p does not play the trained model on the arcs"
+}
+
+run_case "--view train: Space learns add; w saves; the saved model predicts 八" case_train_screen
+run_case "train: p plays the trained model on every screen"      case_train_play
+
 # ---------------------------------------------------------------- issue 8 §5: the Linux console
 
 # True when the file $WORK/$1 holds no byte beyond ASCII.
