@@ -180,7 +180,10 @@ static int train_view_tick(void *state, Ui *ui, Player *p, const Lesson *ls, lon
     if (!s->playing || !s->run || s->prompt != TRAIN_PROMPT_NONE)
         return REACT_NONE;
     train_steps(s->run, train_view_speed_steps(s->speed));
-    s->last_tick = now;
+    /* ticks fall on a fixed grid of TRAIN_VIEW_FRAME_MS (a late tick does not stretch the
+     * period, as app.c paces frames); a tick more than a period late starts it again */
+    long long due = s->last_tick + TRAIN_VIEW_FRAME_MS;
+    s->last_tick = now - due < TRAIN_VIEW_FRAME_MS ? due : now;
     train_view_measure(s, now);
     if (train_done(s->run))
         s->playing = false;   /* solved, stuck at the maximum, or failed: it sleeps */

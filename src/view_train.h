@@ -33,7 +33,7 @@ typedef struct {
     int heads;                  /* 1 or 2 */
     int speed;                  /* index into the speeds table (steps per frame) */
     bool playing;               /* Space: training runs on its own */
-    long long last_tick;        /* when tick last trained (ms); pacing the next one */
+    long long last_tick;        /* when the last tick was due (ms): the next is one period on */
     long long rate_since;       /* start of the window steps/s is measured over, -1: none */
     int rate_steps;             /* the step count at rate_since */
     double rate;                /* steps per second over the last whole window, 0: none yet */
