@@ -139,6 +139,7 @@ static void test_pacing_and_sleep(void **state)
     Grid g = scene_render(s, 80, 24);
     assert_has(&g, "step 3 · 2.0 steps/s · loss");
     assert_has(&g, "▶ training");
+    assert_has(&g, "▶ playing");   /* the status line's state is the training's */
     grid_free(&g);
 
     /* Space again: paused, asleep */
@@ -401,6 +402,13 @@ static void test_hidden_ascii_zh_sizes(void **state)
     assert_has(&g, "? 现在把 96% 的注意力给了 三 和 五");
     grid_free(&g);
     s->o.lang = LANG_EN;
+
+    s->ui.help = true;   /* the help lists the screen's own keys */
+    g = scene_render(s, 80, 24);
+    assert_grid_sound(&g, "train, help");
+    assert_joined_has(&g, "one training step");
+    grid_free(&g);
+    s->ui.help = false;
 
     static const int sizes[][2] = { { 60, 20 }, { 80, 24 }, { 120, 40 }, { 300, 80 } };
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
