@@ -769,10 +769,10 @@ case_code_view() {
 }
 
 case_code_tab() {
-    start_app --view machine
-    wait_for "[machine]" || fail "--view machine did not start there" || return 1
+    start_app --view train
+    wait_for "[train]" || fail "--view train did not start there" || return 1
     t send-keys Tab
-    wait_for "[code]" && wait_for "A   = softmax(Q·Kᵀ / √d)" || fail "Tab from machine did not open code"
+    wait_for "[code]" && wait_for "A   = softmax(Q·Kᵀ / √d)" || fail "Tab from train did not open code"
 }
 
 case_scale_view() {
@@ -805,7 +805,7 @@ case_summary_view() {
     wait_for "等 asks 加: 4.05, 加 asks 等: 2.08" || fail "no scores of the lesson" || return 1
     t send-keys 3
     wait_for "[matrix]" || fail "3 did not open the matrix view" || return 1
-    t send-keys Tab Tab Tab Tab Tab
+    t send-keys Tab Tab Tab Tab Tab Tab
     wait_for "[summary]" || fail "Tab from matrix did not come round to summary" || return 1
     settle claims || fail "the summary did not settle" || return 1
     _row=$(grep -n '\[5\] ' "$WORK/claims" | head -1 | cut -d: -f1)
@@ -920,7 +920,7 @@ run_case "n hides every number in similarity and √d"             case_numbers_
 
 # ---------------------------------------------------------------- views (issue 6)
 
-VIEWS="all library similarity arcs matrix sqrtd machine code scale summary"
+VIEWS="all library similarity arcs matrix sqrtd machine train code scale summary"
 
 # The name of the lit view in the view bar: "[arcs]".
 current_view() {
@@ -932,13 +932,13 @@ case_tab_walks_views() {
     start_app
     wait_for "[arcs]" || fail "the arcs view is not lit at start" || return 1
     _seen=""
-    for _i in 1 2 3 4 5 6 7 8 9 10; do
+    for _i in 1 2 3 4 5 6 7 8 9 10 11; do
         t send-keys Tab
         sleep 0.15
         settle tab || fail "no frame after Tab $_i" || return 1
         _seen="$_seen $(current_view)"
     done
-    [ "$_seen" = " matrix √d machine code scale summary all library similarity arcs" ] \
+    [ "$_seen" = " matrix √d machine train code scale summary all library similarity arcs" ] \
         || fail "Tab visited:$_seen" || return 1
     t send-keys BTab
     wait_for "[similarity]" || fail "Shift-Tab from arcs did not go back to similarity" || return 1
@@ -1052,7 +1052,7 @@ run_case "an unknown TERM: refused in one line"                  case_term_unkno
 run_case "terminal vanished, SIGHUP ignored: it ends, no spin"   case_vanish_tty
 run_case "same with stdin /dev/null: it ends, no spin"           case_vanish_devnull
 run_case "--view code: five lines, values; m, h, n change them"   case_code_view
-run_case "Tab from machine opens code"                           case_code_tab
+run_case "Tab from train opens code"                             case_code_tab
 run_case "--view scale: Wq's count; the arrows change the length" case_scale_view
 run_case "Tab from code opens scale"                             case_scale_tab
 run_case "--view summary: claims; 3 and a click open their views" case_summary_view
@@ -1123,7 +1123,7 @@ case_term_linux() {
     grep -qF "TERM=linux: drawing ASCII (--no-ascii to override)" "$WORK/screen" \
         || fail "no notice of ASCII drawing" || return 1
     ascii_only screen || fail "a byte beyond ASCII on TERM=linux" || return 1
-    for _i in 1 2 3 4 5 6 7 8 9 10; do
+    for _i in 1 2 3 4 5 6 7 8 9 10 11; do
         t send-keys Tab
         sleep 0.15
         settle tab || fail "no frame after Tab $_i" || return 1
