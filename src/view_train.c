@@ -363,7 +363,7 @@ static int train_view_key(void *state, Ui *ui, Player *p, const Lesson *ls, int 
             return train_view_save(s, ui, false);
     } else if (key == KEYCODE_BACKSPACE || key == '\b') {
         train_view_rubout(s);
-    } else if (key >= ' ' && key < KEYCODE_UP && key != KEYCODE_BACKSPACE) {
+    } else if (key >= ' ' && key < KEYCODE_UP) {
         train_view_type(s, key);
     }
     return REACT_REDRAW;
@@ -649,13 +649,15 @@ static void train_draw_sentence(const ViewCtx *c, const TrainViewState *s, const
         draw_clipped(c->g, L->x, y, L->x + L->w, train_char(c, chars[t], label, sizeof label),
                      t == n - 1 ? STYLE_FOCUS : STYLE_TOKEN);
         for (int h = 0; h < s->heads; h++) {
-            char bar[PANEL_BAR_MAX * 4 + 1], pct[FORMAT_BYTES];
+            char bar[PANEL_BAR_MAX * 4 + 1];
             int x = L->x + label_cols + h * group;
             panel_bar(c, shares[h][t], 1.0, bar_cols, bar, sizeof bar);
             int used = draw_clipped(c->g, x, y, x + bar_cols, bar, train_share_style(shares[h][t]));
-            if (c->numbers)
+            if (c->numbers) {
+                char pct[FORMAT_BYTES];
                 draw_clipped(c->g, x + used + 1, y, L->x + L->w,
                              format_percent(pct, sizeof pct, shares[h][t]), STYLE_NORMAL);
+            }
         }
     }
 }
@@ -667,7 +669,7 @@ static void train_draw_prediction(const ViewCtx *c, const TrainViewState *s, con
     const char *said = train_prediction(s->run, s->sentence, &p);
     if (!ts || !said)
         return;
-    char text[128], ch[DRAW_LABEL_BYTES], right[DRAW_LABEL_BYTES], line[512];
+    char text[128], ch[DRAW_LABEL_BYTES], line[512];
     train_sentence_label(c, ts->text, text, sizeof text);
     snprintf(line, sizeof line, "%s%s%s", text, c->gl->arrow, train_char(c, said, ch, sizeof ch));
     if (c->numbers) {
@@ -677,11 +679,13 @@ static void train_draw_prediction(const ViewCtx *c, const TrainViewState *s, con
     const char *target = task_number_char(ts->answer);
     bool ok = strcmp(said, target) == 0;
     draw_append(line, sizeof line, "%s", c->gl->sep);
-    if (ok)
+    if (ok) {
         draw_append(line, sizeof line, "%s", SAY(c, "right", "答对了"));
-    else
+    } else {
+        char right[DRAW_LABEL_BYTES];
         draw_append(line, sizeof line, SAY(c, "wrong: it is %s", "答错了：应是 %s"),
                     train_char(c, target, right, sizeof right));
+    }
     draw_clipped(c->g, L->x, L->y_pred, L->x + L->w, line, ok ? STYLE_BOLD : STYLE_NORMAL);
 }
 
