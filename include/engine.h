@@ -106,6 +106,10 @@ void engine_free(Trace *tr);
  * PE[p][2i+1] = cos(p / 10000^(2i/d)). */
 double engine_position(int p, int dim, int d);
 
+/* One row projected: out[j] = Σ_i x[i] · w[i][j] (w is d × d), the terms in order of i. Q, K
+ * and V are made of these rows; training uses it too. */
+void engine_project(const double *x, const double *w, double *out, int d);
+
 /* Softmax of n values into out (out may equal in), subtracting the maximum first. */
 void engine_softmax(const double *in, double *out, int n);
 

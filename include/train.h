@@ -56,8 +56,9 @@ typedef struct TrainRun TrainRun;
 
 /* Starts a run. start NULL: every parameter from the seeded generator, the vocabulary of
  * the built-in model. start given: its vocabulary, word vectors and Wq Wk Wv, and its
- * readout (and MLP) if it has one, else a fresh readout from the generator; its [heads]
- * is ignored (cfg->heads counts). The vocabulary must hold every character of the task.
+ * readout (and MLP) if it has one, else a fresh readout from the generator; a readout without
+ * an MLP gets one when cfg->hidden > 0, with W2 = 0 so that it answers as before at step 0;
+ * its [heads] is ignored (cfg->heads counts). The vocabulary must hold every character of the task.
  * Returns the run (free with train_free), or NULL with one line in err. On return the loss,
  * accuracy and gradients of the starting weights are computed (step 0). */
 TrainRun *train_new(const TrainConfig *cfg, const Model *start, char *err, size_t errlen);
@@ -106,14 +107,14 @@ int train_find_sentence(const TrainRun *r, const char *text);
  * engine_forward's weights row T−1 for the model of train_to_model. */
 int train_shares(const TrainRun *r, int i, int h, double *shares);
 
+/* Σ of sentence i's ? shares in head h over the positions in set (a bit per position, 1u << t):
+ * what "? now gives 三 and 五 92% of its attention" says with set = (1u << 0) | (1u << 2).
+ * -1 for a bad i or h. */
+double train_share_of(const TrainRun *r, int i, int h, unsigned set);
+
 /* What the current weights answer sentence i: the answer's character (UTF-8), its
  * probability in *p (may be NULL); NULL for a bad i. */
 const char *train_prediction(const TrainRun *r, int i, double *p);
-
-/* The share sentence i's ? gives its two numbers (characters 0 and 2 together) in head h,
- * 0..1: what the train screen says it learned ("? gives 三 and 五 92%"); -1 for a bad i or
- * h. */
-double train_number_share(const TrainRun *r, int i, int h);
 
 /* ---------------------------------------------------------------- the weights */
 

@@ -17,6 +17,12 @@
  * failed (the model, the write), or 2 for a bad value (heads the model cannot take). */
 int train_cmd_run(const Options *o, FILE *progress, bool tty);
 
+/* The training configuration o asks for (--task, --seed, --lr, --heads, else the model's
+ * [heads]) starting from start (NULL: the seeded weights). Returns 0, or -1 with one line
+ * in err when the model's d cannot take the heads. Also for --export python-train. */
+int train_cmd_config(const Options *o, const Model *start, TrainConfig *cfg, char *err,
+                     size_t errlen);
+
 /* Writes run r's weights to path as a model file (dump_model through outfile.h: a temporary
  * file renamed into place, never half a file; an existing file only with overwrite). The
  * train screen's save and --save share it. Returns 0 (where, when not NULL, gets the file's

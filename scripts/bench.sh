@@ -297,3 +297,6 @@ if [ "$HAVE_VALGRIND" = 1 ]; then
     row "instructions per frame while training" "$instr_train_frame" "" ""
     row "instructions per training step of add" "$instr_train_step" "" ""
 fi
+
+sh scripts/bench-train.sh "$BIN"   # training: attn-tui beside PyTorch (issue 18)
+

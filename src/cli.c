@@ -41,7 +41,9 @@ const char *cli_usage(void)
         "  --format FMT      with --dump: text (default), json (full precision) or model\n"
         "                    (the model in use, in the model-file format)\n"
         "  --export FMT      write a script that recomputes the five lines and checks them\n"
-        "                    against attn-tui's numbers, and exit: python (run it with python3)\n"
+        "                    against attn-tui's numbers, and exit: python (run it with python3);\n"
+        "                    python-train redoes --train's first steps (--steps, default 10)\n"
+        "                    with PyTorch's autograd and Adam and checks the weights\n"
         "  --print           write the frame the other options describe as text, and exit\n"
         "  --size WxH        with --print: the frame's size (default: the terminal's, or 80x24)\n"
         "  --color WHEN      with --print: ANSI colours always, never or auto (default)\n"
@@ -248,10 +250,18 @@ static int cli_apply_train(Options *o, int c, const char *arg, char *err, size_t
 /* --train's options go with --train, and --train with --save and no other action. */
 static int cli_check_train(const Options *o, char *err, size_t errlen)
 {
-    bool any = o->task >= 0 || o->seed != 1 || o->steps >= 0 || o->lr > 0.0 || o->save_path;
-    if (!o->train && any) {
+    bool any = o->task >= 0 || o->seed != 1 || o->steps >= 0 || o->lr > 0.0;
+    if (!o->train && o->export_format != EXPORT_PYTHON_TRAIN && (any || o->save_path)) {
         snprintf(err, errlen, "--task, --seed, --steps, --lr and --save go with --train "
                  "(try --train --save m.model)");
+        return -1;
+    }
+    if (!o->train && o->save_path) {
+        snprintf(err, errlen, "--save goes with --train");
+        return -1;
+    }
+    if (o->steps > 100000 && o->export_format == EXPORT_PYTHON_TRAIN) {
+        snprintf(err, errlen, "--steps: --export python-train redoes at most 100000 steps");
         return -1;
     }
     if (o->overwrite && !o->save_path && !o->record_path) {

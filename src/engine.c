@@ -53,16 +53,21 @@ static void softmax_visible(const double *in, const bool *visible, double *out, 
         out[i] = sum > 0.0 ? out[i] / sum : 0.0;
 }
 
+void engine_project(const double *x, const double *w, double *out, int d)
+{
+    for (int j = 0; j < d; j++) {
+        double acc = 0.0;
+        for (int i = 0; i < d; i++)
+            acc += x[i] * w[(size_t)i * (size_t)d + (size_t)j];
+        out[j] = acc;
+    }
+}
+
 /* out (rows × d) = in (rows × d) · w (d × d) */
 static void matmul_rows(const double *in, const double *w, double *out, size_t rows, size_t d)
 {
     for (size_t t = 0; t < rows; t++)
-        for (size_t j = 0; j < d; j++) {
-            double acc = 0.0;
-            for (size_t i = 0; i < d; i++)
-                acc += in[t * d + i] * w[i * d + j];
-            out[t * d + j] = acc;
-        }
+        engine_project(in + t * d, w, out + t * d, (int)d);
 }
 
 /* ---------------------------------------------------------------- tokens */
@@ -240,21 +245,23 @@ int engine_readout(const Model *m, const double *x, const double *out, double *h
         h0[i] = x[i] + out[i];
     for (int i = 0; i < d; i++)
         h[i] = h0[i];
-    for (int u = 0; u < hid; u++) {
-        double acc = m->b1[u];
-        for (int i = 0; i < d; i++)
-            acc += h0[i] * m->w1[(size_t)i * (size_t)hid + (size_t)u];
-        act[u] = acc > 0.0 ? acc : 0.0;
-    }
+    /* Each sum starts from its bias and adds the terms i = 0, 1, … in order; the loops run
+     * row by row of the matrix only so that its numbers are read in the order they lie. */
+    for (int u = 0; u < hid; u++)
+        act[u] = m->b1[u];
+    for (int i = 0; i < d; i++)
+        for (int u = 0; u < hid; u++)
+            act[u] += h0[i] * m->w1[(size_t)i * (size_t)hid + (size_t)u];
+    for (int u = 0; u < hid; u++)
+        act[u] = act[u] > 0.0 ? act[u] : 0.0;
     for (int u = 0; u < hid; u++)
         for (int i = 0; i < d; i++)
             h[i] += act[u] * m->w2[(size_t)u * (size_t)d + (size_t)i];
-    for (int c = 0; c < n; c++) {
-        double acc = m->bo[c];
-        for (int i = 0; i < d; i++)
-            acc += h[i] * m->wo[(size_t)i * (size_t)n + (size_t)c];
-        logits[c] = acc;
-    }
+    for (int c = 0; c < n; c++)
+        logits[c] = m->bo[c];
+    for (int i = 0; i < d; i++)
+        for (int c = 0; c < n; c++)
+            logits[c] += h[i] * m->wo[(size_t)i * (size_t)n + (size_t)c];
     engine_softmax(logits, probs, n);
     int best = 0;
     for (int c = 1; c < n; c++)

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include "task.h"
 
 #ifndef ATTN_VERSION
 #define ATTN_VERSION "?"
@@ -15,7 +16,7 @@
 
 /* ---------------------------------------------------------------- formats */
 
-static const char *const format_names[EXPORT_FORMAT_COUNT] = { "python" };
+static const char *const format_names[EXPORT_FORMAT_COUNT] = { "python", "python-train" };
 
 int export_format_from_name(const char *name)
 {
@@ -25,9 +26,14 @@ int export_format_from_name(const char *name)
     return -1;
 }
 
+const char *export_format_name(ExportFormat f)
+{
+    return f >= 0 && f < EXPORT_FORMAT_COUNT ? format_names[f] : "?";
+}
+
 const char *export_format_names(void)
 {
-    return "python";
+    return "python or python-train";
 }
 
 /* ---------------------------------------------------------------- Python literals */
@@ -181,6 +187,48 @@ static void py_case(FILE *out, const char *name, const Trace *tr, const char *sk
     fputs(",\n    },\n", out);
 }
 
+/* A model with a readout: its answers, Wo, bo (W1, b1, W2) and attn-tui's logits and
+ * probabilities at the last character; READOUT = None without one. */
+static void py_readout(FILE *out, const ExportPasses *ps)
+{
+    const Trace *tr = ps->readout;
+    if (!tr || !tr->logits) {
+        fputs("READOUT = None  # the model has no readout ([answers], [wo], [bo])\n\n", out);
+        return;
+    }
+    const Model *m = tr->model;
+    int n = m->answers_count;
+    fputs("# The readout at the last character (a model trained with --train):\n"
+          "#   h0 = x[T-1] + out[T-1];  h = h0 + relu(h0·W1 + b1)·W2 (with an MLP);\n"
+          "#   logits = h·Wo + bo;  probs = softmax(logits)\n"
+          "READOUT = {\n    \"case\": ", out);
+    py_string(out, tr->heads == 2 ? "two heads" : "one head");
+    fprintf(out, ",\n    \"heads\": %d,\n    \"answers\": [", tr->heads);
+    for (int c = 0; c < n; c++) {
+        fputs(c ? ", " : "", out);
+        py_string(out, m->vocab[m->answers[c]]);
+    }
+    fputs("],\n    \"Wo\": ", out);
+    py_matrix(out, "    ", m->wo, m->d, n, NULL);
+    fputs(",\n    \"bo\": ", out);
+    py_row(out, m->bo, n);
+    if (m->hidden > 0) {
+        fputs(",\n    \"W1\": ", out);
+        py_matrix(out, "    ", m->w1, m->d, m->hidden, NULL);
+        fputs(",\n    \"b1\": ", out);
+        py_row(out, m->b1, m->hidden);
+        fputs(",\n    \"W2\": ", out);
+        py_matrix(out, "    ", m->w2, m->hidden, m->d, NULL);
+    } else {
+        fputs(",\n    \"W1\": None, \"b1\": None, \"W2\": None", out);
+    }
+    fputs(",\n    # attn-tui's own results\n    \"logits\": ", out);
+    py_row(out, tr->logits, n);
+    fputs(",\n    \"probs\": ", out);
+    py_row(out, tr->probs, n);
+    fprintf(out, ",\n    \"predicted\": %d,\n}\n\n", tr->predicted);
+}
+
 static void py_results(FILE *out, const ExportPasses *ps)
 {
     const Trace *tr = ps->plain;
@@ -199,15 +247,13 @@ static void py_results(FILE *out, const ExportPasses *ps)
     py_case(out, "causal mask", ps->causal, NULL);
     py_case(out, "two heads", ps->two_heads, skipped);
     fputs("}\n\n", out);
+    py_readout(out, ps);
 }
 
 /* ---------------------------------------------------------------- the program */
 
-/* What the script does with the data: the same for every sentence and model. */
-static const char py_program[] =
-"\n"
-"# ---------------------------------------------------------------- the checks\n"
-"\n"
+/* Finding NumPy, for both scripts. */
+static const char py_load_numpy[] =
 "if hasattr(sys.stdout, \"reconfigure\"):\n"
 "    sys.stdout.reconfigure(errors=\"backslashreplace\")   # a terminal without UTF-8\n"
 "\n"
@@ -233,7 +279,10 @@ static const char py_program[] =
 "        sys.path.remove(system)\n"
 "        return None\n"
 "\n"
-"\n"
+"\n";
+
+/* What the script does with the data: the same for every sentence and model. */
+static const char py_program[] =
 "np = load_numpy()\n"
 "if np is None:\n"
 "    print(\"attn-tui export: NumPy is not installed for this Python (%s): install it\"\n"
@@ -326,6 +375,27 @@ static const char py_program[] =
 "    check(\"A   = softmax(Q·Kᵀ / √(d/2))\", A, case[\"A\"])\n"
 "    check(\"out = [A1·V1, A2·V2]\", out, case[\"out\"])\n"
 "\n"
+"# The readout at the last character, if the model has one.\n"
+"if READOUT is not None:\n"
+"    r = READOUT\n"
+"    print(f\"readout at {TOKENS[-1]}: h0 = x + out, \" + (\"an MLP, \" if r[\"W1\"] else \"\") +\n"
+"          f\"logits = h·Wo + bo over {len(r['answers'])} answers ({r['heads']} head(s))\")\n"
+"    _, _, o = attention(Q, K, V, heads=r[\"heads\"], causal=False)\n"
+"    h0 = x[-1] + o[-1]\n"
+"    h = h0\n"
+"    if r[\"W1\"] is not None:\n"
+"        act = np.maximum(h0 @ np.array(r[\"W1\"]) + np.array(r[\"b1\"]), 0.0)\n"
+"        h = h0 + act @ np.array(r[\"W2\"])\n"
+"    logits = h @ np.array(r[\"Wo\"]) + np.array(r[\"bo\"])\n"
+"    probs = softmax(logits)\n"
+"    check(\"logits = h·Wo + bo\", logits, r[\"logits\"])\n"
+"    check(\"probs  = softmax(logits)\", probs, r[\"probs\"])\n"
+"    best = int(np.argmax(probs))\n"
+"    if best != r[\"predicted\"]:\n"
+"        failures.append(\"prediction\")\n"
+"    print(f\"  prediction: {SENTENCE} → {r['answers'][best]}  {100 * probs[best]:.1f}%\"\n"
+"          f\"  {'ok' if best == r['predicted'] else 'MISMATCH'}\")\n"
+"\n"
 "\n"
 "# ---------------------------------------------------------------- PyTorch, if it is here\n"
 "\n"
@@ -395,7 +465,253 @@ void export_python(FILE *out, const ExportPasses *ps)
     py_header(out, ps->plain);
     py_inputs(out, ps->plain);
     py_results(out, ps);
+    fputs("\n# ---------------------------------------------------------------- the checks\n\n", out);
+    fputs(py_load_numpy, out);
     fputs(py_program, out);
+}
+
+/* ---------------------------------------------------------------- training */
+
+/* One parameter tensor of a run's Model view, by the name the script gives it. */
+static void py_tensor(FILE *out, const char *name, const double *w, int rows, int cols)
+{
+    fprintf(out, "    \"%s\": ", name);
+    if (!w) {
+        fputs("None,\n", out);
+        return;
+    }
+    py_matrix(out, "    ", w, rows, cols, NULL);
+    fputs(",\n", out);
+}
+
+static void py_weights(FILE *out, const char *name, const Model *m)
+{
+    int d = m->d, n = m->answers_count, h = m->hidden;
+    fprintf(out, "%s = {\n", name);
+    py_tensor(out, "embedding", m->embedding, m->vocab_size, d);
+    py_tensor(out, "wq", m->wq, d, d);
+    py_tensor(out, "wk", m->wk, d, d);
+    py_tensor(out, "wv", m->wv, d, d);
+    py_tensor(out, "w1", h ? m->w1 : NULL, d, h);
+    py_tensor(out, "b1", h ? m->b1 : NULL, 1, h);
+    py_tensor(out, "w2", h ? m->w2 : NULL, h, d);
+    py_tensor(out, "wo", m->wo, d, n);
+    py_tensor(out, "bo", m->bo, 1, n);
+    fputs("}\n\n", out);
+}
+
+/* The task: every sentence's characters (vocabulary indices) and its target (an answer). */
+static void py_task(FILE *out, TrainRun *r)
+{
+    const Model *m = train_model(r);
+    int n = train_sentence_count(r), d = m->d;
+    fputs("IDS = [\n", out);
+    for (int i = 0; i < n; i++) {
+        char chars[TASK_LENGTH][TEXT_CHAR_BYTES];
+        text_split_chars(train_sentence(r, i)->text, chars, TASK_LENGTH);
+        fputs("    [", out);
+        for (int t = 0; t < TASK_LENGTH; t++)
+            fprintf(out, "%s%d", t ? ", " : "", model_find_char(m, chars[t]));
+        fputs("],  # ", out);
+        py_comment_text(out, train_sentence(r, i)->text);
+        fputc('\n', out);
+    }
+    fputs("]\nTARGETS = [", out);
+    for (int i = 0; i < n; i++) {
+        const char *want = task_number_char(train_sentence(r, i)->answer);
+        int c = 0;
+        while (c < m->answers_count && strcmp(m->vocab[m->answers[c]], want) != 0)
+            c++;
+        fprintf(out, "%s%d", i ? ", " : "", c);
+    }
+    fputs("]\n# The position fingerprints of lesson 5, [T, D].\nPE = [\n", out);
+    for (int t = 0; t < TASK_LENGTH; t++) {
+        double row[MODEL_MAX_D];
+        for (int j = 0; j < d; j++)
+            row[j] = engine_position(t, j, d);
+        fputs("    ", out);
+        py_row(out, row, d);
+        fputs(",\n", out);
+    }
+    fputs("]\n\n", out);
+}
+
+static const char py_train_program[] =
+"np = load_numpy()\n"
+"if np is None:\n"
+"    print(\"attn-tui export: NumPy is not installed for this Python (%s): install it\"\n"
+"          \" (Debian: apt-get install python3-numpy)\" % sys.executable, file=sys.stderr)\n"
+"    sys.exit(2)\n"
+"\n"
+"failures = []\n"
+"\n"
+"\n"
+"def check(label, ours, theirs):\n"
+"    ours, theirs = np.asarray(ours, dtype=np.float64), np.asarray(theirs, dtype=np.float64)\n"
+"    diff = float(np.max(np.abs(ours - theirs))) if ours.shape == theirs.shape else float(\"inf\")\n"
+"    ok = diff <= TOLERANCE\n"
+"    print(f\"  {label:<44} {'ok' if ok else 'MISMATCH'}  max |diff| {diff:.1e}\")\n"
+"    if not ok:\n"
+"        failures.append(label)\n"
+"\n"
+"\n"
+"class NumpyOps:\n"
+"    \"\"\"The few operations forward() needs, in NumPy.\"\"\"\n"
+"    lib = np\n"
+"    def max(t): return t.max(-1, keepdims=True)\n"
+"    def sum(t): return t.sum(-1, keepdims=True)\n"
+"    def cat(ts): return np.concatenate(ts, -1)\n"
+"    def relu(t): return np.maximum(t, 0.0)\n"
+"    def index(v): return np.array(v)\n"
+"\n"
+"\n"
+"def torch_ops(torch):\n"
+"    class TorchOps:\n"
+"        \"\"\"The same in PyTorch (autograd follows them).\"\"\"\n"
+"        lib = torch\n"
+"        def max(t): return t.max(-1, keepdim=True).values\n"
+"        def sum(t): return t.sum(-1, keepdim=True)\n"
+"        def cat(ts): return torch.cat(ts, -1)\n"
+"        def relu(t): return torch.relu(t)\n"
+"        def index(v): return torch.tensor(v)\n"
+"    return TorchOps\n"
+"\n"
+"\n"
+"def forward(P, ops):\n"
+"    \"\"\"The mean cross-entropy over the task: x = word vector + fingerprint; at the last\n"
+"    character q = x·Wq; each head's shares softmax(q·Kᵀ / √dh) over the sentence; out =\n"
+"    shares·V; h0 = x + out; h = h0 + relu(h0·W1 + b1)·W2 (with an MLP); logits = h·Wo + bo.\"\"\"\n"
+"    ids = ops.index(IDS)\n"
+"    x = P[\"embedding\"][ids] + P[\"pe\"]\n"
+"    q = x[:, -1] @ P[\"wq\"]\n"
+"    k = x @ P[\"wk\"]\n"
+"    v = x @ P[\"wv\"]\n"
+"    dh = D // HEADS\n"
+"    outs = []\n"
+"    for h in range(HEADS):\n"
+"        c = slice(h * dh, (h + 1) * dh)\n"
+"        s = (k[:, :, c] * q[:, None, c]).sum(-1) / (dh ** 0.5)\n"
+"        e = ops.lib.exp(s - ops.max(s))\n"
+"        a = e / ops.sum(e)\n"
+"        outs.append((a[:, :, None] * v[:, :, c]).sum(1))\n"
+"    h0 = x[:, -1] + ops.cat(outs)\n"
+"    hh = h0\n"
+"    if P[\"w1\"] is not None:\n"
+"        hh = h0 + ops.relu(h0 @ P[\"w1\"] + P[\"b1\"][0]) @ P[\"w2\"]\n"
+"    logits = hh @ P[\"wo\"] + P[\"bo\"][0]\n"
+"    m = ops.max(logits)\n"
+"    lse = ops.lib.log(ops.lib.exp(logits - m).sum(-1)) + m[:, 0]\n"
+"    picked = logits[ops.index(list(range(len(IDS)))), ops.index(TARGETS)]\n"
+"    return (lse - picked).mean()\n"
+"\n"
+"\n"
+"print(f\"attn-tui --export python-train: task {TASK}, seed {SEED}, {HEADS} head(s), lr {LR}, \"\n"
+"      f\"{STEPS} Adam steps; tolerance {TOLERANCE:g}\")\n"
+"start = {k: (np.array(v, dtype=np.float64) if v is not None else None) for k, v in START.items()}\n"
+"start[\"pe\"] = np.array(PE, dtype=np.float64)\n"
+"check(\"loss of the starting weights (NumPy)\", forward(start, NumpyOps), ATTN_TUI_LOSS[0])\n"
+"try:\n"
+"    import torch\n"
+"except ImportError:\n"
+"    torch = None\n"
+"if torch is None:\n"
+"    print(\"PyTorch: not installed here: the training check was skipped \"\n"
+"          \"(the forward pass was checked with NumPy)\")\n"
+"else:\n"
+"    print(f\"PyTorch {torch.__version__}: {STEPS} steps of torch.optim.Adam with autograd, float64\")\n"
+"    P = {k: (torch.tensor(v, dtype=torch.float64, requires_grad=True) if v is not None else None)\n"
+"         for k, v in START.items()}\n"
+"    params = [p for p in P.values() if p is not None]\n"
+"    P[\"pe\"] = torch.tensor(PE, dtype=torch.float64)\n"
+"    opt = torch.optim.Adam(params, lr=LR, betas=(0.9, 0.999), eps=1e-8, weight_decay=0)\n"
+"    ops = torch_ops(torch)\n"
+"    losses = []\n"
+"    import time\n"
+"    began = time.process_time()\n"
+"    for step in range(STEPS):\n"
+"        opt.zero_grad()\n"
+"        loss = forward(P, ops)\n"
+"        losses.append(loss.item())\n"
+"        loss.backward()\n"
+"        opt.step()\n"
+"    seconds = time.process_time() - began\n"
+"    with torch.no_grad():\n"
+"        losses.append(forward(P, ops).item())\n"
+"    print(f\"  {STEPS} steps took {seconds:.3f} s of CPU ({torch.get_num_threads()} thread(s))\")\n"
+"    check(f\"the loss after each of the {STEPS} steps\", losses, ATTN_TUI_LOSS)\n"
+"    for name, p in P.items():\n"
+"        if p is not None and name != \"pe\":\n"
+"            check(f\"{name} after {STEPS} steps\", p.detach().numpy(), ATTN_TUI_END[name])\n"
+"if failures:\n"
+"    print(f\"MISMATCH: {len(failures)} check(s) differ from attn-tui by more than {TOLERANCE:g}: \"\n"
+"          + \"; \".join(failures))\n"
+"    sys.exit(1)\n"
+"print(\"training matches attn-tui\" + (\"\" if torch else \" (forward pass only: PyTorch skipped)\"))\n";
+
+static void export_train_script(FILE *out, TrainRun *r, const Model *start, const double *losses,
+                                int steps)
+{
+    const TrainConfig *c = train_config(r);
+    fprintf(out, "#!/usr/bin/env python3\n"
+            "# -*- coding: utf-8 -*-\n"
+            "# attn-tui's training (issue 18), redone outside attn-tui.\n"
+            "#\n"
+            "# Written by `attn-tui --export python-train` (attn-tui %s). It holds the task's\n"
+            "# sentences, the starting weights, attn-tui's loss after each Adam step and its\n"
+            "# weights after the last. With PyTorch it redoes the steps with autograd and\n"
+            "# torch.optim.Adam and checks every weight to %g; with NumPy alone it checks the\n"
+            "# first loss and says the training check was skipped. Exits 0 when every check\n"
+            "# holds, 1 on a mismatch, 2 without NumPy.\n"
+            "import sys\n\n", ATTN_VERSION, EXPORT_TOLERANCE);
+    fputs("TASK = ", out);
+    py_string(out, task_name(c->task));
+    fprintf(out, "\nSEED = %llu\nHEADS = %d\nLR = %.17g\nSTEPS = %d\nD = %d\nTOLERANCE = %g\n\n",
+            (unsigned long long)c->seed, c->heads, c->lr, steps, start->d, EXPORT_TOLERANCE);
+    py_task(out, r);
+    py_weights(out, "START", start);
+    fputs("ATTN_TUI_LOSS = ", out);
+    py_row(out, losses, steps + 1);
+    fputs("\n", out);
+    py_weights(out, "ATTN_TUI_END", train_model(r));
+    fputs(py_load_numpy, out);
+    fputs(py_train_program, out);
+}
+
+int export_train_write(FILE *out, const char *out_name, const TrainConfig *cfg, const Model *start,
+                       int steps, char *err, size_t errlen)
+{
+    TrainRun *r = train_new(cfg, start, err, errlen);
+    if (!r)
+        return -1;
+    Model first;
+    double *losses = malloc(((size_t)steps + 1) * sizeof *losses);
+    if (!losses || train_to_model(r, &first) != 0) {
+        free(losses);
+        train_free(r);
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    for (int i = 0; i < steps; i++)
+        train_step(r);
+    memcpy(losses, train_loss_history(r), ((size_t)steps + 1) * sizeof *losses);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&buf, &len);
+    int e = mem ? 0 : ENOMEM;
+    if (mem) {
+        export_train_script(mem, r, &first, losses, steps);
+        e = fclose(mem) != 0 ? ENOMEM : 0;
+    }
+    errno = 0;
+    if (e == 0 && (fwrite(buf, 1, len, out) != len || fflush(out) != 0 || ferror(out)))
+        e = errno ? errno : EIO;
+    if (e != 0)
+        snprintf(err, errlen, "cannot write to %s: %s", out_name, strerror(e));
+    free(buf);
+    free(losses);
+    model_free(&first);
+    train_free(r);
+    return e != 0 ? -1 : 0;
 }
 
 /* ---------------------------------------------------------------- writing */
@@ -440,7 +756,7 @@ int export_write(FILE *out, const char *out_name, ExportFormat f, const Model *m
                  const char *sentence, char *err, size_t errlen)
 {
     Trace plain = { 0 }, causal = { 0 }, two = { 0 };
-    ExportPasses ps = { &plain, &causal, NULL };
+    ExportPasses ps = { &plain, &causal, NULL, NULL };
     int status = -1;
     if (export_pass(m, sentence, MASK_NONE, 1, &plain, "one head", err, errlen) != 0 ||
         export_pass(m, sentence, MASK_CAUSAL, 1, &causal, "causal mask", err, errlen) != 0)
@@ -450,6 +766,8 @@ int export_write(FILE *out, const char *out_name, ExportFormat f, const Model *m
             goto done;
         ps.two_heads = &two;
     }
+    if (m->answers_count > 0)
+        ps.readout = m->heads == 2 && ps.two_heads ? ps.two_heads : ps.plain;
     int e = export_to(out, f, &ps);
     if (e != 0) {
         snprintf(err, errlen, "cannot write to %s: %s", out_name, strerror(e));

@@ -125,10 +125,22 @@ static int main_export(const Options *o, const Model *m, const char *sentence)
 {
     char err[2048];
     signal(SIGXFSZ, SIG_IGN); /* over a file-size limit the write fails (EFBIG) and we say so */
+    if (o->export_format == EXPORT_PYTHON_TRAIN) {   /* training's first steps (issue 18) */
+        TrainConfig cfg;
+        if (train_cmd_config(o, o->model_path ? m : NULL, &cfg, err, sizeof err) != 0) {
+            fprintf(stderr, "attn-tui: %s\n", err);
+            return EXIT_USAGE;
+        }
+        if (export_train_write(stdout, "standard output", &cfg, o->model_path ? m : NULL,
+                               o->steps >= 0 ? (int)o->steps : EXPORT_TRAIN_STEPS, err, sizeof err) == 0)
+            return 0;
+        fprintf(stderr, "attn-tui: --export python-train: %s\n", err);
+        return EXIT_DATA;
+    }
     if (export_write(stdout, "standard output", (ExportFormat)o->export_format, m, sentence,
                      err, sizeof err) == 0)
         return 0;
-    fprintf(stderr, "attn-tui: --export %s: %s\n", export_format_names(), err);
+    fprintf(stderr, "attn-tui: --export %s: %s\n", export_format_name((ExportFormat)o->export_format), err);
     return EXIT_DATA;
 }
 

@@ -38,6 +38,7 @@ struct TrainRun {
     int pairs;                                 /* distinct (position, character) pairs */
     int pair_pos[TRAIN_MAX_PAIRS];             /* each pair's position */
     int pair_id[TRAIN_MAX_PAIRS];              /* each pair's character */
+    double position[TASK_LENGTH * MODEL_MAX_D];/* the fingerprints (engine_position), T × d */
     double *px, *pq, *pk, *pv;                 /* pairs × d: x, Q, K, V of each pair */
     double *gx, *gq, *gk, *gv;                 /* pairs × d: their gradients */
     double *shares;                            /* n × heads × T: each sentence's ? row */
@@ -159,6 +160,10 @@ static void init_weights(TrainRun *r, const Model *start)
         return;
     memcpy(m->wo, start->wo, d * n * sizeof *m->wo);
     memcpy(m->bo, start->bo, n * sizeof *m->bo);
+    if (h && start->hidden == 0) {   /* a new MLP on a trained readout: W2 = 0 leaves its answers */
+        memset(m->w2, 0, h * d * sizeof *m->w2);
+        return;
+    }
     if (h) {
         memcpy(m->w1, start->w1, d * h * sizeof *m->w1);
         memcpy(m->b1, start->b1, h * sizeof *m->b1);
@@ -213,17 +218,6 @@ static int index_sentences(TrainRun *r, char *err, size_t errlen)
 
 /* ---------------------------------------------------------------- forward and backward */
 
-/* out (d) = x (d) · w (d × d), the engine's loop order. */
-static void project(const double *x, const double *w, double *out, int d)
-{
-    for (int j = 0; j < d; j++) {
-        double acc = 0.0;
-        for (int i = 0; i < d; i++)
-            acc += x[i] * w[(size_t)i * (size_t)d + (size_t)j];
-        out[j] = acc;
-    }
-}
-
 /* x, Q, K, V of every pair, as engine_forward computes them for a sentence. */
 static void forward_pairs(TrainRun *r)
 {
@@ -232,11 +226,13 @@ static void forward_pairs(TrainRun *r)
     for (int k = 0; k < r->pairs; k++) {
         double *x = r->px + (size_t)k * (size_t)d;
         const double *e = m->embedding + (size_t)r->pair_id[k] * (size_t)d;
+        const double *pe = r->position + (size_t)r->pair_pos[k] * (size_t)d;
         for (int i = 0; i < d; i++)
-            x[i] = e[i] + engine_position(r->pair_pos[k], i, d);
-        project(x, m->wq, r->pq + (size_t)k * (size_t)d, d);
-        project(x, m->wk, r->pk + (size_t)k * (size_t)d, d);
-        project(x, m->wv, r->pv + (size_t)k * (size_t)d, d);
+            x[i] = e[i] + pe[i];
+        if (r->pair_pos[k] == TASK_LENGTH - 1)   /* only the asking character needs its Q */
+            engine_project(x, m->wq, r->pq + (size_t)k * (size_t)d, d);
+        engine_project(x, m->wk, r->pk + (size_t)k * (size_t)d, d);
+        engine_project(x, m->wv, r->pv + (size_t)k * (size_t)d, d);
     }
 }
 
@@ -284,11 +280,13 @@ static void backward_readout(TrainRun *r, const Pass *ps, const double *dlogits,
     Model *g = &r->grad;
     int d = m->d, n = m->answers_count, hid = m->hidden;
     double dh[MODEL_MAX_D];
+    double *restrict gwo = g->wo;          /* the gradients never overlap the weights */
+    const double *restrict wo = m->wo;
     for (int a = 0; a < d; a++) {
-        double acc = 0.0;
+        double acc = 0.0, ha = ps->h[a];
         for (int c = 0; c < n; c++) {
-            g->wo[(size_t)a * (size_t)n + (size_t)c] += ps->h[a] * dlogits[c];
-            acc += m->wo[(size_t)a * (size_t)n + (size_t)c] * dlogits[c];
+            gwo[(size_t)a * (size_t)n + (size_t)c] += ha * dlogits[c];
+            acc += wo[(size_t)a * (size_t)n + (size_t)c] * dlogits[c];
         }
         dh[a] = acc;
         dh0[a] = acc;
@@ -340,6 +338,28 @@ static void backward_attention(TrainRun *r, int i, const Pass *ps, const double 
     }
 }
 
+/* Pair k's share of ∂Wk, ∂Wv and its word vector's gradient, for a pair that asks nothing
+ * (its ∂Q is 0). */
+static void backward_pair_kv(TrainRun *r, int k)
+{
+    const Model *m = &r->live;
+    Model *g = &r->grad;
+    int d = m->d;
+    size_t o = (size_t)k * (size_t)d;
+    const double *x = r->px + o;
+    double *ge = g->embedding + (size_t)r->pair_id[k] * (size_t)d;
+    for (int a = 0; a < d; a++) {
+        double dx = r->gx[o + (size_t)a];
+        for (int j = 0; j < d; j++) {
+            size_t w = (size_t)a * (size_t)d + (size_t)j;
+            g->wk[w] += x[a] * r->gk[o + (size_t)j];
+            g->wv[w] += x[a] * r->gv[o + (size_t)j];
+            dx += m->wk[w] * r->gk[o + (size_t)j] + m->wv[w] * r->gv[o + (size_t)j];
+        }
+        ge[a] += dx;
+    }
+}
+
 /* From the pairs' gradients to Wq, Wk, Wv and the word vectors. */
 static void backward_pairs(TrainRun *r)
 {
@@ -350,6 +370,10 @@ static void backward_pairs(TrainRun *r)
         size_t o = (size_t)k * (size_t)d;
         const double *x = r->px + o;
         double *ge = g->embedding + (size_t)r->pair_id[k] * (size_t)d;
+        if (r->pair_pos[k] != TASK_LENGTH - 1) {   /* no Q: ∂Q is 0 */
+            backward_pair_kv(r, k);
+            continue;
+        }
         for (int a = 0; a < d; a++) {
             double dx = r->gx[o + (size_t)a];
             for (int j = 0; j < d; j++) {
@@ -363,6 +387,23 @@ static void backward_pairs(TrainRun *r)
             ge[a] += dx;
         }
     }
+}
+
+/* −log softmax(logits)[target]: from the probability while it is far from underflow (one
+ * log instead of n exps), else from the log-sum-exp. */
+static double cross_entropy(const double *logits, const double *probs, int n, int target)
+{
+    if (probs[target] > 1e-200)
+        return -log(probs[target]);
+    int top = 0;
+    for (int c = 1; c < n; c++)
+        if (logits[c] > logits[top])
+            top = c;
+    double sum = 1.0;   /* e^0, the largest logit's term */
+    for (int c = 0; c < n; c++)
+        if (c != top)
+            sum += exp(logits[c] - logits[top]);
+    return log(sum) + logits[top] - logits[target];
 }
 
 /* What one pass over the sentences does besides the loss. */
@@ -395,13 +436,7 @@ static double run_pass(TrainRun *r, PassMode mode)
         attend(r, i, &ps);
         const double *x = r->px + (size_t)r->pair[i][T - 1] * (size_t)d;
         int best = engine_readout(m, x, ps.out, ps.h0, ps.act, ps.h, ps.logits, ps.probs);
-        double max = logits[0], sum = 0.0;
-        for (int c = 1; c < n; c++)
-            if (logits[c] > max)
-                max = logits[c];
-        for (int c = 0; c < n; c++)
-            sum += exp(logits[c] - max);
-        total += log(sum) + max - logits[r->target[i]];
+        total += cross_entropy(logits, probs, n, r->target[i]);
         if (mode == PASS_EVAL)
             continue;
         r->predicted[i] = best;
@@ -489,7 +524,7 @@ static int set_shape(TrainRun *r, const Model *start, char *err, size_t errlen)
     if (ok && start->answers_count > 0) {
         m->answers_count = start->answers_count;
         memcpy(m->answers, start->answers, (size_t)start->answers_count * sizeof(int));
-        m->hidden = start->hidden;
+        m->hidden = start->hidden > 0 ? start->hidden : r->cfg.hidden;   /* `all` adds an MLP */
     } else if (ok) {
         m->answers_count = TASK_ANSWERS;
         m->hidden = r->cfg.hidden;
@@ -580,6 +615,9 @@ TrainRun *train_new(const TrainConfig *cfg, const Model *start, char *err, size_
         train_free(r);
         return NULL;
     }
+    for (int t = 0; t < TASK_LENGTH; t++)
+        for (int i = 0; i < r->live.d; i++)
+            r->position[t * r->live.d + i] = engine_position(t, i, r->live.d);
     init_weights(r, start);
     r->best_correct = -1;
     if (evaluate(r) != 0 && !isfinite(r->loss)) {
@@ -700,6 +738,17 @@ int train_shares(const TrainRun *r, int i, int h, double *shares)
     return TASK_LENGTH;
 }
 
+double train_share_of(const TrainRun *r, int i, int h, unsigned set)
+{
+    double w[TASK_LENGTH], total = 0.0;
+    if (train_shares(r, i, h, w) < 0)
+        return -1.0;
+    for (int t = 0; t < TASK_LENGTH; t++)
+        if (set & (1u << t))
+            total += w[t];
+    return total;
+}
+
 const char *train_prediction(const TrainRun *r, int i, double *p)
 {
     if (i < 0 || i >= r->n)
@@ -707,14 +756,6 @@ const char *train_prediction(const TrainRun *r, int i, double *p)
     if (p)
         *p = r->confidence[i];
     return r->live.vocab[r->live.answers[r->predicted[i]]];
-}
-
-double train_number_share(const TrainRun *r, int i, int h)
-{
-    double shares[TASK_LENGTH];
-    if (train_shares(r, i, h, shares) < 0)
-        return -1.0;
-    return shares[0] + shares[2];
 }
 
 /* ---------------------------------------------------------------- the weights */

@@ -3,7 +3,6 @@
  * touch: the terminal's screen (it only writes lines to a stream), the arithmetic. */
 #include "train_cmd.h"
 
-#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,28 +67,28 @@ int train_save_model(const TrainRun *r, const char *path, bool overwrite, bool a
     struct stat st;
     if (ask_first && !overwrite && lstat(path, &st) == 0 && S_ISREG(st.st_mode))
         return 1;   /* outfile_open would refuse it: the caller asks first */
+    OutFile f;
+    if (outfile_open(&f, path, OUTFILE_ATOMIC, overwrite, err, errlen) != 0)
+        return -1;
     Model m;
     if (train_to_model(r, &m) != 0) {
+        outfile_abort(&f);
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    OutFile f;
-    int status = 0;
-    if (outfile_open(&f, path, OUTFILE_ATOMIC, overwrite, err, errlen) != 0) {
-        status = -1;
-    } else {
-        dump_model(f.fp, &m, m.sentence);
-        status = outfile_commit(&f, err, errlen) != 0 ? -1 : 0;
-    }
+    dump_model(f.fp, &m, m.sentence);
     model_free(&m);
-    if (status == 0 && where) {
+    if (outfile_commit(&f, err, errlen) != 0)
+        return -1;
+    if (where) {
         char *abs = realpath(path, NULL);
         snprintf(where, wherelen, "%s", abs ? abs : path);
         free(abs);
     }
-    return status;
+    return 0;
 }
 
+/* Writes the run's model to --save OUT: a temporary file renamed into place. */
 static int save(const TrainRun *r, const Options *o, FILE *progress)
 {
     char err[OUTFILE_PATH_BYTES + 256];
@@ -97,6 +96,22 @@ static int save(const TrainRun *r, const Options *o, FILE *progress)
         return 0;
     fprintf(progress, "attn-tui: --save: %s\n", err);
     return 1;
+}
+
+int train_cmd_config(const Options *o, const Model *start, TrainConfig *cfg, char *err,
+                     size_t errlen)
+{
+    train_config_default(cfg, o->task >= 0 ? (TaskId)o->task : TASK_ADD);
+    cfg->seed = o->seed;
+    if (o->lr > 0.0)
+        cfg->lr = o->lr;
+    cfg->heads = o->heads_set || !start || start->heads == 0 ? o->heads : start->heads;
+    if (start && start->d % cfg->heads != 0) {
+        snprintf(err, errlen, "--heads %d: the model's d = %d is not divisible by %d", cfg->heads,
+                 start->d, cfg->heads);
+        return -1;
+    }
+    return 0;
 }
 
 int train_cmd_run(const Options *o, FILE *progress, bool tty)
@@ -109,14 +124,8 @@ int train_cmd_run(const Options *o, FILE *progress, bool tty)
         return 1;
     }
     TrainConfig cfg;
-    train_config_default(&cfg, o->task >= 0 ? (TaskId)o->task : TASK_ADD);
-    cfg.seed = o->seed;
-    if (o->lr > 0.0)
-        cfg.lr = o->lr;
-    cfg.heads = o->heads_set || !have_start || start.heads == 0 ? o->heads : start.heads;
-    if (have_start && start.d % cfg.heads != 0) {
-        fprintf(progress, "attn-tui: --heads %d: the model's d = %d is not divisible by %d\n",
-                cfg.heads, start.d, cfg.heads);
+    if (train_cmd_config(o, have_start ? &start : NULL, &cfg, err, sizeof err) != 0) {
+        fprintf(progress, "attn-tui: %s\n", err);
         model_free(&start);
         return 2;
     }
@@ -127,6 +136,14 @@ int train_cmd_run(const Options *o, FILE *progress, bool tty)
         fprintf(progress, "attn-tui: --train: %s\n", err);
         return 1;
     }
+    OutFile f;   /* tried first, so that a file that cannot be written is said before training;
+                    closed again, so that an interrupted run leaves no temporary file */
+    if (outfile_open(&f, o->save_path, OUTFILE_ATOMIC, o->overwrite, err, sizeof err) != 0) {
+        fprintf(progress, "attn-tui: --save: %s\n", err);
+        train_free(r);
+        return 1;
+    }
+    outfile_abort(&f);
     double t0 = cpu_now();
     train_loop(r, o, progress, tty);
     double seconds = cpu_now() - t0;

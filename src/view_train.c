@@ -702,7 +702,7 @@ static void train_learned_words(const ViewCtx *c, const TrainViewState *s, char 
     }
     char pct[2][FORMAT_BYTES];
     for (int h = 0; h < s->heads; h++) {
-        double share = train_number_share(s->run, s->sentence, h);
+        double share = train_share_of(s->run, s->sentence, h, (1u << 0) | (1u << 2));   /* A, B */
         format_fixed(pct[h], sizeof pct[h], share * 100.0, 0);
     }
     if (s->heads == 1)

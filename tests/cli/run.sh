@@ -237,5 +237,43 @@ TERM=linux "$BIN" --dump | grep -qF "output(等) is most like V(加)" && ok "--d
 "$BIN" --help | grep -qF -- "--no-ascii" && ok "--help names --no-ascii" || bad "--help names --no-ascii"
 expect_fail "--no-ascii takes no value" 2 "--no-ascii" -- --no-ascii=yes
 
+# ------------------------------------------------------------------ --train (issue 18)
+# Training learns add from seed 1; the saved model predicts 八 for 三加五等于?, reads back
+# number for number, and a continued run starts where it stopped.
+"$BIN" --train --task add --seed 1 --save "$tmp/m.model" >"$tmp/out" 2>"$tmp/err"; st=$?
+last=$(tail -1 "$tmp/err")
+if [ $st -eq 0 ] && [ ! -s "$tmp/out" ] && printf '%s' "$last" | grep -q '^trained add, seed 1: [0-9]* steps, loss 0\.[0-9]*, accuracy 100\.0% (66/66), [0-9.]* s$'; then
+    ok "--train --task add --seed 1: 100%, the last line says so"
+else
+    bad "--train --task add --seed 1: 100%, the last line says so" "exit $st: $(cat "$tmp/err")"
+fi
+"$BIN" --model "$tmp/m.model" --dump >"$tmp/dump" 2>"$tmp/err"
+expect_dump "the trained model predicts 八 for 三加五等于?" "prediction: 三加五等于? → 八"
+"$BIN" --model "$tmp/m.model" --dump --format model | cmp -s - "$tmp/m.model" \
+    && ok "--dump --format model round-trips a trained model" || bad "--dump --format model round-trips a trained model"
+if command -v jq >/dev/null 2>&1; then
+    got=$("$BIN" --model "$tmp/m.model" --dump --format json | jq -r '"\(.prediction.char) \(.answers | length) \(.wo | length) \(.bo | length) \(.logits | length) \((.probs | add) * 1000 | round)"')
+    [ "$got" = "八 11 8 11 11 1000" ] && ok "json holds the readout and the prediction" || bad "json holds the readout and the prediction" "$got"
+fi
+"$BIN" --train --steps 0 --seed 1 --save "$tmp/zero.model" 2>"$tmp/err" && "$BIN" --train --steps 0 --seed 1 --save "$tmp/zero2.model" 2>"$tmp/err" \
+    && cmp -s "$tmp/zero.model" "$tmp/zero2.model" && ok "--steps 0: the same seed writes the same model" || bad "--steps 0: the same seed writes the same model" "$(cat "$tmp/err")"
+"$BIN" --train --steps 0 --model "$tmp/m.model" --save "$tmp/again.model" 2>"$tmp/err" && cmp -s "$tmp/m.model" "$tmp/again.model" \
+    && ok "--train --steps 0 --model FILE writes FILE's weights back" || bad "--train --steps 0 --model FILE writes FILE's weights back" "$(cat "$tmp/err")"
+"$BIN" --train --task all --steps 30 --heads 2 --save "$tmp/all.model" 2>"$tmp/err" && grep -qx '2' "$tmp/all.model" && grep -qF '[w1]' "$tmp/all.model" \
+    && tail -1 "$tmp/err" | grep -qF 'trained all, seed 1: 30 steps' && ok "--task all --heads 2 --steps 30: an MLP, [heads] 2" \
+    || bad "--task all --heads 2 --steps 30: an MLP, [heads] 2" "$(cat "$tmp/err")"
+expect_fail "--train: an existing file is kept" 1 "exists" -- --train --steps 0 --save "$tmp/m.model"
+"$BIN" --train --steps 1 --save "$tmp/m.model" --overwrite 2>"$tmp/err" && ! cmp -s "$tmp/m.model" "$tmp/again.model" \
+    && ok "--train --overwrite replaces the file" || bad "--train --overwrite replaces the file" "$(cat "$tmp/err")"
+expect_fail "--train: an unwritable OUT" 1 "--save:" -- --train --steps 0 --save /nonexistent/dir/m.model
+expect_fail "--train: an unknown task" 2 "--task: 'sub' is not a task: use add or all" -- --train --task sub --save "$tmp/x.model"
+expect_fail "--train: a negative learning rate" 2 "--lr: '-1' is not a learning rate" -- --train --lr -1 --save "$tmp/x.model"
+expect_fail "--train: a bad seed" 2 "--seed: 'x' is not a seed" -- --train --seed x --save "$tmp/x.model"
+expect_fail "--train: a bad number of steps" 2 "--steps: '-5' is not a number of steps" -- --train --steps -5 --save "$tmp/x.model"
+expect_fail "--train needs --save" 2 "--train needs --save OUT" -- --train
+expect_fail "--seed without --train" 2 "go with --train" -- --seed 3 --dump
+[ ! -e "$tmp/x.model" ] && ok "a refused --train writes nothing" || bad "a refused --train writes nothing"
+"$BIN" --help | grep -qF -- "--train" && ok "--help names --train" || bad "--help names --train"
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -167,7 +167,7 @@ case_bad_format() {
     "$BIN" --export json > "$WORK/out" 2> "$WORK/err"
     _rc=$?
     [ "$_rc" -eq 2 ] || fail "exit status $_rc, not 2" || return 1
-    grep -q "^attn-tui: --export: 'json' is not a format: use python$" "$WORK/err" || fail "no one-line reason" || return 1
+    grep -q "^attn-tui: --export: 'json' is not a format: use python or python-train$" "$WORK/err" || fail "no one-line reason" || return 1
     [ ! -s "$WORK/out" ] || fail "something was written to stdout"
 }
 
@@ -177,6 +177,52 @@ case_no_numpy() {
     [ "$RC" -eq 2 ] || fail "exit status $RC, not 2" || return 1
     grep -q 'NumPy is not installed' "$WORK/err" && grep -q 'python3-numpy' "$WORK/err" ||
         fail "stderr does not say NumPy is missing and how to install it"
+}
+
+# ---------------------------------------------------------------- training (issue 18)
+
+have_torch() {
+    "$PY" -c 'import torch' >/dev/null 2>&1 || "$PY" -c '
+import sys; sys.path.append("/usr/lib/python3/dist-packages"); import torch' >/dev/null 2>&1
+}
+
+# A trained model's readout: the script recomputes logits, probabilities and the prediction.
+case_readout() {
+    "$BIN" --train --seed 1 --save "$WORK/m.model" 2> "$WORK/err" || fail "--train failed" || return 1
+    export_script --model "$WORK/m.model" || return 1
+    PYTHONPATH="$WORK/no-torch" run_script
+    [ "$RC" -eq 0 ] || fail "exit status $RC" || return 1
+    grep -q '^  logits = h·Wo + bo .* ok ' "$WORK/out" || fail "no passing logits check" || return 1
+    grep -q '^  probs  = softmax(logits) .* ok ' "$WORK/out" || fail "no passing probabilities check" || return 1
+    grep -q '^  prediction: 三加五等于? → 八  .*%  ok$' "$WORK/out" || fail "the prediction is not 八"
+}
+
+# PyTorch redoes 10 Adam steps with autograd: every weight within 1e-9.
+case_train_pytorch() {
+    have_torch || { echo "      (PyTorch is not installed: the training check was not run)"; return 0; }
+    "$BIN" --export python-train --task all --heads 2 --seed 2 > "$WORK/train.py" 2> "$WORK/err" ||
+        fail "--export python-train failed" || return 1
+    run_script "$WORK/train.py"
+    [ "$RC" -eq 0 ] || fail "exit status $RC" || return 1
+    for name in embedding wq wk wv w1 b1 w2 wo bo; do
+        grep -q "^  $name after 10 steps .* ok " "$WORK/out" || fail "no passing check of $name" || return 1
+    done
+    grep -q '^training matches attn-tui$' "$WORK/out" || fail "no passing last line" || return 1
+    # One of attn-tui's final weights changed: that check fails.
+    awk '{ print } /^ATTN_TUI_END = \{$/ { f = 1 } f && /"wq": \[$/ && !done { getline; sub(/\[[^,]*,/, "[0.5,"); print; done = 1 }' \
+        "$WORK/train.py" > "$WORK/tampered.py"
+    run_script "$WORK/tampered.py"
+    [ "$RC" -eq 1 ] || fail "tampered: exit status $RC, not 1" || return 1
+    grep -q '^  wq after 10 steps .* MISMATCH' "$WORK/out" || fail "tampered: no MISMATCH on wq"
+}
+
+# Without PyTorch: the forward pass is checked, the training check said skipped.
+case_train_no_torch() {
+    "$BIN" --export python-train --steps 3 > "$WORK/train.py" 2> "$WORK/err" || fail "--export python-train failed" || return 1
+    PYTHONPATH="$WORK/no-torch" run_script "$WORK/train.py"
+    [ "$RC" -eq 0 ] || fail "exit status $RC" || return 1
+    grep -q '^  loss of the starting weights (NumPy) .* ok ' "$WORK/out" || fail "no NumPy loss check" || return 1
+    grep -q 'the training check was skipped' "$WORK/out" || fail "the skipped training check is not said"
 }
 
 # ---------------------------------------------------------------- main
@@ -192,6 +238,9 @@ run_case "--model of odd d: two heads skipped, the rest passes"         case_mod
 run_case "> /dev/full: one line on stderr, exit 1"                      case_dev_full
 run_case "--export json: one line, exit 2"                              case_bad_format
 run_case "no NumPy: says so and how to install it, exit 2"              case_no_numpy
+run_case "a trained model: logits, probabilities and 八 recomputed"     case_readout
+run_case "python-train: PyTorch's autograd and Adam agree to 1e-9"     case_train_pytorch
+run_case "python-train without PyTorch: the training check skipped"   case_train_no_torch
 
 echo "export: $PASSED passed, $FAILED failed"
 [ "$FAILED" -eq 0 ] || { echo "failing:$FAILED_NAMES"; exit 1; }

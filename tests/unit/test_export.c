@@ -56,7 +56,7 @@ static int setup(void **state)
     run(&f->m, MASK_NONE, 1, &f->plain);
     run(&f->m, MASK_CAUSAL, 1, &f->causal);
     run(&f->m, MASK_NONE, 2, &f->two);
-    ExportPasses ps = { &f->plain, &f->causal, &f->two };
+    ExportPasses ps = { &f->plain, &f->causal, &f->two, NULL };
     f->script = script_of(&ps);
     *state = f;
     return 0;
@@ -190,7 +190,7 @@ static void test_program(void **state)
 static void test_two_heads_skipped(void **state)
 {
     Fixture *f = *state;
-    ExportPasses ps = { &f->plain, &f->causal, NULL };
+    ExportPasses ps = { &f->plain, &f->causal, NULL, NULL };
     char *s = script_of(&ps);
     assert_non_null(strstr(s, "    \"two heads\": None,  # d = 8 is odd: it cannot be split into two heads\n"));
     assert_null(strstr(s, "# head 2"));
@@ -288,7 +288,7 @@ static void test_option(void **state)
     assert_int_equal(o.export_format, EXPORT_PYTHON);
     const char *json[] = { "--export=json", NULL };
     assert_int_equal(parse(&o, err, json), -1);
-    assert_string_equal(err, "--export: 'json' is not a format: use python");
+    assert_string_equal(err, "--export: 'json' is not a format: use python or python-train");
     const char *dump[] = { "--export", "python", "--dump", NULL };
     assert_int_equal(parse(&o, err, dump), -1);
     assert_string_equal(err, "--export and --dump: choose one");

@@ -507,11 +507,11 @@ static void test_unknown_section(void **state)
 {
     (void)state;
     expect_line_error(1, "[foo]\n", "t.model:1: unknown section [foo] (known: [vocab] [d] "
-                      "[sentence] [embedding] [wq] [wk] [wv], and for a readout [answers] [wo] [bo] "
-                      "[w1] [b1] [w2] [heads])");
+                      "[sentence] [embedding] [wq] [wk] [wv], and for a readout [answers] [wo] [bo] [w1] [b1] "
+                      "[w2] [heads])");
     expect_line_error(12, "[WQ]\n", "t.model:12: unknown section [WQ] (known: [vocab] [d] "
-                      "[sentence] [embedding] [wq] [wk] [wv], and for a readout [answers] [wo] [bo] "
-                      "[w1] [b1] [w2] [heads])");
+                      "[sentence] [embedding] [wq] [wk] [wv], and for a readout [answers] [wo] [bo] [w1] [b1] "
+                      "[w2] [heads])");
     expect_line_error(12, "[wq\n",
                       "t.model:12: malformed section header \"[wq\" (write it as [name])");
     expect_line_error(12, "[wq]# weights\n", "t.model:12: malformed section header "

@@ -250,8 +250,15 @@ static void test_learns_add(void **state)
     assert_true(train_loss(r) < first);
     assert_true(train_accuracy_history(r)[train_step_count(r)] == 1.0);
     double p;
-    assert_string_equal(train_prediction(r, train_find_sentence(r, "三加五等于?"), &p), "八");
+    int i = train_find_sentence(r, "三加五等于?");
+    assert_string_equal(train_prediction(r, i, &p), "八");
     assert_true(p > 0.5);
+    /* ? has learned to look at the two numbers. */
+    double w[TASK_LENGTH];
+    train_shares(r, i, 0, w);
+    assert_true(train_share_of(r, i, 0, 1u | 4u) == w[0] + w[2]);
+    assert_true(train_share_of(r, i, 0, 1u | 4u) > 0.9);
+    assert_true(train_share_of(r, i, 1, 1u) == -1.0);
     /* Started again from its own model: the same loss. */
     Model m;
     char err[256];
@@ -260,6 +267,16 @@ static void test_learns_add(void **state)
     assert_non_null(again);
     assert_true(fabs(train_loss(again) - train_loss(r)) < 1e-15);
     assert_true(train_solved(again));
+    train_free(again);
+    /* Continued on `all`: an MLP is added with W2 = 0, so 三加五等于? gets the same answer. */
+    TrainConfig all;
+    train_config_default(&all, TASK_ALL);
+    again = train_new(&all, &m, err, sizeof err);
+    assert_non_null(again);
+    assert_int_equal(train_model(again)->hidden, TRAIN_HIDDEN);
+    double q;
+    assert_string_equal(train_prediction(again, train_find_sentence(again, "三加五等于?"), &q), "八");
+    assert_true(q == p);
     train_free(again);
     model_free(&m);
     train_free(r);
@@ -334,6 +351,38 @@ static void test_model_roundtrip(void **state)
     model_free(&m);
 }
 
+/* The readout sections' own errors, each one line naming the line. */
+static void test_readout_errors(void **state)
+{
+    (void)state;
+    Model m;
+    char err[512];
+    const char *base = model_default_text;
+    size_t n = model_default_len;
+    struct { const char *extra; const char *want; } cases[] = {
+        { "[answers]\n零 x\n[wo]\n[bo]\n", "answer \"x\" is not in [vocab]" },
+        { "[answers]\n零 零\n[wo]\n[bo]\n", "answer \"零\" appears twice" },
+        { "[answers]\n零\n[bo]\n1\n", "missing section [wo] (a readout has [answers], [wo] and [bo])" },
+        { "[answers]\n零 一\n[wo]\n1 2\n[bo]\n1 2\n", "[wo] has only 1 of its 8 rows" },
+        { "[answers]\n零 一\n[wo]\n1 2\n1 2\n1 2\n1 2\n1 2\n1 2\n1 2\n1 2\n[bo]\n1\n",
+          "[bo] row 1: expected 2 numbers, got 1" },
+        { "[heads]\n3\n", "[heads] must be 1 or 2, got \"3\"" },
+        { "[w1]\n[b1]\n1\n[w2]\n", "missing section [answers]" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        size_t extra = strlen(cases[i].extra);
+        char *text = malloc(n + extra + 2);
+        memcpy(text, base, n);
+        text[n] = '\n';
+        memcpy(text + n + 1, cases[i].extra, extra + 1);
+        assert_int_equal(model_parse(text, n + 1 + extra, "t", &m, err, sizeof err), -1);
+        if (!strstr(err, cases[i].want))
+            fail_msg("case %zu: \"%s\" does not say \"%s\"", i, err, cases[i].want);
+        assert_null(m.answers);
+        free(text);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -348,6 +397,7 @@ int main(void)
         cmocka_unit_test(test_learns_add),
         cmocka_unit_test(test_stuck_flag),
         cmocka_unit_test(test_model_roundtrip),
+        cmocka_unit_test(test_readout_errors),
     };
     return cmocka_run_group_tests_name("train", tests, NULL, NULL);
 }
