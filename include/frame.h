@@ -27,6 +27,7 @@ typedef struct {
  * the caller, one per sequence of frames; never changes what a frame shows. Opaque. */
 typedef struct FrameCache FrameCache;
 struct ViewCtx;
+struct ViewOps;
 
 /* Everything a frame depends on. */
 typedef struct {
@@ -36,6 +37,10 @@ typedef struct {
     double progress;           /* 0..1 of the current transition (player_progress) */
     const FrameOptions *opt;   /* language, ASCII, notice */
     FrameCache *cache;         /* kept between frames, or NULL: everything computed anew */
+    const struct ViewOps *const *bar; /* the view bar's rows in order, or NULL: every row of
+                                         VIEW_LIST (a test's fixed list, so that a new view
+                                         changes no whole-frame golden) */
+    int bar_count;             /* how many rows bar has */
 } FrameInput;
 
 /* An empty cache (a few kilobytes; it grows with what it keeps, to a bound), or NULL when

@@ -67,6 +67,10 @@ const Cell *grid_cell(const Grid *g, int x, int y);
  * wide glyph blanks its other half. Returns the columns used (0 when clipped). */
 int grid_put_char(Grid *g, int x, int y, const char *ch, Style style);
 
+/* Puts one UTF-8 character n times from (x, y) rightwards (a swatch, a rule), measured
+ * once, clipped at the right edge. Returns the columns written. */
+int grid_put_repeat(Grid *g, int x, int y, const char *ch, int n, Style style);
+
 /* Puts a UTF-8 string from (x, y) rightwards, clipped at the right edge.
  * Returns the display columns written. */
 int grid_put_text(Grid *g, int x, int y, const char *s, Style style);

@@ -46,7 +46,7 @@ typedef struct {
 
 /* ---------------------------------------------------------------- the row */
 
-typedef struct {
+typedef struct ViewOps {
     const char *name;        /* --view NAME */
     const char *tab_en;      /* its name in the view bar, English */
     const char *tab_zh;      /* the same in Chinese */
@@ -56,6 +56,8 @@ typedef struct {
     const char *help_zh;     /* the same in Chinese */
     Track track;             /* what stepping and autoplay walk here */
     bool stages;             /* the title row shows the stage line ① → ② → ③ → ④ */
+    const char *about;       /* what it shows, one line for README's table of screens and
+                                the man page (make docs writes both from the rows) */
 
     /* --- its own state: a struct declared in the view's file, one per view per run */
     size_t state_size;       /* bytes of the state (0: the view keeps none) */

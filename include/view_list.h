@@ -30,4 +30,8 @@ typedef enum {
 
 #define VIEW_DEFAULT VIEW_ARCS   /* `attn-tui` opens on the arcs */
 
+/* The names as one string literal, " all library …", for --help's text. */
+#define VIEW_NAME_WORD(id, name) " " #name
+#define VIEW_NAMES_TEXT VIEW_LIST(VIEW_NAME_WORD)
+
 #endif

@@ -9,6 +9,10 @@
  *   bench-render first-frame RUNS BIN W H   exec BIN on a W×H pty until its first paint
  *   bench-render instr W H SENTENCE STEPS [VIEW]   autoplay's frames for callgrind
  *                                       (bench_frames_loop), in the arcs view or VIEW
+ *   bench-render views                  the views' names, one a line
+ *   bench-render view W H VIEW          one whole round of VIEW for callgrind (bench_view_loop):
+ *                                       autoplay through its track, or its own → key pressed
+ *                                       BENCH_OWN_STEPS times on a screen without a track
  *   bench-render intervals BIN W H STEPS    BIN on a pty: the frames of STEPS transitions, timed */
 #include <errno.h>
 #include <locale.h>
@@ -228,6 +232,63 @@ static int bench_instr(int w, int h, const char *sentence, int steps, const char
     bench_render(&b, 1.0);
     term_paint(&b.grid);
     long frames = bench_frames_loop(&b, steps);
+    bench_close(&b);
+    fclose(out);
+    printf("frames %ld\n", frames);
+    return 0;
+}
+
+/* The steps of one whole round of autoplay on track over T characters. */
+static int bench_round_steps(Track track, int T)
+{
+    switch (track) {
+    case TRACK_STAGES_FOCUS: return STAGE_COUNT * T;
+    case TRACK_FOCUS:        return T;
+    case TRACK_STAGES:       return STAGE_COUNT;
+    case TRACK_NONE:
+    case TRACK_COUNT:        break;
+    }
+    return 0;
+}
+
+#define BENCH_OWN_STEPS 12   /* presses of a trackless view's own → in a round */
+
+/* A trackless view's round: its own → pressed BENCH_OWN_STEPS times (a screen whose →
+ * means nothing is drawn as often, as after a key), each press one frame drawn and
+ * painted. Not inlined: callgrind counts only this (--toggle-collect=bench_view_loop). */
+__attribute__((noinline)) long bench_view_loop(Bench *b)
+{
+    long frames = 0;
+    const KeyBinding *right = ui_binding(&b->ui, KEYCODE_RIGHT);
+    for (int i = 0; i < BENCH_OWN_STEPS; i++) {
+        if (right)
+            ui_apply(&b->ui, &b->player, &b->lesson, right->action, right->arg, 0);
+        bench_render(b, 1.0);
+        term_paint(&b->grid);
+        frames++;
+    }
+    return frames;
+}
+
+/* One whole round of view (by name) at w × h: frames and their count. */
+static int bench_view(int w, int h, const char *view)
+{
+    Bench b;
+    FILE *out = fopen("/dev/null", "w");
+    if (!out || bench_open_on(&b, w, h, NULL, out) != 0)
+        return 1;
+    int v = ui_view_from_name(view);
+    if (v < 0) {
+        fprintf(stderr, "bench-render: no view %s\n", view);
+        return 1;
+    }
+    ui_free(&b.ui);
+    ui_init_for(&b.ui, (ViewId)v, &b.lesson);
+    ui_set_view(&b.ui, &b.player, (ViewId)v);
+    bench_render(&b, 1.0);
+    term_paint(&b.grid);   /* the whole first paint, not counted */
+    int steps = bench_round_steps(view_ops((ViewId)v)->track, b.lesson.tr.T);
+    long frames = steps > 0 ? bench_frames_loop(&b, steps) : bench_view_loop(&b);
     bench_close(&b);
     fclose(out);
     printf("frames %ld\n", frames);
@@ -481,6 +542,13 @@ int main(int argc, char **argv)
     if ((argc == 6 || argc == 7) && strcmp(argv[1], "instr") == 0)
         return bench_instr(atoi(argv[2]), atoi(argv[3]), argv[4], atoi(argv[5]),
                            argc == 7 ? argv[6] : NULL);
+    if (argc == 2 && strcmp(argv[1], "views") == 0) {
+        for (int v = 0; v < VIEW_COUNT; v++)
+            printf("%s\n", view_ops((ViewId)v)->name);
+        return 0;
+    }
+    if (argc == 5 && strcmp(argv[1], "view") == 0)
+        return bench_view(atoi(argv[2]), atoi(argv[3]), argv[4]);
     if (argc == 6 && strcmp(argv[1], "intervals") == 0)
         return bench_intervals(argv[2], atoi(argv[3]), atoi(argv[4]), atoi(argv[5]));
     if (argc == 6 && strcmp(argv[1], "first-frame") == 0)

@@ -32,6 +32,15 @@
 #   frame intervals  bench-render runs BIN on a 120×40 pty, presses → 16 times and times
 #                    each frame of the transitions as its bytes arrive (a busy machine's
 #                    scheduler shows in the max; the 95th percentile is what is judged)
+#   every view       callgrind over one whole round of each view (bench-render view: autoplay
+#                    through its track, or its own → pressed 12 times on a screen without
+#                    one), instructions per frame at 120×40 and 300×80, drawing and painting;
+#                    and each view's peak RSS (VmHWM) at both sizes beside the floor:
+#                    bench-floor (built here: links only ncursesw, libunistring, libm and
+#                    fills the screen), all in one tmux server for the same few seconds
+#
+# BENCH_ONLY=views runs only the per-view table (BENCH_HELPER=path uses another build's
+# bench-render, e.g. to measure an older tree with its own BIN).
 set -u
 
 BIN=${1:-./attn-tui}
@@ -61,7 +70,7 @@ trap 'exit 130' INT TERM HUP
 
 # ---------------------------------------------------------------- preparation
 
-if ! command -v cmatrix >/dev/null 2>&1; then
+if [ "${BENCH_ONLY:-}" != views ] && ! command -v cmatrix >/dev/null 2>&1; then
     sh scripts/install-deps.sh cmatrix >&2 || echo "bench: no cmatrix: its column stays empty" >&2
 fi
 
@@ -82,8 +91,18 @@ build_helper() {
         -o "$BUILD/bench-render" scripts/bench-render.c $_objs \
         $(pkg-config --libs ncursesw 2>/dev/null || echo -lncursesw) -lunistring -lm -lutil
 }
-build_helper || { echo "bench: cannot build scripts/bench-render.c (run make first)" >&2; exit 1; }
-HELPER=$BUILD/bench-render
+if [ -n "${BENCH_HELPER:-}" ]; then
+    HELPER=$BENCH_HELPER
+else
+    build_helper || { echo "bench: cannot build scripts/bench-render.c (run make first)" >&2; exit 1; }
+    HELPER=$BUILD/bench-render
+fi
+# The floor: only the design card's libraries, the screen filled.
+FLOOR=$WORK/bench-floor
+${CC:-cc} -std=c11 -Wall -Wextra -Werror -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600 -D_XOPEN_SOURCE_EXTENDED \
+    $(pkg-config --cflags ncursesw 2>/dev/null) -O2 -o "$FLOOR" scripts/bench-floor.c \
+    $(pkg-config --libs ncursesw 2>/dev/null || echo -lncursesw) -lunistring -lm ||
+    { echo "bench: cannot build scripts/bench-floor.c" >&2; exit 1; }
 
 # "key value" lines of the helper become shell variables.
 read_figures() {
@@ -118,6 +137,80 @@ start_session() {
 }
 
 TCK=$(getconf CLK_TCK)
+
+# ---------------------------------------------------------------- every view
+
+VIEW_SIZES="120x40 300x80"
+VIEW_SECONDS=4
+
+# Instructions per frame of one whole round of view $2 at size $1, e.g. "1.23 M".
+view_instr() {
+    _out=$WORK/cgv.$$.out
+    valgrind --tool=callgrind --toggle-collect=bench_view_loop --toggle-collect=bench_frames_loop \
+        --callgrind-out-file="$_out" "$HELPER" view "${1%x*}" "${1#*x}" "$2" > "$WORK/view.frames" 2>/dev/null ||
+        { echo "n/a"; return; }
+    _frames=$(awk '/^frames/ { print $2 }' "$WORK/view.frames")
+    awk -v f="$_frames" '/^(summary|totals):/ { printf "%.2f M", $2 / f / 1e6; exit }' "$_out"
+    rm -f "$_out"
+}
+
+# Peak RSS in kB of every view at every size and of the floor, side by side in one tmux
+# server: tracked views autoplay at the fastest speed, the others get → every 0.3 s.
+views_memory() {
+    for s in $VIEW_SIZES; do
+        start_session "floor$s" "$s" "$FLOOR"
+        for v in $VIEWS; do
+            start_session "v$v$s" "$s" "$BIN --view $v --autoplay --speed 4"
+        done
+    done
+    _i=0
+    while [ $_i -lt $((VIEW_SECONDS * 3)) ]; do
+        sleep 0.3
+        for s in $VIEW_SIZES; do
+            for v in $VIEWS; do t send-keys -t "v$v$s" Right 2>/dev/null; done
+        done
+        _i=$((_i + 1))
+    done
+    for s in $VIEW_SIZES; do
+        _p=$(session_pid "floor$s")
+        eval "floor_hwm_$s=\$(awk '/^VmHWM/ { print \$2 }' /proc/$_p/status)"
+        for v in $VIEWS; do
+            _p=$(session_pid "v$v$s")
+            eval "hwm_${v}_$s=\$(awk '/^VmHWM/ { print \$2 }' /proc/$_p/status 2>/dev/null || echo 0)"
+        done
+    done
+    t kill-server >/dev/null 2>&1
+    sleep 0.2
+}
+
+views_section() {
+    VIEWS=$("$HELPER" views)
+    views_memory
+    echo
+    printf '%-12s %-18s %-18s %s\n' "view" "instr/frame" "" "peak RSS above the floor (kB)"
+    printf '%-12s %-18s %-18s %s\n' "----" "-----------" "" "-----------------------------"
+    for v in $VIEWS; do
+        i120=n/a; i300=n/a
+        if command -v valgrind >/dev/null 2>&1; then
+            i120=$(view_instr 120x40 "$v")
+            i300=$(view_instr 300x80 "$v")
+        fi
+        eval "m120=\$((hwm_${v}_120x40 - floor_hwm_120x40)); m300=\$((hwm_${v}_300x80 - floor_hwm_300x80))"
+        ok=$(meets "${i120% M} <= 1.5 && ${i300% M} <= 3 && $m120 <= 614 && $m300 <= 1024" 2>/dev/null)
+        printf '%-12s %-18s %-18s %-28s %s\n' "$v" "120x40 $i120" "300x80 $i300" \
+            "120x40 $m120 300x80 $m300" "$ok"
+    done
+    echo "floor (bench-floor): 120x40 $floor_hwm_120x40 kB, 300x80 $floor_hwm_300x80 kB;" \
+         "targets <= 1.5 M / 3 M per frame, <= 614 / 1024 kB above the floor"
+}
+
+meets() { if awk "BEGIN { exit !($1) }"; then echo yes; else echo NO; fi; }
+
+if [ "${BENCH_ONLY:-}" = views ]; then
+    echo "bench: $BIN, every view (measured, not asserted)"
+    views_section
+    exit 0
+fi
 
 # ---------------------------------------------------------------- the helper's figures
 
@@ -208,7 +301,6 @@ fi
 
 secs() { awk -v t="$1" 'BEGIN { printf "%.3f s", t / 1e9 }'; }
 pct() { awk -v t="$1" -v s="$2" 'BEGIN { printf "%.2f%%", 100 * t / 1e9 / s }'; }
-meets() { if awk "BEGIN { exit !($1) }"; then echo yes; else echo NO; fi; }
 row() { printf '%-46s %-24s %-12s %s\n' "$1" "$2" "$3" "$4"; }
 rule() { row "----------------------------------------------" "------------------------" "------------" "-----"; }
 bytes_of() { wc -c < "$1" 2>/dev/null || echo 0; }
@@ -288,6 +380,7 @@ else
     row "instructions per frame" "n/a (no valgrind)" "" ""
 fi
 
+views_section
 echo
 row "the train screen (${W}x${H}, training add)" "measured" "target" "meets"
 rule

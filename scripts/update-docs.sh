@@ -1,7 +1,9 @@
 #!/bin/sh
 # update-docs.sh — writes the keys sections of README.md and docs/attn-tui.1 from the key
-# table (attn-tui --keys), so that the documents and the program list the same keys.
-# Owns: the text between the keys markers of both files.
+# table (attn-tui --keys), and their tables of screens from VIEW_LIST's rows (view-docs,
+# built here from the library archive), so that the documents and the program list the
+# same keys and the same screens. Owns: the text between the keys and screens markers of
+# both files.
 # Usage: sh scripts/update-docs.sh [--check] ./attn-tui   (--check: exit 1 when out of date)
 set -eu
 CHECK=0
@@ -21,9 +23,17 @@ splice() {
 
 "$BIN" --keys markdown > "$TMP/keys.md"
 "$BIN" --keys man > "$TMP/keys.man"
+BUILD=${BUILD:-build}
+${CC:-cc} -std=c11 -Wall -Wextra -Werror -Iinclude -o "$TMP/view-docs" scripts/view-docs.c \
+    "$BUILD/libattn.a" $(pkg-config --libs ncursesw 2>/dev/null || echo -lncursesw) -lunistring -lm ||
+    { echo "docs: cannot build scripts/view-docs.c (run make first)" >&2; exit 1; }
+"$TMP/view-docs" markdown > "$TMP/screens.md"
+"$TMP/view-docs" man > "$TMP/screens.man"
 status=0
 for pair in "README.md|<!-- keys:|<!-- keys end -->|$TMP/keys.md" \
-            "docs/attn-tui.1|.\\\\\" keys:|.\\\\\" keys end|$TMP/keys.man"; do
+            "docs/attn-tui.1|.\\\\\" keys:|.\\\\\" keys end|$TMP/keys.man" \
+            "README.md|<!-- screens:|<!-- screens end -->|$TMP/screens.md" \
+            "docs/attn-tui.1|.\\\\\" screens:|.\\\\\" screens end|$TMP/screens.man"; do
     file=${pair%%|*}; rest=${pair#*|}
     begin=${rest%%|*}; rest=${rest#*|}
     end=${rest%%|*}; body=${rest#*|}
@@ -31,7 +41,7 @@ for pair in "README.md|<!-- keys:|<!-- keys end -->|$TMP/keys.md" \
     if cmp -s "$TMP/out" "$file"; then
         continue
     elif [ "$CHECK" -eq 1 ]; then
-        echo "docs: the keys in $file differ from the key table (run make docs):"
+        echo "docs: $begin of $file differs from the tables (run make docs):"
         diff "$file" "$TMP/out" | head -20
         status=1
     else

@@ -120,11 +120,36 @@ static void draw_title_row(const ViewCtx *c, const ViewOps *v, const ChromeLayou
 
 /* ---------------------------------------------------------------- view bar */
 
-/* The view bar's label of view id, e.g. " arcs " or, for the current one, "[arcs]". */
+#define CHROME_BAR_MAX 64   /* most views a bar lists */
+
+/* How many views the bar lists: every view, or the frame's fixed list. */
+static int bar_count(const ViewCtx *c)
+{
+    int n = c->bar ? c->bar_count : VIEW_COUNT;
+    return n > CHROME_BAR_MAX ? CHROME_BAR_MAX : n;
+}
+
+/* The row of the bar's id-th view. */
+static const ViewOps *bar_view(const ViewCtx *c, int id)
+{
+    return c->bar ? c->bar[id] : view_ops((ViewId)id);
+}
+
+/* The bar's place of the current view, or -1 when it is not in the bar's list. */
+static int bar_current(const ViewCtx *c)
+{
+    const ViewOps *shown = view_ops(c->ui->view);
+    for (int v = 0; v < bar_count(c); v++)
+        if (bar_view(c, v) == shown)
+            return v;
+    return -1;
+}
+
+/* The view bar's label of its id-th view, e.g. " arcs " or, for the current one, "[arcs]". */
 static void bar_label(const ViewCtx *c, int id, char *buf, size_t cap)
 {
-    const ViewOps *v = view_ops((ViewId)id);
-    bool current = id == (int)c->ui->view;
+    const ViewOps *v = bar_view(c, id);
+    bool current = v == view_ops(c->ui->view);
     char name[64];
     if (c->ascii)   /* "√d" has no ASCII spelling but its --view name */
         snprintf(name, sizeof name, "%s", v->name);
@@ -138,21 +163,21 @@ static void bar_label(const ViewCtx *c, int id, char *buf, size_t cap)
 static void bar_positions(const ViewCtx *c, int w, int *xs, bool *cut_left, bool *cut_right)
 {
     char buf[96];
-    int widths[VIEW_COUNT], total = 0;
-    for (int v = 0; v < VIEW_COUNT; v++) {
+    int n = bar_count(c), widths[CHROME_BAR_MAX], total = 0;
+    for (int v = 0; v < n; v++) {
         bar_label(c, v, buf, sizeof buf);
         widths[v] = text_width(buf);
         total += widths[v];
     }
-    int first = 0, last = VIEW_COUNT - 1, room = w - 2;
+    int first = 0, last = n - 1, room = w - 2;
     *cut_left = *cut_right = false;
     if (total > room) {
         room -= 4;   /* "‹ " and " ›" */
-        first = last = (int)c->ui->view;
+        first = last = bar_current(c) < 0 ? 0 : bar_current(c);
         int used = widths[first];
         for (bool grew = true; grew;) {
             grew = false;
-            if (last + 1 < VIEW_COUNT && used + widths[last + 1] <= room) {
+            if (last + 1 < n && used + widths[last + 1] <= room) {
                 used += widths[++last];
                 grew = true;
             }
@@ -162,10 +187,10 @@ static void bar_positions(const ViewCtx *c, int w, int *xs, bool *cut_left, bool
             }
         }
         *cut_left = first > 0;
-        *cut_right = last < VIEW_COUNT - 1;
+        *cut_right = last < n - 1;
     }
     int x = 1 + (*cut_left ? 2 : 0);
-    for (int v = 0; v < VIEW_COUNT; v++) {
+    for (int v = 0; v < n; v++) {
         xs[v] = v >= first && v <= last ? x : -1;
         if (xs[v] >= 0)
             x += widths[v];
@@ -174,16 +199,16 @@ static void bar_positions(const ViewCtx *c, int w, int *xs, bool *cut_left, bool
 
 static void draw_view_bar(const ViewCtx *c, const ChromeLayout *L)
 {
-    int xs[VIEW_COUNT];
+    int xs[CHROME_BAR_MAX], n = bar_count(c);
     bool cut_left, cut_right;
     char buf[96];
     bar_positions(c, L->w, xs, &cut_left, &cut_right);
     int end = 1;
-    for (int v = 0; v < VIEW_COUNT; v++) {
+    for (int v = 0; v < n; v++) {
         if (xs[v] < 0)
             continue;
         bar_label(c, v, buf, sizeof buf);
-        Style st = v == (int)c->ui->view ? STYLE_STAGE_LIT : STYLE_DIM;
+        Style st = v == bar_current(c) ? STYLE_STAGE_LIT : STYLE_DIM;
         end = xs[v] + grid_put_text(c->g, xs[v], L->bar_row, buf, st);
     }
     if (cut_left)
@@ -194,11 +219,11 @@ static void draw_view_bar(const ViewCtx *c, const ChromeLayout *L)
 
 int chrome_bar_view_at(const ViewCtx *c, const ChromeLayout *L, int x)
 {
-    int xs[VIEW_COUNT];
+    int xs[CHROME_BAR_MAX], n = bar_count(c);
     bool cut_left, cut_right;
     char buf[96];
     bar_positions(c, L->w, xs, &cut_left, &cut_right);
-    for (int v = 0; v < VIEW_COUNT; v++) {
+    for (int v = 0; v < n; v++) {
         if (xs[v] < 0)
             continue;
         bar_label(c, v, buf, sizeof buf);

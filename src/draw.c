@@ -236,6 +236,52 @@ void draw_stage_label(char *buf, size_t cap, Stage stage, Lang lang, const Glyph
     snprintf(buf, cap, "%s%s", gl->stage_num[s], lang == LANG_ZH ? si->zh : si->en);
 }
 
+/* ---------------------------------------------------------------- bars */
+
+int draw_bar_eighths(double fraction, int cols)
+{
+    if (cols <= 0 || !(fraction > 0.0))
+        return 0;
+    if (fraction > 1.0)
+        fraction = 1.0;
+    int eighths = (int)floor(fraction * cols * 8.0 + 0.5);
+    return eighths < 1 ? 1 : eighths;
+}
+
+void draw_bar_text(bool ascii, double fraction, int cols, char *buf, size_t cap)
+{
+    static const char *const parts[8] = { "", "▏", "▎", "▍", "▌", "▋", "▊", "▉" };
+    int eighths = draw_bar_eighths(fraction, cols);
+    buf[0] = '\0';
+    if (ascii) {
+        int whole = (eighths + 4) / 8;
+        for (int i = 0; i < whole; i++)
+            draw_append(buf, cap, "#");
+        if (whole == 0 && eighths > 0)
+            draw_append(buf, cap, ".");
+        return;
+    }
+    for (int i = 0; i < eighths / 8; i++)
+        draw_append(buf, cap, "█");
+    draw_append(buf, cap, "%s", parts[eighths % 8]);
+}
+
+/* ---------------------------------------------------------------- shares */
+
+int draw_share_level(double share)
+{
+    int level = 1 + (int)floor(share * DRAW_SHARE_LEVELS + 1e-9);
+    return level < 1 ? 1 : level > DRAW_SHARE_LEVELS ? DRAW_SHARE_LEVELS : level;
+}
+
+Style draw_share_style(double share, int weakest)
+{
+    int level = draw_share_level(share);
+    if (level < weakest)
+        level = weakest > DRAW_SHARE_LEVELS ? DRAW_SHARE_LEVELS : weakest;
+    return (Style)(STYLE_ARC_1 + level - 1);
+}
+
 int draw_revealed(double progress, int n)
 {
     if (progress <= 0.0)
@@ -355,11 +401,12 @@ int draw_paragraph(Grid *g, const Glyphs *gl, int x, int y, int w, int max_rows,
         size_t to = from + 1;
         while (to < n && breaks[to] != UC_BREAK_POSSIBLE && breaks[to] != UC_BREAK_MANDATORY)
             to++;
-        paragraph_copy(text, from, to, line, sizeof line);
-        if (to < n && rows == max_rows - 1)
-            paragraph_ellipsis(gl, line, sizeof line, w);
-        if (g)
+        if (g) {   /* measuring needs only the count */
+            paragraph_copy(text, from, to, line, sizeof line);
+            if (to < n && rows == max_rows - 1)
+                paragraph_ellipsis(gl, line, sizeof line, w);
             draw_clipped(g, x, y + rows, x + w, line, style);
+        }
         rows++;
         from = to;
         while (from < n && (text[from] == ' ' || text[from] == '\n'))

@@ -99,6 +99,9 @@ typedef struct ViewCtx {
                                   declared in its file), or NULL when it keeps none */
     void *cache;               /* what frames keep for the drawn view (its ViewOps.cache_new),
                                   or NULL: everything computed anew */
+    const struct ViewOps *const *bar; /* the view bar's rows (FrameOptions.bar), or NULL:
+                                         every view */
+    int bar_count;             /* how many rows bar has */
 } ViewCtx;
 
 /* Fills c->tok, c->tok_brief and c->tok_cols from c->tr and c->ascii: every place that
@@ -151,6 +154,24 @@ void draw_stage_label(char *buf, size_t cap, Stage stage, Lang lang, const Glyph
 
 /* How many of n items a transition at progress p has revealed: ceil(p · n), 0..n. */
 int draw_revealed(double progress, int n);
+
+/* The one bar renderer: a fraction 0..1 (clamped) of cols columns in eighths of a column,
+ * rounded to the nearest eighth (half up), and never 0 for a fraction above 0 (a share
+ * that exists is seen). Returns the eighths, 0 .. 8 · cols. */
+int draw_bar_eighths(double fraction, int cols);
+
+/* The same as text into buf: whole blocks █ and one of ▏▎▍▌▋▊▉ for the rest; in ASCII
+ * whole columns of '#' (rounded), or '.' for a bar shorter than half a column. */
+void draw_bar_text(bool ascii, double fraction, int cols, char *buf, size_t cap);
+
+/* The one share-to-style mapping: a share's level 1..DRAW_SHARE_LEVELS is the share in
+ * eighths (1 below 12.5 %, 8 from 87.5 %), and level n is drawn in STYLE_ARC_n. */
+#define DRAW_SHARE_LEVELS 8
+int draw_share_level(double share);
+
+/* The style of a share: STYLE_ARC_ of its level, or of weakest when that is higher (a view
+ * that leaves its weakest class to something else). */
+Style draw_share_style(double share, int weakest);
 
 /* A box outline with a title in its top edge and its inside blanked, all in style. */
 void draw_box(Grid *g, const Glyphs *gl, Rect r, const char *title, Style style);

@@ -33,6 +33,8 @@ ViewCtx frame_context(const FrameInput *in, Grid *g)
         .ascii = o->ascii, .numbers = in->ui->numbers,
         .state = view_state_const(in->ui->views, in->ui->view),
         .cache = view_cache(in->cache ? in->cache->views : NULL, in->ui->view),
+        .bar = in->bar && in->bar_count > 0 ? in->bar : NULL,
+        .bar_count = in->bar && in->bar_count > 0 ? in->bar_count : 0,
     };
     draw_context_labels(&c);
     return c;
@@ -121,6 +123,15 @@ bool frame_hit(const FrameInput *in, int w, int h, int x, int y, Action *action,
         int id = chrome_bar_view_at(&c, &L, x);
         if (id < 0)
             return false;
+        if (c.bar) {   /* a fixed list: the row's place in the table */
+            const ViewOps *row = c.bar[id];
+            id = -1;
+            for (int k = 0; k < VIEW_COUNT; k++)
+                if (view_ops((ViewId)k) == row)
+                    id = k;
+            if (id < 0)
+                return false;
+        }
         *action = ACTION_VIEW_N;
         *arg = id;
         return true;

@@ -104,12 +104,21 @@ static bool glyph_is_braille(const unsigned char *b)
            b[3] == 0;
 }
 
+/* True for one box-drawing or block element, U+2500..U+259F (UTF-8 E2 94..95 xx, E2 96
+ * 80..9F: ─ │ ┌ ░ ▒ ▓ █ ▏ …), one column: none of them is East Asian wide. */
+static bool glyph_is_box(const unsigned char *b)
+{
+    return b[0] == 0xE2 && b[3] == 0 && b[2] >= 0x80 && b[2] <= 0xBF &&
+           (b[1] == 0x94 || b[1] == 0x95 || (b[1] == 0x96 && b[2] <= 0x9F));
+}
+
 /* Columns a character takes on screen: 1 or 2 (zero-width and control count as 1; so do
- * one ASCII byte and one braille pattern, the arcs' dots, without asking libunistring). */
+ * one ASCII byte, one braille pattern (the arcs' dots) and one box or block element (the
+ * heatmaps' shades, the bars, the boxes), without asking libunistring). */
 static int glyph_columns(const char *ch)
 {
     const unsigned char *b = (const unsigned char *)ch;
-    if ((b[0] != 0 && b[0] < 0x80 && b[1] == 0) || glyph_is_braille(b))
+    if ((b[0] != 0 && b[0] < 0x80 && b[1] == 0) || glyph_is_braille(b) || glyph_is_box(b))
         return 1;
     int w = text_width(ch);
     return w == 2 ? 2 : 1;
@@ -143,6 +152,15 @@ static int put_char_columns(Grid *g, int x, int y, const char *ch, int w, Style 
 int grid_put_char(Grid *g, int x, int y, const char *ch, Style style)
 {
     return put_char_columns(g, x, y, ch, glyph_columns(ch), style);
+}
+
+int grid_put_repeat(Grid *g, int x, int y, const char *ch, int n, Style style)
+{
+    int w = glyph_columns(ch), written = 0;
+    for (int i = 0; i < n && x + w <= g->w; i++, x += w)
+        if (x >= 0)
+            written += put_char_columns(g, x, y, ch, w, style);
+    return written;
 }
 
 int grid_put_text(Grid *g, int x, int y, const char *s, Style style)

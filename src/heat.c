@@ -82,8 +82,7 @@ void heat_swatch(const ViewCtx *c, int x, int y, int n, int level, Style st)
     if (!c->g)
         return;
     int lv = level < 0 ? 0 : level > HEAT_TOP ? HEAT_TOP : level;
-    for (int i = 0; i < n; i++)
-        grid_put_text(c->g, x + i, y, c->gl->shades[lv], st);
+    grid_put_repeat(c->g, x, y, c->gl->shades[lv], n, st);
 }
 
 /* ---------------------------------------------------------------- windows */

@@ -114,3 +114,34 @@ int keydoc_write(FILE *out, KeyDocFormat format, Lang lang)
     }
     return ferror(out) ? -1 : 0;
 }
+
+/* ---------------------------------------------------------------- the screens */
+
+int keydoc_views(FILE *out, KeyDocFormat format)
+{
+    if (format == KEYDOC_MARKDOWN)
+        fputs("| screen | `--view` | what it shows |\n| --- | --- | --- |\n", out);
+    for (int v = 0; v < VIEW_COUNT; v++) {
+        const ViewOps *ops = view_ops((ViewId)v);
+        const char *about = ops->about ? ops->about : ops->help_en ? ops->help_en : "";
+        if (format == KEYDOC_MARKDOWN) {
+            fputs("| ", out);
+            md_cell(out, ops->tab_en);
+            fprintf(out, " | `%s` | ", ops->name);
+            md_cell(out, about);
+            fputs(" |\n", out);
+            continue;
+        }
+        fprintf(out, ".TP\n.B %s\n", ops->name);
+        man_text(out, about);
+        fputc('\n', out);
+    }
+    return ferror(out) ? -1 : 0;
+}
+
+int keydoc_view_names(FILE *out)
+{
+    for (int v = 0; v < VIEW_COUNT; v++)
+        fprintf(out, "%s\n", view_ops((ViewId)v)->name);
+    return ferror(out) ? -1 : 0;
+}

@@ -1,6 +1,6 @@
-/* panel.c — the arcs view's numbers panel: its kit (lines, equations laid out whole, tables
- * paged by the worked character, vectors, share bars), its heading, and the dispatch to the
- * stage's own panel (panel_*.c).
+/* panel.c — the kit of the arcs view's numbers panel (lines, equations laid out whole, tables
+ * paged by the worked character, vectors, share bars) and its heading; the stage's own
+ * panels (panel_*.c) use it, the arcs view (view_arcs.c) chooses which one draws.
  * Owns: the panel's rows (a heading and L->panel_lines lines), formatted like --dump.
  * Must not touch: anything outside the panel's rows, ncurses, the engine's arithmetic. */
 #include "panel.h"
@@ -108,7 +108,7 @@ static void heading_text(const ViewCtx *c, char *buf, size_t cap)
 
 /* "── ③ softmax · how much 等 looks at each character ──── ,/. another ──": the keys
  * that choose what the check works, near the right end when the rule has room. */
-static void panel_heading(const ViewCtx *c, const ArcsLayout *L)
+void panel_heading(const ViewCtx *c, const ArcsLayout *L)
 {
     char title[PANEL_LINE], keys[96];
     heading_text(c, title, sizeof title);
@@ -349,32 +349,6 @@ bool panel_table_tail(const ViewCtx *c, const ArcsLayout *L, const PanelTable *t
 
 void panel_bar(const ViewCtx *c, double share, double largest, int cols, char *buf, size_t cap)
 {
-    static const char *const eighths[8] = { "▏", "▎", "▍", "▌", "▋", "▊", "▉", "█" };
     cols = cols > PANEL_BAR_MAX ? PANEL_BAR_MAX : cols;
-    int units = largest > 0.0 ? (int)lround(share / largest * cols * 8) : 0;
-    units = units < 1 ? 1 : units;
-    buf[0] = '\0';
-    if (c->ascii) {
-        for (int i = 0; i < (units + 7) / 8; i++)
-            draw_append(buf, cap, "#");
-        return;
-    }
-    for (int i = 0; i < units / 8; i++)
-        draw_append(buf, cap, "%s", eighths[7]);
-    if (units % 8)
-        draw_append(buf, cap, "%s", eighths[units % 8 - 1]);
-}
-
-/* ---------------------------------------------------------------- the panel */
-
-void panel_draw(const ViewCtx *c, const ArcsLayout *L)
-{
-    panel_heading(c, L);
-    switch (c->stage) {
-    case STAGE_QKV:     panel_qkv(c, L); break;
-    case STAGE_SCORE:   panel_score(c, L); break;
-    case STAGE_SOFTMAX: panel_softmax(c, L); break;
-    case STAGE_OUTPUT:  panel_output(c, L); break;
-    case STAGE_COUNT:   break;
-    }
+    draw_bar_text(c->ascii, largest > 0.0 ? share / largest : 0.0, cols, buf, cap);
 }

@@ -121,6 +121,10 @@ int panel_dim(const ViewCtx *c);
  * smaller ones (eighth blocks; '#' in ASCII). */
 void panel_bar(const ViewCtx *c, double share, double largest, int cols, char *buf, size_t cap);
 
+/* "── ③ softmax · how much 等 looks at each character ──── ,/. another ──": the panel's
+ * heading row, with the keys that choose what the check works. */
+void panel_heading(const ViewCtx *c, const ArcsLayout *L);
+
 /* ---------------------------------------------------------------- one per stage */
 
 void panel_qkv(const ViewCtx *c, const ArcsLayout *L);      /* panel_qkv.c */

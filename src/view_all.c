@@ -14,7 +14,6 @@
 #include <string.h>
 #include "format.h"
 #include "view.h"
-#include "view_arcs.h"
 
 /* ---------------------------------------------------------------- words */
 
@@ -228,8 +227,7 @@ static Style forward_style(const AllLayout *L, int h, double share)
 {
     if (L->heads == 2)
         return h == 0 ? STYLE_SERIES_A : STYLE_SERIES_B;
-    int level = arcs_share_level(share);
-    return (Style)(STYLE_ARC_1 + (level < 2 ? 2 : level) - 1);
+    return draw_share_style(share, 2);
 }
 
 /* The line from t to s of head h (k-th head drawn). Under the asker the lines leave side
@@ -640,6 +638,7 @@ const ViewOps view_all = {
     .help_zh = ALL_SAYING_ZH,
     .track = TRACK_FOCUS,
     .stages = false,
+    .about = "the opening picture: every character looking at every other at once; lines as thick as the share",
     .draw = all_view_draw,
     .hit = all_view_hit,
     .cache_new = all_view_cache_new,

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "format.h"
+#include "panel.h"
 #include "view.h"
 
 /* ---------------------------------------------------------------- layout */
@@ -193,6 +194,19 @@ static void draw_marker(const ViewCtx *c, const ArcsLayout *L)
 
 /* ---------------------------------------------------------------- the view */
 
+/* The numbers panel of the current stage: its heading, then the stage's own panel. */
+static void draw_panel(const ViewCtx *c, const ArcsLayout *L)
+{
+    panel_heading(c, L);
+    switch (c->stage) {
+    case STAGE_QKV:     panel_qkv(c, L); break;
+    case STAGE_SCORE:   panel_score(c, L); break;
+    case STAGE_SOFTMAX: panel_softmax(c, L); break;
+    case STAGE_OUTPUT:  panel_output(c, L); break;
+    case STAGE_COUNT:   break;
+    }
+}
+
 static void arcs_view_draw(const ViewCtx *outer)
 {
     ViewCtx room = draw_prediction_room(outer);   /* a model with a readout: its answer */
@@ -204,7 +218,7 @@ static void arcs_view_draw(const ViewCtx *outer)
     draw_sentence(c, &L);
     draw_values(c, &L);
     draw_marker(c, &L);
-    panel_draw(c, &L);
+    draw_panel(c, &L);
     draw_prediction(outer);
 }
 
@@ -266,6 +280,7 @@ const ViewOps view_arcs = {
     .help_zh = "线落地越宽，分到的越多",
     .track = TRACK_STAGES_FOCUS,
     .stages = true,
+    .about = "the default: one asking character's arcs, and a panel with the stage's numbers and one hand check worked in full",
     .draw = arcs_view_draw,
     .hit = arcs_view_hit,
     .cache_new = arcs_view_cache_new,

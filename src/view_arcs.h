@@ -1,6 +1,6 @@
 /* view_arcs.h — what the arcs view's files share: its layout inside the body, the arcs
  * (arcs.c) and the numbers panel (panel*.c).
- * Owns: nothing outside src/view_arcs.c, src/arcs.c, src/panel*.c (and their tests).
+ * Owns: nothing outside src/view_arcs.c, src/arcs*.c, src/panel*.c (and their tests).
  * Must not touch: ncurses, the clock, the engine's arithmetic. */
 #ifndef ATTN_VIEW_ARCS_H
 #define ATTN_VIEW_ARCS_H
@@ -13,7 +13,7 @@
 #define ARCS_CELL 7              /* columns per number in the panel's per-character tables */
 #define ARCS_CELL_NARROW 6       /* ... when seven do not leave room for the Σ column */
 #define ARCS_VCELL 6             /* columns per number in the panel's vector rows */
-#define ARCS_LEVELS 8            /* colour levels of an arc: STYLE_ARC_1 .. STYLE_ARC_8 */
+#define ARCS_LEVELS DRAW_SHARE_LEVELS /* colour levels of an arc: STYLE_ARC_1 .. STYLE_ARC_8 */
 
 /* Where everything of the arcs view goes. Depends only on the trace's characters and the
  * body, so drawing and hit-testing always agree. */
@@ -46,8 +46,6 @@ int arcs_head(const ViewCtx *c);
 
 /* ---------------------------------------------------------------- arcs (arcs.c) */
 
-/* The colour level of a share, 1..ARCS_LEVELS: the share in eighths (1 below 12.5 %). */
-int arcs_share_level(double share);
 
 /* Width in braille dots of the foot an arc of this share lands with: 1 + ⌊share ·
  * foot_scale⌋. At 80 × 24 foot_scale is 34, so shares 3 points apart land with different
@@ -71,7 +69,7 @@ void arcs_draw(const ViewCtx *c, const ArcsLayout *L);
 /* Braille dots set in a cell (0 when it holds no braille glyph). */
 int arcs_braille_dots(const Cell *cell);
 
-/* ---------------------------------------------------------------- the arcs' cache (arcs.c) */
+/* ---------------------------------------------------------------- the arcs' cache (arcs_cache.c) */
 
 #define ARCS_CACHE_RASTERS 64     /* arcs whose dots the cache keeps at once */
 #define ARCS_CACHE_DOTS 65536     /* entries (6 bytes) they may take in all: 384 KiB at most */
@@ -94,10 +92,5 @@ void arcs_cache_free(ArcsCache *cache);
 int arcs_cache_walked(const ArcsCache *cache);
 /* Bytes the cache holds (its pool and its table; 0 for NULL). */
 size_t arcs_cache_bytes(const ArcsCache *cache);
-
-/* ---------------------------------------------------------------- the panel (panel*.c) */
-
-/* The numbers panel of the current stage. */
-void panel_draw(const ViewCtx *c, const ArcsLayout *L);
 
 #endif

@@ -702,6 +702,7 @@ const ViewOps view_code = {
     .help_zh = "五行代码、它们的形状和数值，以及对应的 PyTorch 写法",
     .track = TRACK_STAGES_FOCUS,
     .stages = true,
+    .about = "station 8: the five lines with their shapes and live values, and the PyTorch they stand for",
     .draw = code_view_draw,
     .hit = NULL,
     .keys = NULL,

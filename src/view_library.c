@@ -12,7 +12,6 @@
 #include <string.h>
 #include "format.h"
 #include "view.h"
-#include "view_arcs.h"
 
 /* ---------------------------------------------------------------- words */
 
@@ -219,8 +218,7 @@ static Style taken_style(const LibraryLayout *L, int k, double share)
 {
     if (L->heads == 2)
         return k == 0 ? STYLE_SERIES_A : STYLE_SERIES_B;
-    int level = arcs_share_level(share);
-    return (Style)(STYLE_ARC_1 + (level < 2 ? 2 : level) - 1);
+    return draw_share_style(share, 2);
 }
 
 /* The head of the k-th part drawn. */
@@ -563,6 +561,7 @@ const ViewOps view_library = {
     .help_zh = "Q 是检索词，K 是书脊上的名牌，V 是书里的内容",
     .track = TRACK_FOCUS,
     .stages = false,
+    .about = "station 1: Q the search phrase (检索词), K the label on a spine (名牌), V what is inside; the borrower takes a little of several books",
     .draw = library_view_draw,
     .hit = library_view_hit,
     .keys = NULL,

@@ -865,6 +865,7 @@ const ViewOps view_machine = {
     .help_zh = "进去 [T, d]，出来 [T, d]：形状不变",
     .track = TRACK_STAGES,
     .stages = true,
+    .about = "station 7: the sentence through the four tables, [6, 8] in, [6, 8] out",
     .draw = machine_view_draw,
     .hit = machine_view_hit,
     .keys = NULL,

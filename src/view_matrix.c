@@ -1015,6 +1015,7 @@ const ViewOps view_matrix = {
     .help_zh = "行是提问的字，列是被问的字：这张表不对称",
     .track = TRACK_FOCUS,
     .stages = false,
+    .about = "stations 4–5: the whole T×T table of raw scores, ÷√d or shares as a heatmap, a cell cursor with its hand check, the mirrored cell beside it",
     .state_size = sizeof(MatrixState),
     .init = matrix_init,
     .draw = matrix_view_draw,

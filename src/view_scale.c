@@ -582,6 +582,7 @@ const ViewOps view_scale = {
     .help_zh = "演示的 192 个数对真实模型；GQA 省下了什么",
     .track = TRACK_NONE,
     .stages = false,
+    .about = "station 3's real model: 192 numbers against 16 515 072; 28 heads, 4 K/V groups (GQA) and the cache it saves",
     .state_size = sizeof(ScaleState),
     .draw = scale_view_draw,
     .hit = NULL,

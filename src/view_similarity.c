@@ -160,30 +160,6 @@ static void cell_value(const ViewCtx *c, int x, int y, int cw, double v, double 
     cell_text(c, x, y, cw, buf, marked, STYLE_NORMAL);
 }
 
-/* The eighths of a bar, Unicode; ASCII bars are whole '#'. */
-static const char *const bar_eighths[8] = { "▏", "▎", "▍", "▌", "▋", "▊", "▉", "█" };
-
-/* A share as a bar in cols columns (100 % fills them) into buf. */
-static void bar_text(const ViewCtx *c, double share, int cols, char *buf, size_t cap)
-{
-    buf[0] = '\0';
-    int eighths = (int)(share * cols * 8.0 + 0.5);
-    if (c->ascii) {
-        int n = (eighths + 4) / 8;
-        for (int i = 0; i < n && i < cols; i++)
-            draw_append(buf, cap, "#");
-        if (n == 0 && share > 0.0)
-            draw_append(buf, cap, ".");
-        return;
-    }
-    for (int i = 0; i < eighths / 8 && i < cols; i++)
-        draw_append(buf, cap, "%s", bar_eighths[7]);
-    if (eighths % 8 && eighths / 8 < cols)
-        draw_append(buf, cap, "%s", bar_eighths[eighths % 8 - 1]);
-    if (eighths == 0 && share > 0.0)
-        draw_append(buf, cap, "%s", bar_eighths[0]);
-}
-
 /* A share cell: "52.4%", or a bar from the cell's second column when numbers are hidden. */
 static void cell_share(const ViewCtx *c, int x, int y, int cw, double share, bool marked, bool masked)
 {
@@ -197,7 +173,7 @@ static void cell_share(const ViewCtx *c, int x, int y, int cw, double share, boo
         cell_text(c, x, y, cw, buf, marked, STYLE_NORMAL);
         return;
     }
-    bar_text(c, share, cw - 1, buf, sizeof buf);
+    draw_bar_text(c->ascii, share, cw - 1, buf, sizeof buf);
     grid_put_text(c->g, x + 1, y, buf, marked ? STYLE_FOCUS : STYLE_SERIES_B);
 }
 
@@ -1135,6 +1111,7 @@ const ViewOps view_similarity = {
     .help_zh = "第 4 课的相似度表和注意力并排：对称、只认内容、只找像我的",
     .track = TRACK_NONE,
     .stages = false,
+    .about = "station 2: lesson 4's table beside Q·Kᵀ — symmetric (0.25 twice against 4.05 and 2.08), content-only (等's row in two sentences), like instead of needed (? flat, yet 82.9% to 三加五)",
     .state_size = sizeof(SimState),
     .draw = similarity_view_draw,
     .hit = NULL,

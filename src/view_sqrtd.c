@@ -45,11 +45,43 @@ static int current_index(const ViewCtx *c)
     return i < 0 ? 0 : i >= SQRTD_D_COUNT ? SQRTD_D_COUNT - 1 : i;
 }
 
-/* The draw on screen: width, seed and switch from the view's state. */
+/* What frames keep for the machine: the last draw and what it was drawn with (a draw of
+ * d = 512 is 7 × 512 normal numbers, the same until a key changes d, the seed or ÷√d). */
+typedef struct {
+    bool valid;       /* draw holds a draw */
+    int d;            /* its width */
+    uint64_t seed;    /* its seed */
+    bool scaled;      /* its switch */
+    SqrtdDraw draw;   /* sqrtd_draw(d, seed, scaled) */
+} SqrtdCache;
+
+static void *sqrtd_cache_new(void)
+{
+    return calloc(1, sizeof(SqrtdCache));
+}
+
+static void sqrtd_cache_free(void *cache)
+{
+    free(cache);
+}
+
+/* The draw on screen: width, seed and switch from the view's state (kept in the cache:
+ * the same draw as sqrtd_draw gives, without drawing it again). */
 static SqrtdDraw current_draw(const ViewCtx *c)
 {
     const SqrtdState *st = c->state;
-    return sqrtd_draw(sqrtd_d_at(current_index(c)), st->seed, st->scaled);
+    int d = sqrtd_d_at(current_index(c));
+    SqrtdCache *k = c->cache;
+    if (!k)
+        return sqrtd_draw(d, st->seed, st->scaled);
+    if (!k->valid || k->d != d || k->seed != st->seed || k->scaled != st->scaled) {
+        k->draw = sqrtd_draw(d, st->seed, st->scaled);
+        k->d = d;
+        k->seed = st->seed;
+        k->scaled = st->scaled;
+        k->valid = true;
+    }
+    return k->draw;
 }
 
 /* ---------------------------------------------------------------- the lesson's words */
@@ -201,29 +233,11 @@ static void draw_controls(const ViewCtx *c, const SqrtdLayout *L)
 
 /* ---------------------------------------------------------------- one draw */
 
-/* The eighths of a bar, Unicode; ASCII bars are whole '#'. */
-static const char *const sq_eighths[8] = { "▏", "▎", "▍", "▌", "▋", "▊", "▉", "█" };
-
 /* A bar of value/full in cols columns at (x, y). */
 static void draw_bar(const ViewCtx *c, int x, int y, int cols, double value, double full, Style st)
 {
-    double part = full > 0.0 ? value / full : 0.0;
-    part = part < 0.0 ? 0.0 : part > 1.0 ? 1.0 : part;
-    int eighths = (int)(part * cols * 8.0 + 0.5);
-    char buf[SQ_LINE] = "";
-    if (c->ascii) {
-        for (int i = 0; i < (eighths + 4) / 8; i++)
-            draw_append(buf, sizeof buf, "#");
-        if (!buf[0] && value > 0.0)
-            draw_append(buf, sizeof buf, ".");
-    } else {
-        for (int i = 0; i < eighths / 8; i++)
-            draw_append(buf, sizeof buf, "%s", sq_eighths[7]);
-        if (eighths % 8)
-            draw_append(buf, sizeof buf, "%s", sq_eighths[eighths % 8 - 1]);
-        if (!buf[0] && value > 0.0)
-            draw_append(buf, sizeof buf, "%s", sq_eighths[0]);
-    }
+    char buf[SQ_LINE];
+    draw_bar_text(c->ascii, full > 0.0 ? value / full : 0.0, cols, buf, sizeof buf);
     draw_clipped(c->g, x, y, x + cols, buf, st);
 }
 
@@ -632,12 +646,15 @@ const ViewOps view_sqrtd = {
     .help_zh = "随机的 q 和 k：不除以 √d，softmax 会饱和，学不动",
     .track = TRACK_NONE,
     .stages = false,
+    .about = "station 5's machine: random q and keys of width d = 1…512; without ÷√d softmax saturates, its gradient goes to 0 (学不动); √8 = 2.828427, √128 = 11.313708",
     .state_size = sizeof(SqrtdState),
     .init = sqrtd_init,
     .draw = sqrtd_view_draw,
     .hit = NULL,
     .act = sqrtd_act,
     .set_cursor = sqrtd_set_cursor,
+    .cache_new = sqrtd_cache_new,
+    .cache_free = sqrtd_cache_free,
     .keys = sqrtd_keys,
     .hints = sqrtd_hints,
     .actions = sqrtd_actions,

@@ -19,33 +19,18 @@
 
 /* ---------------------------------------------------------------- the claims */
 
+struct ClaimWords;   /* what a claim's detail is written with (below) */
+
 /* One claim of the summary and the view that shows it. */
 typedef struct {
     ViewId view;            /* where its key and a click go */
     const char *title_en;   /* the claim, English */
     const char *title_zh;   /* the claim, Chinese (the lesson's words) */
     const char *title_ascii;/* the English claim in ASCII, where it has symbols (else NULL) */
+    /* Writes its detail (claim_detail): a function beside its row, so they cannot part. */
+    void (*detail)(const ViewCtx *c, const struct ClaimWords *w, char *buf, size_t cap);
 } Claim;
 
-static const Claim claims[] = {
-    { VIEW_SIMILARITY, "Similarity is symmetric and content-only",
-                       "相似度表对称、只认内容", NULL },
-    { VIEW_LIBRARY,    "Q, K, V fix it: three roles from one vector",
-                       "Q、K、V：每个字的三个分身", NULL },
-    { VIEW_MATRIX,     "Scores: Q·Kᵀ, a [T, T] table with a direction",
-                       "打分：Q 乘 K 的转置，一张 [T, T] 的分数表",
-                       "Scores: Q.K^T, a [T, T] table with a direction" },
-    { VIEW_SQRTD,      "÷√d before softmax",
-                       "先除以 √d", "/sqrt(d) before softmax" },
-    { VIEW_ARCS,       "Softmax into shares, then a weighted sum of V",
-                       "softmax 成百分比，再按百分比把 V 加权平均回来", NULL },
-    { VIEW_MACHINE,    "[T, d] in, [T, d] out: layers stack",
-                       "输入 [T, d]、输出 [T, d]：形状不变，能一层层叠起来", NULL },
-    { VIEW_CODE,       "Five lines: what nn.MultiheadAttention does",
-                       "就这五行：nn.MultiheadAttention 干的就是这些", NULL },
-    { VIEW_SCALE,      "A real model: the same, only bigger",
-                       "真实模型：同样的机制，只是大得多", NULL },
-};
 #define N_CLAIMS ((int)(sizeof claims / sizeof claims[0]))
 
 /* The digits that open each claim's view (key i+1 for claim i), in this view only. */
@@ -78,125 +63,185 @@ static void claim_pair(const ViewCtx *c, int *asker, int *answer)
     *answer = engine_strongest(c->tr, 0, c->focus);
 }
 
+/* What every claim's detail is written with. */
+typedef struct ClaimWords {
+    int a, b;              /* the pair: the focused character and the one it looks at most */
+    const char *A, *B;     /* ... as written (c->tok) */
+    const char *to;        /* "→" (ASCII "->") */
+    const char *dot;       /* the dot product's "·" */
+    const char *sqrt_d;    /* "√d" (ASCII "sqrt(d)") */
+    bool numbers;          /* figures shown */
+    bool zh;               /* in Chinese */
+    bool brief;            /* the brief form, a line of an 80-column screen */
+} ClaimWords;
+
+/* Claim 1: lesson 4's table: one number for both directions of a pair. */
+static void detail_symmetric(const ViewCtx *c, const ClaimWords *w, char *buf, size_t cap)
+{
+    char x[FORMAT_BYTES];
+    format_fixed(x, sizeof x, TRACE_SQ(c->tr, similarity, w->a, w->b), 2);
+    if (!w->numbers)
+        snprintf(buf, cap, "%s", w->zh ? "第 4 课的表里两个方向是同一个数：量不出谁在问、谁在答"
+                                    : "lesson 4's table gives both directions of a pair one number: "
+                                      "it cannot tell who asks from who answers");
+    else if (w->zh && w->brief)
+        snprintf(buf, cap, "第 4 课：「%s」看「%s」=「%s」看「%s」= %s，换句话也不变", w->A, w->B, w->B, w->A, x);
+    else if (w->zh)
+        snprintf(buf, cap, "第 4 课的表里「%s」看「%s」和「%s」看「%s」是同一个数 %s：量不出谁在问、"
+                           "谁在答，一行也不随句子变", w->A, w->B, w->B, w->A, x);
+    else if (w->brief)
+        snprintf(buf, cap, "lesson 4's similarity: %s%s%s = %s%s%s = %s, in any sentence", w->A, w->to, w->B, w->B, w->to, w->A, x);
+    else
+        snprintf(buf, cap, "lesson 4's table gives %s%s%s and %s%s%s one number, %s: it cannot tell "
+                           "who asks from who answers, and a row is the same in any sentence",
+                 w->A, w->to, w->B, w->B, w->to, w->A, x);
+}
+
+/* Claim 2: Q, K, V: the three roles of one vector. */
+static void detail_roles(const ViewCtx *c, const ClaimWords *w, char *buf, size_t cap)
+{
+    if (w->brief)
+        snprintf(buf, cap, SAY(c, "Q = x%sWq what I look for, K = x%sWk my name tag, V = x%sWv what I hand over",
+                               "Q 我在找什么，K 我挂出的名牌，V 我要交出去的内容"),
+                 w->dot, w->dot, w->dot);
+    else
+        snprintf(buf, cap, SAY(c, "Q = x%sWq what I look for, K = x%sWk my name tag, V = x%sWv what I hand "
+                                  "over: one vector times three trainable matrices",
+                               "Q = x%sWq 我在找什么，K = x%sWk 我挂出的名牌，V = x%sWv 我要交出去的内容："
+                               "同一个 x 乘三张要训练的矩阵"),
+                 w->dot, w->dot, w->dot);
+}
+
+/* Claim 3: the scores have a direction: a asks b, b asks a. */
+static void detail_direction(const ViewCtx *c, const ClaimWords *w, char *buf, size_t cap)
+{
+    if (w->numbers) {
+        char x[FORMAT_BYTES], y[FORMAT_BYTES];
+        snprintf(buf, cap, w->brief ? SAY(c, "%s asks %s: %s, %s asks %s: %s",
+                                      "「%s」问「%s」得 %s，「%s」问「%s」只有 %s")
+                                 : SAY(c, "%s asks %s: %s, %s asks %s: %s; the similarity table can never "
+                                          "show that",
+                                       "「%s」问「%s」得 %s，「%s」问「%s」只有 %s：相似度表永远给不出这种差别"),
+                 w->A, w->B, format_fixed(x, sizeof x, TRACE_SQ(c->tr, scores, w->a, w->b), 2),
+                 w->B, w->A, format_fixed(y, sizeof y, TRACE_SQ(c->tr, scores, w->b, w->a), 2));
+    } else
+        snprintf(buf, cap, SAY(c, "%s asking %s and %s asking %s score differently",
+                               "「%s」问「%s」和「%s」问「%s」分数不同"), w->A, w->B, w->B, w->A);
+}
+
+/* Claim 4: ÷√d: unscaled, softmax saturates. */
+static void detail_scaling(const ViewCtx *c, const ClaimWords *w, char *buf, size_t cap)
+{
+    if (w->brief)
+        snprintf(buf, cap, "%s", SAY(c, "unscaled, softmax saturates: unable to learn",
+                                     "不缩放 softmax 会饱和、梯度消失：学不动"));
+    else
+        snprintf(buf, cap, SAY(c, "a dot product grows like %s; unscaled, softmax saturates and its "
+                                  "gradient vanishes: not worse, unable to learn",
+                               "点积的量级正比于 %s，不缩放 softmax 会饱和、梯度会消失：不是效果差一点，是学不动"),
+                 w->sqrt_d);
+    if (w->numbers) {
+        char x[FORMAT_BYTES];
+        draw_append(buf, cap, c->ascii ? "%ssqrt(%d) = %s" : "%s√%d = %s", w->zh ? "；" : "; ", c->tr->dh,
+                    format_fixed(x, sizeof x, c->tr->scale, 6));
+    }
+}
+
+/* Claim 5: the shares and the output most like a V. */
+static void detail_shares(const ViewCtx *c, const ClaimWords *w, char *buf, size_t cap)
+{
+    double cosine;
+    int like = engine_closest_value(c->tr, w->a, &cosine);
+    if (!w->numbers) {
+        snprintf(buf, cap, SAY(c, "the thicker the line, the bigger the share; %s's output is most like V(%s)",
+                               "线越粗分得越多；「%s」的输出最像 V(%s)"), w->A, c->tok[like]);
+        return;
+    }
+    char x[FORMAT_BYTES], y[FORMAT_BYTES];
+    snprintf(buf, cap, w->brief ? SAY(c, "%s gives %s %s; output(%s) is most like V(%s), cosine %s",
+                                  "「%s」给「%s」%s；output(%s) 最像 V(%s)，余弦 %s")
+                             : SAY(c, "shares add up to 100%%, in the scores' order: %s gives %s %s, and "
+                                      "output(%s) is most like V(%s) (cosine %s)",
+                                   "百分比加起来正好 100%%、大小顺序不变：「%s」给「%s」%s，"
+                                   "output(%s) 最像 V(%s)（余弦 %s）"),
+             w->A, w->B, format_percent(x, sizeof x, TRACE_SQ(c->tr, weights, w->a, w->b)), w->A, c->tok[like],
+             format_fixed(y, sizeof y, cosine, 4));
+}
+
+/* Claim 6: [T, d] in, [T, d] out. */
+static void detail_shape(const ViewCtx *c, const ClaimWords *w, char *buf, size_t cap)
+{
+    snprintf(buf, cap, "%s", w->brief ? SAY(c, "the shape stays: layers stack, residuals fit (lesson 8)",
+                                         "形状不变：能一层层叠，能接残差（第 8 课）")
+                                   : SAY(c, "self-attention keeps the shape and only re-mixes each "
+                                            "character's content, which is why layers stack and the "
+                                            "residual connection (lesson 8) fits",
+                                         "自注意力不改形状，只把每个字的内容按关注度重新搅拌一遍，"
+                                         "所以能一层层叠起来，也能和残差连接对接（第 8 课）"));
+    if (w->numbers)
+        draw_append(buf, cap, "%s[%d, %d] %s [%d, %d]", w->zh ? "；" : "; ", c->tr->T, c->tr->d, w->to, c->tr->T, c->tr->d);
+}
+
+/* Claim 7: the five lines. */
+static void detail_code(const ViewCtx *c, const ClaimWords *w, char *buf, size_t cap)
+{
+    snprintf(buf, cap, "Q = x%sWq; K = x%sWk; V = x%sWv; A = softmax(Q%sK%s / %s); out = A%sV",
+             w->dot, w->dot, w->dot, w->dot, c->gl->transpose, w->sqrt_d, w->dot);
+    if (!w->brief)
+        draw_append(buf, cap, "%s", SAY(c, ", and F.scaled_dot_product_attention too",
+                                        "，F.scaled_dot_product_attention 也一样"));
+}
+
+/* Claim 8: a real model's sizes, GQA. */
+static void detail_scale(const ViewCtx *c, const ClaimWords *w, char *buf, size_t cap)
+{
+    RealModel real = realmodel_real(), demo = realmodel_demo();
+    if (w->numbers)
+        snprintf(buf, cap, SAY(c, "%" PRId64 " here, %" PRId64 " in a real Wq, Wk, Wv; "
+                                  "%" PRId64 " heads, %" PRId64 " K/V groups (GQA)",
+                               "这里 %" PRId64 " 个数，真实的 Wq、Wk、Wv 有 %" PRId64 " 个；"
+                               "%" PRId64 " 个头分 %" PRId64 " 组共用 K、V（GQA）"),
+                 realmodel_qkv_params(&demo), realmodel_qkv_params(&real), real.n_heads,
+                 realmodel_groups(&real));
+    else
+        snprintf(buf, cap, "%s", SAY(c, "many heads; groups of them share K and V (GQA)",
+                                     "很多个头，几个头一组共用 K、V（GQA）"));
+}
+
+static const Claim claims[] = {
+    { VIEW_SIMILARITY, "Similarity is symmetric and content-only",
+                       "相似度表对称、只认内容", NULL, detail_symmetric },
+    { VIEW_LIBRARY,    "Q, K, V fix it: three roles from one vector",
+                       "Q、K、V：每个字的三个分身", NULL, detail_roles },
+    { VIEW_MATRIX,     "Scores: Q·Kᵀ, a [T, T] table with a direction",
+                       "打分：Q 乘 K 的转置，一张 [T, T] 的分数表",
+                       "Scores: Q.K^T, a [T, T] table with a direction", detail_direction },
+    { VIEW_SQRTD,      "÷√d before softmax",
+                       "先除以 √d", "/sqrt(d) before softmax", detail_scaling },
+    { VIEW_ARCS,       "Softmax into shares, then a weighted sum of V",
+                       "softmax 成百分比，再按百分比把 V 加权平均回来", NULL, detail_shares },
+    { VIEW_MACHINE,    "[T, d] in, [T, d] out: layers stack",
+                       "输入 [T, d]、输出 [T, d]：形状不变，能一层层叠起来", NULL, detail_shape },
+    { VIEW_CODE,       "Five lines: what nn.MultiheadAttention does",
+                       "就这五行：nn.MultiheadAttention 干的就是这些", NULL, detail_code },
+    { VIEW_SCALE,      "A real model: the same, only bigger",
+                       "真实模型：同样的机制，只是大得多", NULL, detail_scale },
+};
+#define N_CLAIMS ((int)(sizeof claims / sizeof claims[0]))
+
 /* Claim i's detail, with the sentence's own figures when numbers are shown: the full one,
- * or a brief one that fits a line of an 80-column screen. */
+ * or a brief one that fits a line of an 80-column screen (claims[i].detail writes it). */
 static void claim_detail(const ViewCtx *c, int i, bool brief, char *buf, size_t cap)
 {
-    const Trace *tr = c->tr;
-    int a, b;
-    claim_pair(c, &a, &b);
-    const char *A = c->tok[a], *B = c->tok[b], *to = c->ascii ? "->" : "→";
-    const char *dot = c->gl->dot, *sqrt_d = c->ascii ? "sqrt(d)" : "√d";
-    char x[FORMAT_BYTES], y[FORMAT_BYTES];
-    bool n = c->numbers, zh = c->lang == LANG_ZH;
-    double cosine;
-    int like = engine_closest_value(tr, a, &cosine);
-    RealModel real = realmodel_real(), demo = realmodel_demo();
+    ClaimWords w = { .to = c->ascii ? "->" : "→", .dot = c->gl->dot,
+                     .sqrt_d = c->ascii ? "sqrt(d)" : "√d", .numbers = c->numbers,
+                     .zh = c->lang == LANG_ZH, .brief = brief };
+    claim_pair(c, &w.a, &w.b);
+    w.A = c->tok[w.a];
+    w.B = c->tok[w.b];
     buf[0] = '\0';
-    switch (i) {
-    case 0:
-        format_fixed(x, sizeof x, TRACE_SQ(tr, similarity, a, b), 2);
-        if (!n)
-            snprintf(buf, cap, "%s", zh ? "第 4 课的表里两个方向是同一个数：量不出谁在问、谁在答"
-                                        : "lesson 4's table gives both directions of a pair one number: "
-                                          "it cannot tell who asks from who answers");
-        else if (zh && brief)
-            snprintf(buf, cap, "第 4 课：「%s」看「%s」=「%s」看「%s」= %s，换句话也不变", A, B, B, A, x);
-        else if (zh)
-            snprintf(buf, cap, "第 4 课的表里「%s」看「%s」和「%s」看「%s」是同一个数 %s：量不出谁在问、"
-                               "谁在答，一行也不随句子变", A, B, B, A, x);
-        else if (brief)
-            snprintf(buf, cap, "lesson 4's similarity: %s%s%s = %s%s%s = %s, in any sentence", A, to, B, B, to, A, x);
-        else
-            snprintf(buf, cap, "lesson 4's table gives %s%s%s and %s%s%s one number, %s: it cannot tell "
-                               "who asks from who answers, and a row is the same in any sentence",
-                     A, to, B, B, to, A, x);
-        break;
-    case 1:
-        if (brief)
-            snprintf(buf, cap, SAY(c, "Q = x%sWq what I look for, K = x%sWk my name tag, V = x%sWv what I hand over",
-                                   "Q 我在找什么，K 我挂出的名牌，V 我要交出去的内容"),
-                     dot, dot, dot);
-        else
-            snprintf(buf, cap, SAY(c, "Q = x%sWq what I look for, K = x%sWk my name tag, V = x%sWv what I hand "
-                                      "over: one vector times three trainable matrices",
-                                   "Q = x%sWq 我在找什么，K = x%sWk 我挂出的名牌，V = x%sWv 我要交出去的内容："
-                                   "同一个 x 乘三张要训练的矩阵"),
-                     dot, dot, dot);
-        break;
-    case 2:
-        if (n)
-            snprintf(buf, cap, brief ? SAY(c, "%s asks %s: %s, %s asks %s: %s",
-                                          "「%s」问「%s」得 %s，「%s」问「%s」只有 %s")
-                                     : SAY(c, "%s asks %s: %s, %s asks %s: %s; the similarity table can never "
-                                              "show that",
-                                           "「%s」问「%s」得 %s，「%s」问「%s」只有 %s：相似度表永远给不出这种差别"),
-                     A, B, format_fixed(x, sizeof x, TRACE_SQ(tr, scores, a, b), 2),
-                     B, A, format_fixed(y, sizeof y, TRACE_SQ(tr, scores, b, a), 2));
-        else
-            snprintf(buf, cap, SAY(c, "%s asking %s and %s asking %s score differently",
-                                   "「%s」问「%s」和「%s」问「%s」分数不同"), A, B, B, A);
-        break;
-    case 3:
-        if (brief)
-            snprintf(buf, cap, "%s", SAY(c, "unscaled, softmax saturates: unable to learn",
-                                         "不缩放 softmax 会饱和、梯度消失：学不动"));
-        else
-            snprintf(buf, cap, SAY(c, "a dot product grows like %s; unscaled, softmax saturates and its "
-                                      "gradient vanishes: not worse, unable to learn",
-                                   "点积的量级正比于 %s，不缩放 softmax 会饱和、梯度会消失：不是效果差一点，是学不动"),
-                     sqrt_d);
-        if (n)
-            draw_append(buf, cap, c->ascii ? "%ssqrt(%d) = %s" : "%s√%d = %s", zh ? "；" : "; ", tr->dh,
-                        format_fixed(x, sizeof x, tr->scale, 6));
-        break;
-    case 4:
-        if (!n)
-            snprintf(buf, cap, SAY(c, "the thicker the line, the bigger the share; %s's output is most like V(%s)",
-                                   "线越粗分得越多；「%s」的输出最像 V(%s)"), A, c->tok[like]);
-        else
-            snprintf(buf, cap, brief ? SAY(c, "%s gives %s %s; output(%s) is most like V(%s), cosine %s",
-                                          "「%s」给「%s」%s；output(%s) 最像 V(%s)，余弦 %s")
-                                     : SAY(c, "shares add up to 100%%, in the scores' order: %s gives %s %s, and "
-                                              "output(%s) is most like V(%s) (cosine %s)",
-                                           "百分比加起来正好 100%%、大小顺序不变：「%s」给「%s」%s，"
-                                           "output(%s) 最像 V(%s)（余弦 %s）"),
-                     A, B, format_percent(x, sizeof x, TRACE_SQ(tr, weights, a, b)), A, c->tok[like],
-                     format_fixed(y, sizeof y, cosine, 4));
-        break;
-    case 5:
-        snprintf(buf, cap, "%s", brief ? SAY(c, "the shape stays: layers stack, residuals fit (lesson 8)",
-                                             "形状不变：能一层层叠，能接残差（第 8 课）")
-                                       : SAY(c, "self-attention keeps the shape and only re-mixes each "
-                                                "character's content, which is why layers stack and the "
-                                                "residual connection (lesson 8) fits",
-                                             "自注意力不改形状，只把每个字的内容按关注度重新搅拌一遍，"
-                                             "所以能一层层叠起来，也能和残差连接对接（第 8 课）"));
-        if (n)
-            draw_append(buf, cap, "%s[%d, %d] %s [%d, %d]", zh ? "；" : "; ", tr->T, tr->d, to, tr->T, tr->d);
-        break;
-    case 6:
-        snprintf(buf, cap, "Q = x%sWq; K = x%sWk; V = x%sWv; A = softmax(Q%sK%s / %s); out = A%sV",
-                 dot, dot, dot, dot, c->gl->transpose, sqrt_d, dot);
-        if (!brief)
-            draw_append(buf, cap, "%s", SAY(c, ", and F.scaled_dot_product_attention too",
-                                            "，F.scaled_dot_product_attention 也一样"));
-        break;
-    case 7:
-        if (n)
-            snprintf(buf, cap, SAY(c, "%" PRId64 " here, %" PRId64 " in a real Wq, Wk, Wv; "
-                                      "%" PRId64 " heads, %" PRId64 " K/V groups (GQA)",
-                                   "这里 %" PRId64 " 个数，真实的 Wq、Wk、Wv 有 %" PRId64 " 个；"
-                                   "%" PRId64 " 个头分 %" PRId64 " 组共用 K、V（GQA）"),
-                     realmodel_qkv_params(&demo), realmodel_qkv_params(&real), real.n_heads,
-                     realmodel_groups(&real));
-        else
-            snprintf(buf, cap, "%s", SAY(c, "many heads; groups of them share K and V (GQA)",
-                                         "很多个头，几个头一组共用 K、V（GQA）"));
-        break;
-    default:
-        break;
-    }
+    if (i >= 0 && i < N_CLAIMS)
+        claims[i].detail(c, &w, buf, cap);
 }
 
 /* "Next: lesson 7, the causal mask and heads (m, h here); lesson 8, residual connections." */
@@ -415,6 +460,7 @@ const ViewOps view_summary = {
     .help_zh = "这一课的要点；每个数字键打开讲它的画面",
     .track = TRACK_NONE,
     .stages = false,
+    .about = "station 9: the lesson's claims, each a key away from the screen that shows it",
     .draw = summary_view_draw,
     .hit = summary_view_hit,
     .keys = summary_keys,

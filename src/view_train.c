@@ -15,7 +15,6 @@
 #include "draw.h"
 #include "format.h"
 #include "outfile.h"
-#include "panel.h"
 #include "text.h"
 #include "train_cmd.h"
 #include "view.h"
@@ -373,6 +372,7 @@ static int train_view_key(void *state, Ui *ui, Player *p, const Lesson *ls, int 
 
 #define TRAIN_AXIS_COLS 6      /* the y axis' labels beside a plot: "2.40 ", "100% " */
 #define TRAIN_PLOT_MAX_ROWS 20 /* the tallest plot */
+#define TRAIN_BAR_MAX 20       /* columns of a share of 100% in the ? row */
 #define TRAIN_FIXED_ROWS 13    /* every row but the plots (see train_layout) */
 
 /* Where everything of the train screen goes; depends only on the body and the heads. */
@@ -612,14 +612,6 @@ static void train_draw_plots(const ViewCtx *c, const TrainViewState *s, const Tr
 
 /* ---------------------------------------------------------------- drawing: the sentence */
 
-/* The style of a share: the arcs' eighths. */
-static Style train_share_style(double share)
-{
-    int eighth = (int)(share * 8.0);
-    eighth = eighth < 0 ? 0 : eighth > 7 ? 7 : eighth;
-    return (Style)(STYLE_ARC_1 + eighth);
-}
-
 static void train_draw_sentence(const ViewCtx *c, const TrainViewState *s, const TrainLayout *L)
 {
     const TaskSentence *ts = train_sentence(s->run, s->sentence);
@@ -642,17 +634,17 @@ static void train_draw_sentence(const ViewCtx *c, const TrainViewState *s, const
         train_shares(s->run, s->sentence, h, shares[h]);
     int label_cols = c->ascii ? 6 : 3;
     int group = (L->w - label_cols) / s->heads;   /* columns of one head's bars and shares */
-    int bar_cols = group - 10 > PANEL_BAR_MAX ? PANEL_BAR_MAX : group - 10;
+    int bar_cols = group - 10 > TRAIN_BAR_MAX ? TRAIN_BAR_MAX : group - 10;
     for (int t = 0; t < n; t++) {
         char label[DRAW_LABEL_BYTES];
         int y = L->y_bars + t;
         draw_clipped(c->g, L->x, y, L->x + L->w, train_char(c, chars[t], label, sizeof label),
                      t == n - 1 ? STYLE_FOCUS : STYLE_TOKEN);
         for (int h = 0; h < s->heads; h++) {
-            char bar[PANEL_BAR_MAX * 4 + 1];
+            char bar[TRAIN_BAR_MAX * 4 + 1];
             int x = L->x + label_cols + h * group;
-            panel_bar(c, shares[h][t], 1.0, bar_cols, bar, sizeof bar);
-            int used = draw_clipped(c->g, x, y, x + bar_cols, bar, train_share_style(shares[h][t]));
+            draw_bar_text(c->ascii, shares[h][t], bar_cols, bar, sizeof bar);
+            int used = draw_clipped(c->g, x, y, x + bar_cols, bar, draw_share_style(shares[h][t], 1));
             if (c->numbers) {
                 char pct[FORMAT_BYTES];
                 draw_clipped(c->g, x + used + 1, y, L->x + L->w,
@@ -799,6 +791,9 @@ const ViewOps view_train = {
     .help_zh = "训练 Wq、Wk、Wv 和读出层，直到 ? 答对每一句",
     .track = TRACK_NONE,
     .stages = false,
+    .about = "the machine learning add (or all four operations) live: loss and accuracy against "
+             "steps, the chosen sentence's ? row and prediction (三加五等于? → 八), what ? learned "
+             "to look at; w saves the model, p plays it on every screen",
     .state_size = sizeof(TrainViewState),
     .init = train_view_init,
     .free = train_view_free,

@@ -1,5 +1,6 @@
-/* test_golden.c — whole frames compared with tests/golden/, one case per row of the table
- * below: every view at the sizes and settings its issue names.
+/* test_golden.c — frames compared with tests/golden/, one case per row of the table below:
+ * every view's body at the sizes and settings its issue names, and a few whole frames that
+ * keep the chrome (title row, view bar, status line, help, too small) honest.
  * Owns: the list of golden frames and how a mismatch is reported (NAME.actual beside it);
  * ATTN_GOLDEN_UPDATE=1 rewrites the expected files. Must not touch: any view's insides. */
 #include <stdarg.h>
@@ -18,7 +19,9 @@
 #define TESTS_DIR "tests"
 #endif
 
-/* One expected frame: tests/golden/NAME.txt. */
+/* One expected frame: tests/golden/NAME.txt. A row names what differs from the start
+ * state (designated initialisers: stage ①, the first character, numbers shown, English,
+ * Unicode, settled, paused, the model's sentence). */
 typedef struct {
     const char *name;      /* the file's name without .txt */
     ViewId view;           /* the view shown */
@@ -26,179 +29,189 @@ typedef struct {
     int h;                 /* frame rows */
     Stage stage;           /* stage shown */
     int focus;             /* the asking character (0-based) */
-    bool numbers;          /* numbers shown */
+    bool hidden;           /* numbers hidden */
     Lang lang;             /* labels' language */
     bool ascii;            /* ASCII-only drawing */
     bool help;             /* help overlay open */
-    double progress;       /* 0..1 of the transition (1: settled) */
+    double progress;       /* 0..1 of the transition (0 here: settled, 1) */
     bool playing;          /* autoplay running */
     const char *sentence;  /* the sentence, or NULL for the model's */
     int keys[8];           /* keys pressed after the start state, in order (0 ends): they
                               reach any UI state (a table, a cursor, mask, heads) */
+    bool frame;            /* the whole frame, chrome and all (drawn with golden_bar), else
+                              only the view's body: a new view changes no golden file */
 } GoldenCase;
+
+/* The view bar of the whole-frame goldens: a fixed list, the views there were when they
+ * were written, so that adding a view leaves them as they are. */
+#define GOLDEN_BAR(X) X(all) X(library) X(similarity) X(arcs) X(matrix) X(sqrtd) X(machine) \
+                      X(code) X(scale) X(summary)
+#define GOLDEN_EXTERN(name) extern const ViewOps view_##name;
+GOLDEN_BAR(GOLDEN_EXTERN)
+#define GOLDEN_ROW(name) &view_##name,
+static const ViewOps *const golden_bar[] = { GOLDEN_BAR(GOLDEN_ROW) };
+#define GOLDEN_BAR_COUNT ((int)(sizeof golden_bar / sizeof golden_bar[0]))
 
 /* Every golden frame. The arcs view's names predate the other views. */
 static const GoldenCase golden_cases[] = {
-    { "80x24-qkv-numbers",      VIEW_ARCS, 80, 24, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "80x24-qkv-hidden",       VIEW_ARCS, 80, 24, STAGE_QKV, 3, false, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "80x24-score-numbers",    VIEW_ARCS, 80, 24, STAGE_SCORE, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "80x24-score-hidden",     VIEW_ARCS, 80, 24, STAGE_SCORE, 3, false, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "80x24-softmax-numbers",  VIEW_ARCS, 80, 24, STAGE_SOFTMAX, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "80x24-softmax-hidden",   VIEW_ARCS, 80, 24, STAGE_SOFTMAX, 3, false, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "80x24-output-numbers",   VIEW_ARCS, 80, 24, STAGE_OUTPUT, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "80x24-output-hidden",    VIEW_ARCS, 80, 24, STAGE_OUTPUT, 3, false, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "120x40-qkv-numbers",     VIEW_ARCS, 120, 40, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "120x40-qkv-hidden",      VIEW_ARCS, 120, 40, STAGE_QKV, 3, false, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "120x40-score-numbers",   VIEW_ARCS, 120, 40, STAGE_SCORE, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "120x40-score-hidden",    VIEW_ARCS, 120, 40, STAGE_SCORE, 3, false, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "120x40-softmax-numbers", VIEW_ARCS, 120, 40, STAGE_SOFTMAX, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "120x40-softmax-hidden",  VIEW_ARCS, 120, 40, STAGE_SOFTMAX, 3, false, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "120x40-output-numbers",  VIEW_ARCS, 120, 40, STAGE_OUTPUT, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "120x40-output-hidden",   VIEW_ARCS, 120, 40, STAGE_OUTPUT, 3, false, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "80x24-softmax-zh",       VIEW_ARCS, 80, 24, STAGE_SOFTMAX, 3, true, LANG_ZH, false, false, 1.0, false, NULL, { 0 } },
-    { "80x24-softmax-ascii",    VIEW_ARCS, 80, 24, STAGE_SOFTMAX, 3, true, LANG_EN, true, false, 1.0, false, NULL, { 0 } },
-    { "80x24-help",             VIEW_ARCS, 80, 24, STAGE_SOFTMAX, 3, true, LANG_EN, false, true, 1.0, false, NULL, { 0 } },
-    { "50x15-too-small",        VIEW_ARCS, 50, 15, STAGE_SOFTMAX, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "arcs-80x24-softmax-mid", VIEW_ARCS, 80, 24, STAGE_SOFTMAX, 3, true, LANG_EN, false, false, 0.5, false, NULL, { 0 } },
-    { "arcs-80x24-output-mid",  VIEW_ARCS, 80, 24, STAGE_OUTPUT, 3, true, LANG_EN, false, false, 0.5, false, NULL, { 0 } },
-    { "arcs-80x24-playing",     VIEW_ARCS, 80, 24, STAGE_SCORE, 1, true, LANG_EN, false, false, 1.0, true, NULL, { 0 } },
-    { "arcs-80x24-sixteen",     VIEW_ARCS, 80, 24, STAGE_SOFTMAX, 3, true, LANG_EN, false, false, 1.0, false, SIXTEEN, { 0 } },
-    { "arcs-60x24-stacked",     VIEW_ARCS, 60, 24, STAGE_SOFTMAX, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "arcs-60x20-smallest",    VIEW_ARCS, 60, 20, STAGE_SOFTMAX, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "arcs-80x24-masked",      VIEW_ARCS, 80, 24, STAGE_SOFTMAX, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 'm' } },
-    { "arcs-80x24-two-heads",   VIEW_ARCS, 80, 24, STAGE_SOFTMAX, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 'h' } },
-    { "similarity-80x24-numbers", VIEW_SIMILARITY, 80, 24, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "similarity-80x24-hidden", VIEW_SIMILARITY, 80, 24, STAGE_QKV, 3, false, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "similarity-120x40-numbers", VIEW_SIMILARITY, 120, 40, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "similarity-120x40-hidden", VIEW_SIMILARITY, 120, 40, STAGE_QKV, 3, false, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "similarity-80x24-context", VIEW_SIMILARITY, 80, 24, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { KEYCODE_RIGHT } },
-    { "similarity-80x24-context-hidden", VIEW_SIMILARITY, 80, 24, STAGE_QKV, 3, false, LANG_EN, false, false, 1.0, false, NULL, { KEYCODE_RIGHT } },
-    { "similarity-80x24-need", VIEW_SIMILARITY, 80, 24, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { KEYCODE_LEFT } },
-    { "similarity-80x24-need-hidden", VIEW_SIMILARITY, 80, 24, STAGE_QKV, 3, false, LANG_EN, false, false, 1.0, false, NULL, { KEYCODE_LEFT } },
-    { "similarity-80x24-compare", VIEW_SIMILARITY, 80, 24, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { KEYCODE_RIGHT, 'c' } },
-    { "similarity-80x24-zh", VIEW_SIMILARITY, 80, 24, STAGE_QKV, 3, true, LANG_ZH, false, false, 1.0, false, NULL, { 0 } },
-    { "similarity-80x24-ascii", VIEW_SIMILARITY, 80, 24, STAGE_QKV, 3, true, LANG_EN, true, false, 1.0, false, NULL, { 0 } },
-    { "similarity-60x20-smallest", VIEW_SIMILARITY, 60, 20, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "similarity-200x60-vocabulary", VIEW_SIMILARITY, 200, 60, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "sqrtd-80x24-numbers", VIEW_SQRTD, 80, 24, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "sqrtd-80x24-hidden", VIEW_SQRTD, 80, 24, STAGE_QKV, 3, false, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "sqrtd-120x40-numbers", VIEW_SQRTD, 120, 40, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "sqrtd-120x40-hidden", VIEW_SQRTD, 120, 40, STAGE_QKV, 3, false, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "sqrtd-80x24-d1", VIEW_SQRTD, 80, 24, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { KEYCODE_LEFT, KEYCODE_LEFT, KEYCODE_LEFT, KEYCODE_LEFT, KEYCODE_LEFT } },
-    { "sqrtd-80x24-d128", VIEW_SQRTD, 80, 24, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT } },
-    { "sqrtd-80x24-unscaled", VIEW_SQRTD, 80, 24, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 'd' } },
-    { "sqrtd-80x24-d64-unscaled", VIEW_SQRTD, 80, 24, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, 'd' } },
-    { "sqrtd-80x24-reseed", VIEW_SQRTD, 80, 24, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 'r' } },
-    { "sqrtd-80x24-zh", VIEW_SQRTD, 80, 24, STAGE_QKV, 3, true, LANG_ZH, false, false, 1.0, false, NULL, { 0 } },
-    { "sqrtd-80x24-ascii", VIEW_SQRTD, 80, 24, STAGE_QKV, 3, true, LANG_EN, true, false, 1.0, false, NULL, { 0 } },
-    { "sqrtd-60x20-smallest", VIEW_SQRTD, 60, 20, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-
-    { "all-80x24-numbers",      VIEW_ALL, 80, 24, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "all-80x24-hidden",       VIEW_ALL, 80, 24, STAGE_QKV, 3, false, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "all-120x40-numbers",     VIEW_ALL, 120, 40, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "all-120x40-hidden",      VIEW_ALL, 120, 40, STAGE_QKV, 3, false, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "all-80x24-masked",       VIEW_ALL, 80, 24, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 'm' } },
-    { "all-80x24-two-heads",    VIEW_ALL, 80, 24, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 'h' } },
-    { "all-80x24-sixteen",      VIEW_ALL, 80, 24, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, SIXTEEN, { 0 } },
-    { "all-80x24-zh",           VIEW_ALL, 80, 24, STAGE_QKV, 3, true, LANG_ZH, false, false, 1.0, false, NULL, { 0 } },
-    { "all-80x24-ascii",        VIEW_ALL, 80, 24, STAGE_QKV, 3, true, LANG_EN, true, false, 1.0, false, NULL, { 0 } },
-    { "all-60x20-smallest",     VIEW_ALL, 60, 20, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "library-80x24-numbers",  VIEW_LIBRARY, 80, 24, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "library-80x24-hidden",   VIEW_LIBRARY, 80, 24, STAGE_QKV, 3, false, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "library-120x40-numbers", VIEW_LIBRARY, 120, 40, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "library-120x40-hidden",  VIEW_LIBRARY, 120, 40, STAGE_QKV, 3, false, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "library-80x24-zh",       VIEW_LIBRARY, 80, 24, STAGE_QKV, 3, true, LANG_ZH, false, false, 1.0, false, NULL, { 0 } },
-    { "library-80x24-ascii",    VIEW_LIBRARY, 80, 24, STAGE_QKV, 3, true, LANG_EN, true, false, 1.0, false, NULL, { 0 } },
-    { "library-80x24-masked",   VIEW_LIBRARY, 80, 24, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 'm' } },
-    { "library-80x24-two-heads", VIEW_LIBRARY, 80, 24, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 'h' } },
-    { "library-60x20-sixteen",  VIEW_LIBRARY, 60, 20, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, SIXTEEN, { 0 } },
-    { "code-80x24-numbers",     VIEW_CODE, 80, 24, STAGE_OUTPUT, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "code-80x24-hidden",      VIEW_CODE, 80, 24, STAGE_OUTPUT, 3, false, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "code-120x40-numbers",    VIEW_CODE, 120, 40, STAGE_SOFTMAX, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "code-120x40-hidden",     VIEW_CODE, 120, 40, STAGE_SOFTMAX, 3, false, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "code-80x24-masked",      VIEW_CODE, 80, 24, STAGE_SOFTMAX, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 'm' } },
-    { "code-80x24-two-heads",   VIEW_CODE, 80, 24, STAGE_SOFTMAX, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 'h' } },
-    { "code-120x40-masked-two-heads", VIEW_CODE, 120, 40, STAGE_OUTPUT, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 'm', 'h' } },
-    { "scale-80x24-numbers",    VIEW_SCALE, 80, 24, STAGE_QKV, 0, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "scale-80x24-hidden",     VIEW_SCALE, 80, 24, STAGE_QKV, 0, false, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "scale-120x40-numbers",   VIEW_SCALE, 120, 40, STAGE_QKV, 0, true, LANG_EN, false, false, 1.0, false, NULL, { KEYCODE_RIGHT, KEYCODE_RIGHT } },
-    { "scale-120x40-hidden",    VIEW_SCALE, 120, 40, STAGE_QKV, 0, false, LANG_EN, false, false, 1.0, false, NULL, { KEYCODE_RIGHT, KEYCODE_RIGHT } },
-    { "summary-80x24-numbers",  VIEW_SUMMARY, 80, 24, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "summary-80x24-hidden",   VIEW_SUMMARY, 80, 24, STAGE_QKV, 3, false, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "summary-120x40-numbers", VIEW_SUMMARY, 120, 40, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "summary-120x40-hidden",  VIEW_SUMMARY, 120, 40, STAGE_QKV, 3, false, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-
-    { "matrix-80x24-shares-numbers",  VIEW_MATRIX, 80, 24, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "matrix-80x24-shares-hidden",   VIEW_MATRIX, 80, 24, STAGE_QKV, 3, false, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "matrix-120x40-shares-numbers", VIEW_MATRIX, 120, 40, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "matrix-120x40-shares-hidden",  VIEW_MATRIX, 120, 40, STAGE_QKV, 3, false, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "matrix-120x40-print",          VIEW_MATRIX, 120, 40, STAGE_QKV, 0, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "matrix-80x24-raw-numbers",     VIEW_MATRIX, 80, 24, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 't' } },
-    { "matrix-80x24-raw-hidden",      VIEW_MATRIX, 80, 24, STAGE_QKV, 3, false, LANG_EN, false, false, 1.0, false, NULL, { 't' } },
-    { "matrix-120x40-raw-numbers",    VIEW_MATRIX, 120, 40, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 't' } },
-    { "matrix-80x24-scaled-numbers",  VIEW_MATRIX, 80, 24, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 't', 't' } },
-    { "matrix-80x24-scaled-hidden",   VIEW_MATRIX, 80, 24, STAGE_QKV, 3, false, LANG_EN, false, false, 1.0, false, NULL, { 't', 't' } },
-    { "matrix-80x24-masked",          VIEW_MATRIX, 80, 24, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 'm' } },
-    { "matrix-80x24-masked-raw",      VIEW_MATRIX, 80, 24, STAGE_QKV, 0, true, LANG_EN, false, false, 1.0, false, NULL, { 'm', 't', KEYCODE_RIGHT } },
-    { "matrix-80x24-two-heads",       VIEW_MATRIX, 80, 24, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 'h' } },
-    { "matrix-120x40-two-heads",      VIEW_MATRIX, 120, 40, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 'h' } },
-    { "matrix-120x40-two-heads-raw",  VIEW_MATRIX, 120, 40, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 'h', 't' } },
-    { "matrix-80x24-sixteen",         VIEW_MATRIX, 80, 24, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, SIXTEEN, { 't' } },
-    { "matrix-60x20-smallest",        VIEW_MATRIX, 60, 20, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "matrix-80x24-zh",              VIEW_MATRIX, 80, 24, STAGE_QKV, 3, true, LANG_ZH, false, false, 1.0, false, NULL, { 0 } },
-    { "matrix-80x24-ascii",           VIEW_MATRIX, 80, 24, STAGE_QKV, 3, true, LANG_EN, true, false, 1.0, false, NULL, { 't' } },
-    { "machine-80x24-qkv-numbers",    VIEW_MACHINE, 80, 24, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "machine-80x24-score-numbers",  VIEW_MACHINE, 80, 24, STAGE_SCORE, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "machine-80x24-softmax-numbers", VIEW_MACHINE, 80, 24, STAGE_SOFTMAX, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "machine-80x24-output-numbers", VIEW_MACHINE, 80, 24, STAGE_OUTPUT, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "machine-80x24-qkv-hidden",     VIEW_MACHINE, 80, 24, STAGE_QKV, 3, false, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "machine-80x24-softmax-hidden", VIEW_MACHINE, 80, 24, STAGE_SOFTMAX, 3, false, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "machine-80x24-output-hidden",  VIEW_MACHINE, 80, 24, STAGE_OUTPUT, 3, false, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "machine-120x40-qkv-numbers",   VIEW_MACHINE, 120, 40, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "machine-120x40-score-numbers", VIEW_MACHINE, 120, 40, STAGE_SCORE, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "machine-120x40-softmax-numbers", VIEW_MACHINE, 120, 40, STAGE_SOFTMAX, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "machine-120x40-output-numbers", VIEW_MACHINE, 120, 40, STAGE_OUTPUT, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "machine-120x40-output-hidden", VIEW_MACHINE, 120, 40, STAGE_OUTPUT, 3, false, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "machine-80x24-score-mid",      VIEW_MACHINE, 80, 24, STAGE_SCORE, 3, true, LANG_EN, false, false, 0.5, false, NULL, { 0 } },
-    { "machine-80x24-masked",         VIEW_MACHINE, 80, 24, STAGE_SCORE, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 'm' } },
-    { "machine-80x24-two-heads",      VIEW_MACHINE, 80, 24, STAGE_SOFTMAX, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 'h' } },
-    { "machine-120x40-two-heads",     VIEW_MACHINE, 120, 40, STAGE_SOFTMAX, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 'h' } },
-    { "machine-80x24-sixteen",        VIEW_MACHINE, 80, 24, STAGE_SOFTMAX, 3, true, LANG_EN, false, false, 1.0, false, SIXTEEN, { 0 } },
-    { "machine-60x20-smallest",       VIEW_MACHINE, 60, 20, STAGE_OUTPUT, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "machine-80x24-zh",             VIEW_MACHINE, 80, 24, STAGE_OUTPUT, 3, true, LANG_ZH, false, false, 1.0, false, NULL, { 0 } },
-    { "machine-80x24-ascii",          VIEW_MACHINE, 80, 24, STAGE_SCORE, 3, true, LANG_EN, true, false, 1.0, false, NULL, { 0 } },
+    { .name = "80x24-qkv-numbers", .view = VIEW_ARCS, .w = 80, .h = 24, .focus = 3 },
+    { .name = "80x24-qkv-hidden", .view = VIEW_ARCS, .w = 80, .h = 24, .focus = 3, .hidden = true },
+    { .name = "80x24-score-numbers", .view = VIEW_ARCS, .w = 80, .h = 24, .stage = STAGE_SCORE, .focus = 3 },
+    { .name = "80x24-score-hidden", .view = VIEW_ARCS, .w = 80, .h = 24, .stage = STAGE_SCORE, .focus = 3, .hidden = true },
+    { .name = "80x24-softmax-numbers", .view = VIEW_ARCS, .w = 80, .h = 24, .stage = STAGE_SOFTMAX, .focus = 3, .frame = true },
+    { .name = "80x24-softmax-hidden", .view = VIEW_ARCS, .w = 80, .h = 24, .stage = STAGE_SOFTMAX, .focus = 3, .hidden = true },
+    { .name = "80x24-output-numbers", .view = VIEW_ARCS, .w = 80, .h = 24, .stage = STAGE_OUTPUT, .focus = 3 },
+    { .name = "80x24-output-hidden", .view = VIEW_ARCS, .w = 80, .h = 24, .stage = STAGE_OUTPUT, .focus = 3, .hidden = true },
+    { .name = "120x40-qkv-numbers", .view = VIEW_ARCS, .w = 120, .h = 40, .focus = 3 },
+    { .name = "120x40-qkv-hidden", .view = VIEW_ARCS, .w = 120, .h = 40, .focus = 3, .hidden = true },
+    { .name = "120x40-score-numbers", .view = VIEW_ARCS, .w = 120, .h = 40, .stage = STAGE_SCORE, .focus = 3 },
+    { .name = "120x40-score-hidden", .view = VIEW_ARCS, .w = 120, .h = 40, .stage = STAGE_SCORE, .focus = 3, .hidden = true },
+    { .name = "120x40-softmax-numbers", .view = VIEW_ARCS, .w = 120, .h = 40, .stage = STAGE_SOFTMAX, .focus = 3 },
+    { .name = "120x40-softmax-hidden", .view = VIEW_ARCS, .w = 120, .h = 40, .stage = STAGE_SOFTMAX, .focus = 3, .hidden = true },
+    { .name = "120x40-output-numbers", .view = VIEW_ARCS, .w = 120, .h = 40, .stage = STAGE_OUTPUT, .focus = 3 },
+    { .name = "120x40-output-hidden", .view = VIEW_ARCS, .w = 120, .h = 40, .stage = STAGE_OUTPUT, .focus = 3, .hidden = true },
+    { .name = "80x24-softmax-zh", .view = VIEW_ARCS, .w = 80, .h = 24, .stage = STAGE_SOFTMAX, .focus = 3, .lang = LANG_ZH, .frame = true },
+    { .name = "80x24-softmax-ascii", .view = VIEW_ARCS, .w = 80, .h = 24, .stage = STAGE_SOFTMAX, .focus = 3, .ascii = true, .frame = true },
+    { .name = "80x24-help", .view = VIEW_ARCS, .w = 80, .h = 24, .stage = STAGE_SOFTMAX, .focus = 3, .help = true, .frame = true },
+    { .name = "50x15-too-small", .view = VIEW_ARCS, .w = 50, .h = 15, .stage = STAGE_SOFTMAX, .focus = 3, .frame = true },
+    { .name = "arcs-80x24-softmax-mid", .view = VIEW_ARCS, .w = 80, .h = 24, .stage = STAGE_SOFTMAX, .focus = 3, .progress = 0.5 },
+    { .name = "arcs-80x24-output-mid", .view = VIEW_ARCS, .w = 80, .h = 24, .stage = STAGE_OUTPUT, .focus = 3, .progress = 0.5 },
+    { .name = "arcs-80x24-playing", .view = VIEW_ARCS, .w = 80, .h = 24, .stage = STAGE_SCORE, .focus = 1, .playing = true, .frame = true },
+    { .name = "arcs-80x24-sixteen", .view = VIEW_ARCS, .w = 80, .h = 24, .stage = STAGE_SOFTMAX, .focus = 3, .sentence = SIXTEEN },
+    { .name = "arcs-60x24-stacked", .view = VIEW_ARCS, .w = 60, .h = 24, .stage = STAGE_SOFTMAX, .focus = 3 },
+    { .name = "arcs-60x20-smallest", .view = VIEW_ARCS, .w = 60, .h = 20, .stage = STAGE_SOFTMAX, .focus = 3, .frame = true },
+    { .name = "arcs-80x24-masked", .view = VIEW_ARCS, .w = 80, .h = 24, .stage = STAGE_SOFTMAX, .focus = 3, .keys = { 'm' } },
+    { .name = "arcs-80x24-two-heads", .view = VIEW_ARCS, .w = 80, .h = 24, .stage = STAGE_SOFTMAX, .focus = 3, .keys = { 'h' } },
+    { .name = "similarity-80x24-numbers", .view = VIEW_SIMILARITY, .w = 80, .h = 24, .focus = 3 },
+    { .name = "similarity-80x24-hidden", .view = VIEW_SIMILARITY, .w = 80, .h = 24, .focus = 3, .hidden = true },
+    { .name = "similarity-120x40-numbers", .view = VIEW_SIMILARITY, .w = 120, .h = 40, .focus = 3 },
+    { .name = "similarity-120x40-hidden", .view = VIEW_SIMILARITY, .w = 120, .h = 40, .focus = 3, .hidden = true },
+    { .name = "similarity-80x24-context", .view = VIEW_SIMILARITY, .w = 80, .h = 24, .focus = 3, .keys = { KEYCODE_RIGHT } },
+    { .name = "similarity-80x24-context-hidden", .view = VIEW_SIMILARITY, .w = 80, .h = 24, .focus = 3, .hidden = true, .keys = { KEYCODE_RIGHT } },
+    { .name = "similarity-80x24-need", .view = VIEW_SIMILARITY, .w = 80, .h = 24, .focus = 3, .keys = { KEYCODE_LEFT } },
+    { .name = "similarity-80x24-need-hidden", .view = VIEW_SIMILARITY, .w = 80, .h = 24, .focus = 3, .hidden = true, .keys = { KEYCODE_LEFT } },
+    { .name = "similarity-80x24-compare", .view = VIEW_SIMILARITY, .w = 80, .h = 24, .focus = 3, .keys = { KEYCODE_RIGHT, 'c' } },
+    { .name = "similarity-80x24-zh", .view = VIEW_SIMILARITY, .w = 80, .h = 24, .focus = 3, .lang = LANG_ZH },
+    { .name = "similarity-80x24-ascii", .view = VIEW_SIMILARITY, .w = 80, .h = 24, .focus = 3, .ascii = true },
+    { .name = "similarity-60x20-smallest", .view = VIEW_SIMILARITY, .w = 60, .h = 20, .focus = 3 },
+    { .name = "similarity-200x60-vocabulary", .view = VIEW_SIMILARITY, .w = 200, .h = 60, .focus = 3 },
+    { .name = "sqrtd-80x24-numbers", .view = VIEW_SQRTD, .w = 80, .h = 24, .focus = 3 },
+    { .name = "sqrtd-80x24-hidden", .view = VIEW_SQRTD, .w = 80, .h = 24, .focus = 3, .hidden = true },
+    { .name = "sqrtd-120x40-numbers", .view = VIEW_SQRTD, .w = 120, .h = 40, .focus = 3 },
+    { .name = "sqrtd-120x40-hidden", .view = VIEW_SQRTD, .w = 120, .h = 40, .focus = 3, .hidden = true },
+    { .name = "sqrtd-80x24-d1", .view = VIEW_SQRTD, .w = 80, .h = 24, .focus = 3, .keys = { KEYCODE_LEFT, KEYCODE_LEFT, KEYCODE_LEFT, KEYCODE_LEFT, KEYCODE_LEFT } },
+    { .name = "sqrtd-80x24-d128", .view = VIEW_SQRTD, .w = 80, .h = 24, .focus = 3, .keys = { KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT } },
+    { .name = "sqrtd-80x24-unscaled", .view = VIEW_SQRTD, .w = 80, .h = 24, .focus = 3, .keys = { 'd' } },
+    { .name = "sqrtd-80x24-d64-unscaled", .view = VIEW_SQRTD, .w = 80, .h = 24, .focus = 3, .keys = { KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, 'd' } },
+    { .name = "sqrtd-80x24-reseed", .view = VIEW_SQRTD, .w = 80, .h = 24, .focus = 3, .keys = { 'r' } },
+    { .name = "sqrtd-80x24-zh", .view = VIEW_SQRTD, .w = 80, .h = 24, .focus = 3, .lang = LANG_ZH },
+    { .name = "sqrtd-80x24-ascii", .view = VIEW_SQRTD, .w = 80, .h = 24, .focus = 3, .ascii = true, .frame = true },
+    { .name = "sqrtd-60x20-smallest", .view = VIEW_SQRTD, .w = 60, .h = 20, .focus = 3 },
+    { .name = "all-80x24-numbers", .view = VIEW_ALL, .w = 80, .h = 24, .focus = 3 },
+    { .name = "all-80x24-hidden", .view = VIEW_ALL, .w = 80, .h = 24, .focus = 3, .hidden = true },
+    { .name = "all-120x40-numbers", .view = VIEW_ALL, .w = 120, .h = 40, .focus = 3 },
+    { .name = "all-120x40-hidden", .view = VIEW_ALL, .w = 120, .h = 40, .focus = 3, .hidden = true },
+    { .name = "all-80x24-masked", .view = VIEW_ALL, .w = 80, .h = 24, .focus = 3, .keys = { 'm' } },
+    { .name = "all-80x24-two-heads", .view = VIEW_ALL, .w = 80, .h = 24, .focus = 3, .keys = { 'h' } },
+    { .name = "all-80x24-sixteen", .view = VIEW_ALL, .w = 80, .h = 24, .focus = 3, .sentence = SIXTEEN },
+    { .name = "all-80x24-zh", .view = VIEW_ALL, .w = 80, .h = 24, .focus = 3, .lang = LANG_ZH },
+    { .name = "all-80x24-ascii", .view = VIEW_ALL, .w = 80, .h = 24, .focus = 3, .ascii = true },
+    { .name = "all-60x20-smallest", .view = VIEW_ALL, .w = 60, .h = 20, .focus = 3 },
+    { .name = "library-80x24-numbers", .view = VIEW_LIBRARY, .w = 80, .h = 24, .focus = 3 },
+    { .name = "library-80x24-hidden", .view = VIEW_LIBRARY, .w = 80, .h = 24, .focus = 3, .hidden = true },
+    { .name = "library-120x40-numbers", .view = VIEW_LIBRARY, .w = 120, .h = 40, .focus = 3 },
+    { .name = "library-120x40-hidden", .view = VIEW_LIBRARY, .w = 120, .h = 40, .focus = 3, .hidden = true },
+    { .name = "library-80x24-zh", .view = VIEW_LIBRARY, .w = 80, .h = 24, .focus = 3, .lang = LANG_ZH },
+    { .name = "library-80x24-ascii", .view = VIEW_LIBRARY, .w = 80, .h = 24, .focus = 3, .ascii = true },
+    { .name = "library-80x24-masked", .view = VIEW_LIBRARY, .w = 80, .h = 24, .focus = 3, .keys = { 'm' } },
+    { .name = "library-80x24-two-heads", .view = VIEW_LIBRARY, .w = 80, .h = 24, .focus = 3, .keys = { 'h' } },
+    { .name = "library-60x20-sixteen", .view = VIEW_LIBRARY, .w = 60, .h = 20, .focus = 3, .sentence = SIXTEEN },
+    { .name = "code-80x24-numbers", .view = VIEW_CODE, .w = 80, .h = 24, .stage = STAGE_OUTPUT, .focus = 3 },
+    { .name = "code-80x24-hidden", .view = VIEW_CODE, .w = 80, .h = 24, .stage = STAGE_OUTPUT, .focus = 3, .hidden = true },
+    { .name = "code-120x40-numbers", .view = VIEW_CODE, .w = 120, .h = 40, .stage = STAGE_SOFTMAX, .focus = 3 },
+    { .name = "code-120x40-hidden", .view = VIEW_CODE, .w = 120, .h = 40, .stage = STAGE_SOFTMAX, .focus = 3, .hidden = true },
+    { .name = "code-80x24-masked", .view = VIEW_CODE, .w = 80, .h = 24, .stage = STAGE_SOFTMAX, .focus = 3, .keys = { 'm' } },
+    { .name = "code-80x24-two-heads", .view = VIEW_CODE, .w = 80, .h = 24, .stage = STAGE_SOFTMAX, .focus = 3, .keys = { 'h' } },
+    { .name = "code-120x40-masked-two-heads", .view = VIEW_CODE, .w = 120, .h = 40, .stage = STAGE_OUTPUT, .focus = 3, .keys = { 'm', 'h' } },
+    { .name = "scale-80x24-numbers", .view = VIEW_SCALE, .w = 80, .h = 24 },
+    { .name = "scale-80x24-hidden", .view = VIEW_SCALE, .w = 80, .h = 24, .hidden = true },
+    { .name = "scale-120x40-numbers", .view = VIEW_SCALE, .w = 120, .h = 40, .keys = { KEYCODE_RIGHT, KEYCODE_RIGHT } },
+    { .name = "scale-120x40-hidden", .view = VIEW_SCALE, .w = 120, .h = 40, .hidden = true, .keys = { KEYCODE_RIGHT, KEYCODE_RIGHT } },
+    { .name = "summary-80x24-numbers", .view = VIEW_SUMMARY, .w = 80, .h = 24, .focus = 3 },
+    { .name = "summary-80x24-hidden", .view = VIEW_SUMMARY, .w = 80, .h = 24, .focus = 3, .hidden = true },
+    { .name = "summary-120x40-numbers", .view = VIEW_SUMMARY, .w = 120, .h = 40, .focus = 3 },
+    { .name = "summary-120x40-hidden", .view = VIEW_SUMMARY, .w = 120, .h = 40, .focus = 3, .hidden = true },
+    { .name = "matrix-80x24-shares-numbers", .view = VIEW_MATRIX, .w = 80, .h = 24, .focus = 3 },
+    { .name = "matrix-80x24-shares-hidden", .view = VIEW_MATRIX, .w = 80, .h = 24, .focus = 3, .hidden = true },
+    { .name = "matrix-120x40-shares-numbers", .view = VIEW_MATRIX, .w = 120, .h = 40, .focus = 3 },
+    { .name = "matrix-120x40-shares-hidden", .view = VIEW_MATRIX, .w = 120, .h = 40, .focus = 3, .hidden = true },
+    { .name = "matrix-120x40-print", .view = VIEW_MATRIX, .w = 120, .h = 40 },
+    { .name = "matrix-80x24-raw-numbers", .view = VIEW_MATRIX, .w = 80, .h = 24, .focus = 3, .keys = { 't' } },
+    { .name = "matrix-80x24-raw-hidden", .view = VIEW_MATRIX, .w = 80, .h = 24, .focus = 3, .hidden = true, .keys = { 't' } },
+    { .name = "matrix-120x40-raw-numbers", .view = VIEW_MATRIX, .w = 120, .h = 40, .focus = 3, .keys = { 't' } },
+    { .name = "matrix-80x24-scaled-numbers", .view = VIEW_MATRIX, .w = 80, .h = 24, .focus = 3, .keys = { 't', 't' } },
+    { .name = "matrix-80x24-scaled-hidden", .view = VIEW_MATRIX, .w = 80, .h = 24, .focus = 3, .hidden = true, .keys = { 't', 't' } },
+    { .name = "matrix-80x24-masked", .view = VIEW_MATRIX, .w = 80, .h = 24, .focus = 3, .keys = { 'm' } },
+    { .name = "matrix-80x24-masked-raw", .view = VIEW_MATRIX, .w = 80, .h = 24, .keys = { 'm', 't', KEYCODE_RIGHT } },
+    { .name = "matrix-80x24-two-heads", .view = VIEW_MATRIX, .w = 80, .h = 24, .focus = 3, .keys = { 'h' } },
+    { .name = "matrix-120x40-two-heads", .view = VIEW_MATRIX, .w = 120, .h = 40, .focus = 3, .keys = { 'h' } },
+    { .name = "matrix-120x40-two-heads-raw", .view = VIEW_MATRIX, .w = 120, .h = 40, .focus = 3, .keys = { 'h', 't' } },
+    { .name = "matrix-80x24-sixteen", .view = VIEW_MATRIX, .w = 80, .h = 24, .focus = 3, .sentence = SIXTEEN, .keys = { 't' } },
+    { .name = "matrix-60x20-smallest", .view = VIEW_MATRIX, .w = 60, .h = 20, .focus = 3 },
+    { .name = "matrix-80x24-zh", .view = VIEW_MATRIX, .w = 80, .h = 24, .focus = 3, .lang = LANG_ZH, .frame = true },
+    { .name = "matrix-80x24-ascii", .view = VIEW_MATRIX, .w = 80, .h = 24, .focus = 3, .ascii = true, .keys = { 't' } },
+    { .name = "machine-80x24-qkv-numbers", .view = VIEW_MACHINE, .w = 80, .h = 24, .focus = 3 },
+    { .name = "machine-80x24-score-numbers", .view = VIEW_MACHINE, .w = 80, .h = 24, .stage = STAGE_SCORE, .focus = 3 },
+    { .name = "machine-80x24-softmax-numbers", .view = VIEW_MACHINE, .w = 80, .h = 24, .stage = STAGE_SOFTMAX, .focus = 3 },
+    { .name = "machine-80x24-output-numbers", .view = VIEW_MACHINE, .w = 80, .h = 24, .stage = STAGE_OUTPUT, .focus = 3 },
+    { .name = "machine-80x24-qkv-hidden", .view = VIEW_MACHINE, .w = 80, .h = 24, .focus = 3, .hidden = true },
+    { .name = "machine-80x24-softmax-hidden", .view = VIEW_MACHINE, .w = 80, .h = 24, .stage = STAGE_SOFTMAX, .focus = 3, .hidden = true },
+    { .name = "machine-80x24-output-hidden", .view = VIEW_MACHINE, .w = 80, .h = 24, .stage = STAGE_OUTPUT, .focus = 3, .hidden = true },
+    { .name = "machine-120x40-qkv-numbers", .view = VIEW_MACHINE, .w = 120, .h = 40, .focus = 3 },
+    { .name = "machine-120x40-score-numbers", .view = VIEW_MACHINE, .w = 120, .h = 40, .stage = STAGE_SCORE, .focus = 3 },
+    { .name = "machine-120x40-softmax-numbers", .view = VIEW_MACHINE, .w = 120, .h = 40, .stage = STAGE_SOFTMAX, .focus = 3 },
+    { .name = "machine-120x40-output-numbers", .view = VIEW_MACHINE, .w = 120, .h = 40, .stage = STAGE_OUTPUT, .focus = 3 },
+    { .name = "machine-120x40-output-hidden", .view = VIEW_MACHINE, .w = 120, .h = 40, .stage = STAGE_OUTPUT, .focus = 3, .hidden = true },
+    { .name = "machine-80x24-score-mid", .view = VIEW_MACHINE, .w = 80, .h = 24, .stage = STAGE_SCORE, .focus = 3, .progress = 0.5 },
+    { .name = "machine-80x24-masked", .view = VIEW_MACHINE, .w = 80, .h = 24, .stage = STAGE_SCORE, .focus = 3, .keys = { 'm' } },
+    { .name = "machine-80x24-two-heads", .view = VIEW_MACHINE, .w = 80, .h = 24, .stage = STAGE_SOFTMAX, .focus = 3, .keys = { 'h' } },
+    { .name = "machine-120x40-two-heads", .view = VIEW_MACHINE, .w = 120, .h = 40, .stage = STAGE_SOFTMAX, .focus = 3, .keys = { 'h' } },
+    { .name = "machine-80x24-sixteen", .view = VIEW_MACHINE, .w = 80, .h = 24, .stage = STAGE_SOFTMAX, .focus = 3, .sentence = SIXTEEN },
+    { .name = "machine-60x20-smallest", .view = VIEW_MACHINE, .w = 60, .h = 20, .stage = STAGE_OUTPUT, .focus = 3 },
+    { .name = "machine-80x24-zh", .view = VIEW_MACHINE, .w = 80, .h = 24, .stage = STAGE_OUTPUT, .focus = 3, .lang = LANG_ZH },
+    { .name = "machine-80x24-ascii", .view = VIEW_MACHINE, .w = 80, .h = 24, .stage = STAGE_SCORE, .focus = 3, .ascii = true },
     /* issue 8: widths that are the share, hand checks whole, the edges */
-    { "arcs-80x24-jia-widths-hidden", VIEW_ARCS, 80, 24, STAGE_SOFTMAX, 1, false, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "arcs-80x24-score-to-softmax-mid", VIEW_ARCS, 80, 24, STAGE_SCORE, 3, true, LANG_EN, false, false, 0.5, false, NULL, { KEYCODE_RIGHT } },
-    { "arcs-80x24-score-jia-deng", VIEW_ARCS, 80, 24, STAGE_SCORE, 1, true, LANG_EN, false, false, 1.0, false, NULL, { '.' } },
-    { "arcs-80x24-qkv-san-dim3", VIEW_ARCS, 80, 24, STAGE_QKV, 0, true, LANG_EN, false, false, 1.0, false, NULL, { '}', '}', '}' } },
-    { "arcs-80x24-sixteen-page2", VIEW_ARCS, 80, 24, STAGE_SOFTMAX, 3, true, LANG_EN, false, false, 1.0, false, SIXTEEN, { '.', '.', '.', '.', '.' } },
-    { "arcs-80x24-sixteen-score", VIEW_ARCS, 80, 24, STAGE_SCORE, 3, true, LANG_EN, false, false, 1.0, false, SIXTEEN, { 0 } },
-    { "arcs-80x24-sixteen-output", VIEW_ARCS, 80, 24, STAGE_OUTPUT, 3, true, LANG_EN, false, false, 1.0, false, SIXTEEN, { 0 } },
-    { "arcs-60x20-qkv",         VIEW_ARCS, 60, 20, STAGE_QKV, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "arcs-60x20-score",       VIEW_ARCS, 60, 20, STAGE_SCORE, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "arcs-60x20-output",      VIEW_ARCS, 60, 20, STAGE_OUTPUT, 3, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "arcs-60x20-help",        VIEW_ARCS, 60, 20, STAGE_SOFTMAX, 3, true, LANG_EN, false, true, 1.0, false, NULL, { 0 } },
+    { .name = "arcs-80x24-jia-widths-hidden", .view = VIEW_ARCS, .w = 80, .h = 24, .stage = STAGE_SOFTMAX, .focus = 1, .hidden = true },
+    { .name = "arcs-80x24-score-to-softmax-mid", .view = VIEW_ARCS, .w = 80, .h = 24, .stage = STAGE_SCORE, .focus = 3, .progress = 0.5, .keys = { KEYCODE_RIGHT } },
+    { .name = "arcs-80x24-score-jia-deng", .view = VIEW_ARCS, .w = 80, .h = 24, .stage = STAGE_SCORE, .focus = 1, .keys = { '.' } },
+    { .name = "arcs-80x24-qkv-san-dim3", .view = VIEW_ARCS, .w = 80, .h = 24, .keys = { '}', '}', '}' } },
+    { .name = "arcs-80x24-sixteen-page2", .view = VIEW_ARCS, .w = 80, .h = 24, .stage = STAGE_SOFTMAX, .focus = 3, .sentence = SIXTEEN, .keys = { '.', '.', '.', '.', '.' } },
+    { .name = "arcs-80x24-sixteen-score", .view = VIEW_ARCS, .w = 80, .h = 24, .stage = STAGE_SCORE, .focus = 3, .sentence = SIXTEEN },
+    { .name = "arcs-80x24-sixteen-output", .view = VIEW_ARCS, .w = 80, .h = 24, .stage = STAGE_OUTPUT, .focus = 3, .sentence = SIXTEEN },
+    { .name = "arcs-60x20-qkv", .view = VIEW_ARCS, .w = 60, .h = 20, .focus = 3 },
+    { .name = "arcs-60x20-score", .view = VIEW_ARCS, .w = 60, .h = 20, .stage = STAGE_SCORE, .focus = 3 },
+    { .name = "arcs-60x20-output", .view = VIEW_ARCS, .w = 60, .h = 20, .stage = STAGE_OUTPUT, .focus = 3 },
+    { .name = "arcs-60x20-help", .view = VIEW_ARCS, .w = 60, .h = 20, .stage = STAGE_SOFTMAX, .focus = 3, .help = true, .frame = true },
     /* issue 18: the train screen at its start and after three steps (learned: test_view_train) */
-    { "train-80x24-numbers",   VIEW_TRAIN, 80, 24, STAGE_QKV, 0, true, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "train-80x24-hidden",    VIEW_TRAIN, 80, 24, STAGE_QKV, 0, false, LANG_EN, false, false, 1.0, false, NULL, { 0 } },
-    { "train-80x24-steps",     VIEW_TRAIN, 80, 24, STAGE_QKV, 0, true, LANG_EN, false, false, 1.0, false, NULL, { KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT } },
-    { "train-80x24-zh",        VIEW_TRAIN, 80, 24, STAGE_QKV, 0, true, LANG_ZH, false, false, 1.0, false, NULL, { KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT } },
-    { "train-80x24-ascii",     VIEW_TRAIN, 80, 24, STAGE_QKV, 0, true, LANG_EN, true, false, 1.0, false, NULL, { KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT } },
-    { "train-120x40-numbers",  VIEW_TRAIN, 120, 40, STAGE_QKV, 0, true, LANG_EN, false, false, 1.0, false, NULL, { KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT } },
-    { "train-120x40-zh",       VIEW_TRAIN, 120, 40, STAGE_QKV, 0, true, LANG_ZH, false, false, 1.0, false, NULL, { KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT } },
-    { "train-120x40-ascii",    VIEW_TRAIN, 120, 40, STAGE_QKV, 0, true, LANG_EN, true, false, 1.0, false, NULL, { KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT } },
-    { "train-80x24-all-task",  VIEW_TRAIN, 80, 24, STAGE_QKV, 0, true, LANG_EN, false, false, 1.0, false, NULL, { 't', KEYCODE_RIGHT } },
+    { .name = "train-80x24-numbers", .view = VIEW_TRAIN, .w = 80, .h = 24 },
+    { .name = "train-80x24-hidden", .view = VIEW_TRAIN, .w = 80, .h = 24, .hidden = true },
+    { .name = "train-80x24-steps", .view = VIEW_TRAIN, .w = 80, .h = 24, .keys = { KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT } },
+    { .name = "train-80x24-zh", .view = VIEW_TRAIN, .w = 80, .h = 24, .lang = LANG_ZH, .keys = { KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT } },
+    { .name = "train-80x24-ascii", .view = VIEW_TRAIN, .w = 80, .h = 24, .ascii = true, .keys = { KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT } },
+    { .name = "train-120x40-numbers", .view = VIEW_TRAIN, .w = 120, .h = 40, .keys = { KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT } },
+    { .name = "train-120x40-zh", .view = VIEW_TRAIN, .w = 120, .h = 40, .lang = LANG_ZH, .keys = { KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT } },
+    { .name = "train-120x40-ascii", .view = VIEW_TRAIN, .w = 120, .h = 40, .ascii = true, .keys = { KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT } },
+    { .name = "train-80x24-all-task", .view = VIEW_TRAIN, .w = 80, .h = 24, .keys = { 't', KEYCODE_RIGHT } },
     /* ASCII mode (the Linux console, --ascii): the characters by their pinyin, every view */
-    { "arcs-80x24-ascii",       VIEW_ARCS, 80, 24, STAGE_QKV, 3, true, LANG_EN, true, false, 1.0, false, NULL, { 0 } },
-    { "arcs-80x24-sixteen-ascii", VIEW_ARCS, 80, 24, STAGE_SOFTMAX, 3, true, LANG_EN, true, false, 1.0, false, SIXTEEN, { 0 } },
-    { "arcs-80x24-hidden-ascii", VIEW_ARCS, 80, 24, STAGE_SOFTMAX, 3, false, LANG_EN, true, false, 1.0, false, NULL, { 0 } },
-    { "arcs-80x24-help-ascii",  VIEW_ARCS, 80, 24, STAGE_SOFTMAX, 3, true, LANG_EN, true, true, 1.0, false, NULL, { 0 } },
-    { "code-80x24-ascii",       VIEW_CODE, 80, 24, STAGE_SOFTMAX, 3, true, LANG_EN, true, false, 1.0, false, NULL, { 0 } },
-    { "scale-80x24-ascii",      VIEW_SCALE, 80, 24, STAGE_QKV, 0, true, LANG_EN, true, false, 1.0, false, NULL, { 0 } },
-    { "summary-80x24-ascii",    VIEW_SUMMARY, 80, 24, STAGE_QKV, 3, true, LANG_EN, true, false, 1.0, false, NULL, { 0 } },
-    { "all-80x24-sixteen-ascii", VIEW_ALL, 80, 24, STAGE_QKV, 3, true, LANG_EN, true, false, 1.0, false, SIXTEEN, { 0 } },
-    { "similarity-80x24-sixteen-ascii", VIEW_SIMILARITY, 80, 24, STAGE_QKV, 3, true, LANG_EN, true, false, 1.0, false, SIXTEEN, { 0 } },
+    { .name = "arcs-80x24-ascii", .view = VIEW_ARCS, .w = 80, .h = 24, .focus = 3, .ascii = true },
+    { .name = "arcs-80x24-sixteen-ascii", .view = VIEW_ARCS, .w = 80, .h = 24, .stage = STAGE_SOFTMAX, .focus = 3, .ascii = true, .sentence = SIXTEEN },
+    { .name = "arcs-80x24-hidden-ascii", .view = VIEW_ARCS, .w = 80, .h = 24, .stage = STAGE_SOFTMAX, .focus = 3, .hidden = true, .ascii = true },
+    { .name = "arcs-80x24-help-ascii", .view = VIEW_ARCS, .w = 80, .h = 24, .stage = STAGE_SOFTMAX, .focus = 3, .ascii = true, .help = true, .frame = true },
+    { .name = "code-80x24-ascii", .view = VIEW_CODE, .w = 80, .h = 24, .stage = STAGE_SOFTMAX, .focus = 3, .ascii = true },
+    { .name = "scale-80x24-ascii", .view = VIEW_SCALE, .w = 80, .h = 24, .ascii = true },
+    { .name = "summary-80x24-ascii", .view = VIEW_SUMMARY, .w = 80, .h = 24, .focus = 3, .ascii = true },
+    { .name = "all-80x24-sixteen-ascii", .view = VIEW_ALL, .w = 80, .h = 24, .focus = 3, .ascii = true, .sentence = SIXTEEN },
+    { .name = "similarity-80x24-sixteen-ascii", .view = VIEW_SIMILARITY, .w = 80, .h = 24, .focus = 3, .ascii = true, .sentence = SIXTEEN },
 };
 #define N_CASES (sizeof golden_cases / sizeof golden_cases[0])
 
@@ -238,20 +251,50 @@ static void write_file(const char *path, const char *text)
 
 /* ---------------------------------------------------------------- rendering */
 
-/* The frame of case gc as text (caller frees). */
+/* Rows first .. first+n-1 of text (lines ending in '\n'), in place; returns text. */
+static char *keep_rows(char *text, int first, int n)
+{
+    char *from = text;
+    for (int y = 0; y < first && *from; y++) {
+        char *nl = strchr(from, '\n');
+        from = nl ? nl + 1 : from + strlen(from);
+    }
+    char *to = from;
+    for (int y = 0; y < n && *to; y++) {
+        char *nl = strchr(to, '\n');
+        to = nl ? nl + 1 : to + strlen(to);
+    }
+    size_t len = (size_t)(to - from);
+    memmove(text, from, len);
+    text[len] = '\0';
+    return text;
+}
+
+/* The frame of case gc as text, or only its body's rows (caller frees). */
 static char *render_case(const GoldenCase *gc)
 {
     Scene *s = scene_open(gc->sentence, gc->view);
     s->p.focus = gc->focus;
     s->p.stage = gc->stage;
     s->p.playing = gc->playing;
-    s->ui.numbers = gc->numbers;
+    s->ui.numbers = !gc->hidden;
     scene_press_keys(s, gc->keys, sizeof gc->keys / sizeof gc->keys[0]);
     s->ui.help = gc->help;
     s->o.lang = gc->lang;
     s->o.ascii = gc->ascii;
-    s->progress = gc->progress;
-    char *text = scene_text(s, gc->w, gc->h);
+    s->progress = gc->progress > 0.0 ? gc->progress : 1.0;
+    FrameInput in = scene_input(s);
+    in.bar = golden_bar;
+    in.bar_count = GOLDEN_BAR_COUNT;
+    Grid g;
+    assert_int_equal(grid_init(&g, gc->w, gc->h), 0);
+    frame_render(&g, &in);
+    char *text = frame_text(&g);
+    grid_free(&g);
+    if (!gc->frame) {
+        Rect body = scene_context(s, gc->w, gc->h).body;
+        keep_rows(text, body.y, body.h);
+    }
     scene_close(s);
     return text;
 }

@@ -275,15 +275,15 @@ static void layout_at(const Trace *tr, int w, int h, ArcsLayout *L)
 static void test_share_levels(void **state)
 {
     (void)state;
-    assert_int_equal(arcs_share_level(0.0), 1);
-    assert_int_equal(arcs_share_level(0.1249), 1);
-    assert_int_equal(arcs_share_level(0.125), 2);
-    assert_int_equal(arcs_share_level(0.524), 5);
-    assert_int_equal(arcs_share_level(0.874), 7);
-    assert_int_equal(arcs_share_level(0.875), 8);
-    assert_int_equal(arcs_share_level(1.0), 8);
+    assert_int_equal(draw_share_level(0.0), 1);
+    assert_int_equal(draw_share_level(0.1249), 1);
+    assert_int_equal(draw_share_level(0.125), 2);
+    assert_int_equal(draw_share_level(0.524), 5);
+    assert_int_equal(draw_share_level(0.874), 7);
+    assert_int_equal(draw_share_level(0.875), 8);
+    assert_int_equal(draw_share_level(1.0), 8);
     for (int i = 1; i <= 1000; i++)
-        assert_true(arcs_share_level(i / 1000.0) >= arcs_share_level((i - 1) / 1000.0));
+        assert_true(draw_share_level(i / 1000.0) >= draw_share_level((i - 1) / 1000.0));
 }
 
 /* At 80 × 24 a foot grows 34 dots from a share of 0 to 1: shares 3 points apart always land
@@ -370,7 +370,7 @@ static void test_feet_follow_share(void **state)
             Grid g = render(tr, &p, 1.0, sizes[z][0], sizes[z][1], NULL);
             int w = foot_width(&g, y, tok_x[1], 2);   /* 加, two left of 等 */
             assert_int_equal(w, arcs_foot_dots(&L, shares[k]));
-            assert_int_equal(landing_style(&g, tr, tok_x, y - 1, 1), STYLE_ARC_1 + arcs_share_level(shares[k]) - 1);
+            assert_int_equal(landing_style(&g, tr, tok_x, y - 1, 1), STYLE_ARC_1 + draw_share_level(shares[k]) - 1);
             if (w <= prev)
                 fail_msg("%dx%d: a share of %.2f lands %d dots wide, %.2f %d", sizes[z][0], sizes[z][1],
                          shares[k], w, shares[k - 1], prev);
@@ -400,7 +400,7 @@ static void test_each_arc_lands_with_its_share(void **state)
                 continue;
             double share = TRACE_SQ(tr, weights, 3, s);
             assert_int_equal(foot_width(&g, y, tok_x[s], 2), arcs_foot_dots(&L, share));
-            assert_int_equal(landing_style(&g, tr, tok_x, y - 1, s), STYLE_ARC_1 + arcs_share_level(share) - 1);
+            assert_int_equal(landing_style(&g, tr, tok_x, y - 1, s), STYLE_ARC_1 + draw_share_level(share) - 1);
         }
         assert_int_equal(foot_width(&g, y, tok_x[0], 2), 7);   /* 三 19.6 % */
         assert_int_equal(foot_width(&g, y, tok_x[5], 1), 5);   /* ? 14.4 % */

@@ -1,0 +1,52 @@
+/* arcs_raster.h — what the arcs' drawing (arcs.c) and the dots they keep between frames
+ * (arcs_cache.c) share: an arc, the walk over its dots in the order it grows, plotting a
+ * cell's dots; and the cache's two entry points for the drawing.
+ * Owns: nothing outside src/arcs.c and src/arcs_cache.c (internal, not a public header).
+ * Must not touch: ncurses, the clock, the engine's arithmetic. */
+#ifndef ATTN_ARCS_RASTER_H
+#define ATTN_ARCS_RASTER_H
+
+#include <stdbool.h>
+#include "view_arcs.h"
+
+/* One arc: a half-ellipse from the asker to a target, a band `layers` dots thick that
+ * widens into a foot `foot` dots wide where it lands. */
+typedef struct {
+    double from;     /* dot column where it leaves the asking character */
+    double to;       /* dot column of its outer layer where it lands on its target */
+    double height;   /* apex height in dots above the feet */
+    double centre;   /* dot column of the target's centre (where the foot is centred) */
+    int layers;      /* band thickness in dots */
+    int foot;        /* foot width in dots */
+    bool loop;       /* the asker's arc to itself: layers stack vertically */
+    int level;       /* colour level 1..ARCS_LEVELS: its style and ASCII glyph */
+} Arc;
+
+/* Receives an arc's dots in the order the arc grows: dot (dx, dy), first reached at sample k. */
+typedef void (*DotVisit)(void *ctx, int dx, int dy, int k);
+
+/* The cell of dot (dx, dy) when it lies inside the arc area, else NULL. */
+Cell *arcs_dot_cell(const ViewCtx *c, const ArcsLayout *L, int dx, int dy);
+
+/* The samples of an arc's way, k = 0 .. steps at u = k / steps: under one dot apart. */
+int arcs_steps(const Arc *a);
+
+/* Visits the arc's dots in the order it grows, up to sample last (INT_MAX: the foot too). */
+void arcs_walk(const ViewCtx *c, const ArcsLayout *L, const Arc *a, int last, DotVisit visit,
+               void *ctx);
+
+/* Sets the braille dots bits of cell (col, row) in the colour of level (in ASCII, the
+ * level's glyph), merging with the dots already there. */
+void arcs_plot_bits(const ViewCtx *c, Cell *cell, int col, int row, int bits, int level);
+
+/* ---------------------------------------------------------------- the cache (arcs_cache.c) */
+
+/* Marks the kept rasters of the arcs this frame draws (arcs[s] where shown[s]), before any
+ * is walked, so that walking forgets none of them. c->cache is an ArcsCache. */
+void arcs_cache_mark(const ViewCtx *c, const ArcsLayout *L, const Arc *arcs, const bool *shown);
+
+/* Draws an arc up to sample last from its raster (walking it into the cache first when it
+ * is new). Returns false when it cannot be kept: then draw it dot by dot. */
+bool arcs_cache_draw(const ViewCtx *c, const ArcsLayout *L, const Arc *a, int last);
+
+#endif
