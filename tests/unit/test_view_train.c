@@ -344,7 +344,31 @@ static void test_save_and_play(void **state)
     g = scene_render(s, 80, 24);
     assert_has(&g, "the model answers 三加五等于? → 八 90.0%");
     grid_free(&g);
-    scene_press(s, KEYCODE_TAB);   /* the screens after it play it too */
+    /* the machine and the summary say it too, on their last body row */
+    static const ViewId says[] = { VIEW_MACHINE, VIEW_SUMMARY };
+    for (size_t v = 0; v < sizeof says / sizeof says[0]; v++) {
+        ui_set_view(&s->ui, &s->p, says[v]);
+        g = scene_render(s, 80, 24);
+        char row[512];
+        row_trimmed(&g, 22, row, sizeof row);
+        assert_string_equal(row, " the model answers 三加五等于? → 八 90.0%");
+        grid_free(&g);
+    }
+    /* a sentence the model cannot read: the lesson stays, the model offered is freed */
+    Model *bad = malloc(sizeof *bad);
+    assert_non_null(bad);
+    assert_int_equal(model_copy(bad, s->ls->model), 0);
+    LessonParams lp = s->ls->params;
+    snprintf(lp.sentence, sizeof lp.sentence, "%s", "猫猫");
+    assert_int_equal(lesson_adopt(s->ls, bad, &lp, err, sizeof err), -1);
+    assert_ptr_equal(s->ls->model, next);
+    scene_close(s);
+
+    /* the compiled-in model has no readout: no screen says a prediction */
+    s = scene_open(NULL, VIEW_ARCS);
+    g = scene_render(s, 80, 24);
+    assert_lacks(&g, "the model answers");
+    grid_free(&g);
     scene_close(s);
 
     remove(path);
