@@ -625,6 +625,9 @@ static void train_draw_sentence(const ViewCtx *c, const TrainViewState *s, const
                  text, s->sentence + 1, train_sentence_count(s->run));
     else
         snprintf(title, sizeof title, SAY(c, "? row of %s", "%s 的 ? 行"), text);
+    if (s->heads == 2)   /* which column of bars is which head */
+        draw_append(title, sizeof title, "%s%s", c->gl->sep,
+                    SAY(c, "head 1, then head 2", "先头 1，再头 2"));
     draw_rule_heading(c->g, c->gl, L->x, L->y_rule, L->w, title);
 
     char chars[TASK_LENGTH][TEXT_CHAR_BYTES];
