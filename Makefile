@@ -166,9 +166,10 @@ valgrind: $(UNIT_BIN) $(BIN)
 	@sh scripts/valgrind.sh $(UNIT_BIN)
 
 # Rewrites the expected frames under tests/golden/ from the current views.
-golden-update: $(BUILD)/tests/test_golden $(BUILD)/tests/test_tour
+golden-update: $(BUILD)/tests/test_golden $(BUILD)/tests/test_tour $(BUILD)/tests/test_view_train
 	ATTN_GOLDEN_UPDATE=1 $(BUILD)/tests/test_golden
 	ATTN_GOLDEN_UPDATE=1 $(BUILD)/tests/test_tour
+	ATTN_GOLDEN_UPDATE=1 $(BUILD)/tests/test_view_train
 
 # ------------------------------------------------------------------ fuzzing
 # `make fuzz` runs each target FUZZ_SECONDS (default 60); `make test` a short smoke of

@@ -38,7 +38,7 @@ _attn_tui()
             COMPREPLY=($(compgen -W 'auto always never' -- "$cur"))
             return ;;
         --view)
-            COMPREPLY=($(compgen -W 'all library similarity arcs matrix sqrtd machine code scale summary practice' -- "$cur"))
+            COMPREPLY=($(compgen -W 'all library similarity arcs matrix sqrtd machine train code scale summary practice' -- "$cur"))
             return ;;
         --mask)
             COMPREPLY=($(compgen -W 'none causal' -- "$cur"))

@@ -32,11 +32,12 @@ typedef enum {
     NOTE_NOTHING_PLAYS,/* Space on a screen with nothing to step */
     NOTE_TOUR_END,     /* → at the tour's last stop */
     NOTE_WELCOME,      /* the opening picture: what to press */
-    NOTE_SAVED,        /* S wrote the picture: note_text is where (its full path, escaped) */
     NOTE_VERDICT,      /* → revealed a question on the way: tour.verdict's answer */
     NOTE_NO_ORIGIN,    /* w on a screen with no chosen number to trace */
     NOTE_UNDONE,       /* what-if: every change undone (note_value: how many) */
     NOTE_NUMBERS_NEEDED,/* n on a screen whose numbers cannot be hidden (practice) */
+    NOTE_SAVED,        /* a file was written (S's picture, the trained model): note_text is
+                          where (ui_note_naming; S's: the full path, escaped) */
     NOTE_TEXT          /* note_text, as it is (e.g. an engine error) */
 } UiNote;
 
@@ -68,6 +69,9 @@ typedef struct Ui {
     int edits;                      /* changes of the model in effect (the app's log) */
     InputLine input;                /* the line where a sentence (e) or the picture's file name
                                        (S) is typed, modal when open */
+    Model *model_next;              /* a model the lesson is to play from now on (a trained
+                                       one, heap-allocated): REACT_RECOMPUTE hands it to
+                                       lesson_adopt; owned here until then; NULL: none */
     UiNote note;                    /* a one-line note for the status bar, until the next key */
     double note_value;              /* the number the note names */
     char note_text[UI_NOTE_BYTES];  /* the text of NOTE_TEXT */

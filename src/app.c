@@ -231,12 +231,20 @@ static void app_recompute(App *a, long long now)
         player_set_tokens(&a->player, a->lesson->tr.T, now);
         return;
     }
-    if (lesson_rebuild(a->lesson, &a->ui.want, err, sizeof err) != 0) {
+    Model *next = a->ui.model_next;   /* a trained model to play: the lesson takes it */
+    a->ui.model_next = NULL;
+    if ((next ? lesson_adopt(a->lesson, next, &a->ui.want, err, sizeof err)
+              : lesson_rebuild(a->lesson, &a->ui.want, err, sizeof err)) != 0) {
         a->ui.want = a->lesson->params;
         char note[UI_NOTE_BYTES];   /* cut here, at a character: the note holds less */
         text_format(note, sizeof note, "%s", err);
         ui_note_text(&a->ui, note);
         return;
+    }
+    if (next) {   /* what-if now changes the model played, with nothing to undo yet */
+        a->model = a->lesson->owned;
+        memset(&a->edits, 0, sizeof a->edits);
+        a->ui.edits = 0;
     }
     a->ui.want = a->lesson->params;
     player_set_tokens(&a->player, a->lesson->tr.T, now);

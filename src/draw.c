@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unilbrk.h>
 #include <unistr.h>
+#include "format.h"
 #include "spell.h"
 
 /* ---------------------------------------------------------------- glyph sets */
@@ -346,6 +347,32 @@ void draw_rule_heading(Grid *g, const Glyphs *gl, int x, int y, int w, const cha
     col += draw_clipped(g, col, y, limit, " ", STYLE_DIM);
     while (col < limit && draw_clipped(g, col, y, limit, gl->rule, STYLE_DIM) > 0)
         col++;
+}
+
+ViewCtx draw_prediction_room(const ViewCtx *c)
+{
+    ViewCtx room = *c;
+    if (c->tr && engine_prediction(c->tr, NULL) && room.body.h > 1)
+        room.body.h--;
+    return room;
+}
+
+void draw_prediction(const ViewCtx *c)
+{
+    int y = c->body.y + c->body.h - 1;
+    double p = 0.0;
+    const char *said = engine_prediction(c->tr, &p);
+    if (!said)
+        return;
+    char sentence[256], ch[DRAW_LABEL_BYTES], line[512];
+    draw_sentence_text(c->tr, c->ascii, false, sentence, sizeof sentence);
+    snprintf(line, sizeof line, SAY(c, "the model answers %s%s%s", "模型的回答：%s%s%s"), sentence,
+             c->gl->arrow, draw_char_label(c->ascii, said, ch, sizeof ch));
+    if (c->numbers) {
+        char pct[FORMAT_BYTES];
+        draw_append(line, sizeof line, " %s", format_percent(pct, sizeof pct, p));
+    }
+    draw_clipped(c->g, c->body.x + 1, y, c->body.x + c->body.w, line, STYLE_BOLD);
 }
 
 /* ---------------------------------------------------------------- paragraphs */

@@ -128,9 +128,10 @@ static void test_bad_values(void **state)
     Options o;
     char err[256] = "";
     assert_int_equal(parse(&o, err, l), -1);
-    /* every view, in VIEW_LIST's order: these ten first, any added after them */
+    /* every view, in VIEW_LIST's order: these first (train after the machine), any added
+     * after them */
     const char *views = "--view: 'graph' is not a screen: use all, library, similarity, arcs, matrix, "
-                        "sqrtd, machine, code, scale, summary";
+                        "sqrtd, machine, train, code, scale, summary";
     assert_memory_equal(err, views, strlen(views));
     assert_true(err[strlen(views)] == '\0' || err[strlen(views)] == ',');
     const char *m[] = { "--mask", "future", NULL };

@@ -261,12 +261,12 @@ static void test_prompt_drawn(void **state)
     input_key(&s->ui.input, NULL, KEYCODE_ESC);
     ui_note_naming(&s->ui, NOTE_SAVED, "/tmp/slides/attn-tui-arcs.svg");
     g = scene_render(s, 80, 24);
-    assert_has(&g, "SVG 图已写到 /tmp/slides/attn-tui-arcs.svg");
+    assert_has(&g, "已存到 /tmp/slides/attn-tui-arcs.svg");
     grid_free(&g);
     s->o.lang = LANG_EN;
     g = scene_render(s, 80, 24);
     row_text(&g, 23, row, sizeof row);
-    const char *said = " SVG written to /tmp/slides/attn-tui-arcs.svg   ";   /* from the left */
+    const char *said = " saved to /tmp/slides/attn-tui-arcs.svg   ";   /* from the left */
     if (strncmp(row, said, strlen(said)) != 0)
         fail_msg("the status line is \"%s\"", row);
     grid_free(&g);
@@ -463,7 +463,7 @@ static void test_session_writes_the_picture(void **state)
     assert_int_equal(entries("."), 0);                 /* nothing written before Enter */
     assert_int_equal(session_key(s, KEYCODE_ENTER) & REACT_SAVE, REACT_SAVE);
     session_status(s, row, sizeof row);
-    snprintf(want_row, sizeof want_row, " SVG written to %s/attn-tui-arcs.svg", real);
+    snprintf(want_row, sizeof want_row, " saved to %s/attn-tui-arcs.svg", real);
     if (strncmp(row, want_row, strlen(want_row)) != 0)
         fail_msg("the status line is \"%s\", not \"%s …\"", row, want_row);
     size_t len = 0, want_len = 0;
