@@ -87,8 +87,9 @@ static void plan_output(const ViewCtx *c, const ArcsLayout *L, OutputPlan *op)
     check_output(&op->sum, tr, c->focus, op->dim);
     /* the table's cells are printed as the check uses them: "100.0%" or wider */
     int extra = op->sum.digits_a - 3 > op->sum.digits_b - 2 ? op->sum.digits_a - 3 : op->sum.digits_b - 2;
-    panel_table_plan(c, L, op->lw, text_width("100.0%") + extra, text_width("Σ 100.0% ≈ 100%"),
-                     text_width("Σ 100.0%"), panel_answer(c), &op->table);
+    int more = op->sum.digits_a - 3;   /* decimals the Σ of the shares has beyond 100.0% */
+    panel_table_plan(c, L, op->lw, text_width("100.0%") + extra, text_width("Σ 100.0% ≈ 100%") + more,
+                     text_width("Σ 100.0%") + more, panel_answer(c), &op->table);
     snprintf(op->lhs, sizeof op->lhs, "output(%s)[%d] = ", c->tok[c->focus], op->dim);
     panel_sum_pieces(c, &op->sum, true, &op->pieces);
     PanelPieces all;
