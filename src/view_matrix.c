@@ -105,14 +105,15 @@ static double cell_value(const Trace *tr, MatrixTable m, int h, int t, int s)
     return table_array(tr, m)[((size_t)h * (size_t)tr->T + (size_t)t) * (size_t)tr->T + (size_t)s];
 }
 
-/* The cell as the table prints it: two decimals, a percentage, or −∞ where masked (a
- * masked share prints as 0). */
+/* The cell as the table prints it: two decimals, a percentage, or −∞ where masked in the
+ * ÷√d table (a masked share prints as 0; a raw Q·Kᵀ cell keeps its number: the mask comes
+ * after that product). */
 static void cell_text(const ViewCtx *c, MatrixTable m, int h, int t, int s, char *buf, size_t cap)
 {
     bool visible = engine_visible(c->tr, t, s);
     if (m == MATRIX_SHARES)
         format_percent(buf, cap, visible ? cell_value(c->tr, m, h, t, s) : 0.0);
-    else if (!visible)
+    else if (!visible && m == MATRIX_SCALED)
         snprintf(buf, cap, "%s", c->gl->minus_inf);
     else
         format_fixed(buf, cap, cell_value(c->tr, m, h, t, s), 2);
@@ -291,9 +292,13 @@ static void build_legend(const ViewCtx *c, const MatrixLayout *L, int level, boo
             } else {
                 heat_text_words(x, STYLE_DIM, SAY(c, "blank: masked, no share", "空白：被遮住，分不到"));
             }
-        } else {
+        } else if (L->table == MATRIX_SCALED) {
             heat_text_add(x, STYLE_DIM, "%s ", c->gl->minus_inf);
             heat_text_words(x, STYLE_DIM, SAY(c, "masked: no share", "被遮住：分不到"));
+        } else {
+            heat_text_words(x, STYLE_DIM, SAY(c, "grey: masked after ÷√d (there it becomes ",
+                                              "灰色：除以 √d 之后被遮住（记为 "));
+            heat_text_add(x, STYLE_DIM, "%s%s", c->gl->minus_inf, SAY(c, ")", "）"));
         }
     }
     if (scrolls && level >= LEGEND_NO_SUM) {
@@ -533,7 +538,7 @@ static void build_check(const ViewCtx *c, const MatrixLayout *L, HeatText *x)
         check_hidden(c, L, t, s, x);
         return;
     }
-    if (!engine_visible(c->tr, t, s)) {
+    if (!engine_visible(c->tr, t, s) && L->table != MATRIX_RAW) {   /* Q·Kᵀ is still worked */
         check_masked(c, t, s, x);
         return;
     }
