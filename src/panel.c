@@ -358,3 +358,12 @@ void panel_bar(const ViewCtx *c, double share, double largest, int cols, char *b
     cols = cols > PANEL_BAR_MAX ? PANEL_BAR_MAX : cols;
     draw_bar_text(c->ascii, largest > 0.0 ? share / largest : 0.0, cols, buf, cap);
 }
+
+void panel_total_note(const ViewCtx *c, double total, int decimals, char *buf, size_t cap)
+{
+    char num[32];
+    format_fixed(num, sizeof num, total, decimals);
+    snprintf(buf, cap, SAY(c, "%s adds the printed shares: %s%% is 100%% rounded",
+                           "%s 把印出来的百分比加起来：%s%% 是 100%% 四舍五入的结果"),
+             c->gl->sum, num);
+}

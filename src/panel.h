@@ -115,6 +115,10 @@ void panel_table_cells(const ViewCtx *c, const ArcsLayout *L, const PanelTable *
 bool panel_table_tail(const ViewCtx *c, const ArcsLayout *L, const PanelTable *t, int line,
                       const char *s);
 
+/* "Σ adds the printed shares: 100.1% is 100% rounded": why the Σ of a row of shares, each
+ * rounded to `decimals` decimals of a percent, is total and not 100. */
+void panel_total_note(const ViewCtx *c, double total, int decimals, char *buf, size_t cap);
+
 /* "√8 = 2.828427": the scale the scores are divided by, with six decimals. */
 void panel_sqrt_text(const ViewCtx *c, char *buf, size_t cap);
 

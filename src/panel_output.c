@@ -57,6 +57,8 @@ typedef struct {
     bool vectors;          /* the output vector and its closest V */
     bool v_row;            /* the heads and V(·)[dim] */
     bool share_row;        /* the shares */
+    bool total_line;       /* why the Σ of the printed shares is not 100%, under the check */
+    double total;          /* that Σ, in percent, at the shares' printed decimals */
     PanelPieces pieces;    /* its terms and result */
 } OutputPlan;
 
@@ -103,6 +105,9 @@ static void plan_output(const ViewCtx *c, const ArcsLayout *L, OutputPlan *op)
     op->v_row = op->vectors && panel_take(&free, 2);
     op->terms = op->v_row && tr->heads == 1 && panel_take(&free, panel_equation(c, L, 0, label, &all, false));
     op->share_row = op->v_row && panel_take(&free, 1);
+    op->total = check_percent_total_at(&TRACE_HSQ(tr, weights, op->h, c->focus, 0), tr->T, op->sum.digits_a - 2);
+    op->total_line = op->share_row && format_round(op->total, op->sum.digits_a - 2) != 100.0 &&
+                     panel_take(&free, 1);
 }
 
 /* The output vector as the first `shown` terms of each head add up, and its closest V. */
@@ -187,5 +192,11 @@ void panel_output(const ViewCtx *c, const ArcsLayout *L)
         line = draw_vectors(c, L, &op, line, shown);
     if (op.v_row)
         line = draw_table(c, L, &op, line);
-    panel_equation(c, L, line, op.lhs, &op.pieces, true);
+    line += panel_equation(c, L, line, op.lhs, &op.pieces, true);
+    if (op.total_line) {
+        char buf[PANEL_LINE];
+        panel_total_note(c, op.total, op.sum.digits_a - 2, buf, sizeof buf);
+        if (text_width(buf) <= L->panel_w)
+            panel_put_line(c, L, line, panel_left(L), buf, STYLE_DIM);
+    }
 }

@@ -59,6 +59,7 @@ typedef struct {
     char lhs[64];          /* "share(加) = " */
     bool sqrt_line;        /* √d = … on a line of its own (it does not fit the tail) */
     bool max_line;         /* the line on subtracting the max */
+    bool total_line;       /* the line on why Σ of the printed shares is not 100.0% */
     PanelPieces pieces;    /* the check's pieces */
 } SoftmaxPlan;
 
@@ -163,6 +164,7 @@ static void plan_softmax(const ViewCtx *c, const ArcsLayout *L, SoftmaxPlan *sp)
     /* the table and the check first, then √d if the tail had no room for it, the max */
     int free = L->panel_lines - 4 - panel_equation(c, L, 0, sp->lhs, &sp->pieces, false);
     sp->sqrt_line = text_width(sq) > sp->table.tail_w && panel_take(&free, 1);
+    sp->total_line = format_round(sp->total, 1) != 100.0 && panel_take(&free, 1);   /* its ≈ explained */
     sp->max_line = panel_take(&free, 1);
 }
 
@@ -175,6 +177,11 @@ static void softmax_notes(const ViewCtx *c, const ArcsLayout *L, const SoftmaxPl
         panel_sqrt_text(c, sq, sizeof sq);
         snprintf(buf, sizeof buf, "%s%d: %s", c->gl->div_sqrt, c->tr->dh, sq);
         panel_put_line(c, L, line++, panel_left(L), buf, STYLE_DIM);
+    }
+    if (sp->total_line) {
+        panel_total_note(c, sp->total, 1, buf, sizeof buf);
+        if (text_width(buf) <= L->panel_w)
+            panel_put_line(c, L, line++, panel_left(L), buf, STYLE_DIM);
     }
     if (sp->max_line) {
         char m[32];
