@@ -167,10 +167,10 @@ static void build_point(const ViewCtx *c, const MachineLayout *L, HeatText *x)
     if (tr->mask == MASK_CAUSAL && (L->stage == STAGE_SCORE || L->stage == STAGE_SOFTMAX)) {
         heat_text_sep(x, c->gl->sep);
         if (c->numbers)
-            snprintf(buf, sizeof buf, SAY(c, "causal mask (lesson 7): the dim cells look ahead; after ÷√d they "
+            snprintf(buf, sizeof buf, SAY(c, "causal mask (lesson 7): the dim cells look ahead; after %sd they "
                                              "get %s, share 0",
-                                          "因果掩码（第 7 课）：灰色的格子是往后看的，除以 √d 之后记 %s，分到 0"),
-                     c->gl->minus_inf);
+                                          "因果掩码（第 7 课）：灰色的格子是往后看的，%sd 之后记 %s，分到 0"),
+                     c->gl->div_sqrt, c->gl->minus_inf);
         else
             snprintf(buf, sizeof buf, "%s", SAY(c, "causal mask: a character never looks ahead",
                                                 "因果掩码：每个字都不往后看"));

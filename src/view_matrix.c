@@ -296,9 +296,10 @@ static void build_legend(const ViewCtx *c, const MatrixLayout *L, int level, boo
             heat_text_add(x, STYLE_DIM, "%s ", c->gl->minus_inf);
             heat_text_words(x, STYLE_DIM, SAY(c, "masked: no share", "被遮住：分不到"));
         } else {
-            heat_text_words(x, STYLE_DIM, SAY(c, "grey: masked after ÷√d (there it becomes ",
-                                              "灰色：除以 √d 之后被遮住（记为 "));
-            heat_text_add(x, STYLE_DIM, "%s%s", c->gl->minus_inf, SAY(c, ")", "）"));
+            char note[160];
+            snprintf(note, sizeof note, SAY(c, "grey: masked after %sd (there it becomes %s)",
+                                            "灰色：%sd 之后被遮住（记为 %s）"), c->gl->div_sqrt, c->gl->minus_inf);
+            heat_text_words(x, STYLE_DIM, note);
         }
     }
     if (scrolls && level >= LEGEND_NO_SUM) {
