@@ -432,9 +432,10 @@ static void draw_cache(const ViewCtx *c, const ScaleLayout *L, int y, bool gqa, 
         char buf[192];
         snprintf(buf, sizeof buf, "%6" PRId64 " %s %4" PRId64 " %s %d B = ", tokens, c->gl->times,
                  realmodel_kv_per_token(&real, gqa), c->gl->times, REALMODEL_BYTES_PER_NUMBER);
-        char n[FORMAT_BYTES];
-        if (!L->compact)
+        if (!L->compact) {
+            char n[FORMAT_BYTES];
             draw_append(buf, sizeof buf, "%13s B = ", format_grouped(n, sizeof n, bytes));
+        }
         draw_append(buf, sizeof buf, "%4" PRId64 " MiB", realmodel_in_mib(bytes));
         draw_clipped(c->g, x, y, L->x + L->w, buf, STYLE_NORMAL);
     }
