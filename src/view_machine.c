@@ -176,6 +176,13 @@ static void build_point(const ViewCtx *c, const MachineLayout *L, HeatText *x)
                                                 "因果掩码：每个字都不往后看"));
         heat_text_words(x, STYLE_NORMAL, buf);
     }
+    if (L->sum_w) {   /* the Σ column's 100.1%: the one ≈, explained where it appears */
+        heat_text_sep(x, c->gl->sep);
+        snprintf(buf, sizeof buf, SAY(c, "%s adds the printed shares: 99.9%% or 100.1%% is 100%% rounded",
+                                      "%s 把印出来的百分比加起来：99.9%% 或 100.1%% 是 100%% 四舍五入的结果"),
+                 c->gl->sum);
+        heat_text_words(x, STYLE_NORMAL, buf);
+    }
     if (L->one_of_two) {
         heat_text_sep(x, c->gl->sep);
         char one[32], two[32];
