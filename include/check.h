@@ -114,6 +114,11 @@ typedef struct {
 void check_quotient(CheckedQuotient *c, double a, int digits_a, double b, int digits_b,
                     double value, int value_digits);
 
+/* The same with the dividend's decimals grown from digits_a (up to CHECK_EXTRA_DIGITS more)
+ * until the printed quotient is the true one at value_digits: "4.0510 ÷ 2.828427 = 1.43". */
+void check_quotient_grow(CheckedQuotient *c, double a, int digits_a, double b, int digits_b,
+                         double value, int value_digits);
+
 /* ---------------------------------------------------------------- quotients as printed */
 
 /* A row of quotients printed beside their dividends (a table's "÷√8" row under its raw

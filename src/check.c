@@ -189,6 +189,16 @@ void check_quotient(CheckedQuotient *c, double a, int digits_a, double b, int di
     c->same = c->quotient == format_round(value, value_digits);
 }
 
+void check_quotient_grow(CheckedQuotient *c, double a, int digits_a, double b, int digits_b,
+                         double value, int value_digits)
+{
+    for (int extra = 0; extra <= CHECK_EXTRA_DIGITS; extra++) {
+        check_quotient(c, a, digits_a + extra, b, digits_b, value, value_digits);
+        if (c->same)
+            return;
+    }
+}
+
 /* ---------------------------------------------------------------- quotients as printed */
 
 int check_dividend_digits(const double *dividends, const double *quotients, int n, double divisor,

@@ -449,18 +449,18 @@ static void check_scaled(const ViewCtx *c, int h, int t, int s, HeatText *x)
 {
     const Trace *tr = c->tr;
     CheckedQuotient q;
-    check_quotient(&q, TRACE_HSQ(tr, scores, h, t, s), 2, tr->scale, 6,
-                   TRACE_HSQ(tr, scaled, h, t, s), 2);
+    check_quotient_grow(&q, TRACE_HSQ(tr, scores, h, t, s), 2, tr->scale, 6,
+                        TRACE_HSQ(tr, scaled, h, t, s), 2);
     char a[FORMAT_BYTES], b[FORMAT_BYTES], r[FORMAT_BYTES], root[32];
     sqrt_d(c, root, sizeof root);
     heat_text_add(x, STYLE_BOLD, "Q(%s)%sK(%s) %s %s = ", c->tok[t], c->gl->dot, c->tok[s],
                   div_sign(c), root);
-    heat_text_add(x, STYLE_NORMAL, "%s %s %s ", format_fixed(a, sizeof a, q.a, 2), div_sign(c),
+    heat_text_add(x, STYLE_NORMAL, "%s %s %s ", format_fixed(a, sizeof a, q.a, q.digits_a), div_sign(c),
                   format_fixed(b, sizeof b, q.b, 6));
     heat_text_add(x, STYLE_BOLD, "= %s", format_fixed(r, sizeof r, q.quotient, 2));
     if (!q.same)
         heat_text_add(x, STYLE_BOLD, " %s %s", c->ascii ? "~" : "≈", format_fixed(r, sizeof r, q.value, 2));
-    heat_text_add(x, STYLE_DIM, " (%s %s %s)", root, c->ascii ? "~" : "≈", b);
+    heat_text_add(x, STYLE_DIM, " (%s = %s)", root, b);   /* six decimals, as every screen prints √d */
 }
 
 /* share(t→s) = e^(s − max) / Σ over the row, with the Σ term by term and the row's total. */

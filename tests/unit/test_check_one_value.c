@@ -160,6 +160,24 @@ static void test_holds_at_both_decimals(void **state)
     assert_true(c.same);
 }
 
+/* ? asking 等 ÷ √8: 0.41 ÷ 2.828427 = 0.14 against the table's 0.15 (0.4129… ÷ √8 = 0.14598);
+ * the dividend grows to 0.413: 0.1460 → 0.15. */
+static void test_quotient_grows_its_dividend(void **state)
+{
+    (void)state;
+    CheckedQuotient q;
+    check_quotient(&q, 0.412900, 2, sqrt(8.0), 6, 0.412900 / sqrt(8.0), 2);
+    assert_false(q.same);
+    assert_true(q.quotient == 0.14);
+    check_quotient_grow(&q, 0.412900, 2, sqrt(8.0), 6, 0.412900 / sqrt(8.0), 2);
+    assert_true(q.same);
+    assert_int_equal(q.digits_a, 3);
+    assert_true(fabs(q.a - 0.413) < 1e-12);
+    assert_true(q.quotient == 0.15);
+    check_quotient_grow(&q, 4.0510, 2, sqrt(8.0), 6, 4.0510 / sqrt(8.0), 2);   /* 4.05: holds at two */
+    assert_int_equal(q.digits_a, 2);
+}
+
 static int setup(void **state)
 {
     *state = fixture_open(NULL);
@@ -182,6 +200,7 @@ int main(void)
         cmocka_unit_test(test_output),
         cmocka_unit_test(test_percent_total),
         cmocka_unit_test(test_holds_at_both_decimals),
+        cmocka_unit_test(test_quotient_grows_its_dividend),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

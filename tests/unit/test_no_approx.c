@@ -55,23 +55,27 @@ static void assert_no_approx(const char *text, const char *what)
         fail_msg("%s: a hand check ends in ≈: \"%s\"", what, buf);
 }
 
-/* Every view, stage and asker of the fixture's lesson at both sizes. */
+/* Every view, stage and asker of the fixture's lesson at both sizes; the matrix with each of
+ * its three tables (t cycles them: shares, raw Q·Kᵀ, ÷√d). */
 static void scan(Fixture *f, const char *name)
 {
     static const int sizes[][2] = { { 80, 24 }, { 120, 40 } };
     for (int v = 0; v < VIEW_COUNT; v++)
-        for (int st = 0; st < STAGE_COUNT; st++)
-            for (int t = 0; t < f->ls.tr.T; t++)
-                for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
-                    Shot s = { .w = sizes[z][0], .h = sizes[z][1], .stage = (Stage)st,
-                               .focus = t, .numbers = true };
-                    char *text = shot_text(f, (ViewId)v, &s);
-                    char what[160];
-                    snprintf(what, sizeof what, "%s, view %s, stage %d, focus %d, %dx%d", name,
-                             view_ops((ViewId)v)->name, st + 1, t, s.w, s.h);
-                    assert_no_approx(text, what);
-                    free(text);
-                }
+        for (int tables = 0; tables < (v == VIEW_MATRIX ? 3 : 1); tables++)
+            for (int st = 0; st < STAGE_COUNT; st++)
+                for (int t = 0; t < f->ls.tr.T; t++)
+                    for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
+                        Shot s = { .w = sizes[z][0], .h = sizes[z][1], .stage = (Stage)st,
+                                   .focus = t, .numbers = true };
+                        for (int k = 0; k < tables; k++)
+                            s.keys[k] = 't';
+                        char *text = shot_text(f, (ViewId)v, &s);
+                        char what[160];
+                        snprintf(what, sizeof what, "%s, view %s (t × %d), stage %d, focus %d, %dx%d", name,
+                                 view_ops((ViewId)v)->name, tables, st + 1, t, s.w, s.h);
+                        assert_no_approx(text, what);
+                        free(text);
+                    }
 }
 
 static void six_characters(void **state)
