@@ -152,4 +152,9 @@ typedef struct {
 
 void check_cosine_printed(CheckedCosine *c, const double *a, const double *b, int n, int digits);
 
+/* The fewest decimals, from 2 up to 2 + CHECK_EXTRA_DIGITS, to print a and b with so that
+ * their cosine redone from the printed numbers rounds to `value` at value_digits (output(等)
+ * against V(加): 0.9851 from two decimals, 0.9855 — the lesson's — from three). */
+int check_cosine_digits(const double *a, const double *b, int n, double value, int value_digits);
+
 #endif

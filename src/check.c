@@ -274,3 +274,15 @@ void check_cosine_printed(CheckedCosine *c, const double *a, const double *b, in
     c->nb = sqrt(c->bb);
     c->cosine = c->na > 0.0 && c->nb > 0.0 ? c->dot / (c->na * c->nb) : 0.0;
 }
+
+int check_cosine_digits(const double *a, const double *b, int n, double value, int value_digits)
+{
+    int digits = 2;
+    for (; digits < 2 + CHECK_EXTRA_DIGITS; digits++) {
+        CheckedCosine c;
+        check_cosine_printed(&c, a, b, n, digits);
+        if (format_round(c.cosine, value_digits) == format_round(value, value_digits))
+            break;
+    }
+    return digits;
+}

@@ -335,18 +335,23 @@ static void make_output(const Trace *tr, QuizQuestion *q)
     add_mistake(q, QUIZ_MISTAKE_NO_SCALE, collect(tr, raw, q->j), -1);
 }
 
-static double cosine_of(const Trace *tr, int t, int s)
+static double cosine_of(const Trace *tr, int t, int s, int digits)
 {
     CheckedCosine c;
-    check_cosine_printed(&c, TRACE_ROW(tr, output, t), TRACE_ROW(tr, v, s), tr->d, 2);
+    check_cosine_printed(&c, TRACE_ROW(tr, output, t), TRACE_ROW(tr, v, s), tr->d, digits);
     return c.cosine;
 }
 
+#define QUIZ_COSINE_DIGITS 4   /* decimals every screen shows a cosine with (0.9855) */
+
 static void make_cosine(const Trace *tr, QuizQuestion *q)
 {
-    q->right = pr(cosine_of(tr, q->t, q->s), 2);
+    /* the vectors printed so that the worked cosine is the screens' at four decimals */
+    const double *a = TRACE_ROW(tr, output, q->t), *b = TRACE_ROW(tr, v, q->s);
+    q->digits_a = q->digits_b = check_cosine_digits(a, b, tr->d, engine_cosine(a, b, tr->d), QUIZ_COSINE_DIGITS);
+    q->right = pr(cosine_of(tr, q->t, q->s, q->digits_a), 2);
     q->also_right = pr(engine_cosine(TRACE_ROW(tr, output, q->t), TRACE_ROW(tr, v, q->s), tr->d), 2);
-    add_mistake(q, QUIZ_MISTAKE_OWN_V, cosine_of(tr, q->t, q->t), -1);
+    add_mistake(q, QUIZ_MISTAKE_OWN_V, cosine_of(tr, q->t, q->t, q->digits_a), -1);
     add_mistake_both(q, QUIZ_MISTAKE_PERCENT, q->right * 100.0, q->also_right * 100.0, -1);
 }
 
@@ -849,9 +854,9 @@ static void prompt_cosine(const Trace *tr, const QuizQuestion *q, Lang lang, Qui
     say_columns(out, 0, tr->d);
     char label[64];
     snprintf(label, sizeof label, "output(%s)", a);
-    say_vector(out, label, TRACE_ROW(tr, output, q->t), tr->d, 1, 2);
+    say_vector(out, label, TRACE_ROW(tr, output, q->t), tr->d, 1, q->kind == QUIZ_COSINE ? q->digits_a : 2);
     snprintf(label, sizeof label, "V(%s)", b);
-    say_vector(out, label, TRACE_ROW(tr, v, q->s), tr->d, 1, 2);
+    say_vector(out, label, TRACE_ROW(tr, v, q->s), tr->d, 1, q->kind == QUIZ_COSINE ? q->digits_b : 2);
 }
 
 void quiz_prompt(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText *out)
@@ -1003,13 +1008,14 @@ static void solve_cosine(const Trace *tr, const QuizQuestion *q, Lang lang, Quiz
 {
     const char *a = tr->tokens[q->t], *b = tr->tokens[q->s];
     CheckedCosine c;
-    check_cosine_printed(&c, TRACE_ROW(tr, output, q->t), TRACE_ROW(tr, v, q->s), tr->d, 2);
-    say(out, "output(%s)·V(%s) = Σ_i output(%s)[i] × V(%s)[i] = %s", a, b, a, b, num(c.dot, 4));
-    say(out, "|output(%s)| = √(Σ_i output(%s)[i]²) = √%s ≈ %s", a, a, num(c.aa, 4), num(c.na, 6));
-    say(out, "|V(%s)| = √(Σ_i V(%s)[i]²) = √%s ≈ %s", b, b, num(c.bb, 4), num(c.nb, 6));
+    int dd = 2 * q->digits_a;   /* the sums' exact decimals */
+    check_cosine_printed(&c, TRACE_ROW(tr, output, q->t), TRACE_ROW(tr, v, q->s), tr->d, q->digits_a);
+    say(out, "output(%s)·V(%s) = Σ_i output(%s)[i] × V(%s)[i] = %s", a, b, a, b, num(c.dot, dd));
+    say(out, "|output(%s)| = √(Σ_i output(%s)[i]²) = √%s ≈ %s", a, a, num(c.aa, dd), num(c.na, 6));
+    say(out, "|V(%s)| = √(Σ_i V(%s)[i]²) = √%s ≈ %s", b, b, num(c.bb, dd), num(c.nb, 6));
     char v[FORMAT_BYTES];
     say(out, LANG_PICK(lang, "cos = %s ÷ (%s × %s) ≈ %s → %s (%s)", "余弦 = %s ÷ (%s × %s) ≈ %s → %s（%s）"),
-        num(c.dot, 4), num(c.na, 6), num(c.nb, 6), num(c.cosine, 4),
+        num(c.dot, dd), num(c.na, 6), num(c.nb, 6), num(c.cosine, QUIZ_COSINE_DIGITS),
         quiz_value_text(q, q->right, v, sizeof v), quiz_precision_text(q, lang));
 }
 
