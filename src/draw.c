@@ -3,6 +3,8 @@
  * one view, ncurses, the clock, the engine's arithmetic. */
 #include "draw.h"
 
+#include <assert.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -403,10 +405,66 @@ static void paragraph_ellipsis(const Glyphs *gl, char *line, size_t cap, int w)
     draw_append(line, cap, "%s%s", n ? " " : "", gl->ellipsis);
 }
 
+/* Breaks text[0..n) into rows of w columns, at most cap rows: row r is [from[r], to[r]).
+ * UAX #14 line breaking (libunistring): between words, and between CJK characters but
+ * not before a closing mark such as 」or ，. Returns the rows; *more is set when text is
+ * left after the last of them (blanks after it do not count). */
+static int paragraph_break(const char *text, size_t n, int w, int cap, unsigned short *from,
+                           unsigned short *to, bool *more)
+{
+    char breaks[DRAW_PARAGRAPH_BYTES];
+    u8_width_linebreaks((const uint8_t *)text, n, w, 0, 0, NULL, "UTF-8", breaks);
+    int rows = 0;
+    size_t at = 0;
+    while (at < n && rows < cap) {
+        size_t end = at + 1;
+        while (end < n && breaks[end] != UC_BREAK_POSSIBLE && breaks[end] != UC_BREAK_MANDATORY)
+            end++;
+        from[rows] = (unsigned short)at;
+        to[rows] = (unsigned short)end;
+        rows++;
+        at = end;
+        while (at < n && (text[at] == ' ' || text[at] == '\n'))
+            at++;
+    }
+    *more = at < n;
+    return rows;
+}
+
+/* The memo's rows of text[0..n) at width w, broken now when it holds none (the slot
+ * used longest ago, round robin, is replaced); NULL when text is too long to keep. */
+static const DrawParagraphRows *paragraph_memo_rows(DrawParagraphMemo *m, const char *text,
+                                                    size_t n, int w)
+{
+    if (n > DRAW_MEMO_TEXT_BYTES)
+        return NULL;
+    for (int i = 0; i < m->used; i++) {
+        const DrawParagraphRows *r = &m->slot[i];
+        if (r->w == w && r->n == n && memcmp(r->text, text, n) == 0)
+            return r;
+    }
+    int i = m->used < DRAW_MEMO_SLOTS ? m->used++ : m->next;
+    m->next = (i + 1) % DRAW_MEMO_SLOTS;
+    DrawParagraphRows *r = &m->slot[i];
+    memcpy(r->text, text, n);
+    r->n = n;
+    r->w = w;
+    r->rows = paragraph_break(text, n, w, DRAW_MEMO_ROWS, r->from, r->to, &r->more);
+    return r;
+}
+
 int draw_paragraph(Grid *g, const Glyphs *gl, int x, int y, int w, int max_rows,
                    const char *text, Style style)
 {
-    char breaks[DRAW_PARAGRAPH_BYTES], line[DRAW_PARAGRAPH_BYTES];
+    return draw_paragraph_memo(NULL, g, gl, x, y, w, max_rows, text, style);
+}
+
+int draw_paragraph_memo(DrawParagraphMemo *m, Grid *g, const Glyphs *gl, int x, int y, int w,
+                        int max_rows, const char *text, Style style)
+{
+    static_assert(DRAW_PARAGRAPH_BYTES <= USHRT_MAX, "a row's offsets fit an unsigned short");
+    unsigned short from_now[DRAW_PARAGRAPH_BYTES], to_now[DRAW_PARAGRAPH_BYTES];
+    char line[DRAW_PARAGRAPH_BYTES];
     size_t n = strlen(text);
     if (n > DRAW_PARAGRAPH_BYTES) {   /* cut at a character's start */
         n = DRAW_PARAGRAPH_BYTES;
@@ -415,25 +473,22 @@ int draw_paragraph(Grid *g, const Glyphs *gl, int x, int y, int w, int max_rows,
     }
     if (w <= 0 || max_rows <= 0 || n == 0)
         return 0;
-    /* UAX #14 line breaking (libunistring): between words, and between CJK characters
-     * but not before a closing mark such as 」or ， */
-    u8_width_linebreaks((const uint8_t *)text, n, w, 0, 0, NULL, "UTF-8", breaks);
-    int rows = 0;
-    size_t from = 0;
-    while (from < n && rows < max_rows) {
-        size_t to = from + 1;
-        while (to < n && breaks[to] != UC_BREAK_POSSIBLE && breaks[to] != UC_BREAK_MANDATORY)
-            to++;
-        if (g) {   /* measuring needs only the count */
-            paragraph_copy(text, from, to, line, sizeof line);
-            if (to < n && rows == max_rows - 1)
-                paragraph_ellipsis(gl, line, sizeof line, w);
-            draw_clipped(g, x, y + rows, x + w, line, style);
-        }
-        rows++;
-        from = to;
-        while (from < n && (text[from] == ' ' || text[from] == '\n'))
-            from++;
+    const unsigned short *from = from_now, *to = to_now;
+    const DrawParagraphRows *kept = m ? paragraph_memo_rows(m, text, n, w) : NULL;
+    int rows;
+    if (kept && (!kept->more || max_rows <= kept->rows)) {
+        from = kept->from;
+        to = kept->to;
+        rows = kept->rows < max_rows ? kept->rows : max_rows;
+    } else {
+        bool more;
+        rows = paragraph_break(text, n, w, max_rows, from_now, to_now, &more);
+    }
+    for (int r = 0; g && r < rows; r++) {   /* measuring needs only the count */
+        paragraph_copy(text, from[r], to[r], line, sizeof line);
+        if (to[r] < n && r == max_rows - 1)
+            paragraph_ellipsis(gl, line, sizeof line, w);
+        draw_clipped(g, x, y + r, x + w, line, style);
     }
     return rows;
 }
