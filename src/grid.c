@@ -148,28 +148,43 @@ int grid_glyph_columns(const char *ch)
 }
 
 /* grid_put_char for a glyph whose columns w (glyph_columns) are known. */
-static int put_char_columns(Grid *g, int x, int y, const char *ch, int w, Style style)
+/* The cell of ch (w columns) in style: at most sizeof glyph - 1 bytes of it, the rest zero,
+ * so that whole cells compare. */
+static Cell cell_of(const char *ch, int w, Style style)
 {
+    Cell c;
+    size_t len = 0;
+    for (; len < sizeof c.glyph - 1 && ch[len]; len++)
+        c.glyph[len] = ch[len];
+    for (; len < sizeof c.glyph; len++)
+        c.glyph[len] = '\0';
+    c.width = (unsigned char)w;
+    c.style = (unsigned char)style;
+    return c;
+}
+
+/* Puts cell (its width 1 or 2) at (x, y), splitting the wide characters it covers; a wide
+ * one's right half is an empty cell of its style. Returns the columns written (0 when it
+ * does not fit). */
+static int put_cell(Grid *g, int x, int y, const Cell *cell)
+{
+    int w = cell->width;
     if (y < 0 || y >= g->h || x < 0 || x + w > g->w)
         return 0;
     grid_split_wide(g, x, y);
     if (w == 2)
         grid_split_wide(g, x + 1, y);
-    Cell *c = grid_at(g, x, y);
-    size_t len = 0;   /* at most sizeof glyph - 1 bytes, the rest zero: whole cells compare */
-    for (; len < sizeof c->glyph - 1 && ch[len]; len++)
-        c->glyph[len] = ch[len];
-    for (; len < sizeof c->glyph; len++)
-        c->glyph[len] = '\0';
-    c->width = (unsigned char)w;
-    c->style = (unsigned char)style;
-    if (w == 2) {
-        Cell *right = grid_at(g, x + 1, y);
-        memset(right->glyph, 0, sizeof right->glyph);
-        right->width = 0;
-        right->style = (unsigned char)style;
-    }
+    Cell *c = &g->cells[(size_t)y * (size_t)g->w + (size_t)x];
+    c[0] = *cell;
+    if (w == 2)
+        c[1] = (Cell){ .width = 0, .style = cell->style };
     return w;
+}
+
+static int put_char_columns(Grid *g, int x, int y, const char *ch, int w, Style style)
+{
+    Cell cell = cell_of(ch, w, style);
+    return put_cell(g, x, y, &cell);
 }
 
 int grid_put_char(Grid *g, int x, int y, const char *ch, Style style)
@@ -180,9 +195,10 @@ int grid_put_char(Grid *g, int x, int y, const char *ch, Style style)
 int grid_put_repeat(Grid *g, int x, int y, const char *ch, int n, Style style)
 {
     int w = glyph_columns(ch), written = 0;
+    Cell cell = cell_of(ch, w, style);   /* made once, put n times */
     for (int i = 0; i < n && x + w <= g->w; i++, x += w)
         if (x >= 0)
-            written += put_char_columns(g, x, y, ch, w, style);
+            written += put_cell(g, x, y, &cell);
     return written;
 }
 
