@@ -405,52 +405,70 @@ static void paragraph_ellipsis(const Glyphs *gl, char *line, size_t cap, int w)
     draw_append(line, cap, "%s%s", n ? " " : "", gl->ellipsis);
 }
 
-/* Breaks text[0..n) into rows of w columns, at most cap rows: row r is [from[r], to[r]).
- * UAX #14 line breaking (libunistring): between words, and between CJK characters but
- * not before a closing mark such as 」or ，. Returns the rows; *more is set when text is
- * left after the last of them (blanks after it do not count). */
-static int paragraph_break(const char *text, size_t n, int w, int cap, unsigned short *from,
-                           unsigned short *to, bool *more)
+/* UAX #14 line breaking (libunistring) of text[0..n) into w columns: between words, and
+ * between CJK characters but not before a closing mark such as 」or ，. */
+static void paragraph_breaks(const char *text, size_t n, int w, char *breaks)
 {
-    char breaks[DRAW_PARAGRAPH_BYTES];
     u8_width_linebreaks((const uint8_t *)text, n, w, 0, 0, NULL, "UTF-8", breaks);
-    int rows = 0;
-    size_t at = 0;
-    while (at < n && rows < cap) {
-        size_t end = at + 1;
-        while (end < n && breaks[end] != UC_BREAK_POSSIBLE && breaks[end] != UC_BREAK_MANDATORY)
-            end++;
-        from[rows] = (unsigned short)at;
-        to[rows] = (unsigned short)end;
-        rows++;
-        at = end;
-        while (at < n && (text[at] == ' ' || text[at] == '\n'))
-            at++;
-    }
-    *more = at < n;
-    return rows;
 }
 
-/* The memo's rows of text[0..n) at width w, broken now when it holds none (the slot
- * used longest ago, round robin, is replaced); NULL when text is too long to keep. */
-static const DrawParagraphRows *paragraph_memo_rows(DrawParagraphMemo *m, const char *text,
+/* The end of the row that starts at *at (text[*at..end)), by breaks; *at moves on to the
+ * next row's start, past blanks. */
+static size_t paragraph_next(const char *text, size_t n, const char *breaks, size_t *at)
+{
+    size_t end = *at + 1;
+    while (end < n && breaks[end] != UC_BREAK_POSSIBLE && breaks[end] != UC_BREAK_MANDATORY)
+        end++;
+    *at = end;
+    while (*at < n && (text[*at] == ' ' || text[*at] == '\n'))
+        (*at)++;
+    return end;
+}
+
+/* The memo's rows of text[0..n) at width w, or NULL when it keeps none. */
+static const DrawParagraphRows *paragraph_memo_find(const DrawParagraphMemo *m, const char *text,
                                                     size_t n, int w)
 {
-    if (n > DRAW_MEMO_TEXT_BYTES)
-        return NULL;
     for (int i = 0; i < m->used; i++) {
         const DrawParagraphRows *r = &m->slot[i];
         if (r->w == w && r->n == n && memcmp(r->text, text, n) == 0)
             return r;
     }
+    return NULL;
+}
+
+/* Keeps the first DRAW_MEMO_ROWS rows of text[0..n) (n <= DRAW_MEMO_TEXT_BYTES), broken at
+ * width w by breaks, in the memo slot used longest ago (round robin once all are filled). */
+static const DrawParagraphRows *paragraph_memo_keep(DrawParagraphMemo *m, const char *text,
+                                                    size_t n, int w, const char *breaks)
+{
     int i = m->used < DRAW_MEMO_SLOTS ? m->used++ : m->next;
     m->next = (i + 1) % DRAW_MEMO_SLOTS;
     DrawParagraphRows *r = &m->slot[i];
     memcpy(r->text, text, n);
     r->n = n;
     r->w = w;
-    r->rows = paragraph_break(text, n, w, DRAW_MEMO_ROWS, r->from, r->to, &r->more);
+    r->rows = 0;
+    size_t at = 0;
+    while (at < n && r->rows < DRAW_MEMO_ROWS) {
+        r->from[r->rows] = (unsigned short)at;
+        r->to[r->rows] = (unsigned short)paragraph_next(text, n, breaks, &at);
+        r->rows++;
+    }
+    r->more = at < n;
     return r;
+}
+
+/* Draws row r of a paragraph, text[from..to), ending it in "…" when it is the last allowed
+ * row and text is left. */
+static void paragraph_row(Grid *g, const Glyphs *gl, int x, int y, int w, int max_rows,
+                          const char *text, size_t n, size_t from, size_t to, int r, Style style)
+{
+    char line[DRAW_PARAGRAPH_BYTES];
+    paragraph_copy(text, from, to, line, sizeof line);
+    if (to < n && r == max_rows - 1)
+        paragraph_ellipsis(gl, line, sizeof line, w);
+    draw_clipped(g, x, y + r, x + w, line, style);
 }
 
 int draw_paragraph(Grid *g, const Glyphs *gl, int x, int y, int w, int max_rows,
@@ -462,9 +480,8 @@ int draw_paragraph(Grid *g, const Glyphs *gl, int x, int y, int w, int max_rows,
 int draw_paragraph_memo(DrawParagraphMemo *m, Grid *g, const Glyphs *gl, int x, int y, int w,
                         int max_rows, const char *text, Style style)
 {
-    static_assert(DRAW_PARAGRAPH_BYTES <= USHRT_MAX, "a row's offsets fit an unsigned short");
-    unsigned short from_now[DRAW_PARAGRAPH_BYTES], to_now[DRAW_PARAGRAPH_BYTES];
-    char line[DRAW_PARAGRAPH_BYTES];
+    static_assert(DRAW_MEMO_TEXT_BYTES <= USHRT_MAX, "a row's offsets fit an unsigned short");
+    char breaks[DRAW_PARAGRAPH_BYTES];
     size_t n = strlen(text);
     if (n > DRAW_PARAGRAPH_BYTES) {   /* cut at a character's start */
         n = DRAW_PARAGRAPH_BYTES;
@@ -473,22 +490,28 @@ int draw_paragraph_memo(DrawParagraphMemo *m, Grid *g, const Glyphs *gl, int x, 
     }
     if (w <= 0 || max_rows <= 0 || n == 0)
         return 0;
-    const unsigned short *from = from_now, *to = to_now;
-    const DrawParagraphRows *kept = m ? paragraph_memo_rows(m, text, n, w) : NULL;
-    int rows;
-    if (kept && (!kept->more || max_rows <= kept->rows)) {
-        from = kept->from;
-        to = kept->to;
-        rows = kept->rows < max_rows ? kept->rows : max_rows;
-    } else {
-        bool more;
-        rows = paragraph_break(text, n, w, max_rows, from_now, to_now, &more);
+    bool broken = false;
+    const DrawParagraphRows *kept = m ? paragraph_memo_find(m, text, n, w) : NULL;
+    if (!kept && m && n <= DRAW_MEMO_TEXT_BYTES) {
+        paragraph_breaks(text, n, w, breaks);
+        broken = true;
+        kept = paragraph_memo_keep(m, text, n, w, breaks);
     }
-    for (int r = 0; g && r < rows; r++) {   /* measuring needs only the count */
-        paragraph_copy(text, from[r], to[r], line, sizeof line);
-        if (to[r] < n && r == max_rows - 1)
-            paragraph_ellipsis(gl, line, sizeof line, w);
-        draw_clipped(g, x, y + r, x + w, line, style);
+    if (kept && (!kept->more || max_rows <= kept->rows)) {
+        int rows = kept->rows < max_rows ? kept->rows : max_rows;
+        for (int r = 0; g && r < rows; r++)   /* measuring needs only the count */
+            paragraph_row(g, gl, x, y, w, max_rows, text, n, kept->from[r], kept->to[r], r, style);
+        return rows;
+    }
+    if (!broken)
+        paragraph_breaks(text, n, w, breaks);
+    int rows = 0;
+    size_t at = 0;
+    while (at < n && rows < max_rows) {
+        size_t from = at, to = paragraph_next(text, n, breaks, &at);
+        if (g)
+            paragraph_row(g, gl, x, y, w, max_rows, text, n, from, to, rows, style);
+        rows++;
     }
     return rows;
 }
