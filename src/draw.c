@@ -460,14 +460,14 @@ static const DrawParagraphRows *paragraph_memo_keep(DrawParagraphMemo *m, const 
 }
 
 /* Draws row r of a paragraph, text[from..to), ending it in "…" when it is the last allowed
- * row and text is left. */
+ * row and text is left; line is a buffer of DRAW_PARAGRAPH_BYTES. */
 static void paragraph_row(Grid *g, const Glyphs *gl, int x, int y, int w, int max_rows,
-                          const char *text, size_t n, size_t from, size_t to, int r, Style style)
+                          const char *text, size_t n, size_t from, size_t to, int r, Style style,
+                          char *line)
 {
-    char line[DRAW_PARAGRAPH_BYTES];
-    paragraph_copy(text, from, to, line, sizeof line);
+    paragraph_copy(text, from, to, line, DRAW_PARAGRAPH_BYTES);
     if (to < n && r == max_rows - 1)
-        paragraph_ellipsis(gl, line, sizeof line, w);
+        paragraph_ellipsis(gl, line, DRAW_PARAGRAPH_BYTES, w);
     draw_clipped(g, x, y + r, x + w, line, style);
 }
 
@@ -481,7 +481,7 @@ int draw_paragraph_memo(DrawParagraphMemo *m, Grid *g, const Glyphs *gl, int x, 
                         int max_rows, const char *text, Style style)
 {
     static_assert(DRAW_MEMO_TEXT_BYTES <= USHRT_MAX, "a row's offsets fit an unsigned short");
-    char breaks[DRAW_PARAGRAPH_BYTES];
+    char breaks[DRAW_PARAGRAPH_BYTES], line[DRAW_PARAGRAPH_BYTES];
     size_t n = strlen(text);
     if (n > DRAW_PARAGRAPH_BYTES) {   /* cut at a character's start */
         n = DRAW_PARAGRAPH_BYTES;
@@ -500,7 +500,8 @@ int draw_paragraph_memo(DrawParagraphMemo *m, Grid *g, const Glyphs *gl, int x, 
     if (kept && (!kept->more || max_rows <= kept->rows)) {
         int rows = kept->rows < max_rows ? kept->rows : max_rows;
         for (int r = 0; g && r < rows; r++)   /* measuring needs only the count */
-            paragraph_row(g, gl, x, y, w, max_rows, text, n, kept->from[r], kept->to[r], r, style);
+            paragraph_row(g, gl, x, y, w, max_rows, text, n, kept->from[r], kept->to[r], r, style,
+                          line);
         return rows;
     }
     if (!broken)
@@ -510,7 +511,7 @@ int draw_paragraph_memo(DrawParagraphMemo *m, Grid *g, const Glyphs *gl, int x, 
     while (at < n && rows < max_rows) {
         size_t from = at, to = paragraph_next(text, n, breaks, &at);
         if (g)
-            paragraph_row(g, gl, x, y, w, max_rows, text, n, from, to, rows, style);
+            paragraph_row(g, gl, x, y, w, max_rows, text, n, from, to, rows, style, line);
         rows++;
     }
     return rows;

@@ -148,43 +148,45 @@ int grid_glyph_columns(const char *ch)
 }
 
 /* grid_put_char for a glyph whose columns w (glyph_columns) are known. */
-/* The cell of ch (w columns) in style: at most sizeof glyph - 1 bytes of it, the rest zero,
- * so that whole cells compare. */
-static Cell cell_of(const char *ch, int w, Style style)
+/* The cell at (x, y) for a glyph of w columns (1 or 2) in style, or NULL when it does not
+ * fit: the wide characters it covers are split, and a wide one's right half is already an
+ * empty cell of its style. */
+static Cell *claim_cells(Grid *g, int x, int y, int w, Style style)
 {
-    Cell c;
-    size_t len = 0;
-    for (; len < sizeof c.glyph - 1 && ch[len]; len++)
-        c.glyph[len] = ch[len];
-    for (; len < sizeof c.glyph; len++)
-        c.glyph[len] = '\0';
-    c.width = (unsigned char)w;
-    c.style = (unsigned char)style;
-    return c;
-}
-
-/* Puts cell (its width 1 or 2) at (x, y), splitting the wide characters it covers; a wide
- * one's right half is an empty cell of its style. Returns the columns written (0 when it
- * does not fit). */
-static int put_cell(Grid *g, int x, int y, const Cell *cell)
-{
-    int w = cell->width;
     if (y < 0 || y >= g->h || x < 0 || x + w > g->w)
-        return 0;
+        return NULL;
     grid_split_wide(g, x, y);
     if (w == 2)
         grid_split_wide(g, x + 1, y);
     Cell *c = &g->cells[(size_t)y * (size_t)g->w + (size_t)x];
-    c[0] = *cell;
-    if (w == 2)
-        c[1] = (Cell){ .width = 0, .style = cell->style };
-    return w;
+    if (w == 2) {
+        memset(c[1].glyph, 0, sizeof c[1].glyph);
+        c[1].width = 0;
+        c[1].style = (unsigned char)style;
+    }
+    return c;
+}
+
+/* Writes ch (w columns) in style into c: at most sizeof glyph - 1 bytes of it, the rest
+ * zero, so that whole cells compare. */
+static void cell_fill(Cell *c, const char *ch, int w, Style style)
+{
+    size_t len = 0;
+    for (; len < sizeof c->glyph - 1 && ch[len]; len++)
+        c->glyph[len] = ch[len];
+    for (; len < sizeof c->glyph; len++)
+        c->glyph[len] = '\0';
+    c->width = (unsigned char)w;
+    c->style = (unsigned char)style;
 }
 
 static int put_char_columns(Grid *g, int x, int y, const char *ch, int w, Style style)
 {
-    Cell cell = cell_of(ch, w, style);
-    return put_cell(g, x, y, &cell);
+    Cell *c = claim_cells(g, x, y, w, style);
+    if (!c)
+        return 0;
+    cell_fill(c, ch, w, style);
+    return w;
 }
 
 int grid_put_char(Grid *g, int x, int y, const char *ch, Style style)
@@ -195,10 +197,15 @@ int grid_put_char(Grid *g, int x, int y, const char *ch, Style style)
 int grid_put_repeat(Grid *g, int x, int y, const char *ch, int n, Style style)
 {
     int w = glyph_columns(ch), written = 0;
-    Cell cell = cell_of(ch, w, style);   /* made once, put n times */
-    for (int i = 0; i < n && x + w <= g->w; i++, x += w)
-        if (x >= 0)
-            written += put_cell(g, x, y, &cell);
+    Cell cell;
+    cell_fill(&cell, ch, w, style);   /* made once, put n times */
+    for (int i = 0; i < n && x + w <= g->w; i++, x += w) {
+        Cell *c = x >= 0 ? claim_cells(g, x, y, w, style) : NULL;
+        if (c) {
+            *c = cell;
+            written += w;
+        }
+    }
     return written;
 }
 
