@@ -100,6 +100,15 @@ typedef struct {
  * while the population variance (÷6) would average to 5d/6. */
 SqrtdDraw sqrtd_draw(int d, uint64_t seed, bool scaled);
 
+/* The draw at width d from its six raw scores q·k_i (as sqrtd_raw_widths gives them):
+ * sqrtd_draw(d, seed, scaled) without generating the vectors again. */
+SqrtdDraw sqrtd_draw_from_raw(int d, uint64_t seed, bool scaled, const double raw[SQRTD_KEYS]);
+
+/* Draw `seed`'s six raw scores at every listed width: raw[w] over the first
+ * sqrtd_d_at(w) entries, bit for bit those of sqrtd_draw (one generation of the vectors
+ * for all widths). */
+void sqrtd_raw_widths(uint64_t seed, double raw[SQRTD_D_COUNT][SQRTD_KEYS]);
+
 /* ---------------------------------------------------------------- the curve */
 
 /* Averages over the draws at each listed width, for one setting of the ÷√d switch. */

@@ -14,6 +14,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <stddef.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -431,122 +432,260 @@ static int cli_check_train(const Options *o, char *err, size_t errlen)
     return 0;
 }
 
-/* Applies one recognised option; returns 0 or -1 with err filled. A bad value is
- * quoted with its control characters escaped (a message is one line, and an escape
- * sequence must not reach the terminal) and cut to CLI_QUOTE_BYTES. */
-static int cli_apply(Options *o, int c, const char *arg, char *err, size_t errlen)
+/* ---------------------------------------------------------------- applying one option */
+
+/* Every applier sets one option's fields from its value (NULL for an option without
+ * one); returns 0 or -1 with err filled. A bad value is quoted with its control
+ * characters escaped (a message is one line, and an escape sequence must not reach the
+ * terminal) and cut to CLI_QUOTE_BYTES. */
+typedef int (*CliApplyFn)(Options *o, const char *arg, char *err, size_t errlen);
+
+/* One word of an option that takes one of a few words, and the value it means. */
+typedef struct {
+    const char *word;   /* the word as typed, e.g. "always" */
+    int value;          /* what it sets, e.g. COLOR_ALWAYS */
+} CliWord;
+
+/* Fills err with "--OPTION: 'ARG' is not WHAT: USE" and returns -1. */
+static int cli_bad_value(const char *option, const char *arg, const char *what, const char *use,
+                         char *err, size_t errlen)
 {
     char q[CLI_QUOTE_BYTES];
+    snprintf(err, errlen, "--%s: '%s' is not %s: %s", option, text_escape(arg, q, sizeof q), what, use);
+    return -1;
+}
+
+/* *out = the value of the word arg among words (ended by a NULL word): 0, or -1 when it
+ * is none of them (err not filled: the caller says what the option wanted). */
+static int cli_word(const char *arg, const CliWord *words, int *out)
+{
+    for (const CliWord *w = words; w->word; w++)
+        if (strcmp(arg, w->word) == 0) {
+            *out = w->value;
+            return 0;
+        }
+    return -1;
+}
+
+static int apply_sentence(Options *o, const char *arg, char *err, size_t errlen)
+{
+    (void)err; (void)errlen;
+    o->sentence = arg;
+    return 0;
+}
+
+static int apply_model(Options *o, const char *arg, char *err, size_t errlen)
+{
+    (void)err; (void)errlen;
+    o->model_path = arg;
+    return 0;
+}
+
+static int apply_record(Options *o, const char *arg, char *err, size_t errlen)
+{
+    (void)err; (void)errlen;
+    o->record_path = arg;
+    return 0;
+}
+
+static int apply_config(Options *o, const char *arg, char *err, size_t errlen)
+{
+    (void)err; (void)errlen;
+    o->config_path = arg;
+    return 0;
+}
+
+static int apply_ascii(Options *o, const char *arg, char *err, size_t errlen)
+{
+    (void)arg; (void)err; (void)errlen;
+    o->ascii = true;
+    o->no_ascii = false;
+    return 0;
+}
+
+static int apply_no_ascii(Options *o, const char *arg, char *err, size_t errlen)
+{
+    (void)arg; (void)err; (void)errlen;
+    o->no_ascii = true;
+    o->ascii = false;
+    return 0;
+}
+
+static int apply_size(Options *o, const char *arg, char *err, size_t errlen)
+{
+    char use[64];
+    if (parse_size(arg, &o->print_w, &o->print_h) == 0)
+        return 0;
+    snprintf(use, sizeof use, "give WxH from 1x1 to %dx%d, e.g. 120x40", GRID_MAX_SIDE, GRID_MAX_SIDE);
+    return cli_bad_value("size", arg, "a size", use, err, errlen);
+}
+
+static int apply_color(Options *o, const char *arg, char *err, size_t errlen)
+{
+    static const CliWord words[] = {
+        { "always", COLOR_ALWAYS }, { "never", COLOR_NEVER }, { "auto", COLOR_AUTO }, { NULL, 0 },
+    };
+    int v;
+    if (cli_word(arg, words, &v) == 0) { o->color = (ColorWhen)v; return 0; }
+    return cli_bad_value("color", arg, "a choice", "use always, never or auto", err, errlen);
+}
+
+static int apply_mask(Options *o, const char *arg, char *err, size_t errlen)
+{
+    static const CliWord words[] = { { "none", 0 }, { "causal", 1 }, { NULL, 0 } };
+    if (cli_word(arg, words, &o->mask) == 0) return 0;
+    return cli_bad_value("mask", arg, "a mask", "use none or causal", err, errlen);
+}
+
+static int apply_heads(Options *o, const char *arg, char *err, size_t errlen)
+{
+    static const CliWord words[] = { { "1", 1 }, { "2", 2 }, { NULL, 0 } };
+    if (cli_word(arg, words, &o->heads) == 0) return 0;
+    return cli_bad_value("heads", arg, "a number of heads", "use 1 or 2", err, errlen);
+}
+
+static int apply_view(Options *o, const char *arg, char *err, size_t errlen)
+{
+    char names[256], use[272];
+    o->view = ui_view_from_name(arg);
+    if (o->view >= 0) return 0;
+    view_names(names, sizeof names, ", ");
+    snprintf(use, sizeof use, "use %s", names);
+    return cli_bad_value("view", arg, "a screen", use, err, errlen);
+}
+
+static int apply_keys(Options *o, const char *arg, char *err, size_t errlen)
+{
+    static const CliWord words[] = { { "markdown", KEYDOC_MARKDOWN }, { "man", KEYDOC_MAN }, { NULL, 0 } };
+    if (cli_word(arg, words, &o->keys) == 0) return 0;
+    return cli_bad_value("keys", arg, "a format", "use markdown or man", err, errlen);
+}
+
+static int apply_export(Options *o, const char *arg, char *err, size_t errlen)
+{
+    char use[160];
+    o->export_format = export_format_from_name(arg);
+    if (o->export_format >= 0) return 0;
+    snprintf(use, sizeof use, "use %s", export_format_names());
+    return cli_bad_value("export", arg, "a format", use, err, errlen);
+}
+
+static int apply_theme(Options *o, const char *arg, char *err, size_t errlen)
+{
+    static const CliWord words[] = {
+        { "dark", THEME_DARK }, { "light", THEME_LIGHT }, { "contrast", THEME_CONTRAST }, { NULL, 0 },
+    };
+    int v;
+    if (cli_word(arg, words, &v) == 0) { o->theme = (Theme)v; return 0; }
+    return cli_bad_value("theme", arg, "a theme", "use dark, light or contrast", err, errlen);
+}
+
+static int apply_completion(Options *o, const char *arg, char *err, size_t errlen)
+{
+    o->completion = completion_shell_from_name(arg);
+    if (o->completion >= 0) return 0;
+    return cli_bad_value("completion", arg, "a shell", "use bash, zsh or fish", err, errlen);
+}
+
+static int apply_format(Options *o, const char *arg, char *err, size_t errlen)
+{
+    o->json = strcmp(arg, "json") == 0;
+    o->model_text = strcmp(arg, "model") == 0;
+    o->svg = strcmp(arg, "svg") == 0;
+    if (o->json || o->model_text || o->svg || strcmp(arg, "text") == 0)
+        return 0;
+    return cli_bad_value("format", arg, "a format", "use text, json, model or svg", err, errlen);
+}
+
+static int apply_speed(Options *o, const char *arg, char *err, size_t errlen)
+{
+    if (parse_speed(arg, &o->speed) == 0) return 0;
+    return cli_bad_value("speed", arg, "a speed", "give a number from 0.25 to 4", err, errlen);
+}
+
+static int apply_stage(Options *o, const char *arg, char *err, size_t errlen)
+{
+    if (parse_stage(arg, &o->stage) == 0) return 0;
+    return cli_bad_value("stage", arg, "a stage", "use qkv, score, softmax or output (or 1-4)", err, errlen);
+}
+
+static int apply_focus(Options *o, const char *arg, char *err, size_t errlen)
+{
+    if (parse_focus(arg, &o->focus) == 0) return 0;
+    return cli_bad_value("focus", arg, "a character number", "give 1 to 16", err, errlen);
+}
+
+static int apply_lang(Options *o, const char *arg, char *err, size_t errlen)
+{
+    static const CliWord words[] = { { "en", LANG_EN }, { "zh", LANG_ZH }, { NULL, 0 } };
+    int v;
+    if (cli_word(arg, words, &v) == 0) { o->lang = (Lang)v; return 0; }
+    return cli_bad_value("lang", arg, "a language", "use en or zh", err, errlen);
+}
+
+/* One option without a value that sets one bool of Options. */
+typedef struct {
+    int opt;         /* its getopt value */
+    size_t field;    /* offsetof the bool in Options */
+    bool value;      /* what it sets the bool to */
+} CliFlag;
+
+static const CliFlag cli_flags[] = {
+    { OPT_DUMP,       offsetof(Options, dump),      true },
+    { OPT_NO_NUMBERS, offsetof(Options, numbers),   false },
+    { OPT_AUTOPLAY,   offsetof(Options, autoplay),  true },
+    { OPT_PRINT,      offsetof(Options, print),     true },
+    { OPT_NO_CONFIG,  offsetof(Options, no_config), true },
+    { OPT_TOUR,       offsetof(Options, tour),      true },
+    { OPT_PREDICT,    offsetof(Options, predict),   true },
+    { 'h',            offsetof(Options, help),      true },
+    { 'V',            offsetof(Options, version),   true },
+};
+
+/* One option with its applier. */
+typedef struct {
+    int opt;            /* its getopt value */
+    CliApplyFn apply;   /* what sets its fields */
+} CliApplier;
+
+static const CliApplier cli_appliers[] = {
+    { OPT_SENTENCE,   apply_sentence },
+    { OPT_MODEL,      apply_model },
+    { OPT_ASCII,      apply_ascii },
+    { OPT_NO_ASCII,   apply_no_ascii },
+    { OPT_SIZE,       apply_size },
+    { OPT_COLOR,      apply_color },
+    { OPT_RECORD,     apply_record },
+    { OPT_MASK,       apply_mask },
+    { OPT_HEADS,      apply_heads },
+    { OPT_VIEW,       apply_view },
+    { OPT_KEYS,       apply_keys },
+    { OPT_EXPORT,     apply_export },
+    { OPT_THEME,      apply_theme },
+    { OPT_CONFIG,     apply_config },
+    { OPT_COMPLETION, apply_completion },
+    { OPT_FORMAT,     apply_format },
+    { OPT_SPEED,      apply_speed },
+    { OPT_STAGE,      apply_stage },
+    { OPT_FOCUS,      apply_focus },
+    { OPT_LANG,       apply_lang },
+};
+
+/* Applies one recognised option: a flag, an applier, or one of practice's or --train's
+ * options; returns 0 or -1 with err filled. */
+static int cli_apply(Options *o, int c, const char *arg, char *err, size_t errlen)
+{
     int practice = cli_apply_practice(o, c, arg, err, errlen);
     if (practice <= 0)
         return practice;
-    switch (c) {
-    case OPT_SENTENCE:   o->sentence = arg; return 0;
-    case OPT_MODEL:      o->model_path = arg; return 0;
-    case OPT_DUMP:       o->dump = true; return 0;
-    case OPT_NO_NUMBERS: o->numbers = false; return 0;
-    case OPT_AUTOPLAY:   o->autoplay = true; return 0;
-    case OPT_ASCII:      o->ascii = true; o->no_ascii = false; return 0;
-    case OPT_NO_ASCII:   o->no_ascii = true; o->ascii = false; return 0;
-    case OPT_PRINT:      o->print = true; return 0;
-    case OPT_SIZE:
-        if (parse_size(arg, &o->print_w, &o->print_h) == 0) return 0;
-        snprintf(err, errlen, "--size: '%s' is not a size: give WxH from 1x1 to %dx%d, "
-                 "e.g. 120x40", text_escape(arg, q, sizeof q), GRID_MAX_SIDE, GRID_MAX_SIDE);
-        return -1;
-    case OPT_COLOR:
-        if (strcmp(arg, "always") == 0) { o->color = COLOR_ALWAYS; return 0; }
-        if (strcmp(arg, "never") == 0) { o->color = COLOR_NEVER; return 0; }
-        if (strcmp(arg, "auto") == 0) { o->color = COLOR_AUTO; return 0; }
-        snprintf(err, errlen, "--color: '%s' is not a choice: use always, never or auto",
-                 text_escape(arg, q, sizeof q));
-        return -1;
-    case OPT_RECORD:     o->record_path = arg; return 0;
-    case OPT_MASK:
-        if (strcmp(arg, "none") == 0) { o->mask = 0; return 0; }
-        if (strcmp(arg, "causal") == 0) { o->mask = 1; return 0; }
-        snprintf(err, errlen, "--mask: '%s' is not a mask: use none or causal",
-                 text_escape(arg, q, sizeof q));
-        return -1;
-    case OPT_HEADS:
-        if (strcmp(arg, "1") == 0 || strcmp(arg, "2") == 0) {
-            o->heads = arg[0] - '0';
+    for (size_t i = 0; i < sizeof cli_flags / sizeof cli_flags[0]; i++)
+        if (cli_flags[i].opt == c) {
+            *(bool *)((char *)o + cli_flags[i].field) = cli_flags[i].value;
             return 0;
         }
-        snprintf(err, errlen, "--heads: '%s' is not a number of heads: use 1 or 2",
-                 text_escape(arg, q, sizeof q));
-        return -1;
-    case OPT_VIEW: {
-        char names[256];
-        o->view = ui_view_from_name(arg);
-        if (o->view >= 0) return 0;
-        view_names(names, sizeof names, ", ");
-        snprintf(err, errlen, "--view: '%s' is not a screen: use %s",
-                 text_escape(arg, q, sizeof q), names);
-        return -1;
-    }
-    case OPT_KEYS:
-        if (strcmp(arg, "markdown") == 0) { o->keys = KEYDOC_MARKDOWN; return 0; }
-        if (strcmp(arg, "man") == 0) { o->keys = KEYDOC_MAN; return 0; }
-        snprintf(err, errlen, "--keys: '%s' is not a format: use markdown or man",
-                 text_escape(arg, q, sizeof q));
-        return -1;
-    case OPT_EXPORT:
-        o->export_format = export_format_from_name(arg);
-        if (o->export_format >= 0) return 0;
-        snprintf(err, errlen, "--export: '%s' is not a format: use %s",
-                 text_escape(arg, q, sizeof q), export_format_names());
-        return -1;
-    case OPT_THEME:
-        if (strcmp(arg, "dark") == 0) { o->theme = THEME_DARK; return 0; }
-        if (strcmp(arg, "light") == 0) { o->theme = THEME_LIGHT; return 0; }
-        if (strcmp(arg, "contrast") == 0) { o->theme = THEME_CONTRAST; return 0; }
-        snprintf(err, errlen, "--theme: '%s' is not a theme: use dark, light or contrast",
-                 text_escape(arg, q, sizeof q));
-        return -1;
-    case OPT_CONFIG:     o->config_path = arg; return 0;
-    case OPT_NO_CONFIG:  o->no_config = true; return 0;
-    case OPT_COMPLETION:
-        o->completion = completion_shell_from_name(arg);
-        if (o->completion >= 0) return 0;
-        snprintf(err, errlen, "--completion: '%s' is not a shell: use bash, zsh or fish",
-                 text_escape(arg, q, sizeof q));
-        return -1;
-    case OPT_TOUR:       o->tour = true; return 0;
-    case OPT_PREDICT:    o->predict = true; return 0;
-    case 'h':            o->help = true; return 0;
-    case 'V':            o->version = true; return 0;
-    case OPT_FORMAT:
-        o->json = strcmp(arg, "json") == 0;
-        o->model_text = strcmp(arg, "model") == 0;
-        o->svg = strcmp(arg, "svg") == 0;
-        if (o->json || o->model_text || o->svg || strcmp(arg, "text") == 0)
-            return 0;
-        snprintf(err, errlen, "--format: '%s' is not a format: use text, json, model or svg",
-                 text_escape(arg, q, sizeof q));
-        return -1;
-    case OPT_SPEED:
-        if (parse_speed(arg, &o->speed) == 0) return 0;
-        snprintf(err, errlen, "--speed: '%s' is not a speed: give a number from 0.25 to 4",
-                 text_escape(arg, q, sizeof q));
-        return -1;
-    case OPT_STAGE:
-        if (parse_stage(arg, &o->stage) == 0) return 0;
-        snprintf(err, errlen, "--stage: '%s' is not a stage: use qkv, score, softmax or output (or 1-4)",
-                 text_escape(arg, q, sizeof q));
-        return -1;
-    case OPT_FOCUS:
-        if (parse_focus(arg, &o->focus) == 0) return 0;
-        snprintf(err, errlen, "--focus: '%s' is not a character number: give 1 to 16",
-                 text_escape(arg, q, sizeof q));
-        return -1;
-    case OPT_LANG:
-        if (strcmp(arg, "en") == 0) { o->lang = LANG_EN; return 0; }
-        if (strcmp(arg, "zh") == 0) { o->lang = LANG_ZH; return 0; }
-        snprintf(err, errlen, "--lang: '%s' is not a language: use en or zh",
-                 text_escape(arg, q, sizeof q));
-        return -1;
-    }
+    for (size_t i = 0; i < sizeof cli_appliers / sizeof cli_appliers[0]; i++)
+        if (cli_appliers[i].opt == c)
+            return cli_appliers[i].apply(o, arg, err, errlen);
     if (c >= OPT_TRAIN)
         return cli_apply_train(o, c, arg, err, errlen);
     snprintf(err, errlen, "internal error: option %d", c);

@@ -3,6 +3,8 @@
  * one view, ncurses, the clock, the engine's arithmetic. */
 #include "draw.h"
 
+#include <assert.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -403,9 +405,82 @@ static void paragraph_ellipsis(const Glyphs *gl, char *line, size_t cap, int w)
     draw_append(line, cap, "%s%s", n ? " " : "", gl->ellipsis);
 }
 
+/* UAX #14 line breaking (libunistring) of text[0..n) into w columns: between words, and
+ * between CJK characters but not before a closing mark such as 」or ，. */
+static void paragraph_breaks(const char *text, size_t n, int w, char *breaks)
+{
+    u8_width_linebreaks((const uint8_t *)text, n, w, 0, 0, NULL, "UTF-8", breaks);
+}
+
+/* The end of the row that starts at *at (text[*at..end)), by breaks; *at moves on to the
+ * next row's start, past blanks. */
+static size_t paragraph_next(const char *text, size_t n, const char *breaks, size_t *at)
+{
+    size_t end = *at + 1;
+    while (end < n && breaks[end] != UC_BREAK_POSSIBLE && breaks[end] != UC_BREAK_MANDATORY)
+        end++;
+    *at = end;
+    while (*at < n && (text[*at] == ' ' || text[*at] == '\n'))
+        (*at)++;
+    return end;
+}
+
+/* The memo's rows of text[0..n) at width w, or NULL when it keeps none. */
+static const DrawParagraphRows *paragraph_memo_find(const DrawParagraphMemo *m, const char *text,
+                                                    size_t n, int w)
+{
+    for (int i = 0; i < m->used; i++) {
+        const DrawParagraphRows *r = &m->slot[i];
+        if (r->w == w && r->n == n && memcmp(r->text, text, n) == 0)
+            return r;
+    }
+    return NULL;
+}
+
+/* Keeps the first DRAW_MEMO_ROWS rows of text[0..n) (n <= DRAW_MEMO_TEXT_BYTES), broken at
+ * width w by breaks, in the memo slot used longest ago (round robin once all are filled). */
+static const DrawParagraphRows *paragraph_memo_keep(DrawParagraphMemo *m, const char *text,
+                                                    size_t n, int w, const char *breaks)
+{
+    int i = m->used < DRAW_MEMO_SLOTS ? m->used++ : m->next;
+    m->next = (i + 1) % DRAW_MEMO_SLOTS;
+    DrawParagraphRows *r = &m->slot[i];
+    memcpy(r->text, text, n);
+    r->n = n;
+    r->w = w;
+    r->rows = 0;
+    size_t at = 0;
+    while (at < n && r->rows < DRAW_MEMO_ROWS) {
+        r->from[r->rows] = (unsigned short)at;
+        r->to[r->rows] = (unsigned short)paragraph_next(text, n, breaks, &at);
+        r->rows++;
+    }
+    r->more = at < n;
+    return r;
+}
+
+/* Draws row r of a paragraph, text[from..to), ending it in "…" when it is the last allowed
+ * row and text is left; line is a buffer of DRAW_PARAGRAPH_BYTES. */
+static void paragraph_row(Grid *g, const Glyphs *gl, int x, int y, int w, int max_rows,
+                          const char *text, size_t n, size_t from, size_t to, int r, Style style,
+                          char *line)
+{
+    paragraph_copy(text, from, to, line, DRAW_PARAGRAPH_BYTES);
+    if (to < n && r == max_rows - 1)
+        paragraph_ellipsis(gl, line, DRAW_PARAGRAPH_BYTES, w);
+    draw_clipped(g, x, y + r, x + w, line, style);
+}
+
 int draw_paragraph(Grid *g, const Glyphs *gl, int x, int y, int w, int max_rows,
                    const char *text, Style style)
 {
+    return draw_paragraph_memo(NULL, g, gl, x, y, w, max_rows, text, style);
+}
+
+int draw_paragraph_memo(DrawParagraphMemo *m, Grid *g, const Glyphs *gl, int x, int y, int w,
+                        int max_rows, const char *text, Style style)
+{
+    static_assert(DRAW_MEMO_TEXT_BYTES <= USHRT_MAX, "a row's offsets fit an unsigned short");
     char breaks[DRAW_PARAGRAPH_BYTES], line[DRAW_PARAGRAPH_BYTES];
     size_t n = strlen(text);
     if (n > DRAW_PARAGRAPH_BYTES) {   /* cut at a character's start */
@@ -415,25 +490,29 @@ int draw_paragraph(Grid *g, const Glyphs *gl, int x, int y, int w, int max_rows,
     }
     if (w <= 0 || max_rows <= 0 || n == 0)
         return 0;
-    /* UAX #14 line breaking (libunistring): between words, and between CJK characters
-     * but not before a closing mark such as 」or ， */
-    u8_width_linebreaks((const uint8_t *)text, n, w, 0, 0, NULL, "UTF-8", breaks);
+    bool broken = false;
+    const DrawParagraphRows *kept = m ? paragraph_memo_find(m, text, n, w) : NULL;
+    if (!kept && m && n <= DRAW_MEMO_TEXT_BYTES) {
+        paragraph_breaks(text, n, w, breaks);
+        broken = true;
+        kept = paragraph_memo_keep(m, text, n, w, breaks);
+    }
+    if (kept && (!kept->more || max_rows <= kept->rows)) {
+        int rows = kept->rows < max_rows ? kept->rows : max_rows;
+        for (int r = 0; g && r < rows; r++)   /* measuring needs only the count */
+            paragraph_row(g, gl, x, y, w, max_rows, text, n, kept->from[r], kept->to[r], r, style,
+                          line);
+        return rows;
+    }
+    if (!broken)
+        paragraph_breaks(text, n, w, breaks);
     int rows = 0;
-    size_t from = 0;
-    while (from < n && rows < max_rows) {
-        size_t to = from + 1;
-        while (to < n && breaks[to] != UC_BREAK_POSSIBLE && breaks[to] != UC_BREAK_MANDATORY)
-            to++;
-        if (g) {   /* measuring needs only the count */
-            paragraph_copy(text, from, to, line, sizeof line);
-            if (to < n && rows == max_rows - 1)
-                paragraph_ellipsis(gl, line, sizeof line, w);
-            draw_clipped(g, x, y + rows, x + w, line, style);
-        }
+    size_t at = 0;
+    while (at < n && rows < max_rows) {
+        size_t from = at, to = paragraph_next(text, n, breaks, &at);
+        if (g)
+            paragraph_row(g, gl, x, y, w, max_rows, text, n, from, to, rows, style, line);
         rows++;
-        from = to;
-        while (from < n && (text[from] == ' ' || text[from] == '\n'))
-            from++;
     }
     return rows;
 }

@@ -188,6 +188,36 @@ void draw_rule_heading(Grid *g, const Glyphs *gl, int x, int y, int w, const cha
 int draw_paragraph(Grid *g, const Glyphs *gl, int x, int y, int w, int max_rows,
                    const char *text, Style style);
 
+#define DRAW_MEMO_SLOTS 16         /* paragraphs a memo keeps broken */
+#define DRAW_MEMO_TEXT_BYTES 1024  /* longest paragraph a memo keeps (longer ones are broken anew) */
+#define DRAW_MEMO_ROWS 32          /* rows a memo keeps of one paragraph */
+
+/* One paragraph as a memo keeps it: its text and width (all its rows depend on) and the
+ * rows the line breaking found. */
+typedef struct {
+    char text[DRAW_MEMO_TEXT_BYTES];        /* the paragraph's bytes (n of them, no '\0') */
+    size_t n;                               /* their count */
+    int w;                                  /* the columns it was broken into */
+    int rows;                               /* rows kept, 0..DRAW_MEMO_ROWS */
+    bool more;                              /* text is left after the last kept row */
+    unsigned short from[DRAW_MEMO_ROWS];    /* row r starts at byte from[r] */
+    unsigned short to[DRAW_MEMO_ROWS];      /* and ends before byte to[r] (blanks included) */
+} DrawParagraphRows;
+
+/* Broken paragraphs kept between frames (a view's frames' cache holds one), so that the
+ * UAX #14 line breaking is not redone every frame and every time a layout measures.
+ * Zeroed is empty. */
+typedef struct {
+    DrawParagraphRows slot[DRAW_MEMO_SLOTS];  /* the paragraphs kept */
+    int used;                                 /* slots filled, 0..DRAW_MEMO_SLOTS */
+    int next;                                 /* the slot a new paragraph replaces once all are filled */
+} DrawParagraphMemo;
+
+/* draw_paragraph, its rows taken from m when m keeps them (and kept there when not);
+ * m NULL is draw_paragraph. The same rows, the same cells, either way. */
+int draw_paragraph_memo(DrawParagraphMemo *m, Grid *g, const Glyphs *gl, int x, int y, int w,
+                        int max_rows, const char *text, Style style);
+
 /* ---------------------------------------------------------------- braille */
 
 /* Braille cells give 2 × 4 dots per cell: dot (dx 0..1, dy 0..3) of a cell is one bit of

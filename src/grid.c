@@ -148,27 +148,44 @@ int grid_glyph_columns(const char *ch)
 }
 
 /* grid_put_char for a glyph whose columns w (glyph_columns) are known. */
-static int put_char_columns(Grid *g, int x, int y, const char *ch, int w, Style style)
+/* The cell at (x, y) for a glyph of w columns (1 or 2) in style, or NULL when it does not
+ * fit: the wide characters it covers are split, and a wide one's right half is already an
+ * empty cell of its style. */
+static Cell *claim_cells(Grid *g, int x, int y, int w, Style style)
 {
     if (y < 0 || y >= g->h || x < 0 || x + w > g->w)
-        return 0;
+        return NULL;
     grid_split_wide(g, x, y);
     if (w == 2)
         grid_split_wide(g, x + 1, y);
-    Cell *c = grid_at(g, x, y);
-    size_t len = 0;   /* at most sizeof glyph - 1 bytes, the rest zero: whole cells compare */
+    Cell *c = &g->cells[(size_t)y * (size_t)g->w + (size_t)x];
+    if (w == 2) {
+        memset(c[1].glyph, 0, sizeof c[1].glyph);
+        c[1].width = 0;
+        c[1].style = (unsigned char)style;
+    }
+    return c;
+}
+
+/* Writes ch (w columns) in style into c: at most sizeof glyph - 1 bytes of it, the rest
+ * zero, so that whole cells compare. */
+static void cell_fill(Cell *c, const char *ch, int w, Style style)
+{
+    size_t len = 0;
     for (; len < sizeof c->glyph - 1 && ch[len]; len++)
         c->glyph[len] = ch[len];
     for (; len < sizeof c->glyph; len++)
         c->glyph[len] = '\0';
     c->width = (unsigned char)w;
     c->style = (unsigned char)style;
-    if (w == 2) {
-        Cell *right = grid_at(g, x + 1, y);
-        memset(right->glyph, 0, sizeof right->glyph);
-        right->width = 0;
-        right->style = (unsigned char)style;
-    }
+}
+
+static int put_char_columns(Grid *g, int x, int y, const char *ch, int w, Style style)
+{
+    Cell *c = claim_cells(g, x, y, w, style);
+    if (!c)
+        return 0;
+    cell_fill(c, ch, w, style);
     return w;
 }
 
@@ -180,9 +197,15 @@ int grid_put_char(Grid *g, int x, int y, const char *ch, Style style)
 int grid_put_repeat(Grid *g, int x, int y, const char *ch, int n, Style style)
 {
     int w = glyph_columns(ch), written = 0;
-    for (int i = 0; i < n && x + w <= g->w; i++, x += w)
-        if (x >= 0)
-            written += put_char_columns(g, x, y, ch, w, style);
+    Cell cell;
+    cell_fill(&cell, ch, w, style);   /* made once, put n times */
+    for (int i = 0; i < n && x + w <= g->w; i++, x += w) {
+        Cell *c = x >= 0 ? claim_cells(g, x, y, w, style) : NULL;
+        if (c) {
+            *c = cell;
+            written += w;
+        }
+    }
     return written;
 }
 

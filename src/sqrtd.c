@@ -155,17 +155,42 @@ static int clamp_d(int d)
 
 SqrtdDraw sqrtd_draw(int d, uint64_t seed, bool scaled)
 {
-    double query[SQRTD_D_MAX], keys[SQRTD_KEYS][SQRTD_D_MAX];
-    SqrtdDraw dr = { .d = clamp_d(d), .seed = seed, .scaled = scaled };
+    double query[SQRTD_D_MAX], keys[SQRTD_KEYS][SQRTD_D_MAX], raw[SQRTD_KEYS];
+    d = clamp_d(d);
     sqrtd_vectors(seed, query, keys);
     for (int i = 0; i < SQRTD_KEYS; i++) {
         double acc = 0.0;
-        for (int j = 0; j < dr.d; j++)
+        for (int j = 0; j < d; j++)
             acc += query[j] * keys[i][j];
-        dr.raw[i] = acc;
+        raw[i] = acc;
     }
+    return sqrtd_draw_from_raw(d, seed, scaled, raw);
+}
+
+SqrtdDraw sqrtd_draw_from_raw(int d, uint64_t seed, bool scaled, const double raw[SQRTD_KEYS])
+{
+    SqrtdDraw dr = { .d = clamp_d(d), .seed = seed, .scaled = scaled };
+    for (int i = 0; i < SQRTD_KEYS; i++)
+        dr.raw[i] = raw[i];
     finish_draw(&dr);
     return dr;
+}
+
+/* The running dot products add the same terms in the same order as sqrtd_draw, so each
+ * width's raw scores are bit for bit sqrtd_draw's. */
+void sqrtd_raw_widths(uint64_t seed, double raw[SQRTD_D_COUNT][SQRTD_KEYS])
+{
+    double query[SQRTD_D_MAX], keys[SQRTD_KEYS][SQRTD_D_MAX];
+    double acc[SQRTD_KEYS] = { 0 };
+    sqrtd_vectors(seed, query, keys);
+    int j = 0;
+    for (int w = 0; w < SQRTD_D_COUNT; w++) {
+        for (; j < d_list[w]; j++)
+            for (int i = 0; i < SQRTD_KEYS; i++)
+                acc[i] += query[j] * keys[i][j];
+        for (int i = 0; i < SQRTD_KEYS; i++)
+            raw[w][i] = acc[i];
+    }
 }
 
 /* ---------------------------------------------------------------- the curve */
@@ -185,26 +210,15 @@ static void divide_side(SqrtdCurveSide *side, int w, int draws)
     side->frobenius[w] /= draws;
 }
 
-/* Adds draw `seed` to the curve's sums at every listed width. The running dot products
- * add the same terms in the same order as sqrtd_draw, so each width's raw scores are
- * bit for bit those of sqrtd_draw(d, seed, …). */
+/* Adds draw `seed` to the curve's sums at every listed width (its raw scores from
+ * sqrtd_raw_widths, bit for bit those of sqrtd_draw(d, seed, …)). */
 static void add_draw(SqrtdCurve *out, uint64_t seed)
 {
-    double query[SQRTD_D_MAX], keys[SQRTD_KEYS][SQRTD_D_MAX];
-    double acc[SQRTD_KEYS] = { 0 };
-    sqrtd_vectors(seed, query, keys);
-    int j = 0;
+    double raw[SQRTD_D_COUNT][SQRTD_KEYS];
+    sqrtd_raw_widths(seed, raw);
     for (int w = 0; w < SQRTD_D_COUNT; w++) {
-        int d = d_list[w];
-        for (; j < d; j++)
-            for (int i = 0; i < SQRTD_KEYS; i++)
-                acc[i] += query[j] * keys[i][j];
-        SqrtdDraw on = { .d = d, .seed = seed, .scaled = true };
-        SqrtdDraw off = { .d = d, .seed = seed, .scaled = false };
-        for (int i = 0; i < SQRTD_KEYS; i++)
-            on.raw[i] = off.raw[i] = acc[i];
-        finish_draw(&on);
-        finish_draw(&off);
+        SqrtdDraw on = sqrtd_draw_from_raw(d_list[w], seed, true, raw[w]);
+        SqrtdDraw off = sqrtd_draw_from_raw(d_list[w], seed, false, raw[w]);
         out->spread[w] += on.spread * on.spread;
         add_to_side(&out->scaled, w, &on);
         add_to_side(&out->raw, w, &off);

@@ -277,24 +277,31 @@ static void line_span(const AllLayout *L, const Line *ln, int y, int *from, int 
 }
 
 /* The dots of cell column col that the spans of a cell row set (a faded line every other
- * dot): span r is dot row cy + r. */
+ * dot, where dot column + dot row is even): span r is dot row cy + r. */
 static int cell_bits(const int *from, const int *to, int col, int cy, Style st)
 {
-    int bits = 0;
-    for (int r = 0; r < 4; r++)
-        for (int dx = 2 * col; dx <= 2 * col + 1; dx++)
-            if (dx >= from[r] && dx <= to[r] && (st != STYLE_DIM || (dx + cy + r) % 2 == 0))
-                bits |= draw_braille_bit(dx % 2, r);
+    int bits = 0, left = 2 * col, right = left + 1;
+    for (int r = 0; r < 4; r++) {
+        bool even = (cy + r) % 2 == 0;   /* the dim dot of this row is the left one */
+        if (left >= from[r] && left <= to[r] && (st != STYLE_DIM || even))
+            bits |= draw_braille_bit(0, r);
+        if (right >= from[r] && right <= to[r] && (st != STYLE_DIM || !even))
+            bits |= draw_braille_bit(1, r);
+    }
     return bits;
 }
 
-/* Draws the first `rows` dot rows of a line, a cell at a time: each cell row gathers the
- * spans of its four dot rows. */
-static void draw_line(const ViewCtx *c, const AllLayout *L, const Line *ln, int rows)
+/* Draws the first `rows` dot rows of a line, a cell at a time, from cell row first_row
+ * on (0: from its top): each cell row gathers the spans of its four dot rows, and draws
+ * only into its own cells. */
+static void draw_line(const ViewCtx *c, const AllLayout *L, const Line *ln, int rows, int first_row)
 {
     int y0 = 4 * L->line_top, y1 = 4 * (L->line_top + L->line_rows);   /* dot rows [y0, y1) */
     int end = y1 < y0 + rows ? y1 : y0 + rows;
-    for (int cy = y0 < 0 ? 0 : y0; cy < end; cy += 4) {
+    int start = y0 < 0 ? 0 : y0;
+    if (start < 4 * first_row)
+        start = 4 * first_row;
+    for (int cy = start; cy < end; cy += 4) {
         int from[4], to[4], lo = INT_MAX, hi = INT_MIN;
         for (int r = 0; r < 4; r++) {
             from[r] = 1;
@@ -317,12 +324,15 @@ static void draw_line(const ViewCtx *c, const AllLayout *L, const Line *ln, int 
 /* ---------------------------------------------------------------- the faded lines kept */
 
 #define ALL_MAX_LINES (MODEL_MAX_TOKENS * MODEL_MAX_TOKENS * 2)   /* T × T lines of two heads */
+#define ALL_MAX_SELECTED (MODEL_MAX_TOKENS * 2)                /* the selected character's, two heads */
 
 /* The faded lines of the last frame that drew them, and the cells they left. They do not
  * move while the selected character's lines grow, so a frame with the same faded lines in
  * the same place copies those cells instead of drawing T × T lines again. Everything the
  * cells depend on is in the key: the lines themselves (so a new trace with the same lines
- * draws the same), the area they are clipped to, and ASCII. */
+ * draws the same), the area they are clipped to, and ASCII. While the selected character's
+ * lines grow, the cell rows they have filled whole are kept over the faded ones too (a
+ * cell row draws only into itself, so a later frame draws only the rows below). */
 struct AllCache {
     Rect area;                    /* the lines' cells: the body's columns × the line rows */
     bool ascii;                   /* drawn in ASCII */
@@ -331,6 +341,10 @@ struct AllCache {
     Cell *cells;                  /* area.w × area.h cells, row-major, as those lines left them */
     size_t cap;                   /* cells allocated */
     int drawn;                    /* frames that drew the faded lines (the rest copied them) */
+    int sel_rows;                 /* the area's first rows that also hold the selected lines whole
+                                     (the rest hold the faded lines only); 0 after a new layer */
+    int n_sel;                    /* the selected lines those rows hold (when sel_rows > 0) */
+    Line sel[ALL_MAX_SELECTED];   /* them, in the order they were drawn */
 };
 
 AllCache *all_cache_new(void)
@@ -380,11 +394,11 @@ static bool cache_holds(const AllCache *cache, Rect area, bool ascii, const Line
     return true;
 }
 
-/* Copies the area's rows between the grid and the kept cells. */
-static void cache_copy_rows(Grid *g, AllCache *cache, bool to_grid)
+/* Copies the area's rows first .. last-1 (from its top) between the grid and the kept cells. */
+static void cache_copy_rows(Grid *g, AllCache *cache, bool to_grid, int first, int last)
 {
     Rect a = cache->area;
-    for (int y = 0; y < a.h; y++) {
+    for (int y = first; y < last; y++) {
         Cell *row = &g->cells[(size_t)(a.y + y) * (size_t)g->w + (size_t)a.x];
         Cell *kept = &cache->cells[(size_t)y * (size_t)a.w];
         if (to_grid)
@@ -410,7 +424,8 @@ static void cache_keep(AllCache *cache, Grid *g, Rect area, bool ascii, const Li
     cache->ascii = ascii;
     memcpy(cache->lines, lines, sizeof *lines * (size_t)n);
     cache->n_lines = n;
-    cache_copy_rows(g, cache, false);
+    cache->sel_rows = 0;
+    cache_copy_rows(g, cache, false, 0, area.h);
 }
 
 /* The area the lines are drawn in: the body's columns of the line rows, inside the grid. */
@@ -443,24 +458,79 @@ static int faded_lines(const ViewCtx *c, const AllLayout *L, Line *out)
     return n;
 }
 
+/* The selected character's lines, in drawing order; returns how many. */
+static int selected_lines(const ViewCtx *c, const AllLayout *L, Line *out)
+{
+    int n = 0;
+    for (int k = 0; k < L->heads; k++) {
+        int h = L->heads == 2 ? k : L->head;
+        for (int s = 0; s < L->tokens; s++)
+            if (engine_visible(c->tr, c->focus, s))
+                out[n++] = line_of(c, L, k, h, c->focus, s, true);
+    }
+    return n;
+}
+
+/* The rows of area (from its top) that lines grown `rows` dot rows fill whole. */
+static int whole_rows(const AllLayout *L, Rect area, int rows)
+{
+    int y0 = 4 * L->line_top, y1 = 4 * (L->line_top + L->line_rows);
+    int end = y1 < y0 + rows ? y1 : y0 + rows;
+    int whole = (end <= 0 ? 0 : end / 4) - area.y;
+    return whole < 0 ? 0 : whole > area.h ? area.h : whole;
+}
+
+/* True when the kept rows with the selected lines are these lines' and no more than they
+ * fill whole now. */
+static bool cache_selected_fit(const AllCache *cache, const Line *sel, int n_sel, int whole)
+{
+    if (cache->sel_rows == 0)
+        return true;
+    if (cache->n_sel != n_sel || cache->sel_rows > whole)
+        return false;
+    for (int i = 0; i < n_sel; i++)
+        if (!same_line(&cache->sel[i], &sel[i]))
+            return false;
+    return true;
+}
+
 /* The faded lines, whole: copied from the cache when it holds them, else drawn (the area
- * is blank before: nothing else of the view is drawn there first). */
-static void draw_faded(const ViewCtx *c, const AllLayout *L)
+ * is blank before: nothing else of the view is drawn there first). Rows the cache holds
+ * with the selected lines sel (grown `rows` dot rows) are copied with them; returns the
+ * first cell row the selected lines still have to be drawn from (0: all of them). */
+static int draw_faded(const ViewCtx *c, const AllLayout *L, const Line *sel, int n_sel, int rows)
 {
     Line lines[ALL_MAX_LINES];
     int n = faded_lines(c, L, lines);
     AllCache *cache = c->cache;
     Rect area = lines_area(c, L);
-    if (cache && cache_holds(cache, area, c->ascii, lines, n)) {
-        cache_copy_rows(c->g, cache, true);
-        return;
+    if (cache && cache_holds(cache, area, c->ascii, lines, n) &&
+        cache_selected_fit(cache, sel, n_sel, whole_rows(L, area, rows))) {
+        cache_copy_rows(c->g, cache, true, 0, area.h);
+        return cache->sel_rows > 0 ? area.y + cache->sel_rows : 0;
     }
     for (int i = 0; i < n; i++)
-        draw_line(c, L, &lines[i], 4 * L->line_rows);
+        draw_line(c, L, &lines[i], 4 * L->line_rows, 0);
     if (cache) {
         cache->drawn++;
         cache_keep(cache, c->g, area, c->ascii, lines, n);
     }
+    return 0;
+}
+
+/* Keeps the rows the selected lines now fill whole (over the kept faded layer). */
+static void keep_selected(const ViewCtx *c, const AllLayout *L, const Line *sel, int n_sel, int rows)
+{
+    AllCache *cache = c->cache;
+    if (!cache || cache->n_lines < 0)
+        return;
+    int whole = whole_rows(L, cache->area, rows);
+    if (whole <= cache->sel_rows)
+        return;
+    cache_copy_rows(c->g, cache, false, cache->sel_rows, whole);
+    cache->sel_rows = whole;
+    cache->n_sel = n_sel;
+    memcpy(cache->sel, sel, sizeof *sel * (size_t)n_sel);
 }
 
 /* Reports a line as a shape (arcs_geometry.h) for the SVG writer: centre to centre, as wide
@@ -503,18 +573,13 @@ static void draw_lines(const ViewCtx *c, const AllLayout *L)
 {
     if (c->g->vectors)
         report_lines(c, L);
-    draw_faded(c, L);
+    Line sel[ALL_MAX_SELECTED] = { { 0 } };
+    int n_sel = selected_lines(c, L, sel);
     int grown = (int)lround(c->progress * 4 * L->line_rows);
-    int t = c->focus;
-    for (int k = 0; k < L->heads; k++) {
-        int h = L->heads == 2 ? k : L->head;
-        for (int s = 0; s < L->tokens; s++) {
-            if (!engine_visible(c->tr, t, s))
-                continue;
-            Line ln = line_of(c, L, k, h, t, s, true);
-            draw_line(c, L, &ln, grown);
-        }
-    }
+    int first_row = draw_faded(c, L, sel, n_sel, grown);
+    for (int i = 0; i < n_sel; i++)
+        draw_line(c, L, &sel[i], grown, first_row);
+    keep_selected(c, L, sel, n_sel, grown);
 }
 
 /* ---------------------------------------------------------------- text */

@@ -8,6 +8,7 @@
 #include "view_similarity.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "check.h"
 #include "format.h"
@@ -18,6 +19,33 @@ static int sim_trouble(const ViewCtx *c)
 {
     const SimState *st = c->state;
     return st->trouble < 0 || st->trouble >= SIM_TROUBLES ? 0 : st->trouble;
+}
+
+/* ---------------------------------------------------------------- the frames' cache */
+
+/* What frames keep for the screen: its paragraphs broken into rows (the layout measures
+ * each several times a frame, and they change only with the numbers, the language, the
+ * focus or the size). */
+typedef struct {
+    DrawParagraphMemo paragraphs;   /* keyed on each paragraph's text and width */
+} SimCache;
+
+static void *similarity_cache_new(void)
+{
+    return calloc(1, sizeof(SimCache));
+}
+
+static void similarity_cache_free(void *cache)
+{
+    free(cache);
+}
+
+/* draw_paragraph with the screen's kept rows (g NULL only measures). */
+static int sim_paragraph(const ViewCtx *c, Grid *g, int x, int y, int w, int max_rows,
+                         const char *text, Style style)
+{
+    SimCache *k = c->cache;
+    return draw_paragraph_memo(k ? &k->paragraphs : NULL, g, c->gl, x, y, w, max_rows, text, style);
 }
 
 /* ---------------------------------------------------------------- sizes */
@@ -419,9 +447,9 @@ static int side_statement_rows(const ViewCtx *c, const SimFocus *f, const SimLay
     int lw, rx, rw;
     side_columns(c, L, &lw, &rx, &rw);
     statement_similarity(c, f, buf, sizeof buf);
-    int a = draw_paragraph(NULL, c->gl, 0, 0, lw, 2, buf, STYLE_NORMAL);
+    int a = sim_paragraph(c, NULL, 0, 0, lw, 2, buf, STYLE_NORMAL);
     statement_scores(c, f, buf, sizeof buf);
-    int b = draw_paragraph(NULL, c->gl, 0, 0, rw, 2, buf, STYLE_NORMAL);
+    int b = sim_paragraph(c, NULL, 0, 0, rw, 2, buf, STYLE_NORMAL);
     return a > b ? a : b;
 }
 
@@ -447,9 +475,9 @@ static void symmetric_side(const ViewCtx *c, const SimFocus *f, const SimLayout 
     draw_table(c, f, L, left_table(L), L->x, y + 1, 1 + n, lw);
     draw_table(c, f, L, TABLE_SCORES, rx, y + 1, 1 + T, rw);
     statement_similarity(c, f, buf, sizeof buf);
-    draw_paragraph(c->g, c->gl, L->x, y + 2 + n, lw, 2, buf, STYLE_NORMAL);
+    sim_paragraph(c, c->g, L->x, y + 2 + n, lw, 2, buf, STYLE_NORMAL);
     statement_scores(c, f, buf, sizeof buf);
-    draw_paragraph(c->g, c->gl, rx, y + 2 + T, rw, 2, buf, STYLE_NORMAL);
+    sim_paragraph(c, c->g, rx, y + 2 + T, rw, 2, buf, STYLE_NORMAL);
 }
 
 /* One table with its caption and statement in a column beside it (when there is room). */
@@ -469,8 +497,8 @@ static void symmetric_one_stacked(const ViewCtx *c, const SimFocus *f, const Sim
     int nx = L->x + tw + SIM_GAP, nw = L->x + L->w - nx;
     if (nw < SIM_NOTE_MIN)
         return;
-    int used = draw_paragraph(c->g, c->gl, nx, y, nw, 1 + T, cap, STYLE_BOLD);
-    draw_paragraph(c->g, c->gl, nx, y + used, nw, 1 + T - used, said, STYLE_NORMAL);
+    int used = sim_paragraph(c, c->g, nx, y, nw, 1 + T, cap, STYLE_BOLD);
+    sim_paragraph(c, c->g, nx, y + used, nw, 1 + T - used, said, STYLE_NORMAL);
 }
 
 static void symmetric_draw(const ViewCtx *c, const SimFocus *f, const SimLayout *L, int y)
@@ -636,7 +664,7 @@ static int context_core(const ViewCtx *c, const SimFocus *f, const SimLayout *L)
 {
     char buf[SIM_LINE];
     context_said(c, f, buf, sizeof buf);
-    return 1 + 3 + 1 + 4 + 1 + draw_paragraph(NULL, c->gl, 0, 0, L->w, 2, buf, STYLE_NORMAL);
+    return 1 + 3 + 1 + 4 + 1 + sim_paragraph(c, NULL, 0, 0, L->w, 2, buf, STYLE_NORMAL);
 }
 
 static void context_draw(const ViewCtx *c, const SimFocus *f, const SimLayout *L, int y)
@@ -672,7 +700,7 @@ static void context_draw(const ViewCtx *c, const SimFocus *f, const SimLayout *L
         row_change(c, f, x, y + 8, w, cw, lw);
     }
     context_said(c, f, buf, sizeof buf);
-    draw_paragraph(c->g, c->gl, x, y + 9, w, 2, buf, ls->has_alt ? STYLE_NORMAL : STYLE_ERROR);
+    sim_paragraph(c, c->g, x, y + 9, w, 2, buf, ls->has_alt ? STYLE_NORMAL : STYLE_ERROR);
 }
 
 /* ---------------------------------------------------------------- trouble 3 */
@@ -770,9 +798,9 @@ static int need_core(const ViewCtx *c, const SimFocus *f, const SimLayout *L)
 {
     char buf[SIM_LINE];
     statement_flat(c, f, buf, sizeof buf);
-    int rows = draw_paragraph(NULL, c->gl, 0, 0, L->w, 2, buf, STYLE_NORMAL);
+    int rows = sim_paragraph(c, NULL, 0, 0, L->w, 2, buf, STYLE_NORMAL);
     statement_need(c, f, buf, sizeof buf);
-    return 1 + 3 + 1 + rows + draw_paragraph(NULL, c->gl, 0, 0, L->w, 2, buf, STYLE_NORMAL);
+    return 1 + 3 + 1 + rows + sim_paragraph(c, NULL, 0, 0, L->w, 2, buf, STYLE_NORMAL);
 }
 
 static void need_draw(const ViewCtx *c, const SimFocus *f, const SimLayout *L, int y)
@@ -803,9 +831,9 @@ static void need_draw(const ViewCtx *c, const SimFocus *f, const SimLayout *L, i
     }
     draw_sources(c, f, x + lw, y + 3, cw, fit);
     statement_flat(c, f, buf, sizeof buf);
-    int used = draw_paragraph(c->g, c->gl, x, y + 4, L->w, 2, buf, STYLE_NORMAL);
+    int used = sim_paragraph(c, c->g, x, y + 4, L->w, 2, buf, STYLE_NORMAL);
     statement_need(c, f, buf, sizeof buf);
-    draw_paragraph(c->g, c->gl, x, y + 4 + used, L->w, 2, buf, STYLE_NORMAL);
+    sim_paragraph(c, c->g, x, y + 4 + used, L->w, 2, buf, STYLE_NORMAL);
 }
 
 /* ---------------------------------------------------------------- layout */
@@ -834,7 +862,7 @@ static int paragraph_rows(const ViewCtx *c, const SimFocus *f, const SimLayout *
     if (k == 1 && !c->ls->has_alt)
         return 0;
     trouble_paragraph(c, f, k, buf, sizeof buf);
-    return draw_paragraph(NULL, c->gl, 0, 0, L->w, 64, buf, STYLE_DIM);
+    return sim_paragraph(c, NULL, 0, 0, L->w, 64, buf, STYLE_DIM);
 }
 
 /* The widest cell (up to SIM_CELL_MAX) with which trouble 1's layout t fits w; 0 if none. */
@@ -967,7 +995,7 @@ static void similarity_view_draw(const ViewCtx *c)
         if (left <= 0 || (k == 1 && !c->ls->has_alt))
             continue;
         trouble_paragraph(c, &f, k, buf, sizeof buf);
-        draw_paragraph(c->g, c->gl, L.x, y + L.core[k], L.w, left, buf, STYLE_DIM);
+        sim_paragraph(c, c->g, L.x, y + L.core[k], L.w, left, buf, STYLE_DIM);
     }
 }
 
@@ -1114,6 +1142,8 @@ const ViewOps view_similarity = {
     .about = "station 2: lesson 4's table beside Q·Kᵀ — symmetric (0.25 twice against 4.05 and 2.08), content-only (等's row in two sentences), like instead of needed (? flat, yet 82.9% to 三加五)",
     .state_size = sizeof(SimState),
     .draw = similarity_view_draw,
+    .cache_new = similarity_cache_new,
+    .cache_free = similarity_cache_free,
     .hit = NULL,
     .act = similarity_act,
     .set_cursor = similarity_set_cursor,

@@ -45,14 +45,13 @@ static int current_index(const ViewCtx *c)
     return i < 0 ? 0 : i >= SQRTD_D_COUNT ? SQRTD_D_COUNT - 1 : i;
 }
 
-/* What frames keep for the machine: the last draw and what it was drawn with (a draw of
- * d = 512 is 7 × 512 normal numbers, the same until a key changes d, the seed or ÷√d). */
+/* What frames keep for the machine: one seed's raw scores at every listed width (a draw
+ * is 7 × 512 normal numbers, the same until a key changes the seed; → and ← only pick
+ * another width's scores, ÷√d only another softmax of them). */
 typedef struct {
-    bool valid;       /* draw holds a draw */
-    int d;            /* its width */
-    uint64_t seed;    /* its seed */
-    bool scaled;      /* its switch */
-    SqrtdDraw draw;   /* sqrtd_draw(d, seed, scaled) */
+    bool valid;                                  /* raw holds seed's scores */
+    uint64_t seed;                               /* their seed */
+    double raw[SQRTD_D_COUNT][SQRTD_KEYS];       /* sqrtd_raw_widths(seed) */
 } SqrtdCache;
 
 static void *sqrtd_cache_new(void)
@@ -65,23 +64,21 @@ static void sqrtd_cache_free(void *cache)
     free(cache);
 }
 
-/* The draw on screen: width, seed and switch from the view's state (kept in the cache:
- * the same draw as sqrtd_draw gives, without drawing it again). */
+/* The draw on screen: width, seed and switch from the view's state (its scores kept in
+ * the cache: the same draw as sqrtd_draw gives, without drawing it again). */
 static SqrtdDraw current_draw(const ViewCtx *c)
 {
     const SqrtdState *st = c->state;
-    int d = sqrtd_d_at(current_index(c));
+    int index = current_index(c);
     SqrtdCache *k = c->cache;
     if (!k)
-        return sqrtd_draw(d, st->seed, st->scaled);
-    if (!k->valid || k->d != d || k->seed != st->seed || k->scaled != st->scaled) {
-        k->draw = sqrtd_draw(d, st->seed, st->scaled);
-        k->d = d;
+        return sqrtd_draw(sqrtd_d_at(index), st->seed, st->scaled);
+    if (!k->valid || k->seed != st->seed) {
+        sqrtd_raw_widths(st->seed, k->raw);
         k->seed = st->seed;
-        k->scaled = st->scaled;
         k->valid = true;
     }
-    return k->draw;
+    return sqrtd_draw_from_raw(sqrtd_d_at(index), st->seed, st->scaled, k->raw[index]);
 }
 
 /* ---------------------------------------------------------------- the lesson's words */

@@ -210,6 +210,40 @@ static void test_cache_is_bounded_and_stops_growing(void **state)
     grid_free(&g);
 }
 
+/* The selected lines' rows kept while they grow: at one size, a transition frame by frame
+ * (31 steps), then shrinking, then again with the mask's and two heads' lines, each
+ * frame with the cache cell for cell the frame without it; and the faded lines drawn once
+ * per growing transition. */
+static void test_growing_lines_with_cache_are_the_same(void **state)
+{
+    Lessons *l = *state;
+    Lesson *lessons[] = { &l->plain, &l->masked, &l->heads, &l->long16 };
+    const int sizes[][2] = { { 120, 40 }, { 300, 80 } };
+    for (size_t li = 0; li < 4; li++)
+        for (size_t z = 0; z < 2; z++) {
+            Scene s;
+            scene_start(&s, lessons[li], VIEW_ALL);
+            Grid with, without;
+            assert_int_equal(grid_init(&with, sizes[z][0], sizes[z][1]), 0);
+            assert_int_equal(grid_init(&without, sizes[z][0], sizes[z][1]), 0);
+            FrameCache *cache = frame_cache_new();
+            assert_non_null(cache);
+            int T = lessons[li]->tr.T;
+            for (int focus = 0; focus < T; focus += T > 6 ? 7 : 3)
+                for (int k = -30; k <= 30; k++) {   /* growing, then shrinking */
+                    char what[128];
+                    double progress = (30 - (k < 0 ? -k : k)) / 30.0;
+                    snprintf(what, sizeof what, "lesson %zu %dx%d focus %d progress %.4f", li,
+                             sizes[z][0], sizes[z][1], focus, progress);
+                    aim(&s, focus, progress, false, -1);
+                    assert_cache_changes_nothing(&with, &without, &s, cache, what);
+                }
+            frame_cache_free(cache);
+            grid_free(&with);
+            grid_free(&without);
+        }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -217,6 +251,7 @@ int main(void)
         cmocka_unit_test(test_ascii_mask_heads_with_cache_are_the_same),
         cmocka_unit_test(test_faded_lines_are_drawn_once_per_transition),
         cmocka_unit_test(test_cache_is_bounded_and_stops_growing),
+        cmocka_unit_test(test_growing_lines_with_cache_are_the_same),
     };
     return cmocka_run_group_tests_name("all view cache", tests, lessons_setup, lessons_teardown);
 }

@@ -193,6 +193,24 @@ static void test_draw_scaled_against_raw(void **state)
         assert_true(one_on.shares[i] == one_off.shares[i]);
 }
 
+/* The view's cache: one generation of the vectors gives every listed width's draw, each
+ * field bit for bit sqrtd_draw's, on and off ÷√d. */
+static void test_raw_widths_equal_draws(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        double raw[SQRTD_D_COUNT][SQRTD_KEYS];
+        sqrtd_raw_widths(seed, raw);
+        for (int w = 0; w < SQRTD_D_COUNT; w++)
+            for (int scaled = 0; scaled <= 1; scaled++) {
+                int d = sqrtd_d_at(w);
+                SqrtdDraw a = sqrtd_draw(d, seed, scaled);
+                SqrtdDraw b = sqrtd_draw_from_raw(d, seed, scaled, raw[w]);
+                assert_memory_equal(&a, &b, sizeof a);
+            }
+    }
+}
+
 static void test_shares_sum_to_one(void **state)
 {
     (void)state;
@@ -342,6 +360,7 @@ int main(void)
         cmocka_unit_test(test_draw_seeded),
         cmocka_unit_test(test_draw_uses_prefix_of_vectors),
         cmocka_unit_test(test_draw_scaled_against_raw),
+        cmocka_unit_test(test_raw_widths_equal_draws),
         cmocka_unit_test(test_shares_sum_to_one),
         cmocka_unit_test(test_gradient_by_hand),
         cmocka_unit_test(test_gradient_vanishes_when_saturated),

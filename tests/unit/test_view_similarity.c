@@ -489,6 +489,49 @@ static void test_draw_paragraph(void **state)
     grid_free(&g);
 }
 
+/* A memo gives draw_paragraph's rows and cells: on its first and later calls, at every
+ * width and row limit, past its slots (replaced round robin), past its kept rows (a
+ * paragraph of 60 rows) and for a paragraph too long to keep. */
+static void test_draw_paragraph_memo(void **state)
+{
+    (void)state;
+    const Glyphs *gl = draw_glyphs(false);
+    static char long_text[3000], many_rows[400];
+    for (size_t i = 0; i + 1 < sizeof long_text; i++)
+        long_text[i] = (i % 7 == 6) ? ' ' : (char)('a' + i % 26);
+    for (size_t i = 0; i + 1 < sizeof many_rows; i++)
+        many_rows[i] = (i % 3 == 2) ? ' ' : 'x';
+    const char *texts[] = {
+        "one two three four five", "「对称」听起来是个中性词，其实说的是同一个数", many_rows, long_text, "x",
+    };
+    static DrawParagraphMemo memo;
+    memset(&memo, 0, sizeof memo);
+    Grid a, b;
+    assert_int_equal(grid_init(&a, 40, 80), 0);
+    assert_int_equal(grid_init(&b, 40, 80), 0);
+    for (int round = 0; round < 3; round++)
+        for (size_t t = 0; t < sizeof texts / sizeof texts[0]; t++)
+            for (int w = 1; w <= 13; w += 3)
+                for (int max_rows = 1; max_rows <= 80; max_rows = max_rows * 2 + 1) {
+                    grid_clear(&a);
+                    grid_clear(&b);
+                    int plain = draw_paragraph(&a, gl, 0, 0, w, max_rows, texts[t], STYLE_NORMAL);
+                    int kept = draw_paragraph_memo(&memo, &b, gl, 0, 0, w, max_rows, texts[t], STYLE_NORMAL);
+                    assert_int_equal(kept, plain);
+                    assert_int_equal(draw_paragraph_memo(&memo, NULL, gl, 0, 0, w, max_rows, texts[t],
+                                                         STYLE_NORMAL), plain);
+                    for (int y = 0; y < 80; y++) {
+                        char ra[256], rb[256];
+                        row_text(&a, y, ra, sizeof ra);
+                        row_text(&b, y, rb, sizeof rb);
+                        assert_string_equal(ra, rb);
+                    }
+                }
+    assert_int_equal(memo.used, DRAW_MEMO_SLOTS);
+    grid_free(&a);
+    grid_free(&b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -509,6 +552,7 @@ int main(void)
         cmocka_unit_test(test_engine_similarity_peak),
         cmocka_unit_test(test_check_percent_change),
         cmocka_unit_test(test_draw_paragraph),
+        cmocka_unit_test(test_draw_paragraph_memo),
     };
     return cmocka_run_group_tests(tests, fixture_setup, fixture_teardown);
 }
