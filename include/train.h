@@ -41,6 +41,9 @@ typedef struct {
                              the position fingerprints lead at first) */
     double init_out;      /* Wo starts uniform in ±init_out / √d (small: the readout learns
                              to read before attention settles on one number) */
+    const Model *vocab_of; /* with no start model: the model whose vocabulary and d the run
+                             takes (the train screen's: the model played, not parsed again);
+                             NULL: the built-in model's */
 } TrainConfig;
 
 /* The defaults for a task: seed 1, lr TRAIN_LR, init_qk 0.1, init_embed 0.03, init_out 0.1,

@@ -66,6 +66,7 @@ void train_config_default(TrainConfig *c, TaskId task)
     c->init_qk = 0.1;
     c->init_embed = 0.03;
     c->init_out = 0.1;
+    c->vocab_of = NULL;
 }
 
 int train_default_max_steps(TaskId task)
@@ -505,7 +506,10 @@ static int set_shape(TrainRun *r, const Model *start, char *err, size_t errlen)
 {
     Model base;
     memset(&base, 0, sizeof base);
-    if (!start) {
+    bool shape_only = !start && r->cfg.vocab_of;   /* its vocabulary and d, nothing else */
+    if (shape_only) {
+        start = r->cfg.vocab_of;
+    } else if (!start) {
         if (model_load_default(&base, err, errlen) != 0)
             return -1;
         start = &base;
@@ -521,7 +525,7 @@ static int set_shape(TrainRun *r, const Model *start, char *err, size_t errlen)
         memcpy(m->vocab, start->vocab, (size_t)m->vocab_size * sizeof *m->vocab);
         snprintf(m->sentence, sizeof m->sentence, "三加五等于?");
     }
-    if (ok && start->answers_count > 0) {
+    if (ok && start->answers_count > 0 && !shape_only) {
         m->answers_count = start->answers_count;
         memcpy(m->answers, start->answers, (size_t)start->answers_count * sizeof(int));
         m->hidden = start->hidden > 0 ? start->hidden : r->cfg.hidden;   /* `all` adds an MLP */

@@ -94,7 +94,7 @@ int train_view_speed_steps(int i)
 
 /* Starts the run again with the state's task, seed and heads, showing the sentence whose
  * text is keep (or the lesson's own). The play state is kept. */
-static void train_view_restart(TrainViewState *s, const char *keep)
+static void train_view_restart_from(TrainViewState *s, const char *keep, const Model *vocab_of)
 {
     char text[TASK_LENGTH * 4 + 1];
     snprintf(text, sizeof text, "%s", keep ? keep : TRAIN_VIEW_SENTENCE);
@@ -103,8 +103,11 @@ static void train_view_restart(TrainViewState *s, const char *keep)
     train_config_default(&cfg, s->task);
     cfg.seed = s->seed;
     cfg.heads = s->heads;
+    cfg.vocab_of = vocab_of;
     s->error[0] = '\0';
     s->run = train_new(&cfg, NULL, s->error, sizeof s->error);
+    /* A model played whose vocabulary cannot learn the task: s->error says why on the
+     * screen, and a restart (r) takes the built-in model's vocabulary. */
     s->rate_since = -1;
     s->rate = 0.0;
     s->said[0] = '\0';
@@ -118,6 +121,12 @@ static void train_view_restart(TrainViewState *s, const char *keep)
     if (i < 0)
         i = train_find_sentence(s->run, TRAIN_VIEW_SENTENCE);
     s->sentence = i < 0 ? 0 : i;
+}
+
+/* The same with the built-in model's vocabulary (a key's restart: parsed again, rarely). */
+static void train_view_restart(TrainViewState *s, const char *keep)
+{
+    train_view_restart_from(s, keep, NULL);
 }
 
 /* The text of the sentence shown (for keeping it across a restart), or NULL. */
@@ -139,14 +148,15 @@ static void train_view_restart_keep(TrainViewState *s)
 
 static void train_view_init(void *state, const Lesson *ls)
 {
-    (void)ls;   /* the run starts from the seeded generator, not the model played */
-    TrainViewState *s = state;
+    TrainViewState *s = state;   /* the run starts from the seeded generator, over the
+                                    vocabulary of the model played (not parsed again: every
+                                    state of every screen is made at once) */
     s->task = TASK_ADD;
     s->seed = 1;
     s->heads = 1;
     s->speed = TRAIN_VIEW_SPEED_DEFAULT;
     s->run = NULL;
-    train_view_restart(s, NULL);
+    train_view_restart_from(s, NULL, ls ? ls->model : NULL);
 }
 
 static void train_view_free(void *state)

@@ -18,7 +18,7 @@ static void check_options(const Options *o)
 {
     FUZZ_CHECK(o->speed >= PLAYER_SPEED_MIN && o->speed <= PLAYER_SPEED_MAX, "speed in range");
     FUZZ_CHECK(o->stage >= STAGE_QKV && o->stage < STAGE_COUNT, "a stage");
-    FUZZ_CHECK(o->focus >= 0 && o->focus < 16, "focus 0..15 (--focus takes 1 to 16)");
+    FUZZ_CHECK(o->focus >= -1 && o->focus < 16, "focus -1 (the lesson's default, 等) or 0..15 (--focus takes 1 to 16)");
     FUZZ_CHECK(o->lang >= -1 && o->lang <= 1, "lang -1, 0 or 1");
     FUZZ_CHECK(!o->json || o->dump, "--format json only with --dump");
 }
