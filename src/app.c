@@ -296,6 +296,7 @@ int app_run(const Options *o, Model *m, Lesson *ls, const char *notice)
     a.frame.lang = o->lang == LANG_ZH ? LANG_ZH : LANG_EN;
     a.frame.ascii = o->ascii;
     a.frame.notice = notice;
+    a.frame.prog = o->prog;
     a.exit_after_first = app_env_flag(APP_EXIT_AFTER_FIRST_FRAME_ENV);
     if (app_start_state(o, ls, app_now_ms(), &a.player, &a.ui) != 0) {
         fprintf(stderr, "attn-tui: out of memory\n");

@@ -240,7 +240,7 @@ static int main_print(Options *o, const Lesson *ls)
     Player p;
     Ui ui;
     app_start_state(o, ls, 0, &p, &ui);
-    FrameOptions fo = { o->lang, o->ascii, NULL };
+    FrameOptions fo = { .lang = o->lang, .ascii = o->ascii, .notice = NULL, .prog = o->prog };
     FrameInput in = { .lesson = ls, .player = &p, .ui = &ui, .progress = 1.0, .opt = &fo };
     Grid g;
     ArcsGeometry *vectors = o->svg ? calloc(1, sizeof *vectors) : NULL;   /* the arcs as paths */
