@@ -88,6 +88,11 @@ int grid_printf(Grid *g, int x, int y, Style style, const char *fmt, ...)
 void grid_set_style(Grid *g, int x, int y, int n, Style style);
 
 /* A run of cells in one row: columns x .. x+n-1 of row y. */
+/* Copies the n cells of row y from column x onto row to_y, the same columns (clipped to the
+ * grid): a cell drawn once and repeated down, as a tall heatmap cell. The span must not cut
+ * a wide glyph in two (the caller's span starts and ends on whole glyphs). */
+void grid_copy_cells(Grid *g, int x, int y, int n, int to_y);
+
 typedef struct {
     int x;   /* first column */
     int y;   /* row */
