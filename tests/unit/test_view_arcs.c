@@ -142,7 +142,7 @@ static void test_hidden_numbers_leave_no_digit(void **state)
 {
     Fixture *l = *state;
     const double progress[] = { 0.0, 0.4, 1.0 };
-    const SceneOptions options[] = { { LANG_EN, false, NULL }, { LANG_ZH, false, NULL }, { LANG_EN, true, NULL } };
+    const SceneOptions options[] = { { LANG_EN, false, NULL, NULL }, { LANG_ZH, false, NULL, NULL }, { LANG_EN, true, NULL, NULL } };
     for (size_t z = 0; z < N_SIZES; z++)
         for (int st = 0; st < STAGE_COUNT; st++)
             for (int f = 0; f < l->ls.tr.T; f++)
@@ -597,7 +597,7 @@ static void test_stage_line_lights_current_stage(void **state)
     for (int lang = 0; lang < 2; lang++)
         for (int st = 0; st < STAGE_COUNT; st++) {
             ArcsShot p = player_at(&l->ls.tr, 3, all_stages[st], true);
-            SceneOptions o = { (Lang)lang, false, NULL };
+            SceneOptions o = { (Lang)lang, false, NULL, NULL };
             Grid g = render(&l->ls.tr, &p, 1.0, 80, 24, &o);
             char got[128] = "";
             for (int y = 0; y < 1; y++)
@@ -616,7 +616,7 @@ static void test_status_line_keys_state_and_notice(void **state)
     Fixture *l = *state;
     char row[1024];
     ArcsShot p = player_at(&l->ls.tr, 3, STAGE_SCORE, true);
-    SceneOptions o = { LANG_EN, false, "no UTF-8 locale" };
+    SceneOptions o = { LANG_EN, false, "no UTF-8 locale", NULL };
     Grid g = render(&l->ls.tr, &p, 1.0, 100, 30, &o);
     row_text(&g, 29, row, sizeof row);
     assert_non_null(strstr(row, "❚❚ paused"));
@@ -642,7 +642,7 @@ static void test_too_small_exact_text(void **state)
         { 59, 20, true, "        terminal too small: need 60x20, have 59x20" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        SceneOptions o = { LANG_EN, cases[i].ascii, NULL };
+        SceneOptions o = { LANG_EN, cases[i].ascii, NULL, NULL };
         Grid g = render(&l->ls.tr, &p, 1.0, cases[i].w, cases[i].h, &o);
         char expected[2048] = "";
         for (int y = 0; y < cases[i].h; y++) {
@@ -672,7 +672,7 @@ static void test_help_lists_every_binding(void **state)
     for (int lang = 0; lang < 2; lang++) {
         ArcsShot p = player_at(&l->ls.tr, 3, STAGE_SOFTMAX, true);
         p.help = true;
-        SceneOptions o = { (Lang)lang, false, NULL };
+        SceneOptions o = { (Lang)lang, false, NULL, NULL };
         Grid g = render(&l->ls.tr, &p, 1.0, 100, 40, &o);   /* tall enough not to scroll */
         char *text = frame_text(&g);
         assert_null(strstr(text, "scroll"));
@@ -703,7 +703,7 @@ static void test_ascii_mode_is_ascii(void **state)
                 ArcsShot p = player_at(&l->ls.tr, 3, all_stages[st], mode & 1);
                 p.help = mode & 2;
                 p.playing = mode == 1;
-                SceneOptions o = { LANG_ZH, true, "notice" };
+                SceneOptions o = { LANG_ZH, true, "notice", NULL };
                 Grid g = render(&l->ls.tr, &p, mode == 3 ? 0.5 : 1.0, sizes[z][0], sizes[z][1], &o);
                 char what[64];
                 snprintf(what, sizeof what, "%dx%d stage %d mode %d", sizes[z][0], sizes[z][1], st, mode);
@@ -724,7 +724,7 @@ static void test_ascii_sentence_row(void **state)
     assert_int_equal(model_load_default(&m, err, sizeof err), 0);
     assert_int_equal(engine_forward(&m, "三加五等于?十减四等于?几是二乘", &long16, err, sizeof err), 0);
     const Trace *trs[2] = { &l->ls.tr, &long16 };
-    SceneOptions o = { LANG_EN, true, NULL };
+    SceneOptions o = { LANG_EN, true, NULL, NULL };
     for (int k = 0; k < 2; k++)
         for (size_t z = 0; z < N_SIZES; z++) {
             ArcsLayout L;
@@ -756,7 +756,7 @@ static void test_ascii_arcs_weigh_by_share(void **state)
         for (int s = 0; s < tr->T; s++)
             TRACE_SQ(tr, weights, 3, s) = shares[cls];
         ArcsShot p = player_at(tr, 3, STAGE_SOFTMAX, false);
-        SceneOptions o = { LANG_EN, true, NULL };
+        SceneOptions o = { LANG_EN, true, NULL, NULL };
         Grid g = render(tr, &p, 1.0, 80, 24, &o);
         int arcs = 0;
         for (int y = 0; y < g.h; y++)
@@ -785,7 +785,7 @@ static void test_every_size_lays_out_cleanly(void **state)
                 for (int mode = 0; mode < 4; mode++) {
                     ArcsShot p = player_at(&l->ls.tr, (w + h) % l->ls.tr.T, all_stages[st], mode & 1);
                     p.help = mode & 2;
-                    SceneOptions o = { (Lang)(mode & 1), false, NULL };
+                    SceneOptions o = { (Lang)(mode & 1), false, NULL, NULL };
                     Grid g = render(&l->ls.tr, &p, (h % 3) / 2.0, w, h, &o);
                     char what[64];
                     snprintf(what, sizeof what, "%dx%d stage %d mode %d", w, h, st, mode);
@@ -1203,6 +1203,40 @@ static void test_keys_choose_what_is_worked(void **state)
     grid_free(&g);
 }
 
+/* The input line (e) at 80 × 24: the ASCII spelling is read first and whole (it was cut to
+ * "vocabulary: 零 一 … 几 ?  · or t"), the hint wrapped over the body's last rows; an error
+ * is shown whole, wrapped to a second line, never cut. */
+static void test_input_line_at_80x24(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_ARCS);
+    scene_press(s, 'e');
+    assert_true(s->ui.input.open);
+    Grid g = scene_render(s, 80, 24);
+    char row[1024];
+    row_trimmed(&g, 21, row, sizeof row);
+    assert_string_equal(row, " type it in ASCII: 3+5=? is 三加五等于? (0-99 + - * / = ? × ÷ is, how many) ·");
+    row_trimmed(&g, 22, row, sizeof row);
+    assert_string_equal(row, " vocabulary: 零 一 二 三 四 五 六 七 八 九 十 加 减 乘 除 等 于 是 几 ?");
+    row_trimmed(&g, 23, row, sizeof row);
+    assert_non_null(strstr(row, "sentence: "));
+    grid_free(&g);
+    for (const char *k = "10-4=x"; *k; k++)
+        ui_input(&s->ui, s->ls, *k);
+    assert_string_equal(s->ui.input.error, "unknown \"x\" at character 6: not in the vocabulary (零 一 二 三 四 五 "
+                                           "六 七 八 九 十 加 减 乘 除 等 于 是 几 ?) nor an ASCII spelling (0-99 + - * / "
+                                           "= ? × ÷ is, how many)");
+    g = scene_render(s, 80, 24);
+    row_trimmed(&g, 20, row, sizeof row);
+    assert_string_equal(row, " unknown \"x\" at character 6: not in the vocabulary (零 一 二 三 四 五 六 七 八");
+    row_trimmed(&g, 21, row, sizeof row);
+    assert_string_equal(row, " 九 十 加 减 乘 除 等 于 是 几 ?) nor an ASCII spelling (0-99 + - * / = ? × ÷");
+    row_trimmed(&g, 22, row, sizeof row);
+    assert_string_equal(row, " is, how many)");
+    grid_free(&g);
+    scene_close(s);
+}
+
 int main(void)
 {
 #define T(f) cmocka_unit_test_setup_teardown(f, fixture_setup, fixture_teardown)
@@ -1234,6 +1268,7 @@ int main(void)
         T(test_ascii_sentence_row),
         T(test_every_size_lays_out_cleanly),
         T(test_token_at_matches_drawing),
+        T(test_input_line_at_80x24),
         cmocka_unit_test(test_long_sentence_and_wide_vectors),
         T(test_hidden_words_follow_the_shares),
         T(test_sixteen_every_number_under_its_character),
