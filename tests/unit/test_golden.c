@@ -82,6 +82,7 @@ static const GoldenCase golden_cases[] = {
     { .name = "arcs-60x20-smallest", .view = VIEW_ARCS, .w = 60, .h = 20, .stage = STAGE_SOFTMAX, .focus = 3, .frame = true },
     { .name = "arcs-80x24-masked", .view = VIEW_ARCS, .w = 80, .h = 24, .stage = STAGE_SOFTMAX, .focus = 3, .keys = { 'm' } },
     { .name = "arcs-80x24-two-heads", .view = VIEW_ARCS, .w = 80, .h = 24, .stage = STAGE_SOFTMAX, .focus = 3, .keys = { 'h' } },
+    { .name = "arcs-120x40-two-heads", .view = VIEW_ARCS, .w = 120, .h = 40, .stage = STAGE_SOFTMAX, .focus = 3, .keys = { 'h' } },
     { .name = "similarity-80x24-numbers", .view = VIEW_SIMILARITY, .w = 80, .h = 24, .focus = 3 },
     { .name = "similarity-80x24-hidden", .view = VIEW_SIMILARITY, .w = 80, .h = 24, .focus = 3, .hidden = true },
     { .name = "similarity-120x40-numbers", .view = VIEW_SIMILARITY, .w = 120, .h = 40, .focus = 3 },

@@ -1237,6 +1237,60 @@ static void test_input_line_at_80x24(void **state)
     scene_close(s);
 }
 
+/* Cells of the frame in style st above row `below` (the arc area and what is over it). */
+static int cells_styled(const Grid *g, Style st, int below)
+{
+    int n = 0;
+    for (int y = 0; y < below && y < g->h; y++)
+        for (int x = 0; x < g->w; x++)
+            n += grid_cell(g, x, y)->style == st && grid_cell(g, x, y)->glyph[0] != ' ';
+    return n;
+}
+
+/* Two heads ("two", h once) draw both heads' arcs at once: head 1's cells in SERIES_A, head
+ * 2's in SERIES_B, no share-level colour left, and a legend on the marker row says which is
+ * which; "head 1" (h again) draws one head in the share levels, no legend. */
+static void test_two_heads_draw_both(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_ARCS);
+    s->p.stage = STAGE_SOFTMAX;
+    s->p.focus = 3;
+    scene_press(s, 'h');
+    assert_int_equal(s->ls->tr.heads, 2);
+    assert_int_equal(s->ui.head, -1);
+    Grid g = scene_render(s, 120, 40);
+    int sentence = -1;
+    char row[4096];
+    for (int y = 3; y < g.h && sentence < 0; y++) {   /* below the title and the view bar */
+        row_trimmed(&g, y, row, sizeof row);
+        if (strstr(row, "三") && strstr(row, "加") && strstr(row, "?"))
+            sentence = y;
+    }
+    assert_int_equal(sentence, 23);
+    int a = cells_styled(&g, STYLE_SERIES_A, sentence), b = cells_styled(&g, STYLE_SERIES_B, sentence);
+    int levels = 0;
+    for (int st = STYLE_ARC_1; st <= STYLE_ARC_8; st++)
+        levels += cells_styled(&g, (Style)st, sentence);
+    if (a != 306 || b != 319 || levels != 0)
+        fail_msg("head 1: %d cells, head 2: %d, share levels: %d:\n%s", a, b, levels, frame_text(&g));
+    row_trimmed(&g, sentence + 2, row, sizeof row);
+    assert_non_null(strstr(row, "⣿ head 1 (numbers, panel)  ⣿ head 2"));
+    /* the legend's two samples are in the heads' colours */
+    assert_int_equal(cells_styled(&g, STYLE_SERIES_A, sentence + 3) - a, 1);
+    assert_int_equal(cells_styled(&g, STYLE_SERIES_B, sentence + 3) - b, 1);
+    grid_free(&g);
+    scene_press(s, 'h');   /* head 1 alone */
+    assert_int_equal(s->ui.head, 0);
+    g = scene_render(s, 120, 40);
+    assert_int_equal(cells_styled(&g, STYLE_SERIES_A, g.h), 0);
+    assert_int_equal(cells_styled(&g, STYLE_SERIES_B, g.h), 0);
+    row_trimmed(&g, sentence + 2, row, sizeof row);
+    assert_null(strstr(row, "head 2"));
+    grid_free(&g);
+    scene_close(s);
+}
+
 int main(void)
 {
 #define T(f) cmocka_unit_test_setup_teardown(f, fixture_setup, fixture_teardown)
@@ -1269,6 +1323,7 @@ int main(void)
         T(test_every_size_lays_out_cleanly),
         T(test_token_at_matches_drawing),
         T(test_input_line_at_80x24),
+        T(test_two_heads_draw_both),
         cmocka_unit_test(test_long_sentence_and_wide_vectors),
         T(test_hidden_words_follow_the_shares),
         T(test_sixteen_every_number_under_its_character),
