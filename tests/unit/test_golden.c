@@ -122,6 +122,8 @@ static const GoldenCase golden_cases[] = {
     { .name = "library-80x24-hidden", .view = VIEW_LIBRARY, .w = 80, .h = 24, .focus = 3, .hidden = true },
     { .name = "library-120x40-numbers", .view = VIEW_LIBRARY, .w = 120, .h = 40, .focus = 3 },
     { .name = "library-120x40-hidden", .view = VIEW_LIBRARY, .w = 120, .h = 40, .focus = 3, .hidden = true },
+    { .name = "library-200x60-numbers", .view = VIEW_LIBRARY, .w = 200, .h = 60, .focus = 3 },
+    { .name = "machine-200x60-score", .view = VIEW_MACHINE, .w = 200, .h = 60, .stage = STAGE_SCORE, .focus = 3 },
     { .name = "library-80x24-zh", .view = VIEW_LIBRARY, .w = 80, .h = 24, .focus = 3, .lang = LANG_ZH },
     { .name = "library-80x24-ascii", .view = VIEW_LIBRARY, .w = 80, .h = 24, .focus = 3, .ascii = true },
     { .name = "library-80x24-masked", .view = VIEW_LIBRARY, .w = 80, .h = 24, .focus = 3, .keys = { 'm' } },
