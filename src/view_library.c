@@ -246,7 +246,12 @@ static void draw_contents(const ViewCtx *c, const LibraryLayout *L, int x, int w
         return;
     for (int r = 0; r < rows; r++) {   /* r = 0 is the bottom row */
         int y = L->contents_top + L->contents_rows - 1 - r;
-        int in = fill - 8 * r;
+        int in = fill - 8 * r, before = fill - 8 * (r - 1);
+        bool same = r > 0 && ((in >= 8 && before >= 8) || (in <= 0 && before <= 0));
+        if (same) {   /* a row like the one under it (whole, or empty): copied */
+            grid_copy_cells(c->g, x, y + 1, w, y);
+            continue;
+        }
         const char *glyph = c->gl->shades[1];
         Style style = STYLE_DIM;
         if (in > 0) {

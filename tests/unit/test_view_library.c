@@ -482,6 +482,35 @@ static void test_frame_is_pure(void **state)
     assert_frame_pure(&s, 80, 24, 9, "debris █▇▆ debris 加加加");
 }
 
+/* Blank rows of the body (between the view bar and the status line) of view at stage,
+ * 等 asking, in a w × h frame. */
+static int big_blank_rows(ViewId view, Stage stage, int w, int h)
+{
+    Scene *s = scene_open(NULL, view);
+    s->p.stage = stage;
+    s->p.focus = 3;
+    Grid g = scene_render(s, w, h);
+    char row[8192];
+    int n = 0;
+    for (int y = 2; y < g.h - 1; y++) {
+        row_trimmed(&g, y, row, sizeof row);
+        n += row[0] == '\0';
+    }
+    grid_free(&g);
+    scene_close(s);
+    return n;
+}
+
+/* A projector's frame is used: the books grow (to 32 columns, 60 rows inside), so at
+ * 300 × 80 6 of 77 body rows are blank (were 37, 48%) and at 200 × 60 1 of 57 (were 17). */
+static void test_big_frames_fill(void **state)
+{
+    (void)state;
+    assert_int_equal(big_blank_rows(VIEW_LIBRARY, STAGE_SOFTMAX, 120, 40), 1);
+    assert_int_equal(big_blank_rows(VIEW_LIBRARY, STAGE_SOFTMAX, 200, 60), 1);
+    assert_int_equal(big_blank_rows(VIEW_LIBRARY, STAGE_SOFTMAX, 300, 80), 6);
+}
+
 int main(void)
 {
 #define T(f) cmocka_unit_test(f)
@@ -491,6 +520,7 @@ int main(void)
         T(test_deng_takes_52_4_percent_of_jia),
         T(test_roles_tied_to_the_programs_rows),
         T(test_books_drawn_whole),
+        T(test_big_frames_fill),
         T(test_the_borrower_is_lit),
         T(test_hidden_numbers_leave_no_digit),
         T(test_clicks_hit_the_character_drawn_there),
