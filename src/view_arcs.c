@@ -127,27 +127,33 @@ static void token_value(const ViewCtx *c, int s, bool short_form, char *buf, siz
         buf[strlen(buf) - 1] = '\0';
 }
 
-/* Under each character its number, centred, when numbers are shown and the stage has one;
- * on two alternating rows when the slots are narrow, without the % sign when even that is
- * too tight. */
+/* Under each character its number, centred, when numbers are shown and the stage has one.
+ * When the slots are narrow, on two alternating rows, each number then starting right under
+ * its own character (without the % sign when even that is too tight), and a "╷" under each
+ * character of the second row leads the eye down to its number: which is whose stays plain. */
 static void draw_values(const ViewCtx *c, const ArcsLayout *L)
 {
     if (!c->numbers || c->stage == STAGE_QKV)
         return;
     int shown = c->stage == STAGE_OUTPUT ? L->tokens : draw_revealed(c->progress, L->tokens);
     int strongest = engine_strongest(c->tr, arcs_head(c), c->focus);
+    bool staggered = L->value_rows == 2;
     int free_from[2] = { 0, 0 };
     char buf[32];
     for (int s = 0; s < shown; s++) {
-        int r = L->value_rows == 2 ? s % 2 : 0;
-        for (int form = 0; form < 2; form++) {
+        int r = staggered ? s % 2 : 0;
+        for (int try = 0; try < 4; try++) {   /* with %, without; clear of the next column first */
+            int form = try % 2;
+            bool clear = staggered && try < 2 && r == 0 && s + 1 < shown;
             token_value(c, s, form == 1, buf, sizeof buf);
             int lw = text_width(buf);
-            int x = (2 * L->tok_x[s] + L->tok_w[s] - lw) / 2;
-            if (x < free_from[r] || x + lw > L->w)
+            int x = staggered ? L->tok_x[s] : (2 * L->tok_x[s] + L->tok_w[s] - lw) / 2;
+            if (x < free_from[r] || x + lw > L->w || (clear && x + lw > L->tok_x[s + 1]))
                 continue;
             grid_put_text(c->g, x, L->value_row + r, buf, s == strongest ? STYLE_BOLD : STYLE_NORMAL);
             free_from[r] = x + lw + 1;
+            if (r == 1 && grid_cell(c->g, x, L->value_row)->glyph[0] == ' ')
+                grid_put_text(c->g, x, L->value_row, c->ascii ? "|" : "╷", STYLE_DIM);
             break;
         }
     }
