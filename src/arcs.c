@@ -470,7 +470,7 @@ static void report_geometry(const ViewCtx *c, const ArcsLayout *L, int h, const 
         GeomShape g = { .kind = GEOM_ARC, .x0 = a->from, .y0 = arc_base(L),
                         .x1 = a->loop ? a->to : a->centre, .y1 = arc_base(L), .height = a->height,
                         .width = 1.0 + share * L->foot_scale, .share = share,
-                        .style = series != STYLE_NORMAL ? series : (Style)(STYLE_ARC_1 + a->level - 1) };
+                        .style = series != STYLE_NORMAL ? (int)series : STYLE_ARC_1 + a->level - 1 };
         arcs_geometry_add(out, &g);
     }
 }

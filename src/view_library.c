@@ -308,8 +308,9 @@ static void draw_book(const ViewCtx *c, const LibraryLayout *L, int s)
     int x = L->book_x[s], w = L->book_w;
     if (L->framed) {
         Rect r = { x, L->shelf_row, w, L->bottom_row - L->shelf_row + 1 };
-        char num[FORMAT_BYTES], score[FORMAT_BYTES + 2] = "";
+        char score[FORMAT_BYTES + 2] = "";
         if (c->numbers && visible) {   /* Q(asker)·K(book): how well the phrase fits the label */
+            char num[FORMAT_BYTES];
             format_fixed(num, sizeof num, TRACE_HSQ(c->tr, scores, head_of(L, 0), c->focus, s), 2);
             snprintf(score, sizeof score, " %s ", num);   /* blanks: a minus never reads as the edge */
         }

@@ -282,8 +282,8 @@ static void grow_strip_cells(MachineLayout *L, int room)
 static bool strip_names_fit(const ViewCtx *c, const MachineLayout *L)
 {
     char name[64];
-    int widths[STAGE_COUNT] = { 3 * L->d * L->cwd + 2, L->heads * L->tcols * L->cwt + (L->heads - 1),
-                                L->heads * L->tcols * L->cwt + (L->heads - 1), L->d * L->cwd };
+    const int widths[STAGE_COUNT] = { 3 * L->d * L->cwd + 2, L->heads * L->tcols * L->cwt + (L->heads - 1),
+                                      L->heads * L->tcols * L->cwt + (L->heads - 1), L->d * L->cwd };
     for (int s = 0; s < STAGE_COUNT; s++) {
         draw_stage_label(name, sizeof name, (Stage)s, c->lang, c->gl);
         if (text_width(name) > widths[s] + L->arrow_w - 1)
