@@ -71,6 +71,8 @@ typedef struct {
     /* the guided tour and predict-then-reveal (issues 15, 17) */
     bool tour;               /* --tour: start the guided tour at its first stop */
     bool predict;            /* --predict: autoplay asks before ③ and the mirrored cell */
+    const char *prog;        /* argv[0] as the user typed it ("./attn-tui", "attn-tui"): what
+                                text on screen names the command by; NULL: "attn-tui" */
 } Options;
 
 /* The defaults a config file may set (config.h), one bit each in Options.given once the

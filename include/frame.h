@@ -21,6 +21,8 @@ typedef struct {
     Lang lang;           /* labels in English or Chinese */
     bool ascii;          /* draw with ASCII only */
     const char *notice;  /* a one-line notice for the status line (until a key), or NULL */
+    const char *prog;    /* the command as the user started it (argv[0]), or NULL: "attn-tui";
+                            text that names a command to type names it so */
 } FrameOptions;
 
 /* What frames keep between them to draw faster (the arcs' dots, walked once). Owned by

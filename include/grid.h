@@ -95,6 +95,12 @@ int grid_printf(Grid *g, int x, int y, Style style, const char *fmt, ...)
 void grid_set_style(Grid *g, int x, int y, int n, Style style);
 
 /* A run of cells in one row: columns x .. x+n-1 of row y. */
+/* Copies the n cells of row y from column x onto row to_y, the same columns (clipped to the
+ * grid): a cell drawn once and repeated down, as a tall heatmap cell or a box's inside. A
+ * wide glyph of row to_y the span cuts is blanked; the span of row y must start and end on
+ * whole glyphs (the caller's). */
+void grid_copy_cells(Grid *g, int x, int y, int n, int to_y);
+
 typedef struct {
     int x;   /* first column */
     int y;   /* row */

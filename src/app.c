@@ -423,6 +423,7 @@ static int app_setup(App *a, const Options *o, Model *m, Lesson *ls, long long n
     a->frame.lang = o->lang == LANG_ZH ? LANG_ZH : LANG_EN;
     a->frame.ascii = o->ascii;
     a->theme = o->theme;
+    a->frame.prog = o->prog;   /* text naming a command names it as the user started it */
     if (app_start_state(o, ls, now_ms, &a->player, &a->ui) != 0)
         return -1;
     a->cache = frame_cache_new();   /* without one, frames only cost more */

@@ -27,6 +27,8 @@
                                   (≥ 0.5) arcs leaving the asker on one side never cross */
 #define ARC_TAPER 0.3          /* fraction of an arc over which it swells to its band */
 #define ARC_LOOP_HOLE 5.0      /* dots: the asker's loop stands this high under its band */
+#define ARCS_SECOND_RISE 0.6   /* both heads drawn: head 2's arcs stand this much of head 1's
+                                  height, so that the two sets part above their feet */
 #define ARC_FOOT_DOTS 4        /* dot rows over which the band widens into its foot */
 #define ARC_FOOT_MAX 100       /* widest foot (dots) of a share of 1, however wide the screen */
 #define ARC_HALVES_MAX 64      /* half-dot layers whose repeated dots a walk skips: a band is
@@ -64,9 +66,19 @@ int arcs_head(const ViewCtx *c)
     return c->tr->heads > 1 && c->ui && c->ui->head == 1 ? 1 : 0;
 }
 
+bool arcs_both_heads(const ViewCtx *c)
+{
+    return c->tr->heads > 1 && c->ui && c->ui->head < 0;
+}
+
 double arcs_drawn_share(const ViewCtx *c, int s)
 {
-    double share = TRACE_HSQ(c->tr, weights, arcs_head(c), c->focus, s);
+    return arcs_drawn_share_of(c, arcs_head(c), s);
+}
+
+double arcs_drawn_share_of(const ViewCtx *c, int h, int s)
+{
+    double share = TRACE_HSQ(c->tr, weights, h, c->focus, s);
     bool same_row = c->p && c->p->from_focus == c->focus;
     if (c->stage == STAGE_SCORE)   /* scores are no shares yet: thin, unless ③ is leaving */
         return same_row && c->p->from_stage == STAGE_SOFTMAX ? share * (1.0 - c->progress) : 0.0;
@@ -344,9 +356,9 @@ static double token_centre(const ArcsLayout *L, int s)
 
 /* The asker's loop spans [*loop_l, *loop_r]: its own dot columns (at least four), or its
  * foot when that is wider; arcs to the left leave just left of it, to the right just right. */
-static void asker_feet(const ViewCtx *c, const ArcsLayout *L, double *loop_l, double *loop_r)
+static void asker_feet(const ViewCtx *c, const ArcsLayout *L, int h, double *loop_l, double *loop_r)
 {
-    int foot = arcs_foot_dots(L, arcs_drawn_share(c, c->focus));
+    int foot = arcs_foot_dots(L, arcs_drawn_share_of(c, h, c->focus));
     int span = foot > 4 ? foot : 4;
     *loop_l = centred_run(token_centre(L, c->focus), span);
     *loop_r = *loop_l + span - 1;
@@ -385,10 +397,10 @@ static double widest_half(const ViewCtx *c, const ArcsLayout *L, double loop_l, 
 }
 
 /* The arc from the asker to character s (to itself: a loop over its head). */
-static Arc arc_to(const ViewCtx *c, const ArcsLayout *L, int s, double loop_l, double loop_r,
-                  double widest)
+static Arc arc_to(const ViewCtx *c, const ArcsLayout *L, int h, int s, double loop_l, double loop_r,
+                  double widest, double rise)
 {
-    double share = arcs_drawn_share(c, s);
+    double share = arcs_drawn_share_of(c, h, s);
     Arc a = { .level = draw_share_level(share), .centre = token_centre(L, s) };
     a.layers = arcs_band_dots(L, share);
     a.foot = arcs_foot_dots(L, share);
@@ -405,7 +417,7 @@ static Arc arc_to(const ViewCtx *c, const ArcsLayout *L, int s, double loop_l, d
     bool rightward = s > c->focus;
     a.from = rightward ? loop_r + 1 : loop_l - 1;
     a.to = target_foot(L, s, a.layers, rightward);
-    a.height = arc_height(fabs(a.to - a.from) / 2.0, widest, room);
+    a.height = rise * arc_height(fabs(a.to - a.from) / 2.0, widest, room);
     return a;
 }
 
@@ -445,7 +457,8 @@ static void draw_packet(const ViewCtx *c, const ArcsLayout *L, const Arc *a, dou
 /* Reports the arcs drawn as shapes (arcs_geometry.h) for the SVG writer: each from where it
  * leaves the asker to its target's centre, as high as drawn, as wide as its foot's rule
  * without rounding (1 + share · foot_scale dots). */
-static void report_geometry(const ViewCtx *c, const ArcsLayout *L, const Arc *arcs, const bool *shown)
+static void report_geometry(const ViewCtx *c, const ArcsLayout *L, int h, const Arc *arcs, const bool *shown,
+                            Style series)
 {
     ArcsGeometry *out = c->g->vectors;
     arcs_geometry_area(out, 0, L->arc_top, L->w, L->sentence_row - L->arc_top);
@@ -453,24 +466,23 @@ static void report_geometry(const ViewCtx *c, const ArcsLayout *L, const Arc *ar
         if (!shown[s])
             continue;
         const Arc *a = &arcs[s];
-        double share = arcs_drawn_share(c, s);
+        double share = arcs_drawn_share_of(c, h, s);
         GeomShape g = { .kind = GEOM_ARC, .x0 = a->from, .y0 = arc_base(L),
                         .x1 = a->loop ? a->to : a->centre, .y1 = arc_base(L), .height = a->height,
                         .width = 1.0 + share * L->foot_scale, .share = share,
-                        .style = STYLE_ARC_1 + a->level - 1 };
+                        .style = series != STYLE_NORMAL ? (int)series : STYLE_ARC_1 + a->level - 1 };
         arcs_geometry_add(out, &g);
     }
 }
 
-/* Every arc of the asker, grown to `progress` at ② and ③ (whole while ② thickens into ③);
- * at ④ whole, with the V's travelling back along them while the transition runs. */
-void arcs_draw(const ViewCtx *c, const ArcsLayout *L)
+/* Head h's arcs of the asker, grown to `progress` at ② and ③ (whole while ② thickens into
+ * ③); at ④ whole, with the V's travelling back along them while the transition runs. With
+ * series (not STYLE_NORMAL) the SVG writer's shapes are reported in that style. */
+static void draw_head(const ViewCtx *c, const ArcsLayout *L, int h, Style series, double rise)
 {
     Stage stage = c->stage;
-    if (stage == STAGE_QKV || L->arc_rows <= 0)
-        return;
     double loop_l, loop_r;
-    asker_feet(c, L, &loop_l, &loop_r);
+    asker_feet(c, L, h, &loop_l, &loop_r);
     double widest = widest_half(c, L, loop_l, loop_r);
     bool thickening = c->p && c->p->from_focus == c->focus &&
                       ((stage == STAGE_SOFTMAX && c->p->from_stage == STAGE_SCORE) ||
@@ -481,17 +493,49 @@ void arcs_draw(const ViewCtx *c, const ArcsLayout *L)
     for (int s = 0; s < L->tokens; s++) {
         shown[s] = engine_visible(c->tr, c->focus, s);
         if (shown[s])
-            arcs[s] = arc_to(c, L, s, loop_l, loop_r, widest);
+            arcs[s] = arc_to(c, L, h, s, loop_l, loop_r, widest, rise);
     }
     if (c->cache)
         arcs_cache_mark(c, L, arcs, shown);
     if (c->g->vectors)
-        report_geometry(c, L, arcs, shown);
+        report_geometry(c, L, h, arcs, shown, series);
     for (int s = 0; s < L->tokens; s++)
         if (shown[s])
             draw_arc(c, L, &arcs[s], upto);
     if (stage == STAGE_OUTPUT && c->progress < 1.0)
         for (int s = 0; s < L->tokens; s++)
             if (engine_visible(c->tr, c->focus, s))
-                draw_packet(c, L, &arcs[s], TRACE_HSQ(c->tr, weights, arcs_head(c), c->focus, s));
+                draw_packet(c, L, &arcs[s], TRACE_HSQ(c->tr, weights, h, c->focus, s));
+}
+
+/* Gives every arc cell of the arc area (a style of the share levels, or a V's bold) the
+ * style of one head's series. */
+static void paint_series(const ViewCtx *c, const ArcsLayout *L, Style series)
+{
+    for (int y = L->arc_top; y < L->sentence_row; y++)
+        for (int x = 0; x < L->w; x++) {
+            Cell *cell = grid_at(c->g, x, y);
+            if (cell && ((cell->style >= STYLE_ARC_1 && cell->style <= STYLE_ARC_8) ||
+                         (cell->style == STYLE_BOLD && cell->glyph[0] != ' ')))
+                cell->style = (unsigned char)series;
+        }
+}
+
+void arcs_draw(const ViewCtx *c, const ArcsLayout *L)
+{
+    if (c->stage == STAGE_QKV || L->arc_rows <= 0)
+        return;
+    if (!arcs_both_heads(c)) {
+        draw_head(c, L, arcs_head(c), STYLE_NORMAL, 1.0);
+        return;
+    }
+    /* both heads: head 1's arcs as tall as one head's, painted its colour, then head 2's,
+     * ARCS_SECOND_RISE as tall (so the two sets part above the feet), over them in its own (a
+     * cell both reach takes head 2's); drawn without the cache, which keeps one head's */
+    ViewCtx d = *c;
+    d.cache = NULL;
+    draw_head(&d, L, 0, STYLE_SERIES_A, 1.0);
+    paint_series(&d, L, STYLE_SERIES_A);
+    draw_head(&d, L, 1, STYLE_SERIES_B, ARCS_SECOND_RISE);
+    paint_series(&d, L, STYLE_SERIES_B);
 }

@@ -507,21 +507,20 @@ static void draw_status(const ViewCtx *c, const ViewOps *v, const ChromeLayout *
 
 /* ---------------------------------------------------------------- input line */
 
-/* "vocabulary: 零 一 二 … ?  or type 0-99 + - * / = ? is, how many" into buf; in ASCII mode
- * the spelling first, then the vocabulary by its labels ("ling yi er ..."). */
+#define INPUT_HINT_ROWS 3   /* most rows the hint or an error takes above the input line */
+
+/* "type it in ASCII: 3+5=? is 三加五等于? (0-99 + - * / = ? × ÷ is, how many) · vocabulary:
+ * 零 一 二 … ?" into buf: the ASCII spelling first (a learner without a Chinese input method
+ * reads it before anything is cut), then the vocabulary (in ASCII mode by its labels). */
 static void input_vocabulary(const ViewCtx *c, char *buf, size_t cap)
 {
     const Model *m = c->ls->model;
     char label[DRAW_LABEL_BYTES];
-    buf[0] = '\0';
-    if (c->ascii)
-        draw_append(buf, cap, "type %s%svocabulary:", spell_summary(), c->gl->sep);
-    else
-        snprintf(buf, cap, "%s", SAY(c, "vocabulary:", "词表："));
+    snprintf(buf, cap, SAY(c, "type it in ASCII: 3+5=? is 三加五等于? (%s)%svocabulary:",
+                           "可以用 ASCII 打：3+5=? 就是 三加五等于?（%s）%s词表："),
+             spell_summary(), c->gl->sep);
     for (int i = 0; m && i < m->vocab_size && strlen(buf) + 16 < cap; i++)
         draw_append(buf, cap, " %s", draw_char_label(c->ascii, m->vocab[i], label, sizeof label));
-    if (!c->ascii)
-        draw_append(buf, cap, SAY(c, "  · or type %s", "  · 也可以打 %s"), spell_summary());
 }
 
 /* The typed text from column x with the cursor lit and the character at fault marked;
@@ -573,10 +572,6 @@ static void draw_input(const ViewCtx *c, const ChromeLayout *L)
     bool file = in->mode == INPUT_FILE_NAME;
     char buf[1024], shown[1024];
     int y = L->status_row, limit = L->w - 1;
-    for (int col = 0; col < L->w; col++) {
-        grid_put_char(c->g, col, y, " ", STYLE_STATUS);
-        grid_put_char(c->g, col, y - 1, " ", STYLE_NORMAL);
-    }
     if (file)
         input_file_about(c, in, buf, sizeof buf);
     else if (in->error[0])
@@ -585,7 +580,15 @@ static void draw_input(const ViewCtx *c, const ChromeLayout *L)
         input_vocabulary(c, buf, sizeof buf);
     bool refused = in->error[0] || (file && in->exists);
     draw_drawable(c->ascii, buf, shown, sizeof shown);
-    draw_clipped(c->g, 1, y - 1, limit, shown, refused ? STYLE_ERROR : STYLE_DIM);
+    /* the hint or the error whole, wrapped over the body's last rows (at most 3) */
+    int rows = draw_paragraph(NULL, c->gl, 1, 0, limit - 1, INPUT_HINT_ROWS, shown, STYLE_DIM);
+    rows = rows < 1 ? 1 : rows;
+    for (int col = 0; col < L->w; col++) {
+        grid_put_char(c->g, col, y, " ", STYLE_STATUS);
+        for (int r = 1; r <= rows; r++)
+            grid_put_char(c->g, col, y - r, " ", STYLE_NORMAL);
+    }
+    draw_paragraph(c->g, c->gl, 1, y - rows, limit - 1, rows, shown, refused ? STYLE_ERROR : STYLE_DIM);
     int x = 1 + draw_clipped(c->g, 1, y, limit, file ? SAY(c, "file: ", "文件：")
                                                      : SAY(c, "sentence: ", "句子："), STYLE_STATUS);
     x = input_text(c, in, x, y, limit);

@@ -726,6 +726,7 @@ int cli_apply_named(Options *o, const char *name, const char *value, char *err, 
 int cli_parse(int argc, char **argv, Options *o, char *err, size_t errlen)
 {
     cli_defaults(o);
+    o->prog = argc > 0 && argv[0] && argv[0][0] ? argv[0] : NULL;
     opterr = 0;
     optind = 0;   /* 0, not 1: getopt forgets all it kept from an earlier parse (an error
                      inside a cluster such as "-xh" leaves it pointing into that argv) */

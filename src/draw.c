@@ -319,7 +319,11 @@ int draw_revealed(double progress, int n)
 
 void draw_box(Grid *g, const Glyphs *gl, Rect r, const char *title, Style style)
 {
-    for (int row = r.y; row < r.y + r.h; row++)
+    for (int row = r.y; row < r.y + r.h; row++) {
+        if (row > r.y + 1 && row < r.y + r.h - 1 && row - 1 >= 0 && row < g->h && r.x >= 0 && r.x + r.w <= g->w) {
+            grid_copy_cells(g, r.x, row - 1, r.w, row);   /* the inside rows are all alike */
+            continue;
+        }
         for (int col = r.x; col < r.x + r.w; col++) {
             const char *ch = " ";
             bool top = row == r.y, bottom = row == r.y + r.h - 1;
@@ -332,6 +336,7 @@ void draw_box(Grid *g, const Glyphs *gl, Rect r, const char *title, Style style)
                 ch = gl->box_v;
             grid_put_char(g, col, row, ch, style);
         }
+    }
     if (title && *title) {
         char t[256];
         snprintf(t, sizeof t, " %s ", title);

@@ -102,6 +102,8 @@ typedef struct ViewCtx {
     const struct ViewOps *const *bar; /* the view bar's rows (FrameOptions.bar), or NULL:
                                          every view */
     int bar_count;             /* how many rows bar has */
+    const char *prog;          /* the command as the user started it (FrameOptions.prog),
+                                  never NULL: "attn-tui" when not known */
 } ViewCtx;
 
 /* Fills c->tok, c->tok_brief and c->tok_cols from c->tr and c->ascii: every place that

@@ -17,7 +17,7 @@ struct FrameCache {
 };
 
 /* The options when the caller passes none. */
-static const FrameOptions frame_default_options = { LANG_EN, false, NULL };
+static const FrameOptions frame_default_options = { .lang = LANG_EN, .ascii = false };
 
 ViewCtx frame_context(const FrameInput *in, Grid *g)
 {
@@ -36,6 +36,7 @@ ViewCtx frame_context(const FrameInput *in, Grid *g)
         .cache = view_cache(in->cache ? in->cache->views : NULL, in->ui->view),
         .bar = in->bar && in->bar_count > 0 ? in->bar : NULL,
         .bar_count = in->bar && in->bar_count > 0 ? in->bar_count : 0,
+        .prog = o->prog && o->prog[0] ? o->prog : "attn-tui",
     };
     draw_context_labels(&c);
     return c;

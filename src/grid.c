@@ -266,6 +266,24 @@ void grid_set_style(Grid *g, int x, int y, int n, Style style)
     }
 }
 
+void grid_copy_cells(Grid *g, int x, int y, int n, int to_y)
+{
+    if (x < 0) {
+        n += x;
+        x = 0;
+    }
+    if (x + n > g->w)
+        n = g->w - x;
+    if (n < 1 || y < 0 || y >= g->h || to_y < 0 || to_y >= g->h || to_y == y)
+        return;
+    if (grid_cell(g, x, to_y)->width == 0)   /* a wide glyph cut at either end: blanked */
+        grid_split_wide(g, x, to_y);
+    if (grid_cell(g, x + n - 1, to_y)->width == 2)
+        grid_split_wide(g, x + n - 1, to_y);
+    memcpy(g->cells + (size_t)to_y * (size_t)g->w + (size_t)x, g->cells + (size_t)y * (size_t)g->w + (size_t)x,
+           sizeof *g->cells * (size_t)n);
+}
+
 /* ---------------------------------------------------------------- differences */
 
 /* True when two cells are the same (glyphs are zero-padded, so they compare whole). */

@@ -1,7 +1,7 @@
-/* heat.h — the heatmap kit the matrix and machine views share: a value's shade level and
+/* heat.h — the heatmap kit the matrix, machine and library views share: a value's shade level and
  * its colour, swatches of shade glyphs, windows of rows and columns that keep one in
  * sight, and text laid out in pieces that wrap but are never cut.
- * Owns: nothing outside src/heat.c, src/view_matrix.c and src/view_machine.c.
+ * Owns: nothing outside src/heat.c and the views that include it.
  * Must not touch: ncurses, the clock, the engine's arithmetic (levels only compare). */
 #ifndef ATTN_HEAT_H
 #define ATTN_HEAT_H

@@ -235,7 +235,7 @@ static int main_print(Options *o, const Lesson *ls)
     Player p;
     Ui ui;
     app_start_state(o, ls, 0, &p, &ui);
-    FrameOptions fo = { o->lang, o->ascii, NULL };
+    FrameOptions fo = { .lang = o->lang, .ascii = o->ascii, .notice = NULL, .prog = o->prog };
     FrameInput in = { .lesson = ls, .player = &p, .ui = &ui, .progress = 1.0, .opt = &fo };
     if (o->svg) {   /* the picture S writes in the program, drawn the same way */
         Snapshot shot = { 0 };

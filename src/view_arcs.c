@@ -127,27 +127,33 @@ static void token_value(const ViewCtx *c, int s, bool short_form, char *buf, siz
         buf[strlen(buf) - 1] = '\0';
 }
 
-/* Under each character its number, centred, when numbers are shown and the stage has one;
- * on two alternating rows when the slots are narrow, without the % sign when even that is
- * too tight. */
+/* Under each character its number, centred, when numbers are shown and the stage has one.
+ * When the slots are narrow, on two alternating rows, each number then starting right under
+ * its own character (without the % sign when even that is too tight), and a "╷" under each
+ * character of the second row leads the eye down to its number: which is whose stays plain. */
 static void draw_values(const ViewCtx *c, const ArcsLayout *L)
 {
     if (!c->numbers || c->stage == STAGE_QKV)
         return;
     int shown = c->stage == STAGE_OUTPUT ? L->tokens : draw_revealed(c->progress, L->tokens);
     int strongest = engine_strongest(c->tr, arcs_head(c), c->focus);
+    bool staggered = L->value_rows == 2;
     int free_from[2] = { 0, 0 };
     char buf[32];
     for (int s = 0; s < shown; s++) {
-        int r = L->value_rows == 2 ? s % 2 : 0;
-        for (int form = 0; form < 2; form++) {
+        int r = staggered ? s % 2 : 0;
+        for (int try = 0; try < 4; try++) {   /* with %, without; clear of the next column first */
+            int form = try % 2;
+            bool clear = staggered && try < 2 && r == 0 && s + 1 < shown;
             token_value(c, s, form == 1, buf, sizeof buf);
             int lw = text_width(buf);
-            int x = (2 * L->tok_x[s] + L->tok_w[s] - lw) / 2;
-            if (x < free_from[r] || x + lw > L->w)
+            int x = staggered ? L->tok_x[s] : (2 * L->tok_x[s] + L->tok_w[s] - lw) / 2;
+            if (x < free_from[r] || x + lw > L->w || (clear && x + lw > L->tok_x[s + 1]))
                 continue;
             grid_put_text(c->g, x, L->value_row + r, buf, s == strongest ? STYLE_BOLD : STYLE_NORMAL);
             free_from[r] = x + lw + 1;
+            if (r == 1 && grid_cell(c->g, x, L->value_row)->glyph[0] == ' ')
+                grid_put_text(c->g, x, L->value_row, c->ascii ? "|" : "╷", STYLE_DIM);
             break;
         }
     }
@@ -176,21 +182,54 @@ static void marker_caption(const ViewCtx *c, char *buf, size_t cap)
     }
 }
 
-/* ▲ under the asking character, with its caption on whichever side has more room. */
-static void draw_marker(const ViewCtx *c, const ArcsLayout *L)
+/* ▲ under the asking character, with its caption on whichever side has more room, within
+ * the columns [left_end, right_end) the heads' legend leaves (when both heads are drawn). */
+static void draw_marker(const ViewCtx *c, const ArcsLayout *L, int left_end, int right_end)
 {
     char caption[256];
     marker_caption(c, caption, sizeof caption);
     int mx = L->tok_x[c->focus] + (L->tok_w[c->focus] - 1) / 2;
     int cw = text_width(caption);
     grid_put_text(c->g, mx, L->marker_row, c->gl->marker, STYLE_FOCUS);
-    int room_right = L->w - 1 - (mx + 2), room_left = mx - 2;
+    int limit = right_end < L->w - 1 ? right_end - 1 : L->w - 1;
+    int first = left_end > 1 ? left_end + 1 : 1;
+    int room_right = limit - (mx + 2), room_left = mx - 1 - first;
     if (cw <= room_right || room_right >= room_left)
-        draw_clipped(c->g, mx + 2, L->marker_row, L->w - 1, caption, STYLE_NORMAL);
+        draw_clipped(c->g, mx + 2, L->marker_row, limit, caption, STYLE_NORMAL);
     else if (cw <= room_left)
         grid_put_text(c->g, mx - 1 - cw, L->marker_row, caption, STYLE_NORMAL);
     else
-        draw_clipped(c->g, 1, L->marker_row, mx - 1, caption, STYLE_NORMAL);
+        draw_clipped(c->g, first, L->marker_row, mx - 1, caption, STYLE_NORMAL);
+}
+
+/* With both heads drawn: "⣿ head 1 (numbers, panel)  ⣿ head 2" (or, short of room, "⣿ head 1
+ * ⣿ head 2") on the marker row, at its right end when there is room right of the ▲, else at
+ * its left end; each sample in its head's colour. Sets the columns it leaves free. */
+static void draw_heads_legend(const ViewCtx *c, const ArcsLayout *L, int *left_end, int *right_end)
+{
+    *left_end = 0;
+    *right_end = L->w;
+    if (!arcs_both_heads(c))
+        return;
+    const char *sample = c->ascii ? "#" : "⣿";
+    const char *long_one = c->numbers ? SAY(c, "head 1 (numbers, panel)", "头 1（数字、面板）")
+                                      : SAY(c, "head 1 (panel)", "头 1（面板）");
+    char one[64], two[64];
+    int mx = L->tok_x[c->focus] + (L->tok_w[c->focus] - 1) / 2;
+    snprintf(two, sizeof two, " %s", SAY(c, "head 2", "头 2"));
+    for (int form = 0; form < 4; form++) {   /* long, short at the right; long, short at the left */
+        snprintf(one, sizeof one, " %s", form % 2 == 0 ? long_one : SAY(c, "head 1", "头 1"));
+        int w = 2 * text_width(sample) + text_width(one) + 2 + text_width(two);
+        int x = form < 2 ? L->w - 1 - w : 1;
+        if (form < 2 ? x < mx + 3 : x + w > mx - 2)
+            continue;
+        *(form < 2 ? right_end : left_end) = form < 2 ? x : x + w;
+        x += grid_put_text(c->g, x, L->marker_row, sample, STYLE_SERIES_A);
+        x += grid_put_text(c->g, x, L->marker_row, one, STYLE_NORMAL) + 2;
+        x += grid_put_text(c->g, x, L->marker_row, sample, STYLE_SERIES_B);
+        grid_put_text(c->g, x, L->marker_row, two, STYLE_NORMAL);
+        return;
+    }
 }
 
 /* ---------------------------------------------------------------- the view */
@@ -218,7 +257,9 @@ static void arcs_view_draw(const ViewCtx *outer)
     draw_roles(c, &L);
     draw_sentence(c, &L);
     draw_values(c, &L);
-    draw_marker(c, &L);
+    int left_end, right_end;
+    draw_heads_legend(c, &L, &left_end, &right_end);
+    draw_marker(c, &L, left_end, right_end);
     draw_panel(c, &L);
     draw_prediction(outer);
 }

@@ -44,6 +44,11 @@ void arcs_layout(const ViewCtx *c, ArcsLayout *L);
  * are asked for), else 0. */
 int arcs_head(const ViewCtx *c);
 
+/* True when both heads are asked for (ui->head -1 with two heads): the arcs of both are
+ * drawn at once, head 1's in STYLE_SERIES_A, head 2's in STYLE_SERIES_B, and a legend says
+ * which is which. */
+bool arcs_both_heads(const ViewCtx *c);
+
 /* ---------------------------------------------------------------- arcs (arcs.c) */
 
 
@@ -62,6 +67,8 @@ int arcs_packet_dots(const ArcsLayout *L, double share);
 /* The share an arc is drawn with now: its share, growing from 0 (a thin line at ②) while
  * ② turns into ③, shrinking back on the way from ③ to ②. */
 double arcs_drawn_share(const ViewCtx *c, int s);
+/* The same for head h. */
+double arcs_drawn_share_of(const ViewCtx *c, int h, int s);
 
 /* The arcs above the sentence (and the V's flowing back at OUTPUT). */
 void arcs_draw(const ViewCtx *c, const ArcsLayout *L);

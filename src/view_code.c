@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "draw.h"
+#include "text.h"
 #include "format.h"
 #include "chain.h"
 #include "view.h"
@@ -647,7 +648,10 @@ static void draw_export(const ViewCtx *c, const CodePane *P, int y)
     int x = P->x;
     x += draw_clipped(c->g, x, y, P->x + P->w, SAY(c, "Check every number yourself: ", "每个数自己核对："),
                       STYLE_DIM);
-    draw_clipped(c->g, x, y, P->x + P->w, "attn-tui --export python | python3", STYLE_BOLD);
+    char prog[128], cmd[256], shown[256];   /* the command as the user started it */
+    snprintf(cmd, sizeof cmd, "%s --export python | python3", text_escape(c->prog, prog, sizeof prog));
+    draw_drawable(c->ascii, cmd, shown, sizeof shown);
+    draw_clipped(c->g, x, y, P->x + P->w, shown, STYLE_BOLD);
 }
 
 static void draw_row(const ViewCtx *c, const CodeLayout *L, const CodePane *P, const CodeRow *row,

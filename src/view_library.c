@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "format.h"
+#include "heat.h"
 #include "wrap.h"
 #include "view.h"
 
@@ -62,6 +63,20 @@ int library_fill_eighths(int rows, double share, bool visible)
     return e < 1 ? 1 : e;
 }
 
+/* Columns of V's widest number (two decimals): the largest or the most negative. */
+static int library_numw(const Trace *tr)
+{
+    double lo = tr->v[0], hi = tr->v[0];
+    for (size_t i = 1; i < (size_t)tr->T * (size_t)tr->d; i++) {
+        lo = tr->v[i] < lo ? tr->v[i] : lo;
+        hi = tr->v[i] > hi ? tr->v[i] : hi;
+    }
+    char a[FORMAT_BYTES], b[FORMAT_BYTES];
+    format_fixed(a, sizeof a, lo, 2);
+    format_fixed(b, sizeof b, hi, 2);
+    return text_width(a) > text_width(b) ? text_width(a) : text_width(b);
+}
+
 /* Which heads are drawn: both (each book split in halves), or the one the UI shows. */
 static void layout_heads(const ViewCtx *c, LibraryLayout *L)
 {
@@ -80,7 +95,8 @@ static const char *book_label(const ViewCtx *c, const LibraryLayout *L, int s)
 static void layout_columns(const ViewCtx *c, LibraryLayout *L)
 {
     int T = L->tokens, avail = c->body.w - 2;
-    bool beside = avail - LIBRARY_LEGEND_MIN >= T * 6;
+    /* the legend beside the shelf when the books keep room for their label strips there */
+    bool beside = avail - LIBRARY_LEGEND_MIN >= T * (c->tr->d + 4);
     L->slot = (beside ? avail - LIBRARY_LEGEND_MIN : avail) / T;
     if (L->slot > LIBRARY_MAX_BOOK + 2)
         L->slot = LIBRARY_MAX_BOOK + 2;
@@ -132,7 +148,7 @@ static void layout_rows(const ViewCtx *c, LibraryLayout *L)
     L->legend_rows = L->legend_x < 0 ? 2 + lesson7_notes(c, L, notes) : 0;
     WrapLine lines[SELF_MAX_ROWS];
     L->self_rows = self_lines(c, lines);
-    int fixed = 2 + (L->framed ? 3 : 0) + 1 + L->share_rows + 1 + L->legend_rows + L->self_rows;
+    int fixed = 2 + (L->framed ? 4 : 0) + 1 + L->share_rows + 1 + L->legend_rows + L->self_rows;
     int spare = h - fixed - LIBRARY_MIN_CONTENTS;
     while (spare < 0 && L->self_rows > 1) {   /* very short screens: the self's first lines */
         L->self_rows--;
@@ -152,6 +168,7 @@ static void layout_rows(const ViewCtx *c, LibraryLayout *L)
     y += blank;
     L->shelf_row = L->framed ? y++ : -1;
     L->spine_row = y++;
+    L->label_row = L->framed ? y++ : -1;
     L->rule_row = L->framed ? y++ : -1;
     L->contents_top = y;
     y += L->contents_rows;
@@ -163,6 +180,11 @@ static void layout_rows(const ViewCtx *c, LibraryLayout *L)
     L->legend_row = L->legend_rows ? y : -1;
     y += L->legend_rows;
     L->self_row = y;
+    int inner = L->book_w - (L->framed ? 2 : 0);
+    L->v_numw = c->numbers ? library_numw(c->tr) : 0;
+    L->v_numbers = c->numbers && L->framed && L->contents_rows >= c->tr->d + 2 && inner >= L->v_numw + 1;
+    L->v_rows = !L->framed ? 0 : L->v_numbers ? c->tr->d : 1;
+    L->fill_rows = L->contents_rows - L->v_rows;
 }
 
 void library_layout(const ViewCtx *c, LibraryLayout *L)
@@ -219,12 +241,17 @@ static void inside_columns(const LibraryLayout *L, int s, int k, int *x, int *w)
 static void draw_contents(const ViewCtx *c, const LibraryLayout *L, int x, int w, int fill, Style st,
                           bool visible)
 {
-    int rows = L->contents_rows;
+    int rows = L->fill_rows;
     if (!visible)   /* a book the mask hides stays shut */
         return;
     for (int r = 0; r < rows; r++) {   /* r = 0 is the bottom row */
-        int y = L->contents_top + rows - 1 - r;
-        int in = fill - 8 * r;
+        int y = L->contents_top + L->contents_rows - 1 - r;
+        int in = fill - 8 * r, before = fill - 8 * (r - 1);
+        bool same = r > 0 && ((in >= 8 && before >= 8) || (in <= 0 && before <= 0));
+        if (same) {   /* a row like the one under it (whole, or empty): copied */
+            grid_copy_cells(c->g, x, y + 1, w, y);
+            continue;
+        }
         const char *glyph = c->gl->shades[1];
         Style style = STYLE_DIM;
         if (in > 0) {
@@ -236,8 +263,44 @@ static void draw_contents(const ViewCtx *c, const LibraryLayout *L, int x, int w
     }
 }
 
-/* A book: its frame, its label (the character) on the spine, its contents and how much of
- * it the borrower takes. A book the mask hides is faded and nothing is taken from it. */
+/* A strip of vector v (d values) from x in w columns on row y: each value a swatch of its
+ * magnitude's shade (against top), coloured by its sign; the strip centred, a value at least
+ * a column (nothing when w < d). */
+static void draw_strip(const ViewCtx *c, const double *v, double top, int x, int w, int y)
+{
+    int d = c->tr->d, cw = w / d;
+    if (cw < 1)
+        return;
+    x += (w - cw * d) / 2;
+    for (int j = 0; j < d; j++)
+        heat_swatch(c, x + j * cw, y, cw, heat_magnitude_level(v[j], top),
+                    v[j] < 0 ? STYLE_NEGATIVE : STYLE_POSITIVE);
+}
+
+/* Inside book s, over its fill: V's numbers one a row from the top, right-aligned (room
+ * and numbers shown), else V's strip on the top row. */
+static void draw_inside_v(const ViewCtx *c, const LibraryLayout *L, int s)
+{
+    int x = L->book_x[s] + (L->framed ? 1 : 0), w = L->book_w - (L->framed ? 2 : 0);
+    const double *v = TRACE_ROW(c->tr, v, s);
+    for (int r = 0; r < L->v_rows; r++)   /* V's own rows, above what the share fills */
+        for (int col = x; col < x + w; col++)
+            grid_put_char(c->g, col, L->contents_top + r, " ", STYLE_NORMAL);
+    if (!L->v_numbers) {
+        draw_strip(c, v, heat_table_top(c->tr, c->tr->v), x, w, L->contents_top);
+        return;
+    }
+    char num[FORMAT_BYTES];
+    for (int j = 0; j < c->tr->d; j++) {
+        format_fixed(num, sizeof num, v[j], 2);
+        draw_right(c->g, x + (w - L->v_numw - 1) / 2, L->contents_top + j, L->v_numw, num, STYLE_NORMAL);
+    }
+}
+
+/* A book: its frame with the borrower's score Q·K against it in the top edge (numbers
+ * shown), its character on the spine and under it its label K as a strip, its contents V
+ * and how much of it the borrower takes. A book the mask hides is faded and nothing is
+ * taken from it. */
 static void draw_book(const ViewCtx *c, const LibraryLayout *L, int s)
 {
     bool visible = engine_visible(c->tr, c->focus, s);
@@ -245,7 +308,16 @@ static void draw_book(const ViewCtx *c, const LibraryLayout *L, int s)
     int x = L->book_x[s], w = L->book_w;
     if (L->framed) {
         Rect r = { x, L->shelf_row, w, L->bottom_row - L->shelf_row + 1 };
+        char score[FORMAT_BYTES + 2] = "";
+        if (c->numbers && visible) {   /* Q(asker)·K(book): how well the phrase fits the label */
+            char num[FORMAT_BYTES];
+            format_fixed(num, sizeof num, TRACE_HSQ(c->tr, scores, head_of(L, 0), c->focus, s), 2);
+            snprintf(score, sizeof score, " %s ", num);   /* blanks: a minus never reads as the edge */
+        }
         draw_box(c->g, c->gl, r, NULL, frame);
+        if (score[0] && text_width(score) <= w - 2)
+            draw_centred(c->g, x + 1, L->shelf_row, w - 2, score, s == engine_strongest(c->tr, head_of(L, 0), c->focus)
+                                                                    ? STYLE_BOLD : frame);
         grid_put_text(c->g, x, L->rule_row, c->ascii ? "+" : "├", frame);
         for (int col = x + 1; col < x + w - 1; col++)
             grid_put_text(c->g, col, L->rule_row, c->gl->box_h, frame);
@@ -256,9 +328,13 @@ static void draw_book(const ViewCtx *c, const LibraryLayout *L, int s)
         int h = head_of(L, k), ix, iw;
         double share = share_of(c, h, s);
         inside_columns(L, s, k, &ix, &iw);
-        draw_contents(c, L, ix, iw, library_fill_eighths(L->contents_rows, share, visible),
+        draw_contents(c, L, ix, iw, library_fill_eighths(L->fill_rows, share, visible),
                       taken_style(L, k, share), visible);
     }
+    if (L->label_row >= 0 && visible)
+        draw_strip(c, TRACE_ROW(c->tr, k, s), heat_table_top(c->tr, c->tr->k), x + 1, w - 2, L->label_row);
+    if (visible && L->framed)
+        draw_inside_v(c, L, s);
 }
 
 static void draw_shelf(const ViewCtx *c, const LibraryLayout *L)
@@ -324,10 +400,11 @@ static void draw_phrase(const ViewCtx *c, const LibraryLayout *L)
     draw_clipped(c->g, L->left, L->phrase_row, c->body.x + c->body.w - 1, line, STYLE_NORMAL);
 }
 
-/* The book the legend points at: the one the borrower takes most of. */
+/* The book the legend names: beside the shelf the last one, which its ← arrows touch;
+ * below it the one the borrower takes most of. */
 static int legend_book(const ViewCtx *c, const LibraryLayout *L)
 {
-    return engine_strongest(c->tr, head_of(L, 0), c->focus);
+    return L->legend_x >= 0 ? L->tokens - 1 : engine_strongest(c->tr, head_of(L, 0), c->focus);
 }
 
 /* The legend's K or V line: "K(加): the label on 加's spine", or in English without the
@@ -366,7 +443,7 @@ static void draw_legend_beside(const ViewCtx *c, const LibraryLayout *L)
     legend_line(c, L, L->borrower_row, pointer(c), SAY(c, "every character can borrow", "每个字都能来借"));
     int cols = c->body.x + c->body.w - 1 - L->legend_x - text_width(pointer(c));
     role_text(c, ROLE_K, b, cols, buf, sizeof buf);
-    legend_line(c, L, L->spine_row, pointer(c), buf);
+    legend_line(c, L, L->label_row >= 0 ? L->label_row : L->spine_row, pointer(c), buf);
     role_text(c, ROLE_V, b, cols, buf, sizeof buf);
     legend_line(c, L, L->contents_top, pointer(c), buf);
     if (c->numbers) {

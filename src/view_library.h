@@ -9,8 +9,8 @@
 #include "draw.h"
 
 #define LIBRARY_MIN_CONTENTS 2     /* rows inside a book, at least */
-#define LIBRARY_MAX_CONTENTS 30    /* and at most (taller screens centre the picture) */
-#define LIBRARY_MAX_BOOK 24        /* columns of a book, at most */
+#define LIBRARY_MAX_CONTENTS 60    /* and at most (a projector's frame: the books grow tall) */
+#define LIBRARY_MAX_BOOK 32        /* columns of a book, at most (a projector's frame) */
 #define LIBRARY_LEGEND_MIN 30      /* columns the legend needs beside the shelf */
 
 /* Where everything of the library view goes. Depends only on the trace's characters and
@@ -29,10 +29,17 @@ typedef struct {
     int borrower_row;                /* every character as a borrower, the chosen one lit */
     int phrase_row;                  /* the borrower's search phrase, Q */
     int shelf_row;                   /* the books' top edges */
-    int spine_row;                   /* each book's label: its character (K) */
+    int spine_row;                   /* each book's spine: its character */
+    int label_row;                   /* under it the label K as a strip of shades (framed
+                                        books), or -1 */
     int rule_row;                    /* under the label */
     int contents_top;                /* first row inside the books (V) */
     int contents_rows;               /* rows inside the books */
+    bool v_numbers;                  /* V's numbers stand inside each book, one a row (numbers
+                                        shown and room for them), else its strip on the top row */
+    int v_numw;                      /* columns of V's widest number */
+    int v_rows;                      /* the top rows inside that show V (its numbers or strip) */
+    int fill_rows;                   /* the rows under them the share fills from the bottom */
     int bottom_row;                  /* the books' bottom edges */
     int plank_row;                   /* the shelf's plank */
     int share_row;                   /* first row of the borrower's shares (numbers shown) */

@@ -19,8 +19,11 @@
 
 #define MACHINE_LABEL_W 4     /* a row's label at least: a marker, the character, a blank */
 #define MACHINE_BLOCKS 5      /* x, then the four stages */
-#define MACHINE_MAX_CWT 4     /* widest strip cell of a T × T table */
-#define MACHINE_MAX_CWD 3     /* widest strip cell of a T × d table */
+#define MACHINE_MAX_CWT 8     /* widest strip cell of a T × T table (a projector's frame) */
+#define MACHINE_MAX_CWD 6     /* widest strip cell of a T × d table */
+#define MACHINE_MAX_RH 8      /* most rows of a strip cell (a tall frame); never more rows than
+                                 a T × T cell has columns and two, so a cell is never a thin bar */
+#define MACHINE_SPARE_USED 4  /* spare rows the layout spends on the caption and blank lines */
 #define MACHINE_TABLE_GAP 3   /* blanks between focus tables side by side */
 #define MACHINE_SUM_W 8       /* the shares' Σ column: blanks and "100.0%" */
 #define MACHINE_ROW_LABEL_W 7 /* "Q(三) " in the table of the asking character's rows, at least */
@@ -60,7 +63,8 @@ typedef struct {
     int names_row;              /* the stages' names over the blocks */
     int shapes_row;             /* their shapes */
     int strip_row;              /* the strip's first row of cells */
-    int strip_rows;             /* rows of the strip shown */
+    int strip_rows;             /* characters of the strip shown */
+    int rh;                     /* rows of each character's strip cells (1; more in a tall frame) */
     int row_first;              /* the first character shown (strip and tables) */
     /* the focus area */
     QkvMode qkv;                /* how ① shows its tables */
@@ -261,32 +265,11 @@ static int strip_width(const MachineLayout *L, bool with_x, int arrow_w, int cwd
     return w;
 }
 
-/* Chooses the strip's cells (x shown if it can be, the widest cells that fit) and places
- * its blocks, centred. */
-static void layout_strip(const ViewCtx *c, MachineLayout *L)
+/* Widens the strip's cells while the strip fits room (a T × T cell at most two columns
+ * wider than a T × d one, so the blocks stay alike). */
+static void grow_strip_cells(MachineLayout *L, int room)
 {
-    int room = c->body.w - 2;
-    static const struct { bool x; int arrow; } tries[] = { { true, 3 }, { true, 2 }, { false, 3 }, { false, 2 } };
-    L->lw = MACHINE_LABEL_W;
-    L->brief = c->tok_cols > DRAW_BRIEF_COLS;
-    L->tcols = L->T;
-    L->tcol_first = 0;
     L->cwd = L->cwt = 1;
-    bool found = false;
-    for (size_t i = 0; i < sizeof tries / sizeof tries[0] && !found; i++)
-        if (strip_width(L, tries[i].x, tries[i].arrow, 1, 1, L->T) <= room) {
-            L->with_x = tries[i].x;
-            L->arrow_w = tries[i].arrow;
-            found = true;
-        }
-    if (!found) {   /* a long sentence in a narrow frame: the T × T blocks show a window */
-        L->with_x = false;
-        L->arrow_w = 2;
-        int fixed = strip_width(L, false, 2, 1, 1, 0);
-        int fit = (room - fixed) / (2 * L->heads);
-        L->tcols = fit < 1 ? 1 : fit > L->T ? L->T : fit;
-        L->tcol_first = heat_window_first(L->T, L->tcols, c->focus);
-    }
     for (bool grew = true; grew;) {
         grew = false;
         if (L->cwt < MACHINE_MAX_CWT && L->cwt < L->cwd + 2 && strip_width(L, L->with_x, L->arrow_w, L->cwd, L->cwt + 1, L->tcols) <= room) {
@@ -299,6 +282,59 @@ static void layout_strip(const ViewCtx *c, MachineLayout *L)
             grew = true;
         }
     }
+}
+
+/* True when every stage's name ("③ softmax") fits over its block and the arrow after. */
+static bool strip_names_fit(const ViewCtx *c, const MachineLayout *L)
+{
+    char name[64];
+    const int widths[STAGE_COUNT] = { 3 * L->d * L->cwd + 2, L->heads * L->tcols * L->cwt + (L->heads - 1),
+                                      L->heads * L->tcols * L->cwt + (L->heads - 1), L->d * L->cwd };
+    for (int s = 0; s < STAGE_COUNT; s++) {
+        draw_stage_label(name, sizeof name, (Stage)s, c->lang, c->gl);
+        if (text_width(name) > widths[s] + L->arrow_w - 1)
+            return false;
+    }
+    return true;
+}
+
+/* Chooses the strip's cells (x shown if it can be with every stage's name whole, the widest
+ * cells that fit) and places its blocks, centred. */
+static void layout_strip(const ViewCtx *c, MachineLayout *L)
+{
+    int room = c->body.w - 2;
+    static const struct { bool x; int arrow; } tries[] = { { true, 3 }, { true, 2 }, { false, 3 }, { false, 2 } };
+    enum { TRIES = sizeof tries / sizeof tries[0] };
+    L->lw = MACHINE_LABEL_W;
+    L->brief = c->tok_cols > DRAW_BRIEF_COLS;
+    L->tcols = L->T;
+    L->tcol_first = 0;
+    L->cwd = L->cwt = 1;
+    int first_fit = -1, chosen = -1;
+    for (int i = 0; i < TRIES && chosen < 0; i++) {
+        if (strip_width(L, tries[i].x, tries[i].arrow, 1, 1, L->T) > room)
+            continue;
+        first_fit = first_fit < 0 ? i : first_fit;
+        L->with_x = tries[i].x;
+        L->arrow_w = tries[i].arrow;
+        grow_strip_cells(L, room);
+        if (strip_names_fit(c, L))
+            chosen = i;
+    }
+    chosen = chosen >= 0 ? chosen : first_fit;   /* no names whole: x still shown, names short */
+    if (chosen >= 0) {
+        L->with_x = tries[chosen].x;
+        L->arrow_w = tries[chosen].arrow;
+    }
+    if (chosen < 0) {   /* a long sentence in a narrow frame: the T × T blocks show a window */
+        L->with_x = false;
+        L->arrow_w = 2;
+        int fixed = strip_width(L, false, 2, 1, 1, 0);
+        int fit = (room - fixed) / (2 * L->heads);
+        L->tcols = fit < 1 ? 1 : fit > L->T ? L->T : fit;
+        L->tcol_first = heat_window_first(L->T, L->tcols, c->focus);
+    }
+    grow_strip_cells(L, room);
     int total = strip_width(L, L->with_x, L->arrow_w, L->cwd, L->cwt, L->tcols);
     if (L->brief && total + c->tok_cols + 2 - MACHINE_LABEL_W <= room) {   /* room for whole labels */
         L->brief = false;
@@ -337,13 +373,20 @@ static int focus_numw(const ViewCtx *c, const MachineLayout *L)
                 }
         return w;
     }
-    for (int part = 0; part < 4; part++) {
+    for (int part = 0; part < 4; part++) {   /* the widest is the largest or the most negative */
         const double *v = L->stage == STAGE_QKV ? (part == 3 ? tr->x : block_vectors(tr, BLOCK_QKV, part))
                                                 : (part == 0 ? tr->output : NULL);
-        for (size_t i = 0; v && i < (size_t)tr->T * (size_t)tr->d; i++) {
-            format_fixed(buf, sizeof buf, v[i], 2);
-            w = text_width(buf) > w ? text_width(buf) : w;
+        if (!v)
+            continue;
+        double lo = v[0], hi = v[0];
+        for (size_t i = 1; i < (size_t)tr->T * (size_t)tr->d; i++) {
+            lo = v[i] < lo ? v[i] : lo;
+            hi = v[i] > hi ? v[i] : hi;
         }
+        format_fixed(buf, sizeof buf, lo, 2);
+        w = text_width(buf) > w ? text_width(buf) : w;
+        format_fixed(buf, sizeof buf, hi, 2);
+        w = text_width(buf) > w ? text_width(buf) : w;
     }
     return w;
 }
@@ -416,18 +459,42 @@ static int area_rows(const MachineLayout *L, int r)
     return (titled ? 1 : 0) + 1 + r;       /* (a title,) a header, the rows */
 }
 
-/* Rows: caption, the strip, the heading and the focus tables, the point line. When they
- * do not all fit, ① falls back from stacked tables to the asking character's rows, the
- * caption and blank lines go, then the strip and the tables show a window of rows. */
-static void layout_rows(const ViewCtx *c, MachineLayout *L, HeatText *tmp)
+/* What every stage's rows share, so that nothing moves while you step: the spare rows
+ * (caption, blank lines), the strip's row height, and the shift that centres the tallest
+ * stage in a tall frame. */
+typedef struct {
+    int need;    /* rows of the tallest stage but its strip: names, shapes, heading, tables, point */
+    int spare;   /* rows left over by the tallest stage with one row per character (< 0: too few) */
+    int rh;      /* rows of each character's strip cells */
+    int shift;   /* rows every stage moves down to sit centred */
+} MachineFit;
+
+/* Rows of the stage's layout but its strip: names and shapes, heading, focus tables, point. */
+static int rows_needed(const MachineLayout *L)
 {
-    int T = L->T, h = c->body.h;
+    return 2 + 1 + L->point_lines + area_rows(L, L->T);
+}
+
+/* The stage's own choices of rows that depend on nothing else: the point's lines, and ①
+ * falling back from stacked tables to the asking character's rows when they cannot fit. */
+static void layout_rows_own(const ViewCtx *c, MachineLayout *L, HeatText *tmp)
+{
     build_point(c, L, tmp);
     L->point_lines = heat_text_lines(tmp, L->w);
-    int fixed = 2 + 1 + L->point_lines;    /* names, shapes, heading, point */
-    if (L->stage == STAGE_QKV && L->qkv == QKV_STACKED && fixed + T + area_rows(L, T) > h)
+    if (L->stage == STAGE_QKV && L->qkv == QKV_STACKED && rows_needed(L) + L->T > c->body.h)
         L->qkv = QKV_ROWS;
-    int spare = h - fixed - T - area_rows(L, T);
+}
+
+/* Rows: caption, the strip, the heading and the focus tables, the point line, with the
+ * rows every stage shares (fit). When the stage does not fit, the caption and blank lines
+ * go, then the strip and the tables show a window of rows. */
+static void layout_rows(const ViewCtx *c, MachineLayout *L, const MachineFit *fit)
+{
+    int T = L->T, h = c->body.h;
+    int fixed = 2 + 1 + L->point_lines;    /* names, shapes, heading, point */
+    int own = h - rows_needed(L) - T;      /* this stage's spare rows */
+    int spare = fit->spare < 0 ? (own < 0 ? own : 0) : fit->spare;
+    L->rh = spare < 0 ? 1 : fit->rh;
     L->row_first = 0;
     L->strip_rows = T;
     L->table_rows = L->stage == STAGE_QKV && L->qkv == QKV_ROWS ? 4 : T;
@@ -440,44 +507,72 @@ static void layout_rows(const ViewCtx *c, MachineLayout *L, HeatText *tmp)
         L->row_first = heat_window_first(T, L->strip_rows, c->focus);
         spare = 0;
     }
-    int y = c->body.y;
+    int y = c->body.y + fit->shift;
     L->caption_row = spare >= 1 && c->numbers ? y++ : -1;   /* a caption may quote 100% */
     L->names_row = y++;
     L->shapes_row = y++;
     L->strip_row = y;
-    y += L->strip_rows + (spare >= 2 ? 1 : 0);
+    y += L->strip_rows * L->rh + (spare >= 2 ? 1 : 0);
     L->heading_row = y++;
     y += spare >= 3 ? 1 : 0;
     for (int k = 0; k < 3; k++)
         L->table_y[k] = L->stage == STAGE_QKV && L->qkv == QKV_STACKED ? y + k * (L->table_rows + 3) : y;
     y += area_rows(L, L->table_rows) + (spare >= 4 ? 1 : 0);
     L->point_row = y;
-    int left = c->body.y + h - (L->point_row + L->point_lines);
-    if (left >= 4) {   /* a tall frame: the whole centred, not hanging from the top */
-        int d = left / 2;
-        L->caption_row += L->caption_row >= 0 ? d : 0;
-        L->names_row += d;
-        L->shapes_row += d;
-        L->strip_row += d;
-        L->heading_row += d;
-        for (int k = 0; k < 3; k++)
-            L->table_y[k] += d;
-        L->point_row += d;
-    }
 }
 
-static void machine_layout(const ViewCtx *c, MachineLayout *L, HeatText *tmp)
+/* Everything of the layout at stage but its rows. */
+static void layout_columns(const ViewCtx *c, MachineLayout *L, Stage stage, HeatText *tmp)
 {
     memset(L, 0, sizeof *L);
     L->T = c->tr->T;
     L->d = c->tr->d;
-    L->stage = c->stage;
+    L->stage = stage;
     L->x = c->body.x + 1;
     L->w = c->body.w - 2;
     choose_heads(c, L);
     layout_strip(c, L);
     layout_focus_columns(c, L);
-    layout_rows(c, L, tmp);
+    layout_rows_own(c, L, tmp);
+}
+
+/* The rows every stage shares (and the current stage's columns into *current): the tallest
+ * stage decides the spare rows; in a tall frame
+ * the strip's cells grow to MACHINE_MAX_RH rows while MACHINE_SPARE_USED rows stay spare,
+ * and what is left centres the whole. */
+static MachineFit machine_fit(const ViewCtx *c, MachineLayout *current, HeatText *tmp)
+{
+    MachineFit fit = { 0, 0, 1, 0 };
+    MachineLayout L;
+    int max_rh = MACHINE_MAX_RH;
+    for (int s = 0; s < STAGE_COUNT; s++) {
+        layout_columns(c, &L, (Stage)s, tmp);
+        if (s == (int)c->stage)
+            *current = L;
+        int need = rows_needed(&L);
+        fit.need = need > fit.need ? need : fit.need;
+        max_rh = L.cwt + 2 < max_rh ? L.cwt + 2 : max_rh;
+    }
+    int h = c->body.h, T = c->tr->T;
+    fit.spare = h - fit.need - T;
+    while (fit.spare >= 0 && fit.rh < max_rh &&
+           h - fit.need - T * (fit.rh + 1) >= MACHINE_SPARE_USED)
+        fit.rh++;
+    if (fit.spare >= 0)
+        fit.spare = h - fit.need - T * fit.rh;
+    int used = fit.need + T * fit.rh + (fit.spare < 0 ? 0 : fit.spare < MACHINE_SPARE_USED ? fit.spare
+                                                                                           : MACHINE_SPARE_USED);
+    if (!c->numbers && fit.spare >= 1)
+        used--;   /* no caption without numbers */
+    int left = h - used;
+    fit.shift = left >= 4 ? left / 2 : 0;   /* a tall frame: the whole centred, not hanging from the top */
+    return fit;
+}
+
+static void machine_layout(const ViewCtx *c, MachineLayout *L, HeatText *tmp)
+{
+    MachineFit fit = machine_fit(c, L, tmp);   /* L: the current stage's columns */
+    layout_rows(c, L, &fit);
 }
 
 /* ---------------------------------------------------------------- drawing: the strip */
@@ -601,7 +696,7 @@ static void draw_strip_titles(const ViewCtx *c, const MachineLayout *L)
 /* The arrows between blocks, on the names row and the strip's middle row. */
 static void draw_strip_arrows(const ViewCtx *c, const MachineLayout *L)
 {
-    int mid = L->strip_row + L->strip_rows / 2;
+    int mid = L->strip_row + (L->strip_rows * L->rh) / 2;
     for (int b = 0; b < MACHINE_BLOCKS - 1; b++) {
         if (L->block_x[b] < 0)
             continue;
@@ -621,9 +716,11 @@ static void draw_strip(const ViewCtx *c, const MachineLayout *L, const OriginCha
             if (block_vectors(tr, b, p))
                 top[b][p] = heat_table_top(tr, block_vectors(tr, b, p));
     draw_strip_titles(c, L);
+    int first = L->block_x[BLOCK_X] >= 0 ? L->block_x[BLOCK_X] : L->block_x[BLOCK_QKV];
+    int end = L->block_x[BLOCK_OUTPUT] + L->block_w[BLOCK_OUTPUT];
     for (int t = L->row_first; t < L->row_first + L->strip_rows; t++) {
-        int y = L->strip_row + (t - L->row_first);
-        draw_label(c, L, L->strip_x, y, t);
+        int y = L->strip_row + (t - L->row_first) * L->rh;
+        draw_label(c, L, L->strip_x, y + (L->rh - 1) / 2, t);   /* on the cells' middle row */
         for (int b = 0; b < MACHINE_BLOCKS; b++) {
             if (L->block_x[b] < 0)
                 continue;
@@ -639,11 +736,13 @@ static void draw_strip(const ViewCtx *c, const MachineLayout *L, const OriginCha
                 draw_vector_cells(c, L, block_vectors(tr, b, 0), top[b][0], L->block_x[b], y, t,
                                   filled, ch, machine_block_table(b, 0));
         }
+        for (int r = 1; r < L->rh; r++)   /* a tall frame: each row of cells drawn once, repeated down */
+            grid_copy_cells(c->g, first, y, end - first, y + r);
     }
     if (L->row_first > 0)
         grid_put_text(c->g, L->strip_x + L->lw - 1, L->strip_row, c->ascii ? "^" : "↑", STYLE_DIM);
     if (L->row_first + L->strip_rows < L->T)
-        grid_put_text(c->g, L->strip_x + L->lw - 1, L->strip_row + L->strip_rows - 1,
+        grid_put_text(c->g, L->strip_x + L->lw - 1, L->strip_row + L->strip_rows * L->rh - 1,
                       c->ascii ? "v" : "↓", STYLE_DIM);
     draw_strip_arrows(c, L);
 }
@@ -1131,8 +1230,8 @@ static bool machine_view_hit(const ViewCtx *outer, int x, int y, Action *action,
     HeatText text;
     machine_layout(c, &L, &text);
     int t = -1;
-    if (y >= L.strip_row && y < L.strip_row + L.strip_rows && x >= L.strip_x)
-        t = L.row_first + (y - L.strip_row);
+    if (y >= L.strip_row && y < L.strip_row + L.strip_rows * L.rh && x >= L.strip_x)
+        t = L.row_first + (y - L.strip_row) / L.rh;
     if (t < 0 || t >= L.T)
         return false;
     *action = ACTION_FOCUS_N;

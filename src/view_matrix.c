@@ -15,9 +15,9 @@
 #define MATRIX_LABEL_W 4    /* a row's label column at least: a marker, the character, a blank */
 #define MATRIX_TABLE_GAP 3  /* blanks between the two heads' tables */
 #define MATRIX_SUM_W 7      /* the Σ column of the shares: a blank and "100.0%" */
-#define MATRIX_MAX_SW 16    /* widest swatch beside a number */
-#define MATRIX_MAX_SW_HIDDEN 20 /* widest swatch of a cell without its number */
-#define MATRIX_MAX_CH 5     /* most rows of a cell */
+#define MATRIX_MAX_SW 24    /* widest swatch beside a number (a projector's frame) */
+#define MATRIX_MAX_SW_HIDDEN 28 /* widest swatch of a cell without its number */
+#define MATRIX_MAX_CH 8     /* most rows of a cell */
 
 /* ---------------------------------------------------------------- actions and keys */
 

@@ -1039,15 +1039,19 @@ case_tour() {
 
 # ---------------------------------------------------------------- issue 9: your own sentence, record
 
-# e, typing 10-4=? and Enter shows 十减四等于? with its arcs; a bad character is marked and
-# refused, and the old sentence stays.
+# e, typing 10-4=? and Enter shows 十减四等于? with its arcs; at 80×24 the hint shows the ASCII
+# spelling (3+5=?) and an error is shown whole; a bad character is marked and refused, and
+# the old sentence stays.
 case_input_line() {
     start_app --stage softmax --focus 1
     wait_for "三加五等于?" || fail "no first frame" || return 1
     t send-keys e
     wait_for "sentence:" || fail "e did not open the input line" || return 1
+    # at 80×24 the ASCII spelling is read whole, before the vocabulary (it was cut off)
+    wait_for "type it in ASCII: 3+5=? is 三加五等于?" || fail "the input line hides the ASCII spelling 3+5=?" || return 1
     t send-keys -l '10-4=x'
     wait_for 'unknown "x" at character 6' || fail "a bad character was not named" || return 1
+    wait_for 'is, how many)' || fail "the error is cut (it wraps to the next row, whole)" || return 1
     t send-keys Enter
     sleep 0.2
     capture

@@ -166,7 +166,7 @@ void scene_start(Scene *s, Lesson *ls, ViewId view)
     ui_init_for(&s->ui, view, ls);
     scene_states_keep(s, s->ui.views);
     ui_set_view(&s->ui, &s->p, view);
-    s->o = (FrameOptions){ LANG_EN, false, NULL };
+    s->o = (FrameOptions){ .lang = LANG_EN, .ascii = false };
     s->progress = 1.0;
     s->own = NULL;
 }

@@ -57,7 +57,7 @@ static int panel_lines(const Shot *s, char lines[][LINE_BYTES])
     ui.answer = s->answer;
     ui.dim = s->dim;
     ui.head = s->head;
-    FrameOptions o = { LANG_EN, s->ascii, NULL };
+    FrameOptions o = { .lang = LANG_EN, .ascii = s->ascii };
     FrameInput in = { .lesson = s->ls, .player = &p, .ui = &ui, .progress = 1.0, .opt = &o };
     Grid g;
     assert_int_equal(grid_init(&g, s->w, s->h), 0);

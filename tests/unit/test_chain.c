@@ -98,7 +98,8 @@ static void test_machine_lights_the_cells(void **state)
 {
     (void)state;
     Scene *s = traced(VIEW_MACHINE, STAGE_OUTPUT);
-    Grid g = scene_render(s, 80, 24);   /* a cell of each table is one column here */
+    Grid g = scene_render(s, 80, 24);   /* a cell of a T × d table is one column here, of a
+                                           T × T table two (room for "③ softmax" over it) */
     ViewCtx c = scene_context(s, 80, 24);
     OriginChain ch;
     assert_true(chain_of_view(&c, view_ops(VIEW_MACHINE), &ch));
@@ -119,11 +120,12 @@ static void test_machine_lights_the_cells(void **state)
         lit_san += grid_cell(&g, x, y_san)->style == STYLE_STAGE_LIT;
         dim_san += grid_cell(&g, x, y_san)->style == STYLE_DIM;
     }
-    /* 等's row: x 8 + Q 8 + K 8 + V column 0 + its 6 scores + its 6 shares + output[0] */
-    assert_int_equal(lit_deng, 8 + 8 + 8 + 1 + 6 + 6 + 1);
+    /* 等's row: x 8 + Q 8 + K 8 + V column 0 + its 6 scores + its 6 shares (two columns
+     * each) + output[0] */
+    assert_int_equal(lit_deng, 8 + 8 + 8 + 1 + 2 * 6 + 2 * 6 + 1);
     /* 三's row: x 8 + K 8 + V column 0 */
     assert_int_equal(lit_san, 8 + 8 + 1);
-    assert_true(dim_san >= 8 + 7 + 6 + 6 + 8);   /* Q, V's other columns, scores, shares, output */
+    assert_true(dim_san >= 8 + 7 + 12 + 12 + 8);   /* Q, V's other columns, scores, shares, output */
     grid_free(&g);
     s->ui.origin = false;                        /* closed: no cell lit */
     g = scene_render(s, 80, 24);

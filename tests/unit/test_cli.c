@@ -33,6 +33,7 @@ static void test_defaults(void **state)
     assert_int_equal(parse(&o, err, w), 0);
     assert_null(o.sentence);
     assert_null(o.model_path);
+    assert_string_equal(o.prog, "attn-tui");   /* argv[0] as given */
     assert_false(o.dump);
     assert_true(o.numbers);
     assert_false(o.autoplay);

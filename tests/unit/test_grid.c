@@ -50,6 +50,20 @@ static void assert_grid_text(const Grid *g, const char *expected)
 
 /* ---------------------------------------------------------------- lifetime */
 
+/* A span of row 0 repeated onto row 2, same columns, styles kept; clipped at the edge. */
+static void test_copy_cells(void **state)
+{
+    Grid *g = *state;
+    grid_put_text(g, 0, 0, "ab░▒cd", STYLE_BOLD);
+    grid_copy_cells(g, 2, 0, 2, 2);
+    assert_grid_text(g, "ab░▒cd\n\n  ░▒\n");
+    assert_int_equal(grid_cell(g, 3, 2)->style, STYLE_BOLD);
+    assert_int_equal(grid_cell(g, 4, 2)->style, STYLE_NORMAL);
+    grid_copy_cells(g, 8, 0, 5, 1);   /* past the right edge: clipped, nothing to copy but blanks */
+    grid_copy_cells(g, 0, 0, 6, 9);   /* no such row: nothing */
+    assert_grid_text(g, "ab░▒cd\n\n  ░▒\n");
+}
+
 static void test_init_is_blank(void **state)
 {
     Grid *g = *state;
@@ -241,6 +255,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_printf, setup_grid, teardown_grid),
         cmocka_unit_test_setup_teardown(test_printf_long, setup_grid, teardown_grid),
         cmocka_unit_test_setup_teardown(test_set_style, setup_grid, teardown_grid),
+        cmocka_unit_test_setup_teardown(test_copy_cells, setup_grid, teardown_grid),
         cmocka_unit_test_setup_teardown(test_to_text_trims_trailing_blanks_only, setup_grid, teardown_grid),
         cmocka_unit_test_setup_teardown(test_to_text_truncates_to_cap, setup_grid, teardown_grid),
     };

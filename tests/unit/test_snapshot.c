@@ -425,7 +425,7 @@ static char *print_svg(const Options *o, const Lesson *ls, size_t *len)
     Player p;
     Ui ui;
     assert_int_equal(app_start_state(o, ls, 0, &p, &ui), 0);
-    FrameOptions fo = { LANG_EN, false, NULL };
+    FrameOptions fo = { .lang = LANG_EN, .ascii = false, .notice = NULL };
     FrameInput in = { .lesson = ls, .player = &p, .ui = &ui, .progress = 1.0, .opt = &fo };
     Snapshot shot = { 0 };
     assert_int_equal(snapshot_take(&shot, &in, 80, 24), 0);

@@ -331,7 +331,7 @@ static char *start_frame(const char *const *args, int w, int h, Lang lang, const
     Player p;
     Ui ui;
     assert_int_equal(app_start_state(&o, ls, 0, &p, &ui), 0);
-    FrameOptions fo = { lang, false, NULL };
+    FrameOptions fo = { .lang = lang, .ascii = false };
     FrameInput in = { .lesson = ls, .player = &p, .ui = &ui, .progress = 1.0, .opt = &fo,
                       .bar = opening_bar,
                       .bar_count = (int)(sizeof opening_bar / sizeof opening_bar[0]) };

@@ -142,7 +142,7 @@ static void test_hidden_numbers_leave_no_digit(void **state)
 {
     Fixture *l = *state;
     const double progress[] = { 0.0, 0.4, 1.0 };
-    const SceneOptions options[] = { { LANG_EN, false, NULL }, { LANG_ZH, false, NULL }, { LANG_EN, true, NULL } };
+    const SceneOptions options[] = { { LANG_EN, false, NULL, NULL }, { LANG_ZH, false, NULL, NULL }, { LANG_EN, true, NULL, NULL } };
     for (size_t z = 0; z < N_SIZES; z++)
         for (int st = 0; st < STAGE_COUNT; st++)
             for (int f = 0; f < l->ls.tr.T; f++)
@@ -627,7 +627,7 @@ static void test_stage_line_lights_current_stage(void **state)
     for (int lang = 0; lang < 2; lang++)
         for (int st = 0; st < STAGE_COUNT; st++) {
             ArcsShot p = player_at(&l->ls.tr, 3, all_stages[st], true);
-            SceneOptions o = { (Lang)lang, false, NULL };
+            SceneOptions o = { (Lang)lang, false, NULL, NULL };
             Grid g = render(&l->ls.tr, &p, 1.0, 80, 24, &o);
             char got[128] = "";
             for (int y = 0; y < 1; y++)
@@ -646,7 +646,7 @@ static void test_status_line_keys_state_and_notice(void **state)
     Fixture *l = *state;
     char row[1024];
     ArcsShot p = player_at(&l->ls.tr, 3, STAGE_SCORE, true);
-    SceneOptions o = { LANG_EN, false, "no UTF-8 locale" };
+    SceneOptions o = { LANG_EN, false, "no UTF-8 locale", NULL };
     Grid g = render(&l->ls.tr, &p, 1.0, 100, 30, &o);
     row_text(&g, 29, row, sizeof row);
     assert_non_null(strstr(row, "❚❚ paused"));
@@ -672,7 +672,7 @@ static void test_too_small_exact_text(void **state)
         { 59, 20, true, "        terminal too small: need 60x20, have 59x20" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        SceneOptions o = { LANG_EN, cases[i].ascii, NULL };
+        SceneOptions o = { LANG_EN, cases[i].ascii, NULL, NULL };
         Grid g = render(&l->ls.tr, &p, 1.0, cases[i].w, cases[i].h, &o);
         char expected[2048] = "";
         for (int y = 0; y < cases[i].h; y++) {
@@ -702,7 +702,7 @@ static void test_help_lists_every_binding(void **state)
     for (int lang = 0; lang < 2; lang++) {
         ArcsShot p = player_at(&l->ls.tr, 3, STAGE_SOFTMAX, true);
         p.help = true;
-        SceneOptions o = { (Lang)lang, false, NULL };
+        SceneOptions o = { (Lang)lang, false, NULL, NULL };
         Grid g = render(&l->ls.tr, &p, 1.0, 100, 40, &o);   /* tall enough not to scroll */
         char *text = frame_text(&g);
         assert_null(strstr(text, "scroll"));
@@ -733,7 +733,7 @@ static void test_ascii_mode_is_ascii(void **state)
                 ArcsShot p = player_at(&l->ls.tr, 3, all_stages[st], mode & 1);
                 p.help = mode & 2;
                 p.playing = mode == 1;
-                SceneOptions o = { LANG_ZH, true, "notice" };
+                SceneOptions o = { LANG_ZH, true, "notice", NULL };
                 Grid g = render(&l->ls.tr, &p, mode == 3 ? 0.5 : 1.0, sizes[z][0], sizes[z][1], &o);
                 char what[64];
                 snprintf(what, sizeof what, "%dx%d stage %d mode %d", sizes[z][0], sizes[z][1], st, mode);
@@ -754,7 +754,7 @@ static void test_ascii_sentence_row(void **state)
     assert_int_equal(model_load_default(&m, err, sizeof err), 0);
     assert_int_equal(engine_forward(&m, "三加五等于?十减四等于?几是二乘", &long16, err, sizeof err), 0);
     const Trace *trs[2] = { &l->ls.tr, &long16 };
-    SceneOptions o = { LANG_EN, true, NULL };
+    SceneOptions o = { LANG_EN, true, NULL, NULL };
     for (int k = 0; k < 2; k++)
         for (size_t z = 0; z < N_SIZES; z++) {
             ArcsLayout L;
@@ -786,7 +786,7 @@ static void test_ascii_arcs_weigh_by_share(void **state)
         for (int s = 0; s < tr->T; s++)
             TRACE_SQ(tr, weights, 3, s) = shares[cls];
         ArcsShot p = player_at(tr, 3, STAGE_SOFTMAX, false);
-        SceneOptions o = { LANG_EN, true, NULL };
+        SceneOptions o = { LANG_EN, true, NULL, NULL };
         Grid g = render(tr, &p, 1.0, 80, 24, &o);
         int arcs = 0;
         for (int y = 0; y < g.h; y++)
@@ -815,7 +815,7 @@ static void test_every_size_lays_out_cleanly(void **state)
                 for (int mode = 0; mode < 4; mode++) {
                     ArcsShot p = player_at(&l->ls.tr, (w + h) % l->ls.tr.T, all_stages[st], mode & 1);
                     p.help = mode & 2;
-                    SceneOptions o = { (Lang)(mode & 1), false, NULL };
+                    SceneOptions o = { (Lang)(mode & 1), false, NULL, NULL };
                     Grid g = render(&l->ls.tr, &p, (h % 3) / 2.0, w, h, &o);
                     char what[64];
                     snprintf(what, sizeof what, "%dx%d stage %d mode %d", w, h, st, mode);
@@ -903,17 +903,6 @@ static void test_long_sentence_and_wide_vectors(void **state)
 
 /* ---------------------------------------------------------------- issue 8: the edges */
 
-/* The column where s starts in row text (bytes before it counted as columns), or -1. */
-static int column_of(const char *row, const char *s)
-{
-    const char *at = strstr(row, s);
-    if (!at)
-        return -1;
-    char before[4096];
-    snprintf(before, sizeof before, "%.*s", (int)(at - row), row);
-    return text_width(before);
-}
-
 /* With numbers hidden, the words follow the shares' real order, not bins: at ③ every
  * character in the order of its share, each with a bar; at ④ every V in that order. */
 static void test_hidden_words_follow_the_shares(void **state)
@@ -946,39 +935,39 @@ static void test_hidden_words_follow_the_shares(void **state)
         }
 }
 
-/* The 16-character sentence at 80 × 24: every character's number under it (two rows). */
+/* The 16-character sentence at 80 × 24: every character's number on two alternating rows,
+ * starting right under its own character (with its % sign, or without where the next
+ * character's column needs the room), and a "╷" under each character of the second row
+ * unless a number of the first row covers it: which number is whose is never in doubt. */
 static void test_sixteen_every_number_under_its_character(void **state)
 {
     Fixture *l = *state;
     Trace tr;
-    char err[256], num[32], row[2][4096];
+    char err[256], num[32];
     assert_int_equal(engine_forward(&l->m, SIXTEEN, &tr, err, sizeof err), 0);
     int tok_x[MODEL_MAX_TOKENS];
     int y = find_sentence(&tr, 80, 24, NULL, tok_x);
     for (int st = STAGE_SCORE; st <= STAGE_OUTPUT; st++) {
         ArcsShot p = player_at(&tr, 3, (Stage)st, true);
         Grid g = render(&tr, &p, 1.0, 80, 24, NULL);
-        row_text(&g, y + 1, row[0], sizeof row[0]);
-        row_text(&g, y + 2, row[1], sizeof row[1]);
+        int leads = 0;
         for (int s = 0; s < tr.T; s++) {
             if (st == STAGE_SCORE)
                 format_fixed(num, sizeof num, TRACE_SQ(&tr, scores, 3, s), 2);
             else
                 format_percent(num, sizeof num, TRACE_SQ(&tr, weights, 3, s));
-            /* centred under the character: it starts within the slot around it */
-            const char *r = row[s % 2];
-            char padded[40];
-            snprintf(padded, sizeof padded, " %s", num);
-            int x = -1;
-            for (const char *at = r; (at = strstr(at, padded)) != NULL; at++) {
-                int col = column_of(r, at) + 1;
-                if (abs(col + text_width(num) / 2 - (tok_x[s] + 1)) <= 2)
-                    x = col;
-            }
-            if (x < 0)
-                fail_msg("stage %d: %s is not under %s (character %d):\n%s\n%s", st, num, tr.tokens[s], s,
-                         row[0], row[1]);
+            char got[40] = "";
+            int n = (int)strlen(num);
+            for (int x = tok_x[s]; x < tok_x[s] + n && x < g.w; x++)
+                strcat(got, grid_cell(&g, x, y + 1 + s % 2)->glyph);
+            bool whole = strcmp(got, num) == 0;
+            bool short_form = st != STAGE_SCORE && strncmp(got, num, (size_t)n - 1) == 0;
+            if (!whole && !short_form)
+                fail_msg("stage %d: %s does not start under %s (character %d): \"%s\"", st, num, tr.tokens[s], s, got);
+            if (s % 2 == 1)
+                leads += strcmp(grid_cell(&g, tok_x[s], y + 1)->glyph, "╷") == 0;
         }
+        assert_int_equal(leads, st == STAGE_SCORE ? 4 : 8);   /* at ② four first-row scores are 5 wide */
         grid_free(&g);
     }
     engine_free(&tr);
@@ -1234,6 +1223,94 @@ static void test_keys_choose_what_is_worked(void **state)
     grid_free(&g);
 }
 
+/* The input line (e) at 80 × 24: the ASCII spelling is read first and whole (it was cut to
+ * "vocabulary: 零 一 … 几 ?  · or t"), the hint wrapped over the body's last rows; an error
+ * is shown whole, wrapped to a second line, never cut. */
+static void test_input_line_at_80x24(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_ARCS);
+    scene_press(s, 'e');
+    assert_true(s->ui.input.open);
+    Grid g = scene_render(s, 80, 24);
+    char row[1024];
+    row_trimmed(&g, 21, row, sizeof row);
+    assert_string_equal(row, " type it in ASCII: 3+5=? is 三加五等于? (0-99 + - * / = ? × ÷ is, how many) ·");
+    row_trimmed(&g, 22, row, sizeof row);
+    assert_string_equal(row, " vocabulary: 零 一 二 三 四 五 六 七 八 九 十 加 减 乘 除 等 于 是 几 ?");
+    row_trimmed(&g, 23, row, sizeof row);
+    assert_non_null(strstr(row, "sentence: "));
+    grid_free(&g);
+    for (const char *k = "10-4=x"; *k; k++)
+        ui_input(&s->ui, s->ls, *k);
+    assert_string_equal(s->ui.input.error, "unknown \"x\" at character 6: not in the vocabulary (零 一 二 三 四 五 "
+                                           "六 七 八 九 十 加 减 乘 除 等 于 是 几 ?) nor an ASCII spelling (0-99 + - * / "
+                                           "= ? × ÷ is, how many)");
+    g = scene_render(s, 80, 24);
+    row_trimmed(&g, 20, row, sizeof row);
+    assert_string_equal(row, " unknown \"x\" at character 6: not in the vocabulary (零 一 二 三 四 五 六 七 八");
+    row_trimmed(&g, 21, row, sizeof row);
+    assert_string_equal(row, " 九 十 加 减 乘 除 等 于 是 几 ?) nor an ASCII spelling (0-99 + - * / = ? × ÷");
+    row_trimmed(&g, 22, row, sizeof row);
+    assert_string_equal(row, " is, how many)");
+    grid_free(&g);
+    scene_close(s);
+}
+
+/* Cells of the frame in style st above row `below` (the arc area and what is over it). */
+static int cells_styled(const Grid *g, Style st, int below)
+{
+    int n = 0;
+    for (int y = 0; y < below && y < g->h; y++)
+        for (int x = 0; x < g->w; x++)
+            n += grid_cell(g, x, y)->style == st && grid_cell(g, x, y)->glyph[0] != ' ';
+    return n;
+}
+
+/* Two heads ("two", h once) draw both heads' arcs at once: head 1's cells in SERIES_A, head
+ * 2's in SERIES_B, no share-level colour left, and a legend on the marker row says which is
+ * which; "head 1" (h again) draws one head in the share levels, no legend. */
+static void test_two_heads_draw_both(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_ARCS);
+    s->p.stage = STAGE_SOFTMAX;
+    s->p.focus = 3;
+    scene_press(s, 'h');
+    assert_int_equal(s->ls->tr.heads, 2);
+    assert_int_equal(s->ui.head, -1);
+    Grid g = scene_render(s, 120, 40);
+    int sentence = -1;
+    char row[4096];
+    for (int y = 3; y < g.h && sentence < 0; y++) {   /* below the title and the view bar */
+        row_trimmed(&g, y, row, sizeof row);
+        if (strstr(row, "三") && strstr(row, "加") && strstr(row, "?"))
+            sentence = y;
+    }
+    assert_int_equal(sentence, 23);
+    int a = cells_styled(&g, STYLE_SERIES_A, sentence), b = cells_styled(&g, STYLE_SERIES_B, sentence);
+    int levels = 0;
+    for (int st = STYLE_ARC_1; st <= STYLE_ARC_8; st++)
+        levels += cells_styled(&g, (Style)st, sentence);
+    if (a != 306 || b != 319 || levels != 0)
+        fail_msg("head 1: %d cells, head 2: %d, share levels: %d:\n%s", a, b, levels, frame_text(&g));
+    row_trimmed(&g, sentence + 2, row, sizeof row);
+    assert_non_null(strstr(row, "⣿ head 1 (numbers, panel)  ⣿ head 2"));
+    /* the legend's two samples are in the heads' colours */
+    assert_int_equal(cells_styled(&g, STYLE_SERIES_A, sentence + 3) - a, 1);
+    assert_int_equal(cells_styled(&g, STYLE_SERIES_B, sentence + 3) - b, 1);
+    grid_free(&g);
+    scene_press(s, 'h');   /* head 1 alone */
+    assert_int_equal(s->ui.head, 0);
+    g = scene_render(s, 120, 40);
+    assert_int_equal(cells_styled(&g, STYLE_SERIES_A, g.h), 0);
+    assert_int_equal(cells_styled(&g, STYLE_SERIES_B, g.h), 0);
+    row_trimmed(&g, sentence + 2, row, sizeof row);
+    assert_null(strstr(row, "head 2"));
+    grid_free(&g);
+    scene_close(s);
+}
+
 int main(void)
 {
 #define T(f) cmocka_unit_test_setup_teardown(f, fixture_setup, fixture_teardown)
@@ -1266,6 +1343,8 @@ int main(void)
         T(test_ascii_sentence_row),
         T(test_every_size_lays_out_cleanly),
         T(test_token_at_matches_drawing),
+        T(test_input_line_at_80x24),
+        T(test_two_heads_draw_both),
         cmocka_unit_test(test_long_sentence_and_wide_vectors),
         T(test_hidden_words_follow_the_shares),
         T(test_sixteen_every_number_under_its_character),

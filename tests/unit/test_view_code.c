@@ -296,6 +296,29 @@ static void test_sizes(void **state)
     }
 }
 
+/* The command the export line names is the one the user started (argv[0] as typed), and
+ * "attn-tui" when the frame does not know it. */
+static void test_command_as_started(void **state)
+{
+    Fixture *f = *state;
+    Scene sc;
+    Shot s = at_stage(STAGE_OUTPUT);
+    s.w = 120;
+    s.h = 40;
+    scene_shoot(&sc, f, VIEW_CODE, &s);
+    char *frame = scene_text(&sc, 120, 40);
+    assert_shows(frame, "Check every number yourself: attn-tui --export python | python3");
+    free(frame);
+    sc.o.prog = "./attn-tui";
+    frame = scene_text(&sc, 120, 40);
+    assert_shows(frame, "Check every number yourself: ./attn-tui --export python | python3");
+    free(frame);
+    sc.o.prog = "/opt/bin/attn-tui";
+    frame = scene_text(&sc, 120, 40);
+    assert_shows(frame, "Check every number yourself: /opt/bin/attn-tui --export python | python3");
+    free(frame);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -309,6 +332,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_chinese, fixture_setup, fixture_teardown),
         cmocka_unit_test_setup_teardown(test_ascii, fixture_setup, fixture_teardown),
         cmocka_unit_test_setup_teardown(test_sizes, fixture_setup, fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_command_as_started, fixture_setup, fixture_teardown),
     };
     return cmocka_run_group_tests_name("view code", tests, NULL, NULL);
 }

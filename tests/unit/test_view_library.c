@@ -57,11 +57,11 @@ static int eighths_of(const char *glyph)
     return -1;
 }
 
-/* Eighths filled in column x of the books' insides. */
+/* Eighths filled in column x of the books' insides, under V's numbers or strip. */
 static int column_fill(const Grid *g, const LibraryLayout *L, int x)
 {
     int n = 0;
-    for (int y = L->contents_top; y < L->contents_top + L->contents_rows; y++) {
+    for (int y = L->contents_top + L->v_rows; y < L->contents_top + L->contents_rows; y++) {
         int e = eighths_of(grid_cell(g, x, y)->glyph);
         assert_true(e >= 0);
         n += e;
@@ -98,7 +98,7 @@ static void test_fill_eighths(void **state)
 }
 
 /* Every book is filled by the share the borrower takes of it, every column alike; at
- * 80 × 24 (9 rows inside) 等 takes 38 of 加's 72 eighths (52.4%). */
+ * 80 × 24 (5 rows to fill under V's strip) 等 takes 21 of 加's 40 eighths (52.4%). */
 static void test_books_fill_by_the_share(void **state)
 {
     Lessons *f = *state;
@@ -112,7 +112,7 @@ static void test_books_fill_by_the_share(void **state)
                 Grid g = scene_render(&s, sizes[z][0], sizes[z][1]);
                 int inner = L.book_w - (L.framed ? 2 : 0);
                 for (int u = 0; u < tr->T; u++) {
-                    int want = library_fill_eighths(L.contents_rows, TRACE_SQ(tr, weights, t, u), true);
+                    int want = library_fill_eighths(L.fill_rows, TRACE_SQ(tr, weights, t, u), true);
                     for (int x = inside_x(&L, u); x < inside_x(&L, u) + inner; x++)
                         assert_int_equal(column_fill(&g, &L, x), want);
                 }
@@ -121,9 +121,11 @@ static void test_books_fill_by_the_share(void **state)
         }
     Scene s = shot(&f->plain, 3, true);
     LibraryLayout L = layout(&s, 80, 24);
-    assert_int_equal(L.contents_rows, 9);
+    assert_int_equal(L.contents_rows, 6);   /* V's strip on the top row, 5 rows to fill */
+    assert_int_equal(L.v_rows, 1);
+    assert_int_equal(L.fill_rows, 5);
     Grid g = scene_render(&s, 80, 24);
-    const int want[6] = { 14, 38, 7, 1, 2, 10 };   /* round(share × 72), at least 1 */
+    const int want[6] = { 8, 21, 4, 1, 1, 6 };   /* round(share × 40), at least 1 */
     for (int u = 0; u < 6; u++)
         assert_int_equal(column_fill(&g, &L, inside_x(&L, u)), want[u]);
     grid_free(&g);
@@ -146,7 +148,7 @@ static void test_deng_takes_52_4_percent_of_jia(void **state)
     assert_int_equal(grid_cell(&g, x, L.share_row)->style, STYLE_BOLD);
     char row[1024];
     row_trimmed(&g, L.share_row, row, sizeof row);
-    assert_string_equal(row, "  19.6%   52.4%   10.1%   1.4%    2.2%    14.4%");
+    assert_string_equal(row, "    19.6%        52.4%        10.1%         1.4%         2.2%        14.4%");
     row_trimmed(&g, L.takes_row, row, sizeof row);
     assert_string_equal(row, " 等 takes a little of several books: 52.4% of 加, 19.6% of 三, 14.4% of ? …");
     grid_free(&g);
@@ -173,35 +175,44 @@ static void test_deng_takes_52_4_percent_of_jia(void **state)
     }
 }
 
-/* Q(等) is 等's search phrase, K(加) the label on 加's spine, V(加) what is inside; with
- * numbers, their first values as the trace has them. */
+/* Q(等) is 等's search phrase, K the label on a spine, V what is inside. Beside the shelf
+ * (120 × 40) the legend names the book its ← arrows touch, the last (?), with its first
+ * values as the trace has them; below it (80 × 24) the book taken most of (加). */
 static void test_roles_tied_to_the_programs_rows(void **state)
 {
     Lessons *f = *state;
     const Trace *tr = &f->plain.tr;
     Scene s = shot(&f->plain, 3, true);
-    Grid g = scene_render(&s, 80, 24);
-    assert_has(&g, "等 walks in with a search phrase: Q(等) = [-0.69, -2.10, -1.80, 0.14, …]");
-    assert_has(&g, "K(加): label on 加's spine");
-    assert_has(&g, "V(加): what is inside 加");
+    Grid g = scene_render(&s, 120, 40);
+    LibraryLayout L = layout(&s, 120, 40);
+    assert_has(&g, "等 walks in with a search phrase: Q(等) = [-0.69, -2.10, -1.80, 0.14, -0.27, 1.92, -0.68, -0.23]");
+    char row[2048];
+    row_trimmed(&g, L.label_row, row, sizeof row);   /* the K line on the row of ?'s label strip */
+    assert_non_null(strstr(row, "│ ░░▒▒░░░░  │  ← K(?): label on ?'s spine"));
+    row_trimmed(&g, L.contents_top, row, sizeof row);
+    assert_non_null(strstr(row, "│  ← V(?): what is inside ?"));
     assert_has(&g, "filled: the part 等 takes");
     assert_has(&g, "every character can borrow");
     char want[128], a[FORMAT_BYTES], b[FORMAT_BYTES];
-    snprintf(want, sizeof want, "= [%s, %s,", format_fixed(a, sizeof a, TRACE_ROW(tr, k, 1)[0], 2),
-             format_fixed(b, sizeof b, TRACE_ROW(tr, k, 1)[1], 2));
+    snprintf(want, sizeof want, "= [%s, %s,", format_fixed(a, sizeof a, TRACE_ROW(tr, k, 5)[0], 2),
+             format_fixed(b, sizeof b, TRACE_ROW(tr, k, 5)[1], 2));
     assert_has(&g, want);
-    snprintf(want, sizeof want, "= [%s, %s,", format_fixed(a, sizeof a, TRACE_ROW(tr, v, 1)[0], 2),
-             format_fixed(b, sizeof b, TRACE_ROW(tr, v, 1)[1], 2));
+    snprintf(want, sizeof want, "= [%s, %s,", format_fixed(a, sizeof a, TRACE_ROW(tr, v, 5)[0], 2),
+             format_fixed(b, sizeof b, TRACE_ROW(tr, v, 5)[1], 2));
     assert_has(&g, want);
     snprintf(want, sizeof want, "Q(等) = [%s,", format_fixed(a, sizeof a, TRACE_ROW(tr, q, 3)[0], 2));
     assert_has(&g, want);
     grid_free(&g);
+    g = scene_render(&s, 80, 24);
+    assert_has(&g, "K(加) = [-0.46, -0.65, 0.14, …]: label on 加's spine");
+    assert_has(&g, "V(加) = [0.57, -0.44, 0.17, …]: what is inside 加");
+    grid_free(&g);
     /* the lesson's own words */
     s.o.lang = LANG_ZH;
-    g = scene_render(&s, 80, 24);
+    g = scene_render(&s, 120, 40);
     assert_has(&g, "等 带着检索词走进来：Q(等)");
-    assert_has(&g, "K(加)：加 书脊上的名牌");
-    assert_has(&g, "V(加)：加 书里的内容");
+    assert_has(&g, "K(?)：? 书脊上的名牌");
+    assert_has(&g, "V(?)：? 书里的内容");
     assert_has(&g, "「自」注意力就是：这排书互相去借——每个字既是借书的人，也是被别人借的书。");
     grid_free(&g);
     s.o.lang = LANG_EN;
@@ -211,12 +222,59 @@ static void test_roles_tied_to_the_programs_rows(void **state)
     assert_has(&g, "character is both a borrower and a book.");
     assert_has(&g, "等 takes most from 加, then 三, ?, 五, 于, 等");
     grid_free(&g);
-    /* the legend follows the borrower: 三 takes most of 加 too, 五 of 三 */
+    /* below the shelf the legend follows the borrower: 五 takes most of 三 */
     s = shot(&f->plain, 2, false);
     g = scene_render(&s, 80, 24);
     snprintf(want, sizeof want, "K(%s): label on %s's spine", tr->tokens[engine_strongest(tr, 0, 2)],
              tr->tokens[engine_strongest(tr, 0, 2)]);
     assert_has(&g, want);
+    grid_free(&g);
+}
+
+/* The library drawn whole (120 × 40): each book's top edge carries the borrower's score
+ * Q(等)·K against its label (the best, 加's 4.05, in bold), its spine its label K as a strip
+ * of shades coloured by sign, its inside V's eight numbers one a row over the fill; n hides
+ * the numbers and keeps the strips. */
+static void test_books_drawn_whole(void **state)
+{
+    Lessons *f = *state;
+    const Trace *tr = &f->plain.tr;
+    Scene s = shot(&f->plain, 3, true);
+    LibraryLayout L = layout(&s, 120, 40);
+    Grid g = scene_render(&s, 120, 40);
+    char row[2048];
+    row_trimmed(&g, L.shelf_row, row, sizeof row);
+    assert_string_equal(row, " ┌── 1.26 ───┐ ┌── 4.05 ───┐ ┌── -0.62 ──┐ ┌── -6.23 ──┐ ┌── -4.89 ──┐ ┌── 0.39 ───┐");
+    int jia = L.book_x[1] + 4;   /* "4.05" in 加's top edge, bold: the best match */
+    assert_string_equal(grid_cell(&g, jia, L.shelf_row)->glyph, "4");
+    assert_int_equal(grid_cell(&g, jia, L.shelf_row)->style, STYLE_BOLD);
+    row_trimmed(&g, L.label_row, row, sizeof row);
+    assert_non_null(strstr(row, " │ ▒░▒░░▒▓▒  │ │ ░▒░▓░▒▓░  │ │ ▒░░▓▒░▓▒  │ │ ▓░▓▒░██▒  │ │ ░░░░▒▓░█  │ │ ░░▒▒░░░░  │"));
+    for (int j = 0; j < tr->d; j++) {   /* K's strip coloured by sign, V's numbers inside */
+        int x = L.book_x[1] + 2 + j;
+        assert_int_equal(grid_cell(&g, x, L.label_row)->style,
+                         TRACE_ROW(tr, k, 1)[j] < 0 ? STYLE_NEGATIVE : STYLE_POSITIVE);
+    }
+    assert_true(L.v_numbers);
+    static const char *const v_jia[8] = { "0.57", "-0.44", "0.17", "-0.17", "1.40", "-0.74", "-0.13", "-0.30" };
+    for (int j = 0; j < 8; j++) {
+        char cell[32] = "";
+        for (int x = L.book_x[1] + 1; x < L.book_x[1] + L.book_w - 1; x++)
+            if (strcmp(grid_cell(&g, x, L.contents_top + j)->glyph, " ") != 0)
+                strcat(cell, grid_cell(&g, x, L.contents_top + j)->glyph);
+        assert_string_equal(cell, v_jia[j]);
+    }
+    grid_free(&g);
+    s.ui.numbers = false;
+    L = layout(&s, 120, 40);
+    assert_false(L.v_numbers);
+    g = scene_render(&s, 120, 40);
+    row_trimmed(&g, L.shelf_row, row, sizeof row);
+    assert_string_equal(row, " ┌───────────┐ ┌───────────┐ ┌───────────┐ ┌───────────┐ ┌───────────┐ ┌───────────┐");
+    row_trimmed(&g, L.label_row, row, sizeof row);
+    assert_non_null(strstr(row, " │ ▒░▒░░▒▓▒  │ │ ░▒░▓░▒▓░  │"));
+    row_trimmed(&g, L.contents_top, row, sizeof row);   /* V as a strip on the top row */
+    assert_non_null(strstr(row, "│ ▒░░░▓▒░░  │"));
     grid_free(&g);
 }
 
@@ -294,7 +352,7 @@ static void test_mask_shuts_later_books(void **state)
     LibraryLayout L = layout(&s, 80, 24);
     Grid g = scene_render(&s, 80, 24);
     for (int u = 0; u < tr->T; u++) {
-        int want = library_fill_eighths(L.contents_rows, TRACE_SQ(tr, weights, 3, u), u <= 3);
+        int want = library_fill_eighths(L.fill_rows, TRACE_SQ(tr, weights, 3, u), u <= 3);
         assert_int_equal(column_fill(&g, &L, inside_x(&L, u)), want);
         if (u > 3) {
             assert_int_equal(want, 0);
@@ -304,7 +362,7 @@ static void test_mask_shuts_later_books(void **state)
     }
     char row[1024];
     row_trimmed(&g, L.share_row, row, sizeof row);
-    assert_string_equal(row, "  23.5%   62.8%   12.1%   1.7%    0.0%    0.0%");
+    assert_string_equal(row, "    23.5%        62.8%        12.1%         1.7%         0.0%         0.0%");
     assert_has(&g, "masked books are faded");
     grid_free(&g);
     s = shot(&f->masked, 0, false);
@@ -322,16 +380,16 @@ static void test_two_heads_split_the_books(void **state)
     Scene s = shot(&f->heads, 3, true);
     LibraryLayout L = layout(&s, 80, 24);
     assert_int_equal(L.heads, 2);
-    assert_int_equal(L.book_w, 7);
+    assert_int_equal(L.book_w, 12);
     Grid g = scene_render(&s, 80, 24);
     for (int u = 0; u < tr->T; u++) {
         int x = inside_x(&L, u);
-        int first = library_fill_eighths(L.contents_rows, TRACE_HSQ(tr, weights, 0, 3, u), true);
-        int second = library_fill_eighths(L.contents_rows, TRACE_HSQ(tr, weights, 1, 3, u), true);
-        assert_int_equal(column_fill(&g, &L, x), first);        /* columns 0, 1 of 5 */
-        assert_int_equal(column_fill(&g, &L, x + 1), first);
-        assert_int_equal(column_fill(&g, &L, x + 2), second);   /* columns 2, 3, 4 */
-        assert_int_equal(column_fill(&g, &L, x + 4), second);
+        int first = library_fill_eighths(L.fill_rows, TRACE_HSQ(tr, weights, 0, 3, u), true);
+        int second = library_fill_eighths(L.fill_rows, TRACE_HSQ(tr, weights, 1, 3, u), true);
+        assert_int_equal(column_fill(&g, &L, x), first);        /* columns 0-4 of 10 */
+        assert_int_equal(column_fill(&g, &L, x + 4), first);
+        assert_int_equal(column_fill(&g, &L, x + 5), second);   /* columns 5-9 */
+        assert_int_equal(column_fill(&g, &L, x + 9), second);
     }
     assert_has(&g, "等 takes most from 加 (first head) and from 加 (second head)");
     grid_free(&g);
@@ -342,7 +400,7 @@ static void test_two_heads_split_the_books(void **state)
         g = scene_render(&s, 80, 24);
         for (int u = 0; u < tr->T; u++)
             assert_int_equal(column_fill(&g, &L, inside_x(&L, u) + 4),
-                             library_fill_eighths(L.contents_rows, TRACE_HSQ(tr, weights, head, 3, u), true));
+                             library_fill_eighths(L.fill_rows, TRACE_HSQ(tr, weights, head, 3, u), true));
         grid_free(&g);
     }
 }
@@ -424,6 +482,35 @@ static void test_frame_is_pure(void **state)
     assert_frame_pure(&s, 80, 24, 9, "debris █▇▆ debris 加加加");
 }
 
+/* Blank rows of the body (between the view bar and the status line) of view at stage,
+ * 等 asking, in a w × h frame. */
+static int big_blank_rows(ViewId view, Stage stage, int w, int h)
+{
+    Scene *s = scene_open(NULL, view);
+    s->p.stage = stage;
+    s->p.focus = 3;
+    Grid g = scene_render(s, w, h);
+    char row[8192];
+    int n = 0;
+    for (int y = 2; y < g.h - 1; y++) {
+        row_trimmed(&g, y, row, sizeof row);
+        n += row[0] == '\0';
+    }
+    grid_free(&g);
+    scene_close(s);
+    return n;
+}
+
+/* A projector's frame is used: the books grow (to 32 columns, 60 rows inside), so at
+ * 300 × 80 6 of 77 body rows are blank (were 37, 48%) and at 200 × 60 1 of 57 (were 17). */
+static void test_big_frames_fill(void **state)
+{
+    (void)state;
+    assert_int_equal(big_blank_rows(VIEW_LIBRARY, STAGE_SOFTMAX, 120, 40), 1);
+    assert_int_equal(big_blank_rows(VIEW_LIBRARY, STAGE_SOFTMAX, 200, 60), 1);
+    assert_int_equal(big_blank_rows(VIEW_LIBRARY, STAGE_SOFTMAX, 300, 80), 6);
+}
+
 int main(void)
 {
 #define T(f) cmocka_unit_test(f)
@@ -432,6 +519,8 @@ int main(void)
         T(test_books_fill_by_the_share),
         T(test_deng_takes_52_4_percent_of_jia),
         T(test_roles_tied_to_the_programs_rows),
+        T(test_books_drawn_whole),
+        T(test_big_frames_fill),
         T(test_the_borrower_is_lit),
         T(test_hidden_numbers_leave_no_digit),
         T(test_clicks_hit_the_character_drawn_there),

@@ -75,12 +75,13 @@ static int vector_row(const Trace *tr, const double *m, int t, char nums[][FORMA
 
 /* ---------------------------------------------------------------- the flow fills in order */
 
-/* Empty strip cells are '·'; at 80 × 24 the strip's cells are one column: ② and ③ are
- * 6 × 6 each and ④ 6 × 8, so ① leaves 120 empty, ② 84, ③ 48, ④ none. */
+/* Empty strip cells are '·'; at 80 × 24 a T × T cell is two columns (so that "③ softmax"
+ * fits over its block) and a T × d cell one: ② and ③ are 6 × 12 each and ④ 6 × 8, so ①
+ * leaves 192 empty, ② 120, ③ 48, ④ none. */
 static void test_strip_fills_stage_by_stage(void **state)
 {
     (void)state;
-    static const int empty[STAGE_COUNT] = { 120, 84, 48, 0 };
+    static const int empty[STAGE_COUNT] = { 192, 120, 48, 0 };
     for (int st = 0; st < STAGE_COUNT; st++) {
         Scene *s = open_at(NULL, (Stage)st, DENG);
         Grid g = scene_render(s, 80, 24);
@@ -91,20 +92,135 @@ static void test_strip_fills_stage_by_stage(void **state)
     }
 }
 
-/* Mid-transition the current table fills row by row: at ② with progress 0.5, 3 of 6 rows. */
+/* Mid-transition the current table fills row by row: at ② with progress 0.5, 3 of 6 rows
+ * (of 12 columns each). */
 static void test_progress_fills_the_current_table(void **state)
 {
     (void)state;
     Scene *s = open_at(NULL, STAGE_SCORE, DENG);
     s->progress = 0.5;
     Grid g = scene_render(s, 80, 24);
-    assert_int_equal(empty_cells(&g), 84 + 3 * 6);
+    assert_int_equal(empty_cells(&g), 120 + 3 * 12);
     const char *jia[] = { "加", "6.44", "4.83", "7.05", "2.08", "-2.66", "-1.75" };
     assert_true(row_with(&g, jia, 7) >= 0);   /* row 2 of the scores is there ... */
     const char *deng[] = { "等", "1.26", "4.05" };
     assert_int_equal(row_with(&g, deng, 3), -1);   /* ... row 4 not yet */
     grid_free(&g);
     scene_close(s);
+}
+
+/* ---------------------------------------------------------------- nothing moves, big frames fill */
+
+/* The first row (0-based) whose text contains s, or -1. */
+static int row_of(const Grid *g, const char *s)
+{
+    char row[8192];
+    for (int y = 0; y < g->h; y++) {
+        row_text(g, y, row, sizeof row);
+        if (strstr(row, s))
+            return y;
+    }
+    return -1;
+}
+
+/* Blank rows of the body (between the view bar and the status line). */
+static int blank_body_rows(const Grid *g)
+{
+    char row[8192];
+    int n = 0;
+    for (int y = 2; y < g->h - 1; y++) {
+        row_trimmed(g, y, row, sizeof row);
+        n += row[0] == '\0';
+    }
+    return n;
+}
+
+/* Stepping moves nothing: the caption (the title of the stage), the stages' names and the
+ * heading sit on the same rows at ① ② ③ ④ (at 120 × 40 they moved from row 3 at ① to 11
+ * at ② ③ and 10 at ④, 1-based). */
+static void test_rows_stay_while_stepping(void **state)
+{
+    (void)state;
+    static const char *const caption[STAGE_COUNT] = { "① Q K V · ", "② score · ", "③ softmax · ", "④ output · " };
+    static const char *const heading[STAGE_COUNT] = { "── ① Q K V · ", "── ② score · ", "── ③ softmax · ",
+                                                      "── ④ output · " };
+    static const struct { int w, h, caption, names, heading; } sizes[] = {
+        { 80, 24, 2, 3, 12 }, { 120, 40, 2, 3, 11 }, { 200, 60, 4, 5, 44 }, { 300, 80, 8, 9, 60 },
+    };
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+        for (int st = 0; st < STAGE_COUNT; st++) {
+            Scene *s = open_at(NULL, (Stage)st, DENG);
+            Grid g = scene_render(s, sizes[i].w, sizes[i].h);
+            int cap = row_of(&g, caption[st]), names = row_of(&g, "x in"), head = row_of(&g, heading[st]);
+            if (cap != sizes[i].caption || names != sizes[i].names || head != sizes[i].heading)
+                fail_msg("%dx%d stage %d: caption row %d, names %d, heading %d; want %d, %d, %d:\n%s",
+                         sizes[i].w, sizes[i].h, st, cap, names, head, sizes[i].caption, sizes[i].names,
+                         sizes[i].heading, frame_text(&g));
+            grid_free(&g);
+            scene_close(s);
+        }
+}
+
+/* At 80 × 24 every stage's name stands whole over its block (it was cut to "③"). */
+static void test_names_whole_at_80x24(void **state)
+{
+    (void)state;
+    Scene *s = open_at(NULL, STAGE_SOFTMAX, DENG);
+    Grid g = scene_render(s, 80, 24);
+    char row[4096];
+    row_text(&g, 3, row, sizeof row);
+    assert_non_null(strstr(row, "x in"));
+    assert_non_null(strstr(row, "① Q K V"));
+    assert_non_null(strstr(row, "② score"));
+    assert_non_null(strstr(row, "③ softmax"));
+    assert_non_null(strstr(row, "④ output"));
+    grid_free(&g);
+    scene_close(s);
+}
+
+/* A projector's frame is used: at 200 × 60 and 300 × 80 at most 35% of the body rows are
+ * blank at every stage (they were 67-68% and 75-77%), the strip's cells grown to 6 and 8
+ * rows a character; a click anywhere on a character's grown cells lets it ask. */
+static void test_big_frames_fill(void **state)
+{
+    (void)state;
+    static const struct { int w, h, blank[STAGE_COUNT], rh; } sizes[] = {
+        { 200, 60, { 8, 9, 9, 9 }, 6 }, { 300, 80, { 16, 17, 17, 17 }, 8 },
+    };
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        int body = sizes[i].h - 3;
+        for (int st = 0; st < STAGE_COUNT; st++) {
+            Scene *s = open_at(NULL, (Stage)st, DENG);
+            Grid g = scene_render(s, sizes[i].w, sizes[i].h);
+            int blank = blank_body_rows(&g);
+            if (blank != sizes[i].blank[st] || 100 * blank > 35 * body)
+                fail_msg("%dx%d stage %d: %d of %d body rows blank, want %d", sizes[i].w, sizes[i].h, st, blank,
+                         body, sizes[i].blank[st]);
+            grid_free(&g);
+            scene_close(s);
+        }
+        Scene *s = open_at(NULL, STAGE_SCORE, DENG);
+        Grid g = scene_render(s, sizes[i].w, sizes[i].h);
+        int strip = row_of(&g, "x in") + 2, rh = sizes[i].rh;
+        for (int t = 0; t < s->ls->tr.T; t++)
+            for (int r = 0; r < rh; r++) {
+                FrameInput in = scene_input(s);
+                Action a;
+                int arg = -1;
+                int y = strip + t * rh + r;
+                if (!frame_hit(&in, sizes[i].w, sizes[i].h, sizes[i].w / 2, y, &a, &arg))
+                    fail_msg("%dx%d: no hit at (%d, %d)", sizes[i].w, sizes[i].h, sizes[i].w / 2, y);
+                assert_int_equal(a, ACTION_FOCUS_N);
+                assert_int_equal(arg, t);
+            }
+        char row[8192];   /* each label on the middle row of its cells */
+        row_text(&g, strip + DENG * rh + (rh - 1) / 2, row, sizeof row);
+        assert_non_null(strstr(row, "▸等"));
+        row_text(&g, strip + DENG * rh, row, sizeof row);
+        assert_null(rh > 1 ? strstr(row, "等") : NULL);
+        grid_free(&g);
+        scene_close(s);
+    }
 }
 
 /* Stepping (→) walks ① → ② → ③ → ④ and stops there; autoplay's track is the stages. */
@@ -367,6 +483,9 @@ int main(void)
         cmocka_unit_test(test_every_size),
         cmocka_unit_test(test_click_on_a_row),
         cmocka_unit_test(test_ascii_mode),
+        cmocka_unit_test(test_rows_stay_while_stepping),
+        cmocka_unit_test(test_names_whole_at_80x24),
+        cmocka_unit_test(test_big_frames_fill),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -611,6 +611,38 @@ static void test_chinese(void **state)
     scene_close(s);
 }
 
+/* Blank rows of the body (between the view bar and the status line) of view at stage,
+ * 等 asking, in a w × h frame. */
+static int big_blank_rows(ViewId view, Stage stage, int w, int h)
+{
+    Scene *s = scene_open(NULL, view);
+    s->p.stage = stage;
+    s->p.focus = 3;
+    Grid g = scene_render(s, w, h);
+    char row[8192];
+    int n = 0;
+    for (int y = 2; y < g.h - 1; y++) {
+        row_trimmed(&g, y, row, sizeof row);
+        n += row[0] == '\0';
+    }
+    grid_free(&g);
+    scene_close(s);
+    return n;
+}
+
+/* A projector's frame is used: the cells grow (swatches to 24 columns, 8 rows), so at
+ * 200 × 60 2 of 57 body rows are blank (were 20, 35%) and at 300 × 80 22 of 77 (were 40,
+ * 52%); 120 × 40 stays as it was (4 of 37). */
+static void test_big_frames_fill(void **state)
+{
+    (void)state;
+    for (int st = STAGE_SCORE; st <= STAGE_SOFTMAX; st++) {
+        assert_int_equal(big_blank_rows(VIEW_MATRIX, (Stage)st, 120, 40), 4);
+        assert_int_equal(big_blank_rows(VIEW_MATRIX, (Stage)st, 200, 60), 2);
+        assert_int_equal(big_blank_rows(VIEW_MATRIX, (Stage)st, 300, 80), 22);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -631,6 +663,7 @@ int main(void)
         cmocka_unit_test(test_every_size),
         cmocka_unit_test(test_ascii_mode),
         cmocka_unit_test(test_chinese),
+        cmocka_unit_test(test_big_frames_fill),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
