@@ -30,6 +30,8 @@
     X(FASTER, "autoplay faster", "播放快一点")                                              \
     X(SLOWER, "autoplay slower", "播放慢一点")                                              \
     X(REDRAW, "redraw the screen", "重画屏幕")                                              \
+    X(THEME, "colours: dark → light (a bright room) → contrast (a projector)",              \
+      "配色：深色 → 浅色（明亮的教室）→ 高对比（投影仪）")                                 \
     X(VIEW_NEXT, "next screen", "下一个画面")                                               \
     X(VIEW_PREV, "previous screen", "上一个画面")                                           \
     X(VIEW_N, "open a screen (click its name)", "打开一个画面（点它的名字）")                 \

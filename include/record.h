@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include "grid.h"
+#include "theme.h"
 
 typedef struct {
     FILE *file;                 /* the .cast file */
@@ -23,6 +24,8 @@ typedef struct {
     size_t out_len;             /* bytes of it in use */
     size_t out_cap;             /* bytes allocated */
     int error;                  /* errno of the first failed write, or 0 */
+    Theme theme;                /* the colours frames are recorded in (the live theme; the
+                                   caller sets it, record_open starts it at dark) */
 } Recorder;
 
 /* Creates path for a recording titled title, started at unix_time. Returns 0, or -1 with

@@ -58,6 +58,7 @@ int app_start_state(const Options *o, const Lesson *ls, long long now_ms, Player
     player_set_stage(p, o->stage, now_ms);
     p->changed_ms = now_ms - PLAYER_TRANSITION_MS * 8;   /* the first frame is settled */
     ui->numbers = o->numbers;
+    ui->theme = o->theme;
     if (o->seed_set)
         ui->seed = o->seed;
     if (o->speed > 0)
@@ -108,8 +109,10 @@ static void app_draw(App *a, long long now)
     FrameInput in = app_frame_input(a, now);
     frame_render(&a->grid, &in);
     term_paint(&a->grid);
-    if (a->recorder)
+    if (a->recorder) {
+        a->recorder->theme = a->ui.theme;
         record_frame(a->recorder, &a->grid, now);
+    }
     /* on schedule (at most one period late): the next deadline is one period on;
      * otherwise (the first frame of a transition, or far behind) the grid starts again */
     if (now < a->next_frame_ms - APP_FRAME_MS || now > a->next_frame_ms + APP_FRAME_MS)
@@ -193,6 +196,16 @@ static void app_recompute(App *a, long long now)
         a->ui.answer = -1;
 }
 
+/* The theme the terminal opens with: --theme or the config's when one chose it, else the
+ * one the terminal's background asks for (light on a light one); NO_COLOR asks nothing. */
+static void app_choose_theme(App *a, const Options *o)
+{
+    const char *no_colour = getenv("NO_COLOR");
+    if (!o->theme_set && !(no_colour && *no_colour) && term_background() == TERMBG_LIGHT)
+        a->ui.theme = THEME_LIGHT;
+    term_set_theme(a->ui.theme);
+}
+
 /* Applies one key. Returns REACT_* flags. */
 static int app_key(App *a, const TermEvent *ev, long long now)
 {
@@ -222,9 +235,12 @@ static int app_key(App *a, const TermEvent *ev, long long now)
     int arg = b->arg;
     if (action == ACTION_CLICK && !app_click(a, ev, now, &action, &arg))
         return REACT_NONE;
+    Theme before = a->ui.theme;
     int react = ui_apply(&a->ui, &a->player, a->lesson, action, arg, now);
     if (react & REACT_RECOMPUTE)
         app_recompute(a, now);
+    if (a->ui.theme != before)   /* b: the terminal paints in the new colours */
+        term_set_theme(a->ui.theme);
     return react;
 }
 
@@ -317,6 +333,7 @@ int app_run(const Options *o, Model *m, Lesson *ls, const char *notice)
         ui_free(&a.ui);
         return 1;
     }
+    app_choose_theme(&a, o);
     int result = app_loop(&a);
     int recorded = app_stop_recording(&a);
     term_close();

@@ -3,6 +3,7 @@
  * tables, play state), the help overlay (generated from the same tables) and the notice of
  * a terminal too small. Must not touch: a view's body, ncurses, the clock, arithmetic. */
 #include "chrome.h"
+#include "palette.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -418,6 +419,14 @@ static void note_text(const ViewCtx *c, char *buf, size_t cap)
         snprintf(buf, cap, SAY(c, "%s does not apply here: practice needs its numbers",
                                   "%s 在这里不起作用：练习要看数字"), action_key_label(ACTION_NUMBERS));
         break;
+    case NOTE_THEME: {
+        static const char *const zh[THEME_COUNT] = { "深色", "浅色", "高对比（投影仪）" };
+        const char *en = ui->theme == THEME_CONTRAST ? "contrast (a projector)"
+                         : palette_theme_name(ui->theme);
+        snprintf(buf, cap, SAY(c, "colours: %s · %s for the next", "配色：%s · 按 %s 换下一种"),
+                 c->lang == LANG_ZH ? zh[ui->theme % THEME_COUNT] : en, action_key_label(ACTION_THEME));
+        break;
+    }
     case NOTE_TEXT:
         snprintf(buf, cap, "%s", ui->note_text);
         break;

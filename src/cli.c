@@ -495,9 +495,9 @@ static int cli_apply(Options *o, int c, const char *arg, char *err, size_t errle
                  text_escape(arg, q, sizeof q), export_format_names());
         return -1;
     case OPT_THEME:
-        if (strcmp(arg, "dark") == 0) { o->theme = THEME_DARK; return 0; }
-        if (strcmp(arg, "light") == 0) { o->theme = THEME_LIGHT; return 0; }
-        if (strcmp(arg, "contrast") == 0) { o->theme = THEME_CONTRAST; return 0; }
+        if (strcmp(arg, "dark") == 0) { o->theme = THEME_DARK; o->theme_set = true; return 0; }
+        if (strcmp(arg, "light") == 0) { o->theme = THEME_LIGHT; o->theme_set = true; return 0; }
+        if (strcmp(arg, "contrast") == 0) { o->theme = THEME_CONTRAST; o->theme_set = true; return 0; }
         snprintf(err, errlen, "--theme: '%s' is not a theme: use dark, light or contrast",
                  text_escape(arg, q, sizeof q));
         return -1;
