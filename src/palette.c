@@ -78,7 +78,7 @@ static const StyleLook palette_light[STYLE_COUNT] = {
 /* contrast: white on black for a projector: no grey body text, strong colours, bold. */
 static const StyleLook palette_contrast[STYLE_COUNT] = {
     [STYLE_NORMAL]    = { 231, 16,  PAL_WHITE,   PAL_BLACK, 0,   B,    0 },
-    [STYLE_DIM]       = { 253, 16,  PAL_WHITE,   PAL_BLACK, 0,   0,    0 },
+    [STYLE_DIM]       = { 255, 16,  PAL_WHITE,   PAL_BLACK, 0,   0,    0 },
     [STYLE_BOLD]      = { 231, 16,  PAL_WHITE,   PAL_BLACK, B,   B,    B },
     [STYLE_STAGE_LIT] = { 16,  226, PAL_BLACK,   PAL_YELLOW, B,  B,    R | B },
     [STYLE_FOCUS]     = { 16,  51,  PAL_BLACK,   PAL_CYAN,  B,   B,    R | B },
