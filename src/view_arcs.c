@@ -274,6 +274,12 @@ const ViewOps view_arcs = {
     .title_en = "who looks at whom", .title_zh = "谁看谁",
     .help_en = "the wider a line lands, the bigger the share",
     .help_zh = "线落地越宽，分到的越多",
+    .station_en = "Stations 0 and 3-6: one character asks, the arcs show whom it looks at.\n"
+                  "Step through ① Q K V (its three roles), ② scores, ③ softmax (the shares, 100% in all)\n"
+                  "and ④ collecting (a weighted average of the V's). The panel works one number by hand.",
+    .station_zh = "第 0、3–6 站：一个字来问，弧线画出它该看谁。\n"
+                  "一步步走：① Q K V（三个分身）、② 打分、③ 变百分比（加起来 100%）、\n"
+                  "④ 取货（V 的加权平均）。下面的面板把一个数亲手算一遍。",
     .track = TRACK_STAGES_FOCUS,
     .stages = true,
     .about = "the default: one asking character's arcs, and a panel with the stage's numbers and one hand check worked in full",

@@ -701,6 +701,12 @@ const ViewOps view_code = {
     .title_en = "five lines of code", .title_zh = "就这五行",
     .help_en = "the five lines, their shapes and values, and the PyTorch they stand for",
     .help_zh = "五行代码、它们的形状和数值，以及对应的 PyTorch 写法",
+    .station_en = "Station 8, five lines of code: Q = x·Wq, K = x·Wk, V = x·Wv,\n"
+                  "A = softmax(Q·Kᵀ/√d), out = A·V; each line with its shape and live values,\n"
+                  "and the PyTorch call that does the same.",
+    .station_zh = "第 8 站，五行代码：Q = x·Wq、K = x·Wk、V = x·Wv、\n"
+                  "A = softmax(Q·Kᵀ/√d)、out = A·V；每行都有形状和实时数值，\n"
+                  "以及做同一件事的 PyTorch 写法。",
     .track = TRACK_STAGES_FOCUS,
     .stages = true,
     .about = "station 8: the five lines with their shapes and live values, and the PyTorch they stand for",

@@ -386,6 +386,10 @@ const ViewOps view_practice = {
     .title_en = "practice: compute it yourself", .title_zh = "练习：自己算一遍",
     .help_en = "one number at a time from the printed numbers: graded, the mistake named",
     .help_zh = "一次算一个数，用印出来的数字：当场批改，指出错在哪里",
+    .station_en = "Practice, after the lesson: work one number at a time from the numbers on screen.\n"
+                  "Type your answer: it is graded at once, a mistake is named, and the worked solution shown.",
+    .station_zh = "练习，课后：用屏幕上印出来的数字，一次算一个数。\n"
+                  "输入你的答案：当场批改，错在哪里会指出来，再给出完整的算法。",
     .about = "the exercises after the lesson: one number at a time from the printed numbers (x, Q/K/V, a score and its mirror, ÷√d, e^, a share, an output, a cosine), typed and graded, the mistake named, the worked solution; --seed S asks what --worksheet N --seed S prints",
     .track = TRACK_NONE,
     .stages = false,

@@ -644,6 +644,12 @@ const ViewOps view_sqrtd = {
     .title_en = "why divide by sqrt(d)", .title_zh = "为什么要除以 √d",   /* the chrome writes it as is, ASCII too */
     .help_en = "random q and keys of width d: without ÷√d softmax saturates and stops learning",
     .help_zh = "随机的 q 和 k：不除以 √d，softmax 会饱和，学不动",
+    .station_en = "Station 5's machine, why ÷√d: random queries and keys of width d, from 1 to 512.\n"
+                  "Without ÷√d the scores grow like √d, softmax saturates (one share near 100%, the rest 0%)\n"
+                  "and its gradient goes to 0: not a bit worse, unable to learn.",
+    .station_zh = "第 5 站的机器，为什么要除以 √d：随机的 q 和 k，宽度 d 从 1 到 512。\n"
+                  "不除以 √d，分数随 √d 变大，softmax 饱和（一个接近 100%，其余是 0%），\n"
+                  "梯度消失：不是「效果差一点」，是「学不动」。",
     .track = TRACK_NONE,
     .stages = false,
     .about = "station 5's machine: random q and keys of width d = 1…512; without ÷√d softmax saturates, its gradient goes to 0 (学不动); √8 = 2.828427, √128 = 11.313708",
