@@ -638,6 +638,9 @@ static const KeyHint sqrtd_hints[] = {
     { ACTION_NONE,         ACTION_NONE, NULL,      NULL },
 };
 
+/* Shared keys that do nothing here: the help leaves them out. */
+static const Action sqrtd_idle[] = { ACTION_FOCUS_N, ACTION_MASK, ACTION_HEADS, ACTION_EDIT, ACTION_SENTENCE_NEXT, ACTION_NONE };
+
 const ViewOps view_sqrtd = {
     .name = "sqrtd",
     .tab_en = "√d", .tab_zh = "√d",
@@ -650,6 +653,7 @@ const ViewOps view_sqrtd = {
     .station_zh = "第 5 站的机器，为什么要除以 √d：随机的 q 和 k，宽度 d 从 1 到 512。\n"
                   "不除以 √d，分数随 √d 变大，softmax 饱和（一个接近 100%，其余是 0%），\n"
                   "梯度消失：不是「效果差一点」，是「学不动」。",
+    .idle = sqrtd_idle,
     .track = TRACK_NONE,
     .stages = false,
     .about = "station 5's machine: random q and keys of width d = 1…512; without ÷√d softmax saturates, its gradient goes to 0 (学不动); √8 = 2.828427, √128 = 11.313708",

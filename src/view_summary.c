@@ -447,6 +447,9 @@ static const KeyHint summary_hints[] = {
     { ACTION_NONE,   ACTION_NONE, NULL,                         NULL },
 };
 
+/* Shared keys that do nothing here: the help leaves them out. */
+static const Action summary_idle[] = { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT, ACTION_NONE };
+
 const ViewOps view_summary = {
     .name = "summary",
     .tab_en = "summary", .tab_zh = "总结",
@@ -459,6 +462,7 @@ const ViewOps view_summary = {
     .station_zh = "第 9 站，总结：这一课的要点，一条一行。\n"
                   "相似度表对称、只认内容；Q、K、V 解决了它；打分、除以 √d、softmax、加权平均；\n"
                   "进去 [T, d]，出来 [T, d]。按数字键打开讲那一条的画面。",
+    .idle = summary_idle,
     .track = TRACK_NONE,
     .stages = false,
     .about = "station 9: the lesson's claims, each a key away from the screen that shows it",
