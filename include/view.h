@@ -58,6 +58,9 @@ typedef struct ViewOps {
     const char *station_en;  /* the help's opening: which station this is and what it shows,
                                 2-4 lines ('\n' between) in the program's words, English */
     const char *station_zh;  /* the same in Chinese, in the lesson's words (glossary.md) */
+    const char *terms_en;    /* the screen's own terms, one line each ('\n' between), after
+                                the station text in the help (NULL: none), English */
+    const char *terms_zh;    /* the same in Chinese */
     const Action *idle;      /* shared actions whose keys do nothing on this screen, so the
                                 help leaves them out (ACTION_NONE ends; NULL: none) */
     Track track;             /* what stepping and autoplay walk here */

@@ -674,15 +674,17 @@ static void help_wrap(const char *label, const char *text, int room, HelpLine *l
     }
 }
 
-/* The station text of v, each of its lines broken to `room` columns, then a blank line,
+/* The station text of v and its terms, each line broken to `room` columns, then a blank line,
  * appended to lines from *n. Returns the widest line's columns (0 when v has none). */
 static int help_station(const ViewCtx *c, const ViewOps *v, int room, HelpLine *lines, int *n)
 {
-    const char *text = SAY(c, v->station_en, v->station_zh);
-    char line[256], shown[256];
+    const char *station = SAY(c, v->station_en, v->station_zh);
+    const char *terms = SAY(c, v->terms_en, v->terms_zh);
+    char text[1024], line[256], shown[256];
     int widest = 0;
-    if (!text)
+    if (!station)
         return 0;
+    snprintf(text, sizeof text, "%s%s%s", station, terms ? "\n" : "", terms ? terms : "");
     for (const char *p = text; *p && *n < HELP_MAX_LINES - 1;) {
         size_t len = strcspn(p, "\n");
         snprintf(line, sizeof line, "%.*s", (int)len, p);

@@ -251,9 +251,9 @@ static const KeyBinding arcs_keys[] = {
 static const KeyHint arcs_hints[] = {
     { ACTION_PLAY,        ACTION_NONE,        "play",   "播放" },
     { ACTION_PREV,        ACTION_NEXT,        "step",   "单步" },
-    { ACTION_FOCUS_PREV,  ACTION_FOCUS_NEXT,  "focus",  "换字" },
-    { ACTION_ANSWER_PREV, ACTION_ANSWER_NEXT, "worked", "验算" },
-    { ACTION_DIM_PREV,    ACTION_DIM_NEXT,    "dim",    "维" },
+    { ACTION_FOCUS_PREV,  ACTION_FOCUS_NEXT,  "who asks", "谁来问" },
+    { ACTION_ANSWER_PREV, ACTION_ANSWER_NEXT, "who answers", "谁来答" },
+    { ACTION_DIM_PREV,    ACTION_DIM_NEXT,    "which number", "第几个数" },
     { ACTION_NONE,        ACTION_NONE,        NULL,     NULL },
 };
 

@@ -689,7 +689,7 @@ static void code_view_draw(const ViewCtx *c)
 static const KeyHint code_hints[] = {
     { ACTION_PLAY,       ACTION_NONE,       "play",  "播放" },
     { ACTION_PREV,       ACTION_NEXT,       "step",  "单步" },
-    { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT, "focus", "换字" },
+    { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT, "who asks", "谁来问" },
     { ACTION_MASK,       ACTION_NONE,       "mask",  "掩码" },
     { ACTION_HEADS,      ACTION_NONE,       "heads", "多头" },
     { ACTION_NONE,       ACTION_NONE,       NULL,    NULL },

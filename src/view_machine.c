@@ -1132,7 +1132,7 @@ static bool machine_view_hit(const ViewCtx *c, int x, int y, Action *action, int
 static const KeyHint machine_hints[] = {
     { ACTION_PLAY,       ACTION_NONE,       "play",  "播放" },
     { ACTION_PREV,       ACTION_NEXT,       "step",  "单步" },
-    { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT, "asks",  "提问" },
+    { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT, "who asks", "谁来问" },
     { VIEW_OWN(WHAT_IF), ACTION_NONE,       "what if", "假如" },
     { ACTION_NONE,       ACTION_NONE,       NULL,    NULL },
 };

@@ -1020,8 +1020,8 @@ static bool matrix_chosen(const void *state, const Ui *ui, const Player *p, cons
 
 static const KeyHint matrix_hints[] = {
     { VIEW_OWN(TABLE_NEXT), ACTION_NONE,        "table",  "换表" },
-    { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT,  "asks",   "提问" },
-    { ACTION_ANSWER_PREV, ACTION_ANSWER_NEXT, "answers", "被问" },
+    { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT,  "who asks", "谁来问" },
+    { ACTION_ANSWER_PREV, ACTION_ANSWER_NEXT, "who answers", "谁来答" },
     { ACTION_NONE,       ACTION_NONE,        NULL,     NULL },
 };
 
