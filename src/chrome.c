@@ -674,27 +674,44 @@ static void help_wrap(const char *label, const char *text, int room, HelpLine *l
     }
 }
 
-/* The station text of v and its terms, each line broken to `room` columns, then a blank line,
- * appended to lines from *n. Returns the widest line's columns (0 when v has none). */
+/* Appends text broken to `room` columns to lines from *n as whole-width lines. Returns the
+ * widest piece's columns. */
+static int help_whole(const ViewCtx *c, const char *text, int room, HelpLine *lines, int *n)
+{
+    char shown[1024];
+    int from = *n, widest = 0;
+    draw_drawable(c->ascii, text, shown, sizeof shown);
+    help_wrap(NULL, shown, room > 8 ? room : 8, lines, n);
+    for (int i = from; i < *n; i++) {
+        lines[i].whole = true;
+        widest = text_width(lines[i].text) > widest ? text_width(lines[i].text) : widest;
+    }
+    return widest;
+}
+
+/* The station text of v as one paragraph (its lines joined: a blank between English ones),
+ * then its terms one a line, each broken to `room` columns, then a blank line; appended to
+ * lines from *n. Returns the widest line's columns (0 when v has none). */
 static int help_station(const ViewCtx *c, const ViewOps *v, int room, HelpLine *lines, int *n)
 {
     const char *station = SAY(c, v->station_en, v->station_zh);
     const char *terms = SAY(c, v->terms_en, v->terms_zh);
-    char text[1024], line[256], shown[256];
-    int widest = 0;
+    char text[1024], line[256];
     if (!station)
         return 0;
-    snprintf(text, sizeof text, "%s%s%s", station, terms ? "\n" : "", terms ? terms : "");
-    for (const char *p = text; *p && *n < HELP_MAX_LINES - 1;) {
+    size_t k = 0;
+    for (const char *p = station; *p && k + 2 < sizeof text; p++)
+        if (*p != '\n')
+            text[k++] = *p;
+        else if (c->lang != LANG_ZH)
+            text[k++] = ' ';
+    text[k] = '\0';
+    int widest = help_whole(c, text, room, lines, n);
+    for (const char *p = terms; p && *p && *n < HELP_MAX_LINES - 1;) {
         size_t len = strcspn(p, "\n");
         snprintf(line, sizeof line, "%.*s", (int)len, p);
-        draw_drawable(c->ascii, line, shown, sizeof shown);
-        int from = *n;
-        help_wrap(NULL, shown, room > 8 ? room : 8, lines, n);
-        for (int i = from; i < *n; i++) {
-            lines[i].whole = true;
-            widest = text_width(lines[i].text) > widest ? text_width(lines[i].text) : widest;
-        }
+        int w = help_whole(c, line, room, lines, n);
+        widest = w > widest ? w : widest;
         p += len;
         if (*p == '\n')
             p++;
@@ -720,7 +737,7 @@ void chrome_draw_help(const ViewCtx *c, const ViewOps *v, const ChromeLayout *L)
         draw_drawable(c->ascii, view_describe(v, rows[i].action, c->lang), buf, sizeof buf);
         desc_w = text_width(buf) > desc_w ? text_width(buf) : desc_w;
     }
-    if (v->help_en)
+    if (v->help_en && !v->station_en)   /* the station text says more than the one line */
         draw_drawable(c->ascii, SAY(c, v->help_en, v->help_zh), legend, sizeof legend);
     int inner_max = L->w - 6;   /* the box's inside on the widest box the frame holds */
     int room = inner_max - label_w - 3;
@@ -747,7 +764,7 @@ void chrome_draw_help(const ViewCtx *c, const ViewOps *v, const ChromeLayout *L)
     inner = station_w > inner ? station_w : inner;
     int bw = inner + 4 < L->w - 2 ? inner + 4 : L->w - 2;
     Rect box = { (L->w - bw) / 2, (L->h - bh) / 2, bw, bh };
-    snprintf(title, sizeof title, "%s%s%s", SAY(c, "keys", "按键"), c->gl->sep,
+    snprintf(title, sizeof title, "%s%s%s", SAY(c, "help", "帮助"), c->gl->sep,
              SAY(c, v->tab_en, v->tab_zh));
     draw_drawable(c->ascii, title, buf, sizeof buf);
     draw_box(c->g, c->gl, box, buf, STYLE_HELP);

@@ -130,7 +130,7 @@ static void words_point(const ViewCtx *c, char *buf, size_t cap)
 
 /* The measures' names explained, one line each (also the help's, ViewOps.terms_*). */
 #define SQ_TERMS_EN "spread: the six scores' standard deviation; it grows like √d\n" \
-                    "max p(1−p): a share's slope against its own score, the largest; 0 = saturated\n" \
+                    "max p(1−p): a share's largest slope against its own score; 0 = saturated\n" \
                     "Frobenius ‖J‖: all the shares' slopes against all the scores, as one size"
 #define SQ_TERMS_ZH "散布：六个分数的标准差；它随 √d 变大\n" \
                     "max p(1−p)：一个百分比对它自己分数的斜率，取最大的；0 就是饱和\n" \
@@ -670,9 +670,9 @@ static const KeyBinding sqrtd_keys[] = {
 };
 
 static const KeyHint sqrtd_hints[] = {
-    { VIEW_OWN(D_DOWN),       VIEW_OWN(D_UP), "width d", "宽度 d" },
-    { VIEW_OWN(SCALE_TOGGLE), ACTION_NONE, "÷√d on/off", "÷√d 开/关" },
-    { VIEW_OWN(RESEED),       ACTION_NONE, "new random numbers", "重新随机" },
+    { VIEW_OWN(D_DOWN),       VIEW_OWN(D_UP), "width", "宽度 d" },
+    { VIEW_OWN(SCALE_TOGGLE), ACTION_NONE, "scaling", "÷√d 开/关" },
+    { VIEW_OWN(RESEED),       ACTION_NONE, "new numbers", "重新随机" },
     { ACTION_NONE,         ACTION_NONE, NULL,      NULL },
 };
 

@@ -1198,8 +1198,8 @@ static void test_keys_choose_what_is_worked(void **state)
     g = scene_render(&sc, 160, 40);
     char row[4096];
     row_text(&g, 39, row, sizeof row);
-    assert_non_null(strstr(row, ",/. worked"));
-    assert_non_null(strstr(row, "{/} dim"));
+    assert_non_null(strstr(row, ",/. who answers"));   /* plain words, not "worked" */
+    assert_non_null(strstr(row, "{/} which number"));
     grid_free(&g);
 }
 
