@@ -445,7 +445,8 @@ case_help() {
     start_app --view arcs
     wait_for "于" && settle first || fail "no first frame" || return 1
     t send-keys '?'
-    wait_for "numbers: hide or show" || fail "? did not show the help (with 'numbers: hide or show')" || return 1
+    wait_for "one character asks, the arcs show whom it looks at" && wait_for "? closes this help" ||
+        fail "? did not show the help (its station text first)" || return 1
     t send-keys '?'
     wait_change screen && settle back || fail "? again changed nothing" || return 1
     cmp -s "$WORK/back" "$WORK/first" || fail "? twice did not give back the same screen"
@@ -584,9 +585,9 @@ case_esc_never_quits() {
     capture
     grep -qF "于" "$WORK/screen" || { fail "the frame is gone after Esc"; return 1; }
     t send-keys '?'
-    wait_for "numbers: hide or show" || fail "? did not open the help" || return 1
+    wait_for "? closes this help" || fail "? did not open the help" || return 1
     t send-keys Escape
-    wait_gone "numbers: hide or show" || fail "Esc did not close the help" || return 1
+    wait_gone "? closes this help" || fail "Esc did not close the help" || return 1
     capture
     grep -qF "于" "$WORK/screen" || { fail "Esc in the help quit the program"; return 1; }
     t send-keys q
