@@ -5,6 +5,7 @@
 
 #include "completion.h"
 #include "export.h"
+#include "grid.h"
 #include "keydoc.h"
 #include "player.h"
 #include "task.h"
@@ -47,9 +48,12 @@ const char *cli_usage(void)
         "                    python-train redoes --train's first steps (--steps, default 10)\n"
         "                    with PyTorch's autograd and Adam and checks the weights\n"
         "  --print           write the frame the other options describe as text, and exit\n"
-        "  --size WxH        with --print: the frame's size (default: the terminal's, or 80x24)\n"
+        "  --size WxH        with --print: the frame's size, at most 1000x1000 (default: the\n"
+        "                    terminal's, or 80x24)\n"
         "  --color WHEN      with --print: ANSI colours always, never or auto (default)\n"
-        "  --record FILE     record the session as an asciicast v2 file (asciinema play FILE)\n"
+        "  --record FILE     record the session as an asciicast v2 file (asciinema play FILE);\n"
+        "                    an existing file is kept unless --overwrite, a link never followed\n"
+        "  --overwrite       let --record (and every file the program writes) replace a file\n"
         "  --mask M          none (default) or causal: lesson 7's mask (key m)\n"
         "  --heads N         1 (default) or 2: lesson 7's heads (key h)\n"
         "  --view NAME       start on a screen (default: arcs), one of\n"
@@ -85,7 +89,6 @@ const char *cli_usage(void)
         "                    on add, 10000 on all); 0 writes the starting model\n"
         "  --lr X            with --train: Adam's learning rate (default 0.02)\n"
         "  --save OUT        with --train: the model file to write\n"
-        "  --overwrite       let --save replace an existing file\n"
         "  -h, --help        show this help and exit\n"
         "  -V, --version     show the version and exit\n"
         "\n"
@@ -113,7 +116,7 @@ static int parse_stage(const char *s, Stage *out)
     return 0;
 }
 
-/* "WxH" with 1 <= W, H <= 1000. */
+/* "WxH" with 1 <= W, H <= GRID_MAX_SIDE. */
 static int parse_size(const char *s, int *w, int *h)
 {
     char *end;
@@ -122,7 +125,7 @@ static int parse_size(const char *s, int *w, int *h)
         return -1;
     const char *rest = end + 1;
     long b = strtol(rest, &end, 10);
-    if (end == rest || *end != '\0' || a < 1 || b < 1 || a > 1000 || b > 1000)
+    if (end == rest || *end != '\0' || a < 1 || b < 1 || a > GRID_MAX_SIDE || b > GRID_MAX_SIDE)
         return -1;
     *w = (int)a;
     *h = (int)b;
@@ -180,6 +183,7 @@ static const struct option long_options[] = {
     { "view",       required_argument, NULL, OPT_VIEW },
     { "mask",       required_argument, NULL, OPT_MASK },
     { "record",     required_argument, NULL, OPT_RECORD },
+    { "overwrite",  no_argument,       NULL, OPT_OVERWRITE },
     { "heads",      required_argument, NULL, OPT_HEADS },
     { "export",     required_argument, NULL, OPT_EXPORT },
     { "keys",       required_argument, NULL, OPT_KEYS },
@@ -197,7 +201,6 @@ static const struct option long_options[] = {
     { "steps",      required_argument, NULL, OPT_STEPS },
     { "lr",         required_argument, NULL, OPT_LR },
     { "save",       required_argument, NULL, OPT_SAVE },
-    { "overwrite",  no_argument,       NULL, OPT_OVERWRITE },
     { "tour",       no_argument,       NULL, OPT_TOUR },
     { "predict",    no_argument,       NULL, OPT_PREDICT },
     { "help",       no_argument,       NULL, 'h' },
@@ -448,8 +451,8 @@ static int cli_apply(Options *o, int c, const char *arg, char *err, size_t errle
     case OPT_PRINT:      o->print = true; return 0;
     case OPT_SIZE:
         if (parse_size(arg, &o->print_w, &o->print_h) == 0) return 0;
-        snprintf(err, errlen, "--size: '%s' is not a size: give WxH, e.g. 120x40",
-                 text_escape(arg, q, sizeof q));
+        snprintf(err, errlen, "--size: '%s' is not a size: give WxH from 1x1 to %dx%d, "
+                 "e.g. 120x40", text_escape(arg, q, sizeof q), GRID_MAX_SIDE, GRID_MAX_SIDE);
         return -1;
     case OPT_COLOR:
         if (strcmp(arg, "always") == 0) { o->color = COLOR_ALWAYS; return 0; }

@@ -12,6 +12,7 @@
 
 #define VOCAB_SHOWN 400   /* bytes of the vocabulary listed in a message */
 #define HINT_BYTES 128    /* room for a " (did you mean ...)" hint */
+#define SPELL_SHOWN_BYTES 64  /* room for a typed word quoted in a message, escaped */
 
 /* ---------------------------------------------------------------- tables */
 
@@ -104,8 +105,9 @@ static int emit_one(Decoder *d, const char *ch, size_t len, const char *what)
     memcpy(one, ch, len);
     one[len] = '\0';
     if (model_find_char(d->m, one) < 0) {
-        snprintf(d->err, d->errlen, "\"%s\" stands for %s, which is not in this model's "
-                 "vocabulary", what, one);
+        char shown[SPELL_SHOWN_BYTES];
+        text_format(d->err, d->errlen, "\"%s\" stands for %s, which is not in this model's "
+                    "vocabulary", text_escape(what, shown, sizeof shown), one);
         return -1;
     }
     if (d->used + len < d->cap) {
@@ -145,12 +147,12 @@ static int decode_number(Decoder *d)
     d->at += n;
     d->index += (int)n;
     if (n > 1 && start[0] == '0') {
-        snprintf(d->err, d->errlen, "\"%s\": write numbers without leading zeros "
+        text_format(d->err, d->errlen, "\"%s\": write numbers without leading zeros "
                  "(spaces keep digits apart: \"0 5\" gives 零五)", typed);
         return -1;
     }
     if (n > 2) {
-        snprintf(d->err, d->errlen, "\"%s\": the ASCII spelling reads numbers from 0 to 99 "
+        text_format(d->err, d->errlen, "\"%s\": the ASCII spelling reads numbers from 0 to 99 "
                  "(the vocabulary has no 百)", typed);
         return -1;
     }
@@ -197,7 +199,7 @@ static int decode_word(Decoder *d)
             s++;
         size_t m = letters(s, next, sizeof next);
         if (strcmp(next, "many") != 0) {
-            snprintf(d->err, d->errlen, "\"how\" at character %d: the spelling is \"how many\" "
+            text_format(d->err, d->errlen, "\"how\" at character %d: the spelling is \"how many\" "
                      "(几)", index);
             d->bad = index;
             return -1;
@@ -218,13 +220,15 @@ static int decode_word(Decoder *d)
 static int unknown(Decoder *d, const char *what, int index, const char *hint)
 {
     d->bad = index;
+    char shown[SPELL_SHOWN_BYTES];
+    what = text_escape(what, shown, sizeof shown);
     if (hint[0]) {
-        snprintf(d->err, d->errlen, "unknown \"%s\" at character %d%s", what, index, hint);
+        text_format(d->err, d->errlen, "unknown \"%s\" at character %d%s", what, index, hint);
         return -1;
     }
     char vocab[VOCAB_SHOWN];
     model_vocab_list(d->m, vocab, sizeof vocab);
-    snprintf(d->err, d->errlen, "unknown \"%s\" at character %d: not in the vocabulary (%s) "
+    text_format(d->err, d->errlen, "unknown \"%s\" at character %d: not in the vocabulary (%s) "
              "nor an ASCII spelling (%s)", what, index, vocab, spell_summary());
     return -1;
 }
@@ -268,7 +272,7 @@ static int decode_item(Decoder *d)
         return 0;
     }
     if (is_control(uc)) {
-        snprintf(d->err, d->errlen, "control character U+%04X at character %d: not allowed "
+        text_format(d->err, d->errlen, "control character U+%04X at character %d: not allowed "
                  "in a sentence", (unsigned)uc, d->index);
         d->bad = d->index;
         return -1;
@@ -312,7 +316,7 @@ int spell_decode_marked(const Model *m, const char *input, char *out, size_t cap
         return -1;
     out[0] = '\0';
     if (!text_valid_utf8(input, strlen(input))) {
-        snprintf(err, errlen, "sentence is not valid UTF-8");
+        text_format(err, errlen, "sentence is not valid UTF-8");
         return -1;
     }
     Decoder d = { .m = m, .at = input, .index = 1, .out = out, .cap = cap,
@@ -325,10 +329,10 @@ int spell_decode_marked(const Model *m, const char *input, char *out, size_t cap
             return -1;
         }
     if (d.count > MODEL_MAX_TOKENS)
-        snprintf(err, errlen, "sentence has %d characters: at most %d are allowed",
+        text_format(err, errlen, "sentence has %d characters: at most %d are allowed",
                  d.count, MODEL_MAX_TOKENS);
     else if (d.full)
-        snprintf(err, errlen, "sentence does not fit in %zu bytes", cap);
+        text_format(err, errlen, "sentence does not fit in %zu bytes", cap);
     else
         return 0;
     out[0] = '\0';

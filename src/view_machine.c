@@ -1093,8 +1093,10 @@ static void draw_editor(const ViewCtx *c, const MachineLayout *L, const MachineS
 
 extern const ViewOps view_machine;
 
-static void machine_view_draw(const ViewCtx *c)
+static void machine_view_draw(const ViewCtx *outer)
 {
+    ViewCtx room = draw_prediction_room(outer);   /* a model with a readout: its answer */
+    const ViewCtx *c = &room;
     MachineLayout L;
     HeatText text;
     machine_layout(c, &L, &text);
@@ -1106,16 +1108,19 @@ static void machine_view_draw(const ViewCtx *c)
     const MachineState *st = c->state;
     if (st && st->editing) {   /* what if: the editor takes the focus area */
         draw_editor(c, &L, st, L.heading_row);
-        return;
+    } else {
+        draw_focus(c, &L);
+        build_point(c, &L, &text);
+        heat_text_draw(c, &text, L.x, L.point_row, L.w, L.point_lines);
     }
-    draw_focus(c, &L);
-    build_point(c, &L, &text);
-    heat_text_draw(c, &text, L.x, L.point_row, L.w, L.point_lines);
+    draw_prediction(outer);
 }
 
 /* A click on a character's row (in the strip or a table) lets it ask. */
-static bool machine_view_hit(const ViewCtx *c, int x, int y, Action *action, int *arg)
+static bool machine_view_hit(const ViewCtx *outer, int x, int y, Action *action, int *arg)
 {
+    ViewCtx room = draw_prediction_room(outer);
+    const ViewCtx *c = &room;
     MachineLayout L;
     HeatText text;
     machine_layout(c, &L, &text);

@@ -421,17 +421,22 @@ static void draw_row(const ViewCtx *c, const SummaryLayout *L, const SummaryRow 
     }
 }
 
-static void summary_view_draw(const ViewCtx *c)
+static void summary_view_draw(const ViewCtx *outer)
 {
+    ViewCtx room = draw_prediction_room(outer);   /* a model with a readout: its answer */
+    const ViewCtx *c = &room;
     SummaryLayout L;
     summary_layout(c, &L);
     for (int r = 0; r < L.n; r++)
         draw_row(c, &L, &L.rows[r], L.top + r);
+    draw_prediction(outer);
 }
 
 /* A click on a claim's title or detail opens the view it points to. */
-static bool summary_view_hit(const ViewCtx *c, int x, int y, Action *action, int *arg)
+static bool summary_view_hit(const ViewCtx *outer, int x, int y, Action *action, int *arg)
 {
+    ViewCtx room = draw_prediction_room(outer);
+    const ViewCtx *c = &room;
     SummaryLayout L;
     summary_layout(c, &L);
     int r = y - L.top;

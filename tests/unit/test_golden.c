@@ -199,6 +199,16 @@ static const GoldenCase golden_cases[] = {
     { .name = "help-matrix-80x24", .view = VIEW_MATRIX, .w = 80, .h = 24, .stage = STAGE_SOFTMAX, .focus = 3, .help = true, .frame = true },
     { .name = "help-matrix-80x24-zh", .view = VIEW_MATRIX, .w = 80, .h = 24, .stage = STAGE_SOFTMAX, .focus = 3, .lang = LANG_ZH, .help = true, .frame = true },
     { .name = "arcs-60x20-help", .view = VIEW_ARCS, .w = 60, .h = 20, .stage = STAGE_SOFTMAX, .focus = 3, .help = true, .frame = true },
+    /* issue 18: the train screen at its start and after three steps (learned: test_view_train) */
+    { .name = "train-80x24-numbers", .view = VIEW_TRAIN, .w = 80, .h = 24 },
+    { .name = "train-80x24-hidden", .view = VIEW_TRAIN, .w = 80, .h = 24, .hidden = true },
+    { .name = "train-80x24-steps", .view = VIEW_TRAIN, .w = 80, .h = 24, .keys = { KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT } },
+    { .name = "train-80x24-zh", .view = VIEW_TRAIN, .w = 80, .h = 24, .lang = LANG_ZH, .keys = { KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT } },
+    { .name = "train-80x24-ascii", .view = VIEW_TRAIN, .w = 80, .h = 24, .ascii = true, .keys = { KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT } },
+    { .name = "train-120x40-numbers", .view = VIEW_TRAIN, .w = 120, .h = 40, .keys = { KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT } },
+    { .name = "train-120x40-zh", .view = VIEW_TRAIN, .w = 120, .h = 40, .lang = LANG_ZH, .keys = { KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT } },
+    { .name = "train-120x40-ascii", .view = VIEW_TRAIN, .w = 120, .h = 40, .ascii = true, .keys = { KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT } },
+    { .name = "train-80x24-all-task", .view = VIEW_TRAIN, .w = 80, .h = 24, .keys = { 't', KEYCODE_RIGHT } },
     /* ASCII mode (the Linux console, --ascii): the characters by their pinyin, every view */
     { .name = "arcs-80x24-ascii", .view = VIEW_ARCS, .w = 80, .h = 24, .focus = 3, .ascii = true },
     { .name = "arcs-80x24-sixteen-ascii", .view = VIEW_ARCS, .w = 80, .h = 24, .stage = STAGE_SOFTMAX, .focus = 3, .ascii = true, .sentence = SIXTEEN },
