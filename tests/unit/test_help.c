@@ -43,6 +43,11 @@ static bool key_works(Scene *s, const char *prefix, int key)
     bool playing = s->p.playing;
     int react = scene_press(s, key);
     char *after = body_text(s);
+    if (s->ui.model_next) {   /* the train screen's p: a model the app would adopt */
+        model_free(s->ui.model_next);
+        free(s->ui.model_next);
+        s->ui.model_next = NULL;
+    }
     bool works = strcmp(before, after) != 0 || s->ui.theme != theme || s->p.speed != speed ||
                  s->p.playing != playing ||
                  (react & (REACT_QUIT | REACT_REPAINT));
