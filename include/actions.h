@@ -24,23 +24,25 @@
     X(PREV, "previous step", "上一步")                                                      \
     X(FIRST, "first step", "第一步")                                                        \
     X(LAST, "last step", "最后一步")                                                        \
-    X(FOCUS_PREV, "focus the previous character", "换前一个字来问")                          \
-    X(FOCUS_NEXT, "focus the next character", "换后一个字来问")                              \
-    X(FOCUS_N, "focus character 1-9 (0: the 10th)", "让第 1-9 个字来问（0：第 10 个）")        \
+    X(FOCUS_PREV, "the character before asks", "换前一个字来问")                          \
+    X(FOCUS_NEXT, "the next character asks", "换后一个字来问")                              \
+    X(FOCUS_N, "character 1-9 asks (0: the 10th)", "让第 1-9 个字来问（0：第 10 个）")        \
     X(FASTER, "autoplay faster", "播放快一点")                                              \
     X(SLOWER, "autoplay slower", "播放慢一点")                                              \
     X(REDRAW, "redraw the screen", "重画屏幕")                                              \
+    X(THEME, "colours: dark → light (a bright room) → contrast (a projector)",              \
+      "配色：深色 → 浅色（明亮的教室）→ 高对比（投影仪）")                                 \
     X(VIEW_NEXT, "next screen", "下一个画面")                                               \
     X(VIEW_PREV, "previous screen", "上一个画面")                                           \
     X(VIEW_N, "open a screen (click its name)", "打开一个画面（点它的名字）")                 \
     X(CLICK, "click a character, a name or a cell to choose it", "点一个字、名字或格子来选它") \
     X(HELP_UP, "scroll the help up", "帮助往上翻")                                          \
     X(HELP_DOWN, "scroll the help down", "帮助往下翻")                                      \
-    X(ANSWER_PREV, "work the previous answering character", "换前一个被问的字来验算")         \
-    X(ANSWER_NEXT, "work the next answering character", "换后一个被问的字来验算")             \
+    X(ANSWER_PREV, "hand check: the answering character before", "验算：换前一个「谁在答」的字")         \
+    X(ANSWER_NEXT, "hand check: the next answering character", "验算：换后一个「谁在答」的字")             \
     X(CELL, "choose a cell", "选一个格子")                                                  \
-    X(DIM_PREV, "work the previous dimension", "换前一维来验算")                             \
-    X(DIM_NEXT, "work the next dimension", "换后一维来验算")                                 \
+    X(DIM_PREV, "hand check: the number before (of the d in a vector)", "验算：换向量里的前一个数")                             \
+    X(DIM_NEXT, "hand check: the next number (of the d in a vector)", "验算：换向量里的后一个数")                                 \
     X(EDIT, "type your own sentence", "输入你自己的句子")                                    \
     X(SNAPSHOT, "write this frame as an SVG picture (asks for the file name)",              \
       "把这个画面存成 SVG 图（会问文件名）")                                                 \

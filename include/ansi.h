@@ -7,12 +7,15 @@
 #include <stddef.h>
 #include <stdio.h>
 #include "grid.h"
+#include "theme.h"
 
-/* The SGR sequence that sets style s from any state, e.g. "\033[0;1;38;5;208m". */
-void ansi_style_sgr(Style s, char *buf, size_t cap);
+/* The SGR sequence that sets style s of theme t from any state, both its colours named,
+ * e.g. "\033[0;1;38;5;16;48;5;220m" (never reverse video). */
+void ansi_style_sgr(Theme t, Style s, char *buf, size_t cap);
 
-/* Writes g to out, one line per row (trailing blanks dropped), each cell's style as 256-
- * colour SGR escapes, every line ending in a reset. Returns 0, or -1 on a write error. */
-int ansi_write_grid(FILE *out, const Grid *g);
+/* Writes g to out, one line per row (every column: the theme's background is part of the
+ * picture), each cell's style of theme t as 256-colour SGR escapes, every line ending in a
+ * reset. Returns 0, or -1 on a write error. */
+int ansi_write_grid(FILE *out, const Grid *g, Theme t);
 
 #endif

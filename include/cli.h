@@ -57,6 +57,8 @@ typedef struct {
     const char *sets[CLI_MAX_SETS]; /* their texts, in order (main applies them to the model) */
     bool svg;                /* --format svg (with --print): the frame as a standalone SVG */
     Theme theme;             /* --theme dark|light|contrast */
+    bool theme_set;          /* --theme or the config's theme chose it: the default theme
+                                no longer follows the terminal's background */
     const char *config_path; /* --config FILE, or NULL for $XDG_CONFIG_HOME/attn-tui/config */
     bool no_config;          /* --no-config: read no config file */
     int completion;          /* --completion SHELL (hidden): a CompletionShell, or -1 */

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include "grid.h"
+#include "theme.h"
 #include "outfile.h"
 
 typedef struct {
@@ -31,6 +32,8 @@ typedef struct {
     size_t line_cap;            /* bytes allocated */
     long long committed;        /* bytes of the file that hold whole events */
     int error;                  /* errno of the first failed write, or 0 */
+    Theme theme;                /* the colours frames are recorded in (the live theme; the
+                                   caller sets it, record_open starts it at dark) */
 } Recorder;
 
 /* Creates path (outfile.h's rules: an existing file only with overwrite, never through a

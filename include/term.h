@@ -9,6 +9,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include "grid.h"
+#include "termbg.h"
+#include "theme.h"
 
 /* What term_read_key found. */
 typedef enum {
@@ -47,6 +49,16 @@ int term_open_on(FILE *out, FILE *in, int w, int h, char *err, size_t errlen);
 /* Gives the terminal back: screen, cursor, echo, line mode, signal dispositions.
  * Idempotent; safe before term_open; also runs from atexit. */
 void term_close(void);
+
+/* Paints with theme t from now on (the whole screen again at the next paint); before
+ * term_open, the theme it opens with. Dark until called. */
+void term_set_theme(Theme t);
+
+/* What the terminal says its background is: $COLORFGBG first, else (on a terminal that is
+ * not the console) the reply to an OSC 11 query, waited for at most 100 ms with its reply
+ * drained; a reply that comes later is swallowed by the key reader, never typed. Call after
+ * term_open, before the first key is read. */
+TermBg term_background(void);
 
 /* The terminal's current size in columns and rows, as drawn: at most GRID_MAX_SIDE each
  * way. */

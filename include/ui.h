@@ -17,6 +17,7 @@
 #include "lesson.h"
 #include "player.h"
 #include "predict.h"
+#include "theme.h"
 #include "tour.h"
 #include "view_list.h"
 
@@ -36,6 +37,7 @@ typedef enum {
     NOTE_NO_ORIGIN,    /* w on a screen with no chosen number to trace */
     NOTE_UNDONE,       /* what-if: every change undone (note_value: how many) */
     NOTE_NUMBERS_NEEDED,/* n on a screen whose numbers cannot be hidden (practice) */
+    NOTE_THEME,        /* b: the theme now in use (ui->theme) */
     NOTE_SAVED,        /* a file was written (S's picture, the trained model): note_text is
                           where (ui_note_naming; S's: the full path, escaped) */
     NOTE_TEXT          /* note_text, as it is (e.g. an engine error) */
@@ -48,6 +50,8 @@ typedef struct Ui {
     bool help;                      /* the help overlay is open (modal) */
     int help_top;                   /* first help line shown when the help scrolls */
     bool numbers;                   /* values shown (false: only pictures and words) */
+    Theme theme;                    /* the colours (b cycles them live): the term layer, the
+                                       recording and --print read it; frames never do */
     LessonParams want;              /* what the lesson is to be computed with: sentence, its
                                        comparison, mask, heads (REACT_RECOMPUTE applies it) */
     int head;                       /* with two heads, the one shown: 0, 1, or -1 for both */

@@ -55,6 +55,14 @@ typedef struct ViewOps {
     const char *title_zh;    /* the same in Chinese */
     const char *help_en;     /* one line the help says of this view, English (or NULL) */
     const char *help_zh;     /* the same in Chinese */
+    const char *station_en;  /* the help's opening: which station this is and what it shows,
+                                2-4 lines ('\n' between) in the program's words, English */
+    const char *station_zh;  /* the same in Chinese, in the lesson's words (glossary.md) */
+    const char *terms_en;    /* the screen's own terms, one line each ('\n' between), after
+                                the station text in the help (NULL: none), English */
+    const char *terms_zh;    /* the same in Chinese */
+    const Action *idle;      /* shared actions whose keys do nothing on this screen, so the
+                                help leaves them out (ACTION_NONE ends; NULL: none) */
     Track track;             /* what stepping and autoplay walk here */
     bool stages;             /* the title row shows the stage line ① → ② → ③ → ④ */
     const char *about;       /* what it shows, one line for README's table of screens and
@@ -128,8 +136,8 @@ int view_from_name(const char *name);
 
 /* What action a does in view v, as its help says it: the steps (→ ← Home End, Space) say
  * what the view's track walks; a view's own action, what its list says; NULL when the
- * action does nothing there (a view with no track and no binding of its own for it), so
- * the help leaves it out. */
+ * action does nothing there (a view with no track and no binding of its own for it, or
+ * one in its idle list), so the help leaves it out. */
 const char *view_describe(const ViewOps *v, Action a, Lang lang);
 
 /* ---------------------------------------------------------------- the views' states */

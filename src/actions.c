@@ -42,6 +42,7 @@ const KeyBinding action_keys[] = {
     { '+',               ACTION_FASTER,     0, "+ =",    true  },
     { '=',               ACTION_FASTER,     0, "=",      false },
     { '-',               ACTION_SLOWER,     0, "-",      true  },
+    { 'b',               ACTION_THEME,      0, "b",      true  },
     { KEYCODE_REDRAW,    ACTION_REDRAW,     0, "Ctrl-L", true  },
     { '?',               ACTION_HELP,       0, "?",      true  },
     { KEYCODE_ESC,       ACTION_CLOSE,      0, "Esc",    true  },

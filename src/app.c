@@ -71,6 +71,7 @@ int app_start_state(const Options *o, const Lesson *ls, long long now_ms, Player
     player_set_stage(p, o->stage, now_ms);
     p->changed_ms = now_ms - PLAYER_TRANSITION_MS * 8;   /* the first frame is settled */
     ui->numbers = o->numbers;
+    ui->theme = o->theme;
     if (o->seed_set)
         ui->seed = o->seed;
     if (o->speed > 0)
@@ -152,6 +153,7 @@ static bool app_draw(App *a, long long now)
     term_paint(&a->grid);
     bool again = false;
     if (a->recorder) {
+        a->recorder->theme = a->ui.theme;
         record_frame(a->recorder, &a->grid, now);
         if (record_failed(a->recorder)) {
             app_recording_failed(a);
@@ -288,7 +290,7 @@ static void app_snapshot_save(App *a)
         input_refuse(in, false, "this session writes no files");
         return;
     }
-    switch (snapshot_save(&a->shot, in->text, in->replace, a->theme, msg, sizeof msg)) {
+    switch (snapshot_save(&a->shot, in->text, in->replace, a->ui.theme, msg, sizeof msg)) {
     case SNAPSHOT_SAVED:
         ui_note_naming(&a->ui, NOTE_SAVED, msg);
         snapshot_free(&a->shot);
@@ -311,6 +313,16 @@ static void app_carry_out(App *a, int react, long long now)
         app_snapshot_ask(a, now);
     if (react & REACT_SAVE)
         app_snapshot_save(a);
+}
+
+/* The theme the terminal opens with: --theme or the config's when one chose it, else the
+ * one the terminal's background asks for (light on a light one); NO_COLOR asks nothing. */
+static void app_choose_theme(App *a, const Options *o)
+{
+    const char *no_colour = getenv("NO_COLOR");
+    if (!o->theme_set && !(no_colour && *no_colour) && term_background() == TERMBG_LIGHT)
+        a->ui.theme = THEME_LIGHT;
+    term_set_theme(a->ui.theme);
 }
 
 /* Applies one key. Returns REACT_* flags. */
@@ -340,8 +352,11 @@ static int app_key(App *a, const TermEvent *ev, long long now)
     int arg = b->arg;
     if (action == ACTION_CLICK && !app_click(a, ev, now, &action, &arg))
         return REACT_NONE;
+    Theme before = a->ui.theme;
     int react = ui_apply(&a->ui, &a->player, a->lesson, action, arg, now);
     app_carry_out(a, react, now);
+    if (a->ui.theme != before)   /* b: the terminal paints in the new colours */
+        term_set_theme(a->ui.theme);
     return react;
 }
 
@@ -455,6 +470,7 @@ int app_run(const Options *o, Model *m, Lesson *ls, const char *notice)
         ui_free(&a.ui);
         return 1;
     }
+    app_choose_theme(&a, o);
     int result = app_loop(&a);
     int recorded = app_stop_recording(&a);
     term_close();

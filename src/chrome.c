@@ -3,6 +3,7 @@
  * tables, play state), the help overlay (generated from the same tables) and the notice of
  * a terminal too small. Must not touch: a view's body, ncurses, the clock, arithmetic. */
 #include "chrome.h"
+#include "palette.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -421,6 +422,14 @@ static void note_text(const ViewCtx *c, char *buf, size_t cap)
         snprintf(buf, cap, SAY(c, "%s does not apply here: practice needs its numbers",
                                   "%s 在这里不起作用：练习要看数字"), action_key_label(ACTION_NUMBERS));
         break;
+    case NOTE_THEME: {
+        static const char *const zh[THEME_COUNT] = { "深色", "浅色", "高对比（投影仪）" };
+        const char *en = ui->theme == THEME_CONTRAST ? "contrast (a projector)"
+                         : palette_theme_name(ui->theme);
+        snprintf(buf, cap, SAY(c, "colours: %s · %s for the next", "配色：%s · 按 %s 换下一种"),
+                 c->lang == LANG_ZH ? zh[ui->theme % THEME_COUNT] : en, action_key_label(ACTION_THEME));
+        break;
+    }
     case NOTE_SAVED:
         snprintf(buf, cap, SAY(c, "saved to %s", "已存到 %s"), ui->note_text);
         break;
@@ -624,35 +633,27 @@ void chrome_draw(const ViewCtx *c, const ViewOps *v, const ChromeLayout *L, cons
 
 #define HELP_MAX_ROWS 64   /* bindings the help can list */
 
-/* One binding row of the help. */
-typedef struct {
-    const char *label;   /* the key, as the table names it */
-    Action action;       /* what it does */
-} HelpRow;
-
 /* True when a waiting question or the tour owns key. */
 static bool guided_key(const Ui *ui, int key)
 {
     return predict_binding(&ui->predict, key) || tour_binding(&ui->tour, key);
 }
 
-/* The rows of the help: a waiting question's keys and the tour's (while they own them),
- * the view's own bindings, then the global ones it does not override. Returns how many. */
-static int help_rows(const Ui *ui, const ViewOps *v, HelpRow *rows, int cap)
+int chrome_help_rows(const Ui *ui, const ViewOps *v, ChromeHelpRow *rows, int cap)
 {
     int n = 0;
     const KeyBinding *guided[] = { predict_keys(&ui->predict), tour_keys_of(&ui->tour) };
     for (int t = 0; t < 2; t++)
         for (const KeyBinding *b = guided[t]; b && b->key != 0 && n < cap; b++)
             if (b->in_help && !(t == 1 && predict_binding(&ui->predict, b->key)))
-                rows[n++] = (HelpRow){ b->label, b->action };
+                rows[n++] = (ChromeHelpRow){ b->key, b->label, b->action };
     for (const KeyBinding *b = v->keys; b && b->key != 0 && n < cap; b++)
         if (b->in_help && !guided_key(ui, b->key))
-            rows[n++] = (HelpRow){ b->label, b->action };
+            rows[n++] = (ChromeHelpRow){ b->key, b->label, b->action };
     for (const KeyBinding *b = action_keys; b->key != 0 && n < cap; b++)
         if (b->in_help && !action_find_key(v->keys, b->key) && !guided_key(ui, b->key) &&
             view_describe(v, b->action, LANG_EN))
-            rows[n++] = (HelpRow){ b->label, b->action };
+            rows[n++] = (ChromeHelpRow){ b->key, b->label, b->action };
     return n;
 }
 
@@ -660,6 +661,7 @@ static int help_rows(const Ui *ui, const ViewOps *v, HelpRow *rows, int cap)
  * of a description too wide for the box. */
 typedef struct {
     const char *label;       /* the key, or NULL on a continuation line */
+    bool whole;              /* a line of the station text: from the box's left, no key column */
     char text[256];          /* drawable description text */
 } HelpLine;
 
@@ -692,6 +694,7 @@ static void help_wrap(const char *label, const char *text, int room, HelpLine *l
             q = cut;
         HelpLine *l = &lines[(*n)++];
         l->label = first ? label : NULL;
+        l->whole = false;
         snprintf(l->text, sizeof l->text, "%.*s", (int)(q - p), p);
         first = false;
         while (*q == ' ')
@@ -702,11 +705,61 @@ static void help_wrap(const char *label, const char *text, int room, HelpLine *l
     }
 }
 
+/* Appends text broken to `room` columns to lines from *n as whole-width lines. Returns the
+ * widest piece's columns. */
+static int help_whole(const ViewCtx *c, const char *text, int room, HelpLine *lines, int *n)
+{
+    char shown[1024];
+    int from = *n, widest = 0;
+    draw_drawable(c->ascii, text, shown, sizeof shown);
+    help_wrap(NULL, shown, room > 8 ? room : 8, lines, n);
+    for (int i = from; i < *n; i++) {
+        lines[i].whole = true;
+        widest = text_width(lines[i].text) > widest ? text_width(lines[i].text) : widest;
+    }
+    return widest;
+}
+
+/* The station text of v as one paragraph (its lines joined: a blank between English ones),
+ * then its terms one a line, each broken to `room` columns, then a blank line; appended to
+ * lines from *n. Returns the widest line's columns (0 when v has none). */
+static int help_station(const ViewCtx *c, const ViewOps *v, int room, HelpLine *lines, int *n)
+{
+    const char *station = SAY(c, v->station_en, v->station_zh);
+    const char *terms = SAY(c, v->terms_en, v->terms_zh);
+    char text[1024], line[256];
+    if (!station)
+        return 0;
+    size_t k = 0;
+    for (const char *p = station; *p && k + 2 < sizeof text; p++)
+        if (*p != '\n')
+            text[k++] = *p;
+        else if (c->lang != LANG_ZH)
+            text[k++] = ' ';
+    text[k] = '\0';
+    int widest = help_whole(c, text, room, lines, n);
+    for (const char *p = terms; p && *p && *n < HELP_MAX_LINES - 1;) {
+        size_t len = strcspn(p, "\n");
+        snprintf(line, sizeof line, "%.*s", (int)len, p);
+        int w = help_whole(c, line, room, lines, n);
+        widest = w > widest ? w : widest;
+        p += len;
+        if (*p == '\n')
+            p++;
+    }
+    if (*n < HELP_MAX_LINES) {   /* a blank line before the keys */
+        lines[*n].label = NULL;
+        lines[*n].whole = true;
+        lines[(*n)++].text[0] = '\0';
+    }
+    return widest;
+}
+
 void chrome_draw_help(const ViewCtx *c, const ViewOps *v, const ChromeLayout *L)
 {
-    HelpRow rows[HELP_MAX_ROWS];
+    ChromeHelpRow rows[HELP_MAX_ROWS];
     HelpLine lines[HELP_MAX_LINES];
-    int nrows = help_rows(c->ui, v, rows, HELP_MAX_ROWS), n = 0;
+    int nrows = chrome_help_rows(c->ui, v, rows, HELP_MAX_ROWS), n = 0;
     char buf[256], footer[160], legend[256] = "", title[96];
     int label_w = 0, desc_w = 0;
     for (int i = 0; i < nrows; i++) {
@@ -715,10 +768,11 @@ void chrome_draw_help(const ViewCtx *c, const ViewOps *v, const ChromeLayout *L)
         draw_drawable(c->ascii, view_describe(v, rows[i].action, c->lang), buf, sizeof buf);
         desc_w = text_width(buf) > desc_w ? text_width(buf) : desc_w;
     }
-    if (v->help_en)
+    if (v->help_en && !v->station_en)   /* the station text says more than the one line */
         draw_drawable(c->ascii, SAY(c, v->help_en, v->help_zh), legend, sizeof legend);
     int inner_max = L->w - 6;   /* the box's inside on the widest box the frame holds */
     int room = inner_max - label_w - 3;
+    int station_w = help_station(c, v, inner_max, lines, &n);
     for (int i = 0; i < nrows; i++) {   /* descriptions too wide for the box go on */
         draw_drawable(c->ascii, view_describe(v, rows[i].action, c->lang), buf, sizeof buf);
         help_wrap(rows[i].label, buf, room > 8 ? room : 8, lines, &n);
@@ -738,15 +792,20 @@ void chrome_draw_help(const ViewCtx *c, const ViewOps *v, const ChromeLayout *L)
     int inner = label_w + 3 + desc_w;
     inner = text_width(footer) > inner ? text_width(footer) : inner;
     inner = text_width(legend) > inner ? text_width(legend) : inner;
+    inner = station_w > inner ? station_w : inner;
     int bw = inner + 4 < L->w - 2 ? inner + 4 : L->w - 2;
     Rect box = { (L->w - bw) / 2, (L->h - bh) / 2, bw, bh };
-    snprintf(title, sizeof title, "%s%s%s", SAY(c, "keys", "按键"), c->gl->sep,
+    snprintf(title, sizeof title, "%s%s%s", SAY(c, "help", "帮助"), c->gl->sep,
              SAY(c, v->tab_en, v->tab_zh));
     draw_drawable(c->ascii, title, buf, sizeof buf);
     draw_box(c->g, c->gl, box, buf, STYLE_HELP);
     int limit = box.x + box.w - 2;
     for (int i = 0; i < visible; i++) {
         const HelpLine *l = &lines[top + i];
+        if (l->whole) {
+            draw_clipped(c->g, box.x + 2, box.y + 1 + i, limit, l->text, STYLE_HELP);
+            continue;
+        }
         if (l->label) {
             draw_drawable(c->ascii, l->label, buf, sizeof buf);
             draw_clipped(c->g, box.x + 2, box.y + 1 + i, limit, buf, STYLE_HELP);

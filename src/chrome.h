@@ -35,7 +35,20 @@ void chrome_layout(const ViewCtx *c, const ViewOps *v, int w, int h, ChromeLayou
 /* Draws the title row, the view bar and the status line. */
 void chrome_draw(const ViewCtx *c, const ViewOps *v, const ChromeLayout *L, const char *notice);
 
-/* Draws the help overlay over the whole frame (modal: it scrolls when it does not fit). */
+/* One key the help lists. */
+typedef struct {
+    int key;             /* its key code (keys.h) */
+    const char *label;   /* the key, as the table names it */
+    Action action;       /* what it does */
+} ChromeHelpRow;
+
+/* The keys the help of view v lists, in order: a waiting question's and the tour's (while
+ * they own them), the view's own, then the shared ones that do something on v. Returns how
+ * many (at most cap). */
+int chrome_help_rows(const Ui *ui, const ViewOps *v, ChromeHelpRow *rows, int cap);
+
+/* Draws the help overlay over the whole frame (modal: it scrolls when it does not fit):
+ * the view's station text first (ViewOps.station_*), then its keys. */
 void chrome_draw_help(const ViewCtx *c, const ViewOps *v, const ChromeLayout *L);
 
 /* Draws "terminal too small: need 60×20, have w×h", centred (on two lines when narrow). */

@@ -576,7 +576,7 @@ static int apply_theme(Options *o, const char *arg, char *err, size_t errlen)
         { "dark", THEME_DARK }, { "light", THEME_LIGHT }, { "contrast", THEME_CONTRAST }, { NULL, 0 },
     };
     int v;
-    if (cli_word(arg, words, &v) == 0) { o->theme = (Theme)v; return 0; }
+    if (cli_word(arg, words, &v) == 0) { o->theme = (Theme)v; o->theme_set = true; return 0; }
     return cli_bad_value("theme", arg, "a theme", "use dark, light or contrast", err, errlen);
 }
 

@@ -217,7 +217,10 @@ void config_apply(const Config *c, Options *o)
 {
     unsigned take = c->set & ~o->given;
     if (take & CLI_GIVEN_LANG)    o->lang = c->values.lang;
-    if (take & CLI_GIVEN_THEME)   o->theme = c->values.theme;
+    if (take & CLI_GIVEN_THEME) {
+        o->theme = c->values.theme;
+        o->theme_set = true;
+    }
     if (take & CLI_GIVEN_VIEW)    o->view = c->values.view;
     if (take & CLI_GIVEN_SPEED)   o->speed = c->values.speed;
     if (take & CLI_GIVEN_NUMBERS) o->numbers = c->values.numbers;

@@ -262,12 +262,12 @@ static int main_print(Options *o, const Lesson *ls)
     frame_render(&g, &in);
     ui_free(&ui);
     const char *no_colour = getenv("NO_COLOR");
-    bool colour = o->color == COLOR_ALWAYS ||
-                  (o->color == COLOR_AUTO && isatty(STDOUT_FILENO) && !(no_colour && *no_colour));
+    bool colour = !(no_colour && *no_colour) &&   /* NO_COLOR wins over --color always */
+                  (o->color == COLOR_ALWAYS || (o->color == COLOR_AUTO && isatty(STDOUT_FILENO)));
     int status = 0;
     if (colour) {
         errno = 0;
-        if (ansi_write_grid(stdout, &g) != 0 || fflush(stdout) != 0) {
+        if (ansi_write_grid(stdout, &g, o->theme) != 0 || fflush(stdout) != 0) {
             fprintf(stderr, "attn-tui: cannot write the frame: %s\n", strerror(errno ? errno : EIO));
             status = EXIT_DATA;
         }

@@ -194,7 +194,7 @@ static void record_diff(Recorder *r, const Grid *g, bool all)
                 out_str(r, seq);
             }
             if (c->style != style) {
-                ansi_style_sgr((Style)c->style, seq, sizeof seq);
+                ansi_style_sgr(r->theme, (Style)c->style, seq, sizeof seq);
                 out_str(r, seq);
                 style = c->style;
             }

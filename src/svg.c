@@ -20,38 +20,19 @@
 
 /* ---------------------------------------------------------------- colours */
 
-/* The theme's background and default foreground. */
-typedef struct {
-    const char *bg;   /* the picture's background */
-    const char *fg;   /* text of a style without its own colour */
-} SvgTheme;
-
-static const SvgTheme svg_themes[THEME_COUNT] = {
-    [THEME_DARK] = { "#1c1c1c", "#d0d0d0" },
-    [THEME_LIGHT] = { "#ffffff", "#1c1c1c" },
-    [THEME_CONTRAST] = { "#000000", "#ffffff" },
-};
-
-/* xterm's 256 colours as "#rrggbb" into buf (8 bytes): the 16 ANSI colours, the 6 × 6 × 6
- * cube and the grey ramp. */
+/* "#rrggbb" of xterm's colour n into buf (8 bytes). */
 static void svg_colour256(int n, char *buf)
 {
-    static const unsigned char ansi[16][3] = {
-        { 0, 0, 0 }, { 205, 0, 0 }, { 0, 205, 0 }, { 205, 205, 0 }, { 0, 0, 238 }, { 205, 0, 205 },
-        { 0, 205, 205 }, { 229, 229, 229 }, { 127, 127, 127 }, { 255, 0, 0 }, { 0, 255, 0 },
-        { 255, 255, 0 }, { 92, 92, 255 }, { 255, 0, 255 }, { 0, 255, 255 }, { 255, 255, 255 },
-    };
-    static const unsigned char cube[6] = { 0, 95, 135, 175, 215, 255 };
     int r, g, b;
-    if (n < 16) {
-        r = ansi[n][0]; g = ansi[n][1]; b = ansi[n][2];
-    } else if (n < 232) {
-        n -= 16;
-        r = cube[n / 36]; g = cube[n / 6 % 6]; b = cube[n % 6];
-    } else {
-        r = g = b = 8 + 10 * (n - 232);
-    }
+    palette_rgb(n, &r, &g, &b);
     snprintf(buf, 8, "#%02x%02x%02x", r & 255, g & 255, b & 255);
+}
+
+/* How much thicker than the share's own width lines are drawn: the contrast theme, for a
+ * projector, draws them thick. */
+static double svg_stroke_scale(Theme theme)
+{
+    return theme == THEME_CONTRAST ? 1.8 : 1.0;
 }
 
 /* How one style is painted: its text colour, its background (or ""), weight, opacity. */
@@ -64,20 +45,11 @@ typedef struct {
 
 static SvgLook svg_look(Style s, Theme theme)
 {
-    const StyleLook *l = palette_look(s);
-    const SvgTheme *t = &svg_themes[theme < THEME_COUNT ? theme : THEME_DARK];
-    SvgLook k = { .bold = (l->rich & PALETTE_BOLD) != 0,
-                  .dim = (l->rich & PALETTE_DIM) != 0 && theme != THEME_CONTRAST };
-    if (l->fg256 >= 0)
-        svg_colour256(l->fg256, k.fg);
-    else
-        snprintf(k.fg, sizeof k.fg, "%s", t->fg);
-    if (l->bg >= 0)
-        svg_colour256(l->bg, k.bg);
-    if (l->rich & PALETTE_REVERSE) {   /* the colour becomes the cell's, the text the page's */
-        snprintf(k.bg, sizeof k.bg, "%s", k.fg);
-        snprintf(k.fg, sizeof k.fg, "%s", t->bg);
-    }
+    const StyleLook *l = palette_look(theme, s);
+    SvgLook k = { .bold = (l->rich & PALETTE_BOLD) != 0, .dim = (l->rich & PALETTE_DIM) != 0 };
+    svg_colour256(l->fg256, k.fg);
+    if (l->bg256 != palette_look(theme, STYLE_NORMAL)->bg256)   /* the page's own: no rect */
+        svg_colour256(l->bg256, k.bg);
     return k;
 }
 
@@ -180,7 +152,7 @@ static void svg_vectors(FILE *f, const Grid *g, Theme theme)
                     x0, y0, ya, x0, ya + (yb - ya) / 3.0, x1, ya + 2.0 * (yb - ya) / 3.0, x1, yb, y1);
         }
         fprintf(f, " fill=\"none\" stroke=\"%s\" stroke-width=\"%.3f\"%s/>\n", k.fg,
-                s->width * SVG_DOT_PX, k.dim ? " opacity=\"0.6\"" : "");
+                s->width * SVG_DOT_PX * svg_stroke_scale(theme), k.dim ? " opacity=\"0.6\"" : "");
     }
 }
 
@@ -208,7 +180,7 @@ static void svg_text_escaped(FILE *f, const char *s)
     }
 }
 
-/* The backgrounds of reversed and coloured cells, one rectangle per run of a style. */
+/* The backgrounds of cells whose style has one other than the page's, one rectangle per run of a style. */
 static void svg_backgrounds(FILE *f, const Grid *g, Theme theme)
 {
     for (int y = 0; y < g->h; y++)
@@ -226,7 +198,7 @@ static void svg_backgrounds(FILE *f, const Grid *g, Theme theme)
 }
 
 /* One cell drawn as a shape in the colour of its style. */
-static void svg_shape(FILE *f, const Cell *c, int x, int y, const SvgLook *k)
+static void svg_shape(FILE *f, const Cell *c, int x, int y, const SvgLook *k, Theme theme)
 {
     int px = x * SVG_CELL_W, py = y * SVG_CELL_H, arms = svg_box_arms(c->glyph);
     int bx, by, bw, bh, alpha, dots = svg_braille(c->glyph);
@@ -238,8 +210,8 @@ static void svg_shape(FILE *f, const Cell *c, int x, int y, const SvgLook *k)
         if (arms & 2) fprintf(f, "M%.1f %.1fH%d", cx, cy, px + SVG_CELL_W);
         if (arms & 4) fprintf(f, "M%.1f %dV%.1f", cx, py, cy);
         if (arms & 8) fprintf(f, "M%.1f %.1fV%d", cx, cy, py + SVG_CELL_H);
-        fprintf(f, "\" stroke=\"%s\" stroke-width=\"%.1f\" fill=\"none\"%s/>\n", k->fg, SVG_RULE_W,
-                opacity);
+        fprintf(f, "\" stroke=\"%s\" stroke-width=\"%.1f\" fill=\"none\"%s/>\n", k->fg,
+                SVG_RULE_W * svg_stroke_scale(theme), opacity);
     } else if (svg_block(c->glyph, &bx, &by, &bw, &bh, &alpha)) {
         fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" fill-opacity=\"%.2f\"%s/>\n",
                 px + bx * SVG_CELL_W / 8, py + by * SVG_CELL_H / 8, bw * SVG_CELL_W / 8,
@@ -294,13 +266,14 @@ static int svg_text_run(FILE *f, const Grid *g, int x, int y, Theme theme)
 
 int svg_write(FILE *f, const Grid *g, const char *title, Theme theme)
 {
-    const SvgTheme *t = &svg_themes[theme < THEME_COUNT ? theme : THEME_DARK];
+    char page[8];
+    svg_colour256(palette_look(theme, STYLE_NORMAL)->bg256, page);
     int W = g->w * SVG_CELL_W, H = g->h * SVG_CELL_H;
     fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
                "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%d\" height=\"%d\" "
                "viewBox=\"0 0 %d %d\">\n<title>", W, H, W, H);
     svg_text_escaped(f, title);
-    fprintf(f, "</title>\n<rect width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", W, H, t->bg);
+    fprintf(f, "</title>\n<rect width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", W, H, page);
     svg_backgrounds(f, g, theme);
     svg_vectors(f, g, theme);
     fprintf(f, "<g font-family=\"%s\" font-size=\"%.3f\" xml:space=\"preserve\">\n", SVG_FONTS, SVG_FONT_PX);
@@ -311,7 +284,7 @@ int svg_write(FILE *f, const Grid *g, const char *title, Theme theme)
                 x++;   /* the arc or line's own dots: the path above draws it */
             } else if (svg_is_shape(c)) {
                 SvgLook k = svg_look((Style)c->style, theme);
-                svg_shape(f, c, x, y, &k);
+                svg_shape(f, c, x, y, &k, theme);
                 x += c->width ? c->width : 1;
             } else {
                 x += svg_text_run(f, g, x, y, theme);

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <termios.h>
 #include <term.h>   /* terminfo: setupterm, tigetstr (include/term.h is found by "term.h") */
 #include <unistd.h>
 #include <unistr.h>
@@ -20,6 +21,7 @@
 
 #include "keys.h"
 #include "palette.h"
+#include "termbg.h"
 #include "text.h"
 
 #define TERM_ESC_DELAY_MS 25   /* how long a lone Esc waits for the rest of a sequence */
@@ -80,6 +82,8 @@ typedef struct {
     SCREEN *screen;              /* the ncurses screen */
     int input_fd;                /* where keys come from (stdin, or the headless input) */
     TermLook look[STYLE_COUNT];  /* how each Style is painted */
+    Theme theme;                 /* the theme the looks are of */
+    TermBgFilter osc;            /* swallows a late OSC 11 reply among the keys */
     int painted_w;               /* screen width at the last paint (-1: none yet) */
     int painted_h;               /* screen height at the last paint */
     bool repaint;                /* the next paint clears the whole terminal */
@@ -291,33 +295,91 @@ static bool term_colour_wanted(void)
     return has_colors();
 }
 
-/* Fills term.look: colour pairs when the terminal has colours and NO_COLOR is
- * unset or empty, else attributes only. */
+/* Fills term.look for term.theme: a colour pair naming both colours of every style when
+ * the terminal has colours and NO_COLOR is unset or empty, else attributes only (the mono
+ * column). The blank screen (erase, clear) takes the theme's background. */
 static void term_setup_looks(void)
 {
     bool colour = term_colour_wanted() && start_color() == OK;
-    bool own_default = colour && use_default_colors() == OK;   /* -1 = terminal's own */
     bool rich = colour && COLORS >= 256 && COLOR_PAIRS > STYLE_COUNT;
     bool basic = colour && !rich && COLORS >= 8 && COLOR_PAIRS > STYLE_COUNT;
     for (int s = 0; s < STYLE_COUNT; s++) {
-        const StyleLook *spec = palette_look((Style)s);
+        const StyleLook *spec = palette_look(term.theme, (Style)s);
         TermLook *look = &term.look[s];
         look->pair = 0;
         look->attr = term_attr_of(spec->mono);
         if (!rich && !basic)
             continue;
-        short fg = rich ? spec->fg256 : spec->fg8;
         look->attr = term_attr_of(rich ? spec->rich : spec->basic);
-        if (fg < 0 && spec->bg < 0)
-            continue;
-        short bg = spec->bg;
-        if (!own_default) {   /* no "default colour": white on black stands in */
-            fg = fg < 0 ? COLOR_WHITE : fg;
-            bg = bg < 0 ? COLOR_BLACK : bg;
-        }
         look->pair = (short)(s + 1);
-        init_pair(look->pair, fg, bg);
+        init_pair(look->pair, rich ? spec->fg256 : spec->fg8, rich ? spec->bg256 : spec->bg8);
     }
+    bkgdset((chtype)COLOR_PAIR(term.look[STYLE_NORMAL].pair) | ' ');
+}
+
+void term_set_theme(Theme t)
+{
+    term.theme = (int)t >= 0 && t < THEME_COUNT ? t : THEME_DARK;
+    if (!term.open)
+        return;
+    term_setup_looks();
+    term.repaint = true;
+    grid_free(&term.last);   /* every cell again, in the new colours */
+}
+
+/* ---------------------------------------------------------------- the background */
+
+#define TERM_OSC11_WAIT_MS 100   /* how long the query waits for the terminal's reply */
+#define TERM_OSC11_BYTES 64      /* the most of a reply it reads */
+
+/* Asks the terminal for its background colour (OSC 11) on fd in/out, waiting at most
+ * TERM_OSC11_WAIT_MS with the terminal in non-canonical, no-echo mode, and reads what came.
+ * A reply that has not ended by then is left to the key filter (term.osc), which swallows
+ * its rest when it arrives. */
+static TermBg term_query_osc11(int in, int out)
+{
+    struct termios before, raw;
+    if (tcgetattr(in, &before) != 0)
+        return TERMBG_UNKNOWN;
+    raw = before;
+    raw.c_lflag &= (tcflag_t) ~(ICANON | ECHO);
+    raw.c_cc[VMIN] = 0;
+    raw.c_cc[VTIME] = 0;
+    if (tcsetattr(in, TCSANOW, &raw) != 0)
+        return TERMBG_UNKNOWN;
+    unsigned char buf[TERM_OSC11_BYTES];
+    size_t n = 0, used = 0;
+    TermBg bg = TERMBG_UNKNOWN;
+    if (write(out, TERMBG_OSC11_QUERY, sizeof TERMBG_OSC11_QUERY - 1) ==
+        (ssize_t)(sizeof TERMBG_OSC11_QUERY - 1)) {
+        struct pollfd pfd = { .fd = in, .events = POLLIN, .revents = 0 };
+        while (n < sizeof buf && poll(&pfd, 1, TERM_OSC11_WAIT_MS) > 0) {
+            ssize_t got = read(in, buf + n, sizeof buf - n);
+            if (got <= 0)
+                break;
+            n += (size_t)got;
+            bg = termbg_osc11_parse(buf, n, &used);
+            if (used)
+                break;
+        }
+    }
+    for (size_t i = 0; i < n && !used; i++)   /* a partial reply: the filter takes the rest */
+        termbg_filter_feed(&term.osc, buf[i]);
+    tcsetattr(in, TCSANOW, &before);
+    return bg;
+}
+
+TermBg term_background(void)
+{
+    TermBg bg = termbg_colorfgbg(getenv("COLORFGBG"));
+    if (bg != TERMBG_UNKNOWN)
+        return bg;
+    if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
+        return TERMBG_UNKNOWN;
+    const char *type = getenv("TERM");
+    if (!type || strcmp(type, "dumb") == 0 || term_type_ascii(type))
+        return TERMBG_UNKNOWN;   /* the console and its kin answer no OSC 11 */
+    return term_query_osc11(STDIN_FILENO, STDOUT_FILENO);
 }
 
 /* ---------------------------------------------------------------- size */
@@ -795,21 +857,47 @@ static bool term_next_input(bool *is_function, int *code)
     }
 }
 
+/* term_next_input through the OSC reply filter: a late reply to the background query is
+ * swallowed here, never typed. Returns false when nothing (more) is there; *swallowed
+ * tells that some characters were taken. */
+static bool term_get(bool *is_function, int *code, bool *swallowed)
+{
+    for (;;) {
+        if (!term_next_input(is_function, code))
+            return false;
+        if (!termbg_filter_feed(&term.osc, *is_function ? 256 + *code : *code))
+            return true;
+        *swallowed = true;
+    }
+}
+
 /* Takes one key that ncurses already has or can read without waiting. */
 static bool term_take_key(TermEvent *ev)
 {
-    bool is_function;
+    bool is_function, swallowed = false;
     int code;
-    if (!term_next_input(&is_function, &code))
-        return false;
+    if (!term_get(&is_function, &code, &swallowed)) {
+        ev->key = 0;
+        ev->x = ev->y = 0;
+        return swallowed;   /* a reply taken whole: a key that means nothing */
+    }
     ev->key = term_translate_key(is_function, code);
     ev->x = ev->y = 0;
     if (ev->key == KEYCODE_ESC) {   /* Alt+key arrives as Esc and the key at once */
-        if (term_next_input(&is_function, &code)) {
-            if (!is_function && code == 27)
+        bool osc = false;
+        if (term_get(&is_function, &code, &osc)) {
+            if (osc) {
+                ev->key = term_translate_key(is_function, code);   /* the key after a reply */
+            } else if (!is_function && code == 27) {
                 ungetch(27);         /* two Escs: the second is read next time */
-            else
+                term.osc.state = 0;
+            } else {
                 ev->key = 0;         /* Alt+key: it means nothing here */
+            }
+        } else if (osc) {
+            ev->key = 0;             /* Esc ] … : a reply to the background query */
+        } else {
+            term.osc.state = 0;      /* a lone Esc: the Esc key */
         }
     }
     if (ev->key == KEYCODE_MOUSE)

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "palette.h"
 #include "quiz.h"
 #include "view.h"
 
@@ -136,6 +137,14 @@ static int ui_step(Ui *ui, Player *p, int direction, long long now)
     return REACT_REDRAW;
 }
 
+/* b: the next theme, said in the status line. */
+static int ui_next_theme(Ui *ui)
+{
+    ui->theme = palette_next_theme(ui->theme);
+    ui_note(ui, NOTE_THEME, 0.0);
+    return REACT_REDRAW | REACT_REPAINT;
+}
+
 static int ui_speed(Ui *ui, Player *p, int direction)
 {
     if (player_speed_step(p, direction))
@@ -245,6 +254,7 @@ static int ui_apply_global(Ui *ui, Player *p, const Lesson *ls, Action a, int ar
     case ACTION_FASTER:      return ui_speed(ui, p, +1);
     case ACTION_SLOWER:      return ui_speed(ui, p, -1);
     case ACTION_REDRAW:      return REACT_REDRAW | REACT_REPAINT;
+    case ACTION_THEME:       return ui_next_theme(ui);
     case ACTION_VIEW_NEXT:   return ui_view_step(ui, p, +1);
     case ACTION_VIEW_PREV:   return ui_view_step(ui, p, -1);
     case ACTION_VIEW_N:

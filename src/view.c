@@ -172,6 +172,9 @@ static const TrackWords track_words[TRACK_COUNT] = {
 const char *view_describe(const ViewOps *v, Action a, Lang lang)
 {
     int z = lang == LANG_ZH ? 1 : 0;
+    for (const Action *i = v->idle; i && *i != ACTION_NONE; i++)
+        if (*i == a)
+            return NULL;   /* its key does nothing on this screen */
     const TrackWords *w = v->track < TRACK_NONE ? &track_words[v->track] : NULL;
     if (a == ACTION_NEXT)
         return w ? w->next[z] : NULL;

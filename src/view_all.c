@@ -738,6 +738,12 @@ const ViewOps view_all = {
     .title_en = "everyone looks at once", .title_zh = "所有字一起看",
     .help_en = ALL_SAYING_EN,
     .help_zh = ALL_SAYING_ZH,
+    .station_en = "Station 0, the opening picture: all six characters look at each other at once.\n"
+                  "Each line runs from the character asking to the one it looks at; the thicker the line,\n"
+                  "the bigger the share. Hide the numbers and only the thickness is left.",
+    .station_zh = "第 0 站，开场画面：一句话里的字同时互相「看一眼」。\n"
+                  "每条线从提问的字连到被看的字；线越粗，说明那个字被看得越多。\n"
+                  "把数字藏起来，就只剩线的粗细。",
     .track = TRACK_FOCUS,
     .stages = false,
     .about = "the opening picture: every character looking at every other at once; lines as thick as the share",

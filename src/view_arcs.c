@@ -297,9 +297,9 @@ static const KeyBinding arcs_keys[] = {
 static const KeyHint arcs_hints[] = {
     { ACTION_PLAY,        ACTION_NONE,        "play",   "播放" },
     { ACTION_PREV,        ACTION_NEXT,        "step",   "单步" },
-    { ACTION_FOCUS_PREV,  ACTION_FOCUS_NEXT,  "focus",  "换字" },
-    { ACTION_ANSWER_PREV, ACTION_ANSWER_NEXT, "worked", "验算" },
-    { ACTION_DIM_PREV,    ACTION_DIM_NEXT,    "dim",    "维" },
+    { ACTION_FOCUS_PREV,  ACTION_FOCUS_NEXT,  "who asks", "谁来问" },
+    { ACTION_ANSWER_PREV, ACTION_ANSWER_NEXT, "who answers", "谁来答" },
+    { ACTION_DIM_PREV,    ACTION_DIM_NEXT,    "which number", "第几个数" },
     { ACTION_NONE,        ACTION_NONE,        NULL,     NULL },
 };
 
@@ -320,6 +320,12 @@ const ViewOps view_arcs = {
     .title_en = "who looks at whom", .title_zh = "谁看谁",
     .help_en = "the wider a line lands, the bigger the share",
     .help_zh = "线落地越宽，分到的越多",
+    .station_en = "Stations 0 and 3-6: one character asks, the arcs show whom it looks at.\n"
+                  "Step through ① Q K V (its three roles), ② scores, ③ softmax (the shares, 100% in all)\n"
+                  "and ④ collecting (a weighted average of the V's). The panel works one number by hand.",
+    .station_zh = "第 0、3–6 站：一个字来问，弧线画出它该看谁。\n"
+                  "一步步走：① Q K V（三个分身）、② 打分、③ 变百分比（加起来 100%）、\n"
+                  "④ 取货（V 的加权平均）。下面的面板把一个数亲手算一遍。",
     .track = TRACK_STAGES_FOCUS,
     .stages = true,
     .about = "the default: one asking character's arcs, and a panel with the stage's numbers and one hand check worked in full",

@@ -693,7 +693,7 @@ static void code_view_draw(const ViewCtx *c)
 static const KeyHint code_hints[] = {
     { ACTION_PLAY,       ACTION_NONE,       "play",  "播放" },
     { ACTION_PREV,       ACTION_NEXT,       "step",  "单步" },
-    { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT, "focus", "换字" },
+    { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT, "who asks", "谁来问" },
     { ACTION_MASK,       ACTION_NONE,       "mask",  "掩码" },
     { ACTION_HEADS,      ACTION_NONE,       "heads", "多头" },
     { ACTION_NONE,       ACTION_NONE,       NULL,    NULL },
@@ -705,6 +705,12 @@ const ViewOps view_code = {
     .title_en = "five lines of code", .title_zh = "就这五行",
     .help_en = "the five lines, their shapes and values, and the PyTorch they stand for",
     .help_zh = "五行代码、它们的形状和数值，以及对应的 PyTorch 写法",
+    .station_en = "Station 8, five lines of code: Q = x·Wq, K = x·Wk, V = x·Wv,\n"
+                  "A = softmax(Q·Kᵀ/√d), out = A·V; each line with its shape and live values,\n"
+                  "and the PyTorch call that does the same.",
+    .station_zh = "第 8 站，五行代码：Q = x·Wq、K = x·Wk、V = x·Wv、\n"
+                  "A = softmax(Q·Kᵀ/√d)、out = A·V；每行都有形状和实时数值，\n"
+                  "以及做同一件事的 PyTorch 写法。",
     .track = TRACK_STAGES_FOCUS,
     .stages = true,
     .about = "station 8: the five lines with their shapes and live values, and the PyTorch they stand for",

@@ -607,6 +607,12 @@ const ViewOps view_library = {
     .title_en = "a library: query, key, value", .title_zh = "图书馆：检索词、名牌、内容",
     .help_en = "Q the search phrase, K the label on a spine, V what is inside",
     .help_zh = "Q 是检索词，K 是书脊上的名牌，V 是书里的内容",
+    .station_en = "Station 1, the library: you bring a search phrase (Q) to a shelf of books.\n"
+                  "Each book has a label on its spine (K) and something inside (V); the borrower takes\n"
+                  "a little of several books. Self-attention: every character is a borrower and a book.",
+    .station_zh = "第 1 站，图书馆：你带着检索词（Q）走到书架前。\n"
+                  "每本书的书脊上有名牌（K），书里有内容（V）；借书的人从几本书里各取一点。\n"
+                  "「自」注意力：每个字既是借书的人，也是被别人借的书。",
     .track = TRACK_FOCUS,
     .stages = false,
     .about = "station 1: Q the search phrase (检索词), K the label on a spine (名牌), V what is inside; the borrower takes a little of several books",

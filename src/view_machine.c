@@ -1242,7 +1242,7 @@ static bool machine_view_hit(const ViewCtx *outer, int x, int y, Action *action,
 static const KeyHint machine_hints[] = {
     { ACTION_PLAY,       ACTION_NONE,       "play",  "播放" },
     { ACTION_PREV,       ACTION_NEXT,       "step",  "单步" },
-    { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT, "asks",  "提问" },
+    { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT, "who asks", "谁来问" },
     { VIEW_OWN(WHAT_IF), ACTION_NONE,       "what if", "假如" },
     { ACTION_NONE,       ACTION_NONE,       NULL,    NULL },
 };
@@ -1253,6 +1253,12 @@ const ViewOps view_machine = {
     .title_en = "the whole machine: four tables", .title_zh = "整台机器：四张表",
     .help_en = "[T, d] goes in, [T, d] comes out: the shape is kept",
     .help_zh = "进去 [T, d]，出来 [T, d]：形状不变",
+    .station_en = "Station 7, the whole machine: the sentence through four tables in order,\n"
+                  "① Q K V → ② scores → ③ percentages → ④ collecting.\n"
+                  "[6, 8] goes in and [6, 8] comes out: the shape is kept, only the content is re-mixed.",
+    .station_zh = "第 7 站，整台机器：整句话按顺序穿过四张表，\n"
+                  "① 三个分身 → ② 打分 → ③ 变百分比 → ④ 取货。\n"
+                  "进去 [6, 8]，出来 [6, 8]：形状不变，只是按「关注度」重新搅拌一遍。",
     .track = TRACK_STAGES,
     .stages = true,
     .about = "station 7: the sentence through the four tables, [6, 8] in, [6, 8] out",

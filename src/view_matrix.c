@@ -1026,8 +1026,8 @@ static bool matrix_chosen(const void *state, const Ui *ui, const Player *p, cons
 
 static const KeyHint matrix_hints[] = {
     { VIEW_OWN(TABLE_NEXT), ACTION_NONE,        "table",  "换表" },
-    { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT,  "asks",   "提问" },
-    { ACTION_ANSWER_PREV, ACTION_ANSWER_NEXT, "answers", "被问" },
+    { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT,  "who asks", "谁来问" },
+    { ACTION_ANSWER_PREV, ACTION_ANSWER_NEXT, "who answers", "谁来答" },
     { ACTION_NONE,       ACTION_NONE,        NULL,     NULL },
 };
 
@@ -1037,6 +1037,12 @@ const ViewOps view_matrix = {
     .title_en = "every score at once", .title_zh = "所有分数一次到位",
     .help_en = "rows ask, columns answer: the table is not symmetric",
     .help_zh = "行是提问的字，列是被问的字：这张表不对称",
+    .station_en = "Stations 4-5, the score table: row = the character asking, column = the one answering.\n"
+                  "Q·Kᵀ gives all 36 scores at once; ÷√d scales them; softmax turns each row into shares\n"
+                  "that add to 100%. The table is not symmetric: 等 asking 加 is not 加 asking 等.",
+    .station_zh = "第 4–5 站，打分表：行是「谁在问」，列是「谁在答」。\n"
+                  "Q·Kᵀ 一次算出全部 36 个分数；再除以 √d；softmax 把每一行变百分比，加起来 100%。\n"
+                  "这张表不对称：「等」问「加」和「加」问「等」不一样。",
     .track = TRACK_FOCUS,
     .stages = false,
     .about = "stations 4–5: the whole T×T table of raw scores, ÷√d or shares as a heatmap, a cell cursor with its hand check, the mirrored cell beside it",

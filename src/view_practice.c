@@ -43,7 +43,7 @@ static const KeyBinding practice_keys[] = {
     { KEYCODE_DOWN,      VIEW_OWN(PRACTICE_DOWN), 1, "↓",     true  },
     { KEYCODE_PAGE_UP,   VIEW_OWN(PRACTICE_UP),   10, "PgUp", false },
     { KEYCODE_PAGE_DOWN, VIEW_OWN(PRACTICE_DOWN), 10, "PgDn", false },
-    { 'n',               VIEW_OWN(PRACTICE_NUMBERS), 0, "n",  true  },
+    { 'n',               VIEW_OWN(PRACTICE_NUMBERS), 0, "n",  false },   /* only says why not */
     { 0,                 ACTION_NONE,             0, NULL,    false },
 };
 
@@ -380,12 +380,20 @@ static void practice_draw(const ViewCtx *c)
 
 /* ---------------------------------------------------------------- the row */
 
+/* Shared keys that do nothing here: the help leaves them out. */
+static const Action practice_idle[] = { ACTION_MASK, ACTION_HEADS, ACTION_NONE };
+
 const ViewOps view_practice = {
     .name = "practice",
     .tab_en = "practice", .tab_zh = "练习",
     .title_en = "practice: compute it yourself", .title_zh = "练习：自己算一遍",
     .help_en = "one number at a time from the printed numbers: graded, the mistake named",
     .help_zh = "一次算一个数，用印出来的数字：当场批改，指出错在哪里",
+    .station_en = "Practice, after the lesson: work one number at a time from the numbers on screen.\n"
+                  "Type your answer: it is graded at once, a mistake is named, and the worked solution shown.",
+    .station_zh = "练习，课后：用屏幕上印出来的数字，一次算一个数。\n"
+                  "输入你的答案：当场批改，错在哪里会指出来，再给出完整的算法。",
+    .idle = practice_idle,
     .about = "the exercises after the lesson: one number at a time from the printed numbers (x, Q/K/V, a score and its mirror, ÷√d, e^, a share, an output, a cosine), typed and graded, the mistake named, the worked solution; --seed S asks what --worksheet N --seed S prints",
     .track = TRACK_NONE,
     .stages = false,

@@ -578,12 +578,20 @@ static const KeyHint scale_hints[] = {
     { ACTION_NONE,         ACTION_NONE,       NULL,          NULL },
 };
 
+/* Shared keys that do nothing here: the help leaves them out. */
+static const Action scale_idle[] = { ACTION_FOCUS_N, ACTION_MASK, ACTION_HEADS, ACTION_NONE };
+
 const ViewOps view_scale = {
     .name = "scale",
     .tab_en = "scale", .tab_zh = "真实规模",
     .title_en = "a real model's sizes", .title_zh = "真实模型有多大",
     .help_en = "the demo's 192 numbers against a real model; what GQA saves",
     .help_zh = "演示的 192 个数对真实模型；GQA 省下了什么",
+    .station_en = "Station 3's real model: the demo's 192 trainable numbers against a real model's millions.\n"
+                  "Its 28 heads share 4 groups of K and V (GQA): what that saves is the cache of long texts.",
+    .station_zh = "第 3 站的真实模型：演示的 192 个可训练参数，对比真实模型的上千万个。\n"
+                  "它的 28 个头共用 4 组 K 和 V（GQA）：省下的是长文本最贵的那部分缓存。",
+    .idle = scale_idle,
     .track = TRACK_NONE,
     .stages = false,
     .about = "station 3's real model: 192 numbers against 16 515 072; 28 heads, 4 K/V groups (GQA) and the cache it saves",

@@ -1131,12 +1131,22 @@ static const KeyHint similarity_hints[] = {
     { ACTION_NONE,         ACTION_NONE,         NULL,      NULL },
 };
 
+/* Shared keys that do nothing here: the help leaves them out. */
+static const Action similarity_idle[] = { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT, ACTION_FOCUS_N, ACTION_NONE };
+
 const ViewOps view_similarity = {
     .name = "similarity",
     .tab_en = "similarity", .tab_zh = "相似度",
     .title_en = "why \"who is like me\" is not enough", .title_zh = "为什么「谁像我」不够",
     .help_en = "lesson 4's table beside attention: symmetric, content only, like instead of needed",
     .help_zh = "第 4 课的相似度表和注意力并排：对称、只认内容、只找像我的",
+    .station_en = "Station 2, why similarity is not enough: lesson 4's table beside attention's scores.\n"
+                  "Similarity is symmetric (who is like whom), depends on the character alone, and finds\n"
+                  "characters like itself; attention asks whom to look at, in one direction.",
+    .station_zh = "第 2 站，为什么相似度不够：第 4 课的相似度表和注意力的打分并排。\n"
+                  "相似度表是对称的（「谁像谁」），只认字本身，只找像自己的字；\n"
+                  "注意力问的是「该看谁」，分「谁在问」「谁在答」。",
+    .idle = similarity_idle,
     .track = TRACK_NONE,
     .stages = false,
     .about = "station 2: lesson 4's table beside Q·Kᵀ — symmetric (0.25 twice against 4.05 and 2.08), content-only (等's row in two sentences), like instead of needed (? flat, yet 82.9% to 三加五)",

@@ -122,12 +122,45 @@ static void words_point(const ViewCtx *c, char *buf, size_t cap)
                  c->ascii ? "xue bu dong" : "学不动");
 }
 
+#define SQ_TERMS 3          /* the measures' names explained, one line each */
+#define SQ_TERMS_MIN_H 26   /* body rows from which they are shown under the measures */
+
+/* The measures' names explained, one line each (also the help's, ViewOps.terms_*). */
+#define SQ_TERMS_EN "spread: the six scores' standard deviation; it grows like √d\n" \
+                    "max p(1−p): a share's largest slope against its own score; 0 = saturated\n" \
+                    "Frobenius ‖J‖: all the shares' slopes against all the scores, as one size"
+#define SQ_TERMS_ZH "散布：六个分数的标准差；它随 √d 变大\n" \
+                    "max p(1−p)：一个百分比对它自己分数的斜率，取最大的；0 就是饱和\n" \
+                    "Frobenius ‖J‖：所有百分比对所有分数的斜率，合成一个大小"
+
+/* Term k of the measures, one line, drawable. */
+static void words_term(const ViewCtx *c, int k, char *buf, size_t cap)
+{
+    const char *p = SAY(c, SQ_TERMS_EN, SQ_TERMS_ZH);
+    for (int i = 0; i < k && strchr(p, '\n'); i++)
+        p = strchr(p, '\n') + 1;
+    char line[SQ_LINE];
+    snprintf(line, sizeof line, "%.*s", (int)strcspn(p, "\n"), p);
+    draw_drawable(c->ascii, line, buf, cap);
+}
+
+/* Whether the terms get their lines: numbers shown (they name the numbers' rows) and room. */
+static bool words_terms_shown(const ViewCtx *c)
+{
+    return c->numbers && c->body.h >= SQ_TERMS_MIN_H;
+}
+
 /* Rows the words take at width w. */
 static int words_rows(const ViewCtx *c, int w)
 {
     char buf[SQ_LINE];
+    int rows = 0;
+    for (int k = 0; words_terms_shown(c) && k < SQ_TERMS; k++) {
+        words_term(c, k, buf, sizeof buf);
+        rows += draw_paragraph(NULL, c->gl, 0, 0, w, 2, buf, STYLE_DIM);
+    }
     words_figures(c, buf, sizeof buf);
-    int rows = draw_paragraph(NULL, c->gl, 0, 0, w, 2, buf, STYLE_NORMAL);
+    rows += draw_paragraph(NULL, c->gl, 0, 0, w, 2, buf, STYLE_NORMAL);
     words_point(c, buf, sizeof buf);
     return rows + draw_paragraph(NULL, c->gl, 0, 0, w, 3, buf, STYLE_NORMAL);
 }
@@ -135,8 +168,13 @@ static int words_rows(const ViewCtx *c, int w)
 static void draw_words(const ViewCtx *c, const Rect *r)
 {
     char buf[SQ_LINE];
+    int used = 0;
+    for (int k = 0; words_terms_shown(c) && k < SQ_TERMS; k++) {
+        words_term(c, k, buf, sizeof buf);
+        used += draw_paragraph(c->g, c->gl, r->x, r->y + used, r->w, 2, buf, STYLE_DIM);
+    }
     words_figures(c, buf, sizeof buf);
-    int used = draw_paragraph(c->g, c->gl, r->x, r->y, r->w, 2, buf, STYLE_BOLD);
+    used += draw_paragraph(c->g, c->gl, r->x, r->y + used, r->w, 2, buf, STYLE_BOLD);
     words_point(c, buf, sizeof buf);
     draw_paragraph(c->g, c->gl, r->x, r->y + used, r->w, r->h - used, buf, STYLE_NORMAL);
 }
@@ -629,11 +667,14 @@ static const KeyBinding sqrtd_keys[] = {
 };
 
 static const KeyHint sqrtd_hints[] = {
-    { VIEW_OWN(D_DOWN),       VIEW_OWN(D_UP), "d",       "维度" },
-    { VIEW_OWN(SCALE_TOGGLE), ACTION_NONE, "scaling", "÷√d" },
-    { VIEW_OWN(RESEED),       ACTION_NONE, "new draw", "重抽" },
+    { VIEW_OWN(D_DOWN),       VIEW_OWN(D_UP), "width", "宽度 d" },
+    { VIEW_OWN(SCALE_TOGGLE), ACTION_NONE, "scaling", "÷√d 开/关" },
+    { VIEW_OWN(RESEED),       ACTION_NONE, "new numbers", "重新随机" },
     { ACTION_NONE,         ACTION_NONE, NULL,      NULL },
 };
+
+/* Shared keys that do nothing here: the help leaves them out. */
+static const Action sqrtd_idle[] = { ACTION_FOCUS_N, ACTION_MASK, ACTION_HEADS, ACTION_EDIT, ACTION_SENTENCE_NEXT, ACTION_NONE };
 
 const ViewOps view_sqrtd = {
     .name = "sqrtd",
@@ -641,6 +682,15 @@ const ViewOps view_sqrtd = {
     .title_en = "why divide by sqrt(d)", .title_zh = "为什么要除以 √d",   /* the chrome writes it as is, ASCII too */
     .help_en = "random q and keys of width d: without ÷√d softmax saturates and stops learning",
     .help_zh = "随机的 q 和 k：不除以 √d，softmax 会饱和，学不动",
+    .station_en = "Station 5's machine, why ÷√d: random queries and keys of width d, from 1 to 512.\n"
+                  "Without ÷√d the scores grow like √d, softmax saturates (one share near 100%, the rest 0%)\n"
+                  "and its gradient goes to 0: not a bit worse, unable to learn.",
+    .station_zh = "第 5 站的机器，为什么要除以 √d：随机的 q 和 k，宽度 d 从 1 到 512。\n"
+                  "不除以 √d，分数随 √d 变大，softmax 饱和（一个接近 100%，其余是 0%），\n"
+                  "梯度消失：不是「效果差一点」，是「学不动」。",
+    .terms_en = SQ_TERMS_EN,
+    .terms_zh = SQ_TERMS_ZH,
+    .idle = sqrtd_idle,
     .track = TRACK_NONE,
     .stages = false,
     .about = "station 5's machine: random q and keys of width d = 1…512; without ÷√d softmax saturates, its gradient goes to 0 (学不动); √8 = 2.828427, √128 = 11.313708",

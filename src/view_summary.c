@@ -454,12 +454,22 @@ static const KeyHint summary_hints[] = {
     { ACTION_NONE,   ACTION_NONE, NULL,                         NULL },
 };
 
+/* Shared keys that do nothing here: the help leaves them out. */
+static const Action summary_idle[] = { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT, ACTION_NONE };
+
 const ViewOps view_summary = {
     .name = "summary",
     .tab_en = "summary", .tab_zh = "总结",
     .title_en = "the summary", .title_zh = "总结",
     .help_en = "the lesson's claims; each key opens the screen that shows one",
     .help_zh = "这一课的要点；每个数字键打开讲它的画面",
+    .station_en = "Station 9, the summary: the lesson's claims, one line each.\n"
+                  "The similarity table is symmetric and content-only; Q, K, V fix that; scores, ÷√d,\n"
+                  "softmax, weighted sum; [T, d] in, [T, d] out. A number key opens the screen that shows one.",
+    .station_zh = "第 9 站，总结：这一课的要点，一条一行。\n"
+                  "相似度表对称、只认内容；Q、K、V 解决了它；打分、除以 √d、softmax、加权平均；\n"
+                  "进去 [T, d]，出来 [T, d]。按数字键打开讲那一条的画面。",
+    .idle = summary_idle,
     .track = TRACK_NONE,
     .stages = false,
     .about = "station 9: the lesson's claims, each a key away from the screen that shows it",

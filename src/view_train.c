@@ -802,6 +802,12 @@ const ViewOps view_train = {
     .title_zh = "看机器学会算术",
     .help_en = "trains Wq, Wk, Wv and a readout until ? answers every sentence",
     .help_zh = "训练 Wq、Wk、Wv 和读出层，直到 ? 答对每一句",
+    .station_en = "Training, after the lesson: the machine learns its arithmetic.\n"
+                  "Space trains Wq, Wk, Wv and a readout on the sentences: the loss falls and the\n"
+                  "accuracy rises, step by step, until ? answers every sentence.",
+    .station_zh = "训练，课后：看机器学会算术。\n"
+                  "按 Space 训练 Wq、Wk、Wv 和读出层：损失一步步下降、准确率一步步上升，\n"
+                  "直到 ? 答对每一句。",
     .track = TRACK_NONE,
     .stages = false,
     .about = "the machine learning add (or all four operations) live: loss and accuracy against "

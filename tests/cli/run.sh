@@ -360,8 +360,29 @@ svg_case() {   # NAME FILE ARGS...
     if command -v rsvg-convert >/dev/null 2>&1 && ! rsvg-convert -o "$tmp/svg.png" "$tmp/svg" 2>"$tmp/err"; then bad "svg $name: renders" "$(head -3 "$tmp/err")"; return; fi
     ok "svg $name: golden, deterministic, well-formed, renders"
 }
+# Golden ANSI frames of the three themes (regenerate: tests/golden/README-ansi); every
+# highlight names both its colours (38;5;N;48;5;M, no reverse video 7), and NO_COLOR wins
+# over --color always.
+esc=$(printf '\033')
+for theme in dark light contrast; do
+    NO_COLOR= "$BIN" --no-config --print --color always --size 80x24 --theme $theme >"$tmp/ansi" 2>"$tmp/err"
+    if ! cmp -s "$tmp/ansi" "tests/golden/ansi-80x24-$theme.txt"; then
+        bad "--color always --theme $theme: as tests/golden/ansi-80x24-$theme.txt" "$(diff "tests/golden/ansi-80x24-$theme.txt" "$tmp/ansi" | head -5 | cat -v)"
+    elif grep -aq "$esc\\[[0-9;]*;7[;m]" "$tmp/ansi" || grep -aqv "^$esc\\[0;[0-9;]*38;5;[0-9]*;48;5;[0-9]*m" "$tmp/ansi"; then
+        bad "--color always --theme $theme: both colours on every line, no reverse video"
+    else
+        ok "--color always --theme $theme: golden, both colours named, no reverse video"
+    fi
+done
+grep -aqF "$esc[0;1;38;5;16;48;5;220m[arcs]" tests/golden/ansi-80x24-dark.txt \
+    && ok "--color always: the current view is black on yellow (was 1;7;38;5;220)" \
+    || bad "--color always: the current view is black on yellow"
+NO_COLOR=1 "$BIN" --no-config --print --color always --size 80x24 >"$tmp/nocolor" 2>"$tmp/err"
+! grep -aq "$esc" "$tmp/nocolor" && grep -qF "三" "$tmp/nocolor" \
+    && ok "NO_COLOR wins over --color always: no escape at all" || bad "NO_COLOR wins over --color always"
 svg_case "arcs at softmax" arcs-softmax-80x24.svg --size 80x24 --stage softmax
 svg_case "matrix, Chinese, light" matrix-zh-light-100x30.svg --size 100x30 --view matrix --lang zh --theme light
+svg_case "arcs, contrast" arcs-contrast-80x24.svg --size 80x24 --stage softmax --theme contrast
 svg_case "all, no numbers" all-nonumbers-80x24.svg --size 80x24 --view all --no-numbers
 grep -qF '<title>attn-tui: 三加五等于?, the arcs view</title>' tests/svg/arcs-softmax-80x24.svg \
     && grep -qF 'viewBox="0 0 640 384"' tests/svg/arcs-softmax-80x24.svg \

@@ -158,7 +158,7 @@ settle() {
     done
 }
 
-# Waits until the text $1 is drawn in reverse video (lit stage, focused character).
+# Waits until the text $1 is drawn highlighted (lit stage, focused character).
 wait_lit() {
     _end=$(( $(date +%s) + ${2:-5} ))
     while :; do
@@ -168,11 +168,13 @@ wait_lit() {
     done
 }
 
-# Prints each run of reverse-video text on the screen on its own line, trimmed:
-# the lit stage and the focused character are drawn in reverse, colour or not.
+# Prints each run of highlighted text on the screen on its own line, trimmed: the lit stage
+# and the focused character are drawn on a background of their own (yellow, cyan, blue in
+# src/palette.c's themes), or in reverse video without colour (NO_COLOR).
 lit_segments() {
     capture_attrs attrs
     awk -v esc="$ESC" '
+    BEGIN { split("220 226 81 25 51", l, " "); for (k in l) lit[l[k]] = 1 }   # the highlights backgrounds (src/palette.c)
     function flush() { gsub(/^ +| +$/, "", run); if (run != "") print run; run = "" }
     {
         n = split($0, parts, esc "\\[")
@@ -185,8 +187,9 @@ lit_segments() {
                 c = split(params, p, ";")
                 if (c == 0 || params == "") rev = 0
                 for (j = 1; j <= c; j++) {
+                    if (p[j] == "48" && p[j + 1] == "5") { rev = (p[j + 2] in lit); j += 2; continue }
                     if (p[j] == "38" || p[j] == "48") { j += (p[j + 1] == "2") ? 4 : 2; continue }
-                    if (p[j] == "0" || p[j] == "") rev = 0
+                    if (p[j] == "0" || p[j] == "" || p[j] == "49") rev = 0
                     else if (p[j] == "7") rev = 1
                     else if (p[j] == "27") rev = 0
                 }
@@ -364,6 +367,36 @@ case_focus_keys() {
     t send-keys 4;    wait_lit 等 || fail "4 did not focus 等" || return 1
 }
 
+# A reply to the background query (OSC 11) that arrives late, in two pieces, as over SSH: it
+# is swallowed, never typed (its "11" would choose character 1).
+case_late_osc11() {
+    start_app --focus 3 --stage qkv --theme dark
+    wait_lit 五 || fail "五 is not marked as focused at start" || return 1
+    t send-keys -l "$(printf '\033]11;rgb:ff')"
+    sleep 0.2
+    t send-keys -l "$(printf 'ff/ffff/ffff\033\\')"
+    sleep 0.3
+    wait_lit 五 || fail "the late reply was typed: the focus moved" || return 1
+    t send-keys Down; wait_lit 等 || fail "↓ after the reply did not move the focus to 等" || return 1
+}
+
+# b cycles the themes live: dark → light (the status line says so) → contrast → dark.
+case_theme_key() {
+    start_app --theme dark
+    wait_for "等" && settle first || fail "no first frame" || return 1
+    capture_attrs dark
+    t send-keys b
+    wait_for "colours: light" || fail "b did not say the light theme" || return 1
+    capture_attrs light
+    cmp -s "$WORK/dark" "$WORK/light" && { fail "b changed no colour"; return 1; }
+    grep -qF '48;5;231' "$WORK/light" || grep -qF '107m' "$WORK/light" || grep -qF '47m' "$WORK/light" \
+        || fail "the light theme paints no white background" || return 1
+    t send-keys b
+    wait_for "colours: contrast" || fail "b did not go on to contrast" || return 1
+    t send-keys b
+    wait_for "colours: dark" || fail "b did not come back to dark" || return 1
+}
+
 case_click() {
     start_app --focus 1 --stage qkv
     wait_for "于" && settle first || fail "no first frame" || return 1
@@ -412,7 +445,8 @@ case_help() {
     start_app --view arcs
     wait_for "于" && settle first || fail "no first frame" || return 1
     t send-keys '?'
-    wait_for "numbers: hide or show" || fail "? did not show the help (with 'numbers: hide or show')" || return 1
+    wait_for "one character asks, the arcs show whom it looks at" && wait_for "? closes this help" ||
+        fail "? did not show the help (its station text first)" || return 1
     t send-keys '?'
     wait_change screen && settle back || fail "? again changed nothing" || return 1
     cmp -s "$WORK/back" "$WORK/first" || fail "? twice did not give back the same screen"
@@ -553,9 +587,9 @@ case_esc_never_quits() {
     capture
     grep -qF "于" "$WORK/screen" || { fail "the frame is gone after Esc"; return 1; }
     t send-keys '?'
-    wait_for "numbers: hide or show" || fail "? did not open the help" || return 1
+    wait_for "? closes this help" || fail "? did not open the help" || return 1
     t send-keys Escape
-    wait_gone "numbers: hide or show" || fail "Esc did not close the help" || return 1
+    wait_gone "? closes this help" || fail "Esc did not close the help" || return 1
     capture
     grep -qF "于" "$WORK/screen" || { fail "Esc in the help quit the program"; return 1; }
     t send-keys q
@@ -990,6 +1024,8 @@ case_resize_storm() {
     done
 }
 
+run_case "a late OSC 11 reply is swallowed, never typed"          case_late_osc11
+run_case "b cycles the themes live: dark, light, contrast, dark"  case_theme_key
 run_case "Tab and Shift-Tab walk every view and come back"      case_tab_walks_views
 run_case "a click on a view's name in the view bar opens it"     case_click_view_bar
 run_case "a resize storm in every view ends on a whole frame"    case_resize_storm

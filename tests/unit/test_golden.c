@@ -194,6 +194,13 @@ static const GoldenCase golden_cases[] = {
     { .name = "arcs-60x20-qkv", .view = VIEW_ARCS, .w = 60, .h = 20, .focus = 3 },
     { .name = "arcs-60x20-score", .view = VIEW_ARCS, .w = 60, .h = 20, .stage = STAGE_SCORE, .focus = 3 },
     { .name = "arcs-60x20-output", .view = VIEW_ARCS, .w = 60, .h = 20, .stage = STAGE_OUTPUT, .focus = 3 },
+    /* the help that teaches: the station first, then only the keys that work there */
+    { .name = "help-sqrtd-80x24", .view = VIEW_SQRTD, .w = 80, .h = 24, .help = true, .frame = true },
+    { .name = "help-sqrtd-80x24-zh", .view = VIEW_SQRTD, .w = 80, .h = 24, .lang = LANG_ZH, .help = true, .frame = true },
+    { .name = "help-arcs-80x24", .view = VIEW_ARCS, .w = 80, .h = 24, .stage = STAGE_SOFTMAX, .focus = 3, .help = true, .frame = true },
+    { .name = "help-arcs-80x24-zh", .view = VIEW_ARCS, .w = 80, .h = 24, .stage = STAGE_SOFTMAX, .focus = 3, .lang = LANG_ZH, .help = true, .frame = true },
+    { .name = "help-matrix-80x24", .view = VIEW_MATRIX, .w = 80, .h = 24, .stage = STAGE_SOFTMAX, .focus = 3, .help = true, .frame = true },
+    { .name = "help-matrix-80x24-zh", .view = VIEW_MATRIX, .w = 80, .h = 24, .stage = STAGE_SOFTMAX, .focus = 3, .lang = LANG_ZH, .help = true, .frame = true },
     { .name = "arcs-60x20-help", .view = VIEW_ARCS, .w = 60, .h = 20, .stage = STAGE_SOFTMAX, .focus = 3, .help = true, .frame = true },
     /* issue 18: the train screen at its start and after three steps (learned: test_view_train) */
     { .name = "train-80x24-numbers", .view = VIEW_TRAIN, .w = 80, .h = 24 },

@@ -73,14 +73,14 @@ static void test_frames_as_diffs(void **state)
     assert_string_equal(line, "{\"version\": 2, \"width\": 4, \"height\": 2, \"timestamp\": 1700000000, "
                               "\"title\": \"attn-tui · 三\\\"加\\\"\", \"env\": {\"TERM\": \"xterm-256color\"}}");
     line_of(text, 1, line, sizeof line);
-    assert_string_equal(line, "[0.000000, \"o\", \"\\u001b[?25l\\u001b[0m\\u001b[2J\\u001b[1;1H\\u001b[0m三a "
+    assert_string_equal(line, "[0.000000, \"o\", \"\\u001b[?25l\\u001b[0m\\u001b[2J\\u001b[1;1H\\u001b[0;38;5;252;48;5;234m三a "
                               "\\u001b[2;1H    \\u001b[0m\"]");
     line_of(text, 2, line, sizeof line);
-    assert_string_equal(line, "[0.250000, \"o\", \"\\u001b[2;3H\\u001b[0;1mb\\u001b[0m\"]");
+    assert_string_equal(line, "[0.250000, \"o\", \"\\u001b[2;3H\\u001b[0;1;38;5;255;48;5;234mb\\u001b[0m\"]");
     line_of(text, 3, line, sizeof line);
     assert_string_equal(line, "[1.000000, \"r\", \"5x2\"]");
     line_of(text, 4, line, sizeof line);
-    assert_string_equal(line, "[1.000000, \"o\", \"\\u001b[?25l\\u001b[0m\\u001b[2J\\u001b[1;1H\\u001b[0m     "
+    assert_string_equal(line, "[1.000000, \"o\", \"\\u001b[?25l\\u001b[0m\\u001b[2J\\u001b[1;1H\\u001b[0;38;5;252;48;5;234m     "
                               "\\u001b[2;1Hc    \\u001b[0m\"]");   /* all of it again, resized */
     int lines = 0;
     for (const char *p = text; *p; p++)
@@ -237,7 +237,7 @@ static void test_memory_stream(void **state)
     assert_string_equal(buf, "{\"version\": 2, \"width\": 2, \"height\": 1, \"timestamp\": 7, "
                              "\"title\": \"m\", \"env\": {\"TERM\": \"xterm-256color\"}}\n"
                              "[0.000000, \"o\", \"\\u001b[?25l\\u001b[0m\\u001b[2J\\u001b[1;1H"
-                             "\\u001b[0mx \\u001b[0m\"]\n");
+                             "\\u001b[0;38;5;252;48;5;234mx \\u001b[0m\"]\n");
     free(buf);
 }
 

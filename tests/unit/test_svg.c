@@ -41,7 +41,7 @@ static void test_small_grid(void **state)
         "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"48\" height=\"32\" viewBox=\"0 0 48 32\">\n"
         "<title>a &lt;b&gt;</title>\n"
         "<rect width=\"48\" height=\"32\" fill=\"#1c1c1c\"/>\n"
-        "<rect x=\"24\" y=\"16\" width=\"8\" height=\"16\" fill=\"#d0d0d0\"/>\n";
+        "<rect x=\"24\" y=\"16\" width=\"8\" height=\"16\" fill=\"#bcbcbc\"/>\n";
     assert_memory_equal(buf, want, strlen(want));
     assert_non_null(strstr(buf, "<text x=\"0\" y=\"12\" fill=\"#d0d0d0\" letter-spacing=\"2.667\">三</text>\n"
                                 "<text x=\"16\" y=\"12\" fill=\"#d0d0d0\">a b</text>\n"

@@ -265,14 +265,14 @@ static void test_help_lists_the_keys_it_owns(void **state)
     assert_shows(text, "answer: character 1-9 (0: the 10th)");
     assert_shows(text, "reveal the answer and go on");
     assert_hides(text, "next step (Q → score");          /* → is the tour's here */
-    assert_hides(text, "focus character 1-9");           /* the digits answer */
+    assert_hides(text, "character 1-9 asks");           /* the digits answer */
     free(text);
     s->ui.help = false;
     scene_press(s, KEYCODE_RIGHT);
     s->ui.help = true;
     text = scene_text(s, 120, 60);
     assert_shows(text, "tour: the next stop");
-    assert_shows(text, "focus character 1-9");
+    assert_shows(text, "character 1-9 asks");
     assert_hides(text, "reveal the answer and go on");
     free(text);
     scene_close(s);

@@ -318,9 +318,9 @@ static void test_hints_and_help(void **state)
     Grid g = render(fx, &s);
     char status[512];
     row_text(&g, g.h - 1, status, sizeof status);
-    assert_non_null(strstr(status, "←/→ d"));
+    assert_non_null(strstr(status, "←/→ width"));
     assert_non_null(strstr(status, "d scaling"));
-    assert_non_null(strstr(status, "r new draw"));
+    assert_non_null(strstr(status, "r new numbers"));
     grid_free(&g);
     Shot help = { .w = 80, .h = 24, .numbers = true, .keys = { '?' } };
     g = render(fx, &help);
