@@ -297,14 +297,25 @@ static int status_hints(const Ui *ui, const ViewOps *v, const KeyHint **out, int
 
 /* The label of action a's key: the view's binding first, then a question's or the tour's,
  * then the global one. */
-static const char *key_label(const ViewOps *v, Action a)
+static const char *key_label(const ViewCtx *c, const ViewOps *v, Action a)
 {
     const char *label = action_key_label_in(v->keys, a);
     if (!*label)
         label = predict_key_label(a);
     if (!*label)
         label = tour_key_label(a);
-    return *label ? label : action_key_label(a);
+    return action_key_word(*label ? label : action_key_label(a), c->lang);
+}
+
+/* What hint h says it does: its own words, but the lesson's buttons for play and numbers
+ * (「自动播放」, 「暂停」 while playing; 「数字：藏起来」, 「数字：显示」 while hidden). */
+static const char *hint_word(const ViewCtx *c, const KeyHint *h)
+{
+    if (h->first == ACTION_PLAY && h->second == ACTION_NONE)
+        return c->p->playing ? SAY(c, "pause", "暂停") : SAY(c, h->en, "自动播放");
+    if (h->first == ACTION_NUMBERS && c->lang == LANG_ZH)
+        return c->ui->numbers ? "数字：藏起来" : "数字：显示";
+    return c->lang == LANG_ZH ? h->zh : h->en;
 }
 
 /* Hint h: "Space play", "←/→ step". */
@@ -312,13 +323,13 @@ static void hint_text(const ViewCtx *c, const ViewOps *v, const KeyHint *h, char
 {
     char keys[64], shown[64];
     char first[32], second[32];
-    snprintf(first, sizeof first, "%s", key_label(v, h->first));
-    snprintf(second, sizeof second, "%s", h->second != ACTION_NONE ? key_label(v, h->second) : "");
+    snprintf(first, sizeof first, "%s", key_label(c, v, h->first));
+    snprintf(second, sizeof second, "%s", h->second != ACTION_NONE ? key_label(c, v, h->second) : "");
     first[strcspn(first, " ")] = '\0';     /* the key, without the aliases the help names */
     second[strcspn(second, " ")] = '\0';
     snprintf(keys, sizeof keys, "%s%s%s", first, second[0] ? "/" : "", second);
     draw_drawable(c->ascii, keys, shown, sizeof shown);
-    snprintf(buf, cap, "%s %s", shown, c->lang == LANG_ZH ? h->zh : h->en);
+    snprintf(buf, cap, "%s %s", shown, hint_word(c, h));
 }
 
 /* "▶ playing ×2" or "❚❚ paused"; only the symbol (and speed) when `terse`. */
@@ -388,7 +399,7 @@ static void note_text(const ViewCtx *c, char *buf, size_t cap)
     case NOTE_WELCOME:
         snprintf(buf, cap, SAY(c, "%s plays the whole lesson · %s/%s step · %s explains this screen",
                                   "%s 自动播放整课 · %s/%s 一步步走 · %s 讲解这个画面"),
-                 action_key_label(ACTION_PLAY), action_key_label(ACTION_PREV),
+                 action_key_word(action_key_label(ACTION_PLAY), c->lang), action_key_label(ACTION_PREV),
                  action_key_label(ACTION_NEXT), action_key_label(ACTION_HELP));
         if (c->g && c->g->w >= CHROME_WELCOME_TOUR_W)   /* room for one more */
             draw_append(buf, cap, SAY(c, " · %s guided tour", " · %s 导览"),
@@ -607,21 +618,21 @@ static bool guided_key(const Ui *ui, int key)
 
 /* The rows of the help: a waiting question's keys and the tour's (while they own them),
  * the view's own bindings, then the global ones it does not override. Returns how many. */
-static int help_rows(const Ui *ui, const ViewOps *v, HelpRow *rows, int cap)
+static int help_rows(const Ui *ui, const ViewOps *v, Lang lang, HelpRow *rows, int cap)
 {
     int n = 0;
     const KeyBinding *guided[] = { predict_keys(&ui->predict), tour_keys_of(&ui->tour) };
     for (int t = 0; t < 2; t++)
         for (const KeyBinding *b = guided[t]; b && b->key != 0 && n < cap; b++)
             if (b->in_help && !(t == 1 && predict_binding(&ui->predict, b->key)))
-                rows[n++] = (HelpRow){ b->label, b->action };
+                rows[n++] = (HelpRow){ action_key_word(b->label, lang), b->action };
     for (const KeyBinding *b = v->keys; b && b->key != 0 && n < cap; b++)
         if (b->in_help && !guided_key(ui, b->key))
-            rows[n++] = (HelpRow){ b->label, b->action };
+            rows[n++] = (HelpRow){ action_key_word(b->label, lang), b->action };
     for (const KeyBinding *b = action_keys; b->key != 0 && n < cap; b++)
         if (b->in_help && !action_find_key(v->keys, b->key) && !guided_key(ui, b->key) &&
             view_describe(v, b->action, LANG_EN))
-            rows[n++] = (HelpRow){ b->label, b->action };
+            rows[n++] = (HelpRow){ action_key_word(b->label, lang), b->action };
     return n;
 }
 
@@ -675,7 +686,7 @@ void chrome_draw_help(const ViewCtx *c, const ViewOps *v, const ChromeLayout *L)
 {
     HelpRow rows[HELP_MAX_ROWS];
     HelpLine lines[HELP_MAX_LINES];
-    int nrows = help_rows(c->ui, v, rows, HELP_MAX_ROWS), n = 0;
+    int nrows = help_rows(c->ui, v, c->lang, rows, HELP_MAX_ROWS), n = 0;
     char buf[256], footer[160], legend[256] = "", title[96];
     int label_w = 0, desc_w = 0;
     for (int i = 0; i < nrows; i++) {

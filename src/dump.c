@@ -177,7 +177,7 @@ static void put_closest(FILE *out, const Trace *tr, bool zh)
         int s = engine_closest_value(tr, t, &c);
         format_fixed(cos_text, sizeof cos_text, c, 4);
         if (zh)
-            fprintf(out, "%s 的输出最像 V(%s)：余弦 %s\n", tr->tokens[t], tr->tokens[s], cos_text);
+            fprintf(out, "「%s」的输出最像 V(%s)：余弦 %s\n", tr->tokens[t], tr->tokens[s], cos_text);
         else
             fprintf(out, "output(%s) is most like V(%s): cosine %s\n", tr->tokens[t],
                     tr->tokens[s], cos_text);

@@ -95,11 +95,11 @@ static void heading_text(const ViewCtx *c, char *buf, size_t cap)
         break;
     case STAGE_SOFTMAX:
         draw_append(buf, cap, SAY(c, "how much %s looks at each character%s",
-                                   "%s 把注意力分给每个字%s"), f, head);
+                                   "「%s」把注意力分给每个字%s"), f, head);
         break;
     case STAGE_OUTPUT:
         draw_append(buf, cap, SAY(c, "%s collects every V, weighted by its shares",
-                                   "%s 按百分比把每个字的 V 收回来"), f);
+                                   "「%s」按百分比把每个字的 V 收回来"), f);
         break;
     case STAGE_COUNT:
         break;
@@ -119,7 +119,7 @@ void panel_heading(const ViewCtx *c, const ArcsLayout *L)
     bool answer = c->stage == STAGE_SCORE || c->stage == STAGE_SOFTMAX;
     Action prev = answer ? ACTION_ANSWER_PREV : ACTION_DIM_PREV, next = answer ? ACTION_ANSWER_NEXT : ACTION_DIM_NEXT;
     snprintf(keys, sizeof keys, " %s/%s %s ", action_key_label_in(own, prev), action_key_label_in(own, next),
-             answer ? SAY(c, "other character", "换一个字") : SAY(c, "other dim", "换一维"));
+             answer ? SAY(c, "other character", "换被问的字") : SAY(c, "other dim", "换一维"));
     int x = panel_limit(L) - 2 - text_width(keys);
     if (x >= panel_left(L) + 4 + text_width(title) + 2)
         grid_put_text(c->g, x, L->panel_row, keys, STYLE_DIM);

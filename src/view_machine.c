@@ -131,7 +131,7 @@ static void build_point(const ViewCtx *c, const MachineLayout *L, HeatText *x)
     case STAGE_SOFTMAX:
         snprintf(buf, sizeof buf, SAY(c, "shares = softmax(scores %s %s), row by row: each row adds up to "
                                          "the whole",
-                                      "百分比 = softmax(分数 %s %s)，一行一行算：每行加起来是全部"),
+                                      "百分比 = softmax(分数 %s %s)，一行一行算：每行加起来正好 100%%"),
                  c->ascii ? "/" : "÷", root);
         break;
     case STAGE_OUTPUT:
@@ -561,7 +561,7 @@ static void draw_strip_titles(const ViewCtx *c, const MachineLayout *L)
         int x = L->block_x[b], limit = x + L->block_w[b] + L->arrow_w - 1;
         bool lit = b == BLOCK_QKV + (int)c->stage;
         if (b == BLOCK_X)
-            snprintf(name, sizeof name, "%s", SAY(c, "x in", "x 进"));
+            snprintf(name, sizeof name, "%s", SAY(c, "x in", "输入 x"));
         else
             draw_stage_label(name, sizeof name, (Stage)(b - BLOCK_QKV), c->lang, c->gl);
         if (text_width(name) > limit - x && b != BLOCK_X)

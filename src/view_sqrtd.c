@@ -311,9 +311,9 @@ static void draw_measures(const ViewCtx *c, const SqrtdLayout *L, const SqrtdDra
             if (c->numbers) {
                 char root[FORMAT_BYTES];
                 format_fixed(root, sizeof root, dr->root, 2);
-                snprintf(name, sizeof name, SAY(c, "spread (%s%d = %s)", "散布（%s%d = %s）"), c->gl->sqrt, dr->d, root);
+                snprintf(name, sizeof name, SAY(c, "spread (%s%d = %s)", "标准差（%s%d = %s）"), c->gl->sqrt, dr->d, root);
             } else {
-                snprintf(name, sizeof name, "%s", SAY(c, "spread of the scores", "分数的散布"));
+                snprintf(name, sizeof name, "%s", SAY(c, "spread of the scores", "分数的标准差"));
             }
             draw_measure(c, L, y++, name, format_fixed(value, sizeof value, dr->spread, 2), dr->spread, full);
             break;
@@ -337,13 +337,13 @@ static void draw_measures(const ViewCtx *c, const SqrtdLayout *L, const SqrtdDra
         case 4:
             if (!c->numbers)
                 break;
-            snprintf(name, sizeof name, SAY(c, "spread, mean of %d draws", "%d 次抽取的平均散布"), c->ls->curve.draws);
+            snprintf(name, sizeof name, SAY(c, "spread, mean of %d draws", "%d 次抽取的平均标准差"), c->ls->curve.draws);
             draw_measure(c, L, y++, name, format_fixed(value, sizeof value, c->ls->curve.spread[i], 2), 0.0, 1.0);
             break;
         default:
             if (!c->numbers)
                 break;
-            snprintf(name, sizeof name, SAY(c, "gradient: Frobenius %sJ%s", "梯度：Frobenius %sJ%s"),
+            snprintf(name, sizeof name, SAY(c, "gradient: Frobenius %sJ%s", "梯度的范数 %sJ%s"),
                      c->ascii ? "|" : "‖", c->ascii ? "|" : "‖");
             draw_measure(c, L, y++, name, format_fixed(value, sizeof value, dr->gradient.frobenius, 3), 0.0, 1.0);
             break;
@@ -633,7 +633,7 @@ static const KeyBinding sqrtd_keys[] = {
 
 static const KeyHint sqrtd_hints[] = {
     { VIEW_OWN(D_DOWN),       VIEW_OWN(D_UP), "d",       "维度" },
-    { VIEW_OWN(SCALE_TOGGLE), ACTION_NONE, "scaling", "÷√d" },
+    { VIEW_OWN(SCALE_TOGGLE), ACTION_NONE, "scaling", "开/关缩放" },
     { VIEW_OWN(RESEED),       ACTION_NONE, "new draw", "重抽" },
     { ACTION_NONE,         ACTION_NONE, NULL,      NULL },
 };
