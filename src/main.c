@@ -71,18 +71,6 @@ static bool main_ascii_for_terminal(Options *o, char *notice, size_t cap)
     return true;
 }
 
-/* Chinese labels when the user's locale is Chinese, English otherwise. */
-static Lang main_lang_from_env(void)
-{
-    const char *vars[] = { "LC_ALL", "LC_MESSAGES", "LANG" };
-    for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++) {
-        const char *v = getenv(vars[i]);
-        if (v && *v)
-            return strncmp(v, "zh", 2) == 0 ? LANG_ZH : LANG_EN;
-    }
-    return LANG_EN;
-}
-
 /* ---------------------------------------------------------------- running */
 
 /* Writes text (the help, the version) to stdout. Returns 0, or EXIT_DATA after one
@@ -149,7 +137,7 @@ static int main_sentence(const Options *o, const Model *m, char *out, size_t cap
 static int main_dump(const Options *o, const Trace *tr, const char *sentence)
 {
     DumpOptions d = { .format = o->json ? DUMP_JSON : o->model_text ? DUMP_MODEL : DUMP_TEXT,
-                      .zh = (o->lang == LANG_AUTO ? main_lang_from_env() : o->lang) == LANG_ZH };
+                      .zh = (o->lang == LANG_AUTO ? cli_lang_from_env() : o->lang) == LANG_ZH };
     signal(SIGXFSZ, SIG_IGN); /* over a file-size limit the write fails (EFBIG) and we say so */
     int e = dump_write(stdout, tr, sentence, &d);
     if (e == 0)
@@ -200,7 +188,7 @@ static int main_apply_sets(const Options *o, Model *m, char *err, size_t errlen)
 static int main_worksheet(const Options *o, const Trace *tr)
 {
     WorksheetOptions w = { o->worksheet, o->seed_set ? o->seed : QUIZ_DEFAULT_SEED, o->answers,
-                           (o->lang == LANG_AUTO ? main_lang_from_env() : o->lang) };
+                           (o->lang == LANG_AUTO ? cli_lang_from_env() : o->lang) };
     signal(SIGXFSZ, SIG_IGN); /* over a file-size limit the write fails (EFBIG) and we say so */
     int e = worksheet_write(stdout, tr, &w);
     if (e == 0)
@@ -236,7 +224,7 @@ static int main_print(Options *o, const Lesson *ls)
     }
     setlocale(LC_ALL, "");
     if (o->lang == LANG_AUTO)
-        o->lang = main_lang_from_env();
+        o->lang = cli_lang_from_env();
     Player p;
     Ui ui;
     app_start_state(o, ls, 0, &p, &ui);
@@ -302,7 +290,7 @@ static int main_play(Options *o, Model *m, Lesson *ls)
     if (!notice && main_ascii_for_terminal(o, for_terminal, sizeof for_terminal))
         notice = for_terminal;
     if (o->lang == LANG_AUTO)
-        o->lang = main_lang_from_env();
+        o->lang = cli_lang_from_env();
     return app_run(o, m, ls, notice);
 }
 
@@ -315,7 +303,7 @@ int main(int argc, char **argv)
         return EXIT_USAGE;
     }
     if (o.help)
-        return main_write_text(cli_usage(), "the help");
+        return main_write_text(cli_usage(o.says), "the help");
     if (o.keys >= 0) {
         errno = 0;
         if (keydoc_write(stdout, (KeyDocFormat)o.keys, o.lang == LANG_ZH ? LANG_ZH : LANG_EN) != 0 ||
