@@ -6,6 +6,7 @@
 #define ATTN_INPUT_H
 
 #include <stdbool.h>
+#include "lang.h"
 #include "model.h"
 
 #define INPUT_BYTES 160     /* typed text, UTF-8, with its NUL */
@@ -22,6 +23,7 @@ typedef struct {
     char history[INPUT_HISTORY][INPUT_BYTES];   /* earlier sentences, newest first */
     int history_n;                              /* entries in history */
     int history_pos;                            /* the entry shown by ↑/↓, or -1 while editing */
+    Lang lang;                                  /* the language of error (app sets --lang's) */
 } InputLine;
 
 /* What a key did to the line. */

@@ -739,13 +739,13 @@ void chrome_draw_help(const ViewCtx *c, const ViewOps *v, const ChromeLayout *L)
 
 /* ---------------------------------------------------------------- too small */
 
-void chrome_draw_too_small(Grid *g, const Glyphs *gl)
+void chrome_draw_too_small(Grid *g, const Glyphs *gl, Lang lang)
 {
-    const char *head = "terminal too small:";
+    const char *head = LANG_PICK(lang, "terminal too small:", "终端太小：");
     char need[96], line[128];
-    snprintf(need, sizeof need, "need %d%s%d, have %d%s%d",
+    snprintf(need, sizeof need, LANG_PICK(lang, "need %d%s%d, have %d%s%d", "至少要 %d%s%d，现在是 %d%s%d"),
              FRAME_MIN_W, gl->by, FRAME_MIN_H, g->w, gl->by, g->h);
-    snprintf(line, sizeof line, "%s %s", head, need);
+    snprintf(line, sizeof line, LANG_PICK(lang, "%s %s", "%s%s"), head, need);
     if (text_width(line) <= g->w) {
         draw_centred(g, 0, g->h / 2, g->w, line, STYLE_ERROR);
         return;

@@ -130,7 +130,8 @@ static int main_sentence(const Options *o, const Model *m, char *out, size_t cap
         snprintf(out, cap, "%s", m->sentence);
         return 0;
     }
-    return spell_decode(m, o->sentence, out, cap, err, errlen);
+    return spell_decode_marked(m, o->sentence, out, cap, err, errlen, NULL,
+                               o->lang != LANG_AUTO ? o->lang : o->says);
 }
 
 /* --dump: writes the tables (or JSON, or the model) and says why when it cannot. */
