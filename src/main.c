@@ -117,7 +117,7 @@ static int main_config(Options *o, Config *c)
 static int main_load(const Options *o, Model *m, char *err, size_t errlen)
 {
     if (o->model_path)
-        return model_load_file(o->model_path, m, err, errlen);
+        return model_load_file_in(o->model_path, o->lang != LANG_AUTO ? o->lang : o->says, m, err, errlen);
     return model_load_default(m, err, errlen);
 }
 
