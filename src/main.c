@@ -40,6 +40,7 @@
 
 /* What to do instead when there is no terminal to play on. */
 #define MAIN_NO_TERMINAL_HINT "use 'attn-tui --dump' to print the tables or 'attn-tui --print' for a frame"
+#define MAIN_NO_TERMINAL_HINT_ZH "用 attn-tui --dump 印出各张表，或用 attn-tui --print 印出一个画面"
 
 /* ---------------------------------------------------------------- locale */
 
@@ -105,8 +106,8 @@ static int main_config(Options *o, Config *c)
         return 0;
     if (!o->config_path && config_default_path(path, sizeof path) != 0)
         return 0;
-    if (config_load(c, o->config_path ? o->config_path : path, o->config_path != NULL,
-                    err, sizeof err) != 0) {
+    if (config_load_in(c, o->config_path ? o->config_path : path, o->config_path != NULL,
+                       o->says, err, sizeof err) != 0) {
         fprintf(stderr, "attn-tui: %s\n", err);
         return -1;
     }
@@ -283,7 +284,8 @@ static int main_play(Options *o, Model *m, Lesson *ls)
 {
     char why[256];
     if (term_check(why, sizeof why) != 0) {
-        fprintf(stderr, "attn-tui: %s: " MAIN_NO_TERMINAL_HINT "\n", why);
+        fprintf(stderr, LANG_PICK(o->lang, "attn-tui: %s: " MAIN_NO_TERMINAL_HINT "\n",
+                                  "attn-tui: %s：" MAIN_NO_TERMINAL_HINT_ZH "\n"), why);
         return EXIT_DATA;
     }
     char for_terminal[128];
@@ -324,6 +326,8 @@ int main(int argc, char **argv)
     Config config;   /* kept while o points into it (the config's model path) */
     if (main_config(&o, &config) != 0)
         return EXIT_USAGE;
+    if (o.lang == LANG_AUTO)   /* from here on every message speaks it */
+        o.lang = o.says;
     if (o.train) {   /* --train: headless, progress on stderr (issue 18) */
         signal(SIGXFSZ, SIG_IGN);
         return train_cmd_run(&o, stderr, isatty(STDERR_FILENO));
@@ -351,13 +355,15 @@ int main(int argc, char **argv)
     int status, r = lesson_build(&lesson, &model, sentence, &cfg, err, sizeof err);
     if (r != 0) {
         if (r == ENGINE_NOT_FINITE)  /* the model's numbers, not the sentence, are at fault */
-            fprintf(stderr, "attn-tui: %s: %s\n", o.model_path ? o.model_path : "built-in model",
+            fprintf(stderr, LANG_PICK(o.lang, "attn-tui: %s: %s\n", "attn-tui: %s：%s\n"),
+                    o.model_path ? o.model_path : LANG_PICK(o.lang, "built-in model", "内置模型"),
                     err);
         else
             fprintf(stderr, "attn-tui: %s\n", err);
         status = EXIT_DATA;
     } else if (o.focus >= lesson.tr.T) {
-        fprintf(stderr, "attn-tui: --focus %d: the sentence has only %d characters\n",
+        fprintf(stderr, LANG_PICK(o.lang, "attn-tui: --focus %d: the sentence has only %d characters\n",
+                                  "attn-tui: --focus %d：句子只有 %d 个字\n"),
                 o.focus + 1, lesson.tr.T);
         status = EXIT_USAGE;
     } else if (o.worksheet) {
