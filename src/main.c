@@ -251,7 +251,8 @@ static int main_print(Options *o, const Lesson *ls)
     if (o->svg) {
         char title[512], sentence[MODEL_SENTENCE_BYTES];
         engine_sentence(&ls->tr, sentence, sizeof sentence);
-        snprintf(title, sizeof title, "attn-tui: %s, the %s view", sentence, view_ops(ui.view)->name);
+        snprintf(title, sizeof title, LANG_PICK(o->lang, "attn-tui: %s, the %s view", "attn-tui：「%s」，%s 画面"),
+                 sentence, view_ops(ui.view)->name);
         errno = 0;
         if (svg_write(stdout, &g, title, o->theme) != 0 || fflush(stdout) != 0) {
             fprintf(stderr, "attn-tui: cannot write the frame: %s\n", strerror(errno ? errno : EIO));
