@@ -111,7 +111,7 @@ static void test_text_chinese(void **state)
     assert_has_line(t, "③ 变百分比：softmax   每行加起来 100%");
     assert_has_line(t, "④ 取货：输出 = 百分比 · V   输入 [T, d]，输出 [T, d]");
     assert_has_line(t, "每个字的输出最像谁的 V（余弦）");
-    assert_has_line(t, "等 的输出最像 V(加)：余弦 0.9855");
+    assert_has_line(t, "「等」的输出最像 V(加)：余弦 0.9855");
     /* the numbers are the same as in English */
     assert_has_line(t, "等    19.6%  52.4%  10.1%   1.4%   2.2%  14.4%");
     assert_null(strstr(t, "Scores"));

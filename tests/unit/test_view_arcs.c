@@ -138,7 +138,7 @@ static int find_sentence(const Trace *tr, int w, int h, const SceneOptions *o, i
 
 /* ---------------------------------------------------------------- hidden numbers */
 
-static void test_hidden_numbers_leave_no_digit(void **state)
+static void test_hidden_numbers_leave_no_data_value(void **state)
 {
     Fixture *l = *state;
     const double progress[] = { 0.0, 0.4, 1.0 };
@@ -153,7 +153,7 @@ static void test_hidden_numbers_leave_no_digit(void **state)
                     char what[96];
                     snprintf(what, sizeof what, "%dx%d stage %d focus %d lang %d ascii %d p %.1f",
                              sizes[z][0], sizes[z][1], st, f, o->lang, o->ascii, progress[k]);
-                    assert_no_digit_above_status(&g, what, o->ascii ? &l->ls.tr : NULL);
+                    assert_no_data_value_above_status(&g, what, o->ascii ? &l->ls.tr : NULL);
                     grid_free(&g);
                 }
 }
@@ -681,7 +681,7 @@ static void test_help_lists_every_binding(void **state)
             if (!b->in_help)
                 continue;
             char line[256];
-            snprintf(line, sizeof line, "%s", b->label);
+            snprintf(line, sizeof line, "%s", action_key_word(b->label, (Lang)lang));
             assert_non_null(strstr(text, line));
             assert_non_null(strstr(text, view_describe(view_ops(VIEW_ARCS), b->action, (Lang)lang)));
             listed++;
@@ -859,7 +859,7 @@ static void test_long_sentence_and_wide_vectors(void **state)
                 Grid g = render(&tr, &p, 1.0, sizes[z][0], sizes[z][1], NULL);
                 assert_grid_sound(&g, "long sentence");
                 if (!numbers)
-                    assert_no_digit_above_status(&g, "long sentence", NULL);
+                    assert_no_data_value_above_status(&g, "long sentence", NULL);
                 int tok_x[MODEL_MAX_TOKENS];
                 int y = find_sentence(&tr, sizes[z][0], sizes[z][1], NULL, tok_x);
                 for (int t = 0; t < tr.T; t++)
@@ -1207,7 +1207,7 @@ int main(void)
 {
 #define T(f) cmocka_unit_test_setup_teardown(f, fixture_setup, fixture_teardown)
     const struct CMUnitTest tests[] = {
-        T(test_hidden_numbers_leave_no_digit),
+        T(test_hidden_numbers_leave_no_data_value),
         T(test_hidden_numbers_still_draw_arcs),
         T(test_softmax_shows_the_traces_shares),
         T(test_score_shows_raw_and_scaled_scores),

@@ -265,7 +265,7 @@ static void test_hidden_numbers(void **state)
                     char what[64];
                     snprintf(what, sizeof what, "stage %d keys '%s' %dx%d lang %d", st, keys[k], sizes[z][0],
                              sizes[z][1], lang);
-                    assert_no_digit_above_status(&g, what, s->o.ascii ? &s->ls->tr : NULL);
+                    assert_no_data_value_above_status(&g, what, s->o.ascii ? &s->ls->tr : NULL);
                     grid_free(&g);
                 }
     s->o.ascii = false;

@@ -303,7 +303,7 @@ static const int sizes[][2] = { { 60, 20 }, { 70, 22 }, { 80, 24 }, { 100, 30 },
 
 /* With numbers hidden no digit is left above the status line, in either language, at
  * every size and on every trouble; the shades still tell the pair's story. */
-static void test_hidden_numbers_leave_no_digit(void **state)
+static void test_hidden_numbers_leave_no_data_value(void **state)
 {
     Fixture *fx = *state;
     for (size_t z = 0; z < N_SIZES; z++)
@@ -315,7 +315,7 @@ static void test_hidden_numbers_leave_no_digit(void **state)
                 Grid g = render(fx, &s);
                 char what[64];
                 snprintf(what, sizeof what, "%dx%d lang %d trouble %d", s.w, s.h, lang, k + 1);
-                assert_no_digit_above_status(&g, what, NULL);
+                assert_no_data_value_above_status(&g, what, NULL);
                 grid_free(&g);
             }
 }
@@ -500,7 +500,7 @@ int main(void)
         cmocka_unit_test(test_compare_cycle),
         cmocka_unit_test(test_context_without_deng),
         cmocka_unit_test(test_need_flat_row_and_sources),
-        cmocka_unit_test(test_hidden_numbers_leave_no_digit),
+        cmocka_unit_test(test_hidden_numbers_leave_no_data_value),
         cmocka_unit_test(test_hidden_shades_tell_the_pair),
         cmocka_unit_test(test_ascii_only),
         cmocka_unit_test(test_every_size),
