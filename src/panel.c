@@ -75,7 +75,7 @@ int panel_dim(const ViewCtx *c)
 static void heading_text(const ViewCtx *c, char *buf, size_t cap)
 {
     const char *f = c->tok[c->focus];
-    char stage[64], head[64], d[16] = "d";
+    char stage[64], head[64];
     draw_stage_label(stage, sizeof stage, c->stage, c->lang, c->gl);
     panel_head_text(c, head, sizeof head);
     snprintf(buf, cap, "%s%s", stage, c->gl->sep);
@@ -85,13 +85,10 @@ static void heading_text(const ViewCtx *c, char *buf, size_t cap)
                                    "x(%s) 乘三张矩阵，变出三个角色"), f);
         break;
     case STAGE_SCORE:
-        if (c->numbers)
-            snprintf(d, sizeof d, "%d", c->tr->dh);
         if (c->lang == LANG_ZH)
-            draw_append(buf, cap, "Q(%s) 和每个字的 K 做点积，再 %s%s%s", f, c->gl->div_sqrt, d, head);
+            draw_append(buf, cap, "Q(%s) 和每个字的 K 做点积%s", f, head);
         else
-            draw_append(buf, cap, "Q(%s)%sK of every character, then %s%s%s", f, c->gl->dot,
-                        c->gl->div_sqrt, d, head);
+            draw_append(buf, cap, "Q(%s)%sK of every character%s", f, c->gl->dot, head);
         break;
     case STAGE_SOFTMAX:
         draw_append(buf, cap, SAY(c, "how much %s looks at each character%s",

@@ -178,6 +178,15 @@ static void assert_frame_has(const Trace *tr, Stage st, const char *s)
     grid_free(&g);
 }
 
+/* The same: it does not contain s. */
+static void assert_frame_lacks(const Trace *tr, Stage st, const char *s)
+{
+    ArcsShot p = player_at(tr, 3, st, true);
+    Grid g = render(tr, &p, 1.0, 80, 24, NULL);
+    assert_lacks(&g, s);
+    grid_free(&g);
+}
+
 static void test_softmax_shows_the_traces_shares(void **state)
 {
     Fixture *l = *state;
@@ -188,15 +197,18 @@ static void test_softmax_shows_the_traces_shares(void **state)
     }
 }
 
+/* ② shows the raw scores; ÷√d is softmax's first step (the lesson's 「softmax 前面的一步」),
+ * shown with ③ as on the machine and in --dump. */
 static void test_score_shows_raw_and_scaled_scores(void **state)
 {
     Fixture *l = *state;
     char want[32];
     for (int s = 0; s < l->ls.tr.T; s++) {
         assert_frame_has(&l->ls.tr, STAGE_SCORE, format_fixed(want, sizeof want, TRACE_SQ(&l->ls.tr, scores, 3, s), 2));
-        assert_frame_has(&l->ls.tr, STAGE_SCORE, format_fixed(want, sizeof want, TRACE_SQ(&l->ls.tr, scaled, 3, s), 2));
+        assert_frame_has(&l->ls.tr, STAGE_SOFTMAX, format_fixed(want, sizeof want, TRACE_SQ(&l->ls.tr, scaled, 3, s), 2));
     }
-    assert_frame_has(&l->ls.tr, STAGE_SCORE, "√8 = 2.828427");
+    assert_frame_lacks(&l->ls.tr, STAGE_SCORE, "÷√8");
+    assert_frame_has(&l->ls.tr, STAGE_SOFTMAX, "÷√8");
     assert_frame_has(&l->ls.tr, STAGE_SOFTMAX, "√8 = 2.828427");
 }
 
