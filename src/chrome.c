@@ -346,9 +346,9 @@ static void status_preview(const ViewCtx *c, bool terse, char *buf, size_t cap)
         draw_append(buf, cap, "%s", terse ? SAY(c, "mask", "掩码") : SAY(c, "causal mask", "因果掩码"));
     if (tr->heads > 1) {
         if (terse)
-            draw_append(buf, cap, SAY(c, "%s%dh", "%s%d头"), tr->mask == MASK_CAUSAL ? ", " : "", tr->heads);
+            draw_append(buf, cap, SAY(c, "%s%dh", "%s%d头"), tr->mask == MASK_CAUSAL ? SAY(c, ", ", "、") : "", tr->heads);
         else
-            draw_append(buf, cap, SAY(c, "%s%d heads", "%s%d 个头"), tr->mask == MASK_CAUSAL ? ", " : "",
+            draw_append(buf, cap, SAY(c, "%s%d heads", "%s%d 个头"), tr->mask == MASK_CAUSAL ? SAY(c, ", ", "、") : "",
                         tr->heads);
     }
     draw_append(buf, cap, "  ");

@@ -36,7 +36,7 @@ void panel_hidden_note(const ViewCtx *c, const ArcsLayout *L, int i)
     char buf[PANEL_LINE];
     snprintf(buf, sizeof buf, SAY(c, "numbers hidden%spress %s to show them",
                                         "数字藏起来了%s按 %s 显示"),
-             c->gl->dash, action_key_label(ACTION_NUMBERS));
+             c->lang == LANG_ZH ? "——" : c->gl->dash, action_key_label(ACTION_NUMBERS));
     panel_put_line(c, L, i, panel_left(L), buf, STYLE_DIM);
 }
 

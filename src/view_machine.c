@@ -139,16 +139,9 @@ static void build_point(const ViewCtx *c, const MachineLayout *L, HeatText *x)
         snprintf(buf, sizeof buf, SAY(c, "%s in, %s out: the shape is kept, each character's content is re-mixed "
                                          "by attention %s so layers stack, and lesson 8's residual connection "
                                          "(x + output) fits",
-                                      "进去 %s，出来 %s：形状不变，每个字的内容按注意力重新混合%s"
-                                      "所以可以一层层叠起来，第 8 课的残差连接（x + 输出）也对得上"),
-                 in, in, c->ascii ? "-" : "—");
-        if (!c->numbers)   /* no number on screen, not even a lesson's */
-            snprintf(buf, sizeof buf, SAY(c, "%s in, %s out: the shape is kept, each character's content is "
-                                             "re-mixed by attention %s so layers stack, and the residual "
-                                             "connection (x + output) fits",
-                                          "进去 %s，出来 %s：形状不变，每个字的内容按注意力重新混合%s"
-                                          "所以可以一层层叠起来，残差连接（x + 输出）也对得上"),
-                     in, in, c->ascii ? "-" : "—");
+                                      "输入 %s，输出 %s：形状不变，每个字的内容按「关注度」重新搅拌一遍%s"
+                                      "所以可以一层层叠起来，也能和第 8 课的残差连接（x + 输出）对接"),
+                 in, in, c->ascii ? "-" : c->lang == LANG_ZH ? "——" : "—");
         break;
     }
     heat_text_words(x, L->stage == STAGE_OUTPUT ? STYLE_BOLD : STYLE_NORMAL, buf);

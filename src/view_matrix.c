@@ -174,7 +174,7 @@ static void table_name(const ViewCtx *c, MatrixTable m, char *buf, size_t cap)
         break;
     case MATRIX_SHARES:
     case MATRIX_TABLE_COUNT:
-        snprintf(buf, cap, "%s", SAY(c, "shares (softmax)", "百分比 (softmax)"));
+        snprintf(buf, cap, "%s", SAY(c, "shares (softmax)", "百分比（softmax）"));
         break;
     }
 }
@@ -383,8 +383,8 @@ static void build_mirror(const ViewCtx *c, const MatrixLayout *L, HeatText *x)
         char lhs_a[96], lhs_b[96];
         snprintf(lhs_a, sizeof lhs_a, "Q(%s)%sK(%s)%s", a, c->gl->dot, b, tail);
         snprintf(lhs_b, sizeof lhs_b, "Q(%s)%sK(%s)%s", b, c->gl->dot, a, tail);
-        heat_text_add(x, STYLE_BOLD, "%s = %s ", lhs_a, va);
-        heat_text_add(x, STYLE_NORMAL, "%s", SAY(c, "but ", "但 "));
+        heat_text_add(x, STYLE_BOLD, "%s = %s", lhs_a, va);
+        heat_text_add(x, STYLE_NORMAL, "%s", SAY(c, " but ", "，但 "));
         heat_text_add(x, STYLE_BOLD, "%s = %s", lhs_b, vb);
     }
     if (strcmp(va, vb) == 0)

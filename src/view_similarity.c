@@ -581,8 +581,8 @@ static void conclusion_context(const ViewCtx *c, const SimFocus *f, char *buf, s
     int sa = engine_strongest(a, f->head, f->compared), sb = engine_strongest(b, f->head, f->alt_seat);
     if (c->numbers) {
         char num[FORMAT_BYTES];
-        snprintf(pa, sizeof pa, " (%s)", format_percent(num, sizeof num, TRACE_HSQ(a, weights, f->head, f->compared, sa)));
-        snprintf(pb, sizeof pb, " (%s)", format_percent(num, sizeof num, TRACE_HSQ(b, weights, f->head, f->alt_seat, sb)));
+        snprintf(pa, sizeof pa, SAY(c, " (%s)", "（%s）"), format_percent(num, sizeof num, TRACE_HSQ(a, weights, f->head, f->compared, sa)));
+        snprintf(pb, sizeof pb, SAY(c, " (%s)", "（%s）"), format_percent(num, sizeof num, TRACE_HSQ(b, weights, f->head, f->alt_seat, sb)));
     }
     snprintf(buf, cap, SAY(c, "in %s %s looks most at %s%s; in %s at %s%s",
                               "在「%s」里，「%s」看「%s」最多%s；在「%s」里最看「%s」%s"),
