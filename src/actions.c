@@ -91,6 +91,7 @@ static const struct {
     const char *zh;   /* the Chinese help's name of that key */
 } key_words[] = {
     { "Space", "空格" },
+    { "→ Space", "→ 空格" },
     { "click", "点击" },
     { "S-Tab", "Shift+Tab" },
     { "Ctrl-L", "Ctrl+L" },

@@ -2,6 +2,7 @@
  * Owns: helpers every view and the chrome share. Must not touch: layout decisions of any
  * one view, ncurses, the clock, the engine's arithmetic. */
 #include "draw.h"
+#include "wrap.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -367,7 +368,9 @@ int draw_paragraph(Grid *g, const Glyphs *gl, int x, int y, int w, int max_rows,
         return 0;
     /* UAX #14 line breaking (libunistring): between words, and between CJK characters
      * but not before a closing mark such as 」or ， */
-    u8_width_linebreaks((const uint8_t *)text, n, w, 0, 0, NULL, "UTF-8", breaks);
+    char keep[DRAW_PARAGRAPH_BYTES];   /* and never inside a lesson term or an equation */
+    wrap_unbreakable(text, n, keep);
+    u8_width_linebreaks((const uint8_t *)text, n, w, 0, 0, keep, "UTF-8", breaks);
     int rows = 0;
     size_t from = 0;
     while (from < n && rows < max_rows) {

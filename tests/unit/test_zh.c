@@ -25,7 +25,10 @@ static const char *const allowed_words[] = {
     "s-max", "Qwen",
     /* the Python of the code screen (and the summary's and --export's names for it) */
     "out", "mha", "out_proj", "num_heads", "embed_dim", "bias", "False", "python", "export",
-    "F.scaled_dot_product_attention", "nn.MultiheadAttention",
+    "F.scaled_dot_product_attention", "nn.MultiheadAttention", "m.view", "transpose", "for", "in",
+    "is_causal", "attn_mask", "causal", "True",
+    /* what one types: the ASCII spellings of the input line (is = 是, how many = 几) */
+    "is", "how", "many",
 };
 
 static bool word_allowed(const char *w, size_t n)
@@ -96,26 +99,63 @@ static const int zh_sizes[][2] = { { 80, 24 }, { 120, 40 } };
  * one; report (ATTN_ZH_REPORT set) prints every offence instead of failing at the first. */
 typedef int (*FrameCheck)(const Grid *g, const char *what, bool report);
 
+/* Keys that reach a view's own stages (its tables, troubles, d, panels), after none. */
+typedef struct {
+    ViewId view;     /* the view */
+    int keys[4];     /* pressed in order (0 ends) */
+} ViewStage;
+
+static const ViewStage view_stages[] = {
+    { VIEW_MATRIX, { 't' } }, { VIEW_MATRIX, { 't', 't' } },
+    { VIEW_SIMILARITY, { KEYCODE_RIGHT } }, { VIEW_SIMILARITY, { KEYCODE_LEFT } },
+    { VIEW_SIMILARITY, { KEYCODE_RIGHT, 'c' } },
+    { VIEW_SQRTD, { 'd' } }, { VIEW_SQRTD, { KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT } },
+    { VIEW_SCALE, { KEYCODE_RIGHT, KEYCODE_RIGHT } },
+    { VIEW_ARCS, { 'm' } }, { VIEW_ARCS, { 'h' } }, { VIEW_MACHINE, { 'h' } }, { VIEW_MACHINE, { 'i' } },
+    { VIEW_MATRIX, { 'w' } }, { VIEW_ARCS, { 'g' } }, { VIEW_ARCS, { 'p' } }, { VIEW_ARCS, { 'e' } },
+    { VIEW_CODE, { 'm', 'h' } }, { VIEW_LIBRARY, { 'm' } }, { VIEW_SUMMARY, { 'h' } },
+};
+
+/* One frame of the walk, drawn and checked. */
+static int walk_one(Fixture *f, FrameCheck fn, bool report, ViewId v, Stage st, int z, int numbers,
+                    int help, const int *keys, size_t nkeys)
+{
+    Shot shot = { .w = zh_sizes[z][0], .h = zh_sizes[z][1], .stage = st, .focus = 3,
+                  .numbers = numbers, .lang = LANG_ZH };
+    for (size_t k = 0; k < nkeys && k < sizeof shot.keys / sizeof shot.keys[0]; k++)
+        shot.keys[k] = keys[k];
+    Scene sc;
+    scene_shoot(&sc, f, v, &shot);
+    sc.ui.help = help;
+    Grid g = scene_render(&sc, shot.w, shot.h);
+    char what[128];
+    snprintf(what, sizeof what, "view %s stage %d %dx%d numbers %d help %d keys %d", view_ops(v)->name,
+             st + 1, shot.w, shot.h, numbers, help, nkeys ? keys[0] : 0);
+    int bad = fn(&g, what, report);
+    grid_free(&g);
+    return bad;
+}
+
+/* Every frame of the walk: view × stage × size × numbers × help, and each view's own
+ * stages, in Chinese. fn checks one; report (ATTN_ZH_REPORT set) prints every offence
+ * instead of failing at the first. */
 static int walk_frames(Fixture *f, FrameCheck fn, bool report)
 {
     int bad = 0;
-    for (int v = 0; v < VIEW_COUNT; v++)
-        for (int st = 0; st < STAGE_COUNT; st++)
-            for (size_t z = 0; z < sizeof zh_sizes / sizeof zh_sizes[0]; z++)
-                for (int numbers = 0; numbers < 2; numbers++)
-                    for (int help = 0; help < 2; help++) {
-                        Shot shot = { .w = zh_sizes[z][0], .h = zh_sizes[z][1], .stage = (Stage)st,
-                                      .focus = 3, .numbers = numbers, .lang = LANG_ZH };
-                        Scene sc;
-                        scene_shoot(&sc, f, (ViewId)v, &shot);
-                        sc.ui.help = help;
-                        Grid g = scene_render(&sc, shot.w, shot.h);
-                        char what[96];
-                        snprintf(what, sizeof what, "view %d stage %d %dx%d numbers %d help %d", v, st,
-                                 shot.w, shot.h, numbers, help);
-                        bad += fn(&g, what, report);
-                        grid_free(&g);
+    for (int z = 0; z < (int)(sizeof zh_sizes / sizeof zh_sizes[0]); z++)
+        for (int numbers = 0; numbers < 2; numbers++)
+            for (int help = 0; help < 2; help++)
+                for (int st = 0; st < STAGE_COUNT; st++) {
+                    for (int v = 0; v < VIEW_COUNT; v++)
+                        bad += walk_one(f, fn, report, (ViewId)v, (Stage)st, z, numbers, help, NULL, 0);
+                    for (size_t i = 0; i < sizeof view_stages / sizeof view_stages[0]; i++) {
+                        size_t n = 0;
+                        while (n < 4 && view_stages[i].keys[n])
+                            n++;
+                        bad += walk_one(f, fn, report, view_stages[i].view, (Stage)st, z, numbers, help,
+                                        view_stages[i].keys, n);
                     }
+                }
     return bad;
 }
 
@@ -144,10 +184,75 @@ static void test_no_english(void **state)
         assert_int_equal(bad, 0);
 }
 
+/* The first listed term broken across rows y and y + 1 of g (one ends in its head, the next
+ * begins with its tail), or NULL. */
+static const char *broken_term(const Grid *g, int y, char *row, char *next, size_t cap)
+{
+    row_trimmed(g, y, row, cap);
+    row_trimmed(g, y + 1, next, cap);
+    const char *start = next;
+    while (*start == ' ')
+        start++;
+    size_t rn = strlen(row);
+    for (int t = 0; t < wrap_term_count; t++) {
+        const char *term = wrap_terms[t];
+        size_t len = strlen(term);
+        for (size_t cut = 1; cut < len; cut++) {
+            if ((((unsigned char)term[cut]) & 0xC0) == 0x80)
+                continue;   /* only between characters */
+            if (rn >= cut && memcmp(row + rn - cut, term, cut) == 0 && strncmp(start, term + cut, len - cut) == 0)
+                return term;
+        }
+    }
+    return NULL;
+}
+
+static int check_breaks(const Grid *g, const char *what, bool report)
+{
+    char row[8192], next[8192];
+    int bad = 0;
+    for (int y = 0; y + 1 < g->h; y++) {
+        const char *term = broken_term(g, y, row, next, sizeof row);
+        if (!term)
+            continue;
+        if (!report)
+            fail_msg("%s: 「%s」 broken across rows %d and %d:\n%s\n%s", what, term, y, y + 1, row, next);
+        printf("BREAK\t%s\t%s\t%s\t%s\n", term, what, row, next);
+        bad++;
+    }
+    return bad;
+}
+
+static void test_no_broken_term(void **state)
+{
+    bool report = getenv("ATTN_ZH_REPORT") != NULL;
+    int bad = walk_frames(*state, check_breaks, report);
+    if (report)
+        assert_int_equal(bad, 0);
+}
+
+/* The breaker keeps the breaks whole: 不对称, an equation's " = ", Q(加)·K(等). */
+static void test_wrap_keeps_terms(void **state)
+{
+    (void)state;
+    WrapLine lines[8];
+    const char *p = "这张表不对称";   /* 12 columns: at 11 columns 不对称 moves down whole */
+    int n = wrap_lines(p, 11, lines, 8);
+    assert_int_equal(n, 2);
+    assert_int_equal(lines[0].len, (int)strlen("这张表"));
+    assert_int_equal(lines[1].len, (int)strlen("不对称"));
+    const char *q = "分数 Q(加)·K(等) = 2.08";
+    n = wrap_lines(q, 20, lines, 8);
+    assert_int_equal(n, 2);
+    assert_string_equal(q + lines[1].start, "Q(加)·K(等) = 2.08");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_no_english, fixture_setup, fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_no_broken_term, fixture_setup, fixture_teardown),
+        cmocka_unit_test(test_wrap_keeps_terms),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
