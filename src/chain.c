@@ -140,7 +140,7 @@ static void chain_op(const ViewCtx *c, const OriginChain *ch, const OriginLink *
                  ? SAY(c, "lesson 5's formula", "第 5 课的公式")
                  : SAY(c, "given (the model)", "给定（模型里的数）"));
         break;
-    case ORIGIN_OP_ADD:     snprintf(buf, cap, "e + pe"); break;
+    case ORIGIN_OP_ADD:     snprintf(buf, cap, "%s", SAY(c, "e + pe", "词向量 + 位置指纹")); break;
     case ORIGIN_OP_PROJECT: snprintf(buf, cap, "x %s %s", c->gl->dot, from1); break;
     case ORIGIN_OP_DOT:     snprintf(buf, cap, "Q %s K", c->gl->dot); break;
     case ORIGIN_OP_DIVIDE:
