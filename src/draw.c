@@ -370,7 +370,8 @@ int draw_paragraph(Grid *g, const Glyphs *gl, int x, int y, int w, int max_rows,
      * but not before a closing mark such as 」or ， */
     char keep[DRAW_PARAGRAPH_BYTES];   /* and never inside a lesson term or an equation */
     wrap_unbreakable(text, n, keep);
-    u8_width_linebreaks((const uint8_t *)text, n, w, 0, 0, keep, "UTF-8", breaks);
+    u8_width_linebreaks((const uint8_t *)text, n, w, 0, 0, wrap_spans_fit(text, n, keep, w) ? keep : NULL,
+                        "UTF-8", breaks);
     int rows = 0;
     size_t from = 0;
     while (from < n && rows < max_rows) {

@@ -30,8 +30,10 @@ const int wrap_term_count = (int)(sizeof wrap_terms / sizeof wrap_terms[0]);
 static bool wrap_equation_next(const char *s)
 {
     unsigned char c = (unsigned char)s[0], d = (unsigned char)s[1];
+    if (c == '.')   /* ASCII's dot product, "Q(jia).K(deng)"; not a full stop */
+        return (d >= 'A' && d <= 'Z') || (d >= 'a' && d <= 'z');
     if (c > ' ' && c < 0x7f)
-        return c != ',' && c != ';' && c != '.';
+        return c != ',' && c != ';';
     return (c == 0xC2 && d == 0xB7) || (c == 0xC3 && (d == 0x97 || d == 0xB7));
 }
 
@@ -48,7 +50,9 @@ size_t wrap_term_at(const char *s)
 /* Sets o[i] = UC_BREAK_PROHIBITED where s (n bytes) must not break: inside a listed term,
  * before a term's closing （GQA）, on either side of an "=" or "≈" with blanks round it
  * ("Q(加)·K(等) = 2.08" stays one), and inside an equation's name with its parentheses
- * ("Q(加)·K(等)", "百分比(等→加)": no break before its "(" or inside it). */
+ * ("Q(加)·K(等)", "百分比(等→加)": no break before its "(" or inside it), and on either side
+ * of a dot product's "·" (等·加). A caller whose line cannot hold such a span breaks it as
+ * UAX #14 alone would (see wrap_lines, draw_paragraph). */
 void wrap_unbreakable(const char *s, size_t n, char *o)
 {
     memset(o, UC_BREAK_UNDEFINED, n);
@@ -71,18 +75,52 @@ void wrap_unbreakable(const char *s, size_t n, char *o)
             if (k < n)
                 o[k] = UC_BREAK_PROHIBITED;
         }
+        if ((unsigned char)s[i] == 0xC2 && i + 1 < n && (unsigned char)s[i + 1] == 0xB7) {   /* 等·加 */
+            o[i] = UC_BREAK_PROHIBITED;
+            if (i + 2 < n)
+                o[i + 2] = UC_BREAK_PROHIBITED;
+        }
         if (s[i] == '(' && (depth > 0 || (i > 0 && s[i - 1] != ' '))) {   /* a name's argument */
             o[i] = UC_BREAK_PROHIBITED;
             depth++;
         } else if (s[i] == ')' && depth > 0) {
             o[i] = UC_BREAK_PROHIBITED;
             depth--;
-            if (depth == 0 && i + 1 < n && wrap_equation_next(s + i + 1))   /* ")·K(" goes on */
+            if (depth == 0 && i + 1 < n && wrap_equation_next(s + i + 1)) {   /* ")·K(" goes on */
                 o[i + 1] = UC_BREAK_PROHIBITED;
+                if (s[i + 1] == '.' && i + 2 < n)   /* and so does ").K(" */
+                    o[i + 2] = UC_BREAK_PROHIBITED;
+            }
         } else if (depth > 0) {
             o[i] = UC_BREAK_PROHIBITED;
         }
     }
+}
+
+bool wrap_spans_fit(const char *s, size_t n, const char *o, int width)
+{
+    char breaks[WRAP_SPAN_BYTES];
+    if (n > sizeof breaks)
+        return false;
+    u8_possible_linebreaks((const uint8_t *)s, n, "UTF-8", breaks);
+    int cols = 0;        /* of the run since the last place a line may break */
+    bool held = false;   /* o took a break out of that run */
+    for (size_t i = 0; i < n;) {
+        size_t k = 1;
+        while (i + k < n && ((unsigned char)s[i + k] & 0xC0) == 0x80)
+            k++;
+        if (breaks[i] == UC_BREAK_POSSIBLE && o[i] != UC_BREAK_PROHIBITED) {
+            cols = 0;
+            held = false;
+        }
+        held = held || (breaks[i] == UC_BREAK_POSSIBLE && o[i] == UC_BREAK_PROHIBITED);
+        if (cols > 0 || s[i] != ' ')
+            cols += text_width_n(s + i, k);
+        if (cols > width && held)   /* too wide because of o */
+            return false;
+        i += k;
+    }
+    return true;
 }
 
 /* ---------------------------------------------------------------- breaking */
@@ -125,9 +163,10 @@ int wrap_lines(const char *s, int width, WrapLine *lines, int max)
     char keep[WRAP_MAX_BYTES];
     u8_possible_linebreaks((const uint8_t *)s, n, "UTF-8", breaks);
     wrap_unbreakable(s, n, keep);
-    for (size_t i = 0; i < n; i++)
-        if (keep[i] == UC_BREAK_PROHIBITED)
-            breaks[i] = UC_BREAK_PROHIBITED;
+    if (wrap_spans_fit(s, n, keep, width))   /* else a span wider than a line breaks as UAX #14 says */
+        for (size_t i = 0; i < n; i++)
+            if (keep[i] == UC_BREAK_PROHIBITED)
+                breaks[i] = UC_BREAK_PROHIBITED;
     int count = 0, start = 0, cols = 0, last_break = -1;
     for (size_t i = 0; i < n;) {
         size_t k = wrap_char_len(s + i);

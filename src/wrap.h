@@ -6,9 +6,11 @@
 #ifndef ATTN_WRAP_H
 #define ATTN_WRAP_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #define WRAP_MAX_BYTES 1024   /* longest paragraph wrapped; the rest is left out */
+#define WRAP_SPAN_BYTES 4096  /* longest paragraph wrap_spans_fit measures (draw_paragraph's) */
 
 /* One line of a wrapped paragraph: bytes start .. start+len-1 of it, no trailing blank. */
 typedef struct {
@@ -32,5 +34,9 @@ size_t wrap_term_at(const char *s);
  * inside a listed term, around an equation's " = ", inside "Q(加)·K(等)"; else
  * UC_BREAK_UNDEFINED (UAX #14 decides). Both breakers (wrap_lines, draw_paragraph) use it. */
 void wrap_unbreakable(const char *s, size_t n, char *o);
+
+/* True when every span o holds together (a run of UC_BREAK_PROHIBITED and what it joins)
+ * fits in width columns; when one does not, the caller breaks s without o. */
+bool wrap_spans_fit(const char *s, size_t n, const char *o, int width);
 
 #endif
