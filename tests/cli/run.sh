@@ -76,7 +76,7 @@ if command -v jq >/dev/null 2>&1; then
     [ "$got" = "$want" ] && ok "--heads 2: one table per head, each ÷ √4" \
         || bad "--heads 2: one table per head, each ÷ √4" "got '$got', want '$want'"
 fi
-"$BIN" --dump --heads 2 --mask causal | grep -qF "÷ √4 = scores ÷ 2.000000 (causal mask: later characters are -inf) — head 2" \
+"$BIN" --dump --heads 2 --mask causal | grep -qF "÷ √4 = scores ÷ 2.000000, softmax's first step (causal mask: later characters are -inf) — head 2" \
     && ok "--dump text names the mask and each head" || bad "--dump text names the mask and each head" "$("$BIN" --dump --heads 2 --mask causal 2>&1 | grep -F '÷ √4' | head -2)"
 
 "$BIN" --dump --sentence 十减四等于? >"$tmp/dump2" 2>&1 && grep -qF "十减四等于?" "$tmp/dump2" \
@@ -125,7 +125,7 @@ expect_fail "number above 99" 1 '"100": the ASCII spelling reads numbers from 0 
 # ------------------------------------------------------------------ --dump --lang, the singular
 "$BIN" --dump --lang zh >"$tmp/dump.zh" 2>&1
 for heading in "① 三个分身：Q = x·Wq   我在找什么" "② 打分：Q·Kᵀ   行 = 提问的字，列 = 被问的字" \
-               "③ 变百分比：softmax   每行加起来 100%" "④ 取货：输出 = 百分比 · V   输入 [T, d]，输出 [T, d]" \
+               "③ 变百分比：softmax   每行加起来正好 100%" "③ 变百分比的第一步：分数 ÷ √8 = 分数 ÷ 2.828427" "④ 取货：输出 = 百分比 · V   输入 [T, d]，输出 [T, d]" \
                "「等」的输出最像 V(加)：余弦 0.9855"; do
     grep -qxF "$heading" "$tmp/dump.zh" && ok "--dump --lang zh: $heading" || bad "--dump --lang zh: $heading"
 done
