@@ -99,12 +99,13 @@ static void chain_cols(const ViewCtx *c, const OriginChain *ch, const OriginLink
  * (百分比, 位置, 输出). */
 static const char *chain_name(const ViewCtx *c, OriginTable t)
 {
-    switch (t) {
-    case ORIGIN_OUTPUT:   return SAY(c, "output", "输出");
-    case ORIGIN_WEIGHTS:  return SAY(c, "share", "百分比");
-    case ORIGIN_POSITION: return SAY(c, "pe", "位置");
-    default:              return origin_table_name(t);
-    }
+    if (t == ORIGIN_OUTPUT)
+        return SAY(c, "output", "输出");
+    if (t == ORIGIN_WEIGHTS)
+        return SAY(c, "share", "百分比");
+    if (t == ORIGIN_POSITION)
+        return SAY(c, "pe", "位置");
+    return origin_table_name(t);   /* Q, K, V, x, Wq … read alike in both */
 }
 
 /* "share(等,·)", "V(·)[0]", "Wv[·][0]", "x(等,加)", "Q(等)[4-7]". */

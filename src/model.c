@@ -192,7 +192,9 @@ static const struct {
       "「%s」没有词向量那一行" },
 };
 
-/* fmt in p's language: its Chinese form when there is one. */
+/* fmt in p's language: its Chinese form when there is one (format_arg: the compiler checks
+ * fail's arguments against fmt, which the Chinese form matches conversion for conversion). */
+static const char *parse_format(const Parser *p, const char *fmt) __attribute__((format_arg(2)));
 static const char *parse_format(const Parser *p, const char *fmt)
 {
     if (p->lang != LANG_ZH)
