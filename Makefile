@@ -166,13 +166,16 @@ valgrind: $(UNIT_BIN) $(BIN)
 	@sh scripts/valgrind.sh $(UNIT_BIN)
 
 # Rewrites the expected frames under tests/golden/ from the current views.
-golden-update: $(BUILD)/tests/test_golden $(BUILD)/tests/test_tour
+golden-update: $(BUILD)/tests/test_golden $(BUILD)/tests/test_tour $(BUILD)/tests/test_view_train
 	ATTN_GOLDEN_UPDATE=1 $(BUILD)/tests/test_golden
 	ATTN_GOLDEN_UPDATE=1 $(BUILD)/tests/test_tour
+	ATTN_GOLDEN_UPDATE=1 $(BUILD)/tests/test_view_train
 
 # ------------------------------------------------------------------ fuzzing
 # `make fuzz` runs each target FUZZ_SECONDS (default 60); `make test` a short smoke of
-# each when clang can link libFuzzer, and says so when it cannot.
+# each when clang can link libFuzzer, and says so when it cannot. Targets: model, cli,
+# sentence (with fuzzed models), scene (with the spelling decoder) and ui (the app's steps,
+# run with -len_control=0); scripts/fuzz.sh holds their corpora and flags.
 $(FUZZ_A): $(FUZZ_OBJ)
 	rm -f $@ && $(AR) rcs $@ $^
 

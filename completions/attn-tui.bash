@@ -38,7 +38,7 @@ _attn_tui()
             COMPREPLY=($(compgen -W 'auto always never' -- "$cur"))
             return ;;
         --view)
-            COMPREPLY=($(compgen -W 'all library similarity arcs matrix sqrtd machine code scale summary practice' -- "$cur"))
+            COMPREPLY=($(compgen -W 'all library similarity arcs matrix sqrtd machine train code scale summary practice' -- "$cur"))
             return ;;
         --mask)
             COMPREPLY=($(compgen -W 'none causal' -- "$cur"))
@@ -86,6 +86,6 @@ _attn_tui()
             COMPREPLY=($(compgen -f -- "$cur"))
             return ;;
     esac
-    COMPREPLY=($(compgen -W '--sentence --model --dump --format --no-numbers --autoplay --speed --stage --focus --lang --ascii --print --size --color --view --mask --record --heads --export --keys --no-ascii --worksheet --answers --seed --set --theme --config --no-config --train --task --steps --lr --save --overwrite --tour --predict -h --help -V --version' -- "$cur"))
+    COMPREPLY=($(compgen -W '--sentence --model --dump --format --no-numbers --autoplay --speed --stage --focus --lang --ascii --print --size --color --view --mask --record --overwrite --heads --export --keys --no-ascii --worksheet --answers --seed --set --theme --config --no-config --train --task --steps --lr --save --tour --predict -h --help -V --version' -- "$cur"))
 }
 complete -F _attn_tui attn-tui

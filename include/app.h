@@ -8,6 +8,8 @@
 #include "cli.h"
 #include "lesson.h"
 #include "player.h"
+#include "record.h"
+#include "term.h"
 #include "ui.h"
 
 /* The player and UI state the options ask for, over the lesson ls (ui_free frees the
@@ -20,5 +22,32 @@ int app_start_state(const Options *o, const Lesson *ls, long long now_ms, Player
  * status line (e.g. "no UTF-8 locale: drawing ASCII"). The lesson may be rebuilt (a new
  * sentence, mask, heads); the caller frees it. Returns the process exit status. */
 int app_run(const Options *o, Model *m, Lesson *ls, const char *notice);
+
+/* ---- The loop's steps without a terminal, for the UI fuzz target and tests: the same
+ * key handling, drawing and recording as app_run, with the size and the clock passed in. */
+typedef struct AppSession AppSession;
+
+/* A session in the start state the options describe (o->lang resolved), over *ls (kept
+ * alive by the caller). Returns NULL when out of memory. */
+AppSession *app_session_new(const Options *o, Lesson *ls, long long now_ms);
+
+/* Records every frame drawn from now on into r (started by the caller); path names it in
+ * the status line's message when a write fails. */
+void app_session_record(AppSession *s, Recorder *r, const char *path);
+
+/* Applies one key, click (ev->x, ev->y) or resize as the loop does. Returns REACT_* flags. */
+int app_session_key(AppSession *s, const TermEvent *ev, long long now_ms);
+
+/* Lets the player tick to now_ms, draws a w × h frame (recorded). Returns 0, or -1 when
+ * out of memory. */
+int app_session_frame(AppSession *s, int w, int h, long long now_ms);
+
+/* The frame last drawn. */
+const Grid *app_session_grid(const AppSession *s);
+
+/* The errno of the write that stopped the recording, or 0. */
+int app_session_record_error(const AppSession *s);
+
+void app_session_free(AppSession *s);
 
 #endif

@@ -10,7 +10,10 @@
 #include "engine.h"
 
 #define CHECK_MAX_TERMS MODEL_MAX_D   /* a sum has at most d (≤ 512) or T (≤ 16) terms */
-#define CHECK_EXTRA_DIGITS 2          /* decimals a check may add to make "=" hold */
+#define CHECK_EXTRA_DIGITS 3          /* decimals a check may add to make "=" hold */
+#define CHECK_TABLE_DIGITS 2          /* decimals of a vector or a score in the tables: a value
+                                         a check explains with more decimals is shown with
+                                         these elsewhere, and its "=" holds at both */
 
 /* A sum of products Σ a·b, as printed: "lhs = a0×b0 + a1×b1 + … = sum". */
 typedef struct {
@@ -29,11 +32,18 @@ typedef struct {
 
 /* Fills c from n explained terms, operands printed with at least digits_a and digits_b
  * decimals (a share printed as "52.4%" has digits_a = 3), explaining value shown with
- * value_digits. Where the printed sum would round elsewhere than value, both operands get
- * one more decimal, up to CHECK_EXTRA_DIGITS more; only if that is not enough is `same`
- * false (and the screen says ≈). */
+ * value_digits. Where the printed sum would round elsewhere than value, the operands get
+ * one more decimal, up to CHECK_EXTRA_DIGITS more: those of a side that is not already
+ * exact at its decimals (a model weight of two decimals keeps them). Only if that is not
+ * enough is `same` false (and the screen says ≈); no screen of the lesson's model reaches
+ * that on six or sixteen characters. */
 void check_sum(CheckedSum *c, const ExplainTerm *terms, int n, int digits_a, int digits_b,
                double value, int value_digits);
+
+/* output(t)[dim] = Σ share × V(·)[dim] as printed: shares with 3 decimals of 1 (52.4%) or
+ * the fewest more that make the check hold for every dimension (so the share row reads the
+ * same whichever dimension is worked), V with 2 decimals or the fewest more for dim. */
+void check_output(CheckedSum *c, const Trace *tr, int t, int dim);
 
 /* The same with the operands printed exactly with digits_a and digits_b decimals: for a
  * screen that shows the operands elsewhere too (a vector row above the check), so that the
@@ -63,8 +73,9 @@ typedef struct {
 #define CHECK_EXP_DIGITS 3   /* decimals of e^(s − max) on screen (one more than the scores) */
 
 /* Fills c for share_h(t, s) of trace tr: scores printed with 2 decimals and exps with 3,
- * or as many more (up to CHECK_EXTRA_DIGITS) as it takes for the share recomputed from
- * them to round to the true one at 0.1 %. */
+ * or as many more (up to CHECK_EXTRA_DIGITS) as it takes for every share of the row
+ * recomputed from them to round to the true one at 0.1 %: the row's table prints the same
+ * numbers whichever share is worked, on every screen (等's row: 1.432 … Σ 1.9084). */
 void check_share(CheckedShare *c, const Trace *tr, int h, int t, int s);
 
 /* The same with the scores at exactly 2 decimals and the exps at 3, as a table beside the
@@ -73,6 +84,9 @@ void check_share_as_shown(CheckedShare *c, const Trace *tr, int h, int t, int s)
 
 /* The sum of a row of shares each rounded to 0.1 % as printed (e.g. 100.1 for 100.1 %). */
 double check_percent_total(const double *shares, int n);
+
+/* The same with each share rounded to `decimals` decimals of a percent (1: 52.4%). */
+double check_percent_total_at(const double *shares, int n, int decimals);
 
 /* ---------------------------------------------------------------- changes of a share */
 
@@ -99,6 +113,11 @@ typedef struct {
  * with value_digits. A divisor that prints as zero gives quotient 0 and same = false. */
 void check_quotient(CheckedQuotient *c, double a, int digits_a, double b, int digits_b,
                     double value, int value_digits);
+
+/* The same with the dividend's decimals grown from digits_a (up to CHECK_EXTRA_DIGITS more)
+ * until the printed quotient is the true one at value_digits: "4.0510 ÷ 2.828427 = 1.43". */
+void check_quotient_grow(CheckedQuotient *c, double a, int digits_a, double b, int digits_b,
+                         double value, int value_digits);
 
 /* ---------------------------------------------------------------- quotients as printed */
 
@@ -132,5 +151,10 @@ typedef struct {
 } CheckedCosine;
 
 void check_cosine_printed(CheckedCosine *c, const double *a, const double *b, int n, int digits);
+
+/* The fewest decimals, from 2 up to 2 + CHECK_EXTRA_DIGITS, to print a and b with so that
+ * their cosine redone from the printed numbers rounds to `value` at value_digits (output(等)
+ * against V(加): 0.9851 from two decimals, 0.9855 — the lesson's — from three). */
+int check_cosine_digits(const double *a, const double *b, int n, double value, int value_digits);
 
 #endif

@@ -41,6 +41,7 @@ typedef struct {
                                 the lesson's asker, 等 (tour_asker) */
     int view;                /* --view NAME as a ViewId, or -1 for the default */
     const char *record_path; /* --record FILE.cast: record the session (asciicast v2), or NULL */
+    bool overwrite;          /* --overwrite: a file the program writes may replace one */
     int mask;                /* --mask: 0 none, 1 causal (lesson 7's preview) */
     int heads;               /* --heads: 1 or 2 (lesson 7's preview) */
     Lang lang;               /* --lang: LANG_AUTO from the locale, LANG_EN, LANG_ZH */
@@ -69,7 +70,6 @@ typedef struct {
     long steps;              /* --steps N: exactly N steps; -1: until 100% or the maximum */
     double lr;               /* --lr X (> 0); 0 for the default */
     const char *save_path;   /* --save OUT: where --train writes the model */
-    bool overwrite;          /* --overwrite: an existing OUT may be replaced */
     /* the guided tour and predict-then-reveal (issues 15, 17) */
     bool tour;               /* --tour: start the guided tour at its first stop */
     bool predict;            /* --predict: autoplay asks before ③ and the mirrored cell */

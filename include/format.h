@@ -26,6 +26,13 @@ char *format_fixed(char *buf, size_t cap, double v, int digits);
 /* Writes a share 0..1 as a percentage with one decimal and a '%' ("52.4%"). Returns buf. */
 char *format_percent(char *buf, size_t cap, double share);
 
+/* Writes a count with its digits grouped in threes by a plain space, as SI writes big
+ * numbers: "12 845 056", "-1 835 008"; four digits or fewer stay whole ("3584"). A plain
+ * space, not a thin one (U+2009): every terminal font has it at one column, ASCII mode
+ * stays ASCII, and in Chinese text it reads as well (a comma would read as a list there,
+ * and as a decimal point in much of Europe). Returns buf. */
+char *format_grouped(char *buf, size_t cap, long long v);
+
 /* Writes the shortest text ("%.15g" to "%.17g") that reads back as exactly v,
  * always with '.' as the decimal point ("0.67", "-1e-300", "1.7976931348623157e+308").
  * Returns buf. */

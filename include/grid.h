@@ -45,6 +45,9 @@ typedef struct {
 } Cell;
 
 struct ArcsGeometry;
+/* The largest frame the program draws, in columns and in rows: --print's --size, and a
+ * bigger terminal (the frame is drawn at this size in its top-left corner). */
+#define GRID_MAX_SIDE 1000
 
 typedef struct {
     int w;        /* columns */
@@ -66,6 +69,10 @@ void grid_clear(Grid *g);
 /* The cell at (x, y), or NULL outside the grid. */
 Cell *grid_at(Grid *g, int x, int y);
 const Cell *grid_cell(const Grid *g, int x, int y);
+
+/* Columns one UTF-8 character (NUL-terminated) takes on screen: 1 or 2, as the grid puts
+ * it (text_width, with ASCII, braille, box drawing and CJK ideographs answered at once). */
+int grid_glyph_columns(const char *ch);
 
 /* Puts one UTF-8 character at (x, y) with its display width (a wide glyph takes
  * x and x+1; one that would not fit in the row is not drawn). Overwriting half of a

@@ -29,7 +29,9 @@ typedef struct {
 } LessonParams;
 
 typedef struct {
-    const Model *model;     /* the model (not owned) */
+    const Model *model;     /* the model played (the caller's, or owned below) */
+    Model *owned;           /* a model the lesson was handed to play (lesson_adopt), freed
+                               with it; NULL: model is the caller's */
     LessonParams params;    /* what the passes ran with (sentences as the vocabulary spells them) */
     Trace tr;               /* the sentence's forward pass, with params.config */
     bool has_alt;           /* the comparison sentence ran (its characters are all known) */
@@ -52,7 +54,12 @@ int lesson_build_with(Lesson *ls, const Model *m, const LessonParams *p, char *e
  * left as it was and err says why. Returns 0, -1 or ENGINE_NOT_FINITE. */
 int lesson_rebuild(Lesson *ls, const LessonParams *p, char *err, size_t errlen);
 
-/* Releases a Lesson; safe on a zeroed or freed one. */
+/* Plays model m from now on (a trained one): runs every pass of m with params p and takes
+ * m (heap-allocated, model_free'd and free'd with the lesson, or at once on failure). On
+ * failure *ls is left as it was and err says why. Returns 0, -1 or ENGINE_NOT_FINITE. */
+int lesson_adopt(Lesson *ls, Model *m, const LessonParams *p, char *err, size_t errlen);
+
+/* Releases a Lesson (and a model it adopted); safe on a zeroed or freed one. */
 void lesson_free(Lesson *ls);
 
 /* The answering character hand checks work for asker t: answer when it is a character of

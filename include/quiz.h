@@ -54,8 +54,9 @@ typedef struct {
     int column;            /* QUIZ_MISTAKE_WRONG_COLUMN: the column used; else -1 */
 } QuizMistakeValue;
 
-/* One question. Its operands are the trace's numbers rounded as printed (2 decimals; a share
- * 0.1 %), and the right value is recomputed from them, so a hand calculation matches. */
+/* One question. Its operands are the trace's numbers rounded as printed (2 decimals, or as
+ * many more as a sum of products needs to give the tables' value; a share 0.1 %), and the
+ * right value is recomputed from them, so a hand calculation matches the tables. */
 typedef struct {
     QuizKind kind;          /* what is asked */
     int number;             /* 1-based position in the sequence */
@@ -66,11 +67,15 @@ typedef struct {
     int head;               /* the head of a score, share or output (0 with one head) */
     bool masked;            /* the score's cell is hidden from softmax by the mask */
     int digits;             /* decimals asked: 2, 3 (e^…) or 1 (a percentage) */
+    int digits_a;           /* decimals the prompt prints the left operands with (x, Q): 2, or
+                               more where Σ a·b at 2 would not give the tables' value */
+    int digits_b;           /* the same for the right operands (a W's column, K) */
     bool percent;           /* the answer is a percentage ("52.4" or "52.4%") */
     double right;           /* the right value from the printed operands, rounded to digits */
-    double also_right;      /* also accepted: the value at full precision as the tables show it
-                               (Q(加)·K(等) is 2.0733 from printed operands, 2.08 in the table);
-                               for a share, the share from unrounded ÷√d and e^ */
+    double also_right;      /* also accepted: the value as the tables show it; for a sum of
+                               products the same as right (its operands carry the decimals it
+                               needs: Q(加)·K(等) = 2.08 both ways); for a share, the share
+                               from unrounded ÷√d and e^ */
     int n_mistakes;         /* entries in mistakes */
     QuizMistakeValue mistakes[QUIZ_MAX_MISTAKES]; /* known mistakes whose value differs from right */
 } QuizQuestion;

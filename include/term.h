@@ -48,8 +48,13 @@ int term_open_on(FILE *out, FILE *in, int w, int h, char *err, size_t errlen);
  * Idempotent; safe before term_open; also runs from atexit. */
 void term_close(void);
 
-/* The terminal's current size in columns and rows. */
+/* The terminal's current size in columns and rows, as drawn: at most GRID_MAX_SIDE each
+ * way. */
 void term_size(int *w, int *h);
+
+/* True when the terminal is larger than what is drawn (term_size); its own size into
+ * *real_w, *real_h. */
+bool term_size_bounded(int *real_w, int *real_h);
 
 /* Paints g, then one refresh. Hands ncurses only the cells that differ from the grid it
  * painted last (grid_next_run); every cell (clipped to the screen) on the first paint,

@@ -33,10 +33,36 @@ int text_width_n(const char *s, size_t n);
  * Text wider than columns is copied whole. Returns bytes written (excluding NUL). */
 size_t text_pad(char *buf, size_t cap, const char *s, int columns, int align);
 
+/* True when the code point c may stand in text the program shows, types or records:
+ * not a C0 or C1 control or DEL, not a line or paragraph separator (U+2028, U+2029),
+ * not a surrogate, not a noncharacter (U+FDD0..U+FDEF, U+xFFFE, U+xFFFF), not beyond
+ * U+10FFFF. The one rule of the model's vocabulary and the input line. */
+bool text_char_allowed(unsigned c);
+
+/* True when c is invisible or reorders text around it: the bidi controls (U+061C,
+ * U+200E, U+200F, U+202A..U+202E, U+2066..U+2069), the zero-width ones (U+200B..U+200D,
+ * U+2060..U+2064, U+FEFF) and U+180E, U+00AD. Shown escaped in messages. */
+bool text_char_invisible(unsigned c);
+
 /* Copies s into buf (of size cap) fit to be quoted in a one-line message: C0 control
- * characters and DEL become \n, \t, \r or \xHH, C1 controls (U+0080..U+009F) \u00HH,
- * bytes of invalid UTF-8 \xHH; everything else is kept. What does not fit ends in
- * "…" (never half a character). Returns buf. */
+ * characters and DEL become \n, \t, \r or \xHH, C1 controls (U+0080..U+009F),
+ * bidi and zero-width characters, separators and noncharacters \uHHHH (\UHHHHHHHH
+ * above U+FFFF), bytes of invalid UTF-8 \xHH; everything else is kept. What does not
+ * fit ends in "…" (never half a character). Returns buf. */
 const char *text_escape(const char *s, char *buf, size_t cap);
+
+/* Cuts an incomplete UTF-8 character off the end of s (what a truncating snprintf or a
+ * byte-counted copy leaves). The one helper for cutting text at a character boundary. */
+void text_cut_partial(char *s);
+
+#if defined(__GNUC__)
+#define TEXT_PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
+#else
+#define TEXT_PRINTF_LIKE(f, a)
+#endif
+
+/* snprintf into buf (cap bytes) that never leaves half a UTF-8 character: a message cut
+ * to fit ends at the last whole character. Returns the bytes written (excluding NUL). */
+size_t text_format(char *buf, size_t cap, const char *fmt, ...) TEXT_PRINTF_LIKE(3, 4);
 
 #endif

@@ -36,6 +36,7 @@ typedef enum {
     NOTE_NO_ORIGIN,    /* w on a screen with no chosen number to trace */
     NOTE_UNDONE,       /* what-if: every change undone (note_value: how many) */
     NOTE_NUMBERS_NEEDED,/* n on a screen whose numbers cannot be hidden (practice) */
+    NOTE_SAVED,        /* a file was written: note_text is where */
     NOTE_TEXT          /* note_text, as it is (e.g. an engine error) */
 } UiNote;
 
@@ -66,6 +67,9 @@ typedef struct Ui {
     Edit what_if_edit;              /* the change asked for (EDIT_ASK_SET) */
     int edits;                      /* changes of the model in effect (the app's log) */
     InputLine input;                /* the line where a sentence is typed (e), modal when open */
+    Model *model_next;              /* a model the lesson is to play from now on (a trained
+                                       one, heap-allocated): REACT_RECOMPUTE hands it to
+                                       lesson_adopt; owned here until then; NULL: none */
     UiNote note;                    /* a one-line note for the status bar, until the next key */
     double note_value;              /* the number the note names */
     char note_text[UI_NOTE_BYTES];  /* the text of NOTE_TEXT */

@@ -17,6 +17,7 @@
     X(MATRIX, matrix)         \
     X(SQRTD, sqrtd)           \
     X(MACHINE, machine)       \
+    X(TRAIN, train)           \
     X(CODE, code)             \
     X(SCALE, scale)           \
     X(SUMMARY, summary)       \

@@ -37,6 +37,7 @@
 #include "lesson.h"
 #include "ui.h"
 #include "term.h"
+#include "train.h"
 #include "view.h"
 
 #define BENCH_FRAME_MS 33   /* the app's frame interval while animating */
@@ -294,6 +295,79 @@ static int bench_view(int w, int h, const char *view)
     return 0;
 }
 
+/* ---------------------------------------------------------------- the train screen */
+
+/* The action a key has on the bench's view (the train screen's own). */
+static void bench_press(Bench *b, int key, long long now)
+{
+    const KeyBinding *k = ui_binding(&b->ui, key);
+    if (k)
+        ui_apply(&b->ui, &b->player, &b->lesson, k->action, k->arg, now);
+}
+
+/* Frames of the train screen while it trains at its default speed on a simulated clock
+ * paced like app.c (a tick, a frame, a paint every 33 ms); when a run is learned, r starts
+ * one with the next seed and Space trains it. Returns the frames. */
+__attribute__((noinline)) static long bench_train_frames(Bench *b, long frames)
+{
+    long long now = 0;
+    for (long f = 0; f < frames; f++) {
+        if (ui_next_tick(&b->ui, now) == VIEW_TICK_NEVER) {
+            bench_press(b, 'r', now);
+            bench_press(b, ' ', now);
+        }
+        ui_tick(&b->ui, &b->player, &b->lesson, now);
+        bench_render(b, 1.0);
+        term_paint(&b->grid);
+        now += BENCH_FRAME_MS;
+    }
+    return frames;
+}
+
+/* One training step of `add` on its own, n times (what callgrind counts per step). */
+__attribute__((noinline)) static void bench_train_steps(TrainRun *r, int n)
+{
+    for (int i = 0; i < n; i++)
+        train_step(r);
+}
+
+/* train W H FRAMES: the train screen's frames per second (tick + frame + paint), and
+ * with callgrind its instructions per frame (bench_train_frames) and per training step of
+ * `add` (bench_train_steps, 100 steps of seed 1). */
+static int bench_train(int w, int h, long frames)
+{
+    Bench b;
+    FILE *out = fopen("/dev/null", "w");
+    if (!out || bench_open(&b, w, h, out) != 0)
+        return 1;
+    ui_free(&b.ui);
+    ui_init_for(&b.ui, VIEW_TRAIN, &b.lesson);
+    ui_set_view(&b.ui, &b.player, VIEW_TRAIN);
+    bench_press(&b, ' ', 0);
+    bench_render(&b, 1.0);
+    term_paint(&b.grid);
+    double t0 = bench_now_s();
+    bench_train_frames(&b, frames);
+    double seconds = bench_now_s() - t0;
+    bench_close(&b);
+    fclose(out);
+    TrainConfig cfg;
+    train_config_default(&cfg, TASK_ADD);
+    char err[256];
+    TrainRun *r = train_new(&cfg, NULL, err, sizeof err);
+    if (!r)
+        return 1;
+    double s0 = bench_now_s();
+    bench_train_steps(r, 100);
+    double step_s = (bench_now_s() - s0) / 100.0;
+    train_free(r);
+    printf("frames %ld\n", frames);
+    printf("train_fps %.0f\n", frames / seconds);
+    printf("train_ms_per_frame %.3f\n", seconds * 1000.0 / frames);
+    printf("train_us_per_step %.1f\n", step_s * 1e6);
+    return 0;
+}
+
 /* ---------------------------------------------------------------- first frame */
 
 /* Runs bin on a w × h pseudo-terminal with ATTN_BENCH_EXIT_AFTER_FIRST_FRAME=1 (it
@@ -479,6 +553,9 @@ int main(int argc, char **argv)
         return bench_intervals(argv[2], atoi(argv[3]), atoi(argv[4]), atoi(argv[5]));
     if (argc == 6 && strcmp(argv[1], "first-frame") == 0)
         return bench_first_frame(atoi(argv[2]), argv[3], atoi(argv[4]), atoi(argv[5]));
-    fprintf(stderr, "usage: bench-render fps|bytes W H SECONDS | first-frame RUNS BIN W H\n");
+    if (argc == 5 && strcmp(argv[1], "train") == 0)
+        return bench_train(atoi(argv[2]), atoi(argv[3]), atol(argv[4]));
+    fprintf(stderr, "usage: bench-render fps|bytes W H SECONDS | first-frame RUNS BIN W H | "
+                    "train W H FRAMES\n");
     return 2;
 }

@@ -25,6 +25,10 @@
 #                    VmHWM from /proc/PID/status at the end
 #   paused           a paused attn-tui at 120×40 over 5 s of the same run: CPU ticks and
 #                    bytes (0 and 0 expected)
+#   train screen     bench-render train: the train screen at its default speed on a simulated
+#                    clock (tick + frame + paint, a new seed each time add is learned): frames
+#                    per second headless, and with callgrind its instructions per frame and
+#                    per training step of `add` on its own (100 steps of seed 1)
 #   frame intervals  bench-render runs BIN on a 120×40 pty, presses → 16 times and times
 #                    each frame of the transitions as its bytes arrive (a busy machine's
 #                    scheduler shows in the max; the 95th percentile is what is judged)
@@ -215,10 +219,12 @@ echo "bench: $BIN, TERM=$TERM, LANG=$LANG (measured, not asserted)"
 "$HELPER" bytes "$W" "$H" 60 > "$WORK/bytes" || exit 1
 "$HELPER" first-frame "$RUNS" "$BIN" "$W" "$H" > "$WORK/first" || exit 1
 "$HELPER" intervals "$BIN" "$W" "$H" 16 > "$WORK/intervals" 2>/dev/null || : > "$WORK/intervals"
+"$HELPER" train "$W" "$H" 600 > "$WORK/train" || exit 1
 read_figures "$WORK/fps"
 read_figures "$WORK/bytes"
 read_figures "$WORK/first"
 read_figures "$WORK/intervals"
+read_figures "$WORK/train"
 
 # ---------------------------------------------------------------- real processes
 
@@ -274,7 +280,15 @@ instr() {   # instr WxH SENTENCE STEPS [VIEW]: instructions per frame
     _frames=$(awk '/^frames/ { print $2 }' "$WORK/instr.frames")
     awk -v f="$_frames" '/^(summary|totals):/ { printf "%.2f M", $2 / f / 1e6; exit }' "$_out"
 }
+instr_train() {   # instr_train FUNCTION DIVISOR: the train screen's instructions per unit
+    _out=$WORK/cgt.$$.out
+    valgrind --tool=callgrind "--toggle-collect=$1*" --callgrind-out-file="$_out" \
+        "$HELPER" train "$W" "$H" 300 > /dev/null 2>&1 || { echo "n/a"; return; }
+    awk -v f="$2" '/^(summary|totals):/ { printf "%.2f M", $2 / f / 1e6; exit }' "$_out"
+}
 if [ "$HAVE_VALGRIND" = 1 ]; then
+    instr_train_frame=$(instr_train bench_train_frames 300)
+    instr_train_step=$(instr_train bench_train_steps 100)
     for s in $INSTR_SIZES; do
         eval "instr1_$s=\"\$(instr $s 三 4)\""
         eval "instr6_$s=\"\$(instr $s '' 24)\""
@@ -368,3 +382,15 @@ fi
 
 views_section
 sh scripts/bench-train.sh "$BIN"   # training: attn-tui beside PyTorch (issue 18)
+echo
+row "the train screen (${W}x${H}, training add)" "measured" "target" "meets"
+rule
+row "frames per second, tick + frame + paint" "$train_fps fps ($train_ms_per_frame ms)" ">= 30" "$(meets "$train_fps >= 30")"
+row "one training step of add, on its own" "$train_us_per_step us" "" ""
+if [ "$HAVE_VALGRIND" = 1 ]; then
+    row "instructions per frame while training" "$instr_train_frame" "" ""
+    row "instructions per training step of add" "$instr_train_step" "" ""
+fi
+
+sh scripts/bench-train.sh "$BIN"   # training: attn-tui beside PyTorch (issue 18)
+

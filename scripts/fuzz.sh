@@ -42,11 +42,13 @@ for bin in "$@"; do
     corpus=$out/corpus/$name          # grows: what the runs found, kept for the next
     mkdir -p "$corpus"
     dict=""
-    case $name in model|scene) dict="-dict=$root/tests/fuzz/model.dict" ;; esac
+    case $name in model|scene|sentence) dict="-dict=$root/tests/fuzz/model.dict" ;; esac
+    len=""   # the UI target's point is long sequences: libFuzzer must not start them short
+    case $name in ui) len="-len_control=0 -max_len=1024" ;; esac
     log=$out/logs/$name.log
     # shellcheck disable=SC2046,SC2086
     "$bin" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-        -artifact_prefix="$out/crashes/$name-" $dict "$corpus" $(seeds_of "$name") > "$log" 2>&1
+        -artifact_prefix="$out/crashes/$name-" $dict $len "$corpus" $(seeds_of "$name") > "$log" 2>&1
     status=$?
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
     cover=$(grep -o 'cov: [0-9]*' "$log" | tail -n 1)

@@ -7,6 +7,7 @@ BIN=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 OUT=$(pwd)/docs/demo.cast
 SOCK=attn-demo-$$
 SPEED=2
+rm -f "$OUT.tmp"   # --record keeps an existing file: a failed run's is cleared first
 # one loop: 24 steps of a transition and a hold, at SPEED
 LOOP_MS=$(( 24 * (330 + 2000) / SPEED + 1500 ))
 tmux -L "$SOCK" -f /dev/null new-session -d -x 100 -y 30 \

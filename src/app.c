@@ -15,6 +15,7 @@
 #include "grid.h"
 #include "record.h"
 #include "term.h"
+#include "text.h"
 #include "tour.h"
 
 #define APP_FRAME_MS 33   /* frame interval while a transition animates (~30 fps) */
@@ -31,10 +32,15 @@ typedef struct {
     Grid grid;                 /* the frame, sized to the terminal */
     FrameOptions frame;        /* language, ASCII, the one-time notice */
     FrameCache *cache;         /* what frames keep between them (NULL: none, still correct) */
-    Recorder *recorder;        /* --record: the asciicast being written, or NULL */
+    Recorder *recorder;        /* --record: the asciicast being written, or NULL (also once
+                                  a failed write stopped it) */
+    const char *record_path;   /* --record's file, for messages */
+    int record_error;          /* errno of the write that stopped the recording, or 0 */
     long long next_frame_ms;   /* deadline of the next animation frame: frames fall on a
                                   fixed grid of APP_FRAME_MS, whatever a frame costs */
     bool exit_after_first;     /* bench: leave right after the first paint */
+    int noted_w;               /* the terminal size last said to be too large (0: none) */
+    int noted_h;               /* (its rows) */
 } App;
 
 /* ---------------------------------------------------------------- clock */
@@ -79,11 +85,9 @@ static bool app_env_flag(const char *name)
     return v && *v && *v != '0';
 }
 
-/* Makes the grid the terminal's size. Returns 0, or -1 when out of memory. */
-static int app_fit_grid(App *a)
+/* Makes the grid w × h (at least 1 × 1). Returns 0, or -1 when out of memory. */
+static int app_fit_grid_to(App *a, int w, int h)
 {
-    int w, h;
-    term_size(&w, &h);
     if (w < 1) w = 1;
     if (h < 1) h = 1;
     if (a->grid.cells && a->grid.w == w && a->grid.h == h)
@@ -91,6 +95,23 @@ static int app_fit_grid(App *a)
     if (!a->grid.cells)
         return grid_init(&a->grid, w, h);
     return grid_resize(&a->grid, w, h);
+}
+
+/* Makes the grid the terminal's size, and says once when the terminal is larger than
+ * what is drawn. Returns 0, or -1 when out of memory. */
+static int app_fit_grid(App *a)
+{
+    int w, h, real_w, real_h;
+    term_size(&w, &h);
+    if (term_size_bounded(&real_w, &real_h) && (real_w != a->noted_w || real_h != a->noted_h)) {
+        char note[UI_NOTE_BYTES];
+        text_format(note, sizeof note, "the terminal is %d×%d: drawing %d×%d (at most %d "
+                    "each way)", real_w, real_h, w, h, GRID_MAX_SIDE);
+        ui_note_text(&a->ui, note);
+        a->noted_w = real_w;
+        a->noted_h = real_h;
+    }
+    return app_fit_grid_to(a, w, h);
 }
 
 /* ---------------------------------------------------------------- one frame */
@@ -104,18 +125,39 @@ static FrameInput app_frame_input(const App *a, long long now)
     return in;
 }
 
-static void app_draw(App *a, long long now)
+/* A failed write stopped the recording: it is closed (the file ends on its last whole
+ * event) and the status line says so at once; the session goes on. */
+static void app_recording_failed(App *a)
+{
+    a->record_error = record_close(a->recorder);
+    a->recorder = NULL;
+    char shown[160], note[UI_NOTE_BYTES];
+    text_format(note, sizeof note, "recording stopped: cannot write %s: %s",
+                text_escape(a->record_path, shown, sizeof shown), strerror(a->record_error));
+    ui_note_text(&a->ui, note);
+}
+
+/* Draws and paints one frame and records it. Returns true when the frame must be drawn
+ * again at once (the recording just failed: the status line says so). */
+static bool app_draw(App *a, long long now)
 {
     FrameInput in = app_frame_input(a, now);
     frame_render(&a->grid, &in);
     term_paint(&a->grid);
-    if (a->recorder)
+    bool again = false;
+    if (a->recorder) {
         record_frame(a->recorder, &a->grid, now);
+        if (record_failed(a->recorder)) {
+            app_recording_failed(a);
+            again = true;
+        }
+    }
     /* on schedule (at most one period late): the next deadline is one period on;
      * otherwise (the first frame of a transition, or far behind) the grid starts again */
     if (now < a->next_frame_ms - APP_FRAME_MS || now > a->next_frame_ms + APP_FRAME_MS)
         a->next_frame_ms = now;
     a->next_frame_ms += APP_FRAME_MS;
+    return again;
 }
 
 /* How long to sleep in the input read: until the next frame's deadline while a
@@ -183,10 +225,20 @@ static void app_recompute(App *a, long long now)
         player_set_tokens(&a->player, a->lesson->tr.T, now);
         return;
     }
-    if (lesson_rebuild(a->lesson, &a->ui.want, err, sizeof err) != 0) {
+    Model *next = a->ui.model_next;   /* a trained model to play: the lesson takes it */
+    a->ui.model_next = NULL;
+    if ((next ? lesson_adopt(a->lesson, next, &a->ui.want, err, sizeof err)
+              : lesson_rebuild(a->lesson, &a->ui.want, err, sizeof err)) != 0) {
         a->ui.want = a->lesson->params;
-        ui_note_text(&a->ui, err);
+        char note[UI_NOTE_BYTES];   /* cut here, at a character: the note holds less */
+        text_format(note, sizeof note, "%s", err);
+        ui_note_text(&a->ui, note);
         return;
+    }
+    if (next) {   /* what-if now changes the model played, with nothing to undo yet */
+        a->model = a->lesson->owned;
+        memset(&a->edits, 0, sizeof a->edits);
+        a->ui.edits = 0;
     }
     a->ui.want = a->lesson->params;
     player_set_tokens(&a->player, a->lesson->tr.T, now);
@@ -249,7 +301,8 @@ static int app_loop(App *a)
         if (draw) {
             if (app_fit_grid(a) != 0)
                 return -1;
-            app_draw(a, now);
+            if (app_draw(a, now))
+                app_draw(a, now);
             if (a->exit_after_first)
                 return 0;
         }
@@ -272,41 +325,58 @@ static int app_loop(App *a)
 }
 
 /* --record: opens the file; every painted frame goes into it. Returns 0 or -1 (said). */
-static int app_start_recording(App *a, const char *path, Recorder *r)
+static int app_start_recording(App *a, const char *path, bool overwrite, Recorder *r)
 {
     char err[512], title[128];
     snprintf(title, sizeof title, "attn-tui · %s", a->lesson->params.sentence);
-    if (record_open(r, path, title, (long long)time(NULL), err, sizeof err) != 0) {
+    if (record_open(r, path, overwrite, title, (long long)time(NULL), err, sizeof err) != 0) {
         fprintf(stderr, "attn-tui: --record: %s\n", err);
         return -1;
     }
     a->recorder = r;
+    a->record_path = path;
     return 0;
 }
 
 /* Ends the recording (before the terminal is given back: the file ends on the last frame).
- * Returns 0, or the errno of a failed write to the file. */
+ * Returns 0, or the errno of a failed write to the file (also one that stopped it). */
 static int app_stop_recording(App *a)
 {
-    return a->recorder ? record_close(a->recorder) : 0;
+    if (a->recorder) {
+        a->record_error = record_close(a->recorder);
+        a->recorder = NULL;
+    }
+    return a->record_error;
+}
+
+/* The state of a session the options describe, at now_ms, over the model m (what-if
+ * edits change it; may be NULL: no edits). Returns 0, or -1 when out of memory. */
+static int app_setup(App *a, const Options *o, Model *m, Lesson *ls, long long now_ms)
+{
+    memset(a, 0, sizeof *a);
+    a->lesson = ls;
+    a->model = m;
+    a->frame.lang = o->lang == LANG_ZH ? LANG_ZH : LANG_EN;
+    a->frame.ascii = o->ascii;
+    if (app_start_state(o, ls, now_ms, &a->player, &a->ui) != 0)
+        return -1;
+    a->cache = frame_cache_new();   /* without one, frames only cost more */
+    return 0;
 }
 
 int app_run(const Options *o, Model *m, Lesson *ls, const char *notice)
 {
-    App a = { .lesson = ls, .model = m };
-    a.frame.lang = o->lang == LANG_ZH ? LANG_ZH : LANG_EN;
-    a.frame.ascii = o->ascii;
-    a.frame.notice = notice;
-    a.exit_after_first = app_env_flag(APP_EXIT_AFTER_FIRST_FRAME_ENV);
-    if (app_start_state(o, ls, app_now_ms(), &a.player, &a.ui) != 0) {
+    App a;
+    if (app_setup(&a, o, m, ls, app_now_ms()) != 0) {
         fprintf(stderr, "attn-tui: out of memory\n");
         return 1;
     }
-    a.cache = frame_cache_new();   /* without one, frames only cost more */
+    a.frame.notice = notice;
+    a.exit_after_first = app_env_flag(APP_EXIT_AFTER_FIRST_FRAME_ENV);
 
     char err[256];
     Recorder recorder;
-    if (o->record_path && app_start_recording(&a, o->record_path, &recorder) != 0) {
+    if (o->record_path && app_start_recording(&a, o->record_path, o->overwrite, &recorder) != 0) {
         frame_cache_free(a.cache);
         ui_free(&a.ui);
         return 1;
@@ -325,8 +395,9 @@ int app_run(const Options *o, Model *m, Lesson *ls, const char *notice)
     frame_cache_free(a.cache);
     ui_free(&a.ui);
     if (recorded != 0) {
-        fprintf(stderr, "attn-tui: --record: cannot write %s: %s\n", o->record_path,
-                strerror(recorded));
+        char shown[512];
+        fprintf(stderr, "attn-tui: --record: cannot write %s: %s\n",
+                text_escape(o->record_path, shown, sizeof shown), strerror(recorded));
         if (result == 0)
             return 1;
     }
@@ -339,4 +410,63 @@ int app_run(const Options *o, Model *m, Lesson *ls, const char *notice)
         return 128 + result;
     }
     return 0;
+}
+
+/* ---------------------------------------------------------------- a session without a terminal */
+
+struct AppSession {
+    App app;   /* the loop's state, driven step by step */
+};
+
+AppSession *app_session_new(const Options *o, Lesson *ls, long long now_ms)
+{
+    AppSession *s = malloc(sizeof *s);
+    if (s && app_setup(&s->app, o, NULL, ls, now_ms) != 0) {
+        ui_free(&s->app.ui);
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
+void app_session_record(AppSession *s, Recorder *r, const char *path)
+{
+    s->app.recorder = r;
+    s->app.record_path = path;
+}
+
+int app_session_key(AppSession *s, const TermEvent *ev, long long now_ms)
+{
+    return app_key(&s->app, ev, now_ms);
+}
+
+int app_session_frame(AppSession *s, int w, int h, long long now_ms)
+{
+    App *a = &s->app;
+    player_tick(&a->player, now_ms);
+    if (app_fit_grid_to(a, w, h) != 0)
+        return -1;
+    if (app_draw(a, now_ms))
+        app_draw(a, now_ms);
+    return 0;
+}
+
+const Grid *app_session_grid(const AppSession *s)
+{
+    return &s->app.grid;
+}
+
+int app_session_record_error(const AppSession *s)
+{
+    return s->app.record_error;
+}
+
+void app_session_free(AppSession *s)
+{
+    if (!s)
+        return;
+    grid_free(&s->app.grid);
+    frame_cache_free(s->app.cache);
+    ui_free(&s->app.ui);
+    free(s);
 }

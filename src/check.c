@@ -26,6 +26,8 @@ static void check_sum_at(CheckedSum *c, const ExplainTerm *terms, int n, int dig
     c->value = value;
     c->value_digits = value_digits;
     c->same = format_round(c->sum, value_digits) == format_round(value, value_digits);
+    if (value_digits > CHECK_TABLE_DIGITS)   /* shown at the tables' decimals too (the arcs' labels) */
+        c->same = c->same && format_round(c->sum, CHECK_TABLE_DIGITS) == format_round(value, CHECK_TABLE_DIGITS);
 }
 
 void check_sum_as_shown(CheckedSum *c, const ExplainTerm *terms, int n, int digits_a,
@@ -34,11 +36,55 @@ void check_sum_as_shown(CheckedSum *c, const ExplainTerm *terms, int n, int digi
     check_sum_at(c, terms, n, digits_a, digits_b, value, value_digits);
 }
 
+/* Whether every left (side 0) or right (side 1) operand is exactly its value at `digits`
+ * decimals (a model weight of two decimals): more decimals would only print zeros. */
+static bool side_exact(const ExplainTerm *terms, int n, int side, int digits)
+{
+    for (int i = 0; i < n && i < CHECK_MAX_TERMS; i++) {
+        double v = side ? terms[i].b : terms[i].a;
+        if (fabs(v - format_round(v, digits)) > 1e-12)
+            return false;
+    }
+    return true;
+}
+
+/* Whether output(t)[dim]'s check holds with shares at share_digits and V at v_digits. */
+static bool output_holds(CheckedSum *c, const Trace *tr, int t, int dim, int share_digits, int v_digits)
+{
+    ExplainTerm terms[MODEL_MAX_TOKENS];
+    int k = engine_explain_output(tr, t, dim, terms);
+    check_sum_at(c, terms, k, share_digits, v_digits, TRACE_ROW(tr, output, t)[dim], CHECK_TABLE_DIGITS);
+    return c->same;
+}
+
+void check_output(CheckedSum *c, const Trace *tr, int t, int dim)
+{
+    int share = 3;   /* 52.4%: a share as every table prints it */
+    for (; share < 3 + CHECK_EXTRA_DIGITS; share++) {   /* the fewest that serve every dimension */
+        bool all = true;
+        for (int j = 0; j < tr->d && all; j++) {
+            bool some = false;
+            for (int v = 2; v <= 2 + CHECK_EXTRA_DIGITS && !some; v++)
+                some = output_holds(c, tr, t, j, share, v);
+            all = some;
+        }
+        if (all)
+            break;
+    }
+    for (int v = 2; v <= 2 + CHECK_EXTRA_DIGITS; v++)   /* then the fewest V decimals for dim */
+        if (output_holds(c, tr, t, dim, share, v))
+            return;
+}
+
 void check_sum(CheckedSum *c, const ExplainTerm *terms, int n, int digits_a, int digits_b,
                double value, int value_digits)
 {
+    bool grow_a = !side_exact(terms, n, 0, digits_a), grow_b = !side_exact(terms, n, 1, digits_b);
+    if (!grow_a && !grow_b)
+        grow_a = grow_b = true;   /* exact operands: the sum is exact too, nothing to grow */
     for (int extra = 0; extra <= CHECK_EXTRA_DIGITS; extra++) {
-        check_sum_at(c, terms, n, digits_a + extra, digits_b + extra, value, value_digits);
+        check_sum_at(c, terms, n, digits_a + (grow_a ? extra : 0), digits_b + (grow_b ? extra : 0),
+                     value, value_digits);
         if (c->same)
             return;
     }
@@ -78,21 +124,40 @@ void check_share_as_shown(CheckedShare *c, const Trace *tr, int h, int t, int s)
     check_share_at(c, tr, h, t, s, 2);
 }
 
+/* Whether every visible share of the row holds at `digits`. */
+static bool row_holds(const Trace *tr, int h, int t, int digits)
+{
+    CheckedShare each;
+    for (int u = 0; u < tr->T; u++) {
+        if (!engine_visible(tr, t, u))
+            continue;
+        check_share_at(&each, tr, h, t, u, digits);
+        if (!each.same)
+            return false;
+    }
+    return true;
+}
+
 void check_share(CheckedShare *c, const Trace *tr, int h, int t, int s)
 {
-    for (int extra = 0; extra <= CHECK_EXTRA_DIGITS; extra++) {
-        check_share_at(c, tr, h, t, s, 2 + extra);
-        if (c->same)
-            return;
-    }
+    int digits = 2;
+    while (digits < 2 + CHECK_EXTRA_DIGITS && !row_holds(tr, h, t, digits))
+        digits++;
+    check_share_at(c, tr, h, t, s, digits);
 }
 
 double check_percent_total(const double *shares, int n)
 {
-    long long tenths = 0;
+    return check_percent_total_at(shares, n, 1);
+}
+
+double check_percent_total_at(const double *shares, int n, int decimals)
+{
+    double scale = pow(10.0, decimals);
+    long long units = 0;
     for (int i = 0; i < n; i++)
-        tenths += llround(format_round(shares[i] * 100.0, 1) * 10.0);
-    return (double)tenths / 10.0;
+        units += llround(format_round(shares[i] * 100.0, decimals) * scale);
+    return (double)units / scale;
 }
 
 /* ---------------------------------------------------------------- changes of a share */
@@ -122,6 +187,16 @@ void check_quotient(CheckedQuotient *c, double a, int digits_a, double b, int di
     }
     c->quotient = format_round(c->a / c->b, value_digits);
     c->same = c->quotient == format_round(value, value_digits);
+}
+
+void check_quotient_grow(CheckedQuotient *c, double a, int digits_a, double b, int digits_b,
+                         double value, int value_digits)
+{
+    for (int extra = 0; extra <= CHECK_EXTRA_DIGITS; extra++) {
+        check_quotient(c, a, digits_a + extra, b, digits_b, value, value_digits);
+        if (c->same)
+            return;
+    }
 }
 
 /* ---------------------------------------------------------------- quotients as printed */
@@ -198,4 +273,16 @@ void check_cosine_printed(CheckedCosine *c, const double *a, const double *b, in
     c->na = sqrt(c->aa);
     c->nb = sqrt(c->bb);
     c->cosine = c->na > 0.0 && c->nb > 0.0 ? c->dot / (c->na * c->nb) : 0.0;
+}
+
+int check_cosine_digits(const double *a, const double *b, int n, double value, int value_digits)
+{
+    int digits = 2;
+    for (; digits < 2 + CHECK_EXTRA_DIGITS; digits++) {
+        CheckedCosine c;
+        check_cosine_printed(&c, a, b, n, digits);
+        if (format_round(c.cosine, value_digits) == format_round(value, value_digits))
+            break;
+    }
+    return digits;
 }

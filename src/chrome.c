@@ -356,11 +356,14 @@ static void status_preview(const ViewCtx *c, bool terse, char *buf, size_t cap)
 
 static void status_state(const ViewCtx *c, bool terse, char *buf, size_t cap)
 {
-    const char *sym = c->p->playing ? c->gl->playing : c->gl->paused;
-    const char *word = c->p->playing ? SAY(c, "playing", "播放中") : SAY(c, "paused", "已暂停");
+    /* a view that moves on its own (training) plays while its next tick is due */
+    bool own = view_ops(c->ui->view)->tick != NULL;
+    bool playing = own ? ui_next_tick(c->ui, 0) != VIEW_TICK_NEVER : c->p->playing;
+    const char *sym = playing ? c->gl->playing : c->gl->paused;
+    const char *word = playing ? SAY(c, "playing", "播放中") : SAY(c, "paused", "已暂停");
     status_preview(c, terse, buf, cap);
     draw_append(buf, cap, "%s%s%s", sym, terse ? "" : " ", terse ? "" : word);
-    if (c->p->playing && fabs(c->p->speed - 1.0) > 1e-9)
+    if (!own && c->p->playing && fabs(c->p->speed - 1.0) > 1e-9)
         draw_append(buf, cap, " %s%g", c->gl->by, c->p->speed);
 }
 
@@ -428,6 +431,9 @@ static void note_text(const ViewCtx *c, char *buf, size_t cap)
     case NOTE_NUMBERS_NEEDED:
         snprintf(buf, cap, SAY(c, "%s does not apply here: practice needs its numbers",
                                   "%s 在这里不起作用：练习要看数字"), action_key_label(ACTION_NUMBERS));
+        break;
+    case NOTE_SAVED:
+        snprintf(buf, cap, SAY(c, "saved to %s", "已存到 %s"), ui->note_text);
         break;
     case NOTE_TEXT:
         snprintf(buf, cap, "%s", ui->note_text);

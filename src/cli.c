@@ -5,6 +5,7 @@
 
 #include "completion.h"
 #include "export.h"
+#include "grid.h"
 #include "keydoc.h"
 #include "player.h"
 #include "task.h"
@@ -83,9 +84,12 @@ static const char *cli_usage_zh(void)
         "                    python（用 python3 运行）；python-train 用 PyTorch 的自动求导\n"
         "                    和 Adam 重做 --train 的前几步（--steps，默认 10）并核对权重\n"
         "  --print           把其他选项描述的画面按文本写出后退出\n"
-        "  --size WxH        配合 --print：画面大小（默认：终端的大小，或 80x24）\n"
+        "  --size WxH        配合 --print：画面大小，最大 1000x1000（默认：终端的大小，\n"
+        "                    或 80x24）\n"
         "  --color WHEN      配合 --print：ANSI 颜色 always（总是）、never（从不）或 auto（默认）\n"
-        "  --record FILE     把这次操作录成 asciicast v2 文件（asciinema play FILE 回放）\n"
+        "  --record FILE     把这次操作录成 asciicast v2 文件（asciinema play FILE 回放）；\n"
+        "                    已有的文件不覆盖，除非加 --overwrite；从不跟随符号链接\n"
+        "  --overwrite       允许 --record（以及程序写的每个文件）覆盖已有的文件\n"
         "  --mask M          none（默认）或 causal：第 7 课的掩码（按键 m）\n"
         "  --heads N         1（默认）或 2：第 7 课的多头（按键 h）\n"
         "  --view NAME       从哪个画面开始（默认：arcs），可选\n"
@@ -121,7 +125,6 @@ static const char *cli_usage_zh(void)
         "                    all 最多 10000 步）；0 写出初始模型\n"
         "  --lr X            配合 --train：Adam 的学习率（默认 0.02）\n"
         "  --save OUT        配合 --train：要写出的模型文件\n"
-        "  --overwrite       允许 --save 覆盖已有的文件\n"
         "  -h, --help        显示这份帮助后退出\n"
         "  -V, --version     显示版本后退出\n"
         "\n"
@@ -150,9 +153,12 @@ const char *cli_usage(Lang lang)
         "                    python-train redoes --train's first steps (--steps, default 10)\n"
         "                    with PyTorch's autograd and Adam and checks the weights\n"
         "  --print           write the frame the other options describe as text, and exit\n"
-        "  --size WxH        with --print: the frame's size (default: the terminal's, or 80x24)\n"
+        "  --size WxH        with --print: the frame's size, at most 1000x1000 (default: the\n"
+        "                    terminal's, or 80x24)\n"
         "  --color WHEN      with --print: ANSI colours always, never or auto (default)\n"
-        "  --record FILE     record the session as an asciicast v2 file (asciinema play FILE)\n"
+        "  --record FILE     record the session as an asciicast v2 file (asciinema play FILE);\n"
+        "                    an existing file is kept unless --overwrite, a link never followed\n"
+        "  --overwrite       let --record (and every file the program writes) replace a file\n"
         "  --mask M          none (default) or causal: lesson 7's mask (key m)\n"
         "  --heads N         1 (default) or 2: lesson 7's heads (key h)\n"
         "  --view NAME       start on a screen (default: arcs), one of\n"
@@ -188,7 +194,6 @@ const char *cli_usage(Lang lang)
         "                    on add, 10000 on all); 0 writes the starting model\n"
         "  --lr X            with --train: Adam's learning rate (default 0.02)\n"
         "  --save OUT        with --train: the model file to write\n"
-        "  --overwrite       let --save replace an existing file\n"
         "  -h, --help        show this help and exit\n"
         "  -V, --version     show the version and exit\n"
         "\n"
@@ -216,7 +221,7 @@ static int parse_stage(const char *s, Stage *out)
     return 0;
 }
 
-/* "WxH" with 1 <= W, H <= 1000. */
+/* "WxH" with 1 <= W, H <= GRID_MAX_SIDE. */
 static int parse_size(const char *s, int *w, int *h)
 {
     char *end;
@@ -225,7 +230,7 @@ static int parse_size(const char *s, int *w, int *h)
         return -1;
     const char *rest = end + 1;
     long b = strtol(rest, &end, 10);
-    if (end == rest || *end != '\0' || a < 1 || b < 1 || a > 1000 || b > 1000)
+    if (end == rest || *end != '\0' || a < 1 || b < 1 || a > GRID_MAX_SIDE || b > GRID_MAX_SIDE)
         return -1;
     *w = (int)a;
     *h = (int)b;
@@ -283,6 +288,7 @@ static const struct option long_options[] = {
     { "view",       required_argument, NULL, OPT_VIEW },
     { "mask",       required_argument, NULL, OPT_MASK },
     { "record",     required_argument, NULL, OPT_RECORD },
+    { "overwrite",  no_argument,       NULL, OPT_OVERWRITE },
     { "heads",      required_argument, NULL, OPT_HEADS },
     { "export",     required_argument, NULL, OPT_EXPORT },
     { "keys",       required_argument, NULL, OPT_KEYS },
@@ -300,7 +306,6 @@ static const struct option long_options[] = {
     { "steps",      required_argument, NULL, OPT_STEPS },
     { "lr",         required_argument, NULL, OPT_LR },
     { "save",       required_argument, NULL, OPT_SAVE },
-    { "overwrite",  no_argument,       NULL, OPT_OVERWRITE },
     { "tour",       no_argument,       NULL, OPT_TOUR },
     { "predict",    no_argument,       NULL, OPT_PREDICT },
     { "help",       no_argument,       NULL, 'h' },
@@ -551,8 +556,9 @@ static int cli_apply(Options *o, int c, const char *arg, char *err, size_t errle
     case OPT_PRINT:      o->print = true; return 0;
     case OPT_SIZE:
         if (parse_size(arg, &o->print_w, &o->print_h) == 0) return 0;
-        snprintf(err, errlen, CLI_SAY(o, "--size: '%s' is not a size: give WxH, e.g. 120x40", "--size：「%s」不是尺寸：请给 宽x高，例如 120x40"),
-                 text_escape(arg, q, sizeof q));
+        snprintf(err, errlen, CLI_SAY(o, "--size: '%s' is not a size: give WxH from 1x1 to %dx%d, e.g. 120x40",
+                                      "--size：「%s」不是尺寸：请给 宽x高，从 1x1 到 %dx%d，例如 120x40"),
+                 text_escape(arg, q, sizeof q), GRID_MAX_SIDE, GRID_MAX_SIDE);
         return -1;
     case OPT_COLOR:
         if (strcmp(arg, "always") == 0) { o->color = COLOR_ALWAYS; return 0; }

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unilbrk.h>
 #include <unistr.h>
+#include "format.h"
 #include "spell.h"
 
 /* ---------------------------------------------------------------- glyph sets */
@@ -89,6 +90,29 @@ const char *draw_tok(const ViewCtx *c, int t, int cols)
 
 /* ---------------------------------------------------------------- text */
 
+/* Columns of s as the grid puts it (text_width's answer; each character measured by
+ * grid_glyph_columns, which knows ASCII, box drawing and CJK at once). */
+static int draw_cols(const char *s)
+{
+    char ch[TEXT_CHAR_BYTES];
+    int cols = 0;
+    while (*s) {
+        if ((unsigned char)*s < 0x80) {
+            cols++;
+            s++;
+            continue;
+        }
+        size_t n = 1;
+        while (n < TEXT_CHAR_BYTES - 1 && (s[n] & 0xC0) == 0x80)
+            n++;
+        memcpy(ch, s, n);
+        ch[n] = '\0';
+        cols += grid_glyph_columns(ch);
+        s += n;
+    }
+    return cols;
+}
+
 int draw_clipped(Grid *g, int x, int y, int limit, const char *s, Style style)
 {
     char ch[TEXT_CHAR_BYTES];
@@ -99,7 +123,7 @@ int draw_clipped(Grid *g, int x, int y, int limit, const char *s, Style style)
             n++;
         memcpy(ch, s, n);
         ch[n] = '\0';
-        int w = text_width(ch) == 2 ? 2 : 1;
+        int w = grid_glyph_columns(ch);
         if (col + w > limit)
             break;
         if (col >= 0 && g)
@@ -112,12 +136,12 @@ int draw_clipped(Grid *g, int x, int y, int limit, const char *s, Style style)
 
 void draw_right(Grid *g, int x, int y, int cols, const char *s, Style style)
 {
-    grid_put_text(g, x + cols - text_width(s), y, s, style);
+    grid_put_text(g, x + cols - draw_cols(s), y, s, style);
 }
 
 void draw_centred(Grid *g, int x, int y, int w, const char *s, Style style)
 {
-    int left = x + (w - text_width(s)) / 2;
+    int left = x + (w - draw_cols(s)) / 2;
     draw_clipped(g, left > x ? left : x, y, x + w, s, style);
 }
 
@@ -324,6 +348,32 @@ void draw_rule_heading(Grid *g, const Glyphs *gl, int x, int y, int w, const cha
     col += draw_clipped(g, col, y, limit, " ", STYLE_DIM);
     while (col < limit && draw_clipped(g, col, y, limit, gl->rule, STYLE_DIM) > 0)
         col++;
+}
+
+ViewCtx draw_prediction_room(const ViewCtx *c)
+{
+    ViewCtx room = *c;
+    if (c->tr && engine_prediction(c->tr, NULL) && room.body.h > 1)
+        room.body.h--;
+    return room;
+}
+
+void draw_prediction(const ViewCtx *c)
+{
+    int y = c->body.y + c->body.h - 1;
+    double p = 0.0;
+    const char *said = engine_prediction(c->tr, &p);
+    if (!said)
+        return;
+    char sentence[256], ch[DRAW_LABEL_BYTES], line[512];
+    draw_sentence_text(c->tr, c->ascii, false, sentence, sizeof sentence);
+    snprintf(line, sizeof line, SAY(c, "the model answers %s%s%s", "模型的回答：%s%s%s"), sentence,
+             c->gl->arrow, draw_char_label(c->ascii, said, ch, sizeof ch));
+    if (c->numbers) {
+        char pct[FORMAT_BYTES];
+        draw_append(line, sizeof line, " %s", format_percent(pct, sizeof pct, p));
+    }
+    draw_clipped(c->g, c->body.x + 1, y, c->body.x + c->body.w, line, STYLE_BOLD);
 }
 
 /* ---------------------------------------------------------------- paragraphs */

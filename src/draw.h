@@ -140,6 +140,15 @@ void draw_sentence_text(const Trace *tr, bool ascii, bool brief, char *buf, size
 
 /* ---------------------------------------------------------------- pieces */
 
+/* For a model with a readout (issue 18), what it predicts for the sentence, in the body's
+ * last row: "the model answers 三加五等于? → 八 97.2%" (the engine's prediction; no
+ * percentage with numbers hidden). Draws nothing for a model without one. */
+void draw_prediction(const ViewCtx *c);
+
+/* The context a view draws and hit-tests the rest in: c with its body a row shorter when
+ * the model has a readout (that row is draw_prediction's), else c as it is. */
+ViewCtx draw_prediction_room(const ViewCtx *c);
+
 /* "① Q K V" (or "Q K V" in ASCII): a stage as the stage line names it. */
 void draw_stage_label(char *buf, size_t cap, Stage stage, Lang lang, const Glyphs *gl);
 

@@ -90,9 +90,10 @@ static int tokenize(const Model *m, const char *sentence, Trace *tr, char *err, 
     for (int t = 0; t < n; t++) {
         tr->ids[t] = model_find_char(m, tr->tokens[t]);
         if (tr->ids[t] < 0) {
-            char vocab[1024];
+            char vocab[1024], shown[32];
             model_vocab_list(m, vocab, sizeof vocab);
-            snprintf(err, errlen, "character '%s' is not in the vocabulary: %s", tr->tokens[t], vocab);
+            text_format(err, errlen, "character '%s' is not in the vocabulary: %s",
+                        text_escape(tr->tokens[t], shown, sizeof shown), vocab);
             return -1;
         }
     }

@@ -95,3 +95,22 @@ char *format_exact(char *buf, size_t cap, double v)
     c_decimal_point(buf);
     return buf;
 }
+
+char *format_grouped(char *buf, size_t cap, long long v)
+{
+    char digits[32];
+    unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+    int n = snprintf(digits, sizeof digits, "%llu", u);
+    char out[48];
+    size_t k = 0;
+    if (v < 0)
+        out[k++] = '-';
+    for (int i = 0; i < n; i++) {
+        if (n > 4 && i > 0 && (n - i) % 3 == 0)
+            out[k++] = ' ';
+        out[k++] = digits[i];
+    }
+    out[k] = '\0';
+    snprintf(buf, cap, "%s", out);
+    return buf;
+}

@@ -119,16 +119,32 @@ static bool glyph_is_box(const unsigned char *b)
            (b[1] == 0x94 || b[1] == 0x95 || (b[1] == 0x96 && b[2] <= 0x9F));
 }
 
+/* True for one CJK unified ideograph, U+4E00..U+9FFF (UTF-8 E4 B8..BF xx, E5..E9 xx xx:
+ * the sentence's 三 加 五 …), which is East Asian wide: two columns. */
+static bool glyph_is_ideograph(const unsigned char *b)
+{
+    return b[3] == 0 && b[1] >= 0x80 && b[1] <= 0xBF && b[2] >= 0x80 && b[2] <= 0xBF &&
+           ((b[0] == 0xE4 && b[1] >= 0xB8) || (b[0] >= 0xE5 && b[0] <= 0xE9));
+}
+
 /* Columns a character takes on screen: 1 or 2 (zero-width and control count as 1; so do
  * one ASCII byte, one braille pattern (the arcs' dots) and one box or block element (the
- * heatmaps' shades, the bars, the boxes), without asking libunistring). */
+ * heatmaps' shades, the bars, the boxes), and a CJK ideograph is 2, without asking
+ * libunistring). */
 static int glyph_columns(const char *ch)
 {
     const unsigned char *b = (const unsigned char *)ch;
     if ((b[0] != 0 && b[0] < 0x80 && b[1] == 0) || glyph_is_braille(b) || glyph_is_box(b))
         return 1;
+    if (glyph_is_ideograph(b))
+        return 2;
     int w = text_width(ch);
     return w == 2 ? 2 : 1;
+}
+
+int grid_glyph_columns(const char *ch)
+{
+    return glyph_columns(ch);
 }
 
 /* grid_put_char for a glyph whose columns w (glyph_columns) are known. */

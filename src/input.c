@@ -7,6 +7,7 @@
 #include "keys.h"
 #include "lesson.h"
 #include "spell.h"
+#include "text.h"
 
 /* ---------------------------------------------------------------- state */
 
@@ -104,8 +105,12 @@ static int utf8_encode(int c, char *out)
 
 static InputResult input_insert(InputLine *in, int c)
 {
-    char bytes[4];
+    char bytes[TEXT_CHAR_BYTES];
     int n = utf8_encode(c, bytes);
+    bytes[n] = '\0';
+    if (text_char_invisible((unsigned)c) || text_width(bytes) < 1)
+        return INPUT_NONE;   /* takes no room (a bidi control, a combining mark), as the
+                                vocabulary refuses it: it would reorder or hide the line */
     size_t len = strlen(in->text);
     if (len + (size_t)n >= sizeof in->text)
         return INPUT_NONE;
@@ -163,7 +168,9 @@ static InputResult input_edit(InputLine *in, int key)
     default:
         break;
     }
-    if (key >= ' ' && key < KEYCODE_UP && key != 127)
+    /* C0 and C1 controls, separators, noncharacters and characters that take no room are
+     * refused, as in a model's vocabulary: they would reach the screen and the recording */
+    if (key >= 0 && key < KEYCODE_UP && text_char_allowed((unsigned)key))
         return input_insert(in, key);
     return INPUT_NONE;
 }

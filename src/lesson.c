@@ -4,6 +4,7 @@
 #include "lesson.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* The √d curve, computed by sqrtd_curve when building (scripts/gen-curve.c): it depends on
@@ -76,9 +77,39 @@ int lesson_rebuild(Lesson *ls, const LessonParams *p, char *err, size_t errlen)
         return r;
     }
     fresh.curve = ls->curve;   /* the curve depends on nothing that changes */
+    fresh.owned = ls->owned;
     engine_free(&ls->tr);
     engine_free(&ls->alt);
     *ls = fresh;
+    return 0;
+}
+
+/* Frees a model the lesson adopted (NULL is fine). */
+static void lesson_drop_model(Model *m)
+{
+    if (m) {
+        model_free(m);
+        free(m);
+    }
+}
+
+int lesson_adopt(Lesson *ls, Model *m, const LessonParams *p, char *err, size_t errlen)
+{
+    Lesson fresh;
+    memset(&fresh, 0, sizeof fresh);
+    int r = lesson_run(&fresh, m, p, err, errlen);
+    if (r != 0) {
+        engine_free(&fresh.tr);
+        lesson_drop_model(m);
+        return r;
+    }
+    fresh.curve = ls->curve;
+    fresh.owned = m;
+    Model *old = ls->owned;
+    engine_free(&ls->tr);
+    engine_free(&ls->alt);
+    *ls = fresh;
+    lesson_drop_model(old);   /* after the passes that read it are gone */
     return 0;
 }
 
@@ -86,6 +117,7 @@ void lesson_free(Lesson *ls)
 {
     engine_free(&ls->tr);
     engine_free(&ls->alt);
+    lesson_drop_model(ls->owned);
     memset(ls, 0, sizeof *ls);
 }
 

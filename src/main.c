@@ -140,7 +140,6 @@ static int main_dump(const Options *o, const Trace *tr, const char *sentence)
 {
     DumpOptions d = { .format = o->json ? DUMP_JSON : o->model_text ? DUMP_MODEL : DUMP_TEXT,
                       .zh = (o->lang == LANG_AUTO ? cli_lang_from_env() : o->lang) == LANG_ZH };
-    signal(SIGXFSZ, SIG_IGN); /* over a file-size limit the write fails (EFBIG) and we say so */
     int e = dump_write(stdout, tr, sentence, &d);
     if (e == 0)
         return 0;
@@ -152,7 +151,6 @@ static int main_dump(const Options *o, const Trace *tr, const char *sentence)
 static int main_export(const Options *o, const Model *m, const char *sentence)
 {
     char err[2048];
-    signal(SIGXFSZ, SIG_IGN); /* over a file-size limit the write fails (EFBIG) and we say so */
     if (o->export_format == EXPORT_PYTHON_TRAIN) {   /* training's first steps (issue 18) */
         TrainConfig cfg;
         if (train_cmd_config(o, o->model_path ? m : NULL, &cfg, err, sizeof err) != 0) {
@@ -191,7 +189,6 @@ static int main_worksheet(const Options *o, const Trace *tr)
 {
     WorksheetOptions w = { o->worksheet, o->seed_set ? o->seed : QUIZ_DEFAULT_SEED, o->answers,
                            (o->lang == LANG_AUTO ? cli_lang_from_env() : o->lang) };
-    signal(SIGXFSZ, SIG_IGN); /* over a file-size limit the write fails (EFBIG) and we say so */
     int e = worksheet_write(stdout, tr, &w);
     if (e == 0)
         return 0;
@@ -210,8 +207,8 @@ static void main_print_size(const Options *o, int *w, int *h)
         *h = o->print_h;
     } else if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 &&
                ws.ws_col > 0 && ws.ws_row > 0) {
-        *w = ws.ws_col;
-        *h = ws.ws_row;
+        *w = ws.ws_col < GRID_MAX_SIDE ? ws.ws_col : GRID_MAX_SIDE;   /* a frame is at */
+        *h = ws.ws_row < GRID_MAX_SIDE ? ws.ws_row : GRID_MAX_SIDE;   /* most that big */
     }
 }
 
@@ -302,6 +299,9 @@ int main(int argc, char **argv)
 {
     Options o;
     char err[2048];
+    /* One behaviour for every output over a file-size limit (ulimit -f): the write fails
+     * with EFBIG, the program says so and exits 1 (term.c leaves an ignored signal so). */
+    signal(SIGXFSZ, SIG_IGN);
     if (cli_parse(argc, argv, &o, err, sizeof err) != 0) {
         fprintf(stderr, "attn-tui: %s\n", err);
         return EXIT_USAGE;
@@ -330,7 +330,6 @@ int main(int argc, char **argv)
     if (o.lang == LANG_AUTO)   /* from here on every message speaks it */
         o.lang = o.says;
     if (o.train) {   /* --train: headless, progress on stderr (issue 18) */
-        signal(SIGXFSZ, SIG_IGN);
         return train_cmd_run(&o, stderr, isatty(STDERR_FILENO));
     }
     Model model;
@@ -355,12 +354,15 @@ int main(int argc, char **argv)
     EngineConfig cfg = { o.mask ? MASK_CAUSAL : MASK_NONE, o.heads };
     int status, r = lesson_build(&lesson, &model, sentence, &cfg, err, sizeof err);
     if (r != 0) {
-        if (r == ENGINE_NOT_FINITE)  /* the model's numbers, not the sentence, are at fault */
+        if (r == ENGINE_NOT_FINITE) {  /* the model's numbers, not the sentence, are at fault */
+            char shown[512];
             fprintf(stderr, LANG_PICK(o.lang, "attn-tui: %s: %s\n", "attn-tui: %s：%s\n"),
-                    o.model_path ? o.model_path : LANG_PICK(o.lang, "built-in model", "内置模型"),
+                    o.model_path ? text_escape(o.model_path, shown, sizeof shown)
+                                 : LANG_PICK(o.lang, "built-in model", "内置模型"),
                     err);
-        else
+        } else {
             fprintf(stderr, "attn-tui: %s\n", err);
+        }
         status = EXIT_DATA;
     } else if (o.focus >= lesson.tr.T) {
         fprintf(stderr, LANG_PICK(o.lang, "attn-tui: --focus %d: the sentence has only %d characters\n",

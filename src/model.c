@@ -14,10 +14,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #define MODEL_MAX_FILE (64u * 1024u * 1024u) /* largest file model_load_file reads */
 #define SHOW_BYTES 32                        /* longest token quoted in a message */
+#define SHOW_NAME_BYTES 512                  /* longest file name quoted in a message */
 #define HINT_BYTES 160                       /* room for a " (did you mean ...)" hint */
 
 /* ---------------------------------------------------------------- sections */
@@ -54,20 +57,6 @@ typedef struct {
     unsigned char *has_row;  /* vocab_size flags: embedding row seen */
     Model *m;
 } Parser;
-
-/* Cuts off an incomplete UTF-8 character at the end of s (left by a truncation). */
-static void drop_partial_char(char *s)
-{
-    size_t end = strlen(s), lead = end;
-    while (lead > 0 && ((unsigned char)s[lead - 1] & 0xC0) == 0x80)
-        lead--;
-    if (lead == 0)
-        return;
-    unsigned char c = (unsigned char)s[lead - 1];
-    size_t need = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
-    if (end - (lead - 1) < need)
-        s[lead - 1] = '\0';
-}
 
 #if defined(__GNUC__)
 #define PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
@@ -110,6 +99,8 @@ static const struct {
       "词表里的「%s」不是正好一个字" },
     { "vocabulary entry \"[\" cannot be used: its embedding line would read as a section",
       "词表里不能有「[」：它的词向量那一行会被当成节标题" },
+    { "vocabulary entry U+%04X cannot be used: it is a separator, a control or a noncharacter, not a printable character",
+      "词表里不能有 U+%04X：它是分隔符、控制字符或非字符，不是可打印的字" },
     { "vocabulary entry U+%04X cannot be used: it takes no room on the screen",
       "词表里不能有 U+%04X：它在屏幕上不占位置" },
     { "vocabulary entry \"%s\" appears twice",
@@ -209,27 +200,34 @@ static int fail(Parser *p, int line, const char *fmt, ...)
 {
     if (!p->err || p->errlen == 0)
         return -1;
-    int n = snprintf(p->err, p->errlen, LANG_PICK(p->lang, "%s:%d: ", "%s:%d："), p->name, line);
+    char name[SHOW_NAME_BYTES];
+    int n = snprintf(p->err, p->errlen, LANG_PICK(p->lang, "%s:%d: ", "%s:%d："),
+                     text_escape(p->name, name, sizeof name), line);
     if (n >= 0 && (size_t)n < p->errlen) {
         va_list ap;
         va_start(ap, fmt);
         vsnprintf(p->err + n, p->errlen - (size_t)n, parse_format(p, fmt), ap);
         va_end(ap);
     }
-    drop_partial_char(p->err);
+    text_cut_partial(p->err);
     return -1;
 }
 
-/* Copies a token for quoting in a message, shortened at a character boundary. */
+/* A token for quoting in a message: controls, bidi and zero-width characters escaped
+ * (text_escape), shortened at a character boundary. */
 static const char *show(const char *tok, char out[SHOW_BYTES + 4])
 {
-    size_t n = strlen(tok);
-    if (n <= SHOW_BYTES)
-        return tok;
-    n = SHOW_BYTES;
-    while (n > 0 && ((unsigned char)tok[n] & 0xC0) == 0x80)
-        n--;
-    memcpy(out, tok, n);
+    char escaped[SHOW_BYTES * 2];
+    text_escape(tok, escaped, sizeof escaped);
+    size_t n = strlen(escaped);
+    if (n <= SHOW_BYTES && strlen(tok) <= SHOW_BYTES) {
+        memcpy(out, escaped, n + 1);
+        return out;
+    }
+    escaped[SHOW_BYTES] = '\0';
+    text_cut_partial(escaped);
+    n = strlen(escaped);
+    memcpy(out, escaped, n);
     memcpy(out + n, "...", 4);
     return out;
 }
@@ -523,13 +521,19 @@ static int add_vocab(Parser *p, char *line)
         if (tok[0] == '[')
             return fail(p, p->lineno, "vocabulary entry \"[\" cannot be used: its embedding "
                         "line would read as a section");
+        int cp_len;
+        unsigned cp = decode_char(tok, &cp_len);
+        if (!text_char_allowed(cp))
+            return fail(p, p->lineno, "vocabulary entry U+%04X cannot be used: it is a "
+                        "separator, a control or a noncharacter, not a printable character", cp);
         if (text_width(tok) < 1) {
             int len;
             return fail(p, p->lineno, "vocabulary entry U+%04X cannot be used: it takes no "
                         "room on the screen", decode_char(tok, &len));
         }
         if (model_find_char(m, tok) >= 0)
-            return fail(p, p->lineno, "vocabulary entry \"%s\" appears twice", tok);
+            return fail(p, p->lineno, "vocabulary entry \"%s\" appears twice",
+                        show(tok, shown));
         if (m->vocab_size == MODEL_MAX_VOCAB)
             return fail(p, p->lineno, "vocabulary has more than %d entries", MODEL_MAX_VOCAB);
         if (m->vocab_size == p->vocab_cap) {
@@ -739,6 +743,7 @@ static int in_vocab(Parser *p, const char *ch)
 static int parse_sentence(Parser *p, char *line)
 {
     char chars[MODEL_MAX_TOKENS][TEXT_CHAR_BYTES];
+    char shown[SHOW_BYTES + 4];
     if (p->rows[SEC_SENTENCE]++ > 0)
         return fail(p, p->lineno, "[sentence] holds one line, but here is another");
     if (count_tokens(line) != 1)
@@ -750,8 +755,8 @@ static int parse_sentence(Parser *p, char *line)
     char hint[HINT_BYTES];
     for (int i = 0; i < n; i++)
         if (model_find_char(p->m, chars[i]) < 0)
-            return fail(p, p->lineno, "sentence character \"%s\" is not in [vocab]%s", chars[i],
-                        lookalike_hint(p, chars[i], hint, sizeof hint, in_vocab));
+            return fail(p, p->lineno, "sentence character \"%s\" is not in [vocab]%s",
+                        show(chars[i], shown), lookalike_hint(p, chars[i], hint, sizeof hint, in_vocab));
     memcpy(p->m->sentence, line, strlen(line) + 1); /* fits: ≤ 16 chars of ≤ 4 bytes */
     return 0;
 }
@@ -1003,6 +1008,28 @@ static int read_all(FILE *f, char **text, size_t *len)
     return 0;
 }
 
+/* Opens path for reading without blocking on a FIFO that has no writer, and only when
+ * it is a regular file. Returns the stream, or NULL with errno set (ENODEV: not a
+ * regular file). */
+static FILE *open_regular(const char *path)
+{
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
+        return NULL;
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        int e = S_ISDIR(st.st_mode) ? EISDIR : ENODEV;
+        close(fd);
+        errno = e;
+        return NULL;
+    }
+    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    FILE *f = fdopen(fd, "rb");
+    if (!f)
+        close(fd);
+    return f;
+}
+
 int model_load_file(const char *path, Model *out, char *err, size_t errlen)
 {
     return model_load_file_in(path, LANG_EN, out, err, errlen);
@@ -1013,7 +1040,9 @@ int model_load_file_in(const char *path, Lang lang, Model *out, char *err, size_
     memset(out, 0, sizeof *out);
     char *text = NULL;
     size_t len = 0;
-    FILE *f = fopen(path, "rb");
+    char name[SHOW_NAME_BYTES];
+    text_escape(path, name, sizeof name);
+    FILE *f = open_regular(path);
     int e = f ? read_all(f, &text, &len) : errno;
     if (f)
         fclose(f);
@@ -1021,12 +1050,19 @@ int model_load_file_in(const char *path, Lang lang, Model *out, char *err, size_
         if (err && errlen)
             snprintf(err, errlen, LANG_PICK(lang, "%s: file is larger than %u MiB, not a model",
                                             "%s：文件大于 %u MiB，不是模型"),
-                     path, MODEL_MAX_FILE / (1024u * 1024u));
+                     name, MODEL_MAX_FILE / (1024u * 1024u));
+        return -1;
+    }
+    if (e == ENODEV) {
+        if (err && errlen)
+            snprintf(err, errlen, LANG_PICK(lang, "%s: not a regular file (a model is read from a file, "
+                                            "not a pipe or a device)",
+                                            "%s：不是普通文件（模型要从文件读，不能从管道或设备读）"), name);
         return -1;
     }
     if (e != 0) {
         if (err && errlen)
-            snprintf(err, errlen, LANG_PICK(lang, "%s: cannot read: %s", "%s：读不了：%s"), path, strerror(e));
+            snprintf(err, errlen, LANG_PICK(lang, "%s: cannot read: %s", "%s：读不了：%s"), name, strerror(e));
         return -1;
     }
     int r = model_parse_in(text, len, path, lang, out, err, errlen);

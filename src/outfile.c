@@ -63,8 +63,18 @@ static int outfile_open_stream(OutFile *f, bool exists, char *err, size_t errlen
     return 0;
 }
 
-/* Creates PATH.XXXXXX beside the target (same directory, so rename is atomic). */
-static int outfile_open_temp(OutFile *f, char *err, size_t errlen)
+/* The mode a new file gets: 0644 less the umask (read and restored: the program has one
+ * thread). */
+static mode_t outfile_new_mode(void)
+{
+    mode_t mask = umask(022);
+    umask(mask);
+    return 0644 & ~mask;
+}
+
+/* Creates PATH.XXXXXX beside the target (same directory, so rename is atomic), with the
+ * mode of the file it replaces (mode), or of a new file. */
+static int outfile_open_temp(OutFile *f, mode_t mode, char *err, size_t errlen)
 {
     int n = snprintf(f->tmp, sizeof f->tmp, "%s.XXXXXX", f->path);
     if (n < 0 || (size_t)n >= sizeof f->tmp) {
@@ -77,7 +87,7 @@ static int outfile_open_temp(OutFile *f, char *err, size_t errlen)
         f->tmp[0] = '\0';
         return -1;
     }
-    (void)fchmod(fd, 0644);
+    (void)fchmod(fd, mode);   /* mkostemp makes it 0600 */
     f->fp = fdopen(fd, "w");
     if (!f->fp) {
         close(fd);
@@ -114,6 +124,10 @@ int outfile_open(OutFile *f, const char *path, OutFileMode mode, bool overwrite,
         outfile_error(path, "is a directory", err, errlen);
         return -1;
     }
+    if (exists && S_ISBLK(st.st_mode)) {
+        outfile_error(path, "is a block device (a disk is never written to)", err, errlen);
+        return -1;
+    }
     if (exists && !S_ISREG(st.st_mode))
         return outfile_open_special(f, err, errlen);
     if (exists && !overwrite) {
@@ -122,7 +136,7 @@ int outfile_open(OutFile *f, const char *path, OutFileMode mode, bool overwrite,
     }
     if (mode == OUTFILE_STREAM)
         return outfile_open_stream(f, exists, err, errlen);
-    return outfile_open_temp(f, err, errlen);
+    return outfile_open_temp(f, exists ? st.st_mode & 07777 : outfile_new_mode(), err, errlen);
 }
 
 /* ---------------------------------------------------------------- closing */
@@ -135,9 +149,10 @@ static int outfile_place(OutFile *f, char *err, size_t errlen)
             outfile_error(f->path, strerror(errno), err, errlen);
             return -1;
         }
-    } else {
-        /* link() fails with EEXIST if the target appeared since outfile_open. */
-        if (link(f->tmp, f->path) != 0) {
+    } else if (renameat2(AT_FDCWD, f->tmp, AT_FDCWD, f->path, RENAME_NOREPLACE) != 0) {
+        /* RENAME_NOREPLACE fails with EEXIST if the target appeared since outfile_open;
+         * where the file system lacks it, link() does the same */
+        if ((errno != EINVAL && errno != ENOSYS) || link(f->tmp, f->path) != 0) {
             outfile_error(f->path, errno == EEXIST ? "exists (use --overwrite to replace it)"
                                                    : strerror(errno), err, errlen);
             return -1;
@@ -154,7 +169,10 @@ int outfile_commit(OutFile *f, char *err, size_t errlen)
         outfile_error(f->path, "not open", err, errlen);
         return -1;
     }
+    errno = 0;
     int failed = fflush(f->fp) != 0 || ferror(f->fp);
+    if (!failed && f->mode == OUTFILE_ATOMIC && f->tmp[0])
+        failed = fsync(fileno(f->fp)) != 0;   /* on the disk before it takes the name */
     int saved = errno;
     if (fclose(f->fp) != 0 && !failed) {
         failed = 1;

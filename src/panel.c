@@ -154,8 +154,8 @@ void panel_sum_pieces(const ViewCtx *c, const CheckedSum *cs, bool share_a, Pane
 {
     char a[32], b[32], fa[40], fb[40];
     for (int i = 0; i < cs->n; i++) {
-        if (share_a)
-            format_percent(a, sizeof a, cs->a[i]);
+        if (share_a)   /* a share printed with digits_a decimals of 1 is a percentage with 2 fewer */
+            draw_append(format_fixed(a, sizeof a - 1, cs->a[i] * 100.0, cs->digits_a - 2), sizeof a, "%%");
         else
             format_fixed(a, sizeof a, cs->a[i], cs->digits_a);
         format_fixed(b, sizeof b, cs->b[i], cs->digits_b);
@@ -215,11 +215,16 @@ bool panel_take(int *free, int lines)
 
 /* ---------------------------------------------------------------- vectors */
 
-int panel_values_that_fit(int d, int room)
+int panel_vcell(int digits)
 {
-    if (d * ARCS_VCELL <= room)
+    return digits > 2 ? ARCS_VCELL + digits - 2 : ARCS_VCELL;
+}
+
+int panel_values_that_fit(int d, int room, int cell)
+{
+    if (d * cell <= room)
         return d;
-    int n = (room - 4) / ARCS_VCELL;
+    int n = (room - 4) / cell;
     return n < 1 ? 1 : n > d ? d : n;
 }
 
@@ -231,21 +236,22 @@ int panel_window(int d, int n, int dim)
     return from + n > d ? d - n : from;
 }
 
-void panel_vector_row(const ViewCtx *c, const ArcsLayout *L, int line, int lw, const char *label,
-                      const double *v, int d, int from, int n, int mark, const char *note)
+void panel_vector_row(const ViewCtx *c, const ArcsLayout *L, int line, const PanelVec *pv,
+                      const char *label, const double *v, int d, int from, int n, int mark,
+                      const char *note)
 {
     if (line < 0 || line >= L->panel_lines)
         return;
     char num[32];
-    int y = panel_line(L, line), x = panel_left(L) + lw;
+    int y = panel_line(L, line), x = panel_left(L) + pv->lw, cell = pv->cell;
     panel_put_line(c, L, line, panel_left(L), label, STYLE_BOLD);
     if (from > 0)
         grid_put_text(c->g, x - 1, y, c->ascii ? "<" : "‹", STYLE_DIM);
     for (int j = 0; j < n && from + j < d; j++) {
         Style st = from + j == mark ? STYLE_BOLD : v[from + j] < 0 ? STYLE_NEGATIVE : STYLE_POSITIVE;
-        draw_right(c->g, x + j * ARCS_VCELL, y, ARCS_VCELL, panel_fixed2(num, sizeof num, v[from + j]), st);
+        draw_right(c->g, x + j * cell, y, cell, format_fixed(num, sizeof num, v[from + j], pv->digits), st);
     }
-    int end = x + n * ARCS_VCELL;
+    int end = x + n * cell;
     if (from + n < d)
         end += 1 + grid_put_text(c->g, end + 1, y, c->ascii ? ">" : "›", STYLE_DIM);
     if (note && end + 2 + text_width(note) <= panel_limit(L))
@@ -348,4 +354,13 @@ void panel_bar(const ViewCtx *c, double share, double largest, int cols, char *b
 {
     cols = cols > PANEL_BAR_MAX ? PANEL_BAR_MAX : cols;
     draw_bar_text(c->ascii, largest > 0.0 ? share / largest : 0.0, cols, buf, cap);
+}
+
+void panel_total_note(const ViewCtx *c, double total, int decimals, char *buf, size_t cap)
+{
+    char num[32];
+    format_fixed(num, sizeof num, total, decimals);
+    snprintf(buf, cap, SAY(c, "%s adds the printed shares: %s%% is 100%% rounded",
+                           "%s 把印出来的百分比加起来：%s%% 是 100%% 四舍五入的结果"),
+             c->gl->sum, num);
 }

@@ -58,17 +58,29 @@ bool panel_take(int *free, int lines);
 
 /* ---------------------------------------------------------------- vectors */
 
-/* How many of d values fit in `room` columns. */
-int panel_values_that_fit(int d, int room);
+/* Columns per value of a vector row whose values have at most `digits` decimals (2: the
+ * tables' ARCS_VCELL; a hand check that needs more widens its rows). */
+int panel_vcell(int digits);
+
+/* How many of d values `cell` columns wide fit in `room` columns. */
+int panel_values_that_fit(int d, int room, int cell);
 
 /* The first dimension of the window of n of d values that holds dimension `dim`. */
 int panel_window(int d, int n, int dim);
 
+/* Where a vector row's values go and how they are written. */
+typedef struct {
+    int lw;       /* values start lw columns in */
+    int cell;     /* columns per value (panel_vcell) */
+    int digits;   /* decimals of this row's values: as the hand check below prints them */
+} PanelVec;
+
 /* A vector row on body line `line`: a bold label, then n values of v from dimension `from`
  * (‹ and › where more lie on either side), the value at `mark` bold (-1: none), then a
- * note when it fits whole. Values start lw columns in. */
-void panel_vector_row(const ViewCtx *c, const ArcsLayout *L, int line, int lw, const char *label,
-                      const double *v, int d, int from, int n, int mark, const char *note);
+ * note when it fits whole. */
+void panel_vector_row(const ViewCtx *c, const ArcsLayout *L, int line, const PanelVec *pv,
+                      const char *label, const double *v, int d, int from, int n, int mark,
+                      const char *note);
 
 /* ---------------------------------------------------------------- per-character tables */
 
@@ -102,6 +114,10 @@ void panel_table_cells(const ViewCtx *c, const ArcsLayout *L, const PanelTable *
 /* Text in the tail column of a row, only when it fits whole; returns whether it did. */
 bool panel_table_tail(const ViewCtx *c, const ArcsLayout *L, const PanelTable *t, int line,
                       const char *s);
+
+/* "Σ adds the printed shares: 100.1% is 100% rounded": why the Σ of a row of shares, each
+ * rounded to `decimals` decimals of a percent, is total and not 100. */
+void panel_total_note(const ViewCtx *c, double total, int decimals, char *buf, size_t cap);
 
 /* "√8 = 2.828427": the scale the scores are divided by, with six decimals. */
 void panel_sqrt_text(const ViewCtx *c, char *buf, size_t cap);

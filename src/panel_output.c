@@ -57,6 +57,8 @@ typedef struct {
     bool vectors;          /* the output vector and its closest V */
     bool v_row;            /* the heads and V(·)[dim] */
     bool share_row;        /* the shares */
+    bool total_line;       /* why the Σ of the printed shares is not 100%, under the check */
+    double total;          /* that Σ, in percent, at the shares' printed decimals */
     PanelPieces pieces;    /* its terms and result */
 } OutputPlan;
 
@@ -84,11 +86,12 @@ static void plan_output(const ViewCtx *c, const ArcsLayout *L, OutputPlan *op)
     engine_share_order(tr, op->h, c->focus, op->order);
     snprintf(label, sizeof label, SAY(c, "output(%s)", "输出(%s)"), c->tok[c->focus]);
     op->lw = text_width(label) + 1;
-    panel_table_plan(c, L, op->lw, text_width("100.0%"), text_width("Σ 100.0% ≈ 100%"),
-                     text_width("Σ 100.0%"), panel_answer(c), &op->table);
-    ExplainTerm terms[MODEL_MAX_TOKENS];
-    int k = engine_explain_output(tr, c->focus, op->dim, terms);
-    check_sum_as_shown(&op->sum, terms, k, 3, 2, TRACE_ROW(tr, output, c->focus)[op->dim], 2);
+    check_output(&op->sum, tr, c->focus, op->dim);
+    /* the table's cells are printed as the check uses them: "100.0%" or wider */
+    int extra = op->sum.digits_a - 3 > op->sum.digits_b - 2 ? op->sum.digits_a - 3 : op->sum.digits_b - 2;
+    int more = op->sum.digits_a - 3;   /* decimals the Σ of the shares has beyond 100.0% */
+    panel_table_plan(c, L, op->lw, text_width("100.0%") + extra, text_width("Σ 100.0% ≈ 100%") + more,
+                     text_width("Σ 100.0%") + more, panel_answer(c), &op->table);
     snprintf(op->lhs, sizeof op->lhs, SAY(c, "output(%s)[%d] = ", "输出(%s)[%d] = "), c->tok[c->focus], op->dim);
     panel_sum_pieces(c, &op->sum, true, &op->pieces);
     PanelPieces all;
@@ -102,6 +105,9 @@ static void plan_output(const ViewCtx *c, const ArcsLayout *L, OutputPlan *op)
     op->v_row = op->vectors && panel_take(&free, 2);
     op->terms = op->v_row && tr->heads == 1 && panel_take(&free, panel_equation(c, L, 0, label, &all, false));
     op->share_row = op->v_row && panel_take(&free, 1);
+    op->total = check_percent_total_at(&TRACE_HSQ(tr, weights, op->h, c->focus, 0), tr->T, op->sum.digits_a - 2);
+    op->total_line = op->share_row && format_round(op->total, op->sum.digits_a - 2) != 100.0 &&
+                     panel_take(&free, 1);
 }
 
 /* The output vector as the first `shown` terms of each head add up, and its closest V. */
@@ -116,11 +122,10 @@ static int draw_vectors(const ViewCtx *c, const ArcsLayout *L, const OutputPlan 
     }
     char label[64], buf[PANEL_LINE], num[32];
     snprintf(label, sizeof label, SAY(c, "output(%s)", "输出(%s)"), c->tok[c->focus]);
-    int n = panel_values_that_fit(tr->d, L->panel_w - op->lw - 2);
-    panel_vector_row(c, L, line++, op->lw, label, vec, tr->d, panel_window(tr->d, n, op->dim), n,
-                     c->progress >= 1.0 ? op->dim : -1, NULL);
-    if (c->progress < 1.0)
-        return line;
+    PanelVec pv = { op->lw, panel_vcell(2), 2 };
+    int n = panel_values_that_fit(tr->d, L->panel_w - op->lw - 2, pv.cell);
+    panel_vector_row(c, L, line++, &pv, label, vec, tr->d, panel_window(tr->d, n, op->dim), n,
+                     op->dim, NULL);
     double cos;
     int closest = engine_closest_value(tr, c->focus, &cos);
     snprintf(buf, sizeof buf, SAY(c, "most like V(%s): cosine %s", "最像 V(%s)：余弦 %s"),
@@ -137,25 +142,27 @@ static int draw_table(const ViewCtx *c, const ArcsLayout *L, const OutputPlan *o
     int anchor = panel_answer(c);
     panel_table_head(c, L, &op->table, line++, anchor);
     if (op->share_row) {
-        for (int s = 0; s < tr->T; s++)
-            format_percent(cells[s], PANEL_PIECE, TRACE_HSQ(tr, weights, op->h, c->focus, s));
+        for (int s = 0; s < tr->T; s++)   /* as the check prints them: a percentage's decimals */
+            draw_append(format_fixed(cells[s], PANEL_PIECE - 1, TRACE_HSQ(tr, weights, op->h, c->focus, s) * 100.0,
+                                     op->sum.digits_a - 2), PANEL_PIECE, "%%");
         snprintf(label, sizeof label, "%s", SAY(c, "share", "百分比"));
         if (tr->heads > 1)   /* the shares of the head the worked dimension belongs to */
             draw_append(label, sizeof label, "(h%d)", op->h + 1);
         panel_table_cells(c, L, &op->table, line, label, cells, tr->T, anchor);
-        double total = check_percent_total(&TRACE_HSQ(tr, weights, op->h, c->focus, 0), tr->T);
+        int pd = op->sum.digits_a - 2;   /* decimals of the printed percentages */
+        double total = check_percent_total_at(&TRACE_HSQ(tr, weights, op->h, c->focus, 0), tr->T, pd);
         char buf[96], num[32];
-        snprintf(buf, sizeof buf, "%s %s", c->gl->sum, format_percent(num, sizeof num, total / 100.0));
-        if (format_round(total, 1) != 100.0)
+        snprintf(buf, sizeof buf, "%s %s%%", c->gl->sum, format_fixed(num, sizeof num, total, pd));
+        if (format_round(total, pd) != 100.0)
             draw_append(buf, sizeof buf, " %s 100%%", c->ascii ? "~" : "≈");
         if (!panel_table_tail(c, L, &op->table, line, buf)) {
-            snprintf(buf, sizeof buf, "%s %s", c->gl->sum, format_percent(num, sizeof num, total / 100.0));
+            snprintf(buf, sizeof buf, "%s %s%%", c->gl->sum, format_fixed(num, sizeof num, total, pd));
             panel_table_tail(c, L, &op->table, line, buf);
         }
         line++;
     }
     for (int s = 0; s < tr->T; s++)
-        panel_fixed2(cells[s], PANEL_PIECE, TRACE_ROW(tr, v, s)[op->dim]);
+        format_fixed(cells[s], PANEL_PIECE, TRACE_ROW(tr, v, s)[op->dim], op->sum.digits_b);
     snprintf(label, sizeof label, "V(%s)[%d]", c->gl->dot, op->dim);
     panel_table_cells(c, L, &op->table, line++, label, cells, tr->T, anchor);
     return line;
@@ -172,7 +179,7 @@ void panel_output(const ViewCtx *c, const ArcsLayout *L)
     const Trace *tr = c->tr;
     OutputPlan op;
     plan_output(c, L, &op);
-    int shown = draw_revealed(c->progress, tr->T), line = 0;
+    int shown = tr->T, line = 0;   /* the panel appears whole: only the arcs above it grow */
     if (op.terms) {
         PanelPieces pp;
         panel_pieces_clear(&pp);
@@ -181,13 +188,15 @@ void panel_output(const ViewCtx *c, const ArcsLayout *L)
         snprintf(first, sizeof first, SAY(c, "output(%s) = ", "输出(%s) = "), c->tok[c->focus]);
         line += panel_equation(c, L, 0, first, &pp, true);
     }
-    if (shown == 0)
-        return;
     if (op.vectors)
         line = draw_vectors(c, L, &op, line, shown);
-    if (c->progress < 1.0)
-        return;
     if (op.v_row)
         line = draw_table(c, L, &op, line);
-    panel_equation(c, L, line, op.lhs, &op.pieces, true);
+    line += panel_equation(c, L, line, op.lhs, &op.pieces, true);
+    if (op.total_line) {
+        char buf[PANEL_LINE];
+        panel_total_note(c, op.total, op.sum.digits_a - 2, buf, sizeof buf);
+        if (text_width(buf) <= L->panel_w)
+            panel_put_line(c, L, line, panel_left(L), buf, STYLE_DIM);
+    }
 }

@@ -98,7 +98,7 @@ static void plan_qkv(const ViewCtx *c, const ArcsLayout *L, QkvPlan *qp)
             qp->lw = text_width(label) + 1;
     }
     int k = engine_explain_projection(tr, ROLE_Q, c->focus, qp->dim, qp->terms);
-    check_sum_as_shown(&qp->sum, qp->terms, k, 2, 2, TRACE_ROW(tr, q, c->focus)[qp->dim], 2);
+    check_sum(&qp->sum, qp->terms, k, 2, 2, TRACE_ROW(tr, q, c->focus)[qp->dim], 2);
     snprintf(qp->lhs, sizeof qp->lhs, "Q(%s)[%d] = ", c->tok[c->focus], qp->dim);
     panel_sum_pieces(c, &qp->sum, false, &qp->pieces);
     plan_rows(qp, L->panel_lines - panel_equation(c, L, 0, qp->lhs, &qp->pieces, false));
@@ -153,11 +153,14 @@ void panel_qkv(const ViewCtx *c, const ArcsLayout *L)
     }
     QkvPlan qp;
     plan_qkv(c, L, &qp);
-    int d = c->tr->d, n = panel_values_that_fit(d, L->panel_w - qp.lw - 2);
+    /* x and its split, and the column of Wq, are printed as the check below uses them */
+    int widest = qp.sum.digits_a > qp.sum.digits_b ? qp.sum.digits_a : qp.sum.digits_b;
+    PanelVec pv = { qp.lw, panel_vcell(widest), 2 };
+    int d = c->tr->d, n = panel_values_that_fit(d, L->panel_w - qp.lw - 2, pv.cell);
     int from = panel_window(d, n, qp.dim), rows = 0, line = 0;
     for (int r = 0; r < QKV_ROWS; r++)
         rows += qp.show[r];
-    int shown = draw_revealed(c->progress, rows);
+    int shown = rows;   /* the panel appears whole: only the arcs above it grow */
     double column[MODEL_MAX_D];
     char label[64];
     for (int r = 0; r < QKV_ROWS && line < shown; r++) {
@@ -167,9 +170,9 @@ void panel_qkv(const ViewCtx *c, const ArcsLayout *L)
         const char *note = SAY(c, qkv_text[r].note_en, qkv_text[r].note_zh);
         if (r == QKV_X && !qp.show[QKV_WORD])
             note = SAY(c, "word vector + position", "词向量 + 位置指纹");
-        panel_vector_row(c, L, line++, qp.lw, label, row_values(c, &qp, (QkvRow)r, column), d, from, n,
+        pv.digits = r == QKV_WQ ? qp.sum.digits_b : r <= QKV_X ? qp.sum.digits_a : 2;
+        panel_vector_row(c, L, line++, &pv, label, row_values(c, &qp, (QkvRow)r, column), d, from, n,
                          r == QKV_WQ ? -1 : qp.dim, note);
     }
-    if (c->progress >= 1.0)
-        panel_equation(c, L, line, qp.lhs, &qp.pieces, true);
+    panel_equation(c, L, line, qp.lhs, &qp.pieces, true);
 }

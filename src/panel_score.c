@@ -90,7 +90,7 @@ static void plan_score(const ViewCtx *c, const ArcsLayout *L, ScorePlan *sp)
     sp->sqrt_in_tail = text_width(sq) <= sp->table.tail_w;
     ExplainTerm terms[MODEL_MAX_D];
     int k = engine_explain_score(tr, sp->h, c->focus, sp->answer, terms);
-    check_sum_as_shown(&sp->sum, terms, k, 2, 2, TRACE_HSQ(tr, scores, sp->h, c->focus, sp->answer), sp->raw_digits);
+    check_sum(&sp->sum, terms, k, 2, 2, TRACE_HSQ(tr, scores, sp->h, c->focus, sp->answer), sp->raw_digits);
     snprintf(sp->lhs, sizeof sp->lhs, "Q(%s)%sK(%s) = ", c->tok[c->focus], c->gl->dot,
              c->tok[sp->answer]);
     panel_sum_pieces(c, &sp->sum, false, &sp->pieces);
@@ -108,16 +108,20 @@ static int draw_operands(const ViewCtx *c, const ArcsLayout *L, const ScorePlan 
 {
     const Trace *tr = c->tr;
     char label[64];
-    int n = panel_values_that_fit(tr->dh, L->panel_w - sp->lw - 2);
+    /* Q and K are printed as the check below uses them */
+    int widest = sp->sum.digits_a > sp->sum.digits_b ? sp->sum.digits_a : sp->sum.digits_b;
+    PanelVec pv = { sp->lw, panel_vcell(widest), sp->sum.digits_a };
+    int n = panel_values_that_fit(tr->dh, L->panel_w - sp->lw - 2, pv.cell);
     int from = panel_window(tr->dh, n, 0);
     if (sp->q_row) {
         snprintf(label, sizeof label, "Q(%s)", c->tok[c->focus]);
-        panel_vector_row(c, L, line++, sp->lw, label, TRACE_ROW(tr, q, c->focus) + sp->h * tr->dh,
+        panel_vector_row(c, L, line++, &pv, label, TRACE_ROW(tr, q, c->focus) + sp->h * tr->dh,
                          tr->dh, from, n, -1, SAY(c, "what I look for", "我在找什么"));
     }
     if (sp->k_row) {
         snprintf(label, sizeof label, "K(%s)", c->tok[sp->answer]);
-        panel_vector_row(c, L, line++, sp->lw, label, TRACE_ROW(tr, k, sp->answer) + sp->h * tr->dh,
+        pv.digits = sp->sum.digits_b;
+        panel_vector_row(c, L, line++, &pv, label, TRACE_ROW(tr, k, sp->answer) + sp->h * tr->dh,
                          tr->dh, from, n, -1, SAY(c, "its name tag", "它的名牌"));
     }
     return line;
@@ -136,12 +140,10 @@ void panel_score(const ViewCtx *c, const ArcsLayout *L)
     snprintf(raw, sizeof raw, "Q(%s)%sK", c->tok[c->focus], c->gl->dot);
     snprintf(scaled, sizeof scaled, "%s%d", c->gl->div_sqrt, tr->dh);
     panel_sqrt_text(c, sq, sizeof sq);
-    int shown = draw_revealed(c->progress, tr->T);
+    int shown = tr->T;   /* the panel appears whole: only the arcs above it grow */
     panel_table_head(c, L, &sp.table, 0, sp.answer);
     score_cells(c, &sp, false, cells);
     panel_table_cells(c, L, &sp.table, 1, raw, cells, shown, sp.answer);
-    if (c->progress < 1.0)
-        return;
     int line = draw_operands(c, L, &sp, 2);
     panel_equation(c, L, line, sp.lhs, &sp.pieces, true);
 }

@@ -59,6 +59,7 @@ typedef struct {
     char lhs[64];          /* "share(加) = " */
     bool sqrt_line;        /* √d = … on a line of its own (it does not fit the tail) */
     bool max_line;         /* the line on subtracting the max */
+    bool total_line;       /* the line on why Σ of the printed shares is not 100.0% */
     PanelPieces pieces;    /* the check's pieces */
 } SoftmaxPlan;
 
@@ -71,8 +72,8 @@ static void share_pieces(const ViewCtx *c, const SoftmaxPlan *sp, PanelPieces *p
         panel_piece(pp, "%s", format_percent(p, sizeof p, 0.0));
         return;
     }
-    panel_fixed2(s, sizeof s, cs->scaled[sp->answer]);
-    panel_fixed2(m, sizeof m, cs->max);
+    format_fixed(s, sizeof s, cs->scaled[sp->answer], cs->scaled_digits);
+    format_fixed(m, sizeof m, cs->max, cs->scaled_digits);
     panel_piece(pp, "e^(%s-%s%s%s) / %s", s, m[0] == '-' ? "(" : "", m, m[0] == '-' ? ")" : "",
                 c->gl->sum);
     panel_piece(pp, "= %s / %s", format_fixed(e, sizeof e, cs->exps[sp->answer], cs->exp_digits),
@@ -116,7 +117,7 @@ static void softmax_cells(const ViewCtx *c, const SoftmaxPlan *sp, int row, char
         if (row == 0 && !cs->visible[s])
             snprintf(cells[s], PANEL_PIECE, "%s", c->gl->minus_inf);
         else if (row == 0)
-            panel_fixed2(cells[s], PANEL_PIECE, cs->scaled[s]);
+            format_fixed(cells[s], PANEL_PIECE, cs->scaled[s], cs->scaled_digits);
         else if (row == 1)
             format_fixed(cells[s], PANEL_PIECE, cs->exps[s], cs->exp_digits);
         else
@@ -145,7 +146,7 @@ static void plan_softmax(const ViewCtx *c, const ArcsLayout *L, SoftmaxPlan *sp)
     panel_pieces_clear(&sp->pieces);
     sp->answer = panel_answer(c);
     sp->h = arcs_head(c);
-    check_share_as_shown(&sp->share, tr, sp->h, c->focus, sp->answer);
+    check_share(&sp->share, tr, sp->h, c->focus, sp->answer);
     sp->total = check_percent_total(&TRACE_HSQ(tr, weights, sp->h, c->focus, 0), tr->T);
     panel_sqrt_text(c, sq, sizeof sq);
     char exps[96], shares[96];
@@ -163,6 +164,7 @@ static void plan_softmax(const ViewCtx *c, const ArcsLayout *L, SoftmaxPlan *sp)
     /* the table and the check first, then √d if the tail had no room for it, the max */
     int free = L->panel_lines - 4 - panel_equation(c, L, 0, sp->lhs, &sp->pieces, false);
     sp->sqrt_line = text_width(sq) > sp->table.tail_w && panel_take(&free, 1);
+    sp->total_line = format_round(sp->total, 1) != 100.0 && panel_take(&free, 1);   /* its ≈ explained */
     sp->max_line = panel_take(&free, 1);
 }
 
@@ -176,11 +178,16 @@ static void softmax_notes(const ViewCtx *c, const ArcsLayout *L, const SoftmaxPl
         snprintf(buf, sizeof buf, "%s%d: %s", c->gl->div_sqrt, c->tr->dh, sq);
         panel_put_line(c, L, line++, panel_left(L), buf, STYLE_DIM);
     }
+    if (sp->total_line) {
+        panel_total_note(c, sp->total, 1, buf, sizeof buf);
+        if (text_width(buf) <= L->panel_w)
+            panel_put_line(c, L, line++, panel_left(L), buf, STYLE_DIM);
+    }
     if (sp->max_line) {
         char m[32];
         snprintf(buf, sizeof buf, SAY(c, "taking off the row's max (%s) changes no share; every e^ stays at most 1",
                                       "先减去这一行最大的 %s：百分比不变，每个 e^ 都不超过 1"),
-                 panel_fixed2(m, sizeof m, sp->share.max));
+                 format_fixed(m, sizeof m, sp->share.max, sp->share.scaled_digits));
         if (text_width(buf) <= L->panel_w)
             panel_put_line(c, L, line, panel_left(L), buf, STYLE_DIM);
     }
@@ -199,14 +206,12 @@ void panel_softmax(const ViewCtx *c, const ArcsLayout *L)
     char label[64], cells[MODEL_MAX_TOKENS][PANEL_PIECE];
     const char *labels[3] = { label, "e^(s-max)", SAY(c, "share", "百分比") };
     snprintf(label, sizeof label, "%s%d", c->gl->div_sqrt, tr->dh);
-    int shown = draw_revealed(c->progress, tr->T);
+    int shown = tr->T;   /* the panel appears whole: only the arcs above it grow */
     panel_table_head(c, L, &sp.table, 0, sp.answer);
     for (int row = 0; row < 3; row++) {
         softmax_cells(c, &sp, row, cells);
         panel_table_cells(c, L, &sp.table, 1 + row, labels[row], cells, shown, sp.answer);
     }
-    if (c->progress < 1.0)
-        return;
     softmax_tails(c, L, &sp);
     int used = panel_equation(c, L, 4, sp.lhs, &sp.pieces, true);
     softmax_notes(c, L, &sp, 4 + used);

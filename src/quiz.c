@@ -96,19 +96,34 @@ static double printed_sum(const ExplainTerm *terms, int n, int da, int db)
     return c.sum;
 }
 
-/* Row t of the softmax of head h, recomputed from scores printed at 2 decimals (divided by
- * the printed √dh and rounded again when divide), e^ at exp_digits; share s in percent. */
+/* The decimals a softmax question on row t prints with: ÷√d as the row's hand check needs
+ * them for every share to come out as the tables' (check_share: 1.432 for 等's row, not
+ * 1.43), e^ with one more, and the raw scores with the fewest that give those ÷√d when
+ * divided by the printed √d. In digits_a (raw) and digits_b (÷√d). */
+static void softmax_digits(const Trace *tr, QuizQuestion *q)
+{
+    CheckedShare cs;
+    check_share(&cs, tr, q->head, q->t, q->s);
+    q->digits_b = cs.scaled_digits;
+    q->digits_a = check_dividend_digits(&TRACE_HSQ(tr, scores, q->head, q->t, 0),
+                                        &TRACE_HSQ(tr, scaled, q->head, q->t, 0), tr->T, tr->scale,
+                                        QUIZ_SCALE_DIGITS, q->digits_b, 2, q->digits_b + 2);
+}
+
+/* Row t of the softmax of head h, recomputed from scores printed with raw_digits (divided by
+ * the printed √dh and rounded again to scaled_digits when divide), e^ at exp_digits (one more
+ * than scaled_digits; < 0: not rounded); share s in percent. */
 static void printed_row_share(const Trace *tr, int h, int t, int s, bool divide, int exp_digits,
-                              CheckedShare *c)
+                              int raw_digits, int scaled_digits, CheckedShare *c)
 {
     double scores[MODEL_MAX_TOKENS];
     bool visible[MODEL_MAX_TOKENS];
     double root = pr(tr->scale, QUIZ_SCALE_DIGITS);
     for (int u = 0; u < tr->T; u++) {
-        double raw = pr(TRACE_HSQ(tr, scores, h, t, u), 2);
+        double raw = pr(TRACE_HSQ(tr, scores, h, t, u), raw_digits);
         scores[u] = divide ? raw / root : raw;
         if (divide && exp_digits >= 0)
-            scores[u] = pr(scores[u], 2);
+            scores[u] = pr(scores[u], scaled_digits);
         visible[u] = engine_visible(tr, t, u);
     }
     check_share_printed(c, scores, visible, tr->T, s, exp_digits);
@@ -156,8 +171,9 @@ static void make_x(const Trace *tr, QuizQuestion *q)
     add_mistake(q, QUIZ_MISTAKE_NO_POSITION, e, -1);
 }
 
-/* Σ_i row[i] · W[i][col] (or W[col][i] when swapped) as printed. */
-static double project(const Trace *tr, const double *row, const double *w, int col, bool swapped)
+/* Σ_i row[i] · W[i][col] (or W[col][i] when swapped) as printed with the question's decimals. */
+static double project(const Trace *tr, const QuizQuestion *q, const double *row, const double *w, int col,
+                      bool swapped)
 {
     ExplainTerm terms[CHECK_MAX_TERMS];
     int d = tr->d;
@@ -165,35 +181,57 @@ static double project(const Trace *tr, const double *row, const double *w, int c
         terms[i].a = row[i];
         terms[i].b = swapped ? w[(size_t)col * (size_t)d + (size_t)i] : w[(size_t)i * (size_t)d + (size_t)col];
     }
-    return printed_sum(terms, d, 2, 2);
+    return printed_sum(terms, d, q->digits_a, q->digits_b);
 }
 
 static void make_projection(const Trace *tr, QuizQuestion *q)
 {
     const double *w = engine_weights(tr, q->role);
     const double *x = TRACE_ROW(tr, x, q->t);
-    q->right = pr(project(tr, x, w, q->j, false), 2);
-    q->also_right = pr(engine_projection(tr, q->role)[(size_t)q->t * (size_t)tr->d + (size_t)q->j], 2);
-    add_mistake(q, QUIZ_MISTAKE_NO_POSITION, project(tr, TRACE_ROW(tr, embedding, q->t), w, q->j, false), -1);
-    add_mistake(q, QUIZ_MISTAKE_SWAPPED, project(tr, x, w, q->j, true), -1);
-    for (int c = 0; c < tr->d; c++)
-        if (c != q->j)
-            add_mistake(q, QUIZ_MISTAKE_WRONG_COLUMN, project(tr, x, w, c, false), c);
+    double truth = engine_projection(tr, q->role)[(size_t)q->t * (size_t)tr->d + (size_t)q->j];
+    ExplainTerm terms[CHECK_MAX_TERMS];
+    CheckedSum c;   /* the decimals x and W are printed with, for the sum to give the table's value */
+    check_sum(&c, terms, engine_explain_projection(tr, q->role, q->t, q->j, terms), 2, 2, truth, 2);
+    q->digits_a = c.digits_a;
+    q->digits_b = c.digits_b;
+    q->right = q->also_right = pr(project(tr, q, x, w, q->j, false), 2);
+    add_mistake(q, QUIZ_MISTAKE_NO_POSITION, project(tr, q, TRACE_ROW(tr, embedding, q->t), w, q->j, false), -1);
+    add_mistake(q, QUIZ_MISTAKE_SWAPPED, project(tr, q, x, w, q->j, true), -1);
+    for (int col = 0; col < tr->d; col++)
+        if (col != q->j)
+            add_mistake(q, QUIZ_MISTAKE_WRONG_COLUMN, project(tr, q, x, w, col, false), col);
 }
 
-/* Head h's Q(a)·K(b) as printed. */
-static double score_of(const Trace *tr, int h, int a, int b)
+/* Head h's Q(a)·K(b) as printed with the question's decimals. */
+static double score_of(const Trace *tr, const QuizQuestion *q, int h, int a, int b)
 {
     ExplainTerm terms[CHECK_MAX_TERMS];
     int n = engine_explain_score(tr, h, a, b, terms);
-    return printed_sum(terms, n, 2, 2);
+    return printed_sum(terms, n, q->digits_a, q->digits_b);
+}
+
+/* The decimals Q and K of both characters are printed with: the fewest for which both
+ * Q(t)·K(s) and its mirror Q(s)·K(t) give the tables' values from the printed numbers. */
+static void score_digits(const Trace *tr, QuizQuestion *q)
+{
+    int most = 2;
+    for (int k = 0; k < 2; k++) {
+        int a = k ? q->s : q->t, b = k ? q->t : q->s;
+        ExplainTerm terms[CHECK_MAX_TERMS];
+        CheckedSum c;
+        check_sum(&c, terms, engine_explain_score(tr, q->head, a, b, terms), 2, 2,
+                  TRACE_HSQ(tr, scores, q->head, a, b), 2);
+        most = c.digits_a > most ? c.digits_a : most;
+        most = c.digits_b > most ? c.digits_b : most;
+    }
+    q->digits_a = q->digits_b = most;
 }
 
 static void make_score(const Trace *tr, QuizQuestion *q)
 {
-    q->right = pr(score_of(tr, q->head, q->t, q->s), 2);
-    q->also_right = pr(TRACE_HSQ(tr, scores, q->head, q->t, q->s), 2);
-    double mirror = score_of(tr, q->head, q->s, q->t);
+    score_digits(tr, q);
+    q->right = q->also_right = pr(score_of(tr, q, q->head, q->t, q->s), 2);
+    double mirror = score_of(tr, q, q->head, q->s, q->t);
     double truth = TRACE_HSQ(tr, scores, q->head, q->s, q->t);
     add_mistake_both(q, QUIZ_MISTAKE_MIRRORED, mirror, truth, -1);
     add_mistake_both(q, QUIZ_MISTAKE_SWAPPED, mirror, truth, -1);
@@ -223,14 +261,16 @@ static void make_scaled(const Trace *tr, QuizQuestion *q)
     add_mistake_both(q, QUIZ_MISTAKE_SWAPPED, mirror, truth, -1);
 }
 
-/* e^(s − max) of row t from the ÷√dh row as printed (the table's, at 2 decimals), or from
- * the raw row when raw. */
-static void exp_row(const Trace *tr, int h, int t, int s, bool raw, CheckedShare *c)
+/* e^(s − max) of q's row from the ÷√dh row as printed (q->digits_b decimals), or from the
+ * raw row (q->digits_a) when raw. */
+static void exp_row(const Trace *tr, const QuizQuestion *q, bool raw, CheckedShare *c)
 {
     double scores[MODEL_MAX_TOKENS];
     bool visible[MODEL_MAX_TOKENS];
+    int h = q->head, t = q->t, s = q->s;
     for (int u = 0; u < tr->T; u++) {
-        scores[u] = pr(raw ? TRACE_HSQ(tr, scores, h, t, u) : TRACE_HSQ(tr, scaled, h, t, u), 2);
+        scores[u] = raw ? pr(TRACE_HSQ(tr, scores, h, t, u), q->digits_a)
+                        : pr(TRACE_HSQ(tr, scaled, h, t, u), q->digits_b);
         visible[u] = engine_visible(tr, t, u);
     }
     check_share_printed(c, scores, visible, tr->T, s, QUIZ_EXP_DIGITS);
@@ -239,25 +279,28 @@ static void exp_row(const Trace *tr, int h, int t, int s, bool raw, CheckedShare
 static void make_exp(const Trace *tr, QuizQuestion *q)
 {
     CheckedShare c;
-    exp_row(tr, q->head, q->t, q->s, false, &c);
+    softmax_digits(tr, q);
+    exp_row(tr, q, false, &c);
     q->right = q->also_right = c.exps[q->s];
-    exp_row(tr, q->head, q->t, q->s, true, &c);
+    exp_row(tr, q, true, &c);
     add_mistake(q, QUIZ_MISTAKE_NO_SCALE, c.exps[q->s], -1);
 }
 
 static void make_share(const Trace *tr, QuizQuestion *q)
 {
     CheckedShare c;
-    printed_row_share(tr, q->head, q->t, q->s, true, QUIZ_EXP_DIGITS, &c);
+    softmax_digits(tr, q);
+    int rd = q->digits_a, sd = q->digits_b;
+    printed_row_share(tr, q->head, q->t, q->s, true, sd + 1, rd, sd, &c);
     q->right = pr(c.share * 100.0, 1);
-    printed_row_share(tr, q->head, q->t, q->s, true, -1, &c);
+    printed_row_share(tr, q->head, q->t, q->s, true, -1, rd, sd, &c);
     q->also_right = pr(c.share * 100.0, 1);
-    printed_row_share(tr, q->head, q->t, q->s, false, QUIZ_EXP_DIGITS, &c);
+    printed_row_share(tr, q->head, q->t, q->s, false, sd + 1, rd, sd, &c);
     add_mistake(q, QUIZ_MISTAKE_NO_SCALE, c.share * 100.0, -1);
     add_mistake_both(q, QUIZ_MISTAKE_FRACTION, q->right / 100.0, q->also_right / 100.0, -1);
     double swapped = 0.0;
     if (engine_visible(tr, q->s, q->t)) {
-        printed_row_share(tr, q->head, q->s, q->t, true, QUIZ_EXP_DIGITS, &c);
+        printed_row_share(tr, q->head, q->s, q->t, true, sd + 1, rd, sd, &c);
         swapped = c.share * 100.0;
     }
     add_mistake(q, QUIZ_MISTAKE_SWAPPED, swapped, -1);
@@ -281,7 +324,7 @@ static void make_output(const Trace *tr, QuizQuestion *q)
     for (int s = 0; s < tr->T; s++) {
         row[s] = TRACE_HSQ(tr, weights, q->head, q->t, s);
         column[s] = TRACE_HSQ(tr, weights, q->head, s, q->t);
-        printed_row_share(tr, q->head, q->t, s, false, QUIZ_EXP_DIGITS, &c);
+        printed_row_share(tr, q->head, q->t, s, false, QUIZ_EXP_DIGITS, 2, 2, &c);
         raw[s] = c.share;
     }
     q->right = pr(collect(tr, row, q->j), 2);
@@ -292,18 +335,23 @@ static void make_output(const Trace *tr, QuizQuestion *q)
     add_mistake(q, QUIZ_MISTAKE_NO_SCALE, collect(tr, raw, q->j), -1);
 }
 
-static double cosine_of(const Trace *tr, int t, int s)
+static double cosine_of(const Trace *tr, int t, int s, int digits)
 {
     CheckedCosine c;
-    check_cosine_printed(&c, TRACE_ROW(tr, output, t), TRACE_ROW(tr, v, s), tr->d, 2);
+    check_cosine_printed(&c, TRACE_ROW(tr, output, t), TRACE_ROW(tr, v, s), tr->d, digits);
     return c.cosine;
 }
 
+#define QUIZ_COSINE_DIGITS 4   /* decimals every screen shows a cosine with (0.9855) */
+
 static void make_cosine(const Trace *tr, QuizQuestion *q)
 {
-    q->right = pr(cosine_of(tr, q->t, q->s), 2);
+    /* the vectors printed so that the worked cosine is the screens' at four decimals */
+    const double *a = TRACE_ROW(tr, output, q->t), *b = TRACE_ROW(tr, v, q->s);
+    q->digits_a = q->digits_b = check_cosine_digits(a, b, tr->d, engine_cosine(a, b, tr->d), QUIZ_COSINE_DIGITS);
+    q->right = pr(cosine_of(tr, q->t, q->s, q->digits_a), 2);
     q->also_right = pr(engine_cosine(TRACE_ROW(tr, output, q->t), TRACE_ROW(tr, v, q->s), tr->d), 2);
-    add_mistake(q, QUIZ_MISTAKE_OWN_V, cosine_of(tr, q->t, q->t), -1);
+    add_mistake(q, QUIZ_MISTAKE_OWN_V, cosine_of(tr, q->t, q->t, q->digits_a), -1);
     add_mistake_both(q, QUIZ_MISTAKE_PERCENT, q->right * 100.0, q->also_right * 100.0, -1);
 }
 
@@ -361,6 +409,7 @@ void quiz_make(const Trace *tr, QuizKind kind, Role role, int t, int s, int j, i
     q->j = j;
     q->head = kind == QUIZ_OUTPUT ? j / tr->dh : head;
     q->digits = 2;
+    q->digits_a = q->digits_b = 2;
     q->masked = !engine_visible(tr, t, s);
     switch (kind) {
     case QUIZ_X:          make_x(tr, q); break;
@@ -621,6 +670,16 @@ const char *quiz_precision_text(const QuizQuestion *q, Lang lang)
     return LANG_PICK(lang, "two decimals", "保留两位小数");
 }
 
+/* A count of decimals in words: "two" (两), "three" (三) … up to "seven". */
+static const char *digits_word(int n, Lang lang)
+{
+    static const char *const en[] = { "zero", "one", "two", "three", "four", "five", "six", "seven" };
+    static const char *const zh[] = { "零", "一", "两", "三", "四", "五", "六", "七" };
+    if (n < 0 || n > 7)
+        n = 7;
+    return LANG_PICK(lang, en[n], zh[n]);
+}
+
 /* The precision as the end of a prompt: "Two decimals". */
 static const char *precision_sentence(const QuizQuestion *q, Lang lang)
 {
@@ -682,17 +741,17 @@ static void prompt_projection(const Trace *tr, const QuizQuestion *q, Lang lang,
     say_columns(out, 0, tr->d);
     char label[64];
     snprintf(label, sizeof label, "x(%s)", c);
-    say_vector(out, label, TRACE_ROW(tr, x, q->t), tr->d, 1, 2);
+    say_vector(out, label, TRACE_ROW(tr, x, q->t), tr->d, 1, q->digits_a);
     const double *w = engine_weights(tr, q->role);
     if (tr->d <= QUIZ_PER_LINE) {
         say(out, LANG_PICK(lang, "%s (row i, column j):", "%s（第 i 行，第 j 列）："), role_w(q->role));
         for (int i = 0; i < tr->d; i++) {
             snprintf(label, sizeof label, "%d", i);
-            say_vector(out, label, w + (size_t)i * (size_t)tr->d, tr->d, 1, 2);
+            say_vector(out, label, w + (size_t)i * (size_t)tr->d, tr->d, 1, q->digits_b);
         }
     } else {
         snprintf(label, sizeof label, "%s[·][%d]", role_w(q->role), q->j);
-        say_vector(out, label, w + q->j, tr->d, (size_t)tr->d, 2);
+        say_vector(out, label, w + q->j, tr->d, (size_t)tr->d, q->digits_b);
     }
 }
 
@@ -718,9 +777,9 @@ static void prompt_score(const Trace *tr, const QuizQuestion *q, Lang lang, Quiz
     for (int k = 0; k < 2; k++) {
         char label[64];
         snprintf(label, sizeof label, "Q(%s)", tr->tokens[who[k]]);
-        say_vector(out, label, TRACE_ROW(tr, q, who[k]) + off, tr->dh, 1, 2);
+        say_vector(out, label, TRACE_ROW(tr, q, who[k]) + off, tr->dh, 1, q->digits_a);
         snprintf(label, sizeof label, "K(%s)", tr->tokens[who[k]]);
-        say_vector(out, label, TRACE_ROW(tr, k, who[k]) + off, tr->dh, 1, 2);
+        say_vector(out, label, TRACE_ROW(tr, k, who[k]) + off, tr->dh, 1, q->digits_b);
     }
 }
 
@@ -748,8 +807,8 @@ static void prompt_exp(const Trace *tr, const QuizQuestion *q, Lang lang, QuizTe
     char raw[64], scaled[64];
     snprintf(raw, sizeof raw, "Q(%s)·K", a);
     snprintf(scaled, sizeof scaled, "÷√%d", tr->dh);
-    QuizRow rows[2] = { { raw, &TRACE_HSQ(tr, scores, q->head, q->t, 0), 2, false, true },
-                        { scaled, &TRACE_HSQ(tr, scaled, q->head, q->t, 0), 2, false, true } };
+    QuizRow rows[2] = { { raw, &TRACE_HSQ(tr, scores, q->head, q->t, 0), q->digits_a, false, true },
+                        { scaled, &TRACE_HSQ(tr, scaled, q->head, q->t, 0), q->digits_b, false, true } };
     say_rows(out, tr, q->t, rows, 2);
 }
 
@@ -758,12 +817,13 @@ static void prompt_share(const Trace *tr, const QuizQuestion *q, Lang lang, Quiz
     const char *a = tr->tokens[q->t], *b = tr->tokens[q->s];
     char note[96];
     head_note(tr, q->head, note, sizeof note, lang);
-    say(out, LANG_PICK(lang, "The share %s gives %s: softmax of %s's scores ÷ √%d%s (each ÷ to two decimals, e^ to three). %s.",
-                       "「%s」分给「%s」的百分比：「%s」这一行分数除以 √%d 后做 softmax%s（除完保留两位，e^ 保留三位）。%s。"),
-        a, b, a, tr->dh, note, precision_sentence(q, lang));
+    say(out, LANG_PICK(lang, "The share %s gives %s: softmax of %s's scores ÷ √%d%s (each ÷ to %s decimals, e^ to %s). %s.",
+                       "「%s」分给「%s」的百分比：「%s」这一行分数除以 √%d 后做 softmax%s（除完保留%s位，e^ 保留%s位）。%s。"),
+        a, b, a, tr->dh, note, digits_word(q->digits_b, lang), digits_word(q->digits_b + 1, lang),
+        precision_sentence(q, lang));
     char raw[64];
     snprintf(raw, sizeof raw, "Q(%s)·K", a);
-    QuizRow rows[1] = { { raw, &TRACE_HSQ(tr, scores, q->head, q->t, 0), 2, false, true } };
+    QuizRow rows[1] = { { raw, &TRACE_HSQ(tr, scores, q->head, q->t, 0), q->digits_a, false, true } };
     say_rows(out, tr, q->t, rows, 1);
     say(out, "√%d = %s", tr->dh, num(tr->scale, QUIZ_SCALE_DIGITS));
 }
@@ -794,9 +854,9 @@ static void prompt_cosine(const Trace *tr, const QuizQuestion *q, Lang lang, Qui
     say_columns(out, 0, tr->d);
     char label[64];
     snprintf(label, sizeof label, "output(%s)", a);
-    say_vector(out, label, TRACE_ROW(tr, output, q->t), tr->d, 1, 2);
+    say_vector(out, label, TRACE_ROW(tr, output, q->t), tr->d, 1, q->kind == QUIZ_COSINE ? q->digits_a : 2);
     snprintf(label, sizeof label, "V(%s)", b);
-    say_vector(out, label, TRACE_ROW(tr, v, q->s), tr->d, 1, 2);
+    say_vector(out, label, TRACE_ROW(tr, v, q->s), tr->d, 1, q->kind == QUIZ_COSINE ? q->digits_b : 2);
 }
 
 void quiz_prompt(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText *out)
@@ -847,7 +907,7 @@ static void solve_projection(const Trace *tr, const QuizQuestion *q, Lang lang, 
     int n = engine_explain_projection(tr, q->role, q->t, q->j, terms);
     say(out, "%s(%s)[%d] = Σ_i x(%s)[i] × %s[i][%d]:", role_name(q->role), c, q->j, c,
         role_w(q->role), q->j);
-    say_products(out, q, terms, n, 2, 2, lang);
+    say_products(out, q, terms, n, q->digits_a, q->digits_b, lang);
 }
 
 static void solve_score(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText *out)
@@ -856,7 +916,7 @@ static void solve_score(const Trace *tr, const QuizQuestion *q, Lang lang, QuizT
     ExplainTerm terms[CHECK_MAX_TERMS];
     int n = engine_explain_score(tr, q->head, q->t, q->s, terms);
     say(out, "Q(%s)·K(%s) = Σ_i Q(%s)[i] × K(%s)[i]:", a, b, a, b);
-    say_products(out, q, terms, n, 2, 2, lang);
+    say_products(out, q, terms, n, q->digits_a, q->digits_b, lang);
 }
 
 static void solve_scaled(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText *out)
@@ -869,8 +929,9 @@ static void solve_scaled(const Trace *tr, const QuizQuestion *q, Lang lang, Quiz
         quiz_precision_text(q, lang));
 }
 
-/* Lines "三: e^(0.45 − 1.43) = e^(-0.98) ≈ 0.375" of a row (all, or only s when s ≥ 0). */
-static void say_exps(QuizText *out, const Trace *tr, const CheckedShare *c, int only, Lang lang)
+/* Lines "三: e^(0.447 − 1.432) = e^(-0.985) = 0.3734" of a row (all, or only s when s ≥ 0):
+ * the scores with sd decimals, the e^ as c rounds them. */
+static void say_exps(QuizText *out, const Trace *tr, const CheckedShare *c, int only, int sd, Lang lang)
 {
     for (int u = 0; u < c->n; u++) {
         if (only >= 0 && u != only)
@@ -879,13 +940,13 @@ static void say_exps(QuizText *out, const Trace *tr, const CheckedShare *c, int 
             say(out, LANG_PICK(lang, "  %s: masked, 0", "  %s：被掩码挡住，0"), tr->tokens[u]);
             continue;
         }
-        say(out, "  %s: e^(%s − %s) = e^(%s) ≈ %s", tr->tokens[u], num(c->scaled[u], 2),
-            term(c->max, 2), num(c->scaled[u] - c->max, 2), num(c->exps[u], QUIZ_EXP_DIGITS));
+        say(out, "  %s: e^(%s − %s) = e^(%s) → %s", tr->tokens[u], num(c->scaled[u], sd),
+            term(c->max, sd), num(c->scaled[u] - c->max, sd), num(c->exps[u], c->exp_digits));
     }
 }
 
 /* "max = 1.43 (加)". */
-static void say_max(QuizText *out, const Trace *tr, const CheckedShare *c, Lang lang)
+static void say_max(QuizText *out, const Trace *tr, const CheckedShare *c, Lang lang, int sd)
 {
     int at = 0;
     for (int u = 0; u < c->n; u++)
@@ -893,16 +954,16 @@ static void say_max(QuizText *out, const Trace *tr, const CheckedShare *c, Lang 
             at = u;
             break;
         }
-    say(out, LANG_PICK(lang, "max of the row = %s (%s)", "这一行最大 = %s（%s）"), num(c->max, 2),
+    say(out, LANG_PICK(lang, "max of the row = %s (%s)", "这一行最大 = %s（%s）"), num(c->max, sd),
         tr->tokens[at]);
 }
 
 static void solve_exp(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText *out)
 {
     CheckedShare c;
-    exp_row(tr, q->head, q->t, q->s, false, &c);
-    say_max(out, tr, &c, lang);
-    say_exps(out, tr, &c, q->s, lang);
+    exp_row(tr, q, false, &c);
+    say_max(out, tr, &c, lang, q->digits_b);
+    say_exps(out, tr, &c, q->s, q->digits_b, lang);
     char v[FORMAT_BYTES];
     say(out, LANG_PICK(lang, "→ %s (%s)", "→ %s（%s）"), quiz_value_text(q, q->right, v, sizeof v),
         quiz_precision_text(q, lang));
@@ -911,20 +972,21 @@ static void solve_exp(const Trace *tr, const QuizQuestion *q, Lang lang, QuizTex
 static void solve_share(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText *out)
 {
     double root = pr(tr->scale, QUIZ_SCALE_DIGITS);
+    int rd = q->digits_a, sd = q->digits_b;
     for (int u = 0; u < tr->T; u++) {
-        double raw = pr(TRACE_HSQ(tr, scores, q->head, q->t, u), 2);
+        double raw = pr(TRACE_HSQ(tr, scores, q->head, q->t, u), rd);
         if (engine_visible(tr, q->t, u))
-            say(out, "  %s: %s ÷ %s ≈ %s", tr->tokens[u], num(raw, 2), num(root, QUIZ_SCALE_DIGITS),
-                num(pr(raw / root, 2), 2));
+            say(out, "  %s: %s ÷ %s ≈ %s → %s", tr->tokens[u], num(raw, rd), num(root, QUIZ_SCALE_DIGITS),
+                num(raw / root, sd + 3), num(pr(raw / root, sd), sd));
     }
     CheckedShare c;
-    printed_row_share(tr, q->head, q->t, q->s, true, QUIZ_EXP_DIGITS, &c);
-    say_max(out, tr, &c, lang);
-    say_exps(out, tr, &c, -1, lang);
-    say(out, "Σ e^ = %s", num(c.sum, QUIZ_EXP_DIGITS));
+    printed_row_share(tr, q->head, q->t, q->s, true, sd + 1, rd, sd, &c);
+    say_max(out, tr, &c, lang, sd);
+    say_exps(out, tr, &c, -1, sd, lang);
+    say(out, "Σ e^ = %s", num(c.sum, c.exp_digits));
     char v[FORMAT_BYTES];
     say(out, LANG_PICK(lang, "share = %s ÷ %s ≈ %s → %s (%s)", "百分比 = %s ÷ %s ≈ %s → %s（%s）"),
-        num(c.exps[q->s], QUIZ_EXP_DIGITS), num(c.sum, QUIZ_EXP_DIGITS), num(c.share, 4),
+        num(c.exps[q->s], c.exp_digits), num(c.sum, c.exp_digits), num(c.share, 6),
         quiz_value_text(q, q->right, v, sizeof v), quiz_precision_text(q, lang));
 }
 
@@ -946,13 +1008,14 @@ static void solve_cosine(const Trace *tr, const QuizQuestion *q, Lang lang, Quiz
 {
     const char *a = tr->tokens[q->t], *b = tr->tokens[q->s];
     CheckedCosine c;
-    check_cosine_printed(&c, TRACE_ROW(tr, output, q->t), TRACE_ROW(tr, v, q->s), tr->d, 2);
-    say(out, "output(%s)·V(%s) = Σ_i output(%s)[i] × V(%s)[i] = %s", a, b, a, b, num(c.dot, 4));
-    say(out, "|output(%s)| = √(Σ_i output(%s)[i]²) = √%s ≈ %s", a, a, num(c.aa, 4), num(c.na, 6));
-    say(out, "|V(%s)| = √(Σ_i V(%s)[i]²) = √%s ≈ %s", b, b, num(c.bb, 4), num(c.nb, 6));
+    int dd = 2 * q->digits_a;   /* the sums' exact decimals */
+    check_cosine_printed(&c, TRACE_ROW(tr, output, q->t), TRACE_ROW(tr, v, q->s), tr->d, q->digits_a);
+    say(out, "output(%s)·V(%s) = Σ_i output(%s)[i] × V(%s)[i] = %s", a, b, a, b, num(c.dot, dd));
+    say(out, "|output(%s)| = √(Σ_i output(%s)[i]²) = √%s ≈ %s", a, a, num(c.aa, dd), num(c.na, 6));
+    say(out, "|V(%s)| = √(Σ_i V(%s)[i]²) = √%s ≈ %s", b, b, num(c.bb, dd), num(c.nb, 6));
     char v[FORMAT_BYTES];
     say(out, LANG_PICK(lang, "cos = %s ÷ (%s × %s) ≈ %s → %s (%s)", "余弦 = %s ÷ (%s × %s) ≈ %s → %s（%s）"),
-        num(c.dot, 4), num(c.na, 6), num(c.nb, 6), num(c.cosine, 4),
+        num(c.dot, dd), num(c.na, 6), num(c.nb, 6), num(c.cosine, QUIZ_COSINE_DIGITS),
         quiz_value_text(q, q->right, v, sizeof v), quiz_precision_text(q, lang));
 }
 

@@ -12,6 +12,7 @@
 
 #define VOCAB_SHOWN 400   /* bytes of the vocabulary listed in a message */
 #define HINT_BYTES 128    /* room for a " (did you mean ...)" hint */
+#define SPELL_SHOWN_BYTES 64  /* room for a typed word quoted in a message, escaped */
 
 /* ---------------------------------------------------------------- tables */
 
@@ -108,8 +109,10 @@ static int emit_one(Decoder *d, const char *ch, size_t len, const char *what)
     memcpy(one, ch, len);
     one[len] = '\0';
     if (model_find_char(d->m, one) < 0) {
-        snprintf(d->err, d->errlen, SPELL_SAY(d, "\"%s\" stands for %s, which is not in this model's "
-                 "vocabulary", "「%s」表示「%s」，这个模型的词表里没有它"), what, one);
+        char shown[SPELL_SHOWN_BYTES];
+        text_format(d->err, d->errlen, SPELL_SAY(d, "\"%s\" stands for %s, which is not in this model's "
+                    "vocabulary", "「%s」表示「%s」，这个模型的词表里没有它"),
+                    text_escape(what, shown, sizeof shown), one);
         return -1;
     }
     if (d->used + len < d->cap) {
@@ -149,14 +152,14 @@ static int decode_number(Decoder *d)
     d->at += n;
     d->index += (int)n;
     if (n > 1 && start[0] == '0') {
-        snprintf(d->err, d->errlen, SPELL_SAY(d, "\"%s\": write numbers without leading zeros "
-                 "(spaces keep digits apart: \"0 5\" gives 零五)",
-                 "「%s」：数字前面不要写 0（用空格把数字分开：「0 5」是「零五」）"), typed);
+        text_format(d->err, d->errlen, SPELL_SAY(d, "\"%s\": write numbers without leading zeros "
+                    "(spaces keep digits apart: \"0 5\" gives 零五)",
+                    "「%s」：数字前面不要写 0（用空格把数字分开：「0 5」是「零五」）"), typed);
         return -1;
     }
     if (n > 2) {
-        snprintf(d->err, d->errlen, SPELL_SAY(d, "\"%s\": the ASCII spelling reads numbers from 0 to 99 "
-                 "(the vocabulary has no 百)", "「%s」：ASCII 拼写只认 0 到 99 的数（词表里没有「百」）"), typed);
+        text_format(d->err, d->errlen, SPELL_SAY(d, "\"%s\": the ASCII spelling reads numbers from 0 to 99 "
+                    "(the vocabulary has no 百)", "「%s」：ASCII 拼写只认 0 到 99 的数（词表里没有「百」）"), typed);
         return -1;
     }
     int v = n == 1 ? start[0] - '0' : (start[0] - '0') * 10 + (start[1] - '0');
@@ -202,8 +205,8 @@ static int decode_word(Decoder *d)
             s++;
         size_t m = letters(s, next, sizeof next);
         if (strcmp(next, "many") != 0) {
-            snprintf(d->err, d->errlen, SPELL_SAY(d, "\"how\" at character %d: the spelling is \"how many\" "
-                     "(几)", "第 %d 个字起的「how」：拼写是「how many」（几）"), index);
+            text_format(d->err, d->errlen, SPELL_SAY(d, "\"how\" at character %d: the spelling is \"how many\" "
+                        "(几)", "第 %d 个字起的「how」：拼写是「how many」（几）"), index);
             d->bad = index;
             return -1;
         }
@@ -225,21 +228,23 @@ static int decode_word(Decoder *d)
 static int unknown(Decoder *d, const char *what, int index, const char *hint)
 {
     d->bad = index;
+    char shown[SPELL_SHOWN_BYTES];
+    what = text_escape(what, shown, sizeof shown);
     if (hint[0]) {
         if (d->lang == LANG_ZH)
-            snprintf(d->err, d->errlen, "第 %d 个字「%s」不认识%s", index, what, hint);
+            text_format(d->err, d->errlen, "第 %d 个字「%s」不认识%s", index, what, hint);
         else
-            snprintf(d->err, d->errlen, "unknown \"%s\" at character %d%s", what, index, hint);
+            text_format(d->err, d->errlen, "unknown \"%s\" at character %d%s", what, index, hint);
         return -1;
     }
     char vocab[VOCAB_SHOWN];
     model_vocab_list(d->m, vocab, sizeof vocab);
     if (d->lang == LANG_ZH)
-        snprintf(d->err, d->errlen, "第 %d 个字「%s」不认识：既不在词表里，也不是 ASCII 拼写（%s）；"
-                 "词表：%s", index, what, spell_summary(), vocab);
+        text_format(d->err, d->errlen, "第 %d 个字「%s」不认识：既不在词表里，也不是 ASCII 拼写（%s）；"
+                    "词表：%s", index, what, spell_summary(), vocab);
     else
-        snprintf(d->err, d->errlen, "unknown \"%s\" at character %d: not in the vocabulary (%s) "
-                 "nor an ASCII spelling (%s)", what, index, vocab, spell_summary());
+        text_format(d->err, d->errlen, "unknown \"%s\" at character %d: not in the vocabulary (%s) "
+                    "nor an ASCII spelling (%s)", what, index, vocab, spell_summary());
     return -1;
 }
 
@@ -283,8 +288,8 @@ static int decode_item(Decoder *d)
         return 0;
     }
     if (is_control(uc)) {
-        snprintf(d->err, d->errlen, SPELL_SAY(d, "control character U+%04X at character %d: not allowed "
-                 "in a sentence", "控制字符 U+%04X（第 %d 个字）：句子里不能有"), (unsigned)uc, d->index);
+        text_format(d->err, d->errlen, SPELL_SAY(d, "control character U+%04X at character %d: not allowed "
+                    "in a sentence", "控制字符 U+%04X（第 %d 个字）：句子里不能有"), (unsigned)uc, d->index);
         d->bad = d->index;
         return -1;
     }
@@ -327,7 +332,7 @@ int spell_decode_marked(const Model *m, const char *input, char *out, size_t cap
         return -1;
     out[0] = '\0';
     if (!text_valid_utf8(input, strlen(input))) {
-        snprintf(err, errlen, "%s", LANG_PICK(lang, "sentence is not valid UTF-8", "句子不是有效的 UTF-8"));
+        text_format(err, errlen, "%s", LANG_PICK(lang, "sentence is not valid UTF-8", "句子不是有效的 UTF-8"));
         return -1;
     }
     Decoder d = { .m = m, .at = input, .index = 1, .out = out, .cap = cap,
@@ -340,11 +345,11 @@ int spell_decode_marked(const Model *m, const char *input, char *out, size_t cap
             return -1;
         }
     if (d.count > MODEL_MAX_TOKENS)
-        snprintf(err, errlen, LANG_PICK(lang, "sentence has %d characters: at most %d are allowed",
-                                        "句子有 %d 个字：最多只能有 %d 个"),
-                 d.count, MODEL_MAX_TOKENS);
+        text_format(err, errlen, LANG_PICK(lang, "sentence has %d characters: at most %d are allowed",
+                                           "句子有 %d 个字：最多只能有 %d 个"),
+                    d.count, MODEL_MAX_TOKENS);
     else if (d.full)
-        snprintf(err, errlen, LANG_PICK(lang, "sentence does not fit in %zu bytes", "句子超出了 %zu 字节"), cap);
+        text_format(err, errlen, LANG_PICK(lang, "sentence does not fit in %zu bytes", "句子超出了 %zu 字节"), cap);
     else
         return 0;
     out[0] = '\0';

@@ -15,6 +15,7 @@
 #include <sys/ioctl.h>
 #include <term.h>   /* terminfo: setupterm, tigetstr (include/term.h is found by "term.h") */
 #include <unistd.h>
+#include <unistr.h>
 #include <wchar.h>
 
 #include "keys.h"
@@ -85,6 +86,8 @@ typedef struct {
     Grid last;                   /* the grid last handed to ncurses: the next paint hands
                                     over only the cells that differ (cells NULL: none) */
     int empty_reads;             /* polls in a row that found input readable but no key */
+    int real_w;                  /* the terminal's own size (TIOCGWINSZ), which may exceed */
+    int real_h;                  /* the GRID_MAX_SIDE the screen is bounded to */
     TermSaved saved;             /* signal dispositions to restore */
 } TermState;
 
@@ -92,6 +95,7 @@ static TermState term;
 
 /* Written by signal handlers, read by the loop (async-signal-safe by type). */
 static volatile sig_atomic_t term_caught;   /* the quit signal that arrived, or 0 */
+static volatile sig_atomic_t term_resized;  /* a SIGWINCH arrived: the size is read again */
 static int term_wake[2] = { -1, -1 };       /* self-pipe: handlers write, poll wakes */
 
 /* ---------------------------------------------------------------- signals */
@@ -114,17 +118,15 @@ static void term_on_quit_signal(int sig)
     term_wake_up();
 }
 
-/* SIGWINCH: let ncurses' own handler note the resize (it then returns KEY_RESIZE),
- * and wake the poll so that the key is read at once. */
+/* SIGWINCH: only noted; term_read_key reads the new size itself (term_sync_size), so
+ * that a terminal larger than ncurses can hold (32 768 rows overflow its short sizes)
+ * is bounded before ncurses sees it. ncurses' own handler is not chained. */
 static void term_on_winch(int sig, siginfo_t *info, void *ctx)
 {
-    const struct sigaction *prev = &term.saved.winch;
-    if (prev->sa_flags & SA_SIGINFO) {
-        if (prev->sa_sigaction)
-            prev->sa_sigaction(sig, info, ctx);
-    } else if (prev->sa_handler != SIG_DFL && prev->sa_handler != SIG_IGN) {
-        prev->sa_handler(sig);
-    }
+    (void)sig;
+    (void)info;
+    (void)ctx;
+    term_resized = 1;
     term_wake_up();
 }
 
@@ -226,7 +228,8 @@ static void term_install_quit_handlers(void)
     term.handlers = true;
 }
 
-/* Installed after newterm, chaining to the SIGWINCH handler ncurses put there. */
+/* Installed after newterm in place of the SIGWINCH handler ncurses put there (kept, to
+ * be put back by term_restore_handlers). */
 static void term_install_winch_handler(void)
 {
     struct sigaction sa;
@@ -317,7 +320,99 @@ static void term_setup_looks(void)
     }
 }
 
+/* ---------------------------------------------------------------- size */
+
+/* The terminal's size as the kernel reports it (0 when it cannot say). */
+static void term_query_size(int *w, int *h)
+{
+    struct winsize ws;
+    *w = *h = 0;
+    if ((ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 || ioctl(STDIN_FILENO, TIOCGWINSZ, &ws) == 0)
+        && ws.ws_col > 0 && ws.ws_row > 0) {
+        *w = ws.ws_col;
+        *h = ws.ws_row;
+    }
+}
+
+/* Gives ncurses the terminal's size, bounded to GRID_MAX_SIDE each way (ncurses keeps
+ * sizes in a short: 32 768 rows or columns crash it). */
+static void term_sync_size(void)
+{
+    int w, h;
+    term_query_size(&w, &h);
+    if (w < 1 || h < 1) {
+        w = COLS;
+        h = LINES;
+    }
+    term.real_w = w;
+    term.real_h = h;
+    w = w < GRID_MAX_SIDE ? w : GRID_MAX_SIDE;
+    h = h < GRID_MAX_SIDE ? h : GRID_MAX_SIDE;
+    if (w != COLS || h != LINES) {
+        resize_term(h, w);
+        term.repaint = true;
+    }
+}
+
+/* newterm on stdout and stdin. A terminal larger than GRID_MAX_SIDE either way would
+ * overflow ncurses' sizes there already: for that call LINES and COLUMNS (which ncurses
+ * reads over the kernel's size) say the bounded size, and are put back after. */
+static SCREEN *term_new_screen(void)
+{
+    int w, h;
+    term_query_size(&w, &h);
+    if (w <= GRID_MAX_SIDE && h <= GRID_MAX_SIDE)
+        return newterm(NULL, stdout, stdin);
+    static const char *const names[2] = { "COLUMNS", "LINES" };
+    char *saved[2], value[16];
+    int bounded[2] = { w < GRID_MAX_SIDE ? w : GRID_MAX_SIDE, h < GRID_MAX_SIDE ? h : GRID_MAX_SIDE };
+    for (int i = 0; i < 2; i++) {
+        const char *was = getenv(names[i]);
+        saved[i] = was ? strdup(was) : NULL;
+        snprintf(value, sizeof value, "%d", bounded[i]);
+        setenv(names[i], value, 1);
+    }
+    SCREEN *screen = newterm(NULL, stdout, stdin);
+    for (int i = 0; i < 2; i++) {
+        if (saved[i])
+            setenv(names[i], saved[i], 1);
+        else
+            unsetenv(names[i]);
+        free(saved[i]);
+    }
+    return screen;
+}
+
+bool term_size_bounded(int *real_w, int *real_h)
+{
+    *real_w = term.real_w;
+    *real_h = term.real_h;
+    return term.open && (term.real_w > COLS || term.real_h > LINES);
+}
+
 /* ---------------------------------------------------------------- open, close */
+
+/* Cursor and editing keys in both forms terminals send, whatever terminfo says: an
+ * xterm's entry has ESC O D (application mode) while many send ESC [ D. */
+static const struct {
+    const char *seq;   /* the bytes */
+    int code;          /* the KEY_* code they are */
+} term_extra_keys[] = {
+    { "\033[A", KEY_UP },   { "\033[B", KEY_DOWN }, { "\033[C", KEY_RIGHT }, { "\033[D", KEY_LEFT },
+    { "\033[H", KEY_HOME }, { "\033[F", KEY_END },
+    { "\033OA", KEY_UP },   { "\033OB", KEY_DOWN }, { "\033OC", KEY_RIGHT }, { "\033OD", KEY_LEFT },
+    { "\033OH", KEY_HOME }, { "\033OF", KEY_END },
+    { "\033[1~", KEY_HOME }, { "\033[4~", KEY_END }, { "\033[3~", KEY_DC },
+    { "\033[5~", KEY_PPAGE }, { "\033[6~", KEY_NPAGE }, { "\033[Z", KEY_BTAB },
+};
+
+/* Teaches ncurses the sequences of term_extra_keys its terminfo entry lacks. */
+static void term_define_extra_keys(void)
+{
+    for (size_t i = 0; i < sizeof term_extra_keys / sizeof term_extra_keys[0]; i++)
+        if (key_defined(term_extra_keys[i].seq) == 0)
+            define_key(term_extra_keys[i].seq, term_extra_keys[i].code);
+}
 
 /* Modes shared by the real and the headless screen. */
 static void term_setup_modes(void)
@@ -327,6 +422,7 @@ static void term_setup_modes(void)
     nonl();
     intrflush(stdscr, FALSE);
     keypad(stdscr, TRUE);
+    term_define_extra_keys();
     nodelay(stdscr, TRUE);   /* waiting is done by poll() in term_read_key */
     curs_set(0);
     set_escdelay(TERM_ESC_DELAY_MS);
@@ -414,11 +510,13 @@ int term_open(char *err, size_t errlen)
         return -1;
     }
     term_install_quit_handlers();
-    term.screen = newterm(NULL, stdout, stdin);
+    term_resized = 0;
+    term.screen = term_new_screen();
     if (!term.screen) {
         const char *type = getenv("TERM");
+        char shown[64];
         snprintf(err, errlen, "cannot use the terminal '%s' (check $TERM)",
-                 type ? type : "");
+                 text_escape(type ? type : "", shown, sizeof shown));
         term_restore_handlers();
         term_close_wake_pipe();
         return -1;
@@ -430,6 +528,7 @@ int term_open(char *err, size_t errlen)
     term.headless = false;
     term_register_atexit();
     term_setup_modes();
+    term_sync_size();
     return 0;
 }
 
@@ -447,11 +546,14 @@ int term_open_on(FILE *out, FILE *in, int w, int h, char *err, size_t errlen)
     }
     set_term(term.screen);
     resizeterm(h, w);
+    term.real_w = w;
+    term.real_h = h;
     term.input_fd = fileno(in);
     term.open = true;
     term.headless = true;
     term_register_atexit();
     term_setup_modes();
+    meta(stdscr, TRUE);   /* 8-bit input: out is no terminal, so ncurses cannot tell */
     return 0;
 }
 
@@ -643,24 +745,87 @@ static void term_read_mouse(TermEvent *ev)
     }
 }
 
+/* The bytes a UTF-8 character with lead byte c takes (2-4), or 0 when c cannot lead one. */
+static int term_utf8_length(int c)
+{
+    if (c >= 0xC2 && c <= 0xDF)
+        return 2;
+    if (c >= 0xE0 && c <= 0xEF)
+        return 3;
+    if (c >= 0xF0 && c <= 0xF4)
+        return 4;
+    return 0;
+}
+
+/* Reads one input unit that ncurses has or can read without waiting: a function key
+ * (*is_function, a KEY_* code) or a character decoded from the bytes wgetch gives. A byte
+ * that cannot start a character, or a sequence cut short or ill-formed (overlong, a
+ * surrogate), is dropped by itself: the bytes after it are read as they are (wget_wch
+ * swallowed the whole read). Returns false when nothing is there. */
+static bool term_next_input(bool *is_function, int *code)
+{
+    for (;;) {
+        int c = wgetch(stdscr);
+        if (c == ERR)
+            return false;
+        *is_function = c >= KEY_MIN;
+        *code = c;
+        if (c >= KEY_MIN || c < 0x80)
+            return true;
+        int need = term_utf8_length(c);
+        if (need == 0)
+            continue;                        /* a stray byte: dropped */
+        uint8_t bytes[4] = { (uint8_t)c };
+        int got = 1;
+        while (got < need) {
+            int b = wgetch(stdscr);
+            if (b == ERR || b >= KEY_MIN || (b & 0xC0) != 0x80) {
+                if (b != ERR)
+                    ungetch(b);              /* not part of it: read next, as itself */
+                break;
+            }
+            bytes[got++] = (uint8_t)b;
+        }
+        ucs4_t uc;
+        if (got == need && u8_mbtoucr(&uc, bytes, (size_t)got) == got) {
+            *code = (int)uc;
+            return true;
+        }
+        /* ill-formed: its bytes are dropped, and reading goes on */
+    }
+}
+
 /* Takes one key that ncurses already has or can read without waiting. */
 static bool term_take_key(TermEvent *ev)
 {
-    wint_t wc;
-    int r = wget_wch(stdscr, &wc);
-    if (r == ERR)
+    bool is_function;
+    int code;
+    if (!term_next_input(&is_function, &code))
         return false;
-    ev->key = term_translate_key(r == KEY_CODE_YES, (int)wc);
+    ev->key = term_translate_key(is_function, code);
     ev->x = ev->y = 0;
     if (ev->key == KEYCODE_ESC) {   /* Alt+key arrives as Esc and the key at once */
-        r = wget_wch(stdscr, &wc);
-        if (r == OK && wc == 27)
-            unget_wch(27);   /* two Escs: the second is read next time */
-        else if (r != ERR)
-            ev->key = 0;     /* Alt+key: it means nothing here */
+        if (term_next_input(&is_function, &code)) {
+            if (!is_function && code == 27)
+                ungetch(27);         /* two Escs: the second is read next time */
+            else
+                ev->key = 0;         /* Alt+key: it means nothing here */
+        }
     }
     if (ev->key == KEYCODE_MOUSE)
         term_read_mouse(ev);
+    return true;
+}
+
+/* A SIGWINCH arrived: the new size, bounded, as a resize key. */
+static bool term_take_resize(TermEvent *ev)
+{
+    if (!term_resized)
+        return false;
+    term_resized = 0;
+    term_sync_size();
+    ev->key = KEYCODE_RESIZE;
+    ev->x = ev->y = 0;
     return true;
 }
 
@@ -697,7 +862,7 @@ TermRead term_read_key(int timeout_ms, TermEvent *ev)
         return TERM_INTERRUPTED;
     if (!term.open)
         return TERM_TIMEOUT;
-    if (term_take_key(ev))
+    if (term_take_resize(ev) || term_take_key(ev))
         return TERM_KEY;
     struct pollfd fds[2] = {
         { .fd = term.input_fd, .events = POLLIN, .revents = 0 },
@@ -710,7 +875,7 @@ TermRead term_read_key(int timeout_ms, TermEvent *ev)
         return TERM_INTERRUPTED;
     if (!term.headless && term_input_gone(n, poll_errno, &fds[0]))
         return term_hang_up();
-    if (term_take_key(ev)) {  /* input, or KEY_RESIZE after a SIGWINCH */
+    if (term_take_resize(ev) || term_take_key(ev)) {  /* a SIGWINCH, or input */
         term.empty_reads = 0;
         return TERM_KEY;
     }

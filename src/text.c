@@ -3,6 +3,7 @@
  * Must not touch: the terminal, the model, any global state. */
 #include "text.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistr.h>
@@ -103,8 +104,32 @@ size_t text_pad(char *buf, size_t cap, const char *s, int columns, int align)
 #define TEXT_ELLIPSIS "\xE2\x80\xA6"                /* "…", ending a cut message */
 #define TEXT_ELLIPSIS_BYTES (sizeof TEXT_ELLIPSIS - 1)
 
+/* ---------------------------------------------------------------- which characters */
+
+bool text_char_allowed(unsigned c)
+{
+    if (c < 0x20 || c == 0x7F || (c >= 0x80 && c <= 0x9F))
+        return false;                                /* C0, DEL, C1 */
+    if (c == 0x2028 || c == 0x2029)
+        return false;                                /* line and paragraph separators */
+    if (c >= 0xD800 && c <= 0xDFFF)
+        return false;                                /* surrogates */
+    if ((c >= 0xFDD0 && c <= 0xFDEF) || (c & 0xFFFEu) == 0xFFFEu)
+        return false;                                /* noncharacters */
+    return c <= 0x10FFFF;
+}
+
+bool text_char_invisible(unsigned c)
+{
+    return c == 0x00AD || c == 0x061C || c == 0x180E || (c >= 0x200B && c <= 0x200F) ||
+           (c >= 0x202A && c <= 0x202E) || (c >= 0x2060 && c <= 0x2064) ||
+           (c >= 0x2066 && c <= 0x2069) || c == 0xFEFF;
+}
+
+#define TEXT_PIECE_BYTES 12   /* the longest escape, "\U0010FFFF", and its NUL */
+
 /* Takes one character (or one stray byte of invalid UTF-8) from *p and writes what
- * stands for it in a message into piece (room for 8 bytes, not NUL-terminated):
+ * stands for it in a message into piece (TEXT_PIECE_BYTES, not NUL-terminated):
  * itself, or its escape. Advances *p; returns the bytes written. */
 static size_t text_escape_piece(const uint8_t **p, const uint8_t *end, char *piece)
 {
@@ -113,7 +138,7 @@ static size_t text_escape_piece(const uint8_t **p, const uint8_t *end, char *pie
     const uint8_t *at = *p;
     if (n < 0) {                                     /* invalid or cut short */
         *p += 1;
-        return (size_t)snprintf(piece, 8, "\\x%02X", at[0]);
+        return (size_t)snprintf(piece, TEXT_PIECE_BYTES, "\\x%02X", at[0]);
     }
     *p += n;
     if (uc == '\n' || uc == '\t' || uc == '\r') {
@@ -122,9 +147,10 @@ static size_t text_escape_piece(const uint8_t **p, const uint8_t *end, char *pie
         return 2;
     }
     if (uc < 0x20 || uc == 0x7F)
-        return (size_t)snprintf(piece, 8, "\\x%02X", (unsigned)uc);
-    if (uc >= 0x80 && uc <= 0x9F)
-        return (size_t)snprintf(piece, 8, "\\u%04X", (unsigned)uc);
+        return (size_t)snprintf(piece, TEXT_PIECE_BYTES, "\\x%02X", (unsigned)uc);
+    if (!text_char_allowed(uc) || text_char_invisible(uc))
+        return (size_t)snprintf(piece, TEXT_PIECE_BYTES, uc > 0xFFFF ? "\\U%08X" : "\\u%04X",
+                                (unsigned)uc);
     memcpy(piece, at, (size_t)n);
     return (size_t)n;
 }
@@ -135,7 +161,7 @@ const char *text_escape(const char *s, char *buf, size_t cap)
         return buf;
     const uint8_t *start = (const uint8_t *)s;
     const uint8_t *end = start + strlen(s);
-    char piece[8];
+    char piece[TEXT_PIECE_BYTES];
     size_t total = 0;
     for (const uint8_t *p = start; p < end;)
         total += text_escape_piece(&p, end, piece);
@@ -156,4 +182,38 @@ const char *text_escape(const char *s, char *buf, size_t cap)
     }
     buf[used] = '\0';
     return buf;
+}
+
+/* ---------------------------------------------------------------- cutting */
+
+void text_cut_partial(char *s)
+{
+    size_t end = strlen(s), lead = end;
+    while (lead > 0 && end - lead < 4 && ((unsigned char)s[lead - 1] & 0xC0) == 0x80)
+        lead--;
+    if (lead == 0)
+        return;
+    unsigned char c = (unsigned char)s[lead - 1];
+    if (c < 0xC0)
+        return;                                      /* ASCII, or stray continuation bytes */
+    size_t need = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
+    if (end - (lead - 1) < need)
+        s[lead - 1] = '\0';
+}
+
+size_t text_format(char *buf, size_t cap, const char *fmt, ...)
+{
+    if (cap == 0)
+        return 0;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf, cap, fmt, ap);
+    va_end(ap);
+    if (n < 0) {
+        buf[0] = '\0';
+        return 0;
+    }
+    if ((size_t)n >= cap)
+        text_cut_partial(buf);
+    return strlen(buf);
 }

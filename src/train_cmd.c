@@ -4,7 +4,9 @@
 #include "train_cmd.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include "dump.h"
 #include "model.h"
@@ -61,28 +63,41 @@ static void train_loop(TrainRun *r, const Options *o, FILE *progress, bool tty)
         fputc('\n', progress);
 }
 
+int train_save_model(const TrainRun *r, const char *path, bool overwrite, bool ask_first,
+                     char *where, size_t wherelen, char *err, size_t errlen)
+{
+    struct stat st;
+    if (ask_first && !overwrite && lstat(path, &st) == 0 && S_ISREG(st.st_mode))
+        return 1;   /* outfile_open would refuse it: the caller asks first */
+    OutFile f;
+    if (outfile_open(&f, path, OUTFILE_ATOMIC, overwrite, err, errlen) != 0)
+        return -1;
+    Model m;
+    if (train_to_model(r, &m) != 0) {
+        outfile_abort(&f);
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    dump_model(f.fp, &m, m.sentence);
+    model_free(&m);
+    if (outfile_commit(&f, err, errlen) != 0)
+        return -1;
+    if (where) {
+        char *abs = realpath(path, NULL);
+        snprintf(where, wherelen, "%s", abs ? abs : path);
+        free(abs);
+    }
+    return 0;
+}
+
 /* Writes the run's model to --save OUT: a temporary file renamed into place. */
 static int save(const TrainRun *r, const Options *o, FILE *progress)
 {
-    Model m;
-    OutFile of, *f = &of;
     char err[OUTFILE_PATH_BYTES + 256];
-    if (outfile_open(f, o->save_path, OUTFILE_ATOMIC, o->overwrite, err, sizeof err) != 0) {
-        fprintf(progress, "attn-tui: --save: %s\n", err);
-        return 1;
-    }
-    if (train_to_model(r, &m) != 0) {
-        outfile_abort(f);
-        fprintf(progress, "attn-tui: --train: out of memory\n");
-        return 1;
-    }
-    dump_model(f->fp, &m, m.sentence);
-    model_free(&m);
-    if (outfile_commit(f, err, sizeof err) != 0) {
-        fprintf(progress, "attn-tui: --save: %s\n", err);
-        return 1;
-    }
-    return 0;
+    if (train_save_model(r, o->save_path, o->overwrite, false, NULL, 0, err, sizeof err) == 0)
+        return 0;
+    fprintf(progress, "attn-tui: --save: %s\n", err);
+    return 1;
 }
 
 int train_cmd_config(const Options *o, const Model *start, TrainConfig *cfg, char *err,

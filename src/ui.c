@@ -6,6 +6,7 @@
 #include "ui.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "quiz.h"
 #include "view.h"
@@ -39,6 +40,11 @@ void ui_free(Ui *ui)
 {
     view_states_free(ui->views);
     ui->views = NULL;
+    if (ui->model_next) {   /* a model asked for but never handed to the lesson */
+        model_free(ui->model_next);
+        free(ui->model_next);
+        ui->model_next = NULL;
+    }
 }
 
 int ui_input(Ui *ui, const Lesson *ls, int key)

@@ -208,8 +208,10 @@ static void draw_panel(const ViewCtx *c, const ArcsLayout *L)
     }
 }
 
-static void arcs_view_draw(const ViewCtx *c)
+static void arcs_view_draw(const ViewCtx *outer)
 {
+    ViewCtx room = draw_prediction_room(outer);   /* a model with a readout: its answer */
+    const ViewCtx *c = &room;
     ArcsLayout L;
     arcs_layout(c, &L);
     arcs_draw(c, &L);
@@ -218,11 +220,14 @@ static void arcs_view_draw(const ViewCtx *c)
     draw_values(c, &L);
     draw_marker(c, &L);
     draw_panel(c, &L);
+    draw_prediction(outer);
 }
 
 /* A click on a character focuses it. */
-static bool arcs_view_hit(const ViewCtx *c, int x, int y, Action *action, int *arg)
+static bool arcs_view_hit(const ViewCtx *outer, int x, int y, Action *action, int *arg)
 {
+    ViewCtx room = draw_prediction_room(outer);
+    const ViewCtx *c = &room;
     ArcsLayout L;
     arcs_layout(c, &L);
     if (y != L.sentence_row)

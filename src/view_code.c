@@ -446,7 +446,7 @@ static void table_cell(const ViewCtx *c, int h, int s, TableRow which, char *buf
     int t = c->focus;
     if (which == TABLE_SHARES)
         format_percent(buf, cap, TRACE_HSQ(tr, weights, h, t, s));
-    else if (!engine_visible(tr, t, s))
+    else if (which == TABLE_SCALED && !engine_visible(tr, t, s))   /* the mask comes after Q·Kᵀ */
         snprintf(buf, cap, "%s", c->gl->minus_inf);
     else
         format_fixed(buf, cap, which == TABLE_RAW ? TRACE_HSQ(tr, scores, h, t, s)

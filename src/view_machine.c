@@ -160,13 +160,20 @@ static void build_point(const ViewCtx *c, const MachineLayout *L, HeatText *x)
     if (tr->mask == MASK_CAUSAL && (L->stage == STAGE_SCORE || L->stage == STAGE_SOFTMAX)) {
         heat_text_sep(x, c->gl->sep);
         if (c->numbers)
-            snprintf(buf, sizeof buf, SAY(c, "causal mask (lesson 7): %s where a character would look ahead, "
-                                             "share 0",
-                                          "因果掩码（第 7 课）：往后看的地方是 %s，分到 0"),
-                     c->gl->minus_inf);
+            snprintf(buf, sizeof buf, SAY(c, "causal mask (lesson 7): the dim cells look ahead; after %sd they "
+                                             "get %s, share 0",
+                                          "因果掩码（第 7 课）：灰色的格子是往后看的，%sd 之后记 %s，分到 0"),
+                     c->gl->div_sqrt, c->gl->minus_inf);
         else
             snprintf(buf, sizeof buf, "%s", SAY(c, "causal mask: a character never looks ahead",
                                                 "因果掩码：每个字都不往后看"));
+        heat_text_words(x, STYLE_NORMAL, buf);
+    }
+    if (L->sum_w) {   /* the Σ column's 100.1%: the one ≈, explained where it appears */
+        heat_text_sep(x, c->gl->sep);
+        snprintf(buf, sizeof buf, SAY(c, "%s adds the printed shares: 99.9%% or 100.1%% is 100%% rounded",
+                                      "%s 把印出来的百分比加起来：99.9%% 或 100.1%% 是 100%% 四舍五入的结果"),
+                 c->gl->sum);
         heat_text_words(x, STYLE_NORMAL, buf);
     }
     if (L->one_of_two) {
@@ -212,14 +219,13 @@ static int square_level(const Trace *tr, bool shares, int h, int t, int s)
     return heat_range_level(v, lo, hi);
 }
 
-/* A T × T cell as printed: two decimals or a percentage; masked −∞ or 0.0%. */
+/* A T × T cell as printed: two decimals or a percentage (masked: 0.0%). A masked score is
+ * still its number (drawn dim): Q·Kᵀ comes before the mask, which adds −∞ after ÷√d. */
 static void square_text(const ViewCtx *c, bool shares, int h, int t, int s, char *buf, size_t cap)
 {
     bool visible = engine_visible(c->tr, t, s);
     if (shares)
         format_percent(buf, cap, visible ? square_value(c->tr, true, h, t, s) : 0.0);
-    else if (!visible)
-        snprintf(buf, cap, "%s", c->gl->minus_inf);
     else
         format_fixed(buf, cap, square_value(c->tr, false, h, t, s), 2);
 }
@@ -1086,8 +1092,10 @@ static void draw_editor(const ViewCtx *c, const MachineLayout *L, const MachineS
 
 extern const ViewOps view_machine;
 
-static void machine_view_draw(const ViewCtx *c)
+static void machine_view_draw(const ViewCtx *outer)
 {
+    ViewCtx room = draw_prediction_room(outer);   /* a model with a readout: its answer */
+    const ViewCtx *c = &room;
     MachineLayout L;
     HeatText text;
     machine_layout(c, &L, &text);
@@ -1099,16 +1107,19 @@ static void machine_view_draw(const ViewCtx *c)
     const MachineState *st = c->state;
     if (st && st->editing) {   /* what if: the editor takes the focus area */
         draw_editor(c, &L, st, L.heading_row);
-        return;
+    } else {
+        draw_focus(c, &L);
+        build_point(c, &L, &text);
+        heat_text_draw(c, &text, L.x, L.point_row, L.w, L.point_lines);
     }
-    draw_focus(c, &L);
-    build_point(c, &L, &text);
-    heat_text_draw(c, &text, L.x, L.point_row, L.w, L.point_lines);
+    draw_prediction(outer);
 }
 
 /* A click on a character's row (in the strip or a table) lets it ask. */
-static bool machine_view_hit(const ViewCtx *c, int x, int y, Action *action, int *arg)
+static bool machine_view_hit(const ViewCtx *outer, int x, int y, Action *action, int *arg)
 {
+    ViewCtx room = draw_prediction_room(outer);
+    const ViewCtx *c = &room;
     MachineLayout L;
     HeatText text;
     machine_layout(c, &L, &text);

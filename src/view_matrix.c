@@ -105,14 +105,15 @@ static double cell_value(const Trace *tr, MatrixTable m, int h, int t, int s)
     return table_array(tr, m)[((size_t)h * (size_t)tr->T + (size_t)t) * (size_t)tr->T + (size_t)s];
 }
 
-/* The cell as the table prints it: two decimals, a percentage, or −∞ where masked (a
- * masked share prints as 0). */
+/* The cell as the table prints it: two decimals, a percentage, or −∞ where masked in the
+ * ÷√d table (a masked share prints as 0; a raw Q·Kᵀ cell keeps its number: the mask comes
+ * after that product). */
 static void cell_text(const ViewCtx *c, MatrixTable m, int h, int t, int s, char *buf, size_t cap)
 {
     bool visible = engine_visible(c->tr, t, s);
     if (m == MATRIX_SHARES)
         format_percent(buf, cap, visible ? cell_value(c->tr, m, h, t, s) : 0.0);
-    else if (!visible)
+    else if (!visible && m == MATRIX_SCALED)
         snprintf(buf, cap, "%s", c->gl->minus_inf);
     else
         format_fixed(buf, cap, cell_value(c->tr, m, h, t, s), 2);
@@ -291,9 +292,14 @@ static void build_legend(const ViewCtx *c, const MatrixLayout *L, int level, boo
             } else {
                 heat_text_words(x, STYLE_DIM, SAY(c, "blank: masked, no share", "空白：被遮住，分不到"));
             }
-        } else {
+        } else if (L->table == MATRIX_SCALED) {
             heat_text_add(x, STYLE_DIM, "%s ", c->gl->minus_inf);
             heat_text_words(x, STYLE_DIM, SAY(c, "masked: no share", "被遮住：分不到"));
+        } else {
+            char note[160];
+            snprintf(note, sizeof note, SAY(c, "grey: masked after %sd (there it becomes %s)",
+                                            "灰色：%sd 之后被遮住（记为 %s）"), c->gl->div_sqrt, c->gl->minus_inf);
+            heat_text_words(x, STYLE_DIM, note);
         }
     }
     if (scrolls && level >= LEGEND_NO_SUM) {
@@ -443,18 +449,18 @@ static void check_scaled(const ViewCtx *c, int h, int t, int s, HeatText *x)
 {
     const Trace *tr = c->tr;
     CheckedQuotient q;
-    check_quotient(&q, TRACE_HSQ(tr, scores, h, t, s), 2, tr->scale, 6,
-                   TRACE_HSQ(tr, scaled, h, t, s), 2);
+    check_quotient_grow(&q, TRACE_HSQ(tr, scores, h, t, s), 2, tr->scale, 6,
+                        TRACE_HSQ(tr, scaled, h, t, s), 2);
     char a[FORMAT_BYTES], b[FORMAT_BYTES], r[FORMAT_BYTES], root[32];
     sqrt_d(c, root, sizeof root);
     heat_text_add(x, STYLE_BOLD, "Q(%s)%sK(%s) %s %s = ", c->tok[t], c->gl->dot, c->tok[s],
                   div_sign(c), root);
-    heat_text_add(x, STYLE_NORMAL, "%s %s %s ", format_fixed(a, sizeof a, q.a, 2), div_sign(c),
+    heat_text_add(x, STYLE_NORMAL, "%s %s %s ", format_fixed(a, sizeof a, q.a, q.digits_a), div_sign(c),
                   format_fixed(b, sizeof b, q.b, 6));
     heat_text_add(x, STYLE_BOLD, "= %s", format_fixed(r, sizeof r, q.quotient, 2));
     if (!q.same)
         heat_text_add(x, STYLE_BOLD, " %s %s", c->ascii ? "~" : "≈", format_fixed(r, sizeof r, q.value, 2));
-    heat_text_add(x, STYLE_DIM, " (%s %s %s)", root, c->ascii ? "~" : "≈", b);
+    heat_text_add(x, STYLE_DIM, " (%s = %s)", root, b);   /* six decimals, as every screen prints √d */
 }
 
 /* share(t→s) = e^(s − max) / Σ over the row, with the Σ term by term and the row's total. */
@@ -533,7 +539,7 @@ static void build_check(const ViewCtx *c, const MatrixLayout *L, HeatText *x)
         check_hidden(c, L, t, s, x);
         return;
     }
-    if (!engine_visible(c->tr, t, s)) {
+    if (!engine_visible(c->tr, t, s) && L->table != MATRIX_RAW) {   /* Q·Kᵀ is still worked */
         check_masked(c, t, s, x);
         return;
     }

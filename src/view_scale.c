@@ -216,7 +216,7 @@ static void draw_demo(const ViewCtx *c, const ScaleLayout *L, int y, int bar_x)
         grid_put_text(c->g, bx + 2, y, speck, STYLE_DIM);
 }
 
-/* "Wq  3584 × 3584 = 12845056  ████████" */
+/* "Wq  3584 × 3584 = 12 845 056  ████████" */
 static void draw_matrix(const ViewCtx *c, const ScaleLayout *L, int y, int m, int bar_x)
 {
     RealModel real = realmodel_real();
@@ -228,9 +228,9 @@ static void draw_matrix(const ViewCtx *c, const ScaleLayout *L, int y, int m, in
     snprintf(label, sizeof label, "  %s", names[m]);
     int x = put_label(c, L, y, label, STYLE_BOLD);
     if (c->numbers) {
-        char buf[128];
-        snprintf(buf, sizeof buf, "%" PRId64 " %s %-4" PRId64 " = %8" PRId64, real.d_model,
-                 c->gl->times, cols, params);
+        char buf[128], n[FORMAT_BYTES];
+        snprintf(buf, sizeof buf, "%" PRId64 " %s %-4" PRId64 " = %10s", real.d_model,
+                 c->gl->times, cols, format_grouped(n, sizeof n, params));
         draw_clipped(c->g, x, y, L->x + L->w, buf, STYLE_NORMAL);
     }
     int limit = L->x + L->w;
@@ -238,17 +238,19 @@ static void draw_matrix(const ViewCtx *c, const ScaleLayout *L, int y, int m, in
             m == 0 ? STYLE_SERIES_B : STYLE_SERIES_A);
 }
 
-/* "Wq + Wk + Wv = 12845056 + 2 × 1835008 = 16515072 = 86016 × the demo's 192" */
+/* "Wq + Wk + Wv = 12 845 056 + 2 × 1 835 008 = 16 515 072 = 86 016 × the demo's 192" */
 static void draw_total(const ViewCtx *c, const ScaleLayout *L, int y)
 {
     RealModel real = realmodel_real(), demo = realmodel_demo();
     char buf[192];
     int limit = L->x + L->w;
     int x = put_label(c, L, y, SAY(c, "  all three", "  三张合计"), STYLE_BOLD);
-    snprintf(buf, sizeof buf, "%" PRId64 " + 2 %s %" PRId64 " = %" PRId64, realmodel_wq_params(&real),
-             c->gl->times, realmodel_wk_params(&real), realmodel_qkv_params(&real));
+    char a[FORMAT_BYTES], b[FORMAT_BYTES], s[FORMAT_BYTES];
+    snprintf(buf, sizeof buf, "%s + 2 %s %s = %s", format_grouped(a, sizeof a, realmodel_wq_params(&real)),
+             c->gl->times, format_grouped(b, sizeof b, realmodel_wk_params(&real)),
+             format_grouped(s, sizeof s, realmodel_qkv_params(&real)));
     x += draw_clipped(c->g, x, y, limit, buf, STYLE_BOLD);
-    snprintf(buf, sizeof buf, " = %" PRId64 " %s %" PRId64, realmodel_times_demo(&real, &demo),
+    snprintf(buf, sizeof buf, " = %s %s %" PRId64, format_grouped(a, sizeof a, realmodel_times_demo(&real, &demo)),
              c->gl->times, realmodel_qkv_params(&demo));
     if (x + text_width(buf) <= limit)
         grid_put_text(c->g, x, y, buf, STYLE_DIM);
@@ -259,7 +261,7 @@ static int params_bar_x(const ViewCtx *c, const ScaleLayout *L)
 {
     int x = label_x(L) + L->label_w;
     if (c->numbers)
-        x += text_width("3584 × 512  = 12845056") + 2;
+        x += text_width("3584 × 512  = 12 845 056") + 2;
     int room = L->x + L->w - x;
     return room >= 8 ? x : L->x + L->w - 8;
 }
@@ -417,7 +419,7 @@ static void draw_context(const ViewCtx *c, const ScaleLayout *L, int y)
         grid_put_text(c->g, x + 2, y, shown, STYLE_DIM);
 }
 
-/* "with GQA   4096 × 1024 × 2 B = 8388608 B = 8 MiB  █" */
+/* "with GQA   4096 × 1024 × 2 B = 8 388 608 B = 8 MiB  █" */
 static void draw_cache(const ViewCtx *c, const ScaleLayout *L, int y, bool gqa, int bar_x)
 {
     RealModel real = realmodel_real();
@@ -430,8 +432,10 @@ static void draw_cache(const ViewCtx *c, const ScaleLayout *L, int y, bool gqa, 
         char buf[192];
         snprintf(buf, sizeof buf, "%6" PRId64 " %s %4" PRId64 " %s %d B = ", tokens, c->gl->times,
                  realmodel_kv_per_token(&real, gqa), c->gl->times, REALMODEL_BYTES_PER_NUMBER);
-        if (!L->compact)
-            draw_append(buf, sizeof buf, "%10" PRId64 " B = ", bytes);
+        if (!L->compact) {
+            char n[FORMAT_BYTES];
+            draw_append(buf, sizeof buf, "%13s B = ", format_grouped(n, sizeof n, bytes));
+        }
         draw_append(buf, sizeof buf, "%4" PRId64 " MiB", realmodel_in_mib(bytes));
         draw_clipped(c->g, x, y, L->x + L->w, buf, STYLE_NORMAL);
     }
@@ -446,7 +450,7 @@ static int cache_bar_x(const ViewCtx *c, const ScaleLayout *L)
     int x = label_x(L) + L->label_w;
     if (c->numbers)
         x += text_width(L->compact ? "131072 × 7168 × 2 B = 1792 MiB"
-                                   : "131072 × 7168 × 2 B = 1879048192 B = 1792 MiB") + 2;
+                                   : "131072 × 7168 × 2 B = 1 879 048 192 B = 1792 MiB") + 2;
     int room = L->x + L->w - x;
     return room >= 8 ? x : L->x + L->w - 8;
 }

@@ -197,13 +197,15 @@ static void detail_scale(const ViewCtx *c, const ClaimWords *w, char *buf, size_
 {
     RealModel real = realmodel_real(), demo = realmodel_demo();
     if (w->numbers)
-        snprintf(buf, cap, SAY(c, "%" PRId64 " here, %" PRId64 " in a real Wq, Wk, Wv; "
+    {
+        char big[FORMAT_BYTES];   /* grouped as the scale screen prints it: 16 515 072 */
+        snprintf(buf, cap, SAY(c, "%" PRId64 " here, %s in a real Wq, Wk, Wv; "
                                   "%" PRId64 " heads, %" PRId64 " K/V groups (GQA)",
-                               "这里 %" PRId64 " 个数，真实的 Wq、Wk、Wv 有 %" PRId64 " 个；"
+                               "这里 %" PRId64 " 个数，真实的 Wq、Wk、Wv 有 %s 个；"
                                "%" PRId64 " 个头分 %" PRId64 " 组共用 K、V（GQA）"),
-                 realmodel_qkv_params(&demo), realmodel_qkv_params(&real), real.n_heads,
+                 realmodel_qkv_params(&demo), format_grouped(big, sizeof big, realmodel_qkv_params(&real)), real.n_heads,
                  realmodel_groups(&real));
-    else
+    } else
         snprintf(buf, cap, "%s", SAY(c, "many heads; groups of them share K and V (GQA)",
                                      "很多个头，几个头一组共用 K、V（GQA）"));
 }
@@ -421,17 +423,22 @@ static void draw_row(const ViewCtx *c, const SummaryLayout *L, const SummaryRow 
     }
 }
 
-static void summary_view_draw(const ViewCtx *c)
+static void summary_view_draw(const ViewCtx *outer)
 {
+    ViewCtx room = draw_prediction_room(outer);   /* a model with a readout: its answer */
+    const ViewCtx *c = &room;
     SummaryLayout L;
     summary_layout(c, &L);
     for (int r = 0; r < L.n; r++)
         draw_row(c, &L, &L.rows[r], L.top + r);
+    draw_prediction(outer);
 }
 
 /* A click on a claim's title or detail opens the view it points to. */
-static bool summary_view_hit(const ViewCtx *c, int x, int y, Action *action, int *arg)
+static bool summary_view_hit(const ViewCtx *outer, int x, int y, Action *action, int *arg)
 {
+    ViewCtx room = draw_prediction_room(outer);
+    const ViewCtx *c = &room;
     SummaryLayout L;
     summary_layout(c, &L);
     int r = y - L.top;

@@ -477,6 +477,114 @@ grep -qF "The opening picture: 等 looks at every character" "$tmp/tour" && grep
 "$BIN" --print --size 80x24 --predict | sed -n 3p | grep -qF "predict, then reveal: autoplay asks before ③ · tally: 0 of 0 right" \
     && ok "--predict: the caption row says what it does" || bad "--predict: the caption row says what it does"
 expect_fail "--tour takes no value" 2 "--tour" -- --tour=yes
+# ------------------------------------------------------------------ hardening (issue 13)
+# File names and model tokens reach stderr escaped; no raw ESC or BEL in any message.
+no_raw_controls() { ! LC_ALL=C grep -q "$(printf '[\033\007]')" "$1"; }
+expect_fail "--model: the path's escapes are shown escaped" 1 \
+    'attn-tui: /tmp/\x1B]0;pwned\x07\x1B[31mRED: cannot read: No such file or directory' \
+    -- --dump --model "$(printf '/tmp/\033]0;pwned\007\033[31mRED')"
+no_raw_controls "$tmp/err" && ok "--model: no raw escape reaches stderr" || bad "--model: no raw escape reaches stderr" "$(cat -v "$tmp/err")"
+esc_model="$tmp/$(printf '\033[31m')bad.model"
+printf '[vocab]\na bc\n' >"$esc_model"
+expect_fail "a parse error's NAME:LINE: is escaped" 1 '\x1B[31mbad.model:2: vocabulary entry "bc" is not exactly one character' \
+    -- --dump --model "$esc_model"
+printf '[vocab]\na b\342\200\256evil\n' >"$tmp/rlo.model"
+expect_fail "a bidi override in a token is shown as \\u202E" 1 'vocabulary entry "b\u202Eevil" is not exactly one character' \
+    -- --dump --model "$tmp/rlo.model"
+expect_fail "--sentence: a bidi override is shown as \\u202E" 1 'unknown "\u202E" at character 2' \
+    -- --dump --sentence "$(printf '3\342\200\256')"
+printf '[vocab]\na \342\200\250\n' >"$tmp/sep.model"
+expect_fail "U+2028 in the vocabulary is refused" 1 "vocabulary entry U+2028 cannot be used" -- --dump --model "$tmp/sep.model"
+
+# A FIFO (with no writer) as --model is refused at once, not waited on.
+mkfifo "$tmp/fifo.model"
+timeout 10 "$BIN" --dump --model "$tmp/fifo.model" >"$tmp/out" 2>"$tmp/err"; st=$?   # 124: it waited
+[ $st -eq 1 ] && grep -qF "fifo.model: not a regular file" "$tmp/err" \
+    && ok "a FIFO as --model is refused at once" || bad "a FIFO as --model is refused at once" "exit $st: $(cat "$tmp/err")"
+
+# --print's size limit is named; over a file-size limit every output says "File too large".
+expect_fail "--size over the limit names it" 2 "give WxH from 1x1 to 1000x1000" -- --print --size 1001x10
+for args in "--print --size 200x100" "--help" "--keys man" "--dump" "--export python"; do
+    # shellcheck disable=SC2086
+    (ulimit -f 1; exec "$BIN" $args >"$tmp/limited.txt" 2>"$tmp/err"); st=$?
+    [ $st -eq 1 ] && grep -qF "File too large" "$tmp/err" && [ "$(wc -l <"$tmp/err")" -eq 1 ] \
+        && ok "$args over ulimit -f: exit 1, File too large" || bad "$args over ulimit -f: exit 1, File too large" "exit $st: $(cat "$tmp/err")"
+done
+
+# The interactive program on a pseudo-terminal (tests/cli/pty_run.py): what tmux cannot do.
+if command -v python3 >/dev/null 2>&1; then
+    PTY="python3 $(dirname "$0")/pty_run.py"
+    # 1. a terminal of 32 768 rows or columns: drawn at most 1000 each way, and said
+    got=$($PTY "$tmp/pty" 32768 80 71 -- "$BIN")
+    [ "$got" = "exit 0" ] && grep -qF "the terminal is 80×32768: drawing 80×1000" "$tmp/pty" \
+        && ok "32768 rows: bounded, said, exit 0" || bad "32768 rows: bounded, said, exit 0" "$got"
+    got=$($PTY "$tmp/pty" 24 32768 71 -- "$BIN")
+    [ "$got" = "exit 0" ] && grep -qF "the terminal is 32768×24: drawing 1000×24" "$tmp/pty" \
+        && ok "32768 columns: bounded, said, exit 0" || bad "32768 columns: bounded, said, exit 0" "$got"
+    got=$($PTY "$tmp/pty" 24 80 r32768x80,r24x32768,r30x100,71 -- "$BIN")
+    [ "$got" = "exit 0" ] && ok "resized to 32768 rows and columns and back: exit 0" \
+        || bad "resized to 32768 rows and columns and back: exit 0" "$got"
+    # 3. --record never replaces a file unless --overwrite, never follows a link
+    printf 'precious\n' >"$tmp/precious.txt"
+    ln -s "$tmp/precious.txt" "$tmp/link.cast"
+    got=$($PTY "$tmp/pty" 24 80 71 -- "$BIN" --record "$tmp/link.cast")
+    [ "$got" = "exit 1" ] && grep -qF "link.cast: is a symbolic link" "$tmp/pty" && [ "$(cat "$tmp/precious.txt")" = precious ] \
+        && ok "--record through a symlink: refused, the target kept" || bad "--record through a symlink: refused, the target kept" "$got: $(tail -c 200 "$tmp/pty")"
+    cp "$tmp/lesson.model" "$tmp/mine.model"
+    got=$($PTY "$tmp/pty" 24 80 71 -- "$BIN" --model "$tmp/mine.model" --record "$tmp/mine.model")
+    [ "$got" = "exit 1" ] && grep -qF "mine.model: exists (use --overwrite to replace it)" "$tmp/pty" \
+        && cmp -s "$tmp/lesson.model" "$tmp/mine.model" \
+        && ok "--record onto the model: refused, the model kept" || bad "--record onto the model: refused, the model kept" "$got"
+    got=$($PTY "$tmp/pty" 24 80 71 -- "$BIN" --record "$tmp/precious.txt" --overwrite)
+    [ "$got" = "exit 0" ] && head -c 12 "$tmp/precious.txt" | grep -qF '{"version": ' \
+        && ok "--record --overwrite replaces the file" || bad "--record --overwrite replaces the file" "$got"
+    got=$($PTY "$tmp/pty" 24 80 71 -- "$BIN" --record "$(printf '/nonexistent/\033]0;x\007.cast')")
+    [ "$got" = "exit 1" ] && grep -qF '/nonexistent/\x1B]0;x\x07.cast: No such file or directory' "$tmp/pty" \
+        && ok "--record: the path is shown escaped" || bad "--record: the path is shown escaped" "$got: $(tail -c 200 "$tmp/pty" | cat -v)"
+    # 7, 10. a file-size limit stops the recording (the status line says so: the tmux check
+    # below); the file holds whole events; at exit one escaped line, exit 1, no SIGXFSZ death
+    cast="$tmp/$(printf '\033]0;x\007')full.cast"
+    got=$($PTY "$tmp/pty" 24 80 r24x80,r24x80,r24x80,71 -- sh -c 'ulimit -f 16; exec "$0" --record "$1" --autoplay --speed 4' "$BIN" "$cast")
+    if [ "$got" = "exit 1" ] \
+        && grep -qF 'attn-tui: --record: cannot write '"$tmp"'/\x1B]0;x\x07full.cast: File too large' "$tmp/pty" \
+        && python3 -c 'import json, sys
+lines = open(sys.argv[1], "rb").read().decode("utf-8").split("\n")
+assert lines[-1] == "" and len(lines) > 2
+for l in lines[:-1]: json.loads(l)' "$cast"; then
+        ok "a file-size limit stops --record: said at once, whole events, exit 1"
+    else
+        bad "a file-size limit stops --record: said at once, whole events, exit 1" "$got: $(tail -c 300 "$tmp/pty" | cat -v)"
+    fi
+    # the status line as a person sees it (tmux draws what the bytes say)
+    if [ -w /dev/full ] && command -v tmux >/dev/null 2>&1; then
+        sock=attn-cli-$$
+        tmux -L "$sock" -f /dev/null new-session -d -x 100 -y 24 "$BIN --record /dev/full; sleep 9"
+        sleep 1.5
+        tmux -L "$sock" capture-pane -p >"$tmp/screen" 2>/dev/null
+        tmux -L "$sock" send-keys q; sleep 0.5
+        tmux -L "$sock" kill-server 2>/dev/null
+        grep -qF "recording stopped: cannot write /dev/full: No space left on device" "$tmp/screen" \
+            && ok "--record /dev/full: said on the status line at once" \
+            || bad "--record /dev/full: said on the status line at once" "$(tail -2 "$tmp/screen")"
+    fi
+    # 5. C1 controls typed into the input line never reach the recording
+    rm -f "$tmp/c1.cast"
+    got=$($PTY "$tmp/pty" 24 100 65,c29d303b7807c29b33316d,1b,71 -- "$BIN" --record "$tmp/c1.cast")
+    if [ "$got" = "exit 0" ] && python3 -c 'import json, sys
+data = open(sys.argv[1], "rb").read()
+text = data.decode("utf-8")
+for l in text.split("\n")[:-1]:
+    for ev in [json.loads(l)]:
+        out = ev[2] if isinstance(ev, list) else ""
+        assert not any(0x80 <= ord(c) <= 0x9f or c == "\x07" for c in out), repr(out)
+assert "0;x" not in text' "$tmp/c1.cast"; then
+        ok "C1 controls typed in the input line are refused"
+    else
+        bad "C1 controls typed in the input line are refused" "$got"
+    fi
+else
+    echo "skip  the pseudo-terminal tests: no python3"
+fi
 
 # ------------------------------------------------------------------ issue 16: every message in Chinese
 expect_fail "zh: a character not in the vocabulary" 1 "attn-tui: --sentence: 第 2 个字「x」不认识：既不在词表里，也不是 ASCII 拼写" -- --lang zh --dump --sentence 三x

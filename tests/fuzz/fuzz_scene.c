@@ -3,6 +3,9 @@
  * crash, never write outside the grid (ASan sees the cells array end), leave every cell
  * well-formed and never show nan or inf; drawn with the frames' cache it is the same frame.
  * Also: a click anywhere means a valid action. The chain panel (w) may be open.
+ * Also: a click anywhere means a valid action. The sentence goes through the ASCII
+ * spelling decoder first (spell_decode, as --sentence and the input line do); when it
+ * does not decode, its bytes are tried as they are.
  * Input: 8 bytes of layout, then the sentence up to the first newline (empty: the
  * model's own), then a model file (empty: the built-in model).
  * Seeds: tests/fuzz/corpus/scene. */
@@ -16,6 +19,7 @@
 #include "lesson.h"
 #include "model.h"
 #include "player.h"
+#include "spell.h"
 #include "ui.h"
 
 #define FUZZ_MAX_W 300   /* widest frame tried */
@@ -194,7 +198,11 @@ static const Model *built_in(void)
 static void run(const Layout *l, const Model *m, const char *sentence)
 {
     Lesson ls;
-    char err[2048];
+    char err[2048], decoded[MODEL_SENTENCE_BYTES];
+    if (sentence[0] && spell_decode(m, sentence, decoded, sizeof decoded, err, sizeof err) == 0)
+        sentence = decoded;
+    else if (sentence[0])
+        fuzz_check_message(err, sizeof err, 1);
     if (lesson_build(&ls, m, sentence[0] ? sentence : m->sentence, &l->config, err, sizeof err) != 0)
         return;
     Grid g;

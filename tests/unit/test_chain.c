@@ -145,7 +145,7 @@ static void test_closing_and_other_screens(void **state)
     scene_press(s, 'w');                                          /* w again closes */
     assert_false(s->ui.origin);
     scene_press(s, 'w');
-    scene_press(s, KEYCODE_TAB);                                  /* code: still open */
+    ui_set_view(&s->ui, &s->p, VIEW_CODE);                        /* code: still open */
     assert_int_equal(s->ui.view, VIEW_CODE);
     Grid g = scene_render(s, 80, 24);
     assert_has(&g, "where share(等,");

@@ -128,9 +128,10 @@ static void test_bad_values(void **state)
     Options o;
     char err[256] = "";
     assert_int_equal(parse(&o, err, l), -1);
-    /* every view, in VIEW_LIST's order: these ten first, any added after them */
+    /* every view, in VIEW_LIST's order: these first (train after the machine), any added
+     * after them */
     const char *views = "--view: 'graph' is not a screen: use all, library, similarity, arcs, matrix, "
-                        "sqrtd, machine, code, scale, summary";
+                        "sqrtd, machine, train, code, scale, summary";
     assert_memory_equal(err, views, strlen(views));
     assert_true(err[strlen(views)] == '\0' || err[strlen(views)] == ',');
     const char *m[] = { "--mask", "future", NULL };
@@ -138,7 +139,7 @@ static void test_bad_values(void **state)
     const char *n[] = { "--heads", "3", NULL };
     expect_error(n, "--heads: '3' is not a number of heads: use 1 or 2");
     const char *p[] = { "--print", "--size", "80", NULL };
-    expect_error(p, "--size: '80' is not a size: give WxH, e.g. 120x40");
+    expect_error(p, "--size: '80' is not a size: give WxH from 1x1 to 1000x1000, e.g. 120x40");
     const char *q[] = { "--size", "80x24", NULL };
     expect_error(q, "--size and --color go with --print (try --print --size 120x40)");
     const char *r[] = { "--print", "--color", "sometimes", NULL };

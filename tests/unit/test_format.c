@@ -131,6 +131,24 @@ static void test_exact_locale(void **state)
 
 /* ---------------------------------------------------------------- main */
 
+/* Big counts in threes with a plain space (the scale screen's 12 845 056), small ones whole. */
+static void test_grouped(void **state)
+{
+    (void)state;
+    char buf[FORMAT_BYTES];
+    assert_string_equal(format_grouped(buf, sizeof buf, 12845056), "12 845 056");
+    assert_string_equal(format_grouped(buf, sizeof buf, 16515072), "16 515 072");
+    assert_string_equal(format_grouped(buf, sizeof buf, 1879048192), "1 879 048 192");
+    assert_string_equal(format_grouped(buf, sizeof buf, 86016), "86 016");
+    assert_string_equal(format_grouped(buf, sizeof buf, 3584), "3584");
+    assert_string_equal(format_grouped(buf, sizeof buf, 192), "192");
+    assert_string_equal(format_grouped(buf, sizeof buf, 0), "0");
+    assert_string_equal(format_grouped(buf, sizeof buf, -1835008), "-1 835 008");
+    assert_string_equal(format_grouped(buf, sizeof buf, -9223372036854775807LL - 1), "-9 223 372 036 854 775 808");
+    char small[6];
+    assert_string_equal(format_grouped(small, sizeof small, 12845056), "12 84");   /* cut, terminated */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -139,6 +157,7 @@ int main(void)
         cmocka_unit_test(test_fixed_sweep),
         cmocka_unit_test(test_exact),
         cmocka_unit_test(test_exact_locale),
+        cmocka_unit_test(test_grouped),
     };
     return cmocka_run_group_tests_name("format", tests, NULL, NULL);
 }

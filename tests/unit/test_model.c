@@ -12,6 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "model.h"
 
@@ -916,6 +918,65 @@ static void test_load_file_too_big(void **state)
 
 /* ---------------------------------------------------------------- main */
 
+/* U+2028, U+2029, noncharacters: libunistring gives them a column, but they go out raw in
+ * --print, --dump and the cast, so the vocabulary refuses them (issue 13, point 9). */
+static void test_vocab_unprintable(void **state)
+{
+    (void)state;
+    static const struct { const char *bytes; const char *cp; } bad[] = {
+        { "\xE2\x80\xA8", "2028" }, { "\xE2\x80\xA9", "2029" }, { "\xEF\xBF\xBF", "FFFF" },
+        { "\xEF\xBF\xBE", "FFFE" }, { "\xEF\xB7\x90", "FDD0" }, { "\xEF\xB7\xAF", "FDEF" },
+        { "\xF0\x9F\xBF\xBF", "1FFFF" },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char line[32], want[200];
+        snprintf(line, sizeof line, "a b c %s\n", bad[i].bytes);
+        snprintf(want, sizeof want, "t.model:3: vocabulary entry U+%s cannot be used: it is a "
+                 "separator, a control or a noncharacter, not a printable character", bad[i].cp);
+        expect_line_error(3, line, want);
+    }
+}
+
+/* Bidi and zero-width characters in a quoted token are shown escaped, and so are the
+ * controls of a file name (issue 13, points 2 and 6). */
+static void test_messages_escaped(void **state)
+{
+    (void)state;
+    expect_line_error(3, "a b c b\xE2\x80\xAE" "evil\n", "t.model:3: vocabulary entry "
+                      "\"b\\u202Eevil\" is not exactly one character");
+    expect_line_error(14, "3 -0.5\xE2\x80\xAE\n", "t.model:14: \"-0.5\\u202E\" is not a number");
+    expect_line_error(4, "[d\xE2\x80\xAE]\n", "t.model:4: unknown section [d\\u202E] (known: "
+                      "[vocab] [d] [sentence] [embedding] [wq] [wk] [wv], and for a readout "
+                      "[answers] [wo] [bo] [w1] [b1] [w2] [heads])");
+    Model m;
+    char err[512];
+    Buf b = replace_line(7, "ca\xE2\x81\xA6\n");     /* U+2066, not in [vocab] */
+    assert_int_equal(model_parse(b.s, b.len, "/tmp/\033]0;pwned\a\033[31mRED", &m, err,
+                                 sizeof err), -1);
+    free(b.s);
+    assert_string_equal(err, "/tmp/\\x1B]0;pwned\\x07\\x1B[31mRED:7: sentence character "
+                        "\"\\u2066\" is not in [vocab]");
+    assert_null(strchr(err, '\033'));
+    assert_null(strchr(err, '\a'));
+}
+
+/* A FIFO with no writer is refused at once, not waited on forever (issue 13, point 10). */
+static void test_load_fifo_refused(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/attn-fifo-XXXXXX", path[64], want[160], err[512];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/m\033[31m.model", dir);
+    assert_int_equal(mkfifo(path, 0600), 0);
+    Model m;
+    assert_int_equal(model_load_file(path, &m, err, sizeof err), -1);
+    snprintf(want, sizeof want, "%s/m\\x1B[31m.model: not a regular file (a model is read from "
+             "a file, not a pipe or a device)", dir);
+    assert_string_equal(err, want);
+    unlink(path);
+    rmdir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -958,6 +1019,9 @@ int main(void)
         cmocka_unit_test(test_lookalike_table),
         cmocka_unit_test(test_load_file_errors),
         cmocka_unit_test(test_load_file_too_big),
+        cmocka_unit_test(test_vocab_unprintable),
+        cmocka_unit_test(test_messages_escaped),
+        cmocka_unit_test(test_load_fifo_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

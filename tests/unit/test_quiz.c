@@ -106,12 +106,16 @@ static void test_projection(void **state)
 {
     QuizQuestion q;
     quiz_make(trace_of(state), QUIZ_PROJECTION, ROLE_Q, JIA, 0, 0, 0, 1, &q);
-    assert_right(&q, "2.04");               /* Σ x(加)[i]·Wq[i][0] = 2.0364 */
-    assert_right(&q, "2.0364");
-    assert_named(&q, "2.05", 0);
+    /* x(加) at two decimals gives 2.0364 → 2.04 against the table's 2.03: the prompt prints x
+     * with three (W's weights are exact at two), and Σ is 2.03217 → 2.03, the one value */
+    assert_int_equal(q.digits_a, 3);
+    assert_int_equal(q.digits_b, 2);
+    assert_right(&q, "2.03");
+    assert_right(&q, "2.03217");
+    assert_named(&q, "2.04", 0);
     assert_named(&q, "0.73", 1, QUIZ_MISTAKE_NO_POSITION);   /* e(加)·Wq[·][0] = 0.7349 */
-    assert_named(&q, "1.11", 1, QUIZ_MISTAKE_SWAPPED);       /* x(加)·Wq[0][·] = 1.1060 */
-    QuizGrade g = grade(&q, "1.79");                          /* column 3: 1.7926 */
+    assert_named(&q, "1.10", 1, QUIZ_MISTAKE_SWAPPED);       /* x(加)·Wq[0][·] */
+    QuizGrade g = grade(&q, "1.80");                          /* column 3 */
     assert_int_equal(g.n_named, 1);
     assert_int_equal(g.named[0], QUIZ_MISTAKE_WRONG_COLUMN);
     assert_int_equal(g.column[0], 3);
@@ -121,12 +125,15 @@ static void test_score(void **state)
 {
     QuizQuestion q;
     quiz_make(trace_of(state), QUIZ_SCORE, ROLE_Q, DENG, JIA, 0, 0, 1, &q);
-    assert_right(&q, "4.05");               /* 4.0495 from the printed Q(等), K(加); 4.0510 */
+    /* Q and K printed with three decimals, so that the mirror Q(加)·K(等) comes out 2.08 as the
+     * table and the lesson say (2.0733 → 2.07 from two decimals) */
+    assert_int_equal(q.digits_a, 3);
+    assert_int_equal(q.digits_b, 3);
+    assert_right(&q, "4.05");               /* Σ = 4.050369 */
+    assert_true(q.right == q.also_right);   /* one value */
     assert_named(&q, "4.06", 0);
-    /* Q(加)·K(等): 2.0733 from the printed operands, 2.0801 in the table; the mirror, which is
-     * also the transposed table's cell */
-    assert_named(&q, "2.07", 2, QUIZ_MISTAKE_MIRRORED, QUIZ_MISTAKE_SWAPPED);
     assert_named(&q, "2.08", 2, QUIZ_MISTAKE_MIRRORED, QUIZ_MISTAKE_SWAPPED);
+    assert_named(&q, "2.07", 0);
     assert_named(&q, "0.25", 1, QUIZ_MISTAKE_SIMILARITY);    /* e(等)·e(加) = 0.2521 */
 }
 
@@ -134,8 +141,8 @@ static void test_mirrored(void **state)
 {
     QuizQuestion q;
     quiz_make(trace_of(state), QUIZ_MIRRORED, ROLE_Q, JIA, DENG, 0, 0, 2, &q);
-    assert_right(&q, "2.07");               /* from the printed operands */
-    assert_right(&q, "2.08");               /* as the score table shows it */
+    assert_right(&q, "2.08");               /* Σ = 2.079972 from the printed operands, as the table */
+    assert_named(&q, "2.07", 0);            /* no longer accepted: one value */
     assert_named(&q, "2.09", 0);
     assert_named(&q, "4.05", 2, QUIZ_MISTAKE_MIRRORED, QUIZ_MISTAKE_SWAPPED);
 }
@@ -155,9 +162,14 @@ static void test_exp(void **state)
     QuizQuestion q;
     quiz_make(trace_of(state), QUIZ_EXP, ROLE_Q, DENG, SAN, 0, 0, 1, &q);
     assert_int_equal(q.digits, 3);
-    assert_right(&q, "0.375");              /* e^(0.45 − 1.43) = e^(-0.98) */
+    /* the ÷√8 row printed with three decimals, as 等's row needs for its shares (and as the
+     * matrix prints it): e^(0.447 − 1.432) = e^(-0.985) = 0.3734, the tables' e^ */
+    assert_int_equal(q.digits_b, 3);
+    assert_int_equal(q.digits_a, 4);
+    assert_right(&q, "0.373");
+    assert_named(&q, "0.375", 0);           /* from two decimals: no longer right */
     assert_named(&q, "0.37", 0);            /* three decimals asked */
-    assert_named(&q, "0.061", 1, QUIZ_MISTAKE_NO_SCALE);     /* e^(1.26 − 4.05) */
+    assert_named(&q, "0.062", 1, QUIZ_MISTAKE_NO_SCALE);     /* e^(1.2639 − 4.0510) */
 }
 
 static void test_share(void **state)
@@ -165,14 +177,18 @@ static void test_share(void **state)
     QuizQuestion q;
     quiz_make(trace_of(state), QUIZ_SHARE, ROLE_Q, DENG, JIA, 0, 0, 1, &q);
     assert_true(q.percent);
-    assert_right(&q, "52.3");               /* from the printed ÷√8 row and e^ at 3 decimals */
-    assert_right(&q, "52.3%");
-    assert_right(&q, " 52,4 % ");           /* the unrounded way: the lesson's 52.4% */
+    /* ÷√8 at three decimals, e^ at four: 1.0000 ÷ 1.9084 → 52.4%, the lesson's, one value */
+    assert_right(&q, "52.4");
+    assert_right(&q, "52.4%");
+    assert_right(&q, " 52,4 % ");
+    assert_true(q.right == q.also_right);
+    assert_named(&q, "52.3", 0);            /* from two decimals: no longer right */
     assert_named(&q, "52.6", 0);
     assert_named(&q, "0.524", 1, QUIZ_MISTAKE_FRACTION);
-    assert_named(&q, "0.523", 1, QUIZ_MISTAKE_FRACTION);
     assert_named(&q, "91.2%", 1, QUIZ_MISTAKE_NO_SCALE);     /* softmax of the raw scores */
     assert_named(&q, "6.9", 1, QUIZ_MISTAKE_SWAPPED);        /* share(加, 等) */
+    quiz_make(trace_of(state), QUIZ_SHARE, ROLE_Q, DENG, DENG, 0, 0, 1, &q);
+    assert_right(&q, "1.4");                /* 0.0264 ÷ 1.9084: the lesson's least, 1.4% */
 }
 
 static void test_output(void **state)
@@ -192,7 +208,16 @@ static void test_cosine(void **state)
 {
     QuizQuestion q;
     quiz_make(trace_of(state), QUIZ_COSINE, ROLE_Q, DENG, JIA, 0, 0, 1, &q);
-    assert_right(&q, "0.99");               /* 0.9851 from the printed vectors */
+    /* the vectors printed with four decimals, so that the worked cosine is the lesson's 0.9855
+     * (two decimals give 0.9851) */
+    assert_int_equal(q.digits_a, 4);
+    assert_right(&q, "0.99");
+    QuizText t;
+    quiz_solution(trace_of(state), &q, LANG_EN, &t);
+    int found = 0;
+    for (int i = 0; i < t.n; i++)
+        found += strstr(t.line[i], "≈ 0.9855 → 0.99") != NULL;
+    assert_int_equal(found, 1);
     assert_right(&q, "98.5%");              /* a percentage typed means 0.985 */
     assert_named(&q, "0.98", 0);
     assert_named(&q, "0.57", 1, QUIZ_MISTAKE_OWN_V);         /* cos(output(等), V(等)) */
@@ -273,19 +298,24 @@ static void test_solution_text(void **state)
     quiz_make(trace_of(state), QUIZ_SCORE, ROLE_Q, DENG, JIA, 0, 0, 7, &q);
     quiz_prompt(trace_of(state), &q, LANG_EN, &t);
     assert_string_equal(t.line[0], "The raw score Q(等)·K(加): 等 asks, 加 answers. Two decimals.");
-    assert_string_equal(t.line[2], "Q(等)         -0.69  -2.10  -1.80   0.14  -0.27   1.92  -0.68  -0.23");
+    assert_string_equal(t.line[2], "Q(等)        -0.691 -2.096 -1.802  0.138 -0.267  1.922 -0.683 -0.230");
     quiz_solution(trace_of(state), &q, LANG_EN, &t);
     assert_string_equal(t.line[0], "Q(等)·K(加) = Σ_i Q(等)[i] × K(加)[i]:");
-    assert_string_equal(t.line[1], "  -0.69 × (-0.46) = 0.3174");
-    assert_string_equal(t.line[9], "Σ = 4.0495 → 4.05 (two decimals)");
+    assert_string_equal(t.line[1], "  -0.691 × (-0.455) = 0.314405");
+    assert_string_equal(t.line[9], "Σ = 4.050369 → 4.05 (two decimals)");
     assert_string_equal(t.line[t.n - 1], "answer 7: 4.05");
     quiz_solution(trace_of(state), &q, LANG_ZH, &t);
-    assert_string_equal(t.line[9], "Σ = 4.0495 → 4.05（保留两位小数）");
+    assert_string_equal(t.line[9], "Σ = 4.050369 → 4.05（保留两位小数）");
     assert_string_equal(t.line[t.n - 1], "answer 7: 4.05");
 
     quiz_make(trace_of(state), QUIZ_SHARE, ROLE_Q, DENG, JIA, 0, 0, 3, &q);
     quiz_solution(trace_of(state), &q, LANG_EN, &t);
-    assert_string_equal(t.line[t.n - 1], "answer 3: 52.3%");
+    int found = 0;
+    for (int i = 0; i < t.n; i++)
+        found += strcmp(t.line[i], "share = 1.0000 ÷ 1.9084 ≈ 0.523999 → 52.4% (a percentage with one decimal)") == 0 ||
+                 strcmp(t.line[i], "Σ e^ = 1.9084") == 0 || strcmp(t.line[i], "  三: e^(0.447 − 1.432) = e^(-0.985) → 0.3734") == 0;
+    assert_int_equal(found, 3);   /* the matrix view's row: 0.3734 … Σ 1.9084 and 52.4% */
+    assert_string_equal(t.line[t.n - 1], "answer 3: 52.4%");
 }
 
 /* ---------------------------------------------------------------- the sequence */

@@ -1,14 +1,19 @@
 /* test_record.c — the asciicast v2 writer: header, frames as ANSI diffs, resizes, errors.
  * Covers: the exact header line, the first frame drawing everything, a second frame
  * writing only the changed cells, an unchanged frame writing nothing, a resize event, JSON
- * escaping, and a file that cannot be created. Must not touch: the terminal. */
+ * escaping, a file that cannot be created, an existing file or a link refused, and a write
+ * that fails midway (a file-size limit, a reader gone): the recording stops, the file ends
+ * on its last whole event, no SIGPIPE. Must not touch: the terminal. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
+#include <sys/resource.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -49,7 +54,7 @@ static void test_frames_as_diffs(void **state)
     close(fd);
     Recorder r;
     char err[256];
-    assert_int_equal(record_open(&r, path, "attn-tui · 三\"加\"", 1700000000, err, sizeof err), 0);
+    assert_int_equal(record_open(&r, path, true, "attn-tui · 三\"加\"", 1700000000, err, sizeof err), 0);
     Grid g;
     assert_int_equal(grid_init(&g, 4, 2), 0);
     grid_put_text(&g, 0, 0, "三a", STYLE_NORMAL);
@@ -90,10 +95,10 @@ static void test_cannot_create(void **state)
     (void)state;
     Recorder r;
     char err[256];
-    assert_int_equal(record_open(&r, "/nonexistent-dir/x.cast", "t", 0, err, sizeof err), -1);
+    assert_int_equal(record_open(&r, "/nonexistent-dir/x.cast", false, "t", 0, err, sizeof err), -1);
     assert_string_equal(err, "/nonexistent-dir/x.cast: No such file or directory");
     if (access("/dev/full", W_OK) == 0) {
-        assert_int_equal(record_open(&r, "/dev/full", "t", 0, err, sizeof err), 0);
+        assert_int_equal(record_open(&r, "/dev/full", false, "t", 0, err, sizeof err), 0);
         Grid g;
         assert_int_equal(grid_init(&g, 200, 50), 0);
         for (int i = 0; i < 40; i++) {
@@ -105,11 +110,146 @@ static void test_cannot_create(void **state)
     }
 }
 
+/* A grid of w × h whose every cell changes with i. */
+static void fill(Grid *g, int i)
+{
+    for (int y = 0; y < g->h; y++)
+        for (int x = 0; x < g->w; x++)
+            grid_put_text(g, x, y, (x + y + i) % 2 ? "三" : "a", STYLE_BOLD);
+}
+
+static void test_existing_file_and_link_refused(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/attn-record-dir-XXXXXX", path[64], link_path[64], err[256];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/precious.txt", dir);
+    snprintf(link_path, sizeof link_path, "%s/link.cast", dir);
+    FILE *f = fopen(path, "w");
+    fputs("precious\n", f);
+    fclose(f);
+    assert_int_equal(symlink(path, link_path), 0);
+    Recorder r;
+    assert_int_equal(record_open(&r, path, false, "t", 0, err, sizeof err), -1);
+    char want[160];
+    snprintf(want, sizeof want, "%s: exists (use --overwrite to replace it)", path);
+    assert_string_equal(err, want);
+    assert_int_equal(record_open(&r, link_path, true, "t", 0, err, sizeof err), -1);
+    snprintf(want, sizeof want, "%s: is a symbolic link (not followed: name the file itself)",
+             link_path);
+    assert_string_equal(err, want);
+    char *text = slurp(path);
+    assert_string_equal(text, "precious\n");        /* untouched by both */
+    free(text);
+    unlink(link_path);
+    unlink(path);
+    rmdir(dir);
+}
+
+/* Every line of text is one whole event: '{' or '[' to '}' or ']', then "\n". */
+static void assert_whole_events(const char *text, int *lines)
+{
+    *lines = 0;
+    for (const char *p = text; *p;) {
+        const char *nl = strchr(p, '\n');
+        assert_non_null(nl);                          /* no line cut short */
+        assert_true(*p == '{' || *p == '[');
+        assert_true(nl[-1] == '}' || nl[-1] == ']');
+        (*lines)++;
+        p = nl + 1;
+    }
+}
+
+static void test_size_limit_keeps_whole_events(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/attn-record-XXXXXX", err[256];
+    int fd = mkstemp(path);
+    close(fd);
+    struct rlimit old, small = { 5000, 0 };
+    getrlimit(RLIMIT_FSIZE, &old);
+    small.rlim_max = old.rlim_max;
+    void (*was)(int) = signal(SIGXFSZ, SIG_IGN);      /* as main.c has it */
+    assert_int_equal(setrlimit(RLIMIT_FSIZE, &small), 0);
+    Recorder r;
+    assert_int_equal(record_open(&r, path, true, "t", 0, err, sizeof err), 0);
+    Grid g;
+    assert_int_equal(grid_init(&g, 30, 10), 0);
+    int i;
+    for (i = 0; i < 100 && !record_failed(&r); i++) {
+        fill(&g, i);
+        record_frame(&r, &g, i * 33);
+    }
+    assert_int_equal(record_failed(&r), EFBIG);
+    fill(&g, i + 1);
+    record_frame(&r, &g, 99999);                      /* stopped: writes nothing more */
+    assert_int_equal(record_close(&r), EFBIG);
+    setrlimit(RLIMIT_FSIZE, &old);
+    signal(SIGXFSZ, was);
+    grid_free(&g);
+    char *text = slurp(path);
+    int lines;
+    assert_whole_events(text, &lines);
+    assert_true(lines >= 2 && lines == i);            /* the header and each whole frame */
+    assert_true(strlen(text) <= 5000);
+    free(text);
+    unlink(path);
+}
+
+static void test_reader_gone_is_a_write_error(void **state)
+{
+    (void)state;
+    int fds[2];
+    assert_int_equal(pipe(fds), 0);
+    close(fds[0]);                                    /* the reader went away */
+    void (*was)(int) = signal(SIGPIPE, SIG_DFL);      /* a SIGPIPE would end the test */
+    FILE *f = fdopen(fds[1], "w");
+    Recorder r;
+    record_start(&r, f, "t", 0);
+    Grid g;
+    assert_int_equal(grid_init(&g, 10, 3), 0);
+    record_frame(&r, &g, 0);
+    assert_int_equal(record_failed(&r), EPIPE);
+    assert_int_equal(record_close(&r), EPIPE);
+    fclose(f);
+    grid_free(&g);
+    sigset_t pending;
+    sigpending(&pending);
+    assert_false(sigismember(&pending, SIGPIPE));     /* none left for later */
+    signal(SIGPIPE, was);
+}
+
+static void test_memory_stream(void **state)
+{
+    (void)state;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    Recorder r;
+    record_start(&r, f, "m", 7);
+    Grid g;
+    assert_int_equal(grid_init(&g, 2, 1), 0);
+    grid_put_text(&g, 0, 0, "x", STYLE_NORMAL);
+    record_frame(&r, &g, 0);
+    assert_int_equal(record_close(&r), 0);
+    fclose(f);
+    grid_free(&g);
+    assert_string_equal(buf, "{\"version\": 2, \"width\": 2, \"height\": 1, \"timestamp\": 7, "
+                             "\"title\": \"m\", \"env\": {\"TERM\": \"xterm-256color\"}}\n"
+                             "[0.000000, \"o\", \"\\u001b[?25l\\u001b[0m\\u001b[2J\\u001b[1;1H"
+                             "\\u001b[0mx \\u001b[0m\"]\n");
+    free(buf);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_frames_as_diffs),
         cmocka_unit_test(test_cannot_create),
+        cmocka_unit_test(test_existing_file_and_link_refused),
+        cmocka_unit_test(test_size_limit_keeps_whole_events),
+        cmocka_unit_test(test_reader_gone_is_a_write_error),
+        cmocka_unit_test(test_memory_stream),
     };
     return cmocka_run_group_tests_name("record", tests, NULL, NULL);
 }

@@ -191,10 +191,60 @@ static void test_escape_cut(void **state)
     assert_string_equal(text_escape("abcdef", tiny, sizeof tiny), "ab");     /* no room for … */
 }
 
+/* Bidi, zero-width, separators and noncharacters are shown escaped (issue 13, point 6). */
+static void test_escape_invisible(void **state)
+{
+    (void)state;
+    char buf[64];
+    assert_string_equal(text_escape("b\xE2\x80\xAE" "evil", buf, sizeof buf), "b\\u202Eevil");
+    assert_string_equal(text_escape("a\xE2\x80\x8B\xE2\x80\x8D\xEF\xBB\xBF", buf, sizeof buf),
+                        "a\\u200B\\u200D\\uFEFF");
+    assert_string_equal(text_escape("\xE2\x81\xA6x\xE2\x81\xA9", buf, sizeof buf), "\\u2066x\\u2069");
+    assert_string_equal(text_escape("\xE2\x80\xA8\xE2\x80\xA9", buf, sizeof buf), "\\u2028\\u2029");
+    assert_string_equal(text_escape("\xEF\xBF\xBF\xEF\xB7\x90", buf, sizeof buf), "\\uFFFF\\uFDD0");
+    assert_string_equal(text_escape("\xF4\x8F\xBF\xBF", buf, sizeof buf), "\\U0010FFFF");
+    assert_string_equal(text_escape("é三😀", buf, sizeof buf), "é三😀");   /* printable: kept */
+}
+
+static void test_char_allowed(void **state)
+{
+    (void)state;
+    static const unsigned no[] = { 0, 0x1F, 0x7F, 0x80, 0x9B, 0x9F, 0x2028, 0x2029, 0xD800,
+                                   0xFDD0, 0xFDEF, 0xFFFE, 0xFFFF, 0x1FFFE, 0x10FFFF, 0x110000 };
+    static const unsigned yes[] = { ' ', 'a', '~', 0xA0, 0x4E09, 0xFDCF, 0xFDF0, 0xFFFD,
+                                    0x1F600, 0x10FFFD };
+    for (size_t i = 0; i < sizeof no / sizeof no[0]; i++)
+        assert_false(text_char_allowed(no[i]));
+    for (size_t i = 0; i < sizeof yes / sizeof yes[0]; i++)
+        assert_true(text_char_allowed(yes[i]));
+}
+
+/* A message cut to fit ends at a whole character (issue 13, point 4). */
+static void test_format_cuts_at_characters(void **state)
+{
+    (void)state;
+    char buf[8];
+    assert_int_equal(text_format(buf, sizeof buf, "%s", "ab三加"), 5);   /* 加 would need 3 more */
+    assert_string_equal(buf, "ab三");
+    assert_int_equal(text_format(buf, sizeof buf, "x%d", 42), 3);
+    assert_string_equal(buf, "x42");
+    assert_int_equal(text_format(buf, sizeof buf, "%s", "abcdef😀"), 6);
+    assert_string_equal(buf, "abcdef");
+    char s[] = "abc\xE4\xB8";
+    text_cut_partial(s);
+    assert_string_equal(s, "abc");
+    char whole[] = "abc三";
+    text_cut_partial(whole);
+    assert_string_equal(whole, "abc三");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_valid_utf8),
+        cmocka_unit_test(test_escape_invisible),
+        cmocka_unit_test(test_char_allowed),
+        cmocka_unit_test(test_format_cuts_at_characters),
         cmocka_unit_test(test_split_sentence),
         cmocka_unit_test(test_split_mixed_and_limits),
         cmocka_unit_test(test_split_invalid),

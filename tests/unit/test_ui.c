@@ -284,6 +284,35 @@ static void test_experiment_cursors(void **state)
     assert_int_equal(ui_view_key(&f->ui, &f->p, &f->ls, 'x', 0), -1);
 }
 
+/* Every row of the view table keeps the interface's contract: a tick says when it is due,
+ * a modal view takes keys, a cache is made and freed by the same row, each own action a
+ * key or hint names has its help text, each state the table asks for exists. */
+static void test_view_rows_keep_the_contract(void **state)
+{
+    (void)state;
+    ViewStates *vs = view_states_new(NULL);
+    assert_non_null(vs);
+    for (int v = 0; v < VIEW_COUNT; v++) {
+        const ViewOps *ops = view_ops((ViewId)v);
+        assert_non_null(ops->draw);
+        assert_true((ops->tick == NULL) == (ops->next_tick == NULL));
+        assert_true(ops->modal == NULL || ops->key != NULL);
+        assert_true((ops->cache_new == NULL) == (ops->cache_free == NULL));
+        assert_true((ops->state_size == 0) == (view_state(vs, (ViewId)v) == NULL));
+        assert_true(ops->init == NULL || ops->state_size > 0);
+        assert_int_equal(view_from_name(ops->name), v);
+        for (const KeyBinding *b = ops->keys; b && b->key != 0; b++)
+            if ((int)b->action >= ACTION_VIEW_FIRST)
+                assert_non_null(view_describe(ops, b->action, LANG_EN));
+        for (const KeyHint *h = ops->hints; h && h->first != ACTION_NONE; h++) {
+            assert_non_null(view_describe(ops, h->first, LANG_ZH));
+            if (h->second != ACTION_NONE)
+                assert_non_null(view_describe(ops, h->second, LANG_ZH));
+        }
+    }
+    view_states_free(vs);
+}
+
 static void test_screens_without_steps(void **state)
 {
     Fixture *f = *state;
@@ -399,6 +428,7 @@ int main(void)
         T(test_start_state), T(test_quit_help_close), T(test_play_numbers_redraw),
         T(test_steps_and_notes), T(test_focus_keys), T(test_speed_notes),
         T(test_views_and_tracks), T(test_answer_dim_cell_table), T(test_experiment_cursors),
+        T(test_view_rows_keep_the_contract),
         T(test_lesson7_and_sentences), T(test_input_line), T(test_screens_without_steps),
     };
 #undef T

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "harness.h"
+#include "check.h"
 #include "chrome.h"
 #include "format.h"
 #include "keys.h"
@@ -203,9 +204,12 @@ static void test_score_shows_raw_and_scaled_scores(void **state)
 {
     Fixture *l = *state;
     char want[32];
+    CheckedShare cs;   /* ③ prints the ÷√8 row with the decimals its softmax check needs */
+    check_share(&cs, &l->ls.tr, 0, 3, 0);
     for (int s = 0; s < l->ls.tr.T; s++) {
         assert_frame_has(&l->ls.tr, STAGE_SCORE, format_fixed(want, sizeof want, TRACE_SQ(&l->ls.tr, scores, 3, s), 2));
-        assert_frame_has(&l->ls.tr, STAGE_SOFTMAX, format_fixed(want, sizeof want, TRACE_SQ(&l->ls.tr, scaled, 3, s), 2));
+        assert_frame_has(&l->ls.tr, STAGE_SOFTMAX,
+                         format_fixed(want, sizeof want, TRACE_SQ(&l->ls.tr, scaled, 3, s), cs.scaled_digits));
     }
     assert_frame_lacks(&l->ls.tr, STAGE_SCORE, "÷√8");
     assert_frame_has(&l->ls.tr, STAGE_SOFTMAX, "÷√8");
@@ -245,6 +249,35 @@ static void test_output_shows_vector_terms_and_cosine(void **state)
     }
 }
 
+/* One number, one value (issue 15): each panel's check holds with "=" and prints the row it
+ * works as the matrix does: 等 at ③ 0.3734 … Σ 1.9084 and 52.4% (was 1.911 and 52.3% ≈ 52.4%),
+ * at ② 4.05 and at ④ 0.52124 at two decimals, 三 at ② 7.512179 (was 7.5007 ≈ 7.51). */
+static void test_checks_hold_as_printed(void **state)
+{
+    Fixture *l = *state;
+    const Trace *tr = &l->ls.tr;
+    assert_frame_has(tr, STAGE_SOFTMAX, "e^(s-max)   0.3734 1.0000 0.1920 0.0264 0.0424 0.2742   Σ 1.9084");
+    assert_frame_has(tr, STAGE_SOFTMAX, "÷√8          0.447  1.432 -0.218 -2.203 -1.728  0.138");
+    assert_frame_has(tr, STAGE_SOFTMAX, "share(加) = e^(1.432-1.432) / Σ = 1.0000 / 1.9084 = 52.4%");
+    assert_frame_has(tr, STAGE_SOFTMAX, "Σ adds the printed shares: 100.1% is 100% rounded");
+    assert_frame_has(tr, STAGE_SCORE, "= 4.0495");
+    assert_frame_has(tr, STAGE_OUTPUT, "= 0.52124");
+    ArcsShot p = player_at(tr, 0, STAGE_SCORE, true);
+    Grid g = render(tr, &p, 1.0, 120, 40, NULL);
+    assert_has(&g, "= 7.512179");
+    assert_has(&g, "Q(三)      0.092 -1.684 -1.101  2.532  0.835  0.846 -0.830  0.809");
+    assert_lacks(&g, "≈");
+    grid_free(&g);
+    p = player_at(tr, 1, STAGE_QKV, true);   /* x(加) with three decimals, Wq's two kept */
+    g = render(tr, &p, 1.0, 120, 40, NULL);
+    assert_has(&g, "= 2.03217");
+    assert_has(&g, "1.291×(-0.04)");
+    assert_lacks(&g, "≈");
+    grid_free(&g);
+}
+
+/* The panel appears whole while the arcs grow (issue 15: its columns popping in one at a time
+ * looked broken): every term of the weighted sum, and the check, at every moment. */
 static void test_output_builds_term_by_term(void **state)
 {
     Fixture *l = *state;
@@ -256,8 +289,9 @@ static void test_output_builds_term_by_term(void **state)
         int terms = 0;
         for (const char *s = text; (s = strstr(s, "·V(")) != NULL; s++)
             terms++;
-        int expect = draw_revealed(progress[k], l->ls.tr.T);
-        assert_int_equal(terms, expect);
+        assert_int_equal(terms, l->ls.tr.T);
+        assert_non_null(strstr(text, "output(等)[0] = "));
+        assert_non_null(strstr(text, "= 0.52124"));
         free(text);
         grid_free(&g);
     }
@@ -1190,7 +1224,8 @@ static void test_keys_choose_what_is_worked(void **state)
     Grid g = scene_render(&sc, 80, 24);
     char *text = frame_text(&g);
     assert_non_null(strstr(text, "Q(加)·K(等) = "));
-    assert_non_null(strstr(text, "≈ 2.08"));
+    assert_non_null(strstr(text, "= 2.079972"));   /* Q, K with three decimals: = 2.08, no ≈ */
+    assert_null(strstr(text, "≈"));
     assert_non_null(strstr(text, "K(等) "));
     free(text);
     grid_free(&g);
@@ -1226,6 +1261,7 @@ int main(void)
         T(test_qkv_shows_the_four_vectors_and_roles),
         T(test_output_shows_vector_terms_and_cosine),
         T(test_output_builds_term_by_term),
+        T(test_checks_hold_as_printed),
         cmocka_unit_test(test_share_levels),
         T(test_widths_are_the_share),
         T(test_feet_follow_share),

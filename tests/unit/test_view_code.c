@@ -182,9 +182,9 @@ static void test_mask(void **state)
     assert_shows(frame, "加  62.8%");
     assert_shows(frame, "于   0.0% ?    0.0%");
     free(frame);
-    s.stage = STAGE_SCORE;                  /* the raw scores of masked columns: −∞ */
+    s.stage = STAGE_SCORE;                  /* raw Q·Kᵀ keeps its numbers; −∞ from ÷√8 on */
     frame = shot_text(f, VIEW_CODE, &s);
-    assert_shows(frame, "于     −∞ ?      −∞");
+    assert_shows(frame, "于  -4.89 ?    0.39");
     free(frame);
 }
 

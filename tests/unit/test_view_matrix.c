@@ -182,13 +182,14 @@ static void test_scaled_check_is_the_division(void **state)
     scene_type(s, "tt");
     assert_int_equal(TABLE(s), MATRIX_SCALED);
     Grid g = scene_render(s, 80, 24);
-    assert_joined_has(&g, "Q(等)·K(加) ÷ √8 = 4.05 ÷ 2.828427 = 1.43 (√8 ≈ 2.828427)");
+    assert_joined_has(&g, "Q(等)·K(加) ÷ √8 = 4.05 ÷ 2.828427 = 1.43 (√8 = 2.828427)");
     assert_joined_has(&g, "Q(等)·K(加) ÷ √8 = 1.43 but Q(加)·K(等) ÷ √8 = 0.74");
     grid_free(&g);
-    s->p.focus = ASK;   /* ? asking 等: 0.41 ÷ 2.828427 = 0.1450, the table's 0.145994 is 0.15 */
-    s->ui.answer = DENG;
+    s->p.focus = ASK;   /* ? asking 等: 0.41 ÷ 2.828427 = 0.1450, the table's 0.145994 is 0.15: */
+    s->ui.answer = DENG; /* the dividend gets a third decimal and the check holds with "=" */
     g = scene_render(s, 80, 24);
-    assert_joined_has(&g, "Q(?)·K(等) ÷ √8 = 0.41 ÷ 2.828427 = 0.14 ≈ 0.15");
+    assert_joined_has(&g, "Q(?)·K(等) ÷ √8 = 0.413 ÷ 2.828427 = 0.15 (√8 = 2.828427)");
+    assert_lacks(&g, "≈");
     grid_free(&g);
     scene_close(s);
 }
@@ -435,17 +436,26 @@ static void test_mask_shows_minus_infinity(void **state)
     assert_int_equal(lesson_answer(s->ls, s->ui.answer, SAN), SAN);   /* 三 sees only itself */
     s->ui.answer = JIA;
     Grid g = scene_render(s, 80, 24);
-    const char *san[] = { "▸三", "3.58", "−∞", "−∞", "−∞", "−∞", "−∞" };
+    /* the raw Q·Kᵀ comes before the mask: its masked cells keep their numbers, and the chosen
+     * one is worked; −∞ only in the legend */
+    const char *san[] = { "▸三", "3.58", "7.51", "5.85", "-3.02", "-3.09", "-2.06" };
     assert_true(row_with(&g, san, 7) >= 0);
     char *t = frame_text(&g);
     int n = 0;
     for (const char *p = t; (p = strstr(p, "−∞")) != NULL; p += strlen("−∞"))
         n++;
-    assert_int_equal(n, 15 + 1 + 2);   /* 15 cells, the legend, the masked cell's check (twice) */
+    assert_int_equal(n, 1);
     free(t);
+    assert_joined_has(&g, "grey: masked after ÷√d (there it becomes −∞)");
+    assert_joined_has(&g, "= 7.512179");
+    scene_type(s, "t");   /* ÷√8: there the mask applies */
+    grid_free(&g);
+    g = scene_render(s, 80, 24);
+    const char *san_scaled[] = { "▸三", "1.27", "−∞", "−∞", "−∞", "−∞", "−∞" };
+    assert_true(row_with(&g, san_scaled, 7) >= 0);
     assert_joined_has(&g, "三 looks only at itself and the characters before it: its score for 加 counts as −∞");
     grid_free(&g);
-    scene_type(s, "tt");   /* shares: every row still adds to 100% */
+    scene_type(s, "t");   /* shares: every row still adds to 100% */
     s->p.focus = DENG;
     s->ui.answer = -1;
     g = scene_render(s, 80, 24);

@@ -1,6 +1,6 @@
 /* test_view_practice.c — the practice view with the lesson's exact figures: the seeded
- * questions of 三加五等于? (seed 1: x(等)[2] = -0.62, Q(加)[0] = 2.04, Q(加)·K(三) = 6.46,
- * its mirror 7.50, … the share 1.3%), a right answer, wrong ones with their mistakes named,
+ * questions of 三加五等于? (seed 1: x(等)[2] = -0.62, Q(加)[0] = 2.03, Q(加)·K(三) = 6.44,
+ * its mirror 7.51, … the share 1.3%), a right answer, wrong ones with their mistakes named,
  * Enter on an empty line, junk, Esc, n, score and streak, --seed against --worksheet, a
  * changed lesson, Chinese, ASCII and the sizes.
  * Must not touch: golden files, the terminal. */
@@ -110,7 +110,7 @@ static void test_right_answer_says_correct(void **state)
     assert_shows(b, "Practice · question 2");
     assert_shows(b, "Q(加)[0] = Σ_i x(加)[i] × Wq[i][0] (what 加 looks for). Two decimals.");
     free(b);
-    answer(s, "2.04");
+    answer(s, "2.03");   /* x(加) printed with three decimals: Σ = 2.03217, the table's 2.03 */
     assert_int_equal(ST(s)->tally.streak, 2);
     assert_int_equal(ST(s)->tally.best_streak, 2);
     scene_close(s);
@@ -146,7 +146,7 @@ static void test_wrong_answer_without_a_known_mistake(void **state)
     scene_close(s);
 }
 
-/* Question 4 is the mirrored score Q(三)·K(加) = 7.50; 6.46 (Q(加)·K(三), asked just before)
+/* Question 4 is the mirrored score Q(三)·K(加) = 7.51; 6.44 (Q(加)·K(三), asked just before)
  * is both the mirrored score and row and column swapped: both named. */
 static void test_mirrored_score_names_both(void **state)
 {
@@ -154,15 +154,15 @@ static void test_mirrored_score_names_both(void **state)
     Scene *s = scene_open(NULL, VIEW_PRACTICE);
     pass_on(s);
     pass_on(s);
-    answer(s, "6.46");
-    assert_int_equal(ST(s)->tally.correct, 1);   /* question 3, Q(加)·K(三), is 6.46 */
+    answer(s, "6.44");
+    assert_int_equal(ST(s)->tally.correct, 1);   /* question 3, Q(加)·K(三), is 6.44 as the tables */
     scene_press(s, KEYCODE_ENTER);
-    answer(s, "6.46");
+    answer(s, "6.44");
     char *b = body(s, 80, 24);
     assert_shows(b, "The mirrored score Q(三)·K(加): now 三 asks and 加 answers. Two decimals.");
-    assert_shows(b, "6.46 is wrong: the right value is 7.50.");
+    assert_shows(b, "6.44 is wrong: the right value is 7.51.");
     assert_shows(b, "The mistake: the mirrored score, or row and column swapped");
-    assert_shows(b, "Σ = 7.5007 → 7.50 (two decimals)");
+    assert_shows(b, "Σ = 7.512179 → 7.51 (two decimals)");
     free(b);
     scene_close(s);
 }
@@ -180,7 +180,7 @@ static void test_share_as_percentage(void **state)
     assert_shows(b, "0.013 is wrong: the right value is 1.3%.");
     /* 0.013 is also what forgetting ÷√d gives to one decimal (0.0%): both named */
     assert_shows(b, "The mistake: forgot ÷√d, or a fraction, not a percentage");
-    assert_shows(b, "share = 0.032 ÷ 2.520 ≈ 0.0127 → 1.3% (a percentage with one decimal)");
+    assert_shows(b, "share = 0.0323 ÷ 2.5115 ≈ 0.012861 → 1.3% (a percentage with one decimal)");
     free(b);
     /* the same question answered "1.3%" after a fresh start */
     scene_close(s);
@@ -201,12 +201,12 @@ static void test_long_solution_scrolls(void **state)
     answer(s, "");
     char *b = body(s, 80, 24);
     assert_shows(b, "more lines: ↓ shows them");
-    assert_hides(b, "share = 0.032");
+    assert_hides(b, "share = 0.0323");
     free(b);
     for (int i = 0; i < 20; i++)
         scene_press(s, KEYCODE_DOWN);
     b = body(s, 80, 24);
-    assert_shows(b, "share = 0.032 ÷ 2.520 ≈ 0.0127 → 1.3% (a percentage with one decimal)");
+    assert_shows(b, "share = 0.0323 ÷ 2.5115 ≈ 0.012861 → 1.3% (a percentage with one decimal)");
     assert_hides(b, "more lines");
     free(b);
     scene_close(s);
@@ -228,10 +228,10 @@ static void test_empty_answer_reveals(void **state)
     assert_int_equal(ST(s)->tally.best_streak, 1);
     assert_int_equal(ST(s)->tally.revealed, 1);
     char *b = body(s, 80, 24);
-    assert_shows(b, "Not answered: the answer is 2.04, worked out below.");
+    assert_shows(b, "Not answered: the answer is 2.03, worked out below.");
     assert_shows(b, "1 of 2 right · streak 0 · best 1");
-    assert_shows(b, "  0.52 × 0.43 = 0.2236");
-    assert_shows(b, "Σ = 2.0364 → 2.04 (two decimals)");
+    assert_shows(b, "  0.520 × 0.43 = 0.22360");
+    assert_shows(b, "Σ = 2.03217 → 2.03 (two decimals)");
     free(b);
     scene_close(s);
 }
@@ -365,7 +365,7 @@ static void test_chinese(void **state)
     scene_press(s, KEYCODE_ENTER);
     answer(s, "0.73");
     g = scene_render(s, 80, 24);
-    assert_has(&g, "0.73 不对：正确答案是 2.04。");
+    assert_has(&g, "0.73 不对：正确答案是 2.03。");
     assert_has(&g, "错在：漏了位置指纹");
     grid_free(&g);
     scene_close(s);
@@ -381,7 +381,7 @@ static void test_ascii(void **state)
     assert_has(&g, "x(deng)[2]: word vector + position fingerprint");
     grid_free(&g);
     pass_on(s);
-    answer(s, "1.11");
+    answer(s, "1.10");   /* x(加) · Wq[0][·], x with three decimals */
     g = scene_render(s, 80, 24);
     assert_ascii_frame(&g, "practice, ASCII, wrong");
     assert_has(&g, "The mistake: row and column swapped");

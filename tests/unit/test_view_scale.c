@@ -34,10 +34,10 @@ static void test_parameters(void **state)
     Shot s = shot(80, 24, true);
     char *frame = shot_text(f, VIEW_SCALE, &s);
     assert_shows(frame, "the demo     3 × 8 × 8 = 192");
-    assert_shows(frame, "Wq         3584 × 3584 = 12845056");
-    assert_shows(frame, "Wk         3584 × 512  =  1835008");
-    assert_shows(frame, "Wv         3584 × 512  =  1835008");
-    assert_shows(frame, "all three  12845056 + 2 × 1835008 = 16515072 = 86016 × 192");
+    assert_shows(frame, "Wq         3584 × 3584 = 12 845 056");
+    assert_shows(frame, "Wk         3584 × 512  =  1 835 008");
+    assert_shows(frame, "Wv         3584 × 512  =  1 835 008");
+    assert_shows(frame, "all three  12 845 056 + 2 × 1 835 008 = 16 515 072 = 86 016 × 192");
     free(frame);
 }
 
@@ -68,8 +68,8 @@ static void test_cache_at_first_length(void **state)
     assert_shows(frame, "without    2 × 3584 = 7168");
     assert_shows(frame, "= 7 × 1024");
     assert_shows(frame, "[1K] 2K  4K  8K  16K  32K  64K  128K  = 1024 tokens");
-    assert_shows(frame, "1024 × 1024 × 2 B =    2097152 B =    2 MiB");
-    assert_shows(frame, "1024 × 7168 × 2 B =   14680064 B =   14 MiB");
+    assert_shows(frame, "1024 × 1024 × 2 B =     2 097 152 B =    2 MiB");
+    assert_shows(frame, "1024 × 7168 × 2 B =    14 680 064 B =   14 MiB");
     assert_shows(frame, "28 layers (Qwen2-7B): 56 MiB against 392 MiB");
     free(frame);
 }
@@ -84,15 +84,15 @@ static void test_arrows_change_the_length(void **state)
     char *frame = shot_text(f, VIEW_SCALE, &s);
     assert_shows(frame, " 1K  2K [4K] 8K ");
     assert_shows(frame, "= 4096 tokens");
-    assert_shows(frame, "4096 × 1024 × 2 B =    8388608 B =    8 MiB");
-    assert_shows(frame, "4096 × 7168 × 2 B =   58720256 B =   56 MiB");
+    assert_shows(frame, "4096 × 1024 × 2 B =     8 388 608 B =    8 MiB");
+    assert_shows(frame, "4096 × 7168 × 2 B =    58 720 256 B =   56 MiB");
     free(frame);
     for (int i = 0; i < 8; i++)             /* past the end it stays at 128K */
         s.keys[i] = i < 7 ? KEYCODE_RIGHT : KEYCODE_UP;
     frame = shot_text(f, VIEW_SCALE, &s);
     assert_shows(frame, "[128K] = 131072 tokens");
-    assert_shows(frame, "131072 × 1024 × 2 B =  268435456 B =  256 MiB");
-    assert_shows(frame, "131072 × 7168 × 2 B = 1879048192 B = 1792 MiB");
+    assert_shows(frame, "131072 × 1024 × 2 B =   268 435 456 B =  256 MiB");
+    assert_shows(frame, "131072 × 7168 × 2 B = 1 879 048 192 B = 1792 MiB");
     assert_shows(frame, "28 layers (Qwen2-7B): 7168 MiB against 50176 MiB");
     free(frame);
     memset(s.keys, 0, sizeof s.keys);       /* ← and ↓ go back; not below 1K */
@@ -222,7 +222,7 @@ static void test_ascii(void **state)
     s.ascii = true;
     char *frame = shot_text(f, VIEW_SCALE, &s);
     assert_ascii_text(frame);
-    assert_shows(frame, "3584 * 3584 = 12845056");
+    assert_shows(frame, "3584 * 3584 = 12 845 056");
     assert_shows(frame, "sqrt(128) = 11.313708");
     assert_shows(frame, "qqqqqqq qqqqqqq qqqqqqq qqqqqqq");
     free(frame);
@@ -236,8 +236,8 @@ static void test_sizes(void **state)
         char *frame = shot_text(f, VIEW_SCALE, &s);
         assert_hides(frame, "terminal too small");
         assert_shows(frame, "= 192");
-        assert_shows(frame, "3584 × 3584 = 12845056");
-        assert_shows(frame, "3584 × 512  =  1835008");
+        assert_shows(frame, "3584 × 3584 = 12 845 056");
+        assert_shows(frame, "3584 × 512  =  1 835 008");
         assert_shows(frame, "28 × 128 = 3584");
         assert_shows(frame, "512 / 128 = 4");
         assert_shows(frame, "√128 = 11.313708");

@@ -86,7 +86,7 @@ static void test_figures(void **state)
     assert_shows(frame, "等 gives 加 52.4%; output(等) is most like V(加), cosine 0.9855");
     assert_shows(frame, "residuals fit (lesson 8); [6, 8] → [6, 8]");
     assert_shows(frame, "Q = x·Wq; K = x·Wk; V = x·Wv; A = softmax(Q·Kᵀ / √d); out = A·V");
-    assert_shows(frame, "192 here, 16515072 in a real Wq, Wk, Wv; 28 heads, 4 K/V groups (GQA)");
+    assert_shows(frame, "192 here, 16 515 072 in a real Wq, Wk, Wv; 28 heads, 4 K/V groups (GQA)");
     free(frame);
 }
 
@@ -192,7 +192,7 @@ static void test_numbers_hidden(void **state)
         char *frame = shot_text(f, VIEW_SUMMARY, &s);
         char *body = body_of(frame);
         static const char *const figures[] = { "0.25", "4.05", "2.08", "2.828427", "52.4", "0.9855",
-                                               "[6, 8]", "192", "16515072", "28 heads" };
+                                               "[6, 8]", "192", "16 515 072", "28 heads" };
         for (size_t i = 0; i < sizeof figures / sizeof figures[0]; i++)
             assert_hides(body, figures[i]);
         /* the claims stay, and the words of the details */

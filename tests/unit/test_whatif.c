@@ -138,12 +138,12 @@ static void test_practice_follows(void **state)
     (void)state;
     Scene *s = editor();
     QuizQuestion before, after;
-    practice_question(&s->ls->tr, 1, 1, &before);   /* question 2: Q(加)[0] = 2.04 */
-    assert_true(fabs(before.right - 2.04) < 1e-9);
+    practice_question(&s->ls->tr, 1, 1, &before);   /* question 2: Q(加)[0] = 2.03, as the tables */
+    assert_true(fabs(before.right - 2.03) < 1e-9);
     scene_press(s, '+');                              /* Wq[0][0] += 0.5: x(加)[0] = 1.29 */
     practice_question(&s->ls->tr, 1, 1, &after);
     assert_int_equal(after.kind, QUIZ_PROJECTION);
-    assert_true(fabs(after.right - 2.68) < 1e-9);    /* 2.0364 + 0.5 × 1.29 = 2.6814 */
+    assert_true(fabs(after.right - 2.68) < 1e-9);    /* 2.03217 + 0.5 × 1.291 = 2.67767 */
     scene_close(s);
 }
 

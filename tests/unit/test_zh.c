@@ -13,6 +13,9 @@
 #include <string.h>
 #include "harness.h"
 #include "keys.h"
+#include "train.h"
+#include "view.h"
+#include "view_train.h"
 #include "wrap.h"
 
 /* The Latin words a Chinese screen may show: the lesson's own symbols and names, the
@@ -55,13 +58,15 @@ static bool box_glyph(const char *p)
 
 /* The first English word of text not allowed (in *n its length), or NULL. A word is a
  * run of Latin letters, '_' and '-' or '.' between letters; a word glued to a digit ("d64",
- * "1e-3", "Qwen2") is a number's notation or a name; a word cut by a box's edge is a piece
+ * "1e-3", "Qwen2", "add-seed1.model") is a number's notation or a name; a word cut by a box's edge is a piece
  * of the screen under the help. */
 static const char *english_word(const char *text, size_t *n)
 {
     for (const char *p = text; *p; p++) {
         if (!latin(*p) || (p > text && (latin(p[-1]) || p[-1] == '_' || (p[-1] >= '0' && p[-1] <= '9'))))
             continue;
+        if (p - text >= 2 && p[-1] == '.' && p[-2] >= '0' && p[-2] <= '9')
+            continue;   /* the rest of a name glued to a digit: "add-seed1.model", a file's */
         const char *e = p;
         while (latin(*e) || *e == '_' || (*e == '-' && latin(e[1])) || (*e == '.' && latin(e[1])))
             e++;
@@ -184,6 +189,48 @@ static void test_no_english(void **state)
         assert_int_equal(bad, 0);
 }
 
+/* The train screen's own states, in Chinese: fresh, a few steps in, learned, and asking for
+ * a file name; each at both sizes, numbers on and off, help closed and open, checked by fn. */
+static int walk_train(FrameCheck fn, bool report)
+{
+    int bad = 0;
+    for (int state = 0; state < 4; state++) {
+        Scene *s = scene_open(NULL, VIEW_TRAIN);
+        s->o.lang = LANG_ZH;
+        TrainViewState *t = view_state(s->ui.views, VIEW_TRAIN);
+        assert_non_null(t);
+        if (state == 1)
+            train_steps(t->run, 3);
+        if (state >= 2)
+            train_steps(t->run, 1000);
+        if (state == 3)   /* w: the save's prompt */
+            scene_press(s, 'w');
+        for (int z = 0; z < (int)(sizeof zh_sizes / sizeof zh_sizes[0]); z++)
+            for (int numbers = 0; numbers < 2; numbers++)
+                for (int help = 0; help < 2; help++) {
+                    s->ui.numbers = numbers;
+                    s->ui.help = help;
+                    Grid g = scene_render(s, zh_sizes[z][0], zh_sizes[z][1]);
+                    char what[128];
+                    snprintf(what, sizeof what, "view train state %d %dx%d numbers %d help %d", state,
+                             zh_sizes[z][0], zh_sizes[z][1], numbers, help);
+                    bad += fn(&g, what, report);
+                    grid_free(&g);
+                }
+        scene_close(s);
+    }
+    return bad;
+}
+
+static void test_train_no_english(void **state)
+{
+    (void)state;
+    bool report = getenv("ATTN_ZH_REPORT") != NULL;
+    int bad = walk_train(check_english, report);
+    if (report)
+        assert_int_equal(bad, 0);
+}
+
 /* The first listed term broken across rows y and y + 1 of g (one ends in its head, the next
  * begins with its tail), or NULL. */
 static const char *broken_term(const Grid *g, int y, char *row, char *next, size_t cap)
@@ -231,6 +278,15 @@ static void test_no_broken_term(void **state)
         assert_int_equal(bad, 0);
 }
 
+static void test_train_no_broken_term(void **state)
+{
+    (void)state;
+    bool report = getenv("ATTN_ZH_REPORT") != NULL;
+    int bad = walk_train(check_breaks, report);
+    if (report)
+        assert_int_equal(bad, 0);
+}
+
 /* The breaker keeps the breaks whole: 不对称, an equation's " = ", Q(加)·K(等). */
 static void test_wrap_keeps_terms(void **state)
 {
@@ -252,6 +308,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_no_english, fixture_setup, fixture_teardown),
         cmocka_unit_test_setup_teardown(test_no_broken_term, fixture_setup, fixture_teardown),
+        cmocka_unit_test(test_train_no_english),
+        cmocka_unit_test(test_train_no_broken_term),
         cmocka_unit_test(test_wrap_keeps_terms),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

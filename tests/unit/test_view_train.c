@@ -1,0 +1,548 @@
+/* test_view_train.c — the train screen: its figures against the engine's (step, loss,
+ * accuracy, steps/s from tick times, the prediction, what it learned), pacing and sleep, its
+ * keys, the save prompt and the file it writes, playing the trained model, every language,
+ * ASCII, hidden numbers, sizes; and its golden body frames once learned (tests/golden/train-*).
+ * Owns: these checks. Must not touch: the view's insides beyond view_train.h. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "format.h"
+#include "harness.h"
+#include "keys.h"
+#include "lesson.h"
+#include "model.h"
+#include "train.h"
+#include "view.h"
+#include "view_train.h"
+
+#ifndef TESTS_DIR
+#define TESTS_DIR "tests"
+#endif
+
+/* ---------------------------------------------------------------- helpers */
+
+static TrainViewState *train_state(Scene *s)
+{
+    TrainViewState *t = view_state(s->ui.views, VIEW_TRAIN);
+    assert_non_null(t);
+    assert_non_null(t->run);
+    return t;
+}
+
+/* A key as the app gives it: to the view while it is modal, else through its binding. */
+static int press(Scene *s, int key)
+{
+    int own = ui_view_key(&s->ui, &s->p, s->ls, key, 0);
+    return own >= 0 ? own : scene_press(s, key);
+}
+
+static void press_text(Scene *s, const char *text)
+{
+    for (const char *k = text; *k; k++)
+        press(s, (unsigned char)*k);
+}
+
+/* Ticks as the app does, a frame every TRAIN_VIEW_FRAME_MS from *now, until training
+ * sleeps; returns the ticks that trained. */
+static int run_until_asleep(Scene *s, long long *now)
+{
+    int ticks = 0;
+    while (ui_next_tick(&s->ui, *now) != VIEW_TICK_NEVER && ticks < 100000) {
+        long long due = ui_next_tick(&s->ui, *now);
+        *now += due;
+        if (ui_tick(&s->ui, &s->p, s->ls, *now) != REACT_NONE)
+            ticks++;
+    }
+    return ticks;
+}
+
+/* The frame has "loss X" with X the engine's loss to 4 decimals, and "step N". */
+static void assert_engine_figures(const Grid *g, const TrainRun *r)
+{
+    char want[128], loss[FORMAT_BYTES], acc[FORMAT_BYTES];
+    format_fixed(loss, sizeof loss, train_loss(r), 4);
+    format_percent(acc, sizeof acc, train_accuracy(r));
+    snprintf(want, sizeof want, "step %d", train_step_count(r));
+    assert_has(g, want);
+    snprintf(want, sizeof want, "loss %s", loss);
+    assert_has(g, want);
+    snprintf(want, sizeof want, "accuracy %s (%d/%d)", acc, train_correct(r),
+             train_sentence_count(r));
+    assert_has(g, want);
+}
+
+/* ---------------------------------------------------------------- figures */
+
+static void test_fresh_and_steps(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_TRAIN);
+    TrainViewState *t = train_state(s);
+    Grid g = scene_render(s, 80, 24);
+    assert_has(&g, "step 0");
+    assert_has(&g, "loss 2.4068");
+    assert_has(&g, "accuracy 16.7% (11/66)");
+    assert_has(&g, "add: 66 sentences · seed 1 · 1 head · 1 step a frame · ❚❚ paused");
+    assert_has(&g, "── ? row of 三加五等于? (sentence 36 of 66)");
+    assert_has(&g, "三 ███▍ 16.7%");
+    assert_has(&g, "三加五等于? → 十 11.7% · wrong: it is 八");
+    assert_engine_figures(&g, t->run);
+    grid_free(&g);
+
+    for (int i = 0; i < 10; i++)
+        press(s, KEYCODE_RIGHT);
+    assert_int_equal(train_step_count(t->run), 10);
+    g = scene_render(s, 80, 24);
+    assert_has(&g, "step 10 · loss 2.2435 · accuracy 15.2% (10/66)");
+    assert_engine_figures(&g, t->run);
+    grid_free(&g);
+
+    /* the same ten steps outside the screen: the same weights, bit for bit */
+    TrainConfig cfg;
+    train_config_default(&cfg, TASK_ADD);
+    char err[256];
+    TrainRun *r = train_new(&cfg, NULL, err, sizeof err);
+    assert_non_null(r);
+    assert_int_equal(train_steps(r, 10), 10);
+    assert_true(train_loss(r) == train_loss(t->run));
+    train_free(r);
+    scene_close(s);
+}
+
+static void test_pacing_and_sleep(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_TRAIN);
+    TrainViewState *t = train_state(s);
+    assert_int_equal(ui_next_tick(&s->ui, 0), VIEW_TICK_NEVER);   /* paused: it sleeps */
+    ui_apply(&s->ui, &s->p, s->ls, ui_binding(&s->ui, ' ')->action, 0, 1000);
+    assert_true(t->playing);
+    assert_int_equal(ui_next_tick(&s->ui, 1000), 0);
+    assert_int_equal(ui_tick(&s->ui, &s->p, s->ls, 1000), REACT_REDRAW);
+    assert_int_equal(train_step_count(t->run), 1);
+    assert_int_equal(ui_next_tick(&s->ui, 1000), TRAIN_VIEW_FRAME_MS);
+    assert_int_equal(ui_next_tick(&s->ui, 1020), TRAIN_VIEW_FRAME_MS - 20);
+    assert_int_equal(ui_tick(&s->ui, &s->p, s->ls, 1020), REACT_NONE);   /* not due */
+    assert_int_equal(train_step_count(t->run), 1);
+
+    /* steps/s from the tick times: ticks at 1000, 1500, 2000 → 2 steps in 1 s */
+    ui_tick(&s->ui, &s->p, s->ls, 1500);
+    ui_tick(&s->ui, &s->p, s->ls, 2000);
+    assert_true(t->rate == 2.0);
+    Grid g = scene_render(s, 80, 24);
+    assert_has(&g, "step 3 · 2.0 steps/s · loss");
+    assert_has(&g, "▶ training");
+    assert_has(&g, "▶ playing");   /* the status line's state is the training's */
+    grid_free(&g);
+
+    /* Space again: paused, asleep */
+    ui_apply(&s->ui, &s->p, s->ls, ui_binding(&s->ui, ' ')->action, 0, 2010);
+    assert_false(t->playing);
+    assert_int_equal(ui_next_tick(&s->ui, 2010), VIEW_TICK_NEVER);
+    assert_int_equal(ui_tick(&s->ui, &s->p, s->ls, 5000), REACT_NONE);
+    assert_int_equal(train_step_count(t->run), 3);
+    scene_close(s);
+}
+
+static void test_learns_add(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_TRAIN);
+    TrainViewState *t = train_state(s);
+    long long now = 0;
+    ui_apply(&s->ui, &s->p, s->ls, ui_binding(&s->ui, ' ')->action, 0, now);
+    int ticks = run_until_asleep(s, &now);
+    /* seed 1 learns add in 116 steps: at one step a frame, 116 frames of 33 ms = 3.8 s */
+    assert_int_equal(ticks, 116);
+    assert_int_equal(train_step_count(t->run), 116);
+    assert_true(now == 115LL * TRAIN_VIEW_FRAME_MS);
+    assert_true(train_solved(t->run));
+    assert_false(t->playing);
+    assert_int_equal(ui_next_tick(&s->ui, now), VIEW_TICK_NEVER);
+    Grid g = scene_render(s, 80, 24);
+    assert_has(&g, "step 116 · 30.3 steps/s · loss 0.2610 · accuracy 100.0% (66/66)");
+    assert_has(&g, "三加五等于? → 八 90.0% · right");
+    assert_has(&g, "? now gives 三 and 五 96% of its attention");
+    assert_has(&g, "· learned");
+    assert_has(&g, "w saves the model, p plays it on every screen");
+    assert_lacks(&g, "stuck");
+    assert_engine_figures(&g, t->run);
+    grid_free(&g);
+
+    /* Space when learned: nothing more to train, it stays asleep */
+    ui_apply(&s->ui, &s->p, s->ls, ui_binding(&s->ui, ' ')->action, 0, now);
+    assert_int_equal(ui_next_tick(&s->ui, now), VIEW_TICK_NEVER);
+    scene_close(s);
+}
+
+static void test_keys(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_TRAIN);
+    TrainViewState *t = train_state(s);
+    assert_string_equal(binding_says(&s->ui, ' '), "train: start or pause");
+    assert_string_equal(binding_says(&s->ui, KEYCODE_RIGHT), "one training step");
+    assert_string_equal(binding_says(&s->ui, 'w'), "save the trained model to a file");
+
+    press(s, '+');
+    assert_int_equal(t->speed, 1);
+    long long now = 0;
+    ui_apply(&s->ui, &s->p, s->ls, ui_binding(&s->ui, ' ')->action, 0, now);
+    ui_tick(&s->ui, &s->p, s->ls, now);
+    assert_int_equal(train_step_count(t->run), 2);   /* two steps a frame */
+    for (int i = 0; i < 10; i++)
+        press(s, '+');
+    assert_int_equal(t->speed, TRAIN_VIEW_SPEEDS - 1);
+    assert_int_equal(train_view_speed_steps(t->speed), 100);
+    press(s, '-');
+    assert_int_equal(train_view_speed_steps(t->speed), 50);
+
+    press(s, KEYCODE_DOWN);
+    Grid g = scene_render(s, 80, 24);
+    assert_has(&g, "? row of 三加六等于? (sentence 37 of 66)");
+    grid_free(&g);
+    press(s, KEYCODE_UP);
+
+    press(s, 't');   /* all four operations, the sentence kept, the run anew */
+    t = train_state(s);
+    assert_int_equal(t->task, TASK_ALL);
+    assert_int_equal(train_sentence_count(t->run), 217);
+    assert_int_equal(train_step_count(t->run), 0);
+    assert_string_equal(train_sentence(t->run, t->sentence)->text, "三加五等于?");
+    g = scene_render(s, 80, 24);
+    assert_has(&g, "all four operations: 217 sentences · seed 1 · 1 head");
+    grid_free(&g);
+
+    press(s, 'h');
+    t = train_state(s);
+    assert_int_equal(t->heads, 2);
+    assert_int_equal(train_config(t->run)->heads, 2);
+    g = scene_render(s, 120, 40);
+    assert_has(&g, "seed 1 · 2 heads");
+    grid_free(&g);
+
+    press(s, 'r');
+    t = train_state(s);
+    assert_int_equal(t->seed, 2);
+    assert_int_equal(train_config(t->run)->seed, 2);
+    scene_close(s);
+}
+
+static void test_stuck_says_so(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_TRAIN);
+    TrainViewState *t = train_state(s);
+    /* a learning rate too small to learn: no better accuracy for TRAIN_STUCK_STEPS steps */
+    TrainConfig cfg;
+    train_config_default(&cfg, TASK_ADD);
+    cfg.lr = 1e-7;
+    char err[256];
+    train_free(t->run);
+    t->run = train_new(&cfg, NULL, err, sizeof err);
+    assert_non_null(t->run);
+    train_steps(t->run, TRAIN_STUCK_STEPS + 1);
+    assert_true(train_stuck(t->run));
+    Grid g = scene_render(s, 80, 24);
+    assert_has(&g, "stuck: try another seed (r)");
+    grid_free(&g);
+    s->o.lang = LANG_ZH;
+    g = scene_render(s, 80, 24);
+    assert_has(&g, "学不动了：换个种子试试（r）");
+    grid_free(&g);
+    scene_close(s);
+}
+
+/* ---------------------------------------------------------------- saving and playing */
+
+static void test_save_and_play(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/attn-train-view-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[256];
+    snprintf(path, sizeof path, "%s/m.model", dir);
+
+    Scene *s = scene_open(NULL, VIEW_TRAIN);
+    TrainViewState *t = train_state(s);
+    train_steps(t->run, 1000);
+    assert_true(train_solved(t->run));
+
+    press(s, 'w');
+    assert_int_equal(t->prompt, TRAIN_PROMPT_NAME);
+    assert_true(ui_view_modal(&s->ui));
+    assert_string_equal(t->name, "add-seed1.model");
+    Grid g = scene_render(s, 80, 24);
+    assert_has(&g, "save the model as: add-seed1.model▏");
+    grid_free(&g);
+    for (int i = 0; i < 20; i++)
+        press(s, KEYCODE_BACKSPACE);
+    assert_string_equal(t->name, "");
+    press_text(s, path);
+    press(s, KEYCODE_ENTER);
+    assert_int_equal(t->prompt, TRAIN_PROMPT_NONE);
+    assert_true(t->saved_ok);
+    assert_int_equal(s->ui.note, NOTE_SAVED);
+    char want[512];
+    snprintf(want, sizeof want, "saved to %s", path);
+    g = scene_render(s, 120, 40);
+    assert_has(&g, want);   /* the status line and the body's last line */
+    snprintf(want, sizeof want, "saved to %s · p plays it on every screen", path);
+    assert_has(&g, want);
+    grid_free(&g);
+
+    Model m;
+    char err[512];
+    assert_int_equal(model_load_file(path, &m, err, sizeof err), 0);
+    assert_int_equal(m.answers_count, 11);
+    Trace tr;
+    assert_int_equal(engine_forward(&m, "三加五等于?", &tr, err, sizeof err), 0);
+    double p = 0.0;
+    assert_string_equal(engine_prediction(&tr, &p), "八");
+    engine_free(&tr);
+    model_free(&m);
+
+    /* the same name again: asked first; n goes back to the name, y replaces */
+    press(s, 'w');
+    for (int i = 0; i < 20; i++)
+        press(s, KEYCODE_BACKSPACE);
+    press_text(s, path);
+    press(s, KEYCODE_ENTER);
+    assert_int_equal(t->prompt, TRAIN_PROMPT_REPLACE);
+    snprintf(want, sizeof want, "%s exists: replace it? y/n", path);
+    g = scene_render(s, 120, 40);
+    assert_has(&g, want);
+    grid_free(&g);
+    press(s, 'n');
+    assert_int_equal(t->prompt, TRAIN_PROMPT_NAME);
+    press(s, KEYCODE_ENTER);
+    press(s, 'y');
+    assert_int_equal(t->prompt, TRAIN_PROMPT_NONE);
+    assert_true(t->saved_ok);
+    /* Esc closes the prompt without writing */
+    press(s, 'w');
+    press(s, KEYCODE_ESC);
+    assert_int_equal(t->prompt, TRAIN_PROMPT_NONE);
+    assert_false(ui_view_modal(&s->ui));
+
+    /* p: the trained model is handed over for the lesson; the arcs open on it */
+    int react = press(s, 'p');
+    assert_true(react & REACT_RECOMPUTE);
+    assert_non_null(s->ui.model_next);
+    assert_int_equal(s->ui.view, VIEW_DEFAULT);
+    Model *next = s->ui.model_next;
+    s->ui.model_next = NULL;
+    assert_int_equal(lesson_adopt(s->ls, next, &s->ui.want, err, sizeof err), 0);
+    assert_ptr_equal(s->ls->model, next);
+    g = scene_render(s, 80, 24);
+    assert_has(&g, "the model answers 三加五等于? → 八 90.0%");
+    grid_free(&g);
+    /* the machine and the summary say it too, on their last body row */
+    static const ViewId says[] = { VIEW_MACHINE, VIEW_SUMMARY };
+    for (size_t v = 0; v < sizeof says / sizeof says[0]; v++) {
+        ui_set_view(&s->ui, &s->p, says[v]);
+        g = scene_render(s, 80, 24);
+        char row[512];
+        row_trimmed(&g, 22, row, sizeof row);
+        assert_string_equal(row, " the model answers 三加五等于? → 八 90.0%");
+        grid_free(&g);
+    }
+    /* a sentence the model cannot read: the lesson stays, the model offered is freed */
+    Model *bad = malloc(sizeof *bad);
+    assert_non_null(bad);
+    assert_int_equal(model_copy(bad, s->ls->model), 0);
+    LessonParams lp = s->ls->params;
+    snprintf(lp.sentence, sizeof lp.sentence, "%s", "猫猫");
+    assert_int_equal(lesson_adopt(s->ls, bad, &lp, err, sizeof err), -1);
+    assert_ptr_equal(s->ls->model, next);
+    scene_close(s);
+
+    /* the compiled-in model has no readout: no screen says a prediction */
+    s = scene_open(NULL, VIEW_ARCS);
+    g = scene_render(s, 80, 24);
+    assert_lacks(&g, "the model answers");
+    grid_free(&g);
+    scene_close(s);
+
+    remove(path);
+    rmdir(dir);
+}
+
+static void test_save_error(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_TRAIN);
+    TrainViewState *t = train_state(s);
+    press(s, 'w');
+    for (int i = 0; i < 20; i++)
+        press(s, KEYCODE_BACKSPACE);
+    press_text(s, "/nonexistent-dir/m.model");
+    press(s, KEYCODE_ENTER);
+    assert_int_equal(t->prompt, TRAIN_PROMPT_NONE);
+    assert_false(t->saved_ok);
+    assert_int_equal(s->ui.note, NOTE_TEXT);
+    assert_non_null(strstr(s->ui.note_text, "/nonexistent-dir/m.model"));
+    assert_int_equal(access("/nonexistent-dir/m.model", F_OK), -1);
+    scene_close(s);
+}
+
+/* ---------------------------------------------------------------- languages, sizes */
+
+static void test_hidden_ascii_zh_sizes(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_TRAIN);
+    TrainViewState *t = train_state(s);
+    train_steps(t->run, 1000);
+    s->ui.numbers = false;
+    Grid g = scene_render(s, 80, 24);
+    assert_no_data_value_above_status(&g, "train, numbers hidden", &s->ls->tr);
+    assert_has(&g, "? now looks at 三 and 五");
+    assert_has(&g, "三加五等于? → 八 · right");
+    assert_has(&g, "⠉");   /* the plots stay */
+    grid_free(&g);
+    s->ui.numbers = true;
+
+    s->o.ascii = true;
+    g = scene_render(s, 80, 24);
+    assert_ascii_frame(&g, "train, ASCII");
+    assert_has(&g, "san jia wu deng yu ? -> ba 90.0% - right");
+    assert_has(&g, "? now gives san and wu 96% of its attention");
+    assert_has(&g, "*");
+    grid_free(&g);
+    s->o.ascii = false;
+
+    s->o.lang = LANG_ZH;
+    g = scene_render(s, 80, 24);
+    assert_has(&g, "第 116 步");
+    assert_has(&g, "正确率 100.0%（66/66）");
+    assert_has(&g, "「?」现在把 96% 的注意力给了「三」和「五」");
+    grid_free(&g);
+    s->o.lang = LANG_EN;
+
+    s->ui.help = true;   /* the help lists the screen's own keys */
+    g = scene_render(s, 80, 24);
+    assert_grid_sound(&g, "train, help");
+    assert_joined_has(&g, "one training step");
+    grid_free(&g);
+    s->ui.help = false;
+
+    static const int sizes[][2] = { { 60, 20 }, { 80, 24 }, { 120, 40 }, { 300, 80 } };
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        g = scene_render(s, sizes[i][0], sizes[i][1]);
+        assert_grid_sound(&g, "train");
+        assert_has(&g, "三加五等于? → 八");
+        grid_free(&g);
+    }
+    scene_close(s);
+}
+
+/* ---------------------------------------------------------------- golden bodies, learned */
+
+/* One learned body frame: tests/golden/NAME.txt (ATTN_GOLDEN_UPDATE=1 rewrites). */
+typedef struct {
+    const char *name;   /* the file's name without .txt */
+    int w, h;           /* the frame's size */
+    Lang lang;          /* labels' language */
+    bool ascii;         /* ASCII drawing */
+    bool numbers;       /* numbers shown */
+    int heads;          /* 1 or 2 */
+} TrainGolden;
+
+static const TrainGolden train_goldens[] = {
+    { "train-80x24-learned",        80, 24, LANG_EN, false, true, 1 },
+    { "train-80x24-learned-zh",     80, 24, LANG_ZH, false, true, 1 },
+    { "train-80x24-learned-ascii",  80, 24, LANG_EN, true, true, 1 },
+    { "train-80x24-learned-hidden", 80, 24, LANG_EN, false, false, 1 },
+    { "train-120x40-learned",       120, 40, LANG_EN, false, true, 1 },
+    { "train-120x40-learned-zh",    120, 40, LANG_ZH, false, true, 1 },
+    { "train-120x40-learned-ascii", 120, 40, LANG_EN, true, true, 1 },
+    { "train-120x40-two-heads",     120, 40, LANG_EN, false, true, 2 },
+};
+
+static char *read_all(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *buf = malloc((size_t)n + 1);
+    assert_non_null(buf);
+    size_t got = fread(buf, 1, (size_t)n, f);
+    buf[got] = '\0';
+    fclose(f);
+    return buf;
+}
+
+static void write_all(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(text, 1, strlen(text), f), strlen(text));
+    assert_int_equal(fclose(f), 0);
+}
+
+static void test_golden_learned(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof train_goldens / sizeof train_goldens[0]; i++) {
+        const TrainGolden *tg = &train_goldens[i];
+        Scene *s = scene_open(NULL, VIEW_TRAIN);
+        if (tg->heads == 2)
+            press(s, 'h');
+        long long now = 0;
+        ui_apply(&s->ui, &s->p, s->ls, ui_binding(&s->ui, ' ')->action, 0, now);
+        run_until_asleep(s, &now);
+        s->o.lang = tg->lang;
+        s->o.ascii = tg->ascii;
+        s->ui.numbers = tg->numbers;
+        char *frame = scene_text(s, tg->w, tg->h);
+        char *body = body_of(frame);
+        char expected_path[512], actual_path[512];
+        snprintf(expected_path, sizeof expected_path, "%s/golden/%s.txt", TESTS_DIR, tg->name);
+        snprintf(actual_path, sizeof actual_path, "%s/golden/%s.actual", TESTS_DIR, tg->name);
+        const char *update = getenv("ATTN_GOLDEN_UPDATE");
+        if (update && strcmp(update, "1") == 0) {
+            write_all(expected_path, body);
+        } else {
+            char *expected = read_all(expected_path);
+            bool same = expected && strcmp(expected, body) == 0;
+            if (same)
+                remove(actual_path);
+            else
+                write_all(actual_path, body);
+            free(expected);
+            if (!same)
+                fail_msg("body differs: diff -u %s %s (ATTN_GOLDEN_UPDATE=1 %s rewrites)",
+                         expected_path, actual_path, "build/tests/test_view_train");
+        }
+        free(body);
+        free(frame);
+        scene_close(s);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_fresh_and_steps),
+        cmocka_unit_test(test_pacing_and_sleep),
+        cmocka_unit_test(test_learns_add),
+        cmocka_unit_test(test_keys),
+        cmocka_unit_test(test_stuck_says_so),
+        cmocka_unit_test(test_save_and_play),
+        cmocka_unit_test(test_save_error),
+        cmocka_unit_test(test_hidden_ascii_zh_sizes),
+        cmocka_unit_test(test_golden_learned),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
