@@ -1185,17 +1185,17 @@ case_what_if() {
     wait_for "what if · Wq" || fail "i did not open the editor" || return 1
     t send-keys Down Down Right Right Right +
     wait_for "Wq[2][3] 0.58 → 1.08" || fail "the status line did not say what changed" || return 1
-    t send-keys Tab
+    t send-keys Tab Tab                              # the train screen sits between
     wait_for "[code]" || return 1
     wait_for "-0.69 -2.10 -1.80 -0.17 -0.27  1.92 -0.68 -0.23" ||
         fail "the code screen did not follow the change" || return 1
-    t send-keys BTab
+    t send-keys BTab BTab
     wait_for "what if · Wq (changes in effect: 1)" || return 1
     t send-keys u
     wait_for "what if: 1 changes undone" || fail "u did not undo" || return 1
     t send-keys Escape
     wait_gone "what if ·" || fail "Esc did not close the editor" || return 1
-    t send-keys Tab
+    t send-keys Tab Tab
     wait_for "-0.69 -2.10 -1.80  0.14 -0.27  1.92 -0.68 -0.23" ||
         fail "after u the code screen is not the lesson's"
 }
