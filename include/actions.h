@@ -121,6 +121,10 @@ const char *action_key_label_in(const KeyBinding *table, Action a);
 /* The same in the global table. */
 const char *action_key_label(Action a);
 
+/* label as lang names that key: in Chinese 空格 for "Space", 点击 for "click", Shift+Tab
+ * for "S-Tab", Ctrl+L for "Ctrl-L"; any other label (and every English one) as it is. */
+const char *action_key_word(const char *label, Lang lang);
+
 /* A short description of an action in English or Chinese. */
 const char *action_describe(Action a, Lang lang);
 

@@ -45,6 +45,8 @@ typedef struct {
     int mask;                /* --mask: 0 none, 1 causal (lesson 7's preview) */
     int heads;               /* --heads: 1 or 2 (lesson 7's preview) */
     Lang lang;               /* --lang: LANG_AUTO from the locale, LANG_EN, LANG_ZH */
+    Lang says;               /* the language of cli_parse's messages: --lang's anywhere in argv
+                                (read before the other options), else the locale's */
     bool ascii;              /* --ascii (or ASCII chosen for the terminal): ASCII drawing */
     bool no_ascii;           /* --no-ascii: braille and CJK even on TERM=linux (the last of the two wins) */
     int export_format;       /* --export FMT: an ExportFormat (export.h), or -1 */
@@ -76,6 +78,10 @@ typedef struct {
     const char *prog;        /* argv[0] as the user typed it ("./attn-tui", "attn-tui"): what
                                 text on screen names the command by; NULL: "attn-tui" */
 } Options;
+
+/* LANG_ZH when the locale is Chinese (LC_ALL, else LC_MESSAGES, else LANG starts "zh"),
+ * else LANG_EN: the language of --lang auto. */
+Lang cli_lang_from_env(void);
 
 /* The defaults a config file may set (config.h), one bit each in Options.given once the
  * command line has set them. */
@@ -132,7 +138,8 @@ void cli_defaults(Options *o);
 /* Parses argv into *o. Returns 0, or -1 with a one-line message in err. */
 int cli_parse(int argc, char **argv, Options *o, char *err, size_t errlen);
 
-/* The --help text. */
-const char *cli_usage(void);
+/* The --help text, in Chinese when lang is LANG_ZH (main passes o->says: --lang in argv, else
+ * the locale), else in English. */
+const char *cli_usage(Lang lang);
 
 #endif

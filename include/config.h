@@ -35,6 +35,11 @@ int config_parse(Config *c, const char *text, size_t len, const char *name,
  * empty) unless must_exist (--config FILE). Returns 0, or -1 with one line in err. */
 int config_load(Config *c, const char *path, bool must_exist, char *err, size_t errlen);
 
+/* config_parse and config_load with their messages in lang (theirs are English). */
+int config_parse_in(Config *c, const char *text, size_t len, const char *name, Lang lang,
+                    char *err, size_t errlen);
+int config_load_in(Config *c, const char *path, bool must_exist, Lang lang, char *err, size_t errlen);
+
 /* Copies into *o each default the file sets and the command line did not (o->given). */
 void config_apply(const Config *c, Options *o);
 

@@ -8,6 +8,7 @@
 #define ATTN_INPUT_H
 
 #include <stdbool.h>
+#include "lang.h"
 #include "model.h"
 
 #define INPUT_BYTES 160     /* typed text, UTF-8, with its NUL */
@@ -35,6 +36,7 @@ typedef struct {
                                                    Enter again replaces it, an edit asks anew */
     bool replace;                               /* file name: submitted to replace that file
                                                    (Enter on a name refused as existing) */
+    Lang lang;                                  /* the language of error (app sets --lang's) */
 } InputLine;
 
 /* What a key did to the line. */

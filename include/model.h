@@ -31,6 +31,7 @@
 #define ATTN_MODEL_H
 
 #include <stddef.h>
+#include "lang.h"
 #include "text.h"
 
 #define MODEL_MAX_D 512          /* largest vector width accepted */
@@ -70,8 +71,15 @@ typedef struct {
 int model_parse(const char *text, size_t len, const char *name, Model *out,
                 char *err, size_t errlen);
 
+/* The same with the message in lang (model_parse's is English). */
+int model_parse_in(const char *text, size_t len, const char *name, Lang lang, Model *out,
+                   char *err, size_t errlen);
+
 /* Reads and parses the file at path; errors as model_parse (or "PATH: reason"). */
 int model_load_file(const char *path, Model *out, char *err, size_t errlen);
+
+/* The same with the message in lang. */
+int model_load_file_in(const char *path, Lang lang, Model *out, char *err, size_t errlen);
 
 /* Parses the default model compiled into the binary (assets/lesson.model). */
 int model_load_default(Model *out, char *err, size_t errlen);

@@ -20,6 +20,7 @@
 #define ATTN_SPELL_H
 
 #include <stddef.h>
+#include "lang.h"
 #include "model.h"
 
 /* Decodes input (UTF-8, vocabulary characters and/or the ASCII spelling) into the
@@ -33,10 +34,11 @@
 int spell_decode(const Model *m, const char *input, char *out, size_t cap,
                  char *err, size_t errlen);
 
-/* The same, and *bad (when not NULL) is the 1-based number of the input character where
- * decoding failed (0 when it did not, or when the fault is the whole sentence's: too long). */
+/* The same with the message in lang (spell_decode's is English), and *bad (when not NULL)
+ * is the 1-based number of the input character where decoding failed (0 when it did not,
+ * or when the fault is the whole sentence's: too long). */
 int spell_decode_marked(const Model *m, const char *input, char *out, size_t cap,
-                        char *err, size_t errlen, int *bad);
+                        char *err, size_t errlen, int *bad, Lang lang);
 
 /* The spellings in one line, for messages and help:
  * "0-99 + - * / = ? × ÷ is, how many". */

@@ -4,6 +4,7 @@
 #include "actions.h"
 
 #include <stddef.h>
+#include <string.h>
 
 /* ---------------------------------------------------------------- the table */
 
@@ -83,6 +84,29 @@ const char *action_key_label_in(const KeyBinding *table, Action a)
 const char *action_key_label(Action a)
 {
     return action_key_label_in(action_keys, a);
+}
+
+/* How Chinese help names the keys whose label is an English word (a Chinese keyboard's
+ * caps say Shift, Tab, Ctrl, Esc; the space bar is 空格, a mouse press 点击). */
+static const struct {
+    const char *en;   /* the label as the key table writes it */
+    const char *zh;   /* the Chinese help's name of that key */
+} key_words[] = {
+    { "Space", "空格" },
+    { "→ Space", "→ 空格" },
+    { "click", "点击" },
+    { "S-Tab", "Shift+Tab" },
+    { "Ctrl-L", "Ctrl+L" },
+};
+
+const char *action_key_word(const char *label, Lang lang)
+{
+    if (lang != LANG_ZH || !label)
+        return label;
+    for (size_t i = 0; i < sizeof key_words / sizeof key_words[0]; i++)
+        if (strcmp(label, key_words[i].en) == 0)
+            return key_words[i].zh;
+    return label;
 }
 
 /* ---------------------------------------------------------------- descriptions */

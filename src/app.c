@@ -72,6 +72,7 @@ int app_start_state(const Options *o, const Lesson *ls, long long now_ms, Player
     p->changed_ms = now_ms - PLAYER_TRANSITION_MS * 8;   /* the first frame is settled */
     ui->numbers = o->numbers;
     ui->theme = o->theme;
+    ui->input.lang = o->lang == LANG_ZH ? LANG_ZH : LANG_EN;   /* the input line's errors */
     if (o->seed_set)
         ui->seed = o->seed;
     if (o->speed > 0)

@@ -95,12 +95,25 @@ static void chain_cols(const ViewCtx *c, const OriginChain *ch, const OriginLink
         snprintf(buf, cap, "[%d-%d]", first, last);
 }
 
+/* A table's name as the chain says it: origin's ("share", "pe"), in Chinese the lesson's
+ * (百分比, 位置, 输出). */
+static const char *chain_name(const ViewCtx *c, OriginTable t)
+{
+    if (t == ORIGIN_OUTPUT)
+        return SAY(c, "output", "输出");
+    if (t == ORIGIN_WEIGHTS)
+        return SAY(c, "share", "百分比");
+    if (t == ORIGIN_POSITION)
+        return SAY(c, "pe", "位置");
+    return origin_table_name(t);   /* Q, K, V, x, Wq … read alike in both */
+}
+
 /* "share(等,·)", "V(·)[0]", "Wv[·][0]", "x(等,加)", "Q(等)[4-7]". */
 static void chain_label(const ViewCtx *c, const OriginChain *ch, const OriginLink *l, char *buf,
                         size_t cap)
 {
     char rows[128], cols[32];
-    const char *name = origin_table_name(l->table);
+    const char *name = chain_name(c, l->table);
     chain_cols(c, ch, l, cols, sizeof cols);
     if (chain_weight(l->table)) {
         if (cols[0])
@@ -121,14 +134,14 @@ static void chain_label(const ViewCtx *c, const OriginChain *ch, const OriginLin
 static void chain_op(const ViewCtx *c, const OriginChain *ch, const OriginLink *l, char *buf,
                      size_t cap)
 {
-    const char *from1 = l->from[1] >= 0 ? origin_table_name(ch->link[l->from[1]].table) : "W";
+    const char *from1 = l->from[1] >= 0 ? chain_name(c, ch->link[l->from[1]].table) : "W";
     switch (l->op) {
     case ORIGIN_OP_GIVEN:
         snprintf(buf, cap, "%s", l->table == ORIGIN_POSITION
                  ? SAY(c, "lesson 5's formula", "第 5 课的公式")
                  : SAY(c, "given (the model)", "给定（模型里的数）"));
         break;
-    case ORIGIN_OP_ADD:     snprintf(buf, cap, "e + pe"); break;
+    case ORIGIN_OP_ADD:     snprintf(buf, cap, "%s", SAY(c, "e + pe", "词向量 + 位置指纹")); break;
     case ORIGIN_OP_PROJECT: snprintf(buf, cap, "x %s %s", c->gl->dot, from1); break;
     case ORIGIN_OP_DOT:     snprintf(buf, cap, "Q %s K", c->gl->dot); break;
     case ORIGIN_OP_DIVIDE:
@@ -197,11 +210,11 @@ static void chain_given_line(const ViewCtx *c, const OriginChain *ch, char *line
         if (ch->link[i].op != ORIGIN_OP_GIVEN)
             continue;
         chain_label(c, ch, &ch->link[i], label, sizeof label);
-        draw_append(line, cap, "%s%s", any ? ", " : "", label);
+        draw_append(line, cap, "%s%s", any ? SAY(c, ", ", "、") : "", label);
         any = true;
     }
     draw_append(line, cap, "%s", SAY(c, ": given (the model's; pe by lesson 5)",
-                                     "：给定（模型里的数；pe 按第 5 课）"));
+                                     "：给定（模型里的数；位置指纹按第 5 课）"));
 }
 
 void chain_text(const ViewCtx *c, const OriginChain *ch, int cols, bool brief, ChainText *out)

@@ -298,14 +298,25 @@ static int status_hints(const Ui *ui, const ViewOps *v, const KeyHint **out, int
 
 /* The label of action a's key: the view's binding first, then a question's or the tour's,
  * then the global one. */
-static const char *key_label(const ViewOps *v, Action a)
+static const char *key_label(const ViewCtx *c, const ViewOps *v, Action a)
 {
     const char *label = action_key_label_in(v->keys, a);
     if (!*label)
         label = predict_key_label(a);
     if (!*label)
         label = tour_key_label(a);
-    return *label ? label : action_key_label(a);
+    return action_key_word(*label ? label : action_key_label(a), c->lang);
+}
+
+/* What hint h says it does: its own words, but the lesson's buttons for play and numbers
+ * (「自动播放」, 「暂停」 while playing; 「数字：藏起来」, 「数字：显示」 while hidden). */
+static const char *hint_word(const ViewCtx *c, const KeyHint *h)
+{
+    if (h->first == ACTION_PLAY && h->second == ACTION_NONE)
+        return c->p->playing ? SAY(c, "pause", "暂停") : SAY(c, h->en, "自动播放");
+    if (h->first == ACTION_NUMBERS && c->lang == LANG_ZH)
+        return c->ui->numbers ? "数字：藏起来" : "数字：显示";
+    return c->lang == LANG_ZH ? h->zh : h->en;
 }
 
 /* Hint h: "Space play", "←/→ step". */
@@ -313,13 +324,13 @@ static void hint_text(const ViewCtx *c, const ViewOps *v, const KeyHint *h, char
 {
     char keys[64], shown[64];
     char first[32], second[32];
-    snprintf(first, sizeof first, "%s", key_label(v, h->first));
-    snprintf(second, sizeof second, "%s", h->second != ACTION_NONE ? key_label(v, h->second) : "");
+    snprintf(first, sizeof first, "%s", key_label(c, v, h->first));
+    snprintf(second, sizeof second, "%s", h->second != ACTION_NONE ? key_label(c, v, h->second) : "");
     first[strcspn(first, " ")] = '\0';     /* the key, without the aliases the help names */
     second[strcspn(second, " ")] = '\0';
     snprintf(keys, sizeof keys, "%s%s%s", first, second[0] ? "/" : "", second);
     draw_drawable(c->ascii, keys, shown, sizeof shown);
-    snprintf(buf, cap, "%s %s", shown, c->lang == LANG_ZH ? h->zh : h->en);
+    snprintf(buf, cap, "%s %s", shown, hint_word(c, h));
 }
 
 /* "▶ playing ×2" or "❚❚ paused"; only the symbol (and speed) when `terse`. */
@@ -336,9 +347,9 @@ static void status_preview(const ViewCtx *c, bool terse, char *buf, size_t cap)
         draw_append(buf, cap, "%s", terse ? SAY(c, "mask", "掩码") : SAY(c, "causal mask", "因果掩码"));
     if (tr->heads > 1) {
         if (terse)
-            draw_append(buf, cap, SAY(c, "%s%dh", "%s%d头"), tr->mask == MASK_CAUSAL ? ", " : "", tr->heads);
+            draw_append(buf, cap, SAY(c, "%s%dh", "%s%d头"), tr->mask == MASK_CAUSAL ? SAY(c, ", ", "、") : "", tr->heads);
         else
-            draw_append(buf, cap, SAY(c, "%s%d heads", "%s%d 个头"), tr->mask == MASK_CAUSAL ? ", " : "",
+            draw_append(buf, cap, SAY(c, "%s%d heads", "%s%d 个头"), tr->mask == MASK_CAUSAL ? SAY(c, ", ", "、") : "",
                         tr->heads);
     }
     draw_append(buf, cap, "  ");
@@ -392,7 +403,7 @@ static void note_text(const ViewCtx *c, char *buf, size_t cap)
     case NOTE_WELCOME:
         snprintf(buf, cap, SAY(c, "%s plays the whole lesson · %s/%s step · %s explains this screen",
                                   "%s 自动播放整课 · %s/%s 一步步走 · %s 讲解这个画面"),
-                 action_key_label(ACTION_PLAY), action_key_label(ACTION_PREV),
+                 action_key_word(action_key_label(ACTION_PLAY), c->lang), action_key_label(ACTION_PREV),
                  action_key_label(ACTION_NEXT), action_key_label(ACTION_HELP));
         if (c->g && c->g->w >= CHROME_WELCOME_TOUR_W)   /* room for one more */
             draw_append(buf, cap, SAY(c, " · %s guided tour", " · %s 导览"),
@@ -760,6 +771,8 @@ void chrome_draw_help(const ViewCtx *c, const ViewOps *v, const ChromeLayout *L)
     ChromeHelpRow rows[HELP_MAX_ROWS];
     HelpLine lines[HELP_MAX_LINES];
     int nrows = chrome_help_rows(c->ui, v, rows, HELP_MAX_ROWS), n = 0;
+    for (int i = 0; i < nrows; i++)   /* the keys' names in the help's language (空格) */
+        rows[i].label = action_key_word(rows[i].label, c->lang);
     char buf[256], footer[160], legend[256] = "", title[96];
     int label_w = 0, desc_w = 0;
     for (int i = 0; i < nrows; i++) {
@@ -818,13 +831,13 @@ void chrome_draw_help(const ViewCtx *c, const ViewOps *v, const ChromeLayout *L)
 
 /* ---------------------------------------------------------------- too small */
 
-void chrome_draw_too_small(Grid *g, const Glyphs *gl)
+void chrome_draw_too_small(Grid *g, const Glyphs *gl, Lang lang)
 {
-    const char *head = "terminal too small:";
+    const char *head = LANG_PICK(lang, "terminal too small:", "终端太小：");
     char need[96], line[128];
-    snprintf(need, sizeof need, "need %d%s%d, have %d%s%d",
+    snprintf(need, sizeof need, LANG_PICK(lang, "need %d%s%d, have %d%s%d", "至少要 %d%s%d，现在是 %d%s%d"),
              FRAME_MIN_W, gl->by, FRAME_MIN_H, g->w, gl->by, g->h);
-    snprintf(line, sizeof line, "%s %s", head, need);
+    snprintf(line, sizeof line, LANG_PICK(lang, "%s %s", "%s%s"), head, need);
     if (text_width(line) <= g->w) {
         draw_centred(g, 0, g->h / 2, g->w, line, STYLE_ERROR);
         return;

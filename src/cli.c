@@ -14,7 +14,6 @@
 
 #include <errno.h>
 #include <getopt.h>
-#include <stddef.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,10 +27,115 @@
 
 #define CLI_QUOTE_BYTES 160   /* most bytes of a user's word quoted in a message */
 
+/* A message in the language of o's messages (o->says). */
+#define CLI_SAY(o, en, zh) LANG_PICK((o)->says, en, zh)
+
+Lang cli_lang_from_env(void)
+{
+    const char *vars[] = { "LC_ALL", "LC_MESSAGES", "LANG" };
+    for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++) {
+        const char *v = getenv(vars[i]);
+        if (v && *v)
+            return strncmp(v, "zh", 2) == 0 ? LANG_ZH : LANG_EN;
+    }
+    return LANG_EN;
+}
+
+/* The language of the messages about argv, known before any option is applied (a message
+ * about the first option comes before a --lang after it): the last --lang zh|en (or
+ * --lang=…) in argv, else the locale's. */
+static Lang cli_message_lang(int argc, char **argv)
+{
+    Lang says = LANG_AUTO;
+    for (int i = 1; i < argc; i++) {
+        const char *v = NULL;
+        if (strcmp(argv[i], "--") == 0)
+            break;
+        if (strcmp(argv[i], "--lang") == 0 && i + 1 < argc)
+            v = argv[++i];
+        else if (strncmp(argv[i], "--lang=", 7) == 0)
+            v = argv[i] + 7;
+        if (v && strcmp(v, "zh") == 0)
+            says = LANG_ZH;
+        else if (v && strcmp(v, "en") == 0)
+            says = LANG_EN;
+    }
+    return says == LANG_AUTO ? cli_lang_from_env() : says;
+}
+
 /* ---------------------------------------------------------------- usage */
 
-const char *cli_usage(void)
+/* The help in Chinese: the same options, in the lesson's words. */
+static const char *cli_usage_zh(void)
 {
+    return
+        "用法：attn-tui [选项]...\n"
+        "在终端里播放第 6 课「自注意力」，句子是「三加五等于?」。\n"
+        "\n"
+        "  --sentence TEXT   要跑的句子（1 到 16 个模型词表里的字，\n"
+        "                    也可以用 ASCII 拼写：'3+5=?' 就是「三加五等于?」，还有 '5 is how many?'）\n"
+        "  --model FILE      模型文件；默认用内置模型。格式说明见\n"
+        "                    " ATTN_DOCDIR "/model-format.md\n"
+        "  --dump            印出每一张表（x、Q、K、V、分数、百分比、输出）后退出\n"
+        "  --format FMT      配合 --dump：text（默认）、json（完整精度）或 model\n"
+        "                    （正在用的模型，模型文件格式）；配合 --print：\n"
+        "                    text（默认）或 svg（独立的 SVG 图片，可放进幻灯片）\n"
+        "  --export FMT      写出一个脚本，重算这五行代码并和 attn-tui 的数逐一核对，然后退出：\n"
+        "                    python（用 python3 运行）；python-train 用 PyTorch 的自动求导\n"
+        "                    和 Adam 重做 --train 的前几步（--steps，默认 10）并核对权重\n"
+        "  --print           把其他选项描述的画面按文本写出后退出\n"
+        "  --size WxH        配合 --print：画面大小，最大 1000x1000（默认：终端的大小，\n"
+        "                    或 80x24）\n"
+        "  --color WHEN      配合 --print：ANSI 颜色 always（总是）、never（从不）或 auto（默认）\n"
+        "  --record FILE     把这次操作录成 asciicast v2 文件（asciinema play FILE 回放）；\n"
+        "                    已有的文件不覆盖，除非加 --overwrite；从不跟随符号链接\n"
+        "  --overwrite       允许 --record（以及程序写的每个文件）覆盖已有的文件\n"
+        "  --mask M          none（默认）或 causal：第 7 课的掩码（按键 m）\n"
+        "  --heads N         1（默认）或 2：第 7 课的多头（按键 h）\n"
+        "  --view NAME       从哪个画面开始（默认：arcs），可选\n"
+        "                   " VIEW_NAMES_TEXT "\n"
+        "  --no-numbers      一开始就把数字藏起来（按 n 显示）\n"
+        "  --autoplay        一开始就自动播放（按空格暂停）\n"
+        "  --speed X         自动播放的速度，0.25 到 4（默认 1）\n"
+        "  --stage S         从 qkv、score、softmax 或 output（或 1-4）开始；默认 softmax\n"
+        "  --focus N         从第 N 个字提问开始（1 是第一个；默认是课文里的「等」）\n"
+        "  --tour            一站一站走完这一课（→ 或空格前进，← 后退，Esc 离开；按键 g）\n"
+        "  --predict         自动播放在 ③ 之前先请你猜一猜，并记下对错（按键 p）\n"
+        "  --lang L          界面和 --dump 的标题用 en（英文）或 zh（中文）（默认：看系统语言）\n"
+        "  --theme T         配色：dark（默认）、light 或 contrast\n"
+        "  --config FILE     从 FILE 读默认设置（默认：\n"
+        "                    $XDG_CONFIG_HOME/attn-tui/config，否则 ~/.config/attn-tui/config）\n"
+        "  --no-config       不读配置文件\n"
+        "  --ascii           只用 ASCII 字符画，字用拼音表示\n"
+        "                    （san jia wu deng yu ?）；TERM=linux 和 vt100 下默认如此\n"
+        "  --no-ascii        即使 TERM 是 linux 或 vt100，也画盲文点阵和汉字\n"
+        "  --keys FMT        印出所有按键（markdown 或 man）后退出\n"
+        "  --worksheet N     印出 N 道带数字的练习题，可以打印在纸上，然后退出\n"
+        "  --answers         配合 --worksheet：附上答案和每道题的解题过程\n"
+        "  --seed S          练习题和 --train 初始权重的种子\n"
+        "                    （默认 1）：种子相同，题目和模型就相同\n"
+        "  --set NAME[i][j]=VALUE  运行前改模型里的一个数：wq、wk、wv\n"
+        "                    （第 i 行第 j 列）或 embedding[字][j]；可以写多次\n"
+        "  --train           训练这一课的机器，直到「?」答对任务里的句子\n"
+        "                    （三加五等于? → 八），用 --save OUT 写出；--model FILE 从\n"
+        "                    那个文件的权重开始\n"
+        "  --task T          配合 --train：add（66 句，默认）或 all（217 句：加减乘除）\n"
+        "  --seed S          配合 --train：初始权重的种子（默认 1）\n"
+        "  --steps N         配合 --train：正好走 N 步（默认：走到 100%，add 最多 5000 步，\n"
+        "                    all 最多 10000 步）；0 写出初始模型\n"
+        "  --lr X            配合 --train：Adam 的学习率（默认 0.02）\n"
+        "  --save OUT        配合 --train：要写出的模型文件\n"
+        "  -h, --help        显示这份帮助后退出\n"
+        "  -V, --version     显示版本后退出\n"
+        "\n"
+        "按键：空格 自动播放/暂停，方向键 换步骤、换字，Tab 下一个画面，n 数字：藏起来/显示，\n"
+        "? 帮助，q 退出。\n";
+}
+
+const char *cli_usage(Lang lang)
+{
+    if (lang == LANG_ZH)
+        return cli_usage_zh();
     return
         "usage: attn-tui [OPTION]...\n"
         "Plays lesson 6, self-attention, on the sentence 三加五等于? in the terminal.\n"
@@ -238,19 +342,19 @@ static int cli_apply_practice(Options *o, int c, const char *arg, char *err, siz
             o->worksheet = (int)n;
             return 0;
         }
-        snprintf(err, errlen, "--worksheet: '%s' is not a number of questions: give 1 to %d",
+        snprintf(err, errlen, CLI_SAY(o, "--worksheet: '%s' is not a number of questions: give 1 to %d", "--worksheet：「%s」不是题目数量：请给 1 到 %d"),
                  text_escape(arg, q, sizeof q), CLI_MAX_WORKSHEET);
         return -1;
     }
     case OPT_ANSWERS: o->answers = true; return 0;
     case OPT_SEED:
         if (parse_seed(arg, &o->seed) == 0) { o->seed_set = true; return 0; }
-        snprintf(err, errlen, "--seed: '%s' is not a seed: give a whole number 0 or more",
+        snprintf(err, errlen, CLI_SAY(o, "--seed: '%s' is not a seed: give a whole number 0 or more", "--seed：「%s」不是种子：请给 0 或更大的整数"),
                  text_escape(arg, q, sizeof q));
         return -1;
     case OPT_SET:
         if (o->n_sets < CLI_MAX_SETS) { o->sets[o->n_sets++] = arg; return 0; }
-        snprintf(err, errlen, "--set: more than %d changes", CLI_MAX_SETS);
+        snprintf(err, errlen, CLI_SAY(o, "--set: more than %d changes", "--set：改动超过 %d 处"), CLI_MAX_SETS);
         return -1;
     }
     return 1;
@@ -379,21 +483,21 @@ static int cli_apply_train(Options *o, int c, const char *arg, char *err, size_t
     case OPT_TASK:
         o->task = task_from_name(arg);
         if (o->task >= 0) return 0;
-        snprintf(err, errlen, "--task: '%s' is not a task: use add or all", text_escape(arg, q, sizeof q));
+        snprintf(err, errlen, CLI_SAY(o, "--task: '%s' is not a task: use add or all", "--task：「%s」不是任务：用 add 或 all"), text_escape(arg, q, sizeof q));
         return -1;
     case OPT_STEPS:
         if (parse_count(arg, 100000000ull, &v) == 0) { o->steps = (long)v; return 0; }
-        snprintf(err, errlen, "--steps: '%s' is not a number of steps: give 0 to 100000000",
+        snprintf(err, errlen, CLI_SAY(o, "--steps: '%s' is not a number of steps: give 0 to 100000000", "--steps：「%s」不是步数：请给 0 到 100000000"),
                  text_escape(arg, q, sizeof q));
         return -1;
     case OPT_LR:
         o->lr = strtod(arg, &end);
         if (end != arg && *end == '\0' && isfinite(o->lr) && o->lr > 0.0 && o->lr <= 10.0) return 0;
-        snprintf(err, errlen, "--lr: '%s' is not a learning rate: give a number above 0, at most 10",
+        snprintf(err, errlen, CLI_SAY(o, "--lr: '%s' is not a learning rate: give a number above 0, at most 10", "--lr：「%s」不是学习率：请给大于 0、不超过 10 的数"),
                  text_escape(arg, q, sizeof q));
         return -1;
     }
-    snprintf(err, errlen, "internal error: option %d", c);
+    snprintf(err, errlen, CLI_SAY(o, "internal error: option %d", "内部错误：选项 %d"), c);
     return -1;
 }
 
@@ -402,293 +506,156 @@ static int cli_check_train(const Options *o, char *err, size_t errlen)
 {
     bool any = o->task >= 0 || o->steps >= 0 || o->lr > 0.0;
     if (!o->train && o->export_format != EXPORT_PYTHON_TRAIN && (any || o->save_path)) {
-        snprintf(err, errlen, "--task, --steps, --lr and --save go with --train "
-                 "(try --train --save m.model)");
+        snprintf(err, errlen, CLI_SAY(o, "--task, --steps, --lr and --save go with --train "
+                 "(try --train --save m.model)", "--task、--steps、--lr 和 --save 要和 --train 一起用（试试 --train --save m.model）"));
         return -1;
     }
     if (!o->train && o->save_path) {
-        snprintf(err, errlen, "--save goes with --train");
+        snprintf(err, errlen, CLI_SAY(o, "--save goes with --train", "--save 要和 --train 一起用"));
         return -1;
     }
     if (o->steps > 100000 && o->export_format == EXPORT_PYTHON_TRAIN) {
-        snprintf(err, errlen, "--steps: --export python-train redoes at most 100000 steps");
+        snprintf(err, errlen, CLI_SAY(o, "--steps: --export python-train redoes at most 100000 steps", "--steps：--export python-train 最多重算 100000 步"));
         return -1;
     }
     if (o->overwrite && !o->save_path && !o->record_path) {
-        snprintf(err, errlen, "--overwrite goes with an output file (--save or --record)");
+        snprintf(err, errlen, CLI_SAY(o, "--overwrite goes with an output file (--save or --record)", "--overwrite 要和输出文件（--save 或 --record）一起用"));
         return -1;
     }
     if (!o->train)
         return 0;
     if (!o->save_path) {
-        snprintf(err, errlen, "--train needs --save OUT: the file to write the trained model to");
+        snprintf(err, errlen, CLI_SAY(o, "--train needs --save OUT: the file to write the trained model to", "--train 需要 --save OUT：训练好的模型写到哪个文件"));
         return -1;
     }
     if (o->dump || o->print || o->export_format >= 0 || o->record_path) {
-        snprintf(err, errlen, "--train and %s: choose one", o->dump ? "--dump" : o->print ? "--print" :
+        snprintf(err, errlen, CLI_SAY(o, "--train and %s: choose one", "--train 和 %s：只能选一个"), o->dump ? "--dump" : o->print ? "--print" :
                  o->record_path ? "--record" : "--export");
         return -1;
     }
     return 0;
 }
 
-/* ---------------------------------------------------------------- applying one option */
-
-/* Every applier sets one option's fields from its value (NULL for an option without
- * one); returns 0 or -1 with err filled. A bad value is quoted with its control
- * characters escaped (a message is one line, and an escape sequence must not reach the
- * terminal) and cut to CLI_QUOTE_BYTES. */
-typedef int (*CliApplyFn)(Options *o, const char *arg, char *err, size_t errlen);
-
-/* One word of an option that takes one of a few words, and the value it means. */
-typedef struct {
-    const char *word;   /* the word as typed, e.g. "always" */
-    int value;          /* what it sets, e.g. COLOR_ALWAYS */
-} CliWord;
-
-/* Fills err with "--OPTION: 'ARG' is not WHAT: USE" and returns -1. */
-static int cli_bad_value(const char *option, const char *arg, const char *what, const char *use,
-                         char *err, size_t errlen)
-{
-    char q[CLI_QUOTE_BYTES];
-    snprintf(err, errlen, "--%s: '%s' is not %s: %s", option, text_escape(arg, q, sizeof q), what, use);
-    return -1;
-}
-
-/* *out = the value of the word arg among words (ended by a NULL word): 0, or -1 when it
- * is none of them (err not filled: the caller says what the option wanted). */
-static int cli_word(const char *arg, const CliWord *words, int *out)
-{
-    for (const CliWord *w = words; w->word; w++)
-        if (strcmp(arg, w->word) == 0) {
-            *out = w->value;
-            return 0;
-        }
-    return -1;
-}
-
-static int apply_sentence(Options *o, const char *arg, char *err, size_t errlen)
-{
-    (void)err; (void)errlen;
-    o->sentence = arg;
-    return 0;
-}
-
-static int apply_model(Options *o, const char *arg, char *err, size_t errlen)
-{
-    (void)err; (void)errlen;
-    o->model_path = arg;
-    return 0;
-}
-
-static int apply_record(Options *o, const char *arg, char *err, size_t errlen)
-{
-    (void)err; (void)errlen;
-    o->record_path = arg;
-    return 0;
-}
-
-static int apply_config(Options *o, const char *arg, char *err, size_t errlen)
-{
-    (void)err; (void)errlen;
-    o->config_path = arg;
-    return 0;
-}
-
-static int apply_ascii(Options *o, const char *arg, char *err, size_t errlen)
-{
-    (void)arg; (void)err; (void)errlen;
-    o->ascii = true;
-    o->no_ascii = false;
-    return 0;
-}
-
-static int apply_no_ascii(Options *o, const char *arg, char *err, size_t errlen)
-{
-    (void)arg; (void)err; (void)errlen;
-    o->no_ascii = true;
-    o->ascii = false;
-    return 0;
-}
-
-static int apply_size(Options *o, const char *arg, char *err, size_t errlen)
-{
-    char use[64];
-    if (parse_size(arg, &o->print_w, &o->print_h) == 0)
-        return 0;
-    snprintf(use, sizeof use, "give WxH from 1x1 to %dx%d, e.g. 120x40", GRID_MAX_SIDE, GRID_MAX_SIDE);
-    return cli_bad_value("size", arg, "a size", use, err, errlen);
-}
-
-static int apply_color(Options *o, const char *arg, char *err, size_t errlen)
-{
-    static const CliWord words[] = {
-        { "always", COLOR_ALWAYS }, { "never", COLOR_NEVER }, { "auto", COLOR_AUTO }, { NULL, 0 },
-    };
-    int v;
-    if (cli_word(arg, words, &v) == 0) { o->color = (ColorWhen)v; return 0; }
-    return cli_bad_value("color", arg, "a choice", "use always, never or auto", err, errlen);
-}
-
-static int apply_mask(Options *o, const char *arg, char *err, size_t errlen)
-{
-    static const CliWord words[] = { { "none", 0 }, { "causal", 1 }, { NULL, 0 } };
-    if (cli_word(arg, words, &o->mask) == 0) return 0;
-    return cli_bad_value("mask", arg, "a mask", "use none or causal", err, errlen);
-}
-
-static int apply_heads(Options *o, const char *arg, char *err, size_t errlen)
-{
-    static const CliWord words[] = { { "1", 1 }, { "2", 2 }, { NULL, 0 } };
-    if (cli_word(arg, words, &o->heads) == 0) return 0;
-    return cli_bad_value("heads", arg, "a number of heads", "use 1 or 2", err, errlen);
-}
-
-static int apply_view(Options *o, const char *arg, char *err, size_t errlen)
-{
-    char names[256], use[272];
-    o->view = ui_view_from_name(arg);
-    if (o->view >= 0) return 0;
-    view_names(names, sizeof names, ", ");
-    snprintf(use, sizeof use, "use %s", names);
-    return cli_bad_value("view", arg, "a screen", use, err, errlen);
-}
-
-static int apply_keys(Options *o, const char *arg, char *err, size_t errlen)
-{
-    static const CliWord words[] = { { "markdown", KEYDOC_MARKDOWN }, { "man", KEYDOC_MAN }, { NULL, 0 } };
-    if (cli_word(arg, words, &o->keys) == 0) return 0;
-    return cli_bad_value("keys", arg, "a format", "use markdown or man", err, errlen);
-}
-
-static int apply_export(Options *o, const char *arg, char *err, size_t errlen)
-{
-    char use[160];
-    o->export_format = export_format_from_name(arg);
-    if (o->export_format >= 0) return 0;
-    snprintf(use, sizeof use, "use %s", export_format_names());
-    return cli_bad_value("export", arg, "a format", use, err, errlen);
-}
-
-static int apply_theme(Options *o, const char *arg, char *err, size_t errlen)
-{
-    static const CliWord words[] = {
-        { "dark", THEME_DARK }, { "light", THEME_LIGHT }, { "contrast", THEME_CONTRAST }, { NULL, 0 },
-    };
-    int v;
-    if (cli_word(arg, words, &v) == 0) { o->theme = (Theme)v; o->theme_set = true; return 0; }
-    return cli_bad_value("theme", arg, "a theme", "use dark, light or contrast", err, errlen);
-}
-
-static int apply_completion(Options *o, const char *arg, char *err, size_t errlen)
-{
-    o->completion = completion_shell_from_name(arg);
-    if (o->completion >= 0) return 0;
-    return cli_bad_value("completion", arg, "a shell", "use bash, zsh or fish", err, errlen);
-}
-
-static int apply_format(Options *o, const char *arg, char *err, size_t errlen)
-{
-    o->json = strcmp(arg, "json") == 0;
-    o->model_text = strcmp(arg, "model") == 0;
-    o->svg = strcmp(arg, "svg") == 0;
-    if (o->json || o->model_text || o->svg || strcmp(arg, "text") == 0)
-        return 0;
-    return cli_bad_value("format", arg, "a format", "use text, json, model or svg", err, errlen);
-}
-
-static int apply_speed(Options *o, const char *arg, char *err, size_t errlen)
-{
-    if (parse_speed(arg, &o->speed) == 0) return 0;
-    return cli_bad_value("speed", arg, "a speed", "give a number from 0.25 to 4", err, errlen);
-}
-
-static int apply_stage(Options *o, const char *arg, char *err, size_t errlen)
-{
-    if (parse_stage(arg, &o->stage) == 0) return 0;
-    return cli_bad_value("stage", arg, "a stage", "use qkv, score, softmax or output (or 1-4)", err, errlen);
-}
-
-static int apply_focus(Options *o, const char *arg, char *err, size_t errlen)
-{
-    if (parse_focus(arg, &o->focus) == 0) return 0;
-    return cli_bad_value("focus", arg, "a character number", "give 1 to 16", err, errlen);
-}
-
-static int apply_lang(Options *o, const char *arg, char *err, size_t errlen)
-{
-    static const CliWord words[] = { { "en", LANG_EN }, { "zh", LANG_ZH }, { NULL, 0 } };
-    int v;
-    if (cli_word(arg, words, &v) == 0) { o->lang = (Lang)v; return 0; }
-    return cli_bad_value("lang", arg, "a language", "use en or zh", err, errlen);
-}
-
-/* One option without a value that sets one bool of Options. */
-typedef struct {
-    int opt;         /* its getopt value */
-    size_t field;    /* offsetof the bool in Options */
-    bool value;      /* what it sets the bool to */
-} CliFlag;
-
-static const CliFlag cli_flags[] = {
-    { OPT_DUMP,       offsetof(Options, dump),      true },
-    { OPT_NO_NUMBERS, offsetof(Options, numbers),   false },
-    { OPT_AUTOPLAY,   offsetof(Options, autoplay),  true },
-    { OPT_PRINT,      offsetof(Options, print),     true },
-    { OPT_NO_CONFIG,  offsetof(Options, no_config), true },
-    { OPT_TOUR,       offsetof(Options, tour),      true },
-    { OPT_PREDICT,    offsetof(Options, predict),   true },
-    { 'h',            offsetof(Options, help),      true },
-    { 'V',            offsetof(Options, version),   true },
-};
-
-/* One option with its applier. */
-typedef struct {
-    int opt;            /* its getopt value */
-    CliApplyFn apply;   /* what sets its fields */
-} CliApplier;
-
-static const CliApplier cli_appliers[] = {
-    { OPT_SENTENCE,   apply_sentence },
-    { OPT_MODEL,      apply_model },
-    { OPT_ASCII,      apply_ascii },
-    { OPT_NO_ASCII,   apply_no_ascii },
-    { OPT_SIZE,       apply_size },
-    { OPT_COLOR,      apply_color },
-    { OPT_RECORD,     apply_record },
-    { OPT_MASK,       apply_mask },
-    { OPT_HEADS,      apply_heads },
-    { OPT_VIEW,       apply_view },
-    { OPT_KEYS,       apply_keys },
-    { OPT_EXPORT,     apply_export },
-    { OPT_THEME,      apply_theme },
-    { OPT_CONFIG,     apply_config },
-    { OPT_COMPLETION, apply_completion },
-    { OPT_FORMAT,     apply_format },
-    { OPT_SPEED,      apply_speed },
-    { OPT_STAGE,      apply_stage },
-    { OPT_FOCUS,      apply_focus },
-    { OPT_LANG,       apply_lang },
-};
-
-/* Applies one recognised option: a flag, an applier, or one of practice's or --train's
- * options; returns 0 or -1 with err filled. */
+/* Applies one recognised option; returns 0 or -1 with err filled. A bad value is
+ * quoted with its control characters escaped (a message is one line, and an escape
+ * sequence must not reach the terminal) and cut to CLI_QUOTE_BYTES. */
 static int cli_apply(Options *o, int c, const char *arg, char *err, size_t errlen)
 {
+    char q[CLI_QUOTE_BYTES];
     int practice = cli_apply_practice(o, c, arg, err, errlen);
     if (practice <= 0)
         return practice;
-    for (size_t i = 0; i < sizeof cli_flags / sizeof cli_flags[0]; i++)
-        if (cli_flags[i].opt == c) {
-            *(bool *)((char *)o + cli_flags[i].field) = cli_flags[i].value;
+    switch (c) {
+    case OPT_SENTENCE:   o->sentence = arg; return 0;
+    case OPT_MODEL:      o->model_path = arg; return 0;
+    case OPT_DUMP:       o->dump = true; return 0;
+    case OPT_NO_NUMBERS: o->numbers = false; return 0;
+    case OPT_AUTOPLAY:   o->autoplay = true; return 0;
+    case OPT_ASCII:      o->ascii = true; o->no_ascii = false; return 0;
+    case OPT_NO_ASCII:   o->no_ascii = true; o->ascii = false; return 0;
+    case OPT_PRINT:      o->print = true; return 0;
+    case OPT_SIZE:
+        if (parse_size(arg, &o->print_w, &o->print_h) == 0) return 0;
+        snprintf(err, errlen, CLI_SAY(o, "--size: '%s' is not a size: give WxH from 1x1 to %dx%d, e.g. 120x40",
+                                      "--size：「%s」不是尺寸：请给 宽x高，从 1x1 到 %dx%d，例如 120x40"),
+                 text_escape(arg, q, sizeof q), GRID_MAX_SIDE, GRID_MAX_SIDE);
+        return -1;
+    case OPT_COLOR:
+        if (strcmp(arg, "always") == 0) { o->color = COLOR_ALWAYS; return 0; }
+        if (strcmp(arg, "never") == 0) { o->color = COLOR_NEVER; return 0; }
+        if (strcmp(arg, "auto") == 0) { o->color = COLOR_AUTO; return 0; }
+        snprintf(err, errlen, CLI_SAY(o, "--color: '%s' is not a choice: use always, never or auto", "--color：「%s」不是可选值：用 always、never 或 auto"),
+                 text_escape(arg, q, sizeof q));
+        return -1;
+    case OPT_RECORD:     o->record_path = arg; return 0;
+    case OPT_MASK:
+        if (strcmp(arg, "none") == 0) { o->mask = 0; return 0; }
+        if (strcmp(arg, "causal") == 0) { o->mask = 1; return 0; }
+        snprintf(err, errlen, CLI_SAY(o, "--mask: '%s' is not a mask: use none or causal", "--mask：「%s」不是掩码：用 none 或 causal"),
+                 text_escape(arg, q, sizeof q));
+        return -1;
+    case OPT_HEADS:
+        if (strcmp(arg, "1") == 0 || strcmp(arg, "2") == 0) {
+            o->heads = arg[0] - '0';
             return 0;
         }
-    for (size_t i = 0; i < sizeof cli_appliers / sizeof cli_appliers[0]; i++)
-        if (cli_appliers[i].opt == c)
-            return cli_appliers[i].apply(o, arg, err, errlen);
+        snprintf(err, errlen, CLI_SAY(o, "--heads: '%s' is not a number of heads: use 1 or 2", "--heads：「%s」不是头数：用 1 或 2"),
+                 text_escape(arg, q, sizeof q));
+        return -1;
+    case OPT_VIEW: {
+        char names[256];
+        o->view = ui_view_from_name(arg);
+        if (o->view >= 0) return 0;
+        view_names(names, sizeof names, ", ");
+        snprintf(err, errlen, CLI_SAY(o, "--view: '%s' is not a screen: use %s", "--view：「%s」不是画面：用 %s"),
+                 text_escape(arg, q, sizeof q), names);
+        return -1;
+    }
+    case OPT_KEYS:
+        if (strcmp(arg, "markdown") == 0) { o->keys = KEYDOC_MARKDOWN; return 0; }
+        if (strcmp(arg, "man") == 0) { o->keys = KEYDOC_MAN; return 0; }
+        snprintf(err, errlen, CLI_SAY(o, "--keys: '%s' is not a format: use markdown or man", "--keys：「%s」不是格式：用 markdown 或 man"),
+                 text_escape(arg, q, sizeof q));
+        return -1;
+    case OPT_EXPORT:
+        o->export_format = export_format_from_name(arg);
+        if (o->export_format >= 0) return 0;
+        snprintf(err, errlen, CLI_SAY(o, "--export: '%s' is not a format: use %s", "--export：「%s」不是格式：用 %s"),
+                 text_escape(arg, q, sizeof q), export_format_names());
+        return -1;
+    case OPT_THEME:
+        if (strcmp(arg, "dark") == 0) { o->theme = THEME_DARK; o->theme_set = true; return 0; }
+        if (strcmp(arg, "light") == 0) { o->theme = THEME_LIGHT; o->theme_set = true; return 0; }
+        if (strcmp(arg, "contrast") == 0) { o->theme = THEME_CONTRAST; o->theme_set = true; return 0; }
+        snprintf(err, errlen, CLI_SAY(o, "--theme: '%s' is not a theme: use dark, light or contrast", "--theme：「%s」不是配色：用 dark、light 或 contrast"),
+                 text_escape(arg, q, sizeof q));
+        return -1;
+    case OPT_CONFIG:     o->config_path = arg; return 0;
+    case OPT_NO_CONFIG:  o->no_config = true; return 0;
+    case OPT_COMPLETION:
+        o->completion = completion_shell_from_name(arg);
+        if (o->completion >= 0) return 0;
+        snprintf(err, errlen, CLI_SAY(o, "--completion: '%s' is not a shell: use bash, zsh or fish", "--completion：「%s」不是 shell：用 bash、zsh 或 fish"),
+                 text_escape(arg, q, sizeof q));
+        return -1;
+    case OPT_TOUR:       o->tour = true; return 0;
+    case OPT_PREDICT:    o->predict = true; return 0;
+    case 'h':            o->help = true; return 0;
+    case 'V':            o->version = true; return 0;
+    case OPT_FORMAT:
+        o->json = strcmp(arg, "json") == 0;
+        o->model_text = strcmp(arg, "model") == 0;
+        o->svg = strcmp(arg, "svg") == 0;
+        if (o->json || o->model_text || o->svg || strcmp(arg, "text") == 0)
+            return 0;
+        snprintf(err, errlen, CLI_SAY(o, "--format: '%s' is not a format: use text, json, model or svg", "--format：「%s」不是格式：用 text、json、model 或 svg"),
+                 text_escape(arg, q, sizeof q));
+        return -1;
+    case OPT_SPEED:
+        if (parse_speed(arg, &o->speed) == 0) return 0;
+        snprintf(err, errlen, CLI_SAY(o, "--speed: '%s' is not a speed: give a number from 0.25 to 4", "--speed：「%s」不是速度：请给 0.25 到 4 之间的数"),
+                 text_escape(arg, q, sizeof q));
+        return -1;
+    case OPT_STAGE:
+        if (parse_stage(arg, &o->stage) == 0) return 0;
+        snprintf(err, errlen, CLI_SAY(o, "--stage: '%s' is not a stage: use qkv, score, softmax or output (or 1-4)", "--stage：「%s」不是步骤：用 qkv、score、softmax 或 output（或 1-4）"),
+                 text_escape(arg, q, sizeof q));
+        return -1;
+    case OPT_FOCUS:
+        if (parse_focus(arg, &o->focus) == 0) return 0;
+        snprintf(err, errlen, CLI_SAY(o, "--focus: '%s' is not a character number: give 1 to 16", "--focus：「%s」不是字的序号：请给 1 到 16"),
+                 text_escape(arg, q, sizeof q));
+        return -1;
+    case OPT_LANG:
+        if (strcmp(arg, "en") == 0) { o->lang = LANG_EN; return 0; }
+        if (strcmp(arg, "zh") == 0) { o->lang = LANG_ZH; return 0; }
+        snprintf(err, errlen, CLI_SAY(o, "--lang: '%s' is not a language: use en or zh", "--lang：「%s」不是语言：用 en 或 zh"),
+                 text_escape(arg, q, sizeof q));
+        return -1;
+    }
     if (c >= OPT_TRAIN)
         return cli_apply_train(o, c, arg, err, errlen);
-    snprintf(err, errlen, "internal error: option %d", c);
+    snprintf(err, errlen, CLI_SAY(o, "internal error: option %d", "内部错误：选项 %d"), c);
     return -1;
 }
 
@@ -719,14 +686,15 @@ int cli_apply_named(Options *o, const char *name, const char *value, char *err, 
             break;
         return cli_apply(o, lo->val, value, err, errlen);
     }
-    snprintf(err, errlen, "internal error: option %s", name);
+    snprintf(err, errlen, CLI_SAY(o, "internal error: option %s", "内部错误：选项 %s"), name);
     return -1;
 }
 
 int cli_parse(int argc, char **argv, Options *o, char *err, size_t errlen)
 {
     cli_defaults(o);
-    o->prog = argc > 0 && argv[0] && argv[0][0] ? argv[0] : NULL;
+    o->says = cli_message_lang(argc, argv);
+    o->prog = argc > 0 && argv[0] && argv[0][0] ? argv[0] : NULL;   /* the command as started */
     opterr = 0;
     optind = 0;   /* 0, not 1: getopt forgets all it kept from an earlier parse (an error
                      inside a cluster such as "-xh" leaves it pointing into that argv) */
@@ -738,11 +706,11 @@ int cli_parse(int argc, char **argv, Options *o, char *err, size_t errlen)
         char word[CLI_QUOTE_BYTES];
         text_escape(previous < argc ? argv[previous] : "?", word, sizeof word);
         if (c == '?') {
-            snprintf(err, errlen, "unknown option '%s' (try --help)", word);
+            snprintf(err, errlen, CLI_SAY(o, "unknown option '%s' (try --help)", "未知选项「%s」（试试 --help）"), word);
             return -1;
         }
         if (c == ':') {
-            snprintf(err, errlen, "option '%s' needs a value (try --help)", word);
+            snprintf(err, errlen, CLI_SAY(o, "option '%s' needs a value (try --help)", "选项「%s」需要一个值（试试 --help）"), word);
             return -1;
         }
         if (cli_apply(o, c, optarg, err, errlen) != 0)
@@ -751,41 +719,41 @@ int cli_parse(int argc, char **argv, Options *o, char *err, size_t errlen)
     }
     if (optind < argc) {
         char word[CLI_QUOTE_BYTES];
-        snprintf(err, errlen, "unexpected argument '%s' (try --help)",
+        snprintf(err, errlen, CLI_SAY(o, "unexpected argument '%s' (try --help)", "多余的参数「%s」（试试 --help）"),
                  text_escape(argv[optind], word, sizeof word));
         return -1;
     }
     if (o->svg && !o->print) {
-        snprintf(err, errlen, "--format svg goes with --print (try --print --format svg)");
+        snprintf(err, errlen, CLI_SAY(o, "--format svg goes with --print (try --print --format svg)", "--format svg 要和 --print 一起用（试试 --print --format svg）"));
         return -1;
     }
     if ((o->json || o->model_text) && !o->dump) {
-        snprintf(err, errlen, "--format goes with --dump (try --dump --format json)");
+        snprintf(err, errlen, CLI_SAY(o, "--format goes with --dump (try --dump --format json)", "--format 要和 --dump 一起用（试试 --dump --format json）"));
         return -1;
     }
     if (o->record_path && (o->dump || o->print)) {
-        snprintf(err, errlen, "--record goes with the interactive program, not --dump or --print");
+        snprintf(err, errlen, CLI_SAY(o, "--record goes with the interactive program, not --dump or --print", "--record 只用于交互界面，不能和 --dump 或 --print 一起用"));
         return -1;
     }
     if (o->dump && o->print) {
-        snprintf(err, errlen, "--dump and --print: choose one");
+        snprintf(err, errlen, CLI_SAY(o, "--dump and --print: choose one", "--dump 和 --print：只能选一个"));
         return -1;
     }
     if (o->export_format >= 0 && (o->dump || o->print)) {
-        snprintf(err, errlen, "--export and %s: choose one", o->dump ? "--dump" : "--print");
+        snprintf(err, errlen, CLI_SAY(o, "--export and %s: choose one", "--export 和 %s：只能选一个"), o->dump ? "--dump" : "--print");
         return -1;
     }
     if (o->answers && !o->worksheet) {
-        snprintf(err, errlen, "--answers goes with --worksheet (try --worksheet 10 --answers)");
+        snprintf(err, errlen, CLI_SAY(o, "--answers goes with --worksheet (try --worksheet 10 --answers)", "--answers 要和 --worksheet 一起用（试试 --worksheet 10 --answers）"));
         return -1;
     }
     if (o->worksheet && (o->dump || o->print || o->export_format >= 0)) {
-        snprintf(err, errlen, "--worksheet and %s: choose one",
+        snprintf(err, errlen, CLI_SAY(o, "--worksheet and %s: choose one", "--worksheet 和 %s：只能选一个"),
                  o->dump ? "--dump" : o->print ? "--print" : "--export");
         return -1;
     }
     if ((o->print_w || o->color != COLOR_AUTO) && !o->print) {
-        snprintf(err, errlen, "--size and --color go with --print (try --print --size 120x40)");
+        snprintf(err, errlen, CLI_SAY(o, "--size and --color go with --print (try --print --size 120x40)", "--size 和 --color 要和 --print 一起用（试试 --print --size 120x40）"));
         return -1;
     }
     return cli_check_train(o, err, errlen);

@@ -55,6 +55,9 @@ static const struct {
     { "speed", CLI_GIVEN_SPEED },   { "ascii", CLI_GIVEN_ASCII }, { "numbers", CLI_GIVEN_NUMBERS },
     { "mask", CLI_GIVEN_MASK },     { "heads", CLI_GIVEN_HEADS }, { "model", CLI_GIVEN_MODEL },
 };
+/* A message in the language of c's messages. */
+#define CONFIG_SAY(c, en, zh) LANG_PICK((c)->values.says, en, zh)
+
 #define CONFIG_KEY_LIST "lang, theme, view, speed, ascii, numbers, mask, heads, model"
 
 /* Sets key to value in *c. Returns 0, or -1 with what is wrong in err (no FILE:LINE). */
@@ -66,15 +69,17 @@ static int config_set(Config *c, const char *key, const char *value, char *err, 
         if (strcmp(config_keys[i].key, key) == 0)
             bit = config_keys[i].bit;
     if (!bit) {
-        snprintf(err, errlen, "unknown key '%s' (the keys: " CONFIG_KEY_LIST ")",
+        snprintf(err, errlen, CONFIG_SAY(c, "unknown key '%s' (the keys: " CONFIG_KEY_LIST ")",
+                                         "未知的键「%s」（可用的键：" CONFIG_KEY_LIST "）"),
                  text_escape(key, q, sizeof q));
         return -1;
     }
     if (bit == CLI_GIVEN_ASCII || bit == CLI_GIVEN_NUMBERS) {
         int b = config_bool(value);
         if (b < 0 && !(bit == CLI_GIVEN_ASCII && strcmp(value, "auto") == 0)) {
-            snprintf(err, errlen, "%s: '%s' is not yes or no%s", key, text_escape(value, q, sizeof q),
-                     bit == CLI_GIVEN_ASCII ? " (or auto)" : "");
+            snprintf(err, errlen, CONFIG_SAY(c, "%s: '%s' is not yes or no%s", "%s：「%s」不是 yes 或 no%s"), key,
+                     text_escape(value, q, sizeof q),
+                     bit == CLI_GIVEN_ASCII ? CONFIG_SAY(c, " (or auto)", "（或 auto）") : "");
             return -1;
         }
         if (bit == CLI_GIVEN_NUMBERS) {
@@ -88,11 +93,12 @@ static int config_set(Config *c, const char *key, const char *value, char *err, 
         bool tilde = strncmp(value, "~/", 2) == 0 && home && home[0];
         int n = snprintf(c->model, sizeof c->model, "%s%s", tilde ? home : "", value + (tilde ? 1 : 0));
         if (n < 0 || (size_t)n >= sizeof c->model) {
-            snprintf(err, errlen, "model: the path is too long");
+            snprintf(err, errlen, "%s", CONFIG_SAY(c, "model: the path is too long", "model：路径太长"));
             return -1;
         }
     } else if (cli_apply_named(&c->values, key, value, err, errlen) != 0) {
-        if (strncmp(err, "--", 2) == 0)   /* "--lang: 'fr' is ..." becomes "lang: 'fr' is ..." */
+        if (strncmp(err, "--", 2) == 0)   /* "--lang: 'fr' is ..." becomes "lang: 'fr' is ..." (cli's
+                                             messages speak c->values.says) */
             memmove(err, err + 2, strlen(err + 2) + 1);
         return -1;
     }
@@ -127,17 +133,17 @@ static int config_line(Config *c, char *line, char *err, size_t errlen)
         return 0;
     char *eq = strchr(s, '=');
     if (!eq) {
-        snprintf(err, errlen, "'%s' is not key = value", text_escape(s, q, sizeof q));
+        snprintf(err, errlen, CONFIG_SAY(c, "'%s' is not key = value", "「%s」不是「键 = 值」"), text_escape(s, q, sizeof q));
         return -1;
     }
     *eq = '\0';
     char *key = config_trim(s), *value = config_trim(eq + 1);
     if (!*key) {
-        snprintf(err, errlen, "a value without a key");
+        snprintf(err, errlen, "%s", CONFIG_SAY(c, "a value without a key", "有值没有键"));
         return -1;
     }
     if (!*value) {
-        snprintf(err, errlen, "%s has no value", text_escape(key, q, sizeof q));
+        snprintf(err, errlen, CONFIG_SAY(c, "%s has no value", "%s 没有值"), text_escape(key, q, sizeof q));
         return -1;
     }
     return config_set(c, key, value, err, errlen);
@@ -146,19 +152,28 @@ static int config_line(Config *c, char *line, char *err, size_t errlen)
 int config_parse(Config *c, const char *text, size_t len, const char *name,
                  char *err, size_t errlen)
 {
+    return config_parse_in(c, text, len, name, LANG_EN, err, errlen);
+}
+
+int config_parse_in(Config *c, const char *text, size_t len, const char *name, Lang lang,
+                    char *err, size_t errlen)
+{
     char line[CONFIG_LINE_BYTES], what[512], shown[CONFIG_QUOTE_BYTES];
     memset(c, 0, sizeof *c);
     cli_defaults(&c->values);
+    c->values.says = lang;
     size_t at = 0;
     for (int number = 1; at < len; number++) {
         const char *nl = memchr(text + at, '\n', len - at);
         size_t n = nl ? (size_t)(nl - (text + at)) : len - at;
         int bad = 0;
         if (memchr(text + at, '\0', n)) {
-            snprintf(what, sizeof what, "a NUL byte: this is not a text file");
+            snprintf(what, sizeof what, "%s", CONFIG_SAY(c, "a NUL byte: this is not a text file",
+                                                         "NUL 字节：这不是文本文件"));
             bad = 1;
         } else if (n >= sizeof line) {
-            snprintf(what, sizeof what, "the line is longer than %d bytes", CONFIG_LINE_BYTES - 1);
+            snprintf(what, sizeof what, CONFIG_SAY(c, "the line is longer than %d bytes", "这一行超过 %d 字节"),
+                     CONFIG_LINE_BYTES - 1);
             bad = 1;
         } else {
             memcpy(line, text + at, n);
@@ -166,7 +181,8 @@ int config_parse(Config *c, const char *text, size_t len, const char *name,
             bad = config_line(c, line, what, sizeof what) != 0;
         }
         if (bad) {
-            snprintf(err, errlen, "%s:%d: %s", text_escape(name, shown, sizeof shown), number, what);
+            snprintf(err, errlen, CONFIG_SAY(c, "%s:%d: %s", "%s:%d：%s"), text_escape(name, shown, sizeof shown),
+                     number, what);
             return -1;
         }
         at += n + 1;
@@ -178,21 +194,27 @@ int config_parse(Config *c, const char *text, size_t len, const char *name,
 
 int config_load(Config *c, const char *path, bool must_exist, char *err, size_t errlen)
 {
+    return config_load_in(c, path, must_exist, LANG_EN, err, errlen);
+}
+
+int config_load_in(Config *c, const char *path, bool must_exist, Lang lang, char *err, size_t errlen)
+{
     char shown[CONFIG_QUOTE_BYTES];
     memset(c, 0, sizeof *c);
     cli_defaults(&c->values);
+    c->values.says = lang;
     FILE *fp = fopen(path, "rb");
     if (!fp) {
         if (errno == ENOENT && !must_exist)
             return 0;
-        snprintf(err, errlen, "cannot read the config file %s: %s",
+        snprintf(err, errlen, CONFIG_SAY(c, "cannot read the config file %s: %s", "读不了配置文件 %s：%s"),
                  text_escape(path, shown, sizeof shown), strerror(errno));
         return -1;
     }
     char *text = malloc(CONFIG_MAX_BYTES + 1);
     if (!text) {
         fclose(fp);
-        snprintf(err, errlen, "out of memory");
+        snprintf(err, errlen, "%s", CONFIG_SAY(c, "out of memory", "内存不足"));
         return -1;
     }
     size_t n = fread(text, 1, CONFIG_MAX_BYTES + 1, fp);
@@ -200,13 +222,13 @@ int config_load(Config *c, const char *path, bool must_exist, char *err, size_t 
     fclose(fp);
     int status = -1;
     if (failed)
-        snprintf(err, errlen, "cannot read the config file %s: %s",
+        snprintf(err, errlen, CONFIG_SAY(c, "cannot read the config file %s: %s", "读不了配置文件 %s：%s"),
                  text_escape(path, shown, sizeof shown), strerror(e ? e : EIO));
     else if (n > CONFIG_MAX_BYTES)
-        snprintf(err, errlen, "%s: larger than %d KiB: not a config file",
+        snprintf(err, errlen, CONFIG_SAY(c, "%s: larger than %d KiB: not a config file", "%s：大于 %d KiB，不是配置文件"),
                  text_escape(path, shown, sizeof shown), CONFIG_MAX_BYTES / 1024);
     else
-        status = config_parse(c, text, n, path, err, errlen);
+        status = config_parse_in(c, text, n, path, lang, err, errlen);
     free(text);
     return status;
 }

@@ -2,6 +2,7 @@
  * Owns: helpers every view and the chrome share. Must not touch: layout decisions of any
  * one view, ncurses, the clock, the engine's arithmetic. */
 #include "draw.h"
+#include "wrap.h"
 
 #include <assert.h>
 #include <limits.h>
@@ -414,7 +415,12 @@ static void paragraph_ellipsis(const Glyphs *gl, char *line, size_t cap, int w)
  * between CJK characters but not before a closing mark such as 」or ，. */
 static void paragraph_breaks(const char *text, size_t n, int w, char *breaks)
 {
-    u8_width_linebreaks((const uint8_t *)text, n, w, 0, 0, NULL, "UTF-8", breaks);
+    /* UAX #14 line breaking (libunistring): between words, and between CJK characters
+     * but not before a closing mark such as 」or ， */
+    char keep[DRAW_PARAGRAPH_BYTES];   /* and never inside a lesson term or an equation */
+    wrap_unbreakable(text, n, keep);
+    u8_width_linebreaks((const uint8_t *)text, n, w, 0, 0, wrap_spans_fit(text, n, keep, w) ? keep : NULL,
+                        "UTF-8", breaks);
 }
 
 /* The end of the row that starts at *at (text[*at..end)), by breaks; *at moves on to the

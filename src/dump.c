@@ -149,20 +149,20 @@ static void put_heads(FILE *out, const Trace *tr, bool zh)
     for (int h = 0; h < tr->heads; h++) {
         head[0] = '\0';
         if (tr->heads > 1)
-            snprintf(head, sizeof head, zh ? " — 头 %d（第 %d-%d 维）" : " — head %d (dimensions %d-%d)",
+            snprintf(head, sizeof head, zh ? "——头 %d（第 %d-%d 维）" : " — head %d (dimensions %d-%d)",
                      h + 1, h * tr->dh, h * tr->dh + tr->dh - 1);
         snprintf(title, sizeof title, "%s%s", SAY(zh, "② Scores Q·Kᵀ   row = the character asking, column = the one asked",
                                               "② 打分：Q·Kᵀ   行 = 提问的字，列 = 被问的字"), head);
         put_square(out, tr, title, tr->scores + (size_t)h * TT, 0, false);
         if (zh)
-            snprintf(title, sizeof title, "② 打分：分数 ÷ √%d = 分数 ÷ %.6f%s%s", tr->dh, tr->scale,
+            snprintf(title, sizeof title, "③ 变百分比的第一步：分数 ÷ √%d = 分数 ÷ %.6f%s%s", tr->dh, tr->scale,
                      tr->mask == MASK_CAUSAL ? "（因果掩码：看不到后面的字，-inf）" : "", head);
         else
-            snprintf(title, sizeof title, "② Scores ÷ √%d = scores ÷ %.6f%s%s", tr->dh, tr->scale,
+            snprintf(title, sizeof title, "③ Scores ÷ √%d = scores ÷ %.6f, softmax's first step%s%s", tr->dh, tr->scale,
                      tr->mask == MASK_CAUSAL ? " (causal mask: later characters are -inf)" : "", head);
         put_square(out, tr, title, tr->scaled + (size_t)h * TT, 0, true);
         snprintf(title, sizeof title, "%s%s", SAY(zh, "③ Softmax shares   each row sums to 100%",
-                                              "③ 变百分比：softmax   每行加起来 100%"), head);
+                                              "③ 变百分比：softmax   每行加起来正好 100%"), head);
         put_square(out, tr, title, tr->weights + (size_t)h * TT, 1, false);
     }
 }
@@ -177,7 +177,7 @@ static void put_closest(FILE *out, const Trace *tr, bool zh)
         int s = engine_closest_value(tr, t, &c);
         format_fixed(cos_text, sizeof cos_text, c, 4);
         if (zh)
-            fprintf(out, "%s 的输出最像 V(%s)：余弦 %s\n", tr->tokens[t], tr->tokens[s], cos_text);
+            fprintf(out, "「%s」的输出最像 V(%s)：余弦 %s\n", tr->tokens[t], tr->tokens[s], cos_text);
         else
             fprintf(out, "output(%s) is most like V(%s): cosine %s\n", tr->tokens[t],
                     tr->tokens[s], cos_text);
@@ -190,7 +190,7 @@ static void put_closest(FILE *out, const Trace *tr, bool zh)
 static void put_title(FILE *out, const Trace *tr, const char *sentence, bool zh)
 {
     if (zh) {
-        fprintf(out, "attn-tui：自注意力，句子 %s（T = %d 个字，d = %d，√%d = %.6f）\n",
+        fprintf(out, "attn-tui：自注意力，句子「%s」（T = %d 个字，d = %d，√%d = %.6f）\n",
                 sentence, tr->T, tr->d, tr->dh, tr->scale);
         fprintf(out, "Wq、Wk、Wv：3 × %d×%d = %d 个可训练参数。真实模型一个头 128 维："
                      "√128 = %.6f。\n", tr->d, tr->d, 3 * tr->d * tr->d, sqrt(128.0));

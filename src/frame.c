@@ -94,7 +94,7 @@ void frame_render(Grid *g, const FrameInput *in)
     ChromeLayout L;
     chrome_layout(&c, v, g->w, g->h, &L);
     if (L.too_small) {
-        chrome_draw_too_small(g, c.gl);
+        chrome_draw_too_small(g, c.gl, c.lang);
         return;
     }
     c.body = L.body;

@@ -3,6 +3,7 @@
  * Owns: what heat.h declares. Must not touch: ncurses, the clock, the engine's arithmetic
  * (a level only compares a value with a table's range). */
 #include "heat.h"
+#include "wrap.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -172,10 +173,11 @@ void heat_text_words(HeatText *t, Style st, const char *s)
     while (*s) {
         /* a piece: a wide character alone (Chinese breaks between any two), or a run of
            narrow ones up to and including a blank that is not inside brackets */
-        size_t len = 0;
+        size_t len = wrap_term_at(s);   /* a lesson term (对称, 残差连接) is one piece */
+        bool term = len > 0;
         int depth = 0;
         char ch[TEXT_CHAR_BYTES];
-        while (s[len]) {
+        while (!term && s[len]) {
             size_t n = char_len(s + len);
             memcpy(ch, s + len, n);
             ch[n] = '\0';

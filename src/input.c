@@ -48,7 +48,7 @@ static void input_check(InputLine *in, const Model *m)
         return;
     }
     if (spell_decode_marked(m, in->text, in->decoded, sizeof in->decoded, in->error,
-                            sizeof in->error, &in->bad) != 0)
+                            sizeof in->error, &in->bad, in->lang) != 0)
         in->decoded[0] = '\0';
 }
 
@@ -230,7 +230,8 @@ InputResult input_key(InputLine *in, const Model *m, int key)
     if (key == KEYCODE_ENTER) {
         input_check(in, m);
         if (!in->error[0] && !in->decoded[0])
-            snprintf(in->error, sizeof in->error, "the sentence is empty");
+            snprintf(in->error, sizeof in->error, "%s",
+                     LANG_PICK(in->lang, "the sentence is empty", "句子是空的：请打 1 到 16 个字"));
         if (in->error[0])
             return INPUT_REFUSED;
         input_remember(in, in->decoded);

@@ -36,18 +36,19 @@ static void man_text(FILE *out, const char *s)
     }
 }
 
-static void keydoc_row(FILE *out, KeyDocFormat format, const KeyBinding *b, const char *what)
+static void keydoc_row(FILE *out, KeyDocFormat format, const KeyBinding *b, const char *what, Lang lang)
 {
+    const char *label = action_key_word(b->label, lang);
     if (format == KEYDOC_MARKDOWN) {
         fputs("| `", out);
-        md_cell(out, b->label);
+        md_cell(out, label);
         fputs("` | ", out);
         md_cell(out, what);
         fputs(" |\n", out);
         return;
     }
     fputs(".TP\n.B ", out);
-    man_text(out, b->label);
+    man_text(out, label);
     fputc('\n', out);
     man_text(out, what);
     fputc('\n', out);
@@ -66,12 +67,12 @@ static void keydoc_view(FILE *out, KeyDocFormat format, const ViewOps *v, Lang l
     const ViewOps *home = view_ops(VIEW_DEFAULT);
     for (const KeyBinding *b = v->keys; b && b->key != 0; b++)
         if (b->in_help)
-            keydoc_row(out, format, b, view_describe(v, b->action, lang));
+            keydoc_row(out, format, b, view_describe(v, b->action, lang), lang);
     for (const KeyBinding *b = action_keys; b->key != 0; b++) {
         const char *what = view_describe(v, b->action, lang);
         if (b->in_help && !action_find_key(v->keys, b->key) && what &&
             !same_words(what, view_describe(home, b->action, lang)))
-            keydoc_row(out, format, b, what);
+            keydoc_row(out, format, b, what, lang);
     }
 }
 
@@ -97,17 +98,19 @@ int keydoc_write(FILE *out, KeyDocFormat format, Lang lang)
     const ViewOps *home = view_ops(VIEW_DEFAULT);
     for (const KeyBinding *b = action_keys; b->key != 0; b++)
         if (b->in_help)
-            keydoc_row(out, format, b, view_describe(home, b->action, lang));
+            keydoc_row(out, format, b, view_describe(home, b->action, lang), lang);
     for (int v = 0; v < VIEW_COUNT; v++) {
         const ViewOps *ops = view_ops((ViewId)v);
         if (v == VIEW_DEFAULT || !keydoc_has_own(ops))
             continue;
         if (format == KEYDOC_MARKDOWN)
-            fprintf(out, "\n%s `%s` (`--view %s`):\n\n| key | does |\n| --- | --- |\n",
-                    LANG_PICK(lang, "In", "在"), LANG_PICK(lang, ops->tab_en, ops->tab_zh), ops->name);
+            fprintf(out, LANG_PICK(lang, "\nIn `%s` (`--view %s`):\n\n| key | does |\n| --- | --- |\n",
+                                   "\n在「%s」（`--view %s`）里：\n\n| 按键 | 作用 |\n| --- | --- |\n"),
+                    LANG_PICK(lang, ops->tab_en, ops->tab_zh), ops->name);
         else {
             fputs(".PP\n", out);
-            fprintf(out, "%s \\fB%s\\fR (\\fB\\-\\-view %s\\fR):\n", LANG_PICK(lang, "In", "在"),
+            fprintf(out, LANG_PICK(lang, "In \\fB%s\\fR (\\fB\\-\\-view %s\\fR):\n",
+                                   "在「\\fB%s\\fR」（\\fB\\-\\-view %s\\fR）里：\n"),
                     LANG_PICK(lang, ops->tab_en, ops->tab_zh), ops->name);
         }
         keydoc_view(out, format, ops, lang);

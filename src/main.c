@@ -38,6 +38,7 @@
 
 /* What to do instead when there is no terminal to play on. */
 #define MAIN_NO_TERMINAL_HINT "use 'attn-tui --dump' to print the tables or 'attn-tui --print' for a frame"
+#define MAIN_NO_TERMINAL_HINT_ZH "用 attn-tui --dump 印出各张表，或用 attn-tui --print 印出一个画面"
 
 /* ---------------------------------------------------------------- locale */
 
@@ -67,18 +68,6 @@ static bool main_ascii_for_terminal(Options *o, char *notice, size_t cap)
     snprintf(notice, cap, "TERM=%s: drawing ASCII (--no-ascii to override)",
              text_escape(type, shown, sizeof shown));
     return true;
-}
-
-/* Chinese labels when the user's locale is Chinese, English otherwise. */
-static Lang main_lang_from_env(void)
-{
-    const char *vars[] = { "LC_ALL", "LC_MESSAGES", "LANG" };
-    for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++) {
-        const char *v = getenv(vars[i]);
-        if (v && *v)
-            return strncmp(v, "zh", 2) == 0 ? LANG_ZH : LANG_EN;
-    }
-    return LANG_EN;
 }
 
 /* ---------------------------------------------------------------- running */
@@ -115,8 +104,8 @@ static int main_config(Options *o, Config *c)
         return 0;
     if (!o->config_path && config_default_path(path, sizeof path) != 0)
         return 0;
-    if (config_load(c, o->config_path ? o->config_path : path, o->config_path != NULL,
-                    err, sizeof err) != 0) {
+    if (config_load_in(c, o->config_path ? o->config_path : path, o->config_path != NULL,
+                       o->says, err, sizeof err) != 0) {
         fprintf(stderr, "attn-tui: %s\n", err);
         return -1;
     }
@@ -127,7 +116,7 @@ static int main_config(Options *o, Config *c)
 static int main_load(const Options *o, Model *m, char *err, size_t errlen)
 {
     if (o->model_path)
-        return model_load_file(o->model_path, m, err, errlen);
+        return model_load_file_in(o->model_path, o->lang != LANG_AUTO ? o->lang : o->says, m, err, errlen);
     return model_load_default(m, err, errlen);
 }
 
@@ -140,14 +129,15 @@ static int main_sentence(const Options *o, const Model *m, char *out, size_t cap
         snprintf(out, cap, "%s", m->sentence);
         return 0;
     }
-    return spell_decode(m, o->sentence, out, cap, err, errlen);
+    return spell_decode_marked(m, o->sentence, out, cap, err, errlen, NULL,
+                               o->lang != LANG_AUTO ? o->lang : o->says);
 }
 
 /* --dump: writes the tables (or JSON, or the model) and says why when it cannot. */
 static int main_dump(const Options *o, const Trace *tr, const char *sentence)
 {
     DumpOptions d = { .format = o->json ? DUMP_JSON : o->model_text ? DUMP_MODEL : DUMP_TEXT,
-                      .zh = (o->lang == LANG_AUTO ? main_lang_from_env() : o->lang) == LANG_ZH };
+                      .zh = (o->lang == LANG_AUTO ? cli_lang_from_env() : o->lang) == LANG_ZH };
     int e = dump_write(stdout, tr, sentence, &d);
     if (e == 0)
         return 0;
@@ -196,7 +186,7 @@ static int main_apply_sets(const Options *o, Model *m, char *err, size_t errlen)
 static int main_worksheet(const Options *o, const Trace *tr)
 {
     WorksheetOptions w = { o->worksheet, o->seed_set ? o->seed : QUIZ_DEFAULT_SEED, o->answers,
-                           (o->lang == LANG_AUTO ? main_lang_from_env() : o->lang) };
+                           (o->lang == LANG_AUTO ? cli_lang_from_env() : o->lang) };
     int e = worksheet_write(stdout, tr, &w);
     if (e == 0)
         return 0;
@@ -231,7 +221,7 @@ static int main_print(Options *o, const Lesson *ls)
     }
     setlocale(LC_ALL, "");
     if (o->lang == LANG_AUTO)
-        o->lang = main_lang_from_env();
+        o->lang = cli_lang_from_env();
     Player p;
     Ui ui;
     app_start_state(o, ls, 0, &p, &ui);
@@ -291,7 +281,8 @@ static int main_play(Options *o, Model *m, Lesson *ls)
 {
     char why[256];
     if (term_check(why, sizeof why) != 0) {
-        fprintf(stderr, "attn-tui: %s: " MAIN_NO_TERMINAL_HINT "\n", why);
+        fprintf(stderr, LANG_PICK(o->lang, "attn-tui: %s: " MAIN_NO_TERMINAL_HINT "\n",
+                                  "attn-tui: %s：" MAIN_NO_TERMINAL_HINT_ZH "\n"), why);
         return EXIT_DATA;
     }
     char for_terminal[128];
@@ -299,7 +290,7 @@ static int main_play(Options *o, Model *m, Lesson *ls)
     if (!notice && main_ascii_for_terminal(o, for_terminal, sizeof for_terminal))
         notice = for_terminal;
     if (o->lang == LANG_AUTO)
-        o->lang = main_lang_from_env();
+        o->lang = cli_lang_from_env();
     return app_run(o, m, ls, notice);
 }
 
@@ -315,7 +306,7 @@ int main(int argc, char **argv)
         return EXIT_USAGE;
     }
     if (o.help)
-        return main_write_text(cli_usage(), "the help");
+        return main_write_text(cli_usage(o.says), "the help");
     if (o.keys >= 0) {
         errno = 0;
         if (keydoc_write(stdout, (KeyDocFormat)o.keys, o.lang == LANG_ZH ? LANG_ZH : LANG_EN) != 0 ||
@@ -335,6 +326,8 @@ int main(int argc, char **argv)
     Config config;   /* kept while o points into it (the config's model path) */
     if (main_config(&o, &config) != 0)
         return EXIT_USAGE;
+    if (o.lang == LANG_AUTO)   /* from here on every message speaks it */
+        o.lang = o.says;
     if (o.train) {   /* --train: headless, progress on stderr (issue 18) */
         return train_cmd_run(&o, stderr, isatty(STDERR_FILENO));
     }
@@ -362,15 +355,17 @@ int main(int argc, char **argv)
     if (r != 0) {
         if (r == ENGINE_NOT_FINITE) {  /* the model's numbers, not the sentence, are at fault */
             char shown[512];
-            fprintf(stderr, "attn-tui: %s: %s\n",
-                    o.model_path ? text_escape(o.model_path, shown, sizeof shown) : "built-in model",
+            fprintf(stderr, LANG_PICK(o.lang, "attn-tui: %s: %s\n", "attn-tui: %s：%s\n"),
+                    o.model_path ? text_escape(o.model_path, shown, sizeof shown)
+                                 : LANG_PICK(o.lang, "built-in model", "内置模型"),
                     err);
         } else {
             fprintf(stderr, "attn-tui: %s\n", err);
         }
         status = EXIT_DATA;
     } else if (o.focus >= lesson.tr.T) {
-        fprintf(stderr, "attn-tui: --focus %d: the sentence has only %d characters\n",
+        fprintf(stderr, LANG_PICK(o.lang, "attn-tui: --focus %d: the sentence has only %d characters\n",
+                                  "attn-tui: --focus %d：句子只有 %d 个字\n"),
                 o.focus + 1, lesson.tr.T);
         status = EXIT_USAGE;
     } else if (o.worksheet) {

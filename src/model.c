@@ -47,6 +47,7 @@ typedef struct {
     char *err;
     size_t errlen;
     locale_t c_locale;       /* "C" numeric locale for strtod_l */
+    Lang lang;               /* the language of the messages */
     int header_line[SEC_COUNT]; /* where each section's header is, 0 if absent */
     int rows[SEC_COUNT];     /* data lines seen so far in each section (pass 2) */
     int d_seen;              /* [d] has its number */
@@ -66,17 +67,146 @@ typedef struct {
 /* Writes "NAME:LINE: message" into err; never cuts a UTF-8 character in half. */
 static int fail(Parser *p, int line, const char *fmt, ...) PRINTF_LIKE(3, 4);
 
+/* Every message of the parser in Chinese: the same conversions in the same order, so one
+ * argument list serves both (the "[%s] has more than %d row%s" plural keeps English). */
+static const struct {
+    const char *en;   /* the format fail() is given */
+    const char *zh;   /* its Chinese form */
+} parse_messages_zh[] = {
+    { "line is longer than %d bytes",
+      "这一行超过 %d 字节" },
+    { "NUL byte: this is not a text file",
+      "NUL 字节：这不是文本文件" },
+    { "stray carriage return (CR) inside a line",
+      "行中间有多余的回车符（CR）" },
+    { "control byte 0x%02X: this is not a text file",
+      "控制字节 0x%02X：这不是文本文件" },
+    { "invalid UTF-8 (save the file as UTF-8)",
+      "不是有效的 UTF-8（请把文件存成 UTF-8）" },
+    { "control character U+%04X: this is not a text file",
+      "控制字符 U+%04X：这不是文本文件" },
+    { "%s U+%04X in \"%s\" (did you mean \"%s\"?)",
+      "%s U+%04X 在「%s」里（是不是想写「%s」？）" },
+    { "malformed section header \"%s\"%s",
+      "节标题「%s」写错了%s" },
+    { "section [%s] appears twice (first on line %d)",
+      "[%s] 节出现了两次（第一次在第 %d 行）" },
+    { "unknown section [%s]%s",
+      "不认识的节 [%s]%s" },
+    { "unknown section [%s] (known: [vocab] [d] [sentence] [embedding] [wq] [wk] [wv], and for a readout [answers] [wo] [bo] [w1] [b1] [w2] [heads])",
+      "不认识的节 [%s]（认识的有：[vocab] [d] [sentence] [embedding] [wq] [wk] [wv]，读出层还有 [answers] [wo] [bo] [w1] [b1] [w2] [heads]）" },
+    { "vocabulary entry \"%s\" is not exactly one character",
+      "词表里的「%s」不是正好一个字" },
+    { "vocabulary entry \"[\" cannot be used: its embedding line would read as a section",
+      "词表里不能有「[」：它的词向量那一行会被当成节标题" },
+    { "vocabulary entry U+%04X cannot be used: it is a separator, a control or a noncharacter, not a printable character",
+      "词表里不能有 U+%04X：它是分隔符、控制字符或非字符，不是可打印的字" },
+    { "vocabulary entry U+%04X cannot be used: it takes no room on the screen",
+      "词表里不能有 U+%04X：它在屏幕上不占位置" },
+    { "vocabulary entry \"%s\" appears twice",
+      "词表里的「%s」出现了两次" },
+    { "vocabulary has more than %d entries",
+      "词表超过 %d 个字" },
+    { "out of memory",
+      "内存不足" },
+    { "cannot create the C locale for reading numbers",
+      "无法创建读数字用的 C locale" },
+    { "[d] holds one number, but here is another line",
+      "[d] 只有一个数，这里却还有一行" },
+    { "[d] holds one number, got %d",
+      "[d] 只有一个数，这里有 %d 个" },
+    { "d must be a whole number from 1 to %d, got \"%s\"",
+      "d 必须是 1 到 %d 的整数，这里是「%s」" },
+    { "[heads] holds one number, but here is another line",
+      "[heads] 只有一个数，这里却还有一行" },
+    { "[heads] must be 1 or 2, got \"%s\"",
+      "[heads] 必须是 1 或 2，这里是「%s」" },
+    { "[b1] holds one row, but here is another",
+      "[b1] 只有一行，这里却还有一行" },
+    { "[b1] has %d numbers: at most %d are allowed",
+      "[b1] 有 %d 个数：最多只能有 %d 个" },
+    { "missing section [%s] (a readout has [answers], [wo] and [bo])",
+      "缺少 [%s] 节（读出层要有 [answers]、[wo] 和 [bo]）" },
+    { "missing section [%s] (an MLP has [w1], [b1] and [w2])",
+      "缺少 [%s] 节（MLP 要有 [w1]、[b1] 和 [w2]）" },
+    { "[answers] is empty",
+      "[answers] 是空的" },
+    { "[b1] is empty",
+      "[b1] 是空的" },
+    { "[heads] has no number",
+      "[heads] 里没有数" },
+    { "[heads] is %d, but d = %d is not divisible by it",
+      "[heads] 是 %d，但 d = %d 不能被它整除" },
+    { "\"%s\" is not a section header%s",
+      "「%s」不是节标题%s" },
+    { "text before the first section: \"%s\"",
+      "第一个节之前有文字：「%s」" },
+    { "no sections found (the file is empty or only comments)",
+      "一个节也没有（文件是空的，或者只有注释）" },
+    { "missing section [%s]",
+      "缺少 [%s] 节" },
+    { "[vocab] is empty",
+      "[vocab] 是空的" },
+    { "[d] has no number",
+      "[d] 里没有数" },
+    { "number \"%s\" is longer than %d characters",
+      "数「%s」超过 %d 个字符" },
+    { "\"%s\" is not a number%s",
+      "「%s」不是数%s" },
+    { "\"%s\" is not a finite number",
+      "「%s」不是有限的数" },
+    { "%s: expected %d numbers, got %d",
+      "%s：应该有 %d 个数，这里有 %d 个" },
+    { "[sentence] holds one line, but here is another",
+      "[sentence] 只有一行，这里却还有一行" },
+    { "the sentence must not contain blanks",
+      "句子里不能有空格" },
+    { "the sentence has %d characters, at most %d allowed",
+      "句子有 %d 个字，最多只能有 %d 个" },
+    { "sentence character \"%s\" is not in [vocab]%s",
+      "句子里的「%s」不在 [vocab] 里%s" },
+    { "embedding row for \"%s\", which is not in [vocab]%s",
+      "「%s」的词向量那一行，可它不在 [vocab] 里%s" },
+    { "second embedding row for \"%s\"",
+      "「%s」的词向量出现了第二行" },
+    { "[%s] has more than %d rows",
+      "[%s] 超过 %d 行" },
+    { "answer \"%s\" is not in [vocab]%s",
+      "答案「%s」不在 [vocab] 里%s" },
+    { "answer \"%s\" appears twice",
+      "答案「%s」出现了两次" },
+    { "[%s] has only %d of its %d rows",
+      "[%s] 只有 %d 行，应该有 %d 行" },
+    { "[sentence] is empty",
+      "[sentence] 是空的" },
+    { "no embedding row for \"%s\"",
+      "「%s」没有词向量那一行" },
+};
+
+/* fmt in p's language: its Chinese form when there is one (format_arg: the compiler checks
+ * fail's arguments against fmt, which the Chinese form matches conversion for conversion). */
+static const char *parse_format(const Parser *p, const char *fmt) __attribute__((format_arg(2)));
+static const char *parse_format(const Parser *p, const char *fmt)
+{
+    if (p->lang != LANG_ZH)
+        return fmt;
+    for (size_t i = 0; i < sizeof parse_messages_zh / sizeof parse_messages_zh[0]; i++)
+        if (strcmp(parse_messages_zh[i].en, fmt) == 0)
+            return parse_messages_zh[i].zh;
+    return fmt;
+}
+
 static int fail(Parser *p, int line, const char *fmt, ...)
 {
     if (!p->err || p->errlen == 0)
         return -1;
     char name[SHOW_NAME_BYTES];
-    int n = snprintf(p->err, p->errlen, "%s:%d: ", text_escape(p->name, name, sizeof name),
-                     line);
+    int n = snprintf(p->err, p->errlen, LANG_PICK(p->lang, "%s:%d: ", "%s:%d："),
+                     text_escape(p->name, name, sizeof name), line);
     if (n >= 0 && (size_t)n < p->errlen) {
         va_list ap;
         va_start(ap, fmt);
-        vsnprintf(p->err + n, p->errlen - (size_t)n, fmt, ap);
+        vsnprintf(p->err + n, p->errlen - (size_t)n, parse_format(p, fmt), ap);
         va_end(ap);
     }
     text_cut_partial(p->err);
@@ -296,7 +426,8 @@ static const char *lookalike_hint(Parser *p, const char *tok, char *hint, size_t
         return hint;
     if (accept && !accept(p, folded))
         return hint;
-    snprintf(hint, cap, " (did you mean \"%s\"? \"%s\" is U+%04X, not \"%c\")",
+    snprintf(hint, cap, LANG_PICK(p->lang, " (did you mean \"%s\"? \"%s\" is U+%04X, not \"%c\")",
+                                  "（是不是想写「%s」？「%s」是 U+%04X，不是「%c」）"),
              show(folded, shown), first.bytes, first.cp, first.ascii);
     return hint;
 }
@@ -344,7 +475,7 @@ static int parse_header(Parser *p, char *line)
     lookalike_hint(p, line, hint, sizeof hint, is_header_text);
     if (n < 2 || line[n - 1] != ']')
         return fail(p, p->lineno, "malformed section header \"%s\"%s", show(line, shown),
-                    hint[0] ? hint : " (write it as [name])");
+                    hint[0] ? hint : LANG_PICK(p->lang, " (write it as [name])", "（要写成 [名字]）"));
     line[n - 1] = '\0';
     for (int s = 0; s < SEC_COUNT; s++) {
         if (strcmp(line + 1, section_names[s]) != 0)
@@ -796,8 +927,15 @@ static int allocate_values(Parser *p)
 int model_parse(const char *text, size_t len, const char *name, Model *out,
                 char *err, size_t errlen)
 {
+    return model_parse_in(text, len, name, LANG_EN, out, err, errlen);
+}
+
+int model_parse_in(const char *text, size_t len, const char *name, Lang lang, Model *out,
+                   char *err, size_t errlen)
+{
     Parser p;
     memset(&p, 0, sizeof p);
+    p.lang = lang;
     memset(out, 0, sizeof *out);
     p.text = text;
     p.len = text ? len : 0;
@@ -894,6 +1032,11 @@ static FILE *open_regular(const char *path)
 
 int model_load_file(const char *path, Model *out, char *err, size_t errlen)
 {
+    return model_load_file_in(path, LANG_EN, out, err, errlen);
+}
+
+int model_load_file_in(const char *path, Lang lang, Model *out, char *err, size_t errlen)
+{
     memset(out, 0, sizeof *out);
     char *text = NULL;
     size_t len = 0;
@@ -905,22 +1048,24 @@ int model_load_file(const char *path, Model *out, char *err, size_t errlen)
         fclose(f);
     if (e == EFBIG) {
         if (err && errlen)
-            snprintf(err, errlen, "%s: file is larger than %u MiB, not a model",
+            snprintf(err, errlen, LANG_PICK(lang, "%s: file is larger than %u MiB, not a model",
+                                            "%s：文件大于 %u MiB，不是模型"),
                      name, MODEL_MAX_FILE / (1024u * 1024u));
         return -1;
     }
     if (e == ENODEV) {
         if (err && errlen)
-            snprintf(err, errlen, "%s: not a regular file (a model is read from a file, "
-                     "not a pipe or a device)", name);
+            snprintf(err, errlen, LANG_PICK(lang, "%s: not a regular file (a model is read from a file, "
+                                            "not a pipe or a device)",
+                                            "%s：不是普通文件（模型要从文件读，不能从管道或设备读）"), name);
         return -1;
     }
     if (e != 0) {
         if (err && errlen)
-            snprintf(err, errlen, "%s: cannot read: %s", name, strerror(e));
+            snprintf(err, errlen, LANG_PICK(lang, "%s: cannot read: %s", "%s：读不了：%s"), name, strerror(e));
         return -1;
     }
-    int r = model_parse(text, len, path, out, err, errlen);
+    int r = model_parse_in(text, len, path, lang, out, err, errlen);
     free(text);
     return r;
 }

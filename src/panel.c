@@ -36,7 +36,7 @@ void panel_hidden_note(const ViewCtx *c, const ArcsLayout *L, int i)
     char buf[PANEL_LINE];
     snprintf(buf, sizeof buf, SAY(c, "numbers hidden%spress %s to show them",
                                         "数字藏起来了%s按 %s 显示"),
-             c->gl->dash, action_key_label(ACTION_NUMBERS));
+             c->lang == LANG_ZH ? "——" : c->gl->dash, action_key_label(ACTION_NUMBERS));
     panel_put_line(c, L, i, panel_left(L), buf, STYLE_DIM);
 }
 
@@ -75,7 +75,7 @@ int panel_dim(const ViewCtx *c)
 static void heading_text(const ViewCtx *c, char *buf, size_t cap)
 {
     const char *f = c->tok[c->focus];
-    char stage[64], head[64], d[16] = "d";
+    char stage[64], head[64];
     draw_stage_label(stage, sizeof stage, c->stage, c->lang, c->gl);
     panel_head_text(c, head, sizeof head);
     snprintf(buf, cap, "%s%s", stage, c->gl->sep);
@@ -85,21 +85,18 @@ static void heading_text(const ViewCtx *c, char *buf, size_t cap)
                                    "x(%s) 乘三张矩阵，变出三个角色"), f);
         break;
     case STAGE_SCORE:
-        if (c->numbers)
-            snprintf(d, sizeof d, "%d", c->tr->dh);
         if (c->lang == LANG_ZH)
-            draw_append(buf, cap, "Q(%s) 和每个字的 K 做点积，再 %s%s%s", f, c->gl->div_sqrt, d, head);
+            draw_append(buf, cap, "Q(%s) 和每个字的 K 做点积%s", f, head);
         else
-            draw_append(buf, cap, "Q(%s)%sK of every character, then %s%s%s", f, c->gl->dot,
-                        c->gl->div_sqrt, d, head);
+            draw_append(buf, cap, "Q(%s)%sK of every character%s", f, c->gl->dot, head);
         break;
     case STAGE_SOFTMAX:
         draw_append(buf, cap, SAY(c, "how much %s looks at each character%s",
-                                   "%s 把注意力分给每个字%s"), f, head);
+                                   "「%s」把注意力分给每个字%s"), f, head);
         break;
     case STAGE_OUTPUT:
         draw_append(buf, cap, SAY(c, "%s collects every V, weighted by its shares",
-                                   "%s 按百分比把每个字的 V 收回来"), f);
+                                   "「%s」按百分比把每个字的 V 收回来"), f);
         break;
     case STAGE_COUNT:
         break;
@@ -119,7 +116,7 @@ void panel_heading(const ViewCtx *c, const ArcsLayout *L)
     bool answer = c->stage == STAGE_SCORE || c->stage == STAGE_SOFTMAX;
     Action prev = answer ? ACTION_ANSWER_PREV : ACTION_DIM_PREV, next = answer ? ACTION_ANSWER_NEXT : ACTION_DIM_NEXT;
     snprintf(keys, sizeof keys, " %s/%s %s ", action_key_label_in(own, prev), action_key_label_in(own, next),
-             answer ? SAY(c, "other character", "换一个字") : SAY(c, "other dim", "换一维"));
+             answer ? SAY(c, "other character", "换被问的字") : SAY(c, "other dim", "换一维"));
     int x = panel_limit(L) - 2 - text_width(keys);
     if (x >= panel_left(L) + 4 + text_width(title) + 2)
         grid_put_text(c->g, x, L->panel_row, keys, STYLE_DIM);

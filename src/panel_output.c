@@ -27,7 +27,7 @@ static void draw_output_hidden(const ViewCtx *c, const ArcsLayout *L)
         panel_bar(c, TRACE_HSQ(tr, weights, h, c->focus, order[i]), largest, L->panel_w / 4, bar, sizeof bar);
         panel_piece(&pp, "%s%s%sV(%s)", n++ ? "+ " : "", bar, c->gl->dot, c->tok[order[i]]);
     }
-    snprintf(first, sizeof first, "output(%s) = ", c->tok[c->focus]);
+    snprintf(first, sizeof first, SAY(c, "output(%s) = ", "输出(%s) = "), c->tok[c->focus]);
     int note = L->panel_lines > 4 ? 4 : L->panel_lines - 1;
     int used = panel_equation(c, L, 0, first, &pp, false);
     if (used < note)
@@ -36,7 +36,7 @@ static void draw_output_hidden(const ViewCtx *c, const ArcsLayout *L)
         used = 0;
     int closest = engine_closest_value(tr, c->focus, NULL);
     snprintf(buf, sizeof buf, SAY(c, "a new vector for %s, most like V(%s); the longer the bar, the more of that V",
-                                        "%s 的新向量，最像 V(%s)；条越长，取得越多"),
+                                        "「%s」的新向量，最像 V(%s)；条越长，取得越多"),
              c->tok[c->focus], c->tok[closest]);
     panel_put_line(c, L, used, panel_left(L), buf, STYLE_NORMAL);
     panel_hidden_note(c, L, used + 1 > note ? used + 1 : note);
@@ -84,7 +84,7 @@ static void plan_output(const ViewCtx *c, const ArcsLayout *L, OutputPlan *op)
     op->dim = panel_dim(c);
     op->h = op->dim / tr->dh;
     engine_share_order(tr, op->h, c->focus, op->order);
-    snprintf(label, sizeof label, "output(%s)", c->tok[c->focus]);
+    snprintf(label, sizeof label, SAY(c, "output(%s)", "输出(%s)"), c->tok[c->focus]);
     op->lw = text_width(label) + 1;
     check_output(&op->sum, tr, c->focus, op->dim);
     /* the table's cells are printed as the check uses them: "100.0%" or wider */
@@ -92,12 +92,12 @@ static void plan_output(const ViewCtx *c, const ArcsLayout *L, OutputPlan *op)
     int more = op->sum.digits_a - 3;   /* decimals the Σ of the shares has beyond 100.0% */
     panel_table_plan(c, L, op->lw, text_width("100.0%") + extra, text_width("Σ 100.0% ≈ 100%") + more,
                      text_width("Σ 100.0%") + more, panel_answer(c), &op->table);
-    snprintf(op->lhs, sizeof op->lhs, "output(%s)[%d] = ", c->tok[c->focus], op->dim);
+    snprintf(op->lhs, sizeof op->lhs, SAY(c, "output(%s)[%d] = ", "输出(%s)[%d] = "), c->tok[c->focus], op->dim);
     panel_sum_pieces(c, &op->sum, true, &op->pieces);
     PanelPieces all;
     panel_pieces_clear(&all);
     weighted_terms(c, op, tr->T, &all);
-    snprintf(label, sizeof label, "output(%s) = ", c->tok[c->focus]);
+    snprintf(label, sizeof label, SAY(c, "output(%s) = ", "输出(%s) = "), c->tok[c->focus]);
     /* the check first, then the vector and its closest V, the heads and V(·)[dim], the
      * weighted sum (one head only: two heads each weigh half the columns), the shares */
     int free = L->panel_lines - panel_equation(c, L, 0, op->lhs, &op->pieces, false);
@@ -121,7 +121,7 @@ static int draw_vectors(const ViewCtx *c, const ArcsLayout *L, const OutputPlan 
         engine_partial_output(tr, hh, c->focus, order, shown, vec + hh * tr->dh);
     }
     char label[64], buf[PANEL_LINE], num[32];
-    snprintf(label, sizeof label, "output(%s)", c->tok[c->focus]);
+    snprintf(label, sizeof label, SAY(c, "output(%s)", "输出(%s)"), c->tok[c->focus]);
     PanelVec pv = { op->lw, panel_vcell(2), 2 };
     int n = panel_values_that_fit(tr->d, L->panel_w - op->lw - 2, pv.cell);
     panel_vector_row(c, L, line++, &pv, label, vec, tr->d, panel_window(tr->d, n, op->dim), n,
@@ -185,7 +185,7 @@ void panel_output(const ViewCtx *c, const ArcsLayout *L)
         panel_pieces_clear(&pp);
         char first[64];
         weighted_terms(c, &op, shown, &pp);
-        snprintf(first, sizeof first, "output(%s) = ", c->tok[c->focus]);
+        snprintf(first, sizeof first, SAY(c, "output(%s) = ", "输出(%s) = "), c->tok[c->focus]);
         line += panel_equation(c, L, 0, first, &pp, true);
     }
     if (op.vectors)

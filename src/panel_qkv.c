@@ -30,9 +30,9 @@ typedef struct {
 } QkvRowText;
 
 static const QkvRowText qkv_text[QKV_ROWS] = {
-    [QKV_WORD] = { "word vector", "字向量" },
+    [QKV_WORD] = { "word vector", "词向量" },
     [QKV_POS]  = { "position", "位置指纹" },
-    [QKV_X]    = { "word + position", "字向量 + 位置" },
+    [QKV_X]    = { "word + position", "词向量 + 位置" },
     [QKV_WQ]   = { "a column of Wq", "Wq 的一列" },
     [QKV_Q]    = { "what I look for", "我在找什么" },
     [QKV_K]    = { "my name tag", "我挂出的名牌" },
@@ -44,7 +44,7 @@ static void row_label(const ViewCtx *c, QkvRow r, int dim, char *buf, size_t cap
 {
     const char *tok = c->tok[c->focus];
     switch (r) {
-    case QKV_WORD: snprintf(buf, cap, SAY(c, "word(%s)", "字向量(%s)"), tok); return;
+    case QKV_WORD: snprintf(buf, cap, SAY(c, "word(%s)", "词向量(%s)"), tok); return;
     case QKV_POS:  snprintf(buf, cap, SAY(c, "+pos(%d)", "+位置(%d)"), c->focus); return;
     case QKV_X:    snprintf(buf, cap, "=x(%s)", tok); return;
     case QKV_WQ:   snprintf(buf, cap, "Wq[:,%d]", dim); return;
@@ -169,7 +169,7 @@ void panel_qkv(const ViewCtx *c, const ArcsLayout *L)
         row_label(c, (QkvRow)r, qp.dim, label, sizeof label);
         const char *note = SAY(c, qkv_text[r].note_en, qkv_text[r].note_zh);
         if (r == QKV_X && !qp.show[QKV_WORD])
-            note = SAY(c, "word vector + position", "字向量 + 位置指纹");
+            note = SAY(c, "word vector + position", "词向量 + 位置指纹");
         pv.digits = r == QKV_WQ ? qp.sum.digits_b : r <= QKV_X ? qp.sum.digits_a : 2;
         panel_vector_row(c, L, line++, &pv, label, row_values(c, &qp, (QkvRow)r, column), d, from, n,
                          r == QKV_WQ ? -1 : qp.dim, note);

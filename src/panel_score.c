@@ -1,6 +1,7 @@
-/* panel_score.c — the panel at ② score: the asker's raw scores and ÷√d (with √d's six
- * decimals), Q and the worked character's K, and the hand check of that score as the d
- * products of Q and K, whole.
+/* panel_score.c — the panel at ② score: the asker's raw scores (with the decimals that
+ * make ③'s ÷√d row redo by hand: ÷√d is softmax's first step, the lesson's 「softmax 前面的
+ * 一步」, and is drawn with ③), Q and the worked character's K, and the hand check of that
+ * score as the d products of Q and K, whole.
  * Must not touch: anything outside the panel's rows, ncurses, the engine's arithmetic. */
 #include "panel.h"
 
@@ -93,9 +94,10 @@ static void plan_score(const ViewCtx *c, const ArcsLayout *L, ScorePlan *sp)
     snprintf(sp->lhs, sizeof sp->lhs, "Q(%s)%sK(%s) = ", c->tok[c->focus], c->gl->dot,
              c->tok[sp->answer]);
     panel_sum_pieces(c, &sp->sum, false, &sp->pieces);
-    /* the table and the check first, then √d if the tail had no room for it, K, Q */
-    int free = L->panel_lines - 3 - panel_equation(c, L, 0, sp->lhs, &sp->pieces, false);
-    sp->sqrt_line = !sp->sqrt_in_tail && panel_take(&free, 1);
+    /* the table and the check first, then K, Q (÷√d and √d are ③'s) */
+    int free = L->panel_lines - 2 - panel_equation(c, L, 0, sp->lhs, &sp->pieces, false);
+    sp->sqrt_in_tail = false;
+    sp->sqrt_line = false;
     sp->k_row = panel_take(&free, 1);
     sp->q_row = panel_take(&free, 1);
 }
@@ -142,16 +144,6 @@ void panel_score(const ViewCtx *c, const ArcsLayout *L)
     panel_table_head(c, L, &sp.table, 0, sp.answer);
     score_cells(c, &sp, false, cells);
     panel_table_cells(c, L, &sp.table, 1, raw, cells, shown, sp.answer);
-    score_cells(c, &sp, true, cells);
-    panel_table_cells(c, L, &sp.table, 2, scaled, cells, shown, sp.answer);
-    if (sp.sqrt_in_tail)
-        panel_table_tail(c, L, &sp.table, 2, sq);
-    int line = 3;
-    if (sp.sqrt_line) {
-        char buf[PANEL_LINE];
-        snprintf(buf, sizeof buf, "%s%d: %s", c->gl->div_sqrt, tr->dh, sq);
-        panel_put_line(c, L, line++, panel_left(L), buf, STYLE_DIM);
-    }
-    line = draw_operands(c, L, &sp, line);
+    int line = draw_operands(c, L, &sp, 2);
     panel_equation(c, L, line, sp.lhs, &sp.pieces, true);
 }

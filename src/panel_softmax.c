@@ -43,7 +43,7 @@ static void draw_softmax_hidden(const ViewCtx *c, const ArcsLayout *L)
     int note = L->panel_lines > 4 ? 4 : L->panel_lines - 1;
     int used = draw_share_bars(c, L, 1, note - 1);
     panel_put_line(c, L, 1 + used, panel_left(L), SAY(c, "the wider a line lands, the bigger the share",
-                                                  "线落地越宽，分到的越多"), STYLE_DIM);
+                                                  "线越粗，说明那个字被看得越多"), STYLE_DIM);
     panel_hidden_note(c, L, 2 + used > note ? 2 + used : note);
 }
 

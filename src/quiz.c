@@ -719,9 +719,9 @@ static void prompt_x(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText
         c, q->j, q->j, precision_sentence(q, lang));
     say_columns(out, 0, tr->d);
     char label[64];
-    snprintf(label, sizeof label, "e(%s)", c);
+    snprintf(label, sizeof label, LANG_PICK(lang, "e(%s)", "词向量(%s)"), c);
     say_vector(out, label, TRACE_ROW(tr, embedding, q->t), tr->d, 1, 2);
-    snprintf(label, sizeof label, "pe(%s)", c);
+    snprintf(label, sizeof label, LANG_PICK(lang, "pe(%s)", "位置(%s)"), c);
     say_vector(out, label, TRACE_ROW(tr, position, q->t), tr->d, 1, 2);
 }
 
@@ -832,7 +832,7 @@ static void prompt_output(const Trace *tr, const QuizQuestion *q, Lang lang, Qui
 {
     const char *a = tr->tokens[q->t];
     say(out, LANG_PICK(lang, "output(%s)[%d] = Σ_s share(%s,s) × V(s)[%d]: what %s collects, component %d. %s.",
-                       "output(%s)[%d] = Σ_s 百分比(%s,s) × V(s)[%d]：「%s」取到的货，第 %d 个分量。%s。"),
+                       "输出(%s)[%d] = Σ_s 百分比(%s,s) × V(s)[%d]：「%s」取到的货，第 %d 个分量。%s。"),
         a, q->j, a, q->j, a, q->j, precision_sentence(q, lang));
     char shares[64], values[64];
     snprintf(shares, sizeof shares, "share(%s,·)", a);
@@ -849,7 +849,7 @@ static void prompt_cosine(const Trace *tr, const QuizQuestion *q, Lang lang, Qui
 {
     const char *a = tr->tokens[q->t], *b = tr->tokens[q->s];
     say(out, LANG_PICK(lang, "The cosine of output(%s) and V(%s): how alike what %s collected is to what %s hands over. %s.",
-                       "output(%s) 和 V(%s) 的余弦：「%s」取到的货和「%s」交出去的内容有多像。%s。"),
+                       "输出(%s) 和 V(%s) 的余弦：「%s」取到的货和「%s」交出去的内容有多像。%s。"),
         a, b, a, b, precision_sentence(q, lang));
     say_columns(out, 0, tr->d);
     char label[64];
@@ -999,7 +999,7 @@ static void solve_output(const Trace *tr, const QuizQuestion *q, Lang lang, Quiz
         terms[s].b = TRACE_ROW(tr, v, s)[q->j];
     }
     say(out, LANG_PICK(lang, "output(%s)[%d] = Σ_s share(%s,s) × V(s)[%d] (52.4%% is 0.524):",
-                       "output(%s)[%d] = Σ_s 百分比(%s,s) × V(s)[%d]（52.4%% 就是 0.524）："),
+                       "输出(%s)[%d] = Σ_s 百分比(%s,s) × V(s)[%d]（52.4%% 就是 0.524）："),
         a, q->j, a, q->j);
     say_products(out, q, terms, tr->T, 3, 2, lang);
 }

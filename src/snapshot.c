@@ -38,7 +38,9 @@ int snapshot_take(Snapshot *s, const FrameInput *in, int w, int h)
     char sentence[MODEL_SENTENCE_BYTES];
     engine_sentence(&in->lesson->tr, sentence, sizeof sentence);
     snprintf(s->view, sizeof s->view, "%s", view);
-    snprintf(s->title, sizeof s->title, "attn-tui: %s, the %s view", sentence, view);
+    bool zh = in->opt && in->opt->lang == LANG_ZH;   /* the title in the frame's language */
+    snprintf(s->title, sizeof s->title, zh ? "attn-tui：「%s」，%s 画面" : "attn-tui: %s, the %s view",
+             sentence, view);
     return 0;
 }
 

@@ -96,7 +96,11 @@ typedef struct {
     char *err;            /* message buffer */
     size_t errlen;        /* its size */
     int bad;              /* 1-based character number where decoding failed, or 0 */
+    Lang lang;            /* the language of the message */
 } Decoder;
+
+/* A message in the decoder's language. */
+#define SPELL_SAY(d, en, zh) LANG_PICK((d)->lang, en, zh)
 
 /* Appends one vocabulary character to the sentence; what names its spelling. */
 static int emit_one(Decoder *d, const char *ch, size_t len, const char *what)
@@ -106,8 +110,9 @@ static int emit_one(Decoder *d, const char *ch, size_t len, const char *what)
     one[len] = '\0';
     if (model_find_char(d->m, one) < 0) {
         char shown[SPELL_SHOWN_BYTES];
-        text_format(d->err, d->errlen, "\"%s\" stands for %s, which is not in this model's "
-                    "vocabulary", text_escape(what, shown, sizeof shown), one);
+        text_format(d->err, d->errlen, SPELL_SAY(d, "\"%s\" stands for %s, which is not in this model's "
+                    "vocabulary", "「%s」表示「%s」，这个模型的词表里没有它"),
+                    text_escape(what, shown, sizeof shown), one);
         return -1;
     }
     if (d->used + len < d->cap) {
@@ -147,13 +152,14 @@ static int decode_number(Decoder *d)
     d->at += n;
     d->index += (int)n;
     if (n > 1 && start[0] == '0') {
-        text_format(d->err, d->errlen, "\"%s\": write numbers without leading zeros "
-                 "(spaces keep digits apart: \"0 5\" gives 零五)", typed);
+        text_format(d->err, d->errlen, SPELL_SAY(d, "\"%s\": write numbers without leading zeros "
+                    "(spaces keep digits apart: \"0 5\" gives 零五)",
+                    "「%s」：数字前面不要写 0（用空格把数字分开：「0 5」是「零五」）"), typed);
         return -1;
     }
     if (n > 2) {
-        text_format(d->err, d->errlen, "\"%s\": the ASCII spelling reads numbers from 0 to 99 "
-                 "(the vocabulary has no 百)", typed);
+        text_format(d->err, d->errlen, SPELL_SAY(d, "\"%s\": the ASCII spelling reads numbers from 0 to 99 "
+                    "(the vocabulary has no 百)", "「%s」：ASCII 拼写只认 0 到 99 的数（词表里没有「百」）"), typed);
         return -1;
     }
     int v = n == 1 ? start[0] - '0' : (start[0] - '0') * 10 + (start[1] - '0');
@@ -199,8 +205,8 @@ static int decode_word(Decoder *d)
             s++;
         size_t m = letters(s, next, sizeof next);
         if (strcmp(next, "many") != 0) {
-            text_format(d->err, d->errlen, "\"how\" at character %d: the spelling is \"how many\" "
-                     "(几)", index);
+            text_format(d->err, d->errlen, SPELL_SAY(d, "\"how\" at character %d: the spelling is \"how many\" "
+                        "(几)", "第 %d 个字起的「how」：拼写是「how many」（几）"), index);
             d->bad = index;
             return -1;
         }
@@ -216,20 +222,29 @@ static int decode_word(Decoder *d)
 
 /* ---------------------------------------------------------------- messages */
 
-/* "unknown "x" at character 2: not in the vocabulary (…) nor an ASCII spelling (…)". */
+/* "unknown "x" at character 2: not in the vocabulary (…) nor an ASCII spelling (…)"; in
+ * Chinese 「第 2 个字「x」不认识：……」, the vocabulary last (a line cut at the screen's edge
+ * keeps what went wrong). */
 static int unknown(Decoder *d, const char *what, int index, const char *hint)
 {
     d->bad = index;
     char shown[SPELL_SHOWN_BYTES];
     what = text_escape(what, shown, sizeof shown);
     if (hint[0]) {
-        text_format(d->err, d->errlen, "unknown \"%s\" at character %d%s", what, index, hint);
+        if (d->lang == LANG_ZH)
+            text_format(d->err, d->errlen, "第 %d 个字「%s」不认识%s", index, what, hint);
+        else
+            text_format(d->err, d->errlen, "unknown \"%s\" at character %d%s", what, index, hint);
         return -1;
     }
     char vocab[VOCAB_SHOWN];
     model_vocab_list(d->m, vocab, sizeof vocab);
-    text_format(d->err, d->errlen, "unknown \"%s\" at character %d: not in the vocabulary (%s) "
-             "nor an ASCII spelling (%s)", what, index, vocab, spell_summary());
+    if (d->lang == LANG_ZH)
+        text_format(d->err, d->errlen, "第 %d 个字「%s」不认识：既不在词表里，也不是 ASCII 拼写（%s）；"
+                    "词表：%s", index, what, spell_summary(), vocab);
+    else
+        text_format(d->err, d->errlen, "unknown \"%s\" at character %d: not in the vocabulary (%s) "
+                    "nor an ASCII spelling (%s)", what, index, vocab, spell_summary());
     return -1;
 }
 
@@ -246,7 +261,8 @@ static int decode_unknown(Decoder *d, const char *ch, ucs4_t uc)
     char hint[HINT_BYTES] = "";
     int ascii = model_lookalike(ch);
     if (ascii && readable_ascii(d, ascii))
-        snprintf(hint, sizeof hint, " (did you mean \"%c\"? \"%s\" is U+%04X, not \"%c\")",
+        snprintf(hint, sizeof hint, SPELL_SAY(d, " (did you mean \"%c\"? \"%s\" is U+%04X, not \"%c\")",
+                                              "（是不是想打「%c」？「%s」是 U+%04X，不是「%c」）"),
                  ascii, ch, (unsigned)uc, ascii);
     return unknown(d, ch, d->index, hint);
 }
@@ -272,8 +288,8 @@ static int decode_item(Decoder *d)
         return 0;
     }
     if (is_control(uc)) {
-        text_format(d->err, d->errlen, "control character U+%04X at character %d: not allowed "
-                 "in a sentence", (unsigned)uc, d->index);
+        text_format(d->err, d->errlen, SPELL_SAY(d, "control character U+%04X at character %d: not allowed "
+                    "in a sentence", "控制字符 U+%04X（第 %d 个字）：句子里不能有"), (unsigned)uc, d->index);
         d->bad = d->index;
         return -1;
     }
@@ -298,11 +314,11 @@ static int decode_item(Decoder *d)
 int spell_decode(const Model *m, const char *input, char *out, size_t cap,
                  char *err, size_t errlen)
 {
-    return spell_decode_marked(m, input, out, cap, err, errlen, NULL);
+    return spell_decode_marked(m, input, out, cap, err, errlen, NULL, LANG_EN);
 }
 
 int spell_decode_marked(const Model *m, const char *input, char *out, size_t cap,
-                        char *err, size_t errlen, int *bad)
+                        char *err, size_t errlen, int *bad, Lang lang)
 {
     if (bad)
         *bad = 0;
@@ -316,11 +332,11 @@ int spell_decode_marked(const Model *m, const char *input, char *out, size_t cap
         return -1;
     out[0] = '\0';
     if (!text_valid_utf8(input, strlen(input))) {
-        text_format(err, errlen, "sentence is not valid UTF-8");
+        text_format(err, errlen, "%s", LANG_PICK(lang, "sentence is not valid UTF-8", "句子不是有效的 UTF-8"));
         return -1;
     }
     Decoder d = { .m = m, .at = input, .index = 1, .out = out, .cap = cap,
-                  .err = err, .errlen = errlen };
+                  .err = err, .errlen = errlen, .lang = lang };
     while (*d.at)
         if (decode_item(&d) != 0) {
             out[0] = '\0';
@@ -329,10 +345,11 @@ int spell_decode_marked(const Model *m, const char *input, char *out, size_t cap
             return -1;
         }
     if (d.count > MODEL_MAX_TOKENS)
-        text_format(err, errlen, "sentence has %d characters: at most %d are allowed",
-                 d.count, MODEL_MAX_TOKENS);
+        text_format(err, errlen, LANG_PICK(lang, "sentence has %d characters: at most %d are allowed",
+                                           "句子有 %d 个字：最多只能有 %d 个"),
+                    d.count, MODEL_MAX_TOKENS);
     else if (d.full)
-        text_format(err, errlen, "sentence does not fit in %zu bytes", cap);
+        text_format(err, errlen, LANG_PICK(lang, "sentence does not fit in %zu bytes", "句子超出了 %zu 字节"), cap);
     else
         return 0;
     out[0] = '\0';

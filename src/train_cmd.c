@@ -25,21 +25,23 @@ static double cpu_now(void)
 }
 
 /* "[#######.........] step 120/5000  loss 0.8123  accuracy 72.7%" redrawn in place. */
-static void show_bar(FILE *f, const TrainRun *r, long total)
+static void show_bar(FILE *f, const TrainRun *r, long total, Lang lang)
 {
     int step = train_step_count(r), fill = total > 0 ? (int)((long)step * TRAIN_CMD_BAR / total) : 0;
     char bar[TRAIN_CMD_BAR + 1];
     for (int i = 0; i < TRAIN_CMD_BAR; i++)
         bar[i] = i < fill ? '#' : '.';
     bar[TRAIN_CMD_BAR] = '\0';
-    fprintf(f, "\r[%s] step %d/%ld  loss %.4f  accuracy %.1f%%\033[K", bar, step, total,
+    fprintf(f, LANG_PICK(lang, "\r[%s] step %d/%ld  loss %.4f  accuracy %.1f%%\033[K",
+                         "\r[%s] 第 %d/%ld 步  损失 %.4f  正确率 %.1f%%\033[K"), bar, step, total,
             train_loss(r), 100.0 * train_accuracy(r));
     fflush(f);
 }
 
-static void show_line(FILE *f, const TrainRun *r)
+static void show_line(FILE *f, const TrainRun *r, Lang lang)
 {
-    fprintf(f, "step %d  loss %.4f  accuracy %.1f%%\n", train_step_count(r), train_loss(r),
+    fprintf(f, LANG_PICK(lang, "step %d  loss %.4f  accuracy %.1f%%\n", "第 %d 步  损失 %.4f  正确率 %.1f%%\n"),
+            train_step_count(r), train_loss(r),
             100.0 * train_accuracy(r));
 }
 
@@ -53,9 +55,9 @@ static void train_loop(TrainRun *r, const Options *o, FILE *progress, bool tty)
             if (train_step(r) != 0 || (o->steps < 0 && train_done(r)))
                 break;
         if (tty)
-            show_bar(progress, r, total);
+            show_bar(progress, r, total, o->lang);
         else if (train_step_count(r) % TRAIN_CMD_LINE_EVERY == 0)
-            show_line(progress, r);
+            show_line(progress, r, o->lang);
     }
     if (tty)
         fputc('\n', progress);
@@ -107,7 +109,8 @@ int train_cmd_config(const Options *o, const Model *start, TrainConfig *cfg, cha
         cfg->lr = o->lr;
     cfg->heads = (o->given & CLI_GIVEN_HEADS) || !start || start->heads == 0 ? o->heads : start->heads;
     if (start && start->d % cfg->heads != 0) {
-        snprintf(err, errlen, "--heads %d: the model's d = %d is not divisible by %d", cfg->heads,
+        snprintf(err, errlen, LANG_PICK(o->lang, "--heads %d: the model's d = %d is not divisible by %d",
+                                        "--heads %d：模型的 d = %d 不能被 %d 整除"), cfg->heads,
                  start->d, cfg->heads);
         return -1;
     }
@@ -119,7 +122,7 @@ int train_cmd_run(const Options *o, FILE *progress, bool tty)
     char err[2048];
     Model start;
     bool have_start = o->model_path != NULL;
-    if (have_start && model_load_file(o->model_path, &start, err, sizeof err) != 0) {
+    if (have_start && model_load_file_in(o->model_path, o->lang, &start, err, sizeof err) != 0) {
         fprintf(progress, "attn-tui: %s\n", err);
         return 1;
     }
@@ -147,11 +150,13 @@ int train_cmd_run(const Options *o, FILE *progress, bool tty)
     double t0 = cpu_now();
     train_loop(r, o, progress, tty);
     double seconds = cpu_now() - t0;
-    fprintf(progress, "trained %s, seed %llu: %d steps, loss %.4f, accuracy %.1f%% (%d/%d), %.2f s%s\n",
+    bool zh = o->lang == LANG_ZH;
+    fprintf(progress, zh ? "训练完 %s，种子 %llu：%d 步，损失 %.4f，正确率 %.1f%%（%d/%d），%.2f 秒%s\n"
+                         : "trained %s, seed %llu: %d steps, loss %.4f, accuracy %.1f%% (%d/%d), %.2f s%s\n",
             task_name(cfg.task), (unsigned long long)cfg.seed, train_step_count(r), train_loss(r),
             100.0 * train_accuracy(r), train_correct(r), train_sentence_count(r), seconds,
-            train_failed(r) ? " (failed: the numbers overflowed; try a smaller --lr)"
-            : !train_solved(r) && o->steps < 0 ? " (stuck: try another seed)" : "");
+            train_failed(r) ? (zh ? "（失败：数溢出了；试试小一点的 --lr）" : " (failed: the numbers overflowed; try a smaller --lr)")
+            : !train_solved(r) && o->steps < 0 ? (zh ? "（卡住了：换个种子试试）" : " (stuck: try another seed)") : "");
     int status = save(r, o, progress);
     train_free(r);
     return status;

@@ -146,7 +146,7 @@ typedef struct {
 static const TrackWords track_words[TRACK_COUNT] = {
     [TRACK_STAGES_FOCUS] = {
         { "next step (Q → score → softmax → output, then the next character)",
-          "下一步（Q → 打分 → 百分比 → 取货，再换下一个字）" },
+          "下一步（① 三个分身 → ② 打分 → ③ 变百分比 → ④ 取货，再换下一个字）" },
         { "previous step", "上一步" },
         { "first step (the first character's ①)", "第一步（第一个字的 ①）" },
         { "last step (the last character's ④)", "最后一步（最后一个字的 ④）" },

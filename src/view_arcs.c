@@ -166,16 +166,16 @@ static void marker_caption(const ViewCtx *c, char *buf, size_t cap)
     buf[0] = '\0';
     switch (c->stage) {
     case STAGE_QKV:
-        snprintf(buf, cap, SAY(c, "%s makes Q, K and V", "%s 变出 Q、K、V"), f);
+        snprintf(buf, cap, SAY(c, "%s makes Q, K and V", "「%s」变出 Q、K、V"), f);
         break;
     case STAGE_SCORE:
-        snprintf(buf, cap, SAY(c, "%s asks: whose K fits my Q?", "%s 问：谁的 K 对得上我的 Q"), f);
+        snprintf(buf, cap, SAY(c, "%s asks: whose K fits my Q?", "「%s」问：谁的 K 对得上我的 Q？"), f);
         break;
     case STAGE_SOFTMAX:
-        snprintf(buf, cap, SAY(c, "thicker line: %s looks more", "线越粗，%s 看得越多"), f);
+        snprintf(buf, cap, SAY(c, "thicker line: %s looks more", "线越粗，「%s」看得越多"), f);
         break;
     case STAGE_OUTPUT:
-        snprintf(buf, cap, SAY(c, "%s takes in every V", "%s 把每个 V 取回来"), f);
+        snprintf(buf, cap, SAY(c, "%s takes in every V", "「%s」把每个 V 取回来"), f);
         break;
     case STAGE_COUNT:
         break;
@@ -319,7 +319,7 @@ const ViewOps view_arcs = {
     .tab_en = "arcs", .tab_zh = "连线",
     .title_en = "who looks at whom", .title_zh = "谁看谁",
     .help_en = "the wider a line lands, the bigger the share",
-    .help_zh = "线落地越宽，分到的越多",
+    .help_zh = "线越粗，说明那个字被看得越多",
     .station_en = "Stations 0 and 3-6: one character asks, the arcs show whom it looks at.\n"
                   "Step through ① Q K V (its three roles), ② scores, ③ softmax (the shares, 100% in all)\n"
                   "and ④ collecting (a weighted average of the V's). The panel works one number by hand.",

@@ -390,7 +390,7 @@ static void draw_phrase(const ViewCtx *c, const LibraryLayout *L)
     const char *f = c->tok[c->focus];
     char line[512];
     snprintf(line, sizeof line, SAY(c, "%s walks in with a search phrase: Q(%s)",
-                                    "%s 带着检索词走进来：Q(%s)"), f, f);
+                                    "「%s」带着检索词走进来：Q(%s)"), f, f);
     if (c->numbers) {
         int room = c->body.x + c->body.w - 1 - L->left - text_width(line) - 3;
         char vec[256];
@@ -413,9 +413,9 @@ static void role_text(const ViewCtx *c, Role role, int b, int cols, char *buf, s
 {
     const char *s = c->tok[b];
     if (role == ROLE_K)
-        snprintf(buf, cap, SAY(c, "K(%s): label on %s's spine", "K(%s)：%s 书脊上的名牌"), s, s);
+        snprintf(buf, cap, SAY(c, "K(%s): label on %s's spine", "K(%s)：「%s」书脊上的名牌"), s, s);
     else
-        snprintf(buf, cap, SAY(c, "V(%s): what is inside %s", "V(%s)：%s 书里的内容"), s, s);
+        snprintf(buf, cap, SAY(c, "V(%s): what is inside %s", "V(%s)：「%s」书里的内容"), s, s);
     if (text_width(buf) <= cols || c->lang == LANG_ZH)
         return;
     if (role == ROLE_K)
@@ -455,7 +455,7 @@ static void draw_legend_beside(const ViewCtx *c, const LibraryLayout *L)
         snprintf(buf, sizeof buf, "= %s", vec);
         legend_line(c, L, L->contents_rows >= 3 ? L->contents_top + 1 : -1, "   ", buf);
     }
-    snprintf(buf, sizeof buf, SAY(c, "filled: the part %s takes", "涂满的部分：%s 借走的"), f);
+    snprintf(buf, sizeof buf, SAY(c, "filled: the part %s takes", "涂满的部分：「%s」借走的"), f);
     if (text_width(buf) > cols && c->lang == LANG_EN)   /* a long ASCII name */
         snprintf(buf, sizeof buf, "filled: what %s takes", f);
     int fill_row = L->contents_rows >= 3 ? L->contents_top + L->contents_rows - 1 : L->bottom_row;
@@ -483,9 +483,9 @@ static void draw_legend_below(const ViewCtx *c, const LibraryLayout *L)
             draw_append(line, sizeof line, " = %s", vec);
         }
         if (role == ROLE_K)
-            draw_append(line, sizeof line, SAY(c, ": label on %s's spine", "：%s 书脊上的名牌"), s);
+            draw_append(line, sizeof line, SAY(c, ": label on %s's spine", "：「%s」书脊上的名牌"), s);
         else
-            draw_append(line, sizeof line, SAY(c, ": what is inside %s", "：%s 书里的内容"), s);
+            draw_append(line, sizeof line, SAY(c, ": what is inside %s", "：「%s」书里的内容"), s);
         draw_clipped(c->g, L->left, L->legend_row + i, c->body.x + c->body.w - 1, line, STYLE_NORMAL);
     }
     const char *notes[2];
@@ -509,12 +509,12 @@ static void takes_list(const ViewCtx *c, int h, int cols, char *buf, size_t cap)
         const char *name = c->tok[s];
         if (c->numbers) {
             format_percent(pct, sizeof pct, share_of(c, h, s));
-            snprintf(item, sizeof item, SAY(c, "%s%s of %s", "%s%s %s"),
+            snprintf(item, sizeof item, SAY(c, "%s%s of %s", "%s「%s」%s"),
                      n ? SAY(c, ", ", "、") : "", c->lang == LANG_ZH ? name : pct,
                      c->lang == LANG_ZH ? pct : name);
         } else {
-            snprintf(item, sizeof item, "%s%s",
-                     n == 0 ? "" : n == 1 ? SAY(c, ", then ", "，其次是 ") : SAY(c, ", ", "、"), name);
+            snprintf(item, sizeof item, SAY(c, "%s%s", "%s「%s」"),
+                     n == 0 ? "" : n == 1 ? SAY(c, ", then ", "，其次是") : SAY(c, ", ", "、"), name);
         }
         if (n > 0 && text_width(buf) + text_width(item) > room) {
             draw_append(buf, cap, " %s", c->gl->ellipsis);
@@ -533,15 +533,15 @@ static void draw_takes(const ViewCtx *c, const LibraryLayout *L)
     char line[512];
     if (L->heads == 2) {
         snprintf(line, sizeof line, SAY(c, "%s takes most from %s (first head) and from %s (second head)",
-                                        "%s：第一个头从 %s 借得最多，第二个头从 %s"),
+                                        "「%s」：第一个头从「%s」借得最多，第二个头从「%s」"),
                  f, c->tok[engine_strongest(tr, 0, c->focus)], c->tok[engine_strongest(tr, 1, c->focus)]);
     } else if (c->focus == 0 && tr->mask == MASK_CAUSAL) {
-        snprintf(line, sizeof line, SAY(c, "%s can only borrow from its own book", "%s 只能借自己这本书"), f);
+        snprintf(line, sizeof line, SAY(c, "%s can only borrow from its own book", "「%s」只能借自己这本书"), f);
     } else {
         if (c->numbers)
-            snprintf(line, sizeof line, SAY(c, "%s takes a little of several books: ", "%s 从几本书里各借一点："), f);
+            snprintf(line, sizeof line, SAY(c, "%s takes a little of several books: ", "「%s」从几本书里各借一点："), f);
         else
-            snprintf(line, sizeof line, SAY(c, "%s takes most from ", "%s 借得最多的是 "), f);
+            snprintf(line, sizeof line, SAY(c, "%s takes most from ", "「%s」借得最多的是"), f);
         int room = c->body.x + c->body.w - 1 - L->left - text_width(line);
         takes_list(c, L->head, room, line + strlen(line), sizeof line - strlen(line));
     }

@@ -135,7 +135,7 @@ static void build_point(const ViewCtx *c, const MachineLayout *L, HeatText *x)
     case STAGE_SOFTMAX:
         snprintf(buf, sizeof buf, SAY(c, "shares = softmax(scores %s %s), row by row: each row adds up to "
                                          "the whole",
-                                      "百分比 = softmax(分数 %s %s)，一行一行算：每行加起来是全部"),
+                                      "百分比 = softmax(分数 %s %s)，一行一行算：每行加起来正好 100%%"),
                  c->ascii ? "/" : "÷", root);
         break;
     case STAGE_OUTPUT:
@@ -143,16 +143,9 @@ static void build_point(const ViewCtx *c, const MachineLayout *L, HeatText *x)
         snprintf(buf, sizeof buf, SAY(c, "%s in, %s out: the shape is kept, each character's content is re-mixed "
                                          "by attention %s so layers stack, and lesson 8's residual connection "
                                          "(x + output) fits",
-                                      "进去 %s，出来 %s：形状不变，每个字的内容按注意力重新混合%s"
-                                      "所以可以一层层叠起来，第 8 课的残差连接（x + 输出）也对得上"),
-                 in, in, c->ascii ? "-" : "—");
-        if (!c->numbers)   /* no number on screen, not even a lesson's */
-            snprintf(buf, sizeof buf, SAY(c, "%s in, %s out: the shape is kept, each character's content is "
-                                             "re-mixed by attention %s so layers stack, and the residual "
-                                             "connection (x + output) fits",
-                                          "进去 %s，出来 %s：形状不变，每个字的内容按注意力重新混合%s"
-                                          "所以可以一层层叠起来，残差连接（x + 输出）也对得上"),
-                     in, in, c->ascii ? "-" : "—");
+                                      "输入 %s，输出 %s：形状不变，每个字的内容按「关注度」重新搅拌一遍%s"
+                                      "所以可以一层层叠起来，也能和第 8 课的残差连接（x + 输出）对接"),
+                 in, in, c->ascii ? "-" : c->lang == LANG_ZH ? "——" : "—");
         break;
     }
     heat_text_words(x, L->stage == STAGE_OUTPUT ? STYLE_BOLD : STYLE_NORMAL, buf);
@@ -662,7 +655,7 @@ static void draw_strip_titles(const ViewCtx *c, const MachineLayout *L)
         int x = L->block_x[b], limit = x + L->block_w[b] + L->arrow_w - 1;
         bool lit = b == BLOCK_QKV + (int)c->stage;
         if (b == BLOCK_X)
-            snprintf(name, sizeof name, "%s", SAY(c, "x in", "x 进"));
+            snprintf(name, sizeof name, "%s", SAY(c, "x in", "输入 x"));
         else
             draw_stage_label(name, sizeof name, (Stage)(b - BLOCK_QKV), c->lang, c->gl);
         if (text_width(name) > limit - x && b != BLOCK_X)

@@ -175,7 +175,7 @@ static void table_name(const ViewCtx *c, MatrixTable m, char *buf, size_t cap)
         break;
     case MATRIX_SHARES:
     case MATRIX_TABLE_COUNT:
-        snprintf(buf, cap, "%s", SAY(c, "shares (softmax)", "百分比 (softmax)"));
+        snprintf(buf, cap, "%s", SAY(c, "shares (softmax)", "百分比（softmax）"));
         break;
     }
 }
@@ -339,7 +339,7 @@ static void build_mirror(const ViewCtx *c, const MatrixLayout *L, HeatText *x)
     }
     if (t == s) {
         snprintf(buf, sizeof buf, SAY(c, "on the diagonal: %s asks itself, the cell is its own mirror",
-                                      "对角线上：%s 问自己，这一格的镜像就是它自己"), a);
+                                      "对角线上：「%s」问自己，这一格的镜像就是它自己"), a);
         heat_text_words(x, STYLE_NORMAL, buf);
         return;
     }
@@ -348,7 +348,7 @@ static void build_mirror(const ViewCtx *c, const MatrixLayout *L, HeatText *x)
         const char *early = vis_ts ? b : a, *late = vis_ts ? a : b;
         snprintf(buf, sizeof buf, SAY(c, "%s may look at %s, but %s may not look ahead at %s (masked): "
                                          "asking is not answering",
-                                      "%s 可以看 %s，但 %s 不能往后看 %s（被遮住）：问和被问不一样"),
+                                      "「%s」可以看「%s」，但「%s」不能往后看「%s」（被遮住）：问和被问不一样"),
                  late, early, early, late);
         heat_text_words(x, STYLE_NORMAL, buf);
         return;
@@ -364,20 +364,20 @@ static void build_mirror(const ViewCtx *c, const MatrixLayout *L, HeatText *x)
         if (L->table == MATRIX_SHARES)
             snprintf(buf, sizeof buf, SAY(c, "%s gives %s %s %s gives %s: asking is not answering, "
                                              "the table is not symmetric",
-                                          "%s 分给 %s 的%s %s 分给 %s 的：问和被问不一样，这张表不对称"),
+                                          "「%s」分给「%s」的%s「%s」分给「%s」的：问和被问不一样，这张表不对称"),
                      a, b, more, b, a);
         else
             snprintf(buf, sizeof buf, SAY(c, "%s asking %s scores %s %s asking %s: asking is not answering, "
                                              "the table is not symmetric",
-                                          "%s 问 %s 的分数%s %s 问 %s 的：问和被问不一样，这张表不对称"),
+                                          "「%s」问「%s」的分数%s「%s」问「%s」的：问和被问不一样，这张表不对称"),
                      a, b, more, b, a);
         heat_text_words(x, STYLE_NORMAL, buf);
         return;
     }
     if (L->table == MATRIX_SHARES) {
-        snprintf(buf, sizeof buf, SAY(c, "%s gives %s %s ", "%s 分给 %s %s，"), a, b, va);
+        snprintf(buf, sizeof buf, SAY(c, "%s gives %s %s ", "「%s」分给「%s」%s，"), a, b, va);
         heat_text_words(x, STYLE_NORMAL, buf);
-        snprintf(buf, sizeof buf, SAY(c, "but %s gives %s %s", "但 %s 分给 %s %s"), b, a, vb);
+        snprintf(buf, sizeof buf, SAY(c, "but %s gives %s %s", "但「%s」分给「%s」%s"), b, a, vb);
         heat_text_words(x, STYLE_NORMAL, buf);
     } else {
         const char *tail = "";
@@ -389,8 +389,8 @@ static void build_mirror(const ViewCtx *c, const MatrixLayout *L, HeatText *x)
         char lhs_a[96], lhs_b[96];
         snprintf(lhs_a, sizeof lhs_a, "Q(%s)%sK(%s)%s", a, c->gl->dot, b, tail);
         snprintf(lhs_b, sizeof lhs_b, "Q(%s)%sK(%s)%s", b, c->gl->dot, a, tail);
-        heat_text_add(x, STYLE_BOLD, "%s = %s ", lhs_a, va);
-        heat_text_add(x, STYLE_NORMAL, "%s", SAY(c, "but ", "但 "));
+        heat_text_add(x, STYLE_BOLD, "%s = %s", lhs_a, va);
+        heat_text_add(x, STYLE_NORMAL, "%s", SAY(c, " but ", "，但 "));
         heat_text_add(x, STYLE_BOLD, "%s = %s", lhs_b, vb);
     }
     if (strcmp(va, vb) == 0)
@@ -420,7 +420,7 @@ static void check_masked(const ViewCtx *c, int t, int s, HeatText *x)
     char buf[512];
     snprintf(buf, sizeof buf, SAY(c, "%s looks only at itself and the characters before it: its score for %s "
                                      "counts as %s, and e^(%s) = 0, so its share is 0",
-                                  "%s 只看自己和前面的字：它给 %s 的分数算作 %s，e^(%s) = 0，所以分到 0"),
+                                  "「%s」只看自己和前面的字：它给「%s」的分数算作 %s，e^(%s) = 0，所以分到 0"),
              c->tok[t], c->tok[s], c->gl->minus_inf, c->gl->minus_inf);
     heat_text_words(x, STYLE_NORMAL, buf);
 }
@@ -483,7 +483,7 @@ static void check_shares(const ViewCtx *c, int h, int t, int s, HeatText *x)
     if (!cs.same)
         heat_text_add(x, STYLE_BOLD, " %s %s", c->ascii ? "~" : "≈", format_percent(share, sizeof share, cs.value));
     heat_text_add(x, STYLE_NORMAL, HEAT_BREAK);
-    heat_text_add(x, STYLE_NORMAL, SAY(c, "%s = e^(s-max) over %s's row = ", "%s = %s 这一行的 e^(s-max) = "),
+    heat_text_add(x, STYLE_NORMAL, SAY(c, "%s = e^(s-max) over %s's row = ", "%s =「%s」这一行的 e^(s-max) = "),
                   c->gl->sum, c->tok[t]);
     for (int u = 0; u < cs.n; u++)
         heat_text_add(x, cs.visible[u] ? STYLE_NORMAL : STYLE_DIM, "%s%s",
@@ -523,7 +523,7 @@ static void check_hidden(const ViewCtx *c, const MatrixLayout *L, int t, int s, 
     case MATRIX_TABLE_COUNT:
         snprintf(buf, sizeof buf, SAY(c, "share(%s%s%s): e^(score - max) over the sum of the row's; "
                                          "each row of shares adds up to the whole",
-                                      "百分比(%s%s%s)：e^(分数 - 最大值) 除以这一行的总和；每一行加起来是全部"),
+                                      "百分比(%s%s%s)：e^(分数 - 最大值) 除以这一行的总和；每一行加起来正好 100%%"),
                  a, to_sign(c), b);
         break;
     }

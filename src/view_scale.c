@@ -464,11 +464,11 @@ static void draw_layers(const ViewCtx *c, const ScaleLayout *L, int y)
     int64_t without = realmodel_kv_cache_bytes_layers(&real, tokens, false, REALMODEL_QWEN2_7B_LAYERS);
     char buf[256], brief[160];
     snprintf(brief, sizeof brief, SAY(c, "%d layers (Qwen2-7B): %" PRId64 " MiB against %" PRId64 " MiB",
-                                      "%d 层（Qwen2-7B）：%" PRId64 " MiB 对 %" PRId64 " MiB"),
+                                      "%d 层（Qwen2-7B）：%" PRId64 " MiB 对比 %" PRId64 " MiB"),
              REALMODEL_QWEN2_7B_LAYERS, realmodel_in_mib(with), realmodel_in_mib(without));
     snprintf(buf, sizeof buf, SAY(c, "%d layers (Qwen2-7B's; the lesson gives none): "
                                      "%" PRId64 " MiB against %" PRId64 " MiB",
-                                  "%d 层（Qwen2-7B 的层数，课上没给）：%" PRId64 " MiB 对 %" PRId64 " MiB"),
+                                  "%d 层（Qwen2-7B 的层数，课文未给出）：%" PRId64 " MiB 对比 %" PRId64 " MiB"),
              REALMODEL_QWEN2_7B_LAYERS, realmodel_in_mib(with), realmodel_in_mib(without));
     put_fitting(c, label_x(L) + L->label_w, y, L->x + L->w, buf, brief, STYLE_DIM);
 }
@@ -496,7 +496,7 @@ static void draw_row(const ViewCtx *c, const ScaleLayout *L, const ScaleRow *row
     case ROW_BLANK:       break;
     case ROW_HEAD_PARAMS:
         draw_heading(c, L, y, SAY(c, "Wq, Wk, Wv: the demo against a real model",
-                                  "Wq、Wk、Wv：演示对真实模型"));
+                                  "Wq、Wk、Wv：演示模型对比真实模型"));
         break;
     case ROW_DEMO:        draw_demo(c, L, y, params_bar_x(c, L)); break;
     case ROW_MATRIX:      draw_matrix(c, L, y, row->which, params_bar_x(c, L)); break;

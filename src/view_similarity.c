@@ -119,13 +119,11 @@ static bool asker_is_mark(const ViewCtx *c, const SimFocus *f)
     return strcmp(c->tr->tokens[f->asker], "?") == 0;
 }
 
-/* How the view names lesson 4's table: "lesson 4" with numbers shown, else without the
- * digit (numbers hidden leave no digit on screen). */
+/* How the view names lesson 4's table: "lesson 4", numbers shown or hidden (hiding numbers
+ * hides data values, never the number of a lesson). */
 static const char *lesson4(const ViewCtx *c)
 {
-    if (c->numbers)
-        return SAY(c, "lesson 4", "第 4 课");
-    return SAY(c, "similarity", "相似度表");
+    return SAY(c, "lesson 4", "第 4 课");
 }
 
 void similarity_focus(const ViewCtx *c, SimFocus *f)
@@ -362,14 +360,14 @@ static void statement_scores(const ViewCtx *c, const SimFocus *f, char *buf, siz
     double ba = TRACE_HSQ(tr, scores, f->head, f->partner, f->subject);
     if (!engine_visible(tr, f->partner, f->subject)) {
         if (c->lang == LANG_ZH)
-            snprintf(buf, cap, "掩码让 %s 看不见 %s（第 7 课）", b, a);
+            snprintf(buf, cap, "掩码让「%s」看不见「%s」（第 7 课）", b, a);
         else
             snprintf(buf, cap, "the mask hides %s from %s (lesson 7)", a, b);
         return;
     }
     if (!c->numbers) {
         if (c->lang == LANG_ZH)
-            snprintf(buf, cap, "%s 问 %s 的分数比 %s 问 %s %s", a, b, b, a, ab > ba ? "高" : "低");
+            snprintf(buf, cap, "「%s」问「%s」的分数比「%s」问「%s」%s", a, b, b, a, ab > ba ? "高" : "低");
         else
             snprintf(buf, cap, "%s asking %s scores %s than %s asking %s", a, b,
                      ab > ba ? "higher" : "lower", b, a);
@@ -393,12 +391,12 @@ static void paragraph_symmetric(const ViewCtx *c, const SimFocus *f, char *buf, 
         snprintf(buf, cap, "%s那张表回答的是「谁像谁」，注意力要回答的是「我该看谁一眼」。"
                  "对称意味着「谁在问」和「谁在答」是同一个角色。%s"
                  "Q 和 K 来自两张不同的矩阵，同一对字的两个方向就有了两个分数。",
-                 c->numbers ? "第 4 课" : "相似度表", lesson ? "可「等」需要从「加」那里知道「该做加法了」，而「加」并不需要从「等」那里知道这个。" : "");
+                 "第 4 课", lesson ? "可「等」需要从「加」那里知道「该做加法了」，而「加」并不需要从「等」那里知道这个。" : "");
         return;
     }
     snprintf(buf, cap, "%s table answers \"who is like whom\"; attention must answer \"whom should "
              "I look at\". Symmetric means the one asking and the one answering are one role. ",
-             c->numbers ? "Lesson 4's" : "The similarity");
+             "Lesson 4's");
     if (lesson)
         draw_append(buf, cap, "But %s needs to learn from %s that we are adding, and %s needs nothing of "
                     "the sort from %s. ", a, b, b, a);
@@ -611,11 +609,11 @@ static void conclusion_context(const ViewCtx *c, const SimFocus *f, char *buf, s
     int sa = engine_strongest(a, f->head, f->compared), sb = engine_strongest(b, f->head, f->alt_seat);
     if (c->numbers) {
         char num[FORMAT_BYTES];
-        snprintf(pa, sizeof pa, " (%s)", format_percent(num, sizeof num, TRACE_HSQ(a, weights, f->head, f->compared, sa)));
-        snprintf(pb, sizeof pb, " (%s)", format_percent(num, sizeof num, TRACE_HSQ(b, weights, f->head, f->alt_seat, sb)));
+        snprintf(pa, sizeof pa, SAY(c, " (%s)", "（%s）"), format_percent(num, sizeof num, TRACE_HSQ(a, weights, f->head, f->compared, sa)));
+        snprintf(pb, sizeof pb, SAY(c, " (%s)", "（%s）"), format_percent(num, sizeof num, TRACE_HSQ(b, weights, f->head, f->alt_seat, sb)));
     }
     snprintf(buf, cap, SAY(c, "in %s %s looks most at %s%s; in %s at %s%s",
-                              "在 %s 里 %s 最看 %s%s；在 %s 里最看 %s%s"),
+                              "在「%s」里，「%s」看「%s」最多%s；在「%s」里最看「%s」%s"),
              ta, c->tok[f->compared], c->tok[sa], pa, tb, trace_label(c, b, sb, false, lb, sizeof lb), pb);
 }
 
@@ -651,7 +649,7 @@ static void context_said(const ViewCtx *c, const SimFocus *f, char *buf, size_t 
     }
     if (f->alt_seat < 0) {
         trace_text(c, &ls->alt, tb, sizeof tb);
-        snprintf(buf, cap, SAY(c, "%s has no %s: nothing to compare", "%s 里没有 %s：没法比"),
+        snprintf(buf, cap, SAY(c, "%s has no %s: nothing to compare", "「%s」里没有「%s」：没法比"),
                  tb, c->tok[f->compared]);
         return;
     }
@@ -675,11 +673,11 @@ static void context_draw(const ViewCtx *c, const SimFocus *f, const SimLayout *L
     const char *ch = c->tok[f->compared];
     y++;
     snprintf(buf, sizeof buf, SAY(c, "%s: %s's row, one row in every sentence",
-                                     "%s：%s 的那一行，每句话都一样"), lesson4(c), ch);
+                                     "%s：「%s」的那一行，每句话都一样"), lesson4(c), ch);
     draw_clipped(c->g, x, y, x + w, buf, STYLE_BOLD);
     row_fixed(c, f, x, y + 1, w, cw);
     snprintf(buf, sizeof buf, SAY(c, "attention: %s's shares, a row per sentence%s",
-                                     "注意力：%s 的百分比，每句一行%s"), ch, head_note(c, f));
+                                     "注意力：「%s」的百分比，每句一行%s"), ch, head_note(c, f));
     draw_clipped(c->g, x, y + 3, x + w, buf, STYLE_BOLD);
     int lw = 0;
     bool brief = false;
@@ -752,9 +750,9 @@ static void statement_flat(const ViewCtx *c, const SimFocus *f, char *buf, size_
     const char *ch = c->tok[f->asker];
     char who[128];
     if (asker_is_mark(c, f))
-        snprintf(who, sizeof who, SAY(c, "%s resembles nothing", "%s 跟谁都不像"), ch);
+        snprintf(who, sizeof who, SAY(c, "%s resembles nothing", "「%s」跟谁都不像"), ch);
     else
-        snprintf(who, sizeof who, SAY(c, "%s's row of similarity", "%s 在相似度表里的那一行"), ch);
+        snprintf(who, sizeof who, SAY(c, "%s's row of similarity", "「%s」在相似度表里的那一行"), ch);
     if (!c->numbers) {
         snprintf(buf, cap, SAY(c, "%s: every other character a light shade", "%s：别的字都很浅"), who);
         return;
@@ -774,11 +772,11 @@ static void statement_need(const ViewCtx *c, const SimFocus *f, char *buf, size_
     char deng[DRAW_LABEL_BYTES];
     if (!f->sources) {
         snprintf(buf, cap, SAY(c, "%s's attention goes where its Q finds fitting keys, not to look-alikes",
-                                  "%s 的注意力去的是 K 对得上它 Q 的地方，不是长得像的字"), ch);
+                                  "「%s」的注意力去的是 K 对得上它 Q 的地方，不是长得像的字"), ch);
         return;
     }
     snprintf(buf, cap, SAY(c, "yet %s looks where the answer comes from: the characters before %s",
-                              "可 %s 看的是答案该从哪几个字里来：%s 前面的那几个字"), ch,
+                              "可「%s」看的是答案该从哪几个字里来：「%s」前面的那几个字"), ch,
              named(c, "等", deng, sizeof deng));
 }
 
@@ -808,10 +806,10 @@ static void need_draw(const ViewCtx *c, const SimFocus *f, const SimLayout *L, i
     const Trace *tr = c->tr;
     char buf[SIM_LINE], like[64], looks[64];
     const char *ch = c->tok[f->asker];
-    snprintf(like, sizeof like, SAY(c, "like %s", "像 %s"), ch);
-    snprintf(looks, sizeof looks, SAY(c, "%s looks at", "%s 看"), ch);
+    snprintf(like, sizeof like, SAY(c, "like %s", "像「%s」"), ch);
+    snprintf(looks, sizeof looks, SAY(c, "%s looks at", "「%s」看"), ch);
     if (c->tr->heads > 1)
-        snprintf(looks, sizeof looks, SAY(c, "%s, head %d", "%s，头 %d"), ch, f->head + 1);
+        snprintf(looks, sizeof looks, SAY(c, "%s, head %d", "「%s」，头 %d"), ch, f->head + 1);
     int x = L->x, cw = L->cell, lw = 2 * SIM_LABEL + 5;
     lw = text_width(like) + 1 > lw ? text_width(like) + 1 : lw;
     lw = text_width(looks) + 1 > lw ? text_width(looks) + 1 : lw;
@@ -949,8 +947,6 @@ static void trouble_heading(const ViewCtx *c, const SimFocus *f, const SimLayout
         snprintf(prefix, sizeof prefix, "%d", k + 1);
     else
         snprintf(prefix, sizeof prefix, SAY(c, "%d of %d", "%d / %d"), k + 1, SIM_TROUBLES);
-    if (!c->numbers)
-        snprintf(prefix, sizeof prefix, "%s", k == 0 ? "I" : k == 1 ? "II" : "III");
     const char *ch = c->tok[k == 1 ? f->compared : f->asker];
     switch (k) {
     case 0:
@@ -959,15 +955,15 @@ static void trouble_heading(const ViewCtx *c, const SimFocus *f, const SimLayout
         break;
     case 1:
         snprintf(title, sizeof title, SAY(c, "%s%scontent only: %s's row ignores the sentence",
-                                             "麻烦 %s%s只认内容：%s 的那一行跟句子毫无关系"), prefix, c->gl->sep, ch);
+                                             "麻烦 %s%s只认内容：「%s」的那一行跟句子毫无关系"), prefix, c->gl->sep, ch);
         break;
     default:
         if (asker_is_mark(c, f))
             snprintf(title, sizeof title, SAY(c, "%s%slike, not needed: %s resembles nothing",
-                                                 "麻烦 %s%s只找像我的，不找我需要的：%s 跟谁都不像"), prefix, c->gl->sep, ch);
+                                                 "麻烦 %s%s只找像我的，不找我需要的：「%s」跟谁都不像"), prefix, c->gl->sep, ch);
         else
             snprintf(title, sizeof title, SAY(c, "%s%slike, not needed: what %s resembles, where it looks",
-                                                 "麻烦 %s%s只找像我的，不找我需要的：%s 像谁、看谁"), prefix, c->gl->sep, ch);
+                                                 "麻烦 %s%s只找像我的，不找我需要的：「%s」像谁、看谁"), prefix, c->gl->sep, ch);
         break;
     }
     draw_rule_heading(c->g, c->gl, L->x, y, L->w, title);

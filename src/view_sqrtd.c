@@ -131,7 +131,7 @@ static void words_point(const ViewCtx *c, char *buf, size_t cap)
                     "Frobenius ‖J‖: all the shares' slopes against all the scores, as one size"
 #define SQ_TERMS_ZH "散布：六个分数的标准差；它随 √d 变大\n" \
                     "max p(1−p)：一个百分比对它自己分数的斜率，取最大的；0 就是饱和\n" \
-                    "Frobenius ‖J‖：所有百分比对所有分数的斜率，合成一个大小"
+                    "梯度的范数 ‖J‖：所有百分比对所有分数的斜率，合成一个大小"
 
 /* Term k of the measures, one line, drawable. */
 static void words_term(const ViewCtx *c, int k, char *buf, size_t cap)
@@ -346,9 +346,9 @@ static void draw_measures(const ViewCtx *c, const SqrtdLayout *L, const SqrtdDra
             if (c->numbers) {
                 char root[FORMAT_BYTES];
                 format_fixed(root, sizeof root, dr->root, 2);
-                snprintf(name, sizeof name, SAY(c, "spread (%s%d = %s)", "散布（%s%d = %s）"), c->gl->sqrt, dr->d, root);
+                snprintf(name, sizeof name, SAY(c, "spread (%s%d = %s)", "标准差（%s%d = %s）"), c->gl->sqrt, dr->d, root);
             } else {
-                snprintf(name, sizeof name, "%s", SAY(c, "spread of the scores", "分数的散布"));
+                snprintf(name, sizeof name, "%s", SAY(c, "spread of the scores", "分数的标准差"));
             }
             draw_measure(c, L, y++, name, format_fixed(value, sizeof value, dr->spread, 2), dr->spread, full);
             break;
@@ -372,13 +372,13 @@ static void draw_measures(const ViewCtx *c, const SqrtdLayout *L, const SqrtdDra
         case 4:
             if (!c->numbers)
                 break;
-            snprintf(name, sizeof name, SAY(c, "spread, mean of %d draws", "%d 次抽取的平均散布"), c->ls->curve.draws);
+            snprintf(name, sizeof name, SAY(c, "spread, mean of %d draws", "%d 次抽取的平均标准差"), c->ls->curve.draws);
             draw_measure(c, L, y++, name, format_fixed(value, sizeof value, c->ls->curve.spread[i], 2), 0.0, 1.0);
             break;
         default:
             if (!c->numbers)
                 break;
-            snprintf(name, sizeof name, SAY(c, "gradient: Frobenius %sJ%s", "梯度：Frobenius %sJ%s"),
+            snprintf(name, sizeof name, SAY(c, "gradient: Frobenius %sJ%s", "梯度的范数 %sJ%s"),
                      c->ascii ? "|" : "‖", c->ascii ? "|" : "‖");
             draw_measure(c, L, y++, name, format_fixed(value, sizeof value, dr->gradient.frobenius, 3), 0.0, 1.0);
             break;
@@ -668,7 +668,7 @@ static const KeyBinding sqrtd_keys[] = {
 
 static const KeyHint sqrtd_hints[] = {
     { VIEW_OWN(D_DOWN),       VIEW_OWN(D_UP), "width", "宽度 d" },
-    { VIEW_OWN(SCALE_TOGGLE), ACTION_NONE, "scaling", "÷√d 开/关" },
+    { VIEW_OWN(SCALE_TOGGLE), ACTION_NONE, "scaling", "开/关缩放" },
     { VIEW_OWN(RESEED),       ACTION_NONE, "new numbers", "重新随机" },
     { ACTION_NONE,         ACTION_NONE, NULL,      NULL },
 };

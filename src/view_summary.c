@@ -85,7 +85,7 @@ static void detail_symmetric(const ViewCtx *c, const ClaimWords *w, char *buf, s
                                     : "lesson 4's table gives both directions of a pair one number: "
                                       "it cannot tell who asks from who answers");
     else if (w->zh && w->brief)
-        snprintf(buf, cap, "第 4 课：「%s」看「%s」=「%s」看「%s」= %s，换句话也不变", w->A, w->B, w->B, w->A, x);
+        snprintf(buf, cap, "第 4 课：「%s」看「%s」=「%s」看「%s」= %s，换一句话也一样", w->A, w->B, w->B, w->A, x);
     else if (w->zh)
         snprintf(buf, cap, "第 4 课的表里「%s」看「%s」和「%s」看「%s」是同一个数 %s：量不出谁在问、"
                            "谁在答，一行也不随句子变", w->A, w->B, w->B, w->A, x);
@@ -154,16 +154,16 @@ static void detail_shares(const ViewCtx *c, const ClaimWords *w, char *buf, size
     int like = engine_closest_value(c->tr, w->a, &cosine);
     if (!w->numbers) {
         snprintf(buf, cap, SAY(c, "the thicker the line, the bigger the share; %s's output is most like V(%s)",
-                               "线越粗分得越多；「%s」的输出最像 V(%s)"), w->A, c->tok[like]);
+                               "线越粗，说明那个字被看得越多；「%s」的输出最像 V(%s)"), w->A, c->tok[like]);
         return;
     }
     char x[FORMAT_BYTES], y[FORMAT_BYTES];
     snprintf(buf, cap, w->brief ? SAY(c, "%s gives %s %s; output(%s) is most like V(%s), cosine %s",
-                                  "「%s」给「%s」%s；output(%s) 最像 V(%s)，余弦 %s")
+                                  "「%s」给「%s」%s；输出(%s) 最像 V(%s)，余弦 %s")
                              : SAY(c, "shares add up to 100%%, in the scores' order: %s gives %s %s, and "
                                       "output(%s) is most like V(%s) (cosine %s)",
                                    "百分比加起来正好 100%%、大小顺序不变：「%s」给「%s」%s，"
-                                   "output(%s) 最像 V(%s)（余弦 %s）"),
+                                   "输出(%s) 最像 V(%s)（余弦 %s）"),
              w->A, w->B, format_percent(x, sizeof x, TRACE_SQ(c->tr, weights, w->a, w->b)), w->A, c->tok[like],
              format_fixed(y, sizeof y, cosine, 4));
 }

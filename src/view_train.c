@@ -631,10 +631,10 @@ static void train_draw_sentence(const ViewCtx *c, const TrainViewState *s, const
     train_sentence_label(c, ts->text, text, sizeof text);
     if (c->numbers)
         snprintf(title, sizeof title, SAY(c, "? row of %s (sentence %d of %d)",
-                                          "%s 的 ? 行（第 %d 句，共 %d 句）"),
+                                          "「%s」的「?」行（第 %d 句，共 %d 句）"),
                  text, s->sentence + 1, train_sentence_count(s->run));
     else
-        snprintf(title, sizeof title, SAY(c, "? row of %s", "%s 的 ? 行"), text);
+        snprintf(title, sizeof title, SAY(c, "? row of %s", "「%s」的「?」行"), text);
     if (s->heads == 2)   /* which column of bars is which head */
         draw_append(title, sizeof title, "%s%s", c->gl->sep,
                     SAY(c, "head 1, then head 2", "先头 1，再头 2"));
@@ -702,7 +702,7 @@ static void train_learned_words(const ViewCtx *c, const TrainViewState *s, char 
     train_char(c, task_number_char(ts->a), a, sizeof a);
     train_char(c, task_number_char(ts->b), b, sizeof b);
     if (!c->numbers) {
-        snprintf(line, cap, SAY(c, "? now looks at %s and %s", "? 现在看着 %s 和 %s"), a, b);
+        snprintf(line, cap, SAY(c, "? now looks at %s and %s", "「?」现在看着「%s」和「%s」"), a, b);
         return;
     }
     char pct[2][FORMAT_BYTES];
@@ -712,10 +712,10 @@ static void train_learned_words(const ViewCtx *c, const TrainViewState *s, char 
     }
     if (s->heads == 1)
         snprintf(line, cap, SAY(c, "? now gives %s and %s %s%% of its attention",
-                                "? 现在把 %3$s%% 的注意力给了 %1$s 和 %2$s"), a, b, pct[0]);
+                                "「?」现在把 %3$s%% 的注意力给了「%1$s」和「%2$s」"), a, b, pct[0]);
     else
         snprintf(line, cap, SAY(c, "? now gives %s and %s %s%% (head 1) and %s%% (head 2) of its attention",
-                                "? 现在把注意力给了 %1$s 和 %2$s：头 1 %3$s%%，头 2 %4$s%%"),
+                                "「?」现在把注意力给了「%1$s」和「%2$s」：头 1 %3$s%%，头 2 %4$s%%"),
                  a, b, pct[0], pct[1]);
 }
 
@@ -801,13 +801,13 @@ const ViewOps view_train = {
     .title_en = "the machine learns its arithmetic",
     .title_zh = "看机器学会算术",
     .help_en = "trains Wq, Wk, Wv and a readout until ? answers every sentence",
-    .help_zh = "训练 Wq、Wk、Wv 和读出层，直到 ? 答对每一句",
+    .help_zh = "训练 Wq、Wk、Wv 和读出层，直到「?」答对每一句",
     .station_en = "Training, after the lesson: the machine learns its arithmetic.\n"
                   "Space trains Wq, Wk, Wv and a readout on the sentences: the loss falls and the\n"
                   "accuracy rises, step by step, until ? answers every sentence.",
     .station_zh = "训练，课后：看机器学会算术。\n"
-                  "按 Space 训练 Wq、Wk、Wv 和读出层：损失一步步下降、准确率一步步上升，\n"
-                  "直到 ? 答对每一句。",
+                  "按空格训练 Wq、Wk、Wv 和读出层：损失一步步下降、准确率一步步上升，\n"
+                  "直到「?」答对每一句。",
     .track = TRACK_NONE,
     .stages = false,
     .about = "the machine learning add (or all four operations) live: loss and accuracy against "

@@ -1,6 +1,8 @@
 /* wrap.c — breaking a paragraph into lines by display width: libunistring says where a line
- * may break (Unicode's UAX #14), and lines are filled greedily up to the width.
- * Owns: nothing else. Must not touch: the grid, ncurses, allocation. */
+ * may break (Unicode's UAX #14), the lesson's terms and equations say where it may not, and
+ * lines are filled greedily up to the width.
+ * Owns: that, and the list of the lesson's unbreakable terms. Must not touch: the grid,
+ * ncurses, allocation. */
 #include "wrap.h"
 
 #include <stdbool.h>
@@ -8,6 +10,120 @@
 #include <string.h>
 #include <unilbrk.h>
 #include "text.h"
+
+/* ---------------------------------------------------------------- what stays whole */
+
+/* The lesson's terms (glossary.md) and the interface's: UAX #14 breaks Chinese between any
+ * two characters, so 对称 would end a line in 对 and begin the next in 称. Longest first where
+ * one holds another, so that the longer is found whole. */
+const char *const wrap_terms[] = {
+    "自注意力", "注意力", "词向量", "位置指纹", "相似度表", "不对称", "对称", "三个分身", "可训练参数",
+    "打分", "点积", "转置", "变百分比", "百分比", "饱和", "梯度消失", "梯度", "学不动", "取货",
+    "加权平均", "残差连接", "因果掩码", "掩码", "多头", "检索词", "名牌", "矩阵", "分数", "维度",
+    "余弦", "输出", "输入", "句子", "提问", "标准差", "自动播放", "真实模型", "演示", "形状",
+    "向量", "内容", "谁在问", "谁在答", "（GQA）",
+};
+const int wrap_term_count = (int)(sizeof wrap_terms / sizeof wrap_terms[0]);
+
+/* True when the text at s goes on an equation after its ")": an ASCII symbol or letter
+ * ("[0]", "^2"), or · × ÷ (UTF-8 C2 B7, C3 97, C3 B7). */
+static bool wrap_equation_next(const char *s)
+{
+    unsigned char c = (unsigned char)s[0], d = (unsigned char)s[1];
+    if (c == '.')   /* ASCII's dot product, "Q(jia).K(deng)"; not a full stop */
+        return (d >= 'A' && d <= 'Z') || (d >= 'a' && d <= 'z');
+    if (c > ' ' && c < 0x7f)
+        return c != ',' && c != ';';
+    return (c == 0xC2 && d == 0xB7) || (c == 0xC3 && (d == 0x97 || d == 0xB7));
+}
+
+size_t wrap_term_at(const char *s)
+{
+    for (int t = 0; t < wrap_term_count; t++) {
+        size_t len = strlen(wrap_terms[t]);
+        if (strncmp(s, wrap_terms[t], len) == 0)
+            return len;
+    }
+    return 0;
+}
+
+/* Sets o[i] = UC_BREAK_PROHIBITED where s (n bytes) must not break: inside a listed term,
+ * before a term's closing （GQA）, on either side of an "=" or "≈" with blanks round it
+ * ("Q(加)·K(等) = 2.08" stays one), and inside an equation's name with its parentheses
+ * ("Q(加)·K(等)", "百分比(等→加)": no break before its "(" or inside it), and on either side
+ * of a dot product's "·" (等·加). A caller whose line cannot hold such a span breaks it as
+ * UAX #14 alone would (see wrap_lines, draw_paragraph). */
+void wrap_unbreakable(const char *s, size_t n, char *o)
+{
+    memset(o, UC_BREAK_UNDEFINED, n);
+    for (size_t i = 0; i < n; i++) {
+        size_t len = wrap_term_at(s + i);
+        if (len == 0 || i + len > n)
+            continue;
+        memset(o + i + 1, UC_BREAK_PROHIBITED, len - 1);
+        if (s[i] == '\xef')   /* a bracketed aside, （GQA）, keeps to the word before it */
+            o[i] = UC_BREAK_PROHIBITED;
+    }
+    int depth = 0;   /* inside an equation name's parentheses: "Q(加" … ")" */
+    for (size_t i = 0; i < n; i++) {
+        bool eq = (s[i] == '=' || strncmp(s + i, "≈", 3) == 0) && i > 0 && s[i - 1] == ' ';
+        if (eq) {   /* "a = b": the blanks on both sides hold it together */
+            size_t k = s[i] == '=' ? i + 1 : i + 3;
+            o[i] = o[i - 1] = UC_BREAK_PROHIBITED;
+            while (k < n && s[k] == ' ')
+                o[k++] = UC_BREAK_PROHIBITED;
+            if (k < n)
+                o[k] = UC_BREAK_PROHIBITED;
+        }
+        if ((unsigned char)s[i] == 0xC2 && i + 1 < n && (unsigned char)s[i + 1] == 0xB7) {   /* 等·加 */
+            o[i] = UC_BREAK_PROHIBITED;
+            if (i + 2 < n)
+                o[i + 2] = UC_BREAK_PROHIBITED;
+        }
+        if (s[i] == '(' && (depth > 0 || (i > 0 && s[i - 1] != ' '))) {   /* a name's argument */
+            o[i] = UC_BREAK_PROHIBITED;
+            depth++;
+        } else if (s[i] == ')' && depth > 0) {
+            o[i] = UC_BREAK_PROHIBITED;
+            depth--;
+            if (depth == 0 && i + 1 < n && wrap_equation_next(s + i + 1)) {   /* ")·K(" goes on */
+                o[i + 1] = UC_BREAK_PROHIBITED;
+                if (s[i + 1] == '.' && i + 2 < n)   /* and so does ").K(" */
+                    o[i + 2] = UC_BREAK_PROHIBITED;
+            }
+        } else if (depth > 0) {
+            o[i] = UC_BREAK_PROHIBITED;
+        }
+    }
+}
+
+bool wrap_spans_fit(const char *s, size_t n, const char *o, int width)
+{
+    char breaks[WRAP_SPAN_BYTES];
+    if (n > sizeof breaks)
+        return false;
+    u8_possible_linebreaks((const uint8_t *)s, n, "UTF-8", breaks);
+    int cols = 0;        /* of the run since the last place a line may break */
+    bool held = false;   /* o took a break out of that run */
+    for (size_t i = 0; i < n;) {
+        size_t k = 1;
+        while (i + k < n && ((unsigned char)s[i + k] & 0xC0) == 0x80)
+            k++;
+        if (breaks[i] == UC_BREAK_POSSIBLE && o[i] != UC_BREAK_PROHIBITED) {
+            cols = 0;
+            held = false;
+        }
+        held = held || (breaks[i] == UC_BREAK_POSSIBLE && o[i] == UC_BREAK_PROHIBITED);
+        if (cols > 0 || s[i] != ' ')
+            cols += text_width_n(s + i, k);
+        if (cols > width && held)   /* too wide because of o */
+            return false;
+        i += k;
+    }
+    return true;
+}
+
+/* ---------------------------------------------------------------- breaking */
 
 /* True between two ASCII characters that are not blanks: a word, a name or a piece of code
  * ("F.scaled_dot_product_attention", "--export") stays whole. */
@@ -44,7 +160,13 @@ int wrap_lines(const char *s, int width, WrapLine *lines, int max)
         n--;
     if (n == 0)
         return 0;
+    char keep[WRAP_MAX_BYTES];
     u8_possible_linebreaks((const uint8_t *)s, n, "UTF-8", breaks);
+    wrap_unbreakable(s, n, keep);
+    if (wrap_spans_fit(s, n, keep, width))   /* else a span wider than a line breaks as UAX #14 says */
+        for (size_t i = 0; i < n; i++)
+            if (keep[i] == UC_BREAK_PROHIBITED)
+                breaks[i] = UC_BREAK_PROHIBITED;
     int count = 0, start = 0, cols = 0, last_break = -1;
     for (size_t i = 0; i < n;) {
         size_t k = wrap_char_len(s + i);

@@ -76,7 +76,7 @@ if command -v jq >/dev/null 2>&1; then
     [ "$got" = "$want" ] && ok "--heads 2: one table per head, each ÷ √4" \
         || bad "--heads 2: one table per head, each ÷ √4" "got '$got', want '$want'"
 fi
-"$BIN" --dump --heads 2 --mask causal | grep -qF "÷ √4 = scores ÷ 2.000000 (causal mask: later characters are -inf) — head 2" \
+"$BIN" --dump --heads 2 --mask causal | grep -qF "÷ √4 = scores ÷ 2.000000, softmax's first step (causal mask: later characters are -inf) — head 2" \
     && ok "--dump text names the mask and each head" || bad "--dump text names the mask and each head" "$("$BIN" --dump --heads 2 --mask causal 2>&1 | grep -F '÷ √4' | head -2)"
 
 "$BIN" --dump --sentence 十减四等于? >"$tmp/dump2" 2>&1 && grep -qF "十减四等于?" "$tmp/dump2" \
@@ -125,8 +125,8 @@ expect_fail "number above 99" 1 '"100": the ASCII spelling reads numbers from 0 
 # ------------------------------------------------------------------ --dump --lang, the singular
 "$BIN" --dump --lang zh >"$tmp/dump.zh" 2>&1
 for heading in "① 三个分身：Q = x·Wq   我在找什么" "② 打分：Q·Kᵀ   行 = 提问的字，列 = 被问的字" \
-               "③ 变百分比：softmax   每行加起来 100%" "④ 取货：输出 = 百分比 · V   输入 [T, d]，输出 [T, d]" \
-               "等 的输出最像 V(加)：余弦 0.9855"; do
+               "③ 变百分比：softmax   每行加起来正好 100%" "③ 变百分比的第一步：分数 ÷ √8 = 分数 ÷ 2.828427" "④ 取货：输出 = 百分比 · V   输入 [T, d]，输出 [T, d]" \
+               "「等」的输出最像 V(加)：余弦 0.9855"; do
     grep -qxF "$heading" "$tmp/dump.zh" && ok "--dump --lang zh: $heading" || bad "--dump --lang zh: $heading"
 done
 LANG=zh_CN.UTF-8 LC_ALL= LC_MESSAGES= "$BIN" --dump 2>&1 | grep -qF "① 三个分身" \
@@ -606,6 +606,35 @@ assert "0;x" not in text' "$tmp/c1.cast"; then
 else
     echo "skip  the pseudo-terminal tests: no python3"
 fi
+
+# ------------------------------------------------------------------ issue 16: every message in Chinese
+expect_fail "zh: a character not in the vocabulary" 1 "attn-tui: --sentence: 第 2 个字「x」不认识：既不在词表里，也不是 ASCII 拼写" -- --lang zh --dump --sentence 三x
+expect_fail "zh: a full-width look-alike" 1 "第 1 个字「３」不认识（是不是想打「3」？「３」是 U+FF13，不是「3」）" -- --lang zh --dump --sentence "３+5"
+expect_fail "zh: seventeen characters" 1 "--sentence: 句子有 18 个字：最多只能有 16 个" -- --lang zh --dump --sentence 三加五等于三加五等于三加五等于三加五
+expect_fail "zh: a number above 99" 1 "「123」：ASCII 拼写只认 0 到 99 的数（词表里没有「百」）" -- --lang zh --dump --sentence "123"
+expect_fail "zh: a missing model" 1 "attn-tui: $tmp/none.model：读不了：" -- --lang zh --dump --model "$tmp/none.model"
+expect_fail "zh: a model that is not text" 1 "bad-not-text.model:4：NUL 字节：这不是文本文件" -- --lang zh --dump --model tests/models/bad-not-text.model
+expect_fail "zh: a model without [wv]" 1 "bad-missing-wv.model:27：缺少 [wv] 节" -- --lang zh --dump --model tests/models/bad-missing-wv.model
+expect_fail "zh: an unknown option" 2 "attn-tui: 未知选项「--bogus」（试试 --help）" -- --lang zh --bogus
+expect_fail "zh: --lang after the bad option still chooses Chinese" 2 "--mask：「x」不是掩码：用 none 或 causal" -- --mask x --lang zh
+LC_ALL=zh_CN.UTF-8 expect_fail "zh: a zh_CN locale chooses Chinese" 2 "选项「--view」需要一个值（试试 --help）" -- --view
+expect_fail "zh: --dump and --print" 2 "--dump 和 --print：只能选一个" -- --lang=zh --dump --print
+expect_fail "zh: --focus past the sentence" 2 "--focus 9：句子只有 6 个字" -- --lang zh --dump --focus 9
+printf 'bogus = 1\n' >"$tmp/zh.conf"
+expect_fail "zh: a config file's unknown key" 2 "zh.conf:1：未知的键「bogus」" -- --lang zh --config "$tmp/zh.conf" --dump
+"$BIN" --help --lang zh >"$tmp/helpzh"
+head -1 "$tmp/helpzh" | grep -qxF "用法：attn-tui [选项]..." && grep -qF -- "--train           训练这一课的机器" "$tmp/helpzh" \
+    && ! sed 's/--[a-z-]*//g' "$tmp/helpzh" | grep -qiE '\b(the|and|with|print|start|default|show)\b' \
+    && ok "--help --lang zh: a whole Chinese usage text" || bad "--help --lang zh: a whole Chinese usage text" "$(head -3 "$tmp/helpzh")"
+[ "$(grep -c -- '^  -' "$tmp/helpzh")" -eq "$("$BIN" --help | grep -c -- '^  -')" ] \
+    && ok "--help --lang zh lists every option --help does" || bad "--help --lang zh lists every option --help does"
+LC_ALL=zh_CN.UTF-8 "$BIN" --help | head -1 | grep -qF "用法" && ok "--help in a zh_CN locale is Chinese" || bad "--help in a zh_CN locale is Chinese"
+"$BIN" --keys markdown --lang zh >"$tmp/keyszh"
+grep -qF '| `空格` |' "$tmp/keyszh" && grep -qF '| `点击` |' "$tmp/keyszh" && grep -qF '| `Shift+Tab` |' "$tmp/keyszh" \
+    && ! grep -qE 'Space|click|S-Tab|\| key \||^In ' "$tmp/keyszh" \
+    && ok "--keys --lang zh names the keys in Chinese" || bad "--keys --lang zh names the keys in Chinese" "$(grep -E 'Space|click|S-Tab|key|^In' "$tmp/keyszh" | head -3)"
+"$BIN" --print --size 40x12 --lang zh | grep -qF "终端太小：至少要 60×20，现在是 40×12" \
+    && ok "zh: terminal too small" || bad "zh: terminal too small" "$("$BIN" --print --size 40x12 --lang zh | grep -v '^ *$')"
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

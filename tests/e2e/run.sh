@@ -226,9 +226,13 @@ app_pid_in_shell() {
 }
 
 # True when the screen holds no ASCII digit outside its last (status / key hints) line.
+# No data value above the status line: the numbers that name a lesson or a list item
+# ("第 4 课", "lesson 8", "1 of 3", "麻烦 1 / 3") and the lesson's 100% stay when n hides numbers.
 no_digits_above_status() {
     _rows=$(wc -l < "$WORK/$1")
-    ! head -n $(( _rows - 1 )) "$WORK/$1" | grep -q '[0-9]'
+    ! head -n $(( _rows - 1 )) "$WORK/$1" \
+        | sed -E 's/第 ?[0-9]+ ?课//g; s/[Ll]esson [0-9]+//g; s/麻烦 [0-9]+( \/ [0-9]+)?//g; s/[0-9]+ of [0-9]+//g; s/── [0-9]+ · //g; s/(^|[^0-9.])100%/\1/g' \
+        | grep -q '[0-9]'
 }
 
 # ---------------------------------------------------------------- case runner

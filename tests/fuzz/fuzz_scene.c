@@ -55,6 +55,7 @@ static Layout read_layout(const uint8_t *b)
     l.playing = b[6] & 4;
     l.options.lang = (b[6] & 8) ? LANG_ZH : LANG_EN;
     l.options.ascii = b[6] & 16;
+    l.options.prog = NULL;   /* the command as started: "attn-tui" */
     l.options.notice = (b[6] & 32) ? "no UTF-8 locale: drawing ASCII — a notice long enough "
                                      "to be cut at the edge of any narrow terminal" : NULL;
     l.view = (ViewId)(b[7] % VIEW_COUNT);

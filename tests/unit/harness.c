@@ -10,6 +10,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <regex.h>
 #include <string.h>
 
 #include "harness.h"
@@ -515,16 +516,58 @@ void count_character_clicks(const Scene *s, int w, int h, int found[MODEL_MAX_TO
     grid_free(&g);
 }
 
-void assert_no_digit_above_status(const Grid *g, const char *what, const Trace *tr)
+/* The numbers that name, not measure: a lesson's ("第 4 课", "lesson 7"), a list's ("麻烦 1 / 3",
+ * "1 of 3") and the lesson's 100% that every row adds up to. Hiding numbers hides data values
+ * only; these stay. */
+static const char *const naming_numbers[] = {
+    "第 ?[0-9]+ ?课", "[Ll]esson [0-9]+", "麻烦 [0-9]+( / [0-9]+)?", "[0-9]+ of [0-9]+",
+    "── [0-9]+ · ",        /* a numbered heading: "── 1 · symmetric" */
+    "(^|[^0-9.])100%",     /* the lesson's 「加起来正好 100%」, a fact, not a measurement */
+};
+
+/* Blanks out of row every number naming_numbers matches. */
+static void blank_naming_numbers(char *row)
+{
+    for (size_t i = 0; i < sizeof naming_numbers / sizeof naming_numbers[0]; i++) {
+        regex_t re;
+        assert_int_equal(regcomp(&re, naming_numbers[i], REG_EXTENDED), 0);
+        regmatch_t m;
+        char *at = row;
+        while (*at && regexec(&re, at, 1, &m, 0) == 0) {
+            for (regoff_t k = m.rm_so; k < m.rm_eo; k++)
+                if (at[k] >= '0' && at[k] <= '9')
+                    at[k] = ' ';
+            at += m.rm_eo > m.rm_so ? m.rm_eo : 1;
+        }
+        regfree(&re);
+    }
+}
+
+void assert_no_data_value_above_status(const Grid *g, const char *what, const Trace *tr)
 {
     char row[8192];
     for (int y = 0; y < g->h - 1; y++) {
         row_text(g, y, row, sizeof row);
         if (tr)
             blank_sentence_labels(row, tr);
+        blank_naming_numbers(row);
         for (const char *p = row; *p; p++)
             if (*p >= '0' && *p <= '9')
-                fail_msg("%s: digit '%c' in row %d: %s", what, *p, y, row);
+                fail_msg("%s: data value '%c' in row %d: %s", what, *p, y, row);
+    }
+}
+
+void assert_text_no_data_value(const char *text, const char *what)
+{
+    char row[8192];
+    for (const char *line = text; *line;) {
+        size_t n = strcspn(line, "\n");
+        snprintf(row, sizeof row, "%.*s", (int)n, line);
+        blank_naming_numbers(row);
+        for (const char *p = row; *p; p++)
+            if (*p >= '0' && *p <= '9')
+                fail_msg("%s: data value '%c' in: %s\n%s", what, *p, row, text);
+        line += n + (line[n] == '\n');
     }
 }
 
@@ -547,7 +590,7 @@ void assert_lessons_hide_numbers(Lessons *l, ViewId view, const int sizes[][2], 
                     snprintf(what, sizeof what, "lesson %d %dx%d mode %d head %d", k, sizes[z][0],
                              sizes[z][1], mode, head);
                     /* in ASCII "3 + 5" are the sentence's characters, not numbers */
-                    assert_no_digit_above_status(&g, what, s.o.ascii ? &lessons[k]->tr : NULL);
+                    assert_no_data_value_above_status(&g, what, s.o.ascii ? &lessons[k]->tr : NULL);
                     grid_free(&g);
                 }
             }

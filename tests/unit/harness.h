@@ -1,7 +1,7 @@
 /* harness.h — what the views' unit tests share: the compiled-in model and its lessons, a
  * scene (the player's and the UI's state, keys pressed as a user would) drawn into a frame,
  * the frame as text, and the checks every view's frame must pass (wide glyphs whole, valid
- * UTF-8, no digit when numbers are hidden, ASCII only in ASCII mode).
+ * UTF-8, no data value when numbers are hidden, ASCII only in ASCII mode).
  * Owns: only test helpers (tests/unit/harness.c, linked into every unit test); each fails
  * the running cmocka test with a message instead of returning an error.
  * Must not touch: the views' insides, golden files, the terminal. */
@@ -194,11 +194,16 @@ void assert_frame_pure(const Scene *s, int w, int h, int y, const char *debris);
  * drawn (either column of a wide glyph). found[t] counts the cells that focus t. */
 void count_character_clicks(const Scene *s, int w, int h, int found[MODEL_MAX_TOKENS]);
 
-/* No digit in any row above the status line; in ASCII mode pass the trace (else NULL):
- * the sentence's labels are taken out of each row first ("3 + 5" names characters). */
-void assert_no_digit_above_status(const Grid *g, const char *what, const Trace *tr);
+/* No data value in any row above the status line: no digit but those of a number that names
+ * a lesson or an item of a list ("第 4 课", "麻烦 1 / 3", "lesson 7", "1 of 3"), which hiding
+ * numbers keeps; in ASCII mode pass the trace (else NULL): the sentence's labels are taken
+ * out of each row first ("3 + 5" names characters). */
+void assert_no_data_value_above_status(const Grid *g, const char *what, const Trace *tr);
 
-/* With numbers hidden, no frame of view over any of l's lessons shows a digit above its
+/* The same for text (a body, a frame as text): every line. */
+void assert_text_no_data_value(const char *text, const char *what);
+
+/* With numbers hidden, no frame of view over any of l's lessons shows a data value above its
  * status line: at each of the n sizes, in English, Chinese and ASCII, with two heads also
  * each head alone. */
 void assert_lessons_hide_numbers(Lessons *l, ViewId view, const int sizes[][2], size_t n);

@@ -191,7 +191,7 @@ static void test_hidden_chinese_ascii(void **state)
     s->ui.numbers = true;
     s->o.lang = LANG_ZH;
     g = scene_render(s, 120, 40);
-    assert_has(&g, "output(等)[0] = 0.52 从哪来");
+    assert_has(&g, "输出(等)[0] = 0.52 从哪来");
     assert_has(&g, "这一行做 softmax");
     grid_free(&g);
     s->o.lang = LANG_EN;

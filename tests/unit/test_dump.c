@@ -97,7 +97,7 @@ static void test_text_chinese(void **state)
     run_text(&r, NULL, NULL);
     dump_text(capture_open(&c), &r.tr, "三加五等于?", true);
     char *t = capture_close(&c);
-    assert_has_line(t, "attn-tui：自注意力，句子 三加五等于?（T = 6 个字，d = 8，√8 = 2.828427）");
+    assert_has_line(t, "attn-tui：自注意力，句子「三加五等于?」（T = 6 个字，d = 8，√8 = 2.828427）");
     assert_has_line(t, "Wq、Wk、Wv：3 × 8×8 = 192 个可训练参数。真实模型一个头 128 维："
                     "√128 = 11.313708。");
     assert_has_line(t, "词向量（第 3 课）");
@@ -107,11 +107,11 @@ static void test_text_chinese(void **state)
     assert_has_line(t, "① 三个分身：K = x·Wk   我挂出的名牌");
     assert_has_line(t, "① 三个分身：V = x·Wv   我要交出去的内容");
     assert_has_line(t, "② 打分：Q·Kᵀ   行 = 提问的字，列 = 被问的字");
-    assert_has_line(t, "② 打分：分数 ÷ √8 = 分数 ÷ 2.828427");
-    assert_has_line(t, "③ 变百分比：softmax   每行加起来 100%");
+    assert_has_line(t, "③ 变百分比的第一步：分数 ÷ √8 = 分数 ÷ 2.828427");
+    assert_has_line(t, "③ 变百分比：softmax   每行加起来正好 100%");
     assert_has_line(t, "④ 取货：输出 = 百分比 · V   输入 [T, d]，输出 [T, d]");
     assert_has_line(t, "每个字的输出最像谁的 V（余弦）");
-    assert_has_line(t, "等 的输出最像 V(加)：余弦 0.9855");
+    assert_has_line(t, "「等」的输出最像 V(加)：余弦 0.9855");
     /* the numbers are the same as in English */
     assert_has_line(t, "等    19.6%  52.4%  10.1%   1.4%   2.2%  14.4%");
     assert_null(strstr(t, "Scores"));

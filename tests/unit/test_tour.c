@@ -383,7 +383,7 @@ static void test_opening_picture(void **state)
     assert_golden("opening-120x40", text);
     free(text);
     text = start_frame(none, 80, 24, LANG_ZH, &f->ls);
-    assert_shows(text, "Space 自动播放整课");
+    assert_shows(text, "空格 自动播放整课");
     assert_golden("opening-80x24-zh", text);
     free(text);
     const char *chosen[] = { "--focus", "1", "--stage", "qkv", NULL };   /* they still choose */

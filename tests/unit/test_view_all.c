@@ -280,7 +280,7 @@ static void test_caption_says_the_order(void **state)
     Lessons *f = *state;
     struct { Lesson *ls; int focus; Lang lang; const char *want; } cases[] = {
         { &f->plain, 3, LANG_EN, "等 looks most at 加, then 三, ?, 五, 于, 等" },
-        { &f->plain, 3, LANG_ZH, "等 看得最多的是 加，其次是 三、?、五、于、等" },
+        { &f->plain, 3, LANG_ZH, "「等」看得最多的是「加」，其次是「三」、「?」、「五」、「于」、「等」" },
         { &f->masked, 3, LANG_EN, "等 looks most at 加, then 三, 五, 等" },
         { &f->masked, 0, LANG_EN, "三 can only look at itself" },
         { &f->heads, 3, LANG_EN, "等: the first head looks most at 加, the second at 加" },
@@ -310,7 +310,7 @@ static void test_the_lessons_words(void **state)
 }
 
 /* n hides every number: no digit above the status line, in any case. */
-static void test_hidden_numbers_leave_no_digit(void **state)
+static void test_hidden_numbers_leave_no_data_value(void **state)
 {
     assert_lessons_hide_numbers(*state, VIEW_ALL, sizes, N_SIZES);
 }
@@ -550,7 +550,7 @@ int main(void)
         T(test_printed_shares_are_the_traces),
         T(test_caption_says_the_order),
         T(test_the_lessons_words),
-        T(test_hidden_numbers_leave_no_digit),
+        T(test_hidden_numbers_leave_no_data_value),
         T(test_clicks_hit_the_character_drawn_there),
         T(test_keys_and_autoplay_walk_the_characters),
         T(test_mask_removes_lines_to_later_characters),

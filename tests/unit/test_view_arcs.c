@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "harness.h"
+#include "check.h"
 #include "chrome.h"
 #include "format.h"
 #include "keys.h"
@@ -138,7 +139,7 @@ static int find_sentence(const Trace *tr, int w, int h, const SceneOptions *o, i
 
 /* ---------------------------------------------------------------- hidden numbers */
 
-static void test_hidden_numbers_leave_no_digit(void **state)
+static void test_hidden_numbers_leave_no_data_value(void **state)
 {
     Fixture *l = *state;
     const double progress[] = { 0.0, 0.4, 1.0 };
@@ -153,7 +154,7 @@ static void test_hidden_numbers_leave_no_digit(void **state)
                     char what[96];
                     snprintf(what, sizeof what, "%dx%d stage %d focus %d lang %d ascii %d p %.1f",
                              sizes[z][0], sizes[z][1], st, f, o->lang, o->ascii, progress[k]);
-                    assert_no_digit_above_status(&g, what, o->ascii ? &l->ls.tr : NULL);
+                    assert_no_data_value_above_status(&g, what, o->ascii ? &l->ls.tr : NULL);
                     grid_free(&g);
                 }
 }
@@ -178,6 +179,15 @@ static void assert_frame_has(const Trace *tr, Stage st, const char *s)
     grid_free(&g);
 }
 
+/* The same: it does not contain s. */
+static void assert_frame_lacks(const Trace *tr, Stage st, const char *s)
+{
+    ArcsShot p = player_at(tr, 3, st, true);
+    Grid g = render(tr, &p, 1.0, 80, 24, NULL);
+    assert_lacks(&g, s);
+    grid_free(&g);
+}
+
 static void test_softmax_shows_the_traces_shares(void **state)
 {
     Fixture *l = *state;
@@ -188,15 +198,21 @@ static void test_softmax_shows_the_traces_shares(void **state)
     }
 }
 
+/* ② shows the raw scores; ÷√d is softmax's first step (the lesson's 「softmax 前面的一步」),
+ * shown with ③ as on the machine and in --dump. */
 static void test_score_shows_raw_and_scaled_scores(void **state)
 {
     Fixture *l = *state;
     char want[32];
+    CheckedShare cs;   /* ③ prints the ÷√8 row with the decimals its softmax check needs */
+    check_share(&cs, &l->ls.tr, 0, 3, 0);
     for (int s = 0; s < l->ls.tr.T; s++) {
         assert_frame_has(&l->ls.tr, STAGE_SCORE, format_fixed(want, sizeof want, TRACE_SQ(&l->ls.tr, scores, 3, s), 2));
-        assert_frame_has(&l->ls.tr, STAGE_SCORE, format_fixed(want, sizeof want, TRACE_SQ(&l->ls.tr, scaled, 3, s), 2));
+        assert_frame_has(&l->ls.tr, STAGE_SOFTMAX,
+                         format_fixed(want, sizeof want, TRACE_SQ(&l->ls.tr, scaled, 3, s), cs.scaled_digits));
     }
-    assert_frame_has(&l->ls.tr, STAGE_SCORE, "√8 = 2.828427");
+    assert_frame_lacks(&l->ls.tr, STAGE_SCORE, "÷√8");
+    assert_frame_has(&l->ls.tr, STAGE_SOFTMAX, "÷√8");
     assert_frame_has(&l->ls.tr, STAGE_SOFTMAX, "√8 = 2.828427");
 }
 
@@ -711,7 +727,7 @@ static void test_help_lists_every_binding(void **state)
             if (!b->in_help)
                 continue;
             char line[256];
-            snprintf(line, sizeof line, "%s", b->label);
+            snprintf(line, sizeof line, "%s", action_key_word(b->label, (Lang)lang));
             assert_non_null(strstr(text, line));
             assert_non_null(strstr(text, view_describe(view_ops(VIEW_ARCS), b->action, (Lang)lang)));
             listed++;
@@ -889,7 +905,7 @@ static void test_long_sentence_and_wide_vectors(void **state)
                 Grid g = render(&tr, &p, 1.0, sizes[z][0], sizes[z][1], NULL);
                 assert_grid_sound(&g, "long sentence");
                 if (!numbers)
-                    assert_no_digit_above_status(&g, "long sentence", NULL);
+                    assert_no_data_value_above_status(&g, "long sentence", NULL);
                 int tok_x[MODEL_MAX_TOKENS];
                 int y = find_sentence(&tr, sizes[z][0], sizes[z][1], NULL, tok_x);
                 for (int t = 0; t < tr.T; t++)
@@ -1315,7 +1331,7 @@ int main(void)
 {
 #define T(f) cmocka_unit_test_setup_teardown(f, fixture_setup, fixture_teardown)
     const struct CMUnitTest tests[] = {
-        T(test_hidden_numbers_leave_no_digit),
+        T(test_hidden_numbers_leave_no_data_value),
         T(test_hidden_numbers_still_draw_arcs),
         T(test_softmax_shows_the_traces_shares),
         T(test_score_shows_raw_and_scaled_scores),

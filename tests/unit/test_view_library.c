@@ -154,7 +154,7 @@ static void test_deng_takes_52_4_percent_of_jia(void **state)
     grid_free(&g);
     s.o.lang = LANG_ZH;
     g = scene_render(&s, 80, 24);
-    assert_has(&g, "等 从几本书里各借一点：加 52.4%、三 19.6%、? 14.4%、五 10.1%、于 2.2% …");
+    assert_has(&g, "「等」从几本书里各借一点：「加」52.4%、「三」19.6%、「?」14.4%、「五」10.1% …");
     grid_free(&g);
     /* every share printed is the trace's */
     const Trace *tr = &f->plain.tr;
@@ -210,9 +210,9 @@ static void test_roles_tied_to_the_programs_rows(void **state)
     /* the lesson's own words */
     s.o.lang = LANG_ZH;
     g = scene_render(&s, 120, 40);
-    assert_has(&g, "等 带着检索词走进来：Q(等)");
-    assert_has(&g, "K(?)：? 书脊上的名牌");
-    assert_has(&g, "V(?)：? 书里的内容");
+    assert_has(&g, "「等」带着检索词走进来：Q(等)");
+    assert_has(&g, "K(?)：「?」书脊上的名牌");
+    assert_has(&g, "V(?)：「?」书里的内容");
     assert_has(&g, "「自」注意力就是：这排书互相去借——每个字既是借书的人，也是被别人借的书。");
     grid_free(&g);
     s.o.lang = LANG_EN;
@@ -298,7 +298,7 @@ static void test_the_borrower_is_lit(void **state)
     }
 }
 
-static void test_hidden_numbers_leave_no_digit(void **state)
+static void test_hidden_numbers_leave_no_data_value(void **state)
 {
     assert_lessons_hide_numbers(*state, VIEW_LIBRARY, sizes, N_SIZES);
 }
@@ -522,7 +522,7 @@ int main(void)
         T(test_books_drawn_whole),
         T(test_big_frames_fill),
         T(test_the_borrower_is_lit),
-        T(test_hidden_numbers_leave_no_digit),
+        T(test_hidden_numbers_leave_no_data_value),
         T(test_clicks_hit_the_character_drawn_there),
         T(test_keys_change_who_borrows),
         T(test_mask_shuts_later_books),

@@ -313,7 +313,7 @@ static void test_output_and_the_point(void **state)
     grid_free(&g);
     s->o.lang = LANG_ZH;
     g = scene_render(s, 80, 24);
-    assert_joined_has(&g, "进去 [6, 8]，出来 [6, 8]：形状不变");
+    assert_joined_has(&g, "输入 [6, 8]，输出 [6, 8]：形状不变");
     const char *zh[] = { "① 三个分身", "② 打分", "④ 取货" };
     assert_true(row_with(&g, zh, 3) >= 0);
     grid_free(&g);
@@ -383,7 +383,7 @@ static void test_hidden_numbers(void **state)
                     char what[64];
                     snprintf(what, sizeof what, "stage %d keys '%s' %dx%d lang %d", st, keys[k], sizes[z][0],
                              sizes[z][1], lang);
-                    assert_no_digit_above_status(&g, what, s->o.ascii ? &s->ls->tr : NULL);
+                    assert_no_data_value_above_status(&g, what, s->o.ascii ? &s->ls->tr : NULL);
                     grid_free(&g);
                 }
     s->o.ascii = false;

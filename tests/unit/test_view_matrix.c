@@ -510,7 +510,7 @@ static void test_hidden_numbers(void **state)
                 Grid g = scene_render(s, sizes[z][0], sizes[z][1]);
                 char what[64];
                 snprintf(what, sizeof what, "keys '%s' %dx%d lang %d", keys[k], sizes[z][0], sizes[z][1], lang);
-                assert_no_digit_above_status(&g, what, s->o.ascii ? &s->ls->tr : NULL);
+                assert_no_data_value_above_status(&g, what, s->o.ascii ? &s->ls->tr : NULL);
                 grid_free(&g);
             }
     s->o.ascii = false;
@@ -606,7 +606,7 @@ static void test_chinese(void **state)
     Grid g = scene_render(s, 80, 24);
     assert_joined_has(&g, "行：提问的字（它的 Q）");
     assert_joined_has(&g, "列：被问的字（它的 K）");
-    assert_joined_has(&g, "等 分给 加 52.4%，但 加 分给 等 6.9%：问和被问不一样，这张表不对称");
+    assert_joined_has(&g, "「等」分给「加」52.4%，但「加」分给「等」6.9%：问和被问不一样，这张表不对称");
     grid_free(&g);
     scene_close(s);
 }

@@ -247,7 +247,7 @@ static const int all_sizes[][2] = { { 60, 20 }, { 70, 22 }, { 80, 24 }, { 100, 3
 
 /* With numbers hidden no digit is left above the status line (every size, both languages,
  * d small and large, ÷√d on and off), and the bars and curves are still drawn. */
-static void test_hidden_numbers_leave_no_digit(void **state)
+static void test_hidden_numbers_leave_no_data_value(void **state)
 {
     Fixture *fx = *state;
     for (size_t z = 0; z < N_SIZES; z++)
@@ -261,7 +261,7 @@ static void test_hidden_numbers_leave_no_digit(void **state)
                 Grid g = render(fx, &s);
                 char what[64];
                 snprintf(what, sizeof what, "%dx%d lang %d case %d", s.w, s.h, lang, k);
-                assert_no_digit_above_status(&g, what, NULL);
+                assert_no_data_value_above_status(&g, what, NULL);
                 char *text = frame_text(&g);
                 assert_non_null(strstr(text, "█"));      /* a bar */
                 assert_non_null(strstr(text, "▲"));      /* where d is */
@@ -338,7 +338,7 @@ int main(void)
         cmocka_unit_test(test_toggle_changes_the_shares),
         cmocka_unit_test(test_keys_step_d_and_reseed),
         cmocka_unit_test(test_plot_saturates_unscaled),
-        cmocka_unit_test(test_hidden_numbers_leave_no_digit),
+        cmocka_unit_test(test_hidden_numbers_leave_no_data_value),
         cmocka_unit_test(test_ascii_only),
         cmocka_unit_test(test_every_size),
         cmocka_unit_test(test_hints_and_help),

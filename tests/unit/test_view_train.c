@@ -403,7 +403,7 @@ static void test_hidden_ascii_zh_sizes(void **state)
     train_steps(t->run, 1000);
     s->ui.numbers = false;
     Grid g = scene_render(s, 80, 24);
-    assert_no_digit_above_status(&g, "train, numbers hidden", &s->ls->tr);
+    assert_no_data_value_above_status(&g, "train, numbers hidden", &s->ls->tr);
     assert_has(&g, "? now looks at 三 and 五");
     assert_has(&g, "三加五等于? → 八 · right");
     assert_has(&g, "⠉");   /* the plots stay */
@@ -423,7 +423,7 @@ static void test_hidden_ascii_zh_sizes(void **state)
     g = scene_render(s, 80, 24);
     assert_has(&g, "第 116 步");
     assert_has(&g, "正确率 100.0%（66/66）");
-    assert_has(&g, "? 现在把 96% 的注意力给了 三 和 五");
+    assert_has(&g, "「?」现在把 96% 的注意力给了「三」和「五」");
     grid_free(&g);
     s->o.lang = LANG_EN;
 
