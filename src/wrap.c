@@ -56,8 +56,8 @@ size_t wrap_term_at(const char *s)
  * inside a listed term, before a term's closing （GQA）, on either side of an "=" or "≈" with
  * blanks round it ("Q(加)·K(等) = 2.08" stays one), and inside an equation's name with its
  * parentheses ("Q(加)·K(等)", "百分比(等→加)": no break before its "(" or inside it), and on
- * either side of a dot product's "·" (等·加). wrap_lines obeys it only where every such span
- * fits the line (wrap_spans_fit). */
+ * either side of a dot product's "·" (等·加). wrap_lines obeys it wherever the span it holds
+ * together fits a line (wrap_release_wide_spans). */
 static void wrap_unbreakable(const char *s, size_t n, char *o)
 {
     memset(o, UC_BREAK_UNDEFINED, n);
@@ -102,29 +102,45 @@ static void wrap_unbreakable(const char *s, size_t n, char *o)
     }
 }
 
-/* True when every span o holds together (a run of UC_BREAK_PROHIBITED and what it joins)
- * fits in width columns, breaks being s's UAX #14 breaks; when one does not, wrap_lines
- * breaks s without o. */
-static bool wrap_spans_fit(const char *s, size_t n, const char *breaks, const char *o, int width)
+/* Bytes of the UTF-8 character at s. */
+static size_t wrap_char_len(const char *s)
 {
-    int cols = 0;        /* of the run since the last place a line may break */
-    bool held = false;   /* o took a break out of that run */
-    for (size_t i = 0; i < n;) {
-        size_t k = 1;
-        while (i + k < n && ((unsigned char)s[i + k] & 0xC0) == 0x80)
-            k++;
-        if ((breaks[i] == UC_BREAK_POSSIBLE || breaks[i] == UC_BREAK_MANDATORY) && o[i] != UC_BREAK_PROHIBITED) {
-            cols = 0;
+    size_t k = 1;
+    while (((unsigned char)s[k] & 0xC0) == 0x80)
+        k++;
+    return k;
+}
+
+/* Gives UAX #14 back its breaks in every span o holds together (a run of
+ * UC_BREAK_PROHIBITED and what it joins, from one place a line may break to the next,
+ * breaks being s's UAX #14 breaks) that is wider than width columns without its trailing
+ * blanks: that span alone breaks where it must, every other term and equation stays whole. */
+static void wrap_release_wide_spans(const char *s, size_t n, const char *breaks, char *o, int width)
+{
+    size_t from = 0;     /* the span's first byte */
+    int cols = 0;        /* its columns so far, from its first character that is not a blank */
+    int inked = 0;       /* its columns up to its last character that is not a blank */
+    bool held = false;   /* o took a break out of it */
+    for (size_t i = 0; i <= n;) {
+        bool ends = i == n || ((breaks[i] == UC_BREAK_POSSIBLE || breaks[i] == UC_BREAK_MANDATORY) &&
+                               o[i] != UC_BREAK_PROHIBITED);
+        if (ends) {
+            if (held && inked > width)
+                memset(o + from, UC_BREAK_UNDEFINED, i - from);
+            if (i == n)
+                break;
+            from = i;
+            cols = inked = 0;
             held = false;
         }
         held = held || (breaks[i] == UC_BREAK_POSSIBLE && o[i] == UC_BREAK_PROHIBITED);
+        size_t k = wrap_char_len(s + i);
         if (cols > 0 || s[i] != ' ')
             cols += text_width_n(s + i, k);
-        if (cols > width && held)   /* too wide because of o */
-            return false;
+        if (s[i] != ' ')
+            inked = cols;
         i += k;
     }
-    return true;
 }
 
 /* ---------------------------------------------------------------- breaking */
@@ -143,15 +159,6 @@ static WrapLine wrap_trimmed(const char *s, int start, int end)
     while (end > start && s[end - 1] == ' ')
         end--;
     return (WrapLine){ start, end - start };
-}
-
-/* Bytes of the UTF-8 character at s. */
-static size_t wrap_char_len(const char *s)
-{
-    size_t k = 1;
-    while (((unsigned char)s[k] & 0xC0) == 0x80)
-        k++;
-    return k;
 }
 
 /* The line start .. end (its trailing blanks dropped) as line `count` of lines, when there
@@ -183,10 +190,10 @@ int wrap_lines(const char *s, int width, WrapLine *lines, int max)
     char keep[WRAP_MAX_BYTES];
     u8_possible_linebreaks((const uint8_t *)s, n, "UTF-8", breaks);
     wrap_unbreakable(s, n, keep);
-    if (wrap_spans_fit(s, n, breaks, keep, width))   /* else a span wider than a line breaks as UAX #14 says */
-        for (size_t i = 0; i < n; i++)
-            if (keep[i] == UC_BREAK_PROHIBITED && breaks[i] != UC_BREAK_MANDATORY)
-                breaks[i] = UC_BREAK_PROHIBITED;
+    wrap_release_wide_spans(s, n, breaks, keep, width);
+    for (size_t i = 0; i < n; i++)
+        if (keep[i] == UC_BREAK_PROHIBITED && breaks[i] != UC_BREAK_MANDATORY)
+            breaks[i] = UC_BREAK_PROHIBITED;
     int count = 0, start = 0, cols = 0, last_break = -1;
     for (size_t i = 0; i < n;) {
         size_t k = wrap_char_len(s + i);

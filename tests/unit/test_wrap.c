@@ -85,6 +85,17 @@ static void test_more_than_stored(void **state)
     assert_int_equal(wrap_lines("", 10, l, 2), 0);
 }
 
+/* An equation wider than the line breaks where it must, and only it: the lesson term
+ * before it in the paragraph (不对称) stays whole. */
+static void test_wide_span_alone_breaks(void **state)
+{
+    (void)state;
+    const char *s = "这张表不对称，分数 Q(加)·K(等) = 2.08";
+    assert_wraps(s, 11, 5, (const char *const[]){ "这张表", "不对称，", "分数", "Q(加)·K(等)", "= 2.08" });
+    assert_wraps(s, 13, 4, (const char *const[]){ "这张表", "不对称，分数", "Q(加)·K(等) =", "2.08" });
+    assert_wraps(s, 18, 2, (const char *const[]){ "这张表不对称，分数", "Q(加)·K(等) = 2.08" });
+}
+
 /* A newline ends a line; the blanks after it do not open the next. */
 static void test_newline(void **state)
 {
@@ -164,6 +175,7 @@ int main(void)
         cmocka_unit_test(test_chinese),
         cmocka_unit_test(test_more_than_stored),
         cmocka_unit_test(test_newline),
+        cmocka_unit_test(test_wide_span_alone_breaks),
         cmocka_unit_test(test_draw_paragraph_draws_wrap_lines),
     };
     return cmocka_run_group_tests_name("wrap", tests, NULL, NULL);
