@@ -27,15 +27,7 @@
     X(PRACTICE_NUMBERS, "numbers: they stay (hiding them does not apply to practice)",     \
       "数字：留着（练习要看数字，藏数字在这里不起作用）")
 
-typedef enum {
-    PRACTICE_ACTION_BASE = (int)ACTION_VIEW_FIRST - 1,
-    PRACTICE_ACTIONS(VIEW_ACTION_ENUM)
-} PracticeAction;
-
-static const ViewAction practice_actions[] = {
-    PRACTICE_ACTIONS(VIEW_ACTION_ROW)
-    { ACTION_NONE, NULL, NULL },
-};
+VIEW_ACTIONS_DEFINE(PracticeAction, PRACTICE_ACTION_BASE, practice_actions, PRACTICE_ACTIONS);
 
 static const KeyBinding practice_keys[] = {
     { KEYCODE_ENTER,     VIEW_OWN(PRACTICE_GO),   0, "Enter", true  },

@@ -34,15 +34,7 @@
     X(TRAIN_SAVE, "save the trained model to a file", "把训练好的模型存成文件")               \
     X(TRAIN_USE, "play the trained model on every screen", "让每个画面都用训练好的模型")
 
-typedef enum {
-    TRAIN_ACTION_BASE = (int)ACTION_VIEW_FIRST - 1,
-    TRAIN_ACTIONS(VIEW_ACTION_ENUM)
-} TrainAction;
-
-static const ViewAction train_actions[] = {
-    TRAIN_ACTIONS(VIEW_ACTION_ROW)
-    { ACTION_NONE, NULL, NULL },
-};
+VIEW_ACTIONS_DEFINE(TrainAction, TRAIN_ACTION_BASE, train_actions, TRAIN_ACTIONS);
 
 static const KeyBinding train_keys[] = {
     { ' ',           VIEW_OWN(TRAIN_GO),     0, "Space", true  },
