@@ -421,6 +421,40 @@ static int session_key(AppSession *s, int key)
     return react;
 }
 
+/* The status line of s says the file dir/name was written: "saved to DIR/NAME …". */
+static void assert_said_saved(const AppSession *s, const char *dir, const char *name)
+{
+    char row[512], want[PATH_MAX + 64];
+    session_status(s, row, sizeof row);
+    snprintf(want, sizeof want, " saved to %s/%s", dir, name);
+    if (strncmp(row, want, strlen(want)) != 0)
+        fail_msg("the status line is \"%s\", not \"%s …\"", row, want);
+}
+
+/* Makes the directory of the template dir and works in it (old: where the test was, real:
+ * its full path); *o the defaults in English. */
+static void session_dir(char *dir, char old[PATH_MAX], char real[PATH_MAX], Options *o)
+{
+    assert_non_null(mkdtemp(dir));
+    assert_non_null(getcwd(old, PATH_MAX));
+    assert_int_equal(chdir(dir), 0);
+    assert_non_null(realpath(".", real));
+    cli_defaults(o);
+    o->lang = LANG_EN;
+}
+
+/* A session of the options o over ls, its first 80 × 24 frame drawn; writing files when
+ * writes (app_session_write_pictures). */
+static AppSession *session_open(const Options *o, Lesson *ls, bool writes)
+{
+    AppSession *s = app_session_new(o, ls, 0);
+    assert_non_null(s);
+    if (writes)
+        app_session_write_pictures(s);
+    assert_int_equal(app_session_frame(s, 80, 24, 0), 0);
+    return s;
+}
+
 /* What --print --format svg --size 80x24 writes with no options (main_print's steps). */
 static char *print_svg(const Options *o, const Lesson *ls, size_t *len)
 {
@@ -446,28 +480,16 @@ static void test_session_writes_the_picture(void **state)
 {
     Fixture *f = *state;
     char dir[] = "/tmp/attn-snapshot-XXXXXX", old[PATH_MAX], real[PATH_MAX], row[512];
-    char want_row[PATH_MAX + 64];
-    assert_non_null(mkdtemp(dir));
-    assert_non_null(getcwd(old, sizeof old));
-    assert_int_equal(chdir(dir), 0);
-    assert_non_null(realpath(".", real));
     Options o;
-    cli_defaults(&o);
-    o.lang = LANG_EN;
-    AppSession *s = app_session_new(&o, &f->ls, 0);
-    assert_non_null(s);
-    app_session_write_pictures(s);
-    assert_int_equal(app_session_frame(s, 80, 24, 0), 0);
+    session_dir(dir, old, real, &o);
+    AppSession *s = session_open(&o, &f->ls, true);
 
     assert_int_equal(session_key(s, 'S') & REACT_SNAPSHOT, REACT_SNAPSHOT);
     session_status(s, row, sizeof row);
     assert_string_equal(row, " file: attn-tui-arcs.svg                          Enter writes it · Esc cancels");
     assert_int_equal(entries("."), 0);                 /* nothing written before Enter */
     assert_int_equal(session_key(s, KEYCODE_ENTER) & REACT_SAVE, REACT_SAVE);
-    session_status(s, row, sizeof row);
-    snprintf(want_row, sizeof want_row, " saved to %s/attn-tui-arcs.svg", real);
-    if (strncmp(row, want_row, strlen(want_row)) != 0)
-        fail_msg("the status line is \"%s\", not \"%s …\"", row, want_row);
+    assert_said_saved(s, real, "attn-tui-arcs.svg");
     size_t len = 0, want_len = 0;
     char *got = slurp("attn-tui-arcs.svg", &len);
     char *want = print_svg(&o, &f->ls, &want_len);
@@ -507,8 +529,7 @@ static void test_session_writes_the_picture(void **state)
     app_session_free(s);
 
     /* a session not asked to write (the fuzz target's) writes nothing and says so */
-    s = app_session_new(&o, &f->ls, 0);
-    assert_int_equal(app_session_frame(s, 80, 24, 0), 0);
+    s = session_open(&o, &f->ls, false);
     session_key(s, 'S');
     session_key(s, KEYCODE_ENTER);
     g = app_session_grid(s);
@@ -532,19 +553,11 @@ static void test_session_writes_the_trained_model(void **state)
 {
     Fixture *f = *state;
     char dir[] = "/tmp/attn-model-save-XXXXXX", old[PATH_MAX], real[PATH_MAX], row[512];
-    char want_row[PATH_MAX + 64], err[512];
-    assert_non_null(mkdtemp(dir));
-    assert_non_null(getcwd(old, sizeof old));
-    assert_int_equal(chdir(dir), 0);
-    assert_non_null(realpath(".", real));
+    char err[512];
     Options o;
-    cli_defaults(&o);
-    o.lang = LANG_EN;
+    session_dir(dir, old, real, &o);
     o.view = VIEW_TRAIN;
-    AppSession *s = app_session_new(&o, &f->ls, 0);
-    assert_non_null(s);
-    app_session_write_pictures(s);
-    assert_int_equal(app_session_frame(s, 80, 24, 0), 0);
+    AppSession *s = session_open(&o, &f->ls, true);
     session_key(s, KEYCODE_RIGHT);                     /* one training step */
 
     session_key(s, 'w');
@@ -552,10 +565,7 @@ static void test_session_writes_the_trained_model(void **state)
     assert_string_equal(row, " file: add-seed1.model                            Enter writes it · Esc cancels");
     assert_int_equal(entries("."), 0);                 /* nothing written before Enter */
     assert_int_equal(session_key(s, KEYCODE_ENTER) & REACT_SAVE, REACT_SAVE);
-    session_status(s, row, sizeof row);
-    snprintf(want_row, sizeof want_row, " saved to %s/add-seed1.model", real);
-    if (strncmp(row, want_row, strlen(want_row)) != 0)
-        fail_msg("the status line is \"%s\", not \"%s …\"", row, want_row);
+    assert_said_saved(s, real, "add-seed1.model");
     assert_int_equal(entries("."), 1);                 /* no temporary file left beside it */
     Model m;
     assert_int_equal(model_load_file("add-seed1.model", &m, err, sizeof err), 0);
@@ -576,8 +586,7 @@ static void test_session_writes_the_trained_model(void **state)
     assert_true(len == first_len && memcmp(got, first, len) == 0);
     free(got);
     session_key(s, KEYCODE_ENTER);
-    session_status(s, row, sizeof row);
-    assert_int_equal(strncmp(row, want_row, strlen(want_row)), 0);
+    assert_said_saved(s, real, "add-seed1.model");
     got = slurp("add-seed1.model", &len);
     assert_false(len == first_len && memcmp(got, first, len) == 0);   /* the newer weights */
     free(got);
@@ -586,8 +595,7 @@ static void test_session_writes_the_trained_model(void **state)
     app_session_free(s);
 
     /* a session not asked to write writes nothing and says so */
-    s = app_session_new(&o, &f->ls, 0);
-    assert_int_equal(app_session_frame(s, 80, 24, 0), 0);
+    s = session_open(&o, &f->ls, false);
     session_key(s, 'w');
     session_key(s, KEYCODE_BACKSPACE);                 /* another name: add-seed1.mode */
     session_key(s, KEYCODE_ENTER);

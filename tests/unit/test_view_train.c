@@ -455,30 +455,6 @@ static const TrainGolden train_goldens[] = {
     { "train-120x40-two-heads",     120, 40, LANG_EN, false, true, 2 },
 };
 
-static char *read_all(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    assert_non_null(buf);
-    size_t got = fread(buf, 1, (size_t)n, f);
-    buf[got] = '\0';
-    fclose(f);
-    return buf;
-}
-
-static void write_all(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "wb");
-    assert_non_null(f);
-    assert_int_equal(fwrite(text, 1, strlen(text), f), strlen(text));
-    assert_int_equal(fclose(f), 0);
-}
-
 static void test_golden_learned(void **state)
 {
     (void)state;
@@ -498,21 +474,7 @@ static void test_golden_learned(void **state)
         char expected_path[512], actual_path[512];
         snprintf(expected_path, sizeof expected_path, "%s/golden/%s.txt", TESTS_DIR, tg->name);
         snprintf(actual_path, sizeof actual_path, "%s/golden/%s.actual", TESTS_DIR, tg->name);
-        const char *update = getenv("ATTN_GOLDEN_UPDATE");
-        if (update && strcmp(update, "1") == 0) {
-            write_all(expected_path, body);
-        } else {
-            char *expected = read_all(expected_path);
-            bool same = expected && strcmp(expected, body) == 0;
-            if (same)
-                remove(actual_path);
-            else
-                write_all(actual_path, body);
-            free(expected);
-            if (!same)
-                fail_msg("body differs: diff -u %s %s (ATTN_GOLDEN_UPDATE=1 %s rewrites)",
-                         expected_path, actual_path, "build/tests/test_view_train");
-        }
+        golden_check(expected_path, actual_path, body);   /* make golden-update rewrites */
         free(body);
         free(frame);
         scene_close(s);
