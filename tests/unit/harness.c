@@ -182,10 +182,18 @@ Scene *scene_open(const char *sentence, ViewId view)
     return s;
 }
 
+/* Frees the models the UI holds for the app (the train screen's p and w). */
+static void scene_drop_models(Scene *s)
+{
+    ui_keep_model(&s->ui.model_next, NULL);
+    ui_keep_model(&s->ui.model_save, NULL);
+}
+
 void scene_reset(Scene *s)
 {
     Fixture *f = s->own;
     assert_non_null(f);
+    scene_drop_models(s);
     edit_undo_all(&f->m, &s->edits);   /* what-if's changes, taken back */
     fixture_reset(f);
     scene_start(s, &f->ls, s->ui.view);
@@ -194,6 +202,7 @@ void scene_reset(Scene *s)
 
 void scene_close(Scene *s)
 {
+    scene_drop_models(s);
     scene_states_drop(s);
     if (s->own)
         fixture_close(s->own);
