@@ -955,15 +955,7 @@ static void draw_caption(const ViewCtx *c, const MachineLayout *L)
     X(WHAT_IF, "what if: change a number of x, Wq, Wk or Wv and watch every table follow", \
       "假如：改 x、Wq、Wk 或 Wv 里的一个数，看每张表跟着变")
 
-typedef enum {
-    MACHINE_ACTION_BASE = (int)ACTION_VIEW_FIRST - 1,
-    MACHINE_ACTIONS(VIEW_ACTION_ENUM)
-} MachineAction;
-
-static const ViewAction machine_actions[] = {
-    MACHINE_ACTIONS(VIEW_ACTION_ROW)
-    { ACTION_NONE, NULL, NULL },
-};
+VIEW_ACTIONS_DEFINE(MachineAction, MACHINE_ACTION_BASE, machine_actions, MACHINE_ACTIONS);
 
 static const KeyBinding machine_keys[] = {
     { 'i', VIEW_OWN(WHAT_IF), 0, "i", true },
