@@ -458,13 +458,15 @@ static int area_rows(const MachineLayout *L, int r)
 }
 
 /* What every stage's rows share, so that nothing moves while you step: the spare rows
- * (caption, blank lines), the strip's row height, and the shift that centres the tallest
- * stage in a tall frame. */
+ * (caption, blank lines), the strip's row height, the shift that centres the tallest
+ * stage in a tall frame, and (when the tallest does not fit) the window of characters. */
 typedef struct {
     int need;    /* rows of the tallest stage but its strip: names, shapes, heading, tables, point */
     int spare;   /* rows left over by the tallest stage with one row per character (< 0: too few) */
     int rh;      /* rows of each character's strip cells */
     int shift;   /* rows every stage moves down to sit centred */
+    int window;  /* spare < 0: characters the strip and the tables show at every stage (the
+                    fewest any stage's rows hold) */
 } MachineFit;
 
 /* Rows of the stage's layout but its strip: names and shapes, heading, focus tables, point. */
@@ -490,27 +492,35 @@ static void layout_rows_own(const ViewCtx *c, MachineLayout *L, HeatText *tmp)
         L->qkv = QKV_ROWS;
 }
 
+/* Characters a window of the strip and the tables can show at this stage: the rows left
+ * under its names, shapes, heading, point and table headers, over what one character takes
+ * (a strip row, and a row in each table stacked under another), at least 1, at most T. */
+static int window_rows(const ViewCtx *c, const MachineLayout *L)
+{
+    bool qkv = L->stage == STAGE_QKV;
+    int per = 1 + (qkv && L->qkv == QKV_ROWS ? 0 : qkv && L->qkv == QKV_STACKED ? 3
+                                             : qkv && L->qkv == QKV_PAIR ? 2 : 1);
+    int room = c->body.h - (2 + 1 + L->point_lines) - area_rows(L, 0);
+    int n = room / per;
+    return n < 1 ? 1 : n > L->T ? L->T : n;
+}
+
 /* Rows: caption, the strip, the heading and the focus tables, the point line, with the
- * rows every stage shares (fit). When the stage does not fit, the caption and blank lines
- * go, then the strip and the tables show a window of rows. */
+ * rows every stage shares (fit). When the tallest stage does not fit, the caption and
+ * blank lines go, and at every stage the strip and the tables show the same window of
+ * characters around the asking one (fit->window), so that the heading stays put. */
 static void layout_rows(const ViewCtx *c, MachineLayout *L, const MachineFit *fit)
 {
-    int T = L->T, h = c->body.h;
-    int fixed = 2 + 1 + L->point_lines;    /* names, shapes, heading, point */
-    int own = h - rows_needed(L) - T;      /* this stage's spare rows */
-    int spare = fit->spare < 0 ? (own < 0 ? own : 0) : fit->spare;
-    L->rh = spare < 0 ? 1 : fit->rh;
+    int T = L->T;
+    int spare = fit->spare < 0 ? 0 : fit->spare;
+    L->rh = fit->spare < 0 ? 1 : fit->rh;
     L->row_first = 0;
     L->strip_rows = T;
     L->table_rows = L->stage == STAGE_QKV && L->qkv == QKV_ROWS ? 4 : T;
-    if (spare < 0) {   /* one window of rows around the asking character, strip and tables */
-        bool rows_mode = L->stage == STAGE_QKV && L->qkv == QKV_ROWS;
-        int room = h - fixed - area_rows(L, 0);
-        int n = rows_mode ? room : room / 2;
-        L->strip_rows = n < 1 ? 1 : n > T ? T : n;
-        L->table_rows = rows_mode ? 4 : L->strip_rows;
+    if (fit->spare < 0) {   /* one window of rows around the asking character, strip and tables */
+        L->strip_rows = fit->window;
+        L->table_rows = L->stage == STAGE_QKV && L->qkv == QKV_ROWS ? 4 : L->strip_rows;
         L->row_first = heat_window_first(T, L->strip_rows, c->focus);
-        spare = 0;
     }
     int y = c->body.y + fit->shift;
     L->caption_row = spare >= 1 && c->numbers ? y++ : -1;   /* a caption may quote 100% */
@@ -548,15 +558,16 @@ static void layout_columns(const ViewCtx *c, MachineLayout *L, Stage stage, Heat
  * and what is left centres the whole. */
 static MachineFit machine_fit(const ViewCtx *c, MachineLayout *current, HeatText *tmp)
 {
-    MachineFit fit = { 0, 0, 1, 0 };
+    MachineFit fit = { 0, 0, 1, 0, c->tr->T };
     MachineLayout L;
     int max_rh = MACHINE_MAX_RH;
     for (int s = 0; s < STAGE_COUNT; s++) {
         layout_columns(c, &L, (Stage)s, tmp);
         if (s == (int)c->stage)
             *current = L;
-        int need = rows_needed(&L);
+        int need = rows_needed(&L), window = window_rows(c, &L);
         fit.need = need > fit.need ? need : fit.need;
+        fit.window = window < fit.window ? window : fit.window;
         max_rh = L.cwt + 2 < max_rh ? L.cwt + 2 : max_rh;
     }
     int h = c->body.h, T = c->tr->T;

@@ -161,6 +161,31 @@ static void test_rows_stay_while_stepping(void **state)
         }
 }
 
+/* With sixteen characters a frame under 60 rows shows a window of them, the same window
+ * at every stage, so the heading stays put (at 80 × 24 it was on rows 17, 13, 13, 12 at
+ * ① ② ③ ④, 1-based; at 120 × 40 on 21, 21, 20, 20). */
+static void test_sixteen_rows_stay_while_stepping(void **state)
+{
+    (void)state;
+    static const char *const heading[STAGE_COUNT] = { "── ① Q K V · ", "── ② score · ", "── ③ softmax · ",
+                                                      "── ④ output · " };
+    static const struct { int w, h, heading; } sizes[] = {
+        { 60, 20, 8 }, { 80, 24, 11 }, { 100, 30, 14 }, { 120, 40, 19 }, { 200, 60, 29 },
+    };
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+        for (int st = 0; st < STAGE_COUNT; st++) {
+            Scene *s = open_at(SIXTEEN, (Stage)st, DENG);
+            Grid g = scene_render(s, sizes[i].w, sizes[i].h);
+            int head = row_of(&g, heading[st]);
+            if (head != sizes[i].heading)
+                fail_msg("16 characters %dx%d stage %d: heading on row %d, want %d:\n%s", sizes[i].w,
+                         sizes[i].h, st, head, sizes[i].heading, frame_text(&g));
+            assert_true(row_of(&g, "▸等") > 0);   /* the asking character is in the window */
+            grid_free(&g);
+            scene_close(s);
+        }
+}
+
 /* At 80 × 24 every stage's name stands whole over its block (it was cut to "③"). */
 static void test_names_whole_at_80x24(void **state)
 {
@@ -515,6 +540,7 @@ int main(void)
         cmocka_unit_test(test_click_on_a_row),
         cmocka_unit_test(test_ascii_mode),
         cmocka_unit_test(test_rows_stay_while_stepping),
+        cmocka_unit_test(test_sixteen_rows_stay_while_stepping),
         cmocka_unit_test(test_names_whole_at_80x24),
         cmocka_unit_test(test_big_frames_fill),
         cmocka_unit_test(test_120x40_fills),
