@@ -17,7 +17,7 @@
 #define ARCS_LEVELS DRAW_SHARE_LEVELS /* colour levels of an arc: STYLE_ARC_1 .. STYLE_ARC_8 */
 
 /* Where everything of the arcs view goes. Depends only on the trace's characters and the
- * body, so drawing and hit-testing always agree. */
+ * body (and the arcs' widths on the theme), so drawing and hit-testing always agree. */
 typedef struct {
     int w;                           /* frame columns */
     int arc_top;                     /* first row of the arc area */
