@@ -366,19 +366,26 @@ svg_case() {   # NAME FILE ARGS...
     if command -v rsvg-convert >/dev/null 2>&1 && ! rsvg-convert -o "$tmp/svg.png" "$tmp/svg" 2>"$tmp/err"; then bad "svg $name: renders" "$(head -3 "$tmp/err")"; return; fi
     ok "svg $name: golden, deterministic, well-formed, renders"
 }
-# Golden ANSI frames of the three themes (regenerate: tests/golden/README-ansi); every
-# highlight names both its colours (38;5;N;48;5;M, no reverse video 7), and NO_COLOR wins
-# over --color always.
+# Golden ANSI frames of the three themes (regenerate: tests/golden/README-ansi): the
+# opening frame at 80x24 and 120x40, and the machine at 120x40; every highlight names both
+# its colours (38;5;N;48;5;M, no reverse video 7), and NO_COLOR wins over --color always.
 esc=$(printf '\033')
-for theme in dark light contrast; do
-    NO_COLOR= "$BIN" --no-config --print --color always --size 80x24 --theme $theme >"$tmp/ansi" 2>"$tmp/err"
-    if ! cmp -s "$tmp/ansi" "tests/golden/ansi-80x24-$theme.txt"; then
-        bad "--color always --theme $theme: as tests/golden/ansi-80x24-$theme.txt" "$(diff "tests/golden/ansi-80x24-$theme.txt" "$tmp/ansi" | head -5 | cat -v)"
+ansi_case() {   # ansi_case GOLDEN THEME ARGS...: --print --color always --theme THEME ARGS
+    golden=$1 theme=$2
+    shift 2
+    NO_COLOR= "$BIN" --no-config --print --color always --theme "$theme" "$@" >"$tmp/ansi" 2>"$tmp/err"
+    if ! cmp -s "$tmp/ansi" "tests/golden/$golden"; then
+        bad "--color always --theme $theme $*: as tests/golden/$golden" "$(diff "tests/golden/$golden" "$tmp/ansi" | head -5 | cat -v)"
     elif grep -aq "$esc\\[[0-9;]*;7[;m]" "$tmp/ansi" || grep -aqv "^$esc\\[0;[0-9;]*38;5;[0-9]*;48;5;[0-9]*m" "$tmp/ansi"; then
-        bad "--color always --theme $theme: both colours on every line, no reverse video"
+        bad "--color always --theme $theme $*: both colours on every line, no reverse video"
     else
-        ok "--color always --theme $theme: golden, both colours named, no reverse video"
+        ok "--color always --theme $theme $*: golden, both colours named, no reverse video"
     fi
+}
+for theme in dark light contrast; do
+    ansi_case "ansi-80x24-$theme.txt" $theme --size 80x24
+    ansi_case "ansi-120x40-$theme.txt" $theme --size 120x40
+    ansi_case "ansi-120x40-machine-$theme.txt" $theme --size 120x40 --view machine
 done
 grep -aqF "$esc[0;1;38;5;16;48;5;220m[arcs]" tests/golden/ansi-80x24-dark.txt \
     && ok "--color always: the current view is black on yellow (was 1;7;38;5;220)" \

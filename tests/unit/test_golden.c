@@ -35,6 +35,7 @@ typedef struct {
     bool help;             /* help overlay open */
     double progress;       /* 0..1 of the transition (0 here: settled, 1) */
     bool playing;          /* autoplay running */
+    Theme theme;           /* ui->theme (dark unless set): the contrast theme's arcs are thicker */
     const char *sentence;  /* the sentence, or NULL for the model's */
     int keys[24];          /* keys pressed after the start state, in order (0 ends): they
                               reach any UI state (a table, a cursor, mask, heads, a tour stop) */
@@ -184,6 +185,10 @@ static const GoldenCase golden_cases[] = {
     { .name = "arcs-60x20-qkv", .view = VIEW_ARCS, .w = 60, .h = 20, .focus = 3 },
     { .name = "arcs-60x20-score", .view = VIEW_ARCS, .w = 60, .h = 20, .stage = STAGE_SCORE, .focus = 3 },
     { .name = "arcs-60x20-output", .view = VIEW_ARCS, .w = 60, .h = 20, .stage = STAGE_OUTPUT, .focus = 3 },
+    /* issue 15: the contrast theme (a projector) draws its arcs thicker; its colours: tests/cli */
+    { .name = "arcs-80x24-contrast", .view = VIEW_ARCS, .w = 80, .h = 24, .stage = STAGE_SOFTMAX, .focus = 3, .theme = THEME_CONTRAST },
+    { .name = "arcs-120x40-contrast", .view = VIEW_ARCS, .w = 120, .h = 40, .stage = STAGE_SOFTMAX, .focus = 3, .theme = THEME_CONTRAST },
+    { .name = "arcs-80x24-score-contrast", .view = VIEW_ARCS, .w = 80, .h = 24, .stage = STAGE_SCORE, .focus = 3, .theme = THEME_CONTRAST },
     /* the help that teaches: the station first, then only the keys that work there */
     { .name = "help-sqrtd-80x24", .view = VIEW_SQRTD, .w = 80, .h = 24, .help = true, .frame = true },
     { .name = "help-sqrtd-80x24-zh", .view = VIEW_SQRTD, .w = 80, .h = 24, .lang = LANG_ZH, .help = true, .frame = true },
@@ -286,6 +291,7 @@ static char *render_case(const GoldenCase *gc)
     s->ui.numbers = !gc->hidden;
     scene_press_keys(s, gc->keys, sizeof gc->keys / sizeof gc->keys[0]);
     s->ui.help = gc->help;
+    s->ui.theme = gc->theme;
     s->o.lang = gc->lang;
     s->o.ascii = gc->ascii;
     s->progress = gc->progress > 0.0 ? gc->progress : 1.0;
