@@ -27,8 +27,8 @@ int train_cmd_config(const Options *o, const Model *start, TrainConfig *cfg, cha
  * file renamed into place, never half a file; an existing file only with overwrite). The
  * train screen's save and --save share it. Returns 0 (where, when not NULL, gets the file's
  * absolute path), 1 when ask_first, path is an existing file and overwrite is false
- * (nothing written: the caller asks), or -1 with one line in err. */
+ * (nothing written: the caller asks), or -1 with one line in err, in lang. */
 int train_save_model(const TrainRun *r, const char *path, bool overwrite, bool ask_first,
-                     char *where, size_t wherelen, char *err, size_t errlen);
+                     Lang lang, char *where, size_t wherelen, char *err, size_t errlen);
 
 #endif

@@ -64,18 +64,18 @@ static void train_loop(TrainRun *r, const Options *o, FILE *progress, bool tty)
 }
 
 int train_save_model(const TrainRun *r, const char *path, bool overwrite, bool ask_first,
-                     char *where, size_t wherelen, char *err, size_t errlen)
+                     Lang lang, char *where, size_t wherelen, char *err, size_t errlen)
 {
     struct stat st;
     if (ask_first && !overwrite && lstat(path, &st) == 0 && S_ISREG(st.st_mode))
         return 1;   /* outfile_open would refuse it: the caller asks first */
     OutFile f;
-    if (outfile_open(&f, path, OUTFILE_ATOMIC, overwrite, err, errlen) != 0)
+    if (outfile_open(&f, path, OUTFILE_ATOMIC, overwrite, lang, err, errlen) != 0)
         return -1;
     Model m;
     if (train_to_model(r, &m) != 0) {
         outfile_abort(&f);
-        snprintf(err, errlen, "out of memory");
+        snprintf(err, errlen, "%s", LANG_PICK(lang, "out of memory", "内存不足"));
         return -1;
     }
     dump_model(f.fp, &m, m.sentence);
@@ -94,9 +94,9 @@ int train_save_model(const TrainRun *r, const char *path, bool overwrite, bool a
 static int save(const TrainRun *r, const Options *o, FILE *progress)
 {
     char err[OUTFILE_PATH_BYTES + 256];
-    if (train_save_model(r, o->save_path, o->overwrite, false, NULL, 0, err, sizeof err) == 0)
+    if (train_save_model(r, o->save_path, o->overwrite, false, o->lang, NULL, 0, err, sizeof err) == 0)
         return 0;
-    fprintf(progress, "attn-tui: --save: %s\n", err);
+    fprintf(progress, LANG_PICK(o->lang, "attn-tui: --save: %s\n", "attn-tui: --save：%s\n"), err);
     return 1;
 }
 
@@ -105,6 +105,7 @@ int train_cmd_config(const Options *o, const Model *start, TrainConfig *cfg, cha
 {
     train_config_default(cfg, o->task >= 0 ? (TaskId)o->task : TASK_ADD);
     cfg->seed = o->seed;
+    cfg->lang = o->lang == LANG_ZH ? LANG_ZH : LANG_EN;
     if (o->lr > 0.0)
         cfg->lr = o->lr;
     cfg->heads = (o->given & CLI_GIVEN_HEADS) || !start || start->heads == 0 ? o->heads : start->heads;
@@ -136,13 +137,13 @@ int train_cmd_run(const Options *o, FILE *progress, bool tty)
     if (have_start)
         model_free(&start);
     if (!r) {
-        fprintf(progress, "attn-tui: --train: %s\n", err);
+        fprintf(progress, LANG_PICK(o->lang, "attn-tui: --train: %s\n", "attn-tui: --train：%s\n"), err);
         return 1;
     }
     OutFile f;   /* tried first, so that a file that cannot be written is said before training;
                     closed again, so that an interrupted run leaves no temporary file */
-    if (outfile_open(&f, o->save_path, OUTFILE_ATOMIC, o->overwrite, err, sizeof err) != 0) {
-        fprintf(progress, "attn-tui: --save: %s\n", err);
+    if (outfile_open(&f, o->save_path, OUTFILE_ATOMIC, o->overwrite, o->lang, err, sizeof err) != 0) {
+        fprintf(progress, LANG_PICK(o->lang, "attn-tui: --save: %s\n", "attn-tui: --save：%s\n"), err);
         train_free(r);
         return 1;
     }

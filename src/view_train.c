@@ -104,6 +104,7 @@ static void train_view_restart_from(TrainViewState *s, const char *keep, const M
     cfg.seed = s->seed;
     cfg.heads = s->heads;
     cfg.vocab_of = vocab_of;
+    cfg.lang = s->lang;
     s->error[0] = '\0';
     s->run = train_new(&cfg, NULL, s->error, sizeof s->error);
     /* A model played whose vocabulary cannot learn the task: s->error says why on the
@@ -156,6 +157,7 @@ static void train_view_init(void *state, const Lesson *ls)
     s->heads = 1;
     s->speed = TRAIN_VIEW_SPEED_DEFAULT;
     s->run = NULL;
+    s->lang = ls && ls->tr.lang == LANG_ZH ? LANG_ZH : LANG_EN;
     train_view_restart_from(s, NULL, ls ? ls->model : NULL);
 }
 
@@ -221,7 +223,7 @@ static void train_view_default_name(const TrainViewState *s, char *buf, size_t c
 static int train_view_save(TrainViewState *s, Ui *ui, bool overwrite)
 {
     char where[OUTFILE_PATH_BYTES], err[TRAIN_VIEW_SAY_BYTES - 64];
-    int r = train_save_model(s->run, s->name, overwrite, true, where, sizeof where, err,
+    int r = train_save_model(s->run, s->name, overwrite, true, s->lang, where, sizeof where, err,
                              sizeof err);
     if (r == 1) {
         s->prompt = TRAIN_PROMPT_REPLACE;
@@ -243,7 +245,7 @@ static int train_view_use(TrainViewState *s, Ui *ui, Player *p)
     Model *m = malloc(sizeof *m);
     if (!m || train_to_model(s->run, m) != 0) {
         free(m);
-        ui_note_text(ui, "out of memory");
+        ui_note_text(ui, LANG_PICK(s->lang, "out of memory", "内存不足"));
         return REACT_REDRAW;
     }
     if (ui->model_next) {
