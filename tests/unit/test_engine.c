@@ -398,6 +398,14 @@ static void test_two_heads_by_hand(void **state)
     Trace none;
     assert_int_equal(engine_forward_with(&m, m.sentence, &bad, &none, err, sizeof err), -1);
     assert_string_equal(err, "3 heads need a width d divisible by 3 (d is 8)");
+    EngineConfig bad_zh = { MASK_NONE, 3, LANG_ZH };   /* the same in Chinese */
+    assert_int_equal(engine_forward_with(&m, m.sentence, &bad_zh, &none, err, sizeof err), -1);
+    assert_string_equal(err, "3 个头要求宽度 d 能被 3 整除（d 是 8）");
+    EngineConfig zh = { MASK_NONE, 1, LANG_ZH };
+    assert_int_equal(engine_forward_with(&m, "", &zh, &none, err, sizeof err), -1);
+    assert_string_equal(err, "句子是空的：请给 1 到 16 个字");
+    assert_int_equal(engine_forward_with(&m, "三加五等于三加五等于三加五等于三加", &zh, &none, err, sizeof err), -1);
+    assert_string_equal(err, "句子有 17 个字：最多只能有 16 个");
     engine_free(&one);
     engine_free(&two);
     model_free(&m);

@@ -280,6 +280,44 @@ static void test_messages_escaped(void **state)
     assert_non_null(strstr(err, ": the path is too long"));
 }
 
+/* Every message in Chinese under LANG_ZH: the path, a full-width colon, the program's own
+ * text (never strerror's English). */
+static void test_messages_in_chinese(void **state)
+{
+    Scratch *s = *state;
+    char path[256], err[512], want[512];
+    OutFile f;
+    snprintf(path, sizeof path, "%s/no-dir/a.cast", s->dir);
+    assert_int_equal(outfile_open(&f, path, OUTFILE_STREAM, false, LANG_ZH, err, sizeof err), -1);
+    snprintf(want, sizeof want, "%s：没有这个文件或目录", path);
+    assert_string_equal(err, want);
+    assert_int_equal(outfile_open(&f, s->dir, OUTFILE_ATOMIC, false, LANG_ZH, err, sizeof err), -1);
+    snprintf(want, sizeof want, "%s：是一个目录", s->dir);
+    assert_string_equal(err, want);
+    path_in(s, "kept", path, sizeof path);
+    assert_int_equal(outfile_open(&f, path, OUTFILE_ATOMIC, false, LANG_ZH, err, sizeof err), 0);
+    assert_int_equal(outfile_commit(&f, err, sizeof err), 0);
+    for (int mode = 0; mode < 2; mode++) {
+        assert_int_equal(outfile_open(&f, path, (OutFileMode)mode, false, LANG_ZH, err, sizeof err), -1);
+        snprintf(want, sizeof want, "%s：文件已存在（要替换它，加 --overwrite）", path);
+        assert_string_equal(err, want);
+    }
+    char link_path[256];
+    path_in(s, "link", link_path, sizeof link_path);
+    assert_int_equal(symlink(path, link_path), 0);
+    assert_int_equal(outfile_open(&f, link_path, OUTFILE_ATOMIC, true, LANG_ZH, err, sizeof err), -1);
+    snprintf(want, sizeof want, "%s：是符号链接（不会跟随：请写出文件本身的名字）", link_path);
+    assert_string_equal(err, want);
+    assert_int_equal(outfile_open(&f, "", OUTFILE_ATOMIC, false, LANG_ZH, err, sizeof err), -1);
+    assert_string_equal(err, "没有给文件名");
+    if (access("/dev/full", W_OK) == 0) {   /* a failed write: the commit says it in Chinese too */
+        assert_int_equal(outfile_open(&f, "/dev/full", OUTFILE_STREAM, false, LANG_ZH, err, sizeof err), 0);
+        fputs("x", f.fp);
+        assert_int_equal(outfile_commit(&f, err, sizeof err), -1);
+        assert_string_equal(err, "/dev/full：磁盘空间不足");
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -292,6 +330,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_umask_respected, scratch_setup, scratch_teardown),
         cmocka_unit_test_setup_teardown(test_devices_and_directories, scratch_setup, scratch_teardown),
         cmocka_unit_test_setup_teardown(test_messages_escaped, scratch_setup, scratch_teardown),
+        cmocka_unit_test_setup_teardown(test_messages_in_chinese, scratch_setup, scratch_teardown),
     };
     return cmocka_run_group_tests_name("outfile", tests, NULL, NULL);
 }

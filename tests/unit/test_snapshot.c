@@ -363,6 +363,8 @@ static void test_save_writes_the_svg(void **state)
     snprintf(bad, sizeof bad, "%s/no-such-dir/a.svg", dir);
     assert_int_equal(snapshot_save(&shot, bad, false, THEME_DARK, LANG_EN, msg, sizeof msg), SNAPSHOT_FAILED);
     assert_non_null(strstr(msg, "no-such-dir/a.svg: No such file or directory"));
+    assert_int_equal(snapshot_save(&shot, bad, false, THEME_DARK, LANG_ZH, msg, sizeof msg), SNAPSHOT_FAILED);
+    assert_non_null(strstr(msg, "no-such-dir/a.svg：没有这个文件或目录"));   /* in Chinese, whole */
     /* a name with a newline: the message says it escaped, on one line */
     snprintf(bad, sizeof bad, "%s/no-such-dir/a\nb.svg", dir);
     assert_int_equal(snapshot_save(&shot, bad, false, THEME_DARK, LANG_EN, msg, sizeof msg), SNAPSHOT_FAILED);
