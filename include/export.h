@@ -32,8 +32,8 @@ int export_format_from_name(const char *name);
 /* The name of format f ("python"). */
 const char *export_format_name(ExportFormat f);
 
-/* The format names for messages: "python". */
-const char *export_format_names(void);
+/* The format names for messages, in lang: "python or python-train". */
+const char *export_format_names(Lang lang);
 
 /* The forward passes a script checks, all over one sentence of one model. */
 typedef struct {

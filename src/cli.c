@@ -586,7 +586,7 @@ static int cli_apply(Options *o, int c, const char *arg, char *err, size_t errle
         char names[256];
         o->view = ui_view_from_name(arg);
         if (o->view >= 0) return 0;
-        view_names(names, sizeof names, ", ");
+        view_names(names, sizeof names, CLI_SAY(o, ", ", "、"));
         snprintf(err, errlen, CLI_SAY(o, "--view: '%s' is not a screen: use %s", "--view：「%s」不是画面：用 %s"),
                  text_escape(arg, q, sizeof q), names);
         return -1;
@@ -601,7 +601,7 @@ static int cli_apply(Options *o, int c, const char *arg, char *err, size_t errle
         o->export_format = export_format_from_name(arg);
         if (o->export_format >= 0) return 0;
         snprintf(err, errlen, CLI_SAY(o, "--export: '%s' is not a format: use %s", "--export：「%s」不是格式：用 %s"),
-                 text_escape(arg, q, sizeof q), export_format_names());
+                 text_escape(arg, q, sizeof q), export_format_names(o->says));
         return -1;
     case OPT_THEME:
         if (strcmp(arg, "dark") == 0) { o->theme = THEME_DARK; o->theme_set = true; return 0; }

@@ -31,9 +31,9 @@ const char *export_format_name(ExportFormat f)
     return f >= 0 && f < EXPORT_FORMAT_COUNT ? format_names[f] : "?";
 }
 
-const char *export_format_names(void)
+const char *export_format_names(Lang lang)
 {
-    return "python or python-train";
+    return LANG_PICK(lang, "python or python-train", "python 或 python-train");
 }
 
 /* ---------------------------------------------------------------- Python literals */

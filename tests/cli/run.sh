@@ -644,7 +644,8 @@ grep -qF '| `空格` |' "$tmp/keyszh" && grep -qF '| `点击` |' "$tmp/keyszh" &
 # types (embedding, python, add) and the lesson's (softmax, logit, MLP).
 zh_english() {   # zh_english FILE: the lines of FILE with an English word (3+ letters) left
     LC_ALL=C.UTF-8 sed -E -e 's#attn-tui##g' -e 's#--[a-z][a-z-]*##g' -e 's#「[^」]*」##g' -e 's#[A-Za-z0-9_.~+-]*/[A-Za-z0-9_./~+-]*##g' \
-        -e 's/(errno|ASCII|UTF-8|TERM|terminfo|embedding|softmax|logit|MLP|python-train|python|add|dumb)//g' "$1" \
+        -e 's/(errno|ASCII|UTF-8|TERM|terminfo|embedding|softmax|logit|MLP|python-train|python|add|dumb)//g' \
+        -e 's/(all|library|similarity|arcs|matrix|sqrtd|machine|train|code|scale|summary|practice)//g' "$1" \
         | grep -E '[A-Za-z]{3,}'
 }
 zh_run() {   # zh_run HOW ARGS...: the binary with --lang zh (HOW=flag) or LANG=zh_CN.UTF-8 (HOW=env)
@@ -712,6 +713,8 @@ expect_zh "--export python-train: the vocabulary lacks a character" 1 "attn-tui:
 expect_zh "--save under a file" 1 "attn-tui: --save：$tmp/file/x.model：路径中有一段不是目录" -- --train --steps 1 --save "$tmp/file/x.model"
 expect_zh "--save onto a directory" 1 "attn-tui: --save：$tmp：是一个目录" -- --train --steps 1 --save "$tmp"
 expect_zh "--save onto a file without --overwrite" 1 "attn-tui: --save：$tmp/file：文件已存在（要替换它，加 --overwrite）" -- --train --steps 1 --save "$tmp/file"
+expect_zh "--view: a screen that is not there" 2 "attn-tui: --view：「x」不是画面：用 all、library、similarity、arcs、matrix、sqrtd、machine、train、code、scale、summary、practice" -- --view x
+expect_zh "--export: a format that is not there" 2 "attn-tui: --export：「x」不是格式：用 python 或 python-train" -- --export x
 expect_zh "no terminal to play on" 1 "attn-tui: 标准输出不是终端：用 attn-tui --dump 印出各张表，或用 attn-tui --print 印出一个画面" --
 # every output over a file-size limit: "File too large" in Chinese
 for args in "--dump" "--dump --format json" "--print --size 200x100" "--print --format svg" "--worksheet 9" "--export python" "--export python-train --steps 1" "--help" "--keys man" "--completion bash"; do
