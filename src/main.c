@@ -73,19 +73,6 @@ static bool main_ascii_for_terminal(Options *o, char *notice, size_t cap)
 
 /* ---------------------------------------------------------------- running */
 
-/* Writes text (the help, the version) to stdout. Returns 0, or EXIT_DATA after one
- * line on stderr naming what could not be written and why (a full disk, a closed
- * stdout). */
-static int main_write_text(const char *text, const char *what, Lang lang)
-{
-    errno = 0;
-    if (fputs(text, stdout) != EOF && fflush(stdout) == 0)
-        return 0;
-    fprintf(stderr, LANG_PICK(lang, "attn-tui: cannot write %s: %s\n", "attn-tui: 写不出%s：%s\n"), what,
-            lang_strerror(lang, errno ? errno : EIO).text);
-    return EXIT_DATA;
-}
-
 /* "attn-tui: out of memory" on stderr, in lang. */
 static void main_out_of_memory(Lang lang)
 {
@@ -97,6 +84,25 @@ static void main_cannot_write(const char *what, Lang lang)
 {
     fprintf(stderr, LANG_PICK(lang, "attn-tui: cannot write %s: %s\n", "attn-tui: 写不出%s：%s\n"), what,
             lang_strerror(lang, errno ? errno : EIO).text);
+}
+
+/* "attn-tui: OPTION: cannot write to standard output: REASON" for errno e, in lang. */
+static void main_stdout_failed(const char *option, int e, Lang lang)
+{
+    fprintf(stderr, LANG_PICK(lang, "attn-tui: %s: cannot write to standard output: %s\n",
+                              "attn-tui: %s：写不进标准输出：%s\n"), option, lang_strerror(lang, e).text);
+}
+
+/* Writes text (the help, the version) to stdout. Returns 0, or EXIT_DATA after one
+ * line on stderr, in lang, naming what could not be written and why (a full disk, a closed
+ * stdout). */
+static int main_write_text(const char *text, const char *what, Lang lang)
+{
+    errno = 0;
+    if (fputs(text, stdout) != EOF && fflush(stdout) == 0)
+        return 0;
+    main_cannot_write(what, lang);
+    return EXIT_DATA;
 }
 
 /* --completion SHELL: the completion script on standard output. */
@@ -157,8 +163,7 @@ static int main_dump(const Options *o, const Trace *tr, const char *sentence)
     int e = dump_write(stdout, tr, sentence, &d);
     if (e == 0)
         return 0;
-    fprintf(stderr, LANG_PICK(o->lang, "attn-tui: --dump: cannot write to standard output: %s\n",
-                              "attn-tui: --dump：写不进标准输出：%s\n"), lang_strerror(o->lang, e).text);
+    main_stdout_failed("--dump", e, o->lang);
     return EXIT_DATA;
 }
 
@@ -210,8 +215,7 @@ static int main_worksheet(const Options *o, const Trace *tr)
     int e = worksheet_write(stdout, tr, &w);
     if (e == 0)
         return 0;
-    fprintf(stderr, LANG_PICK(o->lang, "attn-tui: --worksheet: cannot write to standard output: %s\n",
-                              "attn-tui: --worksheet：写不进标准输出：%s\n"), lang_strerror(o->lang, e).text);
+    main_stdout_failed("--worksheet", e, o->lang);
     return EXIT_DATA;
 }
 
