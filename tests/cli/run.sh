@@ -777,8 +777,11 @@ if command -v python3 >/dev/null 2>&1; then
     if [ -w /dev/full ] && command -v tmux >/dev/null 2>&1; then
         sock=attn-cli-zh-$$
         tmux -L "$sock" -f /dev/null new-session -d -x 100 -y 24 "$BIN --lang zh --record /dev/full; sleep 9"
-        sleep 1.5
-        tmux -L "$sock" capture-pane -p >"$tmp/screen" 2>/dev/null
+        for _ in 1 2 3 4 5 6 7 8 9 10; do   # up to 5 s on a busy machine
+            sleep 0.5
+            tmux -L "$sock" capture-pane -p >"$tmp/screen" 2>/dev/null
+            grep -qF "录制停了" "$tmp/screen" && break
+        done
         tmux -L "$sock" send-keys q; sleep 0.5
         tmux -L "$sock" kill-server 2>/dev/null
         grep -qF "录制停了：写不进 /dev/full：磁盘空间不足" "$tmp/screen" \
