@@ -41,6 +41,9 @@ typedef struct {
  * err naming what is wrong (the name, the index and its range, or the value). */
 int edit_parse(const Model *m, const char *text, Edit *out, char *err, size_t errlen);
 
+/* The same with the message in lang (edit_parse's is English). */
+int edit_parse_in(const Model *m, const char *text, Lang lang, Edit *out, char *err, size_t errlen);
+
 /* The model's number an edit addresses (a cell of m). */
 double *edit_cell(Model *m, const Edit *e);
 
@@ -71,5 +74,8 @@ bool edit_carry_out(Model *m, EditLog *log, EditAsk ask, const Edit *e);
 /* "Wq[2][3] 0.86 → 1.36" ("embedding[加][0] 0.45 → 0.10" for a word vector), both numbers
  * with the decimals (2 to 6) the more precise of them needs. Returns buf. */
 char *edit_describe(const Model *m, const Edit *e, char *buf, size_t cap);
+
+/* The same in lang: in Chinese an embedding's cell is named 词向量[加][0]. */
+char *edit_describe_in(const Model *m, const Edit *e, Lang lang, char *buf, size_t cap);
 
 #endif

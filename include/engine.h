@@ -26,6 +26,7 @@ typedef enum {
 typedef struct {
     Mask mask;   /* which scores are hidden from softmax */
     int heads;   /* 1, or 2 (d must be even): Wq, Wk, Wv split column-wise into heads */
+    Lang lang;   /* the language of the pass's messages (0: English) */
 } EngineConfig;
 
 /* Everything the forward pass computed for one sentence. Matrices are row-major;
@@ -39,6 +40,7 @@ typedef struct {
     int heads;                                     /* H: 1, or 2 */
     int dh;                                        /* width of one head: d / H */
     Mask mask;                                     /* the mask the pass ran with */
+    Lang lang;                                     /* the language of its messages */
     char tokens[MODEL_MAX_TOKENS][TEXT_CHAR_BYTES];/* the characters, UTF-8 */
     int ids[MODEL_MAX_TOKENS];                     /* their vocabulary indices */
     double scale;                                  /* √dh, what the scores are divided by */

@@ -32,8 +32,8 @@ int export_format_from_name(const char *name);
 /* The name of format f ("python"). */
 const char *export_format_name(ExportFormat f);
 
-/* The format names for messages: "python". */
-const char *export_format_names(void);
+/* The format names for messages, in lang: "python or python-train". */
+const char *export_format_names(Lang lang);
 
 /* The forward passes a script checks, all over one sentence of one model. */
 typedef struct {
@@ -54,16 +54,17 @@ void export_python(FILE *out, const ExportPasses *passes);
 
 /* Runs the three passes of model m over sentence (engine_forward_with) and writes format
  * f to out, flushed. Returns 0, or -1 with one line in err: the pass that failed and why,
- * or "cannot write to standard output: <reason>" (out named by out_name). */
+ * or "cannot write to standard output: <reason>" (out named by out_name), in lang. */
 int export_write(FILE *out, const char *out_name, ExportFormat f, const Model *m,
-                 const char *sentence, char *err, size_t errlen);
+                 const char *sentence, Lang lang, char *err, size_t errlen);
 
 /* The training script: the task's sentences, the starting weights of a run of cfg from
  * start (NULL: the seeded ones), and attn-tui's loss after each of `steps` Adam steps and its
  * weights after the last. The script recomputes the first loss with NumPy; where PyTorch is
  * installed it redoes the steps with autograd and torch.optim.Adam and checks every weight
  * to EXPORT_TOLERANCE; without PyTorch it says the training check was skipped. Exits 0 when
- * every check holds, 1 otherwise, 2 without NumPy. Returns 0, or -1 with one line in err. */
+ * every check holds, 1 otherwise, 2 without NumPy. Returns 0, or -1 with one line in err
+ * (in cfg->lang). */
 int export_train_write(FILE *out, const char *out_name, const TrainConfig *cfg, const Model *start,
                        int steps, char *err, size_t errlen);
 

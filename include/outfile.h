@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "lang.h"
+
 #define OUTFILE_PATH_BYTES 4096
 
 typedef enum {
@@ -22,6 +24,7 @@ typedef struct {
     FILE *fp;                        /* where the caller writes; NULL when not open */
     OutFileMode mode;                /* atomic or streamed */
     bool overwrite;                  /* an existing regular file may be replaced */
+    Lang lang;                       /* the language of the messages (LANG_EN or LANG_ZH) */
     bool special;                    /* the path is not a regular file (FIFO, device):
                                         written in place, never created or replaced */
     bool exists;                     /* the last open or commit was refused because a file
@@ -33,8 +36,8 @@ typedef struct {
 /* Opens path for writing. An existing regular file is refused unless overwrite; a
  * symbolic link is refused always (it is never followed); a FIFO or a device (e.g.
  * /dev/null, /dev/stdout's terminal) is written in place. Returns 0, or -1 with a
- * one-line message in err (the path escaped with text_escape). */
-int outfile_open(OutFile *f, const char *path, OutFileMode mode, bool overwrite,
+ * one-line message in err, in lang (the path escaped with text_escape). */
+int outfile_open(OutFile *f, const char *path, OutFileMode mode, bool overwrite, Lang lang,
                  char *err, size_t errlen);
 
 /* Flushes and closes f; for OUTFILE_ATOMIC moves the temporary file into place (with

@@ -38,8 +38,8 @@ typedef struct {
 
 /* Creates path (outfile.h's rules: an existing file only with overwrite, never through a
  * symbolic link; a FIFO or a device is written in place) for a recording titled title,
- * started at unix_time. Returns 0, or -1 with "PATH: reason" (escaped) in err. */
-int record_open(Recorder *r, const char *path, bool overwrite, const char *title,
+ * started at unix_time. Returns 0, or -1 with "PATH: reason" (escaped) in err, in lang. */
+int record_open(Recorder *r, const char *path, bool overwrite, Lang lang, const char *title,
                 long long unix_time, char *err, size_t errlen);
 
 /* Records into file, which the caller owns and closes after record_close (a memory

@@ -52,8 +52,8 @@ int snapshot_svg(const Snapshot *s, FILE *f, Theme theme);
 int snapshot_default_name(const char *view, SnapshotTaken taken, void *ctx, char *out, size_t cap);
 
 /* Writes s to path (OUTFILE_ATOMIC; an existing file only when replace). msg gets the full
- * path written (realpath, escaped) or why not (one line). */
+ * path written (realpath, escaped) or why not (one line, in lang). */
 SnapshotResult snapshot_save(const Snapshot *s, const char *path, bool replace, Theme theme,
-                             char *msg, size_t cap);
+                             Lang lang, char *msg, size_t cap);
 
 #endif

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include "grid.h"
+#include "lang.h"
 #include "termbg.h"
 #include "theme.h"
 
@@ -30,16 +31,16 @@ typedef struct {
 /* Checks, without touching the terminal, that the program can take it over:
  * stdout and stdin are terminals (a closed stdin is not one) and $TERM names a
  * terminfo entry that can place the cursor (not "dumb", not hardcopy).
- * Returns 0, or -1 with a one-line reason in err (no "attn-tui:", no newline). */
-int term_check(char *err, size_t errlen);
+ * Returns 0, or -1 with a one-line reason in err, in lang (no "attn-tui:", no newline). */
+int term_check(Lang lang, char *err, size_t errlen);
 
 /* Takes over the terminal on stdin/stdout (after term_check): full screen, cbreak,
  * no echo, keypad, hidden cursor, Esc without delay, button-1 clicks, colours unless
  * NO_COLOR is set or the terminal has none. Installs the handlers of every signal
  * whose default action ends the process (one the caller ignores stays ignored) and
- * an atexit cleanup. Returns 0, or -1 with a one-line reason in err (the terminal
- * untouched). */
-int term_open(char *err, size_t errlen);
+ * an atexit cleanup. Returns 0, or -1 with a one-line reason in err, in lang (the
+ * terminal untouched). */
+int term_open(Lang lang, char *err, size_t errlen);
 
 /* Headless screen for benchmarks: ncurses writes to out and reads from in, as a
  * w × h terminal of type $TERM (xterm-256color when unset). No signal handlers.

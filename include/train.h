@@ -44,6 +44,7 @@ typedef struct {
     const Model *vocab_of; /* with no start model: the model whose vocabulary and d the run
                              takes (the train screen's: the model played, not parsed again);
                              NULL: the built-in model's */
+    Lang lang;            /* the language of train_new's messages (default LANG_EN) */
 } TrainConfig;
 
 /* The defaults for a task: seed 1, lr TRAIN_LR, init_qk 0.1, init_embed 0.03, init_out 0.1,

@@ -28,7 +28,8 @@ int train_cmd_config(const Options *o, const Model *start, TrainConfig *cfg, cha
  * the train screen's w (app.c, once the input line names the file) share it. Returns 0 with
  * msg saying where it went (outfile_where: the full path, escaped); 1 when a file is there
  * and overwrite is false (nothing written: the input line asks; msg says it exists); or -1
- * with one line in msg. */
-int train_write_model(const Model *m, const char *path, bool overwrite, char *msg, size_t cap);
+ * with one line in msg, in lang. */
+int train_write_model(const Model *m, const char *path, bool overwrite, Lang lang, char *msg,
+                      size_t cap);
 
 #endif

@@ -116,8 +116,10 @@ static int app_fit_grid(App *a)
     term_size(&w, &h);
     if (term_size_bounded(&real_w, &real_h) && (real_w != a->noted_w || real_h != a->noted_h)) {
         char note[UI_NOTE_BYTES];
-        text_format(note, sizeof note, "the terminal is %d×%d: drawing %d×%d (at most %d "
-                    "each way)", real_w, real_h, w, h, GRID_MAX_SIDE);
+        text_format(note, sizeof note, LANG_PICK(a->frame.lang, "the terminal is %d×%d: drawing %d×%d (at most %d "
+                                                 "each way)",
+                                       "终端是 %d×%d：只画 %d×%d（每边最多 %d）"),
+                    real_w, real_h, w, h, GRID_MAX_SIDE);
         ui_note_text(&a->ui, note);
         a->noted_w = real_w;
         a->noted_h = real_h;
@@ -143,8 +145,10 @@ static void app_recording_failed(App *a)
     a->record_error = record_close(a->recorder);
     a->recorder = NULL;
     char shown[160], note[UI_NOTE_BYTES];
-    text_format(note, sizeof note, "recording stopped: cannot write %s: %s",
-                text_escape(a->record_path, shown, sizeof shown), strerror(a->record_error));
+    text_format(note, sizeof note, LANG_PICK(a->frame.lang, "recording stopped: cannot write %s: %s",
+                                             "录制停了：写不进 %s：%s"),
+                text_escape(a->record_path, shown, sizeof shown),
+                lang_strerror(a->frame.lang, a->record_error).text);
     ui_note_text(&a->ui, note);
 }
 
@@ -218,7 +222,8 @@ static int app_what_if(App *a, char *err, size_t errlen)
         ui_note(&a->ui, NOTE_UNDONE, undone);
     } else {
         char said[UI_NOTE_BYTES];
-        ui_note_text(&a->ui, edit_describe(a->model, &a->edits.e[a->edits.n - 1], said, sizeof said));
+        ui_note_text(&a->ui, edit_describe_in(a->model, &a->edits.e[a->edits.n - 1], a->frame.lang, said,
+                                              sizeof said));
     }
     return 1;
 }
@@ -274,7 +279,8 @@ static void app_snapshot_ask(App *a, long long now)
     FrameInput in = app_frame_input(a, now);
     in.cache = NULL;
     if (snapshot_take(&a->shot, &in, a->grid.w, a->grid.h) != 0) {
-        ui_note_text(&a->ui, "out of memory: no picture written");
+        ui_note_text(&a->ui, LANG_PICK(a->frame.lang, "out of memory: no picture written",
+                                       "内存不足：没有写出图"));
         return;
     }
     char name[INPUT_BYTES];
@@ -291,10 +297,11 @@ static void app_snapshot_save(App *a)
     if (!a->shot.grid.cells)
         return;
     if (!a->write_pictures) {
-        input_refuse(in, false, "this session writes no files");
+        input_refuse(in, false, LANG_PICK(a->frame.lang, "this session writes no files",
+                                          "这一次运行不写文件"));
         return;
     }
-    switch (snapshot_save(&a->shot, in->text, in->replace, a->ui.theme, msg, sizeof msg)) {
+    switch (snapshot_save(&a->shot, in->text, in->replace, a->ui.theme, a->frame.lang, msg, sizeof msg)) {
     case SNAPSHOT_SAVED:
         ui_note_naming(&a->ui, NOTE_SAVED, msg);
         snapshot_free(&a->shot);
@@ -320,10 +327,12 @@ static void app_model_save(App *a)
     if (!a->ui.model_save)
         return;
     if (!a->write_pictures) {
-        input_refuse(in, false, "this session writes no files");
+        input_refuse(in, false, LANG_PICK(a->frame.lang, "this session writes no files",
+                                          "这一次运行不写文件"));
         return;
     }
-    switch (train_write_model(a->ui.model_save, in->text, in->replace, msg, sizeof msg)) {
+    switch (train_write_model(a->ui.model_save, in->text, in->replace, a->frame.lang, msg,
+                              sizeof msg)) {
     case 0:
         ui_note_naming(&a->ui, NOTE_SAVED, msg);
         ui_keep_model(&a->ui.model_save, NULL);
@@ -444,8 +453,9 @@ static int app_start_recording(App *a, const char *path, bool overwrite, Recorde
 {
     char err[512], title[128];
     snprintf(title, sizeof title, "attn-tui · %s", a->lesson->params.sentence);
-    if (record_open(r, path, overwrite, title, (long long)time(NULL), err, sizeof err) != 0) {
-        fprintf(stderr, "attn-tui: --record: %s\n", err);
+    Lang lang = a->frame.lang;
+    if (record_open(r, path, overwrite, lang, title, (long long)time(NULL), err, sizeof err) != 0) {
+        fprintf(stderr, LANG_PICK(lang, "attn-tui: --record: %s\n", "attn-tui: --record：%s\n"), err);
         return -1;
     }
     a->recorder = r;
@@ -484,8 +494,9 @@ static int app_setup(App *a, const Options *o, Model *m, Lesson *ls, long long n
 int app_run(const Options *o, Model *m, Lesson *ls, const char *notice)
 {
     App a;
+    Lang lang = o->lang == LANG_ZH ? LANG_ZH : LANG_EN;
     if (app_setup(&a, o, m, ls, app_now_ms()) != 0) {
-        fprintf(stderr, "attn-tui: out of memory\n");
+        fprintf(stderr, "%s", LANG_PICK(lang, "attn-tui: out of memory\n", "attn-tui: 内存不足\n"));
         return 1;
     }
     a.frame.notice = notice;
@@ -499,7 +510,7 @@ int app_run(const Options *o, Model *m, Lesson *ls, const char *notice)
         ui_free(&a.ui);
         return 1;
     }
-    if (term_open(err, sizeof err) != 0) {
+    if (term_open(lang, err, sizeof err) != 0) {
         fprintf(stderr, "attn-tui: %s\n", err);
         app_stop_recording(&a);
         frame_cache_free(a.cache);
@@ -516,13 +527,14 @@ int app_run(const Options *o, Model *m, Lesson *ls, const char *notice)
     ui_free(&a.ui);
     if (recorded != 0) {
         char shown[512];
-        fprintf(stderr, "attn-tui: --record: cannot write %s: %s\n",
-                text_escape(o->record_path, shown, sizeof shown), strerror(recorded));
+        fprintf(stderr, LANG_PICK(lang, "attn-tui: --record: cannot write %s: %s\n",
+                                  "attn-tui: --record：写不进 %s：%s\n"),
+                text_escape(o->record_path, shown, sizeof shown), lang_strerror(lang, recorded).text);
         if (result == 0)
             return 1;
     }
     if (result < 0) {
-        fprintf(stderr, "attn-tui: out of memory\n");
+        fprintf(stderr, "%s", LANG_PICK(lang, "attn-tui: out of memory\n", "attn-tui: 内存不足\n"));
         return 1;
     }
     if (result > 0) {

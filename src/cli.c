@@ -733,13 +733,13 @@ static void cli_use_size(const Options *o, char *buf, size_t cap)
 static void cli_use_view(const Options *o, char *buf, size_t cap)
 {
     char names[256];
-    view_names(names, sizeof names, ", ");
+    view_names(names, sizeof names, CLI_SAY(o, ", ", "、"));
     snprintf(buf, cap, CLI_SAY(o, "use %s", "用 %s"), names);
 }
 
 static void cli_use_export(const Options *o, char *buf, size_t cap)
 {
-    snprintf(buf, cap, CLI_SAY(o, "use %s", "用 %s"), export_format_names());
+    snprintf(buf, cap, CLI_SAY(o, "use %s", "用 %s"), export_format_names(o->says));
 }
 
 static void cli_use_worksheet(const Options *o, char *buf, size_t cap)

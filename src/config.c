@@ -208,7 +208,7 @@ int config_load_in(Config *c, const char *path, bool must_exist, Lang lang, char
         if (errno == ENOENT && !must_exist)
             return 0;
         snprintf(err, errlen, CONFIG_SAY(c, "cannot read the config file %s: %s", "读不了配置文件 %s：%s"),
-                 text_escape(path, shown, sizeof shown), strerror(errno));
+                 text_escape(path, shown, sizeof shown), lang_strerror(lang, errno).text);
         return -1;
     }
     char *text = malloc(CONFIG_MAX_BYTES + 1);
@@ -223,7 +223,7 @@ int config_load_in(Config *c, const char *path, bool must_exist, Lang lang, char
     int status = -1;
     if (failed)
         snprintf(err, errlen, CONFIG_SAY(c, "cannot read the config file %s: %s", "读不了配置文件 %s：%s"),
-                 text_escape(path, shown, sizeof shown), strerror(e ? e : EIO));
+                 text_escape(path, shown, sizeof shown), lang_strerror(lang, e ? e : EIO).text);
     else if (n > CONFIG_MAX_BYTES)
         snprintf(err, errlen, CONFIG_SAY(c, "%s: larger than %d KiB: not a config file", "%s：大于 %d KiB，不是配置文件"),
                  text_escape(path, shown, sizeof shown), CONFIG_MAX_BYTES / 1024);

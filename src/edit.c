@@ -58,6 +58,11 @@ static int edit_number(const char *s, double *out)
 
 int edit_parse(const Model *m, const char *text, Edit *out, char *err, size_t errlen)
 {
+    return edit_parse_in(m, text, LANG_EN, out, err, errlen);
+}
+
+int edit_parse_in(const Model *m, const char *text, Lang lang, Edit *out, char *err, size_t errlen)
+{
     char q[EDIT_QUOTE_BYTES], word[64];
     text_escape(text, q, sizeof q);
     const char *p = text;
@@ -71,8 +76,10 @@ int edit_parse(const Model *m, const char *text, Edit *out, char *err, size_t er
         }
     }
     if (target < 0) {
-        snprintf(err, errlen, "--set: '%s': give wq, wk, wv or embedding, then [i][j]=VALUE, "
-                 "e.g. wq[2][3]=1.5 or embedding[加][0]=0.1", q);
+        snprintf(err, errlen, LANG_PICK(lang, "--set: '%s': give wq, wk, wv or embedding, then [i][j]=VALUE, "
+                                              "e.g. wq[2][3]=1.5 or embedding[加][0]=0.1",
+                                        "--set：「%s」：要写 wq、wk、wv 或 embedding，再接 [i][j]=数值，"
+                                        "例如 wq[2][3]=1.5 或 embedding[加][0]=0.1"), q);
         return -1;
     }
     bool emb = target == EDIT_EMBEDDING;
@@ -80,24 +87,28 @@ int edit_parse(const Model *m, const char *text, Edit *out, char *err, size_t er
     long row = edit_index(emb ? m : NULL, &p, word, sizeof word);
     if (row == -2) {
         char w[EDIT_QUOTE_BYTES];
-        snprintf(err, errlen, "--set: '%s': '%s' is not in the vocabulary", q,
+        snprintf(err, errlen, LANG_PICK(lang, "--set: '%s': '%s' is not in the vocabulary",
+                                        "--set：「%s」：「%s」不在词表里"), q,
                  text_escape(word, w, sizeof w));
         return -1;
     }
     long col = row >= 0 ? edit_index(NULL, &p, word, sizeof word) : -1;
     if (row < 0 || col < 0 || *p != '=') {
-        snprintf(err, errlen, "--set: '%s': expected %s[i][j]=VALUE", q, edit_names[target]);
+        snprintf(err, errlen, LANG_PICK(lang, "--set: '%s': expected %s[i][j]=VALUE",
+                                        "--set：「%s」：应该写成 %s[i][j]=数值"), q, edit_names[target]);
         return -1;
     }
     if (row >= rows || col >= m->d) {
-        snprintf(err, errlen, "--set: '%s': index out of range: %s has %d rows (0-%d) and "
-                 "%d columns (0-%d)", q, edit_names[target], rows, rows - 1, m->d, m->d - 1);
+        snprintf(err, errlen, LANG_PICK(lang, "--set: '%s': index out of range: %s has %d rows (0-%d) and "
+                                              "%d columns (0-%d)",
+                                        "--set：「%s」：下标超出范围：%s 有 %d 行（0-%d）、%d 列（0-%d）"),
+                 q, edit_names[target], rows, rows - 1, m->d, m->d - 1);
         return -1;
     }
     double v;
     if (edit_number(p + 1, &v) != 0) {
         char w[EDIT_QUOTE_BYTES];
-        snprintf(err, errlen, "--set: '%s': '%s' is not a number", q,
+        snprintf(err, errlen, LANG_PICK(lang, "--set: '%s': '%s' is not a number", "--set：「%s」：「%s」不是数"), q,
                  text_escape(p + 1, w, sizeof w));
         return -1;
     }
@@ -182,6 +193,11 @@ static int edit_digits(double v)
 
 char *edit_describe(const Model *m, const Edit *e, char *buf, size_t cap)
 {
+    return edit_describe_in(m, e, LANG_EN, buf, cap);
+}
+
+char *edit_describe_in(const Model *m, const Edit *e, Lang lang, char *buf, size_t cap)
+{
     char row[TEXT_CHAR_BYTES + 8], a[FORMAT_BYTES], b[FORMAT_BYTES];
     if (e->target == EDIT_EMBEDDING)
         snprintf(row, sizeof row, "%s", m->vocab[e->row]);
@@ -192,6 +208,7 @@ char *edit_describe(const Model *m, const Edit *e, char *buf, size_t cap)
         digits = edit_digits(e->after);
     format_fixed(a, sizeof a, e->before, digits);
     format_fixed(b, sizeof b, e->after, digits);
-    snprintf(buf, cap, "%s[%s][%d] %s → %s", edit_labels[e->target], row, e->col, a, b);
+    const char *label = e->target == EDIT_EMBEDDING && lang == LANG_ZH ? "词向量" : edit_labels[e->target];
+    snprintf(buf, cap, "%s[%s][%d] %s → %s", label, row, e->col, a, b);
     return buf;
 }

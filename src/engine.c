@@ -74,17 +74,20 @@ static void matmul_rows(const double *in, const double *w, double *out, size_t r
 
 static int tokenize(const Model *m, const char *sentence, Trace *tr, char *err, size_t errlen)
 {
+    Lang lang = tr->lang;
     int n = text_split_chars(sentence, tr->tokens, MODEL_MAX_TOKENS);
     if (n < 0) {
-        snprintf(err, errlen, "sentence is not valid UTF-8");
+        snprintf(err, errlen, "%s", LANG_PICK(lang, "sentence is not valid UTF-8", "句子不是有效的 UTF-8"));
         return -1;
     }
     if (n == 0) {
-        snprintf(err, errlen, "sentence is empty: give 1 to %d characters", MODEL_MAX_TOKENS);
+        snprintf(err, errlen, LANG_PICK(lang, "sentence is empty: give 1 to %d characters",
+                                        "句子是空的：请给 1 到 %d 个字"), MODEL_MAX_TOKENS);
         return -1;
     }
     if (n > MODEL_MAX_TOKENS) {
-        snprintf(err, errlen, "sentence has %d characters: at most %d are allowed", n, MODEL_MAX_TOKENS);
+        snprintf(err, errlen, LANG_PICK(lang, "sentence has %d characters: at most %d are allowed",
+                                        "句子有 %d 个字：最多只能有 %d 个"), n, MODEL_MAX_TOKENS);
         return -1;
     }
     for (int t = 0; t < n; t++) {
@@ -92,7 +95,8 @@ static int tokenize(const Model *m, const char *sentence, Trace *tr, char *err, 
         if (tr->ids[t] < 0) {
             char vocab[1024], shown[32];
             model_vocab_list(m, vocab, sizeof vocab);
-            text_format(err, errlen, "character '%s' is not in the vocabulary: %s",
+            text_format(err, errlen, LANG_PICK(lang, "character '%s' is not in the vocabulary: %s",
+                                               "「%s」不在词表里：%s"),
                         text_escape(tr->tokens[t], shown, sizeof shown), vocab);
             return -1;
         }
@@ -198,12 +202,14 @@ int engine_forward(const Model *m, const char *sentence, Trace *tr, char *err, s
 int engine_forward_with(const Model *m, const char *sentence, const EngineConfig *cfg,
                         Trace *tr, char *err, size_t errlen)
 {
-    static const EngineConfig lesson6 = { MASK_NONE, 1 };
+    static const EngineConfig lesson6 = { MASK_NONE, 1, LANG_EN };
     if (!cfg)
         cfg = &lesson6;
     memset(tr, 0, sizeof *tr);
+    tr->lang = cfg->lang == LANG_ZH ? LANG_ZH : LANG_EN;
     if (cfg->heads < 1 || cfg->heads > ENGINE_MAX_HEADS || m->d % cfg->heads != 0) {
-        snprintf(err, errlen, "%d heads need a width d divisible by %d (d is %d)",
+        snprintf(err, errlen, LANG_PICK(tr->lang, "%d heads need a width d divisible by %d (d is %d)",
+                                        "%d 个头要求宽度 d 能被 %d 整除（d 是 %d）"),
                  cfg->heads, cfg->heads, m->d);
         return -1;
     }
@@ -216,7 +222,7 @@ int engine_forward_with(const Model *m, const char *sentence, const EngineConfig
     if (tokenize(m, sentence, tr, err, errlen) != 0)
         return -1;
     if (allocate(tr) != 0) {
-        snprintf(err, errlen, "out of memory");
+        snprintf(err, errlen, "%s", LANG_PICK(tr->lang, "out of memory", "内存不足"));
         return -1;
     }
     compute_inputs(tr);
@@ -494,7 +500,8 @@ static int check_vectors(const Trace *tr, const double *m, const char *what, con
     for (int t = 0; t < tr->T; t++)
         for (int j = 0; j < tr->d; j++)
             if (!isfinite(m[(size_t)t * (size_t)tr->d + (size_t)j])) {
-                snprintf(err, errlen, "%s (%s(%s)[%d] is not a finite number)",
+                snprintf(err, errlen, LANG_PICK(tr->lang, "%s (%s(%s)[%d] is not a finite number)",
+                                                "%s（%s(%s)[%d] 不是有限的数）"),
                          what, label, tr->tokens[t], j);
                 return -1;
             }
@@ -509,7 +516,8 @@ static int check_squares(const Trace *tr, const double *m, const char *what, con
     size_t T = (size_t)tr->T, cells = (size_t)tr->heads * T * T;
     for (size_t i = 0; i < cells; i++)
         if (!isfinite(m[i])) {
-            snprintf(err, errlen, "%s (%sQ(%s)·K(%s)%s is not a finite number)",
+            snprintf(err, errlen, LANG_PICK(tr->lang, "%s (%sQ(%s)·K(%s)%s is not a finite number)",
+                                            "%s（%sQ(%s)·K(%s)%s 不是有限的数）"),
                      what, before, tr->tokens[i / T % T], tr->tokens[i % T], after);
             return -1;
         }
@@ -518,19 +526,24 @@ static int check_squares(const Trace *tr, const double *m, const char *what, con
 
 int engine_check_finite(const Trace *tr, char *err, size_t errlen)
 {
-    if (check_vectors(tr, tr->x, "the inputs overflow", "x", err, errlen) != 0 ||
-        check_vectors(tr, tr->q, "the queries overflow", "Q", err, errlen) != 0 ||
-        check_vectors(tr, tr->k, "the keys overflow", "K", err, errlen) != 0 ||
-        check_vectors(tr, tr->v, "the values overflow", "V", err, errlen) != 0 ||
-        check_squares(tr, tr->scores, "the scores overflow", "", "", err, errlen) != 0 ||
-        check_squares(tr, tr->scaled, "the scaled scores overflow", "", " ÷ √d", err, errlen) != 0 ||
-        check_squares(tr, tr->weights, "the shares are not numbers", "softmax of ", " ÷ √d",
-                      err, errlen) != 0 ||
-        check_vectors(tr, tr->output, "the outputs overflow", "output", err, errlen) != 0)
+    Lang l = tr->lang;
+    if (check_vectors(tr, tr->x, LANG_PICK(l, "the inputs overflow", "输入溢出"), "x", err, errlen) != 0 ||
+        check_vectors(tr, tr->q, LANG_PICK(l, "the queries overflow", "检索词溢出"), "Q", err, errlen) != 0 ||
+        check_vectors(tr, tr->k, LANG_PICK(l, "the keys overflow", "名牌溢出"), "K", err, errlen) != 0 ||
+        check_vectors(tr, tr->v, LANG_PICK(l, "the values overflow", "内容溢出"), "V", err, errlen) != 0 ||
+        check_squares(tr, tr->scores, LANG_PICK(l, "the scores overflow", "分数溢出"), "", "", err,
+                      errlen) != 0 ||
+        check_squares(tr, tr->scaled, LANG_PICK(l, "the scaled scores overflow", "除以 √d 后的分数溢出"),
+                      "", " ÷ √d", err, errlen) != 0 ||
+        check_squares(tr, tr->weights, LANG_PICK(l, "the shares are not numbers", "百分比不是数"),
+                      LANG_PICK(l, "softmax of ", "softmax "), " ÷ √d", err, errlen) != 0 ||
+        check_vectors(tr, tr->output, LANG_PICK(l, "the outputs overflow", "输出溢出"),
+                      LANG_PICK(l, "output", "输出"), err, errlen) != 0)
         return -1;
     for (int c = 0; tr->logits && c < tr->model->answers_count; c++)
         if (!isfinite(tr->logits[c]) || !isfinite(tr->probs[c])) {
-            snprintf(err, errlen, "the readout overflows (logit of %s is not a finite number)",
+            snprintf(err, errlen, LANG_PICK(l, "the readout overflows (logit of %s is not a finite number)",
+                                            "读出层溢出（「%s」的 logit 不是有限的数）"),
                      tr->model->vocab[tr->model->answers[c]]);
             return -1;
         }

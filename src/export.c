@@ -31,9 +31,9 @@ const char *export_format_name(ExportFormat f)
     return f >= 0 && f < EXPORT_FORMAT_COUNT ? format_names[f] : "?";
 }
 
-const char *export_format_names(void)
+const char *export_format_names(Lang lang)
 {
-    return "python or python-train";
+    return LANG_PICK(lang, "python or python-train", "python 或 python-train");
 }
 
 /* ---------------------------------------------------------------- Python literals */
@@ -688,7 +688,7 @@ int export_train_write(FILE *out, const char *out_name, const TrainConfig *cfg, 
     if (!losses || train_to_model(r, &first) != 0) {
         free(losses);
         train_free(r);
-        snprintf(err, errlen, "out of memory");
+        snprintf(err, errlen, "%s", LANG_PICK(cfg->lang, "out of memory", "内存不足"));
         return -1;
     }
     for (int i = 0; i < steps; i++)
@@ -706,7 +706,8 @@ int export_train_write(FILE *out, const char *out_name, const TrainConfig *cfg, 
     if (e == 0 && (fwrite(buf, 1, len, out) != len || fflush(out) != 0 || ferror(out)))
         e = errno ? errno : EIO;
     if (e != 0)
-        snprintf(err, errlen, "cannot write to %s: %s", out_name, strerror(e));
+        snprintf(err, errlen, LANG_PICK(cfg->lang, "cannot write to %s: %s", "写不进%s：%s"), out_name,
+                 lang_strerror(cfg->lang, e).text);
     free(buf);
     free(losses);
     model_free(&first);
@@ -717,14 +718,14 @@ int export_train_write(FILE *out, const char *out_name, const TrainConfig *cfg, 
 /* ---------------------------------------------------------------- writing */
 
 /* Runs pass cfg into *tr; on failure says which pass in err. */
-static int export_pass(const Model *m, const char *sentence, Mask mask, int heads, Trace *tr,
-                       const char *what, char *err, size_t errlen)
+static int export_pass(const Model *m, const char *sentence, Mask mask, int heads, Lang lang,
+                       Trace *tr, const char *what, char *err, size_t errlen)
 {
-    EngineConfig cfg = { mask, heads };
+    EngineConfig cfg = { mask, heads, lang };
     char why[1024];
     if (engine_forward_with(m, sentence, &cfg, tr, why, sizeof why) == 0)
         return 0;
-    snprintf(err, errlen, "%s: %s", what, why);
+    snprintf(err, errlen, LANG_PICK(lang, "%s: %s", "%s：%s"), what, why);
     return -1;
 }
 
@@ -753,16 +754,19 @@ static int export_to(FILE *out, ExportFormat f, const ExportPasses *ps)
 }
 
 int export_write(FILE *out, const char *out_name, ExportFormat f, const Model *m,
-                 const char *sentence, char *err, size_t errlen)
+                 const char *sentence, Lang lang, char *err, size_t errlen)
 {
     Trace plain = { 0 }, causal = { 0 }, two = { 0 };
     ExportPasses ps = { &plain, &causal, NULL, NULL };
     int status = -1;
-    if (export_pass(m, sentence, MASK_NONE, 1, &plain, "one head", err, errlen) != 0 ||
-        export_pass(m, sentence, MASK_CAUSAL, 1, &causal, "causal mask", err, errlen) != 0)
+    if (export_pass(m, sentence, MASK_NONE, 1, lang, &plain, LANG_PICK(lang, "one head", "一个头"),
+                    err, errlen) != 0 ||
+        export_pass(m, sentence, MASK_CAUSAL, 1, lang, &causal, LANG_PICK(lang, "causal mask", "因果掩码"),
+                    err, errlen) != 0)
         goto done;
     if (m->d % 2 == 0) {
-        if (export_pass(m, sentence, MASK_NONE, 2, &two, "two heads", err, errlen) != 0)
+        if (export_pass(m, sentence, MASK_NONE, 2, lang, &two, LANG_PICK(lang, "two heads", "两个头"),
+                        err, errlen) != 0)
             goto done;
         ps.two_heads = &two;
     }
@@ -770,7 +774,8 @@ int export_write(FILE *out, const char *out_name, ExportFormat f, const Model *m
         ps.readout = m->heads == 2 && ps.two_heads ? ps.two_heads : ps.plain;
     int e = export_to(out, f, &ps);
     if (e != 0) {
-        snprintf(err, errlen, "cannot write to %s: %s", out_name, strerror(e));
+        snprintf(err, errlen, LANG_PICK(lang, "cannot write to %s: %s", "写不进%s：%s"), out_name,
+                 lang_strerror(lang, e).text);
         goto done;
     }
     status = 0;

@@ -208,7 +208,7 @@ static InputResult input_edit(InputLine *in, int key)
 static InputResult input_submit_name(InputLine *in)
 {
     if (!in->text[0]) {
-        snprintf(in->error, sizeof in->error, "type a file name");
+        snprintf(in->error, sizeof in->error, "%s", LANG_PICK(in->lang, "type a file name", "请输入文件名"));
         return INPUT_REFUSED;
     }
     in->replace = in->exists;

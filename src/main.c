@@ -44,7 +44,7 @@
 
 /* Makes the character type UTF-8 when possible. Returns a notice to show once
  * when it is not (and sets *ascii), or NULL. */
-static const char *main_setup_locale(bool *ascii)
+static const char *main_setup_locale(bool *ascii, Lang lang)
 {
     setlocale(LC_ALL, "");
     if (strcmp(nl_langinfo(CODESET), "UTF-8") == 0)
@@ -52,7 +52,7 @@ static const char *main_setup_locale(bool *ascii)
     if (setlocale(LC_CTYPE, "C.UTF-8") && strcmp(nl_langinfo(CODESET), "UTF-8") == 0)
         return NULL;
     *ascii = true;
-    return "no UTF-8 locale: drawing ASCII";
+    return LANG_PICK(lang, "no UTF-8 locale: drawing ASCII", "没有 UTF-8 的 locale：用 ASCII 画");
 }
 
 /* ASCII drawing for a terminal that cannot draw braille or CJK (term_type_ascii), unless
@@ -65,31 +65,53 @@ static bool main_ascii_for_terminal(Options *o, char *notice, size_t cap)
         return false;
     o->ascii = true;
     char shown[64];
-    snprintf(notice, cap, "TERM=%s: drawing ASCII (--no-ascii to override)",
+    snprintf(notice, cap, LANG_PICK(o->lang, "TERM=%s: drawing ASCII (--no-ascii to override)",
+                                    "TERM=%s：用 ASCII 画（要改用 Unicode，加 --no-ascii）"),
              text_escape(type, shown, sizeof shown));
     return true;
 }
 
 /* ---------------------------------------------------------------- running */
 
-/* Writes text (the help, the version) to stdout. Returns 0, or EXIT_DATA after one
- * line on stderr naming what could not be written and why (a full disk, a closed
- * stdout). */
-static int main_write_text(const char *text, const char *what)
+/* "attn-tui: out of memory" on stderr, in lang. */
+static void main_out_of_memory(Lang lang)
 {
+    fprintf(stderr, "%s", LANG_PICK(lang, "attn-tui: out of memory\n", "attn-tui: 内存不足\n"));
+}
+
+/* "attn-tui: cannot write WHAT: REASON" on stderr for the errno of a failed write, in lang. */
+static void main_cannot_write(const char *what, Lang lang)
+{
+    fprintf(stderr, LANG_PICK(lang, "attn-tui: cannot write %s: %s\n", "attn-tui: 写不出%s：%s\n"), what,
+            lang_strerror(lang, errno ? errno : EIO).text);
+}
+
+/* "attn-tui: OPTION: cannot write to standard output: REASON" for errno e, in lang. */
+static void main_stdout_failed(const char *option, int e, Lang lang)
+{
+    fprintf(stderr, LANG_PICK(lang, "attn-tui: %s: cannot write to standard output: %s\n",
+                              "attn-tui: %s：写不进标准输出：%s\n"), option, lang_strerror(lang, e).text);
+}
+
+/* Writes text (the help, the version) to stdout. Returns 0, or EXIT_DATA after one
+ * line on stderr, in lang, naming what could not be written and why (a full disk, a closed
+ * stdout). */
+static int main_write_text(const char *text, const char *what, Lang lang)
+{
+    errno = 0;
     if (fputs(text, stdout) != EOF && fflush(stdout) == 0)
         return 0;
-    fprintf(stderr, "attn-tui: cannot write %s: %s\n", what, strerror(errno));
+    main_cannot_write(what, lang);
     return EXIT_DATA;
 }
 
 /* --completion SHELL: the completion script on standard output. */
-static int main_completion(CompletionShell shell)
+static int main_completion(CompletionShell shell, Lang lang)
 {
     errno = 0;
     if (completion_write(stdout, shell) == 0 && fflush(stdout) == 0)
         return 0;
-    fprintf(stderr, "attn-tui: cannot write the completion: %s\n", strerror(errno ? errno : EIO));
+    main_cannot_write(LANG_PICK(lang, "the completion", "补全脚本"), lang);
     return EXIT_DATA;
 }
 
@@ -141,7 +163,7 @@ static int main_dump(const Options *o, const Trace *tr, const char *sentence)
     int e = dump_write(stdout, tr, sentence, &d);
     if (e == 0)
         return 0;
-    fprintf(stderr, "attn-tui: --dump: cannot write to standard output: %s\n", strerror(e));
+    main_stdout_failed("--dump", e, o->lang);
     return EXIT_DATA;
 }
 
@@ -149,22 +171,25 @@ static int main_dump(const Options *o, const Trace *tr, const char *sentence)
 static int main_export(const Options *o, const Model *m, const char *sentence)
 {
     char err[2048];
+    const char *stdout_name = LANG_PICK(o->lang, "standard output", "标准输出");
     if (o->export_format == EXPORT_PYTHON_TRAIN) {   /* training's first steps (issue 18) */
         TrainConfig cfg;
         if (train_cmd_config(o, o->model_path ? m : NULL, &cfg, err, sizeof err) != 0) {
-            fprintf(stderr, "attn-tui: %s\n", err);
+            fprintf(stderr, "attn-tui: %s\n", err);   /* in o->lang already */
             return EXIT_USAGE;
         }
-        if (export_train_write(stdout, "standard output", &cfg, o->model_path ? m : NULL,
+        if (export_train_write(stdout, stdout_name, &cfg, o->model_path ? m : NULL,
                                o->steps >= 0 ? (int)o->steps : EXPORT_TRAIN_STEPS, err, sizeof err) == 0)
             return 0;
-        fprintf(stderr, "attn-tui: --export python-train: %s\n", err);
+        fprintf(stderr, LANG_PICK(o->lang, "attn-tui: --export python-train: %s\n",
+                                  "attn-tui: --export python-train：%s\n"), err);
         return EXIT_DATA;
     }
-    if (export_write(stdout, "standard output", (ExportFormat)o->export_format, m, sentence,
+    if (export_write(stdout, stdout_name, (ExportFormat)o->export_format, m, sentence, o->lang,
                      err, sizeof err) == 0)
         return 0;
-    fprintf(stderr, "attn-tui: --export %s: %s\n", export_format_name((ExportFormat)o->export_format), err);
+    fprintf(stderr, LANG_PICK(o->lang, "attn-tui: --export %s: %s\n", "attn-tui: --export %s：%s\n"),
+            export_format_name((ExportFormat)o->export_format), err);
     return EXIT_DATA;
 }
 
@@ -175,7 +200,7 @@ static int main_apply_sets(const Options *o, Model *m, char *err, size_t errlen)
 {
     for (int i = 0; i < o->n_sets; i++) {
         Edit e;
-        if (edit_parse(m, o->sets[i], &e, err, errlen) != 0)
+        if (edit_parse_in(m, o->sets[i], o->lang, &e, err, errlen) != 0)
             return -1;
         edit_apply(m, &e);
     }
@@ -190,7 +215,7 @@ static int main_worksheet(const Options *o, const Trace *tr)
     int e = worksheet_write(stdout, tr, &w);
     if (e == 0)
         return 0;
-    fprintf(stderr, "attn-tui: --worksheet: cannot write to standard output: %s\n", strerror(e));
+    main_stdout_failed("--worksheet", e, o->lang);
     return EXIT_DATA;
 }
 
@@ -222,6 +247,7 @@ static int main_print(Options *o, const Lesson *ls)
     setlocale(LC_ALL, "");
     if (o->lang == LANG_AUTO)
         o->lang = cli_lang_from_env();
+    const char *frame_name = LANG_PICK(o->lang, "the frame", "画面");
     Player p;
     Ui ui;
     app_start_state(o, ls, 0, &p, &ui);
@@ -234,10 +260,10 @@ static int main_print(Options *o, const Lesson *ls)
         int status = 0;
         errno = 0;
         if (made != 0) {
-            fprintf(stderr, "attn-tui: out of memory\n");
+            main_out_of_memory(o->lang);
             status = EXIT_DATA;
         } else if (snapshot_svg(&shot, stdout, o->theme) != 0 || fflush(stdout) != 0) {
-            fprintf(stderr, "attn-tui: cannot write the frame: %s\n", strerror(errno ? errno : EIO));
+            main_cannot_write(frame_name, o->lang);
             status = EXIT_DATA;
         }
         snapshot_free(&shot);
@@ -245,7 +271,7 @@ static int main_print(Options *o, const Lesson *ls)
     }
     Grid g;
     if (grid_init(&g, w, h) != 0) {
-        fprintf(stderr, "attn-tui: out of memory\n");
+        main_out_of_memory(o->lang);
         ui_free(&ui);
         return EXIT_DATA;
     }
@@ -258,18 +284,18 @@ static int main_print(Options *o, const Lesson *ls)
     if (colour) {
         errno = 0;
         if (ansi_write_grid(stdout, &g, o->theme) != 0 || fflush(stdout) != 0) {
-            fprintf(stderr, "attn-tui: cannot write the frame: %s\n", strerror(errno ? errno : EIO));
+            main_cannot_write(frame_name, o->lang);
             status = EXIT_DATA;
         }
     } else {
         size_t n = grid_to_text(&g, NULL, 0);
         char *text = malloc(n + 1);
         if (!text) {
-            fprintf(stderr, "attn-tui: out of memory\n");
+            main_out_of_memory(o->lang);
             status = EXIT_DATA;
         } else {
             grid_to_text(&g, text, n + 1);
-            status = main_write_text(text, "the frame");
+            status = main_write_text(text, frame_name, o->lang);
             free(text);
         }
     }
@@ -280,13 +306,13 @@ static int main_print(Options *o, const Lesson *ls)
 static int main_play(Options *o, Model *m, Lesson *ls)
 {
     char why[256];
-    if (term_check(why, sizeof why) != 0) {
+    if (term_check(o->lang, why, sizeof why) != 0) {
         fprintf(stderr, LANG_PICK(o->lang, "attn-tui: %s: " MAIN_NO_TERMINAL_HINT "\n",
                                   "attn-tui: %s：" MAIN_NO_TERMINAL_HINT_ZH "\n"), why);
         return EXIT_DATA;
     }
     char for_terminal[128];
-    const char *notice = main_setup_locale(&o->ascii);
+    const char *notice = main_setup_locale(&o->ascii, o->lang);
     if (!notice && main_ascii_for_terminal(o, for_terminal, sizeof for_terminal))
         notice = for_terminal;
     if (o->lang == LANG_AUTO)
@@ -306,12 +332,12 @@ int main(int argc, char **argv)
         return EXIT_USAGE;
     }
     if (o.help)
-        return main_write_text(cli_usage(o.says), "the help");
+        return main_write_text(cli_usage(o.says), LANG_PICK(o.says, "the help", "帮助"), o.says);
     if (o.keys >= 0) {
         errno = 0;
         if (keydoc_write(stdout, (KeyDocFormat)o.keys, o.lang == LANG_ZH ? LANG_ZH : LANG_EN) != 0 ||
             fflush(stdout) != 0) {
-            fprintf(stderr, "attn-tui: cannot write the keys: %s\n", strerror(errno ? errno : EIO));
+            main_cannot_write(LANG_PICK(o.says, "the keys", "按键表"), o.says);
             return EXIT_DATA;
         }
         return 0;
@@ -320,9 +346,9 @@ int main(int argc, char **argv)
         return main_write_text("attn-tui " ATTN_VERSION "\n"
                                "Copyright (c) 2026 the attn-tui authors.\n"
                                "MIT License: see the file LICENSE (" ATTN_DOCDIR "/copyright).\n",
-                               "the version");
+                               LANG_PICK(o.says, "the version", "版本信息"), o.says);
     if (o.completion >= 0)
-        return main_completion((CompletionShell)o.completion);
+        return main_completion((CompletionShell)o.completion, o.says);
     Config config;   /* kept while o points into it (the config's model path) */
     if (main_config(&o, &config) != 0)
         return EXIT_USAGE;
@@ -350,7 +376,7 @@ int main(int argc, char **argv)
     if (!(o.given & CLI_GIVEN_HEADS) && model.heads > 0)   /* a trained model's [heads]; --heads overrides */
         o.heads = model.heads;
     Lesson lesson;
-    EngineConfig cfg = { o.mask ? MASK_CAUSAL : MASK_NONE, o.heads };
+    EngineConfig cfg = { o.mask ? MASK_CAUSAL : MASK_NONE, o.heads, o.lang };
     int status, r = lesson_build(&lesson, &model, sentence, &cfg, err, sizeof err);
     if (r != 0) {
         if (r == ENGINE_NOT_FINITE) {  /* the model's numbers, not the sentence, are at fault */

@@ -68,7 +68,8 @@ typedef struct {
 static int fail(Parser *p, int line, const char *fmt, ...) PRINTF_LIKE(3, 4);
 
 /* Every message of the parser in Chinese: the same conversions in the same order, so one
- * argument list serves both (the "[%s] has more than %d row%s" plural keeps English). */
+ * argument list serves both (an English plural is two formats, "row" and "rows", each with
+ * its Chinese form). */
 static const struct {
     const char *en;   /* the format fail() is given */
     const char *zh;   /* its Chinese form */
@@ -170,6 +171,8 @@ static const struct {
     { "second embedding row for \"%s\"",
       "「%s」的词向量出现了第二行" },
     { "[%s] has more than %d rows",
+      "[%s] 超过 %d 行" },
+    { "[%s] has more than %d row",
       "[%s] 超过 %d 行" },
     { "answer \"%s\" is not in [vocab]%s",
       "答案「%s」不在 [vocab] 里%s" },
@@ -459,7 +462,8 @@ static int check_blank_lookalikes(Parser *p, const char *line)
     Lookalike first;
     fold_lookalikes(tok, folded, sizeof folded, &first);
     return fail(p, p->lineno, "%s U+%04X in \"%s\" (did you mean \"%s\"?)",
-                at == wide ? "full-width space" : "no-break space", at == wide ? 0x3000u : 0xA0u,
+                at == wide ? LANG_PICK(p->lang, "full-width space", "全角空格")
+                           : LANG_PICK(p->lang, "no-break space", "不换行空格"), at == wide ? 0x3000u : 0xA0u,
                 show(tok, shown), show(folded, shown_folded));
 }
 
@@ -776,7 +780,7 @@ static int parse_embedding(Parser *p, char *line)
         return fail(p, p->lineno, "second embedding row for \"%s\"", ch);
     p->has_row[idx] = 1;
     char what[64];
-    snprintf(what, sizeof what, "embedding of \"%s\"", ch);
+    snprintf(what, sizeof what, LANG_PICK(p->lang, "embedding of \"%s\"", "「%s」的词向量"), ch);
     return parse_row(p, line, &p->m->embedding[(size_t)idx * (size_t)p->m->d], what);
 }
 
@@ -790,7 +794,8 @@ static int parse_matrix_row(Parser *p, int sec, char *line)
     if (row >= m->d)
         return fail(p, p->lineno, "[%s] has more than %d rows", section_names[sec], m->d);
     char what[32];
-    snprintf(what, sizeof what, "[%s] row %d", section_names[sec], row + 1);
+    snprintf(what, sizeof what, LANG_PICK(p->lang, "[%s] row %d", "[%s] 第 %d 行"), section_names[sec],
+             row + 1);
     return parse_row(p, line, &w[(size_t)row * (size_t)m->d], what);
 }
 
@@ -835,11 +840,13 @@ static int parse_readout_row(Parser *p, int sec, char *line)
     double *dst;
     readout_shape(p->m, sec, &rows, &cols, &dst);
     int row = p->rows[sec]++;
+    if (row >= rows && rows == 1)
+        return fail(p, p->lineno, "[%s] has more than %d row", section_names[sec], rows);
     if (row >= rows)
-        return fail(p, p->lineno, "[%s] has more than %d row%s", section_names[sec], rows,
-                    rows == 1 ? "" : "s");
+        return fail(p, p->lineno, "[%s] has more than %d rows", section_names[sec], rows);
     char what[32];
-    snprintf(what, sizeof what, "[%s] row %d", section_names[sec], row + 1);
+    snprintf(what, sizeof what, LANG_PICK(p->lang, "[%s] row %d", "[%s] 第 %d 行"), section_names[sec],
+             row + 1);
     return parse_row_of(p, line, &dst[(size_t)row * (size_t)cols], cols, what);
 }
 
@@ -1062,7 +1069,8 @@ int model_load_file_in(const char *path, Lang lang, Model *out, char *err, size_
     }
     if (e != 0) {
         if (err && errlen)
-            snprintf(err, errlen, LANG_PICK(lang, "%s: cannot read: %s", "%s：读不了：%s"), name, strerror(e));
+            snprintf(err, errlen, LANG_PICK(lang, "%s: cannot read: %s", "%s：读不了：%s"), name,
+                     lang_strerror(lang, e).text);
         return -1;
     }
     int r = model_parse_in(text, len, path, lang, out, err, errlen);

@@ -11,17 +11,33 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "lang.h"
 #include "text.h"
 
 #define OUTFILE_QUOTE_BYTES 160   /* most bytes of a path quoted in a message */
 
 /* ---------------------------------------------------------------- messages */
 
-/* "PATH: what" with the path escaped. */
-static void outfile_error(const char *path, const char *what, char *err, size_t errlen)
+/* "PATH: what" with the path escaped, in f's language. */
+static void outfile_error(const OutFile *f, const char *path, const char *what, char *err,
+                          size_t errlen)
 {
     char quoted[OUTFILE_QUOTE_BYTES];
-    snprintf(err, errlen, "%s: %s", text_escape(path, quoted, sizeof quoted), what);
+    snprintf(err, errlen, LANG_PICK(f->lang, "%s: %s", "%s：%s"),
+             text_escape(path, quoted, sizeof quoted), what);
+}
+
+/* "PATH: the system's error text" in f's language. */
+static void outfile_errno(const OutFile *f, int errnum, char *err, size_t errlen)
+{
+    outfile_error(f, f->path, lang_strerror(f->lang, errnum).text, err, errlen);
+}
+
+/* "PATH exists", saying how to replace it. */
+static void outfile_exists(const OutFile *f, const char *path, char *err, size_t errlen)
+{
+    outfile_error(f, path, LANG_PICK(f->lang, "exists (use --overwrite to replace it)",
+                                     "文件已存在（要替换它，加 --overwrite）"), err, errlen);
 }
 
 /* ---------------------------------------------------------------- opening */
@@ -31,13 +47,13 @@ static int outfile_open_special(OutFile *f, char *err, size_t errlen)
 {
     int fd = open(f->path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC);
     if (fd < 0) {
-        outfile_error(f->path, strerror(errno), err, errlen);
+        outfile_errno(f, errno, err, errlen);
         return -1;
     }
     f->fp = fdopen(fd, "w");
     if (!f->fp) {
         close(fd);
-        outfile_error(f->path, strerror(errno), err, errlen);
+        outfile_errno(f, errno, err, errlen);
         return -1;
     }
     f->special = true;
@@ -52,14 +68,16 @@ static int outfile_open_stream(OutFile *f, bool exists, char *err, size_t errlen
     int fd = open(f->path, flags, 0644);
     if (fd < 0) {
         f->exists = errno == EEXIST;
-        outfile_error(f->path, errno == EEXIST ? "exists (use --overwrite to replace it)"
-                                               : strerror(errno), err, errlen);
+        if (errno == EEXIST)
+            outfile_exists(f, f->path, err, errlen);
+        else
+            outfile_errno(f, errno, err, errlen);
         return -1;
     }
     f->fp = fdopen(fd, "w");
     if (!f->fp) {
         close(fd);
-        outfile_error(f->path, strerror(errno), err, errlen);
+        outfile_errno(f, errno, err, errlen);
         return -1;
     }
     return 0;
@@ -80,12 +98,12 @@ static int outfile_open_temp(OutFile *f, mode_t mode, char *err, size_t errlen)
 {
     int n = snprintf(f->tmp, sizeof f->tmp, "%s.XXXXXX", f->path);
     if (n < 0 || (size_t)n >= sizeof f->tmp) {
-        outfile_error(f->path, "the path is too long", err, errlen);
+        outfile_error(f, f->path, LANG_PICK(f->lang, "the path is too long", "路径太长"), err, errlen);
         return -1;
     }
     int fd = mkostemp(f->tmp, O_CLOEXEC);
     if (fd < 0) {
-        outfile_error(f->path, strerror(errno), err, errlen);
+        outfile_errno(f, errno, err, errlen);
         f->tmp[0] = '\0';
         return -1;
     }
@@ -95,46 +113,49 @@ static int outfile_open_temp(OutFile *f, mode_t mode, char *err, size_t errlen)
         close(fd);
         unlink(f->tmp);
         f->tmp[0] = '\0';
-        outfile_error(f->path, strerror(errno), err, errlen);
+        outfile_errno(f, errno, err, errlen);
         return -1;
     }
     return 0;
 }
 
-int outfile_open(OutFile *f, const char *path, OutFileMode mode, bool overwrite,
+int outfile_open(OutFile *f, const char *path, OutFileMode mode, bool overwrite, Lang lang,
                  char *err, size_t errlen)
 {
     memset(f, 0, sizeof *f);
+    f->lang = lang == LANG_ZH ? LANG_ZH : LANG_EN;
     f->mode = mode;
     f->overwrite = overwrite;
     if (!path || !*path) {
-        snprintf(err, errlen, "no file name given");
+        snprintf(err, errlen, "%s", LANG_PICK(f->lang, "no file name given", "没有给文件名"));
         return -1;
     }
     if (strlen(path) >= sizeof f->path - 8) {
-        outfile_error(path, "the path is too long", err, errlen);
+        outfile_error(f, path, LANG_PICK(f->lang, "the path is too long", "路径太长"), err, errlen);
         return -1;
     }
     snprintf(f->path, sizeof f->path, "%s", path);
     struct stat st;
     bool exists = lstat(path, &st) == 0;
     if (exists && S_ISLNK(st.st_mode)) {
-        outfile_error(path, "is a symbolic link (not followed: name the file itself)", err, errlen);
+        outfile_error(f, path, LANG_PICK(f->lang, "is a symbolic link (not followed: name the file itself)",
+                                         "是符号链接（不会跟随：请写出文件本身的名字）"), err, errlen);
         return -1;
     }
     if (exists && S_ISDIR(st.st_mode)) {
-        outfile_error(path, "is a directory", err, errlen);
+        outfile_error(f, path, LANG_PICK(f->lang, "is a directory", "是一个目录"), err, errlen);
         return -1;
     }
     if (exists && S_ISBLK(st.st_mode)) {
-        outfile_error(path, "is a block device (a disk is never written to)", err, errlen);
+        outfile_error(f, path, LANG_PICK(f->lang, "is a block device (a disk is never written to)",
+                                         "是块设备（从不往磁盘设备里写）"), err, errlen);
         return -1;
     }
     if (exists && !S_ISREG(st.st_mode))
         return outfile_open_special(f, err, errlen);
     if (exists && !overwrite) {
         f->exists = true;
-        outfile_error(path, "exists (use --overwrite to replace it)", err, errlen);
+        outfile_exists(f, path, err, errlen);
         return -1;
     }
     if (mode == OUTFILE_STREAM)
@@ -149,7 +170,7 @@ static int outfile_place(OutFile *f, char *err, size_t errlen)
 {
     if (f->overwrite) {
         if (rename(f->tmp, f->path) != 0) {
-            outfile_error(f->path, strerror(errno), err, errlen);
+            outfile_errno(f, errno, err, errlen);
             return -1;
         }
     } else if (renameat2(AT_FDCWD, f->tmp, AT_FDCWD, f->path, RENAME_NOREPLACE) != 0) {
@@ -157,8 +178,10 @@ static int outfile_place(OutFile *f, char *err, size_t errlen)
          * where the file system lacks it, link() does the same */
         if ((errno != EINVAL && errno != ENOSYS) || link(f->tmp, f->path) != 0) {
             f->exists = errno == EEXIST;
-            outfile_error(f->path, errno == EEXIST ? "exists (use --overwrite to replace it)"
-                                                   : strerror(errno), err, errlen);
+            if (errno == EEXIST)
+                outfile_exists(f, f->path, err, errlen);
+            else
+                outfile_errno(f, errno, err, errlen);
             return -1;
         }
         unlink(f->tmp);
@@ -170,7 +193,7 @@ static int outfile_place(OutFile *f, char *err, size_t errlen)
 int outfile_commit(OutFile *f, char *err, size_t errlen)
 {
     if (!f->fp) {
-        outfile_error(f->path, "not open", err, errlen);
+        outfile_error(f, f->path, LANG_PICK(f->lang, "not open", "没有打开"), err, errlen);
         return -1;
     }
     errno = 0;
@@ -184,7 +207,7 @@ int outfile_commit(OutFile *f, char *err, size_t errlen)
     }
     f->fp = NULL;
     if (failed) {
-        outfile_error(f->path, strerror(saved ? saved : EIO), err, errlen);
+        outfile_errno(f, saved ? saved : EIO, err, errlen);
         outfile_abort(f);
         return -1;
     }

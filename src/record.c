@@ -135,11 +135,11 @@ void record_start(Recorder *r, FILE *file, const char *title, long long unix_tim
     r->unix_time = unix_time;
 }
 
-int record_open(Recorder *r, const char *path, bool overwrite, const char *title,
+int record_open(Recorder *r, const char *path, bool overwrite, Lang lang, const char *title,
                 long long unix_time, char *err, size_t errlen)
 {
     OutFile f;
-    if (outfile_open(&f, path, OUTFILE_STREAM, overwrite, err, errlen) != 0) {
+    if (outfile_open(&f, path, OUTFILE_STREAM, overwrite, lang, err, errlen) != 0) {
         memset(r, 0, sizeof *r);
         return -1;
     }

@@ -67,16 +67,16 @@ int snapshot_default_name(const char *view, SnapshotTaken taken, void *ctx, char
 /* ---------------------------------------------------------------- writing */
 
 SnapshotResult snapshot_save(const Snapshot *s, const char *path, bool replace, Theme theme,
-                             char *msg, size_t cap)
+                             Lang lang, char *msg, size_t cap)
 {
     OutFile f;
-    if (outfile_open(&f, path, OUTFILE_ATOMIC, replace, msg, cap) != 0)
+    if (outfile_open(&f, path, OUTFILE_ATOMIC, replace, lang, msg, cap) != 0)
         return f.exists ? SNAPSHOT_EXISTS : SNAPSHOT_FAILED;
     errno = 0;
     if (snapshot_svg(s, f.fp, theme) != 0) {
         char quoted[160];
-        snprintf(msg, cap, "%s: %s", text_escape(path, quoted, sizeof quoted),
-                 strerror(errno ? errno : EIO));
+        snprintf(msg, cap, LANG_PICK(lang, "%s: %s", "%s：%s"), text_escape(path, quoted, sizeof quoted),
+                 lang_strerror(lang, errno ? errno : EIO).text);
         outfile_abort(&f);
         return SNAPSHOT_FAILED;
     }

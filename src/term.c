@@ -512,11 +512,12 @@ static bool term_can_address(void)
 
 /* Whether $TERM names a terminal ncurses can draw a full screen on. Loads its
  * terminfo entry without touching the terminal, and frees it again. */
-static int term_check_type(char *err, size_t errlen)
+static int term_check_type(Lang lang, char *err, size_t errlen)
 {
     const char *type = getenv("TERM");
     if (!type || !*type) {
-        snprintf(err, errlen, "$TERM is not set, so the terminal's type is unknown");
+        snprintf(err, errlen, "%s", LANG_PICK(lang, "$TERM is not set, so the terminal's type is unknown",
+                                              "没有设置 $TERM，不知道终端的类型"));
         return -1;
     }
     char shown[64];   /* the type as the message shows it, control characters escaped */
@@ -525,50 +526,56 @@ static int term_check_type(char *err, size_t errlen)
     type = text_escape(type, shown, sizeof shown);
     if (loaded != OK) {
         if (status == 1)
-            snprintf(err, errlen, "the terminal type '%s' is a hardcopy terminal", type);
+            snprintf(err, errlen, LANG_PICK(lang, "the terminal type '%s' is a hardcopy terminal",
+                                            "终端类型「%s」是打印终端"), type);
         else if (status == 0)
-            snprintf(err, errlen, "the terminal type '%s' is unknown or cannot place the "
-                                  "cursor (check $TERM)", type);
+            snprintf(err, errlen, LANG_PICK(lang, "the terminal type '%s' is unknown or cannot place the "
+                                                  "cursor (check $TERM)",
+                                            "终端类型「%s」不认识，或者不能定位光标（请检查 $TERM）"), type);
         else
-            snprintf(err, errlen, "no terminfo database to look up the terminal type '%s' in",
+            snprintf(err, errlen, LANG_PICK(lang, "no terminfo database to look up the terminal type '%s' in",
+                                            "没有 terminfo 数据库，查不到终端类型「%s」"),
                      type);
         return -1;
     }
     bool addressable = term_can_address();
     del_curterm(cur_term);
     if (!addressable) {
-        snprintf(err, errlen, "the terminal type '%s' cannot place the cursor", type);
+        snprintf(err, errlen, LANG_PICK(lang, "the terminal type '%s' cannot place the cursor",
+                                        "终端类型「%s」不能定位光标"), type);
         return -1;
     }
     return 0;
 }
 
-int term_check(char *err, size_t errlen)
+int term_check(Lang lang, char *err, size_t errlen)
 {
     if (!isatty(STDOUT_FILENO)) {
-        snprintf(err, errlen, "standard output is not a terminal");
+        snprintf(err, errlen, "%s", LANG_PICK(lang, "standard output is not a terminal", "标准输出不是终端"));
         return -1;
     }
     if (!isatty(STDIN_FILENO)) {
         if (errno == EBADF)
-            snprintf(err, errlen, "standard input is not a terminal (it is closed)");
+            snprintf(err, errlen, "%s", LANG_PICK(lang, "standard input is not a terminal (it is closed)",
+                                                  "标准输入不是终端（它已关闭）"));
         else
-            snprintf(err, errlen, "standard input is not a terminal");
+            snprintf(err, errlen, "%s", LANG_PICK(lang, "standard input is not a terminal", "标准输入不是终端"));
         return -1;
     }
-    return term_check_type(err, errlen);
+    return term_check_type(lang, err, errlen);
 }
 
-int term_open(char *err, size_t errlen)
+int term_open(Lang lang, char *err, size_t errlen)
 {
     if (term.open)
         return 0;
-    if (term_check(err, errlen) != 0)
+    if (term_check(lang, err, errlen) != 0)
         return -1;
     term_caught = 0;
     term.empty_reads = 0;
     if (term_open_wake_pipe() != 0) {
-        snprintf(err, errlen, "cannot create a pipe: %s", strerror(errno));
+        snprintf(err, errlen, LANG_PICK(lang, "cannot create a pipe: %s", "建不了管道：%s"),
+                 lang_strerror(lang, errno).text);
         return -1;
     }
     term_install_quit_handlers();
@@ -577,7 +584,8 @@ int term_open(char *err, size_t errlen)
     if (!term.screen) {
         const char *type = getenv("TERM");
         char shown[64];
-        snprintf(err, errlen, "cannot use the terminal '%s' (check $TERM)",
+        snprintf(err, errlen, LANG_PICK(lang, "cannot use the terminal '%s' (check $TERM)",
+                                        "用不了终端「%s」（请检查 $TERM）"),
                  text_escape(type ? type : "", shown, sizeof shown));
         term_restore_handlers();
         term_close_wake_pipe();

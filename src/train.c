@@ -67,6 +67,7 @@ void train_config_default(TrainConfig *c, TaskId task)
     c->init_embed = 0.03;
     c->init_out = 0.1;
     c->vocab_of = NULL;
+    c->lang = LANG_EN;
 }
 
 int train_default_max_steps(TaskId task)
@@ -190,7 +191,8 @@ static int index_sentences(TrainRun *r, char *err, size_t errlen)
         for (int t = 0; t < TASK_LENGTH; t++) {
             int id = model_find_char(m, chars[t]);
             if (id < 0) {
-                snprintf(err, errlen, "the model's vocabulary has no '%s' (the task needs it)",
+                snprintf(err, errlen, LANG_PICK(r->cfg.lang, "the model's vocabulary has no '%s' (the task needs it)",
+                                                "模型的词表里没有「%s」（这个任务要用它）"),
                          chars[t]);
                 return -1;
             }
@@ -209,7 +211,8 @@ static int index_sentences(TrainRun *r, char *err, size_t errlen)
             if (m->answers[c] == want)
                 r->target[i] = c;
         if (r->target[i] < 0) {
-            snprintf(err, errlen, "the model's [answers] have no '%s' (the task needs it)",
+            snprintf(err, errlen, LANG_PICK(r->cfg.lang, "the model's [answers] have no '%s' (the task needs it)",
+                                            "模型的 [answers] 里没有「%s」（这个任务要用它）"),
                      task_number_char(r->sentences[i].answer));
             return -1;
         }
@@ -537,18 +540,21 @@ static int set_shape(TrainRun *r, const Model *start, char *err, size_t errlen)
     }
     m->heads = r->cfg.heads;
     model_free(&base);
+    Lang lang = r->cfg.lang;
     if (!ok) {
-        snprintf(err, errlen, "out of memory");
+        snprintf(err, errlen, "%s", LANG_PICK(lang, "out of memory", "内存不足"));
         return -1;
     }
     for (int c = 0; c < m->answers_count; c++)
         if (m->answers[c] < 0) {
-            snprintf(err, errlen, "the model's vocabulary has no '%s' (the task needs it)",
+            snprintf(err, errlen, LANG_PICK(lang, "the model's vocabulary has no '%s' (the task needs it)",
+                                            "模型的词表里没有「%s」（这个任务要用它）"),
                      task_number_char(c));
             return -1;
         }
     if (m->answers_count > TRAIN_MAX_ANSWERS || m->hidden > TRAIN_MAX_HIDDEN) {
-        snprintf(err, errlen, "the model is too large to train (d %d, %d answers, hidden %d)",
+        snprintf(err, errlen, LANG_PICK(lang, "the model is too large to train (d %d, %d answers, hidden %d)",
+                                        "模型太大，训练不了（d %d，%d 个答案，MLP 宽 %d）"),
                  m->d, m->answers_count, m->hidden);
         return -1;
     }
@@ -557,17 +563,22 @@ static int set_shape(TrainRun *r, const Model *start, char *err, size_t errlen)
 
 static int check_config(const TrainConfig *c, int d, char *err, size_t errlen)
 {
+    Lang lang = c->lang;
     if (c->task < 0 || c->task >= TASK_COUNT)
-        snprintf(err, errlen, "unknown task %d", (int)c->task);
+        snprintf(err, errlen, LANG_PICK(lang, "unknown task %d", "不认识的任务 %d"), (int)c->task);
     else if (!(c->lr > 0.0) || !isfinite(c->lr))
-        snprintf(err, errlen, "the learning rate must be a number above 0");
+        snprintf(err, errlen, "%s", LANG_PICK(lang, "the learning rate must be a number above 0",
+                                              "学习率必须是大于 0 的数"));
     else if (c->heads < 1 || c->heads > ENGINE_MAX_HEADS || d % c->heads != 0)
-        snprintf(err, errlen, "%d heads need a width d divisible by %d (d is %d)", c->heads,
+        snprintf(err, errlen, LANG_PICK(lang, "%d heads need a width d divisible by %d (d is %d)",
+                                        "%d 个头要求宽度 d 能被 %d 整除（d 是 %d）"), c->heads,
                  c->heads, d);
     else if (c->hidden < 0 || c->hidden > TRAIN_MAX_HIDDEN)
-        snprintf(err, errlen, "the MLP's width must be 0 to 4096");
+        snprintf(err, errlen, LANG_PICK(lang, "the MLP's width must be 0 to %d", "MLP 的宽度必须是 0 到 %d"),
+                 TRAIN_MAX_HIDDEN);
     else if (c->max_steps < 0)
-        snprintf(err, errlen, "the maximum of steps must be 0 or more");
+        snprintf(err, errlen, "%s", LANG_PICK(lang, "the maximum of steps must be 0 or more",
+                                              "最多步数必须是 0 或更多"));
     else
         return 0;
     return -1;
@@ -605,7 +616,7 @@ TrainRun *train_new(const TrainConfig *cfg, const Model *start, char *err, size_
 {
     TrainRun *r = calloc(1, sizeof *r);
     if (!r) {
-        snprintf(err, errlen, "out of memory");
+        snprintf(err, errlen, "%s", LANG_PICK(cfg->lang, "out of memory", "内存不足"));
         return NULL;
     }
     r->cfg = *cfg;
@@ -615,7 +626,7 @@ TrainRun *train_new(const TrainConfig *cfg, const Model *start, char *err, size_
         return NULL;
     }
     if (allocate_run(r) != 0) {
-        snprintf(err, errlen, "out of memory");
+        snprintf(err, errlen, "%s", LANG_PICK(cfg->lang, "out of memory", "内存不足"));
         train_free(r);
         return NULL;
     }
@@ -625,7 +636,8 @@ TrainRun *train_new(const TrainConfig *cfg, const Model *start, char *err, size_
     init_weights(r, start);
     r->best_correct = -1;
     if (evaluate(r) != 0 && !isfinite(r->loss)) {
-        snprintf(err, errlen, "the starting model's numbers overflow (the loss is not finite)");
+        snprintf(err, errlen, "%s", LANG_PICK(cfg->lang, "the starting model's numbers overflow (the loss is not finite)",
+                                              "起始模型的数溢出了（损失不是有限的数）"));
         train_free(r);
         return NULL;
     }

@@ -62,10 +62,11 @@ static void train_loop(TrainRun *r, const Options *o, FILE *progress, bool tty)
         fputc('\n', progress);
 }
 
-int train_write_model(const Model *m, const char *path, bool overwrite, char *msg, size_t cap)
+int train_write_model(const Model *m, const char *path, bool overwrite, Lang lang, char *msg,
+                      size_t cap)
 {
     OutFile f;
-    if (outfile_open(&f, path, OUTFILE_ATOMIC, overwrite, msg, cap) != 0)
+    if (outfile_open(&f, path, OUTFILE_ATOMIC, overwrite, lang, msg, cap) != 0)
         return f.exists ? 1 : -1;
     dump_model(f.fp, m, m->sentence);
     if (outfile_commit(&f, msg, cap) != 0)
@@ -80,14 +81,14 @@ static int save(const TrainRun *r, const Options *o, FILE *progress)
     char err[OUTFILE_PATH_BYTES + 256];
     Model m;
     if (train_to_model(r, &m) != 0) {
-        fprintf(progress, "attn-tui: --save: out of memory\n");
+        fprintf(progress, LANG_PICK(o->lang, "attn-tui: --save: out of memory\n", "attn-tui: --save：内存不足\n"));
         return 1;
     }
-    int wrote = train_write_model(&m, o->save_path, o->overwrite, err, sizeof err);
+    int wrote = train_write_model(&m, o->save_path, o->overwrite, o->lang, err, sizeof err);
     model_free(&m);
     if (wrote == 0)
         return 0;
-    fprintf(progress, "attn-tui: --save: %s\n", err);
+    fprintf(progress, LANG_PICK(o->lang, "attn-tui: --save: %s\n", "attn-tui: --save：%s\n"), err);
     return 1;
 }
 
@@ -96,6 +97,7 @@ int train_cmd_config(const Options *o, const Model *start, TrainConfig *cfg, cha
 {
     train_config_default(cfg, o->task >= 0 ? (TaskId)o->task : TASK_ADD);
     cfg->seed = o->seed;
+    cfg->lang = o->lang == LANG_ZH ? LANG_ZH : LANG_EN;
     if (o->lr > 0.0)
         cfg->lr = o->lr;
     cfg->heads = (o->given & CLI_GIVEN_HEADS) || !start || start->heads == 0 ? o->heads : start->heads;
@@ -127,13 +129,13 @@ int train_cmd_run(const Options *o, FILE *progress, bool tty)
     if (have_start)
         model_free(&start);
     if (!r) {
-        fprintf(progress, "attn-tui: --train: %s\n", err);
+        fprintf(progress, LANG_PICK(o->lang, "attn-tui: --train: %s\n", "attn-tui: --train：%s\n"), err);
         return 1;
     }
     OutFile f;   /* tried first, so that a file that cannot be written is said before training;
                     closed again, so that an interrupted run leaves no temporary file */
-    if (outfile_open(&f, o->save_path, OUTFILE_ATOMIC, o->overwrite, err, sizeof err) != 0) {
-        fprintf(progress, "attn-tui: --save: %s\n", err);
+    if (outfile_open(&f, o->save_path, OUTFILE_ATOMIC, o->overwrite, o->lang, err, sizeof err) != 0) {
+        fprintf(progress, LANG_PICK(o->lang, "attn-tui: --save: %s\n", "attn-tui: --save：%s\n"), err);
         train_free(r);
         return 1;
     }

@@ -95,6 +95,7 @@ static void train_view_restart_from(TrainViewState *s, const char *keep, const M
     cfg.seed = s->seed;
     cfg.heads = s->heads;
     cfg.vocab_of = vocab_of;
+    cfg.lang = s->lang;
     s->error[0] = '\0';
     s->run = train_new(&cfg, NULL, s->error, sizeof s->error);
     /* A model played whose vocabulary cannot learn the task: s->error says why on the
@@ -145,6 +146,7 @@ static void train_view_init(void *state, const Lesson *ls)
     s->heads = 1;
     s->speed = TRAIN_VIEW_SPEED_DEFAULT;
     s->run = NULL;
+    s->lang = ls && ls->tr.lang == LANG_ZH ? LANG_ZH : LANG_EN;
     train_view_restart_from(s, NULL, ls ? ls->model : NULL);
 }
 
@@ -212,7 +214,7 @@ static Model *train_view_model(const TrainViewState *s, Ui *ui)
     Model *m = malloc(sizeof *m);
     if (!m || train_to_model(s->run, m) != 0) {
         free(m);
-        ui_note_text(ui, "out of memory");
+        ui_note_text(ui, LANG_PICK(s->lang, "out of memory", "内存不足"));
         return NULL;
     }
     return m;

@@ -18,7 +18,8 @@
 /* The train screen's own state. */
 typedef struct {
     TrainRun *run;              /* the run shown, or NULL when it could not start (error) */
-    char error[256];            /* why the run could not start, or "" */
+    char error[256];            /* why the run could not start, or "" (in lang) */
+    Lang lang;                  /* the language of its messages: the lesson's (tr.lang) */
     TaskId task;                /* the task trained: add or all */
     uint64_t seed;              /* the run's seed (r: the next one) */
     int heads;                  /* 1 or 2 */

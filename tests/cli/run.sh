@@ -655,5 +655,159 @@ grep -qF '| `空格` |' "$tmp/keyszh" && grep -qF '| `点击` |' "$tmp/keyszh" &
 "$BIN" --print --size 40x12 --lang zh | grep -qF "终端太小：至少要 60×20，现在是 40×12" \
     && ok "zh: terminal too small" || bad "zh: terminal too small" "$("$BIN" --print --size 40x12 --lang zh | grep -v '^ *$')"
 
+# ------------------------------------------------------------------ issue 16: every error path in Chinese
+# Each error provoked for real, under --lang zh and under LANG=zh_CN.UTF-8 (no zh_CN locale
+# needs to be installed: the program's own texts, never glibc's): the exact Chinese line, and
+# stderr without an English word. Allowed Latin: attn-tui, option names (--record …), file
+# paths, what the user typed (quoted in 「」), the errno word of the fallback, the names one
+# types (embedding, python, add) and the lesson's (softmax, logit, MLP).
+zh_english() {   # zh_english FILE: the lines of FILE with an English word (3+ letters) left
+    LC_ALL=C.UTF-8 sed -E -e 's#attn-tui##g' -e 's#--[a-z][a-z-]*##g' -e 's#「[^」]*」##g' -e 's#[A-Za-z0-9_.~+-]*/[A-Za-z0-9_./~+-]*##g' \
+        -e 's/(errno|ASCII|UTF-8|TERM|terminfo|embedding|softmax|logit|MLP|python-train|python|add|dumb)//g' \
+        -e 's/(all|library|similarity|arcs|matrix|sqrtd|machine|train|code|scale|summary|practice)//g' "$1" \
+        | grep -E '[A-Za-z]{3,}'
+}
+zh_run() {   # zh_run HOW ARGS...: the binary with --lang zh (HOW=flag) or LANG=zh_CN.UTF-8 (HOW=env)
+    how=$1; shift
+    if [ "$how" = flag ]; then "$BIN" --lang zh "$@"
+    else env -u LC_ALL -u LC_MESSAGES LANG=zh_CN.UTF-8 "$BIN" "$@"; fi
+}
+# expect_zh NAME STATUS LINE -- ARGS...: both ways, stderr is exactly LINE, that status, no English.
+expect_zh() {
+    name=$1; want=$2; line=$3; shift 4
+    for how in flag env; do
+        zh_run "$how" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null; got=$?
+        if [ "$got" -ne "$want" ]; then bad "zh ($how): $name" "exit $got, want $want: $(cat "$tmp/err")"; continue; fi
+        if [ "$(cat "$tmp/err")" != "$line" ]; then bad "zh ($how): $name" "stderr: $(cat "$tmp/err")
+want:   $line"; continue; fi
+        left=$(zh_english "$tmp/err")
+        [ -z "$left" ] && ok "zh ($how): $name" || bad "zh ($how): $name: English left" "$left"
+    done
+}
+# expect_zh_limited NAME LINE ARGS...: over ulimit -f 1 (the write fails with EFBIG): exit 1, LINE.
+expect_zh_limited() {
+    name=$1; line=$2; shift 2
+    for how in flag env; do
+        (ulimit -f 1; zh_run "$how" "$@" >"$tmp/limited.txt" 2>"$tmp/err"); got=$?
+        if [ "$got" -ne 1 ] || [ "$(cat "$tmp/err")" != "$line" ]; then
+            bad "zh ($how): $name over ulimit -f" "exit $got: $(cat "$tmp/err")
+want:   $line"; continue
+        fi
+        left=$(zh_english "$tmp/err")
+        [ -z "$left" ] && ok "zh ($how): $name over ulimit -f" || bad "zh ($how): $name over ulimit -f: English left" "$left"
+    done
+}
+printf 'attn-tui: --record：/tmp/a.cast：No such file or directory\n' >"$tmp/english"
+printf 'attn-tui: --record：/tmp/a.cast：系统错误（errno 71）「abc」\n' >"$tmp/chinese"
+[ -n "$(zh_english "$tmp/english")" ] && [ -z "$(zh_english "$tmp/chinese")" ] \
+    && ok "the English finder finds strerror's English, and only it" || bad "the English finder finds strerror's English, and only it"
+printf 'x' >"$tmp/file"   # a file where a directory should be: ENOTDIR, whoever runs the tests
+mkdir -p "$tmp/dir.model"
+{ sed -n 1,30p tests/models/tiny.model; printf '1.0 2.0\n3.0 4.0\n5.0 6.0\n'; } >"$tmp/rows.model"
+{ cat tests/models/tiny.model; printf '\n[answers]\na b\n\n[wo]\n1 0\n0 1\n\n[bo]\n0 0\n0 0\n'; } >"$tmp/bo.model"
+{ cat tests/models/tiny.model; printf '\n[answers]\na b\n\n[wo]\n1 0\n0 1\n0 1\n\n[bo]\n0 0\n'; } >"$tmp/wo.model"
+# the model: the system's errors, the row plural in both of its English forms
+expect_zh "a missing model" 1 "attn-tui: $tmp/none.model：读不了：没有这个文件或目录" -- --dump --model "$tmp/none.model"
+expect_zh "a directory as the model" 1 "attn-tui: $tmp/dir.model：读不了：这是一个目录" -- --dump --model "$tmp/dir.model"
+expect_zh "a model under a file" 1 "attn-tui: $tmp/file/x.model：读不了：路径中有一段不是目录" -- --dump --model "$tmp/file/x.model"
+expect_zh "a matrix with too many rows" 1 "attn-tui: $tmp/rows.model:31：[wv] 超过 2 行" -- --dump --model "$tmp/rows.model"
+expect_zh "[bo] with more than its one row" 1 "attn-tui: $tmp/bo.model:41：[bo] 超过 1 行" -- --dump --model "$tmp/bo.model"
+expect_zh "[wo] with more than its rows" 1 "attn-tui: $tmp/wo.model:38：[wo] 超过 2 行" -- --dump --model "$tmp/wo.model"
+"$BIN" --dump --model "$tmp/bo.model" 2>"$tmp/err" >/dev/null
+grep -qxF "attn-tui: $tmp/bo.model:41: [bo] has more than 1 row" "$tmp/err" \
+    && ok "English: [bo] has more than 1 row (singular)" || bad "English: [bo] has more than 1 row (singular)" "$(cat "$tmp/err")"
+# the config file
+expect_zh "a config file that is missing" 2 "attn-tui: 读不了配置文件 $tmp/none.conf：没有这个文件或目录" -- --config "$tmp/none.conf" --dump
+expect_zh "a directory as the config file" 2 "attn-tui: 读不了配置文件 $tmp：这是一个目录" -- --config "$tmp" --dump
+# the sentence, --set and the forward pass
+expect_zh "an empty sentence" 1 "attn-tui: 句子是空的：请给 1 到 16 个字" -- --dump --sentence ""
+expect_zh "--set out of range" 2 "attn-tui: --set：「wq[9][9]=1」：下标超出范围：wq 有 8 行（0-7）、8 列（0-7）" -- --dump --set "wq[9][9]=1"
+expect_zh "--set: not a number" 2 "attn-tui: --set：「wq[1][1]=abc」：「abc」不是数" -- --dump --set "wq[1][1]=abc"
+expect_zh "--set: an unknown name" 2 "attn-tui: --set：「foo」：要写 wq、wk、wv 或 embedding，再接 [i][j]=数值，例如 wq[2][3]=1.5 或 embedding[加][0]=0.1" -- --dump --set foo
+expect_zh "--set: a character not in the vocabulary" 2 "attn-tui: --set：「embedding[x][0]=1」：「x」不在词表里" -- --dump --set "embedding[x][0]=1"
+expect_zh "--set: scores that overflow" 1 "attn-tui: 内置模型：分数溢出（Q(三)·K(三) 不是有限的数）" -- --dump --set "wq[1][1]=1e308" --set "wk[1][1]=1e308"
+# training: a vocabulary without the task's characters, a --save that cannot be written
+expect_zh "--train: the vocabulary lacks a character" 1 "attn-tui: --train：模型的词表里没有「零」（这个任务要用它）" -- --train --model tests/models/tiny.model --steps 1 --save "$tmp/zhtrain.model"
+expect_zh "--export python-train: the vocabulary lacks a character" 1 "attn-tui: --export python-train：模型的词表里没有「零」（这个任务要用它）" -- --export python-train --model tests/models/tiny.model
+expect_zh "--save under a file" 1 "attn-tui: --save：$tmp/file/x.model：路径中有一段不是目录" -- --train --steps 1 --save "$tmp/file/x.model"
+expect_zh "--save onto a directory" 1 "attn-tui: --save：$tmp：是一个目录" -- --train --steps 1 --save "$tmp"
+expect_zh "--save onto a file without --overwrite" 1 "attn-tui: --save：$tmp/file：文件已存在（要替换它，加 --overwrite）" -- --train --steps 1 --save "$tmp/file"
+expect_zh "--view: a screen that is not there" 2 "attn-tui: --view：「x」不是画面：用 all、library、similarity、arcs、matrix、sqrtd、machine、train、code、scale、summary、practice" -- --view x
+expect_zh "--export: a format that is not there" 2 "attn-tui: --export：「x」不是格式：用 python 或 python-train" -- --export x
+expect_zh "no terminal to play on" 1 "attn-tui: 标准输出不是终端：用 attn-tui --dump 印出各张表，或用 attn-tui --print 印出一个画面" --
+# every output over a file-size limit: "File too large" in Chinese
+for args in "--dump" "--dump --format json" "--print --size 200x100" "--print --format svg" "--worksheet 9" "--export python" "--export python-train --steps 1" "--help" "--keys man" "--completion bash"; do
+    case $args in
+        --dump*) line="attn-tui: --dump：写不进标准输出：文件太大（超出了文件大小的上限）" ;;
+        --print*) line="attn-tui: 写不出画面：文件太大（超出了文件大小的上限）" ;;
+        --worksheet*) line="attn-tui: --worksheet：写不进标准输出：文件太大（超出了文件大小的上限）" ;;
+        "--export python") line="attn-tui: --export python：写不进标准输出：文件太大（超出了文件大小的上限）" ;;
+        --export*) line="attn-tui: --export python-train：写不进标准输出：文件太大（超出了文件大小的上限）" ;;
+        --help) line="attn-tui: 写不出帮助：文件太大（超出了文件大小的上限）" ;;
+        --keys*) line="attn-tui: 写不出按键表：文件太大（超出了文件大小的上限）" ;;
+        *) line="attn-tui: 写不出补全脚本：文件太大（超出了文件大小的上限）" ;;
+    esac
+    # shellcheck disable=SC2086
+    expect_zh_limited "$args" "$line" $args
+done
+if [ -w /dev/full ]; then
+    for how in flag env; do
+        zh_run $how --version >/dev/full 2>"$tmp/err"; st=$?
+        [ $st -eq 1 ] && [ "$(cat "$tmp/err")" = "attn-tui: 写不出版本信息：磁盘空间不足" ] && [ -z "$(zh_english "$tmp/err")" ] \
+            && ok "zh ($how): --version into /dev/full" || bad "zh ($how): --version into /dev/full" "exit $st: $(cat "$tmp/err")"
+        zh_run $how --print --color always >/dev/full 2>"$tmp/err"; st=$?
+        [ $st -eq 1 ] && [ "$(cat "$tmp/err")" = "attn-tui: 写不出画面：磁盘空间不足" ] \
+            && ok "zh ($how): --print --color always into /dev/full" || bad "zh ($how): --print --color always into /dev/full" "exit $st: $(cat "$tmp/err")"
+    done
+fi
+# On a pseudo-terminal: the terminal's type, --record's file, the status line, S's file name.
+if command -v python3 >/dev/null 2>&1; then
+    PTY="python3 $(dirname "$0")/pty_run.py"
+    # zh_pty NAME WANT-EXIT TEXT ARGS...: run on a pty both ways; what it drew holds TEXT
+    zh_pty() {
+        name=$1; want=$2; text=$3; shift 3
+        for how in flag env; do
+            if [ "$how" = flag ]; then got=$($PTY "$tmp/pty" 24 80 71 -- "$@" --lang zh)
+            else got=$($PTY "$tmp/pty" 24 80 71 -- env -u LC_ALL -u LC_MESSAGES LANG=zh_CN.UTF-8 "$@"); fi
+            tr -d '\r' <"$tmp/pty" >"$tmp/pty.txt"
+            [ "$got" = "exit $want" ] && grep -qF -- "$text" "$tmp/pty.txt" \
+                && ok "zh ($how): $name" || bad "zh ($how): $name" "$got: $(tail -c 300 "$tmp/pty.txt")"
+        done
+    }
+    zh_pty "TERM=dumb cannot place the cursor" 1 "attn-tui: 终端类型「dumb」" env TERM=dumb "$BIN"
+    zh_pty "--record under a file" 1 "attn-tui: --record：$tmp/file/x.cast：路径中有一段不是目录" "$BIN" --record "$tmp/file/x.cast"
+    zh_pty "--record onto a directory" 1 "attn-tui: --record：$tmp：是一个目录" "$BIN" --record "$tmp"
+    zh_pty "--record onto a file without --overwrite" 1 "attn-tui: --record：$tmp/file：文件已存在（要替换它，加 --overwrite）" "$BIN" --record "$tmp/file"
+    ln -sf "$tmp/file" "$tmp/zhlink.cast"
+    zh_pty "--record through a symbolic link" 1 "attn-tui: --record：$tmp/zhlink.cast：是符号链接（不会跟随：请写出文件本身的名字）" "$BIN" --record "$tmp/zhlink.cast"
+    got=$($PTY "$tmp/pty" 24 80 r24x80,r24x80,r24x80,71 -- sh -c 'ulimit -f 16; exec "$0" --lang zh --record "$1" --autoplay --speed 4' "$BIN" "$tmp/zhfull.cast")
+    [ "$got" = "exit 1" ] && tr -d '\r' <"$tmp/pty" | grep -qF "attn-tui: --record：写不进 $tmp/zhfull.cast：文件太大（超出了文件大小的上限）" \
+        && ok "zh: a file-size limit stops --record: said in Chinese at exit" \
+        || bad "zh: a file-size limit stops --record: said in Chinese at exit" "$got: $(tail -c 300 "$tmp/pty" | cat -v)"
+    got=$($PTY "$tmp/pty" 32768 80 71 -- "$BIN" --lang zh)
+    [ "$got" = "exit 0" ] && grep -qF "终端是 80×32768：只画 80×1000（每边最多 1000）" "$tmp/pty" \
+        && ok "zh: 32768 rows: bounded, said in Chinese" || bad "zh: 32768 rows: bounded, said in Chinese" "$got"
+    # S, a name in a directory that is not there, Enter: the input line says why in Chinese
+    bs=$(printf '7f%.0s' 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24)
+    name=$(printf '%s' "$tmp/none/a.svg" | od -An -tx1 | tr -d ' \n')
+    got=$($PTY "$tmp/pty" 24 100 53,"$bs","$name",0d,1b,71 -- "$BIN" --lang zh)
+    [ "$got" = "exit 0" ] && grep -qF "a.svg：没有这个文件或目录" "$tmp/pty" \
+        && ok "zh: S into a missing directory: said in Chinese" || bad "zh: S into a missing directory: said in Chinese" "$got: $(tail -c 300 "$tmp/pty" | cat -v)"
+    if [ -w /dev/full ] && command -v tmux >/dev/null 2>&1; then
+        sock=attn-cli-zh-$$
+        tmux -L "$sock" -f /dev/null new-session -d -x 100 -y 24 "$BIN --lang zh --record /dev/full; sleep 9"
+        for _ in 1 2 3 4 5 6 7 8 9 10; do   # up to 5 s on a busy machine
+            sleep 0.5
+            tmux -L "$sock" capture-pane -p >"$tmp/screen" 2>/dev/null
+            grep -qF "录制停了" "$tmp/screen" && break
+        done
+        tmux -L "$sock" send-keys q; sleep 0.5
+        tmux -L "$sock" kill-server 2>/dev/null
+        grep -qF "录制停了：写不进 /dev/full：磁盘空间不足" "$tmp/screen" \
+            && ok "zh: --record /dev/full: said on the status line in Chinese" \
+            || bad "zh: --record /dev/full: said on the status line in Chinese" "$(tail -2 "$tmp/screen")"
+    fi
+fi
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -83,7 +83,7 @@ int lessons_setup(void **state)
     Lessons *l = calloc(1, sizeof *l);
     assert_non_null(l);
     load_model(&l->m);
-    EngineConfig masked = { MASK_CAUSAL, 1 }, heads = { MASK_NONE, 2 };
+    EngineConfig masked = { MASK_CAUSAL, 1, LANG_EN }, heads = { MASK_NONE, 2, LANG_EN };
     build_lesson(&l->plain, &l->m, NULL, NULL);
     build_lesson(&l->masked, &l->m, NULL, &masked);
     build_lesson(&l->heads, &l->m, NULL, &heads);

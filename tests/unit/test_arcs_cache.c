@@ -134,7 +134,7 @@ static void test_ascii_mask_heads_with_cache_are_the_same(void **state)
     const Fixture *f = *state;
     FrameCache *cache = frame_cache_new();
     assert_non_null(cache);
-    const EngineConfig configs[] = { { MASK_NONE, 1 }, { MASK_CAUSAL, 1 }, { MASK_CAUSAL, 2 } };
+    const EngineConfig configs[] = { { MASK_NONE, 1, LANG_EN }, { MASK_CAUSAL, 1, LANG_EN }, { MASK_CAUSAL, 2, LANG_EN } };
     for (size_t ci = 0; ci < 3; ci++) {
         Lesson ls;
         build(f, &ls, NULL, &configs[ci]);

@@ -94,10 +94,38 @@ static void test_refused(void **state)
     model_free(&m);
 }
 
+/* The same refusals in Chinese (edit_parse_in), and the description of a word vector's cell. */
+static void test_refused_in_chinese(void **state)
+{
+    (void)state;
+    Model m;
+    char err[512], line[128];
+    assert_int_equal(model_load_default(&m, err, sizeof err), 0);
+    static const struct { const char *text, *message; } bad[] = {
+        { "wx[0][0]=1", "--set：「wx[0][0]=1」：要写 wq、wk、wv 或 embedding，再接 [i][j]=数值，例如 wq[2][3]=1.5 或 embedding[加][0]=0.1" },
+        { "wq[8][0]=1", "--set：「wq[8][0]=1」：下标超出范围：wq 有 8 行（0-7）、8 列（0-7）" },
+        { "wq[0][0]=abc", "--set：「wq[0][0]=abc」：「abc」不是数" },
+        { "wq[0]=1", "--set：「wq[0]=1」：应该写成 wq[i][j]=数值" },
+        { "embedding[龙][0]=1", "--set：「embedding[龙][0]=1」：「龙」不在词表里" },
+    };
+    Edit e;
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        assert_int_equal(edit_parse_in(&m, bad[i].text, LANG_ZH, &e, err, sizeof err), -1);
+        assert_string_equal(err, bad[i].message);
+    }
+    assert_int_equal(edit_parse_in(&m, "embedding[加][0]=0.1", LANG_ZH, &e, err, sizeof err), 0);
+    EditLog log = { 0 };
+    assert_int_equal(edit_push(&m, &log, &e), 0);
+    assert_string_equal(edit_describe_in(&m, &log.e[0], LANG_ZH, line, sizeof line), "词向量[加][0] 0.45 → 0.10");
+    assert_string_equal(edit_describe_in(&m, &log.e[0], LANG_EN, line, sizeof line), "embedding[加][0] 0.45 → 0.10");
+    model_free(&m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_parse_apply_describe),
+        cmocka_unit_test(test_refused_in_chinese),
         cmocka_unit_test(test_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -325,7 +325,7 @@ static void test_causal_mask_by_hand(void **state)
     Model m;
     Trace plain, masked;
     char err[256];
-    EngineConfig causal = { MASK_CAUSAL, 1 };
+    EngineConfig causal = { MASK_CAUSAL, 1, LANG_EN };
     lesson_trace(&m, &plain, NULL);
     assert_int_equal(engine_forward_with(&m, m.sentence, &causal, &masked, err, sizeof err), 0);
     for (int t = 0; t < 6; t++) {
@@ -359,7 +359,7 @@ static void test_two_heads_by_hand(void **state)
     Model m;
     Trace one, two;
     char err[256];
-    EngineConfig heads = { MASK_NONE, 2 };
+    EngineConfig heads = { MASK_NONE, 2, LANG_EN };
     lesson_trace(&m, &one, NULL);
     assert_int_equal(engine_forward_with(&m, m.sentence, &heads, &two, err, sizeof err), 0);
     assert_int_equal(two.heads, 2);
@@ -394,10 +394,18 @@ static void test_two_heads_by_hand(void **state)
     /* the refitted model's two heads look in different places (docs/lesson-model.md) */
     assert_int_equal(engine_strongest(&two, 0, 4), 5);   /* 于, head 1: ? */
     assert_int_equal(engine_strongest(&two, 1, 4), 3);   /* 于, head 2: 等 */
-    EngineConfig bad = { MASK_NONE, 3 };
+    EngineConfig bad = { MASK_NONE, 3, LANG_EN };
     Trace none;
     assert_int_equal(engine_forward_with(&m, m.sentence, &bad, &none, err, sizeof err), -1);
     assert_string_equal(err, "3 heads need a width d divisible by 3 (d is 8)");
+    EngineConfig bad_zh = { MASK_NONE, 3, LANG_ZH };   /* the same in Chinese */
+    assert_int_equal(engine_forward_with(&m, m.sentence, &bad_zh, &none, err, sizeof err), -1);
+    assert_string_equal(err, "3 个头要求宽度 d 能被 3 整除（d 是 8）");
+    EngineConfig zh = { MASK_NONE, 1, LANG_ZH };
+    assert_int_equal(engine_forward_with(&m, "", &zh, &none, err, sizeof err), -1);
+    assert_string_equal(err, "句子是空的：请给 1 到 16 个字");
+    assert_int_equal(engine_forward_with(&m, "三加五等于三加五等于三加五等于三加", &zh, &none, err, sizeof err), -1);
+    assert_string_equal(err, "句子有 17 个字：最多只能有 16 个");
     engine_free(&one);
     engine_free(&two);
     model_free(&m);

@@ -29,7 +29,7 @@ typedef struct {
 
 static void run(const Model *m, Mask mask, int heads, Trace *tr)
 {
-    EngineConfig cfg = { mask, heads };
+    EngineConfig cfg = { mask, heads, LANG_EN };
     char err[512];
     if (engine_forward_with(m, "三加五等于?", &cfg, tr, err, sizeof err) != 0)
         fail_msg("%s", err);
@@ -215,7 +215,7 @@ static void test_strings_escaped(void **state)
     char *buf = NULL;
     size_t len = 0;
     FILE *mem = open_memstream(&buf, &len);
-    assert_int_equal(export_write(mem, "memory", EXPORT_PYTHON, &m, "a\"\\", err, sizeof err), 0);
+    assert_int_equal(export_write(mem, "memory", EXPORT_PYTHON, &m, "a\"\\", LANG_EN, err, sizeof err), 0);
     assert_int_equal(fclose(mem), 0);
     assert_non_null(strstr(buf, "SENTENCE = \"a\\\"\\\\\"\n"));
     assert_non_null(strstr(buf, "TOKENS = [\"a\", \"\\\"\", \"\\\\\"]\n"));
@@ -232,7 +232,7 @@ static void test_write_equals_python(void **state)
     char *buf = NULL, err[256];
     size_t len = 0;
     FILE *mem = open_memstream(&buf, &len);
-    assert_int_equal(export_write(mem, "memory", EXPORT_PYTHON, &f->m, "三加五等于?", err, sizeof err), 0);
+    assert_int_equal(export_write(mem, "memory", EXPORT_PYTHON, &f->m, "三加五等于?", LANG_EN, err, sizeof err), 0);
     assert_int_equal(fclose(mem), 0);
     assert_string_equal(buf, f->script);
     free(buf);
@@ -245,7 +245,7 @@ static void test_write_error(void **state)
     if (!full)
         skip();
     char err[256] = "";
-    assert_int_equal(export_write(full, "standard output", EXPORT_PYTHON, &f->m, "三加五等于?",
+    assert_int_equal(export_write(full, "standard output", EXPORT_PYTHON, &f->m, "三加五等于?", LANG_EN,
                                   err, sizeof err), -1);
     assert_string_equal(err, "cannot write to standard output: No space left on device");
     fclose(full);
@@ -257,7 +257,7 @@ static void test_bad_sentence(void **state)
     char err[1024] = "";
     FILE *null = fopen("/dev/null", "w");
     assert_non_null(null);
-    assert_int_equal(export_write(null, "standard output", EXPORT_PYTHON, &f->m, "", err, sizeof err), -1);
+    assert_int_equal(export_write(null, "standard output", EXPORT_PYTHON, &f->m, "", LANG_EN, err, sizeof err), -1);
     assert_true(strncmp(err, "one head: ", 10) == 0);
     fclose(null);
 }

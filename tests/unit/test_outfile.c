@@ -96,7 +96,7 @@ static void test_atomic_new_file_appears_whole(void **state)
     char path[256], err[256], buf[64];
     path_in(s, "out.svg", path, sizeof path);
     OutFile f;
-    assert_int_equal(outfile_open(&f, path, OUTFILE_ATOMIC, false, err, sizeof err), 0);
+    assert_int_equal(outfile_open(&f, path, OUTFILE_ATOMIC, false, LANG_EN, err, sizeof err), 0);
     fputs("<svg/>\n", f.fp);
     assert_int_equal(access(path, F_OK), -1);          /* not there until committed */
     assert_int_equal(entries(s), 1);                   /* only the temporary file */
@@ -115,13 +115,13 @@ static void test_existing_file_kept_unless_overwrite(void **state)
     chmod(path, 0640);
     OutFile f;
     for (int mode = OUTFILE_ATOMIC; mode <= OUTFILE_STREAM; mode++) {
-        assert_int_equal(outfile_open(&f, path, (OutFileMode)mode, false, err, sizeof err), -1);
+        assert_int_equal(outfile_open(&f, path, (OutFileMode)mode, false, LANG_EN, err, sizeof err), -1);
         snprintf(want, sizeof want, "%s: exists (use --overwrite to replace it)", path);
         assert_string_equal(err, want);
         assert_null(f.fp);
     }
     assert_string_equal(read_file(path, buf, sizeof buf), "precious\n");
-    assert_int_equal(outfile_open(&f, path, OUTFILE_ATOMIC, true, err, sizeof err), 0);
+    assert_int_equal(outfile_open(&f, path, OUTFILE_ATOMIC, true, LANG_EN, err, sizeof err), 0);
     fputs("new\n", f.fp);
     assert_string_equal(read_file(path, buf, sizeof buf), "precious\n");   /* until commit */
     assert_int_equal(outfile_commit(&f, err, sizeof err), 0);
@@ -129,7 +129,7 @@ static void test_existing_file_kept_unless_overwrite(void **state)
     struct stat st;
     assert_int_equal(stat(path, &st), 0);
     assert_int_equal(st.st_mode & 07777, 0640);        /* the replaced file's mode */
-    assert_int_equal(outfile_open(&f, path, OUTFILE_STREAM, true, err, sizeof err), 0);
+    assert_int_equal(outfile_open(&f, path, OUTFILE_STREAM, true, LANG_EN, err, sizeof err), 0);
     fputs("streamed\n", f.fp);
     assert_int_equal(outfile_commit(&f, err, sizeof err), 0);
     assert_string_equal(read_file(path, buf, sizeof buf), "streamed\n");
@@ -148,12 +148,12 @@ static void test_symlink_never_followed(void **state)
     OutFile f;
     for (int overwrite = 0; overwrite <= 1; overwrite++)
         for (int mode = OUTFILE_ATOMIC; mode <= OUTFILE_STREAM; mode++) {
-            assert_int_equal(outfile_open(&f, link_path, (OutFileMode)mode, overwrite, err,
+            assert_int_equal(outfile_open(&f, link_path, (OutFileMode)mode, overwrite, LANG_EN, err,
                                           sizeof err), -1);
             snprintf(want, sizeof want, "%s: is a symbolic link (not followed: name the file "
                      "itself)", link_path);
             assert_string_equal(err, want);
-            assert_int_equal(outfile_open(&f, dangling, (OutFileMode)mode, overwrite, err,
+            assert_int_equal(outfile_open(&f, dangling, (OutFileMode)mode, overwrite, LANG_EN, err,
                                           sizeof err), -1);
         }
     assert_string_equal(read_file(target, buf, sizeof buf), "precious\n");
@@ -166,7 +166,7 @@ static void test_target_appearing_meanwhile_is_kept(void **state)
     char path[256], err[512], buf[64], want[512];
     path_in(s, "race.svg", path, sizeof path);
     OutFile f;
-    assert_int_equal(outfile_open(&f, path, OUTFILE_ATOMIC, false, err, sizeof err), 0);
+    assert_int_equal(outfile_open(&f, path, OUTFILE_ATOMIC, false, LANG_EN, err, sizeof err), 0);
     fputs("mine\n", f.fp);
     write_file(path, "theirs\n");                       /* appears before the commit */
     assert_int_equal(outfile_commit(&f, err, sizeof err), -1);
@@ -182,7 +182,7 @@ static void test_abort_leaves_nothing(void **state)
     char path[256], err[256];
     path_in(s, "sheet.txt", path, sizeof path);
     OutFile f;
-    assert_int_equal(outfile_open(&f, path, OUTFILE_ATOMIC, false, err, sizeof err), 0);
+    assert_int_equal(outfile_open(&f, path, OUTFILE_ATOMIC, false, LANG_EN, err, sizeof err), 0);
     fputs("half", f.fp);
     outfile_abort(&f);
     outfile_abort(&f);                                 /* twice: harmless */
@@ -200,7 +200,7 @@ static void test_stream_creates_exclusively(void **state)
     char path[256], err[256], buf[64];
     path_in(s, "rec.cast", path, sizeof path);
     OutFile f;
-    assert_int_equal(outfile_open(&f, path, OUTFILE_STREAM, false, err, sizeof err), 0);
+    assert_int_equal(outfile_open(&f, path, OUTFILE_STREAM, false, LANG_EN, err, sizeof err), 0);
     fputs("{}\n", f.fp);
     fflush(f.fp);
     assert_string_equal(read_file(path, buf, sizeof buf), "{}\n");   /* in place at once */
@@ -219,7 +219,7 @@ static void test_umask_respected(void **state)
     path_in(s, "private.svg", path, sizeof path);
     mode_t old = umask(077);
     OutFile f;
-    assert_int_equal(outfile_open(&f, path, OUTFILE_ATOMIC, false, err, sizeof err), 0);
+    assert_int_equal(outfile_open(&f, path, OUTFILE_ATOMIC, false, LANG_EN, err, sizeof err), 0);
     assert_int_equal(outfile_commit(&f, err, sizeof err), 0);
     umask(old);
     struct stat st;
@@ -232,15 +232,15 @@ static void test_devices_and_directories(void **state)
     Scratch *s = *state;
     char err[512], want[512];
     OutFile f;
-    assert_int_equal(outfile_open(&f, "/dev/null", OUTFILE_ATOMIC, false, err, sizeof err), 0);
+    assert_int_equal(outfile_open(&f, "/dev/null", OUTFILE_ATOMIC, false, LANG_EN, err, sizeof err), 0);
     assert_true(f.special);
     fputs("gone", f.fp);
     assert_int_equal(outfile_commit(&f, err, sizeof err), 0);
-    assert_int_equal(outfile_open(&f, s->dir, OUTFILE_STREAM, true, err, sizeof err), -1);
+    assert_int_equal(outfile_open(&f, s->dir, OUTFILE_STREAM, true, LANG_EN, err, sizeof err), -1);
     snprintf(want, sizeof want, "%s: is a directory", s->dir);
     assert_string_equal(err, want);
     if (access("/dev/full", W_OK) == 0) {
-        assert_int_equal(outfile_open(&f, "/dev/full", OUTFILE_STREAM, false, err, sizeof err), 0);
+        assert_int_equal(outfile_open(&f, "/dev/full", OUTFILE_STREAM, false, LANG_EN, err, sizeof err), 0);
         fputs("x", f.fp);
         assert_int_equal(outfile_commit(&f, err, sizeof err), -1);
         assert_string_equal(err, "/dev/full: No space left on device");
@@ -253,7 +253,7 @@ static void test_devices_and_directories(void **state)
     int rfd = open(fifo, O_RDONLY | O_NONBLOCK);
     assert_true(rfd >= 0);
     reader = fdopen(rfd, "r");
-    assert_int_equal(outfile_open(&f, fifo, OUTFILE_STREAM, false, err, sizeof err), 0);
+    assert_int_equal(outfile_open(&f, fifo, OUTFILE_STREAM, false, LANG_EN, err, sizeof err), 0);
     fputs("through\n", f.fp);
     assert_int_equal(outfile_commit(&f, err, sizeof err), 0);
     char buf[32];
@@ -268,16 +268,54 @@ static void test_messages_escaped(void **state)
     char path[256], err[512], want[512];
     snprintf(path, sizeof path, "%s/no-dir/\033]0;x\a.cast", s->dir);
     OutFile f;
-    assert_int_equal(outfile_open(&f, path, OUTFILE_STREAM, false, err, sizeof err), -1);
+    assert_int_equal(outfile_open(&f, path, OUTFILE_STREAM, false, LANG_EN, err, sizeof err), -1);
     snprintf(want, sizeof want, "%s/no-dir/\\x1B]0;x\\x07.cast: No such file or directory", s->dir);
     assert_string_equal(err, want);
-    assert_int_equal(outfile_open(&f, "", OUTFILE_ATOMIC, false, err, sizeof err), -1);
+    assert_int_equal(outfile_open(&f, "", OUTFILE_ATOMIC, false, LANG_EN, err, sizeof err), -1);
     assert_string_equal(err, "no file name given");
     char long_path[OUTFILE_PATH_BYTES + 16];
     memset(long_path, 'a', sizeof long_path - 1);
     long_path[sizeof long_path - 1] = '\0';
-    assert_int_equal(outfile_open(&f, long_path, OUTFILE_ATOMIC, false, err, sizeof err), -1);
+    assert_int_equal(outfile_open(&f, long_path, OUTFILE_ATOMIC, false, LANG_EN, err, sizeof err), -1);
     assert_non_null(strstr(err, ": the path is too long"));
+}
+
+/* Every message in Chinese under LANG_ZH: the path, a full-width colon, the program's own
+ * text (never strerror's English). */
+static void test_messages_in_chinese(void **state)
+{
+    Scratch *s = *state;
+    char path[256], err[512], want[512];
+    OutFile f;
+    snprintf(path, sizeof path, "%s/no-dir/a.cast", s->dir);
+    assert_int_equal(outfile_open(&f, path, OUTFILE_STREAM, false, LANG_ZH, err, sizeof err), -1);
+    snprintf(want, sizeof want, "%s：没有这个文件或目录", path);
+    assert_string_equal(err, want);
+    assert_int_equal(outfile_open(&f, s->dir, OUTFILE_ATOMIC, false, LANG_ZH, err, sizeof err), -1);
+    snprintf(want, sizeof want, "%s：是一个目录", s->dir);
+    assert_string_equal(err, want);
+    path_in(s, "kept", path, sizeof path);
+    assert_int_equal(outfile_open(&f, path, OUTFILE_ATOMIC, false, LANG_ZH, err, sizeof err), 0);
+    assert_int_equal(outfile_commit(&f, err, sizeof err), 0);
+    for (int mode = 0; mode < 2; mode++) {
+        assert_int_equal(outfile_open(&f, path, (OutFileMode)mode, false, LANG_ZH, err, sizeof err), -1);
+        snprintf(want, sizeof want, "%s：文件已存在（要替换它，加 --overwrite）", path);
+        assert_string_equal(err, want);
+    }
+    char link_path[256];
+    path_in(s, "link", link_path, sizeof link_path);
+    assert_int_equal(symlink(path, link_path), 0);
+    assert_int_equal(outfile_open(&f, link_path, OUTFILE_ATOMIC, true, LANG_ZH, err, sizeof err), -1);
+    snprintf(want, sizeof want, "%s：是符号链接（不会跟随：请写出文件本身的名字）", link_path);
+    assert_string_equal(err, want);
+    assert_int_equal(outfile_open(&f, "", OUTFILE_ATOMIC, false, LANG_ZH, err, sizeof err), -1);
+    assert_string_equal(err, "没有给文件名");
+    if (access("/dev/full", W_OK) == 0) {   /* a failed write: the commit says it in Chinese too */
+        assert_int_equal(outfile_open(&f, "/dev/full", OUTFILE_STREAM, false, LANG_ZH, err, sizeof err), 0);
+        fputs("x", f.fp);
+        assert_int_equal(outfile_commit(&f, err, sizeof err), -1);
+        assert_string_equal(err, "/dev/full：磁盘空间不足");
+    }
 }
 
 int main(void)
@@ -292,6 +330,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_umask_respected, scratch_setup, scratch_teardown),
         cmocka_unit_test_setup_teardown(test_devices_and_directories, scratch_setup, scratch_teardown),
         cmocka_unit_test_setup_teardown(test_messages_escaped, scratch_setup, scratch_teardown),
+        cmocka_unit_test_setup_teardown(test_messages_in_chinese, scratch_setup, scratch_teardown),
     };
     return cmocka_run_group_tests_name("outfile", tests, NULL, NULL);
 }

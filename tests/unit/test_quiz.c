@@ -41,7 +41,7 @@ static int setup(void **state) { return setup_with(state, NULL); }
 
 static int setup_masked(void **state)
 {
-    EngineConfig cfg = { MASK_CAUSAL, 2 };
+    EngineConfig cfg = { MASK_CAUSAL, 2, LANG_EN };
     return setup_with(state, &cfg);
 }
 

@@ -54,7 +54,7 @@ static void test_frames_as_diffs(void **state)
     close(fd);
     Recorder r;
     char err[256];
-    assert_int_equal(record_open(&r, path, true, "attn-tui · 三\"加\"", 1700000000, err, sizeof err), 0);
+    assert_int_equal(record_open(&r, path, true, LANG_EN, "attn-tui · 三\"加\"", 1700000000, err, sizeof err), 0);
     Grid g;
     assert_int_equal(grid_init(&g, 4, 2), 0);
     grid_put_text(&g, 0, 0, "三a", STYLE_NORMAL);
@@ -95,10 +95,10 @@ static void test_cannot_create(void **state)
     (void)state;
     Recorder r;
     char err[256];
-    assert_int_equal(record_open(&r, "/nonexistent-dir/x.cast", false, "t", 0, err, sizeof err), -1);
+    assert_int_equal(record_open(&r, "/nonexistent-dir/x.cast", false, LANG_EN, "t", 0, err, sizeof err), -1);
     assert_string_equal(err, "/nonexistent-dir/x.cast: No such file or directory");
     if (access("/dev/full", W_OK) == 0) {
-        assert_int_equal(record_open(&r, "/dev/full", false, "t", 0, err, sizeof err), 0);
+        assert_int_equal(record_open(&r, "/dev/full", false, LANG_EN, "t", 0, err, sizeof err), 0);
         Grid g;
         assert_int_equal(grid_init(&g, 200, 50), 0);
         for (int i = 0; i < 40; i++) {
@@ -130,11 +130,11 @@ static void test_existing_file_and_link_refused(void **state)
     fclose(f);
     assert_int_equal(symlink(path, link_path), 0);
     Recorder r;
-    assert_int_equal(record_open(&r, path, false, "t", 0, err, sizeof err), -1);
+    assert_int_equal(record_open(&r, path, false, LANG_EN, "t", 0, err, sizeof err), -1);
     char want[160];
     snprintf(want, sizeof want, "%s: exists (use --overwrite to replace it)", path);
     assert_string_equal(err, want);
-    assert_int_equal(record_open(&r, link_path, true, "t", 0, err, sizeof err), -1);
+    assert_int_equal(record_open(&r, link_path, true, LANG_EN, "t", 0, err, sizeof err), -1);
     snprintf(want, sizeof want, "%s: is a symbolic link (not followed: name the file itself)",
              link_path);
     assert_string_equal(err, want);
@@ -172,7 +172,7 @@ static void test_size_limit_keeps_whole_events(void **state)
     void (*was)(int) = signal(SIGXFSZ, SIG_IGN);      /* as main.c has it */
     assert_int_equal(setrlimit(RLIMIT_FSIZE, &small), 0);
     Recorder r;
-    assert_int_equal(record_open(&r, path, true, "t", 0, err, sizeof err), 0);
+    assert_int_equal(record_open(&r, path, true, LANG_EN, "t", 0, err, sizeof err), 0);
     Grid g;
     assert_int_equal(grid_init(&g, 30, 10), 0);
     int i;

@@ -330,7 +330,7 @@ static void test_save_writes_the_svg(void **state)
     fclose(mem);
 
     assert_false(outfile_taken(path));
-    assert_int_equal(snapshot_save(&shot, path, false, THEME_DARK, msg, sizeof msg), SNAPSHOT_SAVED);
+    assert_int_equal(snapshot_save(&shot, path, false, THEME_DARK, LANG_EN, msg, sizeof msg), SNAPSHOT_SAVED);
     assert_non_null(realpath(path, full));
     assert_string_equal(msg, full);                   /* where it went, the full path */
     assert_true(outfile_taken(path));
@@ -347,14 +347,14 @@ static void test_save_writes_the_svg(void **state)
     player_set_stage(&s->p, STAGE_OUTPUT, 0);
     in = scene_input(s);
     assert_int_equal(snapshot_take(&shot, &in, 80, 24), 0);
-    assert_int_equal(snapshot_save(&shot, path, false, THEME_DARK, msg, sizeof msg), SNAPSHOT_EXISTS);
+    assert_int_equal(snapshot_save(&shot, path, false, THEME_DARK, LANG_EN, msg, sizeof msg), SNAPSHOT_EXISTS);
     got = slurp(path, &len);
     assert_int_equal(len, want_len);
     assert_memory_equal(got, want, len);
     free(got);
     assert_int_equal(entries(dir), 1);
     /* confirmed: replaced */
-    assert_int_equal(snapshot_save(&shot, path, true, THEME_DARK, msg, sizeof msg), SNAPSHOT_SAVED);
+    assert_int_equal(snapshot_save(&shot, path, true, THEME_DARK, LANG_EN, msg, sizeof msg), SNAPSHOT_SAVED);
     got = slurp(path, &len);
     assert_false(len == want_len && memcmp(got, want, len) == 0);
     free(got);
@@ -363,11 +363,13 @@ static void test_save_writes_the_svg(void **state)
     /* a directory that is not there: said, nothing written */
     char bad[PATH_MAX];
     snprintf(bad, sizeof bad, "%s/no-such-dir/a.svg", dir);
-    assert_int_equal(snapshot_save(&shot, bad, false, THEME_DARK, msg, sizeof msg), SNAPSHOT_FAILED);
+    assert_int_equal(snapshot_save(&shot, bad, false, THEME_DARK, LANG_EN, msg, sizeof msg), SNAPSHOT_FAILED);
     assert_non_null(strstr(msg, "no-such-dir/a.svg: No such file or directory"));
+    assert_int_equal(snapshot_save(&shot, bad, false, THEME_DARK, LANG_ZH, msg, sizeof msg), SNAPSHOT_FAILED);
+    assert_non_null(strstr(msg, "no-such-dir/a.svg：没有这个文件或目录"));   /* in Chinese, whole */
     /* a name with a newline: the message says it escaped, on one line */
     snprintf(bad, sizeof bad, "%s/no-such-dir/a\nb.svg", dir);
-    assert_int_equal(snapshot_save(&shot, bad, false, THEME_DARK, msg, sizeof msg), SNAPSHOT_FAILED);
+    assert_int_equal(snapshot_save(&shot, bad, false, THEME_DARK, LANG_EN, msg, sizeof msg), SNAPSHOT_FAILED);
     assert_non_null(strstr(msg, "a\\nb.svg"));
     assert_null(strchr(msg, '\n'));
 
@@ -391,7 +393,7 @@ static void test_save_says_the_full_path(void **state)
     FrameInput in = scene_input(s);
     Snapshot shot = { 0 };
     assert_int_equal(snapshot_take(&shot, &in, 80, 24), 0);
-    assert_int_equal(snapshot_save(&shot, "tab\there.svg", false, THEME_LIGHT, msg, sizeof msg),
+    assert_int_equal(snapshot_save(&shot, "tab\there.svg", false, THEME_LIGHT, LANG_EN, msg, sizeof msg),
                      SNAPSHOT_SAVED);
     char real[PATH_MAX];
     assert_non_null(realpath(".", real));

@@ -206,7 +206,7 @@ static void check_engine_equal(TaskId task, int heads)
         train_step(r);
     Model m;
     assert_int_equal(train_to_model(r, &m), 0);
-    EngineConfig cfg = { MASK_NONE, heads };
+    EngineConfig cfg = { MASK_NONE, heads, LANG_EN };
     for (int i = 0; i < train_sentence_count(r); i += 13) {
         Trace tr;
         char err[256];
@@ -300,6 +300,13 @@ static void test_stuck_flag(void **state)
     c.lr = -1;
     assert_null(train_new(&c, NULL, err, sizeof err));
     assert_string_equal(err, "the learning rate must be a number above 0");
+    c.lang = LANG_ZH;   /* train_new's messages in Chinese */
+    assert_null(train_new(&c, NULL, err, sizeof err));
+    assert_string_equal(err, "学习率必须是大于 0 的数");
+    c.lr = TRAIN_LR;
+    c.heads = 3;
+    assert_null(train_new(&c, NULL, err, sizeof err));
+    assert_string_equal(err, "3 个头要求宽度 d 能被 3 整除（d 是 8）");
 }
 
 /* ---------------------------------------------------------------- the model format */

@@ -299,7 +299,7 @@ static void test_save_and_play(void **state)
 
     /* what app.c writes on REACT_SAVE: the kept model, through outfile.h */
     char msg[UI_NOTE_BYTES], err[512];
-    assert_int_equal(train_write_model(s->ui.model_save, path, false, msg, sizeof msg), 0);
+    assert_int_equal(train_write_model(s->ui.model_save, path, false, LANG_EN, msg, sizeof msg), 0);
     char real[PATH_MAX];
     assert_non_null(realpath(path, real));
     assert_string_equal(msg, real);   /* where it went: the full path */
@@ -313,9 +313,9 @@ static void test_save_and_play(void **state)
     engine_free(&tr);
     model_free(&m);
     /* the same name again: refused (nothing replaced), replaced only when asked to */
-    assert_int_equal(train_write_model(s->ui.model_save, path, false, msg, sizeof msg), 1);
+    assert_int_equal(train_write_model(s->ui.model_save, path, false, LANG_EN, msg, sizeof msg), 1);
     assert_non_null(strstr(msg, "exists"));
-    assert_int_equal(train_write_model(s->ui.model_save, path, true, msg, sizeof msg), 0);
+    assert_int_equal(train_write_model(s->ui.model_save, path, true, LANG_EN, msg, sizeof msg), 0);
     /* Esc closes the line; the view takes keys again */
     ui_input(&s->ui, s->ls, KEYCODE_ESC);
     assert_false(s->ui.input.open);
@@ -373,11 +373,16 @@ static void test_save_error(void **state)
     press(s, 'w');
     assert_non_null(s->ui.model_save);
     char msg[UI_NOTE_BYTES];
-    assert_int_equal(train_write_model(s->ui.model_save, "/nonexistent-dir/m.model", false, msg,
+    assert_int_equal(train_write_model(s->ui.model_save, "/nonexistent-dir/m.model", false, LANG_EN, msg,
                                        sizeof msg), -1);
     assert_non_null(strstr(msg, "/nonexistent-dir/m.model"));
     assert_null(strchr(msg, '\n'));
     assert_int_equal(access("/nonexistent-dir/m.model", F_OK), -1);
+    /* in Chinese: the system's reason too (lang_strerror), no English left */
+    assert_int_equal(train_write_model(s->ui.model_save, "/nonexistent-dir/m.model", false, LANG_ZH,
+                                       msg, sizeof msg), -1);
+    assert_non_null(strstr(msg, "没有这个文件或目录"));
+    assert_null(strstr(msg, "No such"));
     scene_close(s);
 }
 
