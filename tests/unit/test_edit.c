@@ -21,27 +21,27 @@ static void test_parse_apply_describe(void **state)
     char err[256], line[128];
     assert_int_equal(model_load_default(&m, err, sizeof err), 0);
     Edit e;
-    assert_int_equal(edit_parse(&m, "wq[2][3]=1.5", &e, err, sizeof err), 0);
+    assert_int_equal(edit_parse(&m, NULL, "wq[2][3]=1.5", &e, err, sizeof err), 0);
     assert_int_equal(e.target, EDIT_WQ);
     assert_int_equal(e.row, 2);
     assert_int_equal(e.col, 3);
     EditLog log = { 0 };
-    assert_int_equal(edit_push(&m, &log, &e), 0);
+    assert_int_equal(edit_push(&m, NULL, &log, &e), 0);
     assert_true(m.wq[2 * 8 + 3] == 1.5);
     assert_string_equal(edit_describe(&m, &log.e[0], line, sizeof line), "Wq[2][3] 0.58 → 1.50");
 
-    assert_int_equal(edit_parse(&m, "embedding[加][0]=0.1", &e, err, sizeof err), 0);
+    assert_int_equal(edit_parse(&m, NULL, "embedding[加][0]=0.1", &e, err, sizeof err), 0);
     assert_int_equal(e.target, EDIT_EMBEDDING);
     assert_int_equal(e.row, model_find_char(&m, "加"));
-    assert_int_equal(edit_push(&m, &log, &e), 0);
+    assert_int_equal(edit_push(&m, NULL, &log, &e), 0);
     assert_string_equal(edit_describe(&m, &log.e[1], line, sizeof line), "embedding[加][0] 0.45 → 0.10");
 
     /* the same cell twice: undo puts back the first number */
-    assert_int_equal(edit_parse(&m, "wq[2][3]=-2", &e, err, sizeof err), 0);
-    assert_int_equal(edit_push(&m, &log, &e), 0);
+    assert_int_equal(edit_parse(&m, NULL, "wq[2][3]=-2", &e, err, sizeof err), 0);
+    assert_int_equal(edit_push(&m, NULL, &log, &e), 0);
     assert_string_equal(edit_describe(&m, &log.e[2], line, sizeof line), "Wq[2][3] 1.50 → -2.00");
-    assert_int_equal(edit_parse(&m, "wv[7][7]=0.001", &e, err, sizeof err), 0);
-    edit_apply(&m, &e);
+    assert_int_equal(edit_parse(&m, NULL, "wv[7][7]=0.001", &e, err, sizeof err), 0);
+    edit_apply(&m, NULL, &e);
     assert_string_equal(edit_describe(&m, &e, line, sizeof line), "Wv[7][7] 0.010 → 0.001");
 
     /* the forward pass uses the changed model: Q(加)[3] moves by x(加)[2] × (−2 − 0.58) */
@@ -55,7 +55,7 @@ static void test_parse_apply_describe(void **state)
     engine_free(&before);
     engine_free(&after);
 
-    edit_undo_all(&m, &log);
+    edit_undo_all(&m, NULL, &log);
     assert_int_equal(log.n, 0);
     *edit_cell(&m, &e) = e.before;
     assert_memory_equal(m.wq, fresh.wq, 64 * sizeof(double));
@@ -88,7 +88,7 @@ static void test_refused(void **state)
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         Edit e;
-        assert_int_equal(edit_parse(&m, bad[i].text, &e, err, sizeof err), -1);
+        assert_int_equal(edit_parse(&m, NULL, bad[i].text, &e, err, sizeof err), -1);
         assert_string_equal(err, bad[i].message);
     }
     model_free(&m);

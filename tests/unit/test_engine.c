@@ -325,7 +325,7 @@ static void test_causal_mask_by_hand(void **state)
     Model m;
     Trace plain, masked;
     char err[256];
-    EngineConfig causal = { MASK_CAUSAL, 1 };
+    EngineConfig causal = { .mask = MASK_CAUSAL, .heads = 1 };
     lesson_trace(&m, &plain, NULL);
     assert_int_equal(engine_forward_with(&m, m.sentence, &causal, &masked, err, sizeof err), 0);
     for (int t = 0; t < 6; t++) {
@@ -359,7 +359,7 @@ static void test_two_heads_by_hand(void **state)
     Model m;
     Trace one, two;
     char err[256];
-    EngineConfig heads = { MASK_NONE, 2 };
+    EngineConfig heads = { .mask = MASK_NONE, .heads = 2 };
     lesson_trace(&m, &one, NULL);
     assert_int_equal(engine_forward_with(&m, m.sentence, &heads, &two, err, sizeof err), 0);
     assert_int_equal(two.heads, 2);
@@ -394,7 +394,7 @@ static void test_two_heads_by_hand(void **state)
     /* the refitted model's two heads look in different places (docs/lesson-model.md) */
     assert_int_equal(engine_strongest(&two, 0, 4), 5);   /* 于, head 1: ? */
     assert_int_equal(engine_strongest(&two, 1, 4), 3);   /* 于, head 2: 等 */
-    EngineConfig bad = { MASK_NONE, 3 };
+    EngineConfig bad = { .mask = MASK_NONE, .heads = 3 };
     Trace none;
     assert_int_equal(engine_forward_with(&m, m.sentence, &bad, &none, err, sizeof err), -1);
     assert_string_equal(err, "3 heads need a width d divisible by 3 (d is 8)");

@@ -196,13 +196,13 @@ static void test_carry_out(void **state)
     EditLog log = { 0 };
     Edit e = { EDIT_WV, 1, 2, 0.0, 0.25 };
     double was = m.wv[1 * 8 + 2];
-    assert_false(edit_carry_out(&m, &log, EDIT_ASK_NONE, &e));
-    assert_false(edit_carry_out(&m, &log, EDIT_ASK_UNDO, &e));   /* nothing to undo */
-    assert_true(edit_carry_out(&m, &log, EDIT_ASK_SET, &e));
+    assert_false(edit_carry_out(&m, NULL, &log, EDIT_ASK_NONE, &e));
+    assert_false(edit_carry_out(&m, NULL, &log, EDIT_ASK_UNDO, &e));   /* nothing to undo */
+    assert_true(edit_carry_out(&m, NULL, &log, EDIT_ASK_SET, &e));
     assert_true(m.wv[1 * 8 + 2] == 0.25);
-    assert_false(edit_carry_out(&m, &log, EDIT_ASK_SET, &e));    /* the same value again */
+    assert_false(edit_carry_out(&m, NULL, &log, EDIT_ASK_SET, &e));    /* the same value again */
     assert_int_equal(log.n, 1);
-    edit_pop(&m, &log);
+    edit_pop(&m, NULL, &log);
     assert_int_equal(log.n, 0);
     assert_true(m.wv[1 * 8 + 2] == was);
     model_free(&m);
