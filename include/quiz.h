@@ -99,6 +99,11 @@ typedef struct {
 
 void quiz_seq_init(QuizSeq *seq, unsigned long long seed);
 
+/* What if: true when question q (its kind and cells) is about a score the learner set
+ * (engine_score_set) — the score or its mirror, or ÷√d, e^ or a share of that row — whose
+ * operands would print a number that is not Q·K under the name Q·K. quiz_next never asks one. */
+bool quiz_about_set(const Trace *tr, const QuizQuestion *q);
+
 /* Makes the next question about trace tr into *q. */
 void quiz_next(QuizSeq *seq, const Trace *tr, QuizQuestion *q);
 

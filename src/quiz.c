@@ -425,12 +425,43 @@ void quiz_make(const Trace *tr, QuizKind kind, Role role, int t, int s, int j, i
     }
 }
 
+/* What if: true when the cells of q would ask about a score the learner set, whose Q·K is
+ * not the number the tables print: the score or its mirror, or ÷√d, e^ and the share of
+ * its row (their operands are that row of scores, printed under the name Q·K). Such a
+ * question is not asked; the output and cosine ones (made from the shares) are. */
+bool quiz_about_set(const Trace *tr, const QuizQuestion *q)
+{
+    switch (q->kind) {
+    case QUIZ_SCORE:
+    case QUIZ_MIRRORED:
+        return engine_score_set(tr, q->head, q->t, q->s, NULL) ||
+               engine_score_set(tr, q->head, q->s, q->t, NULL);
+    case QUIZ_SCALED:
+    case QUIZ_EXP:
+    case QUIZ_SHARE:
+        return engine_row_set(tr, q->head, q->t);
+    case QUIZ_X:
+    case QUIZ_PROJECTION:
+    case QUIZ_OUTPUT:
+    case QUIZ_COSINE:
+    case QUIZ_KIND_COUNT:
+        break;
+    }
+    return false;
+}
+
+#define QUIZ_SET_TRIES 64   /* draws of cells that may hit a score set before the kind gives way */
+
 void quiz_next(QuizSeq *seq, const Trace *tr, QuizQuestion *q)
 {
     QuizQuestion cells;
     memset(&cells, 0, sizeof cells);
-    cells.kind = (QuizKind)(seq->asked % QUIZ_KIND_COUNT);
-    quiz_cells(seq, tr, &cells);
+    for (int tries = 0;; tries++) {   /* without a score set: the first draw, always */
+        cells.kind = tries < QUIZ_SET_TRIES ? (QuizKind)(seq->asked % QUIZ_KIND_COUNT) : QUIZ_OUTPUT;
+        quiz_cells(seq, tr, &cells);
+        if (!quiz_about_set(tr, &cells))
+            break;
+    }
     quiz_make(tr, cells.kind, (Role)(seq->round % 3), cells.t, cells.s, cells.j, cells.head,
               seq->asked + 1, q);
     if (q->kind == QUIZ_SCORE) {

@@ -173,6 +173,15 @@ static void build_point(const ViewCtx *c, const MachineLayout *L, HeatText *x)
                                                 "因果掩码：每个字都不往后看"));
         heat_text_words(x, STYLE_NORMAL, buf);
     }
+    const ScoreSet *set = &tr->score_set;
+    if (set->on && c->numbers && (L->stage == STAGE_SCORE || L->stage == STAGE_SOFTMAX)) {
+        char name[64], num[FORMAT_BYTES];   /* what if: the score marked * is not a Q·K */
+        heat_text_sep(x, c->gl->sep);
+        draw_score_set_note(c, set->head, set->row, set->col, buf, sizeof buf);
+        heat_text_add(x, STYLE_BOLD, "%s = %s*: ", draw_score_name(c, set->head, set->row, set->col, name, sizeof name),
+                      format_fixed(num, sizeof num, TRACE_HSQ(tr, scores, set->head, set->row, set->col), 2));
+        heat_text_words(x, STYLE_NORMAL, buf);
+    }
     if (L->sum_w) {   /* the Σ column's 100.1%: the one ≈, explained where it appears */
         heat_text_sep(x, c->gl->sep);
         snprintf(buf, sizeof buf, SAY(c, "%s adds the printed shares: 99.9%% or 100.1%% is 100%% rounded",
@@ -232,6 +241,8 @@ static void square_text(const ViewCtx *c, bool shares, int h, int t, int s, char
         format_percent(buf, cap, visible ? square_value(c->tr, true, h, t, s) : 0.0);
     else
         format_fixed(buf, cap, square_value(c->tr, false, h, t, s), 2);
+    if (!shares && engine_score_set(c->tr, h, t, s, NULL))
+        draw_append(buf, cap, "*");   /* what if: set by the learner, not a Q·K */
 }
 
 /* How many rows of a block are filled: all before the stage, progress's share at it,
