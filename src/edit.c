@@ -299,9 +299,12 @@ char *edit_describe(const Model *m, const Edit *e, char *buf, size_t cap)
         snprintf(row, sizeof row, "%s", m->vocab[e->row]);
     else
         snprintf(row, sizeof row, "%d", e->row);
-    int digits = edit_digits(e->before);
-    if (edit_digits(e->after) > digits)
-        digits = edit_digits(e->after);
+    /* a score is computed, not written in a file: the tables' two decimals, or what the
+     * number typed needs */
+    int digits = e->target == EDIT_SCORE ? 2 : edit_digits(e->before);
+    int typed = edit_digits(e->after);
+    if (typed > digits && (e->target != EDIT_SCORE || typed < 6))   /* a nudged score: 2 */
+        digits = typed;
     format_fixed(a, sizeof a, e->before, digits);
     format_fixed(b, sizeof b, e->after, digits);
     if (e->target == EDIT_SCORE) {

@@ -176,7 +176,7 @@ static void build_point(const ViewCtx *c, const MachineLayout *L, HeatText *x)
     const ScoreSet *set = &tr->score_set;
     if (set->on && c->numbers && (L->stage == STAGE_SCORE || L->stage == STAGE_SOFTMAX)) {
         char name[64], num[FORMAT_BYTES];   /* what if: the score marked * is not a Q·K */
-        heat_text_sep(x, c->gl->sep);
+        heat_text_add(x, STYLE_NORMAL, HEAT_BREAK);   /* a line of its own */
         draw_score_set_note(c, set->head, set->row, set->col, buf, sizeof buf);
         heat_text_add(x, STYLE_BOLD, "%s = %s*: ", draw_score_name(c, set->head, set->row, set->col, name, sizeof name),
                       format_fixed(num, sizeof num, TRACE_HSQ(tr, scores, set->head, set->row, set->col), 2));

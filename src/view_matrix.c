@@ -388,9 +388,9 @@ static void build_mirror(const ViewCtx *c, const MatrixLayout *L, HeatText *x)
             snprintf(scaled_tail, sizeof scaled_tail, " %s %s", div_sign(c), root);
             tail = scaled_tail;
         }
-        char lhs_a[96], lhs_b[96];
-        snprintf(lhs_a, sizeof lhs_a, "Q(%s)%sK(%s)%s", a, c->gl->dot, b, tail);
-        snprintf(lhs_b, sizeof lhs_b, "Q(%s)%sK(%s)%s", b, c->gl->dot, a, tail);
+        char lhs_a[96], lhs_b[96], name_a[64], name_b[64];   /* a score set: score(a→b) */
+        snprintf(lhs_a, sizeof lhs_a, "%s%s", draw_score_name(c, h, t, s, name_a, sizeof name_a), tail);
+        snprintf(lhs_b, sizeof lhs_b, "%s%s", draw_score_name(c, h, s, t, name_b, sizeof name_b), tail);
         heat_text_add(x, STYLE_BOLD, "%s = %s", lhs_a, va);
         heat_text_add(x, STYLE_NORMAL, "%s", SAY(c, " but ", "，但 "));
         heat_text_add(x, STYLE_BOLD, "%s = %s", lhs_b, vb);
@@ -435,7 +435,7 @@ static void check_raw(const ViewCtx *c, int h, int t, int s, HeatText *x)
     CheckedSum cs;
     char term[96], num[FORMAT_BYTES], name[64], note[256];
     if (draw_score_set_note(c, h, t, s, note, sizeof note)) {   /* what if: no Σ gives it */
-        heat_text_add(x, STYLE_BOLD, "%s = %s: ", draw_score_name(c, h, t, s, name, sizeof name),
+        heat_text_add(x, STYLE_BOLD, "%s = %s*: ", draw_score_name(c, h, t, s, name, sizeof name),
                       format_fixed(num, sizeof num, TRACE_HSQ(tr, scores, h, t, s), 2));
         heat_text_words(x, STYLE_NORMAL, note);
         return;

@@ -72,7 +72,7 @@ static void test_refused(void **state)
     char err[256];
     assert_int_equal(model_load_default(&m, err, sizeof err), 0);
     static const struct { const char *text, *message; } bad[] = {
-        { "wx[0][0]=1", "--set: 'wx[0][0]=1': give wq, wk, wv or embedding, then [i][j]=VALUE, e.g. wq[2][3]=1.5 or embedding[加][0]=0.1" },
+        { "wx[0][0]=1", "--set: 'wx[0][0]=1': give wq, wk, wv, embedding or score, then [i][j]=VALUE, e.g. wq[2][3]=1.5, embedding[加][0]=0.1 or score[等][加]=6" },
         { "wq[8][0]=1", "--set: 'wq[8][0]=1': index out of range: wq has 8 rows (0-7) and 8 columns (0-7)" },
         { "wk[0][8]=1", "--set: 'wk[0][8]=1': index out of range: wk has 8 rows (0-7) and 8 columns (0-7)" },
         { "wq[0][0]=abc", "--set: 'wq[0][0]=abc': 'abc' is not a number" },
@@ -94,9 +94,100 @@ static void test_refused(void **state)
     model_free(&m);
 }
 
+/* score[等][加]=6 against the sentence: the pass's score set, described, undone with the rest
+ * newest first; one score at a time (a second one replaces it, undo brings the first back). */
+static void test_score(void **state)
+{
+    (void)state;
+    Model m;
+    char err[256], said[128];
+    assert_int_equal(model_load_default(&m, err, sizeof err), 0);
+    const char *sentence = "三加五等于?";
+    Edit e;
+    assert_int_equal(edit_parse(&m, sentence, "score[等][加]=6", &e, err, sizeof err), 0);
+    assert_int_equal(e.target, EDIT_SCORE);
+    assert_int_equal(e.row, 3);
+    assert_int_equal(e.col, 1);
+    assert_int_equal(e.head, 0);
+    assert_true(e.after == 6.0);
+    assert_string_equal(e.names[0], "等");
+    assert_string_equal(e.names[1], "加");
+    Edit by_place;   /* positions work as well as characters */
+    assert_int_equal(edit_parse(&m, sentence, "score[3][1]=6", &by_place, err, sizeof err), 0);
+    assert_int_equal(by_place.row, 3);
+    assert_int_equal(by_place.col, 1);
+    /* the model is not touched: the score lives in the pass's ScoreSet */
+    ScoreSet score = { 0 };
+    EditLog log = { 0 };
+    double wq = m.wq[2 * 8 + 3];
+    e.before = 4.051005174044677;   /* the Q·K the caller gives (the machine: the trace's) */
+    assert_true(edit_carry_out(&m, &score, &log, EDIT_ASK_SET, &e));
+    assert_true(score.on && score.head == 0 && score.row == 3 && score.col == 1 && score.value == 6.0);
+    assert_string_equal(edit_describe(&m, &log.e[0], said, sizeof said), "score(等→加) 4.05 → 6.00");
+    assert_false(edit_carry_out(&m, &score, &log, EDIT_ASK_SET, &e));   /* the same value again */
+    /* nudged: before is the number set, not the Q·K */
+    Edit nudge = e;
+    nudge.after = 6.5;
+    assert_true(edit_carry_out(&m, &score, &log, EDIT_ASK_SET, &nudge));
+    assert_string_equal(edit_describe(&m, &log.e[1], said, sizeof said), "score(等→加) 6.00 → 6.50");
+    /* a model number between, then another score: it replaces the first */
+    Edit w;
+    assert_int_equal(edit_parse(&m, sentence, "wq[2][3]=1.5", &w, err, sizeof err), 0);
+    assert_true(edit_carry_out(&m, &score, &log, EDIT_ASK_SET, &w));
+    Edit other;
+    assert_int_equal(edit_parse(&m, sentence, "score[加][等]=-1.25", &other, err, sizeof err), 0);
+    other.before = 2.08;
+    other.head = 1;
+    assert_true(edit_carry_out(&m, &score, &log, EDIT_ASK_SET, &other));
+    assert_true(score.row == 1 && score.col == 3 && score.head == 1 && score.value == -1.25);
+    assert_string_equal(edit_describe(&m, &log.e[3], said, sizeof said), "score h2(加→等) 2.08 → -1.25");
+    assert_true(edit_current(&m, &score, &other) == -1.25);
+    /* popping the newest brings the first score back; undo all: nothing set, Wq back */
+    edit_pop(&m, &score, &log);
+    assert_true(score.on && score.row == 3 && score.col == 1 && score.value == 6.5);
+    assert_int_equal(log.n, 3);
+    assert_true(edit_carry_out(&m, &score, &log, EDIT_ASK_UNDO, &e));
+    assert_false(score.on);
+    assert_int_equal(log.n, 0);
+    assert_true(m.wq[2 * 8 + 3] == wq);
+    /* without a score set to write to, a score is refused */
+    assert_false(edit_carry_out(&m, NULL, &log, EDIT_ASK_SET, &e));
+    assert_int_equal(edit_push(&m, NULL, &log, &e), -1);
+    assert_int_equal(log.n, 0);
+    model_free(&m);
+}
+
+static void test_score_refused(void **state)
+{
+    (void)state;
+    Model m;
+    char err[256];
+    assert_int_equal(model_load_default(&m, err, sizeof err), 0);
+    static const struct { const char *text, *message; } bad[] = {
+        { "score[龙][加]=6", "--set: 'score[龙][加]=6': '龙' is not in the sentence" },
+        { "score[等][六]=6", "--set: 'score[等][六]=6': '六' is not in the sentence" },
+        { "score[等][6]=1", "--set: 'score[等][6]=1': position out of range: the sentence has 6 characters (0-5)" },
+        { "score[等]=6", "--set: 'score[等]=6': expected score[ASKER][ASKED]=VALUE, e.g. score[等][加]=6 (characters of the sentence or positions 0-5)" },
+        { "score[等][加]6", "--set: 'score[等][加]6': expected score[ASKER][ASKED]=VALUE, e.g. score[等][加]=6 (characters of the sentence or positions 0-5)" },
+        { "score[等][加]=x", "--set: 'score[等][加]=x': 'x' is not a number" },
+        { "score[等][加]=inf", "--set: 'score[等][加]=inf': 'inf' is not a number" },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        Edit e;
+        assert_int_equal(edit_parse(&m, "三加五等于?", bad[i].text, &e, err, sizeof err), -1);
+        assert_string_equal(err, bad[i].message);
+    }
+    Edit e;   /* no sentence: no score */
+    assert_int_equal(edit_parse(&m, NULL, "score[3][1]=6", &e, err, sizeof err), -1);
+    assert_string_equal(err, "--set: 'score[3][1]=6': a score needs the sentence");
+    model_free(&m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_score),
+        cmocka_unit_test(test_score_refused),
         cmocka_unit_test(test_parse_apply_describe),
         cmocka_unit_test(test_refused),
     };
