@@ -1163,8 +1163,7 @@ static void editor_cell_line(const ViewCtx *c, const MachineState *st, int h, in
                              char *buf, size_t cap)
 {
     const Trace *tr = c->tr;
-    char num[FORMAT_BYTES], was[FORMAT_BYTES], sq[16];
-    double before;
+    char num[FORMAT_BYTES], sq[16], name[64], note[256];
     format_fixed(num, sizeof num, machine_edit_value(tr, st->table, h, row, col), 2);
     if (st->table == MACHINE_EDIT_X) {
         snprintf(buf, cap, SAY(c, "x(%s)[%d] = %s: x = e + pe, so %s's word vector changes",
@@ -1172,11 +1171,9 @@ static void editor_cell_line(const ViewCtx *c, const MachineState *st, int h, in
                  c->tok[row], col, num, c->tok[row]);
     } else if (st->table != MACHINE_EDIT_SCORE) {
         snprintf(buf, cap, "%s[%d][%d] = %s", machine_edit_names[st->table], row, col, num);
-    } else if (engine_score_set(tr, h, row, col, &before)) {
-        format_fixed(was, sizeof was, before, 2);
-        snprintf(buf, cap, SAY(c, "score(%s→%s) = %s: set by you (what-if), Q%sK was %s",
-                               "分数(%s→%s) = %s：你改的（假如），原来 Q%sK = %s"),
-                 c->tok[row], c->tok[col], num, c->gl->dot, was);
+    } else if (draw_score_set_note(c, h, row, col, note, sizeof note)) {
+        snprintf(buf, cap, "%s = %s*: ", draw_score_name(c, h, row, col, name, sizeof name), num);
+        draw_append(buf, cap, "%s", note);
     } else {
         snprintf(sq, sizeof sq, "%s%d", c->gl->div_sqrt, tr->dh);
         snprintf(buf, cap, SAY(c, "score(%s→%s) = Q(%s)%sK(%s) = %s (raw, before %s)",
@@ -1227,6 +1224,8 @@ static void draw_editor(const ViewCtx *c, const MachineLayout *L, const MachineS
         for (int j = first_col; j < first_col + ncols; j++) {
             double v = machine_edit_value(tr, st->table, h, r, j);
             format_fixed(num, sizeof num, v, 2);
+            if (st->table == MACHINE_EDIT_SCORE && engine_score_set(tr, h, r, j, NULL))
+                draw_append(num, sizeof num, "*");   /* set by the learner, not a Q·K */
             bool lit = r == row && j == col;
             bool dim = st->table == MACHINE_EDIT_SCORE && !engine_visible(tr, r, j);
             draw_right(c->g, L->x + label_w + (j - first_col) * cell_w, y, cell_w, num,

@@ -272,7 +272,7 @@ static void test_score_nudge_type_undo(void **state)
     scene_press(s, KEYCODE_ENTER);
     scene_type(s, "6");
     Grid g = scene_render(s, 120, 40);
-    assert_has(&g, "score(等→加) = 4.55: set by you (what-if), Q·K was 4.05  new value: 6_");
+    assert_has(&g, "score(等→加) = 4.55*: set by you (what-if), was Q(等)·K(加) = 4.05  new value: 6_");
     grid_free(&g);
     scene_press(s, KEYCODE_ENTER);
     tr = &s->ls->tr;
