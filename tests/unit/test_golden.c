@@ -252,6 +252,14 @@ static const GoldenCase golden_cases[] = {
     { .name = "practice-120x40-question-zh", .view = VIEW_PRACTICE, .w = 120, .h = 40, .lang = LANG_ZH, .keys = { 0 } },
     { .name = "practice-120x40-correct-zh", .view = VIEW_PRACTICE, .w = 120, .h = 40, .lang = LANG_ZH, .keys = { '-', '0', '.', '6', '2', KEYCODE_ENTER } },
     { .name = "practice-120x40-wrong-zh", .view = VIEW_PRACTICE, .w = 120, .h = 40, .lang = LANG_ZH, .keys = { KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, '7', '.', '5', '1', KEYCODE_ENTER } },
+    /* below the sheet's width: the operands in fewer columns, none cut (x, Q = x·Wq with
+     * Wq's column, the score's four vectors, a wrong answer's solution) */
+    { .name = "practice-64x24-question-en", .view = VIEW_PRACTICE, .w = 64, .h = 24, .keys = { 0 } },
+    { .name = "practice-64x24-question-zh", .view = VIEW_PRACTICE, .w = 64, .h = 24, .lang = LANG_ZH, .keys = { 0 } },
+    { .name = "practice-64x24-projection-en", .view = VIEW_PRACTICE, .w = 64, .h = 24, .keys = { KEYCODE_ENTER, KEYCODE_ENTER } },
+    { .name = "practice-64x24-projection-zh", .view = VIEW_PRACTICE, .w = 64, .h = 24, .lang = LANG_ZH, .keys = { KEYCODE_ENTER, KEYCODE_ENTER } },
+    { .name = "practice-64x24-score-en", .view = VIEW_PRACTICE, .w = 64, .h = 24, .keys = { KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER } },
+    { .name = "practice-64x24-wrong-zh", .view = VIEW_PRACTICE, .w = 64, .h = 24, .lang = LANG_ZH, .keys = { KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, '7', '.', '5', '1', KEYCODE_ENTER } },
     { .name = "practice-80x24-wrong-ascii", .view = VIEW_PRACTICE, .w = 80, .h = 24, .ascii = true, .keys = { KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, '7', '.', '5', '1', KEYCODE_ENTER } },
     /* issue 17: where a number comes from (w), what if (i) */
     { .name = "machine-80x24-chain", .view = VIEW_MACHINE, .w = 80, .h = 24, .stage = STAGE_OUTPUT, .focus = 3, .keys = { 'w' } },
