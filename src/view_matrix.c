@@ -433,8 +433,9 @@ static void check_raw(const ViewCtx *c, int h, int t, int s, HeatText *x)
     const Trace *tr = c->tr;
     ExplainTerm terms[MODEL_MAX_D];
     CheckedSum cs;
-    char term[96], num[FORMAT_BYTES], name[64], note[256];
+    char term[96], num[FORMAT_BYTES], note[256];
     if (draw_score_set_note(c, h, t, s, note, sizeof note)) {   /* what if: no Σ gives it */
+        char name[64];
         heat_text_add(x, STYLE_BOLD, "%s = %s*: ", draw_score_name(c, h, t, s, name, sizeof name),
                       format_fixed(num, sizeof num, TRACE_HSQ(tr, scores, h, t, s), 2));
         heat_text_words(x, STYLE_NORMAL, note);
