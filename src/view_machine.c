@@ -1192,9 +1192,15 @@ static void draw_editor(const ViewCtx *c, const MachineLayout *L, const MachineS
     int row = st->row < rows ? st->row : rows - 1, col = st->col < cols ? st->col : cols - 1;
     bool by_char = st->table == MACHINE_EDIT_X || st->table == MACHINE_EDIT_SCORE;
     char buf[256], shown[512], num[FORMAT_BYTES];
+    char table[64];
+    if (st->table != MACHINE_EDIT_SCORE)
+        snprintf(table, sizeof table, "%s", machine_edit_names[st->table]);
+    else if (tr->heads == 2)   /* the head shown (the first when both are) */
+        snprintf(table, sizeof table, SAY(c, "score Q·K, head %d", "分数 Q·K，头 %d"), h + 1);
+    else
+        snprintf(table, sizeof table, "%s", SAY(c, "score Q·K", "分数 Q·K"));
     snprintf(buf, sizeof buf, SAY(c, "what if%s%s (changes in effect: %d)", "假如%s%s（已改 %d 处）"),
-             c->gl->sep, st->table == MACHINE_EDIT_SCORE ? SAY(c, "score Q·K", "分数 Q·K")
-                                                         : machine_edit_names[st->table], c->ui->edits);
+             c->gl->sep, table, c->ui->edits);
     draw_drawable(c->ascii, buf, shown, sizeof shown);
     draw_rule_heading(c->g, c->gl, L->x, y++, L->w, shown);
     int label_w = by_char ? L->lw : 4, cell_w = 7;

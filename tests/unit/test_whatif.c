@@ -327,6 +327,14 @@ static void test_score_screens_say_so(void **state)
     assert_has(&g, said);
     assert_has(&g, "score(等→加) = 6.00* but Q(加)·K(等) = 2.08");   /* the mirror's line */
     grid_free(&g);
+    /* where output(等)[0] comes from: the scores' link says one of them is not a Q·K */
+    ui_set_view(&s->ui, &s->p, VIEW_MACHINE);
+    player_set_stage(&s->p, STAGE_OUTPUT, 0);
+    scene_press(s, 'w');
+    g = scene_render(s, 120, 40);
+    assert_has(&g, "Q · K, but score(等→加) set by you");
+    grid_free(&g);
+    scene_press(s, KEYCODE_ESC);
     /* the practice sequence steps around the questions about it: none is about 等's row
      * of scores or the pair 等/加 */
     QuizSeq seq;
