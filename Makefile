@@ -165,9 +165,11 @@ test: deps
 valgrind: $(UNIT_BIN) $(BIN)
 	@sh scripts/valgrind.sh $(UNIT_BIN)
 
-# Rewrites the expected frames under tests/golden/ from the current views.
-golden-update: $(BUILD)/tests/test_golden $(BUILD)/tests/test_tour $(BUILD)/tests/test_view_train
+# Rewrites the expected frames under tests/golden/ and tests/svg/ from the current views.
+golden-update: $(BUILD)/tests/test_golden $(BUILD)/tests/test_tour $(BUILD)/tests/test_view_train \
+               $(BUILD)/tests/test_svg_golden
 	ATTN_GOLDEN_UPDATE=1 $(BUILD)/tests/test_golden
+	ATTN_GOLDEN_UPDATE=1 $(BUILD)/tests/test_svg_golden
 	ATTN_GOLDEN_UPDATE=1 $(BUILD)/tests/test_tour
 	ATTN_GOLDEN_UPDATE=1 $(BUILD)/tests/test_view_train
 

@@ -85,7 +85,8 @@ enum {
     REACT_RECOMPUTE = 1 << 3, /* the sentence, mask or heads changed: run the engine again */
     REACT_SNAPSHOT = 1 << 4,  /* keep the frame as it stands for a picture and ask for its
                                  file name (S; app.c draws it, picks the default name) */
-    REACT_SAVE = 1 << 5       /* the input line named the picture's file: write it (app.c) */
+    REACT_SAVE = 1 << 5       /* the input line named a file (S's picture, the train screen's
+                                 model: InputLine.file): write it (app.c) */
 };
 
 typedef struct {

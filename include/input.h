@@ -1,6 +1,7 @@
 /* input.h — the one line editor: where a student types a sentence (e: text, cursor, history,
  * and the sentence it reads as, checked as they type with the ASCII spelling of spell.h) or
- * names a file (S: the picture's file name, refused while it names a file that exists).
+ * names a file (S: the picture's file name; the train screen's w: the trained model's),
+ * refused while it names a file that exists.
  * Owns: editing (insert, delete, move, history) as a pure state machine over keys.h codes.
  * Must not touch: ncurses, drawing, the engine's arithmetic, the file system (the caller
  * says whether a name is taken: input_refuse). */
@@ -18,12 +19,19 @@
 /* What the line asks for. */
 typedef enum {
     INPUT_SENTENCE = 0,   /* a sentence to run (e) */
-    INPUT_FILE_NAME       /* a file name to write to (S) */
+    INPUT_FILE_NAME       /* a file name to write to (S, the train screen's w) */
 } InputMode;
+
+/* What a file name names: what app.c writes there on Enter. */
+typedef enum {
+    INPUT_FILE_PICTURE = 0,   /* S: the frame kept, as an SVG picture */
+    INPUT_FILE_MODEL          /* the train screen's w: the trained model (Ui.model_save) */
+} InputFile;
 
 typedef struct {
     bool open;                                  /* shown, and it takes every key */
     InputMode mode;                             /* a sentence or a file name */
+    InputFile file;                             /* file name: what is written there */
     char text[INPUT_BYTES];                     /* what is typed, UTF-8 */
     int cursor;                                 /* byte offset of the cursor in text */
     char decoded[MODEL_SENTENCE_BYTES];         /* text as the vocabulary spells it ("" if not) */
@@ -55,8 +63,9 @@ void input_init(InputLine *in);
 /* Opens the line empty, with `current` (the sentence shown) first in the history. */
 void input_open(InputLine *in, const Model *m, const char *current);
 
-/* Opens the line for a file name, holding name (the default) with the cursor after it. */
-void input_open_file(InputLine *in, const char *name);
+/* Opens the line for the name of a file of kind file, holding name (the default) with the
+ * cursor after it. */
+void input_open_file(InputLine *in, InputFile file, const char *name);
 
 /* Opens the line again on the file name just submitted, refused: exists (the file is there:
  * Enter again replaces it), else error says why (a one-line message). */

@@ -43,6 +43,10 @@ int outfile_open(OutFile *f, const char *path, OutFileMode mode, bool overwrite,
  * one-line message in err. */
 int outfile_commit(OutFile *f, char *err, size_t errlen);
 
+/* Where the file at path went, to say so ("saved to PATH"): its full path (the directories'
+ * links resolved; path itself when that fails), escaped with text_escape, into msg. */
+void outfile_where(const char *path, char *msg, size_t cap);
+
 /* True when something (a file, a link, a directory …) is at path: the name is taken. */
 bool outfile_taken(const char *path);
 

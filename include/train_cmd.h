@@ -23,12 +23,12 @@ int train_cmd_run(const Options *o, FILE *progress, bool tty);
 int train_cmd_config(const Options *o, const Model *start, TrainConfig *cfg, char *err,
                      size_t errlen);
 
-/* Writes run r's weights to path as a model file (dump_model through outfile.h: a temporary
- * file renamed into place, never half a file; an existing file only with overwrite). The
- * train screen's save and --save share it. Returns 0 (where, when not NULL, gets the file's
- * absolute path), 1 when ask_first, path is an existing file and overwrite is false
- * (nothing written: the caller asks), or -1 with one line in err. */
-int train_save_model(const TrainRun *r, const char *path, bool overwrite, bool ask_first,
-                     char *where, size_t wherelen, char *err, size_t errlen);
+/* Writes model m to path as a model file (dump_model through outfile.h: a temporary file
+ * renamed into place, never half a file; an existing file only with overwrite). --save and
+ * the train screen's w (app.c, once the input line names the file) share it. Returns 0 with
+ * msg saying where it went (outfile_where: the full path, escaped); 1 when a file is there
+ * and overwrite is false (nothing written: the input line asks; msg says it exists); or -1
+ * with one line in msg. */
+int train_write_model(const Model *m, const char *path, bool overwrite, char *msg, size_t cap);
 
 #endif

@@ -39,7 +39,7 @@ typedef enum {
     NOTE_NUMBERS_NEEDED,/* n on a screen whose numbers cannot be hidden (practice) */
     NOTE_THEME,        /* b: the theme now in use (ui->theme) */
     NOTE_SAVED,        /* a file was written (S's picture, the trained model): note_text is
-                          where (ui_note_naming; S's: the full path, escaped) */
+                          where (ui_note_naming: the full path, escaped) */
     NOTE_TEXT          /* note_text, as it is (e.g. an engine error) */
 } UiNote;
 
@@ -71,11 +71,15 @@ typedef struct Ui {
                                        Cross-screen: every screen shows the changed lesson */
     Edit what_if_edit;              /* the change asked for (EDIT_ASK_SET) */
     int edits;                      /* changes of the model in effect (the app's log) */
-    InputLine input;                /* the line where a sentence (e) or the picture's file name
-                                       (S) is typed, modal when open */
+    InputLine input;                /* the line where a sentence (e) or a file name (S's
+                                       picture, the train screen's model) is typed, modal
+                                       when open */
     Model *model_next;              /* a model the lesson is to play from now on (a trained
                                        one, heap-allocated): REACT_RECOMPUTE hands it to
                                        lesson_adopt; owned here until then; NULL: none */
+    Model *model_save;              /* the trained model the train screen's w keeps to write
+                                       (heap-allocated, owned here) once the input line names
+                                       its file (REACT_SAVE: app.c writes it); NULL: none */
     UiNote note;                    /* a one-line note for the status bar, until the next key */
     double note_value;              /* the number the note names */
     char note_text[UI_NOTE_BYTES];  /* the text of NOTE_TEXT */
@@ -111,7 +115,8 @@ int ui_apply(Ui *ui, Player *p, const Lesson *ls, Action a, int arg, long long n
 
 /* A key while the input line is open (it takes every key). Returns REACT_* flags;
  * REACT_RECOMPUTE when Enter ran a sentence (ui->want.sentence), REACT_SAVE when Enter named
- * the picture's file (ui->input.text; ui->input.replace: over the file there). */
+ * a file (ui->input.text; ui->input.file: what goes there, S's picture or ui->model_save;
+ * ui->input.replace: over the file there). */
 int ui_input(Ui *ui, const Lesson *ls, int key);
 
 /* True when the shown view captures raw keys now (its modal(), help closed). */
@@ -135,6 +140,10 @@ int ui_set_cursor(Ui *ui, Player *p, const Lesson *ls, ViewId view, int row, int
 /* Sets the one-line note of the status bar. */
 void ui_note(Ui *ui, UiNote note, double value);
 void ui_note_text(Ui *ui, const char *text);
+/* Puts m (heap-allocated, or NULL) in *slot (ui->model_next, ui->model_save), freeing the
+ * model that was there. */
+void ui_keep_model(Model **slot, Model *m);
+
 /* Sets a note that names text (kept in note_text), e.g. NOTE_SAVED and the path. */
 void ui_note_naming(Ui *ui, UiNote note, const char *text);
 

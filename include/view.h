@@ -22,12 +22,11 @@ struct ViewCtx;   /* what a draw reads: src/draw.h */
 /* ---------------------------------------------------------------- a view's own actions */
 
 /* One action a view lists in its own file (its ID in an X-macro of its own, numbered from
- * ACTION_VIEW_FIRST): X(ID, English help, Chinese help), expanded by the two macros below:
+ * ACTION_VIEW_FIRST): X(ID, English help, Chinese help), expanded by VIEW_ACTIONS_DEFINE into
+ * the view's enum and its table of ViewAction rows:
  *
  *   #define MATRIX_ACTIONS(X) X(TABLE_NEXT, "next table", "换一张表")
- *   typedef enum { MATRIX_ACTION_BASE = (int)ACTION_VIEW_FIRST - 1,
- *                  MATRIX_ACTIONS(VIEW_ACTION_ENUM) } MatrixAction;
- *   static const ViewAction matrix_actions[] = { MATRIX_ACTIONS(VIEW_ACTION_ROW) { 0 } };
+ *   VIEW_ACTIONS_DEFINE(MatrixAction, MATRIX_ACTION_BASE, matrix_actions, MATRIX_ACTIONS);
  *   static const KeyBinding matrix_keys[] = { { 't', VIEW_OWN(TABLE_NEXT), 0, "t", true }, … };
  *
  * Its act switches on its own enum, so the compiler catches a missing case. */
@@ -39,6 +38,11 @@ typedef struct {
 
 #define VIEW_ACTION_ENUM(id, en, zh) ACTION_##id,
 #define VIEW_ACTION_ROW(id, en, zh) { (Action)ACTION_##id, en, zh },
+/* The enum TYPE of a view's own actions (ACTION_ID for each ID of LIST, numbered from
+ * ACTION_VIEW_FIRST after BASE) and its help table TABLE (ending with ACTION_NONE). */
+#define VIEW_ACTIONS_DEFINE(TYPE, BASE, TABLE, LIST)                                          \
+    typedef enum { BASE = (int)ACTION_VIEW_FIRST - 1, LIST(VIEW_ACTION_ENUM) } TYPE;          \
+    static const ViewAction TABLE[] = { LIST(VIEW_ACTION_ROW) { ACTION_NONE, NULL, NULL } }
 /* A view's own action where an Action is wanted (its key and hint tables). */
 #define VIEW_OWN(id) ((Action)ACTION_##id)
 

@@ -1,8 +1,9 @@
 /* app.c — the interactive main loop: read the clock, let the player tick, draw the frame
  * into a Grid, paint it, then sleep in the input read until a key or the next frame is due.
  * Owns: the loop's timing and the only reads of the clock; rebuilding the lesson when the
- * UI asks; writing the picture S asks for (snapshot.h: the file system is touched here, not
- * in the UI). Must not touch: ncurses (only through term.h), layout, the engine's arithmetic. */
+ * UI asks; writing the files the input line names: S's picture (snapshot.h), the train
+ * screen's model (train_cmd.h) — the file system is touched here, not in the UI or a view.
+ * Must not touch: ncurses (only through term.h), layout, the engine's arithmetic. */
 #include "app.h"
 
 #include <limits.h>
@@ -20,6 +21,7 @@
 #include "term.h"
 #include "text.h"
 #include "tour.h"
+#include "train_cmd.h"
 
 #define APP_FRAME_MS 33   /* frame interval while a transition animates (~30 fps) */
 #define APP_EXIT_AFTER_FIRST_FRAME_ENV "ATTN_BENCH_EXIT_AFTER_FIRST_FRAME" /* bench only */
@@ -46,8 +48,9 @@ typedef struct {
     int noted_h;               /* (its rows) */
     Snapshot shot;             /* the frame S kept, written once the input line names a file */
     Theme theme;               /* the colours of the pictures S writes (--theme, the config's) */
-    bool write_pictures;       /* S may write its file (app_run; a session only when asked:
-                                  the UI fuzz target writes nothing) */
+    bool write_pictures;       /* S and the train screen's w may write their files (app_run;
+                                  a session only when asked: the UI fuzz target writes
+                                  nothing) */
 } App;
 
 /* ---------------------------------------------------------------- clock */
@@ -279,7 +282,7 @@ static void app_snapshot_ask(App *a, long long now)
     }
     char name[INPUT_BYTES];
     snapshot_default_name(a->shot.view, app_name_taken, NULL, name, sizeof name);
-    input_open_file(&a->ui.input, name);
+    input_open_file(&a->ui.input, INPUT_FILE_PICTURE, name);
 }
 
 /* Enter on the file name: writes the picture kept and says where it went; a name that
@@ -308,14 +311,46 @@ static void app_snapshot_save(App *a)
     }
 }
 
-/* What the UI asked for beyond a redraw: the lesson again, the picture kept or written. */
+/* ---------------------------------------------------------------- the trained model (w) */
+
+/* Enter on the file name the train screen's w asked for: writes the model it kept
+ * (ui.model_save) and says where it went; a name that exists, or that cannot be written,
+ * opens the line again saying so, as for the picture. */
+static void app_model_save(App *a)
+{
+    InputLine *in = &a->ui.input;
+    char msg[UI_NOTE_BYTES];
+    if (!a->ui.model_save)
+        return;
+    if (!a->write_pictures) {
+        input_refuse(in, false, "this session writes no files");
+        return;
+    }
+    switch (train_write_model(a->ui.model_save, in->text, in->replace, msg, sizeof msg)) {
+    case 0:
+        ui_note_naming(&a->ui, NOTE_SAVED, msg);
+        ui_keep_model(&a->ui.model_save, NULL);
+        break;
+    case 1:
+        input_refuse(in, true, "");
+        break;
+    default:
+        input_refuse(in, false, msg);
+        break;
+    }
+}
+
+/* What the UI asked for beyond a redraw: the lesson again, the picture kept, a file named
+ * on the input line written (the picture or the trained model). */
 static void app_carry_out(App *a, int react, long long now)
 {
     if (react & REACT_RECOMPUTE)
         app_recompute(a, now);
     if (react & REACT_SNAPSHOT)
         app_snapshot_ask(a, now);
-    if (react & REACT_SAVE)
+    if ((react & REACT_SAVE) && a->ui.input.file == INPUT_FILE_MODEL)
+        app_model_save(a);
+    else if (react & REACT_SAVE)
         app_snapshot_save(a);
 }
 

@@ -39,26 +39,26 @@
 
 /* ---------------------------------------------------------------- share → width, colour */
 
-/* 1 + ⌊share · scale⌋, for a share clamped into 0..1. */
-static int dots_of(double share, int scale)
+/* least + ⌊share · scale⌋, for a share clamped into 0..1. */
+static int dots_of(double share, int least, int scale)
 {
     share = share < 0.0 ? 0.0 : share > 1.0 ? 1.0 : share;
-    return 1 + (int)floor(share * scale + 1e-9);
+    return least + (int)floor(share * scale + 1e-9);
 }
 
 int arcs_foot_dots(const ArcsLayout *L, double share)
 {
-    return dots_of(share, L->foot_scale);
+    return dots_of(share, L->min_dots, L->foot_scale);
 }
 
 int arcs_band_dots(const ArcsLayout *L, double share)
 {
-    return dots_of(share, L->band_scale);
+    return dots_of(share, L->min_dots, L->band_scale);
 }
 
 int arcs_packet_dots(const ArcsLayout *L, double share)
 {
-    return 2 + dots_of(share, L->band_scale);
+    return 2 + arcs_band_dots(L, share);
 }
 
 int arcs_head(const ViewCtx *c)
@@ -456,7 +456,8 @@ static void draw_packet(const ViewCtx *c, const ArcsLayout *L, const Arc *a, dou
 
 /* Reports the arcs drawn as shapes (arcs_geometry.h) for the SVG writer: each from where it
  * leaves the asker to its target's centre, as high as drawn, as wide as its foot's rule
- * without rounding (1 + share · foot_scale dots). */
+ * without rounding and without the contrast theme's floor (1 + share · foot_scale dots:
+ * the SVG writer thickens the contrast theme's strokes its own way, svg_stroke_scale). */
 static void report_geometry(const ViewCtx *c, const ArcsLayout *L, int h, const Arc *arcs, const bool *shown,
                             Style series)
 {

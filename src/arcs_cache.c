@@ -24,7 +24,9 @@ typedef struct {
 } ArcDot;
 
 /* Everything an arc's dots depend on: its geometry, the arc area that clips it, ASCII.
- * Its colour level is not: the same dots are drawn in whatever colour the share has. */
+ * The theme reaches them only through layers and foot (the contrast theme's thicker floor,
+ * ArcsLayout.min_dots), which the key holds. Its colour level is not: the same dots are
+ * drawn in whatever colour the share has. */
 typedef struct {
     double from;         /* Arc.from */
     double to;           /* Arc.to */

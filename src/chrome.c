@@ -571,7 +571,7 @@ static int input_text(const ViewCtx *c, const InputLine *in, int x, int y, int l
 }
 
 /* The line over the input line for a file name: why the name was refused, or what is
- * written there. */
+ * written there (the picture S kept, or the model the train screen's w kept). */
 static void input_file_about(const ViewCtx *c, const InputLine *in, char *buf, size_t cap)
 {
     if (in->exists)
@@ -579,6 +579,9 @@ static void input_file_about(const ViewCtx *c, const InputLine *in, char *buf, s
                                         "这个文件已经有了：再按 Enter 就替换它，或者改个名字"));
     else if (in->error[0])
         snprintf(buf, cap, "%s", in->error);
+    else if (in->file == INPUT_FILE_MODEL)
+        snprintf(buf, cap, "%s", SAY(c, "the trained model as a model file: attn-tui --model FILE plays it",
+                                        "把训练好的模型存成文件：下次启动时可以直接放它"));
     else
         snprintf(buf, cap, SAY(c, "the frame as it was when you pressed %s, as an SVG picture (for slides)",
                                   "按 %s 时的画面，存成 SVG 图（可放进幻灯片）"), action_key_label(ACTION_SNAPSHOT));

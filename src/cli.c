@@ -15,6 +15,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -331,37 +332,6 @@ static int parse_seed(const char *s, unsigned long long *out)
     return 0;
 }
 
-/* The options of issue 17: --worksheet, --answers, --seed, --set. Returns 0, -1 with err
- * filled, or 1 when c is not one of them. */
-static int cli_apply_practice(Options *o, int c, const char *arg, char *err, size_t errlen)
-{
-    char q[CLI_QUOTE_BYTES];
-    switch (c) {
-    case OPT_WORKSHEET: {
-        char *end;
-        long n = strtol(arg, &end, 10);
-        if (end != arg && *end == '\0' && n >= 1 && n <= CLI_MAX_WORKSHEET) {
-            o->worksheet = (int)n;
-            return 0;
-        }
-        snprintf(err, errlen, CLI_SAY(o, "--worksheet: '%s' is not a number of questions: give 1 to %d", "--worksheet：「%s」不是题目数量：请给 1 到 %d"),
-                 text_escape(arg, q, sizeof q), CLI_MAX_WORKSHEET);
-        return -1;
-    }
-    case OPT_ANSWERS: o->answers = true; return 0;
-    case OPT_SEED:
-        if (parse_seed(arg, &o->seed) == 0) { o->seed_set = true; return 0; }
-        snprintf(err, errlen, CLI_SAY(o, "--seed: '%s' is not a seed: give a whole number 0 or more", "--seed：「%s」不是种子：请给 0 或更大的整数"),
-                 text_escape(arg, q, sizeof q));
-        return -1;
-    case OPT_SET:
-        if (o->n_sets < CLI_MAX_SETS) { o->sets[o->n_sets++] = arg; return 0; }
-        snprintf(err, errlen, CLI_SAY(o, "--set: more than %d changes", "--set：改动超过 %d 处"), CLI_MAX_SETS);
-        return -1;
-    }
-    return 1;
-}
-
 /* What shell completion and the documents say of each option: one row per option of
  * long_options (the order does not matter; test_cli fails on an option without a row).
  * Rows of options another branch adds are kept here ready: an unused row is harmless. */
@@ -473,36 +443,6 @@ static int parse_count(const char *s, unsigned long long max, unsigned long long
     return 0;
 }
 
-static int cli_apply_train(Options *o, int c, const char *arg, char *err, size_t errlen)
-{
-    char q[CLI_QUOTE_BYTES];
-    unsigned long long v;
-    char *end;
-    switch (c) {
-    case OPT_TRAIN:     o->train = true; return 0;
-    case OPT_OVERWRITE: o->overwrite = true; return 0;
-    case OPT_SAVE:      o->save_path = arg; return 0;
-    case OPT_TASK:
-        o->task = task_from_name(arg);
-        if (o->task >= 0) return 0;
-        snprintf(err, errlen, CLI_SAY(o, "--task: '%s' is not a task: use add or all", "--task：「%s」不是任务：用 add 或 all"), text_escape(arg, q, sizeof q));
-        return -1;
-    case OPT_STEPS:
-        if (parse_count(arg, 100000000ull, &v) == 0) { o->steps = (long)v; return 0; }
-        snprintf(err, errlen, CLI_SAY(o, "--steps: '%s' is not a number of steps: give 0 to 100000000", "--steps：「%s」不是步数：请给 0 到 100000000"),
-                 text_escape(arg, q, sizeof q));
-        return -1;
-    case OPT_LR:
-        o->lr = strtod(arg, &end);
-        if (end != arg && *end == '\0' && isfinite(o->lr) && o->lr > 0.0 && o->lr <= 10.0) return 0;
-        snprintf(err, errlen, CLI_SAY(o, "--lr: '%s' is not a learning rate: give a number above 0, at most 10", "--lr：「%s」不是学习率：请给大于 0、不超过 10 的数"),
-                 text_escape(arg, q, sizeof q));
-        return -1;
-    }
-    snprintf(err, errlen, CLI_SAY(o, "internal error: option %d", "内部错误：选项 %d"), c);
-    return -1;
-}
-
 /* --train's options go with --train, and --train with --save and no other action. */
 static int cli_check_train(const Options *o, char *err, size_t errlen)
 {
@@ -538,125 +478,390 @@ static int cli_check_train(const Options *o, char *err, size_t errlen)
     return 0;
 }
 
-/* Applies one recognised option; returns 0 or -1 with err filled. A bad value is
- * quoted with its control characters escaped (a message is one line, and an escape
- * sequence must not reach the terminal) and cut to CLI_QUOTE_BYTES. */
-static int cli_apply(Options *o, int c, const char *arg, char *err, size_t errlen)
+/* ---------------------------------------------------------------- the option table */
+
+/* Every option is one row of cli_table (htop's action table): its name, the field of
+ * Options it sets, the function that reads its value into that field, and the message
+ * a value it refuses gets, in both languages. cli_apply finds the row and runs it. */
+
+typedef struct CliOption CliOption;
+
+/* Reads arg (NULL for an option without a value) into the field row sets (and any field
+ * that goes with it, named in the function's comment); 0, or -1 when arg is not a value
+ * of the option (the row's message says so). */
+typedef int (*CliParseFn)(const CliOption *row, Options *o, const char *arg);
+
+/* Writes the end of a refusal that is known only at run time ("use arcs, …") into buf. */
+typedef void (*CliUseFn)(const Options *o, char *buf, size_t cap);
+
+/* One word of an option that takes one of a few words, and the value it means. */
+typedef struct {
+    const char *word;   /* the word as typed, e.g. "always" */
+    int value;          /* what it sets, e.g. COLOR_ALWAYS */
+} CliWord;
+
+struct CliOption {
+    int opt;                /* getopt's value: OPT_*, 'h' or 'V' */
+    const char *name;       /* the long name, as its message names it ("size") */
+    size_t field;           /* what it sets: the offset of its field in Options */
+    CliParseFn parse;       /* reads the value into that field */
+    const CliWord *words;   /* for cli_parse_word and the like: the words it takes, ended
+                               by a NULL word; else NULL */
+    const char *what_en;    /* its refusal "--NAME: 'ARG' is not WHAT: USE": WHAT ("a size"),
+                               or NULL for "--NAME: USE" (no value to quote); NULL on a row
+                               whose parse never refuses */
+    const char *what_zh;    /* the same in Chinese: "--NAME：「ARG」不是WHAT：USE" */
+    const char *use_en;     /* USE ("use none or causal"), when use is NULL */
+    const char *use_zh;     /* USE in Chinese */
+    CliUseFn use;           /* or USE written at run time (a limit, a list), else NULL */
+};
+
+#define CLI_FIELD(name) offsetof(Options, name)
+
+/* The field row sets in o. */
+static void *cli_field(const CliOption *row, Options *o)
 {
-    char q[CLI_QUOTE_BYTES];
-    int practice = cli_apply_practice(o, c, arg, err, errlen);
-    if (practice <= 0)
-        return practice;
-    switch (c) {
-    case OPT_SENTENCE:   o->sentence = arg; return 0;
-    case OPT_MODEL:      o->model_path = arg; return 0;
-    case OPT_DUMP:       o->dump = true; return 0;
-    case OPT_NO_NUMBERS: o->numbers = false; return 0;
-    case OPT_AUTOPLAY:   o->autoplay = true; return 0;
-    case OPT_ASCII:      o->ascii = true; o->no_ascii = false; return 0;
-    case OPT_NO_ASCII:   o->no_ascii = true; o->ascii = false; return 0;
-    case OPT_PRINT:      o->print = true; return 0;
-    case OPT_SIZE:
-        if (parse_size(arg, &o->print_w, &o->print_h) == 0) return 0;
-        snprintf(err, errlen, CLI_SAY(o, "--size: '%s' is not a size: give WxH from 1x1 to %dx%d, e.g. 120x40",
-                                      "--size：「%s」不是尺寸：请给 宽x高，从 1x1 到 %dx%d，例如 120x40"),
-                 text_escape(arg, q, sizeof q), GRID_MAX_SIDE, GRID_MAX_SIDE);
-        return -1;
-    case OPT_COLOR:
-        if (strcmp(arg, "always") == 0) { o->color = COLOR_ALWAYS; return 0; }
-        if (strcmp(arg, "never") == 0) { o->color = COLOR_NEVER; return 0; }
-        if (strcmp(arg, "auto") == 0) { o->color = COLOR_AUTO; return 0; }
-        snprintf(err, errlen, CLI_SAY(o, "--color: '%s' is not a choice: use always, never or auto", "--color：「%s」不是可选值：用 always、never 或 auto"),
-                 text_escape(arg, q, sizeof q));
-        return -1;
-    case OPT_RECORD:     o->record_path = arg; return 0;
-    case OPT_MASK:
-        if (strcmp(arg, "none") == 0) { o->mask = 0; return 0; }
-        if (strcmp(arg, "causal") == 0) { o->mask = 1; return 0; }
-        snprintf(err, errlen, CLI_SAY(o, "--mask: '%s' is not a mask: use none or causal", "--mask：「%s」不是掩码：用 none 或 causal"),
-                 text_escape(arg, q, sizeof q));
-        return -1;
-    case OPT_HEADS:
-        if (strcmp(arg, "1") == 0 || strcmp(arg, "2") == 0) {
-            o->heads = arg[0] - '0';
+    return (char *)o + row->field;
+}
+
+/* *out = the value of the word arg among row's words: 0, or -1 when it is none of them. */
+static int cli_word(const CliOption *row, const char *arg, int *out)
+{
+    for (const CliWord *w = row->words; w->word; w++)
+        if (strcmp(arg, w->word) == 0) {
+            *out = w->value;
             return 0;
         }
-        snprintf(err, errlen, CLI_SAY(o, "--heads: '%s' is not a number of heads: use 1 or 2", "--heads：「%s」不是头数：用 1 或 2"),
-                 text_escape(arg, q, sizeof q));
+    return -1;
+}
+
+/* ---------------------------------------------------------------- reading a value */
+
+/* A flag: its bool set. */
+static int cli_parse_true(const CliOption *row, Options *o, const char *arg)
+{
+    (void)arg;
+    *(bool *)cli_field(row, o) = true;
+    return 0;
+}
+
+/* A flag that clears its bool (--no-numbers). */
+static int cli_parse_false(const CliOption *row, Options *o, const char *arg)
+{
+    (void)arg;
+    *(bool *)cli_field(row, o) = false;
+    return 0;
+}
+
+/* A text kept as given (a sentence, a file name). */
+static int cli_parse_text(const CliOption *row, Options *o, const char *arg)
+{
+    *(const char **)cli_field(row, o) = arg;
+    return 0;
+}
+
+/* One of row's words, into an int. */
+static int cli_parse_word(const CliOption *row, Options *o, const char *arg)
+{
+    return cli_word(row, arg, (int *)cli_field(row, o));
+}
+
+/* --color's word, into a ColorWhen. */
+static int cli_parse_color(const CliOption *row, Options *o, const char *arg)
+{
+    int v;
+    if (cli_word(row, arg, &v) != 0)
         return -1;
-    case OPT_VIEW: {
-        char names[256];
-        o->view = ui_view_from_name(arg);
-        if (o->view >= 0) return 0;
-        view_names(names, sizeof names, ", ");
-        snprintf(err, errlen, CLI_SAY(o, "--view: '%s' is not a screen: use %s", "--view：「%s」不是画面：用 %s"),
-                 text_escape(arg, q, sizeof q), names);
+    *(ColorWhen *)cli_field(row, o) = (ColorWhen)v;
+    return 0;
+}
+
+/* --theme's word, into a Theme; and theme_set. */
+static int cli_parse_theme(const CliOption *row, Options *o, const char *arg)
+{
+    int v;
+    if (cli_word(row, arg, &v) != 0)
+        return -1;
+    *(Theme *)cli_field(row, o) = (Theme)v;
+    o->theme_set = true;
+    return 0;
+}
+
+/* --lang's word, into a Lang. */
+static int cli_parse_lang(const CliOption *row, Options *o, const char *arg)
+{
+    int v;
+    if (cli_word(row, arg, &v) != 0)
+        return -1;
+    *(Lang *)cli_field(row, o) = (Lang)v;
+    return 0;
+}
+
+/* --ascii: ascii set, no_ascii cleared (the last of the two wins). */
+static int cli_parse_ascii(const CliOption *row, Options *o, const char *arg)
+{
+    (void)row; (void)arg;
+    o->ascii = true;
+    o->no_ascii = false;
+    return 0;
+}
+
+/* --no-ascii: no_ascii set, ascii cleared. */
+static int cli_parse_no_ascii(const CliOption *row, Options *o, const char *arg)
+{
+    (void)row; (void)arg;
+    o->no_ascii = true;
+    o->ascii = false;
+    return 0;
+}
+
+/* --size WxH: print_w and print_h. */
+static int cli_parse_size(const CliOption *row, Options *o, const char *arg)
+{
+    (void)row;
+    return parse_size(arg, &o->print_w, &o->print_h);
+}
+
+/* --format: json, model_text and svg, one of them or none for text. */
+static int cli_parse_format(const CliOption *row, Options *o, const char *arg)
+{
+    (void)row;
+    o->json = strcmp(arg, "json") == 0;
+    o->model_text = strcmp(arg, "model") == 0;
+    o->svg = strcmp(arg, "svg") == 0;
+    return o->json || o->model_text || o->svg || strcmp(arg, "text") == 0 ? 0 : -1;
+}
+
+static int cli_parse_speed(const CliOption *row, Options *o, const char *arg)
+{
+    return parse_speed(arg, (double *)cli_field(row, o));
+}
+
+static int cli_parse_stage(const CliOption *row, Options *o, const char *arg)
+{
+    return parse_stage(arg, (Stage *)cli_field(row, o));
+}
+
+static int cli_parse_focus(const CliOption *row, Options *o, const char *arg)
+{
+    return parse_focus(arg, (int *)cli_field(row, o));
+}
+
+/* A name looked up by from_name into an int field, which keeps -1 when it is none. */
+static int cli_parse_named(const CliOption *row, Options *o, int (*from_name)(const char *), const char *arg)
+{
+    int *field = cli_field(row, o);
+    *field = from_name(arg);
+    return *field >= 0 ? 0 : -1;
+}
+
+static int cli_parse_view(const CliOption *row, Options *o, const char *arg)
+{
+    return cli_parse_named(row, o, ui_view_from_name, arg);
+}
+
+static int cli_parse_export(const CliOption *row, Options *o, const char *arg)
+{
+    return cli_parse_named(row, o, export_format_from_name, arg);
+}
+
+static int cli_parse_completion(const CliOption *row, Options *o, const char *arg)
+{
+    return cli_parse_named(row, o, completion_shell_from_name, arg);
+}
+
+static int cli_parse_task(const CliOption *row, Options *o, const char *arg)
+{
+    return cli_parse_named(row, o, task_from_name, arg);
+}
+
+/* --worksheet N, 1 to CLI_MAX_WORKSHEET. */
+static int cli_parse_worksheet(const CliOption *row, Options *o, const char *arg)
+{
+    char *end;
+    long n = strtol(arg, &end, 10);
+    if (end == arg || *end != '\0' || n < 1 || n > CLI_MAX_WORKSHEET)
+        return -1;
+    *(int *)cli_field(row, o) = (int)n;
+    return 0;
+}
+
+/* --seed S; and seed_set. */
+static int cli_parse_seed(const CliOption *row, Options *o, const char *arg)
+{
+    if (parse_seed(arg, (unsigned long long *)cli_field(row, o)) != 0)
+        return -1;
+    o->seed_set = true;
+    return 0;
+}
+
+/* --set: one more of sets (n_sets counts them), at most CLI_MAX_SETS. */
+static int cli_parse_set(const CliOption *row, Options *o, const char *arg)
+{
+    (void)row;
+    if (o->n_sets >= CLI_MAX_SETS)
+        return -1;
+    o->sets[o->n_sets++] = arg;
+    return 0;
+}
+
+/* --steps N, 0 to 100000000. */
+static int cli_parse_steps(const CliOption *row, Options *o, const char *arg)
+{
+    unsigned long long v;
+    if (parse_count(arg, 100000000ull, &v) != 0)
+        return -1;
+    *(long *)cli_field(row, o) = (long)v;
+    return 0;
+}
+
+/* --lr X, above 0 and at most 10 (the field keeps what strtod read). */
+static int cli_parse_lr(const CliOption *row, Options *o, const char *arg)
+{
+    char *end;
+    double *lr = cli_field(row, o);
+    *lr = strtod(arg, &end);
+    return end != arg && *end == '\0' && isfinite(*lr) && *lr > 0.0 && *lr <= 10.0 ? 0 : -1;
+}
+
+/* ---------------------------------------------------------------- refusals known at run time */
+
+static void cli_use_size(const Options *o, char *buf, size_t cap)
+{
+    snprintf(buf, cap, CLI_SAY(o, "give WxH from 1x1 to %dx%d, e.g. 120x40", "请给 宽x高，从 1x1 到 %dx%d，例如 120x40"),
+             GRID_MAX_SIDE, GRID_MAX_SIDE);
+}
+
+static void cli_use_view(const Options *o, char *buf, size_t cap)
+{
+    char names[256];
+    view_names(names, sizeof names, ", ");
+    snprintf(buf, cap, CLI_SAY(o, "use %s", "用 %s"), names);
+}
+
+static void cli_use_export(const Options *o, char *buf, size_t cap)
+{
+    snprintf(buf, cap, CLI_SAY(o, "use %s", "用 %s"), export_format_names());
+}
+
+static void cli_use_worksheet(const Options *o, char *buf, size_t cap)
+{
+    snprintf(buf, cap, CLI_SAY(o, "give 1 to %d", "请给 1 到 %d"), CLI_MAX_WORKSHEET);
+}
+
+static void cli_use_set(const Options *o, char *buf, size_t cap)
+{
+    snprintf(buf, cap, CLI_SAY(o, "more than %d changes", "改动超过 %d 处"), CLI_MAX_SETS);
+}
+
+/* ---------------------------------------------------------------- the rows */
+
+static const CliWord cli_color_words[] = {
+    { "always", COLOR_ALWAYS }, { "never", COLOR_NEVER }, { "auto", COLOR_AUTO }, { NULL, 0 },
+};
+static const CliWord cli_mask_words[] = { { "none", 0 }, { "causal", 1 }, { NULL, 0 } };
+static const CliWord cli_heads_words[] = { { "1", 1 }, { "2", 2 }, { NULL, 0 } };
+static const CliWord cli_keys_words[] = { { "markdown", KEYDOC_MARKDOWN }, { "man", KEYDOC_MAN }, { NULL, 0 } };
+static const CliWord cli_theme_words[] = {
+    { "dark", THEME_DARK }, { "light", THEME_LIGHT }, { "contrast", THEME_CONTRAST }, { NULL, 0 },
+};
+static const CliWord cli_lang_words[] = { { "en", LANG_EN }, { "zh", LANG_ZH }, { NULL, 0 } };
+
+/* A row that never refuses: an option without a value, or one that keeps any text. */
+#define CLI_ROW(opt, name, field, parse) { opt, name, CLI_FIELD(field), parse, NULL, NULL, NULL, NULL, NULL, NULL }
+
+static const CliOption cli_table[] = {
+    CLI_ROW(OPT_SENTENCE, "sentence", sentence, cli_parse_text),
+    CLI_ROW(OPT_MODEL, "model", model_path, cli_parse_text),
+    CLI_ROW(OPT_DUMP, "dump", dump, cli_parse_true),
+    { OPT_FORMAT, "format", CLI_FIELD(json), cli_parse_format, NULL, "a format", "格式",
+      "use text, json, model or svg", "用 text、json、model 或 svg", NULL },
+    CLI_ROW(OPT_NO_NUMBERS, "no-numbers", numbers, cli_parse_false),
+    CLI_ROW(OPT_AUTOPLAY, "autoplay", autoplay, cli_parse_true),
+    { OPT_SPEED, "speed", CLI_FIELD(speed), cli_parse_speed, NULL, "a speed", "速度",
+      "give a number from 0.25 to 4", "请给 0.25 到 4 之间的数", NULL },
+    { OPT_STAGE, "stage", CLI_FIELD(stage), cli_parse_stage, NULL, "a stage", "步骤",
+      "use qkv, score, softmax or output (or 1-4)", "用 qkv、score、softmax 或 output（或 1-4）", NULL },
+    { OPT_FOCUS, "focus", CLI_FIELD(focus), cli_parse_focus, NULL, "a character number", "字的序号",
+      "give 1 to 16", "请给 1 到 16", NULL },
+    { OPT_LANG, "lang", CLI_FIELD(lang), cli_parse_lang, cli_lang_words, "a language", "语言",
+      "use en or zh", "用 en 或 zh", NULL },
+    CLI_ROW(OPT_ASCII, "ascii", ascii, cli_parse_ascii),
+    CLI_ROW(OPT_PRINT, "print", print, cli_parse_true),
+    { OPT_SIZE, "size", CLI_FIELD(print_w), cli_parse_size, NULL, "a size", "尺寸", NULL, NULL, cli_use_size },
+    { OPT_COLOR, "color", CLI_FIELD(color), cli_parse_color, cli_color_words, "a choice", "可选值",
+      "use always, never or auto", "用 always、never 或 auto", NULL },
+    { OPT_VIEW, "view", CLI_FIELD(view), cli_parse_view, NULL, "a screen", "画面", NULL, NULL, cli_use_view },
+    { OPT_MASK, "mask", CLI_FIELD(mask), cli_parse_word, cli_mask_words, "a mask", "掩码",
+      "use none or causal", "用 none 或 causal", NULL },
+    CLI_ROW(OPT_RECORD, "record", record_path, cli_parse_text),
+    CLI_ROW(OPT_OVERWRITE, "overwrite", overwrite, cli_parse_true),
+    { OPT_HEADS, "heads", CLI_FIELD(heads), cli_parse_word, cli_heads_words, "a number of heads", "头数",
+      "use 1 or 2", "用 1 或 2", NULL },
+    { OPT_EXPORT, "export", CLI_FIELD(export_format), cli_parse_export, NULL, "a format", "格式", NULL, NULL,
+      cli_use_export },
+    { OPT_KEYS, "keys", CLI_FIELD(keys), cli_parse_word, cli_keys_words, "a format", "格式",
+      "use markdown or man", "用 markdown 或 man", NULL },
+    CLI_ROW(OPT_NO_ASCII, "no-ascii", no_ascii, cli_parse_no_ascii),
+    { OPT_WORKSHEET, "worksheet", CLI_FIELD(worksheet), cli_parse_worksheet, NULL, "a number of questions",
+      "题目数量", NULL, NULL, cli_use_worksheet },
+    CLI_ROW(OPT_ANSWERS, "answers", answers, cli_parse_true),
+    { OPT_SEED, "seed", CLI_FIELD(seed), cli_parse_seed, NULL, "a seed", "种子",
+      "give a whole number 0 or more", "请给 0 或更大的整数", NULL },
+    { OPT_SET, "set", CLI_FIELD(sets), cli_parse_set, NULL, NULL, NULL, NULL, NULL, cli_use_set },
+    { OPT_THEME, "theme", CLI_FIELD(theme), cli_parse_theme, cli_theme_words, "a theme", "配色",
+      "use dark, light or contrast", "用 dark、light 或 contrast", NULL },
+    CLI_ROW(OPT_CONFIG, "config", config_path, cli_parse_text),
+    CLI_ROW(OPT_NO_CONFIG, "no-config", no_config, cli_parse_true),
+    { OPT_COMPLETION, "completion", CLI_FIELD(completion), cli_parse_completion, NULL, "a shell",
+      " shell" /* a blank before a Latin word */, "use bash, zsh or fish", "用 bash、zsh 或 fish", NULL },
+    CLI_ROW(OPT_TRAIN, "train", train, cli_parse_true),
+    { OPT_TASK, "task", CLI_FIELD(task), cli_parse_task, NULL, "a task", "任务",
+      "use add or all", "用 add 或 all", NULL },
+    { OPT_STEPS, "steps", CLI_FIELD(steps), cli_parse_steps, NULL, "a number of steps", "步数",
+      "give 0 to 100000000", "请给 0 到 100000000", NULL },
+    { OPT_LR, "lr", CLI_FIELD(lr), cli_parse_lr, NULL, "a learning rate", "学习率",
+      "give a number above 0, at most 10", "请给大于 0、不超过 10 的数", NULL },
+    CLI_ROW(OPT_SAVE, "save", save_path, cli_parse_text),
+    CLI_ROW(OPT_TOUR, "tour", tour, cli_parse_true),
+    CLI_ROW(OPT_PREDICT, "predict", predict, cli_parse_true),
+    CLI_ROW('h', "help", help, cli_parse_true),
+    CLI_ROW('V', "version", version, cli_parse_true),
+};
+_Static_assert(sizeof cli_table / sizeof cli_table[0] == sizeof long_options / sizeof long_options[0] - 1,
+               "one row of cli_table per option of long_options");
+
+/* ---------------------------------------------------------------- applying one option */
+
+/* Fills err with row's refusal of arg in o's language: "--NAME: 'ARG' is not WHAT: USE"
+ * ("--NAME：「ARG」不是WHAT：USE"), or "--NAME: USE" for a row without WHAT. ARG is quoted
+ * with its control characters escaped (a message is one line, and an escape sequence must
+ * not reach the terminal) and cut to CLI_QUOTE_BYTES. Returns -1. */
+static int cli_refuse(const Options *o, const CliOption *row, const char *arg, char *err, size_t errlen)
+{
+    char use[320];
+    if (row->use)
+        row->use(o, use, sizeof use);
+    else
+        snprintf(use, sizeof use, "%s", CLI_SAY(o, row->use_en, row->use_zh));
+    if (!row->what_en) {
+        snprintf(err, errlen, CLI_SAY(o, "--%s: %s", "--%s：%s"), row->name, use);
         return -1;
     }
-    case OPT_KEYS:
-        if (strcmp(arg, "markdown") == 0) { o->keys = KEYDOC_MARKDOWN; return 0; }
-        if (strcmp(arg, "man") == 0) { o->keys = KEYDOC_MAN; return 0; }
-        snprintf(err, errlen, CLI_SAY(o, "--keys: '%s' is not a format: use markdown or man", "--keys：「%s」不是格式：用 markdown 或 man"),
-                 text_escape(arg, q, sizeof q));
-        return -1;
-    case OPT_EXPORT:
-        o->export_format = export_format_from_name(arg);
-        if (o->export_format >= 0) return 0;
-        snprintf(err, errlen, CLI_SAY(o, "--export: '%s' is not a format: use %s", "--export：「%s」不是格式：用 %s"),
-                 text_escape(arg, q, sizeof q), export_format_names());
-        return -1;
-    case OPT_THEME:
-        if (strcmp(arg, "dark") == 0) { o->theme = THEME_DARK; o->theme_set = true; return 0; }
-        if (strcmp(arg, "light") == 0) { o->theme = THEME_LIGHT; o->theme_set = true; return 0; }
-        if (strcmp(arg, "contrast") == 0) { o->theme = THEME_CONTRAST; o->theme_set = true; return 0; }
-        snprintf(err, errlen, CLI_SAY(o, "--theme: '%s' is not a theme: use dark, light or contrast", "--theme：「%s」不是配色：用 dark、light 或 contrast"),
-                 text_escape(arg, q, sizeof q));
-        return -1;
-    case OPT_CONFIG:     o->config_path = arg; return 0;
-    case OPT_NO_CONFIG:  o->no_config = true; return 0;
-    case OPT_COMPLETION:
-        o->completion = completion_shell_from_name(arg);
-        if (o->completion >= 0) return 0;
-        snprintf(err, errlen, CLI_SAY(o, "--completion: '%s' is not a shell: use bash, zsh or fish", "--completion：「%s」不是 shell：用 bash、zsh 或 fish"),
-                 text_escape(arg, q, sizeof q));
-        return -1;
-    case OPT_TOUR:       o->tour = true; return 0;
-    case OPT_PREDICT:    o->predict = true; return 0;
-    case 'h':            o->help = true; return 0;
-    case 'V':            o->version = true; return 0;
-    case OPT_FORMAT:
-        o->json = strcmp(arg, "json") == 0;
-        o->model_text = strcmp(arg, "model") == 0;
-        o->svg = strcmp(arg, "svg") == 0;
-        if (o->json || o->model_text || o->svg || strcmp(arg, "text") == 0)
-            return 0;
-        snprintf(err, errlen, CLI_SAY(o, "--format: '%s' is not a format: use text, json, model or svg", "--format：「%s」不是格式：用 text、json、model 或 svg"),
-                 text_escape(arg, q, sizeof q));
-        return -1;
-    case OPT_SPEED:
-        if (parse_speed(arg, &o->speed) == 0) return 0;
-        snprintf(err, errlen, CLI_SAY(o, "--speed: '%s' is not a speed: give a number from 0.25 to 4", "--speed：「%s」不是速度：请给 0.25 到 4 之间的数"),
-                 text_escape(arg, q, sizeof q));
-        return -1;
-    case OPT_STAGE:
-        if (parse_stage(arg, &o->stage) == 0) return 0;
-        snprintf(err, errlen, CLI_SAY(o, "--stage: '%s' is not a stage: use qkv, score, softmax or output (or 1-4)", "--stage：「%s」不是步骤：用 qkv、score、softmax 或 output（或 1-4）"),
-                 text_escape(arg, q, sizeof q));
-        return -1;
-    case OPT_FOCUS:
-        if (parse_focus(arg, &o->focus) == 0) return 0;
-        snprintf(err, errlen, CLI_SAY(o, "--focus: '%s' is not a character number: give 1 to 16", "--focus：「%s」不是字的序号：请给 1 到 16"),
-                 text_escape(arg, q, sizeof q));
-        return -1;
-    case OPT_LANG:
-        if (strcmp(arg, "en") == 0) { o->lang = LANG_EN; return 0; }
-        if (strcmp(arg, "zh") == 0) { o->lang = LANG_ZH; return 0; }
-        snprintf(err, errlen, CLI_SAY(o, "--lang: '%s' is not a language: use en or zh", "--lang：「%s」不是语言：用 en 或 zh"),
-                 text_escape(arg, q, sizeof q));
-        return -1;
+    char q[CLI_QUOTE_BYTES];
+    snprintf(err, errlen, CLI_SAY(o, "--%s: '%s' is not %s: %s", "--%s：「%s」不是%s：%s"), row->name,
+             text_escape(arg, q, sizeof q), CLI_SAY(o, row->what_en, row->what_zh), use);
+    return -1;
+}
+
+/* Applies one recognised option by its row of cli_table; returns 0 or -1 with err filled. */
+static int cli_apply(Options *o, int c, const char *arg, char *err, size_t errlen)
+{
+    for (size_t i = 0; i < sizeof cli_table / sizeof cli_table[0]; i++) {
+        const CliOption *row = &cli_table[i];
+        if (row->opt == c)
+            return row->parse(row, o, arg) == 0 ? 0 : cli_refuse(o, row, arg, err, errlen);
     }
-    if (c >= OPT_TRAIN)
-        return cli_apply_train(o, c, arg, err, errlen);
     snprintf(err, errlen, CLI_SAY(o, "internal error: option %d", "内部错误：选项 %d"), c);
     return -1;
 }

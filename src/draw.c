@@ -4,13 +4,10 @@
 #include "draw.h"
 #include "wrap.h"
 
-#include <assert.h>
-#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-#include <unilbrk.h>
 #include <unistr.h>
 #include "format.h"
 #include "spell.h"
@@ -385,15 +382,15 @@ void draw_prediction(const ViewCtx *c)
 
 /* ---------------------------------------------------------------- paragraphs */
 
-#define DRAW_PARAGRAPH_BYTES 4096   /* longest paragraph drawn; the rest is left out */
+/* Lines come from wrap_lines, the one line breaker; this only draws them. */
 
-/* The line [from, to) of s without its trailing blanks, into line (cap bytes). */
-static void paragraph_copy(const char *s, size_t from, size_t to, char *line, size_t cap)
+#define DRAW_PARAGRAPH_ROWS 128   /* rows one paragraph draws at the most (its last ends in …) */
+
+/* Line l of s into line (cap bytes). */
+static void paragraph_copy(const char *s, const WrapLine *l, char *line, size_t cap)
 {
-    while (to > from && s[to - 1] == ' ')
-        to--;
-    size_t n = to - from < cap - 1 ? to - from : cap - 1;
-    memcpy(line, s + from, n);
+    size_t n = (size_t)l->len < cap - 1 ? (size_t)l->len : cap - 1;
+    memcpy(line, s + l->start, n);
     line[n] = '\0';
 }
 
@@ -411,32 +408,7 @@ static void paragraph_ellipsis(const Glyphs *gl, char *line, size_t cap, int w)
     draw_append(line, cap, "%s%s", n ? " " : "", gl->ellipsis);
 }
 
-/* UAX #14 line breaking (libunistring) of text[0..n) into w columns: between words, and
- * between CJK characters but not before a closing mark such as 」or ，. */
-static void paragraph_breaks(const char *text, size_t n, int w, char *breaks)
-{
-    /* UAX #14 line breaking (libunistring): between words, and between CJK characters
-     * but not before a closing mark such as 」or ， */
-    char keep[DRAW_PARAGRAPH_BYTES];   /* and never inside a lesson term or an equation */
-    wrap_unbreakable(text, n, keep);
-    u8_width_linebreaks((const uint8_t *)text, n, w, 0, 0, wrap_spans_fit(text, n, keep, w) ? keep : NULL,
-                        "UTF-8", breaks);
-}
-
-/* The end of the row that starts at *at (text[*at..end)), by breaks; *at moves on to the
- * next row's start, past blanks. */
-static size_t paragraph_next(const char *text, size_t n, const char *breaks, size_t *at)
-{
-    size_t end = *at + 1;
-    while (end < n && breaks[end] != UC_BREAK_POSSIBLE && breaks[end] != UC_BREAK_MANDATORY)
-        end++;
-    *at = end;
-    while (*at < n && (text[*at] == ' ' || text[*at] == '\n'))
-        (*at)++;
-    return end;
-}
-
-/* The memo's rows of text[0..n) at width w, or NULL when it keeps none. */
+/* The memo's lines of text[0..n) at width w, or NULL when it keeps none. */
 static const DrawParagraphRows *paragraph_memo_find(const DrawParagraphMemo *m, const char *text,
                                                     size_t n, int w)
 {
@@ -448,10 +420,11 @@ static const DrawParagraphRows *paragraph_memo_find(const DrawParagraphMemo *m, 
     return NULL;
 }
 
-/* Keeps the first DRAW_MEMO_ROWS rows of text[0..n) (n <= DRAW_MEMO_TEXT_BYTES), broken at
- * width w by breaks, in the memo slot used longest ago (round robin once all are filled). */
+/* Breaks text[0..n) (n <= DRAW_MEMO_TEXT_BYTES, text NUL-terminated) at width w and keeps
+ * its first DRAW_MEMO_ROWS lines in the memo slot used longest ago (round robin once all
+ * are filled). */
 static const DrawParagraphRows *paragraph_memo_keep(DrawParagraphMemo *m, const char *text,
-                                                    size_t n, int w, const char *breaks)
+                                                    size_t n, int w)
 {
     int i = m->used < DRAW_MEMO_SLOTS ? m->used++ : m->next;
     m->next = (i + 1) % DRAW_MEMO_SLOTS;
@@ -459,27 +432,8 @@ static const DrawParagraphRows *paragraph_memo_keep(DrawParagraphMemo *m, const 
     memcpy(r->text, text, n);
     r->n = n;
     r->w = w;
-    r->rows = 0;
-    size_t at = 0;
-    while (at < n && r->rows < DRAW_MEMO_ROWS) {
-        r->from[r->rows] = (unsigned short)at;
-        r->to[r->rows] = (unsigned short)paragraph_next(text, n, breaks, &at);
-        r->rows++;
-    }
-    r->more = at < n;
+    r->count = wrap_lines(text, w, r->line, DRAW_MEMO_ROWS);
     return r;
-}
-
-/* Draws row r of a paragraph, text[from..to), ending it in "…" when it is the last allowed
- * row and text is left; line is a buffer of DRAW_PARAGRAPH_BYTES. */
-static void paragraph_row(Grid *g, const Glyphs *gl, int x, int y, int w, int max_rows,
-                          const char *text, size_t n, size_t from, size_t to, int r, Style style,
-                          char *line)
-{
-    paragraph_copy(text, from, to, line, DRAW_PARAGRAPH_BYTES);
-    if (to < n && r == max_rows - 1)
-        paragraph_ellipsis(gl, line, DRAW_PARAGRAPH_BYTES, w);
-    draw_clipped(g, x, y + r, x + w, line, style);
 }
 
 int draw_paragraph(Grid *g, const Glyphs *gl, int x, int y, int w, int max_rows,
@@ -491,39 +445,30 @@ int draw_paragraph(Grid *g, const Glyphs *gl, int x, int y, int w, int max_rows,
 int draw_paragraph_memo(DrawParagraphMemo *m, Grid *g, const Glyphs *gl, int x, int y, int w,
                         int max_rows, const char *text, Style style)
 {
-    static_assert(DRAW_MEMO_TEXT_BYTES <= USHRT_MAX, "a row's offsets fit an unsigned short");
-    char breaks[DRAW_PARAGRAPH_BYTES], line[DRAW_PARAGRAPH_BYTES];
-    size_t n = strlen(text);
-    if (n > DRAW_PARAGRAPH_BYTES) {   /* cut at a character's start */
-        n = DRAW_PARAGRAPH_BYTES;
-        while (n > 0 && (text[n] & 0xC0) == 0x80)
-            n--;
-    }
-    if (w <= 0 || max_rows <= 0 || n == 0)
+    if (w <= 0 || max_rows <= 0 || !text[0])
         return 0;
-    bool broken = false;
+    if (max_rows > DRAW_PARAGRAPH_ROWS)
+        max_rows = DRAW_PARAGRAPH_ROWS;
+    size_t n = strlen(text);
     const DrawParagraphRows *kept = m ? paragraph_memo_find(m, text, n, w) : NULL;
-    if (!kept && m && n <= DRAW_MEMO_TEXT_BYTES) {
-        paragraph_breaks(text, n, w, breaks);
-        broken = true;
-        kept = paragraph_memo_keep(m, text, n, w, breaks);
+    if (!kept && m && n <= DRAW_MEMO_TEXT_BYTES)
+        kept = paragraph_memo_keep(m, text, n, w);
+    WrapLine fresh[DRAW_PARAGRAPH_ROWS];
+    const WrapLine *lines = fresh;
+    int count;
+    if (kept && (kept->count <= DRAW_MEMO_ROWS || max_rows <= DRAW_MEMO_ROWS)) {
+        lines = kept->line;
+        count = kept->count;
+    } else {
+        count = wrap_lines(text, w, fresh, max_rows);
     }
-    if (kept && (!kept->more || max_rows <= kept->rows)) {
-        int rows = kept->rows < max_rows ? kept->rows : max_rows;
-        for (int r = 0; g && r < rows; r++)   /* measuring needs only the count */
-            paragraph_row(g, gl, x, y, w, max_rows, text, n, kept->from[r], kept->to[r], r, style,
-                          line);
-        return rows;
-    }
-    if (!broken)
-        paragraph_breaks(text, n, w, breaks);
-    int rows = 0;
-    size_t at = 0;
-    while (at < n && rows < max_rows) {
-        size_t from = at, to = paragraph_next(text, n, breaks, &at);
-        if (g)
-            paragraph_row(g, gl, x, y, w, max_rows, text, n, from, to, rows, style, line);
-        rows++;
+    int rows = count < max_rows ? count : max_rows;
+    char line[WRAP_MAX_BYTES + 8];   /* a line, and room for its " …" */
+    for (int r = 0; g && r < rows; r++) {   /* measuring needs only the count */
+        paragraph_copy(text, &lines[r], line, sizeof line);
+        if (r == max_rows - 1 && count > max_rows)
+            paragraph_ellipsis(gl, line, sizeof line, w);
+        draw_clipped(g, x, y + r, x + w, line, style);
     }
     return rows;
 }

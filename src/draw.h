@@ -15,6 +15,7 @@
 #include "stage.h"
 #include "ui.h"
 #include "view_list.h"
+#include "wrap.h"
 
 /* ---------------------------------------------------------------- geometry */
 
@@ -194,27 +195,25 @@ void draw_rule_heading(Grid *g, const Glyphs *gl, int x, int y, int w, const cha
 
 /* ---------------------------------------------------------------- paragraphs */
 
-/* Draws text from (x, y) wrapped into w columns and at most max_rows rows: lines break at
- * a blank when the line has one, else between any two characters (Chinese has no blanks);
- * the last row ends in "…" when text is left over. With g NULL only measures.
- * Returns the rows used. */
+/* Draws text from (x, y) in the lines wrap_lines breaks it into at w columns (the one line
+ * breaker: between words, between Chinese words but never inside a lesson term, a word
+ * wider than w cut), at most max_rows of them (and at most 128); the last row ends in "…"
+ * when text is left over. With g NULL only measures. Returns the rows used. */
 int draw_paragraph(Grid *g, const Glyphs *gl, int x, int y, int w, int max_rows,
                    const char *text, Style style);
 
 #define DRAW_MEMO_SLOTS 16         /* paragraphs a memo keeps broken */
 #define DRAW_MEMO_TEXT_BYTES 1024  /* longest paragraph a memo keeps (longer ones are broken anew) */
-#define DRAW_MEMO_ROWS 32          /* rows a memo keeps of one paragraph */
+#define DRAW_MEMO_ROWS 32          /* lines a memo keeps of one paragraph */
 
-/* One paragraph as a memo keeps it: its text and width (all its rows depend on) and the
- * rows the line breaking found. */
+/* One paragraph as a memo keeps it: its text and width (all its lines depend on) and the
+ * lines wrap_lines broke it into. */
 typedef struct {
-    char text[DRAW_MEMO_TEXT_BYTES];        /* the paragraph's bytes (n of them, no '\0') */
-    size_t n;                               /* their count */
-    int w;                                  /* the columns it was broken into */
-    int rows;                               /* rows kept, 0..DRAW_MEMO_ROWS */
-    bool more;                              /* text is left after the last kept row */
-    unsigned short from[DRAW_MEMO_ROWS];    /* row r starts at byte from[r] */
-    unsigned short to[DRAW_MEMO_ROWS];      /* and ends before byte to[r] (blanks included) */
+    char text[DRAW_MEMO_TEXT_BYTES];   /* the paragraph's bytes (n of them, no '\0') */
+    size_t n;                          /* their count */
+    int w;                             /* the columns it was broken into */
+    int count;                         /* lines the whole paragraph takes (wrap_lines) */
+    WrapLine line[DRAW_MEMO_ROWS];     /* its first lines, min(count, DRAW_MEMO_ROWS) of them */
 } DrawParagraphRows;
 
 /* Broken paragraphs kept between frames (a view's frames' cache holds one), so that the
@@ -226,7 +225,7 @@ typedef struct {
     int next;                                 /* the slot a new paragraph replaces once all are filled */
 } DrawParagraphMemo;
 
-/* draw_paragraph, its rows taken from m when m keeps them (and kept there when not);
+/* draw_paragraph, its lines taken from m when m keeps them (and kept there when not);
  * m NULL is draw_paragraph. The same rows, the same cells, either way. */
 int draw_paragraph_memo(DrawParagraphMemo *m, Grid *g, const Glyphs *gl, int x, int y, int w,
                         int max_rows, const char *text, Style style);

@@ -70,9 +70,10 @@ void input_open(InputLine *in, const Model *m, const char *current)
     input_check(in, m);
 }
 
-void input_open_file(InputLine *in, const char *name)
+void input_open_file(InputLine *in, InputFile file, const char *name)
 {
     input_start(in, INPUT_FILE_NAME, name);
+    in->file = file;
     input_check(in, NULL);
 }
 

@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -194,6 +195,12 @@ int outfile_commit(OutFile *f, char *err, size_t errlen)
         }
     }
     return 0;
+}
+
+void outfile_where(const char *path, char *msg, size_t cap)
+{
+    char full[PATH_MAX];
+    text_escape(realpath(path, full) ? full : path, msg, cap);
 }
 
 bool outfile_taken(const char *path)

@@ -22,7 +22,9 @@
  * viridis-like ramp whose lightness moves one way with the share: lighter on the dark
  * and contrast themes, darker on the light one (tests/unit/test_palette.c checks it).
  * With 8 colours: blue → cyan → yellow → white (black on the light theme), leaning on bold;
- * without colour the attributes alone: dim → normal → bold. */
+ * without colour the attributes alone: dim → normal → bold. With 8 colours black text on a
+ * coloured highlight is never bold: terminals that brighten bold (xterm's default) paint
+ * bold black as grey, unreadable on cyan or yellow (the asking character, the stage). */
 
 /* dark: light grey on #1c1c1c, the default. */
 static const StyleLook palette_dark[STYLE_COUNT] = {
@@ -30,8 +32,8 @@ static const StyleLook palette_dark[STYLE_COUNT] = {
     [STYLE_NORMAL]    = { 252, 234, PAL_WHITE,   PAL_BLACK, 0,   0,    0 },
     [STYLE_DIM]       = { 245, 234, PAL_WHITE,   PAL_BLACK, 0,   0,    D },
     [STYLE_BOLD]      = { 255, 234, PAL_WHITE,   PAL_BLACK, B,   B,    B },
-    [STYLE_STAGE_LIT] = { 16,  220, PAL_BLACK,   PAL_YELLOW, B,  B,    R | B },
-    [STYLE_FOCUS]     = { 16,  81,  PAL_BLACK,   PAL_CYAN,  B,   B,    R | B },
+    [STYLE_STAGE_LIT] = { 16,  220, PAL_BLACK,   PAL_YELLOW, B,  0,    R | B },
+    [STYLE_FOCUS]     = { 16,  81,  PAL_BLACK,   PAL_CYAN,  B,   0,    R | B },
     [STYLE_TOKEN]     = { 255, 234, PAL_WHITE,   PAL_BLACK, B,   B,    B },
     [STYLE_ARC_1]     = { 60,  234, PAL_BLUE,    PAL_BLACK, 0,   0,    D },
     [STYLE_ARC_2]     = { 61,  234, PAL_BLUE,    PAL_BLACK, 0,   0,    D },
@@ -55,7 +57,7 @@ static const StyleLook palette_light[STYLE_COUNT] = {
     [STYLE_NORMAL]    = { 235, 231, PAL_BLACK,   PAL_WHITE, 0,   0,    0 },
     [STYLE_DIM]       = { 241, 231, PAL_BLACK,   PAL_WHITE, 0,   0,    D },
     [STYLE_BOLD]      = { 16,  231, PAL_BLACK,   PAL_WHITE, B,   B,    B },
-    [STYLE_STAGE_LIT] = { 16,  220, PAL_BLACK,   PAL_YELLOW, B,  B,    R | B },
+    [STYLE_STAGE_LIT] = { 16,  220, PAL_BLACK,   PAL_YELLOW, B,  0,    R | B },
     [STYLE_FOCUS]     = { 231, 25,  PAL_WHITE,   PAL_BLUE,  B,   B,    R | B },
     [STYLE_TOKEN]     = { 16,  231, PAL_BLACK,   PAL_WHITE, B,   B,    B },
     [STYLE_ARC_1]     = { 150, 231, PAL_CYAN,    PAL_WHITE, 0,   0,    D },
@@ -80,8 +82,8 @@ static const StyleLook palette_contrast[STYLE_COUNT] = {
     [STYLE_NORMAL]    = { 231, 16,  PAL_WHITE,   PAL_BLACK, 0,   B,    0 },
     [STYLE_DIM]       = { 255, 16,  PAL_WHITE,   PAL_BLACK, 0,   0,    0 },
     [STYLE_BOLD]      = { 231, 16,  PAL_WHITE,   PAL_BLACK, B,   B,    B },
-    [STYLE_STAGE_LIT] = { 16,  226, PAL_BLACK,   PAL_YELLOW, B,  B,    R | B },
-    [STYLE_FOCUS]     = { 16,  51,  PAL_BLACK,   PAL_CYAN,  B,   B,    R | B },
+    [STYLE_STAGE_LIT] = { 16,  226, PAL_BLACK,   PAL_YELLOW, B,  0,    R | B },
+    [STYLE_FOCUS]     = { 16,  51,  PAL_BLACK,   PAL_CYAN,  B,   0,    R | B },
     [STYLE_TOKEN]     = { 231, 16,  PAL_WHITE,   PAL_BLACK, B,   B,    B },
     [STYLE_ARC_1]     = { 27,  16,  PAL_BLUE,    PAL_BLACK, B,   B,    0 },
     [STYLE_ARC_2]     = { 33,  16,  PAL_BLUE,    PAL_BLACK, B,   B,    0 },
@@ -93,9 +95,9 @@ static const StyleLook palette_contrast[STYLE_COUNT] = {
     [STYLE_ARC_8]     = { 231, 16,  PAL_WHITE,   PAL_BLACK, B,   B,    B },
     [STYLE_POSITIVE]  = { 214, 16,  PAL_YELLOW,  PAL_BLACK, B,   B,    0 },
     [STYLE_NEGATIVE]  = { 45,  16,  PAL_CYAN,    PAL_BLACK, B,   B,    0 },
-    [STYLE_STATUS]    = { 16,  231, PAL_BLACK,   PAL_WHITE, B,   B,    R | B },
+    [STYLE_STATUS]    = { 16,  231, PAL_BLACK,   PAL_WHITE, B,   0,    R | B },
     [STYLE_HELP]      = { 231, 19,  PAL_WHITE,   PAL_BLUE,  B,   B,    B },
-    [STYLE_ERROR]     = { 16,  214, PAL_BLACK,   PAL_YELLOW, B,  B,    R | B },
+    [STYLE_ERROR]     = { 16,  214, PAL_BLACK,   PAL_YELLOW, B,  0,    R | B },
     [STYLE_SERIES_A]  = { 39,  16,  PAL_CYAN,    PAL_BLACK, B,   B,    0 },
     [STYLE_SERIES_B]  = { 208, 16,  PAL_YELLOW,  PAL_BLACK, B,   B,    B },
 };

@@ -4,7 +4,6 @@
 #include "snapshot.h"
 
 #include <errno.h>
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -67,13 +66,6 @@ int snapshot_default_name(const char *view, SnapshotTaken taken, void *ctx, char
 
 /* ---------------------------------------------------------------- writing */
 
-/* Where path went: its full path (the directories' links resolved), escaped. */
-static void snapshot_where(const char *path, char *msg, size_t cap)
-{
-    char full[PATH_MAX];
-    text_escape(realpath(path, full) ? full : path, msg, cap);
-}
-
 SnapshotResult snapshot_save(const Snapshot *s, const char *path, bool replace, Theme theme,
                              char *msg, size_t cap)
 {
@@ -90,6 +82,6 @@ SnapshotResult snapshot_save(const Snapshot *s, const char *path, bool replace, 
     }
     if (outfile_commit(&f, msg, cap) != 0)
         return f.exists ? SNAPSHOT_EXISTS : SNAPSHOT_FAILED;
-    snapshot_where(path, msg, cap);
+    outfile_where(path, msg, cap);
     return SNAPSHOT_SAVED;
 }

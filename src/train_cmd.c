@@ -6,7 +6,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 #include "dump.h"
 #include "model.h"
@@ -63,30 +62,15 @@ static void train_loop(TrainRun *r, const Options *o, FILE *progress, bool tty)
         fputc('\n', progress);
 }
 
-int train_save_model(const TrainRun *r, const char *path, bool overwrite, bool ask_first,
-                     char *where, size_t wherelen, char *err, size_t errlen)
+int train_write_model(const Model *m, const char *path, bool overwrite, char *msg, size_t cap)
 {
-    struct stat st;
-    if (ask_first && !overwrite && lstat(path, &st) == 0 && S_ISREG(st.st_mode))
-        return 1;   /* outfile_open would refuse it: the caller asks first */
     OutFile f;
-    if (outfile_open(&f, path, OUTFILE_ATOMIC, overwrite, err, errlen) != 0)
-        return -1;
-    Model m;
-    if (train_to_model(r, &m) != 0) {
-        outfile_abort(&f);
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
-    dump_model(f.fp, &m, m.sentence);
-    model_free(&m);
-    if (outfile_commit(&f, err, errlen) != 0)
-        return -1;
-    if (where) {
-        char *abs = realpath(path, NULL);
-        snprintf(where, wherelen, "%s", abs ? abs : path);
-        free(abs);
-    }
+    if (outfile_open(&f, path, OUTFILE_ATOMIC, overwrite, msg, cap) != 0)
+        return f.exists ? 1 : -1;
+    dump_model(f.fp, m, m->sentence);
+    if (outfile_commit(&f, msg, cap) != 0)
+        return f.exists ? 1 : -1;
+    outfile_where(path, msg, cap);
     return 0;
 }
 
@@ -94,7 +78,14 @@ int train_save_model(const TrainRun *r, const char *path, bool overwrite, bool a
 static int save(const TrainRun *r, const Options *o, FILE *progress)
 {
     char err[OUTFILE_PATH_BYTES + 256];
-    if (train_save_model(r, o->save_path, o->overwrite, false, NULL, 0, err, sizeof err) == 0)
+    Model m;
+    if (train_to_model(r, &m) != 0) {
+        fprintf(progress, "attn-tui: --save: out of memory\n");
+        return 1;
+    }
+    int wrote = train_write_model(&m, o->save_path, o->overwrite, err, sizeof err);
+    model_free(&m);
+    if (wrote == 0)
         return 0;
     fprintf(progress, "attn-tui: --save: %s\n", err);
     return 1;

@@ -37,15 +37,21 @@ int ui_init_for(Ui *ui, ViewId view, const Lesson *ls)
     return ui->views ? 0 : -1;
 }
 
+void ui_keep_model(Model **slot, Model *m)
+{
+    if (*slot) {
+        model_free(*slot);
+        free(*slot);
+    }
+    *slot = m;
+}
+
 void ui_free(Ui *ui)
 {
     view_states_free(ui->views);
     ui->views = NULL;
-    if (ui->model_next) {   /* a model asked for but never handed to the lesson */
-        model_free(ui->model_next);
-        free(ui->model_next);
-        ui->model_next = NULL;
-    }
+    ui_keep_model(&ui->model_next, NULL);   /* asked for but never handed to the lesson */
+    ui_keep_model(&ui->model_save, NULL);   /* kept to write, never written */
 }
 
 int ui_input(Ui *ui, const Lesson *ls, int key)

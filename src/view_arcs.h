@@ -13,10 +13,11 @@
 #define ARCS_CELL 7              /* columns per number in the panel's per-character tables */
 #define ARCS_CELL_NARROW 6       /* ... when seven do not leave room for the Σ column */
 #define ARCS_VCELL 6             /* columns per number in the panel's vector rows */
+#define ARCS_CONTRAST_MIN_DOTS 2  /* the contrast theme's thinnest arc (a projector): dots */
 #define ARCS_LEVELS DRAW_SHARE_LEVELS /* colour levels of an arc: STYLE_ARC_1 .. STYLE_ARC_8 */
 
 /* Where everything of the arcs view goes. Depends only on the trace's characters and the
- * body, so drawing and hit-testing always agree. */
+ * body (and the arcs' widths on the theme), so drawing and hit-testing always agree. */
 typedef struct {
     int w;                           /* frame columns */
     int arc_top;                     /* first row of the arc area */
@@ -32,12 +33,14 @@ typedef struct {
     int pitch;                       /* columns from one character's slot to the next */
     int foot_scale;                  /* dots an arc's foot widens by from a share of 0 to 1 */
     int band_scale;                  /* dots an arc's band thickens by from 0 to 1 */
+    int min_dots;                    /* an arc's band and foot at a share of 0: 1, or
+                                        ARCS_CONTRAST_MIN_DOTS in the contrast theme */
     int tokens;                      /* characters laid out (T) */
     int tok_x[MODEL_MAX_TOKENS];     /* first column of each character */
     int tok_w[MODEL_MAX_TOKENS];     /* columns of each character as written (2 for CJK, 1-5 in ASCII) */
 } ArcsLayout;
 
-/* Computes the layout of the arcs view in c->body. */
+/* Computes the layout of the arcs view in c->body (the arcs' widths also by c->ui's theme). */
 void arcs_layout(const ViewCtx *c, ArcsLayout *L);
 
 /* The head whose attention the view shows: ui->head with two heads (the first when both
@@ -52,13 +55,13 @@ bool arcs_both_heads(const ViewCtx *c);
 /* ---------------------------------------------------------------- arcs (arcs.c) */
 
 
-/* Width in braille dots of the foot an arc of this share lands with: 1 + ⌊share ·
+/* Width in braille dots of the foot an arc of this share lands with: min_dots + ⌊share ·
  * foot_scale⌋. At 80 × 24 foot_scale is 34, so shares 3 points apart land with different
  * widths, and a larger share never lands narrower. */
 int arcs_foot_dots(const ArcsLayout *L, double share);
 
-/* Thickness in dots of an arc's band along its way: 1 + ⌊share · band_scale⌋ (monotone;
- * coarser than the foot, so that a long arc does not look big for its length). */
+/* Thickness in dots of an arc's band along its way: min_dots + ⌊share · band_scale⌋
+ * (monotone; coarser than the foot, so that a long arc does not look big for its length). */
 int arcs_band_dots(const ArcsLayout *L, double share);
 
 /* Diameter in dots of the V that flows back along an arc at ④. */

@@ -31,9 +31,10 @@
 /* The blocks of the strip, in the flow's order. */
 enum { BLOCK_X = 0, BLOCK_QKV, BLOCK_SCORE, BLOCK_SHARES, BLOCK_OUTPUT };
 
-/* How ① shows its three tables in full: side by side, one above the other, or (when
- * neither fits) only the asking character's rows x, Q, K, V. */
-typedef enum { QKV_SIDE = 0, QKV_STACKED, QKV_ROWS } QkvMode;
+/* How ① shows its three tables in full: side by side, Q and K side by side over V (two
+ * fit across: fewer rows than stacked, so the strip grows in a frame like 120 × 40), one
+ * above the other, or (when none fits) only the asking character's rows x, Q, K, V. */
+typedef enum { QKV_SIDE = 0, QKV_PAIR, QKV_STACKED, QKV_ROWS } QkvMode;
 
 /* ---------------------------------------------------------------- layout */
 
@@ -69,9 +70,9 @@ typedef struct {
     /* the focus area */
     QkvMode qkv;                /* how ① shows its tables */
     int heading_row;            /* "── ② scores = Q·Kᵀ [6, 6] ──" */
-    int tables;                 /* focus tables side by side (or stacked at ①) */
-    int table_x[3];             /* first column of each */
-    int table_y[3];             /* its header row */
+    int tables;                 /* focus tables side by side (at ①: across, QKV_PAIR's two) */
+    int table_x[3];             /* first column of each table across */
+    int table_y[3];             /* the header row of each table (at ①: of Q, K, V) */
     int table_rows;             /* data rows of each shown */
     int numw;                   /* columns of the widest number (0: numbers hidden) */
     int cell_w;                 /* columns of a focus table cell */
@@ -410,8 +411,9 @@ static void choose_heads(const ViewCtx *c, MachineLayout *L)
     L->head[1] = 1;
 }
 
-/* Focus tables side by side, their cells, the window of their columns. */
-static void layout_focus_columns(const ViewCtx *c, MachineLayout *L)
+/* Focus tables side by side, their cells, the window of their columns; at ① Q and K over
+ * V only when pair_ok (layout_rows_own takes it back when the frame is too short for it). */
+static void layout_focus_columns(const ViewCtx *c, MachineLayout *L, bool pair_ok)
 {
     int room = c->body.w - 2, n;
     bool square = L->stage == STAGE_SCORE || L->stage == STAGE_SOFTMAX;
@@ -426,8 +428,9 @@ static void layout_focus_columns(const ViewCtx *c, MachineLayout *L)
     L->row_lw = text_width("Q() ") + text_width(c->tok[c->focus]);
     L->row_lw = L->row_lw < MACHINE_ROW_LABEL_W ? MACHINE_ROW_LABEL_W : L->row_lw;
     if (L->stage == STAGE_QKV) {
-        L->tables = 3 * tw + 2 * MACHINE_TABLE_GAP <= room ? 3 : 1;
-        L->qkv = L->tables == 3 ? QKV_SIDE : QKV_STACKED;
+        bool pair = pair_ok && 2 * tw + MACHINE_TABLE_GAP <= room;
+        L->tables = 3 * tw + 2 * MACHINE_TABLE_GAP <= room ? 3 : pair ? 2 : 1;
+        L->qkv = L->tables == 3 ? QKV_SIDE : L->tables == 2 ? QKV_PAIR : QKV_STACKED;
         if (L->qkv == QKV_STACKED)
             tw = focus_table_width(L, n, L->row_lw);
     } else if (square) {
@@ -458,19 +461,23 @@ static int area_rows(const MachineLayout *L, int r)
     bool titled = L->tables == 2 || (L->stage == STAGE_QKV && L->qkv == QKV_SIDE);
     if (L->stage == STAGE_QKV && L->qkv == QKV_ROWS)
         return 1 + 4;                      /* a header, x Q K V */
+    if (L->stage == STAGE_QKV && L->qkv == QKV_PAIR)
+        return 2 * (1 + 1 + r) + 1;        /* Q and K titled, a blank, V titled */
     if (L->stage == STAGE_QKV && L->qkv == QKV_STACKED)
         return 3 * (1 + 1 + r) + 2;        /* three titled tables, a blank between */
     return (titled ? 1 : 0) + 1 + r;       /* (a title,) a header, the rows */
 }
 
 /* What every stage's rows share, so that nothing moves while you step: the spare rows
- * (caption, blank lines), the strip's row height, and the shift that centres the tallest
- * stage in a tall frame. */
+ * (caption, blank lines), the strip's row height, the shift that centres the tallest
+ * stage in a tall frame, and (when the tallest does not fit) the window of characters. */
 typedef struct {
     int need;    /* rows of the tallest stage but its strip: names, shapes, heading, tables, point */
     int spare;   /* rows left over by the tallest stage with one row per character (< 0: too few) */
     int rh;      /* rows of each character's strip cells */
     int shift;   /* rows every stage moves down to sit centred */
+    int window;  /* spare < 0: characters the strip and the tables show at every stage (the
+                    fewest any stage's rows hold) */
 } MachineFit;
 
 /* Rows of the stage's layout but its strip: names and shapes, heading, focus tables, point. */
@@ -480,36 +487,51 @@ static int rows_needed(const MachineLayout *L)
 }
 
 /* The stage's own choices of rows that depend on nothing else: the point's lines, and ①
- * falling back from stacked tables to the asking character's rows when they cannot fit. */
+ * falling back from stacked tables to the asking character's rows when they cannot fit.
+ * Q and K over V stands in for stacked tables only where those would fit: the same tables
+ * in fewer rows (the strip grows), never all three where only the asking rows fit (the
+ * rows they take would come out of every stage's strip). */
 static void layout_rows_own(const ViewCtx *c, MachineLayout *L, HeatText *tmp)
 {
     build_point(c, L, tmp);
     L->point_lines = heat_text_lines(tmp, L->w);
+    MachineLayout stacked = *L;
+    stacked.qkv = QKV_STACKED;
+    if (L->stage == STAGE_QKV && L->qkv == QKV_PAIR && rows_needed(&stacked) + L->T > c->body.h)
+        layout_focus_columns(c, L, false);
     if (L->stage == STAGE_QKV && L->qkv == QKV_STACKED && rows_needed(L) + L->T > c->body.h)
         L->qkv = QKV_ROWS;
 }
 
+/* Characters a window of the strip and the tables can show at this stage: the rows left
+ * under its names, shapes, heading, point and table headers, over what one character takes
+ * (a strip row, and a row in each table stacked under another), at least 1, at most T. */
+static int window_rows(const ViewCtx *c, const MachineLayout *L)
+{
+    bool qkv = L->stage == STAGE_QKV;
+    int per = 1 + (qkv && L->qkv == QKV_ROWS ? 0 : qkv && L->qkv == QKV_STACKED ? 3
+                                             : qkv && L->qkv == QKV_PAIR ? 2 : 1);
+    int room = c->body.h - (2 + 1 + L->point_lines) - area_rows(L, 0);
+    int n = room / per;
+    return n < 1 ? 1 : n > L->T ? L->T : n;
+}
+
 /* Rows: caption, the strip, the heading and the focus tables, the point line, with the
- * rows every stage shares (fit). When the stage does not fit, the caption and blank lines
- * go, then the strip and the tables show a window of rows. */
+ * rows every stage shares (fit). When the tallest stage does not fit, the caption and
+ * blank lines go, and at every stage the strip and the tables show the same window of
+ * characters around the asking one (fit->window), so that the heading stays put. */
 static void layout_rows(const ViewCtx *c, MachineLayout *L, const MachineFit *fit)
 {
-    int T = L->T, h = c->body.h;
-    int fixed = 2 + 1 + L->point_lines;    /* names, shapes, heading, point */
-    int own = h - rows_needed(L) - T;      /* this stage's spare rows */
-    int spare = fit->spare < 0 ? (own < 0 ? own : 0) : fit->spare;
-    L->rh = spare < 0 ? 1 : fit->rh;
+    int T = L->T;
+    int spare = fit->spare < 0 ? 0 : fit->spare;
+    L->rh = fit->spare < 0 ? 1 : fit->rh;
     L->row_first = 0;
     L->strip_rows = T;
     L->table_rows = L->stage == STAGE_QKV && L->qkv == QKV_ROWS ? 4 : T;
-    if (spare < 0) {   /* one window of rows around the asking character, strip and tables */
-        bool rows_mode = L->stage == STAGE_QKV && L->qkv == QKV_ROWS;
-        int room = h - fixed - area_rows(L, 0);
-        int n = rows_mode ? room : room / 2;
-        L->strip_rows = n < 1 ? 1 : n > T ? T : n;
-        L->table_rows = rows_mode ? 4 : L->strip_rows;
+    if (fit->spare < 0) {   /* one window of rows around the asking character, strip and tables */
+        L->strip_rows = fit->window;
+        L->table_rows = L->stage == STAGE_QKV && L->qkv == QKV_ROWS ? 4 : L->strip_rows;
         L->row_first = heat_window_first(T, L->strip_rows, c->focus);
-        spare = 0;
     }
     int y = c->body.y + fit->shift;
     L->caption_row = spare >= 1 && c->numbers ? y++ : -1;   /* a caption may quote 100% */
@@ -519,8 +541,9 @@ static void layout_rows(const ViewCtx *c, MachineLayout *L, const MachineFit *fi
     y += L->strip_rows * L->rh + (spare >= 2 ? 1 : 0);
     L->heading_row = y++;
     y += spare >= 3 ? 1 : 0;
-    for (int k = 0; k < 3; k++)
-        L->table_y[k] = L->stage == STAGE_QKV && L->qkv == QKV_STACKED ? y + k * (L->table_rows + 3) : y;
+    int below = L->stage != STAGE_QKV ? 0 : L->qkv == QKV_STACKED ? 1 : L->qkv == QKV_PAIR ? 2 : 3;
+    for (int k = 0; k < 3; k++)   /* each table's title, header, rows and a blank under the ones above */
+        L->table_y[k] = below ? y + k / below * (L->table_rows + 3) : y;
     y += area_rows(L, L->table_rows) + (spare >= 4 ? 1 : 0);
     L->point_row = y;
 }
@@ -536,7 +559,7 @@ static void layout_columns(const ViewCtx *c, MachineLayout *L, Stage stage, Heat
     L->w = c->body.w - 2;
     choose_heads(c, L);
     layout_strip(c, L);
-    layout_focus_columns(c, L);
+    layout_focus_columns(c, L, true);
     layout_rows_own(c, L, tmp);
 }
 
@@ -546,15 +569,16 @@ static void layout_columns(const ViewCtx *c, MachineLayout *L, Stage stage, Heat
  * and what is left centres the whole. */
 static MachineFit machine_fit(const ViewCtx *c, MachineLayout *current, HeatText *tmp)
 {
-    MachineFit fit = { 0, 0, 1, 0 };
+    MachineFit fit = { 0, 0, 1, 0, c->tr->T };
     MachineLayout L;
     int max_rh = MACHINE_MAX_RH;
     for (int s = 0; s < STAGE_COUNT; s++) {
         layout_columns(c, &L, (Stage)s, tmp);
         if (s == (int)c->stage)
             *current = L;
-        int need = rows_needed(&L);
+        int need = rows_needed(&L), window = window_rows(c, &L);
         fit.need = need > fit.need ? need : fit.need;
+        fit.window = window < fit.window ? window : fit.window;
         max_rh = L.cwt + 2 < max_rh ? L.cwt + 2 : max_rh;
     }
     int h = c->body.h, T = c->tr->T;
@@ -912,11 +936,9 @@ static void draw_focus(const ViewCtx *c, const MachineLayout *L)
             draw_qkv_rows(c, L, L->table_x[0], L->table_y[0], filled);
             break;
         }
-        for (int p = 0; p < 3; p++) {
-            int k = L->qkv == QKV_SIDE ? p : 0;
-            int y = L->qkv == QKV_SIDE ? L->table_y[0] : L->table_y[p];
-            draw_vector_table(c, L, L->table_x[k], y, roles[p], block_vectors(tr, BLOCK_QKV, p), filled);
-        }
+        for (int p = 0; p < 3; p++)   /* across: all three, Q and K (V under Q), or one */
+            draw_vector_table(c, L, L->table_x[p % L->tables], L->table_y[p], roles[p],
+                              block_vectors(tr, BLOCK_QKV, p), filled);
         break;
     case STAGE_SCORE:
     case STAGE_SOFTMAX:
@@ -966,15 +988,7 @@ static void draw_caption(const ViewCtx *c, const MachineLayout *L)
     X(WHAT_IF, "what if: change a number of x, Wq, Wk, Wv or one score and watch every table follow", \
       "假如：改 x、Wq、Wk、Wv 里的一个数或一个分数，看每张表跟着变")
 
-typedef enum {
-    MACHINE_ACTION_BASE = (int)ACTION_VIEW_FIRST - 1,
-    MACHINE_ACTIONS(VIEW_ACTION_ENUM)
-} MachineAction;
-
-static const ViewAction machine_actions[] = {
-    MACHINE_ACTIONS(VIEW_ACTION_ROW)
-    { ACTION_NONE, NULL, NULL },
-};
+VIEW_ACTIONS_DEFINE(MachineAction, MACHINE_ACTION_BASE, machine_actions, MACHINE_ACTIONS);
 
 static const KeyBinding machine_keys[] = {
     { 'i', VIEW_OWN(WHAT_IF), 0, "i", true },

@@ -25,15 +25,7 @@
 #define MATRIX_ACTIONS(X) \
     X(TABLE_NEXT, "next table: raw scores, ÷√d, shares", "换一张表：原始分数、÷√d、百分比")
 
-typedef enum {
-    MATRIX_ACTION_BASE = (int)ACTION_VIEW_FIRST - 1,
-    MATRIX_ACTIONS(VIEW_ACTION_ENUM)
-} MatrixAction;
-
-static const ViewAction matrix_actions[] = {
-    MATRIX_ACTIONS(VIEW_ACTION_ROW)
-    { ACTION_NONE, NULL, NULL },
-};
+VIEW_ACTIONS_DEFINE(MatrixAction, MATRIX_ACTION_BASE, matrix_actions, MATRIX_ACTIONS);
 
 static const KeyBinding matrix_keys[] = {
     { 't',          VIEW_OWN(TABLE_NEXT),  0, "t", true },

@@ -27,15 +27,7 @@
     X(PRACTICE_NUMBERS, "numbers: they stay (hiding them does not apply to practice)",     \
       "数字：留着（练习要看数字，藏数字在这里不起作用）")
 
-typedef enum {
-    PRACTICE_ACTION_BASE = (int)ACTION_VIEW_FIRST - 1,
-    PRACTICE_ACTIONS(VIEW_ACTION_ENUM)
-} PracticeAction;
-
-static const ViewAction practice_actions[] = {
-    PRACTICE_ACTIONS(VIEW_ACTION_ROW)
-    { ACTION_NONE, NULL, NULL },
-};
+VIEW_ACTIONS_DEFINE(PracticeAction, PRACTICE_ACTION_BASE, practice_actions, PRACTICE_ACTIONS);
 
 static const KeyBinding practice_keys[] = {
     { KEYCODE_ENTER,     VIEW_OWN(PRACTICE_GO),   0, "Enter", true  },
@@ -55,21 +47,76 @@ static const KeyHint practice_hints[] = {
 
 /* ---------------------------------------------------------------- the question */
 
+/* Draws questions 1 … index + 1 of seed's sequence about tr: the last into *q, the sequence
+ * after it into *seq. */
+static void practice_replay(QuizSeq *seq, const Trace *tr, unsigned long long seed, int index,
+                            QuizQuestion *q)
+{
+    quiz_seq_init(seq, seed);
+    for (int i = 0; i <= index; i++)
+        quiz_next(seq, tr, q);
+}
+
 void practice_question(const Trace *tr, unsigned long long seed, int index, QuizQuestion *q)
 {
     QuizSeq seq;
-    quiz_seq_init(&seq, seed);
-    for (int i = 0; i <= index; i++)
-        quiz_next(&seq, tr, q);
+    practice_replay(&seq, tr, seed, index, q);
 }
 
-/* The fresh state: question 1, the answer line open. */
+/* What the sequence's draws about tr with seed depend on. */
+static PracticeShape practice_shape(const Trace *tr, unsigned long long seed)
+{
+    return (PracticeShape){ .seed = seed, .T = tr->T, .d = tr->d, .heads = tr->heads,
+                            .mask = (int)tr->mask };
+}
+
+static bool practice_same_shape(const PracticeShape *a, const PracticeShape *b)
+{
+    return a->seed == b->seed && a->T == b->T && a->d == b->d && a->heads == b->heads &&
+           a->mask == b->mask;
+}
+
+/* True when st holds question st->index drawn for tr's shape with seed. */
+static bool practice_holds(const PracticeState *st, const Trace *tr, unsigned long long seed)
+{
+    PracticeShape now = practice_shape(tr, seed);
+    return st->drawn_ok && st->drawn.number == st->index + 1 &&
+           practice_same_shape(&st->shape, &now);
+}
+
+void practice_sync(PracticeState *st, const Trace *tr, unsigned long long seed)
+{
+    if (practice_holds(st, tr, seed))
+        return;
+    PracticeShape now = practice_shape(tr, seed);
+    if (st->drawn_ok && practice_same_shape(&st->shape, &now) && st->drawn.number == st->index)
+        quiz_next(&st->after, tr, &st->drawn);   /* the next question: one draw on */
+    else
+        practice_replay(&st->after, tr, seed, st->index, &st->drawn);
+    st->shape = now;
+    st->drawn_ok = true;
+}
+
+void practice_current(const PracticeState *st, const Trace *tr, unsigned long long seed,
+                      QuizQuestion *q)
+{
+    if (!practice_holds(st, tr, seed)) {   /* a lesson the view has not acted on yet */
+        practice_question(tr, seed, st->index, q);
+        return;
+    }
+    const QuizQuestion *c = &st->drawn;
+    quiz_make(tr, c->kind, c->role, c->t, c->s, c->j, c->head, c->number, q);
+}
+
+/* The fresh state: question 1, the answer line open, drawn for the lesson with the default
+ * seed (a --seed given later, or another lesson, draws it again at the view's first key). */
 static void practice_init(void *state, const Lesson *ls)
 {
-    (void)ls;
     PracticeState *st = state;
     memset(st, 0, sizeof *st);
     st->typing = true;
+    if (ls)
+        practice_sync(st, &ls->tr, QUIZ_DEFAULT_SEED);
 }
 
 /* The typed answer graded against q; false when it is not a number (or empty). */
@@ -94,8 +141,9 @@ static bool practice_answer_char(int key)
 /* Enter on the line: grades it, reveals the solution (empty), or says why it is no number. */
 static int practice_submit(PracticeState *st, Ui *ui, const Lesson *ls)
 {
+    practice_sync(st, &ls->tr, ui->seed);
     QuizQuestion q;
-    practice_question(&ls->tr, ui->seed, st->index, &q);
+    practice_current(st, &ls->tr, ui->seed, &q);
     QuizAnswer a;
     QuizParse r = quiz_parse_answer(st->typed, &a);
     if (r == QUIZ_ANSWER_JUNK) {   /* said under the line, in the frame's language */
@@ -121,6 +169,7 @@ static int practice_key(void *state, Ui *ui, Player *p, const Lesson *ls, int ke
     (void)p;
     (void)now;
     PracticeState *st = state;
+    practice_sync(st, &ls->tr, ui->seed);   /* the lesson may have changed since */
     size_t len = strlen(st->typed);
     st->junk = false;
     if (key == KEYCODE_ENTER)
@@ -156,11 +205,11 @@ static int practice_act(void *state, Ui *ui, Player *p, const Lesson *ls, Action
                         long long now)
 {
     (void)p;
-    (void)ls;
     (void)now;
     PracticeState *st = state;
     if ((int)a < (int)ACTION_VIEW_FIRST)
         return -1;
+    practice_sync(st, &ls->tr, ui->seed);
     switch ((PracticeAction)a) {
     case ACTION_PRACTICE_GO:
         if (st->phase != PRACTICE_ASKING) {
@@ -168,6 +217,7 @@ static int practice_act(void *state, Ui *ui, Player *p, const Lesson *ls, Action
             st->phase = PRACTICE_ASKING;
             st->typed[0] = '\0';
             st->scroll = 0;
+            practice_sync(st, &ls->tr, ui->seed);   /* the new question, drawn once */
         }
         st->typing = true;
         return REACT_REDRAW;
@@ -316,7 +366,7 @@ static void practice_draw(const ViewCtx *c)
     const Rect *b = &c->body;
     int x = b->x + 1, w = b->w - 2, y = b->y, bottom = b->y + b->h;
     QuizQuestion q;
-    practice_question(c->tr, c->ui->seed, st->index, &q);
+    practice_current(st, c->tr, c->ui->seed, &q);
     QuizText prompt;   /* narrower than the sheet: in fewer columns, every operand shown */
     quiz_prompt_fit(c->tr, &q, c->lang, w, &prompt);
 

@@ -17,11 +17,28 @@ typedef enum {
     PRACTICE_REVEALED      /* Enter on an empty line: the worked solution, not answered */
 } PracticePhase;
 
-/* What the practice view keeps of its own. The question itself is not kept: it is made
- * again from the seed (Ui.seed), the index and the lesson shown, so it always matches the
- * numbers on screen (a new sentence, mask, heads or a what-if change remakes it). */
+/* What the seeded sequence's draws depend on besides the number of questions drawn: the
+ * seed and the lesson's shape (not its numbers: a what-if change keeps the same cells). */
+typedef struct {
+    unsigned long long seed;            /* Ui.seed the sequence started from */
+    int T;                              /* characters of the sentence */
+    int d;                              /* vector width */
+    int heads;                          /* 1 or 2 */
+    int mask;                           /* the Mask the pass ran with (which cells are seen) */
+} PracticeShape;
+
+/* What the practice view keeps of its own. The question asked is drawn from the seeded
+ * sequence once, when it changes (the next question: one draw on from `after`); each frame
+ * takes its numbers from the lesson shown (quiz_make over the drawn cells), so it always
+ * matches the numbers on screen. A lesson of another shape (a new sentence) draws it again
+ * from question 1, as a worksheet with the same seed does. */
 typedef struct {
     int index;                          /* the question asked: 0-based in the seeded sequence */
+    bool drawn_ok;                      /* drawn holds question `index` drawn for `shape` */
+    PracticeShape shape;                /* what drawn and after were drawn for */
+    QuizQuestion drawn;                 /* question `index` as the sequence drew it (its cells,
+                                           kind, role and number; its numbers as then) */
+    QuizSeq after;                      /* the sequence after drawing it: the next is one on */
     PracticePhase phase;                /* asking, graded or revealed */
     bool typing;                        /* the answer line is open: the view takes raw keys */
     char typed[PRACTICE_ANSWER_BYTES];  /* the answer as typed (ASCII), NUL-terminated */
@@ -30,7 +47,18 @@ typedef struct {
     int scroll;                         /* solution lines scrolled past when they do not fit */
 } PracticeState;
 
-/* The question the state asks about tr with seed: the index-th of the sequence (quiz.h). */
+/* The question the state asks about tr with seed: the index-th of the sequence (quiz.h),
+ * drawn from question 1 (O(index): the view keeps it drawn instead, this is for the tests
+ * and for a lesson the view has not seen yet). */
 void practice_question(const Trace *tr, unsigned long long seed, int index, QuizQuestion *q);
+
+/* Draws question st->index for tr and seed into st when st does not hold it already: one
+ * draw on from the last question when it is the next one, else from question 1. */
+void practice_sync(PracticeState *st, const Trace *tr, unsigned long long seed);
+
+/* The question st asks about tr with seed, with tr's numbers: O(1) from the drawn cells when
+ * st holds them for tr's shape, else drawn afresh (practice_question). */
+void practice_current(const PracticeState *st, const Trace *tr, unsigned long long seed,
+                      QuizQuestion *q);
 
 #endif

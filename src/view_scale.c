@@ -30,15 +30,7 @@ typedef struct {
     X(CONTEXT_UP, "a longer text", "更长的文本")        \
     X(CONTEXT_DOWN, "a shorter text", "更短的文本")
 
-typedef enum {
-    SCALE_ACTION_BASE = (int)ACTION_VIEW_FIRST - 1,
-    SCALE_ACTIONS(VIEW_ACTION_ENUM)
-} ScaleAction;
-
-static const ViewAction scale_actions[] = {
-    SCALE_ACTIONS(VIEW_ACTION_ROW)
-    { ACTION_NONE, NULL, NULL },
-};
+VIEW_ACTIONS_DEFINE(ScaleAction, SCALE_ACTION_BASE, scale_actions, SCALE_ACTIONS);
 
 /* The text length shown: an index into realmodel's list, clamped. */
 static int context_shown(const ViewCtx *c)

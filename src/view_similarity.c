@@ -1005,15 +1005,7 @@ static void similarity_view_draw(const ViewCtx *c)
     X(TROUBLE_PREV, "the previous trouble with similarity", "相似度的上一个麻烦")         \
     X(COMPARE_NEXT, "compare with the next sentence", "换一句来比较")
 
-typedef enum {
-    SIM_ACTION_BASE = (int)ACTION_VIEW_FIRST - 1,
-    SIM_ACTIONS(VIEW_ACTION_ENUM)
-} SimAction;
-
-static const ViewAction similarity_actions[] = {
-    SIM_ACTIONS(VIEW_ACTION_ROW)
-    { ACTION_NONE, NULL, NULL },
-};
+VIEW_ACTIONS_DEFINE(SimAction, SIM_ACTION_BASE, similarity_actions, SIM_ACTIONS);
 
 /* The sentences station 2 compares with, in the order c steps through them: the lesson's
  * two, then two more of its vocabulary where 等于? sits in the same seats.

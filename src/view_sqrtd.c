@@ -601,15 +601,7 @@ static void sqrtd_view_draw(const ViewCtx *c)
     X(D_UP, "wider vectors: the next d", "维度加大：下一个 d")                           \
     X(D_DOWN, "narrower vectors: the previous d", "维度减小：上一个 d")
 
-typedef enum {
-    SQRTD_ACTION_BASE = (int)ACTION_VIEW_FIRST - 1,
-    SQRTD_ACTIONS(VIEW_ACTION_ENUM)
-} SqrtdAction;
-
-static const ViewAction sqrtd_actions[] = {
-    SQRTD_ACTIONS(VIEW_ACTION_ROW)
-    { ACTION_NONE, NULL, NULL },
-};
+VIEW_ACTIONS_DEFINE(SqrtdAction, SQRTD_ACTION_BASE, sqrtd_actions, SQRTD_ACTIONS);
 
 static void sqrtd_init(void *state, const Lesson *ls)
 {

@@ -2,21 +2,20 @@
  * live; loss and accuracy against steps, the chosen sentence's ? row, its prediction, what
  * it learned in words; saving the trained model and playing it on every screen.
  * Owns: its state (view_train.h: the run, play/pause, pace, steps per second from the tick
- * times the app passes in, the save prompt), its actions and keys, its layout and drawing.
+ * times the app passes in), its actions and keys, its layout and drawing.
  * Must not touch: ncurses, the clock (time comes in as `now`), the arithmetic (train.h
- * computes every number; the save is train_cmd.h's, the file rules outfile.h's). */
+ * computes every number), the file system (w hands the model to the input line's file name:
+ * app.c writes it). */
 #include "view_train.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistr.h>
 
 #include "draw.h"
 #include "format.h"
-#include "outfile.h"
+#include "input.h"
 #include "text.h"
-#include "train_cmd.h"
 #include "view.h"
 
 /* ---------------------------------------------------------------- actions and keys */
@@ -34,15 +33,7 @@
     X(TRAIN_SAVE, "save the trained model to a file", "把训练好的模型存成文件")               \
     X(TRAIN_USE, "play the trained model on every screen", "让每个画面都用训练好的模型")
 
-typedef enum {
-    TRAIN_ACTION_BASE = (int)ACTION_VIEW_FIRST - 1,
-    TRAIN_ACTIONS(VIEW_ACTION_ENUM)
-} TrainAction;
-
-static const ViewAction train_actions[] = {
-    TRAIN_ACTIONS(VIEW_ACTION_ROW)
-    { ACTION_NONE, NULL, NULL },
-};
+VIEW_ACTIONS_DEFINE(TrainAction, TRAIN_ACTION_BASE, train_actions, TRAIN_ACTIONS);
 
 static const KeyBinding train_keys[] = {
     { ' ',           VIEW_OWN(TRAIN_GO),     0, "Space", true  },
@@ -110,8 +101,6 @@ static void train_view_restart_from(TrainViewState *s, const char *keep, const M
      * screen, and a restart (r) takes the built-in model's vocabulary. */
     s->rate_since = -1;
     s->rate = 0.0;
-    s->said[0] = '\0';
-    s->saved_ok = false;
     s->sentence = 0;
     if (!s->run) {
         s->playing = false;
@@ -186,7 +175,7 @@ static int train_view_tick(void *state, Ui *ui, Player *p, const Lesson *ls, lon
 {
     (void)ui; (void)p; (void)ls;
     TrainViewState *s = state;
-    if (!s->playing || !s->run || s->prompt != TRAIN_PROMPT_NONE)
+    if (!s->playing || !s->run)
         return REACT_NONE;
     train_steps(s->run, train_view_speed_steps(s->speed));
     /* ticks fall on a fixed grid of TRAIN_VIEW_FRAME_MS (a late tick does not stretch the
@@ -202,7 +191,7 @@ static int train_view_tick(void *state, Ui *ui, Player *p, const Lesson *ls, lon
 static long long train_view_next_tick(const void *state, long long now)
 {
     const TrainViewState *s = state;
-    if (!s->playing || !s->run || s->prompt != TRAIN_PROMPT_NONE)
+    if (!s->playing || !s->run)
         return VIEW_TICK_NEVER;
     long long due = s->last_tick + TRAIN_VIEW_FRAME_MS - now;
     return due > 0 ? due : 0;
@@ -217,22 +206,31 @@ static void train_view_default_name(const TrainViewState *s, char *buf, size_t c
              s->heads == 2 ? "-2heads" : "");
 }
 
-/* Saves to the typed name (replacing it when overwrite): the prompt moves on as it went. */
-static int train_view_save(TrainViewState *s, Ui *ui, bool overwrite)
+/* The run's weights as a model of its own (heap-allocated), or NULL (said: out of memory). */
+static Model *train_view_model(const TrainViewState *s, Ui *ui)
 {
-    char where[OUTFILE_PATH_BYTES], err[TRAIN_VIEW_SAY_BYTES - 64];
-    int r = train_save_model(s->run, s->name, overwrite, true, where, sizeof where, err,
-                             sizeof err);
-    if (r == 1) {
-        s->prompt = TRAIN_PROMPT_REPLACE;
-        return REACT_REDRAW;
+    Model *m = malloc(sizeof *m);
+    if (!m || train_to_model(s->run, m) != 0) {
+        free(m);
+        ui_note_text(ui, "out of memory");
+        return NULL;
     }
-    s->prompt = TRAIN_PROMPT_NONE;
-    s->saved_ok = r == 0;
-    snprintf(s->said, sizeof s->said, "%s", r == 0 ? where : err);
-    ui_note_text(ui, r == 0 ? where : err);
-    if (r == 0)
-        ui->note = NOTE_SAVED;   /* the chrome words it: "saved to PATH" */
+    return m;
+}
+
+/* w: training pauses (the model written is the one shown), the model is kept in
+ * ui->model_save and the input line asks for its file's name; Enter there has app.c write
+ * it (never over a file without asking, never half a file, "saved to PATH"). */
+static int train_view_save(TrainViewState *s, Ui *ui)
+{
+    Model *m = train_view_model(s, ui);
+    if (!m)
+        return REACT_REDRAW;
+    s->playing = false;
+    ui_keep_model(&ui->model_save, m);
+    char name[INPUT_BYTES];
+    train_view_default_name(s, name, sizeof name);
+    input_open_file(&ui->input, INPUT_FILE_MODEL, name);
     return REACT_REDRAW;
 }
 
@@ -240,17 +238,10 @@ static int train_view_save(TrainViewState *s, Ui *ui, bool overwrite)
  * lesson_adopt on REACT_RECOMPUTE); the arcs open on it. */
 static int train_view_use(TrainViewState *s, Ui *ui, Player *p)
 {
-    Model *m = malloc(sizeof *m);
-    if (!m || train_to_model(s->run, m) != 0) {
-        free(m);
-        ui_note_text(ui, "out of memory");
+    Model *m = train_view_model(s, ui);
+    if (!m)
         return REACT_REDRAW;
-    }
-    if (ui->model_next) {
-        model_free(ui->model_next);
-        free(ui->model_next);
-    }
-    ui->model_next = m;
+    ui_keep_model(&ui->model_next, m);
     ui->want.config.heads = s->heads;
     ui_set_view(ui, p, VIEW_DEFAULT);
     return REACT_RECOMPUTE | REACT_REDRAW;
@@ -312,70 +303,11 @@ static int train_view_act(void *state, Ui *ui, Player *p, const Lesson *ls, Acti
         return REACT_REDRAW;
     }
     case ACTION_TRAIN_SAVE:
-        if (!s->run)
-            return REACT_NONE;
-        train_view_default_name(s, s->name, sizeof s->name);
-        s->prompt = TRAIN_PROMPT_NAME;
-        return REACT_REDRAW;
+        return s->run ? train_view_save(s, ui) : REACT_NONE;
     case ACTION_TRAIN_USE:
         return s->run ? train_view_use(s, ui, p) : REACT_NONE;
     }
     return -1;
-}
-
-static bool train_view_modal(const void *state)
-{
-    return ((const TrainViewState *)state)->prompt != TRAIN_PROMPT_NONE;
-}
-
-/* Appends code point key to the typed name (when it fits). */
-static void train_view_type(TrainViewState *s, int key)
-{
-    uint8_t enc[6];
-    int n = u8_uctomb(enc, (ucs4_t)key, (int)sizeof enc);
-    size_t len = strlen(s->name);
-    if (n > 0 && len + (size_t)n < sizeof s->name) {
-        memcpy(s->name + len, enc, (size_t)n);
-        s->name[len + (size_t)n] = '\0';
-    }
-}
-
-/* Takes the last character off the typed name. */
-static void train_view_rubout(TrainViewState *s)
-{
-    size_t len = strlen(s->name);
-    ucs4_t last;
-    const uint8_t *prev = len ? u8_prev(&last, (const uint8_t *)s->name + len,
-                                        (const uint8_t *)s->name) : NULL;
-    if (prev)
-        s->name[prev - (const uint8_t *)s->name] = '\0';
-}
-
-static int train_view_key(void *state, Ui *ui, Player *p, const Lesson *ls, int key,
-                          long long now)
-{
-    (void)p; (void)ls; (void)now;
-    TrainViewState *s = state;
-    if (key == KEYCODE_REDRAW || key == KEYCODE_RESIZE || key == KEYCODE_MOUSE)
-        return -1;
-    if (s->prompt == TRAIN_PROMPT_REPLACE) {
-        if (key == 'y' || key == 'Y')
-            return train_view_save(s, ui, true);
-        if (key == 'n' || key == 'N' || key == KEYCODE_ESC)
-            s->prompt = TRAIN_PROMPT_NAME;
-        return REACT_REDRAW;
-    }
-    if (key == KEYCODE_ESC) {
-        s->prompt = TRAIN_PROMPT_NONE;
-    } else if (key == KEYCODE_ENTER || key == '\r') {
-        if (s->name[0])
-            return train_view_save(s, ui, false);
-    } else if (key == KEYCODE_BACKSPACE || key == '\b') {
-        train_view_rubout(s);
-    } else if (key >= ' ' && key < KEYCODE_UP) {
-        train_view_type(s, key);
-    }
-    return REACT_REDRAW;
 }
 
 /* ---------------------------------------------------------------- layout */
@@ -400,7 +332,7 @@ typedef struct {
     int y_bars;        /* the first of TASK_LENGTH rows of shares */
     int y_pred;        /* the prediction */
     int y_words;       /* what it learned, or stuck */
-    int y_say;         /* the save's prompt, or where the model went */
+    int y_say;         /* what to do once learned: save it, play it */
 } TrainLayout;
 
 static TrainLayout train_layout(const ViewCtx *c)
@@ -738,36 +670,16 @@ static void train_draw_words(const ViewCtx *c, const TrainViewState *s, const Tr
     draw_clipped(c->g, L->x, L->y_words, L->x + L->w, line, style);
 }
 
-/* The last row: the save's prompt, where the model went (or why not), or what to do. */
+/* The last row, once learned: what to do with the model (w's file name is asked on the input
+ * line, where it went said on the status line). */
 static void train_draw_say(const ViewCtx *c, const TrainViewState *s, const TrainLayout *L)
 {
-    char line[TRAIN_VIEW_SAY_BYTES + 256] = "", shown[TRAIN_VIEW_SAY_BYTES];
-    Style style = STYLE_DIM;
-    if (s->prompt == TRAIN_PROMPT_NAME) {
-        draw_drawable(c->ascii, s->name, shown, sizeof shown);
-        snprintf(line, sizeof line, SAY(c, "save the model as: %s%s", "把模型存为：%s%s"), shown,
-                 c->ascii ? "_" : "▏");
-        style = STYLE_BOLD;
-    } else if (s->prompt == TRAIN_PROMPT_REPLACE) {
-        draw_drawable(c->ascii, s->name, shown, sizeof shown);
-        snprintf(line, sizeof line, SAY(c, "%s exists: replace it? y/n", "%s 已存在：替换吗？y/n"),
-                 shown);
-        style = STYLE_ERROR;
-    } else if (s->said[0]) {
-        draw_drawable(c->ascii, s->said, shown, sizeof shown);
-        if (s->saved_ok)
-            snprintf(line, sizeof line, SAY(c, "saved to %s%s%s plays it on every screen",
-                                            "已存到 %s%s按 %s 让每个画面都用它"),
-                     shown, c->gl->sep, train_key(ACTION_TRAIN_USE));
-        else
-            snprintf(line, sizeof line, "%s", shown);
-        style = s->saved_ok ? STYLE_BOLD : STYLE_ERROR;
-    } else if (train_solved(s->run)) {
+    char line[256] = "";
+    if (train_solved(s->run))
         snprintf(line, sizeof line, SAY(c, "%s saves the model, %s plays it on every screen",
                                         "按 %s 存下模型，按 %s 让每个画面都用它"),
                  train_key(ACTION_TRAIN_SAVE), train_key(ACTION_TRAIN_USE));
-    }
-    draw_clipped(c->g, L->x, L->y_say, L->x + L->w, line, style);
+    draw_clipped(c->g, L->x, L->y_say, L->x + L->w, line, STYLE_DIM);
 }
 
 static void train_view_draw(const ViewCtx *c)
@@ -818,8 +730,6 @@ const ViewOps view_train = {
     .free = train_view_free,
     .draw = train_view_draw,
     .act = train_view_act,
-    .modal = train_view_modal,
-    .key = train_view_key,
     .tick = train_view_tick,
     .next_tick = train_view_next_tick,
     .keys = train_keys,

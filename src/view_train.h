@@ -1,5 +1,5 @@
 /* view_train.h — the train screen's own state, for its tests: the run, how it plays, the
- * sentence shown, the file-name prompt of its save.
+ * sentence shown (its save asks for the file name on the input line: ui.h's model_save).
  * Owns: nothing outside src/view_train.c (and its tests).
  * Must not touch: ncurses, the clock, the engine's arithmetic. */
 #ifndef ATTN_VIEW_TRAIN_H
@@ -12,17 +12,8 @@
 
 #define TRAIN_VIEW_FRAME_MS 33        /* between two ticks while training (~30 frames/s) */
 #define TRAIN_VIEW_RATE_MS 1000       /* the window steps per second are measured over */
-#define TRAIN_VIEW_NAME_BYTES 256     /* the file name typed at the save prompt */
-#define TRAIN_VIEW_SAY_BYTES 4352     /* the body's last line: where the model went, or why not */
 #define TRAIN_VIEW_SPEEDS 7           /* entries of the speeds table (steps per frame) */
 #define TRAIN_VIEW_SPEED_DEFAULT 0    /* one step a frame: `add` is learned in about 5 s */
-
-/* What the save's prompt is asking, if anything (the view is modal while it asks). */
-typedef enum {
-    TRAIN_PROMPT_NONE = 0,   /* nothing asked */
-    TRAIN_PROMPT_NAME,       /* "save the model as:" a file name being typed */
-    TRAIN_PROMPT_REPLACE     /* "NAME exists: replace it? y/n" */
-} TrainPrompt;
 
 /* The train screen's own state. */
 typedef struct {
@@ -38,10 +29,6 @@ typedef struct {
     int rate_steps;             /* the step count at rate_since */
     double rate;                /* steps per second over the last whole window, 0: none yet */
     int sentence;               /* the sentence shown (index into the run's sentences) */
-    TrainPrompt prompt;         /* what the save asks now */
-    char name[TRAIN_VIEW_NAME_BYTES];  /* the file name typed (UTF-8) */
-    bool saved_ok;              /* said holds where the model went (else why not) */
-    char said[TRAIN_VIEW_SAY_BYTES];   /* the body's last line after a save, or "" */
 } TrainViewState;
 
 /* Steps per frame at speed index i (clamped into the table). */

@@ -39,7 +39,11 @@ static bool wrap_equation_next(const char *s)
 
 size_t wrap_term_at(const char *s)
 {
+    if ((unsigned char)s[0] < 0xC0)   /* every term opens on a non-ASCII character */
+        return 0;
     for (int t = 0; t < wrap_term_count; t++) {
+        if (s[0] != wrap_terms[t][0] || s[1] != wrap_terms[t][1])
+            continue;
         size_t len = strlen(wrap_terms[t]);
         if (strncmp(s, wrap_terms[t], len) == 0)
             return len;
@@ -47,13 +51,14 @@ size_t wrap_term_at(const char *s)
     return 0;
 }
 
-/* Sets o[i] = UC_BREAK_PROHIBITED where s (n bytes) must not break: inside a listed term,
- * before a term's closing （GQA）, on either side of an "=" or "≈" with blanks round it
- * ("Q(加)·K(等) = 2.08" stays one), and inside an equation's name with its parentheses
- * ("Q(加)·K(等)", "百分比(等→加)": no break before its "(" or inside it), and on either side
- * of a dot product's "·" (等·加). A caller whose line cannot hold such a span breaks it as
- * UAX #14 alone would (see wrap_lines, draw_paragraph). */
-void wrap_unbreakable(const char *s, size_t n, char *o)
+/* Fills o (n bytes, one per byte of s) as libunistring's line-breaking override:
+ * UC_BREAK_UNDEFINED (UAX #14 decides) but UC_BREAK_PROHIBITED where s must not break:
+ * inside a listed term, before a term's closing （GQA）, on either side of an "=" or "≈" with
+ * blanks round it ("Q(加)·K(等) = 2.08" stays one), and inside an equation's name with its
+ * parentheses ("Q(加)·K(等)", "百分比(等→加)": no break before its "(" or inside it), and on
+ * either side of a dot product's "·" (等·加). wrap_lines obeys it wherever the span it holds
+ * together fits a line (wrap_release_wide_spans). */
+static void wrap_unbreakable(const char *s, size_t n, char *o)
 {
     memset(o, UC_BREAK_UNDEFINED, n);
     for (size_t i = 0; i < n; i++) {
@@ -97,30 +102,45 @@ void wrap_unbreakable(const char *s, size_t n, char *o)
     }
 }
 
-bool wrap_spans_fit(const char *s, size_t n, const char *o, int width)
+/* Bytes of the UTF-8 character at s. */
+static size_t wrap_char_len(const char *s)
 {
-    char breaks[WRAP_SPAN_BYTES];
-    if (n > sizeof breaks)
-        return false;
-    u8_possible_linebreaks((const uint8_t *)s, n, "UTF-8", breaks);
-    int cols = 0;        /* of the run since the last place a line may break */
-    bool held = false;   /* o took a break out of that run */
-    for (size_t i = 0; i < n;) {
-        size_t k = 1;
-        while (i + k < n && ((unsigned char)s[i + k] & 0xC0) == 0x80)
-            k++;
-        if (breaks[i] == UC_BREAK_POSSIBLE && o[i] != UC_BREAK_PROHIBITED) {
-            cols = 0;
+    size_t k = 1;
+    while (((unsigned char)s[k] & 0xC0) == 0x80)
+        k++;
+    return k;
+}
+
+/* Gives UAX #14 back its breaks in every span o holds together (a run of
+ * UC_BREAK_PROHIBITED and what it joins, from one place a line may break to the next,
+ * breaks being s's UAX #14 breaks) that is wider than width columns without its trailing
+ * blanks: that span alone breaks where it must, every other term and equation stays whole. */
+static void wrap_release_wide_spans(const char *s, size_t n, const char *breaks, char *o, int width)
+{
+    size_t from = 0;     /* the span's first byte */
+    int cols = 0;        /* its columns so far, from its first character that is not a blank */
+    int inked = 0;       /* its columns up to its last character that is not a blank */
+    bool held = false;   /* o took a break out of it */
+    for (size_t i = 0; i <= n;) {
+        bool ends = i == n || ((breaks[i] == UC_BREAK_POSSIBLE || breaks[i] == UC_BREAK_MANDATORY) &&
+                               o[i] != UC_BREAK_PROHIBITED);
+        if (ends) {
+            if (held && inked > width)
+                memset(o + from, UC_BREAK_UNDEFINED, i - from);
+            if (i == n)
+                break;
+            from = i;
+            cols = inked = 0;
             held = false;
         }
         held = held || (breaks[i] == UC_BREAK_POSSIBLE && o[i] == UC_BREAK_PROHIBITED);
+        size_t k = wrap_char_len(s + i);
         if (cols > 0 || s[i] != ' ')
             cols += text_width_n(s + i, k);
-        if (cols > width && held)   /* too wide because of o */
-            return false;
+        if (s[i] != ' ')
+            inked = cols;
         i += k;
     }
-    return true;
 }
 
 /* ---------------------------------------------------------------- breaking */
@@ -141,13 +161,20 @@ static WrapLine wrap_trimmed(const char *s, int start, int end)
     return (WrapLine){ start, end - start };
 }
 
-/* Bytes of the UTF-8 character at s. */
-static size_t wrap_char_len(const char *s)
+/* The line start .. end (its trailing blanks dropped) as line `count` of lines, when there
+ * is room for it. */
+static void wrap_store(const char *s, int start, int end, WrapLine *lines, int max, int count)
 {
-    size_t k = 1;
-    while (((unsigned char)s[k] & 0xC0) == 0x80)
-        k++;
-    return k;
+    if (count < max)
+        lines[count] = wrap_trimmed(s, start, end);
+}
+
+/* The first line's start after a break at `at`: past the blanks there. */
+static int wrap_skip_blanks(const char *s, int at)
+{
+    while (s[at] == ' ')
+        at++;
+    return at;
 }
 
 int wrap_lines(const char *s, int width, WrapLine *lines, int max)
@@ -163,13 +190,21 @@ int wrap_lines(const char *s, int width, WrapLine *lines, int max)
     char keep[WRAP_MAX_BYTES];
     u8_possible_linebreaks((const uint8_t *)s, n, "UTF-8", breaks);
     wrap_unbreakable(s, n, keep);
-    if (wrap_spans_fit(s, n, keep, width))   /* else a span wider than a line breaks as UAX #14 says */
-        for (size_t i = 0; i < n; i++)
-            if (keep[i] == UC_BREAK_PROHIBITED)
-                breaks[i] = UC_BREAK_PROHIBITED;
+    wrap_release_wide_spans(s, n, breaks, keep, width);
+    for (size_t i = 0; i < n; i++)
+        if (keep[i] == UC_BREAK_PROHIBITED && breaks[i] != UC_BREAK_MANDATORY)
+            breaks[i] = UC_BREAK_PROHIBITED;
     int count = 0, start = 0, cols = 0, last_break = -1;
     for (size_t i = 0; i < n;) {
         size_t k = wrap_char_len(s + i);
+        if (breaks[i] == UC_BREAK_MANDATORY) {   /* a newline ends the line */
+            wrap_store(s, start, (int)i, lines, max, count++);
+            start = wrap_skip_blanks(s, (int)(i + k));
+            i = (size_t)start;
+            cols = 0;
+            last_break = -1;
+            continue;
+        }
         bool may_break = i > (size_t)start && breaks[i] == UC_BREAK_POSSIBLE && !wrap_inside_word(s, i);
         if (may_break)
             last_break = (int)i;
@@ -177,22 +212,15 @@ int wrap_lines(const char *s, int width, WrapLine *lines, int max)
         bool blank = s[i] == ' ';
         if (!blank && cols + w > width && i > (size_t)start) {
             int at = last_break > start ? last_break : (int)i;
-            if (count < max)
-                lines[count] = wrap_trimmed(s, start, at);
-            count++;
-            start = at;
-            while (s[start] == ' ')
-                start++;
+            wrap_store(s, start, at, lines, max, count++);
+            start = wrap_skip_blanks(s, at);
             cols = text_width_n(s + start, i - (size_t)start);
             last_break = -1;
         }
         cols += w;
         i += k;
     }
-    if (start < (int)n) {
-        if (count < max)
-            lines[count] = wrap_trimmed(s, start, (int)n);
-        count++;
-    }
+    if (start < (int)n)
+        wrap_store(s, start, (int)n, lines, max, count++);
     return count;
 }

@@ -4,9 +4,13 @@
 # writes everything the program drew to OUT. For what tmux cannot do: sizes of 32 768
 # rows or columns, raw bytes such as invalid UTF-8.
 # Usage: python3 tests/cli/pty_run.py OUT ROWS COLS KEYS-HEX[,KEYS-HEX...] -- PROGRAM ARGS...
-# KEYS-HEX: the bytes of one burst in hex ("71" is q), or rROWSxCOLS to resize the terminal;
-# each burst goes 0.6 s after the last.
+# KEYS-HEX: the bytes of one burst in hex ("71" is q), or rROWSxCOLS to resize the terminal,
+# or wHEX to wait until the program has drawn those bytes (at most WAIT_S seconds: a
+# condition, not a time, so a loaded machine only makes it slower); each burst goes 0.6 s
+# after the last (after a wait: at once).
 import fcntl, os, pty, select, signal, struct, sys, termios, time
+
+WAIT_S = 30   # the longest a wHEX burst waits for its bytes
 
 
 def main():
@@ -23,6 +27,7 @@ def main():
     drawn = bytearray()
     deadline = time.time() + 0.6 * (len(bursts) + 1) + 10
     next_burst = time.time() + 0.8
+    waiting = None   # (bytes, until when) while a wHEX burst waits
     status = None
     while time.time() < deadline:
         r, _, _ = select.select([fd], [], [], 0.05)
@@ -32,9 +37,15 @@ def main():
             except OSError:
                 chunk = b""
             drawn += chunk
-        if bursts and time.time() >= next_burst:
+        if waiting and (waiting[0] in drawn or time.time() >= waiting[1]):
+            waiting = None
+            next_burst = time.time()
+        if bursts and not waiting and time.time() >= next_burst:
             burst = bursts.pop(0)
-            if burst.startswith("r"):
+            if burst.startswith("w"):
+                waiting = (bytes.fromhex(burst[1:]), time.time() + WAIT_S)
+                deadline += WAIT_S
+            elif burst.startswith("r"):
                 h, w = (int(v) for v in burst[1:].split("x"))
                 fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", h, w, 0, 0))
                 os.kill(pid, signal.SIGWINCH)

@@ -88,6 +88,17 @@ capture_attrs() {
 
 sleep_a_little() { sleep 0.05; }
 
+# Waits until the command $1 (a shell string) succeeds, at most $2 seconds (default 5): a
+# condition to wait for where a fixed sleep would guess how long a loaded machine takes.
+wait_until() {
+    _end=$(( $(date +%s) + ${2:-5} ))
+    while :; do
+        eval "$1" && return 0
+        [ "$(date +%s)" -ge "$_end" ] && return 1
+        sleep_a_little
+    done
+}
+
 # Waits until the screen holds the fixed string $1, at most $2 seconds (default 5).
 wait_for() {
     _end=$(( $(date +%s) + ${2:-5} ))
@@ -1009,21 +1020,29 @@ case_click_view_bar() {
     wait_for "[machine]" || fail "a click on 'machine' (column $_col of row 2) did not open it"
 }
 
+# True when the pane, trailing blanks trimmed, is $WORK/printed.trim (kept as storm.trim).
+storm_is_printed() {
+    capture storm && sed -e 's/[[:space:]]*$//' "$WORK/storm" > "$WORK/storm.trim" &&
+        cmp -s "$WORK/storm.trim" "$WORK/printed.trim"
+}
+
 # Every view survives a storm of resizes and settles on a whole frame equal to --print's.
 case_resize_storm() {
     for _v in $VIEWS; do
         start_pane "$APP_ENV $BIN --view $_v" 80 24 "$_v"
         wait_for "[" || fail "$_v: no first frame" || return 1
+        $APP_ENV "$BIN" --print --view "$_v" --size 80x24 > "$WORK/printed"
+        sed -e 's/[[:space:]]*$//' "$WORK/printed" > "$WORK/printed.trim"
         for _s in 70x22 120x40 61x20 100x30 80x24 200x50 80x24; do
             t resize-window -x "${_s%x*}" -y "${_s#*x}"
         done
-        sleep 0.6
-        settle storm || fail "$_v: the screen did not settle after the resizes" || return 1
-        $APP_ENV "$BIN" --print --view "$_v" --size 80x24 > "$WORK/printed"
-        sed -e 's/[[:space:]]*$//' "$WORK/storm" > "$WORK/storm.trim"
-        sed -e 's/[[:space:]]*$//' "$WORK/printed" > "$WORK/printed.trim"
-        cmp -s "$WORK/storm.trim" "$WORK/printed.trim" \
-            || { diff "$WORK/printed.trim" "$WORK/storm.trim" | head -8; fail "$_v: after a resize storm the frame differs from --print"; return 1; }
+        # the storm is over when the frame is --print's (at most 20 s on a loaded machine)
+        if ! wait_until "storm_is_printed" 20; then
+            diff "$WORK/printed.trim" "$WORK/storm.trim" | head -8
+            fail "$_v: after a resize storm the frame differs from --print"; return 1
+        fi
+        settle storm && sed -e 's/[[:space:]]*$//' "$WORK/storm" | cmp -s - "$WORK/printed.trim" ||
+            fail "$_v: the frame did not stay --print's after the storm" || return 1
         stop_server
     done
 }
@@ -1107,12 +1126,18 @@ case_input_line() {
     grep -qF "41.8%" "$WORK/arcs" || fail "十's share of itself (41.8%) is not shown"
 }
 
-# --record: three seconds of autoplay, then the file replays (asciinema cat) to the last frame.
+# True when the recording $1 holds at least 20 events and its last is 2.5 s or more in.
+cast_grown() {
+    tail -n +2 "$1" 2>/dev/null | jq -s -e 'length >= 20 and .[-1][0] >= 2.5' >/dev/null 2>&1
+}
+
+# --record: autoplay until the recording holds 20 events over 2.5 s (however long a loaded
+# machine takes to draw them), then the file replays (asciinema cat) to the last frame.
 case_record() {
     command -v asciinema >/dev/null 2>&1 || { fail "asciinema is not installed (make deps)"; return 1; }
     start_app --record "$WORK/session.cast" --autoplay --speed 2
     wait_for "于" || fail "no first frame" || return 1
-    sleep 3
+    wait_until "cast_grown '$WORK/session.cast'" 60 || fail "autoplay did not record 20 events over 2.5 s" || return 1
     t send-keys ' '                         # pause, then take the last frame
     settle live || fail "the screen did not settle" || return 1
     t send-keys q
@@ -1121,7 +1146,7 @@ case_record() {
     head -n 1 "$WORK/session.cast" | jq -e '.version == 2 and .width == 80 and .height == 24 and (.timestamp | type) == "number" and (.title | startswith("attn-tui"))' >/dev/null \
         || fail "the header is not asciicast v2 with size, timestamp and title: $(head -c 200 "$WORK/session.cast")" || return 1
     _events=$(tail -n +2 "$WORK/session.cast" | jq -s 'length')
-    [ "${_events:-0}" -ge 20 ] || fail "only ${_events:-0} events in 3 s of autoplay" || return 1
+    [ "${_events:-0}" -ge 20 ] || fail "only ${_events:-0} events recorded" || return 1
     tail -n +2 "$WORK/session.cast" | jq -s -e '[.[][0]] as $t | ($t == ($t | sort)) and $t[-1] >= 2.5' >/dev/null \
         || fail "event times do not grow to 3 s" || return 1
     start_pane "LC_ALL=C.UTF-8 asciinema cat $WORK/session.cast; sleep 30" 80 24 replay   # a server of its own
@@ -1129,11 +1154,18 @@ case_record() {
     cmp -s "$WORK/live" "$WORK/replayed" || { diff "$WORK/live" "$WORK/replayed" | head; fail "the replayed screen differs from the last frame"; }
 }
 
-# A paused recording writes nothing: no idle events.
+# True when the file $1 keeps its size over 0.5 s.
+cast_still() {
+    _size=$(wc -c < "$1")
+    sleep 0.5
+    [ "$_size" = "$(wc -c < "$1")" ]
+}
+
+# A paused recording writes nothing: no idle events (once the first frame is written).
 case_record_idle() {
     start_app --record "$WORK/idle.cast"
-    wait_for "于" || fail "no first frame" || return 1
-    sleep 0.6
+    wait_for "于" && settle first || fail "no first frame" || return 1
+    wait_until "cast_still '$WORK/idle.cast'" 10 || fail "the recording kept growing after the first frame" || return 1
     _before=$(wc -c < "$WORK/idle.cast")
     sleep 2
     _after=$(wc -c < "$WORK/idle.cast")
@@ -1320,28 +1352,29 @@ run_case "arcs: . works 加 → 等, } another dimension, 60×20 keeps it" case_
 
 # ---------------------------------------------------------------- issue 18: the train screen
 
-# --view train: Space trains until 100% and 三加五等于? → 八; w saves the model through the
-# input line; quit; the saved model's --dump predicts 八; and a paused screen uses no CPU.
+# --view train: Space trains until 100% and 三加五等于? → 八; w asks for the file's name on the
+# input line and Enter writes the model there; the same name again is refused (the file kept)
+# and Esc writes nothing; quit; the saved model's --dump predicts 八.
 case_train_screen() {
     start_shell || fail "no shell prompt" || return 1
     type_command "cd $WORK && $BIN --view train"
     wait_for "❚❚ paused" || fail "the train screen did not open paused" || return 1
     grep -qF "step 0 · loss 2.4068" "$WORK/screen" || fail "no 'step 0 · loss 2.4068' at the start" || return 1
     t send-keys Space
-    wait_for "accuracy 100.0% (66/66)" 20 || fail "add was not learned within 20 s of Space" || return 1
+    wait_for "accuracy 100.0% (66/66)" 60 || fail "add was not learned after Space" || return 1
     grep -qF "三加五等于? → 八" "$WORK/screen" || fail "no 三加五等于? → 八 once learned" || return 1
     grep -qF "? now gives 三 and 五" "$WORK/screen" || fail "it does not say what it learned" || return 1
     t send-keys w
-    wait_for "save the model as: add-seed1.model" || fail "w does not ask for a file name" || return 1
+    wait_for "file: add-seed1.model" || fail "w does not ask for a file name" || return 1
     t send-keys Enter
-    wait_for "saved to" || fail "no 'saved to' after Enter" || return 1
+    wait_for "saved to $(cd "$WORK" && pwd -P)/add-seed1.model" || fail "no 'saved to PATH' after Enter" || return 1
     [ -s "$WORK/add-seed1.model" ] || fail "no add-seed1.model written" || return 1
+    cp "$WORK/add-seed1.model" "$WORK/first.model"
     t send-keys w Enter
-    wait_for "add-seed1.model exists: replace it? y/n" || fail "an existing file is not asked about" || return 1
-    t send-keys n
-    wait_for "save the model as: add-seed1.model" || fail "n does not go back to the name" || return 1
+    wait_for "a file of that name exists: Enter again replaces it" || fail "an existing file is not asked about" || return 1
     t send-keys Escape
-    sleep 0.3   # Esc alone, not the start of an Alt- sequence with the next key
+    wait_gone "file:" || fail "Esc did not close the file-name line" || return 1
+    cmp -s "$WORK/add-seed1.model" "$WORK/first.model" || fail "a refused name changed the file" || return 1
     t send-keys q
     check_terminal_restored q || return 1
     ask_status || fail "the shell did not come back after q" || return 1
@@ -1357,7 +1390,7 @@ case_train_play() {
     start_app --view train
     wait_for "❚❚ paused" || fail "the train screen did not open" || return 1
     t send-keys + + + Space
-    wait_for "accuracy 100.0% (66/66)" 10 || fail "add was not learned" || return 1
+    wait_for "accuracy 100.0% (66/66)" 60 || fail "add was not learned" || return 1
     t send-keys p
     wait_for "the model answers 三加五等于? → 八" || fail "p does not play the trained model on the arcs"
 }

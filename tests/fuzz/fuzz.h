@@ -1,10 +1,12 @@
 /* fuzz.h — what the libFuzzer targets under tests/fuzz/ share: a check that stops
- * the run with a message (libFuzzer then saves the input), and a Trace's invariants.
+ * the run with a message (libFuzzer then saves the input), the input as a C string, and a
+ * Trace's invariants.
  * Owns: nothing but test helpers. Must not touch: the program's own code. */
 #ifndef ATTN_FUZZ_H
 #define ATTN_FUZZ_H
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +22,20 @@
             abort(); \
         } \
     } while (0)
+
+/* The size bytes at data as a C string: a malloc'd copy with a NUL after them (a NUL among
+ * them ends the string there, as it would a line typed), or NULL when out of memory (the
+ * target then skips the input). The caller frees it. */
+static inline char *fuzz_text(const uint8_t *data, size_t size)
+{
+    char *text = malloc(size + 1);
+    if (!text)
+        return NULL;
+    if (size)
+        memcpy(text, data, size);
+    text[size] = '\0';
+    return text;
+}
 
 /* An error message as the program prints it: filled, NUL-terminated inside its
  * buffer, and (when one_line) one line. */

@@ -28,11 +28,9 @@ static const Trace *lesson_trace(void)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    char *text = malloc(size + 1);
+    char *text = fuzz_text(data, size);
     if (!text)
         return 0;
-    memcpy(text, data, size);
-    text[size] = '\0';
     QuizAnswer a;
     QuizParse r = quiz_parse_answer(text, &a);
     FUZZ_CHECK(r == QUIZ_ANSWER_OK || r == QUIZ_ANSWER_EMPTY || r == QUIZ_ANSWER_JUNK, "a known result");

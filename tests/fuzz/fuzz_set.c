@@ -24,11 +24,9 @@ static Model *built_in(void)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    char *text = malloc(size + 1);
+    char *text = fuzz_text(data, size);
     if (!text)
         return 0;
-    memcpy(text, data, size);
-    text[size] = '\0';
     Model *m = built_in();
     Edit e;
     char err[512];

@@ -19,11 +19,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_CHECK(used <= size, "the reply is inside the input");
     FUZZ_CHECK((bg == TERMBG_UNKNOWN) == (used == 0), "a verdict comes with a whole reply");
     FUZZ_CHECK(used == 0 || (size >= 5 && memcmp(data, "\033]11;", 5) == 0), "a reply starts OSC 11");
-    char *text = malloc(size + 1);
+    char *text = fuzz_text(data, size);
     if (!text)
         return 0;
-    memcpy(text, data, size);
-    text[size] = '\0';
     bg = termbg_colorfgbg(text);
     FUZZ_CHECK(bg == TERMBG_UNKNOWN || bg == TERMBG_DARK || bg == TERMBG_LIGHT, "COLORFGBG's verdict");
     free(text);

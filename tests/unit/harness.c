@@ -182,10 +182,18 @@ Scene *scene_open(const char *sentence, ViewId view)
     return s;
 }
 
+/* Frees the models the UI holds for the app (the train screen's p and w). */
+static void scene_drop_models(Scene *s)
+{
+    ui_keep_model(&s->ui.model_next, NULL);
+    ui_keep_model(&s->ui.model_save, NULL);
+}
+
 void scene_reset(Scene *s)
 {
     Fixture *f = s->own;
     assert_non_null(f);
+    scene_drop_models(s);
     edit_undo_all(&f->m, &s->ui.want.config.score, &s->edits);   /* what-if's changes, taken back */
     fixture_reset(f);
     scene_start(s, &f->ls, s->ui.view);
@@ -194,6 +202,7 @@ void scene_reset(Scene *s)
 
 void scene_close(Scene *s)
 {
+    scene_drop_models(s);
     scene_states_drop(s);
     if (s->own)
         fixture_close(s->own);
@@ -673,4 +682,66 @@ void assert_label_row(const Grid *g, int y, const Trace *tr, const int *xs, cons
         if (t > 0 && xs[t] <= xs[t - 1] + ws[t - 1])
             fail_msg("%s: characters %d and %d touch at row %d", what, t - 1, t, y);
     }
+}
+
+/* ---------------------------------------------------------------- golden files */
+
+#define GOLDEN_BAR(X) X(all) X(library) X(similarity) X(arcs) X(matrix) X(sqrtd) X(machine) \
+                      X(code) X(scale) X(summary)
+#define GOLDEN_EXTERN(name) extern const ViewOps view_##name;
+GOLDEN_BAR(GOLDEN_EXTERN)
+#define GOLDEN_ROW(name) &view_##name,
+const ViewOps *const golden_bar[] = { GOLDEN_BAR(GOLDEN_ROW) };
+const int golden_bar_count = (int)(sizeof golden_bar / sizeof golden_bar[0]);
+
+/* The file at path, NUL-terminated (caller frees), or NULL when it cannot be read. */
+static char *golden_read(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 4096, len = 0;
+    char *buf = malloc(cap);
+    size_t n;
+    while (buf && (n = fread(buf + len, 1, cap - len - 1, f)) > 0) {
+        len += n;
+        if (len + 1 == cap) {
+            char *bigger = realloc(buf, cap *= 2);
+            if (!bigger)
+                free(buf);
+            buf = bigger;
+        }
+    }
+    fclose(f);
+    if (buf)
+        buf[len] = '\0';
+    return buf;
+}
+
+static void golden_write(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(text, 1, strlen(text), f), strlen(text));
+    assert_int_equal(fclose(f), 0);
+}
+
+void golden_check(const char *expected_path, const char *actual_path, const char *actual)
+{
+    const char *update = getenv("ATTN_GOLDEN_UPDATE");
+    if (update && strcmp(update, "1") == 0) {
+        golden_write(expected_path, actual);
+        remove(actual_path);
+        return;
+    }
+    char *expected = golden_read(expected_path);
+    bool same = expected && strcmp(expected, actual) == 0;
+    if (same)
+        remove(actual_path);
+    else
+        golden_write(actual_path, actual);
+    free(expected);
+    if (!same)
+        fail_msg("frame differs: diff -u %s %s (make golden-update rewrites the expected frames)",
+                 expected_path, actual_path);
 }

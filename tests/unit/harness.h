@@ -136,6 +136,19 @@ int scene_shoot(Scene *sc, Fixture *f, ViewId view, const Shot *shot);
 Grid shot_render(Fixture *f, ViewId view, const Shot *shot);
 char *shot_text(Fixture *f, ViewId view, const Shot *shot);
 
+/* ---------------------------------------------------------------- golden files */
+
+/* The view bar of the whole-frame goldens (text under tests/golden, SVG under tests/svg): a
+ * fixed list, the views there were when they were written, so that adding a view leaves
+ * them as they are. Give it to FrameInput's bar and bar_count. */
+extern const ViewOps *const golden_bar[];
+extern const int golden_bar_count;
+
+/* Compares actual with the file expected_path: the same, or the test fails naming both
+ * files (actual written to actual_path for diff -u). With ATTN_GOLDEN_UPDATE=1 in the
+ * environment (make golden-update) it writes actual to expected_path instead. */
+void golden_check(const char *expected_path, const char *actual_path, const char *actual);
+
 /* ---------------------------------------------------------------- the frame as text */
 
 /* The whole frame as text, a line per row (caller frees). */

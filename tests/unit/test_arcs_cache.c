@@ -1,6 +1,6 @@
 /* test_arcs_cache.c — the frames' cache (FrameCache; the arcs' dots, src/arcs.c): a frame
  * drawn with it is the frame drawn without it, cell for cell, over sizes, sentences, stages,
- * foci, transitions, progress, ASCII, mask and heads; each arc is walked once and then drawn
+ * foci, transitions, progress, ASCII, mask, heads and themes; each arc is walked once and then drawn
  * from its dots; a growing arc only ever gains dots; the cache stays within its bound and
  * stops growing once warm. Must not touch: the terminal, golden files. */
 #include <stdarg.h>
@@ -20,6 +20,7 @@
 #include "harness.h"
 #include "lesson.h"
 #include "model.h"
+#include "palette.h"
 #include "player.h"
 #include "ui.h"
 #include "view.h"
@@ -58,9 +59,9 @@ static const Step steps[] = {
 static const double progresses[] = { 0.0, 0.03, 0.1, 0.31, 0.5, 0.77, 0.97, 1.0 };
 #define N_PROGRESS (sizeof progresses / sizeof progresses[0])
 
-/* Draws the arcs view into g: focus, step and progress, with cache (or NULL). */
-static void draw(Grid *g, const Lesson *ls, int focus, const Step *st, double progress,
-                 bool ascii, FrameCache *cache)
+/* Draws the arcs view into g in theme: focus, step and progress, with cache (or NULL). */
+static void draw_themed(Grid *g, const Lesson *ls, int focus, const Step *st, double progress,
+                        bool ascii, Theme theme, FrameCache *cache)
 {
     Player p;
     player_init(&p, ls->tr.T, 0);
@@ -70,11 +71,19 @@ static void draw(Grid *g, const Lesson *ls, int focus, const Step *st, double pr
     p.from_focus = st->same_focus ? focus : (focus + 1) % ls->tr.T;
     Ui ui;
     ui_init(&ui, VIEW_ARCS);
+    ui.theme = theme;
     FrameOptions o = { .lang = LANG_EN, .ascii = ascii, .notice = NULL };
     FrameInput in = { .lesson = ls, .player = &p, .ui = &ui, .progress = progress, .opt = &o,
                       .cache = cache };
     frame_render(g, &in);
     ui_free(&ui);
+}
+
+/* The same in the dark theme. */
+static void draw(Grid *g, const Lesson *ls, int focus, const Step *st, double progress,
+                 bool ascii, FrameCache *cache)
+{
+    draw_themed(g, ls, focus, st, progress, ascii, THEME_DARK, cache);
 }
 
 /* ---------------------------------------------------------------- the same frames */
@@ -145,6 +154,54 @@ static void test_ascii_mask_heads_with_cache_are_the_same(void **state)
         grid_free(&without);
         lesson_free(&ls);
     }
+    frame_cache_free(cache);
+}
+
+/* Whether any cell of a and b (the same size) differs. */
+static bool cells_differ(const Grid *a, const Grid *b)
+{
+    for (int y = 0; y < a->h; y++)
+        for (int x = 0; x < a->w; x++)
+            if (memcmp(grid_cell(a, x, y), grid_cell(b, x, y), sizeof(Cell)) != 0)
+                return true;
+    return false;
+}
+
+/* The theme changes the arcs' widths (the contrast theme's are thicker): one cache kept
+ * while b cycles dark → light → contrast → dark draws each frame as it is drawn without,
+ * and the contrast frames differ from the dark ones (a raster of one theme is never
+ * drawn for the other). */
+static void test_theme_cycle_with_cache_is_the_same(void **state)
+{
+    const Fixture *f = *state;
+    FrameCache *cache = frame_cache_new();
+    assert_non_null(cache);
+    Lesson ls;
+    build(f, &ls, NULL, NULL);
+    const Theme cycle[] = { THEME_DARK, THEME_LIGHT, THEME_CONTRAST, THEME_DARK, THEME_CONTRAST };
+    Grid with, without, dark;
+    assert_int_equal(grid_init(&with, 120, 40), 0);
+    assert_int_equal(grid_init(&without, 120, 40), 0);
+    assert_int_equal(grid_init(&dark, 120, 40), 0);
+    int differ = 0;
+    for (size_t st = 0; st < N_STEPS; st++)
+        for (size_t k = 0; k < N_PROGRESS; k += 3)
+            for (size_t t = 0; t < sizeof cycle / sizeof cycle[0]; t++) {
+                char what[96];
+                snprintf(what, sizeof what, "theme %s step %zu progress %.2f",
+                         palette_theme_name(cycle[t]), st, progresses[k]);
+                draw_themed(&with, &ls, 3, &steps[st], progresses[k], false, cycle[t], cache);
+                draw_themed(&without, &ls, 3, &steps[st], progresses[k], false, cycle[t], NULL);
+                assert_same_cells(&with, &without, what);
+                draw_themed(&dark, &ls, 3, &steps[st], progresses[k], false, THEME_DARK, NULL);
+                if (cycle[t] == THEME_CONTRAST && cells_differ(&with, &dark))
+                    differ++;
+            }
+    assert_true(differ > 0);
+    grid_free(&with);
+    grid_free(&without);
+    grid_free(&dark);
+    lesson_free(&ls);
     frame_cache_free(cache);
 }
 
@@ -290,6 +347,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_frames_with_and_without_cache_are_the_same),
         cmocka_unit_test(test_ascii_mask_heads_with_cache_are_the_same),
+        cmocka_unit_test(test_theme_cycle_with_cache_is_the_same),
         cmocka_unit_test(test_each_arc_is_walked_once),
         cmocka_unit_test(test_growing_arcs_only_gain_dots),
         cmocka_unit_test(test_cache_is_bounded_and_stops_growing),

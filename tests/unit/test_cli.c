@@ -15,7 +15,7 @@
 /* Parses a NULL-terminated list of words (argv[0] added); returns cli_parse's result. */
 static int parse(Options *o, char *err, const char *words[])
 {
-    char *argv[32];
+    char *argv[2 * CLI_MAX_SETS + 8];   /* room for every --set and a few more words */
     int argc = 0;
     argv[argc++] = (char *)"attn-tui";
     for (int i = 0; words[i]; i++)
@@ -149,6 +149,77 @@ static void test_bad_values(void **state)
     expect_error(s2, "--dump and --print: choose one");
 }
 
+/* Every option's refusal of a bad value, whole, in English and in Chinese (--lang zh),
+ * as the switch before cli_table wrote them byte for byte; --export's list and --set's
+ * limit by their own checks, --view's list in test_bad_values. */
+static void test_every_refusal_in_both_languages(void **state)
+{
+    (void)state;
+    static const struct { const char *opt, *en, *zh; } refusals[] = {
+        { "--format", "--format: 'x' is not a format: use text, json, model or svg",
+          "--format：「x」不是格式：用 text、json、model 或 svg" },
+        { "--speed", "--speed: 'x' is not a speed: give a number from 0.25 to 4",
+          "--speed：「x」不是速度：请给 0.25 到 4 之间的数" },
+        { "--stage", "--stage: 'x' is not a stage: use qkv, score, softmax or output (or 1-4)",
+          "--stage：「x」不是步骤：用 qkv、score、softmax 或 output（或 1-4）" },
+        { "--focus", "--focus: 'x' is not a character number: give 1 to 16",
+          "--focus：「x」不是字的序号：请给 1 到 16" },
+        { "--lang", "--lang: 'x' is not a language: use en or zh",
+          "--lang：「x」不是语言：用 en 或 zh" },
+        { "--size", "--size: 'x' is not a size: give WxH from 1x1 to 1000x1000, e.g. 120x40",
+          "--size：「x」不是尺寸：请给 宽x高，从 1x1 到 1000x1000，例如 120x40" },
+        { "--color", "--color: 'x' is not a choice: use always, never or auto",
+          "--color：「x」不是可选值：用 always、never 或 auto" },
+        { "--mask", "--mask: 'x' is not a mask: use none or causal",
+          "--mask：「x」不是掩码：用 none 或 causal" },
+        { "--heads", "--heads: 'x' is not a number of heads: use 1 or 2",
+          "--heads：「x」不是头数：用 1 或 2" },
+        { "--keys", "--keys: 'x' is not a format: use markdown or man",
+          "--keys：「x」不是格式：用 markdown 或 man" },
+        { "--worksheet", "--worksheet: 'x' is not a number of questions: give 1 to 500",
+          "--worksheet：「x」不是题目数量：请给 1 到 500" },
+        { "--seed", "--seed: 'x' is not a seed: give a whole number 0 or more",
+          "--seed：「x」不是种子：请给 0 或更大的整数" },
+        { "--theme", "--theme: 'x' is not a theme: use dark, light or contrast",
+          "--theme：「x」不是配色：用 dark、light 或 contrast" },
+        { "--completion", "--completion: 'x' is not a shell: use bash, zsh or fish",
+          "--completion：「x」不是 shell：用 bash、zsh 或 fish" },
+        { "--task", "--task: 'x' is not a task: use add or all",
+          "--task：「x」不是任务：用 add 或 all" },
+        { "--steps", "--steps: 'x' is not a number of steps: give 0 to 100000000",
+          "--steps：「x」不是步数：请给 0 到 100000000" },
+        { "--lr", "--lr: 'x' is not a learning rate: give a number above 0, at most 10",
+          "--lr：「x」不是学习率：请给大于 0、不超过 10 的数" },
+    };
+    Options o;
+    char err[256];
+    for (size_t i = 0; i < sizeof refusals / sizeof refusals[0]; i++) {
+        const char *en[] = { "--lang", "en", refusals[i].opt, "x", NULL };
+        assert_int_equal(parse(&o, err, en), -1);
+        assert_string_equal(err, refusals[i].en);
+        const char *zh[] = { refusals[i].opt, "x", "--lang", "zh", NULL };
+        assert_int_equal(parse(&o, err, zh), -1);
+        assert_string_equal(err, refusals[i].zh);
+    }
+    const char *ex[] = { "--lang", "zh", "--export", "x", NULL };
+    assert_int_equal(parse(&o, err, ex), -1);
+    assert_memory_equal(err, "--export：「x」不是格式：用 python", strlen("--export：「x」不是格式：用 python"));
+    const char *sets[2 * CLI_MAX_SETS + 6] = { "--lang", "zh" };
+    for (int i = 0; i <= CLI_MAX_SETS; i++) {
+        sets[2 + 2 * i] = "--set";
+        sets[3 + 2 * i] = "wq[0][0]=1";
+    }
+    sets[2 * CLI_MAX_SETS + 4] = NULL;
+    assert_int_equal(parse(&o, err, sets), -1);
+    assert_string_equal(err, "--set：改动超过 64 处");
+    sets[1] = "en";
+    assert_int_equal(parse(&o, err, sets), -1);
+    assert_string_equal(err, "--set: more than 64 changes");
+    sets[2 * CLI_MAX_SETS + 2] = NULL;   /* 64 of them: all kept */
+    assert_int_equal(parse(&o, err, sets), 0);
+    assert_int_equal(o.n_sets, CLI_MAX_SETS);
+}
+
 /* One parse after another (as these tests and the fuzzer run them): an error in the
  * middle of a cluster of short options must not leave getopt reading the old argv. */
 static void test_parse_after_a_cut_cluster(void **state)
@@ -209,6 +280,7 @@ int main(void)
         cmocka_unit_test(test_every_option),
         cmocka_unit_test(test_ascii_options),
         cmocka_unit_test(test_bad_values),
+        cmocka_unit_test(test_every_refusal_in_both_languages),
         cmocka_unit_test(test_parse_after_a_cut_cluster),
         cmocka_unit_test(test_format_rounding),
     };

@@ -79,6 +79,11 @@ static void test_every_style_names_both_colours(void **state)
                 fail_msg("%s style %d: 8-colour text the colour of its background", theme_names[t], s);
             if ((l->rich | l->basic) & PALETTE_REVERSE)
                 fail_msg("%s style %d: reverse video of a colour", theme_names[t], s);
+            if (l->fg8 == PAL_BLACK && l->bg8 != PAL_WHITE && (l->basic & PALETTE_BOLD))
+                fail_msg("%s style %d: bold black on 8-colour %d (grey where bold brightens)",
+                         theme_names[t], s, l->bg8);
+            if (t == THEME_CONTRAST && l->fg8 == PAL_BLACK && (l->basic & PALETTE_BOLD))
+                fail_msg("contrast style %d: bold black in 8 colours (grey where bold brightens)", s);
         }
 }
 

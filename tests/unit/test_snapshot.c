@@ -1,6 +1,7 @@
 /* test_snapshot.c — the picture key (S): the input line's file-name mode, the default name
  * (attn-tui-VIEW.svg, -2, -3 … while taken), S and Enter as the UI reacts to them, the
- * prompt as drawn, and writing the picture (atomic, an existing file never replaced unasked).
+ * prompt as drawn, and writing the picture (atomic, an existing file never replaced unasked);
+ * the same line naming the train screen's model (w), which the app writes the same way.
  * Must not touch: the terminal; files only in a temporary directory of its own. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -22,6 +23,7 @@
 #include "keys.h"
 #include "outfile.h"
 #include "snapshot.h"
+#include "view.h"
 
 /* ---------------------------------------------------------------- the default name */
 
@@ -88,7 +90,7 @@ static void test_prompt_opens_on_the_name(void **state)
     (void)state;
     InputLine in;
     input_init(&in);
-    input_open_file(&in, "attn-tui-arcs.svg");
+    input_open_file(&in, INPUT_FILE_PICTURE, "attn-tui-arcs.svg");
     assert_true(in.open);
     assert_int_equal(in.mode, INPUT_FILE_NAME);
     assert_string_equal(in.text, "attn-tui-arcs.svg");
@@ -121,7 +123,7 @@ static void test_prompt_refuses_an_empty_name(void **state)
     (void)state;
     InputLine in;
     input_init(&in);
-    input_open_file(&in, "a.svg");
+    input_open_file(&in, INPUT_FILE_PICTURE, "a.svg");
     for (int i = 0; i < 5; i++)
         input_key(&in, NULL, KEYCODE_BACKSPACE);
     assert_string_equal(in.text, "");
@@ -140,7 +142,7 @@ static void test_prompt_confirms_an_existing_name(void **state)
     (void)state;
     InputLine in;
     input_init(&in);
-    input_open_file(&in, "talk.svg");
+    input_open_file(&in, INPUT_FILE_PICTURE, "talk.svg");
     assert_int_equal(input_key(&in, NULL, KEYCODE_ENTER), INPUT_SUBMIT);
     assert_false(in.replace);
     input_refuse(&in, true, "");                     /* app.c: the file is there */
@@ -151,7 +153,7 @@ static void test_prompt_confirms_an_existing_name(void **state)
     assert_true(in.replace);                          /* confirmed */
     assert_false(in.exists);
 
-    input_open_file(&in, "talk.svg");                 /* the next time starts unconfirmed */
+    input_open_file(&in, INPUT_FILE_PICTURE, "talk.svg");   /* the next time starts unconfirmed */
     assert_false(in.replace);
     assert_int_equal(input_key(&in, NULL, KEYCODE_ENTER), INPUT_SUBMIT);
     input_refuse(&in, true, "");
@@ -174,7 +176,7 @@ static void test_prompt_then_sentence(void **state)
     Fixture *f = *state;
     InputLine in;
     input_init(&in);
-    input_open_file(&in, "a.svg");
+    input_open_file(&in, INPUT_FILE_PICTURE, "a.svg");
     input_refuse(&in, true, "");
     input_key(&in, NULL, KEYCODE_ESC);
     input_open(&in, &f->m, "三加五等于?");
@@ -215,13 +217,13 @@ static void test_s_and_enter_react(void **state)
     int react = scene_press(s, 'S');
     assert_int_equal(react, REACT_SNAPSHOT);
     assert_int_equal(s->ui.note, NOTE_WELCOME);       /* the picture shows the note on screen */
-    input_open_file(&s->ui.input, "attn-tui-arcs.svg");   /* what app.c does next */
+    input_open_file(&s->ui.input, INPUT_FILE_PICTURE, "attn-tui-arcs.svg");   /* what app.c does next */
     assert_int_equal(ui_input(&s->ui, s->ls, 'x'), REACT_REDRAW);
     assert_int_equal(ui_input(&s->ui, s->ls, KEYCODE_BACKSPACE), REACT_REDRAW);
     assert_int_equal(ui_input(&s->ui, s->ls, KEYCODE_ENTER), REACT_REDRAW | REACT_SAVE);
     assert_string_equal(s->ui.input.text, "attn-tui-arcs.svg");
     assert_string_equal(s->ls->params.sentence, "三加五等于?");   /* no sentence ran */
-    input_open_file(&s->ui.input, "attn-tui-arcs.svg");
+    input_open_file(&s->ui.input, INPUT_FILE_PICTURE, "attn-tui-arcs.svg");
     assert_int_equal(ui_input(&s->ui, s->ls, KEYCODE_ESC), REACT_REDRAW);
     assert_false(s->ui.input.open);
     scene_close(s);
@@ -234,7 +236,7 @@ static void test_prompt_drawn(void **state)
     (void)state;
     Scene *s = scene_open(NULL, VIEW_ARCS);
     char row[512];
-    input_open_file(&s->ui.input, "attn-tui-arcs.svg");
+    input_open_file(&s->ui.input, INPUT_FILE_PICTURE, "attn-tui-arcs.svg");
     Grid g = scene_render(s, 80, 24);
     row_trimmed(&g, 22, row, sizeof row);
     assert_string_equal(row, " the frame as it was when you pressed S, as an SVG picture (for slides)");
@@ -419,6 +421,40 @@ static int session_key(AppSession *s, int key)
     return react;
 }
 
+/* The status line of s says the file dir/name was written: "saved to DIR/NAME …". */
+static void assert_said_saved(const AppSession *s, const char *dir, const char *name)
+{
+    char row[512], want[PATH_MAX + 64];
+    session_status(s, row, sizeof row);
+    snprintf(want, sizeof want, " saved to %s/%s", dir, name);
+    if (strncmp(row, want, strlen(want)) != 0)
+        fail_msg("the status line is \"%s\", not \"%s …\"", row, want);
+}
+
+/* Makes the directory of the template dir and works in it (old: where the test was, real:
+ * its full path); *o the defaults in English. */
+static void session_dir(char *dir, char old[PATH_MAX], char real[PATH_MAX], Options *o)
+{
+    assert_non_null(mkdtemp(dir));
+    assert_non_null(getcwd(old, PATH_MAX));
+    assert_int_equal(chdir(dir), 0);
+    assert_non_null(realpath(".", real));
+    cli_defaults(o);
+    o->lang = LANG_EN;
+}
+
+/* A session of the options o over ls, its first 80 × 24 frame drawn; writing files when
+ * writes (app_session_write_pictures). */
+static AppSession *session_open(const Options *o, Lesson *ls, bool writes)
+{
+    AppSession *s = app_session_new(o, ls, 0);
+    assert_non_null(s);
+    if (writes)
+        app_session_write_pictures(s);
+    assert_int_equal(app_session_frame(s, 80, 24, 0), 0);
+    return s;
+}
+
 /* What --print --format svg --size 80x24 writes with no options (main_print's steps). */
 static char *print_svg(const Options *o, const Lesson *ls, size_t *len)
 {
@@ -444,28 +480,16 @@ static void test_session_writes_the_picture(void **state)
 {
     Fixture *f = *state;
     char dir[] = "/tmp/attn-snapshot-XXXXXX", old[PATH_MAX], real[PATH_MAX], row[512];
-    char want_row[PATH_MAX + 64];
-    assert_non_null(mkdtemp(dir));
-    assert_non_null(getcwd(old, sizeof old));
-    assert_int_equal(chdir(dir), 0);
-    assert_non_null(realpath(".", real));
     Options o;
-    cli_defaults(&o);
-    o.lang = LANG_EN;
-    AppSession *s = app_session_new(&o, &f->ls, 0);
-    assert_non_null(s);
-    app_session_write_pictures(s);
-    assert_int_equal(app_session_frame(s, 80, 24, 0), 0);
+    session_dir(dir, old, real, &o);
+    AppSession *s = session_open(&o, &f->ls, true);
 
     assert_int_equal(session_key(s, 'S') & REACT_SNAPSHOT, REACT_SNAPSHOT);
     session_status(s, row, sizeof row);
     assert_string_equal(row, " file: attn-tui-arcs.svg                          Enter writes it · Esc cancels");
     assert_int_equal(entries("."), 0);                 /* nothing written before Enter */
     assert_int_equal(session_key(s, KEYCODE_ENTER) & REACT_SAVE, REACT_SAVE);
-    session_status(s, row, sizeof row);
-    snprintf(want_row, sizeof want_row, " saved to %s/attn-tui-arcs.svg", real);
-    if (strncmp(row, want_row, strlen(want_row)) != 0)
-        fail_msg("the status line is \"%s\", not \"%s …\"", row, want_row);
+    assert_said_saved(s, real, "attn-tui-arcs.svg");
     size_t len = 0, want_len = 0;
     char *got = slurp("attn-tui-arcs.svg", &len);
     char *want = print_svg(&o, &f->ls, &want_len);
@@ -505,8 +529,7 @@ static void test_session_writes_the_picture(void **state)
     app_session_free(s);
 
     /* a session not asked to write (the fuzz target's) writes nothing and says so */
-    s = app_session_new(&o, &f->ls, 0);
-    assert_int_equal(app_session_frame(s, 80, 24, 0), 0);
+    s = session_open(&o, &f->ls, false);
     session_key(s, 'S');
     session_key(s, KEYCODE_ENTER);
     g = app_session_grid(s);
@@ -518,6 +541,71 @@ static void test_session_writes_the_picture(void **state)
     free(want);
     unlink("attn-tui-arcs.svg");
     unlink("attn-tui-arcs-2.svg");
+    assert_int_equal(chdir(old), 0);
+    assert_int_equal(rmdir(dir), 0);
+}
+
+/* The train screen's w and Enter as the program takes them: the input line offers
+ * add-seed1.model, the app writes the model there and the status line says where; the model
+ * reads back; the same name again is refused (the file kept) until Enter again replaces it;
+ * a session not asked to write writes nothing. */
+static void test_session_writes_the_trained_model(void **state)
+{
+    Fixture *f = *state;
+    char dir[] = "/tmp/attn-model-save-XXXXXX", old[PATH_MAX], real[PATH_MAX], row[512];
+    char err[512];
+    Options o;
+    session_dir(dir, old, real, &o);
+    o.view = VIEW_TRAIN;
+    AppSession *s = session_open(&o, &f->ls, true);
+    session_key(s, KEYCODE_RIGHT);                     /* one training step */
+
+    session_key(s, 'w');
+    session_status(s, row, sizeof row);
+    assert_string_equal(row, " file: add-seed1.model                            Enter writes it · Esc cancels");
+    assert_int_equal(entries("."), 0);                 /* nothing written before Enter */
+    assert_int_equal(session_key(s, KEYCODE_ENTER) & REACT_SAVE, REACT_SAVE);
+    assert_said_saved(s, real, "add-seed1.model");
+    assert_int_equal(entries("."), 1);                 /* no temporary file left beside it */
+    Model m;
+    assert_int_equal(model_load_file("add-seed1.model", &m, err, sizeof err), 0);
+    assert_int_equal(m.answers_count, 11);             /* the task's readout: add's answers */
+    model_free(&m);
+    size_t len = 0, first_len = 0;
+    char *first = slurp("add-seed1.model", &first_len);
+    assert_non_null(first);
+
+    /* one step more, the same name: refused, the file kept; Enter again replaces it */
+    session_key(s, KEYCODE_RIGHT);
+    session_key(s, 'w');
+    session_key(s, KEYCODE_ENTER);
+    const Grid *g = app_session_grid(s);
+    row_trimmed(g, 22, row, sizeof row);
+    assert_string_equal(row, " a file of that name exists: Enter again replaces it, or change the name");
+    char *got = slurp("add-seed1.model", &len);
+    assert_true(len == first_len && memcmp(got, first, len) == 0);
+    free(got);
+    session_key(s, KEYCODE_ENTER);
+    assert_said_saved(s, real, "add-seed1.model");
+    got = slurp("add-seed1.model", &len);
+    assert_false(len == first_len && memcmp(got, first, len) == 0);   /* the newer weights */
+    free(got);
+    free(first);
+    assert_int_equal(entries("."), 1);
+    app_session_free(s);
+
+    /* a session not asked to write writes nothing and says so */
+    s = session_open(&o, &f->ls, false);
+    session_key(s, 'w');
+    session_key(s, KEYCODE_BACKSPACE);                 /* another name: add-seed1.mode */
+    session_key(s, KEYCODE_ENTER);
+    g = app_session_grid(s);
+    row_trimmed(g, 22, row, sizeof row);
+    assert_string_equal(row, " this session writes no files");
+    assert_int_equal(entries("."), 1);
+    app_session_free(s);
+
+    unlink("add-seed1.model");
     assert_int_equal(chdir(old), 0);
     assert_int_equal(rmdir(dir), 0);
 }
@@ -538,6 +626,8 @@ int main(void)
         cmocka_unit_test(test_save_writes_the_svg),
         cmocka_unit_test(test_save_says_the_full_path),
         cmocka_unit_test_setup_teardown(test_session_writes_the_picture, fixture_setup, fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_session_writes_the_trained_model, fixture_setup,
+                                        fixture_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

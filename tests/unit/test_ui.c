@@ -313,6 +313,37 @@ static void test_view_rows_keep_the_contract(void **state)
     view_states_free(vs);
 }
 
+/* VIEW_ACTIONS_DEFINE: one list makes the enum, numbered from ACTION_VIEW_FIRST, and its help
+ * table in the same order, ended by ACTION_NONE; every view's table is numbered so. */
+#define TEST_OWN_ACTIONS(X) X(TEST_OWN_ONE, "one", "一") X(TEST_OWN_TWO, "two", "二")
+VIEW_ACTIONS_DEFINE(TestOwnAction, TEST_OWN_ACTION_BASE, test_own_actions, TEST_OWN_ACTIONS);
+
+static void test_view_actions_define(void **state)
+{
+    (void)state;
+    assert_int_equal(TEST_OWN_ACTION_BASE, ACTION_VIEW_FIRST - 1);
+    assert_int_equal(ACTION_TEST_OWN_ONE, ACTION_VIEW_FIRST);
+    assert_int_equal(ACTION_TEST_OWN_TWO, ACTION_VIEW_FIRST + 1);
+    assert_int_equal(test_own_actions[0].action, ACTION_VIEW_FIRST);
+    assert_string_equal(test_own_actions[0].en, "one");
+    assert_string_equal(test_own_actions[1].zh, "二");
+    assert_int_equal(test_own_actions[1].action, ACTION_VIEW_FIRST + 1);
+    assert_int_equal(test_own_actions[2].action, ACTION_NONE);
+    assert_null(test_own_actions[2].en);
+    int with_own = 0;
+    for (int v = 0; v < VIEW_COUNT; v++) {
+        const ViewOps *ops = view_ops((ViewId)v);
+        int n = 0;
+        for (const ViewAction *va = ops->actions; va && va->action != ACTION_NONE; va++, n++) {
+            assert_int_equal(va->action, ACTION_VIEW_FIRST + n);
+            assert_non_null(va->en);
+            assert_non_null(va->zh);
+        }
+        with_own += n > 0;
+    }
+    assert_true(with_own >= 7);   /* machine, matrix, practice, scale, similarity, sqrtd, train */
+}
+
 static void test_screens_without_steps(void **state)
 {
     Fixture *f = *state;
@@ -429,6 +460,7 @@ int main(void)
         T(test_steps_and_notes), T(test_focus_keys), T(test_speed_notes),
         T(test_views_and_tracks), T(test_answer_dim_cell_table), T(test_experiment_cursors),
         T(test_view_rows_keep_the_contract),
+        T(test_view_actions_define),
         T(test_lesson7_and_sentences), T(test_input_line), T(test_screens_without_steps),
     };
 #undef T

@@ -34,6 +34,7 @@ typedef struct {
     Stage from_stage; /* the stage the transition leaves */
     int answer;       /* ui->answer: the worked character (-1: the row's largest) */
     int dim;          /* ui->dim: the worked dimension */
+    Theme theme;      /* ui->theme: the colours (the contrast theme draws thicker arcs) */
 } ArcsShot;
 
 typedef FrameOptions SceneOptions;
@@ -61,6 +62,7 @@ static void shot_scene(Scene *sc, Lesson *ls, const Trace *tr, const ArcsShot *s
     sc->ui.help = s->help;
     sc->ui.answer = s->answer;
     sc->ui.dim = s->dim;
+    sc->ui.theme = s->theme;
     sc->progress = progress;
     if (o)
         sc->o = *o;
@@ -299,8 +301,8 @@ static void test_output_builds_term_by_term(void **state)
 
 /* ---------------------------------------------------------------- thickness */
 
-/* The arcs view's layout of a w × h frame over tr (focus 3), in Unicode or ASCII. */
-static void layout_drawn(const Trace *tr, int w, int h, bool ascii, ArcsLayout *L)
+/* The arcs view's layout of a w × h frame over tr (focus 3), in Unicode or ASCII, in theme. */
+static void layout_themed(const Trace *tr, int w, int h, bool ascii, Theme theme, ArcsLayout *L)
 {
     Lesson ls;
     Scene sc;
@@ -308,8 +310,15 @@ static void layout_drawn(const Trace *tr, int w, int h, bool ascii, ArcsLayout *
     sc.p.focus = 3;
     sc.p.stage = STAGE_SOFTMAX;
     sc.o.ascii = ascii;
+    sc.ui.theme = theme;
     ViewCtx c = scene_context(&sc, w, h);
     arcs_layout(&c, L);
+}
+
+/* The same in the dark theme. */
+static void layout_drawn(const Trace *tr, int w, int h, bool ascii, ArcsLayout *L)
+{
+    layout_themed(tr, w, h, ascii, THEME_DARK, L);
 }
 
 /* The arcs view's layout of a w × h frame over tr (focus 3). */
@@ -454,6 +463,118 @@ static void test_each_arc_lands_with_its_share(void **state)
         assert_int_equal(foot_width(&g, y, tok_x[1], 2), 18);  /* 加 52.4 % */
         grid_free(&g);
     }
+}
+
+/* Whether braille dot (dx, dy) of g is lit (dot space: cell dx / 2, dy / 4). */
+static bool dot_lit(const Grid *g, int dx, int dy)
+{
+    const Cell *c = grid_cell(g, dx / 2, dy / 4);
+    return c && (arcs_braille_dots(c) & draw_braille_bit(dx % 2, dy % 4)) != 0;
+}
+
+/* Dots across the stroke of the tallest arc above sentence_row (等's to 三, the farthest)
+ * at its apex: the topmost run of lit dots, and in its middle dot column the lit dots from
+ * there down to the first unlit one. */
+static int apex_stroke(const Grid *g, int sentence_row)
+{
+    for (int dy = 0; dy < 4 * sentence_row; dy++)
+        for (int dx = 0; dx < 2 * g->w; dx++) {
+            if (!dot_lit(g, dx, dy))
+                continue;
+            int run = 0;
+            while (dot_lit(g, dx + run, dy))
+                run++;
+            int mid = dx + run / 2, n = 0;
+            while (dy + n < 4 * sentence_row && dot_lit(g, mid, dy + n))
+                n++;
+            return n;
+        }
+    return 0;
+}
+
+/* 等's arcs at ③ with a share of `share` to 三 and 0.01 to every other character, in theme:
+ * the dots across the stroke of its arc to 三 at the apex. */
+static int stroke_to_san(Trace *tr, int w, int h, double share, Theme theme)
+{
+    double saved[MODEL_MAX_TOKENS];
+    for (int s = 0; s < tr->T; s++) {
+        saved[s] = TRACE_SQ(tr, weights, 3, s);
+        TRACE_SQ(tr, weights, 3, s) = s == 0 ? share : 0.01;
+    }
+    int tok_x[MODEL_MAX_TOKENS];
+    int y = find_sentence(tr, w, h, NULL, tok_x);
+    assert_true(y > 0);
+    ArcsShot p = player_at(tr, 3, STAGE_SOFTMAX, false);
+    p.theme = theme;
+    Grid g = render(tr, &p, 1.0, w, h, NULL);
+    int n = apex_stroke(&g, y);
+    grid_free(&g);
+    for (int s = 0; s < tr->T; s++)
+        TRACE_SQ(tr, weights, 3, s) = saved[s];
+    return n;
+}
+
+/* The contrast theme (a projector) draws every arc at least ARCS_CONTRAST_MIN_DOTS thick:
+ * a share of 1% is one dot across in the dark theme and two in contrast, at every size;
+ * thickness still follows the share (a larger share is never thinner, and far larger ones
+ * are thicker), and the contrast stroke is never thinner than the dark one. */
+static void test_contrast_arcs_are_thick(void **state)
+{
+    Fixture *l = *state;
+    Trace *tr = &l->ls.tr;
+    const double shares[] = { 0.01, 0.05, 0.2, 0.5, 0.9 };
+    for (size_t z = 0; z < N_SIZES; z++) {
+        int w = sizes[z][0], h = sizes[z][1];
+        ArcsLayout dark, contrast;
+        layout_themed(tr, w, h, false, THEME_DARK, &dark);
+        layout_themed(tr, w, h, false, THEME_CONTRAST, &contrast);
+        assert_int_equal(dark.min_dots, 1);
+        assert_int_equal(contrast.min_dots, ARCS_CONTRAST_MIN_DOTS);
+        assert_int_equal(arcs_band_dots(&dark, 0.01), 1);
+        assert_int_equal(arcs_band_dots(&contrast, 0.01), 2);
+        assert_true(arcs_foot_dots(&contrast, 0.01) >= 2);
+        for (int i = 0; i + 30 <= 10000; i++) {   /* ordered by share, as in the dark theme */
+            double a = i / 10000.0;
+            assert_true(arcs_foot_dots(&contrast, a + 0.0001) >= arcs_foot_dots(&contrast, a));
+            assert_true(arcs_band_dots(&contrast, a + 0.0001) >= arcs_band_dots(&contrast, a));
+            if (arcs_foot_dots(&contrast, a + 0.03) <= arcs_foot_dots(&contrast, a) && w >= 80)
+                fail_msg("%dx%d contrast: shares %.4f and %.4f land equally wide", w, h, a, a + 0.03);
+        }
+        assert_int_equal(stroke_to_san(tr, w, h, 0.01, THEME_DARK), 1);
+        assert_int_equal(stroke_to_san(tr, w, h, 0.01, THEME_CONTRAST), 2);
+        int prev = 0;
+        for (size_t k = 0; k < sizeof shares / sizeof shares[0]; k++) {
+            int d = stroke_to_san(tr, w, h, shares[k], THEME_DARK);
+            int c = stroke_to_san(tr, w, h, shares[k], THEME_CONTRAST);
+            if (c < d || c < prev)
+                fail_msg("%dx%d: share %.2f is %d dots across in contrast, %d in dark, %d at %.2f",
+                         w, h, shares[k], c, d, prev, k ? shares[k - 1] : 0.0);
+            prev = c;
+        }
+        if (stroke_to_san(tr, w, h, 0.9, THEME_CONTRAST) <= stroke_to_san(tr, w, h, 0.01, THEME_CONTRAST))
+            fail_msg("%dx%d contrast: 90%% is no thicker than 1%%", w, h);
+    }
+}
+
+/* In the contrast theme too every arc lands exactly as wide as its share says. */
+static void test_contrast_feet_follow_share(void **state)
+{
+    Fixture *l = *state;
+    const Trace *tr = &l->ls.tr;
+    int tok_x[MODEL_MAX_TOKENS];
+    ArcsLayout L;
+    layout_themed(tr, 80, 24, false, THEME_CONTRAST, &L);
+    int y = find_sentence(tr, 80, 24, NULL, tok_x);
+    ArcsShot p = player_at(tr, 3, STAGE_SOFTMAX, false);
+    p.theme = THEME_CONTRAST;
+    Grid g = render(tr, &p, 1.0, 80, 24, NULL);
+    for (int s = 0; s < tr->T; s++)
+        if (s != 3)
+            assert_int_equal(foot_width(&g, y, tok_x[s], 2), arcs_foot_dots(&L, TRACE_SQ(tr, weights, 3, s)));
+    assert_int_equal(foot_width(&g, y, tok_x[4], 2), 2);    /* 于 2.2 %: 1 + 0 in dark */
+    assert_int_equal(foot_width(&g, y, tok_x[2], 2), 5);    /* 五 10.1 %: 4 in dark */
+    assert_int_equal(foot_width(&g, y, tok_x[1], 2), 19);   /* 加 52.4 %: 18 in dark */
+    grid_free(&g);
 }
 
 static void test_score_arcs_are_thin(void **state)
@@ -1343,6 +1464,8 @@ int main(void)
         T(test_widths_are_the_share),
         T(test_feet_follow_share),
         T(test_each_arc_lands_with_its_share),
+        T(test_contrast_arcs_are_thick),
+        T(test_contrast_feet_follow_share),
         T(test_score_arcs_are_thin),
         T(test_arcs_grow_with_progress),
         T(test_qkv_draws_no_arcs),

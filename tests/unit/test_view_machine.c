@@ -145,7 +145,7 @@ static void test_rows_stay_while_stepping(void **state)
     static const char *const heading[STAGE_COUNT] = { "── ① Q K V · ", "── ② score · ", "── ③ softmax · ",
                                                       "── ④ output · " };
     static const struct { int w, h, caption, names, heading; } sizes[] = {
-        { 80, 24, 2, 3, 12 }, { 120, 40, 2, 3, 11 }, { 200, 60, 4, 5, 44 }, { 300, 80, 8, 9, 60 },
+        { 80, 24, 2, 3, 12 }, { 120, 40, 2, 3, 18 }, { 200, 60, 4, 5, 44 }, { 300, 80, 8, 9, 60 },
     };
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
         for (int st = 0; st < STAGE_COUNT; st++) {
@@ -156,6 +156,31 @@ static void test_rows_stay_while_stepping(void **state)
                 fail_msg("%dx%d stage %d: caption row %d, names %d, heading %d; want %d, %d, %d:\n%s",
                          sizes[i].w, sizes[i].h, st, cap, names, head, sizes[i].caption, sizes[i].names,
                          sizes[i].heading, frame_text(&g));
+            grid_free(&g);
+            scene_close(s);
+        }
+}
+
+/* With sixteen characters a frame under 60 rows shows a window of them, the same window
+ * at every stage, so the heading stays put (at 80 × 24 it was on rows 17, 13, 13, 12 at
+ * ① ② ③ ④, 1-based; at 120 × 40 on 21, 21, 20, 20). */
+static void test_sixteen_rows_stay_while_stepping(void **state)
+{
+    (void)state;
+    static const char *const heading[STAGE_COUNT] = { "── ① Q K V · ", "── ② score · ", "── ③ softmax · ",
+                                                      "── ④ output · " };
+    static const struct { int w, h, heading; } sizes[] = {
+        { 60, 20, 8 }, { 80, 24, 11 }, { 100, 30, 14 }, { 120, 40, 19 }, { 200, 60, 29 },
+    };
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+        for (int st = 0; st < STAGE_COUNT; st++) {
+            Scene *s = open_at(SIXTEEN, (Stage)st, DENG);
+            Grid g = scene_render(s, sizes[i].w, sizes[i].h);
+            int head = row_of(&g, heading[st]);
+            if (head != sizes[i].heading)
+                fail_msg("16 characters %dx%d stage %d: heading on row %d, want %d:\n%s", sizes[i].w,
+                         sizes[i].h, st, head, sizes[i].heading, frame_text(&g));
+            assert_true(row_of(&g, "▸等") > 0);   /* the asking character is in the window */
             grid_free(&g);
             scene_close(s);
         }
@@ -218,6 +243,37 @@ static void test_big_frames_fill(void **state)
         assert_non_null(strstr(row, "▸等"));
         row_text(&g, strip + DENG * rh, row, sizeof row);
         assert_null(rh > 1 ? strstr(row, "等") : NULL);
+        grid_free(&g);
+        scene_close(s);
+    }
+}
+
+/* At 120 × 40 ① shows Q and K side by side over V (it stacked all three, 26 rows), so the
+ * strip's cells grow to 2 rows a character at every stage and ② ③ ④ leave 13, 12 and 12 of
+ * 37 body rows blank, 35%, 32%, 32% (they left 19, 18 and 18: 51%, 49%, 49%; ① leaves 4 where
+ * it left 2); the heading stays on one row (test_rows_stay_while_stepping). */
+static void test_120x40_fills(void **state)
+{
+    (void)state;
+    static const int blank[STAGE_COUNT] = { 4, 13, 12, 12 }, before[STAGE_COUNT] = { 2, 19, 18, 18 };
+    for (int st = 0; st < STAGE_COUNT; st++) {
+        Scene *s = open_at(NULL, (Stage)st, DENG);
+        Grid g = scene_render(s, 120, 40);
+        int n = blank_body_rows(&g), strip = row_of(&g, "x in") + 2;
+        if (n != blank[st] || (st > 0 && n >= before[st]))
+            fail_msg("120x40 stage %d: %d of 37 body rows blank, want %d:\n%s", st, n, blank[st], frame_text(&g));
+        char row[4096];
+        row_text(&g, strip, row, sizeof row);       /* 三's first row of cells carries its label, */
+        assert_non_null(strstr(row, "三"));
+        row_text(&g, strip + 1, row, sizeof row);   /* its second row only its cells */
+        assert_null(strstr(row, "三"));
+        assert_non_null(strstr(row, "▒"));
+        if (st == STAGE_QKV) {   /* Q and K on one row, V under Q: every number of the three */
+            int q = row_of(&g, "   0.09 -1.68 -1.10  2.53  0.84  0.85 -0.83  0.81");
+            int k = row_of(&g, "   1.14 -0.36 -0.77  0.58  0.48 -0.71 -1.68 -0.78");
+            int v = row_of(&g, "   0.63 -0.65  0.49  0.26  0.49  0.01  0.38 -0.43");
+            assert_true(q > strip && q == k && v == q + 9);
+        }
         grid_free(&g);
         scene_close(s);
     }
@@ -484,8 +540,10 @@ int main(void)
         cmocka_unit_test(test_click_on_a_row),
         cmocka_unit_test(test_ascii_mode),
         cmocka_unit_test(test_rows_stay_while_stepping),
+        cmocka_unit_test(test_sixteen_rows_stay_while_stepping),
         cmocka_unit_test(test_names_whole_at_80x24),
         cmocka_unit_test(test_big_frames_fill),
+        cmocka_unit_test(test_120x40_fills),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -347,6 +347,64 @@ static void test_changed_lesson_remakes_the_question(void **state)
     scene_close(s);
 }
 
+/* Two questions are the same: the cells, kind, role, number and the right value. */
+static void assert_same_question(const QuizQuestion *a, const QuizQuestion *b)
+{
+    assert_int_equal(a->kind, b->kind);
+    assert_int_equal(a->number, b->number);
+    assert_int_equal(a->role, b->role);
+    assert_int_equal(a->t, b->t);
+    assert_int_equal(a->s, b->s);
+    assert_int_equal(a->j, b->j);
+    assert_int_equal(a->head, b->head);
+    assert_true(a->right == b->right);
+    assert_true(a->also_right == b->also_right);
+    assert_int_equal(a->n_mistakes, b->n_mistakes);
+}
+
+/* The question asked is kept in the state, drawn once as it changes (one draw on from the
+ * last): through two rounds of the kinds it is the one the sequence replayed from question 1
+ * gives; the frame asks the kept one (a kept cell changed by hand shows on screen); a lesson
+ * of another shape is asked afresh at once and drawn again at the view's next key. */
+static void test_question_kept_in_the_state(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_PRACTICE);
+    QuizQuestion want, got;
+    for (int i = 0; i < 2 * QUIZ_KIND_COUNT + 1; i++) {
+        assert_int_equal(ST(s)->index, i);
+        assert_true(ST(s)->drawn_ok);
+        assert_int_equal(ST(s)->drawn.number, i + 1);
+        assert_int_equal(ST(s)->after.asked, i + 1);   /* drawn once, not replayed */
+        practice_question(&s->ls->tr, s->ui.seed, i, &want);
+        assert_same_question(&ST(s)->drawn, &want);
+        practice_current(ST(s), &s->ls->tr, s->ui.seed, &got);
+        assert_same_question(&got, &want);
+        pass_on(s);
+    }
+    /* question 1 again, its kept cell moved from x(等)[2] to x(等)[3]: the frame asks that */
+    scene_reset(s);
+    assert_int_equal(ST(s)->drawn.kind, QUIZ_X);
+    ST(s)->drawn.j = 3;
+    char *b = body(s, 80, 24);
+    assert_shows(b, "x(等)[3]: word vector + position fingerprint, component 3.");
+    free(b);
+    ST(s)->drawn.j = 2;
+    /* another sentence (ten characters): asked as question 1 of that lesson */
+    char err[256];
+    LessonParams p = s->ls->params;
+    snprintf(p.sentence, sizeof p.sentence, "%s", "三加五加四减二等于?");
+    assert_int_equal(lesson_rebuild(s->ls, &p, err, sizeof err), 0);
+    assert_int_not_equal(s->ls->tr.T, 6);
+    practice_question(&s->ls->tr, s->ui.seed, 0, &want);
+    practice_current(ST(s), &s->ls->tr, s->ui.seed, &got);
+    assert_same_question(&got, &want);
+    scene_press(s, '1');   /* the view's next key draws it for the new lesson */
+    assert_int_equal(ST(s)->shape.T, s->ls->tr.T);
+    assert_same_question(&ST(s)->drawn, &want);
+    scene_close(s);
+}
+
 /* ---------------------------------------------------------------- languages, ASCII, sizes */
 
 static void test_chinese(void **state)
@@ -485,6 +543,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_first_question_and_its_operands),
+        cmocka_unit_test(test_question_kept_in_the_state),
         cmocka_unit_test(test_typing_shows_the_answer),
         cmocka_unit_test(test_right_answer_says_correct),
         cmocka_unit_test(test_wrong_answer_names_the_mistake),

@@ -1,7 +1,8 @@
 /* test_view_train.c — the train screen: its figures against the engine's (step, loss,
  * accuracy, steps/s from tick times, the prediction, what it learned), pacing and sleep, its
- * keys, the save prompt and the file it writes, playing the trained model, every language,
- * ASCII, hidden numbers, sizes; and its golden body frames once learned (tests/golden/train-*).
+ * keys, w handing the model to the input line and the file written, playing the trained
+ * model, every language, ASCII, hidden numbers, sizes; and its golden body frames once
+ * learned (tests/golden/train-*).
  * Owns: these checks. Must not touch: the view's insides beyond view_train.h. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,6 +10,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +21,7 @@
 #include "lesson.h"
 #include "model.h"
 #include "train.h"
+#include "train_cmd.h"
 #include "view.h"
 #include "view_train.h"
 
@@ -41,12 +44,6 @@ static int press(Scene *s, int key)
 {
     int own = ui_view_key(&s->ui, &s->p, s->ls, key, 0);
     return own >= 0 ? own : scene_press(s, key);
-}
-
-static void press_text(Scene *s, const char *text)
-{
-    for (const char *k = text; *k; k++)
-        press(s, (unsigned char)*k);
 }
 
 /* Ticks as the app does, a frame every TRAIN_VIEW_FRAME_MS from *now, until training
@@ -275,31 +272,38 @@ static void test_save_and_play(void **state)
     train_steps(t->run, 1000);
     assert_true(train_solved(t->run));
 
-    press(s, 'w');
-    assert_int_equal(t->prompt, TRAIN_PROMPT_NAME);
-    assert_true(ui_view_modal(&s->ui));
-    assert_string_equal(t->name, "add-seed1.model");
+    /* w: training pauses, the model is kept, the input line asks for the file's name */
+    t->playing = true;
+    assert_int_equal(press(s, 'w'), REACT_REDRAW);
+    assert_false(t->playing);
+    assert_true(s->ui.input.open);
+    assert_int_equal(s->ui.input.mode, INPUT_FILE_NAME);
+    assert_int_equal(s->ui.input.file, INPUT_FILE_MODEL);
+    assert_string_equal(s->ui.input.text, "add-seed1.model");
+    assert_non_null(s->ui.model_save);
+    assert_int_equal(access("add-seed1.model", F_OK), -1);   /* nothing written by the view */
     Grid g = scene_render(s, 80, 24);
-    assert_has(&g, "save the model as: add-seed1.model▏");
+    char row[512];
+    row_trimmed(&g, 23, row, sizeof row);
+    assert_string_equal(row, " file: add-seed1.model                            Enter writes it · Esc cancels");
+    row_trimmed(&g, 22, row, sizeof row);
+    assert_string_equal(row, " the trained model as a model file: attn-tui --model FILE plays it");
     grid_free(&g);
-    for (int i = 0; i < 20; i++)
-        press(s, KEYCODE_BACKSPACE);
-    assert_string_equal(t->name, "");
-    press_text(s, path);
-    press(s, KEYCODE_ENTER);
-    assert_int_equal(t->prompt, TRAIN_PROMPT_NONE);
-    assert_true(t->saved_ok);
-    assert_int_equal(s->ui.note, NOTE_SAVED);
-    char want[512];
-    snprintf(want, sizeof want, "saved to %s", path);
-    g = scene_render(s, 120, 40);
-    assert_has(&g, want);   /* the status line and the body's last line */
-    snprintf(want, sizeof want, "saved to %s · p plays it on every screen", path);
-    assert_has(&g, want);
-    grid_free(&g);
+    for (int i = 0; i < 15; i++)   /* "add-seed1.model" off */
+        assert_int_equal(ui_input(&s->ui, s->ls, KEYCODE_BACKSPACE), REACT_REDRAW);
+    assert_string_equal(s->ui.input.text, "");
+    for (const char *k = path; *k; k++)
+        ui_input(&s->ui, s->ls, (unsigned char)*k);
+    assert_int_equal(ui_input(&s->ui, s->ls, KEYCODE_ENTER), REACT_REDRAW | REACT_SAVE);
+    assert_string_equal(s->ui.input.text, path);
 
+    /* what app.c writes on REACT_SAVE: the kept model, through outfile.h */
+    char msg[UI_NOTE_BYTES], err[512];
+    assert_int_equal(train_write_model(s->ui.model_save, path, false, msg, sizeof msg), 0);
+    char real[PATH_MAX];
+    assert_non_null(realpath(path, real));
+    assert_string_equal(msg, real);   /* where it went: the full path */
     Model m;
-    char err[512];
     assert_int_equal(model_load_file(path, &m, err, sizeof err), 0);
     assert_int_equal(m.answers_count, 11);
     Trace tr;
@@ -308,28 +312,13 @@ static void test_save_and_play(void **state)
     assert_string_equal(engine_prediction(&tr, &p), "八");
     engine_free(&tr);
     model_free(&m);
-
-    /* the same name again: asked first; n goes back to the name, y replaces */
-    press(s, 'w');
-    for (int i = 0; i < 20; i++)
-        press(s, KEYCODE_BACKSPACE);
-    press_text(s, path);
-    press(s, KEYCODE_ENTER);
-    assert_int_equal(t->prompt, TRAIN_PROMPT_REPLACE);
-    snprintf(want, sizeof want, "%s exists: replace it? y/n", path);
-    g = scene_render(s, 120, 40);
-    assert_has(&g, want);
-    grid_free(&g);
-    press(s, 'n');
-    assert_int_equal(t->prompt, TRAIN_PROMPT_NAME);
-    press(s, KEYCODE_ENTER);
-    press(s, 'y');
-    assert_int_equal(t->prompt, TRAIN_PROMPT_NONE);
-    assert_true(t->saved_ok);
-    /* Esc closes the prompt without writing */
-    press(s, 'w');
-    press(s, KEYCODE_ESC);
-    assert_int_equal(t->prompt, TRAIN_PROMPT_NONE);
+    /* the same name again: refused (nothing replaced), replaced only when asked to */
+    assert_int_equal(train_write_model(s->ui.model_save, path, false, msg, sizeof msg), 1);
+    assert_non_null(strstr(msg, "exists"));
+    assert_int_equal(train_write_model(s->ui.model_save, path, true, msg, sizeof msg), 0);
+    /* Esc closes the line; the view takes keys again */
+    ui_input(&s->ui, s->ls, KEYCODE_ESC);
+    assert_false(s->ui.input.open);
     assert_false(ui_view_modal(&s->ui));
 
     /* p: the trained model is handed over for the lesson; the arcs open on it */
@@ -375,20 +364,19 @@ static void test_save_and_play(void **state)
     rmdir(dir);
 }
 
+/* A file that cannot be written: one line saying why, nothing half written. */
 static void test_save_error(void **state)
 {
     (void)state;
     Scene *s = scene_open(NULL, VIEW_TRAIN);
-    TrainViewState *t = train_state(s);
+    train_state(s);
     press(s, 'w');
-    for (int i = 0; i < 20; i++)
-        press(s, KEYCODE_BACKSPACE);
-    press_text(s, "/nonexistent-dir/m.model");
-    press(s, KEYCODE_ENTER);
-    assert_int_equal(t->prompt, TRAIN_PROMPT_NONE);
-    assert_false(t->saved_ok);
-    assert_int_equal(s->ui.note, NOTE_TEXT);
-    assert_non_null(strstr(s->ui.note_text, "/nonexistent-dir/m.model"));
+    assert_non_null(s->ui.model_save);
+    char msg[UI_NOTE_BYTES];
+    assert_int_equal(train_write_model(s->ui.model_save, "/nonexistent-dir/m.model", false, msg,
+                                       sizeof msg), -1);
+    assert_non_null(strstr(msg, "/nonexistent-dir/m.model"));
+    assert_null(strchr(msg, '\n'));
     assert_int_equal(access("/nonexistent-dir/m.model", F_OK), -1);
     scene_close(s);
 }
@@ -467,30 +455,6 @@ static const TrainGolden train_goldens[] = {
     { "train-120x40-two-heads",     120, 40, LANG_EN, false, true, 2 },
 };
 
-static char *read_all(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    assert_non_null(buf);
-    size_t got = fread(buf, 1, (size_t)n, f);
-    buf[got] = '\0';
-    fclose(f);
-    return buf;
-}
-
-static void write_all(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "wb");
-    assert_non_null(f);
-    assert_int_equal(fwrite(text, 1, strlen(text), f), strlen(text));
-    assert_int_equal(fclose(f), 0);
-}
-
 static void test_golden_learned(void **state)
 {
     (void)state;
@@ -510,21 +474,7 @@ static void test_golden_learned(void **state)
         char expected_path[512], actual_path[512];
         snprintf(expected_path, sizeof expected_path, "%s/golden/%s.txt", TESTS_DIR, tg->name);
         snprintf(actual_path, sizeof actual_path, "%s/golden/%s.actual", TESTS_DIR, tg->name);
-        const char *update = getenv("ATTN_GOLDEN_UPDATE");
-        if (update && strcmp(update, "1") == 0) {
-            write_all(expected_path, body);
-        } else {
-            char *expected = read_all(expected_path);
-            bool same = expected && strcmp(expected, body) == 0;
-            if (same)
-                remove(actual_path);
-            else
-                write_all(actual_path, body);
-            free(expected);
-            if (!same)
-                fail_msg("body differs: diff -u %s %s (ATTN_GOLDEN_UPDATE=1 %s rewrites)",
-                         expected_path, actual_path, "build/tests/test_view_train");
-        }
+        golden_check(expected_path, actual_path, body);   /* make golden-update rewrites */
         free(body);
         free(frame);
         scene_close(s);
