@@ -1,12 +1,14 @@
 /* edit.h — "what if": changing one number of a model (a cell of Wq, Wk, Wv or of a word
- * vector), saying what changed ("Wq[2][3] 0.86 → 1.36") and undoing every change.
+ * vector) or one raw score of the forward pass (the engine's ScoreSet), saying what changed
+ * ("Wq[2][3] 0.86 → 1.36", "score(等→加) 4.05 → 6.00") and undoing every change.
  * Owns: the --set NAME[i][j]=VALUE syntax and the edit log. Must not touch: the terminal,
- * the engine (the caller reruns the forward pass), any global state. */
+ * the engine's arithmetic (the caller reruns the forward pass), any global state. */
 #ifndef ATTN_EDIT_H
 #define ATTN_EDIT_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include "engine.h"
 #include "model.h"
 
 /* Which matrix of the model a change is in. */
@@ -14,7 +16,9 @@ typedef enum {
     EDIT_WQ = 0,       /* Wq: row = input dimension, column = output dimension */
     EDIT_WK,           /* Wk */
     EDIT_WV,           /* Wv */
-    EDIT_EMBEDDING     /* the word vectors: row = vocabulary entry, column = dimension */
+    EDIT_EMBEDDING,    /* the word vectors: row = vocabulary entry, column = dimension */
+    EDIT_SCORE         /* a raw score Q·K of the pass (not the model): row = the asking
+                          character's position, column = the asked one's, in head `head` */
 } EditTarget;
 
 /* One change of one number. */
@@ -22,8 +26,15 @@ typedef struct {
     EditTarget target;   /* the matrix */
     int row;             /* its row (for the embedding, the vocabulary index) */
     int col;             /* its column */
-    double before;       /* the number before the change (filled by edit_apply) */
+    double before;       /* the number before the change (filled by edit_apply; for a score
+                            the caller gives the Q·K the pass computed, kept unless a
+                            score set earlier was there) */
     double after;        /* the number after it */
+    int head;            /* EDIT_SCORE: the head, 0 .. (0 for the others) */
+    char names[2][TEXT_CHAR_BYTES]; /* EDIT_SCORE: the asking and the asked character, as
+                            the description names them ("等", "加") */
+    ScoreSet prior;      /* EDIT_SCORE: the score set before (filled by edit_apply), put
+                            back by an undo: one score is set at a time */
 } Edit;
 
 #define EDIT_MAX 64   /* changes one log keeps (and --set accepts) */
@@ -36,28 +47,40 @@ typedef struct {
 
 /* Reads "wq[2][3]=1.5", "wk[0][7]=-0.2", "wv[i][j]=v" or "embedding[加][0]=0.1" (the names of
  * the model file's sections; the character as in the vocabulary, or its index 0..) against
- * model m into *out (before left 0). Blanks are not allowed; the value is a number as the model
- * file writes them ('.' decimal point, any locale; finite). Returns 0, or -1 with one line in
- * err naming what is wrong (the name, the index and its range, or the value). */
-int edit_parse(const Model *m, const char *text, Edit *out, char *err, size_t errlen);
+ * model m into *out (before left 0), or "score[等][加]=6" against the UTF-8 sentence: the
+ * raw score Q(等)·K(加) of the first head (each character its first place in the sentence,
+ * or a position 0..T−1); sentence NULL refuses score. Blanks are not allowed; the value is a
+ * number as the model file writes them ('.' decimal point, any locale; finite). Returns 0,
+ * or -1 with one line in err naming what is wrong (the name, the index and its range, or
+ * the value). */
+int edit_parse(const Model *m, const char *sentence, const char *text, Edit *out, char *err,
+               size_t errlen);
 
 /* The same with the message in lang (edit_parse's is English). */
-int edit_parse_in(const Model *m, const char *text, Lang lang, Edit *out, char *err, size_t errlen);
+int edit_parse_in(const Model *m, const char *sentence, const char *text, Lang lang, Edit *out,
+                  char *err, size_t errlen);
 
-/* The model's number an edit addresses (a cell of m). */
+/* The model's number an edit addresses (a cell of m; not for EDIT_SCORE). */
 double *edit_cell(Model *m, const Edit *e);
 
-/* Applies e to m: fills e->before with the number there and writes e->after. */
-void edit_apply(Model *m, Edit *e);
+/* The number e addresses as it stands: a cell of m, or for a score the one set in *score
+ * when it is that cell, else e->before (the Q·K the caller gave). */
+double edit_current(Model *m, const ScoreSet *score, const Edit *e);
 
-/* Applies e and records it in log. Returns 0, or -1 when the log is full (nothing changed). */
-int edit_push(Model *m, EditLog *log, const Edit *e);
+/* Applies e to m (a score: to *score, the pass's ScoreSet, which must not be NULL): fills
+ * e->before with the number there (and e->prior) and writes e->after. */
+void edit_apply(Model *m, ScoreSet *score, Edit *e);
 
-/* Puts back every number the log changed, newest first, and empties it. */
-void edit_undo_all(Model *m, EditLog *log);
+/* Applies e and records it in log. Returns 0, or -1 when the log is full (nothing changed)
+ * or e is a score and score is NULL. */
+int edit_push(Model *m, ScoreSet *score, EditLog *log, const Edit *e);
+
+/* Puts back every number the log changed (and the score set before), newest first, and
+ * empties it. */
+void edit_undo_all(Model *m, ScoreSet *score, EditLog *log);
 
 /* Takes back the newest change (a change the lesson could not be run with). */
-void edit_pop(Model *m, EditLog *log);
+void edit_pop(Model *m, ScoreSet *score, EditLog *log);
 
 /* What a screen asks of the model (what-if, Ui.what_if): nothing, one number set, or every
  * change undone. */
@@ -67,12 +90,14 @@ typedef enum {
     EDIT_ASK_UNDO        /* undo every change */
 } EditAsk;
 
-/* Carries out ask on m and log (e: the change for EDIT_ASK_SET). Returns true when a number
- * of m changed (false: nothing asked, nothing to undo, the log full, or the same value). */
-bool edit_carry_out(Model *m, EditLog *log, EditAsk ask, const Edit *e);
+/* Carries out ask on m, the pass's score set and log (e: the change for EDIT_ASK_SET).
+ * Returns true when a number changed (false: nothing asked, nothing to undo, the log full,
+ * or the same value). */
+bool edit_carry_out(Model *m, ScoreSet *score, EditLog *log, EditAsk ask, const Edit *e);
 
-/* "Wq[2][3] 0.86 → 1.36" ("embedding[加][0] 0.45 → 0.10" for a word vector), both numbers
- * with the decimals (2 to 6) the more precise of them needs. Returns buf. */
+/* "Wq[2][3] 0.86 → 1.36" ("embedding[加][0] 0.45 → 0.10" for a word vector, "score(等→加)
+ * 4.05 → 6.00" for a score, "score h2(等→加) …" in a second head), both numbers with the
+ * decimals (2 to 6) the more precise of them needs. Returns buf. */
 char *edit_describe(const Model *m, const Edit *e, char *buf, size_t cap);
 
 /* The same in lang: in Chinese an embedding's cell is named 词向量[加][0]. */

@@ -22,11 +22,23 @@ typedef enum {
 
 #define ENGINE_MAX_HEADS 2   /* lesson 7's preview: one head of width d, or two of d/2 */
 
-/* How the forward pass runs: lesson 6 is { MASK_NONE, 1 }. */
+/* What if on one score: one cell of a head's raw scores Q·Kᵀ (lesson ②, before ÷√d)
+ * replaced by a number the learner chose; ÷√d, softmax, the output and the readout follow. */
 typedef struct {
-    Mask mask;   /* which scores are hidden from softmax */
-    int heads;   /* 1, or 2 (d must be even): Wq, Wk, Wv split column-wise into heads */
-    Lang lang;   /* the language of the pass's messages (0: English) */
+    bool on;        /* a score is set (false: every score is Q·K) */
+    int head;       /* its head, 0 .. heads−1 */
+    int row;        /* the asking character, 0 .. T−1 (a position in the sentence) */
+    int col;        /* the character asked, whose K it was scored against */
+    double value;   /* the raw score it takes (finite) */
+} ScoreSet;
+
+/* How the forward pass runs: lesson 6 is { MASK_NONE, 1 } (English messages, no score set). */
+typedef struct {
+    Mask mask;        /* which scores are hidden from softmax */
+    int heads;        /* 1, or 2 (d must be even): Wq, Wk, Wv split column-wise into heads */
+    Lang lang;        /* the language of the pass's messages (0: English) */
+    ScoreSet score;   /* what if: one raw score set (applied only when its cell is in the
+                         pass: a shorter sentence or fewer heads leave it out) */
 } EngineConfig;
 
 /* Everything the forward pass computed for one sentence. Matrices are row-major;
@@ -51,7 +63,11 @@ typedef struct {
     double *k;                                     /* T × d, x · Wk */
     double *v;                                     /* T × d, x · Wv */
     double *scores;                                /* H × T × T, raw Q·Kᵀ of each head
-                                                      (computed even where masked) */
+                                                      (computed even where masked), but
+                                                      the one cell of score_set */
+    ScoreSet score_set;                            /* the score the learner set, when it
+                                                      was applied to this pass (else off) */
+    double score_was;                              /* that cell's Q·K, which it replaced */
     double *scaled;                                /* H × T × T, scores ÷ √dh (finite even
                                                       where masked: see engine_visible) */
     double *weights;                               /* H × T × T, softmax of each scaled row
@@ -123,6 +139,13 @@ void engine_softmax(const double *in, double *out, int n);
 /* Cell (t, s) of the first head's table, or of the similarity table. */
 #define TRACE_SQ(tr, mat, t, s) TRACE_HSQ(tr, mat, 0, t, s)
 
+/* True when head h's score (t, s) was set by the learner (what if) rather than computed:
+ * then no Σ of Q·K products equals it, and *was (may be NULL) is the Q·K it replaced. */
+bool engine_score_set(const Trace *tr, int h, int t, int s, double *was);
+
+/* True when the learner set a score of head h in asking row t (its shares all follow). */
+bool engine_row_set(const Trace *tr, int h, int t);
+
 /* False where the mask hides column s from asking row t. */
 bool engine_visible(const Trace *tr, int t, int s);
 
@@ -139,7 +162,8 @@ typedef struct {
 /* role(t)[j] = Σ_i x(t)[i] · W[i][j]: fills d terms, returns d. */
 int engine_explain_projection(const Trace *tr, Role role, int t, int j, ExplainTerm *terms);
 
-/* score_h(t,s) = Σ_i Q(t)[h·dh+i] · K(s)[h·dh+i]: fills dh terms, returns dh. */
+/* score_h(t,s) = Σ_i Q(t)[h·dh+i] · K(s)[h·dh+i]: fills dh terms, returns dh. For a score
+ * the learner set (engine_score_set) the terms add up to the Q·K it replaced, not to it. */
 int engine_explain_score(const Trace *tr, int h, int t, int s, ExplainTerm *terms);
 
 /* output(t)[j] = Σ_s share_h(t,s) · V(s)[j], h the head owning column j: fills T terms

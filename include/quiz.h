@@ -99,6 +99,11 @@ typedef struct {
 
 void quiz_seq_init(QuizSeq *seq, unsigned long long seed);
 
+/* What if: true when question q (its kind and cells) is about a score the learner set
+ * (engine_score_set) — the score or its mirror, or ÷√d, e^ or a share of that row — whose
+ * operands would print a number that is not Q·K under the name Q·K. quiz_next never asks one. */
+bool quiz_about_set(const Trace *tr, const QuizQuestion *q);
+
 /* Makes the next question about trace tr into *q. */
 void quiz_next(QuizSeq *seq, const Trace *tr, QuizQuestion *q);
 
@@ -171,9 +176,18 @@ typedef struct {
     char line[QUIZ_MAX_LINES][QUIZ_LINE_BYTES]; /* the lines, UTF-8 */
 } QuizText;
 
+#define QUIZ_SHEET_COLUMNS 76   /* the columns of a sheet's lines after its indent */
+
 /* The question and its operands as printed: a sentence saying what to compute and to which
- * precision, then the numbers (vectors 8 to a line). */
+ * precision, then the numbers (vectors 8 to a line), as the sheet prints them. */
 void quiz_prompt(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText *out);
+
+/* The same with the operands' lines at most cols columns wide (a screen narrower than the
+ * sheet): vectors in blocks of fewer columns, each block headed by its column numbers and
+ * its labels repeated, the characters' rows the same way; a projection then prints the
+ * column of W its sum takes rather than all of W. The sentence is one line (to be wrapped).
+ * cols of QUIZ_SHEET_COLUMNS or more: quiz_prompt's lines. */
+void quiz_prompt_fit(const Trace *tr, const QuizQuestion *q, Lang lang, int cols, QuizText *out);
 
 /* The worked solution: each line an equation that holds from the printed numbers, ending
  * with the right value; then (when any) the known mistakes with what each gives. */

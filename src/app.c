@@ -211,10 +211,11 @@ static int app_what_if(App *a, char *err, size_t errlen)
     EditAsk ask = a->ui.what_if;
     int undone = a->edits.n;
     a->ui.what_if = EDIT_ASK_NONE;
-    if (!edit_carry_out(a->model, &a->edits, ask, &a->ui.what_if_edit))
+    ScoreSet *score = &a->ui.want.config.score;   /* a score set is a parameter of the pass */
+    if (!edit_carry_out(a->model, score, &a->edits, ask, &a->ui.what_if_edit))
         return 0;
     if (lesson_rebuild(a->lesson, &a->ui.want, err, errlen) != 0) {
-        edit_pop(a->model, &a->edits);
+        edit_pop(a->model, score, &a->edits);
         return -1;
     }
     a->ui.edits = a->edits.n;
@@ -244,6 +245,8 @@ static void app_recompute(App *a, long long now)
     }
     Model *next = a->ui.model_next;   /* a trained model to play: the lesson takes it */
     a->ui.model_next = NULL;
+    if (next)   /* the trained model starts with nothing to undo: no score set either */
+        a->ui.want.config.score.on = false;
     if ((next ? lesson_adopt(a->lesson, next, &a->ui.want, err, sizeof err)
               : lesson_rebuild(a->lesson, &a->ui.want, err, sizeof err)) != 0) {
         a->ui.want = a->lesson->params;

@@ -143,7 +143,16 @@ static void chain_op(const ViewCtx *c, const OriginChain *ch, const OriginLink *
         break;
     case ORIGIN_OP_ADD:     snprintf(buf, cap, "%s", SAY(c, "e + pe", "词向量 + 位置指纹")); break;
     case ORIGIN_OP_PROJECT: snprintf(buf, cap, "x %s %s", c->gl->dot, from1); break;
-    case ORIGIN_OP_DOT:     snprintf(buf, cap, "Q %s K", c->gl->dot); break;
+    case ORIGIN_OP_DOT: {
+        const ScoreSet *set = &c->tr->score_set;
+        snprintf(buf, cap, "Q %s K", c->gl->dot);
+        if (set->on && origin_depends(ch, ORIGIN_SCORES, set->head, set->row, set->col)) {
+            char name[64];   /* what if: one of these scores is not a Q·K */
+            draw_append(buf, cap, SAY(c, ", but %s set by you", "，但%s是你改的"),
+                        draw_score_name(c, set->head, set->row, set->col, name, sizeof name));
+        }
+        break;
+    }
     case ORIGIN_OP_DIVIDE:
         snprintf(buf, cap, "Q%sK %s%d", c->gl->dot, c->gl->div_sqrt, c->tr->dh);
         break;

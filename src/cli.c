@@ -116,7 +116,8 @@ static const char *cli_usage_zh(void)
         "  --seed S          练习题和 --train 初始权重的种子\n"
         "                    （默认 1）：种子相同，题目和模型就相同\n"
         "  --set NAME[i][j]=VALUE  运行前改模型里的一个数：wq、wk、wv\n"
-        "                    （第 i 行第 j 列）或 embedding[字][j]；可以写多次\n"
+        "                    （第 i 行第 j 列）或 embedding[字][j]；或句子里的一个\n"
+        "                    原始分数 Q·K：score[提问的字][被问的字]；可以写多次\n"
         "  --train           训练这一课的机器，直到「?」答对任务里的句子\n"
         "                    （三加五等于? → 八），用 --save OUT 写出；--model FILE 从\n"
         "                    那个文件的权重开始\n"
@@ -185,7 +186,8 @@ const char *cli_usage(Lang lang)
         "  --seed S          the seed of the questions and of --train's starting weights\n"
         "                    (default 1): the same seed, the same questions and model\n"
         "  --set NAME[i][j]=VALUE  change one number of the model before the run: wq, wk, wv\n"
-        "                    (row i, column j) or embedding[CHARACTER][j]; repeatable\n"
+        "                    (row i, column j) or embedding[CHARACTER][j]; or one raw score\n"
+        "                    Q·K of the sentence, score[ASKER][ASKED]; repeatable\n"
         "  --train           train the lesson's machine until ? answers the task's sentences\n"
         "                    (三加五等于? → 八) and write it with --save OUT; --model FILE starts\n"
         "                    from that file's weights\n"
@@ -369,7 +371,7 @@ static const CliOptionDoc option_docs[] = {
     { "lr",         0,   CLI_VALUE_FREE,   NULL, "the learning rate of training", false },
     { "worksheet",  0,   CLI_VALUE_FREE,   NULL, "print N practice questions and exit", false },
     { "answers",    0,   CLI_VALUE_NONE,   NULL, "with --worksheet the worked answers", false },
-    { "set",        0,   CLI_VALUE_FREE,   NULL, "set one number of the model", false },
+    { "set",        0,   CLI_VALUE_FREE,   NULL, "set one number of the model, or one score", false },
     { "tour",       0,   CLI_VALUE_NONE,   NULL, "walk the lesson stop by stop", false },
     { "predict",    0,   CLI_VALUE_NONE,   NULL, "autoplay asks you to predict first", false },
     { "help",       'h', CLI_VALUE_NONE,   NULL, "show the help and exit", false },

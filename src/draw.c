@@ -511,3 +511,28 @@ void draw_braille_put(Grid *g, int col, int row, int dots, Style style)
         grid_put_char(g, col, row, glyph, style);
     }
 }
+
+/* ---------------------------------------------------------------- what if on a score */
+
+char *draw_score_name(const ViewCtx *c, int h, int t, int s, char *buf, size_t cap)
+{
+    if (engine_score_set(c->tr, h, t, s, NULL))
+        snprintf(buf, cap, SAY(c, "score(%s%s%s)", "分数(%s%s%s)"), c->tok[t], c->ascii ? "->" : "→",
+                 c->tok[s]);
+    else
+        snprintf(buf, cap, "Q(%s)%sK(%s)", c->tok[t], c->gl->dot, c->tok[s]);
+    return buf;
+}
+
+bool draw_score_set_note(const ViewCtx *c, int h, int t, int s, char *buf, size_t cap)
+{
+    double was;
+    if (!engine_score_set(c->tr, h, t, s, &was))
+        return false;
+    char num[FORMAT_BYTES];
+    format_fixed(num, sizeof num, was, 2);
+    snprintf(buf, cap, SAY(c, "set by you (what-if), was Q(%s)%sK(%s) = %s",
+                           "是你改的（假如），原来 Q(%s)%sK(%s) = %s"),
+             c->tok[t], c->gl->dot, c->tok[s], num);
+    return true;
+}

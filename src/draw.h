@@ -141,6 +141,17 @@ void draw_append(char *buf, size_t cap, const char *fmt, ...) __attribute__((for
  * between ("san jia wu deng yu ?"), or with brief their brief labels ("3 + 5 = yu ?"). */
 void draw_sentence_text(const Trace *tr, bool ascii, bool brief, char *buf, size_t cap);
 
+/* ---------------------------------------------------------------- what if on a score */
+
+/* The name of head h's score (t, s) as an equation may write it: "Q(等)·K(加)", or
+ * "score(等→加)" when the learner set it (what if: no Q·K gives that number). Returns buf. */
+char *draw_score_name(const ViewCtx *c, int h, int t, int s, char *buf, size_t cap);
+
+/* For a score the learner set: "set by you (what-if), was Q(等)·K(加) = 4.05" in buf and
+ * true; false (buf untouched) for a score the pass computed. Where a screen would print
+ * Q(t)·K(s) = Σ products, it prints the score's value and this instead. */
+bool draw_score_set_note(const ViewCtx *c, int h, int t, int s, char *buf, size_t cap);
+
 /* ---------------------------------------------------------------- pieces */
 
 /* For a model with a readout (issue 18), what it predicts for the sentence, in the body's

@@ -141,6 +141,23 @@ static void put_square(FILE *out, const Trace *tr, const char *title, const doub
     }
 }
 
+/* What if: the line under head h's scores saying which one the learner set (none: nothing). */
+static void put_score_set(FILE *out, const Trace *tr, int h, bool zh)
+{
+    const ScoreSet *set = &tr->score_set;
+    double was;
+    if (!engine_score_set(tr, h, set->row, set->col, &was))
+        return;
+    char now[FORMAT_BYTES], before[FORMAT_BYTES];
+    format_fixed(now, sizeof now, TRACE_HSQ(tr, scores, h, set->row, set->col), 2);
+    format_fixed(before, sizeof before, was, 2);
+    const char *a = tr->tokens[set->row], *b = tr->tokens[set->col];
+    if (zh)
+        fprintf(out, "分数(%s→%s) = %s 是你改的（假如，--set）；原来 Q(%s)·K(%s) = %s\n", a, b, now, a, b, before);
+    else
+        fprintf(out, "score(%s→%s) = %s was set by you (what-if, --set); Q(%s)·K(%s) was %s\n", a, b, now, a, b, before);
+}
+
 /* The T×T tables of every head: raw scores, ÷√dh (masked "-inf"), shares. */
 static void put_heads(FILE *out, const Trace *tr, bool zh)
 {
@@ -154,6 +171,7 @@ static void put_heads(FILE *out, const Trace *tr, bool zh)
         snprintf(title, sizeof title, "%s%s", SAY(zh, "② Scores Q·Kᵀ   row = the character asking, column = the one asked",
                                               "② 打分：Q·Kᵀ   行 = 提问的字，列 = 被问的字"), head);
         put_square(out, tr, title, tr->scores + (size_t)h * TT, 0, false);
+        put_score_set(out, tr, h, zh);
         if (zh)
             snprintf(title, sizeof title, "③ 变百分比的第一步：分数 ÷ √%d = 分数 ÷ %.6f%s%s", tr->dh, tr->scale,
                      tr->mask == MASK_CAUSAL ? "（因果掩码：看不到后面的字，-inf）" : "", head);
@@ -349,6 +367,17 @@ static void json_vector(FILE *out, const char *key, const double *v, int n)
     fputc(']', out);
 }
 
+/* What if: the score the learner set, with the Q·K it replaced (none: nothing). */
+static void json_score_set(FILE *out, const Trace *tr)
+{
+    const ScoreSet *set = &tr->score_set;
+    double was;
+    if (!engine_score_set(tr, set->head, set->row, set->col, &was))
+        return;
+    fprintf(out, ",\n  \"score_set\": {\"head\": %d, \"row\": %d, \"col\": %d, \"value\": %.17g, "
+            "\"was\": %.17g}", set->head, set->row, set->col, set->value, was);
+}
+
 /* A model with a readout: answers, Wo, bo (W1, b1, W2), logits, probs and the prediction. */
 static void json_readout(FILE *out, const Trace *tr)
 {
@@ -401,6 +430,7 @@ void dump_json(FILE *out, const Trace *tr, const char *sentence)
     json_matrix(out, "k", tr->k, tr->T, tr->d);
     json_matrix(out, "v", tr->v, tr->T, tr->d);
     json_heads(out, tr, "scores", tr->scores, false);
+    json_score_set(out, tr);
     json_heads(out, tr, "scaled", tr->scaled, true);
     json_heads(out, tr, "weights", tr->weights, false);
     json_matrix(out, "output", tr->output, tr->T, tr->d);

@@ -1,5 +1,6 @@
-/* edit.c — one number of the model changed, described, undone; the --set syntax read.
- * Must not touch: the terminal, the engine, any global state. */
+/* edit.c — one number of the model (or one raw score of the pass) changed, described,
+ * undone; the --set syntax read.
+ * Must not touch: the terminal, the engine's arithmetic, any global state. */
 #define _GNU_SOURCE /* strtod_l, newlocale: numbers always use '.' whatever LC_NUMERIC says */
 #include "edit.h"
 
@@ -15,8 +16,8 @@
 #define EDIT_QUOTE_BYTES 96   /* most bytes of the user's text quoted in a message */
 
 /* The names --set accepts, by EditTarget, and how a description writes them. */
-static const char *const edit_names[] = { "wq", "wk", "wv", "embedding" };
-static const char *const edit_labels[] = { "Wq", "Wk", "Wv", "embedding" };
+static const char *const edit_names[] = { "wq", "wk", "wv", "embedding", "score" };
+static const char *const edit_labels[] = { "Wq", "Wk", "Wv", "embedding", "score" };
 
 /* Reads "[" INDEX "]" at *p: a whole number, or (when m is not NULL) a vocabulary character.
  * Returns the index or -1 (not an index), -2 (a character not in the vocabulary). */
@@ -56,16 +57,99 @@ static int edit_number(const char *s, double *out)
     return 0;
 }
 
-int edit_parse(const Model *m, const char *text, Edit *out, char *err, size_t errlen)
+/* Reads "[" CHARACTER "]" or "[" POSITION "]" at *p against the sentence's characters:
+ * the position (a character: its first place), or -1 (not an index), -2 (a character not
+ * in the sentence). */
+static long edit_place(char tokens[][TEXT_CHAR_BYTES], int T, const char **p, char *word,
+                       size_t cap)
 {
-    return edit_parse_in(m, text, LANG_EN, out, err, errlen);
+    if (**p != '[')
+        return -1;
+    const char *start = *p + 1, *end = strchr(start, ']');
+    if (!end || (size_t)(end - start) >= cap || end == start)
+        return -1;
+    memcpy(word, start, (size_t)(end - start));
+    word[end - start] = '\0';
+    *p = end + 1;
+    if (word[0] >= '0' && word[0] <= '9') {
+        char *stop;
+        long v = strtol(word, &stop, 10);
+        return *stop == '\0' && strlen(word) <= 6 ? v : -1;
+    }
+    for (int t = 0; t < T; t++)
+        if (strcmp(tokens[t], word) == 0)
+            return t;
+    return -2;
 }
 
-int edit_parse_in(const Model *m, const char *text, Lang lang, Edit *out, char *err, size_t errlen)
+/* The rest of "score[A][B]=VALUE" at p against the sentence. */
+static int edit_parse_score(const char *sentence, const char *p, const char *q, Lang lang,
+                            Edit *out, char *err, size_t errlen)
+{
+    char tokens[MODEL_MAX_TOKENS][TEXT_CHAR_BYTES], word[64], w[EDIT_QUOTE_BYTES];
+    int T = sentence ? text_split_chars(sentence, tokens, MODEL_MAX_TOKENS) : -1;
+    if (T < 1 || T > MODEL_MAX_TOKENS) {
+        snprintf(err, errlen, LANG_PICK(lang, "--set: '%s': a score needs the sentence",
+                                        "--set：「%s」：分数要有句子才能设"), q);
+        return -1;
+    }
+    word[0] = '\0';
+    long place[2] = { -1, -1 };
+    for (int i = 0; i < 2; i++) {
+        place[i] = edit_place(tokens, T, &p, word, sizeof word);
+        if (place[i] == -2) {
+            snprintf(err, errlen, LANG_PICK(lang, "--set: '%s': '%s' is not in the sentence",
+                                            "--set：「%s」：「%s」不在句子里"), q,
+                     text_escape(word, w, sizeof w));
+            return -1;
+        }
+        if (place[i] < 0)
+            break;
+    }
+    if (place[0] < 0 || place[1] < 0 || *p != '=') {
+        snprintf(err, errlen, LANG_PICK(lang, "--set: '%s': expected score[ASKER][ASKED]=VALUE, e.g. "
+                 "score[%s][%s]=6 (characters of the sentence or positions 0-%d)",
+                 "--set：「%s」：要写 score[提问的字][被问的字]=数值，例如 score[%s][%s]=6"
+                 "（句子里的字，或位置 0-%d）"), q,
+                 tokens[T > 3 ? 3 : T - 1], tokens[T > 1 ? 1 : 0], T - 1);
+        return -1;
+    }
+    if (place[0] >= T || place[1] >= T) {
+        snprintf(err, errlen, LANG_PICK(lang, "--set: '%s': position out of range: the sentence has %d "
+                 "characters (0-%d)", "--set：「%s」：位置超出范围：句子有 %d 个字（0-%d）"), q, T, T - 1);
+        return -1;
+    }
+    double v;
+    if (edit_number(p + 1, &v) != 0) {
+        snprintf(err, errlen, LANG_PICK(lang, "--set: '%s': '%s' is not a number",
+                                        "--set：「%s」：「%s」不是数"), q,
+                 text_escape(p + 1, w, sizeof w));
+        return -1;
+    }
+    memset(out, 0, sizeof *out);
+    out->target = EDIT_SCORE;
+    out->row = (int)place[0];
+    out->col = (int)place[1];
+    out->after = v;
+    snprintf(out->names[0], sizeof out->names[0], "%s", tokens[place[0]]);
+    snprintf(out->names[1], sizeof out->names[1], "%s", tokens[place[1]]);
+    return 0;
+}
+
+int edit_parse(const Model *m, const char *sentence, const char *text, Edit *out, char *err,
+               size_t errlen)
+{
+    return edit_parse_in(m, sentence, text, LANG_EN, out, err, errlen);
+}
+
+int edit_parse_in(const Model *m, const char *sentence, const char *text, Lang lang, Edit *out,
+                  char *err, size_t errlen)
 {
     char q[EDIT_QUOTE_BYTES], word[64];
     text_escape(text, q, sizeof q);
     const char *p = text;
+    if (strncmp(p, "score[", 6) == 0)
+        return edit_parse_score(sentence, p + 5, q, lang, out, err, errlen);
     int target = -1;
     for (int t = 0; t <= EDIT_EMBEDDING; t++) {
         size_t n = strlen(edit_names[t]);
@@ -76,10 +160,10 @@ int edit_parse_in(const Model *m, const char *text, Lang lang, Edit *out, char *
         }
     }
     if (target < 0) {
-        snprintf(err, errlen, LANG_PICK(lang, "--set: '%s': give wq, wk, wv or embedding, then [i][j]=VALUE, "
-                                              "e.g. wq[2][3]=1.5 or embedding[加][0]=0.1",
-                                        "--set：「%s」：要写 wq、wk、wv 或 embedding，再接 [i][j]=数值，"
-                                        "例如 wq[2][3]=1.5 或 embedding[加][0]=0.1"), q);
+        snprintf(err, errlen, LANG_PICK(lang, "--set: '%s': give wq, wk, wv, embedding or score, then "
+                                              "[i][j]=VALUE, e.g. wq[2][3]=1.5, embedding[加][0]=0.1 or score[等][加]=6",
+                                        "--set：「%s」：要写 wq、wk、wv、embedding 或 score，再接 [i][j]=数值，"
+                                        "例如 wq[2][3]=1.5、embedding[加][0]=0.1 或 score[等][加]=6"), q);
         return -1;
     }
     bool emb = target == EDIT_EMBEDDING;
@@ -112,10 +196,10 @@ int edit_parse_in(const Model *m, const char *text, Lang lang, Edit *out, char *
                  text_escape(p + 1, w, sizeof w));
         return -1;
     }
+    memset(out, 0, sizeof *out);
     out->target = (EditTarget)target;
     out->row = (int)row;
     out->col = (int)col;
-    out->before = 0.0;
     out->after = v;
     return 0;
 }
@@ -127,44 +211,75 @@ double *edit_cell(Model *m, const Edit *e)
     case EDIT_WQ:        return m->wq + at;
     case EDIT_WK:        return m->wk + at;
     case EDIT_WV:        return m->wv + at;
-    case EDIT_EMBEDDING: break;
+    case EDIT_EMBEDDING:
+    case EDIT_SCORE:     break;
     }
     return m->embedding + at;
 }
 
-void edit_apply(Model *m, Edit *e)
+/* True when the score set in *score is the cell e addresses. */
+static bool edit_score_here(const ScoreSet *score, const Edit *e)
 {
+    return score && score->on && score->head == e->head && score->row == e->row &&
+           score->col == e->col;
+}
+
+double edit_current(Model *m, const ScoreSet *score, const Edit *e)
+{
+    if (e->target != EDIT_SCORE)
+        return *edit_cell(m, e);
+    return edit_score_here(score, e) ? score->value : e->before;
+}
+
+void edit_apply(Model *m, ScoreSet *score, Edit *e)
+{
+    if (e->target == EDIT_SCORE) {
+        e->before = edit_current(m, score, e);
+        e->prior = *score;
+        *score = (ScoreSet){ .on = true, .head = e->head, .row = e->row, .col = e->col,
+                             .value = e->after };
+        return;
+    }
     double *cell = edit_cell(m, e);
     e->before = *cell;
     *cell = e->after;
 }
 
-int edit_push(Model *m, EditLog *log, const Edit *e)
+int edit_push(Model *m, ScoreSet *score, EditLog *log, const Edit *e)
 {
-    if (log->n >= EDIT_MAX)
+    if (log->n >= EDIT_MAX || (e->target == EDIT_SCORE && !score))
         return -1;
     log->e[log->n] = *e;
-    edit_apply(m, &log->e[log->n]);
+    edit_apply(m, score, &log->e[log->n]);
     log->n++;
     return 0;
 }
 
-void edit_undo_all(Model *m, EditLog *log)
+/* Puts back what edit e changed. */
+static void edit_take_back(Model *m, ScoreSet *score, const Edit *e)
+{
+    if (e->target == EDIT_SCORE)
+        *score = e->prior;
+    else
+        *edit_cell(m, e) = e->before;
+}
+
+void edit_undo_all(Model *m, ScoreSet *score, EditLog *log)
 {
     for (int i = log->n - 1; i >= 0; i--)
-        *edit_cell(m, &log->e[i]) = log->e[i].before;
+        edit_take_back(m, score, &log->e[i]);
     log->n = 0;
 }
 
-void edit_pop(Model *m, EditLog *log)
+void edit_pop(Model *m, ScoreSet *score, EditLog *log)
 {
     if (log->n <= 0)
         return;
     log->n--;
-    *edit_cell(m, &log->e[log->n]) = log->e[log->n].before;
+    edit_take_back(m, score, &log->e[log->n]);
 }
 
-bool edit_carry_out(Model *m, EditLog *log, EditAsk ask, const Edit *e)
+bool edit_carry_out(Model *m, ScoreSet *score, EditLog *log, EditAsk ask, const Edit *e)
 {
     switch (ask) {
     case EDIT_ASK_NONE:
@@ -172,12 +287,13 @@ bool edit_carry_out(Model *m, EditLog *log, EditAsk ask, const Edit *e)
     case EDIT_ASK_UNDO:
         if (log->n == 0)
             return false;
-        edit_undo_all(m, log);
+        edit_undo_all(m, score, log);
         return true;
     case EDIT_ASK_SET:
-        if (*edit_cell(m, e) == e->after)
+        if (e->target == EDIT_SCORE ? !score || (edit_score_here(score, e) && score->value == e->after)
+                                    : *edit_cell(m, e) == e->after)
             return false;
-        return edit_push(m, log, e) == 0;
+        return edit_push(m, score, log, e) == 0;
     }
     return false;
 }
@@ -199,16 +315,29 @@ char *edit_describe(const Model *m, const Edit *e, char *buf, size_t cap)
 char *edit_describe_in(const Model *m, const Edit *e, Lang lang, char *buf, size_t cap)
 {
     char row[TEXT_CHAR_BYTES + 8], a[FORMAT_BYTES], b[FORMAT_BYTES];
-    if (e->target == EDIT_EMBEDDING)
+    if (e->target == EDIT_SCORE)
+        row[0] = '\0';
+    else if (e->target == EDIT_EMBEDDING)
         snprintf(row, sizeof row, "%s", m->vocab[e->row]);
     else
         snprintf(row, sizeof row, "%d", e->row);
-    int digits = edit_digits(e->before);
-    if (edit_digits(e->after) > digits)
-        digits = edit_digits(e->after);
+    /* a score is computed, not written in a file: the tables' two decimals, or what the
+     * number typed needs */
+    int digits = e->target == EDIT_SCORE ? 2 : edit_digits(e->before);
+    int typed = edit_digits(e->after);
+    if (typed > digits && (e->target != EDIT_SCORE || typed < 6))   /* a nudged score: 2 */
+        digits = typed;
     format_fixed(a, sizeof a, e->before, digits);
     format_fixed(b, sizeof b, e->after, digits);
-    const char *label = e->target == EDIT_EMBEDDING && lang == LANG_ZH ? "词向量" : edit_labels[e->target];
-    snprintf(buf, cap, "%s[%s][%d] %s → %s", label, row, e->col, a, b);
+    if (e->target == EDIT_SCORE) {
+        char head[16] = "";
+        if (e->head > 0)
+            snprintf(head, sizeof head, " h%d", e->head + 1);
+        snprintf(buf, cap, "%s%s(%s→%s) %s → %s", LANG_PICK(lang, "score", "分数"), head,
+                 e->names[0], e->names[1], a, b);
+    } else {
+        const char *label = e->target == EDIT_EMBEDDING && lang == LANG_ZH ? "词向量" : edit_labels[e->target];
+        snprintf(buf, cap, "%s[%s][%d] %s → %s", label, row, e->col, a, b);
+    }
     return buf;
 }

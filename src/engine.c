@@ -162,6 +162,11 @@ static void compute_head_row(Trace *tr, int h, int t)
         double acc = 0.0;
         for (int i = first; i < first + dh; i++)
             acc += TRACE_ROW(tr, q, t)[i] * TRACE_ROW(tr, k, s)[i];
+        if (tr->score_set.on && tr->score_set.head == h && tr->score_set.row == t &&
+            tr->score_set.col == s) {   /* what if: the learner's number instead of Q·K */
+            tr->score_was = acc;
+            acc = tr->score_set.value;
+        }
         TRACE_HSQ(tr, scores, h, t, s) = acc;
         TRACE_HSQ(tr, scaled, h, t, s) = acc / tr->scale;
         visible[s] = engine_visible(tr, t, s);
@@ -202,7 +207,7 @@ int engine_forward(const Model *m, const char *sentence, Trace *tr, char *err, s
 int engine_forward_with(const Model *m, const char *sentence, const EngineConfig *cfg,
                         Trace *tr, char *err, size_t errlen)
 {
-    static const EngineConfig lesson6 = { MASK_NONE, 1, LANG_EN };
+    static const EngineConfig lesson6 = { .mask = MASK_NONE, .heads = 1 };
     if (!cfg)
         cfg = &lesson6;
     memset(tr, 0, sizeof *tr);
@@ -221,6 +226,10 @@ int engine_forward_with(const Model *m, const char *sentence, const EngineConfig
     tr->scale = sqrt((double)tr->dh);
     if (tokenize(m, sentence, tr, err, errlen) != 0)
         return -1;
+    const ScoreSet *set = &cfg->score;
+    if (set->on && set->head >= 0 && set->head < tr->heads && set->row >= 0 && set->row < tr->T &&
+        set->col >= 0 && set->col < tr->T)   /* a cell of this pass: applied, else left out */
+        tr->score_set = *set;
     if (allocate(tr) != 0) {
         snprintf(err, errlen, "%s", LANG_PICK(tr->lang, "out of memory", "内存不足"));
         return -1;
@@ -307,6 +316,21 @@ void engine_free(Trace *tr)
 }
 
 /* ---------------------------------------------------------------- explaining */
+
+bool engine_score_set(const Trace *tr, int h, int t, int s, double *was)
+{
+    const ScoreSet *set = &tr->score_set;
+    if (!set->on || set->head != h || set->row != t || set->col != s)
+        return false;
+    if (was)
+        *was = tr->score_was;
+    return true;
+}
+
+bool engine_row_set(const Trace *tr, int h, int t)
+{
+    return tr->score_set.on && tr->score_set.head == h && tr->score_set.row == t;
+}
 
 bool engine_visible(const Trace *tr, int t, int s)
 {

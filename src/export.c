@@ -721,7 +721,7 @@ int export_train_write(FILE *out, const char *out_name, const TrainConfig *cfg, 
 static int export_pass(const Model *m, const char *sentence, Mask mask, int heads, Lang lang,
                        Trace *tr, const char *what, char *err, size_t errlen)
 {
-    EngineConfig cfg = { mask, heads, lang };
+    EngineConfig cfg = { .mask = mask, .heads = heads, .lang = lang };
     char why[1024];
     if (engine_forward_with(m, sentence, &cfg, tr, why, sizeof why) == 0)
         return 0;

@@ -40,7 +40,9 @@ static int lesson_run(Lesson *ls, const Model *m, const LessonParams *p, char *e
         return r;
     engine_sentence(&ls->tr, ls->params.sentence, sizeof ls->params.sentence);
     char ignored[256];
-    ls->has_alt = engine_forward_with(m, compare_sentence(p, &ls->tr), &p->config, &ls->alt,
+    EngineConfig plain = p->config;   /* a score set is the sentence's: not the comparison's */
+    plain.score.on = false;
+    ls->has_alt = engine_forward_with(m, compare_sentence(p, &ls->tr), &plain, &ls->alt,
                                       ignored, sizeof ignored) == 0;
     return 0;
 }

@@ -195,14 +195,22 @@ static int main_export(const Options *o, const Model *m, const char *sentence)
 
 /* ---------------------------------------------------------------- practice and what-if */
 
-/* --set NAME[i][j]=VALUE, each in turn, on the loaded model. Returns 0, or -1 with err. */
-static int main_apply_sets(const Options *o, Model *m, char *err, size_t errlen)
+/* --set NAME[i][j]=VALUE, each in turn, on the loaded model, or (score[A][B]=V) on the
+ * pass's score set *score, against the sentence. Returns 0, or -1 with err. */
+static int main_apply_sets(const Options *o, Model *m, const char *sentence, ScoreSet *score,
+                           char *err, size_t errlen)
 {
     for (int i = 0; i < o->n_sets; i++) {
         Edit e;
-        if (edit_parse_in(m, o->sets[i], o->lang, &e, err, errlen) != 0)
+        if (edit_parse_in(m, sentence, o->sets[i], o->lang, &e, err, errlen) != 0)
             return -1;
-        edit_apply(m, &e);
+        if (e.target == EDIT_SCORE && o->export_format >= 0) {
+            snprintf(err, errlen, LANG_PICK(o->lang, "--set: a score set by hand does not combine with --export: "
+                                            "the export checks the model's own arithmetic",
+                                            "--set：手设的分数不能和 --export 一起用：导出的脚本核对的是模型自己的算术"));
+            return -1;
+        }
+        edit_apply(m, score, &e);
     }
     return 0;
 }
@@ -362,21 +370,22 @@ int main(int argc, char **argv)
         fprintf(stderr, "attn-tui: %s\n", err);
         return EXIT_DATA;
     }
-    if (main_apply_sets(&o, &model, err, sizeof err) != 0) {
-        fprintf(stderr, "attn-tui: %s\n", err);
-        model_free(&model);
-        return EXIT_USAGE;
-    }
     char sentence[MODEL_SENTENCE_BYTES];
     if (main_sentence(&o, &model, sentence, sizeof sentence, err, sizeof err) != 0) {
         fprintf(stderr, "attn-tui: --sentence: %s\n", err);
         model_free(&model);
         return EXIT_DATA;
     }
+    EngineConfig cfg = { .mask = o.mask ? MASK_CAUSAL : MASK_NONE, .heads = o.heads, .lang = o.lang };
+    if (main_apply_sets(&o, &model, sentence, &cfg.score, err, sizeof err) != 0) {
+        fprintf(stderr, "attn-tui: %s\n", err);
+        model_free(&model);
+        return EXIT_USAGE;
+    }
     if (!(o.given & CLI_GIVEN_HEADS) && model.heads > 0)   /* a trained model's [heads]; --heads overrides */
         o.heads = model.heads;
+    cfg.heads = o.heads;
     Lesson lesson;
-    EngineConfig cfg = { o.mask ? MASK_CAUSAL : MASK_NONE, o.heads, o.lang };
     int status, r = lesson_build(&lesson, &model, sentence, &cfg, err, sizeof err);
     if (r != 0) {
         if (r == ENGINE_NOT_FINITE) {  /* the model's numbers, not the sentence, are at fault */

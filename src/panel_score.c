@@ -58,9 +58,29 @@ static void score_cells(const ViewCtx *c, const ScorePlan *sp, bool scaled, char
             snprintf(cells[s], PANEL_PIECE, "%s", c->gl->minus_inf);
         else if (scaled)
             panel_fixed2(cells[s], PANEL_PIECE, TRACE_HSQ(c->tr, scaled, sp->h, c->focus, s));
-        else
+        else {
             format_fixed(cells[s], PANEL_PIECE, TRACE_HSQ(c->tr, scores, sp->h, c->focus, s), sp->raw_digits);
+            if (engine_score_set(c->tr, sp->h, c->focus, s, NULL))   /* what if: not a Q·K */
+                draw_append(cells[s], PANEL_PIECE, "*");
+        }
     }
+}
+
+/* What if: the worked score was set by the learner, so no sum of products gives it: the
+ * line says so instead ("score(等→加) = 6.00* set by you (what-if), was Q(等)·K(加) = 4.05"). */
+static bool plan_score_set(const ViewCtx *c, ScorePlan *sp)
+{
+    char note[PANEL_LINE], name[64], now[FORMAT_BYTES];
+    if (!draw_score_set_note(c, sp->h, c->focus, sp->answer, note, sizeof note))
+        return false;
+    snprintf(sp->lhs, sizeof sp->lhs, "%s = ", draw_score_name(c, sp->h, c->focus, sp->answer, name, sizeof name));
+    format_fixed(now, sizeof now, TRACE_HSQ(c->tr, scores, sp->h, c->focus, sp->answer), sp->raw_digits);
+    panel_piece(&sp->pieces, "%s*:", now);
+    /* the note in pieces of words, so that the equation breaks between them */
+    char *rest = NULL;
+    for (char *w = strtok_r(note, " ", &rest); w; w = strtok_r(NULL, " ", &rest))
+        panel_piece(&sp->pieces, "%s", w);
+    return true;
 }
 
 static void plan_score(const ViewCtx *c, const ArcsLayout *L, ScorePlan *sp)
@@ -91,9 +111,11 @@ static void plan_score(const ViewCtx *c, const ArcsLayout *L, ScorePlan *sp)
     ExplainTerm terms[MODEL_MAX_D];
     int k = engine_explain_score(tr, sp->h, c->focus, sp->answer, terms);
     check_sum(&sp->sum, terms, k, 2, 2, TRACE_HSQ(tr, scores, sp->h, c->focus, sp->answer), sp->raw_digits);
-    snprintf(sp->lhs, sizeof sp->lhs, "Q(%s)%sK(%s) = ", c->tok[c->focus], c->gl->dot,
-             c->tok[sp->answer]);
-    panel_sum_pieces(c, &sp->sum, false, &sp->pieces);
+    if (!plan_score_set(c, sp)) {
+        snprintf(sp->lhs, sizeof sp->lhs, "Q(%s)%sK(%s) = ", c->tok[c->focus], c->gl->dot,
+                 c->tok[sp->answer]);
+        panel_sum_pieces(c, &sp->sum, false, &sp->pieces);
+    }
     /* the table and the check first, then K, Q (÷√d and √d are ③'s) */
     int free = L->panel_lines - 2 - panel_equation(c, L, 0, sp->lhs, &sp->pieces, false);
     sp->sqrt_in_tail = false;

@@ -425,12 +425,44 @@ void quiz_make(const Trace *tr, QuizKind kind, Role role, int t, int s, int j, i
     }
 }
 
+/* What if: true when the cells of q would ask about a score the learner set, whose Q·K is
+ * not the number the tables print: the score or its mirror, or ÷√d, e^ and the share of
+ * its row (their operands are that row of scores, printed under the name Q·K). Such a
+ * question is not asked; the output and cosine ones (made from the shares) are. */
+bool quiz_about_set(const Trace *tr, const QuizQuestion *q)
+{
+    switch (q->kind) {
+    case QUIZ_SCORE:
+    case QUIZ_MIRRORED:
+        return engine_score_set(tr, q->head, q->t, q->s, NULL) ||
+               engine_score_set(tr, q->head, q->s, q->t, NULL);
+    case QUIZ_SCALED:   /* its prompt prints the mirror's score too */
+        return engine_row_set(tr, q->head, q->t) || engine_score_set(tr, q->head, q->s, q->t, NULL);
+    case QUIZ_EXP:
+    case QUIZ_SHARE:
+        return engine_row_set(tr, q->head, q->t);
+    case QUIZ_X:
+    case QUIZ_PROJECTION:
+    case QUIZ_OUTPUT:
+    case QUIZ_COSINE:
+    case QUIZ_KIND_COUNT:
+        break;
+    }
+    return false;
+}
+
+#define QUIZ_SET_TRIES 64   /* draws of cells that may hit a score set before the kind gives way */
+
 void quiz_next(QuizSeq *seq, const Trace *tr, QuizQuestion *q)
 {
     QuizQuestion cells;
     memset(&cells, 0, sizeof cells);
-    cells.kind = (QuizKind)(seq->asked % QUIZ_KIND_COUNT);
-    quiz_cells(seq, tr, &cells);
+    for (int tries = 0;; tries++) {   /* without a score set: the first draw, always */
+        cells.kind = tries < QUIZ_SET_TRIES ? (QuizKind)(seq->asked % QUIZ_KIND_COUNT) : QUIZ_OUTPUT;
+        quiz_cells(seq, tr, &cells);
+        if (!quiz_about_set(tr, &cells))
+            break;
+    }
     quiz_make(tr, cells.kind, (Role)(seq->round % 3), cells.t, cells.s, cells.j, cells.head,
               seq->asked + 1, q);
     if (q->kind == QUIZ_SCORE) {
@@ -611,6 +643,75 @@ static void say_columns(QuizText *out, int first, int n)
     say(out, "%s", line);
 }
 
+/* How a prompt lays out its numbers: as on the sheet, 8 to a line, or (a screen narrower
+ * than the sheet's lines, quiz_prompt_fit) in blocks of fewer columns where a line would
+ * not fit. */
+typedef struct {
+    int cols;     /* columns a line may take */
+    bool sheet;   /* the sheet's width or more: every line as the sheet prints it */
+} QuizLayout;
+
+static QuizLayout quiz_layout(int cols)
+{
+    QuizLayout L = { cols, cols >= QUIZ_SHEET_COLUMNS };
+    return L;
+}
+
+/* One vector of a block: n values v[k · stride]. */
+typedef struct {
+    const char *label;   /* its label */
+    const double *v;     /* its first value */
+    size_t stride;       /* between values */
+    int digits;          /* decimals printed */
+} QuizVec;
+
+/* Columns of one printed value of the vectors (a blank and at least six: " %6s"). */
+static int quiz_cell_columns(const QuizVec *vecs, int n, int len)
+{
+    int widest = 6;
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k < len; k++) {
+            int w = (int)strlen(num(vecs[i].v[(size_t)k * vecs[i].stride], vecs[i].digits));
+            widest = w > widest ? w : widest;
+        }
+    return widest + 1;
+}
+
+/* Values per line of len values `cell` columns wide: all of them when the line fits (or on
+ * the sheet), else as few lines as fit, as even as they come (8: 4 and 4, not 7 and 1). */
+static int quiz_per_line(const QuizLayout *L, int len, int cell)
+{
+    int fit = (L->cols - QUIZ_LABEL_COLUMNS) / cell;
+    if (L->sheet || fit >= len)
+        return len;
+    if (fit < 1)
+        fit = 1;
+    int lines = (len + fit - 1) / fit;
+    return (len + lines - 1) / lines;
+}
+
+/* n vectors of len values under one header of column numbers first..: on the sheet (or when
+ * the lines fit) the header and the vectors as they are; else a block of columns at a time,
+ * each block headed by its column numbers and every vector labelled again. */
+static void say_block(QuizText *out, const QuizLayout *L, int first, int len, const QuizVec *vecs,
+                      int n)
+{
+    int per = quiz_per_line(L, len, quiz_cell_columns(vecs, n, len));
+    if (per >= len) {
+        say_columns(out, first, len);
+        for (int i = 0; i < n; i++)
+            say_vector(out, vecs[i].label, vecs[i].v, len, vecs[i].stride, vecs[i].digits);
+        return;
+    }
+    for (int from = 0; from < len; from += per) {
+        int m = from + per < len ? per : len - from;
+        say_columns(out, first + from, m);
+        for (int i = 0; i < n; i++)
+            say_vector(out, vecs[i].label, vecs[i].v + (size_t)from * vecs[i].stride, m,
+                       vecs[i].stride, vecs[i].digits);
+    }
+}
+
 /* One row of a block over the sentence's characters. */
 typedef struct {
     const char *label;      /* the row's label */
@@ -622,10 +723,21 @@ typedef struct {
 
 /* Rows over the sentence's characters, QUIZ_PER_LINE characters to a line: each chunk
  * headed by its characters. t is the asking row (for the mask). */
-static void say_rows(QuizText *out, const Trace *tr, int t, const QuizRow *rows, int n)
+static void say_rows(QuizText *out, const QuizLayout *L, const Trace *tr, int t, const QuizRow *rows,
+                     int n)
 {
-    for (int from = 0; from < tr->T; from += QUIZ_PER_LINE) {
-        int to = from + QUIZ_PER_LINE < tr->T ? from + QUIZ_PER_LINE : tr->T;
+    int widest = 6;   /* the widest cell: a percentage, a masked "—" or a number */
+    for (int r = 0; r < n; r++)
+        for (int s = 0; s < tr->T; s++) {
+            char cell[FORMAT_BYTES];
+            format_fixed(cell, sizeof cell, rows[r].values[s], rows[r].percent ? 1 : rows[r].digits);
+            int w = (int)strlen(cell) + (rows[r].percent ? 1 : 0);
+            widest = w > widest ? w : widest;
+        }
+    bool narrow = !L->sheet && quiz_per_line(L, tr->T, widest + 1) < tr->T;
+    int per = narrow ? quiz_per_line(L, tr->T, widest + 1) : QUIZ_PER_LINE;
+    for (int from = 0; from < tr->T; from += per) {
+        int to = from + per < tr->T ? from + per : tr->T;
         char line[QUIZ_LINE_BYTES];
         size_t used = text_pad(line, sizeof line, "", QUIZ_LABEL_COLUMNS, -1);
         for (int s = from; s < to; s++) {
@@ -634,7 +746,8 @@ static void say_rows(QuizText *out, const Trace *tr, int t, const QuizRow *rows,
         }
         say(out, "%s", line);
         for (int r = 0; r < n; r++) {
-            used = text_pad(line, sizeof line, from == 0 ? rows[r].label : "", QUIZ_LABEL_COLUMNS, -1);
+            used = text_pad(line, sizeof line, from == 0 || narrow ? rows[r].label : "",
+                            QUIZ_LABEL_COLUMNS, -1);
             for (int s = from; s < to; s++) {
                 char cell[FORMAT_BYTES];
                 if (rows[r].masked && !engine_visible(tr, t, s))
@@ -711,21 +824,23 @@ static void head_note(const Trace *tr, int h, char *buf, size_t cap, Lang lang)
 
 /* ---------------------------------------------------------------- prompts */
 
-static void prompt_x(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText *out)
+static void prompt_x(const Trace *tr, const QuizQuestion *q, Lang lang, const QuizLayout *L,
+                       QuizText *out)
 {
     const char *c = tr->tokens[q->t];
     say(out, LANG_PICK(lang, "x(%s)[%d]: word vector + position fingerprint, component %d. %s.",
                        "x(%s)[%d]：词向量 + 位置指纹，第 %d 个分量。%s。"),
         c, q->j, q->j, precision_sentence(q, lang));
-    say_columns(out, 0, tr->d);
-    char label[64];
-    snprintf(label, sizeof label, LANG_PICK(lang, "e(%s)", "词向量(%s)"), c);
-    say_vector(out, label, TRACE_ROW(tr, embedding, q->t), tr->d, 1, 2);
-    snprintf(label, sizeof label, LANG_PICK(lang, "pe(%s)", "位置(%s)"), c);
-    say_vector(out, label, TRACE_ROW(tr, position, q->t), tr->d, 1, 2);
+    char e[64], pe[64];
+    snprintf(e, sizeof e, LANG_PICK(lang, "e(%s)", "词向量(%s)"), c);
+    snprintf(pe, sizeof pe, LANG_PICK(lang, "pe(%s)", "位置(%s)"), c);
+    const QuizVec vecs[2] = { { e, TRACE_ROW(tr, embedding, q->t), 1, 2 },
+                              { pe, TRACE_ROW(tr, position, q->t), 1, 2 } };
+    say_block(out, L, 0, tr->d, vecs, 2);
 }
 
-static void prompt_projection(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText *out)
+static void prompt_projection(const Trace *tr, const QuizQuestion *q, Lang lang, const QuizLayout *L,
+                       QuizText *out)
 {
     const char *c = tr->tokens[q->t];
     char what[96];
@@ -738,11 +853,23 @@ static void prompt_projection(const Trace *tr, const QuizQuestion *q, Lang lang,
     say(out, LANG_PICK(lang, "%s(%s)[%d] = Σ_i x(%s)[i] × %s[i][%d] (%s). %s.",
                        "%s(%s)[%d] = Σ_i x(%s)[i] × %s[i][%d]（%s）。%s。"),
         role_name(q->role), c, q->j, c, role_w(q->role), q->j, what, precision_sentence(q, lang));
-    say_columns(out, 0, tr->d);
-    char label[64];
-    snprintf(label, sizeof label, "x(%s)", c);
-    say_vector(out, label, TRACE_ROW(tr, x, q->t), tr->d, 1, q->digits_a);
+    char label[64], xl[64];
+    snprintf(xl, sizeof xl, "x(%s)", c);
     const double *w = engine_weights(tr, q->role);
+    const QuizVec x_all = { xl, TRACE_ROW(tr, x, q->t), 1, q->digits_a };
+    const QuizVec w_all = { xl, w, 1, q->digits_b };   /* all d × d of W, one after another */
+    int cell = quiz_cell_columns(&x_all, 1, tr->d), cell_w = quiz_cell_columns(&w_all, 1, tr->d * tr->d);
+    cell = cell_w > cell ? cell_w : cell;
+    if (!L->sheet && quiz_per_line(L, tr->d, cell) < tr->d) {
+        /* x and the one column of W the sum takes, a block of columns at a time */
+        snprintf(label, sizeof label, "%s[·][%d]", role_w(q->role), q->j);
+        const QuizVec vecs[2] = { { xl, TRACE_ROW(tr, x, q->t), 1, q->digits_a },
+                                  { label, w + q->j, (size_t)tr->d, q->digits_b } };
+        say_block(out, L, 0, tr->d, vecs, 2);
+        return;
+    }
+    say_columns(out, 0, tr->d);
+    say_vector(out, xl, TRACE_ROW(tr, x, q->t), tr->d, 1, q->digits_a);
     if (tr->d <= QUIZ_PER_LINE) {
         say(out, LANG_PICK(lang, "%s (row i, column j):", "%s（第 i 行，第 j 列）："), role_w(q->role));
         for (int i = 0; i < tr->d; i++) {
@@ -755,7 +882,8 @@ static void prompt_projection(const Trace *tr, const QuizQuestion *q, Lang lang,
     }
 }
 
-static void prompt_score(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText *out)
+static void prompt_score(const Trace *tr, const QuizQuestion *q, Lang lang, const QuizLayout *L,
+                       QuizText *out)
 {
     const char *a = tr->tokens[q->t], *b = tr->tokens[q->s];
     char note[96];
@@ -772,19 +900,22 @@ static void prompt_score(const Trace *tr, const QuizQuestion *q, Lang lang, Quiz
         say(out, "%s", LANG_PICK(lang, "(The mask hides this cell from softmax; the score is still computed.)",
                                  "（掩码让 softmax 看不到这一格，但分数照样算。）"));
     int off = q->head * tr->dh;
-    say_columns(out, off, tr->dh);
     const int who[2] = { q->t, q->s };
+    char labels[4][64];
+    QuizVec vecs[4];
     for (int k = 0; k < 2; k++) {
-        char label[64];
-        snprintf(label, sizeof label, "Q(%s)", tr->tokens[who[k]]);
-        say_vector(out, label, TRACE_ROW(tr, q, who[k]) + off, tr->dh, 1, q->digits_a);
-        snprintf(label, sizeof label, "K(%s)", tr->tokens[who[k]]);
-        say_vector(out, label, TRACE_ROW(tr, k, who[k]) + off, tr->dh, 1, q->digits_b);
+        snprintf(labels[2 * k], sizeof labels[0], "Q(%s)", tr->tokens[who[k]]);
+        snprintf(labels[2 * k + 1], sizeof labels[0], "K(%s)", tr->tokens[who[k]]);
+        vecs[2 * k] = (QuizVec){ labels[2 * k], TRACE_ROW(tr, q, who[k]) + off, 1, q->digits_a };
+        vecs[2 * k + 1] = (QuizVec){ labels[2 * k + 1], TRACE_ROW(tr, k, who[k]) + off, 1, q->digits_b };
     }
+    say_block(out, L, off, tr->dh, vecs, 4);
 }
 
-static void prompt_scaled(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText *out)
+static void prompt_scaled(const Trace *tr, const QuizQuestion *q, Lang lang, const QuizLayout *L,
+                       QuizText *out)
 {
+    (void)L;   /* three short lines: they fit any screen */
     const char *a = tr->tokens[q->t], *b = tr->tokens[q->s];
     char note[96];
     head_note(tr, q->head, note, sizeof note, lang);
@@ -796,7 +927,8 @@ static void prompt_scaled(const Trace *tr, const QuizQuestion *q, Lang lang, Qui
     say(out, "√%d = %s", tr->dh, num(tr->scale, QUIZ_SCALE_DIGITS));
 }
 
-static void prompt_exp(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText *out)
+static void prompt_exp(const Trace *tr, const QuizQuestion *q, Lang lang, const QuizLayout *L,
+                       QuizText *out)
 {
     const char *a = tr->tokens[q->t], *b = tr->tokens[q->s];
     char note[96];
@@ -809,10 +941,11 @@ static void prompt_exp(const Trace *tr, const QuizQuestion *q, Lang lang, QuizTe
     snprintf(scaled, sizeof scaled, "÷√%d", tr->dh);
     QuizRow rows[2] = { { raw, &TRACE_HSQ(tr, scores, q->head, q->t, 0), q->digits_a, false, true },
                         { scaled, &TRACE_HSQ(tr, scaled, q->head, q->t, 0), q->digits_b, false, true } };
-    say_rows(out, tr, q->t, rows, 2);
+    say_rows(out, L, tr, q->t, rows, 2);
 }
 
-static void prompt_share(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText *out)
+static void prompt_share(const Trace *tr, const QuizQuestion *q, Lang lang, const QuizLayout *L,
+                       QuizText *out)
 {
     const char *a = tr->tokens[q->t], *b = tr->tokens[q->s];
     char note[96];
@@ -824,11 +957,12 @@ static void prompt_share(const Trace *tr, const QuizQuestion *q, Lang lang, Quiz
     char raw[64];
     snprintf(raw, sizeof raw, "Q(%s)·K", a);
     QuizRow rows[1] = { { raw, &TRACE_HSQ(tr, scores, q->head, q->t, 0), q->digits_a, false, true } };
-    say_rows(out, tr, q->t, rows, 1);
+    say_rows(out, L, tr, q->t, rows, 1);
     say(out, "√%d = %s", tr->dh, num(tr->scale, QUIZ_SCALE_DIGITS));
 }
 
-static void prompt_output(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText *out)
+static void prompt_output(const Trace *tr, const QuizQuestion *q, Lang lang, const QuizLayout *L,
+                       QuizText *out)
 {
     const char *a = tr->tokens[q->t];
     say(out, LANG_PICK(lang, "output(%s)[%d] = Σ_s share(%s,s) × V(s)[%d]: what %s collects, component %d. %s.",
@@ -842,38 +976,47 @@ static void prompt_output(const Trace *tr, const QuizQuestion *q, Lang lang, Qui
         column[s] = TRACE_ROW(tr, v, s)[q->j];
     QuizRow rows[2] = { { shares, &TRACE_HSQ(tr, weights, q->head, q->t, 0), 1, true, true },
                         { values, column, 2, false, false } };
-    say_rows(out, tr, q->t, rows, 2);
+    say_rows(out, L, tr, q->t, rows, 2);
 }
 
-static void prompt_cosine(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText *out)
+static void prompt_cosine(const Trace *tr, const QuizQuestion *q, Lang lang, const QuizLayout *L,
+                       QuizText *out)
 {
     const char *a = tr->tokens[q->t], *b = tr->tokens[q->s];
     say(out, LANG_PICK(lang, "The cosine of output(%s) and V(%s): how alike what %s collected is to what %s hands over. %s.",
                        "输出(%s) 和 V(%s) 的余弦：「%s」取到的货和「%s」交出去的内容有多像。%s。"),
         a, b, a, b, precision_sentence(q, lang));
-    say_columns(out, 0, tr->d);
-    char label[64];
-    snprintf(label, sizeof label, "output(%s)", a);
-    say_vector(out, label, TRACE_ROW(tr, output, q->t), tr->d, 1, q->kind == QUIZ_COSINE ? q->digits_a : 2);
-    snprintf(label, sizeof label, "V(%s)", b);
-    say_vector(out, label, TRACE_ROW(tr, v, q->s), tr->d, 1, q->kind == QUIZ_COSINE ? q->digits_b : 2);
+    char out_l[64], v_l[64];
+    snprintf(out_l, sizeof out_l, "output(%s)", a);
+    snprintf(v_l, sizeof v_l, "V(%s)", b);
+    const QuizVec vecs[2] = {
+        { out_l, TRACE_ROW(tr, output, q->t), 1, q->kind == QUIZ_COSINE ? q->digits_a : 2 },
+        { v_l, TRACE_ROW(tr, v, q->s), 1, q->kind == QUIZ_COSINE ? q->digits_b : 2 } };
+    say_block(out, L, 0, tr->d, vecs, 2);
+}
+
+void quiz_prompt_fit(const Trace *tr, const QuizQuestion *q, Lang lang, int cols, QuizText *out)
+{
+    QuizLayout lay = quiz_layout(cols);
+    const QuizLayout *L = &lay;
+    out->n = 0;
+    switch (q->kind) {
+    case QUIZ_X:          prompt_x(tr, q, lang, L, out); break;
+    case QUIZ_PROJECTION: prompt_projection(tr, q, lang, L, out); break;
+    case QUIZ_SCORE:
+    case QUIZ_MIRRORED:   prompt_score(tr, q, lang, L, out); break;
+    case QUIZ_SCALED:     prompt_scaled(tr, q, lang, L, out); break;
+    case QUIZ_EXP:        prompt_exp(tr, q, lang, L, out); break;
+    case QUIZ_SHARE:      prompt_share(tr, q, lang, L, out); break;
+    case QUIZ_OUTPUT:     prompt_output(tr, q, lang, L, out); break;
+    case QUIZ_COSINE:     prompt_cosine(tr, q, lang, L, out); break;
+    case QUIZ_KIND_COUNT: break;
+    }
 }
 
 void quiz_prompt(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText *out)
 {
-    out->n = 0;
-    switch (q->kind) {
-    case QUIZ_X:          prompt_x(tr, q, lang, out); break;
-    case QUIZ_PROJECTION: prompt_projection(tr, q, lang, out); break;
-    case QUIZ_SCORE:
-    case QUIZ_MIRRORED:   prompt_score(tr, q, lang, out); break;
-    case QUIZ_SCALED:     prompt_scaled(tr, q, lang, out); break;
-    case QUIZ_EXP:        prompt_exp(tr, q, lang, out); break;
-    case QUIZ_SHARE:      prompt_share(tr, q, lang, out); break;
-    case QUIZ_OUTPUT:     prompt_output(tr, q, lang, out); break;
-    case QUIZ_COSINE:     prompt_cosine(tr, q, lang, out); break;
-    case QUIZ_KIND_COUNT: break;
-    }
+    quiz_prompt_fit(tr, q, lang, QUIZ_SHEET_COLUMNS, out);
 }
 
 /* ---------------------------------------------------------------- solutions */

@@ -82,9 +82,9 @@ static const TourStop tour_stops[] = {
       "三张 {d} × {d} 的矩阵：{params} 个可训练参数。真实模型的大得多，它的头共用 K 和 V（GQA）。" },
     /* station 4: scoring, and the mirrored cell */
     { VIEW_ARCS, WHO_ASKER, STAGE_SCORE, CURSOR_NONE, 0, { 0 }, PREDICT_NONE,
-      "Scoring: {A} takes the dot product of its Q with every K. Q({a})·K({b}) = {score} "
+      "Scoring: {A} takes the dot product of its Q with every K. {qk} = {score} "
       "is its highest score.",
-      "打分：{A}拿自己的 Q 和每个 K 做点积。Q({a})·K({b}) = {score}，是它最高的分。" },
+      "打分：{A}拿自己的 Q 和每个 K 做点积。{qk} = {score}，是它最高的分。" },
     { VIEW_ARCS, WHO_ASKER, STAGE_SCORE, CURSOR_NONE, 0, { 0 }, PREDICT_MIRROR,
       "A question before the mirrored cell.",
       "看镜像格子之前，先问一个问题。" },
@@ -340,6 +340,13 @@ static void fill(const Facts *f, Lang lang, const char *const *tok, const char *
             snprintf(out, cap, zh && name[0] == chars[i] ? "「%s」" : "%s", tok[who[i]]);
             return;
         }
+    if (strcmp(name, "qk") == 0) {   /* a score the learner set (what if) is no Q·K */
+        if (engine_score_set(tr, 0, A, B, NULL))
+            snprintf(out, cap, zh ? "分数(%s→%s)（你改的）" : "score(%s→%s) (set by you)", tok[A], tok[B]);
+        else
+            snprintf(out, cap, "Q(%s)·K(%s)", tok[A], tok[B]);
+        return;
+    }
     if (strcmp(name, "score") == 0)
         format_fixed(num, sizeof num, TRACE_SQ(tr, scores, A, B), 2);
     else if (strcmp(name, "mirror") == 0)

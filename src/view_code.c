@@ -452,6 +452,8 @@ static void table_cell(const ViewCtx *c, int h, int s, TableRow which, char *buf
     else
         format_fixed(buf, cap, which == TABLE_RAW ? TRACE_HSQ(tr, scores, h, t, s)
                                                   : TRACE_HSQ(tr, scaled, h, t, s), 2);
+    if (which == TABLE_RAW && engine_score_set(tr, h, t, s, NULL))
+        draw_append(buf, cap, "*");   /* what if: set by the learner, not a Q·K */
 }
 
 /* The shade a cell gets with numbers hidden, 0..1: the share against the row's largest, or

@@ -174,6 +174,15 @@ static void build_point(const ViewCtx *c, const MachineLayout *L, HeatText *x)
                                                 "因果掩码：每个字都不往后看"));
         heat_text_words(x, STYLE_NORMAL, buf);
     }
+    const ScoreSet *set = &tr->score_set;
+    if (set->on && c->numbers && (L->stage == STAGE_SCORE || L->stage == STAGE_SOFTMAX)) {
+        char name[64], num[FORMAT_BYTES];   /* what if: the score marked * is not a Q·K */
+        heat_text_add(x, STYLE_NORMAL, HEAT_BREAK);   /* a line of its own */
+        draw_score_set_note(c, set->head, set->row, set->col, buf, sizeof buf);
+        heat_text_add(x, STYLE_BOLD, "%s = %s*: ", draw_score_name(c, set->head, set->row, set->col, name, sizeof name),
+                      format_fixed(num, sizeof num, TRACE_HSQ(tr, scores, set->head, set->row, set->col), 2));
+        heat_text_words(x, STYLE_NORMAL, buf);
+    }
     if (L->sum_w) {   /* the Σ column's 100.1%: the one ≈, explained where it appears */
         heat_text_sep(x, c->gl->sep);
         snprintf(buf, sizeof buf, SAY(c, "%s adds the printed shares: 99.9%% or 100.1%% is 100%% rounded",
@@ -233,6 +242,8 @@ static void square_text(const ViewCtx *c, bool shares, int h, int t, int s, char
         format_percent(buf, cap, visible ? square_value(c->tr, true, h, t, s) : 0.0);
     else
         format_fixed(buf, cap, square_value(c->tr, false, h, t, s), 2);
+    if (!shares && engine_score_set(c->tr, h, t, s, NULL))
+        draw_append(buf, cap, "*");   /* what if: set by the learner, not a Q·K */
 }
 
 /* How many rows of a block are filled: all before the stage, progress's share at it,
@@ -974,8 +985,8 @@ static void draw_caption(const ViewCtx *c, const MachineLayout *L)
 
 /* The machine view's own actions (view.h: ViewAction). */
 #define MACHINE_ACTIONS(X) \
-    X(WHAT_IF, "what if: change a number of x, Wq, Wk or Wv and watch every table follow", \
-      "假如：改 x、Wq、Wk 或 Wv 里的一个数，看每张表跟着变")
+    X(WHAT_IF, "what if: change a number of x, Wq, Wk, Wv or one score and watch every table follow", \
+      "假如：改 x、Wq、Wk、Wv 里的一个数或一个分数，看每张表跟着变")
 
 VIEW_ACTIONS_DEFINE(MachineAction, MACHINE_ACTION_BASE, machine_actions, MACHINE_ACTIONS);
 
@@ -984,50 +995,70 @@ static const KeyBinding machine_keys[] = {
     { 0,   ACTION_NONE,       0, NULL, false },
 };
 
-static const char *const machine_edit_names[MACHINE_EDIT_COUNT] = { "x", "Wq", "Wk", "Wv" };
+static const char *const machine_edit_names[MACHINE_EDIT_COUNT] = { "x", "Wq", "Wk", "Wv", "score" };
 
 /* Rows and columns of an editable table. */
 static void machine_edit_size(const Trace *tr, MachineEditTable t, int *rows, int *cols)
 {
-    *rows = t == MACHINE_EDIT_X ? tr->T : tr->d;
-    *cols = tr->d;
+    bool by_char = t == MACHINE_EDIT_X || t == MACHINE_EDIT_SCORE;
+    *rows = by_char ? tr->T : tr->d;
+    *cols = t == MACHINE_EDIT_SCORE ? tr->T : tr->d;
 }
 
-/* The chosen number as the tables show it. */
-static double machine_edit_value(const Trace *tr, MachineEditTable t, int row, int col)
+/* The head whose score the editor changes: the one the screen shows (the first of two shown). */
+static int machine_edit_head(const Trace *tr, const Ui *ui)
+{
+    return tr->heads == 2 && ui->head == 1 ? 1 : 0;
+}
+
+/* The chosen number as the tables show it (h: the head of a score). */
+static double machine_edit_value(const Trace *tr, MachineEditTable t, int h, int row, int col)
 {
     size_t at = (size_t)row * (size_t)tr->d + (size_t)col;
     switch (t) {
-    case MACHINE_EDIT_WQ: return tr->model->wq[at];
-    case MACHINE_EDIT_WK: return tr->model->wk[at];
-    case MACHINE_EDIT_WV: return tr->model->wv[at];
+    case MACHINE_EDIT_WQ:    return tr->model->wq[at];
+    case MACHINE_EDIT_WK:    return tr->model->wk[at];
+    case MACHINE_EDIT_WV:    return tr->model->wv[at];
+    case MACHINE_EDIT_SCORE: return TRACE_HSQ(tr, scores, h, row, col);
     case MACHINE_EDIT_X:
     case MACHINE_EDIT_COUNT: break;
     }
     return tr->x[at];
 }
 
-/* The change of the model that makes the chosen number `value`: a cell of W, or for x the
- * character's word vector (x = e + pe, so e becomes value − pe). */
-static Edit machine_edit_for(const Trace *tr, const MachineState *st, double value)
+/* The change that makes the chosen number `value`: a cell of W; for x the character's word
+ * vector (x = e + pe, so e becomes value − pe); for a score, the score set on the pass
+ * (before: the number there now, the Q·K unless the learner set it). */
+static Edit machine_edit_for(const Trace *tr, const MachineState *st, int h, double value)
 {
     static const EditTarget targets[MACHINE_EDIT_COUNT] = {
         [MACHINE_EDIT_X] = EDIT_EMBEDDING, [MACHINE_EDIT_WQ] = EDIT_WQ,
-        [MACHINE_EDIT_WK] = EDIT_WK, [MACHINE_EDIT_WV] = EDIT_WV,
+        [MACHINE_EDIT_WK] = EDIT_WK, [MACHINE_EDIT_WV] = EDIT_WV, [MACHINE_EDIT_SCORE] = EDIT_SCORE,
     };
-    Edit e = { targets[st->table], st->row, st->col, 0.0, value };
+    Edit e = { .target = targets[st->table], .row = st->row, .col = st->col, .after = value };
     if (st->table == MACHINE_EDIT_X) {
         e.row = tr->ids[st->row];
         e.after = value - tr->position[(size_t)st->row * (size_t)tr->d + (size_t)st->col];
+    } else if (st->table == MACHINE_EDIT_SCORE) {
+        e.head = h;
+        e.before = TRACE_HSQ(tr, scores, h, st->row, st->col);
+        snprintf(e.names[0], sizeof e.names[0], "%s", tr->tokens[st->row]);
+        snprintf(e.names[1], sizeof e.names[1], "%s", tr->tokens[st->col]);
     }
     return e;
 }
 
-/* Asks for the chosen number to become value (app.c carries it out and recomputes). */
+/* Asks for the chosen number to become value (app.c carries it out and recomputes). A score
+ * the mask hides is not asked for: softmax never sees it (the status line says so). */
 static int machine_ask(Ui *ui, const Lesson *ls, const MachineState *st, double value)
 {
+    if (st->table == MACHINE_EDIT_SCORE && !engine_visible(&ls->tr, st->row, st->col)) {
+        ui_note_text(ui, ui->input.lang == LANG_ZH ? "这个分数被遮住了：softmax 看不到它，改了也没用"
+                                                   : "the mask hides this score: softmax never sees it");
+        return REACT_REDRAW;
+    }
     ui->what_if = EDIT_ASK_SET;
-    ui->what_if_edit = machine_edit_for(&ls->tr, st, value);
+    ui->what_if_edit = machine_edit_for(&ls->tr, st, machine_edit_head(&ls->tr, ui), value);
     return REACT_REDRAW | REACT_RECOMPUTE;
 }
 
@@ -1126,7 +1157,7 @@ static int machine_key(void *state, Ui *ui, Player *p, const Lesson *ls, int key
     case '+':
     case '=':
     case '-': {
-        double now_value = machine_edit_value(tr, st->table, st->row, st->col);
+        double now_value = machine_edit_value(tr, st->table, machine_edit_head(tr, ui), st->row, st->col);
         return machine_ask(ui, ls, st, now_value + (key == '-' ? -MACHINE_NUDGE : MACHINE_NUDGE));
     }
     case KEYCODE_ENTER:
@@ -1141,19 +1172,52 @@ static int machine_key(void *state, Ui *ui, Player *p, const Lesson *ls, int key
     }
 }
 
+/* The editor's line on the chosen cell: its name, its number and what it means. */
+static void editor_cell_line(const ViewCtx *c, const MachineState *st, int h, int row, int col,
+                             char *buf, size_t cap)
+{
+    const Trace *tr = c->tr;
+    char num[FORMAT_BYTES], sq[16], name[64], note[256];
+    format_fixed(num, sizeof num, machine_edit_value(tr, st->table, h, row, col), 2);
+    if (st->table == MACHINE_EDIT_X) {
+        snprintf(buf, cap, SAY(c, "x(%s)[%d] = %s: x = e + pe, so %s's word vector changes",
+                               "x(%s)[%d] = %s：x = e + pe，改的是「%s」的词向量"),
+                 c->tok[row], col, num, c->tok[row]);
+    } else if (st->table != MACHINE_EDIT_SCORE) {
+        snprintf(buf, cap, "%s[%d][%d] = %s", machine_edit_names[st->table], row, col, num);
+    } else if (draw_score_set_note(c, h, row, col, note, sizeof note)) {
+        snprintf(buf, cap, "%s = %s*: ", draw_score_name(c, h, row, col, name, sizeof name), num);
+        draw_append(buf, cap, "%s", note);
+    } else {
+        snprintf(sq, sizeof sq, "%s%d", c->gl->div_sqrt, tr->dh);
+        snprintf(buf, cap, SAY(c, "score(%s→%s) = Q(%s)%sK(%s) = %s (raw, before %s)",
+                               "分数(%s→%s) = Q(%s)%sK(%s) = %s（原始分，%s 之前）"),
+                 c->tok[row], c->tok[col], c->tok[row], c->gl->dot, c->tok[col], num, sq);
+    }
+}
+
 /* The editor over the focus area, from row y: the chosen table's numbers with the chosen
  * cell lit, the cell and what it means, the keys. */
 static void draw_editor(const ViewCtx *c, const MachineLayout *L, const MachineState *st, int y)
 {
     const Trace *tr = c->tr;
-    int bottom = c->body.y + c->body.h, rows, cols;
+    int bottom = c->body.y + c->body.h, rows, cols, h = machine_edit_head(tr, c->ui);
     machine_edit_size(tr, st->table, &rows, &cols);
     int row = st->row < rows ? st->row : rows - 1, col = st->col < cols ? st->col : cols - 1;
+    bool by_char = st->table == MACHINE_EDIT_X || st->table == MACHINE_EDIT_SCORE;
     char buf[256], shown[512], num[FORMAT_BYTES];
+    char table[64];
+    if (st->table != MACHINE_EDIT_SCORE)
+        snprintf(table, sizeof table, "%s", machine_edit_names[st->table]);
+    else if (tr->heads == 2)   /* the head shown (the first when both are) */
+        snprintf(table, sizeof table, SAY(c, "score Q·K, head %d", "分数 Q·K，头 %d"), h + 1);
+    else
+        snprintf(table, sizeof table, "%s", SAY(c, "score Q·K", "分数 Q·K"));
     snprintf(buf, sizeof buf, SAY(c, "what if%s%s (changes in effect: %d)", "假如%s%s（已改 %d 处）"),
-             c->gl->sep, machine_edit_names[st->table], c->ui->edits);
-    draw_rule_heading(c->g, c->gl, L->x, y++, L->w, buf);
-    int label_w = st->table == MACHINE_EDIT_X ? L->lw : 4, cell_w = 7;
+             c->gl->sep, table, c->ui->edits);
+    draw_drawable(c->ascii, buf, shown, sizeof shown);
+    draw_rule_heading(c->g, c->gl, L->x, y++, L->w, shown);
+    int label_w = by_char ? L->lw : 4, cell_w = 7;
     int ncols = (L->w - label_w) / cell_w;
     if (ncols > cols)
         ncols = cols;
@@ -1162,34 +1226,35 @@ static void draw_editor(const ViewCtx *c, const MachineLayout *L, const MachineS
     int nrows = rows < room ? rows : room;
     int first_row = heat_window_first(rows, nrows, row);
     for (int j = first_col; j < first_col + ncols; j++) {
-        snprintf(num, sizeof num, "%d", j);
-        draw_right(c->g, L->x + label_w + (j - first_col) * cell_w, y, cell_w, num, STYLE_DIM);
+        if (st->table == MACHINE_EDIT_SCORE)
+            snprintf(num, sizeof num, "%s", L->brief ? c->tok_brief[j] : c->tok[j]);
+        else
+            snprintf(num, sizeof num, "%d", j);
+        draw_right(c->g, L->x + label_w + (j - first_col) * cell_w, y, cell_w, num,
+                   st->table == MACHINE_EDIT_SCORE ? STYLE_TOKEN : STYLE_DIM);
     }
     y++;
     for (int r = first_row; r < first_row + nrows && y < bottom; r++, y++) {
-        if (st->table == MACHINE_EDIT_X)
+        if (by_char)
             draw_label(c, L, L->x, y, r);
         else {
             snprintf(num, sizeof num, "%d", r);
             draw_right(c->g, L->x, y, label_w - 1, num, STYLE_DIM);
         }
         for (int j = first_col; j < first_col + ncols; j++) {
-            double v = machine_edit_value(tr, st->table, r, j);
+            double v = machine_edit_value(tr, st->table, h, r, j);
             format_fixed(num, sizeof num, v, 2);
+            if (st->table == MACHINE_EDIT_SCORE && engine_score_set(tr, h, r, j, NULL))
+                draw_append(num, sizeof num, "*");   /* set by the learner, not a Q·K */
             bool lit = r == row && j == col;
+            bool dim = st->table == MACHINE_EDIT_SCORE && !engine_visible(tr, r, j);
             draw_right(c->g, L->x + label_w + (j - first_col) * cell_w, y, cell_w, num,
-                       lit ? STYLE_STAGE_LIT : v < 0 ? STYLE_NEGATIVE : STYLE_NORMAL);
+                       lit ? STYLE_STAGE_LIT : dim ? STYLE_DIM : v < 0 ? STYLE_NEGATIVE : STYLE_NORMAL);
         }
     }
     if (y >= bottom)
         return;
-    format_fixed(num, sizeof num, machine_edit_value(tr, st->table, row, col), 2);
-    if (st->table == MACHINE_EDIT_X)
-        snprintf(buf, sizeof buf, SAY(c, "x(%s)[%d] = %s: x = e + pe, so %s's word vector changes",
-                                      "x(%s)[%d] = %s：x = e + pe，改的是「%s」的词向量"),
-                 c->tok[row], col, num, c->tok[row]);
-    else
-        snprintf(buf, sizeof buf, "%s[%d][%d] = %s", machine_edit_names[st->table], row, col, num);
+    editor_cell_line(c, st, h, row, col, buf, sizeof buf);
     if (st->typing)
         draw_append(buf, sizeof buf, SAY(c, "  new value: %s_", "  新的值：%s_"), st->typed);
     draw_drawable(c->ascii, buf, shown, sizeof shown);

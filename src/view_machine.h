@@ -1,5 +1,5 @@
 /* view_machine.h — the machine view's own state, for its tests: the what-if editor (which
- * table's number is chosen, which cell, a value being typed).
+ * table's number is chosen — x, Wq, Wk, Wv or a score — which cell, a value being typed).
  * Owns: nothing outside src/view_machine.c (and its tests).
  * Must not touch: ncurses, the clock, the engine's arithmetic. */
 #ifndef ATTN_VIEW_MACHINE_H
@@ -16,6 +16,8 @@ typedef enum {
     MACHINE_EDIT_WQ,      /* Wq: row i (input dimension), column j (output) */
     MACHINE_EDIT_WK,      /* Wk */
     MACHINE_EDIT_WV,      /* Wv */
+    MACHINE_EDIT_SCORE,   /* ② a raw score Q·K (before ÷√d) of the head shown: row = the
+                             asking character, column = the asked one (one set at a time) */
     MACHINE_EDIT_COUNT
 } MachineEditTable;
 
@@ -23,8 +25,9 @@ typedef enum {
 typedef struct {
     bool editing;                       /* the editor is open: it takes raw keys */
     MachineEditTable table;             /* the table whose number is chosen */
-    int row;                            /* the cell: x's character, or W's row i */
-    int col;                            /* x's dimension, or W's column j */
+    int row;                            /* the cell: x's character, W's row i, or the
+                                           score's asking character */
+    int col;                            /* x's dimension, W's column j, or the asked one */
     bool typing;                        /* a value is being typed for the cell */
     char typed[MACHINE_TYPED_BYTES];    /* it, so far (ASCII) */
 } MachineState;

@@ -109,6 +109,8 @@ static void cell_text(const ViewCtx *c, MatrixTable m, int h, int t, int s, char
         snprintf(buf, cap, "%s", c->gl->minus_inf);
     else
         format_fixed(buf, cap, cell_value(c->tr, m, h, t, s), 2);
+    if (m == MATRIX_RAW && engine_score_set(c->tr, h, t, s, NULL))
+        draw_append(buf, cap, "*");   /* what if: set by the learner, not a Q·K */
 }
 
 /* The shade level of a cell: 0 where masked, else by share class or by the table's range. */
@@ -378,9 +380,9 @@ static void build_mirror(const ViewCtx *c, const MatrixLayout *L, HeatText *x)
             snprintf(scaled_tail, sizeof scaled_tail, " %s %s", div_sign(c), root);
             tail = scaled_tail;
         }
-        char lhs_a[96], lhs_b[96];
-        snprintf(lhs_a, sizeof lhs_a, "Q(%s)%sK(%s)%s", a, c->gl->dot, b, tail);
-        snprintf(lhs_b, sizeof lhs_b, "Q(%s)%sK(%s)%s", b, c->gl->dot, a, tail);
+        char lhs_a[96], lhs_b[96], name_a[64], name_b[64];   /* a score set: score(a→b) */
+        snprintf(lhs_a, sizeof lhs_a, "%s%s", draw_score_name(c, h, t, s, name_a, sizeof name_a), tail);
+        snprintf(lhs_b, sizeof lhs_b, "%s%s", draw_score_name(c, h, s, t, name_b, sizeof name_b), tail);
         heat_text_add(x, STYLE_BOLD, "%s = %s", lhs_a, va);
         heat_text_add(x, STYLE_NORMAL, "%s", SAY(c, " but ", "，但 "));
         heat_text_add(x, STYLE_BOLD, "%s = %s", lhs_b, vb);
@@ -423,9 +425,16 @@ static void check_raw(const ViewCtx *c, int h, int t, int s, HeatText *x)
     const Trace *tr = c->tr;
     ExplainTerm terms[MODEL_MAX_D];
     CheckedSum cs;
+    char term[96], num[FORMAT_BYTES], note[256];
+    if (draw_score_set_note(c, h, t, s, note, sizeof note)) {   /* what if: no Σ gives it */
+        char name[64];
+        heat_text_add(x, STYLE_BOLD, "%s = %s*: ", draw_score_name(c, h, t, s, name, sizeof name),
+                      format_fixed(num, sizeof num, TRACE_HSQ(tr, scores, h, t, s), 2));
+        heat_text_words(x, STYLE_NORMAL, note);
+        return;
+    }
     int n = engine_explain_score(tr, h, t, s, terms);
     check_sum(&cs, terms, n, 2, 2, TRACE_HSQ(tr, scores, h, t, s), 2);
-    char term[96], num[FORMAT_BYTES];
     heat_text_add(x, STYLE_BOLD, "Q(%s)%sK(%s) = ", c->tok[t], c->gl->dot, c->tok[s]);
     for (int i = 0; i < cs.n; i++) {
         product_text(c, cs.a[i], cs.digits_a, cs.b[i], cs.digits_b, term, sizeof term);
@@ -443,9 +452,9 @@ static void check_scaled(const ViewCtx *c, int h, int t, int s, HeatText *x)
     CheckedQuotient q;
     check_quotient_grow(&q, TRACE_HSQ(tr, scores, h, t, s), 2, tr->scale, 6,
                         TRACE_HSQ(tr, scaled, h, t, s), 2);
-    char a[FORMAT_BYTES], b[FORMAT_BYTES], r[FORMAT_BYTES], root[32];
+    char a[FORMAT_BYTES], b[FORMAT_BYTES], r[FORMAT_BYTES], root[32], name[64];
     sqrt_d(c, root, sizeof root);
-    heat_text_add(x, STYLE_BOLD, "Q(%s)%sK(%s) %s %s = ", c->tok[t], c->gl->dot, c->tok[s],
+    heat_text_add(x, STYLE_BOLD, "%s %s %s = ", draw_score_name(c, h, t, s, name, sizeof name),
                   div_sign(c), root);
     heat_text_add(x, STYLE_NORMAL, "%s %s %s ", format_fixed(a, sizeof a, q.a, q.digits_a), div_sign(c),
                   format_fixed(b, sizeof b, q.b, 6));

@@ -367,8 +367,8 @@ static void practice_draw(const ViewCtx *c)
     int x = b->x + 1, w = b->w - 2, y = b->y, bottom = b->y + b->h;
     QuizQuestion q;
     practice_current(st, c->tr, c->ui->seed, &q);
-    QuizText prompt;
-    quiz_prompt(c->tr, &q, c->lang, &prompt);
+    QuizText prompt;   /* narrower than the sheet: in fewer columns, every operand shown */
+    quiz_prompt_fit(c->tr, &q, c->lang, w, &prompt);
 
     practice_heading(c, st, x, y, w);
     y += 2;

@@ -373,12 +373,14 @@ static void statement_scores(const ViewCtx *c, const SimFocus *f, char *buf, siz
                      ab > ba ? "higher" : "lower", b, a);
         return;
     }
-    char x[FORMAT_BYTES], y[FORMAT_BYTES];
+    char x[FORMAT_BYTES], y[FORMAT_BYTES], nab[64], nba[64];
     format_fixed(x, sizeof x, ab, 2);
     format_fixed(y, sizeof y, ba, 2);
-    snprintf(buf, cap, SAY(c, "Q(%s)%sK(%s) = %s, Q(%s)%sK(%s) = %s: two numbers",
-                              "Q(%s)%sK(%s) = %s，Q(%s)%sK(%s) = %s：两个数"),
-             a, c->gl->dot, b, x, b, c->gl->dot, a, y);
+    /* a score the learner set (what if) is named score(a→b), not Q(a)·K(b) */
+    draw_score_name(c, f->head, f->subject, f->partner, nab, sizeof nab);
+    draw_score_name(c, f->head, f->partner, f->subject, nba, sizeof nba);
+    snprintf(buf, cap, SAY(c, "%s = %s, %s = %s: two numbers", "%s = %s，%s = %s：两个数"),
+             nab, x, nba, y);
 }
 
 /* The trouble in words: the lesson's own when the pair is its 等 and 加. */

@@ -289,7 +289,15 @@ fi
 "$BIN" --dump --set 'embedding[加][0]=0.1' | grep -qE '^加 +0\.10 ' && ok "--set shows in --dump's tables" || bad "--set shows in --dump's tables"
 "$BIN" --dump --format model --set 'wv[0][0]=-0.5' | grep -A2 -F '[wv]' | grep -qE '^ *-0\.5 +-0\.51 ' && ok "--set shows in --format model" || bad "--set shows in --format model"
 "$BIN" --worksheet 20 --answers --set 'wq[0][0]=3' | cmp -s - "$tmp/ws" && bad "--set changes the worksheet" || ok "--set changes the worksheet"
-expect_fail "--set wrong name" 2 "--set: 'wx[0][0]=1': give wq, wk, wv or embedding" -- --dump --set 'wx[0][0]=1'
+expect_fail "--set wrong name" 2 "--set: 'wx[0][0]=1': give wq, wk, wv, embedding or score" -- --dump --set 'wx[0][0]=1'
+# one raw score set before ÷√d: 等's row follows (加 52.4% → 68.7%), the dump says so
+"$BIN" --dump --set 'score[等][加]=6' > "$tmp/score.txt" 2>&1
+grep -qF 'score(等→加) = 6.00 was set by you (what-if, --set); Q(等)·K(加) was 4.05' "$tmp/score.txt" \
+    && grep -qE '^等 +12\.9% +68\.7% +6\.6% ' "$tmp/score.txt" \
+    && ok "--set score[等][加]=6: 等's shares follow, the dump says it was set" \
+    || bad "--set score[等][加]=6: 等's shares follow, the dump says it was set" "$(grep -F '等' "$tmp/score.txt" | tail -3)"
+expect_fail "--set score of a character not in the sentence" 2 "--set: 'score[六][加]=6': '六' is not in the sentence" -- --dump --set 'score[六][加]=6'
+expect_fail "--set score with --export" 2 "--set: a score set by hand does not combine with --export" -- --export python --set 'score[等][加]=6'
 expect_fail "--set index out of range" 2 "index out of range: wq has 8 rows (0-7) and 8 columns (0-7)" -- --dump --set 'wq[8][0]=1'
 expect_fail "--set not a number" 2 "--set: 'wk[0][0]=abc': 'abc' is not a number" -- --dump --set 'wk[0][0]=abc'
 expect_fail "--set unknown character" 2 "'龙' is not in the vocabulary" -- --dump --set 'embedding[龙][0]=1'

@@ -1312,10 +1312,40 @@ case_what_if() {
         fail "after u the code screen is not the lesson's"
 }
 
+# i, then t to the score table: score(等→加) typed as 6; the status line says so, the arcs
+# screen's ③ follows (加's share of 等 52.4% → 68.7%, the ② line says it was set by you);
+# u undoes it and the arcs show 52.4% again.
+case_what_if_score() {
+    start_app --view machine --focus 4 --stage softmax
+    wait_for "[machine]" || return 1
+    t send-keys i t t t
+    wait_for "what if · score Q·K" || fail "t did not reach the score table" || return 1
+    t send-keys Down Down Down Right
+    wait_for "score(等→加) = Q(等)·K(加) = 4.05" || fail "the editor did not choose score(等→加)" || return 1
+    t send-keys Enter
+    t send-keys -l "6"
+    t send-keys Enter
+    wait_for "score(等→加) 4.05 → 6.00" || fail "the status line did not say what changed" || return 1
+    t send-keys Escape
+    wait_gone "what if ·" || fail "Esc did not close the editor" || return 1
+    t send-keys BTab BTab BTab
+    wait_for "[arcs]" || fail "BTab did not reach the arcs" || return 1
+    wait_for "68.7%" || fail "the arcs' ③ did not follow the score (68.7%)" || return 1
+    grep -qF "52.4%" "$WORK/screen" && { fail "the arcs still show 52.4%"; return 1; }
+    t send-keys Left
+    wait_for "score(等→加) = 6.00*: set by you (what-if)," ||
+        fail "the arcs' ② did not say the score was set" || return 1
+    t send-keys Tab Tab Tab i u
+    wait_for "what if: 1 changes undone" || fail "u did not undo" || return 1
+    t send-keys Escape BTab BTab BTab Right
+    wait_for "52.4%" || fail "after u the arcs do not show 52.4%"
+}
+
 run_case "practice: one right, one wrong (named), one empty; Esc, n"  case_practice_three
 run_case "practice --seed 5 asks what --worksheet --seed 5 prints"   case_practice_seed
 run_case "w traces output(等)[0] on the machine screen"              case_where_from
 run_case "i: Wq[2][3] nudged, every screen follows, u undoes"        case_what_if
+run_case "i t: score(等→加) typed 6, the arcs follow (68.7%), u undoes" case_what_if_score
 run_case "matrix: arrows and a click move the cell, the check follows" case_matrix_cursor
 run_case "Tab reaches the matrix and the machine; → ends on [6, 8]" case_tab_to_matrix_and_machine
 run_case "arcs: . works 加 → 等, } another dimension, 60×20 keeps it" case_arcs_worked

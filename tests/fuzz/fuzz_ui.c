@@ -286,7 +286,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     o.ascii = data[0] & 2;
     o.autoplay = data[0] & 4;
     o.numbers = !(data[0] & 8);
-    EngineConfig cfg = { data[0] & 16 ? MASK_CAUSAL : MASK_NONE, data[0] & 32 ? 2 : 1, LANG_EN };
+    EngineConfig cfg = { .mask = data[0] & 16 ? MASK_CAUSAL : MASK_NONE, .heads = data[0] & 32 ? 2 : 1 };
     Lesson ls;
     if (lesson_build(&ls, built_in(), built_in()->sentence, &cfg, err, sizeof err) != 0)
         return 0;

@@ -83,7 +83,7 @@ int lessons_setup(void **state)
     Lessons *l = calloc(1, sizeof *l);
     assert_non_null(l);
     load_model(&l->m);
-    EngineConfig masked = { MASK_CAUSAL, 1, LANG_EN }, heads = { MASK_NONE, 2, LANG_EN };
+    EngineConfig masked = { .mask = MASK_CAUSAL, .heads = 1 }, heads = { .mask = MASK_NONE, .heads = 2 };
     build_lesson(&l->plain, &l->m, NULL, NULL);
     build_lesson(&l->masked, &l->m, NULL, &masked);
     build_lesson(&l->heads, &l->m, NULL, &heads);
@@ -194,7 +194,7 @@ void scene_reset(Scene *s)
     Fixture *f = s->own;
     assert_non_null(f);
     scene_drop_models(s);
-    edit_undo_all(&f->m, &s->edits);   /* what-if's changes, taken back */
+    edit_undo_all(&f->m, &s->ui.want.config.score, &s->edits);   /* what-if's changes, taken back */
     fixture_reset(f);
     scene_start(s, &f->ls, s->ui.view);
     s->own = f;
@@ -222,7 +222,8 @@ int scene_press(Scene *s, int key)
         /* what-if: the change carried out on the fixture's model, as app.c does */
         EditAsk ask = s->ui.what_if;
         s->ui.what_if = EDIT_ASK_NONE;
-        if (edit_carry_out(&s->own->m, &s->edits, ask, &s->ui.what_if_edit))
+        if (edit_carry_out(&s->own->m, &s->ui.want.config.score, &s->edits, ask,
+                           &s->ui.what_if_edit))
             s->ui.edits = s->edits.n;
     }
     if (react & REACT_RECOMPUTE) {

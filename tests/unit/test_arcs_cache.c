@@ -134,7 +134,8 @@ static void test_ascii_mask_heads_with_cache_are_the_same(void **state)
     const Fixture *f = *state;
     FrameCache *cache = frame_cache_new();
     assert_non_null(cache);
-    const EngineConfig configs[] = { { MASK_NONE, 1, LANG_EN }, { MASK_CAUSAL, 1, LANG_EN }, { MASK_CAUSAL, 2, LANG_EN } };
+    const EngineConfig configs[] = { { .mask = MASK_NONE, .heads = 1 }, { .mask = MASK_CAUSAL, .heads = 1 },
+                                     { .mask = MASK_CAUSAL, .heads = 2 } };
     for (size_t ci = 0; ci < 3; ci++) {
         Lesson ls;
         build(f, &ls, NULL, &configs[ci]);

@@ -860,7 +860,7 @@ static void build(Built *b, const char *sentence, Mask mask, int heads)
 {
     char err[256];
     assert_int_equal(model_load_default(&b->m, err, sizeof err), 0);
-    EngineConfig cfg = { mask, heads, LANG_EN };
+    EngineConfig cfg = { .mask = mask, .heads = heads };
     if (lesson_build(&b->ls, &b->m, sentence ? sentence : b->m.sentence, &cfg, err, sizeof err) != 0)
         fail_msg("%s", err);
 }

@@ -325,7 +325,7 @@ static void test_causal_mask_by_hand(void **state)
     Model m;
     Trace plain, masked;
     char err[256];
-    EngineConfig causal = { MASK_CAUSAL, 1, LANG_EN };
+    EngineConfig causal = { .mask = MASK_CAUSAL, .heads = 1 };
     lesson_trace(&m, &plain, NULL);
     assert_int_equal(engine_forward_with(&m, m.sentence, &causal, &masked, err, sizeof err), 0);
     for (int t = 0; t < 6; t++) {
@@ -353,13 +353,98 @@ static void test_causal_mask_by_hand(void **state)
     model_free(&m);
 }
 
+/* What if on one score: Q(等)·K(加) 4.05 set to 6: 等's row of shares is softmax of the
+ * row with 6 ÷ √8 in 加's place, by hand (加's share 52.4% → 68.7%); the row still sums to
+ * 1; every other row, Q, K and V are the same numbers; 等's output follows its shares; the
+ * comparison of a set cell outside the pass (a shorter sentence, head 2 of one) is ignored. */
+static void test_score_set_by_hand(void **state)
+{
+    (void)state;
+    Model m;
+    Trace plain, set;
+    char err[256];
+    lesson_trace(&m, &plain, NULL);
+    EngineConfig cfg = { .mask = MASK_NONE, .heads = 1,
+                         .score = { .on = true, .head = 0, .row = 3, .col = 1, .value = 6.0 } };
+    assert_int_equal(engine_forward_with(&m, m.sentence, &cfg, &set, err, sizeof err), 0);
+    double was = 0.0;
+    assert_true(engine_score_set(&set, 0, 3, 1, &was));
+    assert_true(was == TRACE_SQ(&plain, scores, 3, 1));
+    assert_int_equal((int)llround(was * 100), 405);
+    assert_false(engine_score_set(&set, 0, 1, 3, NULL));   /* the mirror is Q(加)·K(等) still */
+    assert_false(engine_score_set(&plain, 0, 3, 1, NULL));
+    assert_true(engine_row_set(&set, 0, 3));
+    assert_false(engine_row_set(&set, 0, 1));
+    assert_true(TRACE_SQ(&set, scores, 3, 1) == 6.0);
+    assert_true(TRACE_SQ(&set, scaled, 3, 1) == 6.0 / sqrt(8.0));
+    /* 等's row by hand: the plain row's ÷√8 with 6 ÷ √8 for 加 */
+    double row[6], max = -1e300, sum = 0.0, e[6];
+    for (int s = 0; s < 6; s++) {
+        row[s] = s == 1 ? 6.0 / sqrt(8.0) : TRACE_SQ(&plain, scaled, 3, s);
+        max = fmax(max, row[s]);
+    }
+    for (int s = 0; s < 6; s++)
+        sum += e[s] = exp(row[s] - max);
+    double total = 0.0;
+    for (int s = 0; s < 6; s++) {
+        assert_true(fabs(TRACE_SQ(&set, weights, 3, s) - e[s] / sum) < 1e-15);
+        assert_true(fabs(engine_explain_share(&set, 0, 3, s, NULL, NULL, NULL) - e[s] / sum) < 1e-15);
+        total += TRACE_SQ(&set, weights, 3, s);
+    }
+    assert_true(fabs(total - 1.0) < 1e-12);
+    assert_int_equal((int)llround(TRACE_SQ(&plain, weights, 3, 1) * 1000), 524);
+    assert_int_equal((int)llround(TRACE_SQ(&set, weights, 3, 1) * 1000), 687);
+    /* every other row, and Q, K, V, x: the same numbers, bit for bit */
+    for (int t = 0; t < 6; t++)
+        for (int s = 0; s < 6; s++)
+            if (t != 3) {
+                assert_true(TRACE_SQ(&set, scores, t, s) == TRACE_SQ(&plain, scores, t, s));
+                assert_true(TRACE_SQ(&set, weights, t, s) == TRACE_SQ(&plain, weights, t, s));
+            } else if (s != 1) {
+                assert_true(TRACE_SQ(&set, scores, t, s) == TRACE_SQ(&plain, scores, t, s));
+            }
+    assert_memory_equal(set.q, plain.q, 48 * sizeof(double));
+    assert_memory_equal(set.k, plain.k, 48 * sizeof(double));
+    assert_memory_equal(set.v, plain.v, 48 * sizeof(double));
+    for (int t = 0; t < 6; t++)
+        for (int j = 0; j < 8; j++) {
+            double want = 0.0;
+            for (int s = 0; s < 6; s++)
+                want += TRACE_SQ(&set, weights, t, s) * set.v[s * 8 + j];
+            assert_true(fabs(set.output[t * 8 + j] - want) < 1e-15);
+            if (t != 3)
+                assert_true(set.output[t * 8 + j] == plain.output[t * 8 + j]);
+        }
+    /* the explanation still gives the Q·K terms: they add up to what it replaced */
+    ExplainTerm terms[8];
+    int n = engine_explain_score(&set, 0, 3, 1, terms);
+    double dot = 0.0;
+    for (int i = 0; i < n; i++)
+        dot += terms[i].a * terms[i].b;
+    assert_true(dot == was);
+    engine_free(&set);
+    /* a cell outside the pass is left out: position 7 of six characters, head 2 of one */
+    cfg.score.row = 7;
+    assert_int_equal(engine_forward_with(&m, m.sentence, &cfg, &set, err, sizeof err), 0);
+    assert_false(set.score_set.on);
+    assert_memory_equal(set.weights, plain.weights, 36 * sizeof(double));
+    engine_free(&set);
+    cfg.score.row = 3;
+    cfg.score.head = 1;
+    assert_int_equal(engine_forward_with(&m, m.sentence, &cfg, &set, err, sizeof err), 0);
+    assert_false(set.score_set.on);
+    engine_free(&set);
+    engine_free(&plain);
+    model_free(&m);
+}
+
 static void test_two_heads_by_hand(void **state)
 {
     (void)state;
     Model m;
     Trace one, two;
     char err[256];
-    EngineConfig heads = { MASK_NONE, 2, LANG_EN };
+    EngineConfig heads = { .mask = MASK_NONE, .heads = 2 };
     lesson_trace(&m, &one, NULL);
     assert_int_equal(engine_forward_with(&m, m.sentence, &heads, &two, err, sizeof err), 0);
     assert_int_equal(two.heads, 2);
@@ -394,14 +479,14 @@ static void test_two_heads_by_hand(void **state)
     /* the refitted model's two heads look in different places (docs/lesson-model.md) */
     assert_int_equal(engine_strongest(&two, 0, 4), 5);   /* 于, head 1: ? */
     assert_int_equal(engine_strongest(&two, 1, 4), 3);   /* 于, head 2: 等 */
-    EngineConfig bad = { MASK_NONE, 3, LANG_EN };
+    EngineConfig bad = { .mask = MASK_NONE, .heads = 3 };
     Trace none;
     assert_int_equal(engine_forward_with(&m, m.sentence, &bad, &none, err, sizeof err), -1);
     assert_string_equal(err, "3 heads need a width d divisible by 3 (d is 8)");
-    EngineConfig bad_zh = { MASK_NONE, 3, LANG_ZH };   /* the same in Chinese */
+    EngineConfig bad_zh = { .mask = MASK_NONE, .heads = 3, .lang = LANG_ZH };   /* the same in Chinese */
     assert_int_equal(engine_forward_with(&m, m.sentence, &bad_zh, &none, err, sizeof err), -1);
     assert_string_equal(err, "3 个头要求宽度 d 能被 3 整除（d 是 8）");
-    EngineConfig zh = { MASK_NONE, 1, LANG_ZH };
+    EngineConfig zh = { .mask = MASK_NONE, .heads = 1, .lang = LANG_ZH };
     assert_int_equal(engine_forward_with(&m, "", &zh, &none, err, sizeof err), -1);
     assert_string_equal(err, "句子是空的：请给 1 到 16 个字");
     assert_int_equal(engine_forward_with(&m, "三加五等于三加五等于三加五等于三加", &zh, &none, err, sizeof err), -1);
@@ -509,6 +594,7 @@ int main(void)
         cmocka_unit_test(test_sentence_errors),
         cmocka_unit_test(test_causal_mask_by_hand),
         cmocka_unit_test(test_two_heads_by_hand),
+        cmocka_unit_test(test_score_set_by_hand),
         cmocka_unit_test(test_similarity_orders_partials),
         cmocka_unit_test(test_checks_hold_as_printed),
     };

@@ -29,7 +29,7 @@ typedef struct {
 
 static void run(const Model *m, Mask mask, int heads, Trace *tr)
 {
-    EngineConfig cfg = { mask, heads, LANG_EN };
+    EngineConfig cfg = { .mask = mask, .heads = heads };
     char err[512];
     if (engine_forward_with(m, "三加五等于?", &cfg, tr, err, sizeof err) != 0)
         fail_msg("%s", err);

@@ -247,13 +247,26 @@ static const GoldenCase golden_cases[] = {
     { .name = "practice-120x40-question-zh", .view = VIEW_PRACTICE, .w = 120, .h = 40, .lang = LANG_ZH, .keys = { 0 } },
     { .name = "practice-120x40-correct-zh", .view = VIEW_PRACTICE, .w = 120, .h = 40, .lang = LANG_ZH, .keys = { '-', '0', '.', '6', '2', KEYCODE_ENTER } },
     { .name = "practice-120x40-wrong-zh", .view = VIEW_PRACTICE, .w = 120, .h = 40, .lang = LANG_ZH, .keys = { KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, '7', '.', '5', '1', KEYCODE_ENTER } },
+    /* below the sheet's width: the operands in fewer columns, none cut (x, Q = x·Wq with
+     * Wq's column, the score's four vectors, a wrong answer's solution) */
+    { .name = "practice-64x24-question-en", .view = VIEW_PRACTICE, .w = 64, .h = 24, .keys = { 0 } },
+    { .name = "practice-64x24-question-zh", .view = VIEW_PRACTICE, .w = 64, .h = 24, .lang = LANG_ZH, .keys = { 0 } },
+    { .name = "practice-64x24-projection-en", .view = VIEW_PRACTICE, .w = 64, .h = 24, .keys = { KEYCODE_ENTER, KEYCODE_ENTER } },
+    { .name = "practice-64x24-projection-zh", .view = VIEW_PRACTICE, .w = 64, .h = 24, .lang = LANG_ZH, .keys = { KEYCODE_ENTER, KEYCODE_ENTER } },
+    { .name = "practice-64x24-score-en", .view = VIEW_PRACTICE, .w = 64, .h = 24, .keys = { KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER } },
+    { .name = "practice-64x24-wrong-zh", .view = VIEW_PRACTICE, .w = 64, .h = 24, .lang = LANG_ZH, .keys = { KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, '7', '.', '5', '1', KEYCODE_ENTER } },
     { .name = "practice-80x24-wrong-ascii", .view = VIEW_PRACTICE, .w = 80, .h = 24, .ascii = true, .keys = { KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, '7', '.', '5', '1', KEYCODE_ENTER } },
     /* issue 17: where a number comes from (w), what if (i) */
     { .name = "machine-80x24-chain", .view = VIEW_MACHINE, .w = 80, .h = 24, .stage = STAGE_OUTPUT, .focus = 3, .keys = { 'w' } },
     { .name = "code-120x40-chain", .view = VIEW_CODE, .w = 120, .h = 40, .stage = STAGE_OUTPUT, .focus = 3, .keys = { 'w' } },
     { .name = "matrix-120x40-chain-zh", .view = VIEW_MATRIX, .w = 120, .h = 40, .focus = 3, .lang = LANG_ZH, .keys = { 'w' } },
     { .name = "machine-80x24-what-if", .view = VIEW_MACHINE, .w = 80, .h = 24, .stage = STAGE_SOFTMAX, .focus = 3, .keys = { 'i', KEYCODE_DOWN, KEYCODE_DOWN, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, '+' } },
-    { .name = "machine-120x40-what-if-x-zh", .view = VIEW_MACHINE, .w = 120, .h = 40, .stage = STAGE_OUTPUT, .focus = 3, .lang = LANG_ZH, .keys = { 'i', 't', 't', 't', KEYCODE_DOWN, '+' } },
+    { .name = "machine-120x40-what-if-x-zh", .view = VIEW_MACHINE, .w = 120, .h = 40, .stage = STAGE_OUTPUT, .focus = 3, .lang = LANG_ZH, .keys = { 'i', 't', 't', 't', 't', KEYCODE_DOWN, '+' } },
+    /* what if on one score: Wq → Wk → Wv → score, 等's row, 加's column, typed 6 */
+    { .name = "machine-80x24-what-if-score", .view = VIEW_MACHINE, .w = 80, .h = 24, .stage = STAGE_SOFTMAX, .focus = 3, .keys = { 'i', 't', 't', 't', KEYCODE_DOWN, KEYCODE_DOWN, KEYCODE_DOWN, KEYCODE_RIGHT, KEYCODE_ENTER, '6', KEYCODE_ENTER } },
+    { .name = "machine-120x40-what-if-score", .view = VIEW_MACHINE, .w = 120, .h = 40, .stage = STAGE_SCORE, .focus = 3, .keys = { 'i', 't', 't', 't', KEYCODE_DOWN, KEYCODE_DOWN, KEYCODE_DOWN, KEYCODE_RIGHT, KEYCODE_ENTER, '6', KEYCODE_ENTER } },
+    /* ... and after the editor closes (Esc): ② with the score marked * and explained */
+    { .name = "machine-120x40-what-if-score-closed", .view = VIEW_MACHINE, .w = 120, .h = 40, .stage = STAGE_SCORE, .focus = 3, .keys = { 'i', 't', 't', 't', KEYCODE_DOWN, KEYCODE_DOWN, KEYCODE_DOWN, KEYCODE_RIGHT, KEYCODE_ENTER, '6', KEYCODE_ENTER, KEYCODE_ESC } },
 };
 #define N_CASES (sizeof golden_cases / sizeof golden_cases[0])
 

@@ -163,7 +163,7 @@ static void test_masked_heads(void **state)
     (void)state;
     Model m;
     Trace tr;
-    EngineConfig cfg = { MASK_CAUSAL, 2, LANG_EN };
+    EngineConfig cfg = { .mask = MASK_CAUSAL, .heads = 2 };
     forward(&m, &tr, &cfg);
     static OriginChain c;
     OriginCell cell = { ORIGIN_OUTPUT, 0, DENG, 5 };

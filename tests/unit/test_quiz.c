@@ -41,7 +41,7 @@ static int setup(void **state) { return setup_with(state, NULL); }
 
 static int setup_masked(void **state)
 {
-    EngineConfig cfg = { MASK_CAUSAL, 2, LANG_EN };
+    EngineConfig cfg = { .mask = MASK_CAUSAL, .heads = 2 };
     return setup_with(state, &cfg);
 }
 

@@ -206,7 +206,7 @@ static void check_engine_equal(TaskId task, int heads)
         train_step(r);
     Model m;
     assert_int_equal(train_to_model(r, &m), 0);
-    EngineConfig cfg = { MASK_NONE, heads, LANG_EN };
+    EngineConfig cfg = { .mask = MASK_NONE, .heads = heads };
     for (int i = 0; i < train_sentence_count(r); i += 13) {
         Trace tr;
         char err[256];

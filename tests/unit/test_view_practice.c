@@ -17,6 +17,7 @@
 #include "harness.h"
 #include "keys.h"
 #include "quiz.h"
+#include "text.h"
 #include "view.h"
 #include "view_practice.h"
 #include "worksheet.h"
@@ -467,6 +468,77 @@ static void test_every_size_every_kind(void **state)
     scene_close(s);
 }
 
+/* The numbers of a prompt's operand lines (after its sentence), in order, as text. */
+static int operand_numbers(const QuizText *t, char nums[][24], int max)
+{
+    int n = 0;
+    for (int i = 1; i < t->n; i++) {
+        const char *p = t->line[i];
+        while (*p && n < max) {
+            if ((*p >= '0' && *p <= '9') || (*p == '-' && p[1] >= '0' && p[1] <= '9')) {
+                int k = 0;
+                while (k < 23 && ((*p >= '0' && *p <= '9') || *p == '.' || *p == '-' || *p == '%'))
+                    nums[n][k++] = *p++;
+                nums[n][k] = '\0';
+                if (strchr(nums[n], '.'))   /* a value, not a column number or a label's digit */
+                    n++;
+            } else {
+                p++;
+            }
+        }
+    }
+    return n;
+}
+
+/* Below the sheet's width (60 to 77 columns) the operands are laid out in fewer columns,
+ * never cut: every line of the prompt fits and is drawn whole; each value the sheet prints
+ * is printed (a projection: x and the column of W its sum takes, as for d > 8); the
+ * question at 64 × 24 shows every line with nothing left over. */
+static void test_narrow_operands_whole(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_PRACTICE);
+    for (int lang = 0; lang < 2; lang++) {
+        s->o.lang = lang ? LANG_ZH : LANG_EN;
+        for (int k = 0; k < QUIZ_KIND_COUNT; k++) {
+            QuizQuestion q;
+            practice_question(&s->ls->tr, s->ui.seed, ST(s)->index, &q);
+            QuizText sheet, fit;
+            quiz_prompt(&s->ls->tr, &q, s->o.lang, &sheet);
+            for (int w = 60; w <= 77; w++) {
+                quiz_prompt_fit(&s->ls->tr, &q, s->o.lang, w - 2, &fit);
+                char want[64][24], got[64][24];
+                int nw = operand_numbers(&sheet, want, 64), ng = operand_numbers(&fit, got, 64);
+                if (q.kind == QUIZ_PROJECTION && w - 2 < 68) {
+                    assert_int_equal(ng, 16);   /* x(t) and W[·][j] */
+                    for (int i = 0; i < 8; i++)
+                        assert_string_equal(got[i < 4 ? i : i + 4], want[i]);
+                } else {
+                    assert_int_equal(ng, nw);
+                    for (int a = 0; a < nw; a++) {   /* the same values, in some order */
+                        bool found = false;
+                        for (int b = 0; b < ng && !found; b++)
+                            found = strcmp(want[a], got[b]) == 0;
+                        assert_true(found);
+                    }
+                }
+                Grid g = scene_render(s, w, 24);
+                for (int i = 1; i < fit.n; i++) {
+                    if (text_width(fit.line[i]) > w - 2)
+                        fail_msg("kind %d at %d columns: '%s' is %d wide", k, w, fit.line[i],
+                                 text_width(fit.line[i]));
+                    assert_has(&g, fit.line[i]);   /* drawn whole */
+                }
+                assert_lacks(&g, "more lines");
+                grid_free(&g);
+            }
+            pass_on(s);
+        }
+        scene_reset(s);
+    }
+    scene_close(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -488,6 +560,7 @@ int main(void)
         cmocka_unit_test(test_chinese),
         cmocka_unit_test(test_ascii),
         cmocka_unit_test(test_every_size_every_kind),
+        cmocka_unit_test(test_narrow_operands_whole),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

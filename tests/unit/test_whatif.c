@@ -111,8 +111,8 @@ static void test_type_x(void **state)
 {
     (void)state;
     Scene *s = editor();
-    for (int i = 0; i < 3; i++)
-        scene_press(s, 't');    /* Wq → Wk → Wv → x */
+    for (int i = 0; i < 4; i++)
+        scene_press(s, 't');    /* Wq → Wk → Wv → score → x */
     assert_int_equal(ST(s)->table, MACHINE_EDIT_X);
     for (int i = 0; i < DENG; i++)
         scene_press(s, KEYCODE_DOWN);
@@ -194,18 +194,177 @@ static void test_carry_out(void **state)
     char err[256];
     assert_int_equal(model_load_default(&m, err, sizeof err), 0);
     EditLog log = { 0 };
-    Edit e = { EDIT_WV, 1, 2, 0.0, 0.25 };
+    Edit e = { .target = EDIT_WV, .row = 1, .col = 2, .after = 0.25 };
     double was = m.wv[1 * 8 + 2];
-    assert_false(edit_carry_out(&m, &log, EDIT_ASK_NONE, &e));
-    assert_false(edit_carry_out(&m, &log, EDIT_ASK_UNDO, &e));   /* nothing to undo */
-    assert_true(edit_carry_out(&m, &log, EDIT_ASK_SET, &e));
+    assert_false(edit_carry_out(&m, NULL, &log, EDIT_ASK_NONE, &e));
+    assert_false(edit_carry_out(&m, NULL, &log, EDIT_ASK_UNDO, &e));   /* nothing to undo */
+    assert_true(edit_carry_out(&m, NULL, &log, EDIT_ASK_SET, &e));
     assert_true(m.wv[1 * 8 + 2] == 0.25);
-    assert_false(edit_carry_out(&m, &log, EDIT_ASK_SET, &e));    /* the same value again */
+    assert_false(edit_carry_out(&m, NULL, &log, EDIT_ASK_SET, &e));    /* the same value again */
     assert_int_equal(log.n, 1);
-    edit_pop(&m, &log);
+    edit_pop(&m, NULL, &log);
     assert_int_equal(log.n, 0);
     assert_true(m.wv[1 * 8 + 2] == was);
     model_free(&m);
+}
+
+/* The score table: Wq → Wk → Wv → score, 等's row, 加's column. */
+static Scene *score_editor(void)
+{
+    Scene *s = editor();
+    for (int i = 0; i < 3; i++)
+        scene_press(s, 't');
+    assert_int_equal(ST(s)->table, MACHINE_EDIT_SCORE);
+    for (int i = 0; i < DENG; i++)
+        scene_press(s, KEYCODE_DOWN);
+    scene_press(s, KEYCODE_RIGHT);
+    assert_int_equal(ST(s)->row, DENG);
+    assert_int_equal(ST(s)->col, JIA);
+    return s;
+}
+
+/* 等's shares as softmax of its row ÷ √8, by hand, with raw score v for 加. */
+static double share_by_hand(const Trace *tr, double v, int col)
+{
+    double row[MODEL_MAX_TOKENS], max = -1e300, sum = 0.0;
+    for (int u = 0; u < tr->T; u++) {
+        row[u] = (u == JIA ? v : tr->scores[DENG * tr->T + u]) / sqrt(8.0);
+        max = fmax(max, row[u]);
+    }
+    for (int u = 0; u < tr->T; u++)
+        sum += exp(row[u] - max);
+    return exp(row[col] - max) / sum;
+}
+
+/* + on score(等→加): 4.05 → 4.55, softmax redistributes 等's row only; Enter types 6:
+ * 加's share 52.4% → 68.7%; u undoes both, to the last bit. */
+static void test_score_nudge_type_undo(void **state)
+{
+    (void)state;
+    Scene *s = score_editor();
+    Trace *tr = &s->ls->tr;
+    double w0[36], was = tr->scores[DENG * 6 + JIA];
+    memcpy(w0, tr->weights, sizeof w0);
+    assert_int_equal((int)llround(was * 100), 405);
+    assert_int_equal((int)llround(w0[DENG * 6 + JIA] * 1000), 524);
+    assert_int_equal(scene_press(s, '+'), REACT_REDRAW | REACT_RECOMPUTE);
+    tr = &s->ls->tr;
+    assert_int_equal(s->ui.edits, 1);
+    assert_int_equal(s->edits.e[0].target, EDIT_SCORE);
+    char said[128];
+    assert_string_equal(edit_describe(s->ls->model, &s->edits.e[0], said, sizeof said),
+                        "score(等→加) 4.05 → 4.55");
+    assert_true(tr->scores[DENG * 6 + JIA] == was + 0.5);
+    double v = 0.0;
+    assert_true(engine_score_set(tr, 0, DENG, JIA, &v) && v == was);
+    for (int u = 0; u < 6; u++)   /* 等's row as by hand, the others untouched */
+        assert_true(fabs(tr->weights[DENG * 6 + u] - share_by_hand(tr, was + 0.5, u)) < 1e-15);
+    for (int t = 0; t < 6; t++) {
+        double sum = 0.0;
+        for (int u = 0; u < 6; u++) {
+            sum += tr->weights[t * 6 + u];
+            if (t != DENG)
+                assert_true(tr->weights[t * 6 + u] == w0[t * 6 + u]);
+        }
+        assert_true(fabs(sum - 1.0) < 1e-12);
+    }
+    /* typed: 6 */
+    scene_press(s, KEYCODE_ENTER);
+    scene_type(s, "6");
+    Grid g = scene_render(s, 120, 40);
+    assert_has(&g, "score(等→加) = 4.55*: set by you (what-if), was Q(等)·K(加) = 4.05  new value: 6_");
+    grid_free(&g);
+    scene_press(s, KEYCODE_ENTER);
+    tr = &s->ls->tr;
+    assert_int_equal(s->ui.edits, 2);
+    assert_string_equal(edit_describe(s->ls->model, &s->edits.e[1], said, sizeof said),
+                        "score(等→加) 4.55 → 6.00");
+    assert_true(tr->scores[DENG * 6 + JIA] == 6.0);
+    assert_true(fabs(tr->weights[DENG * 6 + JIA] - share_by_hand(tr, 6.0, JIA)) < 1e-15);
+    assert_int_equal((int)llround(tr->weights[DENG * 6 + JIA] * 1000), 687);
+    assert_true(s->ui.want.config.score.on);   /* the pass's parameter, kept for the next rebuild */
+    /* u: everything back */
+    assert_int_equal(scene_press(s, 'u'), REACT_REDRAW | REACT_RECOMPUTE);
+    tr = &s->ls->tr;
+    assert_int_equal(s->ui.edits, 0);
+    assert_false(s->ui.want.config.score.on);
+    assert_false(engine_score_set(tr, 0, DENG, JIA, NULL));
+    assert_memory_equal(tr->weights, w0, sizeof w0);
+    assert_true(tr->scores[DENG * 6 + JIA] == was);
+    scene_close(s);
+}
+
+/* With a score set, no screen prints Q(等)·K(加) = a sum of products that gives 6: the
+ * machine, the arcs' ② and the matrix's check say "set by you (what-if), was … 4.05". */
+static void test_score_screens_say_so(void **state)
+{
+    (void)state;
+    Scene *s = score_editor();
+    scene_press(s, KEYCODE_ENTER);
+    scene_type(s, "6");
+    scene_press(s, KEYCODE_ENTER);
+    scene_press(s, KEYCODE_ESC);
+    player_set_stage(&s->p, STAGE_SCORE, 0);
+    const char *said = "score(等→加) = 6.00*: set by you (what-if), was Q(等)·K(加) = 4.05";
+    Grid g = scene_render(s, 120, 40);
+    assert_has(&g, said);
+    assert_has(&g, "6.00*");
+    grid_free(&g);
+    ui_set_view(&s->ui, &s->p, VIEW_ARCS);
+    player_set_stage(&s->p, STAGE_SCORE, 0);
+    g = scene_render(s, 120, 40);
+    assert_has(&g, said);
+    assert_has(&g, "6.00*");
+    assert_lacks(&g, "Q(等)·K(加) = (");   /* no Σ of products for it */
+    assert_lacks(&g, "= 6.0000");
+    grid_free(&g);
+    /* the matrix's raw table at that cell: the check says so too */
+    ui_set_view(&s->ui, &s->p, VIEW_MATRIX);
+    player_set_stage(&s->p, STAGE_SCORE, 0);
+    scene_press(s, 't');   /* shares → raw Q·Kᵀ */
+    g = scene_render(s, 120, 40);
+    assert_has(&g, "6.00*");
+    assert_has(&g, said);
+    assert_has(&g, "score(等→加) = 6.00* but Q(加)·K(等) = 2.08");   /* the mirror's line */
+    grid_free(&g);
+    /* where output(等)[0] comes from: the scores' link says one of them is not a Q·K */
+    ui_set_view(&s->ui, &s->p, VIEW_MACHINE);
+    player_set_stage(&s->p, STAGE_OUTPUT, 0);
+    scene_press(s, 'w');
+    g = scene_render(s, 120, 40);
+    assert_has(&g, "Q · K, but score(等→加) set by you");
+    grid_free(&g);
+    scene_press(s, KEYCODE_ESC);
+    /* the practice sequence steps around the questions about it: none is about 等's row
+     * of scores or the pair 等/加 */
+    QuizSeq seq;
+    quiz_seq_init(&seq, QUIZ_DEFAULT_SEED);
+    int skipped = 0;
+    for (int i = 0; i < 90; i++) {
+        QuizQuestion q;
+        quiz_next(&seq, &s->ls->tr, &q);
+        assert_false(quiz_about_set(&s->ls->tr, &q));
+        skipped += q.kind != (QuizKind)(i % QUIZ_KIND_COUNT);
+    }
+    assert_int_equal(skipped, 0);   /* a redraw of its cells, not another kind */
+    scene_close(s);
+}
+
+/* A score the mask hides is not set: softmax never sees it (the status line says so). */
+static void test_score_masked_refused(void **state)
+{
+    (void)state;
+    Scene *s = score_editor();
+    scene_press(s, 'm');   /* causal mask: 等 cannot see 于 */
+    assert_int_equal(s->ls->tr.mask, MASK_CAUSAL);
+    scene_press(s, KEYCODE_RIGHT);
+    scene_press(s, KEYCODE_RIGHT);
+    scene_press(s, KEYCODE_RIGHT);
+    assert_int_equal(ST(s)->col, YU);
+    assert_int_equal(scene_press(s, '+'), REACT_REDRAW);
+    assert_int_equal(s->ui.edits, 0);
+    assert_false(s->ls->tr.score_set.on);
+    scene_close(s);
 }
 
 int main(void)
@@ -218,6 +377,9 @@ int main(void)
         cmocka_unit_test(test_esc_and_keys_through),
         cmocka_unit_test(test_sizes_languages),
         cmocka_unit_test(test_carry_out),
+        cmocka_unit_test(test_score_nudge_type_undo),
+        cmocka_unit_test(test_score_screens_say_so),
+        cmocka_unit_test(test_score_masked_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
