@@ -668,10 +668,10 @@ grep -qF '| `空格` |' "$tmp/keyszh" && grep -qF '| `点击` |' "$tmp/keyszh" &
 # needs to be installed: the program's own texts, never glibc's): the exact Chinese line, and
 # stderr without an English word. Allowed Latin: attn-tui, option names (--record …), file
 # paths, what the user typed (quoted in 「」), the errno word of the fallback, the names one
-# types (embedding, python, add) and the lesson's (softmax, logit, MLP).
+# types (embedding, score, python, add) and the lesson's (softmax, logit, MLP).
 zh_english() {   # zh_english FILE: the lines of FILE with an English word (3+ letters) left
     LC_ALL=C.UTF-8 sed -E -e 's#attn-tui##g' -e 's#--[a-z][a-z-]*##g' -e 's#「[^」]*」##g' -e 's#[A-Za-z0-9_.~+-]*/[A-Za-z0-9_./~+-]*##g' \
-        -e 's/(errno|ASCII|UTF-8|TERM|terminfo|embedding|softmax|logit|MLP|python-train|python|add|dumb)//g' \
+        -e 's/(errno|ASCII|UTF-8|TERM|terminfo|embedding|score|softmax|logit|MLP|python-train|python|add|dumb)//g' \
         -e 's/(all|library|similarity|arcs|matrix|sqrtd|machine|train|code|scale|summary|practice)//g' "$1" \
         | grep -E '[A-Za-z]{3,}'
 }
@@ -731,7 +731,9 @@ expect_zh "a directory as the config file" 2 "attn-tui: 读不了配置文件 $t
 expect_zh "an empty sentence" 1 "attn-tui: 句子是空的：请给 1 到 16 个字" -- --dump --sentence ""
 expect_zh "--set out of range" 2 "attn-tui: --set：「wq[9][9]=1」：下标超出范围：wq 有 8 行（0-7）、8 列（0-7）" -- --dump --set "wq[9][9]=1"
 expect_zh "--set: not a number" 2 "attn-tui: --set：「wq[1][1]=abc」：「abc」不是数" -- --dump --set "wq[1][1]=abc"
-expect_zh "--set: an unknown name" 2 "attn-tui: --set：「foo」：要写 wq、wk、wv 或 embedding，再接 [i][j]=数值，例如 wq[2][3]=1.5 或 embedding[加][0]=0.1" -- --dump --set foo
+expect_zh "--set: an unknown name" 2 "attn-tui: --set：「foo」：要写 wq、wk、wv、embedding 或 score，再接 [i][j]=数值，例如 wq[2][3]=1.5、embedding[加][0]=0.1 或 score[等][加]=6" -- --dump --set foo
+expect_zh "--set: a score of a character not in the sentence" 2 "attn-tui: --set：「score[龙][加]=6」：「龙」不在句子里" -- --dump --set "score[龙][加]=6"
+expect_zh "--set: a score with --export" 2 "attn-tui: --set：手设的分数不能和 --export 一起用：导出的脚本核对的是模型自己的算术" -- --export python --set "score[等][加]=6"
 expect_zh "--set: a character not in the vocabulary" 2 "attn-tui: --set：「embedding[x][0]=1」：「x」不在词表里" -- --dump --set "embedding[x][0]=1"
 expect_zh "--set: scores that overflow" 1 "attn-tui: 内置模型：分数溢出（Q(三)·K(三) 不是有限的数）" -- --dump --set "wq[1][1]=1e308" --set "wk[1][1]=1e308"
 # training: a vocabulary without the task's characters, a --save that cannot be written
