@@ -66,14 +66,16 @@ void practice_question(const Trace *tr, unsigned long long seed, int index, Quiz
 /* What the sequence's draws about tr with seed depend on. */
 static PracticeShape practice_shape(const Trace *tr, unsigned long long seed)
 {
+    const ScoreSet *set = &tr->score_set;
     return (PracticeShape){ .seed = seed, .T = tr->T, .d = tr->d, .heads = tr->heads,
-                            .mask = (int)tr->mask };
+                            .mask = (int)tr->mask,
+                            .score_cell = set->on ? (set->head * tr->T + set->row) * tr->T + set->col : -1 };
 }
 
 static bool practice_same_shape(const PracticeShape *a, const PracticeShape *b)
 {
     return a->seed == b->seed && a->T == b->T && a->d == b->d && a->heads == b->heads &&
-           a->mask == b->mask;
+           a->mask == b->mask && a->score_cell == b->score_cell;
 }
 
 /* True when st holds question st->index drawn for tr's shape with seed. */

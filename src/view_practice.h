@@ -25,6 +25,8 @@ typedef struct {
     int d;                              /* vector width */
     int heads;                          /* 1 or 2 */
     int mask;                           /* the Mask the pass ran with (which cells are seen) */
+    int score_cell;                     /* what if: the score set, as head·T·T + row·T + col
+                                           (-1: none), whose questions the sequence skips */
 } PracticeShape;
 
 /* What the practice view keeps of its own. The question asked is drawn from the seeded

@@ -539,6 +539,44 @@ static void test_narrow_operands_whole(void **state)
     scene_close(s);
 }
 
+/* What if: a score set while its question is asked draws the question again, and the
+ * sequence steps around the questions about it (Q(加)·K(三) set to 9: question 3 is another
+ * pair); the answer from the question shown is graded right; undone, question 3 is back. */
+static void test_score_set_redraws_the_question(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_PRACTICE);
+    pass_on(s);
+    pass_on(s);
+    QuizQuestion q;
+    practice_current(ST(s), &s->ls->tr, s->ui.seed, &q);
+    assert_int_equal(q.kind, QUIZ_SCORE);
+    assert_int_equal(q.t, 1);   /* 加 asks 三 */
+    assert_int_equal(q.s, 0);
+    LessonParams p = s->ls->params;
+    p.config.score = (ScoreSet){ .on = true, .head = 0, .row = 1, .col = 0, .value = 9.0 };
+    char err[256];
+    assert_int_equal(lesson_rebuild(s->ls, &p, err, sizeof err), 0);
+    s->ui.want = s->ls->params;
+    practice_current(ST(s), &s->ls->tr, s->ui.seed, &q);
+    assert_int_equal(q.number, 3);
+    assert_false(quiz_about_set(&s->ls->tr, &q));
+    assert_false(q.t == 1 && q.s == 0);
+    Grid g = scene_render(s, 80, 24);
+    assert_lacks(&g, "Q(加)·K(三)");
+    grid_free(&g);
+    char right[32];
+    quiz_value_text(&q, q.right, right, sizeof right);
+    answer(s, right);
+    assert_int_equal(ST(s)->tally.correct, 1);
+    p.config.score.on = false;
+    assert_int_equal(lesson_rebuild(s->ls, &p, err, sizeof err), 0);
+    s->ui.want = s->ls->params;
+    practice_current(ST(s), &s->ls->tr, s->ui.seed, &q);
+    assert_true(q.kind == QUIZ_SCORE && q.t == 1 && q.s == 0);
+    scene_close(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -561,6 +599,7 @@ int main(void)
         cmocka_unit_test(test_ascii),
         cmocka_unit_test(test_every_size_every_kind),
         cmocka_unit_test(test_narrow_operands_whole),
+        cmocka_unit_test(test_score_set_redraws_the_question),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
