@@ -44,7 +44,7 @@ typedef struct {
 
 static Layout read_layout(const uint8_t *b)
 {
-    Layout l;
+    Layout l = { 0 };   /* what the bytes do not choose: none (no score set, English passes) */
     l.w = 1 + (int)((b[0] | (b[1] & 1u) << 8) % FUZZ_MAX_W);
     l.h = 1 + b[2] % FUZZ_MAX_H;
     l.stage = (Stage)(b[3] % STAGE_COUNT);
