@@ -19,6 +19,7 @@ WERROR  ?= -Werror
 BIN     := attn-tui
 VERSION := 0.1.0
 BUILD   := build
+NPROC   := $(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)   # make test builds and runs unit tests this wide
 
 PKG_CFLAGS  = $(shell pkg-config --cflags ncursesw 2>/dev/null)
 PKG_LIBS    = $(shell pkg-config --libs ncursesw 2>/dev/null || echo -lncursesw)
@@ -159,8 +160,8 @@ export-test: $(BIN)
 	@sh tests/export/run.sh ./$(BIN)
 
 test: deps
-	@$(MAKE) --no-print-directory $(BIN) $(UNIT_BIN) $(ASAN_BIN)
-	@$(MAKE) --no-print-directory unit asan cli e2e export-test fuzz-smoke lint
+	@$(MAKE) --no-print-directory -j$(NPROC) $(BIN) $(UNIT_BIN) $(ASAN_BIN)
+	@$(MAKE) --no-print-directory -j1 unit asan cli e2e export-test fuzz-smoke lint
 
 valgrind: $(UNIT_BIN) $(BIN)
 	@sh scripts/valgrind.sh $(UNIT_BIN)
@@ -197,7 +198,7 @@ fuzz:
 
 fuzz-smoke:
 	@if sh scripts/fuzz.sh --available $(CLANG); then \
-	    $(MAKE) --no-print-directory -s $(FUZZ_BIN) && \
+	    $(MAKE) --no-print-directory -s -j$(NPROC) $(FUZZ_BIN) && \
 	    sh scripts/fuzz.sh $(FUZZ_SMOKE_SECONDS) $(FUZZ_BIN); \
 	else \
 	    echo "fuzz: skipped: $(CLANG) cannot link a libFuzzer target (make fuzz installs clang)"; \
