@@ -19,7 +19,8 @@ WERROR  ?= -Werror
 BIN     := attn-tui
 VERSION := 0.1.0
 BUILD   := build
-NPROC   := $(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)   # make test builds and runs unit tests this wide
+# make test builds, and runs the unit tests, one job per core
+NPROC   := $(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
 
 PKG_CFLAGS  = $(shell pkg-config --cflags ncursesw 2>/dev/null)
 PKG_LIBS    = $(shell pkg-config --libs ncursesw 2>/dev/null || echo -lncursesw)

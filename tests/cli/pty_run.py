@@ -60,6 +60,19 @@ def main():
         os.kill(pid, signal.SIGKILL)
         _, status = os.waitpid(pid, 0)
         print("timeout")
+    # what the program wrote before it ended may still sit in the pty: read it to the end
+    # (its exit message comes last; a loaded machine must not lose it)
+    while True:
+        r, _, _ = select.select([fd], [], [], 0.5)
+        if not r:
+            break
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        drawn += chunk
     with open(out_path, "wb") as f:
         f.write(drawn)
     if os.WIFSIGNALED(status):

@@ -493,17 +493,15 @@ static int apex_stroke(const Grid *g, int sentence_row)
 }
 
 /* 等's arcs at ③ with a share of `share` to 三 and 0.01 to every other character, in theme:
- * the dots across the stroke of its arc to 三 at the apex. */
-static int stroke_to_san(Trace *tr, int w, int h, double share, Theme theme)
+ * the dots across the stroke of its arc to 三 at the apex (y: the sentence's row at w × h,
+ * find_sentence's, found once per size: it asks every cell). */
+static int stroke_to_san(Trace *tr, int w, int h, int y, double share, Theme theme)
 {
     double saved[MODEL_MAX_TOKENS];
     for (int s = 0; s < tr->T; s++) {
         saved[s] = TRACE_SQ(tr, weights, 3, s);
         TRACE_SQ(tr, weights, 3, s) = s == 0 ? share : 0.01;
     }
-    int tok_x[MODEL_MAX_TOKENS];
-    int y = find_sentence(tr, w, h, NULL, tok_x);
-    assert_true(y > 0);
     ArcsShot p = player_at(tr, 3, STAGE_SOFTMAX, false);
     p.theme = theme;
     Grid g = render(tr, &p, 1.0, w, h, NULL);
@@ -524,7 +522,9 @@ static void test_contrast_arcs_are_thick(void **state)
     Trace *tr = &l->ls.tr;
     const double shares[] = { 0.01, 0.05, 0.2, 0.5, 0.9 };
     for (size_t z = 0; z < N_SIZES; z++) {
-        int w = sizes[z][0], h = sizes[z][1];
+        int w = sizes[z][0], h = sizes[z][1], tok_x[MODEL_MAX_TOKENS];
+        int y = find_sentence(tr, w, h, NULL, tok_x);
+        assert_true(y > 0);
         ArcsLayout dark, contrast;
         layout_themed(tr, w, h, false, THEME_DARK, &dark);
         layout_themed(tr, w, h, false, THEME_CONTRAST, &contrast);
@@ -540,18 +540,18 @@ static void test_contrast_arcs_are_thick(void **state)
             if (arcs_foot_dots(&contrast, a + 0.03) <= arcs_foot_dots(&contrast, a) && w >= 80)
                 fail_msg("%dx%d contrast: shares %.4f and %.4f land equally wide", w, h, a, a + 0.03);
         }
-        assert_int_equal(stroke_to_san(tr, w, h, 0.01, THEME_DARK), 1);
-        assert_int_equal(stroke_to_san(tr, w, h, 0.01, THEME_CONTRAST), 2);
+        assert_int_equal(stroke_to_san(tr, w, h, y, 0.01, THEME_DARK), 1);
+        assert_int_equal(stroke_to_san(tr, w, h, y, 0.01, THEME_CONTRAST), 2);
         int prev = 0;
         for (size_t k = 0; k < sizeof shares / sizeof shares[0]; k++) {
-            int d = stroke_to_san(tr, w, h, shares[k], THEME_DARK);
-            int c = stroke_to_san(tr, w, h, shares[k], THEME_CONTRAST);
+            int d = stroke_to_san(tr, w, h, y, shares[k], THEME_DARK);
+            int c = stroke_to_san(tr, w, h, y, shares[k], THEME_CONTRAST);
             if (c < d || c < prev)
                 fail_msg("%dx%d: share %.2f is %d dots across in contrast, %d in dark, %d at %.2f",
                          w, h, shares[k], c, d, prev, k ? shares[k - 1] : 0.0);
             prev = c;
         }
-        if (stroke_to_san(tr, w, h, 0.9, THEME_CONTRAST) <= stroke_to_san(tr, w, h, 0.01, THEME_CONTRAST))
+        if (stroke_to_san(tr, w, h, y, 0.9, THEME_CONTRAST) <= stroke_to_san(tr, w, h, y, 0.01, THEME_CONTRAST))
             fail_msg("%dx%d contrast: 90%% is no thicker than 1%%", w, h);
     }
 }
