@@ -19,9 +19,10 @@
 static const char *const edit_names[] = { "wq", "wk", "wv", "embedding", "score" };
 static const char *const edit_labels[] = { "Wq", "Wk", "Wv", "embedding", "score" };
 
-/* Reads "[" INDEX "]" at *p: a whole number, or (when m is not NULL) a vocabulary character.
- * Returns the index or -1 (not an index), -2 (a character not in the vocabulary). */
-static long edit_index(const Model *m, const char **p, char *word, size_t cap)
+/* Reads "[" WORD "]" at *p into word (cap bytes) and moves *p past it. Returns the whole
+ * number WORD is (at most 6 digits), -1 when there is no bracket or WORD is a malformed
+ * number, or -3 when WORD is not a number (a character: the caller looks it up). */
+static long edit_bracket(const char **p, char *word, size_t cap)
 {
     if (**p != '[')
         return -1;
@@ -31,11 +32,21 @@ static long edit_index(const Model *m, const char **p, char *word, size_t cap)
     memcpy(word, start, (size_t)(end - start));
     word[end - start] = '\0';
     *p = end + 1;
-    char *stop;
     if (word[0] >= '0' && word[0] <= '9') {
+        char *stop;
         long v = strtol(word, &stop, 10);
         return *stop == '\0' && strlen(word) <= 6 ? v : -1;
     }
+    return -3;
+}
+
+/* Reads "[" INDEX "]" at *p: a whole number, or (when m is not NULL) a vocabulary character.
+ * Returns the index or -1 (not an index), -2 (a character not in the vocabulary). */
+static long edit_index(const Model *m, const char **p, char *word, size_t cap)
+{
+    long v = edit_bracket(p, word, cap);
+    if (v != -3)
+        return v;
     if (!m)
         return -1;
     int id = model_find_char(m, word);
@@ -63,19 +74,9 @@ static int edit_number(const char *s, double *out)
 static long edit_place(char tokens[][TEXT_CHAR_BYTES], int T, const char **p, char *word,
                        size_t cap)
 {
-    if (**p != '[')
-        return -1;
-    const char *start = *p + 1, *end = strchr(start, ']');
-    if (!end || (size_t)(end - start) >= cap || end == start)
-        return -1;
-    memcpy(word, start, (size_t)(end - start));
-    word[end - start] = '\0';
-    *p = end + 1;
-    if (word[0] >= '0' && word[0] <= '9') {
-        char *stop;
-        long v = strtol(word, &stop, 10);
-        return *stop == '\0' && strlen(word) <= 6 ? v : -1;
-    }
+    long v = edit_bracket(p, word, cap);
+    if (v != -3)
+        return v;
     for (int t = 0; t < T; t++)
         if (strcmp(tokens[t], word) == 0)
             return t;

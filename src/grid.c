@@ -104,6 +104,9 @@ static void grid_split_wide(Grid *g, int x, int y)
     }
 }
 
+/* The three tests below read a character's bytes in order, b[3] last, so a shorter
+ * character's NUL ends the reading before the bytes after it (which may be unset). */
+
 /* True for one braille pattern, U+2800..U+28FF (UTF-8 E2 A0..A3 80..BF): one column. */
 static bool glyph_is_braille(const unsigned char *b)
 {
@@ -115,16 +118,16 @@ static bool glyph_is_braille(const unsigned char *b)
  * 80..9F: ─ │ ┌ ░ ▒ ▓ █ ▏ …), one column: none of them is East Asian wide. */
 static bool glyph_is_box(const unsigned char *b)
 {
-    return b[0] == 0xE2 && b[3] == 0 && b[2] >= 0x80 && b[2] <= 0xBF &&
-           (b[1] == 0x94 || b[1] == 0x95 || (b[1] == 0x96 && b[2] <= 0x9F));
+    return b[0] == 0xE2 && (b[1] == 0x94 || b[1] == 0x95 || b[1] == 0x96) && b[2] >= 0x80 &&
+           b[2] <= 0xBF && (b[1] != 0x96 || b[2] <= 0x9F) && b[3] == 0;
 }
 
 /* True for one CJK unified ideograph, U+4E00..U+9FFF (UTF-8 E4 B8..BF xx, E5..E9 xx xx:
  * the sentence's 三 加 五 …), which is East Asian wide: two columns. */
 static bool glyph_is_ideograph(const unsigned char *b)
 {
-    return b[3] == 0 && b[1] >= 0x80 && b[1] <= 0xBF && b[2] >= 0x80 && b[2] <= 0xBF &&
-           ((b[0] == 0xE4 && b[1] >= 0xB8) || (b[0] >= 0xE5 && b[0] <= 0xE9));
+    return ((b[0] == 0xE4 && b[1] >= 0xB8) || (b[0] >= 0xE5 && b[0] <= 0xE9)) && b[1] >= 0x80 &&
+           b[1] <= 0xBF && b[2] >= 0x80 && b[2] <= 0xBF && b[3] == 0;
 }
 
 /* Columns a character takes on screen: 1 or 2 (zero-width and control count as 1; so do
