@@ -133,6 +133,20 @@ typedef enum {
  * before it allowed). At most 18 digits. No exponents, no locale dependence. */
 QuizParse quiz_parse_answer(const char *text, QuizAnswer *out);
 
+/* What one key did to a number being typed (quiz_type_key). */
+typedef enum {
+    QUIZ_TYPED_OTHER = 0,   /* not an editing key: the caller's (Tab, ?, q …) */
+    QUIZ_TYPED_EDITED,      /* a character added or Backspace: redraw */
+    QUIZ_TYPED_ENTER,       /* Enter: the caller reads typed (quiz_parse_answer) */
+    QUIZ_TYPED_ESC          /* Esc: the caller stops typing */
+} QuizTyped;
+
+/* Applies key (a character or a keys.h code) to typed (cap bytes, ASCII, NUL-terminated):
+ * Backspace takes the last character, a character a number can hold (digits . , + -, and
+ * with percent also % and a blank) is added while it fits. The practice screen's answers
+ * and the machine's typed values share it. */
+QuizTyped quiz_type_key(char *typed, size_t cap, int key, bool percent);
+
 /* One line saying why text is not an answer ("'abc' is not a number: type e.g. 4.05"). */
 void quiz_parse_message(const char *text, Lang lang, char *buf, size_t cap);
 

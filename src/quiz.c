@@ -4,6 +4,7 @@
  * Must not touch: the terminal, drawing, global state; no arithmetic beyond check/engine
  * calls, rounding and comparing at the precision asked. */
 #include "quiz.h"
+#include "keys.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -483,6 +484,29 @@ static bool skip_blank(const char **p)
     if (**p == ' ' || **p == '\t') { (*p)++; return true; }
     if (strncmp(*p, "\u3000", 3) == 0) { *p += 3; return true; }
     return false;
+}
+
+QuizTyped quiz_type_key(char *typed, size_t cap, int key, bool percent)
+{
+    size_t len = strlen(typed);
+    if (key == KEYCODE_ENTER)
+        return QUIZ_TYPED_ENTER;
+    if (key == KEYCODE_ESC)
+        return QUIZ_TYPED_ESC;
+    if (key == KEYCODE_BACKSPACE) {
+        if (len > 0)
+            typed[len - 1] = '\0';
+        return QUIZ_TYPED_EDITED;
+    }
+    bool number_char = (key >= '0' && key <= '9') || key == '.' || key == ',' || key == '-' ||
+                       key == '+' || (percent && (key == '%' || key == ' '));
+    if (!number_char)
+        return QUIZ_TYPED_OTHER;
+    if (len + 1 < cap) {
+        typed[len] = (char)key;
+        typed[len + 1] = '\0';
+    }
+    return QUIZ_TYPED_EDITED;
 }
 
 QuizParse quiz_parse_answer(const char *text, QuizAnswer *out)

@@ -1106,27 +1106,20 @@ static int machine_move(MachineState *st, const Trace *tr, int dr, int dc)
 /* A key while a value is typed: digits and the like, Backspace, Enter (apply), Esc. */
 static int machine_type(MachineState *st, Ui *ui, const Lesson *ls, int key)
 {
-    size_t len = strlen(st->typed);
-    if (key == KEYCODE_ESC) {
+    switch (quiz_type_key(st->typed, sizeof st->typed, key, false)) {
+    case QUIZ_TYPED_ESC:
         st->typing = false;
         return REACT_REDRAW;
-    }
-    if (key == KEYCODE_BACKSPACE) {
-        if (len > 0)
-            st->typed[len - 1] = '\0';
+    case QUIZ_TYPED_EDITED:
         return REACT_REDRAW;
-    }
-    if (key == KEYCODE_ENTER) {
+    case QUIZ_TYPED_ENTER: {
         QuizAnswer v;
         bool number = quiz_parse_answer(st->typed, &v) == QUIZ_ANSWER_OK && !v.percent;
         st->typing = false;
         return number ? machine_ask(ui, ls, st, v.value) : REACT_REDRAW;
     }
-    if (((key >= '0' && key <= '9') || key == '.' || key == ',' || key == '-' || key == '+') &&
-        len + 1 < sizeof st->typed) {
-        st->typed[len] = (char)key;
-        st->typed[len + 1] = '\0';
-        return REACT_REDRAW;
+    case QUIZ_TYPED_OTHER:
+        break;
     }
     return key == KEYCODE_TAB || key == KEYCODE_BACKTAB || key == KEYCODE_REDRAW ? -1 : REACT_NONE;
 }

@@ -133,13 +133,6 @@ static bool practice_graded(const QuizQuestion *q, const char *typed, QuizGrade 
 
 /* ---------------------------------------------------------------- the answer line */
 
-/* The characters an answer is made of: digits, a sign, a decimal point or comma, '%'. */
-static bool practice_answer_char(int key)
-{
-    return (key >= '0' && key <= '9') || key == '.' || key == ',' || key == '-' ||
-           key == '+' || key == '%' || key == ' ';
-}
-
 /* Enter on the line: grades it, reveals the solution (empty), or says why it is no number. */
 static int practice_submit(PracticeState *st, Ui *ui, const Lesson *ls)
 {
@@ -172,25 +165,17 @@ static int practice_key(void *state, Ui *ui, Player *p, const Lesson *ls, int ke
     (void)now;
     PracticeState *st = state;
     practice_sync(st, &ls->tr, ui->seed);   /* the lesson may have changed since */
-    size_t len = strlen(st->typed);
     st->junk = false;
-    if (key == KEYCODE_ENTER)
+    switch (quiz_type_key(st->typed, sizeof st->typed, key, true)) {
+    case QUIZ_TYPED_ENTER:
         return practice_submit(st, ui, ls);
-    if (key == KEYCODE_ESC) {
+    case QUIZ_TYPED_ESC:
         st->typing = false;
         return REACT_REDRAW;
-    }
-    if (key == KEYCODE_BACKSPACE) {
-        if (len > 0)
-            st->typed[len - 1] = '\0';
+    case QUIZ_TYPED_EDITED:
         return REACT_REDRAW;
-    }
-    if (practice_answer_char(key)) {
-        if (len + 1 < sizeof st->typed) {
-            st->typed[len] = (char)key;
-            st->typed[len + 1] = '\0';
-        }
-        return REACT_REDRAW;
+    case QUIZ_TYPED_OTHER:
+        break;
     }
     return -1;   /* Tab, ?, q, n, the arrows …: what they are bound to */
 }

@@ -578,7 +578,7 @@ const ViewOps view_scale = {
     .tab_en = "scale", .tab_zh = "真实规模",
     .title_en = "a real model's sizes", .title_zh = "真实模型有多大",
     .help_en = "the demo's 192 numbers against a real model; what GQA saves",
-    .help_zh = "演示的 192 个数对真实模型；GQA 省下了什么",
+    .help_zh = "演示的 192 个数对比真实模型；GQA 省下了什么",
     .station_en = "Station 3's real model: the demo's 192 trainable numbers against a real model's millions.\n"
                   "Its 28 heads share 4 groups of K and V (GQA): what that saves is the cache of long texts.",
     .station_zh = "第 3 站的真实模型：演示的 192 个可训练参数，对比真实模型的上千万个。\n"

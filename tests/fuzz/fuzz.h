@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "engine.h"
+#include "model.h"
 
 /* Stops the run when cond is false, naming the broken rule: libFuzzer's deadly
  * signal handler then writes the input as a crash artifact. */
@@ -35,6 +36,20 @@ static inline char *fuzz_text(const uint8_t *data, size_t size)
         memcpy(text, data, size);
     text[size] = '\0';
     return text;
+}
+
+/* The built-in model, parsed once for the whole run (a fuzz target is one process); a
+ * target that edits it (fuzz_set) undoes its edits after each input. */
+static inline Model *fuzz_built_in(void)
+{
+    static Model m;
+    static int loaded;
+    if (!loaded) {
+        char err[512];
+        FUZZ_CHECK(model_load_default(&m, err, sizeof err) == 0, "the built-in model loads");
+        loaded = 1;
+    }
+    return &m;
 }
 
 /* An error message as the program prints it: filled, NUL-terminated inside its

@@ -183,18 +183,6 @@ static void check_no_nan_text(const Grid *g, bool ascii)
 
 /* ------------------------------------------------ the target */
 
-static const Model *built_in(void)
-{
-    static Model m;
-    static int loaded;
-    if (!loaded) {
-        char err[512];
-        FUZZ_CHECK(model_load_default(&m, err, sizeof err) == 0, "the built-in model loads");
-        loaded = 1;
-    }
-    return &m;
-}
-
 /* Draws the frame the input describes and checks it. */
 static void run(const Layout *l, const Model *m, const char *sentence)
 {
@@ -248,7 +236,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const char *model_text = newline ? newline + 1 : rest + left;
     size_t model_len = (size_t)(rest + left - model_text);
     if (model_len == 0) {
-        run(&l, built_in(), sentence);
+        run(&l, fuzz_built_in(), sentence);
     } else {
         Model m;
         char err[512];

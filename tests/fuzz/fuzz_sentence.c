@@ -16,19 +16,6 @@
 #include "spell.h"
 #include "text.h"
 
-/* The built-in model, parsed once for the whole run. */
-static const Model *built_in(void)
-{
-    static Model m;
-    static int loaded;
-    if (!loaded) {
-        char err[512];
-        FUZZ_CHECK(model_load_default(&m, err, sizeof err) == 0, "the built-in model loads");
-        loaded = 1;
-    }
-    return &m;
-}
-
 /* A message a terminal may show: one line of whole UTF-8 whose characters are printable
  * (escapes stand for the rest). */
 static void check_clean_message(const char *err, size_t errlen)
@@ -63,7 +50,7 @@ static void run(const Model *m, const char *sentence)
         check_clean_message(err, sizeof err);
     } else {
         fuzz_check_trace(&tr);
-        if (m == built_in())
+        if (m == fuzz_built_in())
             FUZZ_CHECK(fuzz_trace_finite(&tr), "the built-in model gives finite numbers");
         engine_free(&tr);
     }
@@ -81,7 +68,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const char *model_text = newline ? newline + 1 : (const char *)data + size;
     size_t model_len = (size_t)((const char *)data + size - model_text);
     if (model_len == 0) {
-        run(built_in(), sentence);
+        run(fuzz_built_in(), sentence);
     } else {
         Model m;
         char err[512];

@@ -9,25 +9,12 @@
 #include "fuzz.h"
 #include "model.h"
 
-/* The built-in model, parsed once for the whole run (edits are undone after each input). */
-static Model *built_in(void)
-{
-    static Model m;
-    static int loaded;
-    if (!loaded) {
-        char err[512];
-        FUZZ_CHECK(model_load_default(&m, err, sizeof err) == 0, "the built-in model loads");
-        loaded = 1;
-    }
-    return &m;
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     char *text = fuzz_text(data, size);
     if (!text)
         return 0;
-    Model *m = built_in();
+    Model *m = fuzz_built_in();
     Edit e;
     char err[512];
     if (edit_parse(m, m->sentence, text, &e, err, sizeof err) != 0) {

@@ -28,20 +28,6 @@
 #define FUZZ_MAX_H 60              /* tallest frame tried (the cost is w × h per frame) */
 #define FUZZ_MAX_FRAMES 12         /* frames drawn per input, at most */
 
-/* ------------------------------------------------ the built-in model */
-
-static const Model *built_in(void)
-{
-    static Model m;
-    static int loaded;
-    if (!loaded) {
-        char err[512];
-        FUZZ_CHECK(model_load_default(&m, err, sizeof err) == 0, "the built-in model loads");
-        loaded = 1;
-    }
-    return &m;
-}
-
 /* ------------------------------------------------ checks */
 
 /* Every cell: one whole UTF-8 character (or none) that may stand on a screen. */
@@ -288,7 +274,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     o.numbers = !(data[0] & 8);
     EngineConfig cfg = { .mask = data[0] & 16 ? MASK_CAUSAL : MASK_NONE, .heads = data[0] & 32 ? 2 : 1 };
     Lesson ls;
-    if (lesson_build(&ls, built_in(), built_in()->sentence, &cfg, err, sizeof err) != 0)
+    if (lesson_build(&ls, fuzz_built_in(), fuzz_built_in()->sentence, &cfg, err, sizeof err) != 0)
         return 0;
     char *cast = NULL;
     size_t cast_len = 0;

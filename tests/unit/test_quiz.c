@@ -16,6 +16,7 @@
 #include "engine.h"
 #include "model.h"
 #include "quiz.h"
+#include "keys.h"
 
 enum { SAN, JIA, WU, DENG, YU, Q_MARK };   /* 三加五等于? */
 
@@ -397,6 +398,35 @@ static void test_tally(void **state)
     assert_int_equal(t.best_streak, 2);
 }
 
+/* The keys of a number being typed: characters a number holds added while they fit, '%' and a
+ * blank only where a percentage may be typed, Backspace, Enter and Esc said, the rest left to
+ * the caller. */
+static void test_type_key(void **state)
+{
+    (void)state;
+    char typed[6] = "";
+    const char *keys = "-4,05";
+    for (const char *k = keys; *k; k++)
+        assert_int_equal(quiz_type_key(typed, sizeof typed, *k, false), QUIZ_TYPED_EDITED);
+    assert_string_equal(typed, "-4,05");
+    assert_int_equal(quiz_type_key(typed, sizeof typed, '7', false), QUIZ_TYPED_EDITED);   /* full */
+    assert_string_equal(typed, "-4,05");
+    assert_int_equal(quiz_type_key(typed, sizeof typed, KEYCODE_BACKSPACE, false), QUIZ_TYPED_EDITED);
+    assert_string_equal(typed, "-4,0");
+    assert_int_equal(quiz_type_key(typed, sizeof typed, '%', false), QUIZ_TYPED_OTHER);
+    assert_int_equal(quiz_type_key(typed, sizeof typed, ' ', false), QUIZ_TYPED_OTHER);
+    assert_int_equal(quiz_type_key(typed, sizeof typed, '%', true), QUIZ_TYPED_EDITED);
+    assert_string_equal(typed, "-4,0%");
+    assert_int_equal(quiz_type_key(typed, sizeof typed, 'q', true), QUIZ_TYPED_OTHER);
+    assert_int_equal(quiz_type_key(typed, sizeof typed, KEYCODE_TAB, true), QUIZ_TYPED_OTHER);
+    assert_int_equal(quiz_type_key(typed, sizeof typed, KEYCODE_ENTER, true), QUIZ_TYPED_ENTER);
+    assert_int_equal(quiz_type_key(typed, sizeof typed, KEYCODE_ESC, true), QUIZ_TYPED_ESC);
+    assert_string_equal(typed, "-4,0%");
+    char empty[4] = "";
+    assert_int_equal(quiz_type_key(empty, sizeof empty, KEYCODE_BACKSPACE, true), QUIZ_TYPED_EDITED);
+    assert_string_equal(empty, "");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -416,6 +446,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_sequence, setup, teardown),
         cmocka_unit_test_setup_teardown(test_masked_heads, setup_masked, teardown),
         cmocka_unit_test_setup_teardown(test_tally, setup, teardown),
+        cmocka_unit_test(test_type_key),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
