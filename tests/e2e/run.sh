@@ -940,7 +940,7 @@ case_arcs_worked() {
     wait_for "Q(加)[1] = " || fail "} did not work dimension 1 at Q K V" || return 1
     t resize-window -x 60 -y 20
     wait_for "Q(加)[1] = " || fail "the check went at 60×20" || return 1
-    grep -qF "q quit" "$WORK/screen" || fail "no \"q quit\" at 60×20"
+    wait_for "q quit" || fail "no \"q quit\" at 60×20"
 }
 
 # ---------------------------------------------------------------- main
@@ -1359,11 +1359,11 @@ case_train_screen() {
     start_shell || fail "no shell prompt" || return 1
     type_command "cd $WORK && $BIN --view train"
     wait_for "❚❚ paused" || fail "the train screen did not open paused" || return 1
-    grep -qF "step 0 · loss 2.4068" "$WORK/screen" || fail "no 'step 0 · loss 2.4068' at the start" || return 1
+    wait_for "step 0 · loss 2.4068" || fail "no 'step 0 · loss 2.4068' at the start" || return 1
     t send-keys Space
     wait_for "accuracy 100.0% (66/66)" 60 || fail "add was not learned after Space" || return 1
-    grep -qF "三加五等于? → 八" "$WORK/screen" || fail "no 三加五等于? → 八 once learned" || return 1
-    grep -qF "? now gives 三 and 五" "$WORK/screen" || fail "it does not say what it learned" || return 1
+    wait_for "三加五等于? → 八" || fail "no 三加五等于? → 八 once learned" || return 1
+    wait_for "? now gives 三 and 五" || fail "it does not say what it learned" || return 1
     t send-keys w
     wait_for "file: add-seed1.model" || fail "w does not ask for a file name" || return 1
     t send-keys Enter
@@ -1410,9 +1410,10 @@ ascii_only() {
 case_term_linux() {
     start_pane "$APP_ENV TERM=linux $BIN"
     wait_for "san jia wu deng yu ?" || fail "no 'san jia wu deng yu ?' title on TERM=linux" || return 1
-    grep -qF "TERM=linux: drawing ASCII (--no-ascii to override)" "$WORK/screen" \
-        || fail "no notice of ASCII drawing" || return 1
-    ascii_only screen || fail "a byte beyond ASCII on TERM=linux" || return 1
+    # The title is the frame's first row: a capture may come before its last (the notice).
+    wait_for "TERM=linux: drawing ASCII (--no-ascii to override)" || fail "no notice of ASCII drawing" || return 1
+    settle first || fail "no whole first frame on TERM=linux" || return 1
+    ascii_only first || fail "a byte beyond ASCII on TERM=linux" || return 1
     for _i in 1 2 3 4 5 6 7 8 9 10 11; do
         t send-keys Tab
         sleep 0.15
@@ -1428,7 +1429,8 @@ case_term_linux() {
 case_term_vt100_no_ascii() {
     start_pane "$APP_ENV TERM=vt100 $BIN --no-ascii"
     wait_for "三加五等于?" || fail "--no-ascii on TERM=vt100 does not draw 三加五等于?" || return 1
-    ! grep -qF "drawing ASCII" "$WORK/screen" || fail "a notice of ASCII drawing under --no-ascii"
+    settle first || fail "no whole first frame on TERM=vt100" || return 1
+    ! grep -qF "drawing ASCII" "$WORK/first" || fail "a notice of ASCII drawing under --no-ascii"
 }
 
 run_case "TERM=linux: ASCII only in every view, pinyin, a notice"  case_term_linux
