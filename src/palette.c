@@ -22,9 +22,10 @@
  * viridis-like ramp whose lightness moves one way with the share: lighter on the dark
  * and contrast themes, darker on the light one (tests/unit/test_palette.c checks it).
  * With 8 colours: blue → cyan → yellow → white (black on the light theme), leaning on bold;
- * without colour the attributes alone: dim → normal → bold. With 8 colours black text on a
- * coloured highlight is never bold: terminals that brighten bold (xterm's default) paint
- * bold black as grey, unreadable on cyan or yellow (the asking character, the stage). */
+ * without colour the attributes alone: dim → normal → bold. With 8 colours black text on any
+ * background is never bold: terminals that brighten bold (xterm's default) paint bold black
+ * as grey, unreadable on cyan or yellow (the asking character, the stage) and lighter than
+ * plain text on white, so the light theme's emphasis is blue there, not bold black. */
 
 /* dark: light grey on #1c1c1c, the default. */
 static const StyleLook palette_dark[STYLE_COUNT] = {
@@ -56,10 +57,10 @@ static const StyleLook palette_dark[STYLE_COUNT] = {
 static const StyleLook palette_light[STYLE_COUNT] = {
     [STYLE_NORMAL]    = { 235, 231, PAL_BLACK,   PAL_WHITE, 0,   0,    0 },
     [STYLE_DIM]       = { 241, 231, PAL_BLACK,   PAL_WHITE, 0,   0,    D },
-    [STYLE_BOLD]      = { 16,  231, PAL_BLACK,   PAL_WHITE, B,   B,    B },
+    [STYLE_BOLD]      = { 16,  231, PAL_BLUE,    PAL_WHITE, B,   0,    B },
     [STYLE_STAGE_LIT] = { 16,  220, PAL_BLACK,   PAL_YELLOW, B,  0,    R | B },
     [STYLE_FOCUS]     = { 231, 25,  PAL_WHITE,   PAL_BLUE,  B,   B,    R | B },
-    [STYLE_TOKEN]     = { 16,  231, PAL_BLACK,   PAL_WHITE, B,   B,    B },
+    [STYLE_TOKEN]     = { 16,  231, PAL_BLACK,   PAL_WHITE, B,   0,    B },
     [STYLE_ARC_1]     = { 150, 231, PAL_CYAN,    PAL_WHITE, 0,   0,    D },
     [STYLE_ARC_2]     = { 114, 231, PAL_CYAN,    PAL_WHITE, 0,   0,    D },
     [STYLE_ARC_3]     = { 72,  231, PAL_CYAN,    PAL_WHITE, 0,   0,    D },
@@ -67,7 +68,7 @@ static const StyleLook palette_light[STYLE_COUNT] = {
     [STYLE_ARC_5]     = { 25,  231, PAL_BLUE,    PAL_WHITE, 0,   0,    0 },
     [STYLE_ARC_6]     = { 24,  231, PAL_BLUE,    PAL_WHITE, 0,   B,    B },
     [STYLE_ARC_7]     = { 54,  231, PAL_MAGENTA, PAL_WHITE, B,   B,    B },
-    [STYLE_ARC_8]     = { 17,  231, PAL_BLACK,   PAL_WHITE, B,   B,    B },
+    [STYLE_ARC_8]     = { 17,  231, PAL_BLACK,   PAL_WHITE, B,   0,    B },
     [STYLE_POSITIVE]  = { 130, 231, PAL_RED,     PAL_WHITE, 0,   0,    0 },
     [STYLE_NEGATIVE]  = { 25,  231, PAL_BLUE,    PAL_WHITE, 0,   0,    0 },
     [STYLE_STATUS]    = { 231, 238, PAL_WHITE,   PAL_BLACK, 0,   0,    R },
