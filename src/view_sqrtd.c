@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "check.h"
 #include "format.h"
 #include "sqrtd.h"
 #include "view.h"
@@ -18,9 +19,10 @@
 /* ---------------------------------------------------------------- sizes */
 
 #define SQ_KEY_W 3         /* "k1 " */
-#define SQ_NUM_W 7         /* a score: "-66.12" and a blank */
+#define SQ_NUM_W 9         /* a score: "-66.1234" and a blank */
 #define SQ_PCT_W 7         /* a share: " 99.5%" */
-#define SQ_BAR_MIN 4       /* a share bar's columns, at least */
+#define SQ_BAR_MIN 4       /* a share bar's columns, at least where there is room */
+#define SQ_BAR_LEAST 2     /* and where there is not: the plot keeps its least width */
 #define SQ_BAR_MAX 24      /* and at most */
 #define SQ_MEASURE_W 30    /* a measure's line: its name and its value */
 #define SQ_YLABEL_W 5      /* "100%┤" left of a plot */
@@ -129,7 +131,7 @@ static void words_point(const ViewCtx *c, char *buf, size_t cap)
 #define SQ_TERMS_EN "spread: the six scores' standard deviation; it grows like √d\n" \
                     "max p(1−p): a share's largest slope against its own score; 0 = saturated\n" \
                     "Frobenius ‖J‖: all the shares' slopes against all the scores, as one size"
-#define SQ_TERMS_ZH "散布：六个分数的标准差；它随 √d 变大\n" \
+#define SQ_TERMS_ZH "标准差：六个分数散开的程度；它随 √d 变大\n" \
                     "max p(1−p)：一个百分比对它自己分数的斜率，取最大的；0 就是饱和\n" \
                     "梯度的范数 ‖J‖：所有百分比对所有分数的斜率，合成一个大小"
 
@@ -223,6 +225,9 @@ void sqrtd_layout(const ViewCtx *c, SqrtdLayout *L)
     /* the draw on the left takes about two fifths, its bar growing with the width */
     int bar = (w * 2 / 5) - (SQ_KEY_W + 2 * SQ_NUM_W + 1 + SQ_PCT_W);
     bar = bar < SQ_BAR_MIN ? SQ_BAR_MIN : bar > SQ_BAR_MAX ? SQ_BAR_MAX : bar;
+    int plot_least = SQ_YLABEL_W + SQ_PLOT_MIN + curve_names_width(c);
+    while (bar > SQ_BAR_LEAST && draw_width(bar) + 2 + plot_least > w)
+        bar--;   /* a narrow frame: the bars give way before the plot does */
     L->bar = bar;
     int dw = draw_width(bar);
     L->draw = (Rect){ x, top, dw, bottom - top };
@@ -299,6 +304,54 @@ static void draw_table_head(const ViewCtx *c, const SqrtdLayout *L, const SqrtdD
     draw_clipped(c->g, x + SQ_KEY_W + 2 * SQ_NUM_W + 1, y + 1, limit, SAY(c, "share", "百分比"), STYLE_DIM);
 }
 
+/* Whether every one of the n numbers v fits its column at `digits` decimals. */
+static bool digits_fit(const double *v, int n, int digits)
+{
+    char buf[FORMAT_BYTES];
+    for (int i = 0; i < n; i++)
+        if (text_width(format_fixed(buf, sizeof buf, v[i], digits)) > SQ_NUM_W - 1)
+            return false;
+    return true;
+}
+
+/* The decimals of the table's two columns, so that the row holds when redone from the
+ * printed numbers: softmax of the printed second column gives the printed shares (at 0.1%),
+ * and with ÷√d on each printed score ÷ √d (2.828427 below) gives the printed second column.
+ * Two decimals where they do; as many more as it takes, up to CHECK_EXTRA_DIGITS more and
+ * what the column holds (draw 1 at d = 8: -1.43 ÷ √8 = -0.51, not -0.50; -1.426 is). */
+static void table_digits(const SqrtdDraw *dr, int *raw_digits, int *logit_digits)
+{
+    bool visible[SQRTD_KEYS];
+    for (int i = 0; i < SQRTD_KEYS; i++)
+        visible[i] = true;
+    int most = CHECK_TABLE_DIGITS + CHECK_EXTRA_DIGITS, ld = CHECK_TABLE_DIGITS;
+    for (; ld < most && digits_fit(dr->logits, SQRTD_KEYS, ld + 1); ld++) {
+        double printed[SQRTD_KEYS];
+        for (int i = 0; i < SQRTD_KEYS; i++)
+            printed[i] = format_round(dr->logits[i], ld);
+        bool all = true;
+        for (int i = 0; i < SQRTD_KEYS && all; i++) {
+            CheckedShare cs;
+            char redone[FORMAT_BYTES], shown[FORMAT_BYTES];
+            check_share_printed(&cs, printed, visible, SQRTD_KEYS, i, -1);
+            all = strcmp(format_percent(redone, sizeof redone, cs.share),
+                         format_percent(shown, sizeof shown, dr->shares[i])) == 0;
+        }
+        if (all)
+            break;
+    }
+    *logit_digits = ld;
+    if (!dr->scaled) {   /* the second column is the first, as is */
+        *raw_digits = ld;
+        return;
+    }
+    int rd_most = CHECK_TABLE_DIGITS;
+    while (rd_most < most && digits_fit(dr->raw, SQRTD_KEYS, rd_most + 1))
+        rd_most++;
+    *raw_digits = check_dividend_digits(dr->raw, dr->divided, SQRTD_KEYS, dr->root, 6, ld,
+                                        CHECK_TABLE_DIGITS, rd_most);
+}
+
 /* Key i's row: its raw score, what softmax is given, its share as a bar and a number. */
 static void draw_key_row(const ViewCtx *c, const SqrtdLayout *L, const SqrtdDraw *dr, int i, int y)
 {
@@ -308,8 +361,10 @@ static void draw_key_row(const ViewCtx *c, const SqrtdLayout *L, const SqrtdDraw
     snprintf(buf, sizeof buf, "k%d", i + 1);
     grid_put_text(c->g, x, y, c->numbers ? buf : "k", top ? STYLE_BOLD : STYLE_DIM);
     if (c->numbers) {
-        draw_right(c->g, x + SQ_KEY_W, y, SQ_NUM_W, format_fixed(buf, sizeof buf, dr->raw[i], 2), STYLE_NORMAL);
-        draw_right(c->g, x + SQ_KEY_W + SQ_NUM_W, y, SQ_NUM_W, format_fixed(buf, sizeof buf, dr->logits[i], 2),
+        int rd, ld;
+        table_digits(dr, &rd, &ld);
+        draw_right(c->g, x + SQ_KEY_W, y, SQ_NUM_W, format_fixed(buf, sizeof buf, dr->raw[i], rd), STYLE_NORMAL);
+        draw_right(c->g, x + SQ_KEY_W + SQ_NUM_W, y, SQ_NUM_W, format_fixed(buf, sizeof buf, dr->logits[i], ld),
                    dr->scaled ? STYLE_NORMAL : STYLE_DIM);
     }
     int bx = x + SQ_KEY_W + (c->numbers ? 2 * SQ_NUM_W + 1 : 1);

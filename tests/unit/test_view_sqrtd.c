@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,8 +100,10 @@ static void test_figures_and_plot_at_120x40(void **state)
 static void test_draw_at_d8(void **state)
 {
     Fixture *fx = *state;
-    static const char *const raw[6] = { "-0.58", "-1.43", "-3.56", "1.42", "1.60", "1.01" };
-    static const char *const scaled[6] = { "-0.21", "-0.50", "-1.26", "0.50", "0.57", "0.36" };
+    /* with the decimals the row needs to hold as printed: -1.43 ÷ √8 would be -0.51, and
+       the shares of -0.21 -0.50 -1.26 0.50 0.57 0.36 are 9.3% 25.2% 27.0% 21.9% */
+    static const char *const raw[6] = { "-0.5827", "-1.4274", "-3.5552", "1.4246", "1.6024", "1.0121" };
+    static const char *const scaled[6] = { "-0.206", "-0.505", "-1.257", "0.504", "0.567", "0.358" };
     static const char *const shares[6] = { "12.4%", "9.2%", "4.3%", "25.3%", "26.9%", "21.8%" };
     Shot s = { .w = 80, .h = 24, .numbers = true };
     Grid g = render(fx, &s);
@@ -108,8 +111,8 @@ static void test_draw_at_d8(void **state)
     char row[4096], num[32];
     for (int i = 0; i < 6; i++) {
         key_row(&g, i, row, sizeof row);
-        assert_string_equal(format_fixed(num, sizeof num, dr.raw[i], 2), raw[i]);
-        assert_string_equal(format_fixed(num, sizeof num, dr.divided[i], 2), scaled[i]);
+        assert_string_equal(format_fixed(num, sizeof num, dr.raw[i], 4), raw[i]);
+        assert_string_equal(format_fixed(num, sizeof num, dr.divided[i], 3), scaled[i]);
         assert_string_equal(format_percent(num, sizeof num, dr.shares[i]), shares[i]);
         const char *a = strstr(row, raw[i]);
         assert_non_null(a);
@@ -118,14 +121,90 @@ static void test_draw_at_d8(void **state)
         assert_non_null(strstr(b + strlen(scaled[i]), shares[i]));
     }
     assert_has(&g, "÷√8 share");
-    assert_has(&g, "spread (√8 = 2.83)         2.01");
-    assert_has(&g, "spread, mean of 200 draws  2.80");
-    assert_has(&g, "largest share             26.9%");
-    assert_has(&g, "gradient: max p(1−p)      0.197");
-    assert_has(&g, "gradient: Frobenius ‖J‖   0.395");
+    assert_has(&g, "spread (√8 = 2.83)           2.01");
+    assert_has(&g, "spread, mean of 200 draws    2.80");
+    assert_has(&g, "largest share               26.9%");
+    assert_has(&g, "gradient: max p(1−p)        0.197");
+    assert_has(&g, "gradient: Frobenius ‖J‖     0.395");
     assert_has(&g, "÷√d on");
     assert_has(&g, "draw #1");
     grid_free(&g);
+}
+
+/* The numbers of one key's row as printed: the score, what softmax is given, the share. */
+typedef struct {
+    double raw, logit, share;   /* the three numbers as read back */
+    int logit_digits;           /* decimals of the second */
+    char logit_text[32];        /* the second as printed */
+    char share_text[32];        /* the share as printed ("12.4%") */
+} PrintedRow;
+
+static void read_row(const Grid *g, int i, PrintedRow *r)
+{
+    char row[4096], raw[32];
+    key_row(g, i, row, sizeof row);
+    int end = 0;
+    assert_int_equal(sscanf(row, " k%*d %31s %31s%n", raw, r->logit_text, &end), 2);
+    const char *pct = strchr(row + end, '%');   /* the share, after its bar */
+    assert_non_null(pct);
+    const char *from = pct;
+    while (from > row && (from[-1] == '.' || (from[-1] >= '0' && from[-1] <= '9')))
+        from--;
+    snprintf(r->share_text, sizeof r->share_text, "%.*s", (int)(pct + 1 - from), from);
+    r->raw = strtod(raw, NULL);
+    r->logit = strtod(r->logit_text, NULL);
+    r->share = strtod(r->share_text, NULL);
+    const char *dot = strchr(r->logit_text, '.');
+    r->logit_digits = dot ? (int)strlen(dot + 1) : 0;
+}
+
+/* Every row holds when redone from the printed numbers, at every width, with ÷√d on and
+ * off, over three draws: score ÷ √d (2.828427 at d = 8, printed with six decimals) rounds
+ * to the printed second column, and softmax of that column to the printed shares. */
+static void test_table_holds_as_printed(void **state)
+{
+    Fixture *fx = *state;
+    for (int draw = 0; draw < 3; draw++)
+        for (int scaled = 0; scaled < 2; scaled++) {
+            Shot s = { .w = 80, .h = 24, .numbers = true };
+            Scene sc;
+            shoot(fx, &s, &sc);
+            for (int k = 0; k < draw; k++)
+                scene_press(&sc, 'r');
+            if (!scaled)
+                scene_press(&sc, 'd');
+            for (int w = 0; w < SQRTD_D_COUNT; w++)
+                scene_press(&sc, KEYCODE_LEFT);   /* from d = 1 */
+            for (int w = 0; w < SQRTD_D_COUNT; w++, scene_press(&sc, KEYCODE_RIGHT)) {
+                Grid g = scene_render(&sc, s.w, s.h);
+                PrintedRow r[SQRTD_KEYS];
+                double top = -1e300, sum = 0.0;
+                for (int i = 0; i < SQRTD_KEYS; i++) {
+                    read_row(&g, i, &r[i]);
+                    top = r[i].logit > top ? r[i].logit : top;
+                }
+                for (int i = 0; i < SQRTD_KEYS; i++)
+                    sum += exp(r[i].logit - top);
+                double root = format_round(sqrtd_root(sqrtd_d_at(w)), 6);
+                for (int i = 0; i < SQRTD_KEYS; i++) {
+                    char redone[32];
+                    if (scaled) {
+                        format_fixed(redone, sizeof redone, r[i].raw / root, r[i].logit_digits);
+                        if (strcmp(redone, r[i].logit_text) != 0)
+                            fail_msg("d = %d, draw %d, k%d: %g / %.6f = %s, printed %s", sqrtd_d_at(w),
+                                     draw, i + 1, r[i].raw, root, redone, r[i].logit_text);
+                    } else {
+                        assert_true(r[i].raw == r[i].logit);
+                    }
+                    format_percent(redone, sizeof redone, exp(r[i].logit - top) / sum);
+                    if (strcmp(redone, r[i].share_text) != 0)
+                        fail_msg("d = %d, draw %d, %s: k%d's share from the printed numbers is %s, "
+                                 "printed %s", sqrtd_d_at(w), draw, scaled ? "scaled" : "as is", i + 1,
+                                 redone, r[i].share_text);
+                }
+                grid_free(&g);
+            }
+        }
 }
 
 /* d switches ÷√d off: softmax is given the raw scores, the shares change (and sharpen). */
@@ -144,12 +223,12 @@ static void test_toggle_changes_the_shares(void **state)
     }
     assert_has(&g, "÷√d off");
     assert_has(&g, "as is share");
-    assert_has(&g, "largest share             39.1%");
+    assert_has(&g, "largest share               39.1%");
     assert_lacks(&g, "25.3%");
     grid_free(&g);
     Shot twice = { .w = 80, .h = 24, .numbers = true, .keys = { 'd', 'd' } };
     g = render(fx, &twice);
-    assert_has(&g, "largest share             26.9%");
+    assert_has(&g, "largest share               26.9%");
     grid_free(&g);
 }
 
@@ -188,7 +267,10 @@ static void test_keys_step_d_and_reseed(void **state)
     assert_string_equal(ta, tb);                        /* same seed, same screen */
     assert_non_null(strstr(ta, "draw #2"));
     SqrtdDraw two = sqrtd_draw(8, 2, true);
-    assert_non_null(strstr(ta, format_fixed(num, sizeof num, two.raw[0], 2)));
+    PrintedRow k1;
+    read_row(&a, 0, &k1);
+    char shown[32];
+    assert_string_equal(format_fixed(shown, sizeof shown, k1.raw, 2), format_fixed(num, sizeof num, two.raw[0], 2));
     Grid first = render(fx, &top);
     char *tf = frame_text(&first);
     assert_string_not_equal(ta, tf);
@@ -335,6 +417,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_figures_and_plot_at_120x40),
         cmocka_unit_test(test_draw_at_d8),
+        cmocka_unit_test(test_table_holds_as_printed),
         cmocka_unit_test(test_toggle_changes_the_shares),
         cmocka_unit_test(test_keys_step_d_and_reseed),
         cmocka_unit_test(test_plot_saturates_unscaled),
