@@ -791,7 +791,7 @@ static void draw_heading(const ViewCtx *c, const MachineLayout *L)
                                           "%s%sQ = x%sWq，K = x%sWk，V = x%sWv，各是 %s"),
                  stage, c->gl->sep, c->gl->dot, c->gl->dot, c->gl->dot, sh);
         if (L->qkv == QKV_ROWS)
-            draw_append(title, sizeof title, SAY(c, "%s%s's three roles", "%s%s 的三个分身"), c->gl->sep,
+            draw_append(title, sizeof title, SAY(c, "%s%s's three roles", "%s「%s」的三个分身"), c->gl->sep,
                         c->tok[c->focus]);
         break;
     case STAGE_SCORE:

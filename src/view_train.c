@@ -317,6 +317,7 @@ static int train_view_act(void *state, Ui *ui, Player *p, const Lesson *ls, Acti
 #define TRAIN_AXIS_COLS 6      /* the y axis' labels beside a plot: "2.40 ", "100% " */
 #define TRAIN_PLOT_MAX_ROWS 20 /* the tallest plot */
 #define TRAIN_BAR_MAX 20       /* columns of a share of 100% in the ? row */
+#define TRAIN_PCT_COLS 6       /* a share of the ? row, right-aligned before its bar: "100.0%" */
 #define TRAIN_FIXED_ROWS 13    /* every row but the plots (see train_layout) */
 
 /* Where everything of the train screen goes; depends only on the body and the heads. */
@@ -341,8 +342,8 @@ static TrainLayout train_layout(const ViewCtx *c)
 {
     TrainLayout L;
     Rect b = c->body;
-    L.x = b.x;
-    L.w = b.w;
+    L.x = b.x + 1;   /* a blank column each side, as every screen's text has */
+    L.w = b.w - 2;
     int spare = b.h - TRAIN_FIXED_ROWS;
     L.plot_rows = spare < 2 ? 0 : spare > TRAIN_PLOT_MAX_ROWS ? TRAIN_PLOT_MAX_ROWS : spare;
     int gap = spare - L.plot_rows > 2 ? 1 : 0;   /* a blank row between sections when room */
@@ -580,8 +581,9 @@ static void train_draw_sentence(const ViewCtx *c, const TrainViewState *s, const
     for (int h = 0; h < s->heads; h++)
         train_shares(s->run, s->sentence, h, shares[h]);
     int label_cols = c->ascii ? 6 : 3;
-    int group = (L->w - label_cols) / s->heads;   /* columns of one head's bars and shares */
+    int group = (L->w - label_cols) / s->heads;   /* columns of one head's shares and bars */
     int bar_cols = group - 10 > TRAIN_BAR_MAX ? TRAIN_BAR_MAX : group - 10;
+    int pct_cols = c->numbers ? TRAIN_PCT_COLS + 1 : 0;   /* the shares in a column, bars after */
     for (int t = 0; t < n; t++) {
         char label[DRAW_LABEL_BYTES];
         int y = L->y_bars + t;
@@ -590,13 +592,13 @@ static void train_draw_sentence(const ViewCtx *c, const TrainViewState *s, const
         for (int h = 0; h < s->heads; h++) {
             char bar[TRAIN_BAR_MAX * 4 + 1];
             int x = L->x + label_cols + h * group;
-            draw_bar_text(c->ascii, shares[h][t], bar_cols, bar, sizeof bar);
-            int used = draw_clipped(c->g, x, y, x + bar_cols, bar, draw_share_style(shares[h][t], 1));
             if (c->numbers) {
                 char pct[FORMAT_BYTES];
-                draw_clipped(c->g, x + used + 1, y, L->x + L->w,
-                             format_percent(pct, sizeof pct, shares[h][t]), STYLE_NORMAL);
+                draw_right(c->g, x, y, TRAIN_PCT_COLS, format_percent(pct, sizeof pct, shares[h][t]),
+                           STYLE_NORMAL);
             }
+            draw_bar_text(c->ascii, shares[h][t], bar_cols, bar, sizeof bar);
+            draw_clipped(c->g, x + pct_cols, y, x + pct_cols + bar_cols, bar, draw_share_style(shares[h][t], 1));
         }
     }
 }
@@ -622,7 +624,7 @@ static void train_draw_prediction(const ViewCtx *c, const TrainViewState *s, con
         draw_append(line, sizeof line, "%s", SAY(c, "right", "答对了"));
     } else {
         char right[DRAW_LABEL_BYTES];
-        draw_append(line, sizeof line, SAY(c, "wrong: it is %s", "答错了：应是 %s"),
+        draw_append(line, sizeof line, SAY(c, "wrong: it is %s", "答错了：应是「%s」"),
                     train_char(c, target, right, sizeof right));
     }
     draw_clipped(c->g, L->x, L->y_pred, L->x + L->w, line, ok ? STYLE_BOLD : STYLE_NORMAL);

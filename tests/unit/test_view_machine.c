@@ -307,7 +307,13 @@ static void test_qkv_rows_and_tables(void **state)
     const char *x[] = { "x(等)", "0.35", "-0.98", "-0.62", "0.39", "0.48", "0.06", "-0.51", "1.94" };
     assert_true(row_with(&g, x, 9) >= 0);
     assert_joined_has(&g, "Q = x·Wq, K = x·Wk, V = x·Wv: one x, three roles (三个分身), each [6, 8]");
+    assert_has(&g, " · 等's three roles ");
     grid_free(&g);
+    s->o.lang = LANG_ZH;   /* the character named in the heading is quoted */
+    g = scene_render(s, 80, 24);
+    assert_has(&g, " · 「等」的三个分身 ");
+    grid_free(&g);
+    s->o.lang = LANG_EN;
     const Trace *tr = &s->ls->tr;
     char nums[MODEL_MAX_D + 1][FORMAT_BYTES];
     const char *want[MODEL_MAX_D + 1];

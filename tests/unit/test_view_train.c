@@ -88,10 +88,15 @@ static void test_fresh_and_steps(void **state)
     assert_has(&g, "accuracy 16.7% (11/66)");
     assert_has(&g, "add: 66 sentences · seed 1 · 1 head · 1 step a frame · ❚❚ paused");
     assert_has(&g, "── ? row of 三加五等于? (sentence 36 of 66)");
-    assert_has(&g, "三 ███▍ 16.7%");
-    assert_has(&g, "三加五等于? → 十 11.7% · wrong: it is 八");
+    assert_has(&g, " 三  16.7% ███▍");   /* a blank column left, as on every screen */
+    assert_has(&g, " 三加五等于? → 十 11.7% · wrong: it is 八");
     assert_engine_figures(&g, t->run);
     grid_free(&g);
+    s->o.lang = LANG_ZH;   /* the character named is quoted */
+    g = scene_render(s, 80, 24);
+    assert_has(&g, "三加五等于? → 十 11.7% · 答错了：应是「八」");
+    grid_free(&g);
+    s->o.lang = LANG_EN;
 
     for (int i = 0; i < 10; i++)
         press(s, KEYCODE_RIGHT);
@@ -167,6 +172,11 @@ static void test_learns_add(void **state)
     assert_has(&g, "step 116 · 30.3 steps/s · loss 0.2610 · accuracy 100.0% (66/66)");
     assert_has(&g, "三加五等于? → 八 90.0% · right");
     assert_has(&g, "? now gives 三 and 五 96% of its attention");
+    /* the ? row's shares in one column, right-aligned, their bars after them: 38.3% and
+       1.1% end in one column whatever their bars' lengths */
+    assert_has(&g, " 三  38.3% ███████▋");
+    assert_has(&g, " 加   1.1% ▎");
+    assert_has(&g, " 五  58.0% ███████████▋");
     assert_has(&g, "· learned");
     assert_has(&g, "w saves the model, p plays it on every screen");
     assert_lacks(&g, "stuck");
