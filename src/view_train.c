@@ -711,6 +711,10 @@ static void train_view_draw(const ViewCtx *c)
 
 /* ---------------------------------------------------------------- the row */
 
+/* Shared keys that do nothing here: the help leaves them out (the screen shows its own
+ * sentences' ? rows, picked with ↑/↓, whatever the lesson's sentence, focus or mask). */
+static const Action train_idle[] = { ACTION_FOCUS_N, ACTION_MASK, ACTION_EDIT, ACTION_SENTENCE_NEXT, ACTION_NONE };
+
 const ViewOps view_train = {
     .name = "train",
     .tab_en = "train", .tab_zh = "训练",
@@ -722,8 +726,9 @@ const ViewOps view_train = {
                   "Space trains Wq, Wk, Wv and a readout on the sentences: the loss falls and the\n"
                   "accuracy rises, step by step, until ? answers every sentence.",
     .station_zh = "训练，课后：看机器学会算术。\n"
-                  "按空格训练 Wq、Wk、Wv 和读出层：损失一步步下降、准确率一步步上升，\n"
+                  "按空格训练 Wq、Wk、Wv 和读出层：损失一步步下降、正确率一步步上升，\n"
                   "直到「?」答对每一句。",
+    .idle = train_idle,
     .track = TRACK_NONE,
     .stages = false,
     .about = "the machine learning add (or all four operations) live: loss and accuracy against "

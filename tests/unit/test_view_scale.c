@@ -257,6 +257,18 @@ static void test_sizes(void **state)
     }
 }
 
+/* The help lists only keys that do something here: nothing autoplays (no speed, no
+ * predict-then-reveal) and the sizes are the real model's whatever the sentence. */
+static void test_help_lists_working_keys(void **state)
+{
+    (void)state;
+    const Action idle[] = { ACTION_FASTER, ACTION_SLOWER, ACTION_PREDICT, ACTION_EDIT,
+                            ACTION_SENTENCE_NEXT, ACTION_MASK, ACTION_HEADS, ACTION_FOCUS_N };
+    for (size_t i = 0; i < sizeof idle / sizeof idle[0]; i++)
+        assert_null(view_describe(view_ops(VIEW_SCALE), idle[i], LANG_EN));
+    assert_non_null(view_describe(view_ops(VIEW_SCALE), ACTION_NUMBERS, LANG_EN));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -270,6 +282,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_chinese, fixture_setup, fixture_teardown),
         cmocka_unit_test_setup_teardown(test_ascii, fixture_setup, fixture_teardown),
         cmocka_unit_test_setup_teardown(test_sizes, fixture_setup, fixture_teardown),
+        cmocka_unit_test(test_help_lists_working_keys),
     };
     return cmocka_run_group_tests_name("view scale", tests, NULL, NULL);
 }

@@ -410,6 +410,10 @@ static void test_hints_and_help(void **state)
     assert_has(&g, "wider vectors: the next d");
     assert_has(&g, "draw new random vectors");
     grid_free(&g);
+    /* nothing autoplays here: the help lists neither its speed nor predict-then-reveal */
+    const Action idle[] = { ACTION_FASTER, ACTION_SLOWER, ACTION_PREDICT, ACTION_EDIT, ACTION_MASK };
+    for (size_t i = 0; i < sizeof idle / sizeof idle[0]; i++)
+        assert_null(view_describe(view_ops(VIEW_SQRTD), idle[i], LANG_EN));
 }
 
 int main(void)

@@ -496,6 +496,17 @@ static void test_golden_learned(void **state)
     }
 }
 
+/* The help lists only keys that do something here: the screen shows its own sentences'
+ * ? rows (↑/↓), whatever the lesson's sentence, its asking character or its mask. */
+static void test_help_lists_working_keys(void **state)
+{
+    (void)state;
+    const Action idle[] = { ACTION_FOCUS_N, ACTION_MASK, ACTION_EDIT, ACTION_SENTENCE_NEXT };
+    for (size_t i = 0; i < sizeof idle / sizeof idle[0]; i++)
+        assert_null(view_describe(view_ops(VIEW_TRAIN), idle[i], LANG_EN));
+    assert_non_null(view_describe(view_ops(VIEW_TRAIN), ACTION_NUMBERS, LANG_EN));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -508,6 +519,7 @@ int main(void)
         cmocka_unit_test(test_save_error),
         cmocka_unit_test(test_hidden_ascii_zh_sizes),
         cmocka_unit_test(test_golden_learned),
+        cmocka_unit_test(test_help_lists_working_keys),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
