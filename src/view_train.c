@@ -315,7 +315,7 @@ static int train_view_act(void *state, Ui *ui, Player *p, const Lesson *ls, Acti
 /* ---------------------------------------------------------------- layout */
 
 #define TRAIN_AXIS_COLS 6      /* the y axis' labels beside a plot: "2.40 ", "100% " */
-#define TRAIN_PLOT_MAX_ROWS 20 /* the tallest plot */
+#define TRAIN_PLOT_MAX_ROWS 20 /* the tallest plot where that leaves rows for the gaps */
 #define TRAIN_BAR_MAX 20       /* columns of a share of 100% in the ? row */
 #define TRAIN_PCT_COLS 6       /* a share of the ? row, right-aligned before its bar: "100.0%" */
 #define TRAIN_FIXED_ROWS 13    /* every row but the plots (see train_layout) */
@@ -346,6 +346,8 @@ static TrainLayout train_layout(const ViewCtx *c)
     L.w = b.w - 2;
     int spare = b.h - TRAIN_FIXED_ROWS;
     L.plot_rows = spare < 2 ? 0 : spare > TRAIN_PLOT_MAX_ROWS ? TRAIN_PLOT_MAX_ROWS : spare;
+    if (spare > TRAIN_PLOT_MAX_ROWS + 3)   /* a tall frame (200 × 60): the plots take the rows */
+        L.plot_rows = spare - 3;           /* but the three gaps, not a blank half screen */
     int gap = spare - L.plot_rows > 2 ? 1 : 0;   /* a blank row between sections when room */
     L.y_head = b.y;
     L.y_stats = b.y + 1;

@@ -496,6 +496,24 @@ static void test_golden_learned(void **state)
     }
 }
 
+/* A tall frame is filled: at 200 × 60 the plots grow instead of leaving a blank half screen
+ * under the prediction (there were 22 blank rows). */
+static void test_tall_frame_has_no_blank_half(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_TRAIN);
+    Grid g = scene_render(s, 200, 60);
+    int blank = 0;
+    char row[8192];
+    for (int y = 0; y < g.h - 1; y++) {
+        row_trimmed(&g, y, row, sizeof row);
+        blank += row[0] == '\0';
+    }
+    assert_true(blank <= 5);
+    grid_free(&g);
+    scene_close(s);
+}
+
 /* The help lists only keys that do something here: the screen shows its own sentences'
  * ? rows (↑/↓), whatever the lesson's sentence, its asking character or its mask. */
 static void test_help_lists_working_keys(void **state)
@@ -520,6 +538,7 @@ int main(void)
         cmocka_unit_test(test_hidden_ascii_zh_sizes),
         cmocka_unit_test(test_golden_learned),
         cmocka_unit_test(test_help_lists_working_keys),
+        cmocka_unit_test(test_tall_frame_has_no_blank_half),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
