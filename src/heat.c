@@ -107,7 +107,11 @@ void heat_text_init(HeatText *t, int indent)
     t->indent = indent;
 }
 
-/* Appends a piece formatted from fmt and ap, glued or not. */
+static bool opens_closed(const char *s);
+
+/* Appends a piece formatted from fmt and ap, glued or not: a piece that opens on closing
+ * punctuation ("：并排放不下", "，÷ √8 后") is glued to the one before, so that no line
+ * starts with it. */
 static void text_add(HeatText *t, Style st, bool glue, const char *fmt, va_list ap)
     __attribute__((format(printf, 4, 0)));
 static void text_add(HeatText *t, Style st, bool glue, const char *fmt, va_list ap)
@@ -122,7 +126,7 @@ static void text_add(HeatText *t, Style st, bool glue, const char *fmt, va_list 
     }
     t->start[t->n] = t->used;
     t->style[t->n] = st;
-    t->glue[t->n] = glue && t->n > 0;
+    t->glue[t->n] = (glue || opens_closed(t->store + t->used)) && t->n > 0;
     t->n++;
     t->used += len + 1;
 }
@@ -166,6 +170,16 @@ static size_t char_len(const char *s)
     while (n < TEXT_CHAR_BYTES - 1 && (s[n] & 0xC0) == 0x80)
         n++;
     return n;
+}
+
+/* True when s opens on a full-width closing mark (，：）…), which must not start a line. */
+static bool opens_closed(const char *s)
+{
+    char ch[TEXT_CHAR_BYTES];
+    size_t n = char_len(s);
+    memcpy(ch, s, n);
+    ch[n] = '\0';
+    return closes(ch) && text_width(ch) == 2;
 }
 
 void heat_text_words(HeatText *t, Style st, const char *s)
@@ -237,19 +251,22 @@ static int run_width(const HeatText *t, int i)
 static int text_layout(const ViewCtx *c, const HeatText *t, int x, int y, int w, int max_lines)
 {
     int line = 0, col = 0, line_start = 0, indent = t->indent < w / 2 ? t->indent : 0;
+    bool wrapped = false;   /* the line was begun by wrapping and holds nothing yet */
     for (int i = 0; i < t->n; i++) {
         const char *p = t->store + t->start[i];
         if (strcmp(p, HEAT_BREAK) == 0) {   /* a new paragraph, not indented */
             line++;
             col = line_start = 0;
+            wrapped = false;
             continue;
         }
         if (!t->glue[i] && col > line_start && col + run_width(t, i) > w) {
             line++;
             col = line_start = indent;
+            wrapped = true;
         }
-        if (col == line_start && line > 0 && strspn(p, " ") == strlen(p))
-            continue;                   /* blanks do not start a wrapped line */
+        if (wrapped)
+            p += strspn(p, " ");        /* blanks do not start a wrapped line */
         char ch[TEXT_CHAR_BYTES];
         while (*p) {
             p += next_char(p, ch);
@@ -260,6 +277,7 @@ static int text_layout(const ViewCtx *c, const HeatText *t, int x, int y, int w,
                 line++;
                 col = line_start = indent;
             }
+            wrapped = false;
             if (c && c->g && line < max_lines)
                 grid_put_char(c->g, x + col, y + line, ch, t->style[i]);
             col += cw;

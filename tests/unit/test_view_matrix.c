@@ -611,6 +611,43 @@ static void test_chinese(void **state)
     scene_close(s);
 }
 
+/* No wrapped line of the matrix or machine screens' text starts with closing punctuation or
+ * a blank past its indent, in either language, one head or two, with the mask: at 80 × 24
+ * in Chinese with two heads a line began "   ：并排放不下", and "    ≈ 100% (100.0%
+ * unrounded)" one blank right of the others. */
+static void test_no_line_starts_with_a_closing_mark(void **state)
+{
+    (void)state;
+    static const char *const marks[] = { "，", "：", "；", "、", "）", "。" };
+    const ViewId views[] = { VIEW_MATRIX, VIEW_MACHINE };
+    const int sizes[][2] = { { 80, 24 }, { 100, 30 }, { 120, 40 } };
+    const char *keys[] = { "", "h", "m" };
+    for (size_t v = 0; v < 2; v++)
+        for (int lang = 0; lang < 2; lang++)
+            for (size_t k = 0; k < 3; k++)
+                for (size_t z = 0; z < 3; z++) {
+                    Scene *s = open_at(NULL, DENG);
+                    s->ui.view = views[v];
+                    s->p.stage = STAGE_SOFTMAX;
+                    s->o.lang = lang ? LANG_ZH : LANG_EN;
+                    scene_type(s, keys[k]);
+                    Grid g = scene_render(s, sizes[z][0], sizes[z][1]);
+                    char row[8192];
+                    for (int y = 2; y < g.h - 1; y++) {
+                        row_text(&g, y, row, sizeof row);
+                        const char *text = row + strspn(row, " ");
+                        for (size_t m = 0; m < sizeof marks / sizeof marks[0]; m++)
+                            if (strncmp(text, marks[m], strlen(marks[m])) == 0)
+                                fail_msg("%s %dx%d %s '%s': row %d starts with %s: %s", view_ops(views[v])->name,
+                                         sizes[z][0], sizes[z][1], lang ? "zh" : "en", keys[k], y, marks[m], row);
+                        if (strncmp(row, "    ≈", strlen("    ≈")) == 0)
+                            fail_msg("row %d: a blank too many before ≈: %s", y, row);
+                    }
+                    grid_free(&g);
+                    scene_close(s);
+                }
+}
+
 /* Blank rows of the body (between the view bar and the status line) of view at stage,
  * 等 asking, in a w × h frame. */
 static int big_blank_rows(ViewId view, Stage stage, int w, int h)
@@ -663,6 +700,7 @@ int main(void)
         cmocka_unit_test(test_every_size),
         cmocka_unit_test(test_ascii_mode),
         cmocka_unit_test(test_chinese),
+        cmocka_unit_test(test_no_line_starts_with_a_closing_mark),
         cmocka_unit_test(test_big_frames_fill),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
