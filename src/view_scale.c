@@ -401,8 +401,8 @@ static void draw_context(const ViewCtx *c, const ScaleLayout *L, int y)
             x += draw_clipped(c->g, x, y, limit, c->gl->rule, STYLE_DIM);
     }
     if (c->numbers) {
-        char count[24], brief[48];
-        snprintf(count, sizeof count, "%" PRId64, realmodel_context_at(idx));
+        char count[FORMAT_BYTES], brief[48];
+        format_grouped(count, sizeof count, realmodel_context_at(idx));   /* 131 072, as 86 016 */
         snprintf(buf, sizeof buf, SAY(c, " = %s tokens", " = %s 个字"), count);
         snprintf(brief, sizeof brief, " = %s", count);
         x += put_fitting(c, x, y, limit, buf, brief, STYLE_BOLD);
@@ -421,9 +421,9 @@ static void draw_cache(const ViewCtx *c, const ScaleLayout *L, int y, bool gqa, 
     int x = put_label(c, L, y, gqa ? SAY(c, "  with GQA", "  用 GQA") : SAY(c, "  without", "  不用"),
                       STYLE_BOLD);
     if (c->numbers) {
-        char buf[192];
-        snprintf(buf, sizeof buf, "%6" PRId64 " %s %4" PRId64 " %s %d B = ", tokens, c->gl->times,
-                 realmodel_kv_per_token(&real, gqa), c->gl->times, REALMODEL_BYTES_PER_NUMBER);
+        char buf[192], count[FORMAT_BYTES];
+        snprintf(buf, sizeof buf, "%7s %s %4" PRId64 " %s %d B = ", format_grouped(count, sizeof count, tokens),
+                 c->gl->times, realmodel_kv_per_token(&real, gqa), c->gl->times, REALMODEL_BYTES_PER_NUMBER);
         if (!L->compact) {
             char n[FORMAT_BYTES];
             draw_append(buf, sizeof buf, "%13s B = ", format_grouped(n, sizeof n, bytes));
@@ -441,8 +441,8 @@ static int cache_bar_x(const ViewCtx *c, const ScaleLayout *L)
 {
     int x = label_x(L) + L->label_w;
     if (c->numbers)
-        x += text_width(L->compact ? "131072 × 7168 × 2 B = 1792 MiB"
-                                   : "131072 × 7168 × 2 B = 1 879 048 192 B = 1792 MiB") + 2;
+        x += text_width(L->compact ? "131 072 × 7168 × 2 B = 1792 MiB"
+                                   : "131 072 × 7168 × 2 B = 1 879 048 192 B = 1792 MiB") + 2;
     int room = L->x + L->w - x;
     return room >= 8 ? x : L->x + L->w - 8;
 }
@@ -454,14 +454,14 @@ static void draw_layers(const ViewCtx *c, const ScaleLayout *L, int y)
     int64_t tokens = realmodel_context_at(context_shown(c));
     int64_t with = realmodel_kv_cache_bytes_layers(&real, tokens, true, REALMODEL_QWEN2_7B_LAYERS);
     int64_t without = realmodel_kv_cache_bytes_layers(&real, tokens, false, REALMODEL_QWEN2_7B_LAYERS);
-    char buf[256], brief[160];
-    snprintf(brief, sizeof brief, SAY(c, "%d layers (Qwen2-7B): %" PRId64 " MiB against %" PRId64 " MiB",
-                                      "%d 层（Qwen2-7B）：%" PRId64 " MiB 对比 %" PRId64 " MiB"),
-             REALMODEL_QWEN2_7B_LAYERS, realmodel_in_mib(with), realmodel_in_mib(without));
-    snprintf(buf, sizeof buf, SAY(c, "%d layers (Qwen2-7B's; the lesson gives none): "
-                                     "%" PRId64 " MiB against %" PRId64 " MiB",
-                                  "%d 层（Qwen2-7B 的层数，课文未给出）：%" PRId64 " MiB 对比 %" PRId64 " MiB"),
-             REALMODEL_QWEN2_7B_LAYERS, realmodel_in_mib(with), realmodel_in_mib(without));
+    char buf[256], brief[160], a[FORMAT_BYTES], b[FORMAT_BYTES];
+    format_grouped(a, sizeof a, realmodel_in_mib(with));       /* 50 176 MiB, as 86 016 */
+    format_grouped(b, sizeof b, realmodel_in_mib(without));
+    snprintf(brief, sizeof brief, SAY(c, "%d layers (Qwen2-7B): %s MiB against %s MiB",
+                                      "%d 层（Qwen2-7B）：%s MiB 对比 %s MiB"), REALMODEL_QWEN2_7B_LAYERS, a, b);
+    snprintf(buf, sizeof buf, SAY(c, "%d layers (Qwen2-7B's; the lesson gives none): %s MiB against %s MiB",
+                                  "%d 层（Qwen2-7B 的层数，课文未给出）：%s MiB 对比 %s MiB"),
+             REALMODEL_QWEN2_7B_LAYERS, a, b);
     put_fitting(c, label_x(L) + L->label_w, y, L->x + L->w, buf, brief, STYLE_DIM);
 }
 

@@ -90,10 +90,10 @@ static void test_arrows_change_the_length(void **state)
     for (int i = 0; i < 8; i++)             /* past the end it stays at 128K */
         s.keys[i] = i < 7 ? KEYCODE_RIGHT : KEYCODE_UP;
     frame = shot_text(f, VIEW_SCALE, &s);
-    assert_shows(frame, "[128K] = 131072 tokens");
-    assert_shows(frame, "131072 × 1024 × 2 B =   268 435 456 B =  256 MiB");
-    assert_shows(frame, "131072 × 7168 × 2 B = 1 879 048 192 B = 1792 MiB");
-    assert_shows(frame, "28 layers (Qwen2-7B): 7168 MiB against 50176 MiB");
+    assert_shows(frame, "[128K] = 131 072 tokens");
+    assert_shows(frame, "131 072 × 1024 × 2 B =   268 435 456 B =  256 MiB");
+    assert_shows(frame, "131 072 × 7168 × 2 B = 1 879 048 192 B = 1792 MiB");
+    assert_shows(frame, "28 layers (Qwen2-7B): 7168 MiB against 50 176 MiB");
     free(frame);
     memset(s.keys, 0, sizeof s.keys);       /* ← and ↓ go back; not below 1K */
     s.keys[0] = KEYCODE_RIGHT;
