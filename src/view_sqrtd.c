@@ -714,7 +714,7 @@ static const KeyBinding sqrtd_keys[] = {
 };
 
 static const KeyHint sqrtd_hints[] = {
-    { VIEW_OWN(D_DOWN),       VIEW_OWN(D_UP), "width", "宽度 d" },
+    { VIEW_OWN(D_DOWN),       VIEW_OWN(D_UP), "width", "宽度" },   /* not "宽度 d d 开/关…" */
     { VIEW_OWN(SCALE_TOGGLE), ACTION_NONE, "scaling", "开/关缩放" },
     { VIEW_OWN(RESEED),       ACTION_NONE, "new numbers", "重新随机" },
     { ACTION_NONE,         ACTION_NONE, NULL,      NULL },

@@ -404,6 +404,11 @@ static void test_hints_and_help(void **state)
     assert_non_null(strstr(status, "d scaling"));
     assert_non_null(strstr(status, "r new numbers"));
     grid_free(&g);
+    Shot zh = { .w = 80, .h = 24, .numbers = true, .lang = LANG_ZH };
+    g = render(fx, &zh);   /* the hint is 宽度, its key d after it: not "宽度 d d 开/关缩放" */
+    row_text(&g, g.h - 1, status, sizeof status);
+    assert_non_null(strstr(status, "←/→ 宽度 d 开/关缩放"));
+    grid_free(&g);
     Shot help = { .w = 80, .h = 24, .numbers = true, .keys = { '?' } };
     g = render(fx, &help);
     assert_has(&g, "divide by √d: on or off");
