@@ -601,8 +601,8 @@ static bool layout_columns_with(const ViewCtx *c, MatrixLayout *L, bool brief)
     for (int tables = both ? 2 : 1; tables >= 1; tables--) {
         choose_heads(c, L, tables);
         L->numw = c->numbers ? widest_number(c, L) : 0;
-        if (!try_cells(L, 2, 1, room) && !try_cells(L, 1, 0, room))
-            continue;
+        if (!try_cells(L, 2, 1, room) && !try_cells(L, 1, 1, room) && !try_cells(L, 1, 0, room))
+            continue;   /* a blank between swatch and number while one fits ("▒ -0.37", not "▒-0.37") */
         int sw = L->sw, pad = L->pad;
         int max_sw = c->numbers ? MATRIX_MAX_SW : MATRIX_MAX_SW_HIDDEN;
         while (sw < max_sw && try_cells(L, sw + 1, 1, room)) {

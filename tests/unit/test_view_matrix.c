@@ -648,6 +648,30 @@ static void test_no_line_starts_with_a_closing_mark(void **state)
                 }
 }
 
+/* A negative number never touches its cell's swatch ("▒-0.37" read as a dash): two heads
+ * side by side at 120 × 40 had no blank between them while one fitted. */
+static void test_swatch_and_number_apart(void **state)
+{
+    (void)state;
+    static const char *const touching[] = { "░-", "▒-", "▓-", "█-" };
+    const int sizes[][2] = { { 80, 24 }, { 120, 40 }, { 200, 60 } };
+    const char *keys[] = { "t", "tt", "ht", "htt", "hmt", "hmtt" };
+    for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
+        for (size_t z = 0; z < 3; z++) {
+            Scene *s = open_at(NULL, DENG);
+            scene_type(s, keys[k]);
+            Grid g = scene_render(s, sizes[z][0], sizes[z][1]);
+            char *text = frame_text(&g);
+            for (size_t i = 0; i < 4; i++)
+                if (strstr(text, touching[i]))
+                    fail_msg("'%s' at %dx%d: a swatch touches a minus sign:\n%s", keys[k], sizes[z][0],
+                             sizes[z][1], text);
+            free(text);
+            grid_free(&g);
+            scene_close(s);
+        }
+}
+
 /* Blank rows of the body (between the view bar and the status line) of view at stage,
  * 等 asking, in a w × h frame. */
 static int big_blank_rows(ViewId view, Stage stage, int w, int h)
@@ -701,6 +725,7 @@ int main(void)
         cmocka_unit_test(test_ascii_mode),
         cmocka_unit_test(test_chinese),
         cmocka_unit_test(test_no_line_starts_with_a_closing_mark),
+        cmocka_unit_test(test_swatch_and_number_apart),
         cmocka_unit_test(test_big_frames_fill),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
