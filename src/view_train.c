@@ -409,7 +409,7 @@ static const char *train_state_words(const ViewCtx *c, const TrainViewState *s, 
         *style = STYLE_ERROR;
         return SAY(c, "stopped at the maximum of steps", "到了最多的步数");
     }
-    return s->playing ? SAY(c, "training", "训练中") : SAY(c, "paused", "暂停");
+    return s->playing ? SAY(c, "training", "训练中") : SAY(c, "paused", "已暂停");
 }
 
 static void train_draw_head(const ViewCtx *c, const TrainViewState *s, const TrainLayout *L)

@@ -95,6 +95,7 @@ static void test_fresh_and_steps(void **state)
     s->o.lang = LANG_ZH;   /* the character named is quoted */
     g = scene_render(s, 80, 24);
     assert_has(&g, "三加五等于? → 十 11.7% · 答错了：应是「八」");
+    assert_has(&g, "每帧 1 步 · ❚❚ 已暂停");   /* as the status line says it */
     grid_free(&g);
     s->o.lang = LANG_EN;
 
