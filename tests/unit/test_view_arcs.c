@@ -1448,10 +1448,36 @@ static void test_two_heads_draw_both(void **state)
     scene_close(s);
 }
 
+/* ③ redoes the worked score's ÷√8 from the score ② printed: where ②'s two decimals give
+ * the ÷√8 row's number, as printed; where they do not (② prints 1.26, ÷√8 is 0.447, not
+ * 1.26 ÷ 2.828427 = 0.445), with the decimals that do, and it says ② rounded them. */
+static void test_softmax_redoes_the_worked_scaled_score(void **state)
+{
+    Fixture *fx = *state;
+    Shot s = { .w = 80, .h = 24, .stage = STAGE_SOFTMAX, .focus = 3, .numbers = true };
+    char *text = shot_text(fx, VIEW_ARCS, &s);
+    assert_shows(text, "Q(等)·K(加) ÷√8 = 4.05 ÷ 2.828427 = 1.432\n");
+    assert_shows(text, " 0.447 ");
+    free(text);
+    Shot other = { .w = 80, .h = 24, .stage = STAGE_SOFTMAX, .focus = 3, .numbers = true, .keys = { ',' } };
+    text = shot_text(fx, VIEW_ARCS, &other);
+    assert_shows(text, "Q(等)·K(三) ÷√8 = 1.264 ÷ 2.828427 = 0.447 (② rounds it to 1.26)");
+    free(text);
+    Shot score = { .w = 80, .h = 24, .stage = STAGE_SCORE, .focus = 3, .numbers = true };
+    text = shot_text(fx, VIEW_ARCS, &score);
+    assert_shows(text, " 1.26 ");
+    free(text);
+    other.lang = LANG_ZH;
+    text = shot_text(fx, VIEW_ARCS, &other);
+    assert_shows(text, "Q(等)·K(三) ÷√8 = 1.264 ÷ 2.828427 = 0.447（② 里四舍五入成 1.26）");
+    free(text);
+}
+
 int main(void)
 {
 #define T(f) cmocka_unit_test_setup_teardown(f, fixture_setup, fixture_teardown)
     const struct CMUnitTest tests[] = {
+        T(test_softmax_redoes_the_worked_scaled_score),
         T(test_hidden_numbers_leave_no_data_value),
         T(test_hidden_numbers_still_draw_arcs),
         T(test_softmax_shows_the_traces_shares),
