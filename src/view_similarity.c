@@ -1121,8 +1121,10 @@ static const KeyHint similarity_hints[] = {
     { ACTION_NONE,         ACTION_NONE,         NULL,      NULL },
 };
 
-/* Shared keys that do nothing here: the help leaves them out. */
-static const Action similarity_idle[] = { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT, ACTION_FOCUS_N, ACTION_NONE };
+/* Shared keys that do nothing here: the help leaves them out (no character asks; nothing
+ * plays, so neither its speed nor predict's question before ③ has anything to act on). */
+static const Action similarity_idle[] = { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT, ACTION_FOCUS_N, ACTION_FASTER,
+                                          ACTION_SLOWER, ACTION_PREDICT, ACTION_NONE };
 
 const ViewOps view_similarity = {
     .name = "similarity",

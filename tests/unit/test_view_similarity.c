@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "harness.h"
+#include "chrome.h"
 #include "check.h"
 #include "format.h"
 #include "keys.h"
@@ -534,9 +535,36 @@ static void test_draw_paragraph_memo(void **state)
     grid_free(&b);
 }
 
+
+/* Whether the help of view v lists key (every row it has, scrolled or not). */
+static bool help_lists(ViewId v, int key)
+{
+    Scene *s = scene_open(NULL, v);
+    ChromeHelpRow rows[64];
+    int n = chrome_help_rows(&s->ui, view_ops(v), rows, 64);
+    bool listed = false;
+    for (int i = 0; i < n; i++)
+        listed = listed || rows[i].key == key;
+    scene_close(s);
+    return listed;
+}
+
+/* The help leaves out p, + and -: nothing plays on this screen (Space says so), so there is
+ * no speed to change and no ③ for predict to ask before. */
+static void test_help_lists_no_idle_key(void **state)
+{
+    (void)state;
+    assert_false(help_lists(VIEW_SIMILARITY, 'p'));
+    assert_false(help_lists(VIEW_SIMILARITY, '+'));
+    assert_false(help_lists(VIEW_SIMILARITY, '-'));
+    assert_true(help_lists(VIEW_ARCS, 'p'));   /* where autoplay steps into ③, it asks */
+    assert_true(help_lists(VIEW_SIMILARITY, 'n'));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_help_lists_no_idle_key),
         cmocka_unit_test(test_symmetric_pair_is_marked_where_it_stands),
         cmocka_unit_test(test_tables_show_the_engines_numbers),
         cmocka_unit_test(test_vocabulary_table_where_it_fits),
