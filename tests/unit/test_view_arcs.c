@@ -1473,11 +1473,40 @@ static void test_softmax_redoes_the_worked_scaled_score(void **state)
     free(text);
 }
 
+/* At ① the arcs' area, empty of lines, says why and when they come; from ② the arcs take
+ * its place. */
+static void test_roles_stage_says_why_no_lines(void **state)
+{
+    Fixture *fx = *state;
+    const char *en[2] = { "no lines yet: each character first makes its three roles",
+                          "at ② score, each Q meets every K and the lines appear" };
+    const char *zh[2] = { "还没有线：每个字先变出三个分身", "到 ② 打分，每个 Q 去碰每个 K，线才出现" };
+    for (int size = 0; size < 2; size++) {
+        Shot s = { .w = size ? 120 : 80, .h = size ? 40 : 24, .stage = STAGE_QKV, .focus = 3, .numbers = true };
+        Grid g = shot_render(fx, VIEW_ARCS, &s);
+        int first = row_with(&g, en, 1);
+        assert_true(first > 1);
+        assert_int_equal(row_with(&g, en + 1, 1), first + 1);
+        assert_true(first + 1 < row_with(&g, (const char *[]){ "╲│╱" }, 1));   /* above the roles */
+        grid_free(&g);
+        s.lang = LANG_ZH;
+        g = shot_render(fx, VIEW_ARCS, &s);
+        assert_int_equal(row_with(&g, zh + 1, 1), row_with(&g, zh, 1) + 1);
+        grid_free(&g);
+        s.lang = LANG_EN;
+        s.stage = STAGE_SCORE;
+        g = shot_render(fx, VIEW_ARCS, &s);
+        assert_lacks(&g, "no lines yet");
+        grid_free(&g);
+    }
+}
+
 int main(void)
 {
 #define T(f) cmocka_unit_test_setup_teardown(f, fixture_setup, fixture_teardown)
     const struct CMUnitTest tests[] = {
         T(test_softmax_redoes_the_worked_scaled_score),
+        T(test_roles_stage_says_why_no_lines),
         T(test_hidden_numbers_leave_no_data_value),
         T(test_hidden_numbers_still_draw_arcs),
         T(test_softmax_shows_the_traces_shares),
