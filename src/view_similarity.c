@@ -283,14 +283,33 @@ static void table_corner(const ViewCtx *c, TableKind k, char *buf, size_t cap)
         snprintf(buf, cap, "e%se", c->gl->dot);
 }
 
-/* A whole table at (x, y): column heads, then as many rows and columns as fit in
- * rows × cols. Returns the rows drawn. */
+/* The first row of a table of `rows` rows (its heads included) that shows the marked pair's
+ * rows, the pair's first when both do not fit; 0 when every row fits. */
+static int table_first_row(const ViewCtx *c, const SimFocus *f, TableKind k, int rows)
+{
+    int n = table_n(c, k), shown = rows - 1 < 1 ? 1 : rows - 1, lo = -1, hi = -1;
+    if (shown >= n)
+        return 0;
+    for (int r = 0; r < n; r++)
+        for (int s = 0; s < n; s++)
+            if (table_marked(c, f, k, r, s)) {
+                lo = lo < 0 ? r : lo;
+                hi = r;
+            }
+    if (lo < 0)
+        return 0;
+    int first = hi - (shown - 1) > 0 ? hi - (shown - 1) : 0;
+    return first > lo ? lo : first;
+}
+
+/* A table at (x, y): column heads, then as many rows (from row `first`) and columns as fit
+ * in rows × cols. Returns the rows drawn. */
 static int draw_table(const ViewCtx *c, const SimFocus *f, const SimLayout *L, TableKind k, int x,
-                      int y, int rows, int cols)
+                      int y, int rows, int cols, int first)
 {
     int n = table_n(c, k), cw = L->cell, lab = k == TABLE_VOCABULARY ? SIM_LABEL : L->label;
     int ncols = (cols - lab) / cw < n ? (cols - lab) / cw : n;
-    int nrows = rows - 1 < n ? rows - 1 : n;
+    int nrows = rows - 1 < n - first ? rows - 1 : n - first;
     double lo, hi;
     char corner[32], label[DRAW_LABEL_BYTES];
     table_range(c, f, k, &lo, &hi);
@@ -299,8 +318,8 @@ static int draw_table(const ViewCtx *c, const SimFocus *f, const SimLayout *L, T
     bool heads_brief = k != TABLE_VOCABULARY && !trace_labels_fit(c, c->tr, cw - 1);
     for (int s = 0; s < ncols; s++)
         cell_head(c, x + lab + s * cw, y, cw, table_label(c, k, s, heads_brief, label, sizeof label), false);
-    for (int r = 0; r < nrows; r++) {
-        int row = y + 1 + r;
+    for (int i = 0; i < nrows; i++) {
+        int r = first + i, row = y + 1 + i;
         grid_put_text(c->g, x, row, table_label(c, k, r, L->brief, label, sizeof label),
                       table_lit(c, k, r) ? STYLE_TOKEN : STYLE_DIM);
         for (int s = 0; s < ncols; s++) {
@@ -472,21 +491,22 @@ static void symmetric_side(const ViewCtx *c, const SimFocus *f, const SimLayout 
     draw_clipped(c->g, L->x, y, L->x + lw, buf, STYLE_BOLD);
     caption_scores(c, f, buf, sizeof buf);
     draw_clipped(c->g, rx, y, rx + rw, buf, STYLE_BOLD);
-    draw_table(c, f, L, left_table(L), L->x, y + 1, 1 + n, lw);
-    draw_table(c, f, L, TABLE_SCORES, rx, y + 1, 1 + T, rw);
+    draw_table(c, f, L, left_table(L), L->x, y + 1, 1 + n, lw, 0);
+    draw_table(c, f, L, TABLE_SCORES, rx, y + 1, 1 + T, rw, 0);
     statement_similarity(c, f, buf, sizeof buf);
     sim_paragraph(c, c->g, L->x, y + 2 + n, lw, 2, buf, STYLE_NORMAL);
     statement_scores(c, f, buf, sizeof buf);
     sim_paragraph(c, c->g, rx, y + 2 + T, rw, 2, buf, STYLE_NORMAL);
 }
 
-/* One table with its caption and statement in a column beside it (when there is room). */
+/* One table of `rows` rows with its caption and statement in a column beside it (when there
+ * is room): every row, or those around the marked pair when the body is too short. */
 static void symmetric_one_stacked(const ViewCtx *c, const SimFocus *f, const SimLayout *L,
-                                  TableKind k, int y)
+                                  TableKind k, int y, int rows)
 {
     char cap[SIM_LINE], said[SIM_LINE];
-    int T = c->tr->T, tw = table_width(c, L, k, L->cell);
-    draw_table(c, f, L, k, L->x, y, 1 + T, L->w);
+    int T = rows - 1, tw = table_width(c, L, k, L->cell);
+    draw_table(c, f, L, k, L->x, y, rows, L->w, table_first_row(c, f, k, rows));
     if (k == TABLE_SCORES) {
         caption_scores(c, f, cap, sizeof cap);
         statement_scores(c, f, said, sizeof said);
@@ -507,8 +527,12 @@ static void symmetric_draw(const ViewCtx *c, const SimFocus *f, const SimLayout 
         symmetric_side(c, f, L, y + 1);
         return;
     }
-    symmetric_one_stacked(c, f, L, TABLE_SIMILARITY, y + 1);
-    symmetric_one_stacked(c, f, L, TABLE_SCORES, y + 2 + c->tr->T);
+    /* both tables whole, or (the body too short for them) as many rows each as it has,
+     * around the marked pair: the point of the trouble stays on screen */
+    int whole = 1 + c->tr->T, room = (L->rows[0] - 1) / 2;
+    int rows = room < whole ? (room < 2 ? 2 : room) : whole;
+    symmetric_one_stacked(c, f, L, TABLE_SIMILARITY, y + 1, rows);
+    symmetric_one_stacked(c, f, L, TABLE_SCORES, y + 1 + rows, rows);
 }
 
 /* ---------------------------------------------------------------- trouble 2 */

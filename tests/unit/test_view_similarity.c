@@ -561,10 +561,29 @@ static void test_help_lists_no_idle_key(void **state)
     assert_true(help_lists(VIEW_SIMILARITY, 'n'));
 }
 
+/* Sixteen characters at 80 × 24: two tables of 17 rows cannot both fit, so each shows the
+ * rows around the marked pair; Q(等)·K(减) = 4.16 and Q(减)·K(等) = 1.78 both stay on screen
+ * (the scores' table was cut after its second row, the pair below the status line). */
+static void test_short_body_keeps_the_pair(void **state)
+{
+    (void)state;
+    Scene *sc = scene_open("三加五等于?十减四等于?几是二乘", VIEW_SIMILARITY);
+    char *text = scene_text(sc, 80, 24);
+    assert_shows(text, "[4.16]");
+    assert_shows(text, "[1.78]");
+    assert_shows(text, "\n减  -0.10");   /* the similarity table's row of 减, the pair's other half */
+    free(text);
+    text = scene_text(sc, 120, 60);   /* room for both whole: every row, from 三 */
+    assert_shows(text, "\n 乘 ");
+    free(text);
+    scene_close(sc);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_help_lists_no_idle_key),
+        cmocka_unit_test(test_short_body_keeps_the_pair),
         cmocka_unit_test(test_symmetric_pair_is_marked_where_it_stands),
         cmocka_unit_test(test_tables_show_the_engines_numbers),
         cmocka_unit_test(test_vocabulary_table_where_it_fits),
