@@ -392,7 +392,11 @@ static void test_two_heads_split_the_books(void **state)
         assert_int_equal(column_fill(&g, &L, x + 5), second);   /* columns 5-9 */
         assert_int_equal(column_fill(&g, &L, x + 9), second);
     }
-    assert_has(&g, "等 takes most from 加 (first head) and from 加 (second head)");
+    assert_has(&g, "等 takes most from 加 in both heads");   /* not "from 加 (…) and from 加 (…)" */
+    grid_free(&g);
+    Scene other = shot(&f->heads, 0, true);
+    g = scene_render(&other, 80, 24);
+    assert_has(&g, "三 takes most from 加 (first head) and from 五 (second head)");
     grid_free(&g);
     for (int head = 0; head < 2; head++) {
         s.ui.head = head;
