@@ -159,10 +159,28 @@ static const char *shade_of(const ViewCtx *c, double v, double lo, double hi)
     return c->gl->shades[level];
 }
 
-/* One cell of cw columns at x: text right-aligned, in brackets when marked. */
+/* Whether the grid's cell at (x, y) is a blank (false outside the grid). */
+static bool cell_blank(const ViewCtx *c, int x, int y)
+{
+    const Cell *cell = grid_cell(c->g, x, y);
+    return cell && strcmp(cell->glyph, " ") == 0;
+}
+
+/* One cell of cw columns at x: text right-aligned. A marked one is lit and bracketed (drawn
+ * after its row's other cells, so that the next one is there to see): in its column, "["
+ * in its padding and "]" in the next cell's first column, when a blank still parts it from
+ * the next number ("3.72 [-0.24] -1.07"); else "[text]" within the cell when it has the
+ * room ("7.05[2.08] -2.66", not "[2.08]-2.66"); else only lit. */
 static void cell_text(const ViewCtx *c, int x, int y, int cw, const char *text, bool marked, Style st)
 {
-    if (marked && text_width(text) + 2 <= cw) {
+    int w = text_width(text);
+    if (marked && w + 1 <= cw && cell_blank(c, x + cw, y) && cell_blank(c, x + cw + 1, y)) {
+        draw_right(c->g, x, y, cw, text, STYLE_FOCUS);
+        grid_put_text(c->g, x + cw - w - 1, y, "[", STYLE_FOCUS);
+        grid_put_text(c->g, x + cw, y, "]", STYLE_FOCUS);
+        return;
+    }
+    if (marked && w + 2 <= cw) {
         char buf[64];
         snprintf(buf, sizeof buf, "[%s]", text);
         draw_right(c->g, x, y, cw, buf, STYLE_FOCUS);
@@ -322,14 +340,17 @@ static int draw_table(const ViewCtx *c, const SimFocus *f, const SimLayout *L, T
         int r = first + i, row = y + 1 + i;
         grid_put_text(c->g, x, row, table_label(c, k, r, L->brief, label, sizeof label),
                       table_lit(c, k, r) ? STYLE_TOKEN : STYLE_DIM);
-        for (int s = 0; s < ncols; s++) {
-            int cx = x + lab + s * cw;
-            if (k == TABLE_SCORES && !engine_visible(c->tr, r, s))
-                draw_right(c->g, cx, row, cw, c->gl->minus_inf, STYLE_DIM);
-            else
-                cell_value(c, cx, row, cw, table_value(c, f, k, r, s), lo, hi,
-                           table_marked(c, f, k, r, s));
-        }
+        for (int pass = 0; pass < 2; pass++)   /* the marked cells last: they look right */
+            for (int s = 0; s < ncols; s++) {
+                int cx = x + lab + s * cw;
+                bool marked = table_marked(c, f, k, r, s);
+                if (marked != (pass == 1))
+                    continue;
+                if (k == TABLE_SCORES && !engine_visible(c->tr, r, s))
+                    draw_right(c->g, cx, row, cw, c->gl->minus_inf, STYLE_DIM);
+                else
+                    cell_value(c, cx, row, cw, table_value(c, f, k, r, s), lo, hi, marked);
+            }
     }
     return 1 + nrows;
 }

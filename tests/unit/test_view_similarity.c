@@ -93,11 +93,14 @@ static void test_symmetric_pair_is_marked_where_it_stands(void **state)
     int col_jia_r = column_of(&g, head, scores_x, "加"), col_deng_r = column_of(&g, head, scores_x, "等");
     int row_jia = row_starting(&g, head, "加"), row_deng = row_starting(&g, head, "等");
     char buf[64];
-    /* a cell is the 6 columns ending under its head's glyph (wide: its second column) */
-    cells_text(&g, row_jia, col_deng - 4, col_deng + 1, buf, sizeof buf);
-    assert_string_equal(buf, "[0.25]");
-    cells_text(&g, row_deng, col_jia - 4, col_jia + 1, buf, sizeof buf);
-    assert_string_equal(buf, "[0.25]");
+    /* a number ends under its head's glyph (wide: its second column), a marked one too,
+     * with "[" before it and "]" after it where the next number leaves a blank */
+    cells_text(&g, row_jia, col_deng - 4, col_deng + 2, buf, sizeof buf);
+    assert_string_equal(buf, " [0.25]");
+    cells_text(&g, row_deng, col_jia - 4, col_jia + 2, buf, sizeof buf);
+    assert_string_equal(buf, " [0.25]");
+    cells_text(&g, row_jia - 1, col_deng - 4, col_deng + 1, buf, sizeof buf);
+    assert_string_equal(buf, "  2.12");   /* the column's numbers end where 0.25 does */
     cells_text(&g, row_deng, col_jia_r - 4, col_jia_r + 1, buf, sizeof buf);
     assert_string_equal(buf, "[4.05]");   /* Q(等)·K(加) */
     cells_text(&g, row_jia, col_deng_r - 4, col_deng_r + 1, buf, sizeof buf);
@@ -334,10 +337,10 @@ static void test_hidden_shades_tell_the_pair(void **state)
     int x_sim_deng = column_of(&g, head, 3, "等"), x_sim_jia = column_of(&g, head, 3, "加");
     int scores_x = column_of(&g, head, 0, "Q");
     int x_sc_deng = column_of(&g, head, scores_x, "等"), x_sc_jia = column_of(&g, head, scores_x, "加");
-    cells_text(&g, row_jia, x_sim_deng - 4, x_sim_deng + 1, a, sizeof a);
-    cells_text(&g, row_deng, x_sim_jia - 4, x_sim_jia + 1, b, sizeof b);
-    cells_text(&g, row_deng, x_sc_jia - 4, x_sc_jia + 1, c, sizeof c);
-    cells_text(&g, row_jia, x_sc_deng - 4, x_sc_deng + 1, d, sizeof d);
+    cells_text(&g, row_jia, x_sim_deng - 3, x_sim_deng + 2, a, sizeof a);   /* "]" past the cell */
+    cells_text(&g, row_deng, x_sim_jia - 3, x_sim_jia + 2, b, sizeof b);
+    cells_text(&g, row_deng, x_sc_jia - 3, x_sc_jia + 2, c, sizeof c);
+    cells_text(&g, row_jia, x_sc_deng - 3, x_sc_deng + 2, d, sizeof d);
     assert_string_equal(a, b);               /* one shade twice */
     assert_string_equal(a, "[▒▒▒▒]");
     assert_string_not_equal(c, d);           /* 等 → 加 darker than 加 → 等 */
@@ -579,11 +582,32 @@ static void test_short_body_keeps_the_pair(void **state)
     scene_close(sc);
 }
 
+/* A marked negative number keeps its column and a blank on each side where the next cell
+ * leaves one (two heads, 120 × 40: "3.72 [-0.24] -1.07", was "3.72[-0.24]  -1.07"); at
+ * 80 × 24 "7.05[2.08] -2.66", never "[2.08]-2.66", which reads as a subtraction. */
+static void test_brackets_keep_the_column(void **state)
+{
+    (void)state;
+    Scene *sc = scene_open(NULL, VIEW_SIMILARITY);
+    scene_press(sc, 'h');   /* two heads: the first's scores */
+    char *text = scene_text(sc, 120, 40);
+    assert_shows(text, " 3.72 [-0.24] -1.07 ");
+    free(text);
+    scene_close(sc);
+    sc = scene_open(NULL, VIEW_SIMILARITY);
+    text = scene_text(sc, 80, 24);
+    assert_shows(text, " 7.05[2.08] -2.66 ");
+    assert_shows(text, " 0.13 [0.25] 0.10 ");
+    free(text);
+    scene_close(sc);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_help_lists_no_idle_key),
         cmocka_unit_test(test_short_body_keeps_the_pair),
+        cmocka_unit_test(test_brackets_keep_the_column),
         cmocka_unit_test(test_symmetric_pair_is_marked_where_it_stands),
         cmocka_unit_test(test_tables_show_the_engines_numbers),
         cmocka_unit_test(test_vocabulary_table_where_it_fits),
