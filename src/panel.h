@@ -128,6 +128,10 @@ void panel_head_text(const ViewCtx *c, char *buf, size_t cap);
 /* The answering character the checks work: ui->answer, or the shown head's largest share. */
 int panel_answer(const ViewCtx *c);
 
+/* Decimals of the asker's raw scores in head h as ② prints them: the fewest (2 to 4) with
+ * which each printed score ÷ √d gives its ÷√d at two decimals, as the matrix prints it. */
+int panel_score_digits(const ViewCtx *c, int h);
+
 /* The dimension the checks work: ui->dim within 0..d-1. */
 int panel_dim(const ViewCtx *c);
 

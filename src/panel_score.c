@@ -96,9 +96,7 @@ static void plan_score(const ViewCtx *c, const ArcsLayout *L, ScorePlan *sp)
     if (sp->lw < text_width("K()") + text_width(c->tok[sp->answer]) + 2)
         sp->lw = text_width("K()") + text_width(c->tok[sp->answer]) + 2;
     panel_sqrt_text(c, sq, sizeof sq);
-    sp->raw_digits = check_dividend_digits(&TRACE_HSQ(tr, scores, sp->h, c->focus, 0),
-                                           &TRACE_HSQ(tr, scaled, sp->h, c->focus, 0), tr->T, tr->scale,
-                                           6, 2, 2, 4);
+    sp->raw_digits = panel_score_digits(c, sp->h);
     char cells[MODEL_MAX_TOKENS][PANEL_PIECE];
     int widest = 0;
     for (int scaled = 0; scaled < 2; scaled++) {

@@ -57,6 +57,9 @@ typedef struct {
     CheckedShare share;    /* the whole row as printed, and the worked share */
     double total;          /* Σ of the printed shares, in percent */
     char lhs[64];          /* "share(加) = " */
+    char quotient[PANEL_LINE];   /* "Q(等)·K(加) ÷√8 = 4.05 ÷ 2.828427 = 1.432" */
+    int quotient_name;     /* bytes of its left side ("Q(等)·K(加) ÷√8 = "), drawn bold */
+    bool quotient_line;    /* that line, under the table (it fits the panel's width) */
     bool sqrt_line;        /* √d = … on a line of its own (it does not fit the tail) */
     bool max_line;         /* the line on subtracting the max */
     bool total_line;       /* the line on why Σ of the printed shares is not 100.0% */
@@ -138,6 +141,32 @@ static int widest_cell(const ViewCtx *c, const SoftmaxPlan *sp)
     return widest;
 }
 
+/* The worked score's ÷√d redone by hand: "Q(等)·K(加) ÷√8 = 4.05 ÷ 2.828427 = 1.432", the
+ * score as ② prints it, with more decimals where those do not give the row's number
+ * ("1.2647 ÷ 2.828427 = 0.447", where ② prints 1.26); "" when the mask hides it. */
+static void quotient_text(const ViewCtx *c, SoftmaxPlan *sp, char *buf, size_t cap)
+{
+    const Trace *tr = c->tr;
+    int s = sp->answer;
+    buf[0] = '\0';
+    if (!sp->share.visible[s])
+        return;
+    CheckedQuotient q;
+    int shown = panel_score_digits(c, sp->h);
+    check_quotient_grow(&q, TRACE_HSQ(tr, scores, sp->h, c->focus, s), shown, tr->scale, 6,
+                        TRACE_HSQ(tr, scaled, sp->h, c->focus, s), sp->share.scaled_digits);
+    char name[64], a[32], b[32], r[32];
+    const char *div = c->ascii ? "/" : "÷";
+    snprintf(buf, cap, "%s %s%d = ", draw_score_name(c, sp->h, c->focus, s, name, sizeof name),
+             c->gl->div_sqrt, tr->dh);
+    sp->quotient_name = (int)strlen(buf);
+    draw_append(buf, cap, "%s %s %s = %s", format_fixed(a, sizeof a, q.a, q.digits_a), div,
+                format_fixed(b, sizeof b, q.b, 6), format_fixed(r, sizeof r, q.quotient, q.value_digits));
+    if (q.digits_a > shown)   /* the score with more decimals than ② gave it: say so */
+        draw_append(buf, cap, SAY(c, " (%s rounds it to %s)", "（%s 里四舍五入成 %s）"),
+                    c->ascii ? SAY(c, "step 2", "第 2 步") : "②", format_fixed(a, sizeof a, q.a, shown));
+}
+
 static void plan_softmax(const ViewCtx *c, const ArcsLayout *L, SoftmaxPlan *sp)
 {
     const Trace *tr = c->tr;
@@ -164,6 +193,8 @@ static void plan_softmax(const ViewCtx *c, const ArcsLayout *L, SoftmaxPlan *sp)
     /* the table and the check first, then √d if the tail had no room for it, the max */
     int free = L->panel_lines - 4 - panel_equation(c, L, 0, sp->lhs, &sp->pieces, false);
     sp->sqrt_line = text_width(sq) > sp->table.tail_w && panel_take(&free, 1);
+    quotient_text(c, sp, sp->quotient, sizeof sp->quotient);
+    sp->quotient_line = sp->quotient[0] && text_width(sp->quotient) <= L->panel_w && panel_take(&free, 1);
     sp->total_line = format_round(sp->total, 1) != 100.0 && panel_take(&free, 1);   /* its ≈ explained */
     sp->max_line = panel_take(&free, 1);
 }
@@ -213,6 +244,13 @@ void panel_softmax(const ViewCtx *c, const ArcsLayout *L)
         panel_table_cells(c, L, &sp.table, 1 + row, labels[row], cells, shown, sp.answer);
     }
     softmax_tails(c, L, &sp);
-    int used = panel_equation(c, L, 4, sp.lhs, &sp.pieces, true);
-    softmax_notes(c, L, &sp, 4 + used);
+    int line = 4;
+    if (sp.quotient_line) {
+        char name[PANEL_LINE];
+        snprintf(name, sizeof name, "%.*s", sp.quotient_name, sp.quotient);
+        int x = panel_left(L) + panel_put_line(c, L, line, panel_left(L), name, STYLE_BOLD);
+        panel_put_line(c, L, line++, x, sp.quotient + sp.quotient_name, STYLE_NORMAL);
+    }
+    int used = panel_equation(c, L, line, sp.lhs, &sp.pieces, true);
+    softmax_notes(c, L, &sp, line + used);
 }

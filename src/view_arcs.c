@@ -116,6 +116,30 @@ static void draw_roles(const ViewCtx *c, const ArcsLayout *L)
     }
 }
 
+/* At ① the arcs' area has no line yet: two lines in its middle say why, and when they
+ * come ("no lines yet: each character first makes its three roles" / "at ② score, each Q
+ * meets every K and the lines appear"), each centred; left out where they do not fit. */
+static void draw_roles_caption(const ViewCtx *c, const ArcsLayout *L)
+{
+    if (c->stage != STAGE_QKV || L->arc_rows < 6)
+        return;
+    const char *lines[2] = {
+        SAY(c, "no lines yet: each character first makes its three roles",
+               "还没有线：每个字先变出三个分身"),
+        SAY(c, "at ② score, each Q meets every K and the lines appear",
+               "到 ② 打分，每个 Q 去碰每个 K，线才出现"),
+    };
+    if (c->ascii)
+        lines[1] = SAY(c, "at the score step, each Q meets every K and the lines appear",
+                          "到打分那一步，每个 Q 去碰每个 K，线才出现");
+    for (int i = 0; i < 2; i++)
+        if (text_width(lines[i]) > c->body.w - 2)
+            return;
+    int y = L->arc_top + (L->arc_rows - 2) / 2 - 1;
+    for (int i = 0; i < 2; i++)
+        grid_put_text(c->g, c->body.x + (c->body.w - text_width(lines[i])) / 2, y + i, lines[i], STYLE_DIM);
+}
+
 /* The number a character carries at this stage: its raw score or its share (without the
  * % sign when short). */
 static void token_value(const ViewCtx *c, int s, bool short_form, char *buf, size_t cap)
@@ -258,6 +282,7 @@ static void arcs_view_draw(const ViewCtx *outer)
     arcs_layout(c, &L);
     arcs_draw(c, &L);
     draw_roles(c, &L);
+    draw_roles_caption(c, &L);
     draw_sentence(c, &L);
     draw_values(c, &L);
     int left_end, right_end;

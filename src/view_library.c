@@ -531,10 +531,14 @@ static void draw_takes(const ViewCtx *c, const LibraryLayout *L)
     const Trace *tr = c->tr;
     const char *f = c->tok[c->focus];
     char line[512];
-    if (L->heads == 2) {
+    int one = engine_strongest(tr, 0, c->focus), two = L->heads == 2 ? engine_strongest(tr, 1, c->focus) : one;
+    if (L->heads == 2 && one == two) {   /* not "from 加 (first head) and from 加 (second head)" */
+        snprintf(line, sizeof line, SAY(c, "%s takes most from %s in both heads", "「%s」的两个头都从「%s」借得最多"),
+                 f, c->tok[one]);
+    } else if (L->heads == 2) {
         snprintf(line, sizeof line, SAY(c, "%s takes most from %s (first head) and from %s (second head)",
                                         "「%s」：第一个头从「%s」借得最多，第二个头从「%s」"),
-                 f, c->tok[engine_strongest(tr, 0, c->focus)], c->tok[engine_strongest(tr, 1, c->focus)]);
+                 f, c->tok[one], c->tok[two]);
     } else if (c->focus == 0 && tr->mask == MASK_CAUSAL) {
         snprintf(line, sizeof line, SAY(c, "%s can only borrow from its own book", "「%s」只能借自己这本书"), f);
     } else {
@@ -601,7 +605,12 @@ static const KeyHint library_hints[] = {
     { ACTION_NONE,       ACTION_NONE,       NULL,          NULL },
 };
 
+/* Shared keys that do nothing here: the help leaves them out. p: predict asks before
+ * ③, and this screen steps from character to character, never to a stage. */
+static const Action library_idle[] = { ACTION_PREDICT, ACTION_NONE };
+
 const ViewOps view_library = {
+    .idle = library_idle,
     .name = "library",
     .tab_en = "library", .tab_zh = "图书馆",
     .title_en = "a library: query, key, value", .title_zh = "图书馆：检索词、名牌、内容",

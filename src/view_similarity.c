@@ -159,10 +159,28 @@ static const char *shade_of(const ViewCtx *c, double v, double lo, double hi)
     return c->gl->shades[level];
 }
 
-/* One cell of cw columns at x: text right-aligned, in brackets when marked. */
+/* Whether the grid's cell at (x, y) is a blank (false outside the grid). */
+static bool cell_blank(const ViewCtx *c, int x, int y)
+{
+    const Cell *cell = grid_cell(c->g, x, y);
+    return cell && strcmp(cell->glyph, " ") == 0;
+}
+
+/* One cell of cw columns at x: text right-aligned. A marked one is lit and bracketed (drawn
+ * after its row's other cells, so that the next one is there to see): in its column, "["
+ * in its padding and "]" in the next cell's first column, when a blank still parts it from
+ * the next number ("3.72 [-0.24] -1.07"); else "[text]" within the cell when it has the
+ * room ("7.05[2.08] -2.66", not "[2.08]-2.66"); else only lit. */
 static void cell_text(const ViewCtx *c, int x, int y, int cw, const char *text, bool marked, Style st)
 {
-    if (marked && text_width(text) + 2 <= cw) {
+    int w = text_width(text);
+    if (marked && w + 1 <= cw && cell_blank(c, x + cw, y) && cell_blank(c, x + cw + 1, y)) {
+        draw_right(c->g, x, y, cw, text, STYLE_FOCUS);
+        grid_put_text(c->g, x + cw - w - 1, y, "[", STYLE_FOCUS);
+        grid_put_text(c->g, x + cw, y, "]", STYLE_FOCUS);
+        return;
+    }
+    if (marked && w + 2 <= cw) {
         char buf[64];
         snprintf(buf, sizeof buf, "[%s]", text);
         draw_right(c->g, x, y, cw, buf, STYLE_FOCUS);
@@ -283,14 +301,33 @@ static void table_corner(const ViewCtx *c, TableKind k, char *buf, size_t cap)
         snprintf(buf, cap, "e%se", c->gl->dot);
 }
 
-/* A whole table at (x, y): column heads, then as many rows and columns as fit in
- * rows × cols. Returns the rows drawn. */
+/* The first row of a table of `rows` rows (its heads included) that shows the marked pair's
+ * rows, the pair's first when both do not fit; 0 when every row fits. */
+static int table_first_row(const ViewCtx *c, const SimFocus *f, TableKind k, int rows)
+{
+    int n = table_n(c, k), shown = rows - 1 < 1 ? 1 : rows - 1, lo = -1, hi = -1;
+    if (shown >= n)
+        return 0;
+    for (int r = 0; r < n; r++)
+        for (int s = 0; s < n; s++)
+            if (table_marked(c, f, k, r, s)) {
+                lo = lo < 0 ? r : lo;
+                hi = r;
+            }
+    if (lo < 0)
+        return 0;
+    int first = hi - (shown - 1) > 0 ? hi - (shown - 1) : 0;
+    return first > lo ? lo : first;
+}
+
+/* A table at (x, y): column heads, then as many rows (from row `first`) and columns as fit
+ * in rows × cols. Returns the rows drawn. */
 static int draw_table(const ViewCtx *c, const SimFocus *f, const SimLayout *L, TableKind k, int x,
-                      int y, int rows, int cols)
+                      int y, int rows, int cols, int first)
 {
     int n = table_n(c, k), cw = L->cell, lab = k == TABLE_VOCABULARY ? SIM_LABEL : L->label;
     int ncols = (cols - lab) / cw < n ? (cols - lab) / cw : n;
-    int nrows = rows - 1 < n ? rows - 1 : n;
+    int nrows = rows - 1 < n - first ? rows - 1 : n - first;
     double lo, hi;
     char corner[32], label[DRAW_LABEL_BYTES];
     table_range(c, f, k, &lo, &hi);
@@ -299,18 +336,21 @@ static int draw_table(const ViewCtx *c, const SimFocus *f, const SimLayout *L, T
     bool heads_brief = k != TABLE_VOCABULARY && !trace_labels_fit(c, c->tr, cw - 1);
     for (int s = 0; s < ncols; s++)
         cell_head(c, x + lab + s * cw, y, cw, table_label(c, k, s, heads_brief, label, sizeof label), false);
-    for (int r = 0; r < nrows; r++) {
-        int row = y + 1 + r;
+    for (int i = 0; i < nrows; i++) {
+        int r = first + i, row = y + 1 + i;
         grid_put_text(c->g, x, row, table_label(c, k, r, L->brief, label, sizeof label),
                       table_lit(c, k, r) ? STYLE_TOKEN : STYLE_DIM);
-        for (int s = 0; s < ncols; s++) {
-            int cx = x + lab + s * cw;
-            if (k == TABLE_SCORES && !engine_visible(c->tr, r, s))
-                draw_right(c->g, cx, row, cw, c->gl->minus_inf, STYLE_DIM);
-            else
-                cell_value(c, cx, row, cw, table_value(c, f, k, r, s), lo, hi,
-                           table_marked(c, f, k, r, s));
-        }
+        for (int pass = 0; pass < 2; pass++)   /* the marked cells last: they look right */
+            for (int s = 0; s < ncols; s++) {
+                int cx = x + lab + s * cw;
+                bool marked = table_marked(c, f, k, r, s);
+                if (marked != (pass == 1))
+                    continue;
+                if (k == TABLE_SCORES && !engine_visible(c->tr, r, s))
+                    draw_right(c->g, cx, row, cw, c->gl->minus_inf, STYLE_DIM);
+                else
+                    cell_value(c, cx, row, cw, table_value(c, f, k, r, s), lo, hi, marked);
+            }
     }
     return 1 + nrows;
 }
@@ -472,21 +512,22 @@ static void symmetric_side(const ViewCtx *c, const SimFocus *f, const SimLayout 
     draw_clipped(c->g, L->x, y, L->x + lw, buf, STYLE_BOLD);
     caption_scores(c, f, buf, sizeof buf);
     draw_clipped(c->g, rx, y, rx + rw, buf, STYLE_BOLD);
-    draw_table(c, f, L, left_table(L), L->x, y + 1, 1 + n, lw);
-    draw_table(c, f, L, TABLE_SCORES, rx, y + 1, 1 + T, rw);
+    draw_table(c, f, L, left_table(L), L->x, y + 1, 1 + n, lw, 0);
+    draw_table(c, f, L, TABLE_SCORES, rx, y + 1, 1 + T, rw, 0);
     statement_similarity(c, f, buf, sizeof buf);
     sim_paragraph(c, c->g, L->x, y + 2 + n, lw, 2, buf, STYLE_NORMAL);
     statement_scores(c, f, buf, sizeof buf);
     sim_paragraph(c, c->g, rx, y + 2 + T, rw, 2, buf, STYLE_NORMAL);
 }
 
-/* One table with its caption and statement in a column beside it (when there is room). */
+/* One table of `rows` rows with its caption and statement in a column beside it (when there
+ * is room): every row, or those around the marked pair when the body is too short. */
 static void symmetric_one_stacked(const ViewCtx *c, const SimFocus *f, const SimLayout *L,
-                                  TableKind k, int y)
+                                  TableKind k, int y, int rows)
 {
     char cap[SIM_LINE], said[SIM_LINE];
-    int T = c->tr->T, tw = table_width(c, L, k, L->cell);
-    draw_table(c, f, L, k, L->x, y, 1 + T, L->w);
+    int T = rows - 1, tw = table_width(c, L, k, L->cell);
+    draw_table(c, f, L, k, L->x, y, rows, L->w, table_first_row(c, f, k, rows));
     if (k == TABLE_SCORES) {
         caption_scores(c, f, cap, sizeof cap);
         statement_scores(c, f, said, sizeof said);
@@ -507,8 +548,12 @@ static void symmetric_draw(const ViewCtx *c, const SimFocus *f, const SimLayout 
         symmetric_side(c, f, L, y + 1);
         return;
     }
-    symmetric_one_stacked(c, f, L, TABLE_SIMILARITY, y + 1);
-    symmetric_one_stacked(c, f, L, TABLE_SCORES, y + 2 + c->tr->T);
+    /* both tables whole, or (the body too short for them) as many rows each as it has,
+     * around the marked pair: the point of the trouble stays on screen */
+    int whole = 1 + c->tr->T, room = (L->rows[0] - 1) / 2;
+    int rows = room < whole ? (room < 2 ? 2 : room) : whole;
+    symmetric_one_stacked(c, f, L, TABLE_SIMILARITY, y + 1, rows);
+    symmetric_one_stacked(c, f, L, TABLE_SCORES, y + 1 + rows, rows);
 }
 
 /* ---------------------------------------------------------------- trouble 2 */
@@ -1121,8 +1166,10 @@ static const KeyHint similarity_hints[] = {
     { ACTION_NONE,         ACTION_NONE,         NULL,      NULL },
 };
 
-/* Shared keys that do nothing here: the help leaves them out. */
-static const Action similarity_idle[] = { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT, ACTION_FOCUS_N, ACTION_NONE };
+/* Shared keys that do nothing here: the help leaves them out (no character asks; nothing
+ * plays, so neither its speed nor predict's question before ③ has anything to act on). */
+static const Action similarity_idle[] = { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT, ACTION_FOCUS_N, ACTION_FASTER,
+                                          ACTION_SLOWER, ACTION_PREDICT, ACTION_NONE };
 
 const ViewOps view_similarity = {
     .name = "similarity",

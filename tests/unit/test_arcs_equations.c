@@ -198,7 +198,7 @@ static bool parse_term(const char **p, Val *out)
         return false;
     for (;;) {
         skip_blanks(p);
-        bool times = eat(p, "×") || eat(p, "*"), divide = !times && eat(p, "/");
+        bool times = eat(p, "×") || eat(p, "*"), divide = !times && (eat(p, "/") || eat(p, "÷"));
         if (!times && !divide)
             return true;
         Val b;
@@ -399,6 +399,8 @@ static const char *sqrt_equation(const char *line)
     for (const char *p = line; eq && p < eq; p++)
         if (strncmp(p, "√", strlen("√")) == 0 || strncmp(p, "sqrt", 4) == 0)
             at = p;
+    if (at && at > line && (at[-1] == '/' || (at - line >= 2 && strncmp(at - 2, "÷", 2) == 0)))
+        return NULL;   /* "Q(等)·K(加) ÷√8 = 4.05 ÷ 2.828427 = 1.432": a quotient, not √8's value */
     return at && eq - at < 12 ? at : NULL;
 }
 
@@ -599,6 +601,22 @@ static const VectorRow *vector(const Frame *fr, const char *label)
     return NULL;
 }
 
+/* Cuts a note in brackets after an equation's result ("= 2.6554 (② rounds it to 7.51)",
+ * "= 2.6554（② 里四舍五入成 7.51）"), so that the result is the equation's last number. */
+static void drop_note(char *eq)
+{
+    char *last = strstr(eq, " = ");
+    for (char *p = last; p; p = strstr(p + 1, " = "))
+        last = p;
+    if (!last)
+        return;
+    char *note = strstr(last, " (");
+    if (!note)
+        note = strstr(last, "（");
+    if (note && note > last + 3 && note[-1] >= '0' && note[-1] <= '9')
+        *note = '\0';
+}
+
 /* Reads and checks one shot's panel; tables are merged into t. */
 static void read_frame(const Shot *s, Tables *t, Frame *fr, const char *what)
 {
@@ -628,6 +646,7 @@ static void read_frame(const Shot *s, Tables *t, Frame *fr, const char *what)
             size_t used = strlen(eq);
             snprintf(eq + used, sizeof eq - used, " %s", more);
         }
+        drop_note(eq);
         const char *sq = sqrt_equation(eq);
         if (sq && !strstr(eq, " / ")) {
             Found dummy = { 0 };
@@ -764,7 +783,10 @@ static void walk(const Walk *wk)
                 /* known gap: at 60 × 20 on 16 characters a score check whose operands need five
                  * decimals (Q(三)·K(等)) does not fit the panel and is left out whole */
                 bool too_small = wk->w < 80 && tr->T > 6 && st == STAGE_SCORE && fr.found.equations == 0;
-                if (fr.found.equations != 1 && !masked_answer && !too_small)
+                /* at ③ the worked score's ÷√d ("Q(等)·K(加) ÷√8 = 4.05 ÷ 2.828427 = 1.432")
+                 * comes before the share's check where the panel has a line for it */
+                bool quotient = st == STAGE_SOFTMAX && fr.found.equations == 2;
+                if (fr.found.equations != 1 && !quotient && !masked_answer && !too_small)
                     fail_msg("%s: %d equations checked, want the worked one", what, fr.found.equations);
                 total += fr.found.equations;
                 if (st == STAGE_SOFTMAX && !fr.sqrt_seen)   /* ÷√d is ③'s first step */

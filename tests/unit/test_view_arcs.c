@@ -1448,10 +1448,65 @@ static void test_two_heads_draw_both(void **state)
     scene_close(s);
 }
 
+/* ③ redoes the worked score's ÷√8 from the score ② printed: where ②'s two decimals give
+ * the ÷√8 row's number, as printed; where they do not (② prints 1.26, ÷√8 is 0.447, not
+ * 1.26 ÷ 2.828427 = 0.445), with the decimals that do, and it says ② rounded them. */
+static void test_softmax_redoes_the_worked_scaled_score(void **state)
+{
+    Fixture *fx = *state;
+    Shot s = { .w = 80, .h = 24, .stage = STAGE_SOFTMAX, .focus = 3, .numbers = true };
+    char *text = shot_text(fx, VIEW_ARCS, &s);
+    assert_shows(text, "Q(等)·K(加) ÷√8 = 4.05 ÷ 2.828427 = 1.432\n");
+    assert_shows(text, " 0.447 ");
+    free(text);
+    Shot other = { .w = 80, .h = 24, .stage = STAGE_SOFTMAX, .focus = 3, .numbers = true, .keys = { ',' } };
+    text = shot_text(fx, VIEW_ARCS, &other);
+    assert_shows(text, "Q(等)·K(三) ÷√8 = 1.264 ÷ 2.828427 = 0.447 (② rounds it to 1.26)");
+    free(text);
+    Shot score = { .w = 80, .h = 24, .stage = STAGE_SCORE, .focus = 3, .numbers = true };
+    text = shot_text(fx, VIEW_ARCS, &score);
+    assert_shows(text, " 1.26 ");
+    free(text);
+    other.lang = LANG_ZH;
+    text = shot_text(fx, VIEW_ARCS, &other);
+    assert_shows(text, "Q(等)·K(三) ÷√8 = 1.264 ÷ 2.828427 = 0.447（② 里四舍五入成 1.26）");
+    free(text);
+}
+
+/* At ① the arcs' area, empty of lines, says why and when they come; from ② the arcs take
+ * its place. */
+static void test_roles_stage_says_why_no_lines(void **state)
+{
+    Fixture *fx = *state;
+    const char *en[2] = { "no lines yet: each character first makes its three roles",
+                          "at ② score, each Q meets every K and the lines appear" };
+    const char *zh[2] = { "还没有线：每个字先变出三个分身", "到 ② 打分，每个 Q 去碰每个 K，线才出现" };
+    for (int size = 0; size < 2; size++) {
+        Shot s = { .w = size ? 120 : 80, .h = size ? 40 : 24, .stage = STAGE_QKV, .focus = 3, .numbers = true };
+        Grid g = shot_render(fx, VIEW_ARCS, &s);
+        int first = row_with(&g, en, 1);
+        assert_true(first > 1);
+        assert_int_equal(row_with(&g, en + 1, 1), first + 1);
+        assert_true(first + 1 < row_with(&g, (const char *[]){ "╲│╱" }, 1));   /* above the roles */
+        grid_free(&g);
+        s.lang = LANG_ZH;
+        g = shot_render(fx, VIEW_ARCS, &s);
+        assert_int_equal(row_with(&g, zh + 1, 1), row_with(&g, zh, 1) + 1);
+        grid_free(&g);
+        s.lang = LANG_EN;
+        s.stage = STAGE_SCORE;
+        g = shot_render(fx, VIEW_ARCS, &s);
+        assert_lacks(&g, "no lines yet");
+        grid_free(&g);
+    }
+}
+
 int main(void)
 {
 #define T(f) cmocka_unit_test_setup_teardown(f, fixture_setup, fixture_teardown)
     const struct CMUnitTest tests[] = {
+        T(test_softmax_redoes_the_worked_scaled_score),
+        T(test_roles_stage_says_why_no_lines),
         T(test_hidden_numbers_leave_no_data_value),
         T(test_hidden_numbers_still_draw_arcs),
         T(test_softmax_shows_the_traces_shares),

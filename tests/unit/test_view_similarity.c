@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "harness.h"
+#include "chrome.h"
 #include "check.h"
 #include "format.h"
 #include "keys.h"
@@ -92,11 +93,14 @@ static void test_symmetric_pair_is_marked_where_it_stands(void **state)
     int col_jia_r = column_of(&g, head, scores_x, "加"), col_deng_r = column_of(&g, head, scores_x, "等");
     int row_jia = row_starting(&g, head, "加"), row_deng = row_starting(&g, head, "等");
     char buf[64];
-    /* a cell is the 6 columns ending under its head's glyph (wide: its second column) */
-    cells_text(&g, row_jia, col_deng - 4, col_deng + 1, buf, sizeof buf);
-    assert_string_equal(buf, "[0.25]");
-    cells_text(&g, row_deng, col_jia - 4, col_jia + 1, buf, sizeof buf);
-    assert_string_equal(buf, "[0.25]");
+    /* a number ends under its head's glyph (wide: its second column), a marked one too,
+     * with "[" before it and "]" after it where the next number leaves a blank */
+    cells_text(&g, row_jia, col_deng - 4, col_deng + 2, buf, sizeof buf);
+    assert_string_equal(buf, " [0.25]");
+    cells_text(&g, row_deng, col_jia - 4, col_jia + 2, buf, sizeof buf);
+    assert_string_equal(buf, " [0.25]");
+    cells_text(&g, row_jia - 1, col_deng - 4, col_deng + 1, buf, sizeof buf);
+    assert_string_equal(buf, "  2.12");   /* the column's numbers end where 0.25 does */
     cells_text(&g, row_deng, col_jia_r - 4, col_jia_r + 1, buf, sizeof buf);
     assert_string_equal(buf, "[4.05]");   /* Q(等)·K(加) */
     cells_text(&g, row_jia, col_deng_r - 4, col_deng_r + 1, buf, sizeof buf);
@@ -333,10 +337,10 @@ static void test_hidden_shades_tell_the_pair(void **state)
     int x_sim_deng = column_of(&g, head, 3, "等"), x_sim_jia = column_of(&g, head, 3, "加");
     int scores_x = column_of(&g, head, 0, "Q");
     int x_sc_deng = column_of(&g, head, scores_x, "等"), x_sc_jia = column_of(&g, head, scores_x, "加");
-    cells_text(&g, row_jia, x_sim_deng - 4, x_sim_deng + 1, a, sizeof a);
-    cells_text(&g, row_deng, x_sim_jia - 4, x_sim_jia + 1, b, sizeof b);
-    cells_text(&g, row_deng, x_sc_jia - 4, x_sc_jia + 1, c, sizeof c);
-    cells_text(&g, row_jia, x_sc_deng - 4, x_sc_deng + 1, d, sizeof d);
+    cells_text(&g, row_jia, x_sim_deng - 3, x_sim_deng + 2, a, sizeof a);   /* "]" past the cell */
+    cells_text(&g, row_deng, x_sim_jia - 3, x_sim_jia + 2, b, sizeof b);
+    cells_text(&g, row_deng, x_sc_jia - 3, x_sc_jia + 2, c, sizeof c);
+    cells_text(&g, row_jia, x_sc_deng - 3, x_sc_deng + 2, d, sizeof d);
     assert_string_equal(a, b);               /* one shade twice */
     assert_string_equal(a, "[▒▒▒▒]");
     assert_string_not_equal(c, d);           /* 等 → 加 darker than 加 → 等 */
@@ -534,9 +538,76 @@ static void test_draw_paragraph_memo(void **state)
     grid_free(&b);
 }
 
+
+/* Whether the help of view v lists key (every row it has, scrolled or not). */
+static bool help_lists(ViewId v, int key)
+{
+    Scene *s = scene_open(NULL, v);
+    ChromeHelpRow rows[64];
+    int n = chrome_help_rows(&s->ui, view_ops(v), rows, 64);
+    bool listed = false;
+    for (int i = 0; i < n; i++)
+        listed = listed || rows[i].key == key;
+    scene_close(s);
+    return listed;
+}
+
+/* The help leaves out p, + and -: nothing plays on this screen (Space says so), so there is
+ * no speed to change and no ③ for predict to ask before. */
+static void test_help_lists_no_idle_key(void **state)
+{
+    (void)state;
+    assert_false(help_lists(VIEW_SIMILARITY, 'p'));
+    assert_false(help_lists(VIEW_SIMILARITY, '+'));
+    assert_false(help_lists(VIEW_SIMILARITY, '-'));
+    assert_true(help_lists(VIEW_ARCS, 'p'));   /* where autoplay steps into ③, it asks */
+    assert_true(help_lists(VIEW_SIMILARITY, 'n'));
+}
+
+/* Sixteen characters at 80 × 24: two tables of 17 rows cannot both fit, so each shows the
+ * rows around the marked pair; Q(等)·K(减) = 4.16 and Q(减)·K(等) = 1.78 both stay on screen
+ * (the scores' table was cut after its second row, the pair below the status line). */
+static void test_short_body_keeps_the_pair(void **state)
+{
+    (void)state;
+    Scene *sc = scene_open("三加五等于?十减四等于?几是二乘", VIEW_SIMILARITY);
+    char *text = scene_text(sc, 80, 24);
+    assert_shows(text, "[4.16]");
+    assert_shows(text, "[1.78]");
+    assert_shows(text, "\n减  -0.10");   /* the similarity table's row of 减, the pair's other half */
+    free(text);
+    text = scene_text(sc, 120, 60);   /* room for both whole: every row, from 三 */
+    assert_shows(text, "\n 乘 ");
+    free(text);
+    scene_close(sc);
+}
+
+/* A marked negative number keeps its column and a blank on each side where the next cell
+ * leaves one (two heads, 120 × 40: "3.72 [-0.24] -1.07", was "3.72[-0.24]  -1.07"); at
+ * 80 × 24 "7.05[2.08] -2.66", never "[2.08]-2.66", which reads as a subtraction. */
+static void test_brackets_keep_the_column(void **state)
+{
+    (void)state;
+    Scene *sc = scene_open(NULL, VIEW_SIMILARITY);
+    scene_press(sc, 'h');   /* two heads: the first's scores */
+    char *text = scene_text(sc, 120, 40);
+    assert_shows(text, " 3.72 [-0.24] -1.07 ");
+    free(text);
+    scene_close(sc);
+    sc = scene_open(NULL, VIEW_SIMILARITY);
+    text = scene_text(sc, 80, 24);
+    assert_shows(text, " 7.05[2.08] -2.66 ");
+    assert_shows(text, " 0.13 [0.25] 0.10 ");
+    free(text);
+    scene_close(sc);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_help_lists_no_idle_key),
+        cmocka_unit_test(test_short_body_keeps_the_pair),
+        cmocka_unit_test(test_brackets_keep_the_column),
         cmocka_unit_test(test_symmetric_pair_is_marked_where_it_stands),
         cmocka_unit_test(test_tables_show_the_engines_numbers),
         cmocka_unit_test(test_vocabulary_table_where_it_fits),
