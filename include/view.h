@@ -140,8 +140,9 @@ int view_from_name(const char *name);
 
 /* What action a does in view v, as its help says it: the steps (→ ← Home End, Space) say
  * what the view's track walks; a view's own action, what its list says; NULL when the
- * action does nothing there (a view with no track and no binding of its own for it, or
- * one in its idle list), so the help leaves it out. */
+ * action does nothing there (a view with no track and no binding of its own for it,
+ * autoplay's speed where nothing plays, predict-then-reveal where autoplay walks no stages,
+ * or one in its idle list), so the help leaves it out. */
 const char *view_describe(const ViewOps *v, Action a, Lang lang);
 
 /* ---------------------------------------------------------------- the views' states */

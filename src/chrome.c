@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "spell.h"
+#include "wrap.h"
 
 /* ---------------------------------------------------------------- title row */
 
@@ -681,41 +682,23 @@ typedef struct {
 
 #define HELP_MAX_LINES (2 * HELP_MAX_ROWS)
 
-/* Splits text into pieces of at most `room` columns, breaking at blanks where it can;
- * appends them to lines from *n (the first with `label`). */
+/* Breaks text into lines of at most `room` columns with the one line breaker (between
+ * words, in Chinese too, never before a closing mark nor inside a lesson term); appends them
+ * to lines from *n (the first with `label`; an empty text is one empty line). */
 static void help_wrap(const char *label, const char *text, int room, HelpLine *lines, int *n)
 {
-    const char *p = text;
-    bool first = true;
-    while (*n < HELP_MAX_LINES) {
-        int cols = 0;
-        const char *q = p, *cut = NULL;
-        while (*q) {
-            size_t len = 1;
-            while ((q[len] & 0xC0) == 0x80)
-                len++;
-            char ch[8];
-            snprintf(ch, sizeof ch, "%.*s", (int)len, q);
-            int w = text_width(ch) == 2 ? 2 : 1;
-            if (cols + w > room)
-                break;
-            if (*q == ' ')
-                cut = q;
-            cols += w;
-            q += len;
-        }
-        if (*q && cut && cut > p)
-            q = cut;
+    WrapLine wl[HELP_MAX_LINES];
+    int total = wrap_lines(text, room, wl, HELP_MAX_LINES);
+    if (total > HELP_MAX_LINES)
+        total = HELP_MAX_LINES;
+    for (int i = 0; (i < total || (i == 0 && total == 0)) && *n < HELP_MAX_LINES; i++) {
         HelpLine *l = &lines[(*n)++];
-        l->label = first ? label : NULL;
+        l->label = i == 0 ? label : NULL;
         l->whole = false;
-        snprintf(l->text, sizeof l->text, "%.*s", (int)(q - p), p);
-        first = false;
-        while (*q == ' ')
-            q++;
-        if (!*q || q == p)
-            return;
-        p = q;
+        if (total == 0)
+            l->text[0] = '\0';
+        else
+            snprintf(l->text, sizeof l->text, "%.*s", wl[i].len, text + wl[i].start);
     }
 }
 

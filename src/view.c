@@ -186,6 +186,10 @@ const char *view_describe(const ViewOps *v, Action a, Lang lang)
         return w ? w->last[z] : NULL;
     if (a == ACTION_PLAY)
         return w ? w->play[z] : NULL;
+    if ((a == ACTION_FASTER || a == ACTION_SLOWER) && !w)
+        return NULL;   /* nothing plays here, at any speed */
+    if (a == ACTION_PREDICT && v->track != TRACK_STAGES_FOCUS && v->track != TRACK_STAGES)
+        return NULL;   /* it asks when autoplay reaches ③: only where autoplay walks stages */
     if (a == ACTION_ORIGIN && !v->chosen)
         return NULL;   /* nothing to trace on this screen */
     if ((int)a >= ACTION_VIEW_FIRST) {

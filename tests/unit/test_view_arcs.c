@@ -1218,6 +1218,16 @@ static void test_smallest_frame_keeps_the_essentials(void **state)
         }
 }
 
+/* s without its blanks (and newlines) into out (cap bytes). */
+static void drop_blanks(const char *s, char *out, size_t cap)
+{
+    size_t k = 0;
+    for (; *s && k + 1 < cap; s++)
+        if (*s != ' ' && *s != '\n')
+            out[k++] = *s;
+    out[k] = '\0';
+}
+
 /* The help at 60 × 20 scrolls, and every line of it can be read whole. */
 static void test_help_scrolls_to_every_line(void **state)
 {
@@ -1267,11 +1277,20 @@ static void test_help_scrolls_to_every_line(void **state)
         }
         strcat(all, "\n");
     }
+    /* compared without blanks: a line may break between two Chinese characters, where
+     * the joined lines hold no blank (十 / 减四等于?) */
+    char bare[16384], want[1024];
+    drop_blanks(all, bare, sizeof bare);
     const ViewOps *v = view_ops(VIEW_ARCS);
     for (int pass = 0; pass < 2; pass++)
-        for (const KeyBinding *b = pass ? action_keys : v->keys; b->key; b++)
-            if (b->in_help && !strstr(all, view_describe(view_ops(VIEW_ARCS), b->action, LANG_EN)))
-                fail_msg("the help at 60x20 never shows \"%s\" whole:\n%s", view_describe(view_ops(VIEW_ARCS), b->action, LANG_EN), all);
+        for (const KeyBinding *b = pass ? action_keys : v->keys; b->key; b++) {
+            const char *d = view_describe(v, b->action, LANG_EN);
+            if (!b->in_help || !d)
+                continue;
+            drop_blanks(d, want, sizeof want);
+            if (!strstr(bare, want))
+                fail_msg("the help at 60x20 never shows \"%s\" whole:\n%s", d, all);
+        }
 }
 
 /* Stepping past either end says where you are; + and - go in round steps and say so. */
