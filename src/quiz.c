@@ -853,7 +853,7 @@ static void prompt_x(const Trace *tr, const QuizQuestion *q, Lang lang, const Qu
 {
     const char *c = tr->tokens[q->t];
     say(out, LANG_PICK(lang, "x(%s)[%d]: word vector + position fingerprint, component %d. %s.",
-                       "x(%s)[%d]：词向量 + 位置指纹，第 %d 个分量。%s。"),
+                       "x(%s)[%d]：词向量 + 位置指纹，下标为 %d 的分量。%s。"),
         c, q->j, q->j, precision_sentence(q, lang));
     char e[64], pe[64];
     snprintf(e, sizeof e, LANG_PICK(lang, "e(%s)", "词向量(%s)"), c);
@@ -990,10 +990,10 @@ static void prompt_output(const Trace *tr, const QuizQuestion *q, Lang lang, con
 {
     const char *a = tr->tokens[q->t];
     say(out, LANG_PICK(lang, "output(%s)[%d] = Σ_s share(%s,s) × V(s)[%d]: what %s collects, component %d. %s.",
-                       "输出(%s)[%d] = Σ_s 百分比(%s,s) × V(s)[%d]：「%s」取到的货，第 %d 个分量。%s。"),
+                       "输出(%s)[%d] = Σ_s 百分比(%s,s) × V(s)[%d]：「%s」取到的货，下标为 %d 的分量。%s。"),
         a, q->j, a, q->j, a, q->j, precision_sentence(q, lang));
     char shares[64], values[64];
-    snprintf(shares, sizeof shares, "share(%s,·)", a);
+    snprintf(shares, sizeof shares, LANG_PICK(lang, "share(%s,·)", "百分比(%s,·)"), a);
     snprintf(values, sizeof values, "V(·)[%d]", q->j);
     double column[MODEL_MAX_TOKENS];
     for (int s = 0; s < tr->T; s++)
@@ -1011,7 +1011,7 @@ static void prompt_cosine(const Trace *tr, const QuizQuestion *q, Lang lang, con
                        "输出(%s) 和 V(%s) 的余弦：「%s」取到的货和「%s」交出去的内容有多像。%s。"),
         a, b, a, b, precision_sentence(q, lang));
     char out_l[64], v_l[64];
-    snprintf(out_l, sizeof out_l, "output(%s)", a);
+    snprintf(out_l, sizeof out_l, LANG_PICK(lang, "output(%s)", "输出(%s)"), a);
     snprintf(v_l, sizeof v_l, "V(%s)", b);
     const QuizVec vecs[2] = {
         { out_l, TRACE_ROW(tr, output, q->t), 1, q->kind == QUIZ_COSINE ? q->digits_a : 2 },
@@ -1072,8 +1072,8 @@ static void solve_projection(const Trace *tr, const QuizQuestion *q, Lang lang, 
     const char *c = tr->tokens[q->t];
     ExplainTerm terms[CHECK_MAX_TERMS];
     int n = engine_explain_projection(tr, q->role, q->t, q->j, terms);
-    say(out, "%s(%s)[%d] = Σ_i x(%s)[i] × %s[i][%d]:", role_name(q->role), c, q->j, c,
-        role_w(q->role), q->j);
+    say(out, LANG_PICK(lang, "%s(%s)[%d] = Σ_i x(%s)[i] × %s[i][%d]:", "%s(%s)[%d] = Σ_i x(%s)[i] × %s[i][%d]："),
+        role_name(q->role), c, q->j, c, role_w(q->role), q->j);
     say_products(out, q, terms, n, q->digits_a, q->digits_b, lang);
 }
 
@@ -1082,7 +1082,8 @@ static void solve_score(const Trace *tr, const QuizQuestion *q, Lang lang, QuizT
     const char *a = tr->tokens[q->t], *b = tr->tokens[q->s];
     ExplainTerm terms[CHECK_MAX_TERMS];
     int n = engine_explain_score(tr, q->head, q->t, q->s, terms);
-    say(out, "Q(%s)·K(%s) = Σ_i Q(%s)[i] × K(%s)[i]:", a, b, a, b);
+    say(out, LANG_PICK(lang, "Q(%s)·K(%s) = Σ_i Q(%s)[i] × K(%s)[i]:", "Q(%s)·K(%s) = Σ_i Q(%s)[i] × K(%s)[i]："),
+        a, b, a, b);
     say_products(out, q, terms, n, q->digits_a, q->digits_b, lang);
 }
 
@@ -1107,7 +1108,8 @@ static void say_exps(QuizText *out, const Trace *tr, const CheckedShare *c, int 
             say(out, LANG_PICK(lang, "  %s: masked, 0", "  %s：被掩码挡住，0"), tr->tokens[u]);
             continue;
         }
-        say(out, "  %s: e^(%s − %s) = e^(%s) → %s", tr->tokens[u], num(c->scaled[u], sd),
+        say(out, LANG_PICK(lang, "  %s: e^(%s − %s) = e^(%s) → %s", "  %s：e^(%s − %s) = e^(%s) → %s"),
+            tr->tokens[u], num(c->scaled[u], sd),
             term(c->max, sd), num(c->scaled[u] - c->max, sd), num(c->exps[u], c->exp_digits));
     }
 }
@@ -1143,7 +1145,8 @@ static void solve_share(const Trace *tr, const QuizQuestion *q, Lang lang, QuizT
     for (int u = 0; u < tr->T; u++) {
         double raw = pr(TRACE_HSQ(tr, scores, q->head, q->t, u), rd);
         if (engine_visible(tr, q->t, u))
-            say(out, "  %s: %s ÷ %s ≈ %s → %s", tr->tokens[u], num(raw, rd), num(root, QUIZ_SCALE_DIGITS),
+            say(out, LANG_PICK(lang, "  %s: %s ÷ %s ≈ %s → %s", "  %s：%s ÷ %s ≈ %s → %s"), tr->tokens[u],
+                num(raw, rd), num(root, QUIZ_SCALE_DIGITS),
                 num(raw / root, sd + 3), num(pr(raw / root, sd), sd));
     }
     CheckedShare c;
@@ -1177,8 +1180,9 @@ static void solve_cosine(const Trace *tr, const QuizQuestion *q, Lang lang, Quiz
     CheckedCosine c;
     int dd = 2 * q->digits_a;   /* the sums' exact decimals */
     check_cosine_printed(&c, TRACE_ROW(tr, output, q->t), TRACE_ROW(tr, v, q->s), tr->d, q->digits_a);
-    say(out, "output(%s)·V(%s) = Σ_i output(%s)[i] × V(%s)[i] = %s", a, b, a, b, num(c.dot, dd));
-    say(out, "|output(%s)| = √(Σ_i output(%s)[i]²) = √%s ≈ %s", a, a, num(c.aa, dd), num(c.na, 6));
+    const char *o = LANG_PICK(lang, "output", "输出");   /* as the question names it */
+    say(out, "%s(%s)·V(%s) = Σ_i %s(%s)[i] × V(%s)[i] = %s", o, a, b, o, a, b, num(c.dot, dd));
+    say(out, "|%s(%s)| = √(Σ_i %s(%s)[i]²) = √%s ≈ %s", o, a, o, a, num(c.aa, dd), num(c.na, 6));
     say(out, "|V(%s)| = √(Σ_i V(%s)[i]²) = √%s ≈ %s", b, b, num(c.bb, dd), num(c.nb, 6));
     char v[FORMAT_BYTES];
     say(out, LANG_PICK(lang, "cos = %s ÷ (%s × %s) ≈ %s → %s (%s)", "余弦 = %s ÷ (%s × %s) ≈ %s → %s（%s）"),
@@ -1189,8 +1193,9 @@ static void solve_cosine(const Trace *tr, const QuizQuestion *q, Lang lang, Quiz
 static void solve_x(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText *out)
 {
     const char *c = tr->tokens[q->t];
-    (void)lang;
-    say(out, "x(%s)[%d] = e(%s)[%d] + pe(%s)[%d] = %s + %s = %s", c, q->j, c, q->j, c, q->j,
+    /* the rows' own names, as the question's table labels them */
+    say(out, LANG_PICK(lang, "x(%s)[%d] = e(%s)[%d] + pe(%s)[%d] = %s + %s = %s",
+                       "x(%s)[%d] = 词向量(%s)[%d] + 位置(%s)[%d] = %s + %s = %s"), c, q->j, c, q->j, c, q->j,
         num(TRACE_ROW(tr, embedding, q->t)[q->j], 2), term(TRACE_ROW(tr, position, q->t)[q->j], 2),
         num(q->right, 2));
 }

@@ -319,6 +319,50 @@ static void test_solution_text(void **state)
     assert_string_equal(t.line[t.n - 1], "answer 3: 52.4%");
 }
 
+/* A line of t that is want, or a failure listing t. */
+static void assert_line(const QuizText *t, const char *want)
+{
+    for (int i = 0; i < t->n; i++)
+        if (strcmp(t->line[i], want) == 0)
+            return;
+    for (int i = 0; i < t->n; i++)
+        print_error("%s\n", t->line[i]);
+    fail_msg("no line \"%s\"", want);
+}
+
+/* In Chinese the worked solutions name the rows as the question's table does (词向量, 位置,
+ * 输出, 百分比; they said e(加), output(等), share(等,·)) and end a sentence with "：". */
+static void test_chinese_words(void **state)
+{
+    QuizQuestion q;
+    QuizText t;
+    const Trace *tr = trace_of(state);
+    quiz_make(tr, QUIZ_X, ROLE_Q, JIA, 0, 2, 0, 1, &q);
+    quiz_solution(tr, &q, LANG_ZH, &t);
+    assert_line(&t, "x(加)[2] = 词向量(加)[2] + 位置(加)[2] = -0.66 + 0.10 = -0.56");
+    quiz_prompt(tr, &q, LANG_ZH, &t);
+    assert_line(&t, "x(加)[2]：词向量 + 位置指纹，下标为 2 的分量。保留两位小数。");
+    quiz_make(tr, QUIZ_SCORE, ROLE_Q, DENG, JIA, 0, 0, 7, &q);
+    quiz_solution(tr, &q, LANG_ZH, &t);
+    assert_string_equal(t.line[0], "Q(等)·K(加) = Σ_i Q(等)[i] × K(加)[i]：");
+    quiz_make(tr, QUIZ_SHARE, ROLE_Q, DENG, JIA, 0, 0, 3, &q);
+    quiz_solution(tr, &q, LANG_ZH, &t);
+    assert_line(&t, "  三：e^(0.447 − 1.432) = e^(-0.985) → 0.3734");
+    quiz_make(tr, QUIZ_OUTPUT, ROLE_Q, DENG, 0, 0, 0, 1, &q);
+    quiz_prompt(tr, &q, LANG_ZH, &t);
+    bool shares = false;
+    for (int i = 0; i < t.n; i++)
+        shares = shares || strncmp(t.line[i], "百分比(等,·)", strlen("百分比(等,·)")) == 0;
+    assert_true(shares);
+    quiz_make(tr, QUIZ_COSINE, ROLE_Q, DENG, JIA, 0, 0, 1, &q);
+    quiz_prompt(tr, &q, LANG_ZH, &t);
+    for (int i = 0; i < t.n; i++)
+        assert_null(strstr(t.line[i], "output"));
+    quiz_solution(tr, &q, LANG_ZH, &t);
+    for (int i = 0; i < t.n; i++)
+        assert_null(strstr(t.line[i], "output"));
+}
+
 /* ---------------------------------------------------------------- the sequence */
 
 static void test_sequence(void **state)
@@ -443,6 +487,7 @@ int main(void)
         cmocka_unit_test(test_parse),
         cmocka_unit_test(test_names),
         cmocka_unit_test_setup_teardown(test_solution_text, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_chinese_words, setup, teardown),
         cmocka_unit_test_setup_teardown(test_sequence, setup, teardown),
         cmocka_unit_test_setup_teardown(test_masked_heads, setup_masked, teardown),
         cmocka_unit_test_setup_teardown(test_tally, setup, teardown),
