@@ -180,6 +180,28 @@ static void test_text_scaled_gives_the_shares(void **state)
     }
 }
 
+/* The cosines are of the unrounded numbers; redone from the two-decimal output and V tables
+ * they come out otherwise (0.9851 for 0.9855), and the dump says so, with those figures. */
+static void test_text_cosines_from_the_tables(void **state)
+{
+    (void)state;
+    Run r;
+    Capture c;
+    run_text(&r, NULL, NULL);
+    dump_text(capture_open(&c), &r.tr, "三加五等于?", false);
+    char *t = capture_close(&c);
+    assert_has_line(t, "output(等) is most like V(加): cosine 0.9855");
+    assert_has_line(t, "(of the unrounded numbers; the two-decimal tables above give 0.9869, 0.9643, "
+                       "0.9128, 0.9851, 0.9764, 0.8984)");
+    free(t);
+    dump_text(capture_open(&c), &r.tr, "三加五等于?", true);
+    t = capture_close(&c);
+    assert_has_line(t, "（用没有四舍五入的数算；用上面两位小数的表算，依次是 0.9869、0.9643、0.9128、"
+                       "0.9851、0.9764、0.8984）");
+    free(t);
+    run_free(&r);
+}
+
 static void test_text_singular(void **state)
 {
     (void)state;
@@ -428,6 +450,7 @@ int main(void)
         cmocka_unit_test(test_text_wide_numbers),
         cmocka_unit_test(test_json_most_like_v),
         cmocka_unit_test(test_text_scaled_gives_the_shares),
+        cmocka_unit_test(test_text_cosines_from_the_tables),
         cmocka_unit_test(test_model_round_trip),
         cmocka_unit_test(test_model_round_trip_extremes),
         cmocka_unit_test(test_write_ok),
