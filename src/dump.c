@@ -252,7 +252,8 @@ static void put_closest(FILE *out, const Trace *tr, bool zh)
 
 /* ---------------------------------------------------------------- text */
 
-/* The two opening lines: the sentence and its sizes, the parameter count and √128. */
+/* The opening lines: the sentence and its sizes, the parameter count and √128, and how the
+ * tables are rounded (Q redone from the printed x and Wq is 0.01 off in 9 of 48 places). */
 static void put_title(FILE *out, const Trace *tr, const char *sentence, bool zh)
 {
     if (zh) {
@@ -260,6 +261,7 @@ static void put_title(FILE *out, const Trace *tr, const char *sentence, bool zh)
                 sentence, tr->T, tr->d, tr->dh, tr->scale);
         fprintf(out, "Wq、Wk、Wv：3 × %d×%d = %d 个可训练参数。真实模型一个头 128 维："
                      "√128 = %.6f。\n", tr->d, tr->d, 3 * tr->d * tr->d, sqrt(128.0));
+        fprintf(out, "每张表都用没有四舍五入的数算，再四舍五入印出来：拿印出来的数重算，最后一位可能差 1。\n");
         return;
     }
     fprintf(out, "attn-tui: self-attention on %s  (T = %d %s, d = %d, √%d = %.6f)\n",
@@ -267,6 +269,8 @@ static void put_title(FILE *out, const Trace *tr, const char *sentence, bool zh)
     fprintf(out, "Wq, Wk, Wv: 3 × %d×%d = %d trainable numbers. "
                  "A real model's head is 128 wide: √128 = %.6f.\n",
             tr->d, tr->d, 3 * tr->d * tr->d, sqrt(128.0));
+    fprintf(out, "Tables are computed from the unrounded numbers, then rounded: redone from the printed "
+                 "ones, a last digit can be 1 off.\n");
 }
 
 /* Lesson 7's preview, when it is on: the mask and the heads. */

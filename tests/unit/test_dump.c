@@ -191,11 +191,14 @@ static void test_text_cosines_from_the_tables(void **state)
     dump_text(capture_open(&c), &r.tr, "三加五等于?", false);
     char *t = capture_close(&c);
     assert_has_line(t, "output(等) is most like V(加): cosine 0.9855");
+    assert_has_line(t, "Tables are computed from the unrounded numbers, then rounded: redone from the "
+                       "printed ones, a last digit can be 1 off.");
     assert_has_line(t, "(of the unrounded numbers; the two-decimal tables above give 0.9869, 0.9643, "
                        "0.9128, 0.9851, 0.9764, 0.8984)");
     free(t);
     dump_text(capture_open(&c), &r.tr, "三加五等于?", true);
     t = capture_close(&c);
+    assert_has_line(t, "每张表都用没有四舍五入的数算，再四舍五入印出来：拿印出来的数重算，最后一位可能差 1。");
     assert_has_line(t, "（用没有四舍五入的数算；用上面两位小数的表算，依次是 0.9869、0.9643、0.9128、"
                        "0.9851、0.9764、0.8984）");
     free(t);
