@@ -643,41 +643,41 @@ static char *quiz_term(char *buf, double v, int digits)
     return buf;
 }
 
-/* The line "LABEL  n n n …": n values from `from` (every `stride`-th), 8 per line. */
+/* The line "LABEL  n n n …": n values from `from` (every `stride`-th), 8 per line, each
+ * right-aligned in `cell` columns (a blank and the number: 7 for "-0.42"). */
 static void say_vector(QuizText *out, const char *label, const double *v, int n, size_t stride,
-                       int digits)
+                       int digits, int cell)
 {
     for (int i = 0; i < n; i += QUIZ_PER_LINE) {
         char line[QUIZ_LINE_BYTES];
         size_t used = text_pad(line, sizeof line, i == 0 ? label : "", QUIZ_LABEL_COLUMNS, -1);
         for (int k = i; k < n && k < i + QUIZ_PER_LINE && used < sizeof line; k++)
-            used += (size_t)snprintf(line + used, sizeof line - used, " %6s",
+            used += (size_t)snprintf(line + used, sizeof line - used, " %*s", cell - 1,
                                      num(v[(size_t)k * stride], digits));
         say(out, "%s", line);
     }
 }
 
-/* The header "            0      1 …" of columns first..first+n-1. */
-static void say_columns(QuizText *out, int first, int n)
+/* The header "            0      1 …" of columns first..first+n-1, `cell` columns each. */
+static void say_columns(QuizText *out, int first, int n, int cell)
 {
     char line[QUIZ_LINE_BYTES];
     size_t used = text_pad(line, sizeof line, "", QUIZ_LABEL_COLUMNS, -1);
     for (int k = 0; k < n && k < QUIZ_PER_LINE && used < sizeof line; k++)
-        used += (size_t)snprintf(line + used, sizeof line - used, " %6d", first + k);
+        used += (size_t)snprintf(line + used, sizeof line - used, " %*d", cell - 1, first + k);
     say(out, "%s", line);
 }
 
-/* How a prompt lays out its numbers: as on the sheet, 8 to a line, or (a screen narrower
- * than the sheet's lines, quiz_prompt_fit) in blocks of fewer columns where a line would
- * not fit. */
+/* How a prompt lays out its numbers: 8 to a line, or in blocks of fewer columns where a
+ * line would not fit in cols (a narrow screen, quiz_prompt_fit; or wide numbers, 0.52023,
+ * on the sheet's QUIZ_SHEET_COLUMNS). */
 typedef struct {
     int cols;     /* columns a line may take */
-    bool sheet;   /* the sheet's width or more: every line as the sheet prints it */
 } QuizLayout;
 
 static QuizLayout quiz_layout(int cols)
 {
-    QuizLayout L = { cols, cols >= QUIZ_SHEET_COLUMNS };
+    QuizLayout L = { cols };
     return L;
 }
 
@@ -701,12 +701,13 @@ static int quiz_cell_columns(const QuizVec *vecs, int n, int len)
     return widest + 1;
 }
 
-/* Values per line of len values `cell` columns wide: all of them when the line fits (or on
- * the sheet), else as few lines as fit, as even as they come (8: 4 and 4, not 7 and 1). */
+/* Values per line of len values `cell` columns wide: all of them when the line fits, else
+ * as few lines as fit, as even as they come (8: 4 and 4, not 7 and 1); on the sheet too,
+ * where five decimals made a line of 85 columns. */
 static int quiz_per_line(const QuizLayout *L, int len, int cell)
 {
     int fit = (L->cols - QUIZ_LABEL_COLUMNS) / cell;
-    if (L->sheet || fit >= len)
+    if (fit >= len)
         return len;
     if (fit < 1)
         fit = 1;
@@ -714,25 +715,25 @@ static int quiz_per_line(const QuizLayout *L, int len, int cell)
     return (len + lines - 1) / lines;
 }
 
-/* n vectors of len values under one header of column numbers first..: on the sheet (or when
- * the lines fit) the header and the vectors as they are; else a block of columns at a time,
+/* n vectors of len values under one header of column numbers first..: when the lines fit,
+ * the header and the vectors as they are; else a block of columns at a time,
  * each block headed by its column numbers and every vector labelled again. */
 static void say_block(QuizText *out, const QuizLayout *L, int first, int len, const QuizVec *vecs,
                       int n)
 {
-    int per = quiz_per_line(L, len, quiz_cell_columns(vecs, n, len));
+    int cell = quiz_cell_columns(vecs, n, len), per = quiz_per_line(L, len, cell);
     if (per >= len) {
-        say_columns(out, first, len);
+        say_columns(out, first, len, cell);
         for (int i = 0; i < n; i++)
-            say_vector(out, vecs[i].label, vecs[i].v, len, vecs[i].stride, vecs[i].digits);
+            say_vector(out, vecs[i].label, vecs[i].v, len, vecs[i].stride, vecs[i].digits, cell);
         return;
     }
     for (int from = 0; from < len; from += per) {
         int m = from + per < len ? per : len - from;
-        say_columns(out, first + from, m);
+        say_columns(out, first + from, m, cell);
         for (int i = 0; i < n; i++)
             say_vector(out, vecs[i].label, vecs[i].v + (size_t)from * vecs[i].stride, m,
-                       vecs[i].stride, vecs[i].digits);
+                       vecs[i].stride, vecs[i].digits, cell);
     }
 }
 
@@ -758,7 +759,7 @@ static void say_rows(QuizText *out, const QuizLayout *L, const Trace *tr, int t,
             int w = (int)strlen(cell) + (rows[r].percent ? 1 : 0);
             widest = w > widest ? w : widest;
         }
-    bool narrow = !L->sheet && quiz_per_line(L, tr->T, widest + 1) < tr->T;
+    bool narrow = quiz_per_line(L, tr->T, widest + 1) < tr->T;
     int per = narrow ? quiz_per_line(L, tr->T, widest + 1) : QUIZ_PER_LINE;
     for (int from = 0; from < tr->T; from += per) {
         int to = from + per < tr->T ? from + per : tr->T;
@@ -766,7 +767,7 @@ static void say_rows(QuizText *out, const QuizLayout *L, const Trace *tr, int t,
         size_t used = text_pad(line, sizeof line, "", QUIZ_LABEL_COLUMNS, -1);
         for (int s = from; s < to; s++) {
             line[used++] = ' ';
-            used += text_pad(line + used, sizeof line - used, tr->tokens[s], 6, 1);
+            used += text_pad(line + used, sizeof line - used, tr->tokens[s], widest, 1);
         }
         say(out, "%s", line);
         for (int r = 0; r < n; r++) {
@@ -781,7 +782,7 @@ static void say_rows(QuizText *out, const QuizLayout *L, const Trace *tr, int t,
                 else
                     format_fixed(cell, sizeof cell, rows[r].values[s], rows[r].digits);
                 line[used++] = ' ';
-                used += text_pad(line + used, sizeof line - used, cell, 6, 1);
+                used += text_pad(line + used, sizeof line - used, cell, widest, 1);
             }
             say(out, "%s", line);
         }
@@ -884,7 +885,7 @@ static void prompt_projection(const Trace *tr, const QuizQuestion *q, Lang lang,
     const QuizVec w_all = { xl, w, 1, q->digits_b };   /* all d × d of W, one after another */
     int cell = quiz_cell_columns(&x_all, 1, tr->d), cell_w = quiz_cell_columns(&w_all, 1, tr->d * tr->d);
     cell = cell_w > cell ? cell_w : cell;
-    if (!L->sheet && quiz_per_line(L, tr->d, cell) < tr->d) {
+    if (quiz_per_line(L, tr->d, cell) < tr->d) {
         /* x and the one column of W the sum takes, a block of columns at a time */
         snprintf(label, sizeof label, "%s[·][%d]", role_w(q->role), q->j);
         const QuizVec vecs[2] = { { xl, TRACE_ROW(tr, x, q->t), 1, q->digits_a },
@@ -892,17 +893,17 @@ static void prompt_projection(const Trace *tr, const QuizQuestion *q, Lang lang,
         say_block(out, L, 0, tr->d, vecs, 2);
         return;
     }
-    say_columns(out, 0, tr->d);
-    say_vector(out, xl, TRACE_ROW(tr, x, q->t), tr->d, 1, q->digits_a);
+    say_columns(out, 0, tr->d, cell);
+    say_vector(out, xl, TRACE_ROW(tr, x, q->t), tr->d, 1, q->digits_a, cell);
     if (tr->d <= QUIZ_PER_LINE) {
         say(out, LANG_PICK(lang, "%s (row i, column j):", "%s（第 i 行，第 j 列）："), role_w(q->role));
         for (int i = 0; i < tr->d; i++) {
             snprintf(label, sizeof label, "%d", i);
-            say_vector(out, label, w + (size_t)i * (size_t)tr->d, tr->d, 1, q->digits_b);
+            say_vector(out, label, w + (size_t)i * (size_t)tr->d, tr->d, 1, q->digits_b, cell);
         }
     } else {
         snprintf(label, sizeof label, "%s[·][%d]", role_w(q->role), q->j);
-        say_vector(out, label, w + q->j, tr->d, (size_t)tr->d, q->digits_b);
+        say_vector(out, label, w + q->j, tr->d, (size_t)tr->d, q->digits_b, cell);
     }
 }
 
