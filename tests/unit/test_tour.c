@@ -196,6 +196,12 @@ static void test_mirror_question_keys(void **state)
     assert_true(TRACE_SQ(tr, scores, 3, 1) > 4.04 && TRACE_SQ(tr, scores, 1, 3) < 2.09);
     assert_int_equal(pr->truth, PREDICT_NO);
     assert_true(s->ui.numbers);
+    s->o.lang = LANG_ZH;   /* the status line offers what the question does (it said 是/不是) */
+    char *zh = scene_text(s, 120, 40);
+    assert_shows(zh, "y 一样 · n 不一样");
+    assert_shows(zh, "y/n 一样/不一样");
+    free(zh);
+    s->o.lang = LANG_EN;
     scene_press(s, 'n');                             /* no, not numbers */
     assert_true(s->ui.numbers);
     assert_int_equal(pr->answer, PREDICT_NO);
