@@ -647,7 +647,7 @@ static void draw_comment(const ViewCtx *c, const CodePane *P, int y)
     for (int brief = 0; brief < 2; brief++) {   /* ASCII: "3 + 5 = yu ?" when names do not fit */
         draw_sentence_text(c->tr, c->ascii, brief == 1, sentence, sizeof sentence);
         snprintf(buf, sizeof buf, SAY(c, "# x: %s, a row per character of %s; the values are %s's row",
-                                      "# x：%s，%s 每个字一行；下面的数是「%s」那一行"),
+                                      "# x：%s，句子「%s」每个字一行；下面的数是「%s」那一行"),
                  shape, sentence, c->tok[c->focus]);
         if (text_width(buf) <= P->w)
             break;

@@ -333,6 +333,8 @@ static void test_chinese(void **state)
     assert_shows(frame, "就这五行。真实框架里的 nn.MultiheadAttention、F.scaled_dot_product_attention");
     assert_shows(frame, "再加上第 7 课的掩码和多头");
     assert_shows(frame, "每个数自己核对");
+    /* the sentence named in 「」 as the dump names it */
+    assert_shows(frame, "# x：[6, 8]，句子「三加五等于?」每个字一行；下面的数是「等」那一行");
     free(frame);
 }
 
