@@ -341,6 +341,14 @@ static int targets_width(const ViewCtx *c)
     return w;
 }
 
+/* Claim i's title as drawn (ASCII where asked). */
+static void claim_title(const ViewCtx *c, int i, char *buf, size_t cap)
+{
+    const Claim *cl = &claims[i];
+    draw_drawable(c->ascii, c->ascii && cl->title_ascii ? cl->title_ascii : SAY(c, cl->title_en, cl->title_zh),
+                  buf, cap);
+}
+
 /* How the summary fits the rows it has, from the richest to the barest. */
 typedef struct {
     bool details;        /* each claim's detail under it */
@@ -423,6 +431,20 @@ static void draw_wrapped_line(const ViewCtx *c, const char *text, int width, int
     draw_clipped(c->g, x, y, limit, line, st);
 }
 
+/* True when every title fits before the column of arrows (at 60 columns "three roles from
+ * one vector" would be cut to "one vect"). */
+static bool targets_aligned(const ViewCtx *c, const SummaryLayout *L)
+{
+    char title[256];
+    int room = L->w - KEY_W - targets_width(c) - 1;
+    for (int i = 0; i < N_CLAIMS; i++) {
+        claim_title(c, i, title, sizeof title);
+        if (text_width(title) > room)
+            return false;
+    }
+    return true;
+}
+
 static void draw_title(const ViewCtx *c, const SummaryLayout *L, int i, int y)
 {
     char key[16], target[64], title[256];
@@ -430,10 +452,10 @@ static void draw_title(const ViewCtx *c, const SummaryLayout *L, int i, int y)
     snprintf(key, sizeof key, "[%s]", claim_key(claims[i].view));
     grid_put_text(c->g, L->x, y, key, STYLE_STAGE_LIT);
     target_text(c, claims[i].view, target, sizeof target);
-    int tx = limit - targets_width(c);   /* the arrows in one column, the names after them */
-    const Claim *cl = &claims[i];
-    draw_drawable(c->ascii, c->ascii && cl->title_ascii ? cl->title_ascii : SAY(c, cl->title_en, cl->title_zh),
-                  title, sizeof title);
+    /* the arrows in one column, the names after them; where a title would not fit beside
+     * that column, each name at the right edge, as close as it goes */
+    int tx = targets_aligned(c, L) ? limit - targets_width(c) : limit - text_width(target);
+    claim_title(c, i, title, sizeof title);
     draw_clipped(c->g, L->x + KEY_W, y, tx - 1, title, STYLE_BOLD);
     grid_put_text(c->g, tx, y, target, STYLE_DIM);
 }
