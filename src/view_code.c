@@ -652,6 +652,10 @@ static void draw_comment(const ViewCtx *c, const CodePane *P, int y)
         if (text_width(buf) <= P->w)
             break;
     }
+    if (text_width(buf) > P->w)   /* below 72 columns: without the sentence, not cut mid-word */
+        snprintf(buf, sizeof buf, SAY(c, "# x: %s, a row per character; the values are %s's row",
+                                      "# x：%s，每个字一行；下面的数是「%s」那一行"),
+                 shape, c->tok[c->focus]);
     draw_clipped(c->g, P->x, y, P->x + P->w, buf, STYLE_DIM);
 }
 

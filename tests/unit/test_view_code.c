@@ -172,6 +172,19 @@ static void test_input_row_at_80x24(void **state)
     free(frame);
 }
 
+/* At 70 columns the comment over x leaves the sentence out rather than lose its end ("the
+ * values are 等's" without "row"). */
+static void test_comment_whole_at_70(void **state)
+{
+    Fixture *f = *state;
+    Shot s = at_stage(STAGE_OUTPUT);
+    s.w = 70;
+    s.h = 22;
+    char *frame = shot_text(f, VIEW_CODE, &s);
+    assert_shows(frame, " # x: [6, 8], a row per character; the values are 等's row\n");
+    free(frame);
+}
+
 /* ---------------------------------------------------------------- stepping */
 
 /* The row of the ▶ marker: which line the step runs. */
@@ -408,6 +421,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_values_of_the_trace, fixture_setup, fixture_teardown),
         cmocka_unit_test_setup_teardown(test_line4_holds_as_printed, fixture_setup, fixture_teardown),
         cmocka_unit_test_setup_teardown(test_input_row_at_80x24, fixture_setup, fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_comment_whole_at_70, fixture_setup, fixture_teardown),
         cmocka_unit_test_setup_teardown(test_stepping, fixture_setup, fixture_teardown),
         cmocka_unit_test_setup_teardown(test_progress, fixture_setup, fixture_teardown),
         cmocka_unit_test_setup_teardown(test_mask, fixture_setup, fixture_teardown),
