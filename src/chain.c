@@ -7,6 +7,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include "check.h"
 #include "format.h"
 #include "text.h"
 
@@ -96,7 +97,7 @@ static void chain_cols(const ViewCtx *c, const OriginChain *ch, const OriginLink
 }
 
 /* A table's name as the chain says it: origin's ("share", "pe"), in Chinese the lesson's
- * (百分比, 位置, 输出). */
+ * (百分比, 位置, 词向量, 输出). */
 static const char *chain_name(const ViewCtx *c, OriginTable t)
 {
     if (t == ORIGIN_OUTPUT)
@@ -105,6 +106,8 @@ static const char *chain_name(const ViewCtx *c, OriginTable t)
         return SAY(c, "share", "百分比");
     if (t == ORIGIN_POSITION)
         return SAY(c, "pe", "位置");
+    if (t == ORIGIN_EMBEDDING)
+        return SAY(c, "e", "词向量");   /* beside 位置(·); "e(·)" was the only letter left */
     return origin_table_name(t);   /* Q, K, V, x, Wq … read alike in both */
 }
 
@@ -165,13 +168,27 @@ static void chain_op(const ViewCtx *c, const OriginChain *ch, const OriginLink *
     }
 }
 
-/* One number of a link as the tables print it: a share in percent, else two decimals. */
-static void chain_number(const OriginLink *l, int i, char *buf, size_t cap)
+/* The decimals of a link's numbers: 2, as the tables print them (4.05), but a row of ÷√d
+ * that a softmax reads with check_share's: 1.432, as the arcs' and code screens print it
+ * (softmax of 1.43 … gave 52.3% for 52.4%). */
+static int chain_digits(const ViewCtx *c, const OriginLink *l)
+{
+    const Trace *tr = c->tr;
+    if (l->table != ORIGIN_SCALED || l->row < 0 || l->col >= 0 || l->head < 0 || l->head >= tr->heads)
+        return 2;   /* one ÷√d cell, as the ÷√d table prints it */
+    CheckedShare cs;
+    check_share(&cs, tr, l->head, l->row, engine_strongest(tr, l->head, l->row));
+    return cs.scaled_digits;
+}
+
+/* One number of a link as the tables print it: a share in percent, else with
+ * chain_digits's decimals. */
+static void chain_number(const ViewCtx *c, const OriginLink *l, int i, char *buf, size_t cap)
 {
     if (l->table == ORIGIN_WEIGHTS)
         format_percent(buf, cap, l->numbers[i]);
     else
-        format_fixed(buf, cap, l->numbers[i], 2);
+        format_fixed(buf, cap, l->numbers[i], chain_digits(c, l));
 }
 
 /* Appends the link's numbers to line while it stays within cols columns; the rest as "…". */
@@ -183,12 +200,12 @@ static void chain_numbers(const ViewCtx *c, const OriginLink *l, int cols, char 
              l->total);
     int all_w = 0;   /* every number, when the link keeps them all */
     for (int i = 0; i < l->n; i++) {
-        chain_number(l, i, num, sizeof num);
+        chain_number(c, l, i, num, sizeof num);
         all_w += (int)strlen(num) + 1;
     }
     int more_w = l->n == l->total && text_width(line) + all_w <= cols ? 0 : text_width(more);
     for (int i = 0; i < l->n; i++) {
-        chain_number(l, i, num, sizeof num);
+        chain_number(c, l, i, num, sizeof num);
         int room = cols - text_width(line) - more_w;
         if ((int)strlen(num) + 1 > room)
             break;
@@ -240,7 +257,7 @@ void chain_text(const ViewCtx *c, const OriginChain *ch, int cols, bool brief, C
         if (text_width(op[i]) + 1 > op_w)
             op_w = text_width(op[i]) + 1;
     }
-    chain_number(&ch->link[0], 0, num, sizeof num);
+    chain_number(c, &ch->link[0], 0, num, sizeof num);
     if (c->numbers)
         snprintf(out->title, sizeof out->title, SAY(c, "where %s = %s comes from", "%s = %s 从哪来"),
                  label[0], num);

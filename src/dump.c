@@ -8,10 +8,13 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "check.h"
 #include "format.h"
 #include "text.h"
 
 #define CELL 7           /* least columns per number in the text tables */
+#define DECIMALS 2       /* decimals of a table's numbers, as the lesson rounds (4.05) */
+#define PERCENT (-1)     /* "decimals" of a table of shares: percentages, 52.4% */
 #define VOCAB_PER_LINE 10 /* vocabulary entries per line of a written model */
 
 /* A heading in the two languages. */
@@ -43,20 +46,21 @@ static void put_heading(FILE *out, const char *title)
     fprintf(out, "\n%s\n", title);
 }
 
-/* The text of one number as the tables write it. */
-static char *cell_text(char *buf, size_t cap, double v, int percent)
+/* The text of one number as the tables write it: with `digits` decimals, or a percentage
+ * when digits is PERCENT. */
+static char *cell_text(char *buf, size_t cap, double v, int digits)
 {
-    return percent ? format_percent(buf, cap, v) : format_fixed(buf, cap, v, 2);
+    return digits == PERCENT ? format_percent(buf, cap, v) : format_fixed(buf, cap, v, digits);
 }
 
 /* Columns per number for a table of n numbers: CELL, or wider so that the widest
  * number keeps a blank before it. */
-static int cell_width(const double *v, size_t n, int percent)
+static int cell_width(const double *v, size_t n, int digits)
 {
     int w = CELL;
     char num[FORMAT_BYTES];
     for (size_t i = 0; i < n; i++) {
-        int len = (int)strlen(cell_text(num, sizeof num, v[i], percent)) + 1;
+        int len = (int)strlen(cell_text(num, sizeof num, v[i], digits)) + 1;
         if (len > w)
             w = len;
     }
@@ -81,63 +85,63 @@ static void put_token_header(FILE *out, const Trace *tr, int lw, int cell)
     fputc('\n', out);
 }
 
-/* One row: label, then n numbers with two decimals (or percentages); where hidden is
+/* One row: label, then n numbers with `digits` decimals (or percentages); where hidden is
  * given, a hidden entry (masked) is written "-inf". */
 static void put_row_masked(FILE *out, const char *label, int lw, const double *v, int n,
-                           int percent, int cell, const bool *hidden)
+                           int digits, int cell, const bool *hidden)
 {
     char num[FORMAT_BYTES];
     put_padded(out, label, lw, -1);
     for (int j = 0; j < n; j++)
-        put_padded(out, hidden && hidden[j] ? "-inf" : cell_text(num, sizeof num, v[j], percent),
+        put_padded(out, hidden && hidden[j] ? "-inf" : cell_text(num, sizeof num, v[j], digits),
                    cell, +1);
     fputc('\n', out);
 }
 
-static void put_row(FILE *out, const char *label, int lw, const double *v, int n, int percent,
+static void put_row(FILE *out, const char *label, int lw, const double *v, int n, int digits,
                     int cell)
 {
-    put_row_masked(out, label, lw, v, n, percent, cell, NULL);
+    put_row_masked(out, label, lw, v, n, digits, cell, NULL);
 }
 
 /* A T×d table with one row per character. */
 static void put_token_rows(FILE *out, const Trace *tr, const char *title, const double *m)
 {
     int lw = label_width(tr);
-    int cell = cell_width(m, (size_t)tr->T * (size_t)tr->d, 0);
+    int cell = cell_width(m, (size_t)tr->T * (size_t)tr->d, DECIMALS);
     put_heading(out, title);
     put_dim_header(out, lw, tr->d, cell);
     for (int t = 0; t < tr->T; t++)
-        put_row(out, tr->tokens[t], lw, m + (size_t)t * (size_t)tr->d, tr->d, 0, cell);
+        put_row(out, tr->tokens[t], lw, m + (size_t)t * (size_t)tr->d, tr->d, DECIMALS, cell);
 }
 
 /* A d×d weight matrix, row i = input dimension i. */
 static void put_matrix(FILE *out, const char *title, const double *w, int d)
 {
     char label[16];
-    int cell = cell_width(w, (size_t)d * (size_t)d, 0);
+    int cell = cell_width(w, (size_t)d * (size_t)d, DECIMALS);
     put_heading(out, title);
     put_dim_header(out, 4, d, cell);
     for (int i = 0; i < d; i++) {
         snprintf(label, sizeof label, "%d", i);
-        put_row(out, label, 4, w + (size_t)i * (size_t)d, d, 0, cell);
+        put_row(out, label, 4, w + (size_t)i * (size_t)d, d, DECIMALS, cell);
     }
 }
 
-/* A T×T table, row = the asking character, column = the answering one; with
- * masked, what the causal mask hides is written "-inf". */
-static void put_square(FILE *out, const Trace *tr, const char *title, const double *m, int percent,
+/* A T×T table, row = the asking character, column = the answering one, its numbers with
+ * `digits` decimals (or PERCENT); with masked, what the causal mask hides is written "-inf". */
+static void put_square(FILE *out, const Trace *tr, const char *title, const double *m, int digits,
                        bool masked)
 {
     int lw = label_width(tr);
-    int cell = cell_width(m, (size_t)tr->T * (size_t)tr->T, percent);
+    int cell = cell_width(m, (size_t)tr->T * (size_t)tr->T, digits);
     put_heading(out, title);
     put_token_header(out, tr, lw, cell);
     for (int t = 0; t < tr->T; t++) {
         bool hidden[MODEL_MAX_TOKENS];
         for (int s = 0; s < tr->T; s++)
             hidden[s] = masked && !engine_visible(tr, t, s);
-        put_row_masked(out, tr->tokens[t], lw, m + (size_t)t * (size_t)tr->T, tr->T, percent, cell, hidden);
+        put_row_masked(out, tr->tokens[t], lw, m + (size_t)t * (size_t)tr->T, tr->T, digits, cell, hidden);
     }
 }
 
@@ -158,6 +162,20 @@ static void put_score_set(FILE *out, const Trace *tr, int h, bool zh)
         fprintf(out, "score(%s→%s) = %s was set by you (what-if, --set); Q(%s)·K(%s) was %s\n", a, b, now, a, b, before);
 }
 
+/* The decimals of head h's ÷√d table: the most any row's hand check needs (check_share:
+ * 1.432 for 等's row, as the arcs' softmax panel prints it), so that softmax redone from a
+ * printed row gives the printed shares; 2 decimals gave 52.3% for 52.4%. */
+static int scaled_digits(const Trace *tr, int h)
+{
+    int digits = DECIMALS;
+    for (int t = 0; t < tr->T; t++) {
+        CheckedShare cs;
+        check_share(&cs, tr, h, t, engine_strongest(tr, h, t));
+        digits = cs.scaled_digits > digits ? cs.scaled_digits : digits;
+    }
+    return digits;
+}
+
 /* The T×T tables of every head: raw scores, ÷√dh (masked "-inf"), shares. */
 static void put_heads(FILE *out, const Trace *tr, bool zh)
 {
@@ -170,19 +188,48 @@ static void put_heads(FILE *out, const Trace *tr, bool zh)
                      h + 1, h * tr->dh, h * tr->dh + tr->dh - 1);
         snprintf(title, sizeof title, "%s%s", SAY(zh, "② Scores Q·Kᵀ   row = the character asking, column = the one asked",
                                               "② 打分：Q·Kᵀ   行 = 提问的字，列 = 被问的字"), head);
-        put_square(out, tr, title, tr->scores + (size_t)h * TT, 0, false);
+        put_square(out, tr, title, tr->scores + (size_t)h * TT, DECIMALS, false);
         put_score_set(out, tr, h, zh);
         if (zh)
-            snprintf(title, sizeof title, "③ 变百分比的第一步：分数 ÷ √%d = 分数 ÷ %.6f%s%s", tr->dh, tr->scale,
-                     tr->mask == MASK_CAUSAL ? "（因果掩码：看不到后面的字，-inf）" : "", head);
+            snprintf(title, sizeof title, "③ 变百分比的第一步：分数 ÷ √%d = 分数 ÷ %.6f%s%s\n"
+                     "（用没有四舍五入的分数算，保留 %d 位小数：对每一行做 softmax，正好得到下面的百分比）",
+                     tr->dh, tr->scale, tr->mask == MASK_CAUSAL ? "（因果掩码：看不到后面的字，-inf）" : "",
+                     head, scaled_digits(tr, h));
         else
-            snprintf(title, sizeof title, "③ Scores ÷ √%d = scores ÷ %.6f, softmax's first step%s%s", tr->dh, tr->scale,
-                     tr->mask == MASK_CAUSAL ? " (causal mask: later characters are -inf)" : "", head);
-        put_square(out, tr, title, tr->scaled + (size_t)h * TT, 0, true);
+            snprintf(title, sizeof title, "③ Scores ÷ √%d = scores ÷ %.6f, softmax's first step%s%s\n"
+                     "(of the unrounded scores, to %d decimals: softmax of each row gives the shares below)",
+                     tr->dh, tr->scale, tr->mask == MASK_CAUSAL ? " (causal mask: later characters are -inf)" : "",
+                     head, scaled_digits(tr, h));
+        put_square(out, tr, title, tr->scaled + (size_t)h * TT, scaled_digits(tr, h), true);
         snprintf(title, sizeof title, "%s%s", SAY(zh, "③ Softmax shares   each row sums to 100%",
                                               "③ 变百分比：softmax   每行加起来正好 100%"), head);
-        put_square(out, tr, title, tr->weights + (size_t)h * TT, 1, false);
+        put_square(out, tr, title, tr->weights + (size_t)h * TT, PERCENT, false);
     }
+}
+
+/* Under the cosines: what they come to from the two-decimal tables above (0.9851 for the
+ * lesson's 0.9855), when any differs: the tables are rounded, the cosines are not. */
+static void put_closest_printed(FILE *out, const Trace *tr, bool zh)
+{
+    char cos_text[FORMAT_BYTES], list[MODEL_MAX_TOKENS * (FORMAT_BYTES + 4)] = "";
+    bool differ = false;
+    for (int t = 0; t < tr->T; t++) {
+        double c;
+        int s = engine_closest_value(tr, t, &c);
+        CheckedCosine cc;
+        check_cosine_printed(&cc, TRACE_ROW(tr, output, t), TRACE_ROW(tr, v, s), tr->d, DECIMALS);
+        char true_text[FORMAT_BYTES];
+        format_fixed(cos_text, sizeof cos_text, cc.cosine, 4);
+        differ = differ || strcmp(cos_text, format_fixed(true_text, sizeof true_text, c, 4)) != 0;
+        size_t used = strlen(list);
+        snprintf(list + used, sizeof list - used, "%s%s", t > 0 ? SAY(zh, ", ", "、") : "", cos_text);
+    }
+    if (!differ)
+        return;
+    if (zh)
+        fprintf(out, "（用没有四舍五入的数算；用上面两位小数的表算，依次是 %s）\n", list);
+    else
+        fprintf(out, "(of the unrounded numbers; the two-decimal tables above give %s)\n", list);
 }
 
 static void put_closest(FILE *out, const Trace *tr, bool zh)
@@ -200,11 +247,13 @@ static void put_closest(FILE *out, const Trace *tr, bool zh)
             fprintf(out, "output(%s) is most like V(%s): cosine %s\n", tr->tokens[t],
                     tr->tokens[s], cos_text);
     }
+    put_closest_printed(out, tr, zh);
 }
 
 /* ---------------------------------------------------------------- text */
 
-/* The two opening lines: the sentence and its sizes, the parameter count and √128. */
+/* The opening lines: the sentence and its sizes, the parameter count and √128, and how the
+ * tables are rounded (Q redone from the printed x and Wq is 0.01 off in 9 of 48 places). */
 static void put_title(FILE *out, const Trace *tr, const char *sentence, bool zh)
 {
     if (zh) {
@@ -212,6 +261,7 @@ static void put_title(FILE *out, const Trace *tr, const char *sentence, bool zh)
                 sentence, tr->T, tr->d, tr->dh, tr->scale);
         fprintf(out, "Wq、Wk、Wv：3 × %d×%d = %d 个可训练参数。真实模型一个头 128 维："
                      "√128 = %.6f。\n", tr->d, tr->d, 3 * tr->d * tr->d, sqrt(128.0));
+        fprintf(out, "每张表都用没有四舍五入的数算，再四舍五入印出来：拿印出来的数重算，最后一位可能差 1。\n");
         return;
     }
     fprintf(out, "attn-tui: self-attention on %s  (T = %d %s, d = %d, √%d = %.6f)\n",
@@ -219,6 +269,8 @@ static void put_title(FILE *out, const Trace *tr, const char *sentence, bool zh)
     fprintf(out, "Wq, Wk, Wv: 3 × %d×%d = %d trainable numbers. "
                  "A real model's head is 128 wide: √128 = %.6f.\n",
             tr->d, tr->d, 3 * tr->d * tr->d, sqrt(128.0));
+    fprintf(out, "Tables are computed from the unrounded numbers, then rounded: redone from the printed "
+                 "ones, a last digit can be 1 off.\n");
 }
 
 /* Lesson 7's preview, when it is on: the mask and the heads. */

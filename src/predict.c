@@ -99,7 +99,7 @@ static const KeyHint look_hints[] = {
 };
 
 static const KeyHint yes_no_hints[] = {
-    { ACTION_YES,    ACTION_NO,   "yes/no", "是/不是" },
+    { ACTION_YES,    ACTION_NO,   "yes/no", "一样/不一样" },   /* as the question offers them */
     { ACTION_REVEAL, ACTION_NONE, "reveal", "揭晓" },
     { ACTION_NONE,   ACTION_NONE, NULL,     NULL },
 };

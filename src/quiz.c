@@ -643,41 +643,41 @@ static char *quiz_term(char *buf, double v, int digits)
     return buf;
 }
 
-/* The line "LABEL  n n n …": n values from `from` (every `stride`-th), 8 per line. */
+/* The line "LABEL  n n n …": n values from `from` (every `stride`-th), 8 per line, each
+ * right-aligned in `cell` columns (a blank and the number: 7 for "-0.42"). */
 static void say_vector(QuizText *out, const char *label, const double *v, int n, size_t stride,
-                       int digits)
+                       int digits, int cell)
 {
     for (int i = 0; i < n; i += QUIZ_PER_LINE) {
         char line[QUIZ_LINE_BYTES];
         size_t used = text_pad(line, sizeof line, i == 0 ? label : "", QUIZ_LABEL_COLUMNS, -1);
         for (int k = i; k < n && k < i + QUIZ_PER_LINE && used < sizeof line; k++)
-            used += (size_t)snprintf(line + used, sizeof line - used, " %6s",
+            used += (size_t)snprintf(line + used, sizeof line - used, " %*s", cell - 1,
                                      num(v[(size_t)k * stride], digits));
         say(out, "%s", line);
     }
 }
 
-/* The header "            0      1 …" of columns first..first+n-1. */
-static void say_columns(QuizText *out, int first, int n)
+/* The header "            0      1 …" of columns first..first+n-1, `cell` columns each. */
+static void say_columns(QuizText *out, int first, int n, int cell)
 {
     char line[QUIZ_LINE_BYTES];
     size_t used = text_pad(line, sizeof line, "", QUIZ_LABEL_COLUMNS, -1);
     for (int k = 0; k < n && k < QUIZ_PER_LINE && used < sizeof line; k++)
-        used += (size_t)snprintf(line + used, sizeof line - used, " %6d", first + k);
+        used += (size_t)snprintf(line + used, sizeof line - used, " %*d", cell - 1, first + k);
     say(out, "%s", line);
 }
 
-/* How a prompt lays out its numbers: as on the sheet, 8 to a line, or (a screen narrower
- * than the sheet's lines, quiz_prompt_fit) in blocks of fewer columns where a line would
- * not fit. */
+/* How a prompt lays out its numbers: 8 to a line, or in blocks of fewer columns where a
+ * line would not fit in cols (a narrow screen, quiz_prompt_fit; or wide numbers, 0.52023,
+ * on the sheet's QUIZ_SHEET_COLUMNS). */
 typedef struct {
     int cols;     /* columns a line may take */
-    bool sheet;   /* the sheet's width or more: every line as the sheet prints it */
 } QuizLayout;
 
 static QuizLayout quiz_layout(int cols)
 {
-    QuizLayout L = { cols, cols >= QUIZ_SHEET_COLUMNS };
+    QuizLayout L = { cols };
     return L;
 }
 
@@ -701,12 +701,13 @@ static int quiz_cell_columns(const QuizVec *vecs, int n, int len)
     return widest + 1;
 }
 
-/* Values per line of len values `cell` columns wide: all of them when the line fits (or on
- * the sheet), else as few lines as fit, as even as they come (8: 4 and 4, not 7 and 1). */
+/* Values per line of len values `cell` columns wide: all of them when the line fits, else
+ * as few lines as fit, as even as they come (8: 4 and 4, not 7 and 1); on the sheet too,
+ * where five decimals made a line of 85 columns. */
 static int quiz_per_line(const QuizLayout *L, int len, int cell)
 {
     int fit = (L->cols - QUIZ_LABEL_COLUMNS) / cell;
-    if (L->sheet || fit >= len)
+    if (fit >= len)
         return len;
     if (fit < 1)
         fit = 1;
@@ -714,25 +715,25 @@ static int quiz_per_line(const QuizLayout *L, int len, int cell)
     return (len + lines - 1) / lines;
 }
 
-/* n vectors of len values under one header of column numbers first..: on the sheet (or when
- * the lines fit) the header and the vectors as they are; else a block of columns at a time,
+/* n vectors of len values under one header of column numbers first..: when the lines fit,
+ * the header and the vectors as they are; else a block of columns at a time,
  * each block headed by its column numbers and every vector labelled again. */
 static void say_block(QuizText *out, const QuizLayout *L, int first, int len, const QuizVec *vecs,
                       int n)
 {
-    int per = quiz_per_line(L, len, quiz_cell_columns(vecs, n, len));
+    int cell = quiz_cell_columns(vecs, n, len), per = quiz_per_line(L, len, cell);
     if (per >= len) {
-        say_columns(out, first, len);
+        say_columns(out, first, len, cell);
         for (int i = 0; i < n; i++)
-            say_vector(out, vecs[i].label, vecs[i].v, len, vecs[i].stride, vecs[i].digits);
+            say_vector(out, vecs[i].label, vecs[i].v, len, vecs[i].stride, vecs[i].digits, cell);
         return;
     }
     for (int from = 0; from < len; from += per) {
         int m = from + per < len ? per : len - from;
-        say_columns(out, first + from, m);
+        say_columns(out, first + from, m, cell);
         for (int i = 0; i < n; i++)
             say_vector(out, vecs[i].label, vecs[i].v + (size_t)from * vecs[i].stride, m,
-                       vecs[i].stride, vecs[i].digits);
+                       vecs[i].stride, vecs[i].digits, cell);
     }
 }
 
@@ -758,7 +759,7 @@ static void say_rows(QuizText *out, const QuizLayout *L, const Trace *tr, int t,
             int w = (int)strlen(cell) + (rows[r].percent ? 1 : 0);
             widest = w > widest ? w : widest;
         }
-    bool narrow = !L->sheet && quiz_per_line(L, tr->T, widest + 1) < tr->T;
+    bool narrow = quiz_per_line(L, tr->T, widest + 1) < tr->T;
     int per = narrow ? quiz_per_line(L, tr->T, widest + 1) : QUIZ_PER_LINE;
     for (int from = 0; from < tr->T; from += per) {
         int to = from + per < tr->T ? from + per : tr->T;
@@ -766,7 +767,7 @@ static void say_rows(QuizText *out, const QuizLayout *L, const Trace *tr, int t,
         size_t used = text_pad(line, sizeof line, "", QUIZ_LABEL_COLUMNS, -1);
         for (int s = from; s < to; s++) {
             line[used++] = ' ';
-            used += text_pad(line + used, sizeof line - used, tr->tokens[s], 6, 1);
+            used += text_pad(line + used, sizeof line - used, tr->tokens[s], widest, 1);
         }
         say(out, "%s", line);
         for (int r = 0; r < n; r++) {
@@ -781,7 +782,7 @@ static void say_rows(QuizText *out, const QuizLayout *L, const Trace *tr, int t,
                 else
                     format_fixed(cell, sizeof cell, rows[r].values[s], rows[r].digits);
                 line[used++] = ' ';
-                used += text_pad(line + used, sizeof line - used, cell, 6, 1);
+                used += text_pad(line + used, sizeof line - used, cell, widest, 1);
             }
             say(out, "%s", line);
         }
@@ -853,7 +854,7 @@ static void prompt_x(const Trace *tr, const QuizQuestion *q, Lang lang, const Qu
 {
     const char *c = tr->tokens[q->t];
     say(out, LANG_PICK(lang, "x(%s)[%d]: word vector + position fingerprint, component %d. %s.",
-                       "x(%s)[%d]：词向量 + 位置指纹，第 %d 个分量。%s。"),
+                       "x(%s)[%d]：词向量 + 位置指纹，下标为 %d 的分量。%s。"),
         c, q->j, q->j, precision_sentence(q, lang));
     char e[64], pe[64];
     snprintf(e, sizeof e, LANG_PICK(lang, "e(%s)", "词向量(%s)"), c);
@@ -884,7 +885,7 @@ static void prompt_projection(const Trace *tr, const QuizQuestion *q, Lang lang,
     const QuizVec w_all = { xl, w, 1, q->digits_b };   /* all d × d of W, one after another */
     int cell = quiz_cell_columns(&x_all, 1, tr->d), cell_w = quiz_cell_columns(&w_all, 1, tr->d * tr->d);
     cell = cell_w > cell ? cell_w : cell;
-    if (!L->sheet && quiz_per_line(L, tr->d, cell) < tr->d) {
+    if (quiz_per_line(L, tr->d, cell) < tr->d) {
         /* x and the one column of W the sum takes, a block of columns at a time */
         snprintf(label, sizeof label, "%s[·][%d]", role_w(q->role), q->j);
         const QuizVec vecs[2] = { { xl, TRACE_ROW(tr, x, q->t), 1, q->digits_a },
@@ -892,17 +893,17 @@ static void prompt_projection(const Trace *tr, const QuizQuestion *q, Lang lang,
         say_block(out, L, 0, tr->d, vecs, 2);
         return;
     }
-    say_columns(out, 0, tr->d);
-    say_vector(out, xl, TRACE_ROW(tr, x, q->t), tr->d, 1, q->digits_a);
+    say_columns(out, 0, tr->d, cell);
+    say_vector(out, xl, TRACE_ROW(tr, x, q->t), tr->d, 1, q->digits_a, cell);
     if (tr->d <= QUIZ_PER_LINE) {
         say(out, LANG_PICK(lang, "%s (row i, column j):", "%s（第 i 行，第 j 列）："), role_w(q->role));
         for (int i = 0; i < tr->d; i++) {
             snprintf(label, sizeof label, "%d", i);
-            say_vector(out, label, w + (size_t)i * (size_t)tr->d, tr->d, 1, q->digits_b);
+            say_vector(out, label, w + (size_t)i * (size_t)tr->d, tr->d, 1, q->digits_b, cell);
         }
     } else {
         snprintf(label, sizeof label, "%s[·][%d]", role_w(q->role), q->j);
-        say_vector(out, label, w + q->j, tr->d, (size_t)tr->d, q->digits_b);
+        say_vector(out, label, w + q->j, tr->d, (size_t)tr->d, q->digits_b, cell);
     }
 }
 
@@ -990,10 +991,10 @@ static void prompt_output(const Trace *tr, const QuizQuestion *q, Lang lang, con
 {
     const char *a = tr->tokens[q->t];
     say(out, LANG_PICK(lang, "output(%s)[%d] = Σ_s share(%s,s) × V(s)[%d]: what %s collects, component %d. %s.",
-                       "输出(%s)[%d] = Σ_s 百分比(%s,s) × V(s)[%d]：「%s」取到的货，第 %d 个分量。%s。"),
+                       "输出(%s)[%d] = Σ_s 百分比(%s,s) × V(s)[%d]：「%s」取到的货，下标为 %d 的分量。%s。"),
         a, q->j, a, q->j, a, q->j, precision_sentence(q, lang));
     char shares[64], values[64];
-    snprintf(shares, sizeof shares, "share(%s,·)", a);
+    snprintf(shares, sizeof shares, LANG_PICK(lang, "share(%s,·)", "百分比(%s,·)"), a);
     snprintf(values, sizeof values, "V(·)[%d]", q->j);
     double column[MODEL_MAX_TOKENS];
     for (int s = 0; s < tr->T; s++)
@@ -1011,7 +1012,7 @@ static void prompt_cosine(const Trace *tr, const QuizQuestion *q, Lang lang, con
                        "输出(%s) 和 V(%s) 的余弦：「%s」取到的货和「%s」交出去的内容有多像。%s。"),
         a, b, a, b, precision_sentence(q, lang));
     char out_l[64], v_l[64];
-    snprintf(out_l, sizeof out_l, "output(%s)", a);
+    snprintf(out_l, sizeof out_l, LANG_PICK(lang, "output(%s)", "输出(%s)"), a);
     snprintf(v_l, sizeof v_l, "V(%s)", b);
     const QuizVec vecs[2] = {
         { out_l, TRACE_ROW(tr, output, q->t), 1, q->kind == QUIZ_COSINE ? q->digits_a : 2 },
@@ -1072,8 +1073,8 @@ static void solve_projection(const Trace *tr, const QuizQuestion *q, Lang lang, 
     const char *c = tr->tokens[q->t];
     ExplainTerm terms[CHECK_MAX_TERMS];
     int n = engine_explain_projection(tr, q->role, q->t, q->j, terms);
-    say(out, "%s(%s)[%d] = Σ_i x(%s)[i] × %s[i][%d]:", role_name(q->role), c, q->j, c,
-        role_w(q->role), q->j);
+    say(out, LANG_PICK(lang, "%s(%s)[%d] = Σ_i x(%s)[i] × %s[i][%d]:", "%s(%s)[%d] = Σ_i x(%s)[i] × %s[i][%d]："),
+        role_name(q->role), c, q->j, c, role_w(q->role), q->j);
     say_products(out, q, terms, n, q->digits_a, q->digits_b, lang);
 }
 
@@ -1082,7 +1083,8 @@ static void solve_score(const Trace *tr, const QuizQuestion *q, Lang lang, QuizT
     const char *a = tr->tokens[q->t], *b = tr->tokens[q->s];
     ExplainTerm terms[CHECK_MAX_TERMS];
     int n = engine_explain_score(tr, q->head, q->t, q->s, terms);
-    say(out, "Q(%s)·K(%s) = Σ_i Q(%s)[i] × K(%s)[i]:", a, b, a, b);
+    say(out, LANG_PICK(lang, "Q(%s)·K(%s) = Σ_i Q(%s)[i] × K(%s)[i]:", "Q(%s)·K(%s) = Σ_i Q(%s)[i] × K(%s)[i]："),
+        a, b, a, b);
     say_products(out, q, terms, n, q->digits_a, q->digits_b, lang);
 }
 
@@ -1107,7 +1109,8 @@ static void say_exps(QuizText *out, const Trace *tr, const CheckedShare *c, int 
             say(out, LANG_PICK(lang, "  %s: masked, 0", "  %s：被掩码挡住，0"), tr->tokens[u]);
             continue;
         }
-        say(out, "  %s: e^(%s − %s) = e^(%s) → %s", tr->tokens[u], num(c->scaled[u], sd),
+        say(out, LANG_PICK(lang, "  %s: e^(%s − %s) = e^(%s) → %s", "  %s：e^(%s − %s) = e^(%s) → %s"),
+            tr->tokens[u], num(c->scaled[u], sd),
             term(c->max, sd), num(c->scaled[u] - c->max, sd), num(c->exps[u], c->exp_digits));
     }
 }
@@ -1143,7 +1146,8 @@ static void solve_share(const Trace *tr, const QuizQuestion *q, Lang lang, QuizT
     for (int u = 0; u < tr->T; u++) {
         double raw = pr(TRACE_HSQ(tr, scores, q->head, q->t, u), rd);
         if (engine_visible(tr, q->t, u))
-            say(out, "  %s: %s ÷ %s ≈ %s → %s", tr->tokens[u], num(raw, rd), num(root, QUIZ_SCALE_DIGITS),
+            say(out, LANG_PICK(lang, "  %s: %s ÷ %s ≈ %s → %s", "  %s：%s ÷ %s ≈ %s → %s"), tr->tokens[u],
+                num(raw, rd), num(root, QUIZ_SCALE_DIGITS),
                 num(raw / root, sd + 3), num(pr(raw / root, sd), sd));
     }
     CheckedShare c;
@@ -1177,8 +1181,9 @@ static void solve_cosine(const Trace *tr, const QuizQuestion *q, Lang lang, Quiz
     CheckedCosine c;
     int dd = 2 * q->digits_a;   /* the sums' exact decimals */
     check_cosine_printed(&c, TRACE_ROW(tr, output, q->t), TRACE_ROW(tr, v, q->s), tr->d, q->digits_a);
-    say(out, "output(%s)·V(%s) = Σ_i output(%s)[i] × V(%s)[i] = %s", a, b, a, b, num(c.dot, dd));
-    say(out, "|output(%s)| = √(Σ_i output(%s)[i]²) = √%s ≈ %s", a, a, num(c.aa, dd), num(c.na, 6));
+    const char *o = LANG_PICK(lang, "output", "输出");   /* as the question names it */
+    say(out, "%s(%s)·V(%s) = Σ_i %s(%s)[i] × V(%s)[i] = %s", o, a, b, o, a, b, num(c.dot, dd));
+    say(out, "|%s(%s)| = √(Σ_i %s(%s)[i]²) = √%s ≈ %s", o, a, o, a, num(c.aa, dd), num(c.na, 6));
     say(out, "|V(%s)| = √(Σ_i V(%s)[i]²) = √%s ≈ %s", b, b, num(c.bb, dd), num(c.nb, 6));
     char v[FORMAT_BYTES];
     say(out, LANG_PICK(lang, "cos = %s ÷ (%s × %s) ≈ %s → %s (%s)", "余弦 = %s ÷ (%s × %s) ≈ %s → %s（%s）"),
@@ -1189,8 +1194,9 @@ static void solve_cosine(const Trace *tr, const QuizQuestion *q, Lang lang, Quiz
 static void solve_x(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText *out)
 {
     const char *c = tr->tokens[q->t];
-    (void)lang;
-    say(out, "x(%s)[%d] = e(%s)[%d] + pe(%s)[%d] = %s + %s = %s", c, q->j, c, q->j, c, q->j,
+    /* the rows' own names, as the question's table labels them */
+    say(out, LANG_PICK(lang, "x(%s)[%d] = e(%s)[%d] + pe(%s)[%d] = %s + %s = %s",
+                       "x(%s)[%d] = 词向量(%s)[%d] + 位置(%s)[%d] = %s + %s = %s"), c, q->j, c, q->j, c, q->j,
         num(TRACE_ROW(tr, embedding, q->t)[q->j], 2), term(TRACE_ROW(tr, position, q->t)[q->j], 2),
         num(q->right, 2));
 }

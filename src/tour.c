@@ -107,7 +107,7 @@ static const TourStop tour_stops[] = {
     { VIEW_ARCS, WHO_ASKER, STAGE_SOFTMAX, CURSOR_NONE, 0, { 0 }, PREDICT_NONE,
       "Softmax turns {A}'s scores ÷ √{d} into shares adding up to 100%, in the scores' "
       "order: {B} {share}, {L} only {low}.",
-      "softmax 把{A}的分数 ÷ √{d} 变成加起来 100% 的百分比，顺序不变：{B} {share}，{L}只有 {low}。" },
+      "softmax 把{A}的分数 ÷ √{d} 变成加起来 100% 的百分比，顺序不变：{B}分到 {share}，{L}只有 {low}。" },
     /* station 6: collecting */
     { VIEW_ARCS, WHO_ASKER, STAGE_OUTPUT, CURSOR_NONE, 0, { 0 }, PREDICT_NONE,
       "Collecting: {A} takes {share} of V({b}), {low} of V({l}), and so on. The sum is "
@@ -129,7 +129,7 @@ static const TourStop tour_stops[] = {
     { VIEW_SUMMARY, WHO_ASKER, STAGE_OUTPUT, CURSOR_NONE, 0, { 0 }, PREDICT_NONE,
       "Similarity is symmetric and content-only; Q, K, V fix that. Scores, ÷√d, softmax, a "
       "weighted sum: [T, d] in, [T, d] out.",
-      "相似度表对称、只看内容；Q、K、V 解决了这些。打分、÷√d、softmax、加权平均：[T, d] 进，[T, d] 出。" },
+      "相似度表对称、只认内容；Q、K、V 解决了这些。打分、÷√d、softmax、加权平均：[T, d] 进，[T, d] 出。" },
 };
 
 #define TOUR_STOPS ((int)(sizeof tour_stops / sizeof tour_stops[0]))

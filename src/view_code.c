@@ -11,6 +11,7 @@
 #include "text.h"
 #include "format.h"
 #include "chain.h"
+#include "check.h"
 #include "view.h"
 #include "wrap.h"
 
@@ -20,7 +21,7 @@
 #define LINE_A 3              /* the softmax line */
 #define LINE_OUT 4            /* the weighted sum */
 #define VEC_CELL 6            /* columns of one vector value: "-0.42" and a blank */
-#define ROW_CELL 7            /* columns of one score or share: "52.4%", "-12.34" */
+#define ROW_CELL 7            /* least columns of one score or share: "52.4%", "-12.34" */
 #define CODE_MAX_ROWS 64      /* rows a layout can list */
 #define SENTENCE_LINES 6      /* most lines of the closing sentence */
 
@@ -191,6 +192,12 @@ typedef struct {
     int values_dx;                /* values rows start this far right of the code's pane (2,
                                      or 0 when a row of d values would not fit) */
     bool scores_row;              /* line 4 has a row of raw scores as well as its shares */
+    int scaled_digits;            /* decimals of line 4's ÷√d rows: check_share's, so that
+                                     softmax redone from them gives the shares (1.432) */
+    int raw_digits;               /* decimals of its raw scores: the fewest whose quotients
+                                     by √d are those rows as printed (4.0510) */
+    int cell_w;                   /* columns of one value of line 4's rows: ROW_CELL, or the
+                                     widest value and a blank */
     char sentence[WRAP_MAX_BYTES];/* the closing sentence */
     WrapLine sentence_lines[SENTENCE_LINES]; /* it, wrapped */
     int sentence_n;               /* its lines (at most SENTENCE_LINES) */
@@ -227,8 +234,8 @@ static void list_line_rows(const ViewCtx *c, const CodeLayout *L, CodePane *P)
 {
     int first, nh = heads_shown(c, &first);
     add_row(P, ROW_COMMENT, 0, 0, 3);
-    add_row(P, ROW_INPUT, 0, first, 5);
-    add_row(P, ROW_BLANK, 0, 0, 4);
+    add_row(P, ROW_INPUT, 0, first, 4);   /* the comment says "the values are 等's row" */
+    add_row(P, ROW_BLANK, 0, 0, 5);
     for (int i = 0; i < CODE_LINES; i++) {
         if (i > 0)
             add_row(P, ROW_BLANK, 0, 0, 6);
@@ -320,6 +327,86 @@ static int label_width(const ViewCtx *c, const CodePane *P)
     return w + 1;
 }
 
+/* Which numbers of head h's T × T tables a row of line 4 shows. */
+typedef enum {
+    TABLE_RAW = 0,   /* Q·Kᵀ */
+    TABLE_SCALED,    /* Q·Kᵀ ÷ √dh */
+    TABLE_SHARES     /* softmax */
+} TableRow;
+
+/* One cell of the asker's row of table which, as text: the scores with the decimals the
+ * layout chose, the shares as percentages. */
+static void table_cell(const ViewCtx *c, const CodeLayout *L, int h, int s, TableRow which,
+                       char *buf, size_t cap)
+{
+    const Trace *tr = c->tr;
+    int t = c->focus;
+    if (which == TABLE_SHARES)
+        format_percent(buf, cap, TRACE_HSQ(tr, weights, h, t, s));
+    else if (which == TABLE_SCALED && !engine_visible(tr, t, s))   /* the mask comes after Q·Kᵀ */
+        snprintf(buf, cap, "%s", c->gl->minus_inf);
+    else if (which == TABLE_RAW)
+        format_fixed(buf, cap, TRACE_HSQ(tr, scores, h, t, s), L->raw_digits);
+    else
+        format_fixed(buf, cap, TRACE_HSQ(tr, scaled, h, t, s), L->scaled_digits);
+    if (which == TABLE_RAW && engine_score_set(tr, h, t, s, NULL))
+        draw_append(buf, cap, "*");   /* what if: set by the learner, not a Q·K */
+}
+
+/* The columns of one value of line 4's rows: ROW_CELL, or the widest value of the raw
+ * scores, the ÷√d row (when `scaled`) and the shares, and a blank. */
+static void table_cell_width(const ViewCtx *c, CodeLayout *L, bool scaled)
+{
+    const Trace *tr = c->tr;
+    int H = tr->heads < MODEL_MAX_HEADS ? tr->heads : MODEL_MAX_HEADS;
+    char num[FORMAT_BYTES];
+    L->cell_w = ROW_CELL;
+    for (int h = 0; h < H; h++)
+        for (int s = 0; s < tr->T; s++)
+            for (int which = TABLE_RAW; which <= TABLE_SHARES; which++) {
+                if (which == TABLE_SCALED && !scaled)
+                    continue;
+                table_cell(c, L, h, s, (TableRow)which, num, sizeof num);
+                L->cell_w = text_width(num) + 1 > L->cell_w ? text_width(num) + 1 : L->cell_w;
+            }
+}
+
+/* The decimals of line 4's score rows, one for all heads so that their columns line up
+ * (as wanted when the ÷√d row is shown: the layout's widths plan for it):
+ * ÷√d with check_share's (the arcs' softmax panel prints the same: 1.432), so that softmax
+ * redone from the row gives the shares; the raw scores with the fewest that, divided by √d,
+ * give that row (4.0510 ÷ 2.828427 = 1.432); and the columns of one value of its rows. */
+static void table_digits(const ViewCtx *c, CodeLayout *L)
+{
+    const Trace *tr = c->tr;
+    int t = c->focus, H = tr->heads < MODEL_MAX_HEADS ? tr->heads : MODEL_MAX_HEADS;
+    L->scaled_digits = 2;
+    for (int h = 0; h < H; h++) {
+        CheckedShare cs;
+        check_share(&cs, tr, h, t, engine_strongest(tr, h, t));
+        L->scaled_digits = cs.scaled_digits > L->scaled_digits ? cs.scaled_digits : L->scaled_digits;
+    }
+    L->raw_digits = 2;
+    for (int h = 0; h < H; h++) {
+        int k = check_dividend_digits(&TRACE_HSQ(tr, scores, h, t, 0), &TRACE_HSQ(tr, scaled, h, t, 0),
+                                      tr->T, tr->scale, 6, L->scaled_digits, 2, L->scaled_digits + 2);
+        L->raw_digits = k > L->raw_digits ? k : L->raw_digits;
+    }
+    table_cell_width(c, L, true);
+}
+
+/* Once the rows are chosen: without a ÷√d row the raw scores need only the lesson's two
+ * decimals (4.05), and the cells only the width of the rows shown. */
+static void table_digits_shown(const ViewCtx *c, CodeLayout *L, const CodePane *P)
+{
+    bool scaled = false;
+    for (int r = 0; r < P->n; r++)
+        scaled = scaled || P->rows[r].kind == ROW_SCALED;
+    if (!scaled)
+        L->raw_digits = 2;
+    table_cell_width(c, L, scaled);
+}
+
 /* Columns the five lines want: code and shapes side by side, a row of d values, a row of
  * T characters with their shares, after the widest label there can be ("Q(等)·Kᵀ/√4 h1"). */
 static int lines_width(const ViewCtx *c, const CodeLayout *L)
@@ -329,7 +416,7 @@ static int lines_width(const ViewCtx *c, const CodeLayout *L)
     int lw = 2 + text_width(label) + 1;
     int code = 2 + L->code_w + 3 + L->shapes_w;
     int values = lw + c->tr->d * VEC_CELL;
-    int row = lw + c->tr->T * (ROW_CELL + 3);
+    int row = lw + c->tr->T * (L->cell_w + 3);
     int w = code > values ? code : values;
     return w > row ? w : row;
 }
@@ -351,6 +438,7 @@ static void code_layout(const ViewCtx *c, CodeLayout *L)
 {
     memset(L, 0, sizeof *L);
     char buf[256];
+    table_digits(c, L);
     for (int i = 0; i < CODE_LINES; i++) {
         line_code(c, i, buf, sizeof buf);
         L->code_w = text_width(buf) > L->code_w ? text_width(buf) : L->code_w;
@@ -380,6 +468,7 @@ static void code_layout(const ViewCtx *c, CodeLayout *L)
     L->values_dx = 2 + L->label_w + c->tr->d * VEC_CELL <= lines->w ? 2 : 0;
     for (int r = 0; r < lines->n; r++)
         L->scores_row = L->scores_row || lines->rows[r].kind == ROW_SCORES;
+    table_digits_shown(c, L, lines);
 }
 
 /* ---------------------------------------------------------------- values */
@@ -433,29 +522,6 @@ static void put_vector(const ViewCtx *c, int x, int y, int limit, const double *
         grid_put_text(c->g, x + 1, y, c->gl->ellipsis, STYLE_DIM);
 }
 
-/* Which numbers of head h's T × T tables a row of line 4 shows. */
-typedef enum {
-    TABLE_RAW = 0,   /* Q·Kᵀ */
-    TABLE_SCALED,    /* Q·Kᵀ ÷ √dh */
-    TABLE_SHARES     /* softmax */
-} TableRow;
-
-/* One cell of the asker's row of table which, as text. */
-static void table_cell(const ViewCtx *c, int h, int s, TableRow which, char *buf, size_t cap)
-{
-    const Trace *tr = c->tr;
-    int t = c->focus;
-    if (which == TABLE_SHARES)
-        format_percent(buf, cap, TRACE_HSQ(tr, weights, h, t, s));
-    else if (which == TABLE_SCALED && !engine_visible(tr, t, s))   /* the mask comes after Q·Kᵀ */
-        snprintf(buf, cap, "%s", c->gl->minus_inf);
-    else
-        format_fixed(buf, cap, which == TABLE_RAW ? TRACE_HSQ(tr, scores, h, t, s)
-                                                  : TRACE_HSQ(tr, scaled, h, t, s), 2);
-    if (which == TABLE_RAW && engine_score_set(tr, h, t, s, NULL))
-        draw_append(buf, cap, "*");   /* what if: set by the learner, not a Q·K */
-}
-
 /* The shade a cell gets with numbers hidden, 0..1: the share against the row's largest, or
  * a score's place between the row's smallest and largest visible score. */
 static double table_level(const ViewCtx *c, int h, int s, TableRow which)
@@ -480,12 +546,13 @@ static double table_level(const ViewCtx *c, int h, int s, TableRow which)
 /* The asker's row of a T × T table of head h, each value after its character when there is
  * room ("加 52.4%"), the largest share bold, masked ones dim; numbers hidden: each
  * character with a shade. */
-static void put_table_row(const ViewCtx *c, int x, int y, int limit, int h, TableRow which,
+static void put_table_row(const ViewCtx *c, const CodeLayout *L, int x, int y, int limit, int h,
+                          TableRow which,
                           int shown)
 {
     const Trace *tr = c->tr;
     int T = tr->T, t = c->focus, strongest = engine_strongest(tr, h, t);
-    int cell = c->numbers ? ROW_CELL : 3;
+    int cell = c->numbers ? L->cell_w : 3;
     bool whole = c->tok_cols <= DRAW_BRIEF_COLS || x + T * (cell + 1 + c->tok_cols) <= limit;
     int tw = whole ? (c->tok_cols > DRAW_BRIEF_COLS ? c->tok_cols : DRAW_BRIEF_COLS) : DRAW_BRIEF_COLS;
     /* a brief "3" right before "19.6%" would read as a number: then the values alone */
@@ -505,7 +572,7 @@ static void put_table_row(const ViewCtx *c, int x, int y, int limit, int h, Tabl
         if (!c->numbers) {
             grid_put_text(c->g, vx + 1, y, visible ? shade_of(c, table_level(c, h, s, which)) : " ", st);
         } else {
-            table_cell(c, h, s, which, num, sizeof num);
+            table_cell(c, L, h, s, which, num, sizeof num);
             put_cell(c, vx, y, cell, num, st);
         }
         x += step;
@@ -557,7 +624,7 @@ static void draw_values(const ViewCtx *c, const CodeLayout *L, const CodePane *P
         int shown = revealed_at(c, from, tr->T);
         value_label(c, which == TABLE_RAW ? ROW_SCORES : row->kind, line, row->head, label, sizeof label);
         grid_put_text(c->g, x, y, label, shown > 0 ? STYLE_BOLD : STYLE_DIM);
-        put_table_row(c, x + L->label_w, y, limit, row->head, which, shown);
+        put_table_row(c, L, x + L->label_w, y, limit, row->head, which, shown);
         return;
     }
     int shown = line < LINE_A ? (revealed_at(c, STAGE_QKV, LINE_A) > line ? tr->d : 0)
@@ -580,11 +647,15 @@ static void draw_comment(const ViewCtx *c, const CodePane *P, int y)
     for (int brief = 0; brief < 2; brief++) {   /* ASCII: "3 + 5 = yu ?" when names do not fit */
         draw_sentence_text(c->tr, c->ascii, brief == 1, sentence, sizeof sentence);
         snprintf(buf, sizeof buf, SAY(c, "# x: %s, a row per character of %s; the values are %s's row",
-                                      "# x：%s，%s 每个字一行；下面的数是「%s」那一行"),
+                                      "# x：%s，句子「%s」每个字一行；下面的数是「%s」那一行"),
                  shape, sentence, c->tok[c->focus]);
         if (text_width(buf) <= P->w)
             break;
     }
+    if (text_width(buf) > P->w)   /* below 72 columns: without the sentence, not cut mid-word */
+        snprintf(buf, sizeof buf, SAY(c, "# x: %s, a row per character; the values are %s's row",
+                                      "# x：%s，每个字一行；下面的数是「%s」那一行"),
+                 shape, c->tok[c->focus]);
     draw_clipped(c->g, P->x, y, P->x + P->w, buf, STYLE_DIM);
 }
 

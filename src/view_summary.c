@@ -10,12 +10,14 @@
 #include "draw.h"
 #include "format.h"
 #include "realmodel.h"
+#include "text.h"
 #include "view.h"
 #include "wrap.h"
 
 #define SUMMARY_MAX_ROWS 48    /* rows a layout can list */
 #define DETAIL_LINES 3         /* most lines of one claim's detail */
 #define KEY_W 4                /* columns of the key column: "[1] " */
+#define LAST_LINE_MIN 10       /* fewest columns a wrapped text's last line should have */
 
 /* ---------------------------------------------------------------- the claims */
 
@@ -199,12 +201,17 @@ static void detail_scale(const ViewCtx *c, const ClaimWords *w, char *buf, size_
     if (w->numbers)
     {
         char big[FORMAT_BYTES];   /* grouped as the scale screen prints it: 16 515 072 */
-        snprintf(buf, cap, SAY(c, "%" PRId64 " here, %s in a real Wq, Wk, Wv; "
-                                  "%" PRId64 " heads, %" PRId64 " K/V groups (GQA)",
-                               "这里 %" PRId64 " 个数，真实的 Wq、Wk、Wv 有 %s 个；"
-                               "%" PRId64 " 个头分 %" PRId64 " 组共用 K、V（GQA）"),
-                 realmodel_qkv_params(&demo), format_grouped(big, sizeof big, realmodel_qkv_params(&real)), real.n_heads,
-                 realmodel_groups(&real));
+        int64_t here = realmodel_qkv_params(&demo), heads = real.n_heads, groups = realmodel_groups(&real);
+        format_grouped(big, sizeof big, realmodel_qkv_params(&real));
+        if (!w->zh)
+            snprintf(buf, cap, "%" PRId64 " here, %s in a real Wq, Wk, Wv; %" PRId64 " heads, %" PRId64
+                     " K/V groups (GQA)", here, big, heads, groups);
+        else if (w->brief)   /* 74 columns: the full one broke "K、V" over two lines */
+            snprintf(buf, cap, "这里 %" PRId64 " 个数，真实模型 %s 个；%" PRId64 " 个头，K、V 分 %" PRId64
+                     " 组共用（GQA）", here, big, heads, groups);
+        else
+            snprintf(buf, cap, "这里 %" PRId64 " 个数，真实的 Wq、Wk、Wv 有 %s 个；%" PRId64 " 个头分 %" PRId64
+                     " 组共用 K、V（GQA）", here, big, heads, groups);
     } else
         snprintf(buf, cap, "%s", SAY(c, "many heads; groups of them share K and V (GQA)",
                                      "很多个头，几个头一组共用 K、V（GQA）"));
@@ -255,6 +262,28 @@ static void next_lessons(const ViewCtx *c, char *buf, size_t cap)
              action_key_label(ACTION_MASK), action_key_label(ACTION_HEADS));
 }
 
+/* ---------------------------------------------------------------- wrapping */
+
+/* The width, at most w, to wrap text at so that its last line is not an orphan ("变" or
+ * "也一样" alone under a full line): w, or the widest narrower one that keeps the number of
+ * lines and gives the last line LAST_LINE_MIN columns. */
+static int wrap_width(const char *text, int w)
+{
+    WrapLine lines[DETAIL_LINES];
+    int n = wrap_lines(text, w, lines, DETAIL_LINES);
+    if (n < 2 || n > DETAIL_LINES)
+        return w;
+    for (int cw = w; cw > w / 2; cw--) {
+        if (wrap_lines(text, cw, lines, DETAIL_LINES) != n)
+            return w;
+        char last[WRAP_MAX_BYTES + 1];
+        snprintf(last, sizeof last, "%.*s", lines[n - 1].len, text + lines[n - 1].start);
+        if (text_width(last) >= LAST_LINE_MIN)
+            return cw;
+    }
+    return w;
+}
+
 /* ---------------------------------------------------------------- layout */
 
 /* What one row of the body shows. */
@@ -300,6 +329,26 @@ static void target_text(const ViewCtx *c, ViewId v, char *buf, size_t cap)
     snprintf(buf, cap, "%s %s", c->ascii ? "->" : "→", target_name(c, v));
 }
 
+/* Columns of the widest "→ similarity" of the claims. */
+static int targets_width(const ViewCtx *c)
+{
+    char target[64];
+    int w = 0;
+    for (int i = 0; i < N_CLAIMS; i++) {
+        target_text(c, claims[i].view, target, sizeof target);
+        w = text_width(target) > w ? text_width(target) : w;
+    }
+    return w;
+}
+
+/* Claim i's title as drawn (ASCII where asked). */
+static void claim_title(const ViewCtx *c, int i, char *buf, size_t cap)
+{
+    const Claim *cl = &claims[i];
+    draw_drawable(c->ascii, c->ascii && cl->title_ascii ? cl->title_ascii : SAY(c, cl->title_en, cl->title_zh),
+                  buf, cap);
+}
+
 /* How the summary fits the rows it has, from the richest to the barest. */
 typedef struct {
     bool details;        /* each claim's detail under it */
@@ -337,7 +386,7 @@ static void list_rows(const ViewCtx *c, SummaryLayout *L, const SummaryTier *t)
         if (!t->details)
             continue;
         claim_detail(c, i, t->brief, buf, sizeof buf);
-        int n = wrap_lines(buf, L->w - KEY_W, lines, DETAIL_LINES);
+        int n = wrap_lines(buf, wrap_width(buf, L->w - KEY_W), lines, DETAIL_LINES);
         for (int k = 0; k < n && k < DETAIL_LINES; k++)
             add_row(L, ROW_DETAIL, i, k);
     }
@@ -346,7 +395,7 @@ static void list_rows(const ViewCtx *c, SummaryLayout *L, const SummaryTier *t)
     if (t->lead)
         add_row(L, ROW_BLANK, -1, 0);
     next_lessons(c, buf, sizeof buf);
-    int n = wrap_lines(buf, L->w, lines, DETAIL_LINES);
+    int n = wrap_lines(buf, wrap_width(buf, L->w), lines, DETAIL_LINES);
     for (int k = 0; k < n && k < DETAIL_LINES; k++)
         add_row(L, ROW_NEXT, -1, k);
 }
@@ -369,17 +418,31 @@ static void summary_layout(const ViewCtx *c, SummaryLayout *L)
 
 /* ---------------------------------------------------------------- drawing */
 
-/* Line k of a text wrapped at width, drawn from x. */
+/* Line k of a text wrapped at width (or a little narrower: wrap_width), drawn from x. */
 static void draw_wrapped_line(const ViewCtx *c, const char *text, int width, int k, int x, int y,
                               int limit, Style st)
 {
     WrapLine lines[DETAIL_LINES];
-    int n = wrap_lines(text, width, lines, DETAIL_LINES);
+    int n = wrap_lines(text, wrap_width(text, width), lines, DETAIL_LINES);
     if (k >= n || k >= DETAIL_LINES)
         return;
     char line[WRAP_MAX_BYTES + 1];   /* built from the glyph set: ASCII but the sentence's own */
     snprintf(line, sizeof line, "%.*s", lines[k].len, text + lines[k].start);
     draw_clipped(c->g, x, y, limit, line, st);
+}
+
+/* True when every title fits before the column of arrows (at 60 columns "three roles from
+ * one vector" would be cut to "one vect"). */
+static bool targets_aligned(const ViewCtx *c, const SummaryLayout *L)
+{
+    char title[256];
+    int room = L->w - KEY_W - targets_width(c) - 1;
+    for (int i = 0; i < N_CLAIMS; i++) {
+        claim_title(c, i, title, sizeof title);
+        if (text_width(title) > room)
+            return false;
+    }
+    return true;
 }
 
 static void draw_title(const ViewCtx *c, const SummaryLayout *L, int i, int y)
@@ -389,10 +452,10 @@ static void draw_title(const ViewCtx *c, const SummaryLayout *L, int i, int y)
     snprintf(key, sizeof key, "[%s]", claim_key(claims[i].view));
     grid_put_text(c->g, L->x, y, key, STYLE_STAGE_LIT);
     target_text(c, claims[i].view, target, sizeof target);
-    int tx = limit - text_width(target);
-    const Claim *cl = &claims[i];
-    draw_drawable(c->ascii, c->ascii && cl->title_ascii ? cl->title_ascii : SAY(c, cl->title_en, cl->title_zh),
-                  title, sizeof title);
+    /* the arrows in one column, the names after them; where a title would not fit beside
+     * that column, each name at the right edge, as close as it goes */
+    int tx = targets_aligned(c, L) ? limit - targets_width(c) : limit - text_width(target);
+    claim_title(c, i, title, sizeof title);
     draw_clipped(c->g, L->x + KEY_W, y, tx - 1, title, STYLE_BOLD);
     grid_put_text(c->g, tx, y, target, STYLE_DIM);
 }
@@ -454,8 +517,9 @@ static const KeyHint summary_hints[] = {
     { ACTION_NONE,   ACTION_NONE, NULL,                         NULL },
 };
 
-/* Shared keys that do nothing here: the help leaves them out. */
-static const Action summary_idle[] = { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT, ACTION_NONE };
+/* Shared keys that do nothing here (nothing plays: p, + and -): the help leaves them out. */
+static const Action summary_idle[] = { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT, ACTION_PREDICT,
+                                       ACTION_FASTER, ACTION_SLOWER, ACTION_NONE };
 
 const ViewOps view_summary = {
     .name = "summary",

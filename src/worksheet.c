@@ -36,15 +36,15 @@ int worksheet_write(FILE *f, const Trace *tr, const WorksheetOptions *o)
     errno = 0;
     char title[256];
     snprintf(title, sizeof title, LANG_PICK(lang, "attn-tui worksheet%s: %s, %d questions, seed %llu",
-                                            "attn-tui 练习%s：%s，%d 道题，种子 %llu"),
+                                            "attn-tui 练习%s：句子「%s」，%d 道题，种子 %llu"),
              o->answers ? LANG_PICK(lang, " (answers)", "（答案）") : "", sentence, o->questions,
              o->seed);
     worksheet_paragraph(f, 0, "", title);
     if (tr->mask == MASK_CAUSAL || tr->heads > 1)
-        fprintf(f, LANG_PICK(lang, "Lesson 7: %s mask, %d head(s) of width %d.\n",
-                             "第 7 课：%s掩码，%d 个头，每个宽 %d。\n"),
+        fprintf(f, LANG_PICK(lang, "Lesson 7: %s mask, %d %s of width %d.\n",
+                             "第 7 课：%s掩码，%d 个%s，每个宽 %d。\n"),
                 tr->mask == MASK_CAUSAL ? LANG_PICK(lang, "causal", "因果") : LANG_PICK(lang, "no", "无"),
-                tr->heads, tr->dh);
+                tr->heads, LANG_PICK(lang, tr->heads == 1 ? "head" : "heads", "头"), tr->dh);
     worksheet_paragraph(f, WORKSHEET_INDENT, "", LANG_PICK(lang,
         "Compute each number by hand from the numbers printed with it, and round as asked "
         "(half away from zero).",

@@ -270,9 +270,13 @@ grep -qF "保留两位小数" "$tmp/wszh" && grep -qE '^    answer 9: ' "$tmp/ws
 wide=$(wider_than_80 "$tmp/wszh")
 [ -z "$wide" ] && ok "--worksheet --lang zh fits 80 columns" || bad "--worksheet --lang zh fits 80 columns" "$wide"
 "$BIN" --worksheet 18 --mask causal --heads 2 --answers >"$tmp/wsm" 2>"$tmp/err" && grep -qF "(head 2: columns 4-7)" "$tmp/wsm" \
-    && grep -qF "Lesson 7: causal mask, 2 head(s) of width 4." "$tmp/wsm" && ok "--worksheet with --mask and --heads" \
+    && grep -qF "Lesson 7: causal mask, 2 heads of width 4." "$tmp/wsm" && ok "--worksheet with --mask and --heads" \
     || bad "--worksheet with --mask and --heads" "$(cat "$tmp/err")"
 "$BIN" --worksheet 3 --sentence 十减四等于? | head -1 | grep -qF "十减四等于?" && ok "--worksheet with --sentence" || bad "--worksheet with --sentence"
+"$BIN" --worksheet 1 --lang zh | head -1 | grep -qF "attn-tui 练习：句子「三加五等于?」，1 道题，种子 1" \
+    && ok "--worksheet --lang zh names the sentence in 「」" || bad "--worksheet --lang zh names the sentence in 「」"
+"$BIN" --worksheet 1 --heads 2 | grep -qxF "Lesson 7: no mask, 2 heads of width 4." \
+    && ok "--worksheet: 2 heads, not head(s)" || bad "--worksheet: 2 heads, not head(s)"
 expect_fail "--worksheet 0" 2 "--worksheet: '0' is not a number of questions: give 1 to 500" -- --worksheet 0
 expect_fail "--worksheet x" 2 "--worksheet: 'x' is not a number of questions" -- --worksheet x
 expect_fail "--answers alone" 2 "--answers goes with --worksheet" -- --answers

@@ -41,7 +41,9 @@ static void test_output_chain_on_code(void **state)
     assert_has(&g, "where output(等)[0] = 0.52 comes from");
     assert_has(&g, "output(等)[0] Σ share × V         0.52");
     assert_has(&g, "← share(等,·)   softmax of its row  19.6% 52.4% 10.1% 1.4% 2.2% 14.4%");
-    assert_has(&g, "← ÷√d(等,·)     Q·K ÷√8             0.45 1.43 -0.22 -2.20 -1.73 0.14");
+    /* the ÷√8 row as the arcs' softmax panel and the code screen's line 4 print it: softmax
+     * of 0.45 1.43 … gave 52.3% for 52.4% */
+    assert_has(&g, "← ÷√d(等,·)     Q·K ÷√8             0.447 1.432 -0.218 -2.203 -1.728 0.138");
     assert_has(&g, "← Q·K(等,·)     Q · K               1.26 4.05 -0.62 -6.23 -4.89 0.39");
     assert_has(&g, "← V(·)[0]       x · Wv              0.63 0.57 0.96 1.03 0.03 -0.09");
     assert_has(&g, "← Q(等)         x · Wq              -0.69 -2.10 -1.80 0.14 -0.27 1.92 -0.68 -0.23");
@@ -193,6 +195,8 @@ static void test_hidden_chinese_ascii(void **state)
     g = scene_render(s, 120, 40);
     assert_has(&g, "输出(等)[0] = 0.52 从哪来");
     assert_has(&g, "这一行做 softmax");
+    assert_has(&g, "词向量(·)");   /* beside 位置(·); it said e(·) */
+    assert_lacks(&g, "e(·)");
     grid_free(&g);
     s->o.lang = LANG_EN;
     s->o.ascii = true;

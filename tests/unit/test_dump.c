@@ -119,6 +119,92 @@ static void test_text_chinese(void **state)
     run_free(&r);
 }
 
+/* The numbers of the T rows of the table after the line starting with `title` (and
+ * `skip` more lines), each row's label dropped: vals[t][u]. */
+static void table_after(const char *text, const char *title, int skip, int T, double vals[][16])
+{
+    const char *p = strstr(text, title);
+    assert_non_null(p);
+    for (int k = 0; k < 1 + skip; k++) {
+        p = strchr(p, '\n');
+        assert_non_null(p);
+        p++;
+    }
+    for (int t = 0; t < T; t++) {
+        while (*p != ' ')   /* the row's label */
+            p++;
+        char *end;
+        for (int u = 0; u < T; u++, p = end) {
+            vals[t][u] = strtod(p, &end);
+            assert_true(end != p);
+            if (*end == '%')
+                end++;
+        }
+        p = strchr(p, '\n');
+        assert_non_null(p);
+        p++;
+    }
+}
+
+/* Softmax of each printed row of the ÷√8 table gives the printed shares, every cell (with 2
+ * decimals 12 of 36 missed: 等's row gave 52.3% under 52.4%); the table says how it was
+ * rounded, in both languages. */
+static void test_text_scaled_gives_the_shares(void **state)
+{
+    (void)state;
+    for (int zh = 0; zh < 2; zh++) {
+        Run r;
+        Capture c;
+        run_text(&r, NULL, NULL);
+        dump_text(capture_open(&c), &r.tr, "三加五等于?", zh == 1);
+        char *t = capture_close(&c);
+        double scaled[6][16], shares[6][16];
+        table_after(t, zh ? "③ 变百分比的第一步" : "③ Scores ÷ √8", 2, 6, scaled);
+        table_after(t, zh ? "③ 变百分比：softmax" : "③ Softmax shares", 1, 6, shares);
+        for (int a = 0; a < 6; a++) {
+            double sum = 0.0;
+            for (int u = 0; u < 6; u++)
+                sum += exp(scaled[a][u]);
+            for (int u = 0; u < 6; u++) {
+                double redone = round(1000.0 * exp(scaled[a][u]) / sum) / 10.0;
+                if (fabs(redone - shares[a][u]) > 1e-9)
+                    fail_msg("row %d, column %d: softmax of the printed row gives %.1f%%, printed %.1f%%",
+                             a, u, redone, shares[a][u]);
+            }
+        }
+        assert_has_line(t, zh ? "（用没有四舍五入的分数算，保留 4 位小数：对每一行做 softmax，正好得到下面的百分比）"
+                              : "(of the unrounded scores, to 4 decimals: softmax of each row gives the shares below)");
+        assert_has_line(t, "等    0.4469  1.4322 -0.2179 -2.2027 -1.7276  0.1384");
+        free(t);
+        run_free(&r);
+    }
+}
+
+/* The cosines are of the unrounded numbers; redone from the two-decimal output and V tables
+ * they come out otherwise (0.9851 for 0.9855), and the dump says so, with those figures. */
+static void test_text_cosines_from_the_tables(void **state)
+{
+    (void)state;
+    Run r;
+    Capture c;
+    run_text(&r, NULL, NULL);
+    dump_text(capture_open(&c), &r.tr, "三加五等于?", false);
+    char *t = capture_close(&c);
+    assert_has_line(t, "output(等) is most like V(加): cosine 0.9855");
+    assert_has_line(t, "Tables are computed from the unrounded numbers, then rounded: redone from the "
+                       "printed ones, a last digit can be 1 off.");
+    assert_has_line(t, "(of the unrounded numbers; the two-decimal tables above give 0.9869, 0.9643, "
+                       "0.9128, 0.9851, 0.9764, 0.8984)");
+    free(t);
+    dump_text(capture_open(&c), &r.tr, "三加五等于?", true);
+    t = capture_close(&c);
+    assert_has_line(t, "每张表都用没有四舍五入的数算，再四舍五入印出来：拿印出来的数重算，最后一位可能差 1。");
+    assert_has_line(t, "（用没有四舍五入的数算；用上面两位小数的表算，依次是 0.9869、0.9643、0.9128、"
+                       "0.9851、0.9764、0.8984）");
+    free(t);
+    run_free(&r);
+}
+
 static void test_text_singular(void **state)
 {
     (void)state;
@@ -366,6 +452,8 @@ int main(void)
         cmocka_unit_test(test_text_singular),
         cmocka_unit_test(test_text_wide_numbers),
         cmocka_unit_test(test_json_most_like_v),
+        cmocka_unit_test(test_text_scaled_gives_the_shares),
+        cmocka_unit_test(test_text_cosines_from_the_tables),
         cmocka_unit_test(test_model_round_trip),
         cmocka_unit_test(test_model_round_trip_extremes),
         cmocka_unit_test(test_write_ok),

@@ -17,6 +17,7 @@
 #include "model.h"
 #include "quiz.h"
 #include "keys.h"
+#include "text.h"
 
 enum { SAN, JIA, WU, DENG, YU, Q_MARK };   /* 三加五等于? */
 
@@ -319,6 +320,111 @@ static void test_solution_text(void **state)
     assert_string_equal(t.line[t.n - 1], "answer 3: 52.4%");
 }
 
+/* A line of t that is want, or a failure listing t. */
+static void assert_line(const QuizText *t, const char *want)
+{
+    for (int i = 0; i < t->n; i++)
+        if (strcmp(t->line[i], want) == 0)
+            return;
+    for (int i = 0; i < t->n; i++)
+        print_error("%s\n", t->line[i]);
+    fail_msg("no line \"%s\"", want);
+}
+
+/* In Chinese the worked solutions name the rows as the question's table does (词向量, 位置,
+ * 输出, 百分比; they said e(加), output(等), share(等,·)) and end a sentence with "：". */
+/* The columns where each blank-separated word of line ends, past the label (column 12 on). */
+static int word_ends(const char *line, int *ends, int max)
+{
+    int n = 0, col = 0;
+    bool in = false;
+    for (const char *p = line; *p; ) {
+        size_t len = 1;
+        while ((p[len] & 0xC0) == 0x80)
+            len++;
+        char ch[8] = "";
+        memcpy(ch, p, len);
+        int w = text_width(ch);
+        bool blank = *p == ' ';
+        if (in && blank && col >= 12 && n < max)
+            ends[n++] = col;
+        in = !blank;
+        col += w;
+        p += len;
+    }
+    if (in && col >= 12 && n < max)
+        ends[n++] = col;
+    return n;
+}
+
+/* Every sheet line of 120 questions of six seeds, both languages, within QUIZ_SHEET_COLUMNS
+ * (output(等) with five decimals took 81 columns after the indent), and every row of a
+ * block right under its header's column numbers (the cells were " %6s" whatever the width). */
+static void test_sheet_lines_fit_and_align(void **state)
+{
+    const Trace *tr = trace_of(state);
+    for (int lang = 0; lang < 2; lang++)
+        for (unsigned long long seed = 1; seed <= 6; seed++) {
+            QuizSeq seq;
+            quiz_seq_init(&seq, seed);
+            for (int k = 0; k < 20; k++) {
+                QuizQuestion q;
+                QuizText t;
+                quiz_next(&seq, tr, &q);
+                quiz_prompt(tr, &q, (Lang)lang, &t);
+                int header[16], nh = 0;
+                for (int i = 1; i < t.n; i++) {   /* line 0, the sentence, the sheet wraps */
+                    if (t.line[i][0] == '(')
+                        continue;                 /* the mask's note, a sentence too */
+                    if (text_width(t.line[i]) > QUIZ_SHEET_COLUMNS)
+                        fail_msg("seed %llu, question %d: %d columns: %s", seed, k + 1,
+                                 text_width(t.line[i]), t.line[i]);
+                    int ends[16], n = word_ends(t.line[i], ends, 16);
+                    if (n > 0 && strspn(t.line[i], " 0123456789") == strlen(t.line[i])) {
+                        memcpy(header, ends, sizeof header);   /* a header of column numbers */
+                        nh = n;
+                    } else if (nh > 0 && n == nh) {
+                        for (int c = 0; c < n; c++)
+                            if (ends[c] != header[c])
+                                fail_msg("seed %llu, question %d: \"%s\" is not under its header",
+                                         seed, k + 1, t.line[i]);
+                    }
+                }
+            }
+        }
+}
+
+static void test_chinese_words(void **state)
+{
+    QuizQuestion q;
+    QuizText t;
+    const Trace *tr = trace_of(state);
+    quiz_make(tr, QUIZ_X, ROLE_Q, JIA, 0, 2, 0, 1, &q);
+    quiz_solution(tr, &q, LANG_ZH, &t);
+    assert_line(&t, "x(加)[2] = 词向量(加)[2] + 位置(加)[2] = -0.66 + 0.10 = -0.56");
+    quiz_prompt(tr, &q, LANG_ZH, &t);
+    assert_line(&t, "x(加)[2]：词向量 + 位置指纹，下标为 2 的分量。保留两位小数。");
+    quiz_make(tr, QUIZ_SCORE, ROLE_Q, DENG, JIA, 0, 0, 7, &q);
+    quiz_solution(tr, &q, LANG_ZH, &t);
+    assert_string_equal(t.line[0], "Q(等)·K(加) = Σ_i Q(等)[i] × K(加)[i]：");
+    quiz_make(tr, QUIZ_SHARE, ROLE_Q, DENG, JIA, 0, 0, 3, &q);
+    quiz_solution(tr, &q, LANG_ZH, &t);
+    assert_line(&t, "  三：e^(0.447 − 1.432) = e^(-0.985) → 0.3734");
+    quiz_make(tr, QUIZ_OUTPUT, ROLE_Q, DENG, 0, 0, 0, 1, &q);
+    quiz_prompt(tr, &q, LANG_ZH, &t);
+    bool shares = false;
+    for (int i = 0; i < t.n; i++)
+        shares = shares || strncmp(t.line[i], "百分比(等,·)", strlen("百分比(等,·)")) == 0;
+    assert_true(shares);
+    quiz_make(tr, QUIZ_COSINE, ROLE_Q, DENG, JIA, 0, 0, 1, &q);
+    quiz_prompt(tr, &q, LANG_ZH, &t);
+    for (int i = 0; i < t.n; i++)
+        assert_null(strstr(t.line[i], "output"));
+    quiz_solution(tr, &q, LANG_ZH, &t);
+    for (int i = 0; i < t.n; i++)
+        assert_null(strstr(t.line[i], "output"));
+}
+
 /* ---------------------------------------------------------------- the sequence */
 
 static void test_sequence(void **state)
@@ -443,6 +549,8 @@ int main(void)
         cmocka_unit_test(test_parse),
         cmocka_unit_test(test_names),
         cmocka_unit_test_setup_teardown(test_solution_text, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_chinese_words, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_sheet_lines_fit_and_align, setup, teardown),
         cmocka_unit_test_setup_teardown(test_sequence, setup, teardown),
         cmocka_unit_test_setup_teardown(test_masked_heads, setup_masked, teardown),
         cmocka_unit_test_setup_teardown(test_tally, setup, teardown),

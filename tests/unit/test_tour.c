@@ -196,6 +196,12 @@ static void test_mirror_question_keys(void **state)
     assert_true(TRACE_SQ(tr, scores, 3, 1) > 4.04 && TRACE_SQ(tr, scores, 1, 3) < 2.09);
     assert_int_equal(pr->truth, PREDICT_NO);
     assert_true(s->ui.numbers);
+    s->o.lang = LANG_ZH;   /* the status line offers what the question does (it said 是/不是) */
+    char *zh = scene_text(s, 120, 40);
+    assert_shows(zh, "y 一样 · n 不一样");
+    assert_shows(zh, "y/n 一样/不一样");
+    free(zh);
+    s->o.lang = LANG_EN;
     scene_press(s, 'n');                             /* no, not numbers */
     assert_true(s->ui.numbers);
     assert_int_equal(pr->answer, PREDICT_NO);
@@ -422,6 +428,29 @@ static void test_other_sentences(void **state)
     }
 }
 
+/* The Chinese captions: a share follows its character with 分到, as the opening one does
+ * (「加」 52.4% had a blank after 」), and the summary's words (只认内容, not 只看内容). */
+static void test_chinese_captions(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_ARCS);
+    Tour t = { .on = true };
+    char buf[1024], where[64];
+    const char *tok[MODEL_MAX_TOKENS];
+    for (int i = 0; i < s->ls->tr.T; i++)
+        tok[i] = s->ls->tr.tokens[i];
+    bool share = false, summary = false;
+    for (t.stop = 0; t.stop < tour_count(); t.stop++) {
+        tour_caption(&t, s->ls, LANG_ZH, tok, buf, sizeof buf, where, sizeof where);
+        assert_null(strstr(buf, "」 "));
+        share = share || strstr(buf, "顺序不变：「加」分到 52.4%，「等」只有 1.4%。") != NULL;
+        summary = summary || strstr(buf, "相似度表对称、只认内容；") != NULL;
+    }
+    assert_true(share);
+    assert_true(summary);
+    scene_close(s);
+}
+
 static void test_captions_fit(void **state)
 {
     (void)state;
@@ -461,6 +490,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_opening_picture, fixture_setup, fixture_teardown),
         cmocka_unit_test(test_other_sentences),
         cmocka_unit_test(test_captions_fit),
+        cmocka_unit_test(test_chinese_captions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

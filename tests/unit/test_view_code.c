@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,6 +90,98 @@ static void test_values_of_the_trace(void **state)
     vector_text(TRACE_ROW(tr, output, 3), 8, want, sizeof want);
     assert_shows(frame, want);
     assert_shows(frame, "A(等)     三  19.6% 加  52.4% 五  10.1% 等   1.4% 于   2.2% ?   14.4%");
+    free(frame);
+}
+
+/* ---------------------------------------------------------------- the hand check of line 4 */
+
+/* The values of a row of line 4 after its label ("三 1.2639 加 4.0510 …"): the words at odd
+ * places. Returns how many (at most max), each copied into vals[k]. */
+static int row_values(const char *line, const char *label, char vals[][FORMAT_BYTES], int max)
+{
+    const char *p = strstr(line, label);
+    assert_non_null(p);
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s", p + strlen(label));
+    int n = 0, k = 0;
+    for (char *w = strtok(buf, " "); w != NULL && n < max; w = strtok(NULL, " "), k++)
+        if (k % 2 == 1)
+            snprintf(vals[n++], FORMAT_BYTES, "%s", w);
+    return n;
+}
+
+/* Every asker at 120 × 40: the raw scores divided by √8 give the ÷√8 row as printed, and
+ * softmax of the printed ÷√8 row gives the printed shares (the ÷√8 row had 2 decimals:
+ * softmax of 等's 0.45 1.43 … gave 52.3% under 52.4%). The ÷√8 row is the arcs' (1.432). */
+static void test_line4_holds_as_printed(void **state)
+{
+    Fixture *f = *state;
+    for (int t = 0; t < 6; t++) {
+        Shot s = at_stage(STAGE_OUTPUT);
+        s.w = 120;
+        s.h = 40;
+        s.focus = t;
+        char *frame = shot_text(f, VIEW_CODE, &s);
+        char label[3][64], vals[3][8][FORMAT_BYTES];
+        const char *tok = f->ls.tr.tokens[t];
+        snprintf(label[0], sizeof label[0], "Q(%s)·Kᵀ ", tok);
+        snprintf(label[1], sizeof label[1], "Q(%s)·Kᵀ/√8 ", tok);
+        snprintf(label[2], sizeof label[2], "A(%s) ", tok);
+        for (int r = 0; r < 3; r++) {
+            char *line = line_with(frame, label[r]);
+            assert_int_equal(row_values(line, label[r], vals[r], 8), 6);
+            free(line);
+        }
+        const char *dot = strchr(vals[1][0], '.');
+        assert_non_null(dot);
+        int digits = (int)strlen(dot + 1);
+        double e[6], sum = 0.0;
+        for (int u = 0; u < 6; u++) {
+            char redone[FORMAT_BYTES];
+            format_fixed(redone, sizeof redone, strtod(vals[0][u], NULL) / 2.828427, digits);
+            if (strcmp(redone, vals[1][u]) != 0)
+                fail_msg("%s: %s / 2.828427 = %s, printed %s", tok, vals[0][u], redone, vals[1][u]);
+            e[u] = exp(strtod(vals[1][u], NULL));
+            sum += e[u];
+        }
+        for (int u = 0; u < 6; u++) {
+            char share[FORMAT_BYTES];
+            format_percent(share, sizeof share, e[u] / sum);
+            if (strcmp(share, vals[2][u]) != 0)
+                fail_msg("%s: softmax of the printed row gives %s, printed %s", tok, share, vals[2][u]);
+        }
+        free(frame);
+    }
+    /* 等's row as the arcs' softmax panel prints it */
+    Shot s = at_stage(STAGE_OUTPUT);
+    s.w = 120;
+    s.h = 40;
+    char *frame = shot_text(f, VIEW_CODE, &s);
+    assert_shows(frame, "Q(等)·Kᵀ/√8  三   0.447 加   1.432 五  -0.218 等  -2.203 于  -1.728 ?    0.138");
+    free(frame);
+}
+
+/* The comment says "the values are 等's row": at 80 × 24 the row x(等) is there. */
+static void test_input_row_at_80x24(void **state)
+{
+    Fixture *f = *state;
+    Shot s = at_stage(STAGE_OUTPUT);
+    char *frame = shot_text(f, VIEW_CODE, &s);
+    assert_shows(frame, "the values are 等's row");
+    assert_shows(frame, "x(等)      0.35 -0.98 -0.62  0.39  0.48  0.06 -0.51  1.94");
+    free(frame);
+}
+
+/* At 70 columns the comment over x leaves the sentence out rather than lose its end ("the
+ * values are 等's" without "row"). */
+static void test_comment_whole_at_70(void **state)
+{
+    Fixture *f = *state;
+    Shot s = at_stage(STAGE_OUTPUT);
+    s.w = 70;
+    s.h = 22;
+    char *frame = shot_text(f, VIEW_CODE, &s);
+    assert_shows(frame, " # x: [6, 8], a row per character; the values are 等's row\n");
     free(frame);
 }
 
@@ -253,6 +346,8 @@ static void test_chinese(void **state)
     assert_shows(frame, "就这五行。真实框架里的 nn.MultiheadAttention、F.scaled_dot_product_attention");
     assert_shows(frame, "再加上第 7 课的掩码和多头");
     assert_shows(frame, "每个数自己核对");
+    /* the sentence named in 「」 as the dump names it */
+    assert_shows(frame, "# x：[6, 8]，句子「三加五等于?」每个字一行；下面的数是「等」那一行");
     free(frame);
 }
 
@@ -324,6 +419,9 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_lines_and_shapes, fixture_setup, fixture_teardown),
         cmocka_unit_test_setup_teardown(test_values_of_the_trace, fixture_setup, fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_line4_holds_as_printed, fixture_setup, fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_input_row_at_80x24, fixture_setup, fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_comment_whole_at_70, fixture_setup, fixture_teardown),
         cmocka_unit_test_setup_teardown(test_stepping, fixture_setup, fixture_teardown),
         cmocka_unit_test_setup_teardown(test_progress, fixture_setup, fixture_teardown),
         cmocka_unit_test_setup_teardown(test_mask, fixture_setup, fixture_teardown),

@@ -414,7 +414,7 @@ static void test_chinese(void **state)
     s->o.lang = LANG_ZH;
     Grid g = scene_render(s, 80, 24);
     assert_has(&g, "练习 · 第 1 题");
-    assert_has(&g, "x(等)[2]：词向量 + 位置指纹，第 2 个分量。保留两位小数。");
+    assert_has(&g, "x(等)[2]：词向量 + 位置指纹，下标为 2 的分量。保留两位小数。");
     assert_has(&g, "你的答案（保留两位小数）：");
     grid_free(&g);
     answer(s, "-0.62");

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "harness.h"
+#include "text.h"
 #include "format.h"
 #include "keys.h"
 #include "view.h"
@@ -235,6 +236,45 @@ static void test_ascii(void **state)
     free(frame);
 }
 
+/* The column of "→" on claim i's line, in display columns. */
+static int arrow_column(const char *frame, int key)
+{
+    char k[8];
+    snprintf(k, sizeof k, "[%c] ", key);
+    char *line = line_with(frame, k);
+    char *arrow = strstr(line, "→");
+    assert_non_null(arrow);
+    *arrow = '\0';
+    int col = text_width(line);
+    free(line);
+    return col;
+}
+
+/* From 80 columns on, the arrows of the claims' screens stand in one column (each name was
+ * right-aligned, so each arrow had its own column), in both languages; at 60 every title is
+ * still whole (aligned arrows there would cut "one vector" to "one vect"). */
+static void test_arrows_aligned(void **state)
+{
+    Fixture *f = *state;
+    for (int lang = 0; lang < 2; lang++)
+        for (int big = 0; big < 2; big++) {
+            Shot s = big ? shot(120, 40, true) : shot(80, 24, true);
+            s.lang = (Lang)lang;
+            char *frame = shot_text(f, VIEW_SUMMARY, &s);
+            int col = arrow_column(frame, '1');
+            for (size_t i = 1; i < N_EXPECTED; i++)
+                if (arrow_column(frame, expected[i].key) != col)
+                    fail_msg("%dx%d: claim %c's arrow at %d, claim 1's at %d", s.w, s.h,
+                             expected[i].key, arrow_column(frame, expected[i].key), col);
+            free(frame);
+        }
+    Shot s = shot(60, 20, true);
+    char *frame = shot_text(f, VIEW_SUMMARY, &s);
+    for (size_t i = 0; i < N_EXPECTED; i++)
+        assert_shows(frame, expected[i].title);
+    free(frame);
+}
+
 static void test_sizes(void **state)
 {
     Fixture *f = *state;
@@ -268,6 +308,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_chinese, fixture_setup, fixture_teardown),
         cmocka_unit_test_setup_teardown(test_ascii, fixture_setup, fixture_teardown),
         cmocka_unit_test_setup_teardown(test_sizes, fixture_setup, fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_arrows_aligned, fixture_setup, fixture_teardown),
     };
     return cmocka_run_group_tests_name("view summary", tests, NULL, NULL);
 }
