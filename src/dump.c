@@ -207,29 +207,26 @@ static void put_heads(FILE *out, const Trace *tr, bool zh)
     }
 }
 
-/* Under the cosines: what they come to from the two-decimal tables above (0.9851 for the
- * lesson's 0.9855), when any differs: the tables are rounded, the cosines are not. */
+/* Under the cosines, when any differs from what the two-decimal tables above give (0.9851
+ * for the lesson's 0.9855): they are of the unrounded numbers. One value per cosine: the
+ * lesson's; the line says why a hand check from the tables lands a little off. */
 static void put_closest_printed(FILE *out, const Trace *tr, bool zh)
 {
-    char cos_text[FORMAT_BYTES], list[MODEL_MAX_TOKENS * (FORMAT_BYTES + 4)] = "";
     bool differ = false;
-    for (int t = 0; t < tr->T; t++) {
+    for (int t = 0; t < tr->T && !differ; t++) {
         double c;
         int s = engine_closest_value(tr, t, &c);
         CheckedCosine cc;
         check_cosine_printed(&cc, TRACE_ROW(tr, output, t), TRACE_ROW(tr, v, s), tr->d, DECIMALS);
-        char true_text[FORMAT_BYTES];
-        format_fixed(cos_text, sizeof cos_text, cc.cosine, 4);
-        differ = differ || strcmp(cos_text, format_fixed(true_text, sizeof true_text, c, 4)) != 0;
-        size_t used = strlen(list);
-        snprintf(list + used, sizeof list - used, "%s%s", t > 0 ? SAY(zh, ", ", "、") : "", cos_text);
+        char printed[FORMAT_BYTES], unrounded[FORMAT_BYTES];
+        differ = strcmp(format_fixed(printed, sizeof printed, cc.cosine, 4),
+                        format_fixed(unrounded, sizeof unrounded, c, 4)) != 0;
     }
     if (!differ)
         return;
-    if (zh)
-        fprintf(out, "（用没有四舍五入的数算；用上面两位小数的表算，依次是 %s）\n", list);
-    else
-        fprintf(out, "(of the unrounded numbers; the two-decimal tables above give %s)\n", list);
+    fputs(SAY(zh, "(of the unrounded output and V: redone from the two-decimal tables above, the last "
+                  "digits come out a little otherwise)\n",
+              "（用没有四舍五入的输出和 V 算；拿上面两位小数的表重算，最后几位会略有不同）\n"), out);
 }
 
 static void put_closest(FILE *out, const Trace *tr, bool zh)

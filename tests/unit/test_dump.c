@@ -181,7 +181,7 @@ static void test_text_scaled_gives_the_shares(void **state)
 }
 
 /* The cosines are of the unrounded numbers; redone from the two-decimal output and V tables
- * they come out otherwise (0.9851 for 0.9855), and the dump says so, with those figures. */
+ * they come out otherwise (0.9851 for 0.9855), and the dump says so, one value per cosine. */
 static void test_text_cosines_from_the_tables(void **state)
 {
     (void)state;
@@ -193,14 +193,15 @@ static void test_text_cosines_from_the_tables(void **state)
     assert_has_line(t, "output(等) is most like V(加): cosine 0.9855");
     assert_has_line(t, "Tables are computed from the unrounded numbers, then rounded: redone from the "
                        "printed ones, a last digit can be 1 off.");
-    assert_has_line(t, "(of the unrounded numbers; the two-decimal tables above give 0.9869, 0.9643, "
-                       "0.9128, 0.9851, 0.9764, 0.8984)");
+    assert_has_line(t, "(of the unrounded output and V: redone from the two-decimal tables above, the "
+                       "last digits come out a little otherwise)");
+    assert_null(strstr(t, "0.9851"));
     free(t);
     dump_text(capture_open(&c), &r.tr, "三加五等于?", true);
     t = capture_close(&c);
     assert_has_line(t, "每张表都用没有四舍五入的数算，再四舍五入印出来：拿印出来的数重算，最后一位可能差 1。");
-    assert_has_line(t, "（用没有四舍五入的数算；用上面两位小数的表算，依次是 0.9869、0.9643、0.9128、"
-                       "0.9851、0.9764、0.8984）");
+    assert_has_line(t, "（用没有四舍五入的输出和 V 算；拿上面两位小数的表重算，最后几位会略有不同）");
+    assert_null(strstr(t, "0.9851"));
     free(t);
     run_free(&r);
 }
