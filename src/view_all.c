@@ -732,12 +732,7 @@ static void all_view_cache_free(void *cache)
     all_cache_free(cache);
 }
 
-/* Shared keys that do nothing here: the help leaves them out. p: predict asks before
- * ③, and this screen steps from character to character, never to a stage. */
-static const Action all_idle[] = { ACTION_PREDICT, ACTION_NONE };
-
 const ViewOps view_all = {
-    .idle = all_idle,
     .name = "all",
     .tab_en = "all", .tab_zh = "总览",
     .title_en = "everyone looks at once", .title_zh = "所有字一起看",

@@ -605,12 +605,8 @@ static const KeyHint library_hints[] = {
     { ACTION_NONE,       ACTION_NONE,       NULL,          NULL },
 };
 
-/* Shared keys that do nothing here: the help leaves them out. p: predict asks before
- * ③, and this screen steps from character to character, never to a stage. */
-static const Action library_idle[] = { ACTION_PREDICT, ACTION_NONE };
 
 const ViewOps view_library = {
-    .idle = library_idle,
     .name = "library",
     .tab_en = "library", .tab_zh = "图书馆",
     .title_en = "a library: query, key, value", .title_zh = "图书馆：检索词、名牌、内容",

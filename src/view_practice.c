@@ -418,10 +418,9 @@ static void practice_draw(const ViewCtx *c)
 /* ---------------------------------------------------------------- the row */
 
 /* Shared keys that do nothing here, so the help leaves them out: the mask and heads, the
- * asking character (the questions do not follow it; 1-9 type the answer), and autoplay's
- * p, + and - (nothing plays here). */
-static const Action practice_idle[] = { ACTION_MASK, ACTION_HEADS, ACTION_FOCUS_N, ACTION_PREDICT,
-                                        ACTION_FASTER, ACTION_SLOWER, ACTION_NONE };
+ * asking character (the questions do not follow it; 1-9 type the answer). Autoplay's p, +
+ * and - are left out by view_describe (nothing plays here). */
+static const Action practice_idle[] = { ACTION_MASK, ACTION_HEADS, ACTION_FOCUS_N, ACTION_NONE };
 
 const ViewOps view_practice = {
     .name = "practice",

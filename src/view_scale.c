@@ -571,8 +571,8 @@ static const KeyHint scale_hints[] = {
 };
 
 /* Shared keys that do nothing here: the help leaves them out. */
-static const Action scale_idle[] = { ACTION_FOCUS_N, ACTION_MASK, ACTION_HEADS, ACTION_EDIT, ACTION_SENTENCE_NEXT,
-                                     ACTION_FASTER, ACTION_SLOWER, ACTION_PREDICT, ACTION_NONE };
+static const Action scale_idle[] = { ACTION_FOCUS_N, ACTION_MASK, ACTION_HEADS, ACTION_EDIT,
+                                     ACTION_SENTENCE_NEXT, ACTION_NONE };
 
 const ViewOps view_scale = {
     .name = "scale",

@@ -1166,10 +1166,9 @@ static const KeyHint similarity_hints[] = {
     { ACTION_NONE,         ACTION_NONE,         NULL,      NULL },
 };
 
-/* Shared keys that do nothing here: the help leaves them out (no character asks; nothing
- * plays, so neither its speed nor predict's question before ③ has anything to act on). */
-static const Action similarity_idle[] = { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT, ACTION_FOCUS_N, ACTION_FASTER,
-                                          ACTION_SLOWER, ACTION_PREDICT, ACTION_NONE };
+/* Shared keys that do nothing here: the help leaves them out (no character asks). */
+static const Action similarity_idle[] = { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT, ACTION_FOCUS_N,
+                                          ACTION_NONE };
 
 const ViewOps view_similarity = {
     .name = "similarity",

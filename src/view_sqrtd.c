@@ -720,10 +720,9 @@ static const KeyHint sqrtd_hints[] = {
     { ACTION_NONE,         ACTION_NONE, NULL,      NULL },
 };
 
-/* Shared keys that do nothing here: the help leaves them out (nothing autoplays here, so
- * neither its speed nor predict-then-reveal). */
-static const Action sqrtd_idle[] = { ACTION_FOCUS_N, ACTION_MASK, ACTION_HEADS, ACTION_EDIT, ACTION_SENTENCE_NEXT,
-                                     ACTION_FASTER, ACTION_SLOWER, ACTION_PREDICT, ACTION_NONE };
+/* Shared keys that do nothing here: the help leaves them out. */
+static const Action sqrtd_idle[] = { ACTION_FOCUS_N, ACTION_MASK, ACTION_HEADS, ACTION_EDIT,
+                                     ACTION_SENTENCE_NEXT, ACTION_NONE };
 
 const ViewOps view_sqrtd = {
     .name = "sqrtd",

@@ -517,9 +517,8 @@ static const KeyHint summary_hints[] = {
     { ACTION_NONE,   ACTION_NONE, NULL,                         NULL },
 };
 
-/* Shared keys that do nothing here (nothing plays: p, + and -): the help leaves them out. */
-static const Action summary_idle[] = { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT, ACTION_PREDICT,
-                                       ACTION_FASTER, ACTION_SLOWER, ACTION_NONE };
+/* Shared keys that do nothing here (no character asks): the help leaves them out. */
+static const Action summary_idle[] = { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT, ACTION_NONE };
 
 const ViewOps view_summary = {
     .name = "summary",
