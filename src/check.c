@@ -171,6 +171,19 @@ double check_percent_change(double from, double to)
 
 /* ---------------------------------------------------------------- quotients */
 
+/* v rounded to `digits` decimals as a calculator does it from the exact decimal: a half goes
+ * away from zero. 10.0148 ÷ 8 = 1.25185 is 1.2519 by hand, while the double nearest
+ * 1.25185 lies below it and format_round gives 1.2518; within rounding noise of a half, the
+ * half is taken as exact. */
+static double check_round_by_hand(double v, int digits)
+{
+    double scale = pow(10.0, digits), scaled = fabs(v) * scale;
+    if (fabs(scaled - floor(scaled) - 0.5) >= 1e-6)
+        return format_round(v, digits);
+    double r = (floor(scaled) + 1.0) / scale;
+    return v < 0 ? -r : r;
+}
+
 void check_quotient(CheckedQuotient *c, double a, int digits_a, double b, int digits_b,
                     double value, int value_digits)
 {
@@ -185,7 +198,7 @@ void check_quotient(CheckedQuotient *c, double a, int digits_a, double b, int di
         c->same = false;
         return;
     }
-    c->quotient = format_round(c->a / c->b, value_digits);
+    c->quotient = check_round_by_hand(c->a / c->b, value_digits);
     c->same = c->quotient == format_round(value, value_digits);
 }
 
@@ -209,7 +222,7 @@ int check_dividend_digits(const double *dividends, const double *quotients, int 
         bool all = true;
         for (int i = 0; i < n && all; i++) {
             double redone = format_round(dividends[i], digits) / shown_divisor;
-            all = format_round(redone, result_digits) == format_round(quotients[i], result_digits);
+            all = check_round_by_hand(redone, result_digits) == format_round(quotients[i], result_digits);
         }
         if (all)
             return digits;

@@ -138,10 +138,16 @@ static bool eat(const char **p, const char *s)
     return true;
 }
 
-/* v rounded half away from zero to dec decimals. */
+/* v rounded half away from zero to dec decimals, as by hand from the exact decimal: -4.047 ÷
+ * 2 = -2.0235 is -2.024 (the double nearest -2.0235 lies above it, and format_round gives
+ * -2.023); within rounding noise of a half, the half is taken as exact. */
 static double rounded(double v, int dec)
 {
-    return format_round(v, dec);
+    double scale = pow(10.0, dec), scaled = fabs(v) * scale;
+    if (fabs(scaled - floor(scaled) - 0.5) >= 1e-6)
+        return format_round(v, dec);
+    double r = (floor(scaled) + 1.0) / scale;
+    return v < 0 ? -r : r;
 }
 
 /* ---------------------------------------------------------------- expressions */

@@ -47,10 +47,22 @@ static void test_most_when_nothing_holds(void **state)
     assert_int_equal(check_dividend_digits(raw, wrong, 0, 1.0, 6, 2, 2, 4), 2);
 }
 
+/* A printed dividend whose quotient is exactly a half at the result's decimals is not taken:
+ * 10.0148 ÷ 8 = 1.25185, which a calculator rounds to 1.2519 (the double nearest it rounds
+ * to 1.2518, the printed quotient): 10.01478 ÷ 8 = 1.2518475 is. */
+static void test_a_tie_is_not_taken(void **state)
+{
+    (void)state;
+    const double raw[1] = { 10.01478 }, scaled[1] = { 10.01478 / 8.0 };   /* 1.2518475 */
+    assert_int_equal(check_dividend_digits(raw, scaled, 1, 8.0, 0, 4, 4, 6), 5);
+    assert_true(format_round(format_round(raw[0], 5) / 8.0, 4) == format_round(scaled[0], 4));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_three_decimals_when_two_do_not_hold),
+        cmocka_unit_test(test_a_tie_is_not_taken),
         cmocka_unit_test(test_two_decimals_when_they_hold),
         cmocka_unit_test(test_most_when_nothing_holds),
     };
