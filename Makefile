@@ -169,11 +169,17 @@ valgrind: $(UNIT_BIN) $(BIN)
 
 # Rewrites the expected frames under tests/golden/ and tests/svg/ from the current views.
 golden-update: $(BUILD)/tests/test_golden $(BUILD)/tests/test_tour $(BUILD)/tests/test_view_train \
-               $(BUILD)/tests/test_svg_golden
+               $(BUILD)/tests/test_svg_golden $(BIN)
 	ATTN_GOLDEN_UPDATE=1 $(BUILD)/tests/test_golden
 	ATTN_GOLDEN_UPDATE=1 $(BUILD)/tests/test_svg_golden
 	ATTN_GOLDEN_UPDATE=1 $(BUILD)/tests/test_tour
 	ATTN_GOLDEN_UPDATE=1 $(BUILD)/tests/test_view_train
+	@for t in dark light contrast; do \
+	    NO_COLOR= ./$(BIN) --no-config --print --color always --theme $$t --size 80x24 >tests/golden/ansi-80x24-$$t.txt; \
+	    NO_COLOR= ./$(BIN) --no-config --print --color always --theme $$t --size 120x40 >tests/golden/ansi-120x40-$$t.txt; \
+	    NO_COLOR= ./$(BIN) --no-config --print --color always --theme $$t --size 120x40 --view machine \
+	        >tests/golden/ansi-120x40-machine-$$t.txt; \
+	done; echo "rewrote the ANSI frames tests/golden/ansi-*.txt (tests/cli/run.sh compares them)"
 
 # ------------------------------------------------------------------ fuzzing
 # `make fuzz` runs each target FUZZ_SECONDS (default 60); `make test` a short smoke of
