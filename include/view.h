@@ -49,6 +49,20 @@ typedef struct {
 /* When a view's tick is next due (next_tick's answer). */
 #define VIEW_TICK_NEVER (-1LL)   /* nothing moves on its own: the loop may block */
 
+/* ---------------------------------------------------------------- a view's hints */
+
+/* The bit of stage ID in a hint's stages (ViewHint): VIEW_AT(SCORE) | VIEW_AT(SOFTMAX). */
+#define VIEW_AT(id) (1u << STAGE_##id)
+#define VIEW_AT_EVERY 0u   /* a hint that applies at every stage (and on stageless views) */
+
+/* One status-line hint of a view, and when it applies: the status line offers a key only
+ * where it does something (arcs' ,/. choose the hand check's answering character, which the
+ * check has at ② ③ ④ only). */
+typedef struct {
+    KeyHint hint;        /* its keys and words */
+    unsigned stages;     /* the stages it applies at (VIEW_AT bits), or VIEW_AT_EVERY */
+} ViewHint;
+
 /* ---------------------------------------------------------------- the row */
 
 typedef struct ViewOps {
@@ -128,7 +142,8 @@ typedef struct ViewOps {
 
     /* --- keys */
     const KeyBinding *keys;  /* its own bindings, checked before the global ones (key 0 ends) */
-    const KeyHint *hints;    /* its status-line hints, before the global ones (ACTION_NONE ends) */
+    const ViewHint *hints;   /* its status-line hints, before the global ones, each with the
+                                stages it applies at (hint.first ACTION_NONE ends) */
     const ViewAction *actions; /* its own actions' help texts (ACTION_NONE ends), or NULL */
 } ViewOps;
 
@@ -142,8 +157,18 @@ int view_from_name(const char *name);
  * what the view's track walks; a view's own action, what its list says; NULL when the
  * action does nothing there (a view with no track and no binding of its own for it,
  * autoplay's speed where nothing plays, predict-then-reveal where autoplay walks no stages,
- * or one in its idle list), so the help leaves it out. */
+ * or one in its idle list), so the help leaves it out. A click, on a view without hit-testing,
+ * says that only the view bar's names answer it. */
 const char *view_describe(const ViewOps *v, Action a, Lang lang);
+
+/* Whether view v's hint h applies at stage (its stages hold it, or it applies at every
+ * stage). */
+bool view_hint_applies(const ViewHint *h, Stage stage);
+
+/* Whether the global hint h belongs on v's status line: its action does something there
+ * (view_describe) and v does not bind its key to another action (practice's n only says
+ * that hiding the numbers does not apply there). */
+bool view_global_hint_applies(const ViewOps *v, const KeyHint *h);
 
 /* ---------------------------------------------------------------- the views' states */
 

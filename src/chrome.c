@@ -281,19 +281,23 @@ int chrome_bar_view_at(const ViewCtx *c, const ChromeLayout *L, int x)
 
 #define CHROME_WELCOME_TOUR_W 100   /* from this width the opening line names the tour's key */
 
-/* The hints shown: the view's, then the global ones. Returns how many. */
-static int status_hints(const Ui *ui, const ViewOps *v, const KeyHint **out, int cap)
+int chrome_status_hints(const ViewCtx *c, const ViewOps *v, const KeyHint **out, int cap, int *own)
 {
+    const Ui *ui = c->ui;
     int n = 0;
     for (const KeyHint *h = predict_hints(&ui->predict); h && h->first != ACTION_NONE && n < cap; h++)
         out[n++] = h;
     for (const KeyHint *h = tour_hints(&ui->tour); h && h->first != ACTION_NONE && n < cap; h++)
         out[n++] = h;
     bool guided = predict_hints(&ui->predict) || tour_hints(&ui->tour);   /* their keys win */
-    for (const KeyHint *h = guided ? NULL : v->hints; h && h->first != ACTION_NONE && n < cap; h++)
-        out[n++] = h;
+    for (const ViewHint *h = guided ? NULL : v->hints; h && h->hint.first != ACTION_NONE && n < cap; h++)
+        if (view_hint_applies(h, c->stage))
+            out[n++] = &h->hint;
+    if (own)
+        *own = n;
     for (const KeyHint *h = action_hints; h->first != ACTION_NONE && n < cap; h++)
-        out[n++] = h;
+        if (view_global_hint_applies(v, h))
+            out[n++] = h;
     return n;
 }
 
@@ -493,9 +497,7 @@ static void draw_status(const ViewCtx *c, const ViewOps *v, const ChromeLayout *
         x += draw_clipped(c->g, x, y, L->w - (hint ? 4 : 12), shown, hint ? STYLE_FOCUS : STYLE_ERROR) + 3;
     }
     const KeyHint *hints[32];
-    int n = status_hints(c->ui, v, hints, 32), views = 0;
-    while (views < n && hints[views] != &action_hints[0])
-        views++;
+    int views = 0, n = chrome_status_hints(c, v, hints, 32, &views);
     int keep = views, gap = 2;
     bool terse = false;
     status_state(c, false, buf, sizeof buf);
@@ -688,7 +690,7 @@ typedef struct {
 static void help_wrap(const char *label, const char *text, int room, HelpLine *lines, int *n)
 {
     WrapLine wl[HELP_MAX_LINES];
-    int total = wrap_lines(text, room, wl, HELP_MAX_LINES);
+    int total = wrap_balanced(text, room, wl, HELP_MAX_LINES);
     if (total > HELP_MAX_LINES)
         total = HELP_MAX_LINES;
     for (int i = 0; (i < total || (i == 0 && total == 0)) && *n < HELP_MAX_LINES; i++) {
@@ -752,6 +754,16 @@ static int help_station(const ViewCtx *c, const ViewOps *v, int room, HelpLine *
     return widest;
 }
 
+/* Blanks the column on each side of the box (the box is at most the frame's width less
+ * two): no character of the body behind it touches its border ("│─", "│0"). */
+static void help_margins(Grid *g, Rect box)
+{
+    for (int row = box.y; row < box.y + box.h; row++) {
+        grid_put_char(g, box.x - 1, row, " ", STYLE_NORMAL);
+        grid_put_char(g, box.x + box.w, row, " ", STYLE_NORMAL);
+    }
+}
+
 void chrome_draw_help(const ViewCtx *c, const ViewOps *v, const ChromeLayout *L)
 {
     ChromeHelpRow rows[HELP_MAX_ROWS];
@@ -797,6 +809,7 @@ void chrome_draw_help(const ViewCtx *c, const ViewOps *v, const ChromeLayout *L)
     snprintf(title, sizeof title, "%s%s%s", SAY(c, "help", "帮助"), c->gl->sep,
              SAY(c, v->tab_en, v->tab_zh));
     draw_drawable(c->ascii, title, buf, sizeof buf);
+    help_margins(c->g, box);
     draw_box(c->g, c->gl, box, buf, STYLE_HELP);
     int limit = box.x + box.w - 2;
     for (int i = 0; i < visible; i++) {

@@ -35,6 +35,12 @@ void chrome_layout(const ViewCtx *c, const ViewOps *v, int w, int h, ChromeLayou
 /* Draws the title row, the view bar and the status line. */
 void chrome_draw(const ViewCtx *c, const ViewOps *v, const ChromeLayout *L, const char *notice);
 
+/* The status line's hints of view v in frame c, in order (at most cap into out): a waiting
+ * question's and the tour's (while they own the keys), else the view's own that apply at
+ * c's stage; then the global ones whose action does something on v. Returns how many;
+ * *own (may be NULL) gets how many come before the global ones. */
+int chrome_status_hints(const ViewCtx *c, const ViewOps *v, const KeyHint **out, int cap, int *own);
+
 /* One key the help lists. */
 typedef struct {
     int key;             /* its key code (keys.h) */

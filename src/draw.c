@@ -382,7 +382,7 @@ void draw_prediction(const ViewCtx *c)
 
 /* ---------------------------------------------------------------- paragraphs */
 
-/* Lines come from wrap_lines, the one line breaker; this only draws them. */
+/* Lines come from wrap_balanced, the one line breaker; this only draws them. */
 
 #define DRAW_PARAGRAPH_ROWS 128   /* rows one paragraph draws at the most (its last ends in …) */
 
@@ -432,7 +432,7 @@ static const DrawParagraphRows *paragraph_memo_keep(DrawParagraphMemo *m, const 
     memcpy(r->text, text, n);
     r->n = n;
     r->w = w;
-    r->count = wrap_lines(text, w, r->line, DRAW_MEMO_ROWS);
+    r->count = wrap_balanced(text, w, r->line, DRAW_MEMO_ROWS);
     return r;
 }
 
@@ -460,7 +460,7 @@ int draw_paragraph_memo(DrawParagraphMemo *m, Grid *g, const Glyphs *gl, int x, 
         lines = kept->line;
         count = kept->count;
     } else {
-        count = wrap_lines(text, w, fresh, max_rows);
+        count = wrap_balanced(text, w, fresh, max_rows);
     }
     int rows = count < max_rows ? count : max_rows;
     char line[WRAP_MAX_BYTES + 8];   /* a line, and room for its " …" */

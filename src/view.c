@@ -192,6 +192,8 @@ const char *view_describe(const ViewOps *v, Action a, Lang lang)
         return NULL;   /* it asks when autoplay reaches ③: only where autoplay walks stages */
     if (a == ACTION_ORIGIN && !v->chosen)
         return NULL;   /* nothing to trace on this screen */
+    if (a == ACTION_CLICK && !v->hit)   /* only the view bar answers a click here */
+        return z ? "点上面画面栏里的名字，打开那个画面" : "click a screen's name in the bar above to open it";
     if ((int)a >= ACTION_VIEW_FIRST) {
         for (const ViewAction *va = v->actions; va && va->action != ACTION_NONE; va++)
             if (va->action == a)
@@ -199,4 +201,33 @@ const char *view_describe(const ViewOps *v, Action a, Lang lang)
         return NULL;
     }
     return action_describe(a, lang);
+}
+
+/* ---------------------------------------------------------------- which hints apply */
+
+bool view_hint_applies(const ViewHint *h, Stage stage)
+{
+    return h->stages == VIEW_AT_EVERY || (h->stages & (1u << stage)) != 0;
+}
+
+/* Whether some global key of action a keeps its meaning on v (v binds it to nothing else). */
+static bool global_key_kept(const ViewOps *v, Action a)
+{
+    for (const KeyBinding *b = action_keys; b->key != 0; b++) {
+        if (b->action != a)
+            continue;
+        const KeyBinding *own = action_find_key(v->keys, b->key);
+        if (!own || own->action == a)
+            return true;
+    }
+    return false;
+}
+
+bool view_global_hint_applies(const ViewOps *v, const KeyHint *h)
+{
+    Action pair[2] = { h->first, h->second };
+    for (int i = 0; i < 2; i++)
+        if (pair[i] != ACTION_NONE && (!view_describe(v, pair[i], LANG_EN) || !global_key_kept(v, pair[i])))
+            return false;
+    return true;
 }

@@ -715,10 +715,10 @@ static bool all_view_hit(const ViewCtx *c, int x, int y, Action *action, int *ar
     return false;
 }
 
-static const KeyHint all_hints[] = {
-    { ACTION_PLAY,       ACTION_NONE,       "play",   "播放" },
-    { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT, "choose", "选字" },
-    { ACTION_NONE,       ACTION_NONE,       NULL,     NULL },
+static const ViewHint all_hints[] = {
+    { { ACTION_PLAY,       ACTION_NONE,       "play",   "播放" }, VIEW_AT_EVERY },
+    { { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT, "choose", "选字" }, VIEW_AT_EVERY },
+    { { ACTION_NONE,       ACTION_NONE,       NULL,     NULL }, VIEW_AT_EVERY },
 };
 
 /* The frames' cache of the view (AllCache): made and freed through the view's row. */

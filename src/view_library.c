@@ -599,10 +599,10 @@ static bool library_view_hit(const ViewCtx *c, int x, int y, Action *action, int
     return false;
 }
 
-static const KeyHint library_hints[] = {
-    { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT, "who borrows", "谁来借" },
-    { ACTION_PLAY,       ACTION_NONE,       "play",        "播放" },
-    { ACTION_NONE,       ACTION_NONE,       NULL,          NULL },
+static const ViewHint library_hints[] = {
+    { { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT, "who borrows", "谁来借" }, VIEW_AT_EVERY },
+    { { ACTION_PLAY,       ACTION_NONE,       "play",        "播放" }, VIEW_AT_EVERY },
+    { { ACTION_NONE,       ACTION_NONE,       NULL,          NULL }, VIEW_AT_EVERY },
 };
 
 

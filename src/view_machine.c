@@ -1304,12 +1304,12 @@ static bool machine_view_hit(const ViewCtx *outer, int x, int y, Action *action,
     return true;
 }
 
-static const KeyHint machine_hints[] = {
-    { ACTION_PLAY,       ACTION_NONE,       "play",  "播放" },
-    { ACTION_PREV,       ACTION_NEXT,       "step",  "单步" },
-    { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT, "who asks", "谁来问" },
-    { VIEW_OWN(WHAT_IF), ACTION_NONE,       "what if", "假如" },
-    { ACTION_NONE,       ACTION_NONE,       NULL,    NULL },
+static const ViewHint machine_hints[] = {
+    { { ACTION_PLAY,       ACTION_NONE,       "play",  "播放" }, VIEW_AT_EVERY },
+    { { ACTION_PREV,       ACTION_NEXT,       "step",  "单步" }, VIEW_AT_EVERY },
+    { { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT, "who asks", "谁来问" }, VIEW_AT_EVERY },
+    { { VIEW_OWN(WHAT_IF), ACTION_NONE,       "what if", "假如" }, VIEW_AT_EVERY },
+    { { ACTION_NONE,       ACTION_NONE,       NULL,    NULL }, VIEW_AT_EVERY },
 };
 
 const ViewOps view_machine = {

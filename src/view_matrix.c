@@ -1025,11 +1025,11 @@ static bool matrix_chosen(const void *state, const Ui *ui, const Player *p, cons
 
 /* ---------------------------------------------------------------- the view */
 
-static const KeyHint matrix_hints[] = {
-    { VIEW_OWN(TABLE_NEXT), ACTION_NONE,        "table",  "换表" },
-    { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT,  "who asks", "谁来问" },
-    { ACTION_ANSWER_PREV, ACTION_ANSWER_NEXT, "who answers", "谁来答" },
-    { ACTION_NONE,       ACTION_NONE,        NULL,     NULL },
+static const ViewHint matrix_hints[] = {
+    { { VIEW_OWN(TABLE_NEXT), ACTION_NONE,        "table",  "换表" }, VIEW_AT_EVERY },
+    { { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT,  "who asks", "谁来问" }, VIEW_AT_EVERY },
+    { { ACTION_ANSWER_PREV, ACTION_ANSWER_NEXT, "who answers", "谁来答" }, VIEW_AT_EVERY },
+    { { ACTION_NONE,       ACTION_NONE,        NULL,     NULL }, VIEW_AT_EVERY },
 };
 
 const ViewOps view_matrix = {

@@ -39,10 +39,10 @@ static const KeyBinding practice_keys[] = {
     { 0,                 ACTION_NONE,             0, NULL,    false },
 };
 
-static const KeyHint practice_hints[] = {
-    { VIEW_OWN(PRACTICE_GO), ACTION_NONE,  "answer/next", "作答/下一题" },
-    { ACTION_CLOSE,          ACTION_NONE,  "leave the line", "离开输入行" },
-    { ACTION_NONE,           ACTION_NONE,  NULL,          NULL },
+static const ViewHint practice_hints[] = {
+    { { VIEW_OWN(PRACTICE_GO), ACTION_NONE,  "answer/next", "作答/下一题" }, VIEW_AT_EVERY },
+    { { ACTION_CLOSE,          ACTION_NONE,  "leave the line", "离开输入行" }, VIEW_AT_EVERY },
+    { { ACTION_NONE,           ACTION_NONE,  NULL,          NULL }, VIEW_AT_EVERY },
 };
 
 /* ---------------------------------------------------------------- the question */

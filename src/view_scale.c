@@ -565,9 +565,9 @@ static const KeyBinding scale_keys[] = {
     { 0,             ACTION_NONE,         0, NULL, false },
 };
 
-static const KeyHint scale_hints[] = {
-    { VIEW_OWN(CONTEXT_DOWN), VIEW_OWN(CONTEXT_UP), "text length", "文本长度" },
-    { ACTION_NONE,         ACTION_NONE,       NULL,          NULL },
+static const ViewHint scale_hints[] = {
+    { { VIEW_OWN(CONTEXT_DOWN), VIEW_OWN(CONTEXT_UP), "text length", "文本长度" }, VIEW_AT_EVERY },
+    { { ACTION_NONE,         ACTION_NONE,       NULL,          NULL }, VIEW_AT_EVERY },
 };
 
 /* Shared keys that do nothing here: the help leaves them out. */

@@ -1160,10 +1160,10 @@ static const KeyBinding similarity_keys[] = {
     { 0,             ACTION_NONE,         0, NULL, false },
 };
 
-static const KeyHint similarity_hints[] = {
-    { VIEW_OWN(TROUBLE_PREV), VIEW_OWN(TROUBLE_NEXT), "trouble", "麻烦" },
-    { VIEW_OWN(COMPARE_NEXT), ACTION_NONE,         "compare", "换一句比较" },
-    { ACTION_NONE,         ACTION_NONE,         NULL,      NULL },
+static const ViewHint similarity_hints[] = {
+    { { VIEW_OWN(TROUBLE_PREV), VIEW_OWN(TROUBLE_NEXT), "trouble", "麻烦" }, VIEW_AT_EVERY },
+    { { VIEW_OWN(COMPARE_NEXT), ACTION_NONE,         "compare", "换一句比较" }, VIEW_AT_EVERY },
+    { { ACTION_NONE,         ACTION_NONE,         NULL,      NULL }, VIEW_AT_EVERY },
 };
 
 /* Shared keys that do nothing here: the help leaves them out (no character asks). */

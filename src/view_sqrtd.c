@@ -713,11 +713,11 @@ static const KeyBinding sqrtd_keys[] = {
     { 0,             ACTION_NONE,         0, NULL, false },
 };
 
-static const KeyHint sqrtd_hints[] = {
-    { VIEW_OWN(D_DOWN),       VIEW_OWN(D_UP), "width", "宽度" },   /* not "宽度 d d 开/关…" */
-    { VIEW_OWN(SCALE_TOGGLE), ACTION_NONE, "scaling", "开/关缩放" },
-    { VIEW_OWN(RESEED),       ACTION_NONE, "new numbers", "重新随机" },
-    { ACTION_NONE,         ACTION_NONE, NULL,      NULL },
+static const ViewHint sqrtd_hints[] = {
+    { { VIEW_OWN(D_DOWN),       VIEW_OWN(D_UP), "width", "宽度" }, VIEW_AT_EVERY },   /* not "宽度 d d 开/关…" */
+    { { VIEW_OWN(SCALE_TOGGLE), ACTION_NONE, "scaling", "开/关缩放" }, VIEW_AT_EVERY },
+    { { VIEW_OWN(RESEED),       ACTION_NONE, "new numbers", "重新随机" }, VIEW_AT_EVERY },
+    { { ACTION_NONE,         ACTION_NONE, NULL,      NULL }, VIEW_AT_EVERY },
 };
 
 /* Shared keys that do nothing here: the help leaves them out. */

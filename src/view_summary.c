@@ -17,7 +17,6 @@
 #define SUMMARY_MAX_ROWS 48    /* rows a layout can list */
 #define DETAIL_LINES 3         /* most lines of one claim's detail */
 #define KEY_W 4                /* columns of the key column: "[1] " */
-#define LAST_LINE_MIN 10       /* fewest columns a wrapped text's last line should have */
 
 /* ---------------------------------------------------------------- the claims */
 
@@ -264,26 +263,6 @@ static void next_lessons(const ViewCtx *c, char *buf, size_t cap)
 
 /* ---------------------------------------------------------------- wrapping */
 
-/* The width, at most w, to wrap text at so that its last line is not an orphan ("变" or
- * "也一样" alone under a full line): w, or the widest narrower one that keeps the number of
- * lines and gives the last line LAST_LINE_MIN columns. */
-static int wrap_width(const char *text, int w)
-{
-    WrapLine lines[DETAIL_LINES];
-    int n = wrap_lines(text, w, lines, DETAIL_LINES);
-    if (n < 2 || n > DETAIL_LINES)
-        return w;
-    for (int cw = w; cw > w / 2; cw--) {
-        if (wrap_lines(text, cw, lines, DETAIL_LINES) != n)
-            return w;
-        char last[WRAP_MAX_BYTES + 1];
-        snprintf(last, sizeof last, "%.*s", lines[n - 1].len, text + lines[n - 1].start);
-        if (text_width(last) >= LAST_LINE_MIN)
-            return cw;
-    }
-    return w;
-}
-
 /* ---------------------------------------------------------------- layout */
 
 /* What one row of the body shows. */
@@ -386,7 +365,7 @@ static void list_rows(const ViewCtx *c, SummaryLayout *L, const SummaryTier *t)
         if (!t->details)
             continue;
         claim_detail(c, i, t->brief, buf, sizeof buf);
-        int n = wrap_lines(buf, wrap_width(buf, L->w - KEY_W), lines, DETAIL_LINES);
+        int n = wrap_balanced(buf, L->w - KEY_W, lines, DETAIL_LINES);
         for (int k = 0; k < n && k < DETAIL_LINES; k++)
             add_row(L, ROW_DETAIL, i, k);
     }
@@ -395,7 +374,7 @@ static void list_rows(const ViewCtx *c, SummaryLayout *L, const SummaryTier *t)
     if (t->lead)
         add_row(L, ROW_BLANK, -1, 0);
     next_lessons(c, buf, sizeof buf);
-    int n = wrap_lines(buf, wrap_width(buf, L->w), lines, DETAIL_LINES);
+    int n = wrap_balanced(buf, L->w, lines, DETAIL_LINES);
     for (int k = 0; k < n && k < DETAIL_LINES; k++)
         add_row(L, ROW_NEXT, -1, k);
 }
@@ -418,12 +397,12 @@ static void summary_layout(const ViewCtx *c, SummaryLayout *L)
 
 /* ---------------------------------------------------------------- drawing */
 
-/* Line k of a text wrapped at width (or a little narrower: wrap_width), drawn from x. */
+/* Line k of a text wrapped at width (or a little narrower: wrap_balanced), drawn from x. */
 static void draw_wrapped_line(const ViewCtx *c, const char *text, int width, int k, int x, int y,
                               int limit, Style st)
 {
     WrapLine lines[DETAIL_LINES];
-    int n = wrap_lines(text, wrap_width(text, width), lines, DETAIL_LINES);
+    int n = wrap_balanced(text, width, lines, DETAIL_LINES);
     if (k >= n || k >= DETAIL_LINES)
         return;
     char line[WRAP_MAX_BYTES + 1];   /* built from the glyph set: ASCII but the sentence's own */
@@ -512,9 +491,9 @@ static bool summary_view_hit(const ViewCtx *outer, int x, int y, Action *action,
     return true;
 }
 
-static const KeyHint summary_hints[] = {
-    { ACTION_VIEW_N, ACTION_NONE, "open the screen of a claim", "打开讲这一条的画面" },
-    { ACTION_NONE,   ACTION_NONE, NULL,                         NULL },
+static const ViewHint summary_hints[] = {
+    { { ACTION_VIEW_N, ACTION_NONE, "open the screen of a claim", "打开讲这一条的画面" }, VIEW_AT_EVERY },
+    { { ACTION_NONE,   ACTION_NONE, NULL,                         NULL }, VIEW_AT_EVERY },
 };
 
 /* Shared keys that do nothing here (no character asks): the help leaves them out. */

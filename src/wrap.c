@@ -224,3 +224,38 @@ int wrap_lines(const char *s, int width, WrapLine *lines, int max)
         wrap_store(s, start, (int)n, lines, max, count++);
     return count;
 }
+
+/* ---------------------------------------------------------------- no widow */
+
+#define WRAP_BALANCE_LINES 64   /* most lines of a paragraph wrap_balanced evens out */
+
+/* Columns of line l of s. */
+static int wrap_line_columns(const char *s, WrapLine l)
+{
+    return text_width_n(s + l.start, (size_t)l.len);
+}
+
+/* The width, at most width, to break s at (into n lines) so that its last line is no widow:
+ * width itself when its last line has WRAP_WIDOW_MIN columns or s is one line, else the
+ * widest narrower one (down to half) that keeps n lines and gives the last line that much;
+ * width when none does. */
+static int wrap_balanced_width(const char *s, int width, int n, WrapLine *all)
+{
+    if (n < 2 || n > WRAP_BALANCE_LINES || wrap_line_columns(s, all[n - 1]) >= WRAP_WIDOW_MIN)
+        return width;
+    for (int w = width - 1; w > width / 2; w--) {
+        if (wrap_lines(s, w, all, WRAP_BALANCE_LINES) != n)
+            return width;
+        if (wrap_line_columns(s, all[n - 1]) >= WRAP_WIDOW_MIN)
+            return w;
+    }
+    return width;
+}
+
+int wrap_balanced(const char *s, int width, WrapLine *lines, int max)
+{
+    WrapLine all[WRAP_BALANCE_LINES];
+    int n = wrap_lines(s, width, all, WRAP_BALANCE_LINES);
+    int w = wrap_balanced_width(s, width, n, all);
+    return wrap_lines(s, w, lines, max);
+}

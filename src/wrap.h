@@ -1,7 +1,8 @@
 /* wrap.h — the one line breaker: a paragraph broken into lines that fit a width, for every
- * view that sets text (draw_paragraph draws its lines): at blanks in English, between words
- * in Chinese (never inside a lesson term such as 对称, nor before a closing mark ，。）),
- * never inside an equation, a word wider than the width cut where the width ends.
+ * view that sets text (draw_paragraph draws wrap_balanced's lines: no widow of a few columns
+ * under full lines): at blanks in English, between words in Chinese (never inside a lesson
+ * term such as 对称, nor before a closing mark ，。）), never inside an equation, a word
+ * wider than the width cut where the width ends.
  * Owns: nothing but that (libunistring's line breaking); internal to the views.
  * Must not touch: the grid, ncurses, allocation (a view draws without allocating). */
 #ifndef ATTN_WRAP_H
@@ -25,6 +26,16 @@ typedef struct {
  * width is cut where the width ends. Stores the first max lines in lines and returns how
  * many lines the whole paragraph takes (0 for ""). */
 int wrap_lines(const char *s, int width, WrapLine *lines, int max);
+
+#define WRAP_WIDOW_MIN 10   /* fewest columns a paragraph's last line should have */
+
+/* wrap_lines, but a paragraph whose last line would be a widow (fewer than WRAP_WIDOW_MIN
+ * columns: "等." or "(GQA)." alone under full lines) is broken a little narrower, at the
+ * widest width down to half of width that keeps the number of lines and gives the last line
+ * WRAP_WIDOW_MIN columns (never more rows than wrap_lines; as wrap_lines when none does).
+ * The lines depend on s and width only, not on max. Every paragraph is set with it
+ * (draw_paragraph, the help, the summary). */
+int wrap_balanced(const char *s, int width, WrapLine *lines, int max);
 
 /* The lesson's terms no line may break inside (对称, 词向量, 位置指纹 …), wrap_term_count of them. */
 extern const char *const wrap_terms[];

@@ -83,6 +83,134 @@ static void test_every_listed_key_works(void **state)
     assert_int_equal(idle, 0);
 }
 
+/* The key of action a on view v: its own binding first, then the global one (0: none). */
+static int key_of(const ViewOps *v, Action a)
+{
+    for (const KeyBinding *b = v->keys; b && b->key != 0; b++)
+        if (b->action == a)
+            return b->key;
+    for (const KeyBinding *b = action_keys; b->key != 0; b++)
+        if (b->action == a)
+            return b->key;
+    return 0;
+}
+
+/* Every key the status line offers does something where it is offered: on every screen,
+ * after 0 to 4 steps (every stage of the arcs), one of a hint's keys (a pair: either)
+ * changes what is seen. Arcs' ,/. at ① (no answering character) and {/} at ② ③ (no
+ * dimension), practice's "n numbers" (n only says it does not apply) failed it. */
+static void test_every_status_hint_works(void **state)
+{
+    (void)state;
+    static const char *const prefixes[] = { "", "R", "RR", "RRR", "RRRR" };
+    int idle = 0;
+    for (int v = 0; v < VIEW_COUNT; v++) {
+        const ViewOps *ops = view_ops((ViewId)v);
+        Scene *s = scene_open(NULL, (ViewId)v);
+        for (size_t pi = 0; pi < sizeof prefixes / sizeof prefixes[0]; pi++) {
+            s->ui.view = (ViewId)v;
+            scene_reset(s);
+            scene_type(s, prefixes[pi]);
+            ViewCtx c = scene_context(s, W, H);
+            const KeyHint *hints[32];
+            int n = chrome_status_hints(&c, ops, hints, 32, NULL);
+            Stage stage = c.stage;
+            for (int i = 0; i < n; i++) {
+            int k1 = key_of(ops, hints[i]->first);
+            int k2 = hints[i]->second != ACTION_NONE ? key_of(ops, hints[i]->second) : 0;
+                if (k1 == KEYCODE_ESC || k1 == KEYCODE_MOUSE)
+                    continue;   /* Esc closes what is open; a click needs a place */
+                if (v == VIEW_SIMILARITY && k1 == 'c')
+                    continue;   /* c compares only at the second trouble: a condition on the
+                                   view's own state, which a hint's stages cannot say */
+                s->ui.view = (ViewId)v;   /* Tab, tried before, opened the next screen */
+                if ((k1 && key_works(s, prefixes[pi], k1)) || (k2 && key_works(s, prefixes[pi], k2)))
+                    continue;
+                fprintf(stderr, "%s after \"%s\" (stage %d): the hint \"%s\" does nothing\n", ops->name,
+                        prefixes[pi], (int)stage + 1, hints[i]->en);
+                idle++;
+            }
+        }
+        scene_close(s);
+    }
+    assert_int_equal(idle, 0);
+}
+
+/* The column of the first cell on row y whose glyph is g, or -1. */
+static int column_of(const Grid *g, int y, const char *glyph)
+{
+    for (int x = 0; x < g->w; x++)
+        if (strcmp(grid_cell(g, x, y)->glyph, glyph) == 0)
+            return x;
+    return -1;
+}
+
+/* Whether (x, y) is off the grid or a blank. */
+static bool blank_at(const Grid *g, int x, int y)
+{
+    return x < 0 || x >= g->w || strcmp(grid_cell(g, x, y)->glyph, " ") == 0;
+}
+
+/* No character of the body behind the help touches the box's border: the column on each
+ * side of every row of the box is blank, on every screen, at 60x20 to 120x40, in English and
+ * in Chinese (at 100 and 80 columns "│─", "│," and "│0" showed the body against it). */
+static void test_help_box_has_margins(void **state)
+{
+    (void)state;
+    static const int sizes[][2] = { { 60, 20 }, { 80, 24 }, { 100, 30 }, { 120, 40 } };
+    for (int lang = 0; lang < 2; lang++)
+        for (int v = 0; v < VIEW_COUNT; v++)
+            for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
+                Scene *s = scene_open(NULL, (ViewId)v);
+                s->o.lang = lang ? LANG_ZH : LANG_EN;
+                scene_type(s, "RR");
+                scene_press(s, '?');
+                Grid g = scene_render(s, sizes[z][0], sizes[z][1]);
+                int top = 0;
+                while (top < g.h && column_of(&g, top, "┌") < 0)
+                    top++;
+                assert_true(top < g.h);
+                int left = column_of(&g, top, "┌"), right = column_of(&g, top, "┐");
+                for (int y = top; y < g.h && right > left; y++) {
+                    if (!blank_at(&g, left - 1, y) || !blank_at(&g, right + 1, y))
+                        fail_msg("%s %dx%d %s: row %d touches the help's border", view_ops((ViewId)v)->name,
+                                 g.w, g.h, lang ? "zh" : "en", y);
+                    if (strcmp(grid_cell(&g, left, y)->glyph, "└") == 0)
+                        break;
+                }
+                grid_free(&g);
+                scene_close(s);
+            }
+}
+
+/* The help's line on a click promises a character, a name or a cell only where a click in
+ * the body chooses one; elsewhere it says what a click does there (code, scale, similarity,
+ * √d, train and practice answer only in the view bar: they promised more). */
+static void test_click_help_says_what_clicks_do(void **state)
+{
+    (void)state;
+    const char *generic = action_describe(ACTION_CLICK, LANG_EN);
+    for (int v = 0; v < VIEW_COUNT; v++) {
+        const ViewOps *ops = view_ops((ViewId)v);
+        Scene *s = scene_open(NULL, (ViewId)v);
+        ViewCtx c = scene_context(s, W, H);
+        bool answers = false;
+        for (int y = c.body.y; y < c.body.y + c.body.h && !answers; y++)
+            for (int x = c.body.x; x < c.body.x + c.body.w && !answers; x++) {
+                int arg = 0;
+                answers = scene_click(s, W, H, x, y, &arg) != ACTION_NONE;
+            }
+        const char *says = view_describe(ops, ACTION_CLICK, LANG_EN);
+        assert_non_null(says);
+        if (answers != (strcmp(says, generic) == 0))
+            fail_msg("%s: a click in the body %s, the help says \"%s\"", ops->name,
+                     answers ? "chooses something" : "does nothing", says);
+        if (!answers)
+            assert_non_null(strstr(says, "screen's name"));
+        scene_close(s);
+    }
+}
+
 /* The help's first lines are the station text's (each line's opening words). */
 static void test_help_opens_with_station(void **state)
 {
@@ -122,6 +250,9 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_help_opens_with_station),
         cmocka_unit_test(test_every_listed_key_works),
+        cmocka_unit_test(test_every_status_hint_works),
+        cmocka_unit_test(test_help_box_has_margins),
+        cmocka_unit_test(test_click_help_says_what_clicks_do),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

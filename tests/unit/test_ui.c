@@ -304,7 +304,8 @@ static void test_view_rows_keep_the_contract(void **state)
         for (const KeyBinding *b = ops->keys; b && b->key != 0; b++)
             if ((int)b->action >= ACTION_VIEW_FIRST)
                 assert_non_null(view_describe(ops, b->action, LANG_EN));
-        for (const KeyHint *h = ops->hints; h && h->first != ACTION_NONE; h++) {
+        for (const ViewHint *vh = ops->hints; vh && vh->hint.first != ACTION_NONE; vh++) {
+            const KeyHint *h = &vh->hint;
             assert_non_null(view_describe(ops, h->first, LANG_ZH));
             if (h->second != ACTION_NONE)
                 assert_non_null(view_describe(ops, h->second, LANG_ZH));

@@ -115,7 +115,7 @@ static const char *const same_texts[] = {
 };
 
 /* The one line breaker: the same text at the same width gives the same lines through
- * wrap_lines and through draw_paragraph (every row drawn is its line, nothing else), at
+ * wrap_balanced and through draw_paragraph (every row drawn is its line, nothing else), at
  * every width from 2 to 40 columns; and with fewer rows allowed, the same rows and the last
  * one cut to end in "…". */
 static void test_draw_paragraph_draws_wrap_lines(void **state)
@@ -129,7 +129,7 @@ static void test_draw_paragraph_draws_wrap_lines(void **state)
     for (size_t t = 0; t < sizeof same_texts / sizeof same_texts[0]; t++) {
         const char *s = same_texts[t];
         for (int w = 2; w <= 40; w++) {
-            int n = wrap_lines(s, w, l, 64);
+            int n = wrap_balanced(s, w, l, 64);
             assert_true(n > 0 && n <= 64);
             grid_clear(&g);
             assert_int_equal(draw_paragraph(&g, gl, 0, 0, w, 64, s, STYLE_NORMAL), n);
@@ -167,6 +167,60 @@ static void test_draw_paragraph_draws_wrap_lines(void **state)
     grid_free(&g);
 }
 
+/* A paragraph whose last line would be a widow is broken a little narrower, into as many
+ * lines: "the thicker a line, the more it" / "looks." becomes two lines of which the last
+ * has 10 columns; where no narrower width keeps the lines, as wrap_lines; never more lines,
+ * never wider than the width, at every width from 12 to 40 of every text above. */
+static void test_balanced_has_no_widow(void **state)
+{
+    (void)state;
+    const char *s = "the thicker a line, the more it looks.";
+    assert_wraps(s, 33, 2, (const char *const[]){ "the thicker a line, the more it", "looks." });
+    WrapLine l[8], g[64];
+    char buf[512];
+    assert_int_equal(wrap_balanced(s, 33, l, 8), 2);
+    line_text(s, &l[0], buf, sizeof buf);
+    assert_string_equal(buf, "the thicker a line, the");
+    line_text(s, &l[1], buf, sizeof buf);
+    assert_string_equal(buf, "more it looks.");
+    assert_int_equal(wrap_balanced("one two", 4, l, 8), 2);   /* "two" can be no longer */
+    line_text("one two", &l[1], buf, sizeof buf);
+    assert_string_equal(buf, "two");
+    for (size_t t = 0; t < sizeof same_texts / sizeof same_texts[0]; t++)
+        for (int w = 12; w <= 40; w++) {
+            const char *p = same_texts[t];
+            int n = wrap_lines(p, w, g, 64), m = wrap_balanced(p, w, g, 64);
+            assert_int_equal(m, n);
+            for (int k = 0; k < m; k++)
+                assert_true(text_width_n(p + g[k].start, (size_t)g[k].len) <= w);
+        }
+}
+
+/* The tour's captions at 120x40, in English and in Chinese: no second row of a few columns
+ * under a full first one (they ended in a lone "等。", "learn." or "(GQA)."). */
+static void test_tour_captions_have_no_widow(void **state)
+{
+    (void)state;
+    for (int lang = 0; lang < 2; lang++) {
+        Scene *s = scene_open(NULL, VIEW_ARCS);
+        s->o.lang = lang ? LANG_ZH : LANG_EN;
+        scene_press(s, 'g');
+        for (int stop = 0; stop < 19; stop++) {
+            Grid g = scene_render(s, 120, 40);
+            char row[1024];
+            row_trimmed(&g, 3, row, sizeof row);   /* the caption's second row */
+            const char *text = row;
+            while (*text == ' ')
+                text++;
+            if (*text && text_width(text) < WRAP_WIDOW_MIN)
+                fail_msg("stop %d (%s): the caption ends in \"%s\" alone", stop + 1, lang ? "zh" : "en", text);
+            grid_free(&g);
+            scene_press(s, KEYCODE_RIGHT);
+        }
+        scene_close(s);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -177,6 +231,8 @@ int main(void)
         cmocka_unit_test(test_newline),
         cmocka_unit_test(test_wide_span_alone_breaks),
         cmocka_unit_test(test_draw_paragraph_draws_wrap_lines),
+        cmocka_unit_test(test_balanced_has_no_widow),
+        cmocka_unit_test(test_tour_captions_have_no_widow),
     };
     return cmocka_run_group_tests_name("wrap", tests, NULL, NULL);
 }
