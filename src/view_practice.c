@@ -346,6 +346,20 @@ static int practice_lines(const ViewCtx *c, const QuizText *t, int first, int x,
     return shown < n ? rows : n;
 }
 
+/* The operands, lines 1.. of the prompt, in `rows` rows: scrolled past `scroll` lines (↑/↓)
+ * when they do not fit (a short screen), so that every number the answer needs is a key
+ * away; the last rows stay in view however far it is scrolled. Returns the rows used. */
+static int practice_operands(const ViewCtx *c, const QuizText *prompt, int scroll, int x, int y,
+                             int rows)
+{
+    int n = prompt->n - 1, past = scroll;
+    if (past > n - rows)
+        past = n - rows;   /* scrolled to the end: the last line in the last row */
+    if (past < 0)
+        past = 0;
+    return practice_lines(c, prompt, 1 + past, x, y, rows);
+}
+
 static void practice_draw(const ViewCtx *c)
 {
     static const PracticeState fresh = { .typing = true };
@@ -366,7 +380,7 @@ static void practice_draw(const ViewCtx *c)
 
     if (st->phase == PRACTICE_ASKING) {
         int room = bottom - y - 4;   /* a blank, the answer line, a blank, the hint */
-        y += practice_lines(c, &prompt, 1, x, y, operands < room ? operands : room);
+        y += practice_operands(c, &prompt, st->scroll, x, y, operands < room ? operands : room);
         y++;
         y += practice_answer_line(c, st, &q, x, y);
         if (st->junk && y < bottom) {   /* Enter on text that is not a number: why */

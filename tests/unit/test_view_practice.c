@@ -213,6 +213,40 @@ static void test_long_solution_scrolls(void **state)
     scene_close(s);
 }
 
+/* At 60 × 20 the mirrored score's operands (two blocks of four columns, ten lines) do not
+ * fit above the answer line: "↓ shows them" must, while the line is open (it showed K(五)'s
+ * first block and never Q(?)·K(?)'s columns 4-7, which the answer needs). */
+static void test_operands_scroll_while_asking(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_PRACTICE);
+    ST(s)->index = 3;   /* the mirrored score Q(三)·K(加) */
+    QuizQuestion q;
+    practice_question(&s->ls->tr, s->ui.seed, 3, &q);
+    assert_int_equal(q.kind, QUIZ_MIRRORED);
+    QuizText fit;
+    quiz_prompt_fit(&s->ls->tr, &q, LANG_EN, 58, &fit);
+    const char *last = fit.line[fit.n - 1];
+    char *b = body(s, 60, 20);
+    assert_shows(b, "more lines: ↓ shows them");
+    assert_hides(b, last);
+    free(b);
+    for (int i = 0; i < 12; i++)
+        assert_int_equal(scene_press(s, KEYCODE_DOWN), REACT_REDRAW);
+    assert_true(ui_view_modal(&s->ui));   /* the line stays open */
+    b = body(s, 60, 20);
+    assert_shows(b, last);
+    assert_hides(b, "more lines");
+    assert_shows(b, "Your answer (two decimals):");
+    free(b);
+    for (int i = 0; i < 12; i++)
+        scene_press(s, KEYCODE_UP);
+    b = body(s, 60, 20);
+    assert_shows(b, fit.line[1]);
+    free(b);
+    scene_close(s);
+}
+
 /* ---------------------------------------------------------------- empty, junk, Esc, n */
 
 static void test_empty_answer_reveals(void **state)
@@ -589,6 +623,7 @@ int main(void)
         cmocka_unit_test(test_mirrored_score_names_both),
         cmocka_unit_test(test_share_as_percentage),
         cmocka_unit_test(test_long_solution_scrolls),
+        cmocka_unit_test(test_operands_scroll_while_asking),
         cmocka_unit_test(test_empty_answer_reveals),
         cmocka_unit_test(test_junk_is_said_and_kept),
         cmocka_unit_test(test_esc_leaves_the_line_never_quits),
