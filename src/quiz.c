@@ -913,7 +913,11 @@ static void prompt_score(const Trace *tr, const QuizQuestion *q, Lang lang, cons
     const char *a = tr->tokens[q->t], *b = tr->tokens[q->s];
     char note[96];
     head_note(tr, q->head, note, sizeof note, lang);
-    if (q->kind == QUIZ_MIRRORED)
+    if (q->kind == QUIZ_MIRRORED && q->t == q->s)   /* one character: the cell is its own mirror */
+        say(out, LANG_PICK(lang, "The mirrored score Q(%s)·K(%s): %s asks itself, so the mirror is the same cell%s. %s.",
+                           "镜像的那一格 Q(%s)·K(%s)：「%s」问的是自己，镜像就是同一格%s。%s。"),
+            a, b, a, note, precision_sentence(q, lang));
+    else if (q->kind == QUIZ_MIRRORED)
         say(out, LANG_PICK(lang, "The mirrored score Q(%s)·K(%s): now %s asks and %s answers%s. %s.",
                            "镜像的那一格 Q(%s)·K(%s)：现在「%s」在问，「%s」在答%s。%s。"),
             a, b, a, b, note, precision_sentence(q, lang));
@@ -934,7 +938,7 @@ static void prompt_score(const Trace *tr, const QuizQuestion *q, Lang lang, cons
         vecs[2 * k] = (QuizVec){ labels[2 * k], TRACE_ROW(tr, q, who[k]) + off, 1, q->digits_a };
         vecs[2 * k + 1] = (QuizVec){ labels[2 * k + 1], TRACE_ROW(tr, k, who[k]) + off, 1, q->digits_b };
     }
-    say_block(out, L, off, tr->dh, vecs, 4);
+    say_block(out, L, off, tr->dh, vecs, q->t == q->s ? 2 : 4);   /* a self-score: Q and K once */
 }
 
 static void prompt_scaled(const Trace *tr, const QuizQuestion *q, Lang lang, const QuizLayout *L,
@@ -948,7 +952,8 @@ static void prompt_scaled(const Trace *tr, const QuizQuestion *q, Lang lang, con
                        "缩放「%s」问「%s」的分数：Q(%s)·K(%s) ÷ √%d%s。%s。"),
         a, b, a, b, tr->dh, note, precision_sentence(q, lang));
     say(out, "Q(%s)·K(%s) = %s", a, b, num(TRACE_HSQ(tr, scores, q->head, q->t, q->s), 2));
-    say(out, "Q(%s)·K(%s) = %s", b, a, num(TRACE_HSQ(tr, scores, q->head, q->s, q->t), 2));
+    if (q->s != q->t)   /* the mirror, beside it (a self-score is its own mirror) */
+        say(out, "Q(%s)·K(%s) = %s", b, a, num(TRACE_HSQ(tr, scores, q->head, q->s, q->t), 2));
     say(out, "√%d = %s", tr->dh, num(tr->scale, QUIZ_SCALE_DIGITS));
 }
 

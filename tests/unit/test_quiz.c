@@ -486,6 +486,34 @@ static void test_masked_heads(void **state)
     assert_string_equal(t.line[1], "(The mask hides this cell from softmax; the score is still computed.)");
 }
 
+/* A character asking itself (三 under the mask, whose row sees only 三; the only pair of a
+ * one-character sentence): its Q and K are printed once, not twice under the same labels;
+ * ÷√d prints the score once (it is its own mirror), and the mirrored question says so. */
+static void test_self_score_printed_once(void **state)
+{
+    Trace *tr = trace_of(state);
+    QuizQuestion q;
+    QuizText t;
+    quiz_make(tr, QUIZ_SCALED, ROLE_Q, SAN, SAN, 0, 1, 1, &q);
+    quiz_prompt(tr, &q, LANG_EN, &t);
+    assert_int_equal(t.n, 3);
+    assert_string_equal(t.line[1], "Q(三)·K(三) = 0.56");
+    assert_string_equal(t.line[2], "√4 = 2.000000");
+    assert_right(&q, "0.28");
+    assert_int_equal(q.n_mistakes, 1);   /* forgot ÷√d; no mirror */
+    quiz_make(tr, QUIZ_SCORE, ROLE_Q, SAN, SAN, 0, 1, 1, &q);
+    quiz_prompt(tr, &q, LANG_EN, &t);
+    assert_int_equal(t.n, 4);   /* the sentence, the columns, Q(三), K(三) */
+    assert_true(strncmp(t.line[2], "Q(三) ", strlen("Q(三) ")) == 0);
+    assert_true(strncmp(t.line[3], "K(三) ", strlen("K(三) ")) == 0);
+    quiz_make(tr, QUIZ_MIRRORED, ROLE_Q, SAN, SAN, 0, 1, 1, &q);
+    quiz_prompt(tr, &q, LANG_EN, &t);
+    assert_string_equal(t.line[0], "The mirrored score Q(三)·K(三): 三 asks itself, so the mirror is the same cell (head 2: columns 4-7). Two decimals.");
+    assert_int_equal(t.n, 4);
+    quiz_prompt(tr, &q, LANG_ZH, &t);
+    assert_string_equal(t.line[0], "镜像的那一格 Q(三)·K(三)：「三」问的是自己，镜像就是同一格（第 2 个头：第 4-7 列）。保留两位小数。");
+}
+
 static void test_tally(void **state)
 {
     QuizQuestion q;
@@ -553,6 +581,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_sheet_lines_fit_and_align, setup, teardown),
         cmocka_unit_test_setup_teardown(test_sequence, setup, teardown),
         cmocka_unit_test_setup_teardown(test_masked_heads, setup_masked, teardown),
+        cmocka_unit_test_setup_teardown(test_self_score_printed_once, setup_masked, teardown),
         cmocka_unit_test_setup_teardown(test_tally, setup, teardown),
         cmocka_unit_test(test_type_key),
     };
