@@ -451,6 +451,50 @@ static void test_chinese_captions(void **state)
     scene_close(s);
 }
 
+/* Every caption of the tour over lesson 7's options, joined (one string to search). */
+static void captions_with(const EngineConfig *cfg, Lang lang, char *all, size_t cap)
+{
+    Scene *s = scene_open(NULL, VIEW_ARCS);
+    LessonParams p = s->ls->params;
+    p.config.mask = cfg->mask;
+    p.config.heads = cfg->heads;
+    char err[256];
+    assert_int_equal(lesson_rebuild(s->ls, &p, err, sizeof err), 0);
+    Tour t = { .on = true };
+    const char *tok[MODEL_MAX_TOKENS];
+    for (int i = 0; i < s->ls->tr.T; i++)
+        tok[i] = s->ls->tr.tokens[i];
+    all[0] = '\0';
+    for (t.stop = 0; t.stop < tour_count(); t.stop++) {
+        char buf[1024], where[64];
+        tour_caption(&t, s->ls, lang, tok, buf, sizeof buf, where, sizeof where);
+        size_t used = strlen(all);
+        snprintf(all + used, cap - used, "%s\n", buf);
+    }
+    scene_close(s);
+}
+
+/* With two heads Wq, Wk, Wv stay 8 × 8 and x and the output [6, 8] (the captions said
+ * "Three 4 × 4 matrices: 192 trainable numbers", 3 · 4 · 4 being 48, and "[6, 4] in"),
+ * while ÷√d is a head's: √4. With the causal mask the least-looked-at character is one 等
+ * can see (it was ?, masked: "? only 0.0%", "0.0% of V(?)"). */
+static void test_captions_with_heads_and_mask(void **state)
+{
+    (void)state;
+    static char all[16384];
+    captions_with(&(EngineConfig){ .mask = MASK_NONE, .heads = 2 }, LANG_EN, all, sizeof all);
+    assert_shows(all, "Three 8 × 8 matrices: 192 trainable numbers.");
+    assert_shows(all, "[6, 8] in, [6, 8] out: the shape is kept");
+    assert_shows(all, "Here d = 4 and √4 = 2.000000.");
+    captions_with(&(EngineConfig){ .mask = MASK_NONE, .heads = 2 }, LANG_ZH, all, sizeof all);
+    assert_shows(all, "三张 8 × 8 的矩阵：192 个可训练参数。");
+    assert_shows(all, "[6, 8] 进，[6, 8] 出");
+    captions_with(&(EngineConfig){ .mask = MASK_CAUSAL, .heads = 1 }, LANG_EN, all, sizeof all);
+    assert_hides(all, "0.0%");
+    assert_shows(all, "加 62.8%, 等 only 1.7%.");
+    assert_shows(all, "等 takes 62.8% of V(加), 1.7% of V(等)");
+}
+
 static void test_captions_fit(void **state)
 {
     (void)state;
@@ -490,6 +534,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_opening_picture, fixture_setup, fixture_teardown),
         cmocka_unit_test(test_other_sentences),
         cmocka_unit_test(test_captions_fit),
+        cmocka_unit_test(test_captions_with_heads_and_mask),
         cmocka_unit_test(test_chinese_captions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
