@@ -258,6 +258,38 @@ static void test_autoplay_asks_before_softmax(void **state)
     scene_close(s);
 }
 
+/* Esc closes a question autoplay asked (it did nothing: the question stayed, the lesson
+ * paused until → or an answer): revealed unanswered, on to ③, playing. In the tour Esc
+ * still leaves the tour at a question's stop. */
+static void test_esc_closes_a_question(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_ARCS);
+    scene_press(s, 'p');
+    s->p.focus = 3;
+    s->p.stage = STAGE_SCORE;
+    player_toggle_play(&s->p, 0);
+    assert_true(predict_before_step(&s->ui, &s->p, s->ls, s->p.next_ms + 1));
+    assert_true(predict_waiting(&s->ui.predict));
+    assert_int_equal(scene_press(s, KEYCODE_ESC) & REACT_REDRAW, REACT_REDRAW);
+    assert_false(predict_waiting(&s->ui.predict));
+    assert_int_equal(s->ui.predict.answer, PREDICT_UNANSWERED);
+    assert_int_equal(s->ui.predict.tally.asked, 1);
+    assert_int_equal((int)s->p.stage, STAGE_SOFTMAX);
+    assert_true(s->p.playing);
+    Grid g = scene_render(s, 80, 24);
+    assert_has(&g, "等 looks most at 加 (52.4%) (not answered)");
+    grid_free(&g);
+    scene_close(s);
+    s = scene_open(NULL, VIEW_ARCS);
+    question_stop(s, PREDICT_LOOK);
+    scene_press(s, KEYCODE_ESC);
+    assert_false(s->ui.tour.on);
+    assert_false(predict_waiting(&s->ui.predict));
+    assert_int_equal((int)s->ui.view, VIEW_ARCS);
+    scene_close(s);
+}
+
 static void test_help_lists_the_keys_it_owns(void **state)
 {
     (void)state;
@@ -529,6 +561,7 @@ int main(void)
         cmocka_unit_test(test_mirror_question_keys),
         cmocka_unit_test(test_reveal_goes_on),
         cmocka_unit_test(test_autoplay_asks_before_softmax),
+        cmocka_unit_test(test_esc_closes_a_question),
         cmocka_unit_test(test_help_lists_the_keys_it_owns),
         cmocka_unit_test(test_autoplay_asks_before_the_mirror),
         cmocka_unit_test_setup_teardown(test_opening_picture, fixture_setup, fixture_teardown),
