@@ -995,9 +995,11 @@ static void prompt_output(const Trace *tr, const QuizQuestion *q, Lang lang, con
                        QuizText *out)
 {
     const char *a = tr->tokens[q->t];
-    say(out, LANG_PICK(lang, "output(%s)[%d] = Σ_s share(%s,s) × V(s)[%d]: what %s collects, component %d. %s.",
-                       "输出(%s)[%d] = Σ_s 百分比(%s,s) × V(s)[%d]：「%s」取到的货，下标为 %d 的分量。%s。"),
-        a, q->j, a, q->j, a, q->j, precision_sentence(q, lang));
+    char note[96];   /* with two heads: whose shares component j collects by */
+    head_note(tr, q->head, note, sizeof note, lang);
+    say(out, LANG_PICK(lang, "output(%s)[%d] = Σ_s share(%s,s) × V(s)[%d]: what %s collects, component %d%s. %s.",
+                       "输出(%s)[%d] = Σ_s 百分比(%s,s) × V(s)[%d]：「%s」取到的货，下标为 %d 的分量%s。%s。"),
+        a, q->j, a, q->j, a, q->j, note, precision_sentence(q, lang));
     char shares[64], values[64];
     snprintf(shares, sizeof shares, LANG_PICK(lang, "share(%s,·)", "百分比(%s,·)"), a);
     snprintf(values, sizeof values, "V(·)[%d]", q->j);

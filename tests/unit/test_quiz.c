@@ -484,6 +484,15 @@ static void test_masked_heads(void **state)
     quiz_prompt(tr, &q, LANG_EN, &t);
     assert_string_equal(t.line[0], "The raw score Q(三)·K(等): 三 asks, 等 answers (head 2: columns 4-7). Two decimals.");
     assert_string_equal(t.line[1], "(The mask hides this cell from softmax; the score is still computed.)");
+    /* an output's component is collected by its head's shares: the prompt says which (it
+     * printed head 1's shares of 于 under no head at all, beside a screen showing two) */
+    quiz_make(tr, QUIZ_OUTPUT, ROLE_Q, YU, 0, 3, 0, 1, &q);
+    quiz_prompt(tr, &q, LANG_EN, &t);
+    assert_string_equal(t.line[0], "output(于)[3] = Σ_s share(于,s) × V(s)[3]: what 于 collects, component 3 (head 1: columns 0-3). Two decimals.");
+    assert_right(&q, "0.38");
+    quiz_make(tr, QUIZ_OUTPUT, ROLE_Q, YU, 0, 5, 0, 1, &q);
+    quiz_prompt(tr, &q, LANG_ZH, &t);
+    assert_string_equal(t.line[0], "输出(于)[5] = Σ_s 百分比(于,s) × V(s)[5]：「于」取到的货，下标为 5 的分量（第 2 个头：第 4-7 列）。保留两位小数。");
 }
 
 /* A character asking itself (三 under the mask, whose row sees only 三; the only pair of a
