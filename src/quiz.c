@@ -570,18 +570,27 @@ void quiz_grade(const QuizQuestion *q, const QuizAnswer *a, QuizGrade *g)
     g->correct = same_at(g->value, q->right, q->digits) || same_at(g->value, q->also_right, q->digits);
     if (g->correct)
         return;
-    for (int i = 0; i < q->n_mistakes; i++) {
-        const QuizMistakeValue *m = &q->mistakes[i];
-        bool already = false;
-        for (int k = 0; k < g->n_named; k++)
-            already = already || g->named[k] == m->mistake;
-        if (already || !(same_at(g->value, m->value, m->digits) ||
-                         same_at(g->value, m->truth, m->digits)))
-            continue;
-        g->named[g->n_named] = m->mistake;
-        g->column[g->n_named] = m->column;
-        g->n_named++;
-    }
+    int precise = -1;   /* the most decimals a matching mistake is compared at */
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < q->n_mistakes; i++) {
+            const QuizMistakeValue *m = &q->mistakes[i];
+            if (!(same_at(g->value, m->value, m->digits) || same_at(g->value, m->truth, m->digits)))
+                continue;
+            if (pass == 0) {
+                precise = m->digits > precise ? m->digits : precise;
+                continue;
+            }
+            /* only the mistakes matched as precisely: 0.013 for 1.3% is a fraction, not
+               also "forgot ÷√d" because that gives 0.0% at one decimal */
+            bool already = false;
+            for (int k = 0; k < g->n_named; k++)
+                already = already || g->named[k] == m->mistake;
+            if (already || m->digits < precise)
+                continue;
+            g->named[g->n_named] = m->mistake;
+            g->column[g->n_named] = m->column;
+            g->n_named++;
+        }
 }
 
 void quiz_tally_add(QuizTally *t, const QuizGrade *g)

@@ -191,6 +191,13 @@ static void test_share(void **state)
     assert_named(&q, "6.9", 1, QUIZ_MISTAKE_SWAPPED);        /* share(加, 等) */
     quiz_make(trace_of(state), QUIZ_SHARE, ROLE_Q, DENG, DENG, 0, 0, 1, &q);
     assert_right(&q, "1.4");                /* 0.0264 ÷ 1.9084: the lesson's least, 1.4% */
+    /* 加 gives 于 1.3%; without ÷√d 0.0%: 0.013 is the fraction, not also "forgot ÷√d"
+       (0.013 is 0.0 at one decimal: both were named) */
+    quiz_make(trace_of(state), QUIZ_SHARE, ROLE_Q, JIA, YU, 0, 0, 1, &q);
+    assert_right(&q, "1.3");
+    assert_named(&q, "0.013", 1, QUIZ_MISTAKE_FRACTION);
+    assert_named(&q, "0.0", 1, QUIZ_MISTAKE_NO_SCALE);
+    assert_named(&q, "0", 1, QUIZ_MISTAKE_NO_SCALE);
 }
 
 static void test_output(void **state)

@@ -179,8 +179,10 @@ static void test_share_as_percentage(void **state)
     char *b = body(s, 120, 40);
     assert_shows(b, "The share 加 gives 于");
     assert_shows(b, "0.013 is wrong: the right value is 1.3%.");
-    /* 0.013 is also what forgetting ÷√d gives to one decimal (0.0%): both named */
-    assert_shows(b, "The mistake: forgot ÷√d, or a fraction, not a percentage");
+    /* 0.013 is the fraction to three decimals; that it rounds to forgetting ÷√d's 0.0% at
+       one decimal does not make it that mistake too (both were named) */
+    assert_shows(b, "The mistake: a fraction, not a percentage");
+    assert_hides(b, "forgot ÷√d");
     assert_shows(b, "share = 0.0323 ÷ 2.5115 ≈ 0.012861 → 1.3% (a percentage with one decimal)");
     free(b);
     /* the same question answered "1.3%" after a fresh start */
