@@ -89,9 +89,9 @@ static const TourStop tour_stops[] = {
       "A question before the mirrored cell.",
       "看镜像格子之前，先问一个问题。" },
     { VIEW_MATRIX, WHO_ASKER, STAGE_SCORE, CURSOR_CELL, 0, { 't' }, PREDICT_NONE,
-      "Scores have a direction: {A} asking {B} scores {score}, {B} asking {A} only {mirror}. "
+      "Scores have a direction: {A} asking {B} scores {score}, {B} asking {A} {only}{mirror}. "
       "The similarity table cannot show that.",
-      "分数有方向：{A}问{B}得 {score} 分，{B}问{A}只有 {mirror} 分。相似度表永远看不出来。" },
+      "分数有方向：{A}问{B}得 {score} 分，{B}问{A}{only} {mirror} 分。相似度表永远看不出来。" },
     /* station 5: ÷√d, then softmax */
     { VIEW_SQRTD, WHO_ASKER, STAGE_SOFTMAX, CURSOR_WIDTH, 8, { 0 }, PREDICT_NONE,
       "÷√d: a dot product adds d products, so scores grow like √d. Here d = {d} and "
@@ -345,6 +345,11 @@ static void fill(const Facts *f, Lang lang, const char *const *tok, const char *
             snprintf(out, cap, zh ? "分数(%s→%s)（你改的）" : "score(%s→%s) (set by you)", tok[A], tok[B]);
         else
             snprintf(out, cap, "Q(%s)·K(%s)", tok[A], tok[B]);
+        return;
+    }
+    if (strcmp(name, "only") == 0) {   /* the mirror's score is less, or not (十减四等于?: 4.41 > 3.83) */
+        bool less = format_round(TRACE_SQ(tr, scores, B, A), 2) < format_round(TRACE_SQ(tr, scores, A, B), 2);
+        snprintf(out, cap, "%s", less ? (zh ? "只有" : "only ") : (zh ? "却有" : ""));
         return;
     }
     if (strcmp(name, "score") == 0)

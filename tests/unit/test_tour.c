@@ -483,10 +483,12 @@ static void test_chinese_captions(void **state)
     scene_close(s);
 }
 
-/* Every caption of the tour over lesson 7's options, joined (one string to search). */
-static void captions_with(const EngineConfig *cfg, Lang lang, char *all, size_t cap)
+/* Every caption of the tour over a sentence (NULL: the lesson's) with lesson 7's options,
+ * joined (one string to search). */
+static void captions_of(const char *sentence, const EngineConfig *cfg, Lang lang, char *all,
+                        size_t cap)
 {
-    Scene *s = scene_open(NULL, VIEW_ARCS);
+    Scene *s = scene_open(sentence, VIEW_ARCS);
     LessonParams p = s->ls->params;
     p.config.mask = cfg->mask;
     p.config.heads = cfg->heads;
@@ -514,17 +516,35 @@ static void test_captions_with_heads_and_mask(void **state)
 {
     (void)state;
     static char all[16384];
-    captions_with(&(EngineConfig){ .mask = MASK_NONE, .heads = 2 }, LANG_EN, all, sizeof all);
+    captions_of(NULL, &(EngineConfig){ .mask = MASK_NONE, .heads = 2 }, LANG_EN, all, sizeof all);
     assert_shows(all, "Three 8 × 8 matrices: 192 trainable numbers.");
     assert_shows(all, "[6, 8] in, [6, 8] out: the shape is kept");
     assert_shows(all, "Here d = 4 and √4 = 2.000000.");
-    captions_with(&(EngineConfig){ .mask = MASK_NONE, .heads = 2 }, LANG_ZH, all, sizeof all);
+    captions_of(NULL, &(EngineConfig){ .mask = MASK_NONE, .heads = 2 }, LANG_ZH, all, sizeof all);
     assert_shows(all, "三张 8 × 8 的矩阵：192 个可训练参数。");
     assert_shows(all, "[6, 8] 进，[6, 8] 出");
-    captions_with(&(EngineConfig){ .mask = MASK_CAUSAL, .heads = 1 }, LANG_EN, all, sizeof all);
+    captions_of(NULL, &(EngineConfig){ .mask = MASK_CAUSAL, .heads = 1 }, LANG_EN, all, sizeof all);
     assert_hides(all, "0.0%");
     assert_shows(all, "加 62.8%, 等 only 1.7%.");
     assert_shows(all, "等 takes 62.8% of V(加), 1.7% of V(等)");
+}
+
+/* "only" where the mirror scores less: 十减四等于? (the lesson's other sentence, key s) has
+ * 等 asking 十 3.83 and 十 asking 等 4.41, which the caption called "only 4.41". */
+static void test_mirror_caption_says_only_when_less(void **state)
+{
+    (void)state;
+    static char all[16384];
+    const EngineConfig plain = { .mask = MASK_NONE, .heads = 1 };
+    captions_of(NULL, &plain, LANG_EN, all, sizeof all);
+    assert_shows(all, "等 asking 加 scores 4.05, 加 asking 等 only 2.08.");
+    captions_of(NULL, &plain, LANG_ZH, all, sizeof all);
+    assert_shows(all, "「加」问「等」只有 2.08 分。");
+    captions_of("十减四等于?", &plain, LANG_EN, all, sizeof all);
+    assert_shows(all, "等 asking 十 scores 3.83, 十 asking 等 4.41.");
+    assert_hides(all, "only 4.41");
+    captions_of("十减四等于?", &plain, LANG_ZH, all, sizeof all);
+    assert_shows(all, "「十」问「等」却有 4.41 分。");
 }
 
 static void test_captions_fit(void **state)
@@ -568,6 +588,7 @@ int main(void)
         cmocka_unit_test(test_other_sentences),
         cmocka_unit_test(test_captions_fit),
         cmocka_unit_test(test_captions_with_heads_and_mask),
+        cmocka_unit_test(test_mirror_caption_says_only_when_less),
         cmocka_unit_test(test_chinese_captions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
