@@ -360,6 +360,47 @@ static void test_seed_matches_the_worksheet(void **state)
     scene_close(s);
 }
 
+/* A solution line wider than the screen wraps instead of being cut: at 64 × 24 the cosine's
+ * "cos = -1.59354664 ÷ (1.463623 × 1.750257) ≈ -0.6221 → -0.62 (two decimals)" ended
+ * "→ -0.62 (tw". */
+static void test_solution_lines_wrap_not_cut(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_PRACTICE);
+    ST(s)->index = 8;   /* the cosine of output(五) and V(?) */
+    answer(s, "");
+    char *b = body(s, 64, 24);
+    assert_shows(b, "cos = -1.59354664 ÷ (1.463623 × 1.750257) ≈ -0.6221 →");
+    assert_shows(b, "    -0.62 (two decimals)");
+    free(b);
+    scene_close(s);
+}
+
+/* Every line of a sheet fits 80 columns, the worked solutions' too: with two heads the
+ * Chinese cosine of question 18 (seed 1) took 82. */
+static void test_sheet_fits_80_columns_in_chinese(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_PRACTICE);
+    LessonParams p = s->ls->params;
+    p.config.heads = 2;
+    char err[256];
+    assert_int_equal(lesson_rebuild(s->ls, &p, err, sizeof err), 0);
+    char *sheet = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&sheet, &len);
+    assert_non_null(f);
+    WorksheetOptions o = { 40, 1, true, LANG_ZH };
+    assert_int_equal(worksheet_write(f, &s->ls->tr, &o), 0);
+    fclose(f);
+    assert_shows(sheet, "余弦 = -0.1950548151 ÷ (1.343185 × 1.425591) ≈ -0.1019");
+    for (char *line = strtok(sheet, "\n"); line; line = strtok(NULL, "\n"))
+        if (text_width(line) > 80)
+            fail_msg("%d columns: %s", text_width(line), line);
+    free(sheet);
+    scene_close(s);
+}
+
 /* ---------------------------------------------------------------- the lesson changes */
 
 /* m while typing is not an answer key: the mask goes on, the question is made anew over the
@@ -631,6 +672,8 @@ int main(void)
         cmocka_unit_test(test_esc_leaves_the_line_never_quits),
         cmocka_unit_test(test_n_does_not_apply),
         cmocka_unit_test(test_seed_matches_the_worksheet),
+        cmocka_unit_test(test_solution_lines_wrap_not_cut),
+        cmocka_unit_test(test_sheet_fits_80_columns_in_chinese),
         cmocka_unit_test(test_changed_lesson_remakes_the_question),
         cmocka_unit_test(test_chinese),
         cmocka_unit_test(test_ascii),
