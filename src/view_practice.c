@@ -330,14 +330,16 @@ static void practice_solution(const ViewCtx *c, const QuizQuestion *q, QuizText 
 
 #define PRACTICE_WRAP_INDENT 4   /* blanks before a wrapped line's continuation */
 
-/* The lines of in that fit w columns as they are, the others wrapped (the one line breaker)
+/* The lines of in as drawn (ASCII when asked, so that "→ " stays "-> " wherever a line
+ * breaks), those that fit w columns as they are, the others wrapped (the one line breaker)
  * with their continuations indented: a worked solution's last line, "cos = … → 0.87 (two
  * decimals)", is 70 columns and was cut at 64. */
-static void practice_fit(const QuizText *in, int w, QuizText *out)
+static void practice_fit(const ViewCtx *c, const QuizText *in, int w, QuizText *out)
 {
     out->n = 0;
     for (int i = 0; i < in->n && out->n < QUIZ_MAX_LINES; i++) {
-        const char *line = in->line[i];
+        char line[QUIZ_LINE_BYTES];
+        draw_drawable(c->ascii, in->line[i], line, sizeof line);
         if (text_width(line) <= w || w <= 2 * PRACTICE_WRAP_INDENT) {
             snprintf(out->line[out->n++], QUIZ_LINE_BYTES, "%s", line);
             continue;
@@ -432,7 +434,7 @@ static void practice_draw(const ViewCtx *c)
     int nv = practice_verdict(c, st, &q, verdict, &vstyle);
     QuizText whole, sol;
     practice_solution(c, &q, &whole);
-    practice_fit(&whole, w, &sol);
+    practice_fit(c, &whole, w, &sol);
     /* the operands too when everything fits; the solution restates them anyway */
     int need = 1 + operands + 1 + nv + 1 + sol.n;
     if (need <= bottom - y) {

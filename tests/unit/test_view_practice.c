@@ -373,6 +373,12 @@ static void test_solution_lines_wrap_not_cut(void **state)
     assert_shows(b, "cos = -1.59354664 ÷ (1.463623 × 1.750257) ≈ -0.6221 →");
     assert_shows(b, "    -0.62 (two decimals)");
     free(b);
+    s->o.ascii = true;   /* wrapped as drawn: "->" at the break, not the key name "Right" */
+    b = body(s, 64, 24);
+    assert_shows(b, "cos = -1.59354664 / (1.463623 * 1.750257) ~ -0.6221 ->");
+    assert_hides(b, "Right");
+    assert_shows(b, "    ~ 1.463623");   /* |output(wu)| = sqrt… is wider in ASCII: wrapped */
+    free(b);
     scene_close(s);
 }
 
