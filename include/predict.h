@@ -64,7 +64,8 @@ void predict_answer(Predict *pr, int answer);
 void predict_clear(Predict *pr);
 
 /* The binding of key while a question waits (digits, ↑/↓, Enter for a character; y/n for
- * yes/no; → and Space reveal), or NULL: the key keeps its usual meaning. */
+ * yes/no; → and Space reveal; Esc closes a question autoplay asked, revealed unanswered),
+ * or NULL: the key keeps its usual meaning. */
 const KeyBinding *predict_binding(const Predict *pr, int key);
 
 /* The key table of the question waiting (key 0 ends), or NULL. */

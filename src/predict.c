@@ -111,9 +111,15 @@ const KeyBinding *predict_keys(const Predict *pr)
     return pr->kind == PREDICT_LOOK ? look_keys : yes_no_keys;
 }
 
+/* Esc on a question autoplay asked: it closes, revealed unanswered, as → does (autoplay goes
+ * on). In the tour Esc keeps its meaning there: it leaves the tour. */
+static const KeyBinding esc_reveals = { KEYCODE_ESC, ACTION_REVEAL, 0, "Esc", false };
+
 const KeyBinding *predict_binding(const Predict *pr, int key)
 {
     const KeyBinding *table = predict_keys(pr);
+    if (table && key == KEYCODE_ESC && pr->resume)
+        return &esc_reveals;
     return table ? action_find_key(table, key) : NULL;
 }
 

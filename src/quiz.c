@@ -570,18 +570,27 @@ void quiz_grade(const QuizQuestion *q, const QuizAnswer *a, QuizGrade *g)
     g->correct = same_at(g->value, q->right, q->digits) || same_at(g->value, q->also_right, q->digits);
     if (g->correct)
         return;
-    for (int i = 0; i < q->n_mistakes; i++) {
-        const QuizMistakeValue *m = &q->mistakes[i];
-        bool already = false;
-        for (int k = 0; k < g->n_named; k++)
-            already = already || g->named[k] == m->mistake;
-        if (already || !(same_at(g->value, m->value, m->digits) ||
-                         same_at(g->value, m->truth, m->digits)))
-            continue;
-        g->named[g->n_named] = m->mistake;
-        g->column[g->n_named] = m->column;
-        g->n_named++;
-    }
+    int precise = -1;   /* the most decimals a matching mistake is compared at */
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < q->n_mistakes; i++) {
+            const QuizMistakeValue *m = &q->mistakes[i];
+            if (!(same_at(g->value, m->value, m->digits) || same_at(g->value, m->truth, m->digits)))
+                continue;
+            if (pass == 0) {
+                precise = m->digits > precise ? m->digits : precise;
+                continue;
+            }
+            /* only the mistakes matched as precisely: 0.013 for 1.3% is a fraction, not
+               also "forgot ÷√d" because that gives 0.0% at one decimal */
+            bool already = false;
+            for (int k = 0; k < g->n_named; k++)
+                already = already || g->named[k] == m->mistake;
+            if (already || m->digits < precise)
+                continue;
+            g->named[g->n_named] = m->mistake;
+            g->column[g->n_named] = m->column;
+            g->n_named++;
+        }
 }
 
 void quiz_tally_add(QuizTally *t, const QuizGrade *g)
@@ -913,7 +922,11 @@ static void prompt_score(const Trace *tr, const QuizQuestion *q, Lang lang, cons
     const char *a = tr->tokens[q->t], *b = tr->tokens[q->s];
     char note[96];
     head_note(tr, q->head, note, sizeof note, lang);
-    if (q->kind == QUIZ_MIRRORED)
+    if (q->kind == QUIZ_MIRRORED && q->t == q->s)   /* one character: the cell is its own mirror */
+        say(out, LANG_PICK(lang, "The mirrored score Q(%s)·K(%s): %s asks itself, so the mirror is the same cell%s. %s.",
+                           "镜像的那一格 Q(%s)·K(%s)：「%s」问的是自己，镜像就是同一格%s。%s。"),
+            a, b, a, note, precision_sentence(q, lang));
+    else if (q->kind == QUIZ_MIRRORED)
         say(out, LANG_PICK(lang, "The mirrored score Q(%s)·K(%s): now %s asks and %s answers%s. %s.",
                            "镜像的那一格 Q(%s)·K(%s)：现在「%s」在问，「%s」在答%s。%s。"),
             a, b, a, b, note, precision_sentence(q, lang));
@@ -934,7 +947,7 @@ static void prompt_score(const Trace *tr, const QuizQuestion *q, Lang lang, cons
         vecs[2 * k] = (QuizVec){ labels[2 * k], TRACE_ROW(tr, q, who[k]) + off, 1, q->digits_a };
         vecs[2 * k + 1] = (QuizVec){ labels[2 * k + 1], TRACE_ROW(tr, k, who[k]) + off, 1, q->digits_b };
     }
-    say_block(out, L, off, tr->dh, vecs, 4);
+    say_block(out, L, off, tr->dh, vecs, q->t == q->s ? 2 : 4);   /* a self-score: Q and K once */
 }
 
 static void prompt_scaled(const Trace *tr, const QuizQuestion *q, Lang lang, const QuizLayout *L,
@@ -948,7 +961,8 @@ static void prompt_scaled(const Trace *tr, const QuizQuestion *q, Lang lang, con
                        "缩放「%s」问「%s」的分数：Q(%s)·K(%s) ÷ √%d%s。%s。"),
         a, b, a, b, tr->dh, note, precision_sentence(q, lang));
     say(out, "Q(%s)·K(%s) = %s", a, b, num(TRACE_HSQ(tr, scores, q->head, q->t, q->s), 2));
-    say(out, "Q(%s)·K(%s) = %s", b, a, num(TRACE_HSQ(tr, scores, q->head, q->s, q->t), 2));
+    if (q->s != q->t)   /* the mirror, beside it (a self-score is its own mirror) */
+        say(out, "Q(%s)·K(%s) = %s", b, a, num(TRACE_HSQ(tr, scores, q->head, q->s, q->t), 2));
     say(out, "√%d = %s", tr->dh, num(tr->scale, QUIZ_SCALE_DIGITS));
 }
 
@@ -990,9 +1004,11 @@ static void prompt_output(const Trace *tr, const QuizQuestion *q, Lang lang, con
                        QuizText *out)
 {
     const char *a = tr->tokens[q->t];
-    say(out, LANG_PICK(lang, "output(%s)[%d] = Σ_s share(%s,s) × V(s)[%d]: what %s collects, component %d. %s.",
-                       "输出(%s)[%d] = Σ_s 百分比(%s,s) × V(s)[%d]：「%s」取到的货，下标为 %d 的分量。%s。"),
-        a, q->j, a, q->j, a, q->j, precision_sentence(q, lang));
+    char note[96];   /* with two heads: whose shares component j collects by */
+    head_note(tr, q->head, note, sizeof note, lang);
+    say(out, LANG_PICK(lang, "output(%s)[%d] = Σ_s share(%s,s) × V(s)[%d]: what %s collects, component %d%s. %s.",
+                       "输出(%s)[%d] = Σ_s 百分比(%s,s) × V(s)[%d]：「%s」取到的货，下标为 %d 的分量%s。%s。"),
+        a, q->j, a, q->j, a, q->j, note, precision_sentence(q, lang));
     char shares[64], values[64];
     snprintf(shares, sizeof shares, LANG_PICK(lang, "share(%s,·)", "百分比(%s,·)"), a);
     snprintf(values, sizeof values, "V(·)[%d]", q->j);

@@ -77,9 +77,9 @@ static const TourStop tour_stops[] = {
       "一个向量，三个分身：Q = x·Wq，K = x·Wk，V = x·Wv。x({f})[0] = {x0}；"
       "Q({f})[0] = {q0}，是 x 乘 Wq 的第 0 列。" },
     { VIEW_SCALE, WHO_ASKER, STAGE_QKV, CURSOR_INDEX, 0, { 0 }, PREDICT_NONE,
-      "Three {d} × {d} matrices: {params} trainable numbers. A real model's are far bigger, "
+      "Three {D} × {D} matrices: {params} trainable numbers. A real model's are far bigger, "
       "and its heads share K and V (GQA).",
-      "三张 {d} × {d} 的矩阵：{params} 个可训练参数。真实模型的大得多，它的头共用 K 和 V（GQA）。" },
+      "三张 {D} × {D} 的矩阵：{params} 个可训练参数。真实模型的大得多，它的头共用 K 和 V（GQA）。" },
     /* station 4: scoring, and the mirrored cell */
     { VIEW_ARCS, WHO_ASKER, STAGE_SCORE, CURSOR_NONE, 0, { 0 }, PREDICT_NONE,
       "Scoring: {A} takes the dot product of its Q with every K. {qk} = {score} "
@@ -89,9 +89,9 @@ static const TourStop tour_stops[] = {
       "A question before the mirrored cell.",
       "看镜像格子之前，先问一个问题。" },
     { VIEW_MATRIX, WHO_ASKER, STAGE_SCORE, CURSOR_CELL, 0, { 't' }, PREDICT_NONE,
-      "Scores have a direction: {A} asking {B} scores {score}, {B} asking {A} only {mirror}. "
+      "Scores have a direction: {A} asking {B} scores {score}, {B} asking {A} {only}{mirror}. "
       "The similarity table cannot show that.",
-      "分数有方向：{A}问{B}得 {score} 分，{B}问{A}只有 {mirror} 分。相似度表永远看不出来。" },
+      "分数有方向：{A}问{B}得 {score} 分，{B}问{A}{only} {mirror} 分。相似度表永远看不出来。" },
     /* station 5: ÷√d, then softmax */
     { VIEW_SQRTD, WHO_ASKER, STAGE_SOFTMAX, CURSOR_WIDTH, 8, { 0 }, PREDICT_NONE,
       "÷√d: a dot product adds d products, so scores grow like √d. Here d = {d} and "
@@ -115,9 +115,9 @@ static const TourStop tour_stops[] = {
       "取货：{A}拿 {share} 的 V({b})、{low} 的 V({l})，其余照此；加权平均最像 V({b})：余弦 {cos}。" },
     /* station 7: the whole machine */
     { VIEW_MACHINE, WHO_ASKER, STAGE_OUTPUT, CURSOR_NONE, 0, { 0 }, PREDICT_NONE,
-      "The whole machine: ① Q K V, ② scores, ③ shares, ④ output. [{T}, {d}] in, "
-      "[{T}, {d}] out: the shape is kept, so layers stack.",
-      "整台机器：① 三个分身，② 打分，③ 变百分比，④ 取货。[{T}, {d}] 进，[{T}, {d}] 出："
+      "The whole machine: ① Q K V, ② scores, ③ shares, ④ output. [{T}, {D}] in, "
+      "[{T}, {D}] out: the shape is kept, so layers stack.",
+      "整台机器：① 三个分身，② 打分，③ 变百分比，④ 取货。[{T}, {D}] 进，[{T}, {D}] 出："
       "形状不变，所以能一层层叠。" },
     /* station 8: five lines */
     { VIEW_CODE, WHO_ASKER, STAGE_OUTPUT, CURSOR_NONE, 0, { 0 }, PREDICT_NONE,
@@ -347,6 +347,11 @@ static void fill(const Facts *f, Lang lang, const char *const *tok, const char *
             snprintf(out, cap, "Q(%s)·K(%s)", tok[A], tok[B]);
         return;
     }
+    if (strcmp(name, "only") == 0) {   /* the mirror's score is less, or not (十减四等于?: 4.41 > 3.83) */
+        bool less = format_round(TRACE_SQ(tr, scores, B, A), 2) < format_round(TRACE_SQ(tr, scores, A, B), 2);
+        snprintf(out, cap, "%s", less ? (zh ? "只有" : "only ") : (zh ? "却有" : ""));
+        return;
+    }
     if (strcmp(name, "score") == 0)
         format_fixed(num, sizeof num, TRACE_SQ(tr, scores, A, B), 2);
     else if (strcmp(name, "mirror") == 0)
@@ -366,8 +371,10 @@ static void fill(const Facts *f, Lang lang, const char *const *tok, const char *
                                                     tr->d), 4);
     else if (strcmp(name, "sqrtd") == 0)
         format_fixed(num, sizeof num, tr->scale, 6);
-    else if (strcmp(name, "d") == 0)
+    else if (strcmp(name, "d") == 0)   /* a head's width: the d of ÷√d */
         snprintf(num, sizeof num, "%d", tr->dh);
+    else if (strcmp(name, "D") == 0)   /* the model's width: Wq's size, x's and out's columns */
+        snprintf(num, sizeof num, "%d", tr->d);
     else if (strcmp(name, "T") == 0)
         snprintf(num, sizeof num, "%d", tr->T);
     else if (strcmp(name, "params") == 0)
@@ -410,7 +417,12 @@ void tour_caption(const Tour *t, const Lesson *ls, Lang lang, const char *const 
     f.asker = stop_focus(s, ls);
     f.partner = engine_strongest(&ls->tr, 0, f.asker);
     engine_share_order(&ls->tr, 0, f.asker, order);
-    f.low = order[ls->tr.T - 1];
+    f.low = order[0];   /* the least-looked-at it can see: a masked cell is no share */
+    for (int k = ls->tr.T - 1; k >= 0; k--)
+        if (engine_visible(&ls->tr, f.asker, order[k])) {
+            f.low = order[k];
+            break;
+        }
     expand(&f, lang, tok, lang == LANG_ZH ? s->zh : s->en, buf, cap);
     snprintf(where, where_cap, lang == LANG_ZH ? "导览 %d/%d" : "tour %d/%d", n + 1, TOUR_STOPS);
 }

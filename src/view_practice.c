@@ -12,6 +12,7 @@
 #include "text.h"
 #include "view.h"
 #include "view_practice.h"
+#include "wrap.h"
 
 #define PRACTICE_OPERAND_ROWS 12  /* most operand rows a prompt has (an 8 × 8 W and more) */
 #define PRACTICE_SENTENCE_ROWS 3  /* most rows the question's sentence wraps into */
@@ -327,6 +328,30 @@ static void practice_solution(const ViewCtx *c, const QuizQuestion *q, QuizText 
         out->n--;
 }
 
+#define PRACTICE_WRAP_INDENT 4   /* blanks before a wrapped line's continuation */
+
+/* The lines of in as drawn (ASCII when asked, so that "→ " stays "-> " wherever a line
+ * breaks), those that fit w columns as they are, the others wrapped (the one line breaker)
+ * with their continuations indented: a worked solution's last line, "cos = … → 0.87 (two
+ * decimals)", is 70 columns and was cut at 64. */
+static void practice_fit(const ViewCtx *c, const QuizText *in, int w, QuizText *out)
+{
+    out->n = 0;
+    for (int i = 0; i < in->n && out->n < QUIZ_MAX_LINES; i++) {
+        char line[QUIZ_LINE_BYTES];
+        draw_drawable(c->ascii, in->line[i], line, sizeof line);
+        if (text_width(line) <= w || w <= 2 * PRACTICE_WRAP_INDENT) {
+            snprintf(out->line[out->n++], QUIZ_LINE_BYTES, "%s", line);
+            continue;
+        }
+        WrapLine parts[8];
+        int n = wrap_lines(line, w - PRACTICE_WRAP_INDENT, parts, 8);
+        for (int k = 0; k < n && k < 8 && out->n < QUIZ_MAX_LINES; k++)
+            snprintf(out->line[out->n++], QUIZ_LINE_BYTES, "%*s%.*s", k ? PRACTICE_WRAP_INDENT : 0, "",
+                     parts[k].len, line + parts[k].start);
+    }
+}
+
 /* Draws lines first.. of t from row y, at most `rows` rows; when some are left over, the last
  * row says how many. Returns the rows used. */
 static int practice_lines(const ViewCtx *c, const QuizText *t, int first, int x, int y, int rows)
@@ -344,6 +369,20 @@ static int practice_lines(const ViewCtx *c, const QuizText *t, int first, int x,
         practice_line(c, x, y + shown, more, STYLE_DIM);
     }
     return shown < n ? rows : n;
+}
+
+/* The operands, lines 1.. of the prompt, in `rows` rows: scrolled past `scroll` lines (↑/↓)
+ * when they do not fit (a short screen), so that every number the answer needs is a key
+ * away; the last rows stay in view however far it is scrolled. Returns the rows used. */
+static int practice_operands(const ViewCtx *c, const QuizText *prompt, int scroll, int x, int y,
+                             int rows)
+{
+    int n = prompt->n - 1, past = scroll;
+    if (past > n - rows)
+        past = n - rows;   /* scrolled to the end: the last line in the last row */
+    if (past < 0)
+        past = 0;
+    return practice_lines(c, prompt, 1 + past, x, y, rows);
 }
 
 static void practice_draw(const ViewCtx *c)
@@ -366,7 +405,7 @@ static void practice_draw(const ViewCtx *c)
 
     if (st->phase == PRACTICE_ASKING) {
         int room = bottom - y - 4;   /* a blank, the answer line, a blank, the hint */
-        y += practice_lines(c, &prompt, 1, x, y, operands < room ? operands : room);
+        y += practice_operands(c, &prompt, st->scroll, x, y, operands < room ? operands : room);
         y++;
         y += practice_answer_line(c, st, &q, x, y);
         if (st->junk && y < bottom) {   /* Enter on text that is not a number: why */
@@ -393,8 +432,9 @@ static void practice_draw(const ViewCtx *c)
     char verdict[3][QUIZ_LINE_BYTES];
     Style vstyle = STYLE_BOLD;
     int nv = practice_verdict(c, st, &q, verdict, &vstyle);
-    QuizText sol;
-    practice_solution(c, &q, &sol);
+    QuizText whole, sol;
+    practice_solution(c, &q, &whole);
+    practice_fit(c, &whole, w, &sol);
     /* the operands too when everything fits; the solution restates them anyway */
     int need = 1 + operands + 1 + nv + 1 + sol.n;
     if (need <= bottom - y) {

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "quiz.h"
+#include "text.h"
 #include "wrap.h"
 
 #define WORKSHEET_INDENT 4   /* columns before a question's lines, after its number */
@@ -21,11 +22,25 @@ static void worksheet_paragraph(FILE *f, int indent, const char *first, const ch
         fprintf(f, "%-*s%.*s\n", indent, i == 0 ? first : "", lines[i].len, s + lines[i].start);
 }
 
-/* Lines from `from` on, indented. */
+#define WORKSHEET_WRAP_INDENT 4   /* more blanks before a wrapped line's continuation */
+
+/* Lines from `from` on, indented; one wider than the sheet wrapped, its continuations
+ * indented further (the Chinese cosine's "余弦 = … → -0.10（保留两位小数）" took 82 columns). */
 static void worksheet_lines(FILE *f, const QuizText *t, int from)
 {
-    for (int i = from; i < t->n; i++)
-        fprintf(f, "%*s%s\n", WORKSHEET_INDENT, "", t->line[i]);
+    int room = WORKSHEET_COLUMNS - WORKSHEET_INDENT;
+    for (int i = from; i < t->n; i++) {
+        const char *line = t->line[i];
+        if (text_width(line) <= room) {
+            fprintf(f, "%*s%s\n", WORKSHEET_INDENT, "", line);
+            continue;
+        }
+        WrapLine parts[8];
+        int n = wrap_lines(line, room - WORKSHEET_WRAP_INDENT, parts, 8);
+        for (int k = 0; k < n && k < 8; k++)
+            fprintf(f, "%*s%.*s\n", WORKSHEET_INDENT + (k ? WORKSHEET_WRAP_INDENT : 0), "",
+                    parts[k].len, line + parts[k].start);
+    }
 }
 
 int worksheet_write(FILE *f, const Trace *tr, const WorksheetOptions *o)

@@ -191,6 +191,13 @@ static void test_share(void **state)
     assert_named(&q, "6.9", 1, QUIZ_MISTAKE_SWAPPED);        /* share(加, 等) */
     quiz_make(trace_of(state), QUIZ_SHARE, ROLE_Q, DENG, DENG, 0, 0, 1, &q);
     assert_right(&q, "1.4");                /* 0.0264 ÷ 1.9084: the lesson's least, 1.4% */
+    /* 加 gives 于 1.3%; without ÷√d 0.0%: 0.013 is the fraction, not also "forgot ÷√d"
+       (0.013 is 0.0 at one decimal: both were named) */
+    quiz_make(trace_of(state), QUIZ_SHARE, ROLE_Q, JIA, YU, 0, 0, 1, &q);
+    assert_right(&q, "1.3");
+    assert_named(&q, "0.013", 1, QUIZ_MISTAKE_FRACTION);
+    assert_named(&q, "0.0", 1, QUIZ_MISTAKE_NO_SCALE);
+    assert_named(&q, "0", 1, QUIZ_MISTAKE_NO_SCALE);
 }
 
 static void test_output(void **state)
@@ -484,6 +491,43 @@ static void test_masked_heads(void **state)
     quiz_prompt(tr, &q, LANG_EN, &t);
     assert_string_equal(t.line[0], "The raw score Q(三)·K(等): 三 asks, 等 answers (head 2: columns 4-7). Two decimals.");
     assert_string_equal(t.line[1], "(The mask hides this cell from softmax; the score is still computed.)");
+    /* an output's component is collected by its head's shares: the prompt says which (it
+     * printed head 1's shares of 于 under no head at all, beside a screen showing two) */
+    quiz_make(tr, QUIZ_OUTPUT, ROLE_Q, YU, 0, 3, 0, 1, &q);
+    quiz_prompt(tr, &q, LANG_EN, &t);
+    assert_string_equal(t.line[0], "output(于)[3] = Σ_s share(于,s) × V(s)[3]: what 于 collects, component 3 (head 1: columns 0-3). Two decimals.");
+    assert_right(&q, "0.38");
+    quiz_make(tr, QUIZ_OUTPUT, ROLE_Q, YU, 0, 5, 0, 1, &q);
+    quiz_prompt(tr, &q, LANG_ZH, &t);
+    assert_string_equal(t.line[0], "输出(于)[5] = Σ_s 百分比(于,s) × V(s)[5]：「于」取到的货，下标为 5 的分量（第 2 个头：第 4-7 列）。保留两位小数。");
+}
+
+/* A character asking itself (三 under the mask, whose row sees only 三; the only pair of a
+ * one-character sentence): its Q and K are printed once, not twice under the same labels;
+ * ÷√d prints the score once (it is its own mirror), and the mirrored question says so. */
+static void test_self_score_printed_once(void **state)
+{
+    Trace *tr = trace_of(state);
+    QuizQuestion q;
+    QuizText t;
+    quiz_make(tr, QUIZ_SCALED, ROLE_Q, SAN, SAN, 0, 1, 1, &q);
+    quiz_prompt(tr, &q, LANG_EN, &t);
+    assert_int_equal(t.n, 3);
+    assert_string_equal(t.line[1], "Q(三)·K(三) = 0.56");
+    assert_string_equal(t.line[2], "√4 = 2.000000");
+    assert_right(&q, "0.28");
+    assert_int_equal(q.n_mistakes, 1);   /* forgot ÷√d; no mirror */
+    quiz_make(tr, QUIZ_SCORE, ROLE_Q, SAN, SAN, 0, 1, 1, &q);
+    quiz_prompt(tr, &q, LANG_EN, &t);
+    assert_int_equal(t.n, 4);   /* the sentence, the columns, Q(三), K(三) */
+    assert_true(strncmp(t.line[2], "Q(三) ", strlen("Q(三) ")) == 0);
+    assert_true(strncmp(t.line[3], "K(三) ", strlen("K(三) ")) == 0);
+    quiz_make(tr, QUIZ_MIRRORED, ROLE_Q, SAN, SAN, 0, 1, 1, &q);
+    quiz_prompt(tr, &q, LANG_EN, &t);
+    assert_string_equal(t.line[0], "The mirrored score Q(三)·K(三): 三 asks itself, so the mirror is the same cell (head 2: columns 4-7). Two decimals.");
+    assert_int_equal(t.n, 4);
+    quiz_prompt(tr, &q, LANG_ZH, &t);
+    assert_string_equal(t.line[0], "镜像的那一格 Q(三)·K(三)：「三」问的是自己，镜像就是同一格（第 2 个头：第 4-7 列）。保留两位小数。");
 }
 
 static void test_tally(void **state)
@@ -553,6 +597,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_sheet_lines_fit_and_align, setup, teardown),
         cmocka_unit_test_setup_teardown(test_sequence, setup, teardown),
         cmocka_unit_test_setup_teardown(test_masked_heads, setup_masked, teardown),
+        cmocka_unit_test_setup_teardown(test_self_score_printed_once, setup_masked, teardown),
         cmocka_unit_test_setup_teardown(test_tally, setup, teardown),
         cmocka_unit_test(test_type_key),
     };

@@ -258,6 +258,38 @@ static void test_autoplay_asks_before_softmax(void **state)
     scene_close(s);
 }
 
+/* Esc closes a question autoplay asked (it did nothing: the question stayed, the lesson
+ * paused until → or an answer): revealed unanswered, on to ③, playing. In the tour Esc
+ * still leaves the tour at a question's stop. */
+static void test_esc_closes_a_question(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_ARCS);
+    scene_press(s, 'p');
+    s->p.focus = 3;
+    s->p.stage = STAGE_SCORE;
+    player_toggle_play(&s->p, 0);
+    assert_true(predict_before_step(&s->ui, &s->p, s->ls, s->p.next_ms + 1));
+    assert_true(predict_waiting(&s->ui.predict));
+    assert_int_equal(scene_press(s, KEYCODE_ESC) & REACT_REDRAW, REACT_REDRAW);
+    assert_false(predict_waiting(&s->ui.predict));
+    assert_int_equal(s->ui.predict.answer, PREDICT_UNANSWERED);
+    assert_int_equal(s->ui.predict.tally.asked, 1);
+    assert_int_equal((int)s->p.stage, STAGE_SOFTMAX);
+    assert_true(s->p.playing);
+    Grid g = scene_render(s, 80, 24);
+    assert_has(&g, "等 looks most at 加 (52.4%) (not answered)");
+    grid_free(&g);
+    scene_close(s);
+    s = scene_open(NULL, VIEW_ARCS);
+    question_stop(s, PREDICT_LOOK);
+    scene_press(s, KEYCODE_ESC);
+    assert_false(s->ui.tour.on);
+    assert_false(predict_waiting(&s->ui.predict));
+    assert_int_equal((int)s->ui.view, VIEW_ARCS);
+    scene_close(s);
+}
+
 static void test_help_lists_the_keys_it_owns(void **state)
 {
     (void)state;
@@ -451,6 +483,70 @@ static void test_chinese_captions(void **state)
     scene_close(s);
 }
 
+/* Every caption of the tour over a sentence (NULL: the lesson's) with lesson 7's options,
+ * joined (one string to search). */
+static void captions_of(const char *sentence, const EngineConfig *cfg, Lang lang, char *all,
+                        size_t cap)
+{
+    Scene *s = scene_open(sentence, VIEW_ARCS);
+    LessonParams p = s->ls->params;
+    p.config.mask = cfg->mask;
+    p.config.heads = cfg->heads;
+    char err[256];
+    assert_int_equal(lesson_rebuild(s->ls, &p, err, sizeof err), 0);
+    Tour t = { .on = true };
+    const char *tok[MODEL_MAX_TOKENS];
+    for (int i = 0; i < s->ls->tr.T; i++)
+        tok[i] = s->ls->tr.tokens[i];
+    all[0] = '\0';
+    for (t.stop = 0; t.stop < tour_count(); t.stop++) {
+        char buf[1024], where[64];
+        tour_caption(&t, s->ls, lang, tok, buf, sizeof buf, where, sizeof where);
+        size_t used = strlen(all);
+        snprintf(all + used, cap - used, "%s\n", buf);
+    }
+    scene_close(s);
+}
+
+/* With two heads Wq, Wk, Wv stay 8 × 8 and x and the output [6, 8] (the captions said
+ * "Three 4 × 4 matrices: 192 trainable numbers", 3 · 4 · 4 being 48, and "[6, 4] in"),
+ * while ÷√d is a head's: √4. With the causal mask the least-looked-at character is one 等
+ * can see (it was ?, masked: "? only 0.0%", "0.0% of V(?)"). */
+static void test_captions_with_heads_and_mask(void **state)
+{
+    (void)state;
+    static char all[16384];
+    captions_of(NULL, &(EngineConfig){ .mask = MASK_NONE, .heads = 2 }, LANG_EN, all, sizeof all);
+    assert_shows(all, "Three 8 × 8 matrices: 192 trainable numbers.");
+    assert_shows(all, "[6, 8] in, [6, 8] out: the shape is kept");
+    assert_shows(all, "Here d = 4 and √4 = 2.000000.");
+    captions_of(NULL, &(EngineConfig){ .mask = MASK_NONE, .heads = 2 }, LANG_ZH, all, sizeof all);
+    assert_shows(all, "三张 8 × 8 的矩阵：192 个可训练参数。");
+    assert_shows(all, "[6, 8] 进，[6, 8] 出");
+    captions_of(NULL, &(EngineConfig){ .mask = MASK_CAUSAL, .heads = 1 }, LANG_EN, all, sizeof all);
+    assert_hides(all, "0.0%");
+    assert_shows(all, "加 62.8%, 等 only 1.7%.");
+    assert_shows(all, "等 takes 62.8% of V(加), 1.7% of V(等)");
+}
+
+/* "only" where the mirror scores less: 十减四等于? (the lesson's other sentence, key s) has
+ * 等 asking 十 3.83 and 十 asking 等 4.41, which the caption called "only 4.41". */
+static void test_mirror_caption_says_only_when_less(void **state)
+{
+    (void)state;
+    static char all[16384];
+    const EngineConfig plain = { .mask = MASK_NONE, .heads = 1 };
+    captions_of(NULL, &plain, LANG_EN, all, sizeof all);
+    assert_shows(all, "等 asking 加 scores 4.05, 加 asking 等 only 2.08.");
+    captions_of(NULL, &plain, LANG_ZH, all, sizeof all);
+    assert_shows(all, "「加」问「等」只有 2.08 分。");
+    captions_of("十减四等于?", &plain, LANG_EN, all, sizeof all);
+    assert_shows(all, "等 asking 十 scores 3.83, 十 asking 等 4.41.");
+    assert_hides(all, "only 4.41");
+    captions_of("十减四等于?", &plain, LANG_ZH, all, sizeof all);
+    assert_shows(all, "「十」问「等」却有 4.41 分。");
+}
+
 static void test_captions_fit(void **state)
 {
     (void)state;
@@ -485,11 +581,14 @@ int main(void)
         cmocka_unit_test(test_mirror_question_keys),
         cmocka_unit_test(test_reveal_goes_on),
         cmocka_unit_test(test_autoplay_asks_before_softmax),
+        cmocka_unit_test(test_esc_closes_a_question),
         cmocka_unit_test(test_help_lists_the_keys_it_owns),
         cmocka_unit_test(test_autoplay_asks_before_the_mirror),
         cmocka_unit_test_setup_teardown(test_opening_picture, fixture_setup, fixture_teardown),
         cmocka_unit_test(test_other_sentences),
         cmocka_unit_test(test_captions_fit),
+        cmocka_unit_test(test_captions_with_heads_and_mask),
+        cmocka_unit_test(test_mirror_caption_says_only_when_less),
         cmocka_unit_test(test_chinese_captions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

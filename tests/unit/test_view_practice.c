@@ -179,8 +179,10 @@ static void test_share_as_percentage(void **state)
     char *b = body(s, 120, 40);
     assert_shows(b, "The share 加 gives 于");
     assert_shows(b, "0.013 is wrong: the right value is 1.3%.");
-    /* 0.013 is also what forgetting ÷√d gives to one decimal (0.0%): both named */
-    assert_shows(b, "The mistake: forgot ÷√d, or a fraction, not a percentage");
+    /* 0.013 is the fraction to three decimals; that it rounds to forgetting ÷√d's 0.0% at
+       one decimal does not make it that mistake too (both were named) */
+    assert_shows(b, "The mistake: a fraction, not a percentage");
+    assert_hides(b, "forgot ÷√d");
     assert_shows(b, "share = 0.0323 ÷ 2.5115 ≈ 0.012861 → 1.3% (a percentage with one decimal)");
     free(b);
     /* the same question answered "1.3%" after a fresh start */
@@ -209,6 +211,40 @@ static void test_long_solution_scrolls(void **state)
     b = body(s, 80, 24);
     assert_shows(b, "share = 0.0323 ÷ 2.5115 ≈ 0.012861 → 1.3% (a percentage with one decimal)");
     assert_hides(b, "more lines");
+    free(b);
+    scene_close(s);
+}
+
+/* At 60 × 20 the mirrored score's operands (two blocks of four columns, ten lines) do not
+ * fit above the answer line: "↓ shows them" must, while the line is open (it showed K(五)'s
+ * first block and never Q(?)·K(?)'s columns 4-7, which the answer needs). */
+static void test_operands_scroll_while_asking(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_PRACTICE);
+    ST(s)->index = 3;   /* the mirrored score Q(三)·K(加) */
+    QuizQuestion q;
+    practice_question(&s->ls->tr, s->ui.seed, 3, &q);
+    assert_int_equal(q.kind, QUIZ_MIRRORED);
+    QuizText fit;
+    quiz_prompt_fit(&s->ls->tr, &q, LANG_EN, 58, &fit);
+    const char *last = fit.line[fit.n - 1];
+    char *b = body(s, 60, 20);
+    assert_shows(b, "more lines: ↓ shows them");
+    assert_hides(b, last);
+    free(b);
+    for (int i = 0; i < 12; i++)
+        assert_int_equal(scene_press(s, KEYCODE_DOWN), REACT_REDRAW);
+    assert_true(ui_view_modal(&s->ui));   /* the line stays open */
+    b = body(s, 60, 20);
+    assert_shows(b, last);
+    assert_hides(b, "more lines");
+    assert_shows(b, "Your answer (two decimals):");
+    free(b);
+    for (int i = 0; i < 12; i++)
+        scene_press(s, KEYCODE_UP);
+    b = body(s, 60, 20);
+    assert_shows(b, fit.line[1]);
     free(b);
     scene_close(s);
 }
@@ -320,6 +356,53 @@ static void test_seed_matches_the_worksheet(void **state)
         assert_non_null(at);
         pass_on(s);
     }
+    free(sheet);
+    scene_close(s);
+}
+
+/* A solution line wider than the screen wraps instead of being cut: at 64 × 24 the cosine's
+ * "cos = -1.59354664 ÷ (1.463623 × 1.750257) ≈ -0.6221 → -0.62 (two decimals)" ended
+ * "→ -0.62 (tw". */
+static void test_solution_lines_wrap_not_cut(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_PRACTICE);
+    ST(s)->index = 8;   /* the cosine of output(五) and V(?) */
+    answer(s, "");
+    char *b = body(s, 64, 24);
+    assert_shows(b, "cos = -1.59354664 ÷ (1.463623 × 1.750257) ≈ -0.6221 →");
+    assert_shows(b, "    -0.62 (two decimals)");
+    free(b);
+    s->o.ascii = true;   /* wrapped as drawn: "->" at the break, not the key name "Right" */
+    b = body(s, 64, 24);
+    assert_shows(b, "cos = -1.59354664 / (1.463623 * 1.750257) ~ -0.6221 ->");
+    assert_hides(b, "Right");
+    assert_shows(b, "    ~ 1.463623");   /* |output(wu)| = sqrt… is wider in ASCII: wrapped */
+    free(b);
+    scene_close(s);
+}
+
+/* Every line of a sheet fits 80 columns, the worked solutions' too: with two heads the
+ * Chinese cosine of question 18 (seed 1) took 82. */
+static void test_sheet_fits_80_columns_in_chinese(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_PRACTICE);
+    LessonParams p = s->ls->params;
+    p.config.heads = 2;
+    char err[256];
+    assert_int_equal(lesson_rebuild(s->ls, &p, err, sizeof err), 0);
+    char *sheet = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&sheet, &len);
+    assert_non_null(f);
+    WorksheetOptions o = { 40, 1, true, LANG_ZH };
+    assert_int_equal(worksheet_write(f, &s->ls->tr, &o), 0);
+    fclose(f);
+    assert_shows(sheet, "余弦 = -0.1950548151 ÷ (1.343185 × 1.425591) ≈ -0.1019");
+    for (char *line = strtok(sheet, "\n"); line; line = strtok(NULL, "\n"))
+        if (text_width(line) > 80)
+            fail_msg("%d columns: %s", text_width(line), line);
     free(sheet);
     scene_close(s);
 }
@@ -589,11 +672,14 @@ int main(void)
         cmocka_unit_test(test_mirrored_score_names_both),
         cmocka_unit_test(test_share_as_percentage),
         cmocka_unit_test(test_long_solution_scrolls),
+        cmocka_unit_test(test_operands_scroll_while_asking),
         cmocka_unit_test(test_empty_answer_reveals),
         cmocka_unit_test(test_junk_is_said_and_kept),
         cmocka_unit_test(test_esc_leaves_the_line_never_quits),
         cmocka_unit_test(test_n_does_not_apply),
         cmocka_unit_test(test_seed_matches_the_worksheet),
+        cmocka_unit_test(test_solution_lines_wrap_not_cut),
+        cmocka_unit_test(test_sheet_fits_80_columns_in_chinese),
         cmocka_unit_test(test_changed_lesson_remakes_the_question),
         cmocka_unit_test(test_chinese),
         cmocka_unit_test(test_ascii),
