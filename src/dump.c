@@ -179,7 +179,7 @@ static int scaled_digits(const Trace *tr, int h)
 /* The T×T tables of every head: raw scores, ÷√dh (masked "-inf"), shares. */
 static void put_heads(FILE *out, const Trace *tr, bool zh)
 {
-    char title[256], head[64];
+    char title[512], head[64];   /* the Chinese ③ title with the mask and a head: ~300 bytes */
     size_t TT = (size_t)tr->T * (size_t)tr->T;
     for (int h = 0; h < tr->heads; h++) {
         head[0] = '\0';

@@ -206,6 +206,26 @@ static void test_text_cosines_from_the_tables(void **state)
     run_free(&r);
 }
 
+/* The Chinese ③ title with the causal mask and two heads is written whole (its buffer held
+ * 256 bytes: the line was cut inside a character, and the note under it was lost). */
+static void test_text_chinese_title_whole(void **state)
+{
+    (void)state;
+    Run r;
+    char err[512] = "";
+    assert_int_equal(model_load_default(&r.m, err, sizeof err), 0);
+    EngineConfig cfg = { .mask = MASK_CAUSAL, .heads = 2, .lang = LANG_ZH };
+    assert_int_equal(engine_forward_with(&r.m, r.m.sentence, &cfg, &r.tr, err, sizeof err), 0);
+    Capture c;
+    dump_text(capture_open(&c), &r.tr, "三加五等于?", true);
+    char *t = capture_close(&c);
+    assert_has_line(t, "③ 变百分比的第一步：分数 ÷ √4 = 分数 ÷ 2.000000（因果掩码：看不到后面的字，-inf）"
+                       "——头 2（第 4-7 维）");
+    assert_has_line(t, "（用没有四舍五入的分数算，保留 3 位小数：对每一行做 softmax，正好得到下面的百分比）");
+    free(t);
+    run_free(&r);
+}
+
 static void test_text_singular(void **state)
 {
     (void)state;
@@ -455,6 +475,7 @@ int main(void)
         cmocka_unit_test(test_json_most_like_v),
         cmocka_unit_test(test_text_scaled_gives_the_shares),
         cmocka_unit_test(test_text_cosines_from_the_tables),
+        cmocka_unit_test(test_text_chinese_title_whole),
         cmocka_unit_test(test_model_round_trip),
         cmocka_unit_test(test_model_round_trip_extremes),
         cmocka_unit_test(test_write_ok),
