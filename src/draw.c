@@ -162,7 +162,7 @@ static const char *drawable_one(const char *in, bool blank_before, size_t *skip,
         { "÷√", "/sqrt" }, { "√", "sqrt" }, { "×", "*" }, { "÷", "/" }, { "ᵀ", "^T" },
         { "·", "." }, { "—", "-" }, { "…", "..." },
         { "①", "(1)" }, { "②", "(2)" }, { "③", "(3)" }, { "④", "(4)" }, { "Σ", "sum" },
-        { "−∞", "-inf" }, { "≈", "~" },
+        { "−∞", "-inf" }, { "≈", "~" }, { "−", "-" }, { "²", "^2" },
     };
     *name = false;
     if (blank_before && strncmp(in, "→ ", strlen("→ ")) == 0) {

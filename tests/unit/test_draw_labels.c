@@ -150,6 +150,8 @@ static void test_drawable(void **state)
     assert_string_equal(out, "raw scores, /sqrtd, shares - 3 * 4");   /* a separator */
     draw_drawable(true, "Q·Kᵀ …", out, sizeof out);
     assert_string_equal(out, "Q.K^T ...");
+    draw_drawable(true, "e^(2.278 − 2.493) · |v|²", out, sizeof out);   /* a minus, a square */
+    assert_string_equal(out, "e^(2.278 - 2.493) - |v|^2");
     draw_drawable(true, "x ▲", out, sizeof out);                      /* any other: ? */
     assert_string_equal(out, "x ?");
 }
