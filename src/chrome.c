@@ -381,8 +381,9 @@ static void note_text(const ViewCtx *c, char *buf, size_t cap)
     switch (ui->note) {
     case NOTE_NONE:
         break;
-    case NOTE_AT_FIRST:
-        snprintf(buf, cap, "%s", SAY(c, "first step already", "已经是第一步"));
+    case NOTE_AT_FIRST:   /* ← at the tour's first stop, or at the first step */
+        snprintf(buf, cap, "%s", ui->tour.on ? SAY(c, "the tour's first stop already", "已经是导览的第一站")
+                                             : SAY(c, "first step already", "已经是第一步"));
         break;
     case NOTE_AT_LAST:
         snprintf(buf, cap, SAY(c, "last step: %s starts again", "最后一步：%s 从头开始"),

@@ -78,6 +78,9 @@ static void test_walk_forward_and_back(void **state)
     }
     assert_int_equal(s->ui.tour.stop, 0);
     assert_int_equal(s->ui.note, NOTE_AT_FIRST);
+    char *said = scene_text(s, 120, 40);   /* the tour's stop, not a step of the arcs */
+    assert_shows(said, "the tour's first stop already");
+    free(said);
     assert_int_equal((int)s->ui.view, VIEW_ARCS);
     assert_int_equal(s->p.focus, 3);                 /* 等 at ③: the opening picture */
     assert_int_equal((int)s->p.stage, STAGE_SOFTMAX);
