@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "format.h"
 #include "text.h"
@@ -137,6 +138,27 @@ static int edit_parse_score(const char *sentence, const char *p, const char *q, 
     return 0;
 }
 
+/* The matrix named at *p, moving *p to its '[': wq, wk, wv, embedding in any case (Wq as
+ * the status line writes it, WQ), or 词向量 as the Chinese status line names the embedding;
+ * -1 for none. */
+static int edit_target(const char **p)
+{
+    static const char zh_embedding[] = "词向量";
+    size_t zn = strlen(zh_embedding);
+    if (strncmp(*p, zh_embedding, zn) == 0 && (*p)[zn] == '[') {
+        *p += zn;
+        return EDIT_EMBEDDING;
+    }
+    for (int t = 0; t <= EDIT_EMBEDDING; t++) {
+        size_t n = strlen(edit_names[t]);
+        if (strncasecmp(*p, edit_names[t], n) == 0 && (*p)[n] == '[') {
+            *p += n;
+            return t;
+        }
+    }
+    return -1;
+}
+
 int edit_parse(const Model *m, const char *sentence, const char *text, Edit *out, char *err,
                size_t errlen)
 {
@@ -149,17 +171,9 @@ int edit_parse_in(const Model *m, const char *sentence, const char *text, Lang l
     char q[EDIT_QUOTE_BYTES], word[64];
     text_escape(text, q, sizeof q);
     const char *p = text;
-    if (strncmp(p, "score[", 6) == 0)
+    if (strncasecmp(p, "score[", 6) == 0)
         return edit_parse_score(sentence, p + 5, q, lang, out, err, errlen);
-    int target = -1;
-    for (int t = 0; t <= EDIT_EMBEDDING; t++) {
-        size_t n = strlen(edit_names[t]);
-        if (strncmp(p, edit_names[t], n) == 0 && p[n] == '[') {
-            target = t;
-            p += n;
-            break;
-        }
-    }
+    int target = edit_target(&p);
     if (target < 0) {
         snprintf(err, errlen, LANG_PICK(lang, "--set: '%s': give wq, wk, wv, embedding or score, then "
                                               "[i][j]=VALUE, e.g. wq[2][3]=1.5, embedding[加][0]=0.1 or score[等][加]=6",
