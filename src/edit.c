@@ -322,6 +322,22 @@ static int edit_digits(double v)
     return digits;
 }
 
+/* True when v is not zero but six decimals write it as one (1e-07). */
+static bool edit_tiny(double v)
+{
+    return v != 0.0 && format_round(v, 6) == 0.0;
+}
+
+/* v with `digits` decimals; a number too small for six (1e-07 typed) as it reads back
+ * exactly, never as 0.000000: the change would read as a zero. */
+static void edit_format(char *buf, size_t cap, double v, int digits)
+{
+    if (edit_tiny(v))
+        format_exact(buf, cap, v);
+    else
+        format_fixed(buf, cap, v, digits);
+}
+
 char *edit_describe(const Model *m, const Edit *e, char *buf, size_t cap)
 {
     return edit_describe_in(m, e, LANG_EN, buf, cap);
@@ -339,11 +355,11 @@ char *edit_describe_in(const Model *m, const Edit *e, Lang lang, char *buf, size
     /* a score is computed, not written in a file: the tables' two decimals, or what the
      * number typed needs */
     int digits = e->target == EDIT_SCORE ? 2 : edit_digits(e->before);
-    int typed = edit_digits(e->after);
+    int typed = edit_tiny(e->after) ? 2 : edit_digits(e->after);   /* 1e-07: written exactly */
     if (typed > digits && (e->target != EDIT_SCORE || typed < 6))   /* a nudged score: 2 */
         digits = typed;
-    format_fixed(a, sizeof a, e->before, digits);
-    format_fixed(b, sizeof b, e->after, digits);
+    edit_format(a, sizeof a, e->before, digits);
+    edit_format(b, sizeof b, e->after, digits);
     if (e->target == EDIT_SCORE) {
         char head[16] = "";
         if (e->head > 0)

@@ -43,6 +43,12 @@ static void test_parse_apply_describe(void **state)
     assert_int_equal(edit_parse(&m, NULL, "wv[7][7]=0.001", &e, err, sizeof err), 0);
     edit_apply(&m, NULL, &e);
     assert_string_equal(edit_describe(&m, &e, line, sizeof line), "Wv[7][7] 0.010 → 0.001");
+    /* a number too small for six decimals is written as it is, not as a zero */
+    Edit tiny;
+    assert_int_equal(edit_parse(&m, NULL, "wv[7][6]=0.0000001", &tiny, err, sizeof err), 0);
+    edit_apply(&m, NULL, &tiny);
+    assert_string_equal(edit_describe(&m, &tiny, line, sizeof line), "Wv[7][6] 0.03 → 1e-07");
+    *edit_cell(&m, &tiny) = tiny.before;
 
     /* the forward pass uses the changed model: Q(加)[3] moves by x(加)[2] × (−2 − 0.58) */
     Trace before, after;
