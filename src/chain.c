@@ -256,8 +256,11 @@ static void chain_pad(char *line, size_t cap, const char *text, int cols)
     while (++w < cols);
 }
 
-/* The given links named on one line: "← Wv[·][0], Wq, Wk, e(·), pe(·): given". */
-static void chain_given_line(const ViewCtx *c, const OriginChain *ch, char *line, size_t cap)
+/* The given links named on one line of at most cols columns: "← Wv[·][0], Wq, Wk, e(·),
+ * pe(·): given (the model's; pe by lesson 5)", without the words in brackets when they do
+ * not fit (two heads at 80 columns: "… pe(三,加,五,等): given (the model's;" was cut). */
+static void chain_given_line(const ViewCtx *c, const OriginChain *ch, int cols, char *line,
+                             size_t cap)
 {
     char label[160];
     snprintf(line, cap, "%s ", c->ascii ? "<-" : "←");
@@ -269,8 +272,10 @@ static void chain_given_line(const ViewCtx *c, const OriginChain *ch, char *line
         draw_append(line, cap, "%s%s", any ? SAY(c, ", ", "、") : "", label);
         any = true;
     }
-    draw_append(line, cap, "%s", SAY(c, ": given (the model's; pe by lesson 5)",
-                                     "：给定（模型里的数；位置指纹按第 5 课）"));
+    const char *tail = SAY(c, ": given (the model's; pe by lesson 5)", "：给定（模型里的数；位置指纹按第 5 课）");
+    if (text_width(line) + text_width(tail) > cols)
+        tail = SAY(c, ": given", "：给定");
+    draw_append(line, cap, "%s", tail);
 }
 
 void chain_text(const ViewCtx *c, const OriginChain *ch, int cols, bool brief, ChainText *out)
@@ -299,7 +304,7 @@ void chain_text(const ViewCtx *c, const OriginChain *ch, int cols, bool brief, C
         const OriginLink *l = &ch->link[i];
         if (brief && l->op == ORIGIN_OP_GIVEN && i > 0) {
             if (!given)
-                chain_given_line(c, ch, out->line[out->n++], CHAIN_LINE_BYTES);
+                chain_given_line(c, ch, cols, out->line[out->n++], CHAIN_LINE_BYTES);
             given = true;
             continue;
         }

@@ -190,6 +190,33 @@ static void test_small_terminal(void **state)
     scene_close(s);
 }
 
+/* Two heads and the mask at 80 × 24: the given line drops its words in brackets rather
+ * than be cut at the box ("… pe(三,加,五,等): given (the model's;"), in Chinese too. */
+static void test_given_line_fits(void **state)
+{
+    (void)state;
+    Scene *s = traced(VIEW_MATRIX, STAGE_QKV);
+    s->ui.answer = JIA;
+    scene_press(s, 'm');
+    scene_press(s, 'h');
+    assert_int_equal(s->ls->tr.heads, 2);
+    Grid g = scene_render(s, 80, 24);
+    assert_has(&g, "← Wq[·][0-3], Wk[·][0-3], e(三,加,五,等), pe(三,加,五,等): given ");
+    assert_lacks(&g, "given (the model's;│");
+    assert_grid_sound(&g, "matrix 80x24, two heads, mask, chain open");
+    grid_free(&g);
+    s->o.lang = LANG_ZH;
+    g = scene_render(s, 80, 24);
+    assert_has(&g, "位置(三,加,五,等)：给定 ");
+    grid_free(&g);
+    s->o.lang = LANG_EN;
+    scene_press(s, 'm');   /* no mask: every character, e(·), and the words fit */
+    g = scene_render(s, 80, 24);
+    assert_has(&g, "← Wq[·][0-3], Wk[·][0-3], e(·), pe(·): given (the model's; pe by lesson 5)");
+    grid_free(&g);
+    scene_close(s);
+}
+
 static void test_hidden_chinese_ascii(void **state)
 {
     (void)state;
@@ -225,6 +252,7 @@ int main(void)
         cmocka_unit_test(test_machine_lights_the_cells),
         cmocka_unit_test(test_closing_and_other_screens),
         cmocka_unit_test(test_small_terminal),
+        cmocka_unit_test(test_given_line_fits),
         cmocka_unit_test(test_hidden_chinese_ascii),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
