@@ -1173,6 +1173,11 @@ static int machine_key(void *state, Ui *ui, Player *p, const Lesson *ls, int key
         st->typed[0] = '\0';
         return REACT_REDRAW;
     case 'u':
+        if (ui->edits == 0) {   /* said, not a key that seems to do nothing */
+            ui_note_text(ui, ui->input.lang == LANG_ZH ? "假如：还没有改过什么，没有可撤销的"
+                                                       : "what if: nothing changed yet, nothing to undo");
+            return REACT_REDRAW;
+        }
         ui->what_if = EDIT_ASK_UNDO;
         return REACT_REDRAW | REACT_RECOMPUTE;
     default:

@@ -132,7 +132,8 @@ static void test_type_x(void **state)
     scene_close(s);
 }
 
-/* A typed value that is not a number is said on the status line, nothing changes; while a
+/* A typed value that is not a number is said on the status line, nothing changes (u then
+ * says there is nothing to undo); while a
  * value is typed the keys' line says what Enter and Esc do now; at 80 × 24 the keys' line
  * keeps "Esc closes" (it ended "u undoes …"), in Chinese too. */
 static void test_typed_junk_said(void **state)
@@ -162,6 +163,8 @@ static void test_typed_junk_said(void **state)
     scene_type(s, "-");
     scene_press(s, KEYCODE_ENTER);
     assert_string_equal(s->ui.note_text, "'-' is not a number: type one such as 1.25 or -0.69; nothing changed");
+    assert_int_equal(scene_press(s, 'u'), REACT_REDRAW);   /* nothing to undo: said so */
+    assert_string_equal(s->ui.note_text, "what if: nothing changed yet, nothing to undo");
     scene_press(s, KEYCODE_ENTER);   /* Enter on nothing typed: nothing, said nothing */
     s->ui.note = NOTE_NONE;
     scene_press(s, KEYCODE_ENTER);
