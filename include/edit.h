@@ -46,7 +46,8 @@ typedef struct {
 } EditLog;
 
 /* Reads "wq[2][3]=1.5", "wk[0][7]=-0.2", "wv[i][j]=v" or "embedding[加][0]=0.1" (the names of
- * the model file's sections; the character as in the vocabulary, or its index 0..) against
+ * the model file's sections, in any case: Wq as the status line writes it; 词向量 for the
+ * embedding, as the Chinese one does; the character as in the vocabulary, or its index 0..) against
  * model m into *out (before left 0), or "score[等][加]=6" against the UTF-8 sentence: the
  * raw score Q(等)·K(加) of the first head (each character its first place in the sentence,
  * or a position 0..T−1); sentence NULL refuses score. Blanks are not allowed; the value is a

@@ -5,6 +5,7 @@
  * (origin.c reads every number from the Trace), any particular view. */
 #include "chain.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include "check.h"
@@ -12,6 +13,8 @@
 #include "text.h"
 
 #define CHAIN_VIEW_ROWS 10    /* rows of the view the panel leaves uncovered when it can */
+#define CHAIN_DIVISOR_DIGITS 6 /* √d as a hand check takes it: 2.828427 */
+#define CHAIN_MOST_DIGITS 6   /* most decimals of a link's numbers */
 
 /* ---------------------------------------------------------------- the chosen number */
 
@@ -168,12 +171,37 @@ static void chain_op(const ViewCtx *c, const OriginChain *ch, const OriginLink *
     }
 }
 
+static int chain_digits(const ViewCtx *c, const OriginChain *ch, const OriginLink *l);
+
+/* The decimals of a link of raw scores Q·K under a link of ÷√d: the fewest, from 2, that
+ * give each ÷√d number as printed when the printed Q·K is divided by √d = 2.828427 by hand
+ * (9.916 ÷ 2.828427 = 3.506, where 9.92 gave 3.507); 2 without such a link. */
+static int chain_dot_digits(const ViewCtx *c, const OriginChain *ch, const OriginLink *l)
+{
+    int at = ch->link_of[ORIGIN_SCALED];
+    if (at < 0 || ch->link[at].n != l->n)
+        return 2;
+    const OriginLink *q = &ch->link[at];
+    double dividends[ORIGIN_MAX_NUMBERS], quotients[ORIGIN_MAX_NUMBERS];
+    int n = 0;
+    for (int i = 0; i < l->n; i++)
+        if (isfinite(q->numbers[i]) && isfinite(l->numbers[i])) {   /* a masked one is −∞ */
+            dividends[n] = l->numbers[i];
+            quotients[n++] = q->numbers[i];
+        }
+    return check_dividend_digits(dividends, quotients, n, q->divisor, CHAIN_DIVISOR_DIGITS,
+                                 chain_digits(c, ch, q), 2, CHAIN_MOST_DIGITS);
+}
+
 /* The decimals of a link's numbers: 2, as the tables print them (4.05), but a row of ÷√d
  * that a softmax reads with check_share's: 1.432, as the arcs' and code screens print it
- * (softmax of 1.43 … gave 52.3% for 52.4%). */
-static int chain_digits(const ViewCtx *c, const OriginLink *l)
+ * (softmax of 1.43 … gave 52.3% for 52.4%), and the Q·K under a ÷√d as many as dividing
+ * them by √d by hand needs (chain_dot_digits). */
+static int chain_digits(const ViewCtx *c, const OriginChain *ch, const OriginLink *l)
 {
     const Trace *tr = c->tr;
+    if (l->table == ORIGIN_SCORES)
+        return chain_dot_digits(c, ch, l);
     if (l->table != ORIGIN_SCALED || l->row < 0 || l->col >= 0 || l->head < 0 || l->head >= tr->heads)
         return 2;   /* one ÷√d cell, as the ÷√d table prints it */
     CheckedShare cs;
@@ -183,16 +211,18 @@ static int chain_digits(const ViewCtx *c, const OriginLink *l)
 
 /* One number of a link as the tables print it: a share in percent, else with
  * chain_digits's decimals. */
-static void chain_number(const ViewCtx *c, const OriginLink *l, int i, char *buf, size_t cap)
+static void chain_number(const ViewCtx *c, const OriginChain *ch, const OriginLink *l, int i,
+                         char *buf, size_t cap)
 {
     if (l->table == ORIGIN_WEIGHTS)
         format_percent(buf, cap, l->numbers[i]);
     else
-        format_fixed(buf, cap, l->numbers[i], chain_digits(c, l));
+        format_fixed(buf, cap, l->numbers[i], chain_digits(c, ch, l));
 }
 
 /* Appends the link's numbers to line while it stays within cols columns; the rest as "…". */
-static void chain_numbers(const ViewCtx *c, const OriginLink *l, int cols, char *line, size_t cap)
+static void chain_numbers(const ViewCtx *c, const OriginChain *ch, const OriginLink *l, int cols,
+                          char *line, size_t cap)
 {
     int shown = 0;
     char num[FORMAT_BYTES], more[64];
@@ -200,12 +230,12 @@ static void chain_numbers(const ViewCtx *c, const OriginLink *l, int cols, char 
              l->total);
     int all_w = 0;   /* every number, when the link keeps them all */
     for (int i = 0; i < l->n; i++) {
-        chain_number(c, l, i, num, sizeof num);
+        chain_number(c, ch, l, i, num, sizeof num);
         all_w += (int)strlen(num) + 1;
     }
     int more_w = l->n == l->total && text_width(line) + all_w <= cols ? 0 : text_width(more);
     for (int i = 0; i < l->n; i++) {
-        chain_number(c, l, i, num, sizeof num);
+        chain_number(c, ch, l, i, num, sizeof num);
         int room = cols - text_width(line) - more_w;
         if ((int)strlen(num) + 1 > room)
             break;
@@ -226,8 +256,11 @@ static void chain_pad(char *line, size_t cap, const char *text, int cols)
     while (++w < cols);
 }
 
-/* The given links named on one line: "← Wv[·][0], Wq, Wk, e(·), pe(·): given". */
-static void chain_given_line(const ViewCtx *c, const OriginChain *ch, char *line, size_t cap)
+/* The given links named on one line of at most cols columns: "← Wv[·][0], Wq, Wk, e(·),
+ * pe(·): given (the model's; pe by lesson 5)", without the words in brackets when they do
+ * not fit (two heads at 80 columns: "… pe(三,加,五,等): given (the model's;" was cut). */
+static void chain_given_line(const ViewCtx *c, const OriginChain *ch, int cols, char *line,
+                             size_t cap)
 {
     char label[160];
     snprintf(line, cap, "%s ", c->ascii ? "<-" : "←");
@@ -239,8 +272,10 @@ static void chain_given_line(const ViewCtx *c, const OriginChain *ch, char *line
         draw_append(line, cap, "%s%s", any ? SAY(c, ", ", "、") : "", label);
         any = true;
     }
-    draw_append(line, cap, "%s", SAY(c, ": given (the model's; pe by lesson 5)",
-                                     "：给定（模型里的数；位置指纹按第 5 课）"));
+    const char *tail = SAY(c, ": given (the model's; pe by lesson 5)", "：给定（模型里的数；位置指纹按第 5 课）");
+    if (text_width(line) + text_width(tail) > cols)
+        tail = SAY(c, ": given", "：给定");
+    draw_append(line, cap, "%s", tail);
 }
 
 void chain_text(const ViewCtx *c, const OriginChain *ch, int cols, bool brief, ChainText *out)
@@ -257,7 +292,7 @@ void chain_text(const ViewCtx *c, const OriginChain *ch, int cols, bool brief, C
         if (text_width(op[i]) + 1 > op_w)
             op_w = text_width(op[i]) + 1;
     }
-    chain_number(c, &ch->link[0], 0, num, sizeof num);
+    chain_number(c, ch, &ch->link[0], 0, num, sizeof num);
     if (c->numbers)
         snprintf(out->title, sizeof out->title, SAY(c, "where %s = %s comes from", "%s = %s 从哪来"),
                  label[0], num);
@@ -269,7 +304,7 @@ void chain_text(const ViewCtx *c, const OriginChain *ch, int cols, bool brief, C
         const OriginLink *l = &ch->link[i];
         if (brief && l->op == ORIGIN_OP_GIVEN && i > 0) {
             if (!given)
-                chain_given_line(c, ch, out->line[out->n++], CHAIN_LINE_BYTES);
+                chain_given_line(c, ch, cols, out->line[out->n++], CHAIN_LINE_BYTES);
             given = true;
             continue;
         }
@@ -279,7 +314,7 @@ void chain_text(const ViewCtx *c, const OriginChain *ch, int cols, bool brief, C
         chain_pad(line, CHAIN_LINE_BYTES, label[i], label_w);
         chain_pad(line, CHAIN_LINE_BYTES, op[i], op_w);
         if (c->numbers)   /* n hides them: the links and their operations still tell it */
-            chain_numbers(c, l, cols, line, CHAIN_LINE_BYTES);
+            chain_numbers(c, ch, l, cols, line, CHAIN_LINE_BYTES);
     }
 }
 

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "format.h"
 #include "text.h"
@@ -137,6 +138,27 @@ static int edit_parse_score(const char *sentence, const char *p, const char *q, 
     return 0;
 }
 
+/* The matrix named at *p, moving *p to its '[': wq, wk, wv, embedding in any case (Wq as
+ * the status line writes it, WQ), or 词向量 as the Chinese status line names the embedding;
+ * -1 for none. */
+static int edit_target(const char **p)
+{
+    static const char zh_embedding[] = "词向量";
+    size_t zn = strlen(zh_embedding);
+    if (strncmp(*p, zh_embedding, zn) == 0 && (*p)[zn] == '[') {
+        *p += zn;
+        return EDIT_EMBEDDING;
+    }
+    for (int t = 0; t <= EDIT_EMBEDDING; t++) {
+        size_t n = strlen(edit_names[t]);
+        if (strncasecmp(*p, edit_names[t], n) == 0 && (*p)[n] == '[') {
+            *p += n;
+            return t;
+        }
+    }
+    return -1;
+}
+
 int edit_parse(const Model *m, const char *sentence, const char *text, Edit *out, char *err,
                size_t errlen)
 {
@@ -149,17 +171,9 @@ int edit_parse_in(const Model *m, const char *sentence, const char *text, Lang l
     char q[EDIT_QUOTE_BYTES], word[64];
     text_escape(text, q, sizeof q);
     const char *p = text;
-    if (strncmp(p, "score[", 6) == 0)
+    if (strncasecmp(p, "score[", 6) == 0)
         return edit_parse_score(sentence, p + 5, q, lang, out, err, errlen);
-    int target = -1;
-    for (int t = 0; t <= EDIT_EMBEDDING; t++) {
-        size_t n = strlen(edit_names[t]);
-        if (strncmp(p, edit_names[t], n) == 0 && p[n] == '[') {
-            target = t;
-            p += n;
-            break;
-        }
-    }
+    int target = edit_target(&p);
     if (target < 0) {
         snprintf(err, errlen, LANG_PICK(lang, "--set: '%s': give wq, wk, wv, embedding or score, then "
                                               "[i][j]=VALUE, e.g. wq[2][3]=1.5, embedding[加][0]=0.1 or score[等][加]=6",
@@ -308,6 +322,22 @@ static int edit_digits(double v)
     return digits;
 }
 
+/* True when v is not zero but six decimals write it as one (1e-07). */
+static bool edit_tiny(double v)
+{
+    return v != 0.0 && format_round(v, 6) == 0.0;
+}
+
+/* v with `digits` decimals; a number too small for six (1e-07 typed) as it reads back
+ * exactly, never as 0.000000: the change would read as a zero. */
+static void edit_format(char *buf, size_t cap, double v, int digits)
+{
+    if (edit_tiny(v))
+        format_exact(buf, cap, v);
+    else
+        format_fixed(buf, cap, v, digits);
+}
+
 char *edit_describe(const Model *m, const Edit *e, char *buf, size_t cap)
 {
     return edit_describe_in(m, e, LANG_EN, buf, cap);
@@ -325,11 +355,11 @@ char *edit_describe_in(const Model *m, const Edit *e, Lang lang, char *buf, size
     /* a score is computed, not written in a file: the tables' two decimals, or what the
      * number typed needs */
     int digits = e->target == EDIT_SCORE ? 2 : edit_digits(e->before);
-    int typed = edit_digits(e->after);
+    int typed = edit_tiny(e->after) ? 2 : edit_digits(e->after);   /* 1e-07: written exactly */
     if (typed > digits && (e->target != EDIT_SCORE || typed < 6))   /* a nudged score: 2 */
         digits = typed;
-    format_fixed(a, sizeof a, e->before, digits);
-    format_fixed(b, sizeof b, e->after, digits);
+    edit_format(a, sizeof a, e->before, digits);
+    edit_format(b, sizeof b, e->after, digits);
     if (e->target == EDIT_SCORE) {
         char head[16] = "";
         if (e->head > 0)

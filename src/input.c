@@ -230,9 +230,10 @@ InputResult input_key(InputLine *in, const Model *m, int key)
         return input_submit_name(in);
     if (key == KEYCODE_ENTER) {
         input_check(in, m);
-        if (!in->error[0] && !in->decoded[0])
-            snprintf(in->error, sizeof in->error, "%s",
-                     LANG_PICK(in->lang, "the sentence is empty", "句子是空的：请打 1 到 16 个字"));
+        if (!in->error[0] && !in->decoded[0])   /* what to type, in both languages */
+            snprintf(in->error, sizeof in->error,
+                     LANG_PICK(in->lang, "the sentence is empty: type 1 to %d characters",
+                               "句子是空的：请打 1 到 %d 个字"), MODEL_MAX_TOKENS);
         if (in->error[0])
             return INPUT_REFUSED;
         input_remember(in, in->decoded);

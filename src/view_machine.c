@@ -1103,6 +1103,17 @@ static int machine_move(MachineState *st, const Trace *tr, int dr, int dc)
     return REACT_REDRAW;
 }
 
+/* The status line's word on a typed value that is not a number (nothing changes). */
+static void machine_junk_note(Ui *ui, const char *typed)
+{
+    char note[128];
+    snprintf(note, sizeof note, ui->input.lang == LANG_ZH
+                 ? "「%s」不是数：请输入像 1.25 或 -0.69 这样的数，什么也没改"
+                 : "'%s' is not a number: type one such as 1.25 or -0.69; nothing changed",
+             typed);
+    ui_note_text(ui, note);
+}
+
 /* A key while a value is typed: digits and the like, Backspace, Enter (apply), Esc. */
 static int machine_type(MachineState *st, Ui *ui, const Lesson *ls, int key)
 {
@@ -1114,9 +1125,13 @@ static int machine_type(MachineState *st, Ui *ui, const Lesson *ls, int key)
         return REACT_REDRAW;
     case QUIZ_TYPED_ENTER: {
         QuizAnswer v;
-        bool number = quiz_parse_answer(st->typed, &v) == QUIZ_ANSWER_OK && !v.percent;
+        QuizParse read = quiz_parse_answer(st->typed, &v);
         st->typing = false;
-        return number ? machine_ask(ui, ls, st, v.value) : REACT_REDRAW;
+        if (read == QUIZ_ANSWER_OK && !v.percent)
+            return machine_ask(ui, ls, st, v.value);
+        if (read == QUIZ_ANSWER_JUNK)   /* "1.2.3", "-": said, not dropped in silence */
+            machine_junk_note(ui, st->typed);
+        return REACT_REDRAW;
     }
     case QUIZ_TYPED_OTHER:
         break;
@@ -1158,6 +1173,11 @@ static int machine_key(void *state, Ui *ui, Player *p, const Lesson *ls, int key
         st->typed[0] = '\0';
         return REACT_REDRAW;
     case 'u':
+        if (ui->edits == 0) {   /* said, not a key that seems to do nothing */
+            ui_note_text(ui, ui->input.lang == LANG_ZH ? "假如：还没有改过什么，没有可撤销的"
+                                                       : "what if: nothing changed yet, nothing to undo");
+            return REACT_REDRAW;
+        }
         ui->what_if = EDIT_ASK_UNDO;
         return REACT_REDRAW | REACT_RECOMPUTE;
     default:
@@ -1189,6 +1209,30 @@ static void editor_cell_line(const ViewCtx *c, const MachineState *st, int h, in
     }
 }
 
+/* One number of the editor's table as it prints it: two decimals, a set score starred. */
+static void editor_number(const ViewCtx *c, const MachineState *st, int h, int r, int j, char *num,
+                          size_t cap)
+{
+    format_fixed(num, cap, machine_edit_value(c->tr, st->table, h, r, j), 2);
+    if (st->table == MACHINE_EDIT_SCORE && engine_score_set(c->tr, h, r, j, NULL))
+        draw_append(num, cap, "*");   /* set by the learner, not a Q·K */
+}
+
+/* Columns of a cell of the editor's table: 7 ("  -0.69"), or the widest number and a blank
+ * (a value typed as 12345678 must not run into its neighbour). */
+static int editor_cell_w(const ViewCtx *c, const MachineState *st, int h, int rows, int cols)
+{
+    int w = MACHINE_EDIT_CELL_W;
+    char num[FORMAT_BYTES];
+    for (int r = 0; r < rows; r++)
+        for (int j = 0; j < cols; j++) {
+            editor_number(c, st, h, r, j, num, sizeof num);
+            if ((int)strlen(num) + 1 > w)
+                w = (int)strlen(num) + 1;
+        }
+    return w;
+}
+
 /* The editor over the focus area, from row y: the chosen table's numbers with the chosen
  * cell lit, the cell and what it means, the keys. */
 static void draw_editor(const ViewCtx *c, const MachineLayout *L, const MachineState *st, int y)
@@ -1210,7 +1254,7 @@ static void draw_editor(const ViewCtx *c, const MachineLayout *L, const MachineS
              c->gl->sep, table, c->ui->edits);
     draw_drawable(c->ascii, buf, shown, sizeof shown);
     draw_rule_heading(c->g, c->gl, L->x, y++, L->w, shown);
-    int label_w = by_char ? L->lw : 4, cell_w = 7;
+    int label_w = by_char ? L->lw : 4, cell_w = editor_cell_w(c, st, h, rows, cols);
     int ncols = (L->w - label_w) / cell_w;
     if (ncols > cols)
         ncols = cols;
@@ -1236,9 +1280,7 @@ static void draw_editor(const ViewCtx *c, const MachineLayout *L, const MachineS
         }
         for (int j = first_col; j < first_col + ncols; j++) {
             double v = machine_edit_value(tr, st->table, h, r, j);
-            format_fixed(num, sizeof num, v, 2);
-            if (st->table == MACHINE_EDIT_SCORE && engine_score_set(tr, h, r, j, NULL))
-                draw_append(num, sizeof num, "*");   /* set by the learner, not a Q·K */
+            editor_number(c, st, h, r, j, num, sizeof num);
             bool lit = r == row && j == col;
             bool dim = st->table == MACHINE_EDIT_SCORE && !engine_visible(tr, r, j);
             draw_right(c->g, L->x + label_w + (j - first_col) * cell_w, y, cell_w, num,
@@ -1254,9 +1296,13 @@ static void draw_editor(const ViewCtx *c, const MachineLayout *L, const MachineS
     draw_clipped(c->g, L->x, y++, L->x + L->w, shown, STYLE_BOLD);
     if (y >= bottom)
         return;
-    snprintf(buf, sizeof buf, SAY(c, "arrows choose · +/- add %.1f · Enter types a value · t next table · u undoes all · Esc closes",
-                                  "方向键选数 · +/- 加减 %.1f · Enter 输入新值 · t 换表 · u 全部撤销 · Esc 关闭"),
-             MACHINE_NUDGE);
+    if (st->typing)   /* what the keys do now: Esc cancels the value, it does not close */
+        snprintf(buf, sizeof buf, "%s", SAY(c, "digits, . and - · Enter sets the value · Backspace erases · Esc cancels",
+                                            "输入数字、小数点或负号 · Enter 设定 · Backspace 删除 · Esc 取消"));
+    else   /* one row of 80 columns holds it whole, Esc too */
+        snprintf(buf, sizeof buf, SAY(c, "arrows choose · +/- add %.1f · Enter types · t table · u undo all · Esc closes",
+                                      "方向键选数 · +/- 加减 %.1f · Enter 输入新值 · t 换表 · u 全部撤销 · Esc 关闭"),
+                 MACHINE_NUDGE);
     draw_drawable(c->ascii, buf, shown, sizeof shown);
     draw_paragraph(c->g, c->gl, L->x, y, L->w, bottom - y, shown, STYLE_DIM);
 }

@@ -9,6 +9,7 @@
 
 #define MACHINE_TYPED_BYTES 24   /* the longest value typed, and its NUL */
 #define MACHINE_NUDGE 0.5        /* what + and - add to the chosen number */
+#define MACHINE_EDIT_CELL_W 7    /* least columns of a cell of the editor's table */
 
 /* The tables whose numbers what-if changes. */
 typedef enum {

@@ -291,6 +291,9 @@ elif [ $st -ne 0 ]; then
     bad "--set exits 0" "$(cat "$tmp/err")"
 fi
 "$BIN" --dump --set 'embedding[加][0]=0.1' | grep -qE '^加 +0\.10 ' && ok "--set shows in --dump's tables" || bad "--set shows in --dump's tables"
+"$BIN" --dump --set 'wq[2][3]=1.08' >"$tmp/set-lower"
+"$BIN" --dump --set 'Wq[2][3]=1.08' | cmp -s - "$tmp/set-lower" && ok "--set takes Wq[2][3] as the status line writes it" || bad "--set takes Wq[2][3] as the status line writes it"
+"$BIN" --dump --set '词向量[加][0]=0.1' | grep -qE '^加 +0\.10 ' && ok "--set takes 词向量[加][0], the Chinese status line's name" || bad "--set takes 词向量[加][0], the Chinese status line's name"
 "$BIN" --dump --format model --set 'wv[0][0]=-0.5' | grep -A2 -F '[wv]' | grep -qE '^ *-0\.5 +-0\.51 ' && ok "--set shows in --format model" || bad "--set shows in --format model"
 "$BIN" --worksheet 20 --answers --set 'wq[0][0]=3' | cmp -s - "$tmp/ws" && bad "--set changes the worksheet" || ok "--set changes the worksheet"
 expect_fail "--set wrong name" 2 "--set: 'wx[0][0]=1': give wq, wk, wv, embedding or score" -- --dump --set 'wx[0][0]=1'

@@ -1398,6 +1398,40 @@ case_train_play() {
 run_case "--view train: Space learns add; w saves; the saved model predicts 八" case_train_screen
 run_case "train: p plays the trained model on every screen"      case_train_play
 
+# ---------------------------------------------------------------- flows2: what if typed, w's Q·K
+
+# i, Enter, a value that is not a number: the status line says so and nothing changes; while
+# typing the keys' line says Esc cancels (a resize keeps the value); at 80 columns the keys'
+# line keeps "Esc closes".
+case_what_if_typed_junk() {
+    start_app --view machine --focus 4
+    wait_for "[machine]" || return 1
+    t send-keys i
+    wait_for "u undo all · Esc closes" || fail "the editor's keys line lost Esc at 80 columns" || return 1
+    t send-keys Enter
+    t send-keys -l "1.2.3"
+    wait_for "Backspace erases · Esc cancels" || fail "typing: the keys line does not say Esc cancels" || return 1
+    t resize-window -x 120 -y 40                     # in the middle of typing
+    wait_for "new value: 1.2.3_" || fail "a resize lost the value being typed" || return 1
+    t send-keys Enter
+    wait_for "'1.2.3' is not a number" || fail "a value that is not a number was dropped in silence" || return 1
+    wait_for "what if · Wq (changes in effect: 0)" || fail "a value that is not a number changed something" || return 1
+    t send-keys Escape
+    wait_gone "what if ·" || fail "Esc did not close the editor"
+}
+
+# w at ③ on the machine screen: the Q·K row carries the decimals ÷ √8 by hand needs, as the
+# code screen prints them (1.26 ÷ 2.828427 = 0.445 was shown under 0.447).
+case_where_from_dot_digits() {
+    start_pane "$APP_ENV $BIN --view machine --focus 4 --stage softmax" 120 40
+    wait_for "[machine]" || return 1
+    t send-keys w
+    wait_for "1.2639 4.0510 -0.6164 -6.2302 -4.8863 0.3915" || fail "the chain's Q·K row does not divide to its ÷√d row"
+}
+
+run_case "i: a typed value that is not a number is said, nothing changes" case_what_if_typed_junk
+run_case "w: the Q·K row divides by √8 to the ÷√d row as printed"     case_where_from_dot_digits
+
 # ---------------------------------------------------------------- issue 8 §5: the Linux console
 
 # True when the file $WORK/$1 holds no byte beyond ASCII.

@@ -11,6 +11,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <math.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,7 +46,14 @@ static void test_output_chain_on_code(void **state)
     /* the ÷√8 row as the arcs' softmax panel and the code screen's line 4 print it: softmax
      * of 0.45 1.43 … gave 52.3% for 52.4% */
     assert_has(&g, "← ÷√d(等,·)     Q·K ÷√8             0.447 1.432 -0.218 -2.203 -1.728 0.138");
-    assert_has(&g, "← Q·K(等,·)     Q · K               1.26 4.05 -0.62 -6.23 -4.89 0.39");
+    /* the Q·K with the decimals that ÷ 2.828427 by hand needs, as the code screen's own
+     * Q(等)·Kᵀ line prints them: 1.26 gave 0.445 for 0.447 */
+    assert_has(&g, "← Q·K(等,·)     Q · K               1.2639 4.0510 -0.6164 -6.2302 -4.8863 0.3915");
+    static const double dot[] = { 1.2639, 4.0510, -0.6164, -6.2302, -4.8863, 0.3915 };
+    static const double scaled[] = { 0.447, 1.432, -0.218, -2.203, -1.728, 0.138 };
+    for (int i = 0; i < 6; i++)
+        assert_true(fabs(dot[i] / 2.828427 - scaled[i]) <= 0.0005);
+    assert_false(fabs(1.26 / 2.828427 - 0.447) <= 0.0005);   /* the two decimals did not hold */
     assert_has(&g, "← V(·)[0]       x · Wv              0.63 0.57 0.96 1.03 0.03 -0.09");
     assert_has(&g, "← Q(等)         x · Wq              -0.69 -2.10 -1.80 0.14 -0.27 1.92 -0.68 -0.23");
     assert_has(&g, "← K(·)          x · Wk              1.14 -0.36 -0.77 0.58");
@@ -181,6 +190,33 @@ static void test_small_terminal(void **state)
     scene_close(s);
 }
 
+/* Two heads and the mask at 80 × 24: the given line drops its words in brackets rather
+ * than be cut at the box ("… pe(三,加,五,等): given (the model's;"), in Chinese too. */
+static void test_given_line_fits(void **state)
+{
+    (void)state;
+    Scene *s = traced(VIEW_MATRIX, STAGE_QKV);
+    s->ui.answer = JIA;
+    scene_press(s, 'm');
+    scene_press(s, 'h');
+    assert_int_equal(s->ls->tr.heads, 2);
+    Grid g = scene_render(s, 80, 24);
+    assert_has(&g, "← Wq[·][0-3], Wk[·][0-3], e(三,加,五,等), pe(三,加,五,等): given ");
+    assert_lacks(&g, "given (the model's;│");
+    assert_grid_sound(&g, "matrix 80x24, two heads, mask, chain open");
+    grid_free(&g);
+    s->o.lang = LANG_ZH;
+    g = scene_render(s, 80, 24);
+    assert_has(&g, "位置(三,加,五,等)：给定 ");
+    grid_free(&g);
+    s->o.lang = LANG_EN;
+    scene_press(s, 'm');   /* no mask: every character, e(·), and the words fit */
+    g = scene_render(s, 80, 24);
+    assert_has(&g, "← Wq[·][0-3], Wk[·][0-3], e(·), pe(·): given (the model's; pe by lesson 5)");
+    grid_free(&g);
+    scene_close(s);
+}
+
 static void test_hidden_chinese_ascii(void **state)
 {
     (void)state;
@@ -216,6 +252,7 @@ int main(void)
         cmocka_unit_test(test_machine_lights_the_cells),
         cmocka_unit_test(test_closing_and_other_screens),
         cmocka_unit_test(test_small_terminal),
+        cmocka_unit_test(test_given_line_fits),
         cmocka_unit_test(test_hidden_chinese_ascii),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

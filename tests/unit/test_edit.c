@@ -43,6 +43,12 @@ static void test_parse_apply_describe(void **state)
     assert_int_equal(edit_parse(&m, NULL, "wv[7][7]=0.001", &e, err, sizeof err), 0);
     edit_apply(&m, NULL, &e);
     assert_string_equal(edit_describe(&m, &e, line, sizeof line), "Wv[7][7] 0.010 → 0.001");
+    /* a number too small for six decimals is written as it is, not as a zero */
+    Edit tiny;
+    assert_int_equal(edit_parse(&m, NULL, "wv[7][6]=0.0000001", &tiny, err, sizeof err), 0);
+    edit_apply(&m, NULL, &tiny);
+    assert_string_equal(edit_describe(&m, &tiny, line, sizeof line), "Wv[7][6] 0.03 → 1e-07");
+    *edit_cell(&m, &tiny) = tiny.before;
 
     /* the forward pass uses the changed model: Q(加)[3] moves by x(加)[2] × (−2 − 0.58) */
     Trace before, after;
@@ -91,6 +97,44 @@ static void test_refused(void **state)
         assert_int_equal(edit_parse(&m, NULL, bad[i].text, &e, err, sizeof err), -1);
         assert_string_equal(err, bad[i].message);
     }
+    model_free(&m);
+}
+
+/* The names as the status line writes them read back: Wq[2][3] (edit_describe's), WK,
+ * 词向量[加][0] (the Chinese description's), Score[等][加]. */
+static void test_names_as_described(void **state)
+{
+    (void)state;
+    Model m;
+    char err[256], line[128];
+    assert_int_equal(model_load_default(&m, err, sizeof err), 0);
+    static const struct { const char *text; EditTarget target; int row, col; } ok[] = {
+        { "Wq[2][3]=1.5", EDIT_WQ, 2, 3 },
+        { "WK[0][7]=-0.2", EDIT_WK, 0, 7 },
+        { "Wv[7][7]=1", EDIT_WV, 7, 7 },
+        { "Embedding[加][0]=0.1", EDIT_EMBEDDING, -1, 0 },
+        { "词向量[加][0]=0.1", EDIT_EMBEDDING, -1, 0 },
+        { "Score[等][加]=6", EDIT_SCORE, 3, 1 },
+    };
+    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+        Edit e;
+        assert_int_equal(edit_parse(&m, "三加五等于?", ok[i].text, &e, err, sizeof err), 0);
+        assert_int_equal(e.target, ok[i].target);
+        assert_int_equal(e.row, ok[i].row >= 0 ? ok[i].row : model_find_char(&m, "加"));
+        assert_int_equal(e.col, ok[i].col);
+    }
+    /* what the Chinese status line says, with "=VALUE", is a --set */
+    Edit e;
+    assert_int_equal(edit_parse(&m, NULL, "embedding[加][0]=0.1", &e, err, sizeof err), 0);
+    edit_apply(&m, NULL, &e);
+    edit_describe_in(&m, &e, LANG_ZH, line, sizeof line);
+    assert_string_equal(line, "词向量[加][0] 0.45 → 0.10");
+    *strchr(line, ' ') = '\0';
+    strcat(line, "=0.2");
+    assert_int_equal(edit_parse(&m, NULL, line, &e, err, sizeof err), 0);
+    assert_true(e.after == 0.2);
+    /* a name that only looks like one is still refused */
+    assert_int_equal(edit_parse(&m, NULL, "Wqq[0][0]=1", &e, err, sizeof err), -1);
     model_free(&m);
 }
 
@@ -234,6 +278,7 @@ int main(void)
         cmocka_unit_test(test_parse_apply_describe),
         cmocka_unit_test(test_refused_in_chinese),
         cmocka_unit_test(test_refused),
+        cmocka_unit_test(test_names_as_described),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

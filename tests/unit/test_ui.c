@@ -450,7 +450,7 @@ static void test_input_line(void **state)
     ui_input(&f->ui, &f->ls, KEYCODE_DELETE);
     ui_input(&f->ui, &f->ls, KEYCODE_DELETE);
     assert_int_equal(ui_input(&f->ui, &f->ls, KEYCODE_ENTER), REACT_REDRAW);
-    assert_string_equal(f->ui.input.error, "the sentence is empty");
+    assert_string_equal(f->ui.input.error, "the sentence is empty: type 1 to 16 characters");
 }
 
 int main(void)

@@ -132,6 +132,67 @@ static void test_type_x(void **state)
     scene_close(s);
 }
 
+/* A typed value that is not a number is said on the status line, nothing changes (u then
+ * says there is nothing to undo); while a
+ * value is typed the keys' line says what Enter and Esc do now; at 80 × 24 the keys' line
+ * keeps "Esc closes" (it ended "u undoes …"), in Chinese too. */
+static void test_typed_junk_said(void **state)
+{
+    (void)state;
+    Scene *s = editor();
+    Grid g = scene_render(s, 80, 24);
+    assert_has(&g, "u undo all · Esc closes");
+    grid_free(&g);
+    s->o.lang = LANG_ZH;
+    g = scene_render(s, 80, 24);
+    assert_has(&g, "u 全部撤销 · Esc 关闭");
+    grid_free(&g);
+    s->o.lang = LANG_EN;
+    scene_press(s, KEYCODE_ENTER);
+    scene_type(s, "1.2.3");
+    g = scene_render(s, 80, 24);
+    assert_has(&g, "Wq[0][0] = -0.04  new value: 1.2.3_");
+    assert_has(&g, "Enter sets the value · Backspace erases · Esc cancels");
+    grid_free(&g);
+    assert_int_equal(scene_press(s, KEYCODE_ENTER), REACT_REDRAW);
+    assert_false(ST(s)->typing);
+    assert_int_equal(s->ui.edits, 0);
+    assert_int_equal(s->ui.note, NOTE_TEXT);
+    assert_string_equal(s->ui.note_text, "'1.2.3' is not a number: type one such as 1.25 or -0.69; nothing changed");
+    scene_press(s, KEYCODE_ENTER);
+    scene_type(s, "-");
+    scene_press(s, KEYCODE_ENTER);
+    assert_string_equal(s->ui.note_text, "'-' is not a number: type one such as 1.25 or -0.69; nothing changed");
+    assert_int_equal(scene_press(s, 'u'), REACT_REDRAW);   /* nothing to undo: said so */
+    assert_string_equal(s->ui.note_text, "what if: nothing changed yet, nothing to undo");
+    scene_press(s, KEYCODE_ENTER);   /* Enter on nothing typed: nothing, said nothing */
+    s->ui.note = NOTE_NONE;
+    scene_press(s, KEYCODE_ENTER);
+    assert_int_equal(s->ui.note, NOTE_NONE);
+    scene_close(s);
+}
+
+/* A value as wide as a cell keeps a blank before it: "-0.57-1.00e7" ran together. */
+static void test_wide_value_keeps_apart(void **state)
+{
+    (void)state;
+    Scene *s = editor();
+    scene_press(s, KEYCODE_RIGHT);
+    scene_press(s, KEYCODE_ENTER);
+    scene_type(s, "-9999999");
+    scene_press(s, KEYCODE_ENTER);
+    assert_int_equal(s->ui.edits, 1);
+    Grid g = scene_render(s, 80, 24);
+    assert_has(&g, " -0.04 -1.00e7 ");
+    assert_lacks(&g, "-0.04-1.00e7");
+    assert_grid_sound(&g, "what if, a wide value");
+    grid_free(&g);
+    g = scene_render(s, 120, 40);
+    assert_has(&g, " -0.04 -1.00e7 ");
+    grid_free(&g);
+    scene_close(s);
+}
+
 /* The practice screen asks about the changed numbers: its right value follows. */
 static void test_practice_follows(void **state)
 {
@@ -373,6 +434,8 @@ int main(void)
         cmocka_unit_test(test_nudge_wq),
         cmocka_unit_test(test_undo_all),
         cmocka_unit_test(test_type_x),
+        cmocka_unit_test(test_typed_junk_said),
+        cmocka_unit_test(test_wide_value_keeps_apart),
         cmocka_unit_test(test_practice_follows),
         cmocka_unit_test(test_esc_and_keys_through),
         cmocka_unit_test(test_sizes_languages),
