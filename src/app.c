@@ -231,6 +231,18 @@ static int app_what_if(App *a, char *err, size_t errlen)
 
 /* Runs the lesson again with what the UI asks for; on failure keeps the old one and says
  * why in the status line. */
+/* A score set by the learner is a cell of one sentence (its positions): when another
+ * sentence is asked for, it is cleared rather than moved to the cell at the same places
+ * (score(等→加) = 6 became score(等→减) over 十减四等于?). True when it was. */
+static bool app_drop_score_of_sentence(App *a)
+{
+    ScoreSet *score = &a->ui.want.config.score;
+    if (!score->on || strcmp(a->ui.want.sentence, a->lesson->params.sentence) == 0)
+        return false;
+    score->on = false;
+    return true;
+}
+
 static void app_recompute(App *a, long long now)
 {
     char err[512];
@@ -247,6 +259,7 @@ static void app_recompute(App *a, long long now)
     a->ui.model_next = NULL;
     if (next)   /* the trained model starts with nothing to undo: no score set either */
         a->ui.want.config.score.on = false;
+    bool dropped = app_drop_score_of_sentence(a);
     if ((next ? lesson_adopt(a->lesson, next, &a->ui.want, err, sizeof err)
               : lesson_rebuild(a->lesson, &a->ui.want, err, sizeof err)) != 0) {
         a->ui.want = a->lesson->params;
@@ -264,6 +277,9 @@ static void app_recompute(App *a, long long now)
     player_set_tokens(&a->player, a->lesson->tr.T, now);
     if (a->ui.answer >= a->lesson->tr.T)
         a->ui.answer = -1;
+    if (dropped)
+        ui_note_text(&a->ui, LANG_PICK(a->frame.lang, "what if: the score you set belonged to the sentence before; cleared",
+                                       "假如：你改的分数属于上一句，已清除"));
 }
 
 /* ---------------------------------------------------------------- the picture (S) */

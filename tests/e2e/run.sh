@@ -1429,8 +1429,21 @@ case_where_from_dot_digits() {
     wait_for "1.2639 4.0510 -0.6164 -6.2302 -4.8863 0.3915" || fail "the chain's Q·K row does not divide to its ÷√d row"
 }
 
+# A score set over 三加五等于? is not carried to the cell at the same places of the other
+# sentence (s): it is cleared and the status line says so (it became score(等→减) = 6.00).
+case_score_set_cleared_by_sentence() {
+    start_pane "$APP_ENV $BIN --set 'score[等][加]=6'" 120 40
+    wait_for "68.7%" || fail "--set score[等][加]=6 did not give 等 68.7% for 加" || return 1
+    t send-keys s
+    wait_for "十减四等于?" || fail "s did not play the other sentence" || return 1
+    wait_for "the score you set belonged to the sentence before; cleared" \
+        || fail "the score set was carried to the other sentence in silence" || return 1
+    ! grep -qF "set by you" "$WORK/screen" || fail "a score is still marked set by you on 十减四等于?"
+}
+
 run_case "i: a typed value that is not a number is said, nothing changes" case_what_if_typed_junk
 run_case "w: the Q·K row divides by √8 to the ÷√d row as printed"     case_where_from_dot_digits
+run_case "s: a score set over the sentence before is cleared, and said" case_score_set_cleared_by_sentence
 
 # ---------------------------------------------------------------- issue 8 §5: the Linux console
 
