@@ -187,14 +187,19 @@ int wrap_lines(const char *s, int width, WrapLine *lines, int max)
         n--;
     if (n == 0)
         return 0;
-    char keep[WRAP_MAX_BYTES];
+    char keep[WRAP_MAX_BYTES];   /* then UAX #14's own breaks, before the holds */
     u8_possible_linebreaks((const uint8_t *)s, n, "UTF-8", breaks);
     wrap_unbreakable(s, n, keep);
     wrap_release_wide_spans(s, n, breaks, keep, width);
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = 0; i < n; i++) {
+        char own = breaks[i];
         if (keep[i] == UC_BREAK_PROHIBITED && breaks[i] != UC_BREAK_MANDATORY)
             breaks[i] = UC_BREAK_PROHIBITED;
-    int count = 0, start = 0, cols = 0, last_break = -1;
+        keep[i] = own;
+    }
+    /* last_break: the last place the line may break; last_held: the last one a hold took
+     * away, taken rather than cut a word when the held pieces together do not fit */
+    int count = 0, start = 0, cols = 0, last_break = -1, last_held = -1;
     for (size_t i = 0; i < n;) {
         size_t k = wrap_char_len(s + i);
         if (breaks[i] == UC_BREAK_MANDATORY) {   /* a newline ends the line */
@@ -208,14 +213,16 @@ int wrap_lines(const char *s, int width, WrapLine *lines, int max)
         bool may_break = i > (size_t)start && breaks[i] == UC_BREAK_POSSIBLE && !wrap_inside_word(s, i);
         if (may_break)
             last_break = (int)i;
+        else if (i > (size_t)start && keep[i] == UC_BREAK_POSSIBLE && !wrap_inside_word(s, i))
+            last_held = (int)i;
         int w = text_width_n(s + i, k);
         bool blank = s[i] == ' ';
         if (!blank && cols + w > width && i > (size_t)start) {
-            int at = last_break > start ? last_break : (int)i;
+            int at = last_break > start ? last_break : last_held > start ? last_held : (int)i;
             wrap_store(s, start, at, lines, max, count++);
             start = wrap_skip_blanks(s, at);
             cols = text_width_n(s + start, i - (size_t)start);
-            last_break = -1;
+            last_break = last_held = -1;
         }
         cols += w;
         i += k;

@@ -377,7 +377,7 @@ static void test_solution_lines_wrap_not_cut(void **state)
     b = body(s, 64, 24);
     assert_shows(b, "cos = -1.59354664 / (1.463623 * 1.750257) ~ -0.6221 ->");
     assert_hides(b, "Right");
-    assert_shows(b, "    ~ 1.463623");   /* |output(wu)| = sqrt… is wider in ASCII: wrapped */
+    assert_shows(b, "    sqrt2.14219107 ~ 1.463623");   /* wider in ASCII: wrapped, no number cut */
     free(b);
     scene_close(s);
 }

@@ -58,6 +58,17 @@ static void test_code_kept_whole(void **state)
     assert_string_equal(buf, "ot_product");
 }
 
+/* Where every break of a line is held (an equation's "= b" on both sides) and the held
+ * pieces together are wider than the line, it breaks where a hold took a break away rather
+ * than cut a number: "= sqrt2.1421910" / "7 ~ 1.463623" at 58 columns. */
+static void test_held_breaks_given_back_before_a_cut(void **state)
+{
+    (void)state;
+    const char *s = "|output(wu)| = sqrt(sum_i output(wu)[i]^2) = sqrt2.14219107 ~ 1.463623";
+    assert_wraps(s, 58, 2, (const char *const[]){ "|output(wu)| = sqrt(sum_i output(wu)[i]^2) =",
+                                                  "sqrt2.14219107 ~ 1.463623" });
+}
+
 static void test_chinese(void **state)
 {
     (void)state;
@@ -226,6 +237,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_english),
         cmocka_unit_test(test_code_kept_whole),
+        cmocka_unit_test(test_held_breaks_given_back_before_a_cut),
         cmocka_unit_test(test_chinese),
         cmocka_unit_test(test_more_than_stored),
         cmocka_unit_test(test_newline),
