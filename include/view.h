@@ -61,6 +61,8 @@ typedef struct {
 typedef struct {
     KeyHint hint;        /* its keys and words */
     unsigned stages;     /* the stages it applies at (VIEW_AT bits), or VIEW_AT_EVERY */
+    bool not_modal;      /* left out while the view captures the keys (ui_view_modal: the
+                            machine's what-if editor takes ←/→ ↑/↓ for its cells) */
 } ViewHint;
 
 /* ---------------------------------------------------------------- the row */

@@ -290,8 +290,9 @@ int chrome_status_hints(const ViewCtx *c, const ViewOps *v, const KeyHint **out,
     for (const KeyHint *h = tour_hints(&ui->tour); h && h->first != ACTION_NONE && n < cap; h++)
         out[n++] = h;
     bool guided = predict_hints(&ui->predict) || tour_hints(&ui->tour);   /* their keys win */
+    bool modal = ui_view_modal(ui);   /* the view takes some keys for itself */
     for (const ViewHint *h = guided ? NULL : v->hints; h && h->hint.first != ACTION_NONE && n < cap; h++)
-        if (view_hint_applies(h, c->stage))
+        if (view_hint_applies(h, c->stage) && !(modal && h->not_modal))
             out[n++] = &h->hint;
     if (own)
         *own = n;
@@ -432,7 +433,8 @@ static void note_text(const ViewCtx *c, char *buf, size_t cap)
                                         "这个画面没有选中的数可追：打分表、连线、机器、五行代码里有"));
         break;
     case NOTE_UNDONE:
-        snprintf(buf, cap, SAY(c, "what if: %d changes undone, the model is as it was",
+        snprintf(buf, cap, SAY(c, ui->note_value == 1 ? "what if: %d change undone, the model is as it was"
+                                                      : "what if: %d changes undone, the model is as it was",
                                   "假如：%d 处改动都撤销了，模型恢复原样"), (int)ui->note_value);
         break;
     case NOTE_NUMBERS_NEEDED:

@@ -716,9 +716,9 @@ static bool all_view_hit(const ViewCtx *c, int x, int y, Action *action, int *ar
 }
 
 static const ViewHint all_hints[] = {
-    { { ACTION_PLAY,       ACTION_NONE,       "play",   "播放" }, VIEW_AT_EVERY },
-    { { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT, "choose", "选字" }, VIEW_AT_EVERY },
-    { { ACTION_NONE,       ACTION_NONE,       NULL,     NULL }, VIEW_AT_EVERY },
+    { { ACTION_PLAY,       ACTION_NONE,       "play",   "播放" }, VIEW_AT_EVERY, false },
+    { { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT, "choose", "选字" }, VIEW_AT_EVERY, false },
+    { { ACTION_NONE,       ACTION_NONE,       NULL,     NULL }, VIEW_AT_EVERY, false },
 };
 
 /* The frames' cache of the view (AllCache): made and freed through the view's row. */

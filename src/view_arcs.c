@@ -323,14 +323,14 @@ static const KeyBinding arcs_keys[] = {
 };
 
 static const ViewHint arcs_hints[] = {
-    { { ACTION_PLAY,        ACTION_NONE,        "play",   "播放" }, VIEW_AT_EVERY },
-    { { ACTION_PREV,        ACTION_NEXT,        "step",   "单步" }, VIEW_AT_EVERY },
-    { { ACTION_FOCUS_PREV,  ACTION_FOCUS_NEXT,  "who asks", "谁来问" }, VIEW_AT_EVERY },
+    { { ACTION_PLAY,        ACTION_NONE,        "play",   "播放" }, VIEW_AT_EVERY, false },
+    { { ACTION_PREV,        ACTION_NEXT,        "step",   "单步" }, VIEW_AT_EVERY, false },
+    { { ACTION_FOCUS_PREV,  ACTION_FOCUS_NEXT,  "who asks", "谁来问" }, VIEW_AT_EVERY, false },
     /* the hand check has an answering character at ② ③ (at ④ it only scrolls a table too
        wide for the panel), a dimension at ① and ④: what the panel's heading offers */
-    { { ACTION_ANSWER_PREV, ACTION_ANSWER_NEXT, "who answers", "谁来答" }, VIEW_AT(SCORE) | VIEW_AT(SOFTMAX) },
-    { { ACTION_DIM_PREV,    ACTION_DIM_NEXT,    "which number", "第几个数" }, VIEW_AT(QKV) | VIEW_AT(OUTPUT) },
-    { { ACTION_NONE,        ACTION_NONE,        NULL,     NULL }, VIEW_AT_EVERY },
+    { { ACTION_ANSWER_PREV, ACTION_ANSWER_NEXT, "who answers", "谁来答" }, VIEW_AT(SCORE) | VIEW_AT(SOFTMAX), false },
+    { { ACTION_DIM_PREV,    ACTION_DIM_NEXT,    "which number", "第几个数" }, VIEW_AT(QKV) | VIEW_AT(OUTPUT), false },
+    { { ACTION_NONE,        ACTION_NONE,        NULL,     NULL }, VIEW_AT_EVERY, false },
 };
 
 /* The frames' cache of the view (ArcsCache): made and freed through the view's row. */

@@ -764,12 +764,12 @@ static void code_view_draw(const ViewCtx *c)
 }
 
 static const ViewHint code_hints[] = {
-    { { ACTION_PLAY,       ACTION_NONE,       "play",  "播放" }, VIEW_AT_EVERY },
-    { { ACTION_PREV,       ACTION_NEXT,       "step",  "单步" }, VIEW_AT_EVERY },
-    { { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT, "who asks", "谁来问" }, VIEW_AT_EVERY },
-    { { ACTION_MASK,       ACTION_NONE,       "mask",  "掩码" }, VIEW_AT_EVERY },
-    { { ACTION_HEADS,      ACTION_NONE,       "heads", "多头" }, VIEW_AT_EVERY },
-    { { ACTION_NONE,       ACTION_NONE,       NULL,    NULL }, VIEW_AT_EVERY },
+    { { ACTION_PLAY,       ACTION_NONE,       "play",  "播放" }, VIEW_AT_EVERY, false },
+    { { ACTION_PREV,       ACTION_NEXT,       "step",  "单步" }, VIEW_AT_EVERY, false },
+    { { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT, "who asks", "谁来问" }, VIEW_AT_EVERY, false },
+    { { ACTION_MASK,       ACTION_NONE,       "mask",  "掩码" }, VIEW_AT_EVERY, false },
+    { { ACTION_HEADS,      ACTION_NONE,       "heads", "多头" }, VIEW_AT_EVERY, false },
+    { { ACTION_NONE,       ACTION_NONE,       NULL,    NULL }, VIEW_AT_EVERY, false },
 };
 
 const ViewOps view_code = {

@@ -600,9 +600,9 @@ static bool library_view_hit(const ViewCtx *c, int x, int y, Action *action, int
 }
 
 static const ViewHint library_hints[] = {
-    { { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT, "who borrows", "谁来借" }, VIEW_AT_EVERY },
-    { { ACTION_PLAY,       ACTION_NONE,       "play",        "播放" }, VIEW_AT_EVERY },
-    { { ACTION_NONE,       ACTION_NONE,       NULL,          NULL }, VIEW_AT_EVERY },
+    { { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT, "who borrows", "谁来借" }, VIEW_AT_EVERY, false },
+    { { ACTION_PLAY,       ACTION_NONE,       "play",        "播放" }, VIEW_AT_EVERY, false },
+    { { ACTION_NONE,       ACTION_NONE,       NULL,          NULL }, VIEW_AT_EVERY, false },
 };
 
 

@@ -1351,11 +1351,11 @@ static bool machine_view_hit(const ViewCtx *outer, int x, int y, Action *action,
 }
 
 static const ViewHint machine_hints[] = {
-    { { ACTION_PLAY,       ACTION_NONE,       "play",  "播放" }, VIEW_AT_EVERY },
-    { { ACTION_PREV,       ACTION_NEXT,       "step",  "单步" }, VIEW_AT_EVERY },
-    { { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT, "who asks", "谁来问" }, VIEW_AT_EVERY },
-    { { VIEW_OWN(WHAT_IF), ACTION_NONE,       "what if", "假如" }, VIEW_AT_EVERY },
-    { { ACTION_NONE,       ACTION_NONE,       NULL,    NULL }, VIEW_AT_EVERY },
+    { { ACTION_PLAY,       ACTION_NONE,       "play",  "播放" }, VIEW_AT_EVERY, false },
+    { { ACTION_PREV,       ACTION_NEXT,       "step",  "单步" }, VIEW_AT_EVERY, true },
+    { { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT, "who asks", "谁来问" }, VIEW_AT_EVERY, true },
+    { { VIEW_OWN(WHAT_IF), ACTION_NONE,       "what if", "假如" }, VIEW_AT_EVERY, false },
+    { { ACTION_NONE,       ACTION_NONE,       NULL,    NULL }, VIEW_AT_EVERY, false },
 };
 
 const ViewOps view_machine = {

@@ -1026,10 +1026,10 @@ static bool matrix_chosen(const void *state, const Ui *ui, const Player *p, cons
 /* ---------------------------------------------------------------- the view */
 
 static const ViewHint matrix_hints[] = {
-    { { VIEW_OWN(TABLE_NEXT), ACTION_NONE,        "table",  "换表" }, VIEW_AT_EVERY },
-    { { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT,  "who asks", "谁来问" }, VIEW_AT_EVERY },
-    { { ACTION_ANSWER_PREV, ACTION_ANSWER_NEXT, "who answers", "谁来答" }, VIEW_AT_EVERY },
-    { { ACTION_NONE,       ACTION_NONE,        NULL,     NULL }, VIEW_AT_EVERY },
+    { { VIEW_OWN(TABLE_NEXT), ACTION_NONE,        "table",  "换表" }, VIEW_AT_EVERY, false },
+    { { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT,  "who asks", "谁来问" }, VIEW_AT_EVERY, false },
+    { { ACTION_ANSWER_PREV, ACTION_ANSWER_NEXT, "who answers", "谁来答" }, VIEW_AT_EVERY, false },
+    { { ACTION_NONE,       ACTION_NONE,        NULL,     NULL }, VIEW_AT_EVERY, false },
 };
 
 const ViewOps view_matrix = {

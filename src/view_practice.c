@@ -41,9 +41,9 @@ static const KeyBinding practice_keys[] = {
 };
 
 static const ViewHint practice_hints[] = {
-    { { VIEW_OWN(PRACTICE_GO), ACTION_NONE,  "answer/next", "作答/下一题" }, VIEW_AT_EVERY },
-    { { ACTION_CLOSE,          ACTION_NONE,  "leave the line", "离开输入行" }, VIEW_AT_EVERY },
-    { { ACTION_NONE,           ACTION_NONE,  NULL,          NULL }, VIEW_AT_EVERY },
+    { { VIEW_OWN(PRACTICE_GO), ACTION_NONE,  "answer/next", "作答/下一题" }, VIEW_AT_EVERY, false },
+    { { ACTION_CLOSE,          ACTION_NONE,  "leave the line", "离开输入行" }, VIEW_AT_EVERY, false },
+    { { ACTION_NONE,           ACTION_NONE,  NULL,          NULL }, VIEW_AT_EVERY, false },
 };
 
 /* ---------------------------------------------------------------- the question */

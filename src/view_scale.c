@@ -566,8 +566,8 @@ static const KeyBinding scale_keys[] = {
 };
 
 static const ViewHint scale_hints[] = {
-    { { VIEW_OWN(CONTEXT_DOWN), VIEW_OWN(CONTEXT_UP), "text length", "文本长度" }, VIEW_AT_EVERY },
-    { { ACTION_NONE,         ACTION_NONE,       NULL,          NULL }, VIEW_AT_EVERY },
+    { { VIEW_OWN(CONTEXT_DOWN), VIEW_OWN(CONTEXT_UP), "text length", "文本长度" }, VIEW_AT_EVERY, false },
+    { { ACTION_NONE,         ACTION_NONE,       NULL,          NULL }, VIEW_AT_EVERY, false },
 };
 
 /* Shared keys that do nothing here: the help leaves them out. */

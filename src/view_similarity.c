@@ -1161,9 +1161,9 @@ static const KeyBinding similarity_keys[] = {
 };
 
 static const ViewHint similarity_hints[] = {
-    { { VIEW_OWN(TROUBLE_PREV), VIEW_OWN(TROUBLE_NEXT), "trouble", "麻烦" }, VIEW_AT_EVERY },
-    { { VIEW_OWN(COMPARE_NEXT), ACTION_NONE,         "compare", "换一句比较" }, VIEW_AT_EVERY },
-    { { ACTION_NONE,         ACTION_NONE,         NULL,      NULL }, VIEW_AT_EVERY },
+    { { VIEW_OWN(TROUBLE_PREV), VIEW_OWN(TROUBLE_NEXT), "trouble", "麻烦" }, VIEW_AT_EVERY, false },
+    { { VIEW_OWN(COMPARE_NEXT), ACTION_NONE,         "compare", "换一句比较" }, VIEW_AT_EVERY, false },
+    { { ACTION_NONE,         ACTION_NONE,         NULL,      NULL }, VIEW_AT_EVERY, false },
 };
 
 /* Shared keys that do nothing here: the help leaves them out (no character asks). */

@@ -714,10 +714,10 @@ static const KeyBinding sqrtd_keys[] = {
 };
 
 static const ViewHint sqrtd_hints[] = {
-    { { VIEW_OWN(D_DOWN),       VIEW_OWN(D_UP), "width", "宽度" }, VIEW_AT_EVERY },   /* not "宽度 d d 开/关…" */
-    { { VIEW_OWN(SCALE_TOGGLE), ACTION_NONE, "scaling", "开/关缩放" }, VIEW_AT_EVERY },
-    { { VIEW_OWN(RESEED),       ACTION_NONE, "new numbers", "重新随机" }, VIEW_AT_EVERY },
-    { { ACTION_NONE,         ACTION_NONE, NULL,      NULL }, VIEW_AT_EVERY },
+    { { VIEW_OWN(D_DOWN),       VIEW_OWN(D_UP), "width", "宽度" }, VIEW_AT_EVERY, false },   /* not "宽度 d d 开/关…" */
+    { { VIEW_OWN(SCALE_TOGGLE), ACTION_NONE, "scaling", "开/关缩放" }, VIEW_AT_EVERY, false },
+    { { VIEW_OWN(RESEED),       ACTION_NONE, "new numbers", "重新随机" }, VIEW_AT_EVERY, false },
+    { { ACTION_NONE,         ACTION_NONE, NULL,      NULL }, VIEW_AT_EVERY, false },
 };
 
 /* Shared keys that do nothing here: the help leaves them out. */

@@ -492,8 +492,8 @@ static bool summary_view_hit(const ViewCtx *outer, int x, int y, Action *action,
 }
 
 static const ViewHint summary_hints[] = {
-    { { ACTION_VIEW_N, ACTION_NONE, "open the screen of a claim", "打开讲这一条的画面" }, VIEW_AT_EVERY },
-    { { ACTION_NONE,   ACTION_NONE, NULL,                         NULL }, VIEW_AT_EVERY },
+    { { ACTION_VIEW_N, ACTION_NONE, "open the screen of a claim", "打开讲这一条的画面" }, VIEW_AT_EVERY, false },
+    { { ACTION_NONE,   ACTION_NONE, NULL,                         NULL }, VIEW_AT_EVERY, false },
 };
 
 /* Shared keys that do nothing here (no character asks): the help leaves them out. */

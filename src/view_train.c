@@ -54,12 +54,12 @@ static const KeyBinding train_keys[] = {
 };
 
 static const ViewHint train_hints[] = {
-    { { VIEW_OWN(TRAIN_GO),     ACTION_NONE,           "train", "训练" }, VIEW_AT_EVERY },
-    { { VIEW_OWN(TRAIN_STEP),   ACTION_NONE,           "step",  "一步" }, VIEW_AT_EVERY },
-    { { VIEW_OWN(TRAIN_TASK),   ACTION_NONE,           "task",  "任务" }, VIEW_AT_EVERY },
-    { { VIEW_OWN(TRAIN_RESEED), ACTION_NONE,           "seed",  "种子" }, VIEW_AT_EVERY },
-    { { VIEW_OWN(TRAIN_SAVE),   ACTION_NONE,           "save",  "存" }, VIEW_AT_EVERY },
-    { { ACTION_NONE,            ACTION_NONE,           NULL,    NULL }, VIEW_AT_EVERY },
+    { { VIEW_OWN(TRAIN_GO),     ACTION_NONE,           "train", "训练" }, VIEW_AT_EVERY, false },
+    { { VIEW_OWN(TRAIN_STEP),   ACTION_NONE,           "step",  "一步" }, VIEW_AT_EVERY, false },
+    { { VIEW_OWN(TRAIN_TASK),   ACTION_NONE,           "task",  "任务" }, VIEW_AT_EVERY, false },
+    { { VIEW_OWN(TRAIN_RESEED), ACTION_NONE,           "seed",  "种子" }, VIEW_AT_EVERY, false },
+    { { VIEW_OWN(TRAIN_SAVE),   ACTION_NONE,           "save",  "存" }, VIEW_AT_EVERY, false },
+    { { ACTION_NONE,            ACTION_NONE,           NULL,    NULL }, VIEW_AT_EVERY, false },
 };
 
 /* The key of one of the view's own actions, as the help names it ("w"). */

@@ -39,6 +39,29 @@ static Scene *editor(void)
     return s;
 }
 
+/* While the editor is open its ←/→ ↑/↓ choose cells: the status line no longer offers them
+ * as "step" and "who asks" (it did, beside the editor's own keys line). */
+static void test_editor_hides_the_arrows_hints(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_MACHINE);
+    char *before = scene_text(s, 120, 40);
+    char *status = line_with(before, "Tab views");
+    assert_non_null(strstr(status, "who asks"));
+    assert_non_null(strstr(status, "step"));
+    free(status);
+    free(before);
+    scene_press(s, 'i');
+    char *open = scene_text(s, 120, 40);
+    status = line_with(open, "Tab views");
+    assert_null(strstr(status, "who asks"));
+    assert_null(strstr(status, "step"));
+    assert_non_null(strstr(status, "what if"));
+    free(status);
+    free(open);
+    scene_close(s);
+}
+
 /* Wq[2][3] 0.58 → 1.08: Q(t)[3] moves by 0.5 · x(t)[2] for every t, nothing else in Q. */
 static void test_nudge_wq(void **state)
 {
@@ -431,6 +454,7 @@ static void test_score_masked_refused(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_editor_hides_the_arrows_hints),
         cmocka_unit_test(test_nudge_wq),
         cmocka_unit_test(test_undo_all),
         cmocka_unit_test(test_type_x),
