@@ -21,7 +21,8 @@ enum {
     KEYCODE_DELETE,
     KEYCODE_RESIZE,   /* the terminal changed size */
     KEYCODE_MOUSE,    /* a mouse click; the term layer reports its position */
-    KEYCODE_REDRAW    /* Ctrl-L */
+    KEYCODE_REDRAW,   /* Ctrl-L */
+    KEYCODE_KILL      /* Ctrl-U: the input line erases what is before the cursor */
 };
 
 #endif

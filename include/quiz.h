@@ -142,7 +142,7 @@ typedef enum {
 } QuizTyped;
 
 /* Applies key (a character or a keys.h code) to typed (cap bytes, ASCII, NUL-terminated):
- * Backspace takes the last character, a character a number can hold (digits . , + -, and
+ * Backspace takes the last character, Ctrl-U all of them, a character a number can hold (digits . , + -, and
  * with percent also % and a blank) is added while it fits. The practice screen's answers
  * and the machine's typed values share it. */
 QuizTyped quiz_type_key(char *typed, size_t cap, int key, bool percent);

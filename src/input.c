@@ -187,6 +187,12 @@ static InputResult input_edit(InputLine *in, int key)
             return INPUT_NONE;
         in->cursor += char_len_at(in->text, in->cursor);
         return INPUT_CHANGED;
+    case KEYCODE_KILL:      /* Ctrl-U, as in a shell: what is before the cursor goes */
+        if (in->cursor == 0)
+            return INPUT_NONE;
+        memmove(in->text, in->text + in->cursor, (size_t)(len - in->cursor) + 1);
+        in->cursor = 0;
+        return INPUT_CHANGED;
     case KEYCODE_HOME:      in->cursor = 0; return INPUT_CHANGED;
     case KEYCODE_END:       in->cursor = len; return INPUT_CHANGED;
     case KEYCODE_UP:        /* a file name has no history: the sentences are not names */

@@ -498,6 +498,10 @@ QuizTyped quiz_type_key(char *typed, size_t cap, int key, bool percent)
             typed[len - 1] = '\0';
         return QUIZ_TYPED_EDITED;
     }
+    if (key == KEYCODE_KILL) {   /* Ctrl-U: the whole number goes (the cursor is at its end) */
+        typed[0] = '\0';
+        return QUIZ_TYPED_EDITED;
+    }
     bool number_char = (key >= '0' && key <= '9') || key == '.' || key == ',' || key == '-' ||
                        key == '+' || (percent && (key == '%' || key == ' '));
     if (!number_char)

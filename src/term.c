@@ -775,6 +775,7 @@ int term_translate_key(bool is_function, int code)
         switch (code) {
         case 27:   return KEYCODE_ESC;
         case 12:   return KEYCODE_REDRAW;   /* Ctrl-L */
+        case 21:   return KEYCODE_KILL;     /* Ctrl-U */
         case '\t': return KEYCODE_TAB;
         case 8:
         case 127:  return KEYCODE_BACKSPACE;

@@ -169,7 +169,7 @@ static void check_cast(const char *text, size_t len)
 static const int special_keys[] = {
     KEYCODE_UP, KEYCODE_DOWN, KEYCODE_LEFT, KEYCODE_RIGHT, KEYCODE_HOME, KEYCODE_END,
     KEYCODE_PAGE_UP, KEYCODE_PAGE_DOWN, KEYCODE_BACKTAB, KEYCODE_DELETE, KEYCODE_BACKSPACE,
-    KEYCODE_ESC, KEYCODE_ENTER, KEYCODE_TAB, KEYCODE_REDRAW, KEYCODE_RESIZE, 'e', '?', ' ',
+    KEYCODE_ESC, KEYCODE_ENTER, KEYCODE_TAB, KEYCODE_REDRAW, KEYCODE_KILL, KEYCODE_RESIZE, 'e', '?', ' ',
 };
 #define SPECIAL_KEYS (sizeof special_keys / sizeof special_keys[0])
 

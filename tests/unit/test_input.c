@@ -49,6 +49,28 @@ static void test_controls_refused(void **state)
     model_free(&m);
 }
 
+/* Ctrl-U erases what is before the cursor, as in a shell (and nothing at the start). */
+static void test_ctrl_u_erases_before_the_cursor(void **state)
+{
+    (void)state;
+    Model m;
+    parse(SMALL, &m);
+    InputLine in;
+    input_init(&in);
+    input_open(&in, &m, "ab");
+    input_key(&in, &m, 'b');
+    input_key(&in, &m, 0x4E09);
+    input_key(&in, &m, 'a');
+    input_key(&in, &m, KEYCODE_LEFT);   /* b三|a */
+    assert_int_equal(input_key(&in, &m, KEYCODE_KILL), INPUT_CHANGED);
+    assert_string_equal(in.text, "a");
+    assert_int_equal(in.cursor, 0);
+    assert_string_equal(in.decoded, "a");
+    assert_int_equal(input_key(&in, &m, KEYCODE_KILL), INPUT_NONE);
+    assert_string_equal(in.text, "a");
+    model_free(&m);
+}
+
 /* A model of 4 096 CJK characters with d = 1. */
 static char *big_model(void)
 {
@@ -104,6 +126,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_controls_refused),
+        cmocka_unit_test(test_ctrl_u_erases_before_the_cursor),
         cmocka_unit_test(test_long_error_cut_at_characters),
     };
     return cmocka_run_group_tests_name("input", tests, NULL, NULL);

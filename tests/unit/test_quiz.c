@@ -572,6 +572,8 @@ static void test_type_key(void **state)
     assert_int_equal(quiz_type_key(typed, sizeof typed, KEYCODE_ENTER, true), QUIZ_TYPED_ENTER);
     assert_int_equal(quiz_type_key(typed, sizeof typed, KEYCODE_ESC, true), QUIZ_TYPED_ESC);
     assert_string_equal(typed, "-4,0%");
+    assert_int_equal(quiz_type_key(typed, sizeof typed, KEYCODE_KILL, true), QUIZ_TYPED_EDITED);
+    assert_string_equal(typed, "");   /* Ctrl-U: all of it */
     char empty[4] = "";
     assert_int_equal(quiz_type_key(empty, sizeof empty, KEYCODE_BACKSPACE, true), QUIZ_TYPED_EDITED);
     assert_string_equal(empty, "");

@@ -45,6 +45,7 @@ static void test_control_characters(void **state)
     (void)state;
     assert_int_equal(term_translate_key(false, 27), KEYCODE_ESC);
     assert_int_equal(term_translate_key(false, 12), KEYCODE_REDRAW);   /* Ctrl-L */
+    assert_int_equal(term_translate_key(false, 21), KEYCODE_KILL);     /* Ctrl-U */
     assert_int_equal(term_translate_key(false, '\r'), '\n');
     assert_int_equal(term_translate_key(false, '\n'), '\n');
     assert_int_equal(term_translate_key(false, '\t'), KEYCODE_TAB);
