@@ -268,6 +268,76 @@ static void test_stuck_says_so(void **state)
     scene_close(s);
 }
 
+/* Nothing is cut where the frame is narrow: at 80 columns all four operations' heading ran
+ * past the edge ("· ❚❚ pau"), at 60 the state fell off, the figures lost "(155/217)", the
+ * two heads' ? row heading lost "head 2" and what it learned lost its end: the pace, the
+ * heads, steps/s, "(sentence 36 of 217)" and "of its attention" give way first. */
+static void test_narrow_frames_cut_nothing(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_TRAIN);
+    press(s, 't');
+    press(s, 'h');
+    for (int i = 0; i < 10; i++)
+        press(s, '+');
+    TrainViewState *t = train_state(s);
+    Grid g = scene_render(s, 80, 24);
+    assert_has(&g, " all four operations: 217 sentences · seed 1 · 2 heads · ❚❚ paused");
+    grid_free(&g);
+    g = scene_render(s, 120, 40);
+    assert_has(&g, " all four operations: 217 sentences · seed 1 · 2 heads · 100 steps a frame · ❚❚ paused");
+    grid_free(&g);
+    g = scene_render(s, 60, 20);
+    assert_has(&g, " all four operations: 217 sentences · seed 1 · ❚❚ paused");
+    grid_free(&g);
+
+    long long now = 0;
+    ui_apply(&s->ui, &s->p, s->ls, ui_binding(&s->ui, ' ')->action, 0, now);
+    run_until_asleep(s, &now);
+    assert_true(train_solved(t->run));
+    t->rate = 3030.3;   /* as measured while it trained */
+    g = scene_render(s, 60, 20);
+    assert_has(&g, " all four operations: 217 sentences · seed 1 · learned");
+    assert_has(&g, "accuracy 100.0% (217/217)");
+    assert_lacks(&g, "steps/s");
+    assert_has(&g, "── ? row of 三加五等于? · head 1, then head 2 ──");
+    assert_has(&g, "(head 2)");
+    grid_free(&g);
+    g = scene_render(s, 120, 40);   /* where there is room, all of it */
+    assert_has(&g, "3030.3 steps/s");
+    assert_has(&g, "? row of 三加五等于? (sentence 36 of 217) · head 1, then head 2");
+    assert_has(&g, "(head 2) of its attention");
+    grid_free(&g);
+    s->o.lang = LANG_ZH;
+    g = scene_render(s, 60, 20);
+    assert_has(&g, "正确率 100.0%（217/217）");
+    assert_has(&g, "「?」现在把注意力给了「三」和「五」：头 1 74%，头 2 4%");   /* it fits */
+    grid_free(&g);
+    scene_close(s);
+}
+
+/* Space or → once learned say so on the status line (they did nothing, silently). */
+static void test_over_says_so(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_TRAIN);
+    TrainViewState *t = train_state(s);
+    long long now = 0;
+    ui_apply(&s->ui, &s->p, s->ls, ui_binding(&s->ui, ' ')->action, 0, now);
+    run_until_asleep(s, &now);
+    assert_true(train_solved(t->run));
+    const int keys[2] = { ' ', KEYCODE_RIGHT };
+    for (int i = 0; i < 2; i++) {
+        s->ui.note = NOTE_NONE;
+        press(s, keys[i]);
+        assert_int_equal(train_step_count(t->run), 116);
+        Grid g = scene_render(s, 60, 20);
+        assert_has(&g, "learned in 116 steps: r starts a new seed");
+        grid_free(&g);
+    }
+    scene_close(s);
+}
+
 /* ---------------------------------------------------------------- saving and playing */
 
 static void test_save_and_play(void **state)
@@ -534,6 +604,8 @@ int main(void)
         cmocka_unit_test(test_learns_add),
         cmocka_unit_test(test_keys),
         cmocka_unit_test(test_stuck_says_so),
+        cmocka_unit_test(test_narrow_frames_cut_nothing),
+        cmocka_unit_test(test_over_says_so),
         cmocka_unit_test(test_save_and_play),
         cmocka_unit_test(test_save_error),
         cmocka_unit_test(test_hidden_ascii_zh_sizes),
