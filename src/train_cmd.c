@@ -23,6 +23,14 @@ static double cpu_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* A loss as the progress lines write it: 4 decimals, or in e-notation where that would take
+ * hundreds of digits (a start whose numbers are 1e300: its loss printed 300 digits a line). */
+static const char *loss_text(double loss, char *buf, size_t cap)
+{
+    snprintf(buf, cap, isfinite(loss) && fabs(loss) < 1e9 ? "%.4f" : "%.4e", loss);
+    return buf;
+}
+
 /* "[#######.........] step 120/5000  loss 0.8123  accuracy 72.7%" redrawn in place. */
 static void show_bar(FILE *f, const TrainRun *r, long total, Lang lang)
 {
@@ -31,16 +39,18 @@ static void show_bar(FILE *f, const TrainRun *r, long total, Lang lang)
     for (int i = 0; i < TRAIN_CMD_BAR; i++)
         bar[i] = i < fill ? '#' : '.';
     bar[TRAIN_CMD_BAR] = '\0';
-    fprintf(f, LANG_PICK(lang, "\r[%s] step %d/%ld  loss %.4f  accuracy %.1f%%\033[K",
-                         "\r[%s] 第 %d/%ld 步  损失 %.4f  正确率 %.1f%%\033[K"), bar, step, total,
-            train_loss(r), 100.0 * train_accuracy(r));
+    char loss[64];
+    fprintf(f, LANG_PICK(lang, "\r[%s] step %d/%ld  loss %s  accuracy %.1f%%\033[K",
+                         "\r[%s] 第 %d/%ld 步  损失 %s  正确率 %.1f%%\033[K"), bar, step, total,
+            loss_text(train_loss(r), loss, sizeof loss), 100.0 * train_accuracy(r));
     fflush(f);
 }
 
 static void show_line(FILE *f, const TrainRun *r, Lang lang)
 {
-    fprintf(f, LANG_PICK(lang, "step %d  loss %.4f  accuracy %.1f%%\n", "第 %d 步  损失 %.4f  正确率 %.1f%%\n"),
-            train_step_count(r), train_loss(r),
+    char loss[64];
+    fprintf(f, LANG_PICK(lang, "step %d  loss %s  accuracy %.1f%%\n", "第 %d 步  损失 %s  正确率 %.1f%%\n"),
+            train_step_count(r), loss_text(train_loss(r), loss, sizeof loss),
             100.0 * train_accuracy(r));
 }
 
@@ -144,9 +154,11 @@ int train_cmd_run(const Options *o, FILE *progress, bool tty)
     train_loop(r, o, progress, tty);
     double seconds = cpu_now() - t0;
     bool zh = o->lang == LANG_ZH;
-    fprintf(progress, zh ? "训练完 %s，种子 %llu：%d 步，损失 %.4f，正确率 %.1f%%（%d/%d），%.2f 秒%s\n"
-                         : "trained %s, seed %llu: %d steps, loss %.4f, accuracy %.1f%% (%d/%d), %.2f s%s\n",
-            task_name(cfg.task), (unsigned long long)cfg.seed, train_step_count(r), train_loss(r),
+    char loss[64];
+    fprintf(progress, zh ? "训练完%s，种子 %llu：%d 步，损失 %s，正确率 %.1f%%（%d/%d），%.2f 秒%s\n"
+                         : "trained %s, seed %llu: %d steps, loss %s, accuracy %.1f%% (%d/%d), %.2f s%s\n",
+            zh ? (cfg.task == TASK_ADD ? "加法" : "加减乘除") : task_name(cfg.task),
+            (unsigned long long)cfg.seed, train_step_count(r), loss_text(train_loss(r), loss, sizeof loss),
             100.0 * train_accuracy(r), train_correct(r), train_sentence_count(r), seconds,
             train_failed(r) ? (zh ? "（失败：数溢出了；试试小一点的 --lr）" : " (failed: the numbers overflowed; try a smaller --lr)")
             : !train_solved(r) && o->steps < 0 ? (zh ? "（卡住了：换个种子试试）" : " (stuck: try another seed)") : "");

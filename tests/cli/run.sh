@@ -491,6 +491,17 @@ fi
 "$BIN" --train --task all --steps 30 --heads 2 --save "$tmp/all.model" 2>"$tmp/err" && grep -qx '2' "$tmp/all.model" && grep -qF '[w1]' "$tmp/all.model" \
     && tail -1 "$tmp/err" | grep -qF 'trained all, seed 1: 30 steps' && ok "--task all --heads 2 --steps 30: an MLP, [heads] 2" \
     || bad "--task all --heads 2 --steps 30: an MLP, [heads] 2" "$(cat "$tmp/err")"
+# a start whose numbers are huge: the loss in e-notation, not 300 digits a line; the Chinese
+# line names the task as the screen does (训练完加法, not 训练完 add)
+awk 'f == 1 && !/^#/ && NF > 1 { $2 = "1e300"; f = 2 } /^\[embedding\]/ { f = 1 } { print }' \
+    assets/lesson.model >"$tmp/huge.model"
+"$BIN" --train --model "$tmp/huge.model" --steps 2 --save "$tmp/huge-out.model" 2>"$tmp/err"; st=$?
+last=$(tail -1 "$tmp/err")
+[ $st -eq 0 ] && [ ${#last} -lt 100 ] && printf '%s' "$last" | grep -q '^trained add, seed 1: 2 steps, loss [0-9]\.[0-9]\{4\}e+29[0-9], accuracy' \
+    && ok "--train: a huge loss in e-notation" || bad "--train: a huge loss in e-notation" "exit $st: $(head -c 300 "$tmp/err")"
+"$BIN" --train --steps 0 --lang zh --save "$tmp/zh-add.model" 2>"$tmp/err" && tail -1 "$tmp/err" | grep -q '^训练完加法，种子 1：0 步，损失 2\.4068，' \
+    && "$BIN" --train --task all --steps 0 --lang zh --save "$tmp/zh-all.model" 2>"$tmp/err" && tail -1 "$tmp/err" | grep -q '^训练完加减乘除，种子 1：0 步' \
+    && ok "--train --lang zh names the task in Chinese" || bad "--train --lang zh names the task in Chinese" "$(cat "$tmp/err")"
 expect_fail "--train: an existing file is kept" 1 "exists" -- --train --steps 0 --save "$tmp/m.model"
 "$BIN" --train --steps 1 --save "$tmp/m.model" --overwrite 2>"$tmp/err" && ! cmp -s "$tmp/m.model" "$tmp/again.model" \
     && ok "--train --overwrite replaces the file" || bad "--train --overwrite replaces the file" "$(cat "$tmp/err")"
