@@ -650,9 +650,9 @@ else
 fi
 
 # ------------------------------------------------------------------ issue 16: every message in Chinese
-expect_fail "zh: a character not in the vocabulary" 1 "attn-tui: --sentence: 第 2 个字「x」不认识：既不在词表里，也不是 ASCII 拼写" -- --lang zh --dump --sentence 三x
+expect_fail "zh: a character not in the vocabulary" 1 "attn-tui: --sentence：第 2 个字「x」不认识：既不在词表里，也不是 ASCII 拼写" -- --lang zh --dump --sentence 三x
 expect_fail "zh: a full-width look-alike" 1 "第 1 个字「３」不认识（是不是想打「3」？「３」是 U+FF13，不是「3」）" -- --lang zh --dump --sentence "３+5"
-expect_fail "zh: seventeen characters" 1 "--sentence: 句子有 18 个字：最多只能有 16 个" -- --lang zh --dump --sentence 三加五等于三加五等于三加五等于三加五
+expect_fail "zh: seventeen characters" 1 "--sentence：句子有 18 个字：最多只能有 16 个" -- --lang zh --dump --sentence 三加五等于三加五等于三加五等于三加五
 expect_fail "zh: a number above 99" 1 "「123」：ASCII 拼写只认 0 到 99 的数（词表里没有「百」）" -- --lang zh --dump --sentence "123"
 expect_fail "zh: a missing model" 1 "attn-tui: $tmp/none.model：读不了：" -- --lang zh --dump --model "$tmp/none.model"
 expect_fail "zh: a model that is not text" 1 "bad-not-text.model:4：NUL 字节：这不是文本文件" -- --lang zh --dump --model tests/models/bad-not-text.model
@@ -743,7 +743,7 @@ grep -qxF "attn-tui: $tmp/bo.model:41: [bo] has more than 1 row" "$tmp/err" \
 expect_zh "a config file that is missing" 2 "attn-tui: 读不了配置文件 $tmp/none.conf：没有这个文件或目录" -- --config "$tmp/none.conf" --dump
 expect_zh "a directory as the config file" 2 "attn-tui: 读不了配置文件 $tmp：这是一个目录" -- --config "$tmp" --dump
 # the sentence, --set and the forward pass
-expect_zh "an empty sentence" 1 "attn-tui: 句子是空的：请给 1 到 16 个字" -- --dump --sentence ""
+expect_zh "an empty sentence" 1 "attn-tui: --sentence：句子是空的：请给 1 到 16 个字" -- --dump --sentence ""
 expect_zh "--set out of range" 2 "attn-tui: --set：「wq[9][9]=1」：下标超出范围：wq 有 8 行（0-7）、8 列（0-7）" -- --dump --set "wq[9][9]=1"
 expect_zh "--set: not a number" 2 "attn-tui: --set：「wq[1][1]=abc」：「abc」不是数" -- --dump --set "wq[1][1]=abc"
 expect_zh "--set: an unknown name" 2 "attn-tui: --set：「foo」：要写 wq、wk、wv、embedding 或 score，再接 [i][j]=数值，例如 wq[2][3]=1.5、embedding[加][0]=0.1 或 score[等][加]=6" -- --dump --set foo
@@ -757,6 +757,11 @@ expect_zh "--export python-train: the vocabulary lacks a character" 1 "attn-tui:
 expect_zh "--save under a file" 1 "attn-tui: --save：$tmp/file/x.model：路径中有一段不是目录" -- --train --steps 1 --save "$tmp/file/x.model"
 expect_zh "--save onto a directory" 1 "attn-tui: --save：$tmp：是一个目录" -- --train --steps 1 --save "$tmp"
 expect_zh "--save onto a file without --overwrite" 1 "attn-tui: --save：$tmp/file：文件已存在（要替换它，加 --overwrite）" -- --train --steps 1 --save "$tmp/file"
+# --sentence's Chinese lines say "--sentence：" as every other option's do (above: a character
+# not in the vocabulary, seventeen characters); an empty or blank sentence is named as
+# --sentence's (it was "attn-tui: 句子是空的…" without the option)
+expect_zh "--sentence: blanks only" 1 "attn-tui: --sentence：句子是空的：请给 1 到 16 个字" -- --dump --sentence "   "
+expect_fail "--sentence: empty, named" 1 "attn-tui: --sentence: the sentence is empty: give 1 to 16 characters" -- --dump --sentence ""
 expect_zh "--view: a screen that is not there" 2 "attn-tui: --view：「x」不是画面：用 all、library、similarity、arcs、matrix、sqrtd、machine、train、code、scale、summary、practice" -- --view x
 expect_zh "--export: a format that is not there" 2 "attn-tui: --export：「x」不是格式：用 python 或 python-train" -- --export x
 expect_zh "no terminal to play on" 1 "attn-tui: 标准输出不是终端：用 attn-tui --dump 印出各张表，或用 attn-tui --print 印出一个画面" --
