@@ -560,7 +560,8 @@ void dump_model(FILE *out, const Model *m, const char *sentence)
     for (int i = 0; i < m->vocab_size; i++)
         if (text_width(m->vocab[i]) > label_cols)
             label_cols = text_width(m->vocab[i]);
-    fputs("# An attn-tui model, written by `attn-tui --dump --format model`.\n"
+    fputs("# An attn-tui model, written by attn-tui (--dump --format model, --train, or w on the\n"
+          "# train screen).\n"
           "# The format: model-format.md (see `man attn-tui`). Edit it, then run\n"
           "#   attn-tui --model FILE\n", out);
     fputs("\n[vocab]\n", out);

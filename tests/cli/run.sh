@@ -480,6 +480,10 @@ fi
 expect_dump "the trained model predicts 八 for 三加五等于?" "prediction: 三加五等于? → 八"
 "$BIN" --model "$tmp/m.model" --dump --format model | cmp -s - "$tmp/m.model" \
     && ok "--dump --format model round-trips a trained model" || bad "--dump --format model round-trips a trained model"
+# the file's first line says what wrote it: --train too, not only --dump --format model
+[ "$(head -2 "$tmp/m.model")" = "# An attn-tui model, written by attn-tui (--dump --format model, --train, or w on the
+# train screen)." ] && ok "a trained model's first lines name --train among its writers" \
+    || bad "a trained model's first lines name --train among its writers" "$(head -2 "$tmp/m.model")"
 if command -v jq >/dev/null 2>&1; then
     got=$("$BIN" --model "$tmp/m.model" --dump --format json | jq -r '"\(.prediction.char) \(.answers | length) \(.wo | length) \(.bo | length) \(.logits | length) \((.probs | add) * 1000 | round)"')
     [ "$got" = "八 11 8 11 11 1000" ] && ok "json holds the readout and the prediction" || bad "json holds the readout and the prediction" "$got"
