@@ -766,6 +766,8 @@ expect_zh "--save onto a file without --overwrite" 1 "attn-tui: --save：$tmp/fi
 # --sentence's (it was "attn-tui: 句子是空的…" without the option)
 expect_zh "--sentence: blanks only" 1 "attn-tui: --sentence：句子是空的：请给 1 到 16 个字" -- --dump --sentence "   "
 expect_fail "--sentence: empty, named" 1 "attn-tui: --sentence: the sentence is empty: give 1 to 16 characters" -- --dump --sentence ""
+printf 'bogus = 1\n' >"$tmp/zhkeys.conf"
+expect_fail "zh: config, an unknown key: the keys listed with 、" 2 "attn-tui: $tmp/zhkeys.conf:1：未知的键「bogus」（可用的键：lang、theme、view、speed、ascii、numbers、mask、heads、model）" -- --lang zh --config "$tmp/zhkeys.conf" --dump
 expect_zh "--view: a screen that is not there" 2 "attn-tui: --view：「x」不是画面：用 all、library、similarity、arcs、matrix、sqrtd、machine、train、code、scale、summary、practice" -- --view x
 expect_zh "--export: a format that is not there" 2 "attn-tui: --export：「x」不是格式：用 python 或 python-train" -- --export x
 expect_zh "no terminal to play on" 1 "attn-tui: 标准输出不是终端：用 attn-tui --dump 印出各张表，或用 attn-tui --print 印出一个画面" --
