@@ -251,14 +251,23 @@ static int train_view_use(TrainViewState *s, Ui *ui, Player *p)
 
 /* ---------------------------------------------------------------- actions */
 
-/* Space or → once the run is over (learned, stopped at the maximum, failed): the status
- * line says why nothing moves and what starts again, rather than nothing at all. */
+/* What starts a run where the model played cannot (its vocabulary lacks the task's
+ * characters): r, over the built-in model's. */
+static void train_view_no_run_hint(Lang lang, char *buf, size_t cap)
+{
+    snprintf(buf, cap, LANG_PICK(lang, "%s trains on the built-in model's characters instead",
+                                 "按 %s 改用内置模型的字来训练"), train_key(ACTION_TRAIN_RESEED));
+}
+
+/* Space or → once the run is over (learned, stopped at the maximum, failed) or where none
+ * could start: the status line says why nothing moves and what starts again, rather than
+ * nothing at all. */
 static void train_view_note_done(const TrainViewState *s, Ui *ui)
 {
     char text[UI_NOTE_BYTES];
     if (!s->run)
-        return;
-    if (train_solved(s->run))
+        train_view_no_run_hint(s->lang, text, sizeof text);
+    else if (train_solved(s->run))
         snprintf(text, sizeof text, LANG_PICK(s->lang, "learned in %d steps: %s starts a new seed",
                                               "%d 步就学会了：按 %s 换个种子重新开始"),
                  train_step_count(s->run), train_key(ACTION_TRAIN_RESEED));
@@ -291,9 +300,9 @@ static int train_view_act(void *state, Ui *ui, Player *p, const Lesson *ls, Acti
         return REACT_REDRAW;
     case ACTION_TRAIN_STEP:
         s->playing = false;
-        if (s->run && train_done(s->run))
+        if (!s->run || train_done(s->run))
             train_view_note_done(s, ui);
-        else if (s->run)
+        else
             train_steps(s->run, 1);
         return REACT_REDRAW;
     case ACTION_TRAIN_RESEED:
@@ -326,9 +335,12 @@ static int train_view_act(void *state, Ui *ui, Player *p, const Lesson *ls, Acti
         return REACT_REDRAW;
     }
     case ACTION_TRAIN_SAVE:
-        return s->run ? train_view_save(s, ui) : REACT_NONE;
     case ACTION_TRAIN_USE:
-        return s->run ? train_view_use(s, ui, p) : REACT_NONE;
+        if (!s->run) {   /* nothing to save or play: say what starts a run */
+            train_view_note_done(s, ui);
+            return REACT_REDRAW;
+        }
+        return (TrainAction)a == ACTION_TRAIN_SAVE ? train_view_save(s, ui) : train_view_use(s, ui, p);
     }
     return -1;
 }
@@ -769,7 +781,12 @@ static void train_view_draw(const ViewCtx *c)
     }
     TrainLayout L = train_layout(c);
     if (!s->run) {
+        char hint[256];
         draw_clipped(c->g, L.x, L.y_head, L.x + L.w, s->error, STYLE_ERROR);
+        if (c->state) {   /* a real state: r does start one */
+            train_view_no_run_hint(c->lang, hint, sizeof hint);
+            draw_clipped(c->g, L.x, L.y_stats, L.x + L.w, hint, STYLE_DIM);
+        }
         return;
     }
     train_draw_head(c, s, &L);

@@ -338,6 +338,36 @@ static void test_over_says_so(void **state)
     scene_close(s);
 }
 
+/* A model played whose vocabulary cannot learn the task: the screen said why and nothing
+ * more; Space, →, w and p did nothing at all. Now it says that r starts over the built-in
+ * model's characters, and so do those keys; r does. */
+static void test_no_run_says_what_starts_one(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_TRAIN);
+    TrainViewState *t = view_state(s->ui.views, VIEW_TRAIN);
+    train_free(t->run);   /* as train_new leaves it over tests/models/tiny.model */
+    t->run = NULL;
+    snprintf(t->error, sizeof t->error, "the model's vocabulary has no '零' (the task needs it)");
+    Grid g = scene_render(s, 80, 24);
+    assert_has(&g, " the model's vocabulary has no '零' (the task needs it)");
+    assert_has(&g, " r trains on the built-in model's characters instead");
+    grid_free(&g);
+    const int keys[4] = { ' ', KEYCODE_RIGHT, 'w', 'p' };
+    for (int i = 0; i < 4; i++) {
+        s->ui.note = NOTE_NONE;
+        press(s, keys[i]);
+        assert_false(s->ui.input.open);
+        assert_int_equal(s->ui.view, VIEW_TRAIN);
+        assert_int_equal(s->ui.note, NOTE_TEXT);   /* the status line says it */
+        assert_string_equal(s->ui.note_text, "r trains on the built-in model's characters instead");
+    }
+    press(s, 'r');
+    assert_non_null(t->run);
+    assert_int_equal(train_sentence_count(t->run), 66);
+    scene_close(s);
+}
+
 /* ---------------------------------------------------------------- saving and playing */
 
 static void test_save_and_play(void **state)
@@ -606,6 +636,7 @@ int main(void)
         cmocka_unit_test(test_stuck_says_so),
         cmocka_unit_test(test_narrow_frames_cut_nothing),
         cmocka_unit_test(test_over_says_so),
+        cmocka_unit_test(test_no_run_says_what_starts_one),
         cmocka_unit_test(test_save_and_play),
         cmocka_unit_test(test_save_error),
         cmocka_unit_test(test_hidden_ascii_zh_sizes),
