@@ -781,9 +781,9 @@ static void train_view_draw(const ViewCtx *c)
     }
     TrainLayout L = train_layout(c);
     if (!s->run) {
-        char hint[256];
         draw_clipped(c->g, L.x, L.y_head, L.x + L.w, s->error, STYLE_ERROR);
         if (c->state) {   /* a real state: r does start one */
+            char hint[256];
             train_view_no_run_hint(c->lang, hint, sizeof hint);
             draw_clipped(c->g, L.x, L.y_stats, L.x + L.w, hint, STYLE_DIM);
         }
