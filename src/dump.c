@@ -179,7 +179,7 @@ static int scaled_digits(const Trace *tr, int h)
 /* The T×T tables of every head: raw scores, ÷√dh (masked "-inf"), shares. */
 static void put_heads(FILE *out, const Trace *tr, bool zh)
 {
-    char title[256], head[64];
+    char title[640], head[64];   /* the longest: ③ in Chinese, causal, two heads (263 bytes) */
     size_t TT = (size_t)tr->T * (size_t)tr->T;
     for (int h = 0; h < tr->heads; h++) {
         head[0] = '\0';

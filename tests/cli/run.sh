@@ -79,6 +79,15 @@ fi
 "$BIN" --dump --heads 2 --mask causal | grep -qF "÷ √4 = scores ÷ 2.000000, softmax's first step (causal mask: later characters are -inf) — head 2" \
     && ok "--dump text names the mask and each head" || bad "--dump text names the mask and each head" "$("$BIN" --dump --heads 2 --mask causal 2>&1 | grep -F '÷ √4' | head -2)"
 
+# in Chinese, causal and two heads, ③'s heading is 263 bytes: it was cut at 255, in the middle
+# of a character (invalid UTF-8), and its second line lost
+"$BIN" --dump --lang zh --mask causal --heads 2 >"$tmp/zh-causal" 2>&1
+n=$(grep -c '^（用没有四舍五入的分数算，保留 3 位小数：对每一行做 softmax，正好得到下面的百分比）$' "$tmp/zh-causal")
+if [ "$n" -eq 2 ] && { ! command -v iconv >/dev/null 2>&1 || iconv -f UTF-8 -t UTF-8 "$tmp/zh-causal" >/dev/null 2>&1; }; then
+    ok "--dump --lang zh --mask causal --heads 2: ③'s heading whole, valid UTF-8"
+else
+    bad "--dump --lang zh --mask causal --heads 2: ③'s heading whole, valid UTF-8" "$n second lines"
+fi
 "$BIN" --dump --sentence 十减四等于? >"$tmp/dump2" 2>&1 && grep -qF "十减四等于?" "$tmp/dump2" \
     && ok "dump another sentence" || bad "dump another sentence" "$(head -3 "$tmp/dump2")"
 
