@@ -708,6 +708,26 @@ static void train_draw_prediction(const ViewCtx *c, const TrainViewState *s, con
     draw_clipped(c->g, L->x, L->y_pred, L->x + L->w, line, ok ? STYLE_BOLD : STYLE_NORMAL);
 }
 
+/* Numbers hidden: where ? looks, in words, head by head: "looks at" where the two numbers
+ * have more than half of a head's attention (with two heads, head 2 can give them 4%: it
+ * said "? now looks at 三 and 五" of both). */
+static void train_looks_words(const ViewCtx *c, const TrainViewState *s, const char *a,
+                              const char *b, char *line, size_t cap)
+{
+    bool looks[2] = { false, false };
+    for (int h = 0; h < s->heads; h++)
+        looks[h] = train_share_of(s->run, s->sentence, h, (1u << 0) | (1u << 2)) > 0.5;
+    if (s->heads == 1 || (looks[0] && looks[1]))
+        snprintf(line, cap, looks[0] ? SAY(c, "? now looks at %s and %s", "「?」现在看着「%s」和「%s」")
+                                     : SAY(c, "? now looks mostly beyond %s and %s",
+                                           "「?」现在主要不看「%s」和「%s」"), a, b);
+    else if (looks[0] || looks[1])
+        snprintf(line, cap, SAY(c, "? now looks at %s and %s in head %d", "「?」现在在头 %3$d 里看着「%1$s」和「%2$s」"),
+                 a, b, looks[0] ? 1 : 2);
+    else
+        snprintf(line, cap, SAY(c, "? now looks mostly beyond %s and %s", "「?」现在主要不看「%s」和「%s」"), a, b);
+}
+
 /* "? now gives 三 and 五 92% of its attention", from the engine's share on the numbers, in
  * at most cols columns where it can. */
 static void train_learned_words(const ViewCtx *c, const TrainViewState *s, int cols, char *line,
@@ -718,7 +738,7 @@ static void train_learned_words(const ViewCtx *c, const TrainViewState *s, int c
     train_char(c, task_number_char(ts->a), a, sizeof a);
     train_char(c, task_number_char(ts->b), b, sizeof b);
     if (!c->numbers) {
-        snprintf(line, cap, SAY(c, "? now looks at %s and %s", "「?」现在看着「%s」和「%s」"), a, b);
+        train_looks_words(c, s, a, b, line, cap);
         return;
     }
     char pct[2][FORMAT_BYTES];

@@ -271,7 +271,8 @@ static void test_stuck_says_so(void **state)
 /* Nothing is cut where the frame is narrow: at 80 columns all four operations' heading ran
  * past the edge ("· ❚❚ pau"), at 60 the state fell off, the figures lost "(155/217)", the
  * two heads' ? row heading lost "head 2" and what it learned lost its end: the pace, the
- * heads, steps/s, "(sentence 36 of 217)" and "of its attention" give way first. */
+ * heads, steps/s, "(sentence 36 of 217)" and "of its attention" give way first. With the
+ * numbers hidden, what it learned is said head by head. */
 static void test_narrow_frames_cut_nothing(void **state)
 {
     (void)state;
@@ -308,7 +309,15 @@ static void test_narrow_frames_cut_nothing(void **state)
     assert_has(&g, "? row of 三加五等于? (sentence 36 of 217) · head 1, then head 2");
     assert_has(&g, "(head 2) of its attention");
     grid_free(&g);
+    s->ui.numbers = false;   /* head 2 gives 三 and 五 4%: they are not what both look at */
+    g = scene_render(s, 80, 24);
+    assert_has(&g, " ? now looks at 三 and 五 in head 1");
+    grid_free(&g);
     s->o.lang = LANG_ZH;
+    g = scene_render(s, 80, 24);
+    assert_has(&g, " 「?」现在在头 1 里看着「三」和「五」");
+    grid_free(&g);
+    s->ui.numbers = true;
     g = scene_render(s, 60, 20);
     assert_has(&g, "正确率 100.0%（217/217）");
     assert_has(&g, "「?」现在把注意力给了「三」和「五」：头 1 74%，头 2 4%");   /* it fits */
