@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "draw.h"
 #include "format.h"
 #include "input.h"
@@ -728,7 +729,7 @@ static void train_looks_words(const ViewCtx *c, const TrainViewState *s, const c
         snprintf(line, cap, SAY(c, "? now looks mostly beyond %s and %s", "「?」现在主要不看「%s」和「%s」"), a, b);
 }
 
-/* "? now gives 三 and 五 92% of its attention", from the engine's share on the numbers, in
+/* "? now gives 三 and 五 96.3% of its attention": the two shares printed above, added, in
  * at most cols columns where it can. */
 static void train_learned_words(const ViewCtx *c, const TrainViewState *s, int cols, char *line,
                                 size_t cap)
@@ -742,9 +743,13 @@ static void train_learned_words(const ViewCtx *c, const TrainViewState *s, int c
         return;
     }
     char pct[2][FORMAT_BYTES];
-    for (int h = 0; h < s->heads; h++) {
-        double share = train_share_of(s->run, s->sentence, h, (1u << 0) | (1u << 2));   /* A, B */
-        format_fixed(pct[h], sizeof pct[h], share * 100.0, 0);
+    for (int h = 0; h < s->heads; h++) {   /* the sum of A's and B's shares as printed above
+                                              (38.3% + 58.0% = 96.3%), so that it checks */
+        double shares[TASK_LENGTH], ab[2];
+        train_shares(s->run, s->sentence, h, shares);
+        ab[0] = shares[0];
+        ab[1] = shares[2];
+        format_fixed(pct[h], sizeof pct[h], check_percent_total(ab, 2), 1);
     }
     if (s->heads == 1)
         snprintf(line, cap, SAY(c, "? now gives %s and %s %s%% of its attention",

@@ -172,7 +172,7 @@ static void test_learns_add(void **state)
     Grid g = scene_render(s, 80, 24);
     assert_has(&g, "step 116 · 30.3 steps/s · loss 0.2610 · accuracy 100.0% (66/66)");
     assert_has(&g, "三加五等于? → 八 90.0% · right");
-    assert_has(&g, "? now gives 三 and 五 96% of its attention");
+    assert_has(&g, "? now gives 三 and 五 96.3% of its attention");
     /* the ? row's shares in one column, right-aligned, their bars after them: 38.3% and
        1.1% end in one column whatever their bars' lengths */
     assert_has(&g, " 三  38.3% ███████▋");
@@ -320,7 +320,7 @@ static void test_narrow_frames_cut_nothing(void **state)
     s->ui.numbers = true;
     g = scene_render(s, 60, 20);
     assert_has(&g, "正确率 100.0%（217/217）");
-    assert_has(&g, "「?」现在把注意力给了「三」和「五」：头 1 74%，头 2 4%");   /* it fits */
+    assert_has(&g, "「?」现在把注意力给了「三」和「五」：头 1 74.5%，头 2 4.4%");   /* it fits */
     grid_free(&g);
     scene_close(s);
 }
@@ -527,7 +527,7 @@ static void test_hidden_ascii_zh_sizes(void **state)
     g = scene_render(s, 80, 24);
     assert_ascii_frame(&g, "train, ASCII");
     assert_has(&g, "san jia wu deng yu ? -> ba 90.0% - right");
-    assert_has(&g, "? now gives san and wu 96% of its attention");
+    assert_has(&g, "? now gives san and wu 96.3% of its attention");
     assert_has(&g, "*");
     grid_free(&g);
     s->o.ascii = false;
@@ -536,7 +536,7 @@ static void test_hidden_ascii_zh_sizes(void **state)
     g = scene_render(s, 80, 24);
     assert_has(&g, "第 116 步");
     assert_has(&g, "正确率 100.0%（66/66）");
-    assert_has(&g, "「?」现在把 96% 的注意力给了「三」和「五」");
+    assert_has(&g, "「?」现在把 96.3% 的注意力给了「三」和「五」");
     grid_free(&g);
     s->o.lang = LANG_EN;
 
