@@ -515,6 +515,10 @@ last=$(tail -1 "$tmp/err")
 "$BIN" --train --steps 0 --lang zh --save "$tmp/zh-add.model" 2>"$tmp/err" && tail -1 "$tmp/err" | grep -q '^训练完加法，种子 1：0 步，损失 2\.4068，' \
     && "$BIN" --train --task all --steps 0 --lang zh --save "$tmp/zh-all.model" 2>"$tmp/err" && tail -1 "$tmp/err" | grep -q '^训练完加减乘除，种子 1：0 步' \
     && ok "--train --lang zh names the task in Chinese" || bad "--train --lang zh names the task in Chinese" "$(cat "$tmp/err")"
+# a --lr that stops it learning: the last line names --lr too, not only the seed
+"$BIN" --train --lr 10 --save "$tmp/lr10.model" 2>"$tmp/err"
+tail -1 "$tmp/err" | grep -q 'accuracy 12\.1% (8/66), [0-9.]* s (stuck: try another seed or another --lr)$' \
+    && ok "--train --lr 10: stuck, and --lr named" || bad "--train --lr 10: stuck, and --lr named" "$(tail -1 "$tmp/err")"
 expect_fail "--train: an existing file is kept" 1 "exists" -- --train --steps 0 --save "$tmp/m.model"
 "$BIN" --train --steps 1 --save "$tmp/m.model" --overwrite 2>"$tmp/err" && ! cmp -s "$tmp/m.model" "$tmp/again.model" \
     && ok "--train --overwrite replaces the file" || bad "--train --overwrite replaces the file" "$(cat "$tmp/err")"
