@@ -531,6 +531,12 @@ expect_fail "--train needs --save" 2 "--train needs --save OUT" -- --train
 expect_fail "--steps without --train" 2 "go with --train" -- --steps 3 --dump
 [ ! -e "$tmp/x.model" ] && ok "a refused --train writes nothing" || bad "a refused --train writes nothing"
 "$BIN" --help | grep -qF -- "--train" && ok "--help names --train" || bad "--help names --train"
+# every option once in the help: --seed was there twice (the questions', then --train's)
+for l in en zh; do
+    n=$("$BIN" --help --lang $l | grep -c -- '^  --seed S ')
+    [ "$n" -eq 1 ] && ok "--help --lang $l: --seed once" || bad "--help --lang $l: --seed once" "$n times"
+done
+
 # ------------------------------------------------------------------ issue 15: the opening picture, the tour
 "$BIN" --print --size 80x24 >"$tmp/open" 2>"$tmp/err"
 if grep -qF "▲ thicker line: 等 looks more" "$tmp/open" && grep -q "52.4%" "$tmp/open" \
