@@ -594,6 +594,15 @@ done
 # The interactive program on a pseudo-terminal (tests/cli/pty_run.py): what tmux cannot do.
 if command -v python3 >/dev/null 2>&1; then
     PTY="python3 $(dirname "$0")/pty_run.py"
+    # 0. --train's bar on a terminal narrower than it: each redraw fits in a row (at 50
+    #    columns the 73-column line wrapped, and every \r redraw left a row behind)
+    got=$($PTY "$tmp/pty" 24 50 "" -- "$BIN" --train --task all --steps 120 --save "$tmp/pty50.model")
+    wide=$(sed '$d' "$tmp/pty" | tr '\r' '\n' | sed 's/\x1b\[K//g' | awk 'length($0) >= 50' | head -1)
+    [ "$got" = "exit 0" ] && [ -z "$wide" ] && grep -qF "step 120/120  loss" "$tmp/pty" \
+        && ok "--train on 50 columns: the bar's redraws fit" || bad "--train on 50 columns: the bar's redraws fit" "$got: $wide"
+    got=$($PTY "$tmp/pty" 24 80 "" -- "$BIN" --train --steps 50 --save "$tmp/pty80.model")
+    [ "$got" = "exit 0" ] && grep -qF "[########################] step 50/50  loss" "$tmp/pty" \
+        && ok "--train on 80 columns: the whole bar" || bad "--train on 80 columns: the whole bar" "$got: $(head -c 200 "$tmp/pty")"
     # 1. a terminal of 32 768 rows or columns: drawn at most 1000 each way, and said
     got=$($PTY "$tmp/pty" 32768 80 71 -- "$BIN")
     [ "$got" = "exit 0" ] && grep -qF "the terminal is 80×32768: drawing 80×1000" "$tmp/pty" \
