@@ -144,7 +144,7 @@ static void train_view_init(void *state, const Lesson *ls)
                                     state of every screen is made at once) */
     s->task = TASK_ADD;
     s->seed = 1;
-    s->heads = 1;
+    s->heads = ls && ls->params.config.heads == 2 ? 2 : 1;   /* --heads 2: as the status line says */
     s->speed = TRAIN_VIEW_SPEED_DEFAULT;
     s->run = NULL;
     s->lang = ls && ls->tr.lang == LANG_ZH ? LANG_ZH : LANG_EN;

@@ -377,6 +377,28 @@ static void test_no_run_says_what_starts_one(void **state)
     scene_close(s);
 }
 
+/* --heads 2 --view train: the run starts with two heads, as the status line ("lesson 7: 2
+ * heads") says; it started with one ("· 1 head ·" beside "2 heads"). */
+static void test_starts_with_the_lessons_heads(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_TRAIN);
+    Lesson two = *s->ls;   /* a shallow copy: init reads it only */
+    two.params.config.heads = 2;
+    TrainViewState st;
+    memset(&st, 0, sizeof st);
+    view_ops(VIEW_TRAIN)->init(&st, &two);
+    assert_int_equal(st.heads, 2);
+    assert_non_null(st.run);
+    assert_int_equal(train_config(st.run)->heads, 2);
+    view_ops(VIEW_TRAIN)->free(&st);
+    two.params.config.heads = 1;
+    view_ops(VIEW_TRAIN)->init(&st, &two);
+    assert_int_equal(st.heads, 1);
+    view_ops(VIEW_TRAIN)->free(&st);
+    scene_close(s);
+}
+
 /* ---------------------------------------------------------------- saving and playing */
 
 static void test_save_and_play(void **state)
@@ -646,6 +668,7 @@ int main(void)
         cmocka_unit_test(test_narrow_frames_cut_nothing),
         cmocka_unit_test(test_over_says_so),
         cmocka_unit_test(test_no_run_says_what_starts_one),
+        cmocka_unit_test(test_starts_with_the_lessons_heads),
         cmocka_unit_test(test_save_and_play),
         cmocka_unit_test(test_save_error),
         cmocka_unit_test(test_hidden_ascii_zh_sizes),
