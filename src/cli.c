@@ -122,7 +122,6 @@ static const char *cli_usage_zh(void)
         "                    （三加五等于? → 八），用 --save OUT 写出；--model FILE 从\n"
         "                    那个文件的权重开始\n"
         "  --task T          配合 --train：add（66 句，默认）或 all（217 句：加减乘除）\n"
-        "  --seed S          配合 --train：初始权重的种子（默认 1）\n"
         "  --steps N         配合 --train：正好走 N 步（默认：走到 100%，add 最多 5000 步，\n"
         "                    all 最多 10000 步）；0 写出初始模型\n"
         "  --lr X            配合 --train：Adam 的学习率（默认 0.02）\n"
@@ -192,7 +191,6 @@ const char *cli_usage(Lang lang)
         "                    (三加五等于? → 八) and write it with --save OUT; --model FILE starts\n"
         "                    from that file's weights\n"
         "  --task T          with --train: add (66 sentences, default) or all (217: 加减乘除)\n"
-        "  --seed S          with --train: the seed of the starting weights (default 1)\n"
         "  --steps N         with --train: exactly N steps (default: until 100%, at most 5000\n"
         "                    on add, 10000 on all); 0 writes the starting model\n"
         "  --lr X            with --train: Adam's learning rate (default 0.02)\n"
@@ -560,6 +558,15 @@ static int cli_parse_text(const CliOption *row, Options *o, const char *arg)
     return 0;
 }
 
+/* A file's name: any text but none (--model '' said ": cannot read: No such file or
+ * directory", exit 1, naming no option). */
+static int cli_parse_path(const CliOption *row, Options *o, const char *arg)
+{
+    if (!arg || !*arg)
+        return -1;
+    return cli_parse_text(row, o, arg);
+}
+
 /* One of row's words, into an int. */
 static int cli_parse_word(const CliOption *row, Options *o, const char *arg)
 {
@@ -769,10 +776,13 @@ static const CliWord cli_lang_words[] = { { "en", LANG_EN }, { "zh", LANG_ZH }, 
 
 /* A row that never refuses: an option without a value, or one that keeps any text. */
 #define CLI_ROW(opt, name, field, parse) { opt, name, CLI_FIELD(field), parse, NULL, NULL, NULL, NULL, NULL, NULL }
+/* A row of a file's name: refused when empty, "--NAME: give a file name (it is empty)". */
+#define CLI_PATH_ROW(opt, name, field) { opt, name, CLI_FIELD(field), cli_parse_path, NULL, NULL, NULL, \
+    "give a file name (it is empty)", "请给一个文件名（这里是空的）", NULL }
 
 static const CliOption cli_table[] = {
     CLI_ROW(OPT_SENTENCE, "sentence", sentence, cli_parse_text),
-    CLI_ROW(OPT_MODEL, "model", model_path, cli_parse_text),
+    CLI_PATH_ROW(OPT_MODEL, "model", model_path),
     CLI_ROW(OPT_DUMP, "dump", dump, cli_parse_true),
     { OPT_FORMAT, "format", CLI_FIELD(json), cli_parse_format, NULL, "a format", "格式",
       "use text, json, model or svg", "用 text、json、model 或 svg", NULL },
@@ -794,7 +804,7 @@ static const CliOption cli_table[] = {
     { OPT_VIEW, "view", CLI_FIELD(view), cli_parse_view, NULL, "a screen", "画面", NULL, NULL, cli_use_view },
     { OPT_MASK, "mask", CLI_FIELD(mask), cli_parse_word, cli_mask_words, "a mask", "掩码",
       "use none or causal", "用 none 或 causal", NULL },
-    CLI_ROW(OPT_RECORD, "record", record_path, cli_parse_text),
+    CLI_PATH_ROW(OPT_RECORD, "record", record_path),
     CLI_ROW(OPT_OVERWRITE, "overwrite", overwrite, cli_parse_true),
     { OPT_HEADS, "heads", CLI_FIELD(heads), cli_parse_word, cli_heads_words, "a number of heads", "头数",
       "use 1 or 2", "用 1 或 2", NULL },
@@ -811,7 +821,7 @@ static const CliOption cli_table[] = {
     { OPT_SET, "set", CLI_FIELD(sets), cli_parse_set, NULL, NULL, NULL, NULL, NULL, cli_use_set },
     { OPT_THEME, "theme", CLI_FIELD(theme), cli_parse_theme, cli_theme_words, "a theme", "配色",
       "use dark, light or contrast", "用 dark、light 或 contrast", NULL },
-    CLI_ROW(OPT_CONFIG, "config", config_path, cli_parse_text),
+    CLI_PATH_ROW(OPT_CONFIG, "config", config_path),
     CLI_ROW(OPT_NO_CONFIG, "no-config", no_config, cli_parse_true),
     { OPT_COMPLETION, "completion", CLI_FIELD(completion), cli_parse_completion, NULL, "a shell",
       " shell" /* a blank before a Latin word */, "use bash, zsh or fish", "用 bash、zsh 或 fish", NULL },
@@ -822,7 +832,7 @@ static const CliOption cli_table[] = {
       "give 0 to 100000000", "请给 0 到 100000000", NULL },
     { OPT_LR, "lr", CLI_FIELD(lr), cli_parse_lr, NULL, "a learning rate", "学习率",
       "give a number above 0, at most 10", "请给大于 0、不超过 10 的数", NULL },
-    CLI_ROW(OPT_SAVE, "save", save_path, cli_parse_text),
+    CLI_PATH_ROW(OPT_SAVE, "save", save_path),
     CLI_ROW(OPT_TOUR, "tour", tour, cli_parse_true),
     CLI_ROW(OPT_PREDICT, "predict", predict, cli_parse_true),
     CLI_ROW('h', "help", help, cli_parse_true),

@@ -59,6 +59,7 @@ static const struct {
 #define CONFIG_SAY(c, en, zh) LANG_PICK((c)->values.says, en, zh)
 
 #define CONFIG_KEY_LIST "lang, theme, view, speed, ascii, numbers, mask, heads, model"
+#define CONFIG_KEY_LIST_ZH "lang、theme、view、speed、ascii、numbers、mask、heads、model"   /* as --view's list */
 
 /* Sets key to value in *c. Returns 0, or -1 with what is wrong in err (no FILE:LINE). */
 static int config_set(Config *c, const char *key, const char *value, char *err, size_t errlen)
@@ -70,7 +71,7 @@ static int config_set(Config *c, const char *key, const char *value, char *err, 
             bit = config_keys[i].bit;
     if (!bit) {
         snprintf(err, errlen, CONFIG_SAY(c, "unknown key '%s' (the keys: " CONFIG_KEY_LIST ")",
-                                         "未知的键「%s」（可用的键：" CONFIG_KEY_LIST "）"),
+                                         "未知的键「%s」（可用的键：" CONFIG_KEY_LIST_ZH "）"),
                  text_escape(key, q, sizeof q));
         return -1;
     }

@@ -179,7 +179,7 @@ static int scaled_digits(const Trace *tr, int h)
 /* The T×T tables of every head: raw scores, ÷√dh (masked "-inf"), shares. */
 static void put_heads(FILE *out, const Trace *tr, bool zh)
 {
-    char title[512], head[64];   /* the Chinese ③ title with the mask and a head: ~300 bytes */
+    char title[640], head[64];   /* the longest: ③ in Chinese, causal, two heads (263 bytes) */
     size_t TT = (size_t)tr->T * (size_t)tr->T;
     for (int h = 0; h < tr->heads; h++) {
         head[0] = '\0';
@@ -560,7 +560,8 @@ void dump_model(FILE *out, const Model *m, const char *sentence)
     for (int i = 0; i < m->vocab_size; i++)
         if (text_width(m->vocab[i]) > label_cols)
             label_cols = text_width(m->vocab[i]);
-    fputs("# An attn-tui model, written by `attn-tui --dump --format model`.\n"
+    fputs("# An attn-tui model, written by attn-tui (--dump --format model, --train, or w on the\n"
+          "# train screen).\n"
           "# The format: model-format.md (see `man attn-tui`). Edit it, then run\n"
           "#   attn-tui --model FILE\n", out);
     fputs("\n[vocab]\n", out);

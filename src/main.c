@@ -151,8 +151,15 @@ static int main_sentence(const Options *o, const Model *m, char *out, size_t cap
         snprintf(out, cap, "%s", m->sentence);
         return 0;
     }
-    return spell_decode_marked(m, o->sentence, out, cap, err, errlen, NULL,
-                               o->lang != LANG_AUTO ? o->lang : o->says);
+    Lang lang = o->lang != LANG_AUTO ? o->lang : o->says;
+    if (spell_decode_marked(m, o->sentence, out, cap, err, errlen, NULL, lang) != 0)
+        return -1;
+    if (out[0] == '\0') {   /* "" or blanks only: said here, after "--sentence:" */
+        snprintf(err, errlen, LANG_PICK(lang, "the sentence is empty: give 1 to %d characters",
+                                        "句子是空的：请给 1 到 %d 个字"), MODEL_MAX_TOKENS);
+        return -1;
+    }
+    return 0;
 }
 
 /* --dump: writes the tables (or JSON, or the model) and says why when it cannot. */
@@ -372,7 +379,7 @@ int main(int argc, char **argv)
     }
     char sentence[MODEL_SENTENCE_BYTES];
     if (main_sentence(&o, &model, sentence, sizeof sentence, err, sizeof err) != 0) {
-        fprintf(stderr, "attn-tui: --sentence: %s\n", err);
+        fprintf(stderr, LANG_PICK(o.lang, "attn-tui: --sentence: %s\n", "attn-tui: --sentence：%s\n"), err);
         model_free(&model);
         return EXIT_DATA;
     }

@@ -6,15 +6,18 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <time.h>
 #include "dump.h"
 #include "model.h"
 #include "outfile.h"
+#include "text.h"
 #include "train.h"
 
 #define TRAIN_CMD_CHUNK 50        /* steps between two redraws of the bar */
 #define TRAIN_CMD_LINE_EVERY 1000 /* steps between two plain progress lines */
-#define TRAIN_CMD_BAR 24          /* cells of the progress bar */
+#define TRAIN_CMD_BAR 24          /* cells of the progress bar, where they fit */
+#define TRAIN_CMD_BAR_MIN 4       /* fewer cells than this: no bar, the figures alone */
 
 static double cpu_now(void)
 {
@@ -23,30 +26,74 @@ static double cpu_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* "[#######.........] step 120/5000  loss 0.8123  accuracy 72.7%" redrawn in place. */
-static void show_bar(FILE *f, const TrainRun *r, long total, Lang lang)
+/* A loss as the progress lines write it: 4 decimals, or in e-notation where that would take
+ * hundreds of digits (a start whose numbers are 1e300: its loss printed 300 digits a line). */
+static const char *loss_text(double loss, char *buf, size_t cap)
 {
-    int step = train_step_count(r), fill = total > 0 ? (int)((long)step * TRAIN_CMD_BAR / total) : 0;
-    char bar[TRAIN_CMD_BAR + 1];
-    for (int i = 0; i < TRAIN_CMD_BAR; i++)
-        bar[i] = i < fill ? '#' : '.';
-    bar[TRAIN_CMD_BAR] = '\0';
-    fprintf(f, LANG_PICK(lang, "\r[%s] step %d/%ld  loss %.4f  accuracy %.1f%%\033[K",
-                         "\r[%s] 第 %d/%ld 步  损失 %.4f  正确率 %.1f%%\033[K"), bar, step, total,
-            train_loss(r), 100.0 * train_accuracy(r));
+    snprintf(buf, cap, isfinite(loss) && fabs(loss) < 1e9 ? "%.4f" : "%.4e", loss);
+    return buf;
+}
+
+/* Cuts s to its longest run of whole characters at most cols columns wide. */
+static void clip_columns(char *s, int cols)
+{
+    size_t keep = 0;
+    for (size_t n = 1; s[n - 1]; n++)
+        if (((unsigned char)s[n] & 0xC0) != 0x80 && text_width_n(s, n) <= cols)
+            keep = n;   /* n ends a character (the next byte starts one, or is the end) */
+        else if (text_width_n(s, n) > cols)
+            break;
+    s[keep] = '\0';
+}
+
+/* The columns of the terminal f writes to (TIOCGWINSZ), or 80 where it does not say. */
+static int bar_columns(FILE *f)
+{
+    struct winsize ws;
+    if (ioctl(fileno(f), TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+        return ws.ws_col;
+    return 80;
+}
+
+/* "[#######.........] step 120/5000  loss 0.8123  accuracy 72.7%" redrawn in place, in fewer
+ * than cols columns: a line that wraps cannot be redrawn by \r (at 50 columns each redraw
+ * left a row behind), so the bar narrows, then goes, then the figures are cut. */
+static void show_bar(FILE *f, const TrainRun *r, long total, Lang lang, int cols)
+{
+    char loss[64], figures[256];
+    int step = train_step_count(r);
+    snprintf(figures, sizeof figures, LANG_PICK(lang, "step %d/%ld  loss %s  accuracy %.1f%%",
+                                                "第 %d/%ld 步  损失 %s  正确率 %.1f%%"),
+             step, total, loss_text(train_loss(r), loss, sizeof loss), 100.0 * train_accuracy(r));
+    int room = cols - 1 - text_width(figures) - 3;   /* "[", "] " and the last column free */
+    int cells = room < TRAIN_CMD_BAR ? room : TRAIN_CMD_BAR;
+    char bar[TRAIN_CMD_BAR + 4] = "";
+    if (cells >= TRAIN_CMD_BAR_MIN) {
+        int fill = total > 0 ? (int)((long)step * cells / total) : 0;
+        bar[0] = '[';
+        for (int i = 0; i < cells; i++)
+            bar[1 + i] = i < fill ? '#' : '.';
+        snprintf(bar + 1 + cells, 3, "] ");
+    }
+    char line[512];
+    snprintf(line, sizeof line, "%s%s", bar, figures);
+    clip_columns(line, cols - 1);
+    fprintf(f, "\r%s\033[K", line);
     fflush(f);
 }
 
 static void show_line(FILE *f, const TrainRun *r, Lang lang)
 {
-    fprintf(f, LANG_PICK(lang, "step %d  loss %.4f  accuracy %.1f%%\n", "第 %d 步  损失 %.4f  正确率 %.1f%%\n"),
-            train_step_count(r), train_loss(r),
+    char loss[64];
+    fprintf(f, LANG_PICK(lang, "step %d  loss %s  accuracy %.1f%%\n", "第 %d 步  损失 %s  正确率 %.1f%%\n"),
+            train_step_count(r), loss_text(train_loss(r), loss, sizeof loss),
             100.0 * train_accuracy(r));
 }
 
 /* The training itself: exactly o->steps steps, or until done. */
 static void train_loop(TrainRun *r, const Options *o, FILE *progress, bool tty)
 {
+    int cols = tty ? bar_columns(progress) : 80;
     long total = o->steps >= 0 ? o->steps : train_config(r)->max_steps;
     while (train_step_count(r) < total && !train_failed(r) && (o->steps >= 0 || !train_done(r))) {
         long left = total - train_step_count(r);
@@ -54,7 +101,7 @@ static void train_loop(TrainRun *r, const Options *o, FILE *progress, bool tty)
             if (train_step(r) != 0 || (o->steps < 0 && train_done(r)))
                 break;
         if (tty)
-            show_bar(progress, r, total, o->lang);
+            show_bar(progress, r, total, o->lang, cols);
         else if (train_step_count(r) % TRAIN_CMD_LINE_EVERY == 0)
             show_line(progress, r, o->lang);
     }
@@ -90,6 +137,19 @@ static int save(const TrainRun *r, const Options *o, FILE *progress)
         return 0;
     fprintf(progress, LANG_PICK(o->lang, "attn-tui: --save: %s\n", "attn-tui: --save：%s\n"), err);
     return 1;
+}
+
+/* What the last line adds when the run did not learn: overflowed, or stuck (with a --lr
+ * given, that may be the cause: --lr 10 stuck at 12.1% was told only to change the seed). */
+static const char *verdict(const TrainRun *r, const Options *o, bool zh)
+{
+    if (train_failed(r))
+        return zh ? "（失败：数溢出了；试试小一点的 --lr）" : " (failed: the numbers overflowed; try a smaller --lr)";
+    if (train_solved(r) || o->steps >= 0)
+        return "";
+    if (o->lr > 0.0)
+        return zh ? "（卡住了：换个种子或换个 --lr 试试）" : " (stuck: try another seed or another --lr)";
+    return zh ? "（卡住了：换个种子试试）" : " (stuck: try another seed)";
 }
 
 int train_cmd_config(const Options *o, const Model *start, TrainConfig *cfg, char *err,
@@ -144,12 +204,13 @@ int train_cmd_run(const Options *o, FILE *progress, bool tty)
     train_loop(r, o, progress, tty);
     double seconds = cpu_now() - t0;
     bool zh = o->lang == LANG_ZH;
-    fprintf(progress, zh ? "训练完 %s，种子 %llu：%d 步，损失 %.4f，正确率 %.1f%%（%d/%d），%.2f 秒%s\n"
-                         : "trained %s, seed %llu: %d steps, loss %.4f, accuracy %.1f%% (%d/%d), %.2f s%s\n",
-            task_name(cfg.task), (unsigned long long)cfg.seed, train_step_count(r), train_loss(r),
+    char loss[64];
+    fprintf(progress, zh ? "训练完%s，种子 %llu：%d 步，损失 %s，正确率 %.1f%%（%d/%d），%.2f 秒%s\n"
+                         : "trained %s, seed %llu: %d steps, loss %s, accuracy %.1f%% (%d/%d), %.2f s%s\n",
+            zh ? (cfg.task == TASK_ADD ? "加法" : "加减乘除") : task_name(cfg.task),
+            (unsigned long long)cfg.seed, train_step_count(r), loss_text(train_loss(r), loss, sizeof loss),
             100.0 * train_accuracy(r), train_correct(r), train_sentence_count(r), seconds,
-            train_failed(r) ? (zh ? "（失败：数溢出了；试试小一点的 --lr）" : " (failed: the numbers overflowed; try a smaller --lr)")
-            : !train_solved(r) && o->steps < 0 ? (zh ? "（卡住了：换个种子试试）" : " (stuck: try another seed)") : "");
+            verdict(r, o, zh));
     int status = save(r, o, progress);
     train_free(r);
     return status;

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "draw.h"
 #include "format.h"
 #include "input.h"
@@ -143,7 +144,7 @@ static void train_view_init(void *state, const Lesson *ls)
                                     state of every screen is made at once) */
     s->task = TASK_ADD;
     s->seed = 1;
-    s->heads = 1;
+    s->heads = ls && ls->params.config.heads == 2 ? 2 : 1;   /* --heads 2: as the status line says */
     s->speed = TRAIN_VIEW_SPEED_DEFAULT;
     s->run = NULL;
     s->lang = ls && ls->tr.lang == LANG_ZH ? LANG_ZH : LANG_EN;
@@ -251,6 +252,33 @@ static int train_view_use(TrainViewState *s, Ui *ui, Player *p)
 
 /* ---------------------------------------------------------------- actions */
 
+/* What starts a run where the model played cannot (its vocabulary lacks the task's
+ * characters): r, over the built-in model's. */
+static void train_view_no_run_hint(Lang lang, char *buf, size_t cap)
+{
+    snprintf(buf, cap, LANG_PICK(lang, "%s trains on the built-in model's characters instead",
+                                 "按 %s 改用内置模型的字来训练"), train_key(ACTION_TRAIN_RESEED));
+}
+
+/* Space or → once the run is over (learned, stopped at the maximum, failed) or where none
+ * could start: the status line says why nothing moves and what starts again, rather than
+ * nothing at all. */
+static void train_view_note_done(const TrainViewState *s, Ui *ui)
+{
+    char text[UI_NOTE_BYTES];
+    if (!s->run)
+        train_view_no_run_hint(s->lang, text, sizeof text);
+    else if (train_solved(s->run))
+        snprintf(text, sizeof text, LANG_PICK(s->lang, "learned in %d steps: %s starts a new seed",
+                                              "%d 步就学会了：按 %s 换个种子重新开始"),
+                 train_step_count(s->run), train_key(ACTION_TRAIN_RESEED));
+    else
+        snprintf(text, sizeof text, LANG_PICK(s->lang, "training is over: %s starts a new seed",
+                                              "训练结束了：按 %s 换个种子重新开始"),
+                 train_key(ACTION_TRAIN_RESEED));
+    ui_note_text(ui, text);
+}
+
 static int train_view_act(void *state, Ui *ui, Player *p, const Lesson *ls, Action a, int arg,
                           long long now)
 {
@@ -264,6 +292,7 @@ static int train_view_act(void *state, Ui *ui, Player *p, const Lesson *ls, Acti
     case ACTION_TRAIN_GO:
         if (!s->run || train_done(s->run)) {
             s->playing = false;
+            train_view_note_done(s, ui);
             return REACT_REDRAW;
         }
         s->playing = !s->playing;
@@ -272,7 +301,9 @@ static int train_view_act(void *state, Ui *ui, Player *p, const Lesson *ls, Acti
         return REACT_REDRAW;
     case ACTION_TRAIN_STEP:
         s->playing = false;
-        if (s->run)
+        if (!s->run || train_done(s->run))
+            train_view_note_done(s, ui);
+        else
             train_steps(s->run, 1);
         return REACT_REDRAW;
     case ACTION_TRAIN_RESEED:
@@ -305,9 +336,12 @@ static int train_view_act(void *state, Ui *ui, Player *p, const Lesson *ls, Acti
         return REACT_REDRAW;
     }
     case ACTION_TRAIN_SAVE:
-        return s->run ? train_view_save(s, ui) : REACT_NONE;
     case ACTION_TRAIN_USE:
-        return s->run ? train_view_use(s, ui, p) : REACT_NONE;
+        if (!s->run) {   /* nothing to save or play: say what starts a run */
+            train_view_note_done(s, ui);
+            return REACT_REDRAW;
+        }
+        return (TrainAction)a == ACTION_TRAIN_SAVE ? train_view_save(s, ui) : train_view_use(s, ui, p);
     }
     return -1;
 }
@@ -319,6 +353,7 @@ static int train_view_act(void *state, Ui *ui, Player *p, const Lesson *ls, Acti
 #define TRAIN_BAR_MAX 20       /* columns of a share of 100% in the ? row */
 #define TRAIN_PCT_COLS 6       /* a share of the ? row, right-aligned before its bar: "100.0%" */
 #define TRAIN_FIXED_ROWS 13    /* every row but the plots (see train_layout) */
+#define TRAIN_RULE_COLS 4      /* a rule heading's columns around its title: "── " and " " */
 
 /* Where everything of the train screen goes; depends only on the body and the heads. */
 typedef struct {
@@ -412,55 +447,88 @@ static const char *train_state_words(const ViewCtx *c, const TrainViewState *s, 
     return s->playing ? SAY(c, "training", "训练中") : SAY(c, "paused", "已暂停");
 }
 
+/* The heading's parts before the state, from the most to the least needed: the task, its
+ * count of sentences, the seed, the heads, the pace. */
+enum { HEAD_TASK, HEAD_COUNT, HEAD_SEED, HEAD_HEADS, HEAD_SPEED, HEAD_PARTS };
+
+static void train_head_parts(const ViewCtx *c, const TrainViewState *s,
+                             char parts[HEAD_PARTS][128])
+{
+    int steps = train_view_speed_steps(s->speed);
+    snprintf(parts[HEAD_TASK], 128, "%s", train_task_words(c, s->task));
+    snprintf(parts[HEAD_COUNT], 128, SAY(c, ": %d sentences", "：%d 句"), train_sentence_count(s->run));
+    snprintf(parts[HEAD_SEED], 128, SAY(c, "seed %llu", "种子 %llu"), (unsigned long long)s->seed);
+    snprintf(parts[HEAD_HEADS], 128, s->heads == 1 ? SAY(c, "%d head", "%d 个头")
+                                                   : SAY(c, "%d heads", "%d 个头"), s->heads);
+    snprintf(parts[HEAD_SPEED], 128, steps == 1 ? SAY(c, "%d step a frame", "每帧 %d 步")
+                                                : SAY(c, "%d steps a frame", "每帧 %d 步"), steps);
+}
+
+/* The heading's text before the state with its first `keep` parts (numbers hidden: the task
+ * alone), ending in a separator. */
+static void train_head_text(const ViewCtx *c, char parts[HEAD_PARTS][128], int keep, char *line,
+                            size_t cap)
+{
+    line[0] = '\0';
+    for (int i = 0; i < keep && (i == HEAD_TASK || c->numbers); i++)
+        draw_append(line, cap, "%s%s", i > HEAD_COUNT ? c->gl->sep : "", parts[i]);
+    draw_append(line, cap, "%s", c->gl->sep);
+}
+
+/* "add: 66 sentences · seed 1 · 1 head · 1 step a frame · ❚❚ paused": where it does not fit
+ * (all four operations at 80 columns, 60 columns), the pace goes first, then the heads, the
+ * seed and the count; the state always stays. */
 static void train_draw_head(const ViewCtx *c, const TrainViewState *s, const TrainLayout *L)
 {
-    char line[512] = "";
-    int n = train_sentence_count(s->run);
-    draw_append(line, sizeof line, "%s", train_task_words(c, s->task));
-    if (c->numbers) {
-        draw_append(line, sizeof line, SAY(c, ": %d sentences", "：%d 句"), n);
-        draw_append(line, sizeof line, "%s", c->gl->sep);
-        draw_append(line, sizeof line, SAY(c, "seed %llu", "种子 %llu"), (unsigned long long)s->seed);
-        draw_append(line, sizeof line, "%s", c->gl->sep);
-        draw_append(line, sizeof line, s->heads == 1 ? SAY(c, "%d head", "%d 个头")
-                                                     : SAY(c, "%d heads", "%d 个头"), s->heads);
-        draw_append(line, sizeof line, "%s", c->gl->sep);
-        int steps = train_view_speed_steps(s->speed);
-        draw_append(line, sizeof line, steps == 1 ? SAY(c, "%d step a frame", "每帧 %d 步")
-                                                  : SAY(c, "%d steps a frame", "每帧 %d 步"), steps);
-    }
-    draw_append(line, sizeof line, "%s", c->gl->sep);
-    int col = L->x + draw_clipped(c->g, L->x, L->y_head, L->x + L->w, line, STYLE_NORMAL);
     Style style;
     const char *state = train_state_words(c, s, &style);
+    bool ended = train_solved(s->run) || train_done(s->run);
     char marked[128];
-    snprintf(marked, sizeof marked, "%s%s",
-             train_solved(s->run) || train_done(s->run) ? ""
-             : s->playing ? c->gl->playing : c->gl->paused,
-             train_solved(s->run) || train_done(s->run) ? "" : " ");
-    draw_append(marked, sizeof marked, "%s", state);
+    snprintf(marked, sizeof marked, "%s%s%s", ended ? "" : s->playing ? c->gl->playing : c->gl->paused,
+             ended ? "" : " ", state);
+    char parts[HEAD_PARTS][128], line[512];
+    train_head_parts(c, s, parts);
+    int keep = HEAD_PARTS;
+    train_head_text(c, parts, keep, line, sizeof line);
+    while (keep > 1 && text_width(line) + text_width(marked) > L->w)
+        train_head_text(c, parts, --keep, line, sizeof line);
+    int col = L->x + draw_clipped(c->g, L->x, L->y_head, L->x + L->w, line, STYLE_NORMAL);
     draw_clipped(c->g, col, L->y_head, L->x + L->w, marked, style);
 }
 
+/* "step 92 · 30.3 steps/s · loss 0.4230 · accuracy 97.0% (64/66)"; with_rate false leaves
+ * out the steps a second. */
+static void train_stats_text(const ViewCtx *c, const TrainViewState *s, bool with_rate, char *line,
+                             size_t cap)
+{
+    char loss[FORMAT_BYTES], acc[FORMAT_BYTES];
+    format_fixed(loss, sizeof loss, train_loss(s->run), 4);
+    format_percent(acc, sizeof acc, train_accuracy(s->run));
+    line[0] = '\0';
+    draw_append(line, cap, SAY(c, "step %d", "第 %d 步"), train_step_count(s->run));
+    if (with_rate && s->rate > 0.0) {
+        char rate[FORMAT_BYTES];
+        format_fixed(rate, sizeof rate, s->rate, 1);
+        draw_append(line, cap, "%s", c->gl->sep);
+        draw_append(line, cap, SAY(c, "%s steps/s", "每秒 %s 步"), rate);
+    }
+    draw_append(line, cap, "%s", c->gl->sep);
+    draw_append(line, cap, SAY(c, "loss %s", "损失 %s"), loss);
+    draw_append(line, cap, "%s", c->gl->sep);
+    draw_append(line, cap, SAY(c, "accuracy %s (%d/%d)", "正确率 %s（%d/%d）"), acc,
+                train_correct(s->run), train_sentence_count(s->run));
+}
+
+/* The figures; where they do not fit (60 columns, Chinese, all four operations) the steps a
+ * second go, not the accuracy's end. */
 static void train_draw_stats(const ViewCtx *c, const TrainViewState *s, const TrainLayout *L)
 {
     if (!c->numbers)
         return;
-    char line[512] = "", loss[FORMAT_BYTES], acc[FORMAT_BYTES];
-    format_fixed(loss, sizeof loss, train_loss(s->run), 4);
-    format_percent(acc, sizeof acc, train_accuracy(s->run));
-    draw_append(line, sizeof line, SAY(c, "step %d", "第 %d 步"), train_step_count(s->run));
-    if (s->rate > 0.0) {
-        char rate[FORMAT_BYTES];
-        format_fixed(rate, sizeof rate, s->rate, 1);
-        draw_append(line, sizeof line, "%s", c->gl->sep);
-        draw_append(line, sizeof line, SAY(c, "%s steps/s", "每秒 %s 步"), rate);
-    }
-    draw_append(line, sizeof line, "%s", c->gl->sep);
-    draw_append(line, sizeof line, SAY(c, "loss %s", "损失 %s"), loss);
-    draw_append(line, sizeof line, "%s", c->gl->sep);
-    draw_append(line, sizeof line, SAY(c, "accuracy %s (%d/%d)", "正确率 %s（%d/%d）"), acc,
-                train_correct(s->run), train_sentence_count(s->run));
+    char line[512];
+    train_stats_text(c, s, true, line, sizeof line);
+    if (text_width(line) > L->w)
+        train_stats_text(c, s, false, line, sizeof line);
     draw_clipped(c->g, L->x, L->y_stats, L->x + L->w, line, STYLE_NORMAL);
 }
 
@@ -559,6 +627,21 @@ static void train_draw_plots(const ViewCtx *c, const TrainViewState *s, const Tr
 
 /* ---------------------------------------------------------------- drawing: the sentence */
 
+/* The sentence's heading: "? row of 三加五等于? (sentence 36 of 66)"; with_count false
+ * leaves out which sentence of how many; with two heads, which column is which. */
+static void train_rule_title(const ViewCtx *c, const TrainViewState *s, const char *text,
+                             bool with_count, char *title, size_t cap)
+{
+    if (with_count)
+        snprintf(title, cap, SAY(c, "? row of %s (sentence %d of %d)",
+                                 "「%s」的「?」行（第 %d 句，共 %d 句）"),
+                 text, s->sentence + 1, train_sentence_count(s->run));
+    else
+        snprintf(title, cap, SAY(c, "? row of %s", "「%s」的「?」行"), text);
+    if (s->heads == 2)   /* which column of bars is which head */
+        draw_append(title, cap, "%s%s", c->gl->sep, SAY(c, "head 1, then head 2", "先头 1，再头 2"));
+}
+
 static void train_draw_sentence(const ViewCtx *c, const TrainViewState *s, const TrainLayout *L)
 {
     const TaskSentence *ts = train_sentence(s->run, s->sentence);
@@ -566,15 +649,9 @@ static void train_draw_sentence(const ViewCtx *c, const TrainViewState *s, const
         return;
     char text[128], title[256];
     train_sentence_label(c, ts->text, text, sizeof text);
-    if (c->numbers)
-        snprintf(title, sizeof title, SAY(c, "? row of %s (sentence %d of %d)",
-                                          "「%s」的「?」行（第 %d 句，共 %d 句）"),
-                 text, s->sentence + 1, train_sentence_count(s->run));
-    else
-        snprintf(title, sizeof title, SAY(c, "? row of %s", "「%s」的「?」行"), text);
-    if (s->heads == 2)   /* which column of bars is which head */
-        draw_append(title, sizeof title, "%s%s", c->gl->sep,
-                    SAY(c, "head 1, then head 2", "先头 1，再头 2"));
+    train_rule_title(c, s, text, c->numbers, title, sizeof title);
+    if (c->numbers && text_width(title) + TRAIN_RULE_COLS > L->w)   /* 60 columns, two heads */
+        train_rule_title(c, s, text, false, title, sizeof title);
     draw_rule_heading(c->g, c->gl, L->x, L->y_rule, L->w, title);
 
     char chars[TASK_LENGTH][TEXT_CHAR_BYTES];
@@ -632,21 +709,47 @@ static void train_draw_prediction(const ViewCtx *c, const TrainViewState *s, con
     draw_clipped(c->g, L->x, L->y_pred, L->x + L->w, line, ok ? STYLE_BOLD : STYLE_NORMAL);
 }
 
-/* "? now gives 三 and 五 92% of its attention", from the engine's share on the numbers. */
-static void train_learned_words(const ViewCtx *c, const TrainViewState *s, char *line, size_t cap)
+/* Numbers hidden: where ? looks, in words, head by head: "looks at" where the two numbers
+ * have more than half of a head's attention (with two heads, head 2 can give them 4%: it
+ * said "? now looks at 三 and 五" of both). */
+static void train_looks_words(const ViewCtx *c, const TrainViewState *s, const char *a,
+                              const char *b, char *line, size_t cap)
+{
+    bool looks[2] = { false, false };
+    for (int h = 0; h < s->heads; h++)
+        looks[h] = train_share_of(s->run, s->sentence, h, (1u << 0) | (1u << 2)) > 0.5;
+    if (s->heads == 1 || (looks[0] && looks[1]))
+        snprintf(line, cap, looks[0] ? SAY(c, "? now looks at %s and %s", "「?」现在看着「%s」和「%s」")
+                                     : SAY(c, "? now looks mostly beyond %s and %s",
+                                           "「?」现在主要不看「%s」和「%s」"), a, b);
+    else if (looks[0] || looks[1])
+        snprintf(line, cap, SAY(c, "? now looks at %s and %s in head %d", "「?」现在在头 %3$d 里看着「%1$s」和「%2$s」"),
+                 a, b, looks[0] ? 1 : 2);
+    else
+        snprintf(line, cap, SAY(c, "? now looks mostly beyond %s and %s", "「?」现在主要不看「%s」和「%s」"), a, b);
+}
+
+/* "? now gives 三 and 五 96.3% of its attention": the two shares printed above, added, in
+ * at most cols columns where it can. */
+static void train_learned_words(const ViewCtx *c, const TrainViewState *s, int cols, char *line,
+                                size_t cap)
 {
     const TaskSentence *ts = train_sentence(s->run, s->sentence);
     char a[DRAW_LABEL_BYTES], b[DRAW_LABEL_BYTES];
     train_char(c, task_number_char(ts->a), a, sizeof a);
     train_char(c, task_number_char(ts->b), b, sizeof b);
     if (!c->numbers) {
-        snprintf(line, cap, SAY(c, "? now looks at %s and %s", "「?」现在看着「%s」和「%s」"), a, b);
+        train_looks_words(c, s, a, b, line, cap);
         return;
     }
     char pct[2][FORMAT_BYTES];
-    for (int h = 0; h < s->heads; h++) {
-        double share = train_share_of(s->run, s->sentence, h, (1u << 0) | (1u << 2));   /* A, B */
-        format_fixed(pct[h], sizeof pct[h], share * 100.0, 0);
+    for (int h = 0; h < s->heads; h++) {   /* the sum of A's and B's shares as printed above
+                                              (38.3% + 58.0% = 96.3%), so that it checks */
+        double shares[TASK_LENGTH], ab[2];
+        train_shares(s->run, s->sentence, h, shares);
+        ab[0] = shares[0];
+        ab[1] = shares[2];
+        format_fixed(pct[h], sizeof pct[h], check_percent_total(ab, 2), 1);
     }
     if (s->heads == 1)
         snprintf(line, cap, SAY(c, "? now gives %s and %s %s%% of its attention",
@@ -655,6 +758,10 @@ static void train_learned_words(const ViewCtx *c, const TrainViewState *s, char 
         snprintf(line, cap, SAY(c, "? now gives %s and %s %s%% (head 1) and %s%% (head 2) of its attention",
                                 "「?」现在把注意力给了「%1$s」和「%2$s」：头 1 %3$s%%，头 2 %4$s%%"),
                  a, b, pct[0], pct[1]);
+    if (s->heads == 2 && text_width(line) > cols)   /* 60 columns: the shares, not "of its" */
+        snprintf(line, cap, SAY(c, "? now gives %s and %s %s%% (head 1) and %s%% (head 2)",
+                                "「?」把注意力给了「%1$s」和「%2$s」：头 1 %3$s%%，头 2 %4$s%%"),
+                 a, b, pct[0], pct[1]);
 }
 
 static void train_draw_words(const ViewCtx *c, const TrainViewState *s, const TrainLayout *L)
@@ -662,7 +769,7 @@ static void train_draw_words(const ViewCtx *c, const TrainViewState *s, const Tr
     char line[512] = "";
     Style style = STYLE_BOLD;
     if (train_solved(s->run)) {
-        train_learned_words(c, s, line, sizeof line);
+        train_learned_words(c, s, L->w, line, sizeof line);
     } else if (train_failed(s->run)) {
         snprintf(line, sizeof line, SAY(c, "the numbers overflowed: try another seed (%s)",
                                         "数字溢出了：换个种子试试（%s）"),
@@ -700,6 +807,11 @@ static void train_view_draw(const ViewCtx *c)
     TrainLayout L = train_layout(c);
     if (!s->run) {
         draw_clipped(c->g, L.x, L.y_head, L.x + L.w, s->error, STYLE_ERROR);
+        if (c->state) {   /* a real state: r does start one */
+            char hint[256];
+            train_view_no_run_hint(c->lang, hint, sizeof hint);
+            draw_clipped(c->g, L.x, L.y_stats, L.x + L.w, hint, STYLE_DIM);
+        }
         return;
     }
     train_draw_head(c, s, &L);

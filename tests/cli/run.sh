@@ -79,6 +79,15 @@ fi
 "$BIN" --dump --heads 2 --mask causal | grep -qF "÷ √4 = scores ÷ 2.000000, softmax's first step (causal mask: later characters are -inf) — head 2" \
     && ok "--dump text names the mask and each head" || bad "--dump text names the mask and each head" "$("$BIN" --dump --heads 2 --mask causal 2>&1 | grep -F '÷ √4' | head -2)"
 
+# in Chinese, causal and two heads, ③'s heading is 263 bytes: it was cut at 255, in the middle
+# of a character (invalid UTF-8), and its second line lost
+"$BIN" --dump --lang zh --mask causal --heads 2 >"$tmp/zh-causal" 2>&1
+n=$(grep -c '^（用没有四舍五入的分数算，保留 3 位小数：对每一行做 softmax，正好得到下面的百分比）$' "$tmp/zh-causal")
+if [ "$n" -eq 2 ] && { ! command -v iconv >/dev/null 2>&1 || iconv -f UTF-8 -t UTF-8 "$tmp/zh-causal" >/dev/null 2>&1; }; then
+    ok "--dump --lang zh --mask causal --heads 2: ③'s heading whole, valid UTF-8"
+else
+    bad "--dump --lang zh --mask causal --heads 2: ③'s heading whole, valid UTF-8" "$n second lines"
+fi
 "$BIN" --dump --sentence 十减四等于? >"$tmp/dump2" 2>&1 && grep -qF "十减四等于?" "$tmp/dump2" \
     && ok "dump another sentence" || bad "dump another sentence" "$(head -3 "$tmp/dump2")"
 
@@ -483,6 +492,10 @@ fi
 expect_dump "the trained model predicts 八 for 三加五等于?" "prediction: 三加五等于? → 八"
 "$BIN" --model "$tmp/m.model" --dump --format model | cmp -s - "$tmp/m.model" \
     && ok "--dump --format model round-trips a trained model" || bad "--dump --format model round-trips a trained model"
+# the file's first line says what wrote it: --train too, not only --dump --format model
+[ "$(head -2 "$tmp/m.model")" = "# An attn-tui model, written by attn-tui (--dump --format model, --train, or w on the
+# train screen)." ] && ok "a trained model's first lines name --train among its writers" \
+    || bad "a trained model's first lines name --train among its writers" "$(head -2 "$tmp/m.model")"
 if command -v jq >/dev/null 2>&1; then
     got=$("$BIN" --model "$tmp/m.model" --dump --format json | jq -r '"\(.prediction.char) \(.answers | length) \(.wo | length) \(.bo | length) \(.logits | length) \((.probs | add) * 1000 | round)"')
     [ "$got" = "八 11 8 11 11 1000" ] && ok "json holds the readout and the prediction" || bad "json holds the readout and the prediction" "$got"
@@ -494,6 +507,21 @@ fi
 "$BIN" --train --task all --steps 30 --heads 2 --save "$tmp/all.model" 2>"$tmp/err" && grep -qx '2' "$tmp/all.model" && grep -qF '[w1]' "$tmp/all.model" \
     && tail -1 "$tmp/err" | grep -qF 'trained all, seed 1: 30 steps' && ok "--task all --heads 2 --steps 30: an MLP, [heads] 2" \
     || bad "--task all --heads 2 --steps 30: an MLP, [heads] 2" "$(cat "$tmp/err")"
+# a start whose numbers are huge: the loss in e-notation, not 300 digits a line; the Chinese
+# line names the task as the screen does (训练完加法, not 训练完 add)
+awk 'f == 1 && !/^#/ && NF > 1 { $2 = "1e300"; f = 2 } /^\[embedding\]/ { f = 1 } { print }' \
+    assets/lesson.model >"$tmp/huge.model"
+"$BIN" --train --model "$tmp/huge.model" --steps 2 --save "$tmp/huge-out.model" 2>"$tmp/err"; st=$?
+last=$(tail -1 "$tmp/err")
+[ $st -eq 0 ] && [ ${#last} -lt 100 ] && printf '%s' "$last" | grep -q '^trained add, seed 1: 2 steps, loss [0-9]\.[0-9]\{4\}e+29[0-9], accuracy' \
+    && ok "--train: a huge loss in e-notation" || bad "--train: a huge loss in e-notation" "exit $st: $(head -c 300 "$tmp/err")"
+"$BIN" --train --steps 0 --lang zh --save "$tmp/zh-add.model" 2>"$tmp/err" && tail -1 "$tmp/err" | grep -q '^训练完加法，种子 1：0 步，损失 2\.4068，' \
+    && "$BIN" --train --task all --steps 0 --lang zh --save "$tmp/zh-all.model" 2>"$tmp/err" && tail -1 "$tmp/err" | grep -q '^训练完加减乘除，种子 1：0 步' \
+    && ok "--train --lang zh names the task in Chinese" || bad "--train --lang zh names the task in Chinese" "$(cat "$tmp/err")"
+# a --lr that stops it learning: the last line names --lr too, not only the seed
+"$BIN" --train --lr 10 --save "$tmp/lr10.model" 2>"$tmp/err"
+tail -1 "$tmp/err" | grep -q 'accuracy 12\.1% (8/66), [0-9.]* s (stuck: try another seed or another --lr)$' \
+    && ok "--train --lr 10: stuck, and --lr named" || bad "--train --lr 10: stuck, and --lr named" "$(tail -1 "$tmp/err")"
 expect_fail "--train: an existing file is kept" 1 "exists" -- --train --steps 0 --save "$tmp/m.model"
 "$BIN" --train --steps 1 --save "$tmp/m.model" --overwrite 2>"$tmp/err" && ! cmp -s "$tmp/m.model" "$tmp/again.model" \
     && ok "--train --overwrite replaces the file" || bad "--train --overwrite replaces the file" "$(cat "$tmp/err")"
@@ -506,6 +534,12 @@ expect_fail "--train needs --save" 2 "--train needs --save OUT" -- --train
 expect_fail "--steps without --train" 2 "go with --train" -- --steps 3 --dump
 [ ! -e "$tmp/x.model" ] && ok "a refused --train writes nothing" || bad "a refused --train writes nothing"
 "$BIN" --help | grep -qF -- "--train" && ok "--help names --train" || bad "--help names --train"
+# every option once in the help: --seed was there twice (the questions', then --train's)
+for l in en zh; do
+    n=$("$BIN" --help --lang $l | grep -c -- '^  --seed S ')
+    [ "$n" -eq 1 ] && ok "--help --lang $l: --seed once" || bad "--help --lang $l: --seed once" "$n times"
+done
+
 # ------------------------------------------------------------------ issue 15: the opening picture, the tour
 "$BIN" --print --size 80x24 >"$tmp/open" 2>"$tmp/err"
 if grep -qF "▲ thicker line: 等 looks more" "$tmp/open" && grep -q "52.4%" "$tmp/open" \
@@ -563,6 +597,15 @@ done
 # The interactive program on a pseudo-terminal (tests/cli/pty_run.py): what tmux cannot do.
 if command -v python3 >/dev/null 2>&1; then
     PTY="python3 $(dirname "$0")/pty_run.py"
+    # 0. --train's bar on a terminal narrower than it: each redraw fits in a row (at 50
+    #    columns the 73-column line wrapped, and every \r redraw left a row behind)
+    got=$($PTY "$tmp/pty" 24 50 "" -- "$BIN" --train --task all --steps 120 --save "$tmp/pty50.model")
+    wide=$(sed '$d' "$tmp/pty" | tr '\r' '\n' | sed 's/\x1b\[K//g' | awk 'length($0) >= 50' | head -1)
+    [ "$got" = "exit 0" ] && [ -z "$wide" ] && grep -qF "step 120/120  loss" "$tmp/pty" \
+        && ok "--train on 50 columns: the bar's redraws fit" || bad "--train on 50 columns: the bar's redraws fit" "$got: $wide"
+    got=$($PTY "$tmp/pty" 24 80 "" -- "$BIN" --train --steps 50 --save "$tmp/pty80.model")
+    [ "$got" = "exit 0" ] && grep -qF "[########################] step 50/50  loss" "$tmp/pty" \
+        && ok "--train on 80 columns: the whole bar" || bad "--train on 80 columns: the whole bar" "$got: $(head -c 200 "$tmp/pty")"
     # 1. a terminal of 32 768 rows or columns: drawn at most 1000 each way, and said
     got=$($PTY "$tmp/pty" 32768 80 71 -- "$BIN")
     [ "$got" = "exit 0" ] && grep -qF "the terminal is 80×32768: drawing 80×1000" "$tmp/pty" \
@@ -642,9 +685,9 @@ else
 fi
 
 # ------------------------------------------------------------------ issue 16: every message in Chinese
-expect_fail "zh: a character not in the vocabulary" 1 "attn-tui: --sentence: 第 2 个字「x」不认识：既不在词表里，也不是 ASCII 拼写" -- --lang zh --dump --sentence 三x
+expect_fail "zh: a character not in the vocabulary" 1 "attn-tui: --sentence：第 2 个字「x」不认识：既不在词表里，也不是 ASCII 拼写" -- --lang zh --dump --sentence 三x
 expect_fail "zh: a full-width look-alike" 1 "第 1 个字「３」不认识（是不是想打「3」？「３」是 U+FF13，不是「3」）" -- --lang zh --dump --sentence "３+5"
-expect_fail "zh: seventeen characters" 1 "--sentence: 句子有 18 个字：最多只能有 16 个" -- --lang zh --dump --sentence 三加五等于三加五等于三加五等于三加五
+expect_fail "zh: seventeen characters" 1 "--sentence：句子有 18 个字：最多只能有 16 个" -- --lang zh --dump --sentence 三加五等于三加五等于三加五等于三加五
 expect_fail "zh: a number above 99" 1 "「123」：ASCII 拼写只认 0 到 99 的数（词表里没有「百」）" -- --lang zh --dump --sentence "123"
 expect_fail "zh: a missing model" 1 "attn-tui: $tmp/none.model：读不了：" -- --lang zh --dump --model "$tmp/none.model"
 expect_fail "zh: a model that is not text" 1 "bad-not-text.model:4：NUL 字节：这不是文本文件" -- --lang zh --dump --model tests/models/bad-not-text.model
@@ -735,7 +778,7 @@ grep -qxF "attn-tui: $tmp/bo.model:41: [bo] has more than 1 row" "$tmp/err" \
 expect_zh "a config file that is missing" 2 "attn-tui: 读不了配置文件 $tmp/none.conf：没有这个文件或目录" -- --config "$tmp/none.conf" --dump
 expect_zh "a directory as the config file" 2 "attn-tui: 读不了配置文件 $tmp：这是一个目录" -- --config "$tmp" --dump
 # the sentence, --set and the forward pass
-expect_zh "an empty sentence" 1 "attn-tui: 句子是空的：请给 1 到 16 个字" -- --dump --sentence ""
+expect_zh "an empty sentence" 1 "attn-tui: --sentence：句子是空的：请给 1 到 16 个字" -- --dump --sentence ""
 expect_zh "--set out of range" 2 "attn-tui: --set：「wq[9][9]=1」：下标超出范围：wq 有 8 行（0-7）、8 列（0-7）" -- --dump --set "wq[9][9]=1"
 expect_zh "--set: not a number" 2 "attn-tui: --set：「wq[1][1]=abc」：「abc」不是数" -- --dump --set "wq[1][1]=abc"
 expect_zh "--set: an unknown name" 2 "attn-tui: --set：「foo」：要写 wq、wk、wv、embedding 或 score，再接 [i][j]=数值，例如 wq[2][3]=1.5、embedding[加][0]=0.1 或 score[等][加]=6" -- --dump --set foo
@@ -749,6 +792,13 @@ expect_zh "--export python-train: the vocabulary lacks a character" 1 "attn-tui:
 expect_zh "--save under a file" 1 "attn-tui: --save：$tmp/file/x.model：路径中有一段不是目录" -- --train --steps 1 --save "$tmp/file/x.model"
 expect_zh "--save onto a directory" 1 "attn-tui: --save：$tmp：是一个目录" -- --train --steps 1 --save "$tmp"
 expect_zh "--save onto a file without --overwrite" 1 "attn-tui: --save：$tmp/file：文件已存在（要替换它，加 --overwrite）" -- --train --steps 1 --save "$tmp/file"
+# --sentence's Chinese lines say "--sentence：" as every other option's do (above: a character
+# not in the vocabulary, seventeen characters); an empty or blank sentence is named as
+# --sentence's (it was "attn-tui: 句子是空的…" without the option)
+expect_zh "--sentence: blanks only" 1 "attn-tui: --sentence：句子是空的：请给 1 到 16 个字" -- --dump --sentence "   "
+expect_fail "--sentence: empty, named" 1 "attn-tui: --sentence: the sentence is empty: give 1 to 16 characters" -- --dump --sentence ""
+printf 'bogus = 1\n' >"$tmp/zhkeys.conf"
+expect_fail "zh: config, an unknown key: the keys listed with 、" 2 "attn-tui: $tmp/zhkeys.conf:1：未知的键「bogus」（可用的键：lang、theme、view、speed、ascii、numbers、mask、heads、model）" -- --lang zh --config "$tmp/zhkeys.conf" --dump
 expect_zh "--view: a screen that is not there" 2 "attn-tui: --view：「x」不是画面：用 all、library、similarity、arcs、matrix、sqrtd、machine、train、code、scale、summary、practice" -- --view x
 expect_zh "--export: a format that is not there" 2 "attn-tui: --export：「x」不是格式：用 python 或 python-train" -- --export x
 expect_zh "no terminal to play on" 1 "attn-tui: 标准输出不是终端：用 attn-tui --dump 印出各张表，或用 attn-tui --print 印出一个画面" --

@@ -220,6 +220,34 @@ static void test_every_refusal_in_both_languages(void **state)
     assert_int_equal(o.n_sets, CLI_MAX_SETS);
 }
 
+/* A file's name that is empty is a bad command line (exit 2, the option named): --model ''
+ * said ": cannot read: No such file or directory" (exit 1), --config '' "cannot read the
+ * config file : …", --save '' "--save: no file name given" (exit 1). */
+static void test_empty_file_names(void **state)
+{
+    (void)state;
+    static const struct { const char *opt, *en, *zh; } rows[] = {
+        { "--model", "--model: give a file name (it is empty)", "--model：请给一个文件名（这里是空的）" },
+        { "--record", "--record: give a file name (it is empty)", "--record：请给一个文件名（这里是空的）" },
+        { "--config", "--config: give a file name (it is empty)", "--config：请给一个文件名（这里是空的）" },
+        { "--save", "--save: give a file name (it is empty)", "--save：请给一个文件名（这里是空的）" },
+    };
+    Options o;
+    char err[256];
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        const char *en[] = { "--lang", "en", rows[i].opt, "", NULL };
+        assert_int_equal(parse(&o, err, en), -1);
+        assert_string_equal(err, rows[i].en);
+        const char *zh[] = { rows[i].opt, "", "--lang", "zh", NULL };
+        assert_int_equal(parse(&o, err, zh), -1);
+        assert_string_equal(err, rows[i].zh);
+        const char *named[] = { rows[i].opt, "m.model", "--lang", "en", NULL };   /* a name is kept */
+        err[0] = '\0';
+        parse(&o, err, named);
+        assert_null(strstr(err, "it is empty"));
+    }
+}
+
 /* One parse after another (as these tests and the fuzzer run them): an error in the
  * middle of a cluster of short options must not leave getopt reading the old argv. */
 static void test_parse_after_a_cut_cluster(void **state)
@@ -281,6 +309,7 @@ int main(void)
         cmocka_unit_test(test_ascii_options),
         cmocka_unit_test(test_bad_values),
         cmocka_unit_test(test_every_refusal_in_both_languages),
+        cmocka_unit_test(test_empty_file_names),
         cmocka_unit_test(test_parse_after_a_cut_cluster),
         cmocka_unit_test(test_format_rounding),
     };

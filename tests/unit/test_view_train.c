@@ -172,7 +172,7 @@ static void test_learns_add(void **state)
     Grid g = scene_render(s, 80, 24);
     assert_has(&g, "step 116 · 30.3 steps/s · loss 0.2610 · accuracy 100.0% (66/66)");
     assert_has(&g, "三加五等于? → 八 90.0% · right");
-    assert_has(&g, "? now gives 三 and 五 96% of its attention");
+    assert_has(&g, "? now gives 三 and 五 96.3% of its attention");
     /* the ? row's shares in one column, right-aligned, their bars after them: 38.3% and
        1.1% end in one column whatever their bars' lengths */
     assert_has(&g, " 三  38.3% ███████▋");
@@ -265,6 +265,137 @@ static void test_stuck_says_so(void **state)
     g = scene_render(s, 80, 24);
     assert_has(&g, "学不动了：换个种子试试（r）");
     grid_free(&g);
+    scene_close(s);
+}
+
+/* Nothing is cut where the frame is narrow: at 80 columns all four operations' heading ran
+ * past the edge ("· ❚❚ pau"), at 60 the state fell off, the figures lost "(155/217)", the
+ * two heads' ? row heading lost "head 2" and what it learned lost its end: the pace, the
+ * heads, steps/s, "(sentence 36 of 217)" and "of its attention" give way first. With the
+ * numbers hidden, what it learned is said head by head. */
+static void test_narrow_frames_cut_nothing(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_TRAIN);
+    press(s, 't');
+    press(s, 'h');
+    for (int i = 0; i < 10; i++)
+        press(s, '+');
+    TrainViewState *t = train_state(s);
+    Grid g = scene_render(s, 80, 24);
+    assert_has(&g, " all four operations: 217 sentences · seed 1 · 2 heads · ❚❚ paused");
+    grid_free(&g);
+    g = scene_render(s, 120, 40);
+    assert_has(&g, " all four operations: 217 sentences · seed 1 · 2 heads · 100 steps a frame · ❚❚ paused");
+    grid_free(&g);
+    g = scene_render(s, 60, 20);
+    assert_has(&g, " all four operations: 217 sentences · seed 1 · ❚❚ paused");
+    grid_free(&g);
+
+    long long now = 0;
+    ui_apply(&s->ui, &s->p, s->ls, ui_binding(&s->ui, ' ')->action, 0, now);
+    run_until_asleep(s, &now);
+    assert_true(train_solved(t->run));
+    t->rate = 3030.3;   /* as measured while it trained */
+    g = scene_render(s, 60, 20);
+    assert_has(&g, " all four operations: 217 sentences · seed 1 · learned");
+    assert_has(&g, "accuracy 100.0% (217/217)");
+    assert_lacks(&g, "steps/s");
+    assert_has(&g, "── ? row of 三加五等于? · head 1, then head 2 ──");
+    assert_has(&g, "(head 2)");
+    grid_free(&g);
+    g = scene_render(s, 120, 40);   /* where there is room, all of it */
+    assert_has(&g, "3030.3 steps/s");
+    assert_has(&g, "? row of 三加五等于? (sentence 36 of 217) · head 1, then head 2");
+    assert_has(&g, "(head 2) of its attention");
+    grid_free(&g);
+    s->ui.numbers = false;   /* head 2 gives 三 and 五 4%: they are not what both look at */
+    g = scene_render(s, 80, 24);
+    assert_has(&g, " ? now looks at 三 and 五 in head 1");
+    grid_free(&g);
+    s->o.lang = LANG_ZH;
+    g = scene_render(s, 80, 24);
+    assert_has(&g, " 「?」现在在头 1 里看着「三」和「五」");
+    grid_free(&g);
+    s->ui.numbers = true;
+    g = scene_render(s, 60, 20);
+    assert_has(&g, "正确率 100.0%（217/217）");
+    assert_has(&g, "「?」现在把注意力给了「三」和「五」：头 1 74.5%，头 2 4.4%");   /* it fits */
+    grid_free(&g);
+    scene_close(s);
+}
+
+/* Space or → once learned say so on the status line (they did nothing, silently). */
+static void test_over_says_so(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_TRAIN);
+    TrainViewState *t = train_state(s);
+    long long now = 0;
+    ui_apply(&s->ui, &s->p, s->ls, ui_binding(&s->ui, ' ')->action, 0, now);
+    run_until_asleep(s, &now);
+    assert_true(train_solved(t->run));
+    const int keys[2] = { ' ', KEYCODE_RIGHT };
+    for (int i = 0; i < 2; i++) {
+        s->ui.note = NOTE_NONE;
+        press(s, keys[i]);
+        assert_int_equal(train_step_count(t->run), 116);
+        Grid g = scene_render(s, 60, 20);
+        assert_has(&g, "learned in 116 steps: r starts a new seed");
+        grid_free(&g);
+    }
+    scene_close(s);
+}
+
+/* A model played whose vocabulary cannot learn the task: the screen said why and nothing
+ * more; Space, →, w and p did nothing at all. Now it says that r starts over the built-in
+ * model's characters, and so do those keys; r does. */
+static void test_no_run_says_what_starts_one(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_TRAIN);
+    TrainViewState *t = view_state(s->ui.views, VIEW_TRAIN);
+    train_free(t->run);   /* as train_new leaves it over tests/models/tiny.model */
+    t->run = NULL;
+    snprintf(t->error, sizeof t->error, "the model's vocabulary has no '零' (the task needs it)");
+    Grid g = scene_render(s, 80, 24);
+    assert_has(&g, " the model's vocabulary has no '零' (the task needs it)");
+    assert_has(&g, " r trains on the built-in model's characters instead");
+    grid_free(&g);
+    const int keys[4] = { ' ', KEYCODE_RIGHT, 'w', 'p' };
+    for (int i = 0; i < 4; i++) {
+        s->ui.note = NOTE_NONE;
+        press(s, keys[i]);
+        assert_false(s->ui.input.open);
+        assert_int_equal(s->ui.view, VIEW_TRAIN);
+        assert_int_equal(s->ui.note, NOTE_TEXT);   /* the status line says it */
+        assert_string_equal(s->ui.note_text, "r trains on the built-in model's characters instead");
+    }
+    press(s, 'r');
+    assert_non_null(t->run);
+    assert_int_equal(train_sentence_count(t->run), 66);
+    scene_close(s);
+}
+
+/* --heads 2 --view train: the run starts with two heads, as the status line ("lesson 7: 2
+ * heads") says; it started with one ("· 1 head ·" beside "2 heads"). */
+static void test_starts_with_the_lessons_heads(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_TRAIN);
+    Lesson two = *s->ls;   /* a shallow copy: init reads it only */
+    two.params.config.heads = 2;
+    TrainViewState st;
+    memset(&st, 0, sizeof st);
+    view_ops(VIEW_TRAIN)->init(&st, &two);
+    assert_int_equal(st.heads, 2);
+    assert_non_null(st.run);
+    assert_int_equal(train_config(st.run)->heads, 2);
+    view_ops(VIEW_TRAIN)->free(&st);
+    two.params.config.heads = 1;
+    view_ops(VIEW_TRAIN)->init(&st, &two);
+    assert_int_equal(st.heads, 1);
+    view_ops(VIEW_TRAIN)->free(&st);
     scene_close(s);
 }
 
@@ -418,7 +549,7 @@ static void test_hidden_ascii_zh_sizes(void **state)
     g = scene_render(s, 80, 24);
     assert_ascii_frame(&g, "train, ASCII");
     assert_has(&g, "san jia wu deng yu ? -> ba 90.0% - right");
-    assert_has(&g, "? now gives san and wu 96% of its attention");
+    assert_has(&g, "? now gives san and wu 96.3% of its attention");
     assert_has(&g, "*");
     grid_free(&g);
     s->o.ascii = false;
@@ -427,7 +558,7 @@ static void test_hidden_ascii_zh_sizes(void **state)
     g = scene_render(s, 80, 24);
     assert_has(&g, "第 116 步");
     assert_has(&g, "正确率 100.0%（66/66）");
-    assert_has(&g, "「?」现在把 96% 的注意力给了「三」和「五」");
+    assert_has(&g, "「?」现在把 96.3% 的注意力给了「三」和「五」");
     grid_free(&g);
     s->o.lang = LANG_EN;
 
@@ -534,6 +665,10 @@ int main(void)
         cmocka_unit_test(test_learns_add),
         cmocka_unit_test(test_keys),
         cmocka_unit_test(test_stuck_says_so),
+        cmocka_unit_test(test_narrow_frames_cut_nothing),
+        cmocka_unit_test(test_over_says_so),
+        cmocka_unit_test(test_no_run_says_what_starts_one),
+        cmocka_unit_test(test_starts_with_the_lessons_heads),
         cmocka_unit_test(test_save_and_play),
         cmocka_unit_test(test_save_error),
         cmocka_unit_test(test_hidden_ascii_zh_sizes),
