@@ -51,7 +51,7 @@ _attn_tui()
             COMPREPLY=($(compgen -W '1 2' -- "$cur"))
             return ;;
         --export)
-            COMPREPLY=($(compgen -W 'python' -- "$cur"))
+            COMPREPLY=($(compgen -W 'python python-train' -- "$cur"))
             return ;;
         --keys)
             COMPREPLY=($(compgen -W 'markdown man' -- "$cur"))

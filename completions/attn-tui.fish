@@ -20,7 +20,7 @@ complete -c attn-tui -l mask -x -a 'none causal' -d 'the causal mask of lesson 7
 complete -c attn-tui -l record -r -F -d 'record the session as an asciicast'
 complete -c attn-tui -l overwrite -d 'replace an existing output file'
 complete -c attn-tui -l heads -x -a '1 2' -d 'the heads of lesson 7'
-complete -c attn-tui -l export -x -a 'python' -d 'write a script that checks the numbers'
+complete -c attn-tui -l export -x -a 'python python-train' -d 'write a script that checks the numbers'
 complete -c attn-tui -l keys -x -a 'markdown man' -d 'print every key binding and exit'
 complete -c attn-tui -l no-ascii -d 'draw braille and CJK on any terminal'
 complete -c attn-tui -l worksheet -x -d 'print N practice questions and exit'

@@ -353,7 +353,7 @@ static const CliOptionDoc option_docs[] = {
     { "mask",       0,   CLI_VALUE_WORDS,  "none causal", "the causal mask of lesson 7", false },
     { "record",     0,   CLI_VALUE_FILE,   NULL, "record the session as an asciicast", false },
     { "heads",      0,   CLI_VALUE_WORDS,  "1 2", "the heads of lesson 7", false },
-    { "export",     0,   CLI_VALUE_WORDS,  "python", "write a script that checks the numbers", false },
+    { "export",     0,   CLI_VALUE_WORDS,  "python python-train", "write a script that checks the numbers", false },
     { "keys",       0,   CLI_VALUE_WORDS,  "markdown man", "print every key binding and exit", false },
     { "no-ascii",   0,   CLI_VALUE_NONE,   NULL, "draw braille and CJK on any terminal", false },
     { "theme",      0,   CLI_VALUE_WORDS,  "dark light contrast", "the colour theme", false },

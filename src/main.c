@@ -217,6 +217,11 @@ static int main_apply_sets(const Options *o, Model *m, const char *sentence, Sco
                                             "--set：手设的分数不能和 --export 一起用：导出的脚本核对的是模型自己的算术"));
             return -1;
         }
+        if (e.target == EDIT_SCORE && score->on) {   /* the pass replaces one Q·K cell */
+            snprintf(err, errlen, LANG_PICK(o->lang, "--set: one score at a time: '%s' would drop the score set before it",
+                                            "--set：一次只能手设一个分数：「%s」会把前面设的分数换掉"), o->sets[i]);
+            return -1;
+        }
         edit_apply(m, score, &e);
     }
     return 0;

@@ -314,6 +314,7 @@ grep -qF 'score(等→加) = 6.00 was set by you (what-if, --set); Q(等)·K(加
     || bad "--set score[等][加]=6: 等's shares follow, the dump says it was set" "$(grep -F '等' "$tmp/score.txt" | tail -3)"
 expect_fail "--set score of a character not in the sentence" 2 "--set: 'score[六][加]=6': '六' is not in the sentence" -- --dump --set 'score[六][加]=6'
 expect_fail "--set score with --export" 2 "--set: a score set by hand does not combine with --export" -- --export python --set 'score[等][加]=6'
+expect_fail "--set: a second score is refused, not kept in silence" 2 "--set: one score at a time: 'score[三][加]=1' would drop the score set before it" -- --dump --set 'score[等][加]=6' --set 'score[三][加]=1'
 expect_fail "--set index out of range" 2 "index out of range: wq has 8 rows (0-7) and 8 columns (0-7)" -- --dump --set 'wq[8][0]=1'
 expect_fail "--set not a number" 2 "--set: 'wk[0][0]=abc': 'abc' is not a number" -- --dump --set 'wk[0][0]=abc'
 expect_fail "--set unknown character" 2 "'龙' is not in the vocabulary" -- --dump --set 'embedding[龙][0]=1'
@@ -781,6 +782,7 @@ expect_zh "a directory as the config file" 2 "attn-tui: 读不了配置文件 $t
 expect_zh "an empty sentence" 1 "attn-tui: --sentence：句子是空的：请给 1 到 16 个字" -- --dump --sentence ""
 expect_zh "--set out of range" 2 "attn-tui: --set：「wq[9][9]=1」：下标超出范围：wq 有 8 行（0-7）、8 列（0-7）" -- --dump --set "wq[9][9]=1"
 expect_zh "--set: not a number" 2 "attn-tui: --set：「wq[1][1]=abc」：「abc」不是数" -- --dump --set "wq[1][1]=abc"
+expect_zh "--set: a second score" 2 "attn-tui: --set：一次只能手设一个分数：「score[三][加]=1」会把前面设的分数换掉" -- --dump --set 'score[等][加]=6' --set 'score[三][加]=1'
 expect_zh "--set: an unknown name" 2 "attn-tui: --set：「foo」：要写 wq、wk、wv、embedding 或 score，再接 [i][j]=数值，例如 wq[2][3]=1.5、embedding[加][0]=0.1 或 score[等][加]=6" -- --dump --set foo
 expect_zh "--set: a score of a character not in the sentence" 2 "attn-tui: --set：「score[龙][加]=6」：「龙」不在句子里" -- --dump --set "score[龙][加]=6"
 expect_zh "--set: a score with --export" 2 "attn-tui: --set：手设的分数不能和 --export 一起用：导出的脚本核对的是模型自己的算术" -- --export python --set "score[等][加]=6"
