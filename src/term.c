@@ -632,6 +632,8 @@ void term_close(void)
     if (!term.open)
         return;
     term.open = false;
+    erase();     /* the alternate screen left blank: tmux, resized while in it, pulls its */
+    refresh();   /* lines back above the shell's prompt when it returns to the main screen */
     endwin();
     delscreen(term.screen);
     term.screen = NULL;

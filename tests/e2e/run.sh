@@ -551,6 +551,23 @@ quit_and_check_shell() {
 }
 
 case_quit_q()       { quit_and_check_shell q 0; }
+
+# Resized while it runs, then q: nothing of its frame is left on the shell's screen (tmux,
+# back from the alternate screen, pulled 12 of the frame's rows above the prompt).
+case_quit_after_resize() {
+    start_shell || fail "no shell prompt" || return 1
+    type_command "$BIN"
+    wait_for "于" || fail "the program did not start in the shell" || return 1
+    t resize-window -x 120 -y 40
+    wait_for "? explains this screen · g guided tour" || fail "no frame at 120×40" || return 1
+    settle big || fail "the 120×40 frame never settled" || return 1
+    t send-keys q
+    ask_status || fail "the shell did not come back after q" || return 1
+    capture
+    # every line written is the shell's: its prompt, the command typed, nothing of the frame
+    _left=$(awk -v p="$PROMPT_SEEN" 'index($0, p) != 1 && $0 !~ /^ *$/' "$WORK/screen" | head -n 3)
+    [ -z "$_left" ] || fail "the frame is left on the shell's screen after q: $_left"
+}
 case_quit_sigterm() { quit_and_check_shell SIGTERM:15 143; }
 case_quit_sigint()  { quit_and_check_shell C-c 130; }
 case_quit_sighup()  { quit_and_check_shell SIGHUP:1 129; }
@@ -957,6 +974,7 @@ run_case "resize to 70×22 mid-animation and back: whole frames"  case_resize
 run_case "40×12 says terminal too small; growing back recovers"  case_too_small
 run_case "? shows help, ? again hides it"                        case_help
 run_case "q leaves a usable shell (exit 0, echo, icanon, prompt)" case_quit_q
+run_case "resized, then q: nothing of the frame is left on the shell's screen" case_quit_after_resize
 run_case "Esc, Alt+q, a split sequence never quit; Esc closes help" case_esc_never_quits
 run_case "SIGTERM leaves a usable shell"                         case_quit_sigterm
 run_case "Ctrl-C (SIGINT) leaves a usable shell"                 case_quit_sigint
@@ -1304,7 +1322,7 @@ case_what_if() {
     t send-keys BTab BTab
     wait_for "what if · Wq (changes in effect: 1)" || return 1
     t send-keys u
-    wait_for "what if: 1 changes undone" || fail "u did not undo" || return 1
+    wait_for "what if: 1 change undone" || fail "u did not undo" || return 1
     t send-keys Escape
     wait_gone "what if ·" || fail "Esc did not close the editor" || return 1
     t send-keys Tab Tab
@@ -1336,7 +1354,7 @@ case_what_if_score() {
     wait_for "score(等→加) = 6.00*: set by you (what-if)," ||
         fail "the arcs' ② did not say the score was set" || return 1
     t send-keys Tab Tab Tab i u
-    wait_for "what if: 1 changes undone" || fail "u did not undo" || return 1
+    wait_for "what if: 1 change undone" || fail "u did not undo" || return 1
     t send-keys Escape BTab BTab BTab Right
     wait_for "52.4%" || fail "after u the arcs do not show 52.4%"
 }
