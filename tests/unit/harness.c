@@ -745,3 +745,15 @@ void golden_check(const char *expected_path, const char *actual_path, const char
         fail_msg("frame differs: diff -u %s %s (make golden-update rewrites the expected frames)",
                  expected_path, actual_path);
 }
+
+bool help_lists(ViewId v, int key)
+{
+    Scene *s = scene_open(NULL, v);
+    ChromeHelpRow rows[64];
+    int n = chrome_help_rows(&s->ui, view_ops(v), rows, 64);
+    bool listed = false;
+    for (int i = 0; i < n; i++)
+        listed = listed || rows[i].key == key;
+    scene_close(s);
+    return listed;
+}

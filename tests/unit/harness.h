@@ -180,6 +180,9 @@ void assert_joined_has(const Grid *g, const char *s);
 void assert_shows(const char *text, const char *s);
 void assert_hides(const char *text, const char *s);
 
+/* Whether the help of view v lists key (every row it has, scrolled or not). */
+bool help_lists(ViewId v, int key);
+
 /* The line of text that holds s (caller frees), or fails. */
 char *line_with(const char *text, const char *s);
 

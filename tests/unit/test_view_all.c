@@ -539,19 +539,6 @@ static void test_frame_is_pure(void **state)
 }
 
 
-/* Whether the help of view v lists key (every row it has, scrolled or not). */
-static bool help_lists(ViewId v, int key)
-{
-    Scene *s = scene_open(NULL, v);
-    ChromeHelpRow rows[64];
-    int n = chrome_help_rows(&s->ui, view_ops(v), rows, 64);
-    bool listed = false;
-    for (int i = 0; i < n; i++)
-        listed = listed || rows[i].key == key;
-    scene_close(s);
-    return listed;
-}
-
 /* The help leaves out p: predict asks before ③, and this screen's autoplay walks the
  * characters, never a stage (pressed, p only lit the predict banner here). */
 static void test_help_lists_no_idle_key(void **state)
