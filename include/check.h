@@ -129,6 +129,15 @@ void check_quotient_grow(CheckedQuotient *c, double a, int digits_a, double b, i
 int check_dividend_digits(const double *dividends, const double *quotients, int n, double divisor,
                           int divisor_digits, int result_digits, int least, int most);
 
+/* The decimals of head h's row t of ÷√d scores wherever a softmax may be redone from it:
+ * check_share's (2, or more: 1.432 for 等's row), the same whichever share is worked. */
+int check_scaled_digits(const Trace *tr, int h, int t);
+
+/* The decimals of head h's row t of raw scores printed above that ÷√d row: the fewest, from
+ * 2 up to `most`, whose quotients by √d (six decimals) give it at scaled_digits
+ * (4.0510 ÷ 2.828427 = 1.432). */
+int check_score_digits(const Trace *tr, int h, int t, int scaled_digits, int most);
+
 /* ---------------------------------------------------------------- from printed numbers */
 
 /* A share recomputed from scores already rounded as printed (a practice question's

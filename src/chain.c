@@ -204,20 +204,17 @@ static int chain_digits(const ViewCtx *c, const OriginChain *ch, const OriginLin
         return chain_dot_digits(c, ch, l);
     if (l->table != ORIGIN_SCALED || l->row < 0 || l->col >= 0 || l->head < 0 || l->head >= tr->heads)
         return 2;   /* one ÷√d cell, as the ÷√d table prints it */
-    CheckedShare cs;
-    check_share(&cs, tr, l->head, l->row, engine_strongest(tr, l->head, l->row));
-    return cs.scaled_digits;
+    return check_scaled_digits(tr, l->head, l->row);
 }
 
-/* One number of a link as the tables print it: a share in percent, else with
- * chain_digits's decimals. */
-static void chain_number(const ViewCtx *c, const OriginChain *ch, const OriginLink *l, int i,
-                         char *buf, size_t cap)
+/* One number of a link as the tables print it: a share in percent, else with `digits`
+ * decimals (chain_digits's, found once per link). */
+static void chain_number(const OriginLink *l, int i, int digits, char *buf, size_t cap)
 {
     if (l->table == ORIGIN_WEIGHTS)
         format_percent(buf, cap, l->numbers[i]);
     else
-        format_fixed(buf, cap, l->numbers[i], chain_digits(c, ch, l));
+        format_fixed(buf, cap, l->numbers[i], digits);
 }
 
 /* Appends the link's numbers to line while it stays within cols columns; the rest as "…". */
@@ -228,14 +225,14 @@ static void chain_numbers(const ViewCtx *c, const OriginChain *ch, const OriginL
     char num[FORMAT_BYTES], more[64];
     snprintf(more, sizeof more, SAY(c, " %s (%d numbers)", " %s（共 %d 个数）"), c->gl->ellipsis,
              l->total);
-    int all_w = 0;   /* every number, when the link keeps them all */
+    int all_w = 0, digits = chain_digits(c, ch, l);   /* every number, when the link keeps them all */
     for (int i = 0; i < l->n; i++) {
-        chain_number(c, ch, l, i, num, sizeof num);
+        chain_number(l, i, digits, num, sizeof num);
         all_w += (int)strlen(num) + 1;
     }
     int more_w = l->n == l->total && text_width(line) + all_w <= cols ? 0 : text_width(more);
     for (int i = 0; i < l->n; i++) {
-        chain_number(c, ch, l, i, num, sizeof num);
+        chain_number(l, i, digits, num, sizeof num);
         int room = cols - text_width(line) - more_w;
         if ((int)strlen(num) + 1 > room)
             break;
@@ -292,7 +289,7 @@ void chain_text(const ViewCtx *c, const OriginChain *ch, int cols, bool brief, C
         if (text_width(op[i]) + 1 > op_w)
             op_w = text_width(op[i]) + 1;
     }
-    chain_number(c, ch, &ch->link[0], 0, num, sizeof num);
+    chain_number(&ch->link[0], 0, chain_digits(c, ch, &ch->link[0]), num, sizeof num);
     if (c->numbers)
         snprintf(out->title, sizeof out->title, SAY(c, "where %s = %s comes from", "%s = %s 从哪来"),
                  label[0], num);

@@ -230,6 +230,19 @@ int check_dividend_digits(const double *dividends, const double *quotients, int 
     return most;
 }
 
+int check_scaled_digits(const Trace *tr, int h, int t)
+{
+    CheckedShare cs;
+    check_share(&cs, tr, h, t, engine_strongest(tr, h, t));
+    return cs.scaled_digits;
+}
+
+int check_score_digits(const Trace *tr, int h, int t, int scaled_digits, int most)
+{
+    return check_dividend_digits(&TRACE_HSQ(tr, scores, h, t, 0), &TRACE_HSQ(tr, scaled, h, t, 0), tr->T,
+                                 tr->scale, 6, scaled_digits, 2, most);
+}
+
 /* ---------------------------------------------------------------- from printed numbers */
 
 void check_share_printed(CheckedShare *c, const double *scores, const bool *visible, int n,

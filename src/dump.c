@@ -169,9 +169,8 @@ static int scaled_digits(const Trace *tr, int h)
 {
     int digits = DECIMALS;
     for (int t = 0; t < tr->T; t++) {
-        CheckedShare cs;
-        check_share(&cs, tr, h, t, engine_strongest(tr, h, t));
-        digits = cs.scaled_digits > digits ? cs.scaled_digits : digits;
+        int row = check_scaled_digits(tr, h, t);
+        digits = row > digits ? row : digits;
     }
     return digits;
 }

@@ -65,9 +65,7 @@ int panel_answer(const ViewCtx *c)
 
 int panel_score_digits(const ViewCtx *c, int h)
 {
-    const Trace *tr = c->tr;
-    return check_dividend_digits(&TRACE_HSQ(tr, scores, h, c->focus, 0), &TRACE_HSQ(tr, scaled, h, c->focus, 0),
-                                 tr->T, tr->scale, 6, 2, 2, 4);
+    return check_score_digits(c->tr, h, c->focus, 2, 4);
 }
 
 int panel_dim(const ViewCtx *c)

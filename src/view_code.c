@@ -382,14 +382,12 @@ static void table_digits(const ViewCtx *c, CodeLayout *L)
     int t = c->focus, H = tr->heads < MODEL_MAX_HEADS ? tr->heads : MODEL_MAX_HEADS;
     L->scaled_digits = 2;
     for (int h = 0; h < H; h++) {
-        CheckedShare cs;
-        check_share(&cs, tr, h, t, engine_strongest(tr, h, t));
-        L->scaled_digits = cs.scaled_digits > L->scaled_digits ? cs.scaled_digits : L->scaled_digits;
+        int k = check_scaled_digits(tr, h, t);
+        L->scaled_digits = k > L->scaled_digits ? k : L->scaled_digits;
     }
     L->raw_digits = 2;
     for (int h = 0; h < H; h++) {
-        int k = check_dividend_digits(&TRACE_HSQ(tr, scores, h, t, 0), &TRACE_HSQ(tr, scaled, h, t, 0),
-                                      tr->T, tr->scale, 6, L->scaled_digits, 2, L->scaled_digits + 2);
+        int k = check_score_digits(tr, h, t, L->scaled_digits, L->scaled_digits + 2);
         L->raw_digits = k > L->raw_digits ? k : L->raw_digits;
     }
     table_cell_width(c, L, true);
