@@ -229,8 +229,6 @@ static int app_what_if(App *a, char *err, size_t errlen)
     return 1;
 }
 
-/* Runs the lesson again with what the UI asks for; on failure keeps the old one and says
- * why in the status line. */
 /* A score set by the learner is a cell of one sentence (its positions): when another
  * sentence is asked for, it is cleared rather than moved to the cell at the same places
  * (score(等→加) = 6 became score(等→减) over 十减四等于?). True when it was. */
@@ -243,6 +241,8 @@ static bool app_drop_score_of_sentence(App *a)
     return true;
 }
 
+/* Runs the lesson again with what the UI asks for; on failure keeps the old one and says
+ * why in the status line. */
 static void app_recompute(App *a, long long now)
 {
     char err[512];

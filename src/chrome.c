@@ -692,18 +692,14 @@ typedef struct {
  * to lines from *n (the first with `label`; an empty text is one empty line). */
 static void help_wrap(const char *label, const char *text, int room, HelpLine *lines, int *n)
 {
-    WrapLine wl[HELP_MAX_LINES];
+    WrapLine wl[HELP_MAX_LINES] = { { 0, 0 } };   /* "" is one empty line */
     int total = wrap_balanced(text, room, wl, HELP_MAX_LINES);
-    if (total > HELP_MAX_LINES)
-        total = HELP_MAX_LINES;
-    for (int i = 0; (i < total || (i == 0 && total == 0)) && *n < HELP_MAX_LINES; i++) {
+    total = total < 1 ? 1 : total > HELP_MAX_LINES ? HELP_MAX_LINES : total;
+    for (int i = 0; i < total && *n < HELP_MAX_LINES; i++) {
         HelpLine *l = &lines[(*n)++];
         l->label = i == 0 ? label : NULL;
         l->whole = false;
-        if (total == 0)
-            l->text[0] = '\0';
-        else
-            snprintf(l->text, sizeof l->text, "%.*s", wl[i].len, text + wl[i].start);
+        snprintf(l->text, sizeof l->text, "%.*s", wl[i].len, text + wl[i].start);
     }
 }
 

@@ -352,8 +352,10 @@ static void table_digits(const SqrtdDraw *dr, int *raw_digits, int *logit_digits
                                         CHECK_TABLE_DIGITS, rd_most);
 }
 
-/* Key i's row: its raw score, what softmax is given, its share as a bar and a number. */
-static void draw_key_row(const ViewCtx *c, const SqrtdLayout *L, const SqrtdDraw *dr, int i, int y)
+/* Key i's row: its raw score, what softmax is given (rd and ld decimals: table_digits's,
+ * found once for the table), its share as a bar and a number. */
+static void draw_key_row(const ViewCtx *c, const SqrtdLayout *L, const SqrtdDraw *dr, int i, int rd,
+                         int ld, int y)
 {
     char buf[FORMAT_BYTES + 8];
     int x = L->draw.x;
@@ -361,8 +363,6 @@ static void draw_key_row(const ViewCtx *c, const SqrtdLayout *L, const SqrtdDraw
     snprintf(buf, sizeof buf, "k%d", i + 1);
     grid_put_text(c->g, x, y, c->numbers ? buf : "k", top ? STYLE_BOLD : STYLE_DIM);
     if (c->numbers) {
-        int rd, ld;
-        table_digits(dr, &rd, &ld);
         draw_right(c->g, x + SQ_KEY_W, y, SQ_NUM_W, format_fixed(buf, sizeof buf, dr->raw[i], rd), STYLE_NORMAL);
         draw_right(c->g, x + SQ_KEY_W + SQ_NUM_W, y, SQ_NUM_W, format_fixed(buf, sizeof buf, dr->logits[i], ld),
                    dr->scaled ? STYLE_NORMAL : STYLE_DIM);
@@ -446,8 +446,11 @@ static void draw_one_draw(const ViewCtx *c, const SqrtdLayout *L, const SqrtdDra
     int y = L->draw.y, end = L->draw.y + L->draw.h;
     draw_table_head(c, L, dr);
     y += c->numbers ? 2 : 1;
+    int rd = 2, ld = 2;
+    if (c->numbers)
+        table_digits(dr, &rd, &ld);
     for (int i = 0; i < SQRTD_KEYS && y < end; i++)
-        draw_key_row(c, L, dr, i, y++);
+        draw_key_row(c, L, dr, i, rd, ld, y++);
     draw_measures(c, L, dr, end - y > 5 ? y + 1 : y);   /* a blank row first when all five fit */
 }
 
