@@ -148,7 +148,7 @@ typedef enum {
 QuizTyped quiz_type_key(char *typed, size_t cap, int key, bool percent);
 
 /* One line saying why text is not an answer ("'abc' is not a number: type e.g. 4.05"). */
-void quiz_parse_message(const char *text, Lang lang, char *buf, size_t cap);
+void quiz_parse_message(const char *text, bool percent, Lang lang, char *buf, size_t cap);
 
 /* ---------------------------------------------------------------- grading */
 

@@ -557,12 +557,16 @@ QuizParse quiz_parse_answer(const char *text, QuizAnswer *out)
     return QUIZ_ANSWER_OK;
 }
 
-void quiz_parse_message(const char *text, Lang lang, char *buf, size_t cap)
+void quiz_parse_message(const char *text, bool percent, Lang lang, char *buf, size_t cap)
 {
     char q[64];
     text_escape(text, q, sizeof q);
-    snprintf(buf, cap, LANG_PICK(lang, "'%s' is not a number: type one such as 4.05, -0.69 or 52.4%%",
-                                 "「%s」不是数字：请输入像 4.05、-0.69 或 52.4%% 这样的数"), q);
+    if (percent)
+        snprintf(buf, cap, LANG_PICK(lang, "'%s' is not a number: type one such as 4.05, -0.69 or 52.4%%",
+                                     "「%s」不是数字：请输入像 4.05、-0.69 或 52.4%% 这样的数"), q);
+    else
+        snprintf(buf, cap, LANG_PICK(lang, "'%s' is not a number: type one such as 1.25 or -0.69",
+                                     "「%s」不是数字：请输入像 1.25 或 -0.69 这样的数"), q);
 }
 
 /* ---------------------------------------------------------------- grading */

@@ -1103,14 +1103,14 @@ static int machine_move(MachineState *st, const Trace *tr, int dr, int dc)
     return REACT_REDRAW;
 }
 
-/* The status line's word on a typed value that is not a number (nothing changes). */
+/* The status line's word on a typed value that is not a number (nothing changes): practice's
+ * (quiz_parse_message), and that nothing changed. */
 static void machine_junk_note(Ui *ui, const char *typed)
 {
-    char note[128];
-    snprintf(note, sizeof note, ui->input.lang == LANG_ZH
-                 ? "「%s」不是数：请输入像 1.25 或 -0.69 这样的数，什么也没改"
-                 : "'%s' is not a number: type one such as 1.25 or -0.69; nothing changed",
-             typed);
+    char why[160], note[UI_NOTE_BYTES];
+    Lang lang = ui->input.lang == LANG_ZH ? LANG_ZH : LANG_EN;
+    quiz_parse_message(typed, false, lang, why, sizeof why);
+    snprintf(note, sizeof note, LANG_PICK(lang, "%s; nothing changed", "%s，什么也没改"), why);
     ui_note_text(ui, note);
 }
 

@@ -410,7 +410,7 @@ static void practice_draw(const ViewCtx *c)
         y += practice_answer_line(c, st, &q, x, y);
         if (st->junk && y < bottom) {   /* Enter on text that is not a number: why */
             char msg[256];
-            quiz_parse_message(st->typed, c->lang, msg, sizeof msg);
+            quiz_parse_message(st->typed, true, c->lang, msg, sizeof msg);
             practice_line(c, x, y, msg, STYLE_ERROR);
         }
         if (y + 1 < bottom) {

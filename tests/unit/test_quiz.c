@@ -276,10 +276,12 @@ static void test_parse(void **state)
     for (size_t i = 0; i < sizeof junk / sizeof junk[0]; i++)
         assert_int_equal(quiz_parse_answer(junk[i], &a), QUIZ_ANSWER_JUNK);
     char msg[160];
-    quiz_parse_message("abc\n", LANG_EN, msg, sizeof msg);
+    quiz_parse_message("abc\n", true, LANG_EN, msg, sizeof msg);
     assert_string_equal(msg, "'abc\\n' is not a number: type one such as 4.05, -0.69 or 52.4%");
-    quiz_parse_message("abc", LANG_ZH, msg, sizeof msg);
+    quiz_parse_message("abc", true, LANG_ZH, msg, sizeof msg);
     assert_string_equal(msg, "「abc」不是数字：请输入像 4.05、-0.69 或 52.4% 这样的数");
+    quiz_parse_message("1.2.3", false, LANG_EN, msg, sizeof msg);   /* where no percentage is typed */
+    assert_string_equal(msg, "'1.2.3' is not a number: type one such as 1.25 or -0.69");
 }
 
 static void test_names(void **state)
