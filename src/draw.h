@@ -100,6 +100,10 @@ typedef struct ViewCtx {
                                   declared in its file), or NULL when it keeps none */
     void *cache;               /* what frames keep for the drawn view (its ViewOps.cache_new),
                                   or NULL: everything computed anew */
+    const KeyBinding *keys;    /* the drawn view's own bindings (its ViewOps.keys, key 0
+                                  ends; NULL: none): the keys its panels and hints name */
+    const char *tab[VIEW_COUNT]; /* every view's name as the view bar writes it (view_tab):
+                                    a screen that points to another names it so */
     const struct ViewOps *const *bar; /* the view bar's rows (FrameOptions.bar), or NULL:
                                          every view */
     int bar_count;             /* how many rows bar has */

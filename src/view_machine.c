@@ -1050,16 +1050,18 @@ static Edit machine_edit_for(const Trace *tr, const MachineState *st, int h, dou
 
 /* Asks for the chosen number to become value (app.c carries it out and recomputes). A score
  * the mask hides is not asked for: softmax never sees it (the status line says so). */
-static int machine_ask(Ui *ui, const Lesson *ls, const MachineState *st, double value)
+static int machine_ask(const ViewCall *call, const MachineState *st, double value)
 {
+    const Ui *ui = call->ui;
+    const Lesson *ls = call->ls;
     if (st->table == MACHINE_EDIT_SCORE && !engine_visible(&ls->tr, st->row, st->col)) {
-        ui_note_text(ui, ui->input.lang == LANG_ZH ? "这个分数被遮住了：softmax 看不到它，改了也没用"
-                                                   : "the mask hides this score: softmax never sees it");
+        request_note_text(call->ask, ui->input.lang == LANG_ZH ? "这个分数被遮住了：softmax 看不到它，改了也没用"
+                                                               : "the mask hides this score: softmax never sees it");
         return REACT_REDRAW;
     }
-    ui->what_if = EDIT_ASK_SET;
-    ui->what_if_edit = machine_edit_for(&ls->tr, st, machine_edit_head(&ls->tr, ui), value);
-    return REACT_REDRAW | REACT_RECOMPUTE;
+    Edit e = machine_edit_for(&ls->tr, st, machine_edit_head(&ls->tr, ui), value);
+    request_what_if(call->ask, &e);
+    return REACT_REDRAW;
 }
 
 static void machine_init(void *state, const Lesson *ls)
@@ -1070,10 +1072,9 @@ static void machine_init(void *state, const Lesson *ls)
     st->table = MACHINE_EDIT_WQ;
 }
 
-static int machine_act(void *state, Ui *ui, Player *p, const Lesson *ls, Action a, int arg,
-                       long long now)
+static int machine_act(void *state, const ViewCall *call, Action a, int arg)
 {
-    (void)ui; (void)p; (void)ls; (void)arg; (void)now;
+    (void)call; (void)arg;
     MachineState *st = state;
     if ((int)a < ACTION_VIEW_FIRST)
         return -1;
@@ -1105,17 +1106,17 @@ static int machine_move(MachineState *st, const Trace *tr, int dr, int dc)
 
 /* The status line's word on a typed value that is not a number (nothing changes): practice's
  * (quiz_parse_message), and that nothing changed. */
-static void machine_junk_note(Ui *ui, const char *typed)
+static void machine_junk_note(const ViewCall *call, const char *typed)
 {
     char why[160], note[UI_NOTE_BYTES];
-    Lang lang = ui->input.lang == LANG_ZH ? LANG_ZH : LANG_EN;
+    Lang lang = call->ui->input.lang == LANG_ZH ? LANG_ZH : LANG_EN;
     quiz_parse_message(typed, false, lang, why, sizeof why);
     snprintf(note, sizeof note, LANG_PICK(lang, "%s; nothing changed", "%s，什么也没改"), why);
-    ui_note_text(ui, note);
+    request_note_text(call->ask, note);
 }
 
 /* A key while a value is typed: digits and the like, Backspace, Enter (apply), Esc. */
-static int machine_type(MachineState *st, Ui *ui, const Lesson *ls, int key)
+static int machine_type(MachineState *st, const ViewCall *call, int key)
 {
     switch (quiz_type_key(st->typed, sizeof st->typed, key, false)) {
     case QUIZ_TYPED_ESC:
@@ -1128,9 +1129,9 @@ static int machine_type(MachineState *st, Ui *ui, const Lesson *ls, int key)
         QuizParse read = quiz_parse_answer(st->typed, &v);
         st->typing = false;
         if (read == QUIZ_ANSWER_OK && !v.percent)
-            return machine_ask(ui, ls, st, v.value);
+            return machine_ask(call, st, v.value);
         if (read == QUIZ_ANSWER_JUNK)   /* "1.2.3", "-": said, not dropped in silence */
-            machine_junk_note(ui, st->typed);
+            machine_junk_note(call, st->typed);
         return REACT_REDRAW;
     }
     case QUIZ_TYPED_OTHER:
@@ -1139,17 +1140,17 @@ static int machine_type(MachineState *st, Ui *ui, const Lesson *ls, int key)
     return key == KEYCODE_TAB || key == KEYCODE_BACKTAB || key == KEYCODE_REDRAW ? -1 : REACT_NONE;
 }
 
-static int machine_key(void *state, Ui *ui, Player *p, const Lesson *ls, int key, long long now)
+static int machine_key(void *state, const ViewCall *call, int key)
 {
-    (void)p; (void)now;
+    const Ui *ui = call->ui;
     MachineState *st = state;
-    const Trace *tr = &ls->tr;
+    const Trace *tr = &call->ls->tr;
     int rows, cols;
     machine_edit_size(tr, st->table, &rows, &cols);
     if (st->row >= rows || st->col >= cols)   /* a shorter sentence since */
         machine_move(st, tr, 0, 0);
     if (st->typing)
-        return machine_type(st, ui, ls, key);
+        return machine_type(st, call, key);
     switch (key) {
     case KEYCODE_ESC:
     case 'i':
@@ -1166,7 +1167,7 @@ static int machine_key(void *state, Ui *ui, Player *p, const Lesson *ls, int key
     case '=':
     case '-': {
         double now_value = machine_edit_value(tr, st->table, machine_edit_head(tr, ui), st->row, st->col);
-        return machine_ask(ui, ls, st, now_value + (key == '-' ? -MACHINE_NUDGE : MACHINE_NUDGE));
+        return machine_ask(call, st, now_value + (key == '-' ? -MACHINE_NUDGE : MACHINE_NUDGE));
     }
     case KEYCODE_ENTER:
         st->typing = true;
@@ -1174,12 +1175,12 @@ static int machine_key(void *state, Ui *ui, Player *p, const Lesson *ls, int key
         return REACT_REDRAW;
     case 'u':
         if (ui->edits == 0) {   /* said, not a key that seems to do nothing */
-            ui_note_text(ui, ui->input.lang == LANG_ZH ? "假如：还没有改过什么，没有可撤销的"
-                                                       : "what if: nothing changed yet, nothing to undo");
+            request_note_text(call->ask, ui->input.lang == LANG_ZH ? "假如：还没有改过什么，没有可撤销的"
+                                                                   : "what if: nothing changed yet, nothing to undo");
             return REACT_REDRAW;
         }
-        ui->what_if = EDIT_ASK_UNDO;
-        return REACT_REDRAW | REACT_RECOMPUTE;
+        request_undo(call->ask);
+        return REACT_REDRAW;
     default:
         return -1;   /* Tab, w, q, ?, Space …: what they are bound to */
     }

@@ -21,11 +21,8 @@
 
 /* ---------------------------------------------------------------- actions and keys */
 
-/* The matrix view's own actions (view.h: ViewAction). */
-#define MATRIX_ACTIONS(X) \
-    X(TABLE_NEXT, "next table: raw scores, ÷√d, shares", "换一张表：原始分数、÷√d、百分比")
-
-VIEW_ACTIONS_DEFINE(MatrixAction, MATRIX_ACTION_BASE, matrix_actions, MATRIX_ACTIONS);
+/* Its own actions' help (the list is view_matrix.h's: the tour names its preset). */
+VIEW_ACTIONS_TABLE(matrix_actions, MATRIX_ACTIONS);
 
 static const KeyBinding matrix_keys[] = {
     { 't',          VIEW_OWN(TABLE_NEXT),  0, "t", true },
@@ -974,10 +971,9 @@ static void matrix_init(void *state, const Lesson *ls)
     st->table = MATRIX_SHARES;
 }
 
-static int matrix_act(void *state, Ui *ui, Player *p, const Lesson *ls, Action a, int arg,
-                      long long now)
+static int matrix_act(void *state, const ViewCall *call, Action a, int arg)
 {
-    (void)ui; (void)p; (void)ls; (void)arg; (void)now;
+    (void)call;
     MatrixState *st = state;
     if ((int)a < ACTION_VIEW_FIRST)
         return -1;   /* the shared actions keep their shared meaning */
@@ -987,21 +983,25 @@ static int matrix_act(void *state, Ui *ui, Player *p, const Lesson *ls, Action a
     case ACTION_TABLE_NEXT:
         st->table = (MatrixTable)((st->table + 1) % MATRIX_TABLE_COUNT);
         return REACT_REDRAW;
+    case ACTION_TABLE_SHOW:
+        if (arg < 0 || arg >= MATRIX_TABLE_COUNT)
+            return REACT_NONE;
+        st->table = (MatrixTable)arg;
+        return REACT_REDRAW;
     }
     return -1;
 }
 
 /* The cursor is a cell: row the asking character (the focus), col the answering one. */
-static int matrix_set_cursor(void *state, Ui *ui, Player *p, const Lesson *ls, int row,
-                             int col, long long now)
+static int matrix_set_cursor(void *state, const ViewCall *call, int row, int col)
 {
     (void)state;
-    int T = ls->tr.T;
+    int T = call->ls->tr.T;
     if (row < 0 || row >= T || col < 0 || col >= T)
         return REACT_NONE;
-    if (row != p->focus)
-        player_set_focus(p, row, now);
-    ui->answer = col;
+    if (row != call->p->focus)
+        player_set_focus(call->p, row, call->now);
+    request_answer(call->ask, col);
     return REACT_REDRAW;
 }
 

@@ -135,7 +135,7 @@ static bool practice_graded(const QuizQuestion *q, const char *typed, QuizGrade 
 /* ---------------------------------------------------------------- the answer line */
 
 /* Enter on the line: grades it, reveals the solution (empty), or says why it is no number. */
-static int practice_submit(PracticeState *st, Ui *ui, const Lesson *ls)
+static int practice_submit(PracticeState *st, const Ui *ui, const Lesson *ls)
 {
     practice_sync(st, &ls->tr, ui->seed);
     QuizQuestion q;
@@ -160,10 +160,10 @@ static int practice_submit(PracticeState *st, Ui *ui, const Lesson *ls)
     return REACT_REDRAW;
 }
 
-static int practice_key(void *state, Ui *ui, Player *p, const Lesson *ls, int key, long long now)
+static int practice_key(void *state, const ViewCall *call, int key)
 {
-    (void)p;
-    (void)now;
+    const Ui *ui = call->ui;
+    const Lesson *ls = call->ls;
     PracticeState *st = state;
     practice_sync(st, &ls->tr, ui->seed);   /* the lesson may have changed since */
     st->junk = false;
@@ -189,11 +189,10 @@ static bool practice_modal(const void *state)
 
 /* ---------------------------------------------------------------- actions */
 
-static int practice_act(void *state, Ui *ui, Player *p, const Lesson *ls, Action a, int arg,
-                        long long now)
+static int practice_act(void *state, const ViewCall *call, Action a, int arg)
 {
-    (void)p;
-    (void)now;
+    const Ui *ui = call->ui;
+    const Lesson *ls = call->ls;
     PracticeState *st = state;
     if ((int)a < (int)ACTION_VIEW_FIRST)
         return -1;
@@ -216,7 +215,7 @@ static int practice_act(void *state, Ui *ui, Player *p, const Lesson *ls, Action
         st->scroll = st->scroll + arg < QUIZ_MAX_LINES ? st->scroll + arg : QUIZ_MAX_LINES;
         return REACT_REDRAW;
     case ACTION_PRACTICE_NUMBERS:   /* the question needs its numbers: n does not apply */
-        ui_note(ui, NOTE_NUMBERS_NEEDED, 0.0);
+        request_note(call->ask, NOTE_NUMBERS_NEEDED, 0.0);
         return REACT_REDRAW;
     case PRACTICE_ACTION_BASE:
         break;
