@@ -117,7 +117,7 @@ void panel_heading(const ViewCtx *c, const ArcsLayout *L)
     draw_rule_heading(c->g, c->gl, panel_left(L), L->panel_row, L->panel_w, title);
     if (!c->numbers)
         return;
-    const KeyBinding *own = view_ops(VIEW_ARCS)->keys;
+    const KeyBinding *own = c->keys;   /* the arcs' own, as the context gives them */
     bool answer = c->stage == STAGE_SCORE || c->stage == STAGE_SOFTMAX;
     Action prev = answer ? ACTION_ANSWER_PREV : ACTION_DIM_PREV, next = answer ? ACTION_ANSWER_NEXT : ACTION_DIM_NEXT;
     snprintf(keys, sizeof keys, " %s/%s %s ", action_key_label_in(own, prev), action_key_label_in(own, next),

@@ -385,8 +385,8 @@ static void draw_context(const ViewCtx *c, const ScaleLayout *L, int y)
     if (x < label_x(L) + text_width(label) + 1)
         x = label_x(L) + text_width(label) + 1;
     char keys[32], shown[32], buf[64];
-    snprintf(keys, sizeof keys, "%s/%s", action_key_label_in(view_ops(VIEW_SCALE)->keys, VIEW_OWN(CONTEXT_DOWN)),
-             action_key_label_in(view_ops(VIEW_SCALE)->keys, VIEW_OWN(CONTEXT_UP)));
+    snprintf(keys, sizeof keys, "%s/%s", action_key_label_in(c->keys, VIEW_OWN(CONTEXT_DOWN)),
+             action_key_label_in(c->keys, VIEW_OWN(CONTEXT_UP)));
     draw_drawable(c->ascii, keys, shown, sizeof shown);
     for (int i = 0; i < REALMODEL_CONTEXT_COUNT; i++) {
         bool here = i == idx;
