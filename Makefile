@@ -212,12 +212,14 @@ fuzz-smoke:
 	fi
 
 # ------------------------------------------------------------------ lint
-# Stricter warnings than the build's and cppcheck, run last by `make test`. Exits 0 when
-# clean, 1 with the findings listed, so CI can run it.
-lint: $(GEN_MODEL) $(GEN_CURVE)
+# Stricter warnings than the build's and cppcheck, run last by `make test`; then the
+# objects' call graph (scripts/layers.sh): no cycle, no view or panel calling ui.o or
+# input.o. Exits 0 when clean, 1 with the findings listed, so CI can run it.
+lint: $(GEN_MODEL) $(GEN_CURVE) $(LIB_OBJ) $(MAIN_OBJ)
 	@command -v $(CLANG) >/dev/null 2>&1 && command -v cppcheck >/dev/null 2>&1 || \
 	    sh scripts/install-deps.sh clang cppcheck
-	@CLANG="$(CLANG)" LINT_CFLAGS="$(filter-out -Werror -MMD -MP -DATTN_VERSION=% -DATTN_DOCDIR=%,$(ALL_CFLAGS))" sh scripts/lint.sh
+	@CLANG="$(CLANG)" LINT_CFLAGS="$(filter-out -Werror -MMD -MP -DATTN_VERSION=% -DATTN_DOCDIR=%,$(ALL_CFLAGS))" sh scripts/lint.sh; \
+	    lint=$$?; sh scripts/layers.sh $(BUILD)/obj; layers=$$?; [ $$lint -eq 0 ] && [ $$layers -eq 0 ]
 
 # ------------------------------------------------------------------ coverage
 # Line coverage per file of src/ after the unit tests and the command-line tests.

@@ -18,6 +18,7 @@
 #include "lesson.h"
 #include "model.h"
 #include "player.h"
+#include "view_list.h"
 
 /* The one-line notes the status bar can show until the next key (chrome.c words them). */
 typedef enum {
@@ -74,7 +75,7 @@ typedef enum {
 
 /* A view and a place or an action in it: what a cursor or a preset ask names. */
 typedef struct {
-    int view;     /* the view (a ViewId) */
+    ViewId view;  /* the view */
     int row;      /* REQUEST_CURSOR: the row (what it means is the view's) */
     int col;      /* REQUEST_CURSOR: the column */
     Action action;/* REQUEST_PRESET: the view's own action */
@@ -89,8 +90,8 @@ typedef struct {
     double note_value;              /* the number it names */
     char note_text[UI_NOTE_BYTES];  /* NOTE_TEXT's and NOTE_SAVED's text */
     int answer;                     /* REQUEST_ANSWER: a character, or -1 (the row's largest) */
-    int fresh;                      /* REQUEST_FRESH: the view (a ViewId) */
-    int open;                       /* REQUEST_OPEN: the view (a ViewId) */
+    ViewId fresh;                   /* REQUEST_FRESH: the view */
+    ViewId open;                    /* REQUEST_OPEN: the view */
     RequestTarget cursor;           /* REQUEST_CURSOR */
     RequestTarget preset;           /* REQUEST_PRESET */
     Action then;                    /* REQUEST_THEN: the shared action */
@@ -129,13 +130,13 @@ void request_shared_start(Request *rq);
 /* The answering character of the hand checks (-1: the row's largest). */
 void request_answer(Request *rq, int answer);
 /* View view's state made fresh over the lesson. */
-void request_fresh(Request *rq, int view);
+void request_fresh(Request *rq, ViewId view);
 /* View view shown. */
-void request_open(Request *rq, int view);
+void request_open(Request *rq, ViewId view);
 /* View view's cursor on (row, col). */
-void request_cursor(Request *rq, int view, int row, int col);
+void request_cursor(Request *rq, ViewId view, int row, int col);
 /* View view's own action applied to its state (an exported preset of the view). */
-void request_preset(Request *rq, int view, Action action, int arg);
+void request_preset(Request *rq, ViewId view, Action action, int arg);
 /* The shared action a (with arg) applied after the rest. */
 void request_then(Request *rq, Action a, int arg);
 /* The lesson over sentence; the comparison sentence; the mask; the heads. */

@@ -33,25 +33,25 @@ void request_answer(Request *rq, int answer)
     rq->answer = answer;
 }
 
-void request_fresh(Request *rq, int view)
+void request_fresh(Request *rq, ViewId view)
 {
     rq->asks |= REQUEST_FRESH;
     rq->fresh = view;
 }
 
-void request_open(Request *rq, int view)
+void request_open(Request *rq, ViewId view)
 {
     rq->asks |= REQUEST_OPEN;
     rq->open = view;
 }
 
-void request_cursor(Request *rq, int view, int row, int col)
+void request_cursor(Request *rq, ViewId view, int row, int col)
 {
     rq->asks |= REQUEST_CURSOR;
     rq->cursor = (RequestTarget){ .view = view, .row = row, .col = col };
 }
 
-void request_preset(Request *rq, int view, Action action, int arg)
+void request_preset(Request *rq, ViewId view, Action action, int arg)
 {
     rq->asks |= REQUEST_PRESET;
     rq->preset = (RequestTarget){ .view = view, .action = action, .arg = arg };

@@ -281,16 +281,16 @@ int ui_carry_out(Ui *ui, Player *p, const Lesson *ls, Request *rq, long long now
     }
     if (asks & REQUEST_ANSWER)
         ui->answer = rq->answer;
-    if ((asks & REQUEST_FRESH) && rq->fresh >= 0 && rq->fresh < VIEW_COUNT)
-        view_state_fresh(ui->views, (ViewId)rq->fresh, ls);
+    if (asks & REQUEST_FRESH)
+        view_state_fresh(ui->views, rq->fresh, ls);
     if (asks & REQUEST_OPEN)
-        ui_set_view(ui, p, ls, (ViewId)rq->open);
-    if ((asks & REQUEST_CURSOR) && rq->cursor.view >= 0 && rq->cursor.view < VIEW_COUNT) {
-        int r = ui_set_cursor(ui, p, ls, (ViewId)rq->cursor.view, rq->cursor.row, rq->cursor.col, now);
+        ui_set_view(ui, p, ls, rq->open);
+    if (asks & REQUEST_CURSOR) {
+        int r = ui_set_cursor(ui, p, ls, rq->cursor.view, rq->cursor.row, rq->cursor.col, now);
         react |= r > 0 ? r : 0;
     }
-    if ((asks & REQUEST_PRESET) && rq->preset.view >= 0 && rq->preset.view < VIEW_COUNT) {
-        int r = ui_view_act(ui, p, ls, (ViewId)rq->preset.view, rq->preset.action, rq->preset.arg, now);
+    if (asks & REQUEST_PRESET) {
+        int r = ui_view_act(ui, p, ls, rq->preset.view, rq->preset.action, rq->preset.arg, now);
         react |= r > 0 ? r : 0;
     }
     if (asks & REQUEST_THEN)
