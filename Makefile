@@ -64,7 +64,7 @@ FUZZ_OBJ   := $(patsubst src/%.c,$(BUILD)/fuzz/obj/%.o,$(LIB_SRC)) $(BUILD)/fuzz
 FUZZ_A     := $(BUILD)/fuzz/libattn.a
 FUZZ_BIN   := $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(wildcard tests/fuzz/fuzz_*.c))
 
-.PHONY: all run test unit asan cli e2e golden-update deps install uninstall clean bench lesson-data valgrind \
+.PHONY: all run test unit asan cli e2e new-view-test golden-update deps install uninstall clean bench lesson-data valgrind \
         fuzz fuzz-smoke lint coverage demo-cast export-test docs deb FORCE
 
 all: $(BIN)
@@ -160,9 +160,13 @@ e2e: $(BIN)
 export-test: $(BIN)
 	@sh tests/export/run.sh ./$(BIN)
 
+# A new screen passes: scripts/new-view in a copy of the tree, then make unit cli there.
+new-view-test:
+	@sh scripts/new-view-test.sh
+
 test: deps
 	@$(MAKE) --no-print-directory -j$(NPROC) $(BIN) $(UNIT_BIN) $(ASAN_BIN)
-	@$(MAKE) --no-print-directory -j1 unit asan cli e2e export-test fuzz-smoke lint
+	@$(MAKE) --no-print-directory -j1 unit asan cli e2e export-test fuzz-smoke lint new-view-test
 
 valgrind: $(UNIT_BIN) $(BIN)
 	@sh scripts/valgrind.sh $(UNIT_BIN)
