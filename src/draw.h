@@ -119,6 +119,10 @@ void draw_context_labels(ViewCtx *c);
  * label fits in cols (so a row is in one form), else its brief label. */
 const char *draw_tok(const ViewCtx *c, int t, int cols);
 
+/* A table row's label for character t at (x, y): the focus marker (▸, ">" in ASCII) when t
+ * asks, then t as written (its brief label when brief), lit when it asks. */
+void draw_row_label(const ViewCtx *c, int x, int y, int t, bool brief);
+
 /* The English or Chinese literal by the context's language (still checked as a format). */
 #define SAY(c, en, zh) LANG_PICK((c)->lang, en, zh)
 
