@@ -12,7 +12,7 @@
 #include <string.h>
 #include "format.h"
 #include "heat.h"
-#include "quiz.h"
+#include "typed.h"
 
 /* ---------------------------------------------------------------- the chosen number */
 
@@ -115,12 +115,12 @@ static int machine_move(MachineState *st, const Trace *tr, int dr, int dc)
 }
 
 /* The status line's word on a typed value that is not a number (nothing changes): practice's
- * (quiz_parse_message), and that nothing changed. */
+ * (typed_message), and that nothing changed. */
 static void machine_junk_note(const ViewCall *call, const char *typed)
 {
     char why[160], note[UI_NOTE_BYTES];
     Lang lang = call->ui->input.lang == LANG_ZH ? LANG_ZH : LANG_EN;
-    quiz_parse_message(typed, false, lang, why, sizeof why);
+    typed_message(typed, false, lang, why, sizeof why);
     snprintf(note, sizeof note, LANG_PICK(lang, "%s; nothing changed", "%s，什么也没改"), why);
     request_note_text(call->ask, note);
 }
@@ -128,23 +128,23 @@ static void machine_junk_note(const ViewCall *call, const char *typed)
 /* A key while a value is typed: digits and the like, Backspace, Enter (apply), Esc. */
 static int machine_type(MachineState *st, const ViewCall *call, int key)
 {
-    switch (quiz_type_key(st->typed, sizeof st->typed, key, false)) {
-    case QUIZ_TYPED_ESC:
+    switch (typed_key(st->typed, sizeof st->typed, key, false)) {
+    case TYPED_KEY_ESC:
         st->typing = false;
         return REACT_REDRAW;
-    case QUIZ_TYPED_EDITED:
+    case TYPED_KEY_EDITED:
         return REACT_REDRAW;
-    case QUIZ_TYPED_ENTER: {
-        QuizAnswer v;
-        QuizParse read = quiz_parse_answer(st->typed, &v);
+    case TYPED_KEY_ENTER: {
+        TypedNumber v;
+        TypedRead read = typed_read(st->typed, &v);
         st->typing = false;
-        if (read == QUIZ_ANSWER_OK && !v.percent)
+        if (read == TYPED_NUMBER && !v.percent)
             return machine_ask(call, st, v.value);
-        if (read == QUIZ_ANSWER_JUNK)   /* "1.2.3", "-": said, not dropped in silence */
+        if (read == TYPED_JUNK)   /* "1.2.3", "-": said, not dropped in silence */
             machine_junk_note(call, st->typed);
         return REACT_REDRAW;
     }
-    case QUIZ_TYPED_OTHER:
+    case TYPED_KEY_OTHER:
         break;
     }
     return key == KEYCODE_TAB || key == KEYCODE_BACKTAB || key == KEYCODE_REDRAW ? -1 : REACT_NONE;

@@ -8,7 +8,7 @@
 #include <string.h>
 #include "draw.h"
 #include "format.h"
-#include "quiz.h"
+#include "quiz_text.h"
 #include "text.h"
 #include "view.h"
 #include "view_practice.h"
@@ -125,8 +125,8 @@ static void practice_init(void *state, const Lesson *ls)
 /* The typed answer graded against q; false when it is not a number (or empty). */
 static bool practice_graded(const QuizQuestion *q, const char *typed, QuizGrade *g)
 {
-    QuizAnswer a;
-    if (quiz_parse_answer(typed, &a) != QUIZ_ANSWER_OK)
+    TypedNumber a;
+    if (typed_read(typed, &a) != TYPED_NUMBER)
         return false;
     quiz_grade(q, &a, g);
     return true;
@@ -140,15 +140,15 @@ static int practice_submit(PracticeState *st, const Ui *ui, const Lesson *ls)
     practice_sync(st, &ls->tr, ui->seed);
     QuizQuestion q;
     practice_current(st, &ls->tr, ui->seed, &q);
-    QuizAnswer a;
-    QuizParse r = quiz_parse_answer(st->typed, &a);
-    if (r == QUIZ_ANSWER_JUNK) {   /* said under the line, in the frame's language */
+    TypedNumber a;
+    TypedRead r = typed_read(st->typed, &a);
+    if (r == TYPED_JUNK) {   /* said under the line, in the frame's language */
         st->junk = true;
         return REACT_REDRAW;
     }
     st->typing = false;
     st->scroll = 0;
-    if (r == QUIZ_ANSWER_EMPTY) {
+    if (r == TYPED_EMPTY) {
         st->phase = PRACTICE_REVEALED;
         quiz_tally_add(&st->tally, NULL);
         return REACT_REDRAW;
@@ -167,15 +167,15 @@ static int practice_key(void *state, const ViewCall *call, int key)
     PracticeState *st = state;
     practice_sync(st, &ls->tr, ui->seed);   /* the lesson may have changed since */
     st->junk = false;
-    switch (quiz_type_key(st->typed, sizeof st->typed, key, true)) {
-    case QUIZ_TYPED_ENTER:
+    switch (typed_key(st->typed, sizeof st->typed, key, true)) {
+    case TYPED_KEY_ENTER:
         return practice_submit(st, ui, ls);
-    case QUIZ_TYPED_ESC:
+    case TYPED_KEY_ESC:
         st->typing = false;
         return REACT_REDRAW;
-    case QUIZ_TYPED_EDITED:
+    case TYPED_KEY_EDITED:
         return REACT_REDRAW;
-    case QUIZ_TYPED_OTHER:
+    case TYPED_KEY_OTHER:
         break;
     }
     return -1;   /* Tab, ?, q, n, the arrows …: what they are bound to */
@@ -409,7 +409,7 @@ static void practice_draw(const ViewCtx *c)
         y += practice_answer_line(c, st, &q, x, y);
         if (st->junk && y < bottom) {   /* Enter on text that is not a number: why */
             char msg[256];
-            quiz_parse_message(st->typed, true, c->lang, msg, sizeof msg);
+            typed_message(st->typed, true, c->lang, msg, sizeof msg);
             practice_line(c, x, y, msg, STYLE_ERROR);
         }
         if (y + 1 < bottom) {
