@@ -12,6 +12,7 @@
 #include "check.h"
 #include "format.h"
 #include "heat.h"
+#include "pieces.h"
 #include "chain.h"
 #include "view.h"
 #include "view_machine.h"
@@ -115,13 +116,13 @@ static void sqrt_d(const ViewCtx *c, char *buf, size_t cap)
 }
 
 /* The line under the focus tables: the stage's formula, and at ④ the lesson's point. */
-static void build_point(const ViewCtx *c, const MachineLayout *L, HeatText *x)
+static void build_point(const ViewCtx *c, const MachineLayout *L, Pieces *x)
 {
     const Trace *tr = c->tr;
     char in[32], buf[512], root[32];
     shape(c, in, sizeof in, tr->T, "T", tr->d, "d");
     sqrt_d(c, root, sizeof root);
-    heat_text_init(x, 2);
+    pieces_init(x, 2);
     switch (L->stage) {
     case STAGE_QKV:
         snprintf(buf, sizeof buf, SAY(c, "Q = x%sWq, K = x%sWk, V = x%sWv: one x, three roles%s, each %s",
@@ -149,9 +150,9 @@ static void build_point(const ViewCtx *c, const MachineLayout *L, HeatText *x)
                  in, in, c->ascii ? "-" : c->lang == LANG_ZH ? "——" : "—");
         break;
     }
-    heat_text_words(x, L->stage == STAGE_OUTPUT ? STYLE_BOLD : STYLE_NORMAL, buf);
+    pieces_words(x, L->stage == STAGE_OUTPUT ? STYLE_BOLD : STYLE_NORMAL, buf);
     if (tr->heads == 2 && (L->stage == STAGE_QKV || L->stage == STAGE_OUTPUT)) {
-        heat_text_sep(x, c->gl->sep);
+        pieces_sep(x, c->gl->sep);
         if (c->numbers)
             snprintf(buf, sizeof buf, SAY(c, "two heads (lesson 7): columns 0-%d are head 1's, %d-%d head 2's",
                                           "两个头（第 7 课）：第 0-%d 列归头 1，第 %d-%d 列归头 2"),
@@ -160,10 +161,10 @@ static void build_point(const ViewCtx *c, const MachineLayout *L, HeatText *x)
             snprintf(buf, sizeof buf, "%s", SAY(c, "two heads: the left half is the first head's, the right half "
                                                    "the second's",
                                                 "两个头：左半归第一个头，右半归第二个头"));
-        heat_text_words(x, STYLE_NORMAL, buf);
+        pieces_words(x, STYLE_NORMAL, buf);
     }
     if (tr->mask == MASK_CAUSAL && (L->stage == STAGE_SCORE || L->stage == STAGE_SOFTMAX)) {
-        heat_text_sep(x, c->gl->sep);
+        pieces_sep(x, c->gl->sep);
         if (c->numbers)
             snprintf(buf, sizeof buf, SAY(c, "causal mask (lesson 7): the dim cells look ahead; after %sd they "
                                              "get %s, share 0",
@@ -172,32 +173,32 @@ static void build_point(const ViewCtx *c, const MachineLayout *L, HeatText *x)
         else
             snprintf(buf, sizeof buf, "%s", SAY(c, "causal mask: a character never looks ahead",
                                                 "因果掩码：每个字都不往后看"));
-        heat_text_words(x, STYLE_NORMAL, buf);
+        pieces_words(x, STYLE_NORMAL, buf);
     }
     const ScoreSet *set = &tr->score_set;
     if (set->on && c->numbers && (L->stage == STAGE_SCORE || L->stage == STAGE_SOFTMAX)) {
         char name[64], num[FORMAT_BYTES];   /* what if: the score marked * is not a Q·K */
-        heat_text_add(x, STYLE_NORMAL, HEAT_BREAK);   /* a line of its own */
+        pieces_add(x, STYLE_NORMAL, PIECES_BREAK);   /* a line of its own */
         draw_score_set_note(c, set->head, set->row, set->col, buf, sizeof buf);
-        heat_text_add(x, STYLE_BOLD, "%s = %s*: ", draw_score_name(c, set->head, set->row, set->col, name, sizeof name),
+        pieces_add(x, STYLE_BOLD, "%s = %s*: ", draw_score_name(c, set->head, set->row, set->col, name, sizeof name),
                       format_fixed(num, sizeof num, TRACE_HSQ(tr, scores, set->head, set->row, set->col), 2));
-        heat_text_words(x, STYLE_NORMAL, buf);
+        pieces_words(x, STYLE_NORMAL, buf);
     }
     if (L->sum_w) {   /* the Σ column's 100.1%: the one ≈, explained where it appears */
-        heat_text_sep(x, c->gl->sep);
+        pieces_sep(x, c->gl->sep);
         snprintf(buf, sizeof buf, SAY(c, "%s adds the printed shares: 99.9%% or 100.1%% is 100%% rounded",
                                       "%s 把印出来的百分比加起来：99.9%% 或 100.1%% 是 100%% 四舍五入的结果"),
                  c->gl->sum);
-        heat_text_words(x, STYLE_NORMAL, buf);
+        pieces_words(x, STYLE_NORMAL, buf);
     }
     if (L->one_of_two) {
-        heat_text_sep(x, c->gl->sep);
+        pieces_sep(x, c->gl->sep);
         char one[32], two[32];
         head_name(c, 0, one, sizeof one);
         head_name(c, 1, two, sizeof two);
         snprintf(buf, sizeof buf, SAY(c, "both heads do not fit: %s shown (%s: %s)", "两个头并排放不下：显示%s（%s：%s）"),
                  one, action_key_label(ACTION_HEADS), two);
-        heat_text_words(x, STYLE_NORMAL, buf);
+        pieces_words(x, STYLE_NORMAL, buf);
     }
 }
 
@@ -491,10 +492,10 @@ static int rows_needed(const MachineLayout *L)
  * Q and K over V stands in for stacked tables only where those would fit: the same tables
  * in fewer rows (the strip grows), never all three where only the asking rows fit (the
  * rows they take would come out of every stage's strip). */
-static void layout_rows_own(const ViewCtx *c, MachineLayout *L, HeatText *tmp)
+static void layout_rows_own(const ViewCtx *c, MachineLayout *L, Pieces *tmp)
 {
     build_point(c, L, tmp);
-    L->point_lines = heat_text_lines(tmp, L->w);
+    L->point_lines = pieces_lines(tmp, L->w);
     MachineLayout stacked = *L;
     stacked.qkv = QKV_STACKED;
     if (L->stage == STAGE_QKV && L->qkv == QKV_PAIR && rows_needed(&stacked) + L->T > c->body.h)
@@ -549,7 +550,7 @@ static void layout_rows(const ViewCtx *c, MachineLayout *L, const MachineFit *fi
 }
 
 /* Everything of the layout at stage but its rows. */
-static void layout_columns(const ViewCtx *c, MachineLayout *L, Stage stage, HeatText *tmp)
+static void layout_columns(const ViewCtx *c, MachineLayout *L, Stage stage, Pieces *tmp)
 {
     memset(L, 0, sizeof *L);
     L->T = c->tr->T;
@@ -567,7 +568,7 @@ static void layout_columns(const ViewCtx *c, MachineLayout *L, Stage stage, Heat
  * stage decides the spare rows; in a tall frame
  * the strip's cells grow to MACHINE_MAX_RH rows while MACHINE_SPARE_USED rows stay spare,
  * and what is left centres the whole. */
-static MachineFit machine_fit(const ViewCtx *c, MachineLayout *current, HeatText *tmp)
+static MachineFit machine_fit(const ViewCtx *c, MachineLayout *current, Pieces *tmp)
 {
     MachineFit fit = { 0, 0, 1, 0, c->tr->T };
     MachineLayout L;
@@ -597,7 +598,7 @@ static MachineFit machine_fit(const ViewCtx *c, MachineLayout *current, HeatText
     return fit;
 }
 
-static void machine_layout(const ViewCtx *c, MachineLayout *L, HeatText *tmp)
+static void machine_layout(const ViewCtx *c, MachineLayout *L, Pieces *tmp)
 {
     MachineFit fit = machine_fit(c, L, tmp);   /* L: the current stage's columns */
     layout_rows(c, L, &fit);
@@ -1032,7 +1033,7 @@ static void machine_view_draw(const ViewCtx *outer)
     ViewCtx room = draw_prediction_room(outer);   /* a model with a readout: its answer */
     const ViewCtx *c = &room;
     MachineLayout L;
-    HeatText text;
+    Pieces text;
     machine_layout(c, &L, &text);
     if (L.caption_row >= 0)
         draw_caption(c, &L);
@@ -1046,7 +1047,7 @@ static void machine_view_draw(const ViewCtx *outer)
     } else {
         draw_focus(c, &L);
         build_point(c, &L, &text);
-        heat_text_draw(c, &text, L.x, L.point_row, L.w, L.point_lines);
+        pieces_draw(c, &text, L.x, L.point_row, L.w, L.point_lines);
     }
     draw_prediction(outer);
 }
@@ -1057,7 +1058,7 @@ static bool machine_view_hit(const ViewCtx *outer, int x, int y, Action *action,
     ViewCtx room = draw_prediction_room(outer);
     const ViewCtx *c = &room;
     MachineLayout L;
-    HeatText text;
+    Pieces text;
     machine_layout(c, &L, &text);
     int t = -1;
     if (y >= L.strip_row && y < L.strip_row + L.strip_rows * L.rh && x >= L.strip_x)
