@@ -35,21 +35,14 @@
 
 /* ---------------------------------------------------------------- share → width, colour */
 
-/* least + ⌊share · scale⌋, for a share clamped into 0..1. */
-static int dots_of(double share, int least, int scale)
-{
-    share = share < 0.0 ? 0.0 : share > 1.0 ? 1.0 : share;
-    return least + (int)floor(share * scale + 1e-9);
-}
-
 int arcs_foot_dots(const ArcsLayout *L, double share)
 {
-    return dots_of(share, L->min_dots, L->foot_scale);
+    return draw_share_size(share, L->min_dots, L->foot_scale);
 }
 
 int arcs_band_dots(const ArcsLayout *L, double share)
 {
-    return dots_of(share, L->min_dots, L->band_scale);
+    return draw_share_size(share, L->min_dots, L->band_scale);
 }
 
 int arcs_packet_dots(const ArcsLayout *L, double share)

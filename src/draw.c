@@ -82,6 +82,12 @@ void draw_context_labels(ViewCtx *c)
     }
 }
 
+int draw_share_size(double share, int least, int scale)
+{
+    share = share < 0.0 ? 0.0 : share > 1.0 ? 1.0 : share;
+    return least + (int)floor(share * scale + 1e-9);
+}
+
 void draw_row_label(const ViewCtx *c, int x, int y, int t, bool brief)
 {
     if (t == c->focus)

@@ -119,6 +119,14 @@ void draw_context_labels(ViewCtx *c);
  * label fits in cols (so a row is in one form), else its brief label. */
 const char *draw_tok(const ViewCtx *c, int t, int cols);
 
+/* ---------------------------------------------------------------- a share's size */
+
+/* How big a share draws, the one rule every screen sizes a share by (the arcs' bands and
+ * feet, the all view's lines, the library's fill): least + ⌊share · scale⌋ for a share
+ * clamped into 0..1, so 0 is least, 1 is least + scale and each further 1/scale adds one.
+ * (A product that is a whole number in exact arithmetic counts as one: 1e-9 of slack.) */
+int draw_share_size(double share, int least, int scale);
+
 /* A table row's label for character t at (x, y): the focus marker (▸, ">" in ASCII) when t
  * asks, then t as written (its brief label when brief), lit when it asks. */
 void draw_row_label(const ViewCtx *c, int x, int y, int t, bool brief);
