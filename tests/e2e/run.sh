@@ -1074,18 +1074,30 @@ run_case "a resize storm in every view ends on a whole frame"    case_resize_sto
 
 # ---------------------------------------------------------------- issue 15: the guided tour
 
-# --tour: → (and Space) walk from the opening picture to the summary, answering the question
-# before ③ on the way; ← walks back to exactly the first stop; Esc leaves on the screen shown.
+# Waits until the screen differs from $WORK/before and shows stop $1 of $2 (its number in
+# the caption, or the question a question stop asks in its place), at most 5 seconds: a
+# stop is drawn whole in one frame, so nothing needs to settle.
+wait_stop() {
+    _end=$(( $(date +%s) + 5 ))
+    while :; do
+        capture && ! cmp -s "$WORK/screen" "$WORK/before" &&
+            { grep -qF "tour $1/$2" "$WORK/screen" || grep -qF "Predict:" "$WORK/screen"; } && return 0
+        [ "$(date +%s)" -ge "$_end" ] && return 1
+        sleep_a_little
+    done
+}
+
+# --tour at --speed 4: → (and Space) walk from the opening picture to the summary, answering
+# the question before ③ on the way; ← walks back to exactly the first stop; Esc leaves on the
+# screen shown. Each press waits for the next stop (wait_stop), not for the screen to settle.
 case_tour() {
-    start_app --tour
+    start_app --tour --speed 4
     wait_for "tour 1/" || fail "--tour did not open on its first stop" || return 1
     settle first || fail "the first stop never settled" || return 1
     grep -qF "52.4%" "$WORK/first" || fail "the opening stop does not show 52.4%" || return 1
     _n=$(grep -o 'tour 1/[0-9]*' "$WORK/first" | cut -d/ -f2)
-    _i=0 _asked=0
-    while ! grep -qF "tour $_n/$_n" "$WORK/screen"; do
-        _i=$((_i + 1))
-        [ "$_i" -le 40 ] || fail "40 presses of → did not reach stop $_n" || return 1
+    _i=1 _asked=0
+    while [ "$_i" -lt "$_n" ]; do
         if grep -qF "Predict: whom will 等 look at most?" "$WORK/screen"; then
             t send-keys 2                      # 加
             wait_for "等 looks most at 加 (52.4%): right!" || fail "answering 2 did not say right" || return 1
@@ -1093,20 +1105,18 @@ case_tour() {
         fi
         cp "$WORK/screen" "$WORK/before"
         if [ $((_i % 2)) = 0 ]; then t send-keys Space; else t send-keys Right; fi
-        wait_change before || fail "→ changed nothing at press $_i" || return 1
-        settle cur || return 1
+        _i=$((_i + 1))
+        wait_stop "$_i" "$_n" || fail "→ did not reach stop $_i" || return 1
     done
     [ "$_asked" = 1 ] || fail "no question before ③ on the way" || return 1
     grep -qF "[summary]" "$WORK/screen" || fail "the last stop is not the summary" || return 1
-    _i=0
-    while ! grep -qF "tour 1/$_n" "$WORK/screen"; do
-        _i=$((_i + 1))
-        [ "$_i" -le 40 ] || fail "40 presses of ← did not come back to the first stop" || return 1
+    while [ "$_i" -gt 1 ]; do
         cp "$WORK/screen" "$WORK/before"
         t send-keys Left
-        wait_change before || fail "← changed nothing at press $_i" || return 1
-        settle cur || return 1
+        _i=$((_i - 1))
+        wait_stop "$_i" "$_n" || fail "← did not come back to stop $_i" || return 1
     done
+    settle cur || return 1
     cmp -s "$WORK/screen" "$WORK/first" || { diff "$WORK/first" "$WORK/screen" | head -20; fail "the first stop, walked back to, differs"; return 1; }
     t send-keys Escape
     wait_change first && settle left || fail "Esc changed nothing" || return 1
