@@ -418,6 +418,35 @@ static char *start_frame(const char *const *args, int w, int h, Lang lang, const
     return text;
 }
 
+/* How many views' states the start state that args describe made (what --print draws). */
+static int states_at_start(const char *const *args, const Lesson *ls)
+{
+    char *argv[8] = { "attn-tui" };
+    int argc = 1;
+    for (; args[argc - 1]; argc++)
+        argv[argc] = (char *)args[argc - 1];
+    Options o;
+    char err[256];
+    assert_int_equal(cli_parse(argc, argv, &o, err, sizeof err), 0);
+    Player p;
+    Ui ui;
+    assert_int_equal(app_start_state(&o, ls, 0, &p, &ui), 0);
+    int made = view_states_made(ui.views);
+    ui_free(&ui);
+    return made;
+}
+
+/* The start (and so --print) makes the state of the view it shows and no other: the arcs
+ * keep none, the train screen's is its run; the tour makes the states its first stop asks. */
+static void test_start_makes_only_its_views_state(void **state)
+{
+    Fixture *f = *state;
+    assert_int_equal(states_at_start((const char *const[]){ NULL }, &f->ls), 0);
+    assert_int_equal(states_at_start((const char *const[]){ "--view", "train", NULL }, &f->ls), 1);
+    assert_int_equal(states_at_start((const char *const[]){ "--view", "matrix", NULL }, &f->ls), 1);
+    assert_int_equal(states_at_start((const char *const[]){ "--tour", NULL }, &f->ls), 0);
+}
+
 /* Compares text with tests/golden/NAME.txt (ATTN_GOLDEN_UPDATE=1 writes it). */
 static void assert_golden(const char *name, const char *text)
 {
@@ -622,6 +651,7 @@ int main(void)
         cmocka_unit_test(test_help_lists_the_keys_it_owns),
         cmocka_unit_test(test_autoplay_asks_before_the_mirror),
         cmocka_unit_test_setup_teardown(test_opening_picture, fixture_setup, fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_start_makes_only_its_views_state, fixture_setup, fixture_teardown),
         cmocka_unit_test(test_other_sentences),
         cmocka_unit_test(test_captions_fit),
         cmocka_unit_test(test_captions_with_heads_and_mask),
