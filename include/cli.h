@@ -38,7 +38,7 @@ typedef struct {
     Stage stage;             /* --stage qkv|score|softmax|output (or 1-4); ③ softmax by default
                                 (the opening picture) */
     int focus;               /* --focus N (1-based on the command line, stored 0-based), or -1:
-                                the lesson's asker, 等 (tour_asker) */
+                                the lesson's asker, 等 (lesson_asker) */
     int view;                /* --view NAME as a ViewId, or -1 for the default */
     const char *record_path; /* --record FILE.cast: record the session (asciicast v2), or NULL */
     bool overwrite;          /* --overwrite: a file the program writes may replace one */
