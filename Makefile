@@ -166,7 +166,7 @@ new-view-test:
 
 test: deps
 	@$(MAKE) --no-print-directory -j$(NPROC) $(BIN) $(UNIT_BIN) $(ASAN_BIN)
-	@$(MAKE) --no-print-directory -j1 unit asan cli e2e export-test fuzz-smoke lint new-view-test
+	@$(MAKE) --no-print-directory -j1 unit asan cli e2e export-test fuzz-smoke new-view-test lint
 
 valgrind: $(UNIT_BIN) $(BIN)
 	@sh scripts/valgrind.sh $(UNIT_BIN)

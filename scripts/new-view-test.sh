@@ -2,7 +2,8 @@
 # new-view-test.sh — a new screen passes: copies the working tree (its tracked and untracked
 # files, not build/ or anything else git ignores) to build/new-view/tree, runs
 # scripts/new-view there, then `make unit cli` in that copy (both at once: cli mostly
-# waits). Prints one line with the time taken; on a failure the log's end, and exits 1.
+# waits), built with CFLAGS=-O2 (NEW_VIEW_CFLAGS overrides). Prints one line with the time
+# taken; on a failure the log's end, and exits 1.
 # Owns: build/new-view/ (made afresh each run). Touches nothing else.
 # Usage: sh scripts/new-view-test.sh [NAME]   (make new-view-test; make test runs it)
 set -u
@@ -29,6 +30,10 @@ fail() {
     exit 1
 }
 cd "$TREE" || exit 1
+# Built without debugging information (the build's -O2 otherwise: its warnings), which is
+# all the copy is for.
+CFLAGS=${NEW_VIEW_CFLAGS:--O2}
+export CFLAGS
 sh scripts/new-view "$NAME" >"$LOG" 2>&1 || fail "scripts/new-view $NAME"
 jobs=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
 ${MAKE:-make} --no-print-directory -j"$jobs" unit cli >>"$LOG" 2>&1 || fail "make unit cli after scripts/new-view $NAME"
