@@ -94,7 +94,7 @@ $(BUILD)/obj/default_model.o: $(GEN_MODEL) | $(BUILD)/obj
 $(GEN_MODEL): assets/lesson.model scripts/embed-model.sh | $(BUILD)/gen
 	sh scripts/embed-model.sh $< > $@.tmp && mv $@.tmp $@
 
-# Station 5's √d curve is computed when building (it was 8 ms of every start): lesson.c
+# Station 5's √d curve is computed when building (8 ms saved at every start): lesson.c
 # includes it. The generator links only the modules the curve needs.
 GEN_CURVE := $(BUILD)/gen/lesson_curve.h
 $(BUILD)/gen-curve: scripts/gen-curve.c $(BUILD)/obj/sqrtd.o $(BUILD)/obj/engine.o \

@@ -230,7 +230,7 @@ static int app_what_if(App *a, char *err, size_t errlen)
 
 /* A score set by the learner is a cell of one sentence (its positions): when another
  * sentence is asked for, it is cleared rather than moved to the cell at the same places
- * (score(等→加) = 6 became score(等→减) over 十减四等于?). True when it was. */
+ * (score(等→加) = 6 would become score(等→减) over 十减四等于?). True when it was. */
 static bool app_drop_score_of_sentence(App *a)
 {
     ScoreSet *score = &a->ui.want.config.score;

@@ -170,7 +170,7 @@ bool draw_score_set_note(const ViewCtx *c, int h, int t, int s, char *buf, size_
 
 /* ---------------------------------------------------------------- pieces */
 
-/* For a model with a readout (issue 18), what it predicts for the sentence, in the body's
+/* For a model with a readout, what it predicts for the sentence, in the body's
  * last row: "the model answers 三加五等于? → 八 97.2%" (the engine's prediction; no
  * percentage with numbers hidden). Draws nothing for a model without one. */
 void draw_prediction(const ViewCtx *c);

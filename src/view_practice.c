@@ -1,4 +1,4 @@
-/* view_practice.c — practice (issue 17): one question at a time about the lesson shown, its
+/* view_practice.c — practice: one question at a time about the lesson shown, its
  * operands as printed; the learner types a number and Enter; the answer is graded, a wrong
  * one gets the right value, the worked solution and the mistake named; score and streak.
  * Owns: the view's state (view_practice.h), its answer line (modal while open), its actions,

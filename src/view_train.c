@@ -1,4 +1,4 @@
-/* view_train.c — the train screen (issue 18): the lesson's machine learning its arithmetic
+/* view_train.c — the train screen: the lesson's machine learning its arithmetic
  * live; loss and accuracy against steps, the chosen sentence's ? row, its prediction, what
  * it learned in words; saving the trained model and playing it on every screen.
  * Owns: its state (view_train.h: the run, play/pause, pace, steps per second from the tick

@@ -233,7 +233,7 @@ fi
 "$BIN" --keys man | grep -qx '.B Tab' && "$BIN" --keys markdown | grep -qF '| `t` | next table: raw scores, ÷√d, shares |' \
     && ok "--keys writes the global and the views' keys" || bad "--keys writes the global and the views' keys" "$("$BIN" --keys markdown | head -3)"
 expect_fail "bad --keys format" 2 "--keys: 'html' is not a format: use markdown or man" -- --keys html
-# ------------------------------------------------------------------ ASCII (issue 8 §5)
+# ------------------------------------------------------------------ ASCII
 # --print --ascii writes ASCII only, the characters by their pinyin; a frame into a file is
 # Unicode whatever TERM says (--no-ascii only matters on a console); --dump stays Unicode.
 "$BIN" --print --ascii --size 80x24 --sentence 三加五等于?十减四等于?几是二乘 >"$tmp/ascii" 2>"$tmp/err"; st=$?
@@ -253,7 +253,7 @@ TERM=linux "$BIN" --dump | grep -qF "output(等) is most like V(加)" && ok "--d
 "$BIN" --help | grep -qF -- "--no-ascii" && ok "--help names --no-ascii" || bad "--help names --no-ascii"
 expect_fail "--no-ascii takes no value" 2 "--no-ascii" -- --no-ascii=yes
 
-# ------------------------------------------------------------------ worksheets and --set (issue 17)
+# ------------------------------------------------------------------ worksheets and --set
 "$BIN" --worksheet 20 --answers >"$tmp/ws" 2>"$tmp/err"; st=$?
 [ $st -eq 0 ] && ok "--worksheet 20 --answers exits 0" || bad "--worksheet 20 --answers exits 0" "exit $st: $(cat "$tmp/err")"
 n=$(grep -cE '^    answer [0-9]+: -?[0-9.]+%?$' "$tmp/ws")
@@ -323,7 +323,7 @@ expect_fail "--set: a second score is refused, not kept in silence" 2 "--set: on
 expect_fail "--set index out of range" 2 "index out of range: wq has 8 rows (0-7) and 8 columns (0-7)" -- --dump --set 'wq[8][0]=1'
 expect_fail "--set not a number" 2 "--set: 'wk[0][0]=abc': 'abc' is not a number" -- --dump --set 'wk[0][0]=abc'
 expect_fail "--set unknown character" 2 "'龙' is not in the vocabulary" -- --dump --set 'embedding[龙][0]=1'
-# ------------------------------------------------------------------ completion (issue 19 §3)
+# ------------------------------------------------------------------ completion
 # The committed scripts are the program's (the docs check above also compares them); each
 # shell that is installed completes the values of an option, the options, and file names.
 for sh_file in "bash|completions/attn-tui.bash" "zsh|completions/_attn-tui" "fish|completions/attn-tui.fish"; do
@@ -375,7 +375,7 @@ for opt in $("$BIN" --completion bash | sed -n "s/^    COMPREPLY=(\$(compgen -W 
 done
 [ -z "$undocumented" ] && ok "every option is in --help and the man page" || bad "every option is in --help and the man page" "$undocumented"
 
-# ------------------------------------------------------------------ SVG (issue 19 §1)
+# ------------------------------------------------------------------ SVG
 # Golden SVGs of four frames, drawn by tests/unit/test_svg_golden.c with the goldens' fixed
 # view bar (make golden-update rewrites them; tests/svg/README): --print draws the same frame
 # but for its view bar's row (row 2: y 16 to 32, the program's own views), each is
@@ -458,7 +458,7 @@ n=$(grep -c 'class="line"' tests/svg/all-nonumbers-80x24.svg)
 [ "$n" -eq 36 ] && ! grep -qF 'a1.3 1.3 0 1 0' tests/svg/all-nonumbers-80x24.svg && ok "svg: the all view's 36 lines are paths" \
     || bad "svg: the all view's 36 lines are paths" "$n lines"
 
-# ------------------------------------------------------------------ config file (issue 19 §4)
+# ------------------------------------------------------------------ config file
 mkdir -p "$tmp/xdg/attn-tui"
 printf '# my defaults\nview = matrix\nnumbers = no   # hidden\n\nlang=zh\n' >"$tmp/xdg/attn-tui/config"
 "$BIN" --print --size 80x24 >"$tmp/cfg" 2>"$tmp/err"
@@ -491,7 +491,7 @@ printf 'model = %s\nheads = 2\nmask = causal\n' "$PWD/tests/models/tiny.model" >
 cmp -s "$tmp/cfg" "$tmp/cfgwant" && ok "config: model, heads and mask" || bad "config: model, heads and mask" "$(cat "$tmp/err")"
 expect_fail "--theme takes dark, light or contrast" 2 "--theme: 'blue' is not a theme: use dark, light or contrast" -- --theme blue
 rm -f "$tmp/xdg/attn-tui/config"
-# ------------------------------------------------------------------ --train (issue 18)
+# ------------------------------------------------------------------ --train
 # Training learns add from seed 1; the saved model predicts 八 for 三加五等于?, reads back
 # number for number, and a continued run starts where it stopped.
 "$BIN" --train --task add --seed 1 --save "$tmp/m.model" >"$tmp/out" 2>"$tmp/err"; st=$?
@@ -553,7 +553,7 @@ for l in en zh; do
     [ "$n" -eq 1 ] && ok "--help --lang $l: --seed once" || bad "--help --lang $l: --seed once" "$n times"
 done
 
-# ------------------------------------------------------------------ issue 15: the opening picture, the tour
+# ------------------------------------------------------------------ the opening picture, the tour
 "$BIN" --print --size 80x24 >"$tmp/open" 2>"$tmp/err"
 if grep -qF "▲ thicker line: 等 looks more" "$tmp/open" && grep -q "52.4%" "$tmp/open" \
    && tail -1 "$tmp/open" | grep -qF "Space plays the whole lesson · ←/→ step · ? explains this screen"; then
@@ -573,7 +573,7 @@ grep -qF "The opening picture: 等 looks at every character" "$tmp/tour" && grep
 "$BIN" --print --size 80x24 --predict | sed -n 3p | grep -qF "predict, then reveal: autoplay asks before ③ · tally: 0 of 0 right" \
     && ok "--predict: the caption row says what it does" || bad "--predict: the caption row says what it does"
 expect_fail "--tour takes no value" 2 "--tour" -- --tour=yes
-# ------------------------------------------------------------------ hardening (issue 13)
+# ------------------------------------------------------------------ hardening
 # File names and model tokens reach stderr escaped; no raw ESC or BEL in any message.
 no_raw_controls() { ! LC_ALL=C grep -q "$(printf '[\033\007]')" "$1"; }
 expect_fail "--model: the path's escapes are shown escaped" 1 \
@@ -697,7 +697,7 @@ else
     echo "skip  the pseudo-terminal tests: no python3"
 fi
 
-# ------------------------------------------------------------------ issue 16: every message in Chinese
+# ------------------------------------------------------------------ every message in Chinese
 expect_fail "zh: a character not in the vocabulary" 1 "attn-tui: --sentence：第 2 个字「x」不认识：既不在词表里，也不是 ASCII 拼写" -- --lang zh --dump --sentence 三x
 expect_fail "zh: a full-width look-alike" 1 "第 1 个字「３」不认识（是不是想打「3」？「３」是 U+FF13，不是「3」）" -- --lang zh --dump --sentence "３+5"
 expect_fail "zh: seventeen characters" 1 "--sentence：句子有 18 个字：最多只能有 16 个" -- --lang zh --dump --sentence 三加五等于三加五等于三加五等于三加五
@@ -726,7 +726,7 @@ grep -qF '| `空格` |' "$tmp/keyszh" && grep -qF '| `点击` |' "$tmp/keyszh" &
 "$BIN" --print --size 40x12 --lang zh | grep -qF "终端太小：至少要 60×20，现在是 40×12" \
     && ok "zh: terminal too small" || bad "zh: terminal too small" "$("$BIN" --print --size 40x12 --lang zh | grep -v '^ *$')"
 
-# ------------------------------------------------------------------ issue 16: every error path in Chinese
+# ------------------------------------------------------------------ every error path in Chinese
 # Each error provoked for real, under --lang zh and under LANG=zh_CN.UTF-8 (no zh_CN locale
 # needs to be installed: the program's own texts, never glibc's): the exact Chinese line, and
 # stderr without an English word. Allowed Latin: attn-tui, option names (--record …), file
@@ -808,7 +808,7 @@ expect_zh "--save onto a directory" 1 "attn-tui: --save：$tmp：是一个目录
 expect_zh "--save onto a file without --overwrite" 1 "attn-tui: --save：$tmp/file：文件已存在（要替换它，加 --overwrite）" -- --train --steps 1 --save "$tmp/file"
 # --sentence's Chinese lines say "--sentence：" as every other option's do (above: a character
 # not in the vocabulary, seventeen characters); an empty or blank sentence is named as
-# --sentence's (it was "attn-tui: 句子是空的…" without the option)
+# --sentence's (not "attn-tui: 句子是空的…" without the option)
 expect_zh "--sentence: blanks only" 1 "attn-tui: --sentence：句子是空的：请给 1 到 16 个字" -- --dump --sentence "   "
 expect_fail "--sentence: empty, named" 1 "attn-tui: --sentence: the sentence is empty: give 1 to 16 characters" -- --dump --sentence ""
 printf 'bogus = 1\n' >"$tmp/zhkeys.conf"

@@ -472,7 +472,7 @@ case_help() {
 # Linux's numbers of the signals whose default action ends the process, as NAME:N
 # (dash's kill knows no names for some of them). SIGKILL and SIGSTOP cannot be caught.
 # Not SIGXFSZ: the program ignores it, so that over a file-size limit every output fails
-# with EFBIG and says so (issue 13, point 10; tests/cli/run.sh checks that).
+# with EFBIG and says so (tests/cli/run.sh checks that).
 FATAL_SIGNALS="HUP:1 INT:2 QUIT:3 ILL:4 TRAP:5 ABRT:6 BUS:7 FPE:8 USR1:10 SEGV:11 USR2:12
 PIPE:13 ALRM:14 TERM:15 STKFLT:16 XCPU:24 VTALRM:26 PROF:27 IO:29 PWR:30 SYS:31
 RTMIN:34 RTMIN+1:35 RTMAX-1:63 RTMAX:64"
@@ -988,7 +988,7 @@ run_case "√d: ←/→ ↑ change d and redraw, d switches ÷√d, r draws agai
 run_case "S-Tab reaches similarity, Tab reaches √d"                case_tab_reaches_similarity_and_sqrtd
 run_case "n hides every number in similarity and √d"             case_numbers_in_similarity_and_sqrtd
 
-# ---------------------------------------------------------------- views (issue 6)
+# ---------------------------------------------------------------- views
 
 # The views, as --help lists them (VIEW_LIST's names, include/view_list.h): the walk
 # visits every one there is.
@@ -1072,7 +1072,7 @@ run_case "a click on a view's name in the view bar opens it"     case_click_view
 run_case "a resize storm in every view ends on a whole frame"    case_resize_storm
 
 
-# ---------------------------------------------------------------- issue 15: the guided tour
+# ---------------------------------------------------------------- the guided tour
 
 # Waits until the screen differs from $WORK/before and shows stop $1 of $2 (its number in
 # the caption, or the question a question stop asks in its place), at most 5 seconds: a
@@ -1124,7 +1124,7 @@ case_tour() {
     grep -qF "[arcs]" "$WORK/left" || fail "Esc did not stay on the screen shown"
 }
 
-# ---------------------------------------------------------------- issue 9: your own sentence, record
+# ---------------------------------------------------------------- your own sentence, record
 
 # e, typing 10-4=? and Enter shows 十减四等于? with its arcs; at 80×24 the hint shows the ASCII
 # spelling (3+5=?) and an error is shown whole; a bad character is marked and refused, and
@@ -1201,7 +1201,7 @@ case_record_idle() {
     [ "$_before" = "$_after" ] || fail "the recording grew from $_before to $_after bytes while paused"
 }
 
-# S writes the frame as SVG (issue 19): the default name accepted in the current directory,
+# S writes the frame as SVG: the default name accepted in the current directory,
 # the status line saying the full path, the file well-formed and byte for byte what --print
 # --format svg writes of the same state at the same size; S again offers -2 and keeps the
 # first file; a typed name that exists is refused, and Esc then writes nothing.
@@ -1260,7 +1260,7 @@ run_case "Tab from code opens scale"                             case_scale_tab
 run_case "--view summary: claims; 3 and a click open their views" case_summary_view
 run_case "Tab from scale opens summary"                          case_summary_tab
 
-# ---------------------------------------------------------------- practice, where from, what if (issue 17)
+# ---------------------------------------------------------------- practice, where from, what if
 
 # Three questions answered as a person would: one right, one wrong (its mistake named), one
 # left empty (the worked solution); Esc leaves the line, n says it does not apply.
@@ -1378,7 +1378,7 @@ run_case "matrix: arrows and a click move the cell, the check follows" case_matr
 run_case "Tab reaches the matrix and the machine; → ends on [6, 8]" case_tab_to_matrix_and_machine
 run_case "arcs: . works 加 → 等, } another dimension, 60×20 keeps it" case_arcs_worked
 
-# ---------------------------------------------------------------- issue 18: the train screen
+# ---------------------------------------------------------------- the train screen
 
 # --view train: Space trains until 100% and 三加五等于? → 八; w asks for the file's name on the
 # input line and Enter writes the model there; the same name again is refused (the file kept)
@@ -1473,7 +1473,7 @@ run_case "i: a typed value that is not a number is said, nothing changes" case_w
 run_case "w: the Q·K row divides by √8 to the ÷√d row as printed"     case_where_from_dot_digits
 run_case "s: a score set over the sentence before is cleared, and said" case_score_set_cleared_by_sentence
 
-# ---------------------------------------------------------------- issue 8 §5: the Linux console
+# ---------------------------------------------------------------- the Linux console
 
 # True when the file $WORK/$1 holds no byte beyond ASCII.
 ascii_only() {

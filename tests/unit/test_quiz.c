@@ -144,7 +144,7 @@ static void test_mirrored(void **state)
     QuizQuestion q;
     quiz_make(trace_of(state), QUIZ_MIRRORED, ROLE_Q, JIA, DENG, 0, 0, 2, &q);
     assert_right(&q, "2.08");               /* Σ = 2.079972 from the printed operands, as the table */
-    assert_named(&q, "2.07", 0);            /* no longer accepted: one value */
+    assert_named(&q, "2.07", 0);            /* not accepted: one value */
     assert_named(&q, "2.09", 0);
     assert_named(&q, "4.05", 2, QUIZ_MISTAKE_MIRRORED, QUIZ_MISTAKE_SWAPPED);
 }
@@ -169,7 +169,7 @@ static void test_exp(void **state)
     assert_int_equal(q.digits_b, 3);
     assert_int_equal(q.digits_a, 4);
     assert_right(&q, "0.373");
-    assert_named(&q, "0.375", 0);           /* from two decimals: no longer right */
+    assert_named(&q, "0.375", 0);           /* from two decimals: not right */
     assert_named(&q, "0.37", 0);            /* three decimals asked */
     assert_named(&q, "0.062", 1, QUIZ_MISTAKE_NO_SCALE);     /* e^(1.2639 − 4.0510) */
 }
@@ -184,7 +184,7 @@ static void test_share(void **state)
     assert_right(&q, "52.4%");
     assert_right(&q, " 52,4 % ");
     assert_true(q.right == q.also_right);
-    assert_named(&q, "52.3", 0);            /* from two decimals: no longer right */
+    assert_named(&q, "52.3", 0);            /* from two decimals: not right */
     assert_named(&q, "52.6", 0);
     assert_named(&q, "0.524", 1, QUIZ_MISTAKE_FRACTION);
     assert_named(&q, "91.2%", 1, QUIZ_MISTAKE_NO_SCALE);     /* softmax of the raw scores */
@@ -192,7 +192,7 @@ static void test_share(void **state)
     quiz_make(trace_of(state), QUIZ_SHARE, ROLE_Q, DENG, DENG, 0, 0, 1, &q);
     assert_right(&q, "1.4");                /* 0.0264 ÷ 1.9084: the lesson's least, 1.4% */
     /* 加 gives 于 1.3%; without ÷√d 0.0%: 0.013 is the fraction, not also "forgot ÷√d"
-       (0.013 is 0.0 at one decimal: both were named) */
+       (0.013 is 0.0 at one decimal: naming both would be wrong) */
     quiz_make(trace_of(state), QUIZ_SHARE, ROLE_Q, JIA, YU, 0, 0, 1, &q);
     assert_right(&q, "1.3");
     assert_named(&q, "0.013", 1, QUIZ_MISTAKE_FRACTION);
@@ -367,8 +367,8 @@ static int word_ends(const char *line, int *ends, int max)
 }
 
 /* Every sheet line of 120 questions of six seeds, both languages, within QUIZ_SHEET_COLUMNS
- * (output(等) with five decimals took 81 columns after the indent), and every row of a
- * block right under its header's column numbers (the cells were " %6s" whatever the width). */
+ * (output(等) with five decimals too), and every row of a block right under its header's
+ * column numbers, whatever the cells' width. */
 static void test_sheet_lines_fit_and_align(void **state)
 {
     const Trace *tr = trace_of(state);

@@ -573,10 +573,10 @@ static void captions_of(const char *sentence, const EngineConfig *cfg, Lang lang
     scene_close(s);
 }
 
-/* With two heads Wq, Wk, Wv stay 8 × 8 and x and the output [6, 8] (the captions said
- * "Three 4 × 4 matrices: 192 trainable numbers", 3 · 4 · 4 being 48, and "[6, 4] in"),
- * while ÷√d is a head's: √4. With the causal mask the least-looked-at character is one 等
- * can see (it was ?, masked: "? only 0.0%", "0.0% of V(?)"). */
+/* With two heads Wq, Wk, Wv stay 8 × 8 and x and the output [6, 8] (not "Three 4 × 4
+ * matrices: 192 trainable numbers", 3 · 4 · 4 being 48, nor "[6, 4] in"), while ÷√d is a
+ * head's: √4. With the causal mask the least-looked-at character is one 等 can see (not ?,
+ * masked: "? only 0.0%", "0.0% of V(?)"). */
 static void test_captions_with_heads_and_mask(void **state)
 {
     (void)state;

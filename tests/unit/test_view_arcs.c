@@ -268,9 +268,9 @@ static void test_output_shows_vector_terms_and_cosine(void **state)
     }
 }
 
-/* One number, one value (issue 15): each panel's check holds with "=" and prints the row it
- * works as the matrix does: 等 at ③ 0.3734 … Σ 1.9084 and 52.4% (was 1.911 and 52.3% ≈ 52.4%),
- * at ② 4.05 and at ④ 0.52124 at two decimals, 三 at ② 7.512179 (was 7.5007 ≈ 7.51). */
+/* One number, one value: each panel's check holds with "=" and prints the row it
+ * works as the matrix does: 等 at ③ 0.3734 … Σ 1.9084 and 52.4% (not 1.911 and 52.3% ≈ 52.4%),
+ * at ② 4.05 and at ④ 0.52124 at two decimals, 三 at ② 7.512179 (not 7.5007 ≈ 7.51). */
 static void test_checks_hold_as_printed(void **state)
 {
     Fixture *l = *state;
@@ -295,8 +295,8 @@ static void test_checks_hold_as_printed(void **state)
     grid_free(&g);
 }
 
-/* The panel appears whole while the arcs grow (issue 15: its columns popping in one at a time
- * looked broken): every term of the weighted sum, and the check, at every moment. */
+/* The panel appears whole while the arcs grow (columns popping in one at a time would look
+ * broken): every term of the weighted sum, and the check, at every moment. */
 static void test_output_builds_term_by_term(void **state)
 {
     Fixture *l = *state;
@@ -485,7 +485,7 @@ static void test_feet_follow_share(void **state)
 }
 
 /* Every arc lands exactly as wide as its share says, in its share's colour: in 等's row
- * 19.6 %, 14.4 % and 10.1 % land 7, 5 and 4 dots wide (issue 8: shares a few points apart). */
+ * 19.6 %, 14.4 % and 10.1 % land 7, 5 and 4 dots wide (shares a few points apart). */
 static void test_each_arc_lands_with_its_share(void **state)
 {
     Fixture *l = *state;
@@ -1085,7 +1085,7 @@ static void test_long_sentence_and_wide_vectors(void **state)
     free(text);
 }
 
-/* ---------------------------------------------------------------- issue 8: the edges */
+/* ---------------------------------------------------------------- the edges */
 
 /* With numbers hidden, the words follow the shares' real order, not bins: at ③ every
  * character in the order of its share, each with a bar; at ④ every V in that order. */

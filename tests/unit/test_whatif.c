@@ -39,8 +39,8 @@ static Scene *editor(void)
     return s;
 }
 
-/* While the editor is open its ←/→ ↑/↓ choose cells: the status line no longer offers them
- * as "step" and "who asks" (it did, beside the editor's own keys line). */
+/* While the editor is open its ←/→ ↑/↓ choose cells: the status line does not offer them
+ * as "step" and "who asks" beside the editor's own keys line. */
 static void test_editor_hides_the_arrows_hints(void **state)
 {
     (void)state;
