@@ -26,13 +26,16 @@ typedef struct {
 int config_default_path(char *buf, size_t cap);
 
 /* Parses the len bytes at text, the file called name (for messages), into *c (cleared
- * first). Returns 0, or -1 with "NAME:LINE: what is wrong" (one line, NAME escaped) in
- * err: an unknown key, a bad value, a line that is not `key = value`. */
+ * first); a UTF-8 byte order mark at its start is skipped. Returns 0, or -1 with
+ * "NAME:LINE: what is wrong" (one line, NAME escaped) in err: an unknown key, a bad value,
+ * a line that is not `key = value`. */
 int config_parse(Config *c, const char *text, size_t len, const char *name,
                  char *err, size_t errlen);
 
 /* Reads and parses the file at path into *c. A missing file is no error (c is left
- * empty) unless must_exist (--config FILE). Returns 0, or -1 with one line in err. */
+ * empty) unless must_exist (--config FILE); the null device reads as an empty file; a FIFO,
+ * another device or a directory is refused without waiting on it. Returns 0, or -1 with
+ * one line in err. */
 int config_load(Config *c, const char *path, bool must_exist, char *err, size_t errlen);
 
 /* config_parse and config_load with their messages in lang (theirs are English). */

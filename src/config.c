@@ -4,6 +4,7 @@
  * Must not touch: the terminal, the model, the command line's parsing itself. */
 #include "config.h"
 
+#include "infile.h"
 #include "text.h"
 
 #include <errno.h>
@@ -164,6 +165,8 @@ int config_parse_in(Config *c, const char *text, size_t len, const char *name, L
     cli_defaults(&c->values);
     c->values.says = lang;
     size_t at = 0;
+    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)   /* a UTF-8 byte order mark, as Windows editors save */
+        at = 3;
     for (int number = 1; at < len; number++) {
         const char *nl = memchr(text + at, '\n', len - at);
         size_t n = nl ? (size_t)(nl - (text + at)) : len - at;
@@ -204,12 +207,17 @@ int config_load_in(Config *c, const char *path, bool must_exist, Lang lang, char
     memset(c, 0, sizeof *c);
     cli_defaults(&c->values);
     c->values.says = lang;
-    FILE *fp = fopen(path, "rb");
+    FILE *fp = infile_open(path);   /* a FIFO or a device is refused, never waited on */
     if (!fp) {
-        if (errno == ENOENT && !must_exist)
+        if ((errno == ENOENT && !must_exist) || (errno == ENODEV && infile_is_null_device(path)))
             return 0;
-        snprintf(err, errlen, CONFIG_SAY(c, "cannot read the config file %s: %s", "读不了配置文件 %s：%s"),
-                 text_escape(path, shown, sizeof shown), lang_strerror(lang, errno).text);
+        if (errno == ENODEV)
+            snprintf(err, errlen, CONFIG_SAY(c, "cannot read the config file %s: not a regular file (a pipe or "
+                                                "a device is never read)", "读不了配置文件 %s：不是普通文件（不读管道或设备）"),
+                     text_escape(path, shown, sizeof shown));
+        else
+            snprintf(err, errlen, CONFIG_SAY(c, "cannot read the config file %s: %s", "读不了配置文件 %s：%s"),
+                     text_escape(path, shown, sizeof shown), lang_strerror(lang, errno).text);
         return -1;
     }
     char *text = malloc(CONFIG_MAX_BYTES + 1);

@@ -5,6 +5,7 @@
 #define _GNU_SOURCE /* strtod_l, newlocale: numbers always use '.' whatever LC_NUMERIC says */
 
 #include "model.h"
+#include "infile.h"
 
 #include <errno.h>
 #include <locale.h>
@@ -14,9 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <fcntl.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #define MODEL_MAX_FILE (64u * 1024u * 1024u) /* largest file model_load_file reads */
 #define SHOW_BYTES 32                        /* longest token quoted in a message */
@@ -1015,28 +1014,6 @@ static int read_all(FILE *f, char **text, size_t *len)
     return 0;
 }
 
-/* Opens path for reading without blocking on a FIFO that has no writer, and only when
- * it is a regular file. Returns the stream, or NULL with errno set (ENODEV: not a
- * regular file). */
-static FILE *open_regular(const char *path)
-{
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0)
-        return NULL;
-    struct stat st;
-    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        int e = S_ISDIR(st.st_mode) ? EISDIR : ENODEV;
-        close(fd);
-        errno = e;
-        return NULL;
-    }
-    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
-    FILE *f = fdopen(fd, "rb");
-    if (!f)
-        close(fd);
-    return f;
-}
-
 int model_load_file(const char *path, Model *out, char *err, size_t errlen)
 {
     return model_load_file_in(path, LANG_EN, out, err, errlen);
@@ -1049,7 +1026,7 @@ int model_load_file_in(const char *path, Lang lang, Model *out, char *err, size_
     size_t len = 0;
     char name[SHOW_NAME_BYTES];
     text_escape(path, name, sizeof name);
-    FILE *f = open_regular(path);
+    FILE *f = infile_open(path);
     int e = f ? read_all(f, &text, &len) : errno;
     if (f)
         fclose(f);

@@ -478,6 +478,34 @@ printf 'model = %s\nheads = 2\nmask = causal\n' "$PWD/tests/models/tiny.model" >
 "$BIN" --no-config --dump --format json --model tests/models/tiny.model --heads 2 --mask causal >"$tmp/cfgwant" 2>>"$tmp/err"
 cmp -s "$tmp/cfg" "$tmp/cfgwant" && ok "config: model, heads and mask" || bad "config: model, heads and mask" "$(cat "$tmp/err")"
 expect_fail "--theme takes dark, light or contrast" 2 "--theme: 'blue' is not a theme: use dark, light or contrast" -- --theme blue
+# A config that is not a regular file is refused at once, never waited on (a FIFO nobody
+# writes blocked open() forever, even for --dump); /dev/null stays the empty config.
+# expect_refused NAME MESSAGE -- ARGS...: exit 2 within 5 s, one line on stderr.
+expect_refused() {
+    name=$1; text=$2; shift 3
+    timeout 5 "$BIN" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null; got=$?
+    if [ "$got" -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -qF -- "$text" "$tmp/err" && [ ! -s "$tmp/out" ]; then
+        ok "$name"
+    else
+        bad "$name" "exit $got: $(cat "$tmp/err")"
+    fi
+}
+mkfifo "$tmp/fifo.conf"
+expect_refused "config: --config FIFO is refused, not waited on" \
+    "attn-tui: cannot read the config file $tmp/fifo.conf: not a regular file (a pipe or a device is never read)" -- --config "$tmp/fifo.conf" --dump
+rm -f "$tmp/xdg/attn-tui/config"; mkfifo "$tmp/xdg/attn-tui/config"
+expect_refused "config: a FIFO at the default path is refused, even for --dump" \
+    "cannot read the config file $tmp/xdg/attn-tui/config: not a regular file" -- --dump
+rm -f "$tmp/xdg/attn-tui/config"
+expect_refused "config: --config a device is refused" "cannot read the config file /dev/zero: not a regular file" -- --config /dev/zero --dump
+expect_refused "config: --config a directory is refused" "cannot read the config file $tmp: Is a directory" -- --config "$tmp" --dump
+expect_refused "zh: config, a FIFO: said in Chinese" "读不了配置文件 $tmp/fifo.conf：不是普通文件" -- --lang zh --config "$tmp/fifo.conf" --dump
+# A config saved with a UTF-8 byte order mark (Windows editors write one) reads as without it.
+printf '\357\273\277lang = zh\nview = matrix\n' >"$tmp/bom.conf"
+"$BIN" --config "$tmp/bom.conf" --print --size 80x24 >"$tmp/cfg" 2>"$tmp/err"
+"$BIN" --no-config --print --size 80x24 --lang zh --view matrix >"$tmp/cfgwant" 2>>"$tmp/err"
+cmp -s "$tmp/cfg" "$tmp/cfgwant" && ok "config: a byte order mark is read past" || bad "config: a byte order mark is read past" "$(cat "$tmp/err")"
+rm -f "$tmp/xdg/attn-tui/config"
 rm -f "$tmp/xdg/attn-tui/config"
 # ------------------------------------------------------------------ --train (issue 18)
 # Training learns add from seed 1; the saved model predicts 八 for 三加五等于?, reads back

@@ -1,6 +1,7 @@
 /* test_config.c — the config file (config.c) and the option table completion reads (cli.c).
  * Covers: every key, comments and blanks, each bad line's exact FILE:LINE message, the
- * precedence command line > config, the default path from XDG_CONFIG_HOME and HOME, and
+ * precedence command line > config, the default path from XDG_CONFIG_HOME and HOME, a byte
+ * order mark, files that are not regular (refused without waiting, but /dev/null), and
  * that every option of getopt's table has a description row (completion never drifts). */
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -120,6 +122,21 @@ static void test_bad_lines(void **state)
     assert_string_equal(err, "a\\nb:1: 'x' is not key = value");
 }
 
+/* A file saved with a UTF-8 byte order mark (as Windows editors save) reads as without it;
+ * a mark anywhere else is a character of a key. */
+static void test_byte_order_mark(void **state)
+{
+    (void)state;
+    Config c;
+    char err[256] = "";
+    assert_int_equal(parse(&c, "\xEF\xBB\xBFlang = zh\nheads = 2\n", err), 0);
+    assert_int_equal(c.set, CLI_GIVEN_LANG | CLI_GIVEN_HEADS);
+    assert_int_equal(c.values.lang, LANG_ZH);
+    assert_int_equal(parse(&c, "\xEF\xBB\xBF", err), 0);
+    assert_int_equal(c.set, 0);
+    expect_bad("lang = zh\n\xEF\xBB\xBFheads = 2\n", "c.conf:2: unknown key '\\uFEFFheads' (the keys: lang, theme, view, speed, ascii, numbers, mask, heads, model)");
+}
+
 static void test_empty_and_comments(void **state)
 {
     (void)state;
@@ -175,6 +192,22 @@ static void test_load_files(void **state)
     unlink(path);
     assert_int_equal(config_load(&c, "/", true, err, sizeof err), -1);
     assert_string_equal(err, "cannot read the config file /: Is a directory");
+    /* a FIFO nobody writes to is refused at once (open() would wait for a writer) */
+    char fifo[] = "/tmp/attn-config-fifo-XXXXXX";
+    assert_non_null(mkdtemp(fifo));
+    char fifo_path[64];
+    snprintf(fifo_path, sizeof fifo_path, "%s/config", fifo);
+    assert_int_equal(mkfifo(fifo_path, 0600), 0);
+    assert_int_equal(config_load(&c, fifo_path, false, err, sizeof err), -1);
+    snprintf(want, sizeof want, "cannot read the config file %s: not a regular file (a pipe or a device is never read)",
+             fifo_path);
+    assert_string_equal(err, want);
+    unlink(fifo_path);
+    rmdir(fifo);
+    assert_int_equal(config_load(&c, "/dev/zero", true, err, sizeof err), -1);
+    assert_string_equal(err, "cannot read the config file /dev/zero: not a regular file (a pipe or a device is never read)");
+    assert_int_equal(config_load(&c, "/dev/null", true, err, sizeof err), 0);   /* the empty config */
+    assert_int_equal(c.set, 0);
 }
 
 /* Every option of getopt's table has a row of descriptions, and completion lists it. */
@@ -216,6 +249,7 @@ int main(void)
         cmocka_unit_test(test_every_key),
         cmocka_unit_test(test_command_line_wins),
         cmocka_unit_test(test_bad_lines),
+        cmocka_unit_test(test_byte_order_mark),
         cmocka_unit_test(test_empty_and_comments),
         cmocka_unit_test(test_default_path),
         cmocka_unit_test(test_load_files),
