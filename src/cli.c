@@ -7,6 +7,7 @@
 #include "export.h"
 #include "grid.h"
 #include "keydoc.h"
+#include "number.h"
 #include "player.h"
 #include "task.h"
 #include "ui.h"
@@ -205,9 +206,8 @@ const char *cli_usage(Lang lang)
 
 static int parse_speed(const char *s, double *out)
 {
-    char *end;
-    double v = strtod(s, &end);
-    if (end == s || *end != '\0' || !isfinite(v) || v < PLAYER_SPEED_MIN || v > PLAYER_SPEED_MAX)
+    double v;
+    if (number_parse(s, &v) != NUMBER_OK || v < PLAYER_SPEED_MIN || v > PLAYER_SPEED_MAX)
         return -1;
     *out = v;
     return 0;
@@ -722,13 +722,14 @@ static int cli_parse_steps(const CliOption *row, Options *o, const char *arg)
     return 0;
 }
 
-/* --lr X, above 0 and at most 10 (the field keeps what strtod read). */
+/* --lr X, above 0 and at most 10. */
 static int cli_parse_lr(const CliOption *row, Options *o, const char *arg)
 {
-    char *end;
-    double *lr = cli_field(row, o);
-    *lr = strtod(arg, &end);
-    return end != arg && *end == '\0' && isfinite(*lr) && *lr > 0.0 && *lr <= 10.0 ? 0 : -1;
+    double lr;
+    if (number_parse(arg, &lr) != NUMBER_OK || lr <= 0.0 || lr > 10.0)
+        return -1;
+    *(double *)cli_field(row, o) = lr;
+    return 0;
 }
 
 /* ---------------------------------------------------------------- refusals known at run time */

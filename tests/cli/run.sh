@@ -506,6 +506,19 @@ printf '\357\273\277lang = zh\nview = matrix\n' >"$tmp/bom.conf"
 "$BIN" --no-config --print --size 80x24 --lang zh --view matrix >"$tmp/cfgwant" 2>>"$tmp/err"
 cmp -s "$tmp/cfg" "$tmp/cfgwant" && ok "config: a byte order mark is read past" || bad "config: a byte order mark is read past" "$(cat "$tmp/err")"
 rm -f "$tmp/xdg/attn-tui/config"
+# ------------------------------------------------------------------ numbers as the model file writes them
+# --speed, --lr, --set and the config take the model file's numbers: exponents, no hex.
+expect_fail "--speed: no hex" 2 "--speed: '0x1' is not a speed: give a number from 0.25 to 4" -- --speed 0x1 --print
+expect_fail "--speed: no blank" 2 "--speed: ' 2' is not a speed" -- --speed ' 2' --print
+expect_fail "--lr: no hex" 2 "--lr: '0x1' is not a learning rate" -- --train --lr 0x1 --save "$tmp/hex.model"
+expect_fail "--set: no hex" 2 "--set: 'wq[0][0]=0x10': '0x10' is not a number" -- --set 'wq[0][0]=0x10' --dump
+expect_fail "--set: no inf" 2 "--set: 'wq[0][0]=inf': 'inf' is not a number" -- --set 'wq[0][0]=inf' --dump
+printf 'speed = 0x2\n' >"$tmp/hex.conf"
+expect_fail "config: no hex" 2 "hex.conf:1: speed: '0x2' is not a speed" -- --config "$tmp/hex.conf" --dump
+"$BIN" --no-config --print --speed 2e0 >/dev/null 2>"$tmp/err" && ok "--speed 2e0: an exponent is a number" \
+    || bad "--speed 2e0: an exponent is a number" "$(cat "$tmp/err")"
+"$BIN" --no-config --dump --format model --set 'wq[0][0]=1.5e1' 2>"$tmp/err" | grep -A2 '^\[wq\]' | grep -q '^ *15 -0.56 ' \
+    && ok "--set 'wq[0][0]=1.5e1' sets 15" || bad "--set 'wq[0][0]=1.5e1' sets 15" "$(cat "$tmp/err")"
 rm -f "$tmp/xdg/attn-tui/config"
 # ------------------------------------------------------------------ --train (issue 18)
 # Training learns add from seed 1; the saved model predicts 八 for 三加五等于?, reads back

@@ -111,6 +111,15 @@ static void test_bad_values(void **state)
     expect_error(c, "--speed: '9' is not a speed: give a number from 0.25 to 4");
     const char *d[] = { "--speed", "fast", NULL };
     expect_error(d, "--speed: 'fast' is not a speed: give a number from 0.25 to 4");
+    const char *hex[] = { "--speed", "0x1", NULL };   /* numbers as a model file writes them */
+    expect_error(hex, "--speed: '0x1' is not a speed: give a number from 0.25 to 4");
+    const char *lr_hex[] = { "--train", "--save", "m.model", "--lr", "0x1", NULL };
+    expect_error(lr_hex, "--lr: '0x1' is not a learning rate: give a number above 0, at most 10");
+    const char *exponents[] = { "--speed", "2.5e0", "--train", "--save", "m.model", "--lr", "2e-2", NULL };
+    Options ox;
+    char errx[256] = "";
+    assert_int_equal(parse(&ox, errx, exponents), 0);
+    assert_true(ox.speed == 2.5 && ox.lr == 0.02);
     const char *e[] = { "--stage", "attention", NULL };
     expect_error(e, "--stage: 'attention' is not a stage: use qkv, score, softmax or output (or 1-4)");
     const char *f[] = { "--focus", "0", NULL };

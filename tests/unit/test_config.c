@@ -104,6 +104,7 @@ static void test_bad_lines(void **state)
     snprintf(want, sizeof want, "c.conf:1: view: 'nope' is not a screen: use %s", names);
     expect_bad("view = nope\n", want);
     expect_bad("speed = 0.1\n", "c.conf:1: speed: '0.1' is not a speed: give a number from 0.25 to 4");
+    expect_bad("speed = 0x2\n", "c.conf:1: speed: '0x2' is not a speed: give a number from 0.25 to 4");
     expect_bad("numbers = maybe\n", "c.conf:1: numbers: 'maybe' is not yes or no");
     expect_bad("ascii = 2\n", "c.conf:1: ascii: '2' is not yes or no (or auto)");
     expect_bad("mask = full\n", "c.conf:1: mask: 'full' is not a mask: use none or causal");
