@@ -327,7 +327,8 @@ for sh_file in "bash|completions/attn-tui.bash" "zsh|completions/_attn-tui" "fis
 done
 expect_fail "bad --completion shell" 2 "--completion: 'tcsh' is not a shell: use bash, zsh or fish" -- --completion tcsh
 views=$("$BIN" --completion bash | sed -n "/--view)/{n;p}" | sed "s/.*-W '\([^']*\)'.*/\1/")
-table=$("$BIN" --help | sed -n '/--view NAME/{n;p}')   # VIEW_LIST's names, as --help lists them
+# VIEW_LIST's names, as --help lists them: the lines under --view's, wrapped to the columns
+table=$("$BIN" --help | awk '/^  --view NAME/ { on = 1; next } on && /^   / { print; next } { on = 0 }')
 [ -n "$views" ] && [ "$views" = "$(echo $table)" ] \
     && ok "completion: the view names are the view table's" || bad "completion: the view names are the view table's" "$views"
 if command -v bash >/dev/null 2>&1; then

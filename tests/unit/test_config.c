@@ -240,8 +240,15 @@ static void test_every_option_described(void **state)
         if (strcmp(d.name, "model") == 0)
             assert_int_equal(d.value, CLI_VALUE_FILE);
     }
-    assert_int_equal(completion_shell_from_name("zsh"), COMPLETION_ZSH);
-    assert_int_equal(completion_shell_from_name("csh"), -1);
+    /* the shells are --completion's words, in the option table */
+    char *zsh[] = { (char *)"attn-tui", (char *)"--completion", (char *)"zsh", NULL };
+    char *csh[] = { (char *)"attn-tui", (char *)"--completion", (char *)"csh", NULL };
+    Options o;
+    char err[256];
+    assert_int_equal(cli_parse(3, zsh, &o, err, sizeof err), 0);
+    assert_int_equal(o.completion, COMPLETION_ZSH);
+    assert_int_equal(cli_parse(3, csh, &o, err, sizeof err), -1);
+    assert_string_equal(err, "--completion: 'csh' is not a shell: use bash, zsh or fish");
 }
 
 int main(void)
