@@ -162,8 +162,8 @@ static void test_bad_values(void **state)
 }
 
 /* Every option's refusal of a bad value, whole, in English and in Chinese (--lang zh),
- * as the switch before cli_table wrote them byte for byte; --export's list and --set's
- * limit by their own checks, --view's list in test_bad_values. */
+ * byte for byte; --export's list and --set's limit by their own checks, --view's list in
+ * test_bad_values. */
 static void test_every_refusal_in_both_languages(void **state)
 {
     (void)state;
