@@ -19,14 +19,10 @@ typedef enum {
     STYLE_STAGE_LIT,    /* the current stage in the stage line */
     STYLE_FOCUS,        /* the focused (asking) character */
     STYLE_TOKEN,        /* the other characters of the sentence */
-    STYLE_ARC_1,        /* arc of a share below 1/8 ... (arcs are coloured by their share */
-    STYLE_ARC_2,        /* in eighths, weakest first) */
-    STYLE_ARC_3,
-    STYLE_ARC_4,
-    STYLE_ARC_5,
-    STYLE_ARC_6,
-    STYLE_ARC_7,
-    STYLE_ARC_8,        /* ... arc of a share from 7/8 up */
+    STYLE_SHARE_1,      /* a share's or a score's colour on the one ramp (ramp.h), weakest */
+    STYLE_SHARE_2,      /* first: below 5 %, 5-15 %, 15-35 %, from 35 % (a score: its table's */
+    STYLE_SHARE_3,      /* range in four equal bins). Lightness moves one way along the ramp, */
+    STYLE_SHARE_4,      /* away from the page; every step reads at least 3:1 against it */
     STYLE_POSITIVE,     /* a positive value where sign is coloured */
     STYLE_NEGATIVE,     /* a negative value where sign is coloured */
     STYLE_STATUS,       /* the status line */

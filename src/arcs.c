@@ -10,6 +10,7 @@
 #include "arcs_raster.h"
 
 #include "arcs_geometry.h"
+#include "ramp.h"
 
 #include <limits.h>
 #include <math.h>
@@ -186,7 +187,7 @@ static Arc arc_to(const ViewCtx *c, const ArcsLayout *L, int h, int s, double lo
                   double widest, double rise)
 {
     double share = arcs_drawn_share_of(c, h, s);
-    Arc a = { .level = draw_share_level(share), .centre = token_centre(L, s) };
+    Arc a = { .level = ramp_share_level(share), .centre = token_centre(L, s) };
     a.layers = arcs_band_dots(L, share);
     a.foot = arcs_foot_dots(L, share);
     if (a.foot < a.layers)
@@ -256,7 +257,7 @@ static void report_geometry(const ViewCtx *c, const ArcsLayout *L, int h, const 
         GeomShape g = { .kind = GEOM_ARC, .x0 = a->from, .y0 = arcs_base(L),
                         .x1 = a->loop ? a->to : a->centre, .y1 = arcs_base(L), .height = a->height,
                         .width = 1.0 + share * L->foot_scale, .share = share,
-                        .style = series != STYLE_NORMAL ? (int)series : STYLE_ARC_1 + a->level - 1 };
+                        .style = series != STYLE_NORMAL ? (int)series : (int)ramp_style(a->level) };
         arcs_geometry_add(out, &g);
     }
 }
@@ -301,7 +302,7 @@ static void paint_series(const ViewCtx *c, const ArcsLayout *L, Style series)
     for (int y = L->arc_top; y < L->sentence_row; y++)
         for (int x = 0; x < L->w; x++) {
             Cell *cell = grid_at(c->g, x, y);
-            if (cell && ((cell->style >= STYLE_ARC_1 && cell->style <= STYLE_ARC_8) ||
+            if (cell && ((cell->style >= STYLE_SHARE_1 && cell->style <= STYLE_SHARE_4) ||
                          (cell->style == STYLE_BOLD && cell->glyph[0] != ' ')))
                 cell->style = (unsigned char)series;
         }

@@ -21,22 +21,19 @@
 
 /* ---------------------------------------------------------------- braille cells */
 
-/* ASCII glyph of each level, lightest first. */
-static const char ascii_weights[ARCS_LEVELS + 1] = ".:-=+*#@";
 
 int arcs_braille_dots(const Cell *cell)
 {
     return draw_braille_dots(cell);
 }
 
-/* The arc level an ASCII cell already shows (0 for none). */
+/* The arc level an ASCII cell already shows (0 for none): its style's step of the ramp. */
 static int ascii_level(const Cell *cell)
 {
-    if (cell->glyph[0] == '\0' || cell->glyph[1] != '\0' || cell->style < STYLE_ARC_1 ||
-        cell->style > STYLE_ARC_8)
+    if (cell->glyph[0] == '\0' || cell->glyph[1] != '\0' || cell->style < STYLE_SHARE_1 ||
+        cell->style > STYLE_SHARE_4)
         return 0;
-    const char *at = strchr(ascii_weights, cell->glyph[0]);
-    return at ? (int)(at - ascii_weights) + 1 : 0;
+    return cell->style - STYLE_SHARE_1 + 1;
 }
 
 /* The cell of dot (dx, dy) inside the arc area, or NULL. */
@@ -65,16 +62,14 @@ void arcs_set_braille(const ViewCtx *c, int col, int row, Cell *cell, int dots, 
  * the stronger arc's style. In ASCII the cell shows the strongest arc's glyph. */
 void arcs_plot_bits(const ViewCtx *c, Cell *cell, int col, int row, int bits, int level)
 {
-    Style style = (Style)(STYLE_ARC_1 + level - 1);
-    if (c->ascii) {
-        if (level >= ascii_level(cell)) {
-            char glyph[2] = { ascii_weights[level - 1], '\0' };
-            grid_put_char(c->g, col, row, glyph, style);
-        }
+    Style style = ramp_style(level);
+    if (c->ascii) {   /* the level's stroke, as the ramp's legend shows it */
+        if (level >= ascii_level(cell))
+            grid_put_char(c->g, col, row, ramp_ascii_stroke(level), style);
         return;
     }
     int old = arcs_braille_dots(cell);
-    if (old && cell->style > style && cell->style <= STYLE_ARC_8)
+    if (old && cell->style > style && cell->style <= STYLE_SHARE_4)
         style = (Style)cell->style;
     int dots = old | bits;
     if (dots != old || cell->style != style)

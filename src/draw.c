@@ -302,22 +302,6 @@ void draw_bar_text(bool ascii, double fraction, int cols, char *buf, size_t cap)
     draw_append(buf, cap, "%s", parts[eighths % 8]);
 }
 
-/* ---------------------------------------------------------------- shares */
-
-int draw_share_level(double share)
-{
-    int level = 1 + (int)floor(share * DRAW_SHARE_LEVELS + 1e-9);
-    return level < 1 ? 1 : level > DRAW_SHARE_LEVELS ? DRAW_SHARE_LEVELS : level;
-}
-
-Style draw_share_style(double share, int weakest)
-{
-    int level = draw_share_level(share);
-    if (level < weakest)
-        level = weakest > DRAW_SHARE_LEVELS ? DRAW_SHARE_LEVELS : weakest;
-    return (Style)(STYLE_ARC_1 + level - 1);
-}
-
 int draw_revealed(double progress, int n)
 {
     if (progress <= 0.0)

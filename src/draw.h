@@ -194,15 +194,6 @@ int draw_bar_eighths(double fraction, int cols);
  * whole columns of '#' (rounded), or '.' for a bar shorter than half a column. */
 void draw_bar_text(bool ascii, double fraction, int cols, char *buf, size_t cap);
 
-/* The one share-to-style mapping: a share's level 1..DRAW_SHARE_LEVELS is the share in
- * eighths (1 below 12.5 %, 8 from 87.5 %), and level n is drawn in STYLE_ARC_n. */
-#define DRAW_SHARE_LEVELS 8
-int draw_share_level(double share);
-
-/* The style of a share: STYLE_ARC_ of its level, or of weakest when that is higher (a view
- * that leaves its weakest class to something else). */
-Style draw_share_style(double share, int weakest);
-
 /* A box outline with a title in its top edge and its inside blanked, all in style. */
 void draw_box(Grid *g, const Glyphs *gl, Rect r, const char *title, Style style);
 

@@ -9,44 +9,9 @@
 
 /* ---------------------------------------------------------------- levels */
 
-int heat_share_level(double share)
-{
-    if (share < 0.05)
-        return 1;
-    if (share < 0.15)
-        return 2;
-    if (share < 0.35)
-        return 3;
-    return 4;
-}
-
-/* The bin 1..4 of a fraction 0..1. */
-static int bin_of(double f)
-{
-    int level = 1 + (int)floor(f * 4.0);
-    return level < 1 ? 1 : level > HEAT_TOP ? HEAT_TOP : level;
-}
-
-int heat_range_level(double v, double lo, double hi)
-{
-    if (!(hi > lo))
-        return HEAT_TOP;
-    return bin_of((v - lo) / (hi - lo));
-}
-
-int heat_magnitude_level(double v, double top)
-{
-    if (!(top > 0.0))
-        return 1;
-    return bin_of(fabs(v) / top);
-}
-
 Style heat_style(int level)
 {
-    static const Style styles[HEAT_TOP + 1] = {
-        STYLE_DIM, STYLE_ARC_2, STYLE_ARC_4, STYLE_ARC_6, STYLE_ARC_8,
-    };
-    return styles[level < 0 ? 0 : level > HEAT_TOP ? HEAT_TOP : level];
+    return level <= 0 ? STYLE_DIM : ramp_style(level);
 }
 
 void heat_table_range(const Trace *tr, const double *mat, int h, double *lo, double *hi)

@@ -1,5 +1,5 @@
-/* heat.h — the heatmap kit the matrix, machine and library views share: a value's shade level and
- * its colour, swatches of shade glyphs, windows of rows and columns that keep one in
+/* heat.h — the heatmap kit the matrix, machine and library views share: a cell's style
+ * (levels and colours are the share ramp's, ramp.h), swatches of shade glyphs, windows of rows and columns that keep one in
  * sight (text laid out in pieces is pieces.h's).
  * Owns: nothing outside src/heat.c and the views that include it.
  * Must not touch: ncurses, the clock, the engine's arithmetic (levels only compare). */
@@ -8,21 +8,14 @@
 
 #include <stdbool.h>
 #include "draw.h"
+#include "ramp.h"
 
-#define HEAT_TOP 4   /* the darkest level: c->gl->shades[HEAT_TOP] */
+#define HEAT_TOP RAMP_LEVELS   /* the darkest level: c->gl->shades[HEAT_TOP] */
 
 /* ---------------------------------------------------------------- levels */
 
-/* The level 1..4 of a share, as the arcs class them: below 5 %, 15 %, 35 %, and above. */
-int heat_share_level(double share);
-
-/* The level 1..4 of v in four equal bins of [lo, hi] (4 when hi <= lo). */
-int heat_range_level(double v, double lo, double hi);
-
-/* The level 1..4 of |v| against the largest magnitude top (four equal bins). */
-int heat_magnitude_level(double v, double top);
-
-/* The style a level's glyphs are drawn in: grey → blue → gold → orange (level 0: dim). */
+/* A cell's style: the ramp's for levels 1..HEAT_TOP (ramp.h: the levels come from there
+ * too), dim for level 0 (a masked cell). */
 Style heat_style(int level);
 
 /* The smallest and largest cell of head h's T × T table mat (scores, scaled or weights)

@@ -18,11 +18,17 @@
  * Signs and heatmaps: positive is orange, negative is blue in every theme — the diverging
  * pair that red-green colour-blind readers tell apart (it differs in hue along the blue-
  * yellow axis they keep, and in lightness) — and every negative number is printed with
- * its minus sign. The arcs' and heatmaps' eight levels (a share in eighths) follow a
- * viridis-like ramp whose lightness moves one way with the share: lighter on the dark
- * and contrast themes, darker on the light one (tests/unit/test_palette.c checks it).
- * With 8 colours: blue → cyan → yellow → white (black on the light theme), leaning on bold;
- * without colour the attributes alone: dim → normal → bold. With 8 colours black text on any
+ * its minus sign. The share ramp (STYLE_SHARE_1..4, ramp.h: every arc, share cell and
+ * score cell) moves one way in lightness, away from the page: lighter on the dark and
+ * contrast themes, darker on the light one, also as a deuteranope sees it; every step reads
+ * at least 3:1 against the page (7:1 on the contrast theme) with 256 colours and with 8,
+ * measured from xterm's RGB (tests/unit/test_palette.c). With 8 colours the steps are those
+ * of the eight that clear the page: magenta → cyan → yellow → white on black, magenta → red
+ * → blue → black on xterm's white (229), green → cyan → yellow → white for the projector.
+ * A selection (the asking character, the chosen cell: STYLE_FOCUS; the lit stage and the
+ * mirrored cell: STYLE_STAGE_LIT) never takes a sign's colour, so a chosen negative number
+ * never looks like any negative number. Without colour the attributes alone carry the
+ * ramp: dim → normal → bold. With 8 colours black text on any
  * background is never bold: terminals that brighten bold (xterm's default) paint bold black
  * as grey, unreadable on cyan or yellow (the asking character, the stage) and lighter than
  * plain text on white, so the light theme's emphasis is blue there, not bold black. */
@@ -33,23 +39,19 @@ static const StyleLook palette_dark[STYLE_COUNT] = {
     [STYLE_NORMAL]    = { 252, 234, PAL_WHITE,   PAL_BLACK, 0,   0,    0 },
     [STYLE_DIM]       = { 245, 234, PAL_WHITE,   PAL_BLACK, 0,   0,    D },
     [STYLE_BOLD]      = { 255, 234, PAL_WHITE,   PAL_BLACK, B,   B,    B },
-    [STYLE_STAGE_LIT] = { 16,  220, PAL_BLACK,   PAL_YELLOW, B,  0,    R | B },
-    [STYLE_FOCUS]     = { 16,  81,  PAL_BLACK,   PAL_CYAN,  B,   0,    R | B },
+    [STYLE_STAGE_LIT] = { 16,  226, PAL_BLACK,   PAL_GREEN, B,   0,    R | B },
+    [STYLE_FOCUS]     = { 16,  255, PAL_BLACK,   PAL_WHITE, B,   0,    R | B },
     [STYLE_TOKEN]     = { 255, 234, PAL_WHITE,   PAL_BLACK, B,   B,    B },
-    [STYLE_ARC_1]     = { 60,  234, PAL_BLUE,    PAL_BLACK, 0,   0,    D },
-    [STYLE_ARC_2]     = { 61,  234, PAL_BLUE,    PAL_BLACK, 0,   0,    D },
-    [STYLE_ARC_3]     = { 31,  234, PAL_CYAN,    PAL_BLACK, 0,   0,    D },
-    [STYLE_ARC_4]     = { 67,  234, PAL_CYAN,    PAL_BLACK, 0,   0,    0 },
-    [STYLE_ARC_5]     = { 36,  234, PAL_CYAN,    PAL_BLACK, 0,   B,    0 },
-    [STYLE_ARC_6]     = { 107, 234, PAL_YELLOW,  PAL_BLACK, 0,   0,    B },
-    [STYLE_ARC_7]     = { 148, 234, PAL_YELLOW,  PAL_BLACK, B,   B,    B },
-    [STYLE_ARC_8]     = { 220, 234, PAL_WHITE,   PAL_BLACK, B,   B,    B },
+    [STYLE_SHARE_1]   = { 68,  234, PAL_MAGENTA, PAL_BLACK, 0,   0,    D },
+    [STYLE_SHARE_2]   = { 37,  234, PAL_CYAN,    PAL_BLACK, 0,   0,    0 },
+    [STYLE_SHARE_3]   = { 149, 234, PAL_YELLOW,  PAL_BLACK, 0,   0,    B },
+    [STYLE_SHARE_4]   = { 220, 234, PAL_WHITE,   PAL_BLACK, B,   B,    B },
     [STYLE_POSITIVE]  = { 214, 234, PAL_YELLOW,  PAL_BLACK, 0,   0,    0 },
     [STYLE_NEGATIVE]  = { 75,  234, PAL_CYAN,    PAL_BLACK, 0,   0,    0 },
     [STYLE_STATUS]    = { 234, 250, PAL_BLACK,   PAL_WHITE, 0,   0,    R },
     [STYLE_HELP]      = { 231, 24,  PAL_WHITE,   PAL_BLUE,  0,   0,    0 },
     [STYLE_ERROR]     = { 203, 234, PAL_RED,     PAL_BLACK, B,   B,    B },
-    [STYLE_SERIES_A]  = { 33,  234, PAL_BLUE,    PAL_BLACK, 0,   0,    0 },
+    [STYLE_SERIES_A]  = { 33,  234, PAL_CYAN,    PAL_BLACK, 0,   0,    0 },
     [STYLE_SERIES_B]  = { 208, 234, PAL_YELLOW,  PAL_BLACK, B,   B,    B },
 };
 
@@ -59,16 +61,12 @@ static const StyleLook palette_light[STYLE_COUNT] = {
     [STYLE_DIM]       = { 241, 231, PAL_BLACK,   PAL_WHITE, 0,   0,    D },
     [STYLE_BOLD]      = { 16,  231, PAL_BLUE,    PAL_WHITE, B,   0,    B },
     [STYLE_STAGE_LIT] = { 16,  220, PAL_BLACK,   PAL_YELLOW, B,  0,    R | B },
-    [STYLE_FOCUS]     = { 231, 25,  PAL_WHITE,   PAL_BLUE,  B,   B,    R | B },
+    [STYLE_FOCUS]     = { 16,  219, PAL_BLACK,   PAL_CYAN,  B,   0,    R | B },
     [STYLE_TOKEN]     = { 16,  231, PAL_BLACK,   PAL_WHITE, B,   0,    B },
-    [STYLE_ARC_1]     = { 150, 231, PAL_CYAN,    PAL_WHITE, 0,   0,    D },
-    [STYLE_ARC_2]     = { 114, 231, PAL_CYAN,    PAL_WHITE, 0,   0,    D },
-    [STYLE_ARC_3]     = { 72,  231, PAL_CYAN,    PAL_WHITE, 0,   0,    D },
-    [STYLE_ARC_4]     = { 30,  231, PAL_GREEN,   PAL_WHITE, 0,   0,    0 },
-    [STYLE_ARC_5]     = { 25,  231, PAL_BLUE,    PAL_WHITE, 0,   0,    0 },
-    [STYLE_ARC_6]     = { 24,  231, PAL_BLUE,    PAL_WHITE, 0,   B,    B },
-    [STYLE_ARC_7]     = { 54,  231, PAL_MAGENTA, PAL_WHITE, B,   B,    B },
-    [STYLE_ARC_8]     = { 17,  231, PAL_BLACK,   PAL_WHITE, B,   0,    B },
+    [STYLE_SHARE_1]   = { 30,  231, PAL_MAGENTA, PAL_WHITE, 0,   0,    D },
+    [STYLE_SHARE_2]   = { 61,  231, PAL_RED,     PAL_WHITE, 0,   0,    0 },
+    [STYLE_SHARE_3]   = { 54,  231, PAL_BLUE,    PAL_WHITE, B,   0,    B },
+    [STYLE_SHARE_4]   = { 17,  231, PAL_BLACK,   PAL_WHITE, B,   0,    B },
     [STYLE_POSITIVE]  = { 130, 231, PAL_RED,     PAL_WHITE, 0,   0,    0 },
     [STYLE_NEGATIVE]  = { 25,  231, PAL_BLUE,    PAL_WHITE, 0,   0,    0 },
     [STYLE_STATUS]    = { 231, 238, PAL_WHITE,   PAL_BLACK, 0,   0,    R },
@@ -83,17 +81,13 @@ static const StyleLook palette_contrast[STYLE_COUNT] = {
     [STYLE_NORMAL]    = { 231, 16,  PAL_WHITE,   PAL_BLACK, 0,   B,    0 },
     [STYLE_DIM]       = { 255, 16,  PAL_WHITE,   PAL_BLACK, 0,   0,    0 },
     [STYLE_BOLD]      = { 231, 16,  PAL_WHITE,   PAL_BLACK, B,   B,    B },
-    [STYLE_STAGE_LIT] = { 16,  226, PAL_BLACK,   PAL_YELLOW, B,  0,    R | B },
-    [STYLE_FOCUS]     = { 16,  51,  PAL_BLACK,   PAL_CYAN,  B,   0,    R | B },
+    [STYLE_STAGE_LIT] = { 16,  226, PAL_BLACK,   PAL_GREEN, B,   0,    R | B },
+    [STYLE_FOCUS]     = { 16,  231, PAL_BLACK,   PAL_WHITE, B,   0,    R | B },
     [STYLE_TOKEN]     = { 231, 16,  PAL_WHITE,   PAL_BLACK, B,   B,    B },
-    [STYLE_ARC_1]     = { 27,  16,  PAL_BLUE,    PAL_BLACK, B,   B,    0 },
-    [STYLE_ARC_2]     = { 33,  16,  PAL_BLUE,    PAL_BLACK, B,   B,    0 },
-    [STYLE_ARC_3]     = { 39,  16,  PAL_CYAN,    PAL_BLACK, B,   B,    0 },
-    [STYLE_ARC_4]     = { 45,  16,  PAL_CYAN,    PAL_BLACK, B,   B,    B },
-    [STYLE_ARC_5]     = { 48,  16,  PAL_GREEN,   PAL_BLACK, B,   B,    B },
-    [STYLE_ARC_6]     = { 154, 16,  PAL_YELLOW,  PAL_BLACK, B,   B,    B },
-    [STYLE_ARC_7]     = { 226, 16,  PAL_YELLOW,  PAL_BLACK, B,   B,    B },
-    [STYLE_ARC_8]     = { 231, 16,  PAL_WHITE,   PAL_BLACK, B,   B,    B },
+    [STYLE_SHARE_1]   = { 39,  16,  PAL_GREEN,   PAL_BLACK, B,   B,    0 },
+    [STYLE_SHARE_2]   = { 49,  16,  PAL_CYAN,    PAL_BLACK, B,   B,    0 },
+    [STYLE_SHARE_3]   = { 226, 16,  PAL_YELLOW,  PAL_BLACK, B,   B,    B },
+    [STYLE_SHARE_4]   = { 231, 16,  PAL_WHITE,   PAL_BLACK, B,   B,    B },
     [STYLE_POSITIVE]  = { 214, 16,  PAL_YELLOW,  PAL_BLACK, B,   B,    0 },
     [STYLE_NEGATIVE]  = { 45,  16,  PAL_CYAN,    PAL_BLACK, B,   B,    0 },
     [STYLE_STATUS]    = { 16,  231, PAL_BLACK,   PAL_WHITE, B,   0,    R | B },

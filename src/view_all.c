@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "format.h"
+#include "ramp.h"
 #include "view.h"
 #include "arcs_geometry.h"
 
@@ -28,11 +29,17 @@
 #define ALL_SEEN_EN "looked at"
 #define ALL_SEEN_ZH "被看"
 
-/* The notes above the picture, most important first; returns how many. */
+/* The note that stands for the share ramp's legend (drawn by ramp.h, not as text). */
+static const char all_legend[] = "";
+
+/* The notes above the picture, most important first (the ramp's legend second, while one
+ * head's lines are drawn in the ramp's colours); returns how many. */
 static int all_notes(const ViewCtx *c, bool labels, const char **out)
 {
     int n = 0;
     out[n++] = SAY(c, ALL_SAYING_EN, ALL_SAYING_ZH);
+    if (c->tr->heads == 1 || c->ui->head >= 0)
+        out[n++] = all_legend;
     if (!labels)
         out[n++] = SAY(c, "top row asks, bottom row is looked at", "上排在提问，下排被看");
     if (c->tr->mask == MASK_CAUSAL)
@@ -139,12 +146,12 @@ void all_layout(const ViewCtx *c, AllLayout *L)
 
 /* ---------------------------------------------------------------- dots */
 
-/* The ASCII glyph of a line's style: faded lines are dots, the selected ones weigh more. */
+/* The ASCII glyph of a line's style: faded lines are dots, the selected ones the ramp's
+ * strokes. */
 static const char *ascii_glyph(Style st)
 {
-    static const char *const weights[] = { ":", ":", "-", "-", "=", "=", "#", "#" };
-    if (st >= STYLE_ARC_1 && st <= STYLE_ARC_8)
-        return weights[st - STYLE_ARC_1];
+    if (st >= STYLE_SHARE_1 && st <= STYLE_SHARE_4)
+        return ramp_ascii_stroke(1 + (int)st - STYLE_SHARE_1);
     if (st == STYLE_SERIES_A)
         return "-";
     if (st == STYLE_SERIES_B)
@@ -159,7 +166,7 @@ static int style_rank(Style st)
         return 1;
     if (st == STYLE_SERIES_A || st == STYLE_SERIES_B)
         return 2;
-    return st >= STYLE_ARC_1 && st <= STYLE_ARC_8 ? 2 + (int)st - STYLE_ARC_1 : 0;
+    return st >= STYLE_SHARE_1 && st <= STYLE_SHARE_4 ? 2 + (int)st - STYLE_SHARE_1 : 0;
 }
 
 /* How far forward a cell's line is: 0 nothing, 1 faded, 2.. the selected lines' styles. */
@@ -218,13 +225,12 @@ static double slot_centre(const AllLayout *L, int s)
     return 2.0 * L->tok_x[s] + L->tok_w[s] - 0.5;
 }
 
-/* The style of a selected line: by the arcs view's share classes with one head (the grey
- * of the weakest left to the faded lines), by head with two. */
+/* The style of a selected line: the share ramp's with one head, by head with two. */
 static Style forward_style(const AllLayout *L, int h, double share)
 {
     if (L->heads == 2)
         return h == 0 ? STYLE_SERIES_A : STYLE_SERIES_B;
-    return draw_share_style(share, 2);
+    return ramp_share_style(share);
 }
 
 /* The line from t to s of head h (k-th head drawn). Under the asker the lines leave side
@@ -598,9 +604,17 @@ static void draw_notes(const ViewCtx *c, const AllLayout *L)
 {
     const char *notes[ALL_MAX_NOTES];
     all_notes(c, L->label_x >= 0, notes);
-    for (int i = 0; i < L->notes; i++)
-        draw_centred(c->g, c->body.x, L->note_row + i, c->body.w, notes[i],
-                     i == 0 ? STYLE_BOLD : STYLE_DIM);
+    for (int i = 0; i < L->notes; i++) {
+        if (notes[i] != all_legend) {
+            draw_centred(c->g, c->body.x, L->note_row + i, c->body.w, notes[i],
+                         i == 0 ? STYLE_BOLD : STYLE_DIM);
+            continue;
+        }
+        ViewCtx measure = { .gl = c->gl, .lang = c->lang, .ascii = c->ascii };
+        int limit = c->body.x + c->body.w;
+        int w = ramp_legend_share(&measure, c->body.x, L->note_row + i, limit, RAMP_MARK_LINE);
+        ramp_legend_share(c, c->body.x + (c->body.w - w) / 2, L->note_row + i, limit, RAMP_MARK_LINE);
+    }
 }
 
 /* The selected character's shares under the characters looked at, one row per head drawn

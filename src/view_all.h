@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include "draw.h"
 
-#define ALL_MAX_NOTES 4        /* note rows above the picture, at most */
+#define ALL_MAX_NOTES 5        /* note rows above the picture, at most */
 #define ALL_MIN_LINE_ROWS 6    /* the lines never get fewer rows than this */
 #define ALL_MAX_WIDTH_DOTS 64  /* dots across a 100% line, at most (very wide screens) */
 #define ALL_FADED_RATIO 4      /* the faded lines are this many times thinner */

@@ -209,8 +209,22 @@ static void marker_caption(const ViewCtx *c, char *buf, size_t cap)
     }
 }
 
+/* The share ramp's legend (ramp.h) in the columns [from, to) of the marker row, against
+ * the end `right` names: from ③ on, when the arcs carry their shares in the ramp's colours
+ * (not while both heads are drawn in theirs). */
+static void draw_ramp_legend(const ViewCtx *c, const ArcsLayout *L, int from, int to, bool right)
+{
+    if (c->stage < STAGE_SOFTMAX || arcs_both_heads(c) || to - from < 8)
+        return;
+    int w = ramp_legend_share(&(ViewCtx){ .gl = c->gl, .lang = c->lang, .ascii = c->ascii }, from,
+                              L->marker_row, to, RAMP_MARK_LINE);
+    if (w > 0)
+        ramp_legend_share(c, right ? to - w : from, L->marker_row, to, RAMP_MARK_LINE);
+}
+
 /* ▲ under the asking character, with its caption on whichever side has more room, within
- * the columns [left_end, right_end) the heads' legend leaves (when both heads are drawn). */
+ * the columns [left_end, right_end) the heads' legend leaves (when both heads are drawn);
+ * the share ramp's legend on the other side when it fits there. */
 static void draw_marker(const ViewCtx *c, const ArcsLayout *L, int left_end, int right_end)
 {
     char caption[256];
@@ -221,12 +235,22 @@ static void draw_marker(const ViewCtx *c, const ArcsLayout *L, int left_end, int
     int limit = right_end < L->w - 1 ? right_end - 1 : L->w - 1;
     int first = left_end > 1 ? left_end + 1 : 1;
     int room_right = limit - (mx + 2), room_left = mx - 1 - first;
-    if (cw <= room_right || room_right >= room_left)
-        draw_clipped(c->g, mx + 2, L->marker_row, limit, caption, STYLE_NORMAL);
-    else if (cw <= room_left)
+    if (cw <= room_right || room_right >= room_left) {
+        int end = mx + 2 + draw_clipped(c->g, mx + 2, L->marker_row, limit, caption, STYLE_NORMAL);
+        if (room_left >= room_right - cw)
+            draw_ramp_legend(c, L, first, mx - 1, false);
+        else
+            draw_ramp_legend(c, L, end + 2, limit, true);
+    } else if (cw <= room_left) {
         grid_put_text(c->g, mx - 1 - cw, L->marker_row, caption, STYLE_NORMAL);
-    else
+        if (room_left - cw >= room_right)
+            draw_ramp_legend(c, L, first, mx - 2 - cw, false);
+        else
+            draw_ramp_legend(c, L, mx + 2, limit, true);
+    } else {
         draw_clipped(c->g, first, L->marker_row, mx - 1, caption, STYLE_NORMAL);
+        draw_ramp_legend(c, L, mx + 2, limit, true);
+    }
 }
 
 /* With both heads drawn: "⣿ head 1 (numbers, panel)  ⣿ head 2" (or, short of room, "⣿ head 1

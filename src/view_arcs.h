@@ -6,6 +6,7 @@
 #define ATTN_VIEW_ARCS_H
 
 #include "draw.h"
+#include "ramp.h"
 
 #define ARCS_PANEL_LINES_MAX 11  /* the panel's body lines on a tall screen (plus a heading) */
 #define ARCS_ARC_SHARE 45        /* percent of the rows under the chrome the arcs keep at least */
@@ -14,7 +15,7 @@
 #define ARCS_CELL_NARROW 6       /* ... when seven do not leave room for the Σ column */
 #define ARCS_VCELL 6             /* columns per number in the panel's vector rows */
 #define ARCS_CONTRAST_MIN_DOTS 2  /* the contrast theme's thinnest arc (a projector): dots */
-#define ARCS_LEVELS DRAW_SHARE_LEVELS /* colour levels of an arc: STYLE_ARC_1 .. STYLE_ARC_8 */
+#define ARCS_LEVELS RAMP_LEVELS   /* colour levels of an arc: the share ramp's (ramp.h) */
 
 /* Where everything of the arcs view goes. Depends only on the trace's characters and the
  * body (and the arcs' widths on the theme), so drawing and hit-testing always agree. */

@@ -137,7 +137,7 @@ static int self_lines(const ViewCtx *c, WrapLine *lines)
 }
 
 /* From the top: borrowers, search phrase, (a blank), the shelf, (its plank), shares, what
- * is taken, (the legend), the self. The books get the rows that are left. */
+ * is taken, (the share ramp's legend), (the legend), the self. The books get the rows that are left. */
 static void layout_rows(const ViewCtx *c, LibraryLayout *L)
 {
     int h = c->body.h;
@@ -147,7 +147,9 @@ static void layout_rows(const ViewCtx *c, LibraryLayout *L)
     L->legend_rows = L->legend_x < 0 ? 2 + lesson7_notes(c, L, notes) : 0;
     WrapLine lines[SELF_MAX_ROWS];
     L->self_rows = self_lines(c, lines);
-    int fixed = 2 + (L->framed ? 4 : 0) + 1 + L->share_rows + 1 + L->legend_rows + L->self_rows;
+    L->ramp_row = L->heads == 1 ? 0 : -1;   /* one head's fill is in the ramp's colours */
+    int fixed = 2 + (L->framed ? 4 : 0) + 1 + L->share_rows + 1 + (L->ramp_row == 0) + L->legend_rows +
+                L->self_rows;
     int spare = h - fixed - LIBRARY_MIN_CONTENTS;
     while (spare < 0 && L->self_rows > 1) {   /* very short screens: the self's first lines */
         L->self_rows--;
@@ -176,6 +178,8 @@ static void layout_rows(const ViewCtx *c, LibraryLayout *L)
     L->share_row = y;
     y += L->share_rows;
     L->takes_row = y++;
+    if (L->ramp_row == 0)
+        L->ramp_row = y++;
     L->legend_row = L->legend_rows ? y : -1;
     y += L->legend_rows;
     L->self_row = y;
@@ -210,7 +214,7 @@ static Style taken_style(const LibraryLayout *L, int k, double share)
 {
     if (L->heads == 2)
         return k == 0 ? STYLE_SERIES_A : STYLE_SERIES_B;
-    return draw_share_style(share, 2);
+    return ramp_share_style(share);
 }
 
 /* The head of the k-th part drawn. */
@@ -272,7 +276,7 @@ static void draw_strip(const ViewCtx *c, const double *v, double top, int x, int
         return;
     x += (w - cw * d) / 2;
     for (int j = 0; j < d; j++)
-        heat_swatch(c, x + j * cw, y, cw, heat_magnitude_level(v[j], top),
+        heat_swatch(c, x + j * cw, y, cw, ramp_magnitude_level(v[j], top),
                     v[j] < 0 ? STYLE_NEGATIVE : STYLE_POSITIVE);
 }
 
@@ -575,6 +579,8 @@ static void library_view_draw(const ViewCtx *c)
     draw_shelf(c, &L);
     draw_shares(c, &L);
     draw_takes(c, &L);
+    if (L.ramp_row >= 0)
+        ramp_legend_share(c, L.left, L.ramp_row, c->body.x + c->body.w - 1, RAMP_MARK_BLOCK);
     if (L.legend_x >= 0)
         draw_legend_beside(c, &L);
     else

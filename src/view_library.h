@@ -46,6 +46,7 @@ typedef struct {
     int share_rows;                  /* rows of shares (blank when numbers are hidden) */
     bool staggered;                  /* shares alternate between two rows (narrow books) */
     int takes_row;                   /* what the borrower takes, in the shares' order */
+    int ramp_row;                    /* the share ramp's legend (one head drawn), or -1 */
     int legend_row;                  /* first row of the legend when it is below, or -1 */
     int legend_rows;                 /* its rows there */
     int self_row;                    /* the "self": every character borrows and is a book */

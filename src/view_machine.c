@@ -115,6 +115,24 @@ static void sqrt_d(const ViewCtx *c, char *buf, size_t cap)
         snprintf(buf, cap, "%sd", c->gl->sqrt);
 }
 
+/* The share ramp's legend (ramp.h) on a line of its own under the point, from ② on, where
+ * the strip's squares are coloured: the scores' range at ②, the shares' steps after. */
+static void ramp_legend_point(const ViewCtx *c, const MachineLayout *L, Pieces *x)
+{
+    if (L->stage == STAGE_QKV || L->stage == STAGE_COUNT)
+        return;
+    pieces_add(x, STYLE_DIM, "%s", PIECES_BREAK);
+    if (L->stage != STAGE_SCORE) {
+        ramp_pieces_share(c, x);
+        return;
+    }
+    char lo[FORMAT_BYTES], hi[FORMAT_BYTES];
+    double vlo, vhi;
+    heat_table_range(c->tr, c->tr->scores, L->head[0], &vlo, &vhi);
+    ramp_pieces_range(c, x, SAY(c, "score", "分数"), format_fixed(lo, sizeof lo, vlo, 2),
+                      format_fixed(hi, sizeof hi, vhi, 2));
+}
+
 /* The line under the focus tables: the stage's formula, and at ④ the lesson's point. */
 static void build_point(const ViewCtx *c, const MachineLayout *L, Pieces *x)
 {
@@ -200,6 +218,7 @@ static void build_point(const ViewCtx *c, const MachineLayout *L, Pieces *x)
                  one, action_key_label(ACTION_HEADS), two);
         pieces_words(x, STYLE_NORMAL, buf);
     }
+    ramp_legend_point(c, L, x);
 }
 
 /* ---------------------------------------------------------------- values */
@@ -228,10 +247,10 @@ static int square_level(const Trace *tr, bool shares, int h, int t, int s)
         return 0;
     double v = square_value(tr, shares, h, t, s);
     if (shares)
-        return heat_share_level(v);
+        return ramp_share_level(v);
     double lo, hi;
     heat_table_range(tr, tr->scores, h, &lo, &hi);
-    return heat_range_level(v, lo, hi);
+    return ramp_range_level(v, lo, hi);
 }
 
 /* A T × T cell as printed: two decimals or a percentage (masked: 0.0%). A masked score is
@@ -652,7 +671,7 @@ static void draw_vector_cells(const ViewCtx *c, const MachineLayout *L, const do
             continue;
         }
         double val = v[(size_t)t * (size_t)L->d + (size_t)j];
-        heat_swatch(c, x + j * L->cwd, y, L->cwd, heat_magnitude_level(val, top),
+        heat_swatch(c, x + j * L->cwd, y, L->cwd, ramp_magnitude_level(val, top),
                     machine_lit(ch, table, 0, t, j, val < 0 ? STYLE_NEGATIVE : STYLE_POSITIVE));
     }
 }
@@ -863,7 +882,7 @@ static void draw_vector_table(const ViewCtx *c, const MachineLayout *L, int x, i
             double val = v[(size_t)t * (size_t)L->d + (size_t)j];
             format_fixed(num, sizeof num, val, 2);
             draw_value(c, L, x + L->lw + (j - L->col_first) * L->cell_w, ry, num,
-                       heat_magnitude_level(val, top), val < 0 ? STYLE_NEGATIVE : STYLE_POSITIVE);
+                       ramp_magnitude_level(val, top), val < 0 ? STYLE_NEGATIVE : STYLE_POSITIVE);
         }
     }
 }
@@ -917,7 +936,7 @@ static void draw_qkv_rows(const ViewCtx *c, const MachineLayout *L, int x, int y
             double val = rows[r][(size_t)c->focus * (size_t)tr->d + (size_t)j];
             format_fixed(num, sizeof num, val, 2);
             draw_value(c, L, x + L->row_lw + (j - L->col_first) * L->cell_w, ry, num,
-                       heat_magnitude_level(val, top), val < 0 ? STYLE_NEGATIVE : STYLE_POSITIVE);
+                       ramp_magnitude_level(val, top), val < 0 ? STYLE_NEGATIVE : STYLE_POSITIVE);
         }
     }
 }

@@ -118,10 +118,10 @@ static int cell_level(const ViewCtx *c, MatrixTable m, int h, int t, int s)
         return 0;
     double v = cell_value(c->tr, m, h, t, s);
     if (m == MATRIX_SHARES)
-        return heat_share_level(v);
+        return ramp_share_level(v);
     double lo, hi;
     heat_table_range(c->tr, table_array(c->tr, m), h, &lo, &hi);
-    return heat_range_level(v, lo, hi);
+    return ramp_range_level(v, lo, hi);
 }
 
 /* The columns of the widest number of the tables shown. */
@@ -252,26 +252,17 @@ static void build_shape(const ViewCtx *c, const MatrixLayout *L, Pieces *x)
  * of sight, that they scroll. */
 static void build_legend(const ViewCtx *c, const MatrixLayout *L, int level, bool scrolls, Pieces *x)
 {
-    const char *const *sh = c->gl->shades;
     pieces_init(x, 2);
     if (level <= 0)
         return;
-    if (L->table == MATRIX_SHARES && c->numbers) {
-        pieces_add(x, heat_style(1), "%s", sh[1]);
-        pieces_add(x, STYLE_DIM, SAY(c, " under 5%% ", " 5%%以下 "));
-        pieces_add(x, heat_style(2), "%s", sh[2]);
-        pieces_add(x, STYLE_DIM, SAY(c, " under 15%% ", " 15%%以下 "));
-        pieces_add(x, heat_style(3), "%s", sh[3]);
-        pieces_add(x, STYLE_DIM, SAY(c, " under 35%% ", " 35%%以下 "));
-        pieces_add(x, heat_style(4), "%s", sh[4]);
-        pieces_add(x, STYLE_DIM, SAY(c, " more", " 更多"));
+    if (L->table == MATRIX_SHARES) {   /* the share ramp's legend (ramp.h) */
+        ramp_pieces_share(c, x);
     } else {
-        for (int lv = 1; lv <= HEAT_TOP; lv++)
-            pieces_add(x, heat_style(lv), "%s", sh[lv]);
-        if (L->table == MATRIX_SHARES)
-            pieces_add(x, STYLE_DIM, SAY(c, " the darker, the bigger the share", "：越深，分到的越多"));
-        else
-            pieces_add(x, STYLE_DIM, SAY(c, " lowest to highest score", "：分数从低到高"));
+        char lo[FORMAT_BYTES], hi[FORMAT_BYTES];
+        double vlo, vhi;
+        heat_table_range(c->tr, table_array(c->tr, L->table), L->head[0], &vlo, &vhi);
+        ramp_pieces_range(c, x, SAY(c, "score", "分数"), format_fixed(lo, sizeof lo, vlo, 2),
+                          format_fixed(hi, sizeof hi, vhi, 2));
     }
     pieces_sep(x, c->gl->sep);
     pieces_words(x, STYLE_DIM, SAY(c, "[ ] the chosen cell, ( ) its mirror", "[ ] 选中的格子，( ) 它的镜像"));

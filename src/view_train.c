@@ -16,6 +16,7 @@
 #include "draw.h"
 #include "format.h"
 #include "input.h"
+#include "ramp.h"
 #include "text.h"
 #include "view.h"
 
@@ -643,6 +644,28 @@ static void train_rule_title(const ViewCtx *c, const TrainViewState *s, const ch
         draw_append(title, cap, "%s%s", c->gl->sep, SAY(c, "head 1, then head 2", "先头 1，再头 2"));
 }
 
+/* The ? row's columns: its characters' labels, one head's group (shares and bars), a
+ * bar of 100%, the shares before the bars (0 when numbers are hidden). */
+static void train_bar_columns(const ViewCtx *c, const TrainViewState *s, const TrainLayout *L, int *label_cols,
+                              int *group, int *bar_cols, int *pct_cols)
+{
+    *label_cols = c->ascii ? 6 : 3;
+    *group = (L->w - *label_cols) / s->heads;
+    *bar_cols = *group - 10 > TRAIN_BAR_MAX ? TRAIN_BAR_MAX : *group - 10;
+    *pct_cols = c->numbers ? TRAIN_PCT_COLS + 1 : 0;
+}
+
+/* The column the share ramp's legend stands in beside the bars, or -1 when it does not fit
+ * there (ramp_legend_column measures). */
+static int train_ramp_x(const ViewCtx *c, const TrainViewState *s, const TrainLayout *L)
+{
+    int label_cols, group, bar_cols, pct_cols;
+    train_bar_columns(c, s, L, &label_cols, &group, &bar_cols, &pct_cols);
+    int x = L->x + label_cols + (s->heads - 1) * group + pct_cols + bar_cols + 3;
+    ViewCtx measure = { .gl = c->gl, .lang = c->lang, .ascii = c->ascii };
+    return ramp_legend_column(&measure, x, L->y_bars, L->x + L->w, RAMP_MARK_BLOCK) ? x : -1;
+}
+
 static void train_draw_sentence(const ViewCtx *c, const TrainViewState *s, const TrainLayout *L)
 {
     const TaskSentence *ts = train_sentence(s->run, s->sentence);
@@ -660,10 +683,8 @@ static void train_draw_sentence(const ViewCtx *c, const TrainViewState *s, const
     double shares[2][TASK_LENGTH];
     for (int h = 0; h < s->heads; h++)
         train_shares(s->run, s->sentence, h, shares[h]);
-    int label_cols = c->ascii ? 6 : 3;
-    int group = (L->w - label_cols) / s->heads;   /* columns of one head's shares and bars */
-    int bar_cols = group - 10 > TRAIN_BAR_MAX ? TRAIN_BAR_MAX : group - 10;
-    int pct_cols = c->numbers ? TRAIN_PCT_COLS + 1 : 0;   /* the shares in a column, bars after */
+    int label_cols, group, bar_cols, pct_cols;
+    train_bar_columns(c, s, L, &label_cols, &group, &bar_cols, &pct_cols);
     for (int t = 0; t < n; t++) {
         char label[DRAW_LABEL_BYTES];
         int y = L->y_bars + t;
@@ -678,9 +699,12 @@ static void train_draw_sentence(const ViewCtx *c, const TrainViewState *s, const
                            STYLE_NORMAL);
             }
             draw_bar_text(c->ascii, shares[h][t], bar_cols, bar, sizeof bar);
-            draw_clipped(c->g, x + pct_cols, y, x + pct_cols + bar_cols, bar, draw_share_style(shares[h][t], 1));
+            draw_clipped(c->g, x + pct_cols, y, x + pct_cols + bar_cols, bar, ramp_share_style(shares[h][t]));
         }
     }
+    /* the share ramp's legend (ramp.h) beside the bars when it fits there (else on the
+       last row: train_draw_say) */
+    ramp_legend_column(c, train_ramp_x(c, s, L), L->y_bars, L->x + L->w, RAMP_MARK_BLOCK);
 }
 
 static void train_draw_prediction(const ViewCtx *c, const TrainViewState *s, const TrainLayout *L)
@@ -785,14 +809,19 @@ static void train_draw_words(const ViewCtx *c, const TrainViewState *s, const Tr
 }
 
 /* The last row, once learned: what to do with the model (w's file name is asked on the input
- * line, where it went said on the status line). */
+ * line, where it went said on the status line); before, the share ramp's legend when it
+ * has no room beside the bars. */
 static void train_draw_say(const ViewCtx *c, const TrainViewState *s, const TrainLayout *L)
 {
     char line[256] = "";
-    if (train_solved(s->run))
-        snprintf(line, sizeof line, SAY(c, "%s saves the model, %s plays it on every screen",
-                                        "按 %s 存下模型，按 %s 让每个画面都用它"),
-                 train_key(ACTION_TRAIN_SAVE), train_key(ACTION_TRAIN_USE));
+    if (!train_solved(s->run)) {
+        if (train_ramp_x(c, s, L) < 0)
+            ramp_legend_share(c, L->x, L->y_say, L->x + L->w, RAMP_MARK_BLOCK);
+        return;
+    }
+    snprintf(line, sizeof line, SAY(c, "%s saves the model, %s plays it on every screen",
+                                    "按 %s 存下模型，按 %s 让每个画面都用它"),
+             train_key(ACTION_TRAIN_SAVE), train_key(ACTION_TRAIN_USE));
     draw_clipped(c->g, L->x, L->y_say, L->x + L->w, line, STYLE_DIM);
 }
 

@@ -1,8 +1,10 @@
 /* test_palette.c — the three themes' style tables: every style names its foreground and its
  * background in every theme, none uses reverse video with colour, text reads against its
  * background (WCAG contrast ratios), the contrast theme has no dim text, and the signs and
- * the arcs' and heatmaps' ramp stay readable for a red-green colour-blind reader
- * (deuteranopia simulated by Machado et al. 2009's matrix on linear RGB).
+ * the share ramp stay readable for a red-green colour-blind reader (deuteranopia simulated
+ * by Machado et al. 2009's matrix on linear RGB), every arc and share cell reads 3:1 against
+ * the page (7:1 on the projector's theme) with 256 and with 8 colours, and no selection
+ * takes a sign's colour.
  * Must not touch: the terminal, the grid's contents. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,6 +13,8 @@
 #include <cmocka.h>
 
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include "palette.h"
 
 /* ---------------------------------------------------------------- colour helpers */
@@ -111,7 +115,7 @@ static void test_page_is_the_theme_background(void **state)
 }
 
 /* Text reads: 4.5:1 (WCAG AA) in dark and light, 7:1 (AAA) on the projector's theme, for
- * every style that is text; the arcs' weak levels are meant to be faint and are left out. */
+ * every style that is text (the marks a share is drawn with: test_marks_contrast). */
 static void test_text_contrast(void **state)
 {
     (void)state;
@@ -160,24 +164,100 @@ static void test_signs_apart_for_deuteranopes(void **state)
     assert_true(sim_distance(210, 114) < 0.35);   /* the check would catch red against green */
 }
 
-/* The arcs' eight levels and so the heatmaps' four (ARC_2, 4, 6, 8): the lightness moves
- * one way with the share, also as a deuteranope sees it — away from the page. */
+/* ---------------------------------------------------------------- the share ramp */
+
+/* Every coloured mark a share or a score is drawn with: the ramp's four steps, the two
+ * heads' series (both heads' arcs at once) and the all view's faded lines (dim). */
+static const Style marks[] = { STYLE_SHARE_1, STYLE_SHARE_2, STYLE_SHARE_3, STYLE_SHARE_4,
+                               STYLE_SERIES_A, STYLE_SERIES_B, STYLE_DIM };
+static const char *const mark_names[] = { "share 1", "share 2", "share 3", "share 4",
+                                          "head 1", "head 2", "faded" };
+
+/* Contrast of style s against its background in theme t, with 256 colours or with 8
+ * (xterm's RGB for 0-7; a bold style measured at its normal colour). */
+static double style_contrast(Theme t, Style s, bool rich)
+{
+    const StyleLook *l = palette_look(t, s);
+    return rich ? contrast_ratio(l->fg256, l->bg256) : contrast_ratio(l->fg8, l->bg8);
+}
+
+/* WCAG's rule for graphics: every arc and share cell at least 3:1 against the page in
+ * every theme with 256 and with 8 colours; 7:1 in the contrast theme (a projector). With
+ * ATTN_CONTRAST_TABLE set, prints the table. */
+static void test_marks_contrast(void **state)
+{
+    (void)state;
+    bool print = getenv("ATTN_CONTRAST_TABLE") != NULL;
+    if (print)
+        printf("| mark | dark 256 | dark 8 | light 256 | light 8 | contrast 256 | contrast 8 |\n"
+               "| --- | --- | --- | --- | --- | --- | --- |\n");
+    for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++) {
+        if (print)
+            printf("| %s |", mark_names[i]);
+        for (int t = 0; t < THEME_COUNT; t++)
+            for (int rich = 1; rich >= 0; rich--) {
+                double need = t == THEME_CONTRAST ? 7.0 : 3.0;
+                double got = style_contrast((Theme)t, marks[i], rich);
+                const StyleLook *l = palette_look((Theme)t, marks[i]);
+                if (print)
+                    printf(" %d on %d: %.2f |", rich ? l->fg256 : l->fg8, rich ? l->bg256 : l->bg8, got);
+                if (got < need)
+                    fail_msg("%s, %s at %s colours: contrast %.2f < %.0f", theme_names[t], mark_names[i],
+                             rich ? "256" : "8", got, need);
+            }
+        if (print)
+            printf("\n");
+    }
+}
+
+/* The ramp's lightness moves one way with the share, away from the page (lighter on the
+ * dark and contrast themes, darker on the light one): strictly with 256 colours, also as a
+ * deuteranope sees it; with 8 colours it may stay on a step (the eight colours offer few
+ * that clear the page) but never turns back. */
 static void test_ramp_monotonic(void **state)
 {
     (void)state;
     for (int t = 0; t < THEME_COUNT; t++) {
         double sign = t == THEME_LIGHT ? -1.0 : 1.0;   /* darker on the white page */
-        for (int s = STYLE_ARC_1; s < STYLE_ARC_8; s++) {
-            int a = palette_look((Theme)t, (Style)s)->fg256;
-            int b = palette_look((Theme)t, (Style)(s + 1))->fg256;
-            if (sign * (palette_luminance(b) - palette_luminance(a)) <= 0.0)
-                fail_msg("%s: level %d (%d) not past level %d (%d) in luminance", theme_names[t],
-                         s - STYLE_ARC_1 + 2, b, s - STYLE_ARC_1 + 1, a);
-            if (sign * (sim_luminance(b) - sim_luminance(a)) <= 0.0)
-                fail_msg("%s: level %d (%d) not past level %d (%d) for a deuteranope",
-                         theme_names[t], s - STYLE_ARC_1 + 2, b, s - STYLE_ARC_1 + 1, a);
+        for (int s = STYLE_SHARE_1; s < STYLE_SHARE_4; s++) {
+            const StyleLook *a = palette_look((Theme)t, (Style)s), *b = palette_look((Theme)t, (Style)(s + 1));
+            int level = s - STYLE_SHARE_1 + 2;
+            if (sign * (palette_luminance(b->fg256) - palette_luminance(a->fg256)) <= 0.0)
+                fail_msg("%s: step %d (%d) not past step %d (%d) in luminance", theme_names[t], level,
+                         b->fg256, level - 1, a->fg256);
+            if (sign * (sim_luminance(b->fg256) - sim_luminance(a->fg256)) <= 0.0)
+                fail_msg("%s: step %d (%d) not past step %d (%d) for a deuteranope", theme_names[t],
+                         level, b->fg256, level - 1, a->fg256);
+            if (sign * (palette_luminance(b->fg8) - palette_luminance(a->fg8)) < 0.0)
+                fail_msg("%s: with 8 colours step %d (%d) turns back from step %d (%d)",
+                         theme_names[t], level, b->fg8, level - 1, a->fg8);
         }
     }
+    /* the check would catch the matrix's old light ramp: yellow, white, teal, navy */
+    assert_true(palette_luminance(229) > palette_luminance(220));
+}
+
+/* A selection (the asking character and the chosen cell: FOCUS; the lit stage and the
+ * mirrored cell: STAGE_LIT) never takes a sign's colour: with 8 colours another colour,
+ * with 256 one a deuteranope tells apart. */
+static void test_selection_apart_from_signs(void **state)
+{
+    (void)state;
+    static const Style sel[] = { STYLE_FOCUS, STYLE_STAGE_LIT };
+    static const Style sign[] = { STYLE_POSITIVE, STYLE_NEGATIVE };
+    for (int t = 0; t < THEME_COUNT; t++)
+        for (size_t i = 0; i < 2; i++)
+            for (size_t j = 0; j < 2; j++) {
+                const StyleLook *a = palette_look((Theme)t, sel[i]), *b = palette_look((Theme)t, sign[j]);
+                if (a->bg8 == b->fg8)
+                    fail_msg("%s: selection %d has sign %d's colour %d with 8 colours", theme_names[t],
+                             sel[i], sign[j], a->bg8);
+                double d = sim_distance(a->bg256, b->fg256);
+                if (d < 0.35)
+                    fail_msg("%s: selection %d (%d) and sign %d (%d) are %.3f apart for a deuteranope",
+                             theme_names[t], sel[i], a->bg256, sign[j], b->fg256, d);
+            }
+    assert_true(sim_distance(81, 75) < 0.35);   /* the check would catch a light blue chip on blue */
 }
 
 static void test_theme_cycle_and_names(void **state)
@@ -205,7 +285,9 @@ int main(void)
         cmocka_unit_test(test_text_contrast),
         cmocka_unit_test(test_contrast_has_no_dim_text),
         cmocka_unit_test(test_signs_apart_for_deuteranopes),
+        cmocka_unit_test(test_marks_contrast),
         cmocka_unit_test(test_ramp_monotonic),
+        cmocka_unit_test(test_selection_apart_from_signs),
         cmocka_unit_test(test_theme_cycle_and_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

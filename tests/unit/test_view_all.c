@@ -50,7 +50,7 @@ static int popcount(int bits)
 
 static bool selected_style(int style)
 {
-    return (style >= STYLE_ARC_1 && style <= STYLE_ARC_8) || style == STYLE_SERIES_A ||
+    return (style >= STYLE_SHARE_1 && style <= STYLE_SHARE_4) || style == STYLE_SERIES_A ||
            style == STYLE_SERIES_B;
 }
 

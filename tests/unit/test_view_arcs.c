@@ -344,18 +344,20 @@ static void layout_at(const Trace *tr, int w, int h, ArcsLayout *L)
     layout_drawn(tr, w, h, false, L);
 }
 
+/* An arc's colour is the share ramp's step (ramp.h): below 5 %, 15 %, 35 %, from 35 %. */
 static void test_share_levels(void **state)
 {
     (void)state;
-    assert_int_equal(draw_share_level(0.0), 1);
-    assert_int_equal(draw_share_level(0.1249), 1);
-    assert_int_equal(draw_share_level(0.125), 2);
-    assert_int_equal(draw_share_level(0.524), 5);
-    assert_int_equal(draw_share_level(0.874), 7);
-    assert_int_equal(draw_share_level(0.875), 8);
-    assert_int_equal(draw_share_level(1.0), 8);
+    assert_int_equal(ramp_share_level(0.0), 1);
+    assert_int_equal(ramp_share_level(0.0499), 1);
+    assert_int_equal(ramp_share_level(0.05), 2);
+    assert_int_equal(ramp_share_level(0.149), 2);
+    assert_int_equal(ramp_share_level(0.196), 3);
+    assert_int_equal(ramp_share_level(0.35), 4);
+    assert_int_equal(ramp_share_level(0.524), 4);
+    assert_int_equal(ramp_share_level(1.0), 4);
     for (int i = 1; i <= 1000; i++)
-        assert_true(draw_share_level(i / 1000.0) >= draw_share_level((i - 1) / 1000.0));
+        assert_true(ramp_share_level(i / 1000.0) >= ramp_share_level((i - 1) / 1000.0));
 }
 
 /* At 80 × 24 a foot grows 34 dots from a share of 0 to 1: shares 3 points apart always land
@@ -472,7 +474,7 @@ static void test_feet_follow_share(void **state)
             Grid g = render(tr, &p, 1.0, sizes[z][0], sizes[z][1], NULL);
             int w = foot_width(&g, y, tok_x[1], 2);   /* 加, two left of 等 */
             assert_int_equal(w, arcs_foot_dots(&L, shares[k]));
-            assert_int_equal(landing_style(&g, tr, tok_x, y - 1, 1), STYLE_ARC_1 + draw_share_level(shares[k]) - 1);
+            assert_int_equal(landing_style(&g, tr, tok_x, y - 1, 1), ramp_share_style(shares[k]));
             if (w <= prev)
                 fail_msg("%dx%d: a share of %.2f lands %d dots wide, %.2f %d", sizes[z][0], sizes[z][1],
                          shares[k], w, shares[k - 1], prev);
@@ -502,7 +504,7 @@ static void test_each_arc_lands_with_its_share(void **state)
                 continue;
             double share = TRACE_SQ(tr, weights, 3, s);
             assert_int_equal(foot_width(&g, y, tok_x[s], 2), arcs_foot_dots(&L, share));
-            assert_int_equal(landing_style(&g, tr, tok_x, y - 1, s), STYLE_ARC_1 + draw_share_level(share) - 1);
+            assert_int_equal(landing_style(&g, tr, tok_x, y - 1, s), ramp_share_style(share));
         }
         assert_int_equal(foot_width(&g, y, tok_x[0], 2), 7);   /* 三 19.6 % */
         assert_int_equal(foot_width(&g, y, tok_x[5], 1), 5);   /* ? 14.4 % */
@@ -635,7 +637,7 @@ static void test_score_arcs_are_thin(void **state)
         for (int x = 0; x < g.w; x++) {
             const Cell *c = grid_cell(&g, x, y);
             if (arcs_braille_dots(c))
-                assert_int_equal(c->style, STYLE_ARC_1);
+                assert_int_equal(c->style, STYLE_SHARE_1);
         }
     assert_true(dots_total(&g) > 0);
     assert_true(dots_total(&h) > dots_total(&g));
@@ -961,8 +963,8 @@ static void test_ascii_arcs_weigh_by_share(void **state)
 {
     Fixture *l = *state;
     Trace *tr = &l->ls.tr;
-    const double shares[] = { 0.02, 0.20, 0.40, 0.90 };
-    const char glyphs[] = ".:=@";   /* levels 1, 2, 4, 8 of .:-=+*#@ */
+    const double shares[] = { 0.02, 0.10, 0.20, 0.40 };
+    const char glyphs[] = ":-=#";   /* the ramp's ASCII strokes, levels 1 to 4 */
     double saved[MODEL_MAX_TOKENS];
     for (int s = 0; s < tr->T; s++)
         saved[s] = TRACE_SQ(tr, weights, 3, s);
@@ -973,10 +975,12 @@ static void test_ascii_arcs_weigh_by_share(void **state)
         SceneOptions o = { LANG_EN, true, NULL, NULL };
         Grid g = render(tr, &p, 1.0, 80, 24, &o);
         int arcs = 0;
-        for (int y = 0; y < g.h; y++)
+        ArcsLayout L;
+        layout_at(tr, 80, 24, &L);
+        for (int y = 0; y < L.sentence_row; y++)   /* the arcs, not the legend's swatches */
             for (int x = 0; x < g.w; x++) {
                 const Cell *c = grid_cell(&g, x, y);
-                if (c->style >= STYLE_ARC_1 && c->style <= STYLE_ARC_8) {
+                if (c->style >= STYLE_SHARE_1 && c->style <= STYLE_SHARE_4) {
                     assert_int_equal(c->glyph[0], glyphs[cls]);
                     arcs++;
                 }
@@ -1500,7 +1504,7 @@ static void test_two_heads_draw_both(void **state)
     assert_int_equal(sentence, 23);
     int a = cells_styled(&g, STYLE_SERIES_A, sentence), b = cells_styled(&g, STYLE_SERIES_B, sentence);
     int levels = 0;
-    for (int st = STYLE_ARC_1; st <= STYLE_ARC_8; st++)
+    for (int st = STYLE_SHARE_1; st <= STYLE_SHARE_4; st++)
         levels += cells_styled(&g, (Style)st, sentence);
     if (a != 306 || b != 319 || levels != 0)
         fail_msg("head 1: %d cells, head 2: %d, share levels: %d:\n%s", a, b, levels, frame_text(&g));
