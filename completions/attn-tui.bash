@@ -17,7 +17,11 @@ _attn_tui()
             COMPREPLY=($(compgen -f -- "$cur"))
             return ;;
         --format)
-            COMPREPLY=($(compgen -W 'text json model svg' -- "$cur"))
+            COMPREPLY=($(compgen -W 'text json model svg pdf' -- "$cur"))
+            return ;;
+        --output)
+            compopt -o filenames 2>/dev/null
+            COMPREPLY=($(compgen -f -- "$cur"))
             return ;;
         --export)
             COMPREPLY=($(compgen -W 'python python-train' -- "$cur"))
@@ -86,6 +90,6 @@ _attn_tui()
             COMPREPLY=($(compgen -f -- "$cur"))
             return ;;
     esac
-    COMPREPLY=($(compgen -W '--sentence --model --dump --format --export --print --size --color --record --overwrite --mask --heads --view --no-numbers --autoplay --speed --stage --focus --tour --predict --lang --theme --config --no-config --ascii --no-ascii --keys --worksheet --answers --seed --set --train --task --steps --lr --save -h --help -V --version' -- "$cur"))
+    COMPREPLY=($(compgen -W '--sentence --model --dump --format --chrome --output --export --print --size --color --record --overwrite --mask --heads --view --no-numbers --autoplay --speed --stage --focus --tour --predict --lang --theme --config --no-config --ascii --no-ascii --keys --worksheet --answers --seed --set --train --task --steps --lr --save -h --help -V --version' -- "$cur"))
 }
 complete -F _attn_tui attn-tui

@@ -26,9 +26,12 @@ typedef struct {
     double x1, y1;     /* where it lands (an arc: y1 == y0) */
     double height;     /* an arc's apex height in dots above y0 (0 for a line) */
     double lead;       /* a line's straight rows at each end (0 for an arc) */
-    double width;      /* its stroke width in dots: the view's width rule without rounding */
+    double width;      /* its stroke width in dots as the terminal draws it, without rounding
+                          (a picture draws share × the geometry's one scale instead) */
     double share;      /* the softmax share it carries */
     int style;         /* the Style it is drawn in */
+    int thinner;       /* a backdrop drawn this many times thinner than its share says (the
+                          all view's faded lines); 0 or 1: as its share says */
 } GeomShape;
 
 /* The shapes of one frame, and the cells they stand for. */
@@ -37,10 +40,20 @@ typedef struct ArcsGeometry {
     GeomShape shapes[ARCS_GEOMETRY_MAX]; /* in drawing order */
     int area_x, area_y, area_w, area_h;  /* the cells the shapes replace (braille there is
                                             theirs); w = 0 when none */
+    double gap;                          /* dots between the centres of neighbouring feet
+                                            (characters): a picture's widest stroke is this
+                                            less 2 px, so that no two strokes merge */
+    double widest;                       /* the share that widest stroke stands for: the
+                                            largest an arc carries, or 1 where each
+                                            character's lines leave side by side (all) */
 } ArcsGeometry;
 
 /* Appends s (a full list keeps its first ARCS_GEOMETRY_MAX). */
 void arcs_geometry_add(ArcsGeometry *g, const GeomShape *s);
+
+/* The picture's one stroke scale: its feet `gap` dots apart, its widest stroke standing for
+ * a share of `widest` (the largest of the calls: both heads' arcs report theirs). */
+void arcs_geometry_scale(ArcsGeometry *g, double gap, double widest);
 
 /* Marks the cells x .. x+w-1, y .. y+h-1 as drawn by the shapes. */
 void arcs_geometry_area(ArcsGeometry *g, int x, int y, int w, int h);

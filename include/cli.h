@@ -58,6 +58,10 @@ typedef struct {
     int n_sets;              /* --set NAME[i][j]=VALUE options given */
     const char *sets[CLI_MAX_SETS]; /* their texts, in order (main applies them to the model) */
     bool svg;                /* --format svg (with --print): the frame as a standalone SVG */
+    bool chrome;             /* --chrome (with --print --format svg): keep the view bar and the
+                                status line, which a slide leaves out */
+    bool pdf;                /* --format pdf (with --worksheet): the sheet as a PDF */
+    const char *output_path; /* --output FILE: where --format pdf writes (never a terminal) */
     Theme theme;             /* --theme dark|light|contrast */
     bool theme_set;          /* --theme or the config's theme chose it: the default theme
                                 no longer follows the terminal's background */

@@ -60,6 +60,11 @@ void frame_render(Grid *g, const FrameInput *in);
  * layout directly. Needs draw.h for the type. */
 struct ViewCtx frame_context(const FrameInput *in, Grid *g);
 
+/* The rows of a w × h frame that are for the keys, not the picture: the view bar and the
+ * status line (keys, notes, play state). False when the frame is only the too-small notice
+ * (both -1). A slide (snapshot.h) leaves them out. */
+bool frame_keys_rows(const FrameInput *in, int w, int h, int *bar_row, int *status_row);
+
 /* What a click at column x, row y of a w × h frame means: a view's name in the view bar,
  * a character, a cell … Returns false when it hits nothing. */
 bool frame_hit(const FrameInput *in, int w, int h, int x, int y, Action *action, int *arg);

@@ -1,5 +1,7 @@
 /* snapshot.h — a frame kept as a picture: S in the program and --print --format svg draw the
- * frame through here, so both write the same bytes; the picture's default file name
+ * frame through here, so both write the same bytes: a slide, the picture without the rows
+ * that are for the keys (the view bar, the status line with its hints and notes; --chrome
+ * keeps them); the picture's default file name
  * (attn-tui-VIEW.svg, then -2, -3 … while a name is taken) and writing it (outfile.h, atomic).
  * Owns: the kept frame (its grid with the arcs' vectors, its title), the names, the write.
  * Must not touch: ncurses, the UI state (the caller asks for names and says what happened). */
@@ -23,7 +25,9 @@ typedef struct {
     Grid grid;                        /* the frame's cells (cells NULL: none kept) */
     ArcsGeometry *vectors;            /* the arcs and lines the frame reported, as paths */
     char view[32];                    /* the view's --view name (for the default file name) */
-    char title[SNAPSHOT_TITLE_BYTES]; /* the SVG's <title>: "attn-tui: SENTENCE, the VIEW view" */
+    char title[SNAPSHOT_TITLE_BYTES]; /* the SVG's <title>: "attn-tui: SENTENCE, the VIEW view"
+                                         (in Chinese the view's tab: 「连线」画面) */
+    Lang lang;                        /* the frame's language (the picture's own words) */
 } Snapshot;
 
 /* What snapshot_save did. */
@@ -37,8 +41,10 @@ typedef enum {
 typedef bool (*SnapshotTaken)(const char *path, void *ctx);
 
 /* Draws the frame in describes at w × h into s (settled or not: as in says), freeing what s
- * kept before. Returns 0, or -1 when out of memory (s then keeps nothing). */
-int snapshot_take(Snapshot *s, const FrameInput *in, int w, int h);
+ * kept before; without chrome the view bar and the status line left out (the rows close
+ * up, the arcs' shapes move with them). Returns 0, or -1 when out of memory (s then keeps
+ * nothing). */
+int snapshot_take(Snapshot *s, const FrameInput *in, int w, int h, bool chrome);
 
 /* Frees what s keeps; s may be taken again. Safe on a zeroed Snapshot. */
 void snapshot_free(Snapshot *s);

@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "grid.h"
+#include "lang.h"
 #include "theme.h"
 
 #define SVG_CELL_W 8    /* pixels per column: a monospace glyph of SVG_FONT_PX is 0.6 em */
@@ -16,9 +17,10 @@
 
 /* Writes g as one SVG document to f: a viewBox of g's columns × rows in cells, title as
  * its <title> (escaped), colours of theme; g->vectors' shapes (when set before the frame was
- * drawn) as paths in place of the braille cells of their area.
- * The same grid gives the same bytes. Returns 0,
- * or -1 when a write failed (errno set by stdio). */
-int svg_write(FILE *f, const Grid *g, const char *title, Theme theme);
+ * drawn) as paths in place of the braille cells of their area, each share × one scale wide
+ * (the widest the gap between neighbouring feet less 2 px), and a row more under the
+ * picture stating that scale in lang. The same grid gives the same bytes. Returns 0, or
+ * -1 when a write failed (errno set by stdio). */
+int svg_write(FILE *f, const Grid *g, const char *title, Theme theme, Lang lang);
 
 #endif

@@ -296,7 +296,7 @@ static void app_snapshot_ask(App *a, long long now)
 {
     FrameInput in = app_frame_input(a, now);
     in.cache = NULL;
-    if (snapshot_take(&a->shot, &in, a->grid.w, a->grid.h) != 0) {
+    if (snapshot_take(&a->shot, &in, a->grid.w, a->grid.h, false) != 0) {   /* a slide: never the keys */
         ui_note_text(&a->ui, LANG_PICK(a->frame.lang, "out of memory: no picture written",
                                        "内存不足：没有写出图"));
         return;

@@ -241,14 +241,19 @@ static void draw_packet(const ViewCtx *c, const ArcsLayout *L, const Arc *a, dou
 }
 
 /* Reports the arcs drawn as shapes (arcs_geometry.h) for the SVG writer: each from where it
- * leaves the asker to its target's centre, as high as drawn, as wide as its foot's rule
- * without rounding and without the contrast theme's floor (1 + share · foot_scale dots:
- * the SVG writer thickens the contrast theme's strokes its own way, svg_stroke_scale). */
+ * leaves the asker to its target's centre, as high as drawn, with its share and the
+ * picture's one scale (the characters' pitch, the largest share drawn); its terminal width
+ * is its foot's rule without rounding (1 + share · foot_scale dots). */
 static void report_geometry(const ViewCtx *c, const ArcsLayout *L, int h, const Arc *arcs, const bool *shown,
                             Style series)
 {
     ArcsGeometry *out = c->g->vectors;
     arcs_geometry_area(out, 0, L->arc_top, L->w, L->sentence_row - L->arc_top);
+    double widest = 0.0;
+    for (int s = 0; s < L->tokens; s++)
+        if (shown[s] && arcs_drawn_share_of(c, h, s) > widest)
+            widest = arcs_drawn_share_of(c, h, s);
+    arcs_geometry_scale(out, 2.0 * L->pitch, widest);
     for (int s = 0; s < L->tokens; s++) {
         if (!shown[s])
             continue;

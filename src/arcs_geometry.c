@@ -8,6 +8,13 @@ void arcs_geometry_add(ArcsGeometry *g, const GeomShape *s)
         g->shapes[g->count++] = *s;
 }
 
+void arcs_geometry_scale(ArcsGeometry *g, double gap, double widest)
+{
+    g->gap = gap;
+    if (widest > g->widest)
+        g->widest = widest;
+}
+
 void arcs_geometry_area(ArcsGeometry *g, int x, int y, int w, int h)
 {
     g->area_x = x;

@@ -492,7 +492,12 @@ static void draw_status(const ViewCtx *c, const ViewOps *v, const ChromeLayout *
         draw_drawable(c->ascii, buf, shown, sizeof shown);
         bool hint = c->ui->note == NOTE_WELCOME || c->ui->note == NOTE_VERDICT;   /* may take
                                           the room of the hints and of the state's word */
-        x += draw_clipped(c->g, x, y, L->w - (hint ? 4 : 12), shown, hint ? STYLE_FOCUS : STYLE_ERROR) + 3;
+        /* what went well (a file written, the theme, the changes undone) in the line's own
+           colour; what went wrong or was refused in the error colour */
+        UiNote n = c->ui->note;
+        bool news = n == NOTE_SAVED || n == NOTE_THEME || n == NOTE_UNDONE || n == NOTE_SPEED;
+        x += draw_clipped(c->g, x, y, L->w - (hint ? 4 : 12), shown,
+                          hint ? STYLE_FOCUS : news ? STYLE_STATUS : STYLE_ERROR) + 3;
     }
     const KeyHint *hints[32];
     int views = 0, n = chrome_status_hints(c, v, hints, 32, &views);

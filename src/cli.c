@@ -283,8 +283,8 @@ static int cli_parse_lang(const CliOption *row, Options *o, const char *arg)
     return 0;
 }
 
-/* --format's word: json, model_text and svg, one of them or none for text. */
-enum { CLI_FORMAT_TEXT, CLI_FORMAT_JSON, CLI_FORMAT_MODEL, CLI_FORMAT_SVG };
+/* --format's word: json, model_text, svg and pdf, one of them or none for text. */
+enum { CLI_FORMAT_TEXT, CLI_FORMAT_JSON, CLI_FORMAT_MODEL, CLI_FORMAT_SVG, CLI_FORMAT_PDF };
 static int cli_parse_format(const CliOption *row, Options *o, const char *arg)
 {
     int v;
@@ -293,6 +293,7 @@ static int cli_parse_format(const CliOption *row, Options *o, const char *arg)
     o->json = v == CLI_FORMAT_JSON;
     o->model_text = v == CLI_FORMAT_MODEL;
     o->svg = v == CLI_FORMAT_SVG;
+    o->pdf = v == CLI_FORMAT_PDF;
     return 0;
 }
 
@@ -406,7 +407,7 @@ static int cli_parse_lr(const CliOption *row, Options *o, const char *arg)
 
 static const CliWord cli_format_words[] = {
     { "text", CLI_FORMAT_TEXT }, { "json", CLI_FORMAT_JSON }, { "model", CLI_FORMAT_MODEL },
-    { "svg", CLI_FORMAT_SVG }, { NULL, 0 },
+    { "svg", CLI_FORMAT_SVG }, { "pdf", CLI_FORMAT_PDF }, { NULL, 0 },
 };
 static const CliWord cli_color_words[] = {
     { "always", COLOR_ALWAYS }, { "never", COLOR_NEVER }, { "auto", COLOR_AUTO }, { NULL, 0 },
@@ -722,6 +723,19 @@ static int cli_check_rules(const Options *o, char *err, size_t errlen)
 {
     if (o->svg && !o->print) {
         snprintf(err, errlen, CLI_SAY(o, "--format svg goes with --print (try --print --format svg)", "--format svg 要和 --print 一起用（试试 --print --format svg）"));
+        return -1;
+    }
+    if (o->chrome && !o->svg) {
+        snprintf(err, errlen, CLI_SAY(o, "--chrome goes with --print --format svg", "--chrome 要和 --print --format svg 一起用"));
+        return -1;
+    }
+    if (o->pdf && !o->worksheet) {
+        snprintf(err, errlen, CLI_SAY(o, "--format pdf goes with --worksheet (try --worksheet 10 --format pdf --output sheet.pdf)",
+                                      "--format pdf 要和 --worksheet 一起用（试试 --worksheet 10 --format pdf --output sheet.pdf）"));
+        return -1;
+    }
+    if (o->output_path && !o->pdf) {
+        snprintf(err, errlen, CLI_SAY(o, "--output goes with --worksheet N --format pdf", "--output 要和 --worksheet N --format pdf 一起用"));
         return -1;
     }
     if ((o->json || o->model_text) && !o->dump) {

@@ -61,9 +61,20 @@
       CLI_NOT_ONE_OF("a format", "格式"), NULL, 0, \
       "the format of --dump or --print", \
       "with --dump: text (default), json (full precision) or model (the model in use, in the " \
-      "model-file format); with --print: text (default) or svg (a standalone SVG picture, for slides)", \
+      "model-file format); with --print: text (default) or svg (a standalone SVG picture, for slides); " \
+      "with --worksheet: text (default) or pdf (pages to print, with --output" NB "FILE)", \
       "配合 --dump：text（默认）、json（完整精度）或 model（正在用的模型，模型文件格式）；" \
-      "配合 --print：text（默认）或 svg（独立的 SVG 图片，可放进幻灯片）") \
+      "配合 --print：text（默认）或 svg（独立的 SVG 图片，可放进幻灯片）；" \
+      "配合 --worksheet：text（默认）或 pdf（可打印的页面，要加 --output" NB "FILE）") \
+    X(CHROME, 0, "chrome", NULL, chrome, cli_parse_true, CLI_NO_WORDS(), CLI_NEVER(), NULL, 0, \
+      "keep the key bar in an SVG", \
+      "with --print --format svg: keep the view bar and the status line (keys, messages), which a " \
+      "slide leaves out", \
+      "配合 --print --format svg：保留画面栏和状态栏（按键、提示），幻灯片默认不要它们") \
+    X(OUTPUT, 0, "output", "FILE", output_path, cli_parse_path, CLI_NO_WORDS(), CLI_NO_FILE(), NULL, 0, \
+      "the file --format pdf writes", \
+      "with --worksheet N --format pdf: the PDF file to write (an existing one only with --overwrite)", \
+      "配合 --worksheet N --format pdf：要写出的 PDF 文件（已有的文件要加 --overwrite 才覆盖）") \
     X(EXPORT, 0, "export", "FMT", export_format, cli_parse_word, CLI_NAMES(cli_export_name), \
       CLI_NOT_ONE_OF("a format", "格式"), NULL, 0, \
       "write a script that checks the numbers", \

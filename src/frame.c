@@ -128,6 +128,19 @@ void frame_render(Grid *g, const FrameInput *in)
         chrome_draw_help(&c, v, &L);
 }
 
+bool frame_keys_rows(const FrameInput *in, int w, int h, int *bar_row, int *status_row)
+{
+    *bar_row = *status_row = -1;
+    ViewCtx c = frame_context(in, NULL);
+    ChromeLayout L;
+    chrome_layout(&c, view_ops(in->ui->view), w, h, &L);
+    if (L.too_small)
+        return false;
+    *bar_row = L.bar_row;
+    *status_row = L.status_row;
+    return true;
+}
+
 bool frame_hit(const FrameInput *in, int w, int h, int x, int y, Action *action, int *arg)
 {
     if (frame_state_missing(in)) {

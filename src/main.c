@@ -275,7 +275,7 @@ static int main_print(Options *o, const Lesson *ls)
     FrameInput in = { .lesson = ls, .player = &p, .ui = &ui, .progress = 1.0, .opt = &fo };
     if (o->svg) {   /* the picture S writes in the program, drawn the same way */
         Snapshot shot = { 0 };
-        int made = snapshot_take(&shot, &in, w, h);
+        int made = snapshot_take(&shot, &in, w, h, o->chrome);
         ui_free(&ui);
         int status = 0;
         errno = 0;

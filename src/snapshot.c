@@ -23,7 +23,34 @@ void snapshot_free(Snapshot *s)
     memset(s, 0, sizeof *s);
 }
 
-int snapshot_take(Snapshot *s, const FrameInput *in, int w, int h)
+/* Leaves rows `bar` and `status` (-1: none) out of s's grid: the rows under each move up,
+ * and the shapes of the arcs and lines with them. Returns 0, or -1 when out of memory. */
+static int snapshot_crop(Snapshot *s, int bar, int status)
+{
+    Grid *g = &s->grid, slide;
+    int gone = (bar >= 0) + (status >= 0 && status != bar);
+    if (gone == 0 || gone >= g->h)
+        return 0;
+    if (grid_init(&slide, g->w, g->h - gone) != 0)
+        return -1;
+    for (int y = 0, to = 0; y < g->h; y++)
+        if (y != bar && y != status)
+            memcpy(&slide.cells[(size_t)to++ * (size_t)g->w], &g->cells[(size_t)y * (size_t)g->w],
+                   (size_t)g->w * sizeof *g->cells);
+    ArcsGeometry *v = s->vectors;
+    int above = (bar >= 0 && bar < v->area_y) + (status >= 0 && status < v->area_y);
+    v->area_y -= above;
+    for (int i = 0; i < v->count; i++) {   /* dot rows: four a cell */
+        v->shapes[i].y0 -= 4.0 * above;
+        v->shapes[i].y1 -= 4.0 * above;
+    }
+    grid_free(g);
+    *g = slide;
+    g->vectors = v;
+    return 0;
+}
+
+int snapshot_take(Snapshot *s, const FrameInput *in, int w, int h, bool chrome)
 {
     snapshot_free(s);
     s->vectors = calloc(1, sizeof *s->vectors);
@@ -33,19 +60,26 @@ int snapshot_take(Snapshot *s, const FrameInput *in, int w, int h)
     }
     s->grid.vectors = s->vectors;
     frame_render(&s->grid, in);
-    const char *view = view_ops(in->ui->view)->name;
+    int bar, status;
+    if (!chrome && frame_keys_rows(in, w, h, &bar, &status) && snapshot_crop(s, bar, status) != 0) {
+        snapshot_free(s);
+        return -1;
+    }
+    const ViewOps *v = view_ops(in->ui->view);
     char sentence[MODEL_SENTENCE_BYTES];
     engine_sentence(&in->lesson->tr, sentence, sizeof sentence);
-    snprintf(s->view, sizeof s->view, "%s", view);
-    bool zh = in->opt && in->opt->lang == LANG_ZH;   /* the title in the frame's language */
-    snprintf(s->title, sizeof s->title, zh ? "attn-tui：「%s」，%s 画面" : "attn-tui: %s, the %s view",
-             sentence, view);
+    snprintf(s->view, sizeof s->view, "%s", v->name);
+    s->lang = in->opt && in->opt->lang == LANG_ZH ? LANG_ZH : LANG_EN;   /* the frame's */
+    if (s->lang == LANG_ZH)
+        snprintf(s->title, sizeof s->title, "attn-tui：「%s」，「%s」画面", sentence, v->tab_zh);
+    else
+        snprintf(s->title, sizeof s->title, "attn-tui: %s, the %s view", sentence, v->name);
     return 0;
 }
 
 int snapshot_svg(const Snapshot *s, FILE *f, Theme theme)
 {
-    return svg_write(f, &s->grid, s->title, theme);
+    return svg_write(f, &s->grid, s->title, theme, s->lang);
 }
 
 /* ---------------------------------------------------------------- names */

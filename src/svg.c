@@ -1,8 +1,10 @@
 /* svg.c — writes a grid of cells as SVG: runs of text as <text> (selectable, searchable,
- * with a font list that finds a CJK font), each Style's colour from the palette (its
- * 256-colour number as RGB), shade and bar glyphs as rectangles, box and rule glyphs as
- * lines, braille dots as small circles, except where the arcs and the all view's lines are
- * (Grid.vectors): those are vector paths whose stroke width is the share. Deterministic: no clock, no locale, fixed formats.
+ * with a font list that finds a CJK font), every glyph placed at its own cell, each Style's
+ * colour from the palette (its 256-colour number as RGB), shade and bar glyphs as
+ * rectangles, box and rule glyphs as lines, braille dots as small circles, except where the
+ * arcs and the all view's lines are (Grid.vectors): those are vector paths whose stroke
+ * width is share × the picture's one scale, stated under the picture. Deterministic: no
+ * clock, no locale, fixed formats.
  * Owns: the SVG's text. Must not touch: the grid's contents, the palette's table. */
 #include "svg.h"
 
@@ -15,6 +17,8 @@
 #define SVG_BASELINE 12      /* pixels from a row's top to the text's baseline */
 #define SVG_DOT_R 1.3        /* radius of a braille dot */
 #define SVG_RULE_W 1.2       /* stroke width of box and rule lines */
+#define SVG_STROKE_GAP 2.0   /* pixels left between the widest strokes of neighbouring feet */
+#define SVG_STROKE_MIN 1.0   /* the thinnest stroke drawn (a share of 0 at ②, a tiny one) */
 #define SVG_FONTS "'DejaVu Sans Mono', 'Noto Sans Mono CJK SC', 'Noto Sans CJK SC', " \
                   "'WenQuanYi Zen Hei Mono', 'WenQuanYi Micro Hei Mono', 'Sarasa Mono SC', monospace"
 
@@ -28,8 +32,8 @@ static void svg_colour256(int n, char *buf)
     snprintf(buf, 8, "#%02x%02x%02x", r & 255, g & 255, b & 255);
 }
 
-/* How much thicker than the share's own width lines are drawn: the contrast theme, for a
- * projector, draws them thick. */
+/* How much thicker than usual box and rule lines are drawn: the contrast theme, for a
+ * projector, draws them thick (the arcs and lines are at their widest already). */
 static double svg_stroke_scale(Theme theme)
 {
     return theme == THEME_CONTRAST ? 1.8 : 1.0;
@@ -124,18 +128,29 @@ static bool svg_in_vectors(const Grid *g, int x, int y)
            y < v->area_y + v->area_h;
 }
 
+/* Pixels of stroke per unit of share: the widest stroke (a share of v->widest) is the gap
+ * between neighbouring feet less SVG_STROKE_GAP, so that no two strokes merge; 0 when the
+ * picture has no share to draw (② draws every arc at SVG_STROKE_MIN). */
+static double svg_px_per_share(const ArcsGeometry *v)
+{
+    double room = v->gap * SVG_DOT_PX - SVG_STROKE_GAP;
+    return v->widest > 0.0 && room > 0.0 ? room / v->widest : 0.0;
+}
+
 /* The arcs and lines as paths: an arc a half-ellipse, a line straight, an S (a cubic
- * Bézier with the smoothstep's vertical ends), straight again. */
+ * Bézier with the smoothstep's vertical ends), straight again; each share × the one scale
+ * wide. */
 static void svg_vectors(FILE *f, const Grid *g, Theme theme)
 {
     const ArcsGeometry *v = g->vectors;
     if (!v)
         return;
+    double scale = svg_px_per_share(v);
     int order[ARCS_GEOMETRY_MAX];   /* lines as drawn; arcs widest first, so thin ones stay seen */
     for (int i = 0; i < v->count; i++) {
         int j = i;
         for (; j > 0 && v->shapes[i].kind == GEOM_ARC &&
-               v->shapes[order[j - 1]].width < v->shapes[i].width; j--)
+               v->shapes[order[j - 1]].share < v->shapes[i].share; j--)
             order[j] = order[j - 1];
         order[j] = i;
     }
@@ -143,16 +158,21 @@ static void svg_vectors(FILE *f, const Grid *g, Theme theme)
         const GeomShape *s = &v->shapes[order[i]];
         SvgLook k = svg_look((Style)s->style, theme);
         double x0 = svg_dot(s->x0), y0 = svg_dot(s->y0), x1 = svg_dot(s->x1), y1 = svg_dot(s->y1);
+        double width = s->share * scale / (s->thinner > 1 ? s->thinner : 1);
+        width = width > SVG_STROKE_MIN ? width : SVG_STROKE_MIN;
         if (s->kind == GEOM_ARC) {
+            /* as high as drawn, but the stroke's outer edge never above the arcs' area */
+            double ry = s->height * SVG_DOT_PX, room = y0 - v->area_y * SVG_CELL_H - width / 2.0;
+            ry = ry < room ? ry : room > 1.0 ? room : 1.0;
             fprintf(f, "<path class=\"arc\" d=\"M%.2f %.2fA%.2f %.2f 0 0 %d %.2f %.2f\"", x0, y0,
-                    (x1 > x0 ? x1 - x0 : x0 - x1) / 2.0, s->height * SVG_DOT_PX, x1 > x0 ? 1 : 0, x1, y1);
+                    (x1 > x0 ? x1 - x0 : x0 - x1) / 2.0, ry, x1 > x0 ? 1 : 0, x1, y1);
         } else {
             double ya = y0 + s->lead * SVG_DOT_PX, yb = y1 - s->lead * SVG_DOT_PX;
             fprintf(f, "<path class=\"line\" d=\"M%.2f %.2fV%.2fC%.2f %.2f %.2f %.2f %.2f %.2fV%.2f\"",
                     x0, y0, ya, x0, ya + (yb - ya) / 3.0, x1, ya + 2.0 * (yb - ya) / 3.0, x1, yb, y1);
         }
-        fprintf(f, " fill=\"none\" stroke=\"%s\" stroke-width=\"%.3f\"%s/>\n", k.fg,
-                s->width * SVG_DOT_PX * svg_stroke_scale(theme), k.dim ? " opacity=\"0.6\"" : "");
+        fprintf(f, " fill=\"none\" stroke=\"%s\" stroke-width=\"%.3f\"%s/>\n", k.fg, width,
+                k.dim ? " opacity=\"0.6\"" : "");
     }
 }
 
@@ -230,16 +250,17 @@ static void svg_shape(FILE *f, const Cell *c, int x, int y, const SvgLook *k, Th
     }
 }
 
-/* A run of text cells of one style and one width from column x of row y: its glyphs in one
- * <text>, letter-spaced so that each glyph keeps its cell. Returns the columns it covers. */
+/* A run of text cells of one style from column x of row y: its glyphs in one <text>, each
+ * placed at its own cell (an x per glyph), so that a glyph a fallback font draws wider or
+ * narrower moves nothing after it. Returns the columns it covers. */
 static int svg_text_run(FILE *f, const Grid *g, int x, int y, Theme theme)
 {
     const Cell *first = grid_cell(g, x, y);
-    int width = first->width ? first->width : 1, n = 0, last = 0;
-    /* the run: same style, same width, no shape; blanks inside it are kept */
+    int n = 0, last = 0;
+    /* the run: same style, no shape; blanks inside it are kept */
     while (x + n < g->w) {
         const Cell *c = grid_cell(g, x + n, y);
-        if (c->style != first->style || svg_is_shape(c) || (c->width && c->width != width))
+        if (c->style != first->style || svg_is_shape(c))
             break;
         if (c->width && strcmp(c->glyph, " ") != 0)
             last = n + c->width;
@@ -248,11 +269,16 @@ static int svg_text_run(FILE *f, const Grid *g, int x, int y, Theme theme)
     if (last == 0)
         return n ? n : 1;
     SvgLook k = svg_look((Style)first->style, theme);
-    double spacing = width * SVG_CELL_W - (width == 2 ? SVG_FONT_PX : 0.6 * SVG_FONT_PX);
-    fprintf(f, "<text x=\"%d\" y=\"%d\" fill=\"%s\"", x * SVG_CELL_W, y * SVG_CELL_H + SVG_BASELINE, k.fg);
+    fputs("<text x=\"", f);
+    for (int i = 0; i < last;) {
+        const Cell *c = grid_cell(g, x + i, y);
+        if (c->width)
+            fprintf(f, "%s%d", i ? " " : "", (x + i) * SVG_CELL_W);
+        i += c->width ? c->width : 1;
+    }
+    fprintf(f, "\" y=\"%d\" fill=\"%s\"", y * SVG_CELL_H + SVG_BASELINE, k.fg);
     if (k.bold) fputs(" font-weight=\"bold\"", f);
     if (k.dim) fputs(" opacity=\"0.6\"", f);
-    if (width == 2) fprintf(f, " letter-spacing=\"%.3f\"", spacing);
     fputs(">", f);
     for (int i = 0; i < last;) {
         const Cell *c = grid_cell(g, x + i, y);
@@ -264,11 +290,32 @@ static int svg_text_run(FILE *f, const Grid *g, int x, int y, Theme theme)
     return last;
 }
 
-int svg_write(FILE *f, const Grid *g, const char *title, Theme theme)
+/* Under the picture, when it has arcs or lines: the one stroke scale, per 10 % of share. */
+static void svg_stroke_legend(FILE *f, const Grid *g, Theme theme, Lang lang)
+{
+    const ArcsGeometry *v = g->vectors;
+    double scale = v && v->count > 0 ? svg_px_per_share(v) : 0.0;
+    if (scale <= 0.0)
+        return;
+    SvgLook k = svg_look(STYLE_DIM, theme);
+    fprintf(f, "<text x=\"%d\" y=\"%d\" fill=\"%s\">", SVG_CELL_W, g->h * SVG_CELL_H + SVG_BASELINE, k.fg);
+    fprintf(f, LANG_PICK(lang, "lines: %.1f px per 10%% of share, widest %.0f px (feet %.0f px apart)",
+                         "线宽：每 10%% 为 %.1f px，最宽 %.0f px（落点相距 %.0f px）"),
+            scale / 10.0, v->gap * SVG_DOT_PX - SVG_STROKE_GAP, v->gap * SVG_DOT_PX);
+    int thinner = 1;
+    for (int i = 0; i < v->count; i++)
+        thinner = v->shapes[i].thinner > thinner ? v->shapes[i].thinner : thinner;
+    if (thinner > 1)
+        fprintf(f, LANG_PICK(lang, "; faded lines 1/%d", "；淡线 1/%d"), thinner);
+    fputs("</text>\n", f);
+}
+
+int svg_write(FILE *f, const Grid *g, const char *title, Theme theme, Lang lang)
 {
     char page[8];
     svg_colour256(palette_look(theme, STYLE_NORMAL)->bg256, page);
-    int W = g->w * SVG_CELL_W, H = g->h * SVG_CELL_H;
+    bool strokes = g->vectors && g->vectors->count > 0 && svg_px_per_share(g->vectors) > 0.0;
+    int W = g->w * SVG_CELL_W, H = (g->h + (strokes ? 1 : 0)) * SVG_CELL_H;
     fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
                "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%d\" height=\"%d\" "
                "viewBox=\"0 0 %d %d\">\n<title>", W, H, W, H);
@@ -290,6 +337,7 @@ int svg_write(FILE *f, const Grid *g, const char *title, Theme theme)
                 x += svg_text_run(f, g, x, y, theme);
             }
         }
+    svg_stroke_legend(f, g, theme, lang);
     fputs("</g>\n</svg>\n", f);
     return ferror(f) ? -1 : 0;
 }

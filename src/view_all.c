@@ -535,17 +535,24 @@ static void keep_selected(const ViewCtx *c, const AllLayout *L, const Line *sel,
     memcpy(cache->sel, sel, sizeof *sel * (size_t)n_sel);
 }
 
-/* Reports a line as a shape (arcs_geometry.h) for the SVG writer: centre to centre, as wide
- * as all_thickness's rule without rounding. */
-static void report_line(const ViewCtx *c, const AllLayout *L, const Line *ln, int h, int t, int s,
+/* Reports a line as a shape (arcs_geometry.h) for the SVG writer: from its place in its
+ * asker's bundle at the picture's scale to its target's centre, with its share (its
+ * terminal width all_thickness's rule without rounding). */
+static void report_line(const ViewCtx *c, const AllLayout *L, const Line *ln, int k, int h, int t, int s,
                         bool selected)
 {
     double share = TRACE_HSQ(c->tr, weights, h, t, s);
     int wmax = selected ? L->wmax : all_faded_wmax(L->wmax);
+    /* the picture's scale: an asker's lines (its heads' side by side) leave as one bundle
+       as wide as its slot, each where the shares before it end */
+    double bundle = 2.0 * L->pitch / L->heads / (selected ? 1 : ALL_FADED_RATIO);
+    double before = engine_share_of(c->tr, h, t, (1u << s) - 1u);
+    double x0 = slot_centre(L, t) - L->heads * bundle / 2.0 + k * bundle + (before + share / 2.0) * bundle;
     double half_w = (ln->width - 1) / 2.0;
-    GeomShape g = { .kind = GEOM_LINE, .x0 = ln->top_left + half_w, .y0 = 4 * L->line_top,
+    GeomShape g = { .kind = GEOM_LINE, .x0 = x0, .y0 = 4 * L->line_top,
                     .x1 = ln->bottom_left + half_w, .y1 = 4 * (L->line_top + L->line_rows) - 1,
-                    .lead = 3, .width = 1.0 + share * (wmax - 1), .share = share, .style = (int)ln->style };
+                    .lead = 3, .width = 1.0 + share * (wmax - 1), .share = share, .style = (int)ln->style,
+                    .thinner = selected ? 1 : ALL_FADED_RATIO };
     arcs_geometry_add(c->g->vectors, &g);
 }
 
@@ -554,6 +561,7 @@ static void report_lines(const ViewCtx *c, const AllLayout *L)
 {
     Rect area = lines_area(c, L);
     arcs_geometry_area(c->g->vectors, area.x, area.y, area.w, area.h);
+    arcs_geometry_scale(c->g->vectors, 2.0 * L->pitch / L->heads, 1.0);
     for (int pass = 0; pass < 2; pass++)
         for (int t = 0; t < L->tokens; t++) {
             if ((t == c->focus) != (pass == 1))
@@ -563,7 +571,7 @@ static void report_lines(const ViewCtx *c, const AllLayout *L)
                 for (int s = 0; s < L->tokens; s++)
                     if (engine_visible(c->tr, t, s)) {
                         Line ln = line_of(c, L, k, h, t, s, pass == 1);
-                        report_line(c, L, &ln, h, t, s, pass == 1);
+                        report_line(c, L, &ln, k, h, t, s, pass == 1);
                     }
             }
         }

@@ -130,7 +130,7 @@ static void test_bad_values(void **state)
     const char *g[] = { "--lang", "fr", NULL };
     expect_error(g, "--lang: 'fr' is not a language: use en or zh");
     const char *h[] = { "--format", "xml", "--dump", NULL };
-    expect_error(h, "--format: 'xml' is not a format: use text, json, model or svg");
+    expect_error(h, "--format: 'xml' is not a format: use text, json, model, svg or pdf");
     const char *i[] = { "--format", "json", NULL };
     expect_error(i, "--format goes with --dump (try --dump --format json)");
     const char *j[] = { "extra", NULL };
@@ -168,8 +168,8 @@ static void test_every_refusal_in_both_languages(void **state)
 {
     (void)state;
     static const struct { const char *opt, *en, *zh; } refusals[] = {
-        { "--format", "--format: 'x' is not a format: use text, json, model or svg",
-          "--format：「x」不是格式：用 text、json、model 或 svg" },
+        { "--format", "--format: 'x' is not a format: use text, json, model, svg or pdf",
+          "--format：「x」不是格式：用 text、json、model、svg 或 pdf" },
         { "--speed", "--speed: 'x' is not a speed: give a number from 0.25 to 4",
           "--speed：「x」不是速度：请给 0.25 到 4 之间的数" },
         { "--stage", "--stage: 'x' is not a stage: use qkv, score, softmax or output (or 1-4)",

@@ -34,7 +34,7 @@ static void test_small_grid(void **state)
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
     assert_non_null(f);
-    assert_int_equal(svg_write(f, &g, "a <b>", THEME_DARK), 0);
+    assert_int_equal(svg_write(f, &g, "a <b>", THEME_DARK, LANG_EN), 0);
     fclose(f);
     const char *want =
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -43,8 +43,7 @@ static void test_small_grid(void **state)
         "<rect width=\"48\" height=\"32\" fill=\"#1c1c1c\"/>\n"
         "<rect x=\"24\" y=\"16\" width=\"8\" height=\"16\" fill=\"#bcbcbc\"/>\n";
     assert_memory_equal(buf, want, strlen(want));
-    assert_non_null(strstr(buf, "<text x=\"0\" y=\"12\" fill=\"#d0d0d0\" letter-spacing=\"2.667\">三</text>\n"
-                                "<text x=\"16\" y=\"12\" fill=\"#d0d0d0\">a b</text>\n"
+    assert_non_null(strstr(buf, "<text x=\"0 16 24 32\" y=\"12\" fill=\"#d0d0d0\">三a b</text>\n"
                                 "<rect x=\"40\" y=\"0\" width=\"8\" height=\"16\" fill=\"#d0d0d0\" fill-opacity=\"0.50\"/>\n"
                                 "<path d=\"M0 24.0H4.0M4.0 24.0H8\" stroke=\"#d0d0d0\" stroke-width=\"1.2\" fill=\"none\"/>\n"
                                 "<path fill=\"#d0d0d0\" d=\"M8.7 18.0a1.3 1.3 0 1 0 2.6 0a1.3 1.3 0 1 0 -2.6 0\"/>\n"
@@ -131,7 +130,7 @@ static char *svg_of(Scene *s, Theme theme, int w, int h)
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
     assert_non_null(f);
-    assert_int_equal(svg_write(f, &g, "strokes", theme), 0);
+    assert_int_equal(svg_write(f, &g, "strokes", theme, LANG_EN), 0);
     fclose(f);
     grid_free(&g);
     free(v);
@@ -152,10 +151,67 @@ static int stroke_widths(const char *svg, double *w, int *decimals, int cap)
     return n;
 }
 
-/* The contrast theme (a projector) strokes every line 1.8 times as wide as the dark theme:
- * the arcs' and the all view's paths, the rules and boxes; each stroke of one frame in
- * contrast is 1.8 × the same stroke in dark, to the decimals printed. */
-static void test_contrast_strokes_are_wider(void **state)
+/* The stroke-width of each path of class `cls` in svg, in order, and the shares they stand
+ * for (each path's order is the shapes' drawing order: widest first): how many. */
+static int class_widths(const char *svg, const char *cls, double *w, int cap)
+{
+    char key[64];
+    snprintf(key, sizeof key, "class=\"%s\"", cls);
+    int n = 0;
+    for (const char *p = strstr(svg, key); p && n < cap; p = strstr(p + 1, key)) {
+        const char *sw = strstr(p, "stroke-width=\"");
+        w[n++] = strtod(sw + strlen("stroke-width=\""), NULL);
+    }
+    return n;
+}
+
+/* One stroke scale per picture: every arc (every line of the all view) is share × one
+ * scale wide, the widest the gap between neighbouring feet less 2 px (so that no two feet
+ * merge), and the row under the picture says the scale per 10 %. At 120 × 40 the arcs'
+ * feet are 19 columns (152 px) apart: 等's 52.4 % to 加 is 150 px, 28.6 px per 10 %. */
+static void test_one_stroke_scale(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_ARCS);
+    s->p.stage = STAGE_SOFTMAX;
+    s->p.focus = 3;
+    char *svg = svg_of(s, THEME_DARK, 120, 40);
+    double w[16];
+    int n = class_widths(svg, "arc", w, 16);
+    const Trace *tr = &s->ls->tr;
+    assert_int_equal(n, tr->T);
+    double top = 0.0;
+    for (int t = 0; t < tr->T; t++)
+        top = fmax(top, TRACE_HSQ(tr, weights, 0, 3, t));
+    assert_true(fabs(w[0] - 150.0) < 5e-4);   /* the widest drawn first: 152 px less 2 */
+    double scale = w[0] / top;
+    for (int i = 0; i < n; i++) {   /* every width is a share × that scale */
+        bool found = false;
+        for (int t = 0; t < tr->T; t++)
+            found = found || fabs(w[i] - TRACE_HSQ(tr, weights, 0, 3, t) * scale) < 5e-4;
+        if (!found)
+            fail_msg("arc %d: %g px is no share × %g", i, w[i], scale);
+    }
+    assert_non_null(strstr(svg, ">lines: 28.6 px per 10% of share, widest 150 px (feet 152 px apart)</text>"));
+    free(svg);
+    scene_close(s);
+    /* the all view: an asker's lines leave as one bundle its slot wide less 2 px */
+    s = scene_open(NULL, VIEW_ALL);
+    s->p.focus = 3;
+    svg = svg_of(s, THEME_DARK, 120, 40);
+    double lw[64];
+    assert_int_equal(class_widths(svg, "line", lw, 64), 36);
+    const char *legend = strstr(svg, ">lines: ");
+    assert_non_null(legend);
+    assert_non_null(strstr(legend, "; faded lines 1/4</text>"));
+    free(svg);
+    scene_close(s);
+}
+
+/* The contrast theme (a projector) draws box and rule lines 1.8 times as wide as the dark
+ * theme; the arcs and the all view's lines keep the one scale (they are as wide as they can
+ * be without merging already): each stroke of a frame in contrast against the same in dark. */
+static void test_contrast_strokes(void **state)
 {
     (void)state;
     const ViewId views[] = { VIEW_ARCS, VIEW_ALL, VIEW_MACHINE };   /* arcs, lines, rules */
@@ -168,14 +224,16 @@ static void test_contrast_strokes_are_wider(void **state)
         static double dw[MAX], cw[MAX];
         static int dd[MAX], cd[MAX];
         int nd = stroke_widths(dark, dw, dd, MAX), nc = stroke_widths(contrast, cw, cd, MAX);
+        int shapes = views[k] == VIEW_MACHINE ? 0 : views[k] == VIEW_ARCS ? s->ls->tr.T : 36;
         assert_int_equal(nd, nc);
         if (nd == 0)
             fail_msg("%s: no strokes", view_ops(views[k])->name);
         for (int i = 0; i < nd; i++) {
-            double slack = 0.5 * pow(10.0, -cd[i]) + 1.8 * 0.5 * pow(10.0, -dd[i]) + 1e-9;
-            if (fabs(cw[i] - 1.8 * dw[i]) > slack)
-                fail_msg("%s: stroke %d is %g in contrast, %g in dark: not 1.8 times", view_ops(views[k])->name,
-                         i, cw[i], dw[i]);
+            double times = i < shapes ? 1.0 : 1.8;   /* the shapes come first */
+            double slack = 0.5 * pow(10.0, -cd[i]) + times * 0.5 * pow(10.0, -dd[i]) + 1e-9;
+            if (fabs(cw[i] - times * dw[i]) > slack)
+                fail_msg("%s: stroke %d is %g in contrast, %g in dark: not %g times", view_ops(views[k])->name,
+                         i, cw[i], dw[i], times);
         }
         free(dark);
         free(contrast);
@@ -189,7 +247,8 @@ int main(void)
         cmocka_unit_test(test_small_grid),
         cmocka_unit_test(test_arcs_reported),
         cmocka_unit_test(test_all_lines_reported),
-        cmocka_unit_test(test_contrast_strokes_are_wider),
+        cmocka_unit_test(test_one_stroke_scale),
+        cmocka_unit_test(test_contrast_strokes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
