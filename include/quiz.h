@@ -87,6 +87,8 @@ typedef struct {
  * mixes it; a choice among n is (draw >> 11) % n. Question i takes kind i % QUIZ_KIND_COUNT and
  * draws its cells in a fixed order, so the same seed gives the same questions in the same order
  * on the practice screen and on a worksheet. */
+#define QUIZ_SEQ_MEMORY 512   /* questions a sequence remembers so as not to ask one again */
+
 typedef struct {
     unsigned long long state;   /* splitmix64 state */
     int asked;                  /* questions made so far */
@@ -94,6 +96,11 @@ typedef struct {
     int last_t;                 /* the last score's asker (the mirror swaps it), -1 */
     int last_s;                 /* the last score's answerer, -1 */
     int last_head;              /* the last score's head */
+    int n_seen;                 /* questions in seen */
+    unsigned seen[QUIZ_SEQ_MEMORY]; /* what each question asked (kind and cells, quiz.c's key):
+                                    none is asked again while another kind or cell is left */
+    int repeats_from;           /* the number of the first question asked again once every
+                                   kind and cell had been asked (or the memory was full), or 0 */
 } QuizSeq;
 
 /* The seed used when none is given (--seed absent). */
@@ -106,7 +113,10 @@ void quiz_seq_init(QuizSeq *seq, unsigned long long seed);
  * operands would print a number that is not Q·K under the name Q·K. quiz_next never asks one. */
 bool quiz_about_set(const Trace *tr, const QuizQuestion *q);
 
-/* Makes the next question about trace tr into *q. */
+/* Makes the next question about trace tr into *q: the kind the round asks for (the next one
+ * when every cell of that kind has been asked), cells drawn until they make a question not
+ * asked before (then the first one left, in order); when every kind and cell has been asked,
+ * the sequence starts remembering afresh and seq->repeats_from says from which question. */
 void quiz_next(QuizSeq *seq, const Trace *tr, QuizQuestion *q);
 
 /* Makes the question of one kind about given cells (a screen asking about the cell under its

@@ -32,7 +32,8 @@ void quiz_prompt(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText *ou
 void quiz_prompt_fit(const Trace *tr, const QuizQuestion *q, Lang lang, int cols, QuizText *out);
 
 /* The worked solution: each line an equation that holds from the printed numbers, ending
- * with the right value; then (when any) the known mistakes with what each gives. */
+ * with the right value; then (when any) the known mistakes with what each gives; the last
+ * line always the key's "answer N: VALUE" ("答案 N：VALUE"). */
 void quiz_solution(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText *out);
 
 /* The right value as an answer is written: "4.05", "0.375", "52.4%". */

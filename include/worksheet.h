@@ -19,6 +19,10 @@ typedef struct {
     Lang lang;                   /* LANG_EN or LANG_ZH */
 } WorksheetOptions;
 
+/* What a sheet says before the first question that repeats one asked before (no question
+ * repeats while another kind or cell is left: quiz.h). */
+const char *worksheet_repeats(Lang lang);
+
 /* Writes the sheet about trace tr to f. Returns 0, or errno of the failed write. */
 int worksheet_write(FILE *f, const Trace *tr, const WorksheetOptions *o);
 

@@ -444,18 +444,131 @@ bool quiz_about_set(const Trace *tr, const QuizQuestion *q)
 
 #define QUIZ_SET_TRIES 64   /* draws of cells that may hit a score set before the kind gives way */
 
+/* ---------------------------------------------------------------- not asked again */
+
+#define QUIZ_FRESH_TRIES 32   /* draws of a kind's cells that may hit a question asked before */
+
+/* What a question asks, as one number: the kind (a score and its mirror are one kind: the
+ * same Q·K) and only the cells it depends on. */
+static unsigned quiz_key(const QuizQuestion *q)
+{
+    unsigned kind = q->kind == QUIZ_MIRRORED ? QUIZ_SCORE : q->kind, role = 0, t = (unsigned)q->t, s = 0, j = 0,
+             head = 0;
+    switch (q->kind) {
+    case QUIZ_X:          j = (unsigned)q->j; break;
+    case QUIZ_PROJECTION: j = (unsigned)q->j; role = (unsigned)q->role; break;
+    case QUIZ_SCORE:
+    case QUIZ_MIRRORED:
+    case QUIZ_SCALED:
+    case QUIZ_EXP:
+    case QUIZ_SHARE:      s = (unsigned)q->s; head = (unsigned)q->head; break;
+    case QUIZ_OUTPUT:     j = (unsigned)q->j; break;
+    case QUIZ_COSINE:     s = (unsigned)q->s; break;
+    case QUIZ_KIND_COUNT: break;
+    }
+    return kind | role << 4 | t << 6 | s << 11 | j << 16 | head << 26;
+}
+
+static bool quiz_seen(const QuizSeq *seq, const QuizQuestion *q)
+{
+    unsigned key = quiz_key(q);
+    for (int i = 0; i < seq->n_seen; i++)
+        if (seq->seen[i] == key)
+            return true;
+    return false;
+}
+
+/* Whether cells make a question the sequence may ask: about no score the learner set, a
+ * score, share or cosine between two characters (a share's one the asker sees). */
+static bool quiz_cells_fit(const Trace *tr, const QuizQuestion *c)
+{
+    if (quiz_about_set(tr, c))
+        return false;
+    switch (c->kind) {
+    case QUIZ_SCORE:
+    case QUIZ_MIRRORED:
+    case QUIZ_COSINE:
+        return tr->T <= 1 || c->s != c->t;
+    case QUIZ_SCALED:
+    case QUIZ_EXP:
+    case QUIZ_SHARE:
+        return (tr->T <= 1 || c->s != c->t) && engine_visible(tr, c->t, c->s);
+    case QUIZ_OUTPUT:
+        return c->head == c->j / tr->dh;
+    case QUIZ_X:
+    case QUIZ_PROJECTION:
+    case QUIZ_KIND_COUNT:
+        break;
+    }
+    return true;
+}
+
+/* The first question of kind not asked before, in order of role, t, s, j, head, into *c:
+ * true, or false when every cell of the kind has been asked. */
+static bool quiz_first_fresh(const QuizSeq *seq, const Trace *tr, QuizKind kind, QuizQuestion *c)
+{
+    bool by_role = kind == QUIZ_PROJECTION, by_s = kind != QUIZ_X && kind != QUIZ_PROJECTION && kind != QUIZ_OUTPUT;
+    bool by_j = kind == QUIZ_X || kind == QUIZ_PROJECTION || kind == QUIZ_OUTPUT;
+    bool by_head = kind == QUIZ_SCORE || kind == QUIZ_MIRRORED || kind == QUIZ_SCALED || kind == QUIZ_EXP ||
+                   kind == QUIZ_SHARE;
+    memset(c, 0, sizeof *c);
+    c->kind = kind;
+    for (int role = 0; role < (by_role ? 3 : 1); role++)
+        for (int t = 0; t < tr->T; t++)
+            for (int s = 0; s < (by_s ? tr->T : 1); s++)
+                for (int j = 0; j < (by_j ? tr->d : 1); j++)
+                    for (int h = 0; h < (by_head ? tr->heads : 1); h++) {
+                        c->role = (Role)role;
+                        c->t = t;
+                        c->s = by_s ? s : t;
+                        c->j = j;
+                        c->head = kind == QUIZ_OUTPUT ? j / tr->dh : h;
+                        if (quiz_cells_fit(tr, c) && !quiz_seen(seq, c))
+                            return true;
+                    }
+    return false;
+}
+
+/* Cells of the round's kind (the next kind's when one has every cell asked) that make a
+ * question not asked before into *cells: drawn (QUIZ_FRESH_TRIES times at most), else the
+ * first one left. False when every kind and cell has been asked. */
+static bool quiz_fresh_cells(QuizSeq *seq, const Trace *tr, QuizQuestion *cells)
+{
+    for (int k = 0; k < QUIZ_KIND_COUNT; k++) {
+        QuizKind kind = (QuizKind)((seq->asked + k) % QUIZ_KIND_COUNT);
+        for (int tries = 0; tries < QUIZ_FRESH_TRIES; tries++) {
+            memset(cells, 0, sizeof *cells);
+            cells->kind = kind;
+            cells->role = (Role)(seq->round % 3);
+            quiz_cells(seq, tr, cells);
+            if (quiz_cells_fit(tr, cells) && !quiz_seen(seq, cells))
+                return true;
+        }
+        if (quiz_first_fresh(seq, tr, kind, cells))
+            return true;
+    }
+    return false;
+}
+
 void quiz_next(QuizSeq *seq, const Trace *tr, QuizQuestion *q)
 {
     QuizQuestion cells;
     memset(&cells, 0, sizeof cells);
-    for (int tries = 0;; tries++) {   /* without a score set: the first draw, always */
-        cells.kind = tries < QUIZ_SET_TRIES ? (QuizKind)(seq->asked % QUIZ_KIND_COUNT) : QUIZ_OUTPUT;
-        quiz_cells(seq, tr, &cells);
-        if (!quiz_about_set(tr, &cells))
-            break;
+    bool fresh = seq->n_seen < QUIZ_SEQ_MEMORY && quiz_fresh_cells(seq, tr, &cells);
+    if (!fresh) {   /* every kind and cell asked (or the memory full): remember afresh */
+        seq->n_seen = 0;
+        if (!seq->repeats_from)
+            seq->repeats_from = seq->asked + 1;
+        fresh = quiz_fresh_cells(seq, tr, &cells);
     }
-    quiz_make(tr, cells.kind, (Role)(seq->round % 3), cells.t, cells.s, cells.j, cells.head,
-              seq->asked + 1, q);
+    for (int tries = 0; !fresh; tries++) {   /* no question fits at all: as drawn */
+        cells.kind = tries < QUIZ_SET_TRIES ? (QuizKind)(seq->asked % QUIZ_KIND_COUNT) : QUIZ_OUTPUT;
+        cells.role = (Role)(seq->round % 3);
+        quiz_cells(seq, tr, &cells);
+        fresh = !quiz_about_set(tr, &cells) || tries > 2 * QUIZ_SET_TRIES;
+    }
+    quiz_make(tr, cells.kind, cells.role, cells.t, cells.s, cells.j, cells.head, seq->asked + 1, q);
+    seq->seen[seq->n_seen++] = quiz_key(q);
     if (q->kind == QUIZ_SCORE) {
         seq->last_t = q->t;
         seq->last_s = q->s;

@@ -577,9 +577,15 @@ static void solve_output(const Trace *tr, const QuizQuestion *q, Lang lang, Quiz
         terms[s].a = quiz_printed_share(TRACE_HSQ(tr, weights, q->head, q->t, s));
         terms[s].b = TRACE_ROW(tr, v, s)[q->j];
     }
-    say(out, LANG_PICK(lang, "output(%s)[%d] = Σ_s share(%s,s) × V(s)[%d] (52.4%% is 0.524):",
-                       "输出(%s)[%d] = Σ_s 百分比(%s,s) × V(s)[%d]（52.4%% 就是 0.524）："),
-        a, q->j, a, q->j);
+    double big = 0.0;   /* the row's largest share, the example of a percentage as a fraction */
+    for (int s = 0; s < tr->T; s++)
+        big = terms[s].a > big ? terms[s].a : big;
+    char pct[FORMAT_BYTES], frac[FORMAT_BYTES];
+    format_fixed(pct, sizeof pct, big * 100.0, 1);
+    format_fixed(frac, sizeof frac, big, 3);
+    say(out, LANG_PICK(lang, "output(%s)[%d] = Σ_s share(%s,s) × V(s)[%d] (%s%% is %s):",
+                       "输出(%s)[%d] = Σ_s 百分比(%s,s) × V(s)[%d]（%s%% 就是 %s）："),
+        a, q->j, a, q->j, pct, frac);
     say_products(out, q, terms, tr->T, 3, 2, lang);
 }
 
@@ -648,5 +654,5 @@ void quiz_solution(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText *
     char v[FORMAT_BYTES];
     if (out->n >= QUIZ_MAX_LINES)
         out->n = QUIZ_MAX_LINES - 1;   /* the answer line is always there */
-    say(out, "answer %d: %s", q->number, quiz_value_text(q, q->right, v, sizeof v));
+    say(out, LANG_PICK(lang, "answer %d: %s", "答案 %d：%s"), q->number, quiz_value_text(q, q->right, v, sizeof v));
 }

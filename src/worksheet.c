@@ -43,6 +43,12 @@ static void worksheet_lines(FILE *f, const QuizText *t, int from)
     }
 }
 
+const char *worksheet_repeats(Lang lang)
+{
+    return LANG_PICK(lang, "From here on questions repeat: every kind of question and every cell has been asked.",
+                     "从这一题起题目开始重复：每一种题、每一个格子都已经出过了。");
+}
+
 int worksheet_write(FILE *f, const Trace *tr, const WorksheetOptions *o)
 {
     char sentence[MODEL_SENTENCE_BYTES];
@@ -63,7 +69,7 @@ int worksheet_write(FILE *f, const Trace *tr, const WorksheetOptions *o)
     worksheet_paragraph(f, WORKSHEET_INDENT, "", LANG_PICK(lang,
         "Compute each number by hand from the numbers printed with it, and round as asked "
         "(half away from zero).",
-        "用题目里印出的数字手算每个数，按要求四舍五入。"));
+        "用题目里给出的数字手算每个数，按要求四舍五入。"));
     QuizSeq seq;
     quiz_seq_init(&seq, o->seed);
     for (int i = 0; i < o->questions; i++) {
@@ -74,6 +80,8 @@ int worksheet_write(FILE *f, const Trace *tr, const WorksheetOptions *o)
         char number[16];
         snprintf(number, sizeof number, "%d.", q.number);
         fputc('\n', f);
+        if (seq.repeats_from == q.number)
+            worksheet_paragraph(f, 0, "", worksheet_repeats(lang));
         worksheet_paragraph(f, WORKSHEET_INDENT, number, text.n > 0 ? text.line[0] : "");
         worksheet_lines(f, &text, 1);
         if (o->answers) {

@@ -466,6 +466,68 @@ static void test_sequence(void **state)
     assert_true(differ > 0);
 }
 
+/* What a question asks, for the no-repeat check: its kind (a score and its mirror one) and
+ * the cells it depends on. */
+static void question_key(const QuizQuestion *q, int key[6])
+{
+    bool s = q->kind != QUIZ_X && q->kind != QUIZ_PROJECTION && q->kind != QUIZ_OUTPUT;
+    bool j = q->kind == QUIZ_X || q->kind == QUIZ_PROJECTION || q->kind == QUIZ_OUTPUT;
+    key[0] = q->kind == QUIZ_MIRRORED ? QUIZ_SCORE : q->kind;
+    key[1] = q->kind == QUIZ_PROJECTION ? (int)q->role : 0;
+    key[2] = q->t;
+    key[3] = s ? q->s : 0;
+    key[4] = j ? q->j : 0;
+    key[5] = s && q->kind != QUIZ_COSINE ? q->head : 0;
+}
+
+/* No question repeats within a sequence while another kind or cell is left. The lesson's
+ * sentence has 390 (48 x, 144 Q/K/V, 30 scores, 30 each of ÷√d, e^ and share, 48 outputs, 30
+ * cosines): of three seeds the first 390 questions are all different, and question 391 is
+ * the first that repeats, which the sequence says. On a one-character sentence every kind
+ * and cell is asked by question 45 (8 x, 24 Q/K/V, 1 score, ÷√d, e^, share, 8 outputs, 1
+ * cosine): from question 46 on they repeat. */
+static void test_no_question_repeats(void **state)
+{
+    const Trace *tr = trace_of(state);
+    static int keys[500][6];
+    for (unsigned long long seed = 1; seed <= 3; seed++) {
+        QuizSeq seq;
+        quiz_seq_init(&seq, seed);
+        for (int i = 0; i < 390; i++) {
+            QuizQuestion q;
+            quiz_next(&seq, tr, &q);
+            question_key(&q, keys[i]);
+            for (int k = 0; k < i; k++)
+                if (memcmp(keys[k], keys[i], sizeof keys[i]) == 0)
+                    fail_msg("seed %llu: question %d asks what question %d asked", seed, i + 1, k + 1);
+        }
+        assert_int_equal(seq.repeats_from, 0);
+        QuizQuestion q;
+        quiz_next(&seq, tr, &q);
+        assert_int_equal(seq.repeats_from, 391);
+    }
+    Model m;
+    Trace one;
+    char err[256];
+    assert_int_equal(model_load_default(&m, err, sizeof err), 0);
+    assert_int_equal(engine_forward(&m, "?", &one, err, sizeof err), 0);
+    QuizSeq seq;
+    quiz_seq_init(&seq, 1);
+    int n = 0;
+    for (int i = 0; i < 60; i++) {
+        QuizQuestion q;
+        quiz_next(&seq, &one, &q);
+        question_key(&q, keys[i]);
+        for (int k = 0; k < i && i < 45; k++)
+            assert_memory_not_equal(keys[k], keys[i], sizeof keys[i]);
+        n += i == 44 && seq.repeats_from == 0;
+    }
+    assert_int_equal(n, 1);               /* 45 questions before any repeats */
+    assert_int_equal(seq.repeats_from, 46);
+    engine_free(&one);
+    model_free(&m);
+}
+
 /* With the causal mask and two heads: shares are asked only of visible cells, scores carry
  * their head, the solution divides by √4. */
 static void test_masked_heads(void **state)
@@ -600,6 +662,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_chinese_words, setup, teardown),
         cmocka_unit_test_setup_teardown(test_sheet_lines_fit_and_align, setup, teardown),
         cmocka_unit_test_setup_teardown(test_sequence, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_no_question_repeats, setup, teardown),
         cmocka_unit_test_setup_teardown(test_masked_heads, setup_masked, teardown),
         cmocka_unit_test_setup_teardown(test_self_score_printed_once, setup_masked, teardown),
         cmocka_unit_test_setup_teardown(test_tally, setup, teardown),
