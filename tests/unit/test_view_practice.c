@@ -396,7 +396,7 @@ static void test_sheet_fits_80_columns_in_chinese(void **state)
     size_t len = 0;
     FILE *f = open_memstream(&sheet, &len);
     assert_non_null(f);
-    WorksheetOptions o = { 80, 2, true, LANG_ZH };   /* seed 2 asks 等's cosine with 五's V by 80 */
+    WorksheetOptions o = { 80, 2, true, LANG_ZH };   /* seed 2 asks, by 80, the cosine below */
     assert_int_equal(worksheet_write(f, &s->ls->tr, &o), 0);
     fclose(f);
     assert_shows(sheet, "余弦 = -0.1950548151 ÷ (1.343185 × 1.425591) ≈ -0.1019");
