@@ -7,6 +7,8 @@
 CC      ?= cc
 PREFIX  ?= /usr/local
 DOCDIR  ?= $(PREFIX)/share/doc/attn-tui
+# Where the PDF module (attn-tui-pdf.so) is installed; the program also looks beside itself.
+PKGLIBDIR ?= $(PREFIX)/lib/attn-tui
 # Where each shell looks for completions (Debian's zsh also reads /usr/share/zsh/vendor-completions).
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/site-functions
@@ -29,7 +31,7 @@ CMOCKA_LIBS = $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 
 WARN      := -std=c11 -Wall -Wextra $(WERROR)
 ALL_CFLAGS = $(WARN) -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600 -D_XOPEN_SOURCE_EXTENDED \
-             -DATTN_VERSION='"$(VERSION)"' -DATTN_DOCDIR='"$(DOCDIR)"' -iquote include \
+             -DATTN_VERSION='"$(VERSION)"' -DATTN_DOCDIR='"$(DOCDIR)"' -DATTN_PKGLIBDIR='"$(PKGLIBDIR)"' -iquote include \
              -iquote $(BUILD)/gen $(PKG_CFLAGS) $(CPPFLAGS) -MMD -MP $(CFLAGS)
 LIBS       = $(PKG_LIBS) -lunistring -lm
 
@@ -49,6 +51,16 @@ ASAN_A    := $(BUILD)/asan/libattn.a
 
 FIT_BIN := $(BUILD)/fit-lesson
 
+# The PDF module of --worksheet N --format pdf: built when pkg-config finds pangocairo (make
+# test installs it, make run does not), loaded by the program only for --format pdf.
+PDF_SO     := attn-tui-pdf.so
+PANGO_OK    = $(shell pkg-config --exists pangocairo 2>/dev/null && echo yes)
+PDF_CFLAGS  = $(shell pkg-config --cflags pangocairo 2>/dev/null)
+PDF_LIBS    = $(shell pkg-config --libs pangocairo 2>/dev/null)
+# What make test needs beyond make run's: the module's libraries and fonts, and poppler's
+# pdftotext and pdfinfo, which read the PDF back.
+TEST_DEPS  := libpango1.0-dev libcairo2-dev fonts-noto-cjk poppler-utils
+
 # Line coverage (gcc --coverage, gcovr) of the unit and command-line tests.
 COV_FLAGS := -O0 -g --coverage
 COV_OBJ   := $(patsubst src/%.c,$(BUILD)/cov/obj/%.o,$(LIB_SRC)) $(BUILD)/cov/obj/default_model.o
@@ -67,7 +79,7 @@ FUZZ_BIN   := $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(wildcard tests/fuzz/fu
 .PHONY: all run test unit asan cli e2e new-view-test golden-update deps install uninstall clean bench lesson-data valgrind \
         fuzz fuzz-smoke lint coverage demo-cast export-test docs deb FORCE
 
-all: $(BIN)
+all: $(BIN) $(if $(PANGO_OK),$(PDF_SO))
 
 # ------------------------------------------------------------------ dependencies
 deps:
@@ -76,6 +88,11 @@ deps:
 # ------------------------------------------------------------------ the program
 $(BIN): $(MAIN_OBJ) $(LIB_A)
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDFLAGS) $(LIBS)
+
+# The PDF module: one file of its own, linked with pangocairo (the program is not).
+$(PDF_SO): src/pdf/worksheet_pdf_module.c include/worksheet_pdf.h
+	$(CC) $(WARN) -D_DEFAULT_SOURCE -iquote include $(PDF_CFLAGS) $(CPPFLAGS) $(CFLAGS) -fPIC -shared \
+	    -o $@ $< $(LDFLAGS) $(PDF_LIBS)
 
 # Tests link against an archive, so each pulls in only the modules it uses.
 $(LIB_A): $(LIB_OBJ)
@@ -106,10 +123,12 @@ $(GEN_CURVE): $(BUILD)/gen-curve
 $(BUILD)/obj/lesson.o $(BUILD)/asan/obj/lesson.o $(BUILD)/fuzz/obj/lesson.o \
 $(BUILD)/cov/obj/lesson.o: $(GEN_CURVE)
 
-# --help names the installed docs: cli.o is rebuilt whenever DOCDIR changes.
+# --help names the installed docs, the loader the module's directory: cli.o and
+# worksheet_pdf.o are rebuilt whenever DOCDIR or PKGLIBDIR changes.
 $(BUILD)/docdir: FORCE | $(BUILD)/obj
-	@echo '$(DOCDIR)' | cmp -s - $@ || echo '$(DOCDIR)' > $@
-$(BUILD)/obj/cli.o $(BUILD)/asan/obj/cli.o $(BUILD)/obj/main.o: $(BUILD)/docdir
+	@echo '$(DOCDIR) $(PKGLIBDIR)' | cmp -s - $@ || echo '$(DOCDIR) $(PKGLIBDIR)' > $@
+$(BUILD)/obj/cli.o $(BUILD)/asan/obj/cli.o $(BUILD)/obj/main.o $(BUILD)/obj/worksheet_pdf.o \
+$(BUILD)/asan/obj/worksheet_pdf.o: $(BUILD)/docdir
 FORCE:
 
 $(BUILD)/obj $(BUILD)/gen $(BUILD)/tests $(BUILD)/asan/obj $(BUILD)/asan/tests $(BUILD)/fuzz/obj \
@@ -149,7 +168,8 @@ unit: $(UNIT_BIN) $(TEST_LOCALE)
 	@LOCPATH=$(BUILD)/locale sh scripts/run-tests.sh "unit" $(UNIT_BIN)
 
 asan: $(ASAN_BIN) $(TEST_LOCALE)
-	@LOCPATH=$(BUILD)/locale ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 sh scripts/run-tests.sh "unit (ASan+UBSan)" $(ASAN_BIN)
+	@LOCPATH=$(BUILD)/locale ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp \
+	    UBSAN_OPTIONS=print_stacktrace=1 sh scripts/run-tests.sh "unit (ASan+UBSan)" $(ASAN_BIN)
 
 cli: $(BIN)
 	@sh tests/cli/run.sh ./$(BIN)
@@ -166,7 +186,8 @@ new-view-test:
 	@sh scripts/new-view-test.sh
 
 test: deps
-	@$(MAKE) --no-print-directory -j$(NPROC) $(BIN) $(UNIT_BIN) $(ASAN_BIN)
+	@sh scripts/install-deps.sh $(TEST_DEPS)
+	@$(MAKE) --no-print-directory -j$(NPROC) all $(UNIT_BIN) $(ASAN_BIN)
 	@$(MAKE) --no-print-directory -j1 unit asan cli e2e export-test fuzz-smoke new-view-test lint
 
 valgrind: $(UNIT_BIN) $(BIN)
@@ -283,6 +304,8 @@ install: $(BIN)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(DOCDIR) \
 	    $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/$(BIN)
+	if [ -f $(PDF_SO) ]; then install -d $(DESTDIR)$(PKGLIBDIR) && \
+	    install -m 644 $(PDF_SO) $(DESTDIR)$(PKGLIBDIR)/$(PDF_SO); fi
 	sed 's|/usr/local/share/doc/attn-tui|$(DOCDIR)|g' docs/attn-tui.1 > $(DESTDIR)$(PREFIX)/share/man/man1/attn-tui.1
 	chmod 644 $(DESTDIR)$(PREFIX)/share/man/man1/attn-tui.1
 	install -m 644 docs/model-format.md $(DESTDIR)$(DOCDIR)/model-format.md
@@ -293,6 +316,8 @@ install: $(BIN)
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/$(BIN) $(DESTDIR)$(PREFIX)/share/man/man1/attn-tui.1
+	rm -f $(DESTDIR)$(PKGLIBDIR)/$(PDF_SO)
+	-rmdir $(DESTDIR)$(PKGLIBDIR)
 	rm -f $(DESTDIR)$(DOCDIR)/model-format.md $(DESTDIR)$(DOCDIR)/copyright
 	rm -f $(DESTDIR)$(BASHCOMPDIR)/attn-tui $(DESTDIR)$(ZSHCOMPDIR)/_attn-tui $(DESTDIR)$(FISHCOMPDIR)/attn-tui.fish
 	-rmdir $(DESTDIR)$(DOCDIR)
@@ -307,7 +332,7 @@ deb:
 	@sh scripts/build-deb.sh $(VERSION)
 
 clean:
-	rm -rf $(BUILD) $(BIN)
+	rm -rf $(BUILD) $(BIN) $(PDF_SO)
 
 # Keep objects: they are inputs of several binaries, not throwaway intermediates.
 .SECONDARY: $(LIB_OBJ) $(ASAN_OBJ) $(FUZZ_OBJ) $(COV_OBJ) $(GEN_MODEL) $(GEN_CURVE)

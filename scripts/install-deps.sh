@@ -3,6 +3,9 @@
 # Installs what is missing with apt-get (through sudo when not root) and says so;
 # where it cannot, prints one line naming the packages and exits non-zero.
 # Usage: install-deps.sh [EXTRA-PACKAGE...]   the targets that need more add them:
+#   make test: libpango1.0-dev libcairo2-dev fonts-noto-cjk poppler-utils (the PDF module of
+#              --worksheet N --format pdf, its fonts, and pdftotext/pdfinfo that read it back;
+#              make run does without them: the program then names them for --format pdf)
 #   make bench: cmatrix valgrind python3-torch (bench-train.sh: PyTorch's training loop)
 #   make fuzz: clang libclang-rt-14-dev (libFuzzer)
 #   make lint: clang cppcheck      make coverage: gcovr

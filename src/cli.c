@@ -782,8 +782,8 @@ static int cli_check_rules(const Options *o, char *err, size_t errlen)
         snprintf(err, errlen, CLI_SAY(o, "--steps: --export python-train redoes at most 100000 steps", "--steps：--export python-train 最多重算 100000 步"));
         return -1;
     }
-    if (o->overwrite && !o->save_path && !o->record_path) {
-        snprintf(err, errlen, CLI_SAY(o, "--overwrite goes with an output file (--save or --record)", "--overwrite 要和输出文件（--save 或 --record）一起用"));
+    if (o->overwrite && !o->save_path && !o->record_path && !o->output_path) {
+        snprintf(err, errlen, CLI_SAY(o, "--overwrite goes with an output file (--save, --record or --output)", "--overwrite 要和输出文件（--save、--record 或 --output）一起用"));
         return -1;
     }
     if (!o->train)

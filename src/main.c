@@ -25,6 +25,7 @@
 #include "grid.h"
 #include "lesson.h"
 #include "model.h"
+#include "outfile.h"
 #include "quiz.h"
 #include "spell.h"
 #include "snapshot.h"
@@ -227,11 +228,60 @@ static int main_apply_sets(const Options *o, Model *m, const char *sentence, Sco
     return 0;
 }
 
-/* --worksheet N: the sheet (or its key) on standard output. */
+/* --worksheet N --format pdf: the sheet as a PDF to --output FILE (atomically; an existing
+ * file only with --overwrite), or to standard output when that is no terminal; then how many
+ * pages, on stderr. Without the PDF module: what to install, exit 2. */
+static int main_worksheet_pdf(const Options *o, const Trace *tr, const WorksheetOptions *w)
+{
+    Lang lang = w->lang;
+    char err[1024];
+    if (!o->output_path && isatty(STDOUT_FILENO)) {
+        fprintf(stderr, LANG_PICK(lang, "attn-tui: --format pdf: standard output is a terminal: give --output FILE\n",
+                                  "attn-tui: --format pdf：标准输出是终端：请用 --output FILE 指定文件\n"));
+        return EXIT_USAGE;
+    }
+    OutFile f;
+    if (o->output_path && outfile_open(&f, o->output_path, OUTFILE_ATOMIC, o->overwrite, lang, err, sizeof err) != 0) {
+        fprintf(stderr, "attn-tui: --output%s%s\n", LANG_PICK(lang, ": ", "："), err);
+        return EXIT_DATA;
+    }
+    WorksheetPdfPages pages;
+    errno = 0;
+    WorksheetPdfStatus st = worksheet_write_pdf(o->output_path ? f.fp : stdout, tr, w, &pages, err, sizeof err);
+    if (st == WORKSHEET_PDF_OK && !o->output_path && fflush(stdout) != 0) {
+        snprintf(err, sizeof err, "%s", lang_strerror(lang, errno ? errno : EIO).text);
+        st = WORKSHEET_PDF_FAILED;
+    }
+    if (st == WORKSHEET_PDF_OK && o->output_path && outfile_commit(&f, err, sizeof err) != 0)
+        st = WORKSHEET_PDF_FAILED;
+    if (st != WORKSHEET_PDF_OK) {
+        if (o->output_path)
+            outfile_abort(&f);
+        fprintf(stderr, "attn-tui: %s\n", err);
+        return st == WORKSHEET_PDF_NO_MODULE ? EXIT_USAGE : EXIT_DATA;
+    }
+    char where[OUTFILE_PATH_BYTES + 64];
+    if (o->output_path)
+        outfile_where(o->output_path, where, sizeof where);
+    else
+        snprintf(where, sizeof where, "%s", LANG_PICK(lang, "standard output", "标准输出"));
+    if (w->answers)
+        fprintf(stderr, LANG_PICK(lang, "attn-tui: wrote %s: %d pages, %d of questions and %d of the key\n",
+                                  "attn-tui: 已写出 %s：共 %d 页，题目 %d 页，答案 %d 页\n"),
+                where, pages.pages, pages.question_pages, pages.key_pages);
+    else
+        fprintf(stderr, LANG_PICK(lang, pages.pages == 1 ? "attn-tui: wrote %s: %d page\n" : "attn-tui: wrote %s: %d pages\n",
+                                  "attn-tui: 已写出 %s：共 %d 页\n"), where, pages.pages);
+    return 0;
+}
+
+/* --worksheet N: the sheet (or its key) on standard output, or as a PDF. */
 static int main_worksheet(const Options *o, const Trace *tr)
 {
     WorksheetOptions w = { o->worksheet, o->seed_set ? o->seed : QUIZ_DEFAULT_SEED, o->answers,
                            (o->lang == LANG_AUTO ? cli_lang_from_env() : o->lang) };
+    if (o->pdf)
+        return main_worksheet_pdf(o, tr, &w);
     int e = worksheet_write(stdout, tr, &w);
     if (e == 0)
         return 0;

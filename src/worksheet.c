@@ -1,9 +1,13 @@
-/* worksheet.c — the numbered questions of a seeded sequence, written for paper: each
+/* worksheet.c — the numbered questions of a seeded sequence, written for paper: as text, each
  * question's sentence wrapped to 80 columns, its operands, and with --answers its worked
- * solution. Must not touch: the terminal, the numbers (quiz.c and the engine own them). */
+ * solution; as a PDF (worksheet_pdf.h's document, laid out by the PDF module), with a head
+ * to fill in, a box to write in under each question and the key on pages of its own.
+ * Must not touch: the terminal, the numbers (quiz.c and the engine own them), the layout on
+ * paper (the module's). */
 #include "worksheet.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "quiz_text.h"
@@ -93,4 +97,83 @@ int worksheet_write(FILE *f, const Trace *tr, const WorksheetOptions *o)
     if (fflush(f) != 0 || ferror(f))
         return errno ? errno : EIO;
     return 0;
+}
+
+/* ---------------------------------------------------------------- the PDF */
+
+#define WORKSHEET_BOX_LINES 2   /* a box to write in under each question, lines high */
+
+/* One question as the sheet's item (its sentence, its numbers) from t; its lines point into t. */
+static void worksheet_item(WorksheetPdfItem *it, int number, const QuizText *t, int first, int box)
+{
+    memset(it, 0, sizeof *it);
+    it->number = number;
+    it->text = first > 0 && t->n > 0 ? t->line[0] : NULL;
+    for (int i = first; i < t->n && it->n_lines < WORKSHEET_PDF_MAX_LINES; i++)
+        it->lines[it->n_lines++] = t->line[i];
+    it->box_lines = box;
+}
+
+WorksheetPdfStatus worksheet_write_pdf(FILE *f, const Trace *tr, const WorksheetOptions *o,
+                                       WorksheetPdfPages *pages, char *err, size_t cap)
+{
+    Lang lang = o->lang;
+    int n = o->questions;
+    QuizText *prompts = calloc((size_t)n, sizeof *prompts);
+    QuizText *keys = o->answers ? calloc((size_t)n, sizeof *keys) : NULL;
+    WorksheetPdfItem *items = calloc((size_t)n * (o->answers ? 2 : 1), sizeof *items);
+    if (!prompts || !items || (o->answers && !keys)) {
+        free(prompts);
+        free(keys);
+        free(items);
+        snprintf(err, cap, "%s", LANG_PICK(lang, "out of memory", "内存不足"));
+        return WORKSHEET_PDF_FAILED;
+    }
+    char sentence[MODEL_SENTENCE_BYTES], subtitle[512], pdf_title[256];
+    engine_sentence(tr, sentence, sizeof sentence);
+    snprintf(subtitle, sizeof subtitle, LANG_PICK(lang, "%s · %d questions · seed %llu", "句子「%s」 · %d 道题 · 种子 %llu"),
+             sentence, n, o->seed);
+    if (tr->mask == MASK_CAUSAL || tr->heads > 1)
+        snprintf(subtitle + strlen(subtitle), sizeof subtitle - strlen(subtitle),
+                 LANG_PICK(lang, " · lesson 7: %s mask, %d %s of width %d", " · 第 7 课：%s掩码，%d 个%s，每个宽 %d"),
+                 tr->mask == MASK_CAUSAL ? LANG_PICK(lang, "causal", "因果") : LANG_PICK(lang, "no", "无"),
+                 tr->heads, LANG_PICK(lang, tr->heads == 1 ? "head" : "heads", "头"), tr->dh);
+    snprintf(pdf_title, sizeof pdf_title, LANG_PICK(lang, "attn-tui worksheet: %s", "attn-tui 练习：「%s」"), sentence);
+    QuizSeq seq;
+    quiz_seq_init(&seq, o->seed);
+    for (int i = 0; i < n; i++) {
+        QuizQuestion q;
+        quiz_next(&seq, tr, &q);
+        quiz_prompt(tr, &q, lang, &prompts[i]);
+        worksheet_item(&items[i], q.number, &prompts[i], 1, WORKSHEET_BOX_LINES);
+        if (seq.repeats_from == q.number)
+            items[i].before = worksheet_repeats(lang);
+        if (keys) {
+            quiz_solution(tr, &q, lang, &keys[i]);
+            worksheet_item(&items[n + i], q.number, &keys[i], 0, 0);
+        }
+    }
+    WorksheetPdfDoc doc = {
+        .abi = WORKSHEET_PDF_ABI,
+        .language = lang == LANG_ZH ? "zh-cn" : "en",
+        .title = LANG_PICK(lang, "attn-tui worksheet: self-attention by hand", "attn-tui 练习：手算自注意力"),
+        .subtitle = subtitle,
+        .fields = { LANG_PICK(lang, "Name", "姓名"), LANG_PICK(lang, "Class", "班级"), LANG_PICK(lang, "Date", "日期") },
+        .instructions = LANG_PICK(lang, "Compute each number by hand from the numbers given with it, round as asked "
+                                        "(half away from zero), and write it in the box.",
+                                  "用题目里给出的数字手算每个数，按要求四舍五入，把答案写在框里。"),
+        .box_label = LANG_PICK(lang, "answer", "答"),
+        .page_format = LANG_PICK(lang, "page %d of %d", "第 %d 页，共 %d 页"),
+        .key_title = o->answers ? LANG_PICK(lang, "Key: the worked solutions", "答案与解题过程") : NULL,
+        .pdf_title = pdf_title,
+        .n_questions = n,
+        .questions = items,
+        .n_answers = o->answers ? n : 0,
+        .answers = o->answers ? items + n : NULL,
+    };
+    WorksheetPdfStatus st = worksheet_pdf_write(&doc, f, pages, lang, err, cap);
+    free(prompts);
+    free(keys);
+    free(items);
+    return st;
 }

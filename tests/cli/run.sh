@@ -279,8 +279,9 @@ head -1 "$tmp/ws5" | grep -qxF "attn-tui worksheet: 三加五等于?, 5 question
     || bad "--worksheet names the sentence and the seed" "$(head -1 "$tmp/ws5")"
 grep -qF "1.  x(" "$tmp/ws5" && ok "--worksheet numbers its questions" || bad "--worksheet numbers its questions" "$(sed -n 4,5p "$tmp/ws5")"
 "$BIN" --worksheet 9 --answers --lang zh >"$tmp/wszh"
-grep -qF "保留两位小数" "$tmp/wszh" && grep -qE '^    answer 9: ' "$tmp/wszh" && ok "--worksheet --lang zh: Chinese, the same answer lines" \
-    || bad "--worksheet --lang zh: Chinese, the same answer lines"
+grep -qF "保留两位小数" "$tmp/wszh" && grep -qE '^    答案 9：' "$tmp/wszh" && ! grep -qF 'answer' "$tmp/wszh" \
+    && ok "--worksheet --lang zh: Chinese, the key's lines too (答案 N：)" \
+    || bad "--worksheet --lang zh: Chinese, the key's lines too (答案 N：)"
 wide=$(wider_than_80 "$tmp/wszh")
 [ -z "$wide" ] && ok "--worksheet --lang zh fits 80 columns" || bad "--worksheet --lang zh fits 80 columns" "$wide"
 "$BIN" --worksheet 18 --mask causal --heads 2 --answers >"$tmp/wsm" 2>"$tmp/err" && grep -qF "(head 2: columns 4-7)" "$tmp/wsm" \
@@ -296,6 +297,49 @@ expect_fail "--worksheet x" 2 "--worksheet: 'x' is not a number of questions" --
 expect_fail "--answers alone" 2 "--answers goes with --worksheet" -- --answers
 expect_fail "--seed -1" 2 "--seed: '-1' is not a seed" -- --worksheet 2 --seed -1
 expect_fail "--worksheet and --dump" 2 "--worksheet and --dump: choose one" -- --worksheet 2 --dump
+# No question repeats within a sheet: 30 questions, 30 sentences; a one-character sentence
+# runs out of them at 45 and the sheet says so before question 46.
+n=$("$BIN" --worksheet 30 | grep -E '^[0-9]+\. ' | sed 's/^[0-9]*\. *//' | sort -u | wc -l)
+[ "$n" -eq 30 ] && ok "--worksheet 30: no question asked twice" || bad "--worksheet 30: no question asked twice" "$n different"
+"$BIN" --worksheet 50 --sentence '?' >"$tmp/ws1" && grep -B1 '^46\. ' "$tmp/ws1" | grep -qxF \
+    "From here on questions repeat: every kind of question and every cell has been asked." \
+    && ok "--worksheet: the sheet says where questions start to repeat" \
+    || bad "--worksheet: the sheet says where questions start to repeat" "$(grep -B1 '^46\. ' "$tmp/ws1")"
+
+# ------------------------------------------------------------------ worksheets as PDF
+# --worksheet N --format pdf --output FILE through the PDF module (attn-tui-pdf.so beside the
+# program): read back with poppler (tests/cli/pdf-check.py): the pages the program said it
+# laid out, every question and every answer of the key on exactly one page, the key's after
+# the questions'; the Chinese sheet has no English word; without the module, what to install.
+if [ -f "$(dirname "$BIN")/attn-tui-pdf.so" ] && command -v pdftotext >/dev/null 2>&1; then
+    for lang in en zh; do
+        "$BIN" --worksheet 24 --answers --lang $lang >"$tmp/pdf-$lang.txt"
+        "$BIN" --worksheet 24 --answers --lang $lang --format pdf --output "$tmp/sheet-$lang.pdf" 2>"$tmp/err"; st=$?
+        # "wrote PATH: 13 pages, 6 of questions and 7 of the key" (Chinese: 共 13 页，题目 6 页，答案 7 页)
+        counts=$(sed -E 's/.*[:：]//' "$tmp/err" | grep -oE '[0-9]+' | tr '\n' ' ')
+        # shellcheck disable=SC2086
+        if [ $st -eq 0 ] && out=$(python3 tests/cli/pdf-check.py "$tmp/sheet-$lang.pdf" "$tmp/pdf-$lang.txt" $counts 2>&1); then
+            ok "--format pdf --lang $lang: $out"
+        else
+            bad "--format pdf --lang $lang: pages, questions and answers read back" "exit $st: $(cat "$tmp/err") $out"
+        fi
+    done
+    left=$(pdftotext "$tmp/sheet-zh.pdf" - | grep -oE '[A-Za-z][A-Za-z_]{2,}' | grep -vxE 'attn|tui|softmax|max' | sort -u | tr '\n' ' ')
+    [ -z "$left" ] && ok "--format pdf --lang zh: every word of the sheet Chinese" || bad "--format pdf --lang zh: every word of the sheet Chinese" "$left"
+    "$BIN" --worksheet 3 --format pdf >"$tmp/piped.pdf" 2>"$tmp/err" && pdfinfo "$tmp/piped.pdf" | grep -qE '^Pages: +1$' \
+        && grep -qxF "attn-tui: wrote standard output: 1 page" "$tmp/err" \
+        && ok "--format pdf to a pipe: one page for three questions" || bad "--format pdf to a pipe" "$(cat "$tmp/err")"
+    expect_fail "--format pdf: an existing file is kept" 1 "exists" -- --worksheet 2 --format pdf --output "$tmp/sheet-en.pdf"
+    "$BIN" --worksheet 2 --format pdf --output "$tmp/sheet-en.pdf" --overwrite 2>/dev/null && pdfinfo "$tmp/sheet-en.pdf" | grep -qE '^Pages: +1$' \
+        && ok "--format pdf --overwrite replaces it" || bad "--format pdf --overwrite replaces it"
+else
+    bad "--format pdf: the module attn-tui-pdf.so and poppler-utils are there (make test installs them)"
+fi
+ATTN_PDF_MODULE=/nonexistent/attn-tui-pdf.so expect_fail "--format pdf without its module: what to install" 2 \
+    "apt-get install libpango1.0-dev libcairo2-dev fonts-noto-cjk, then make" -- --worksheet 2 --format pdf --output "$tmp/none.pdf"
+[ ! -e "$tmp/none.pdf" ] && ok "--format pdf without its module writes no file" || bad "--format pdf without its module writes no file"
+expect_fail "--format pdf goes with --worksheet" 2 "--format pdf goes with --worksheet" -- --print --format pdf
+expect_fail "--output goes with --format pdf" 2 "--output goes with --worksheet N --format pdf" -- --worksheet 2 --output "$tmp/x.pdf"
 
 "$BIN" --dump --format json --set 'wq[2][3]=1.5' --set 'embedding[加][0]=0.1' >"$tmp/set" 2>"$tmp/err"; st=$?
 if [ $st -eq 0 ] && command -v jq >/dev/null 2>&1; then
@@ -670,6 +714,10 @@ if command -v python3 >/dev/null 2>&1; then
     got=$($PTY "$tmp/pty" 24 80 "" -- "$BIN" --train --steps 50 --save "$tmp/pty80.model")
     [ "$got" = "exit 0" ] && grep -qF "[########################] step 50/50  loss" "$tmp/pty" \
         && ok "--train on 80 columns: the whole bar" || bad "--train on 80 columns: the whole bar" "$got: $(head -c 200 "$tmp/pty")"
+    # --format pdf never writes a PDF onto a terminal: --output FILE, or a pipe
+    got=$($PTY "$tmp/pty" 24 80 "" -- "$BIN" --worksheet 2 --format pdf)
+    [ "$got" = "exit 2" ] && grep -qF "attn-tui: --format pdf: standard output is a terminal: give --output FILE" "$tmp/pty" \
+        && ok "--format pdf refuses a terminal on standard output" || bad "--format pdf refuses a terminal on standard output" "$got: $(head -c 200 "$tmp/pty")"
     # 1. a terminal of 32 768 rows or columns: drawn at most 1000 each way, and said
     got=$($PTY "$tmp/pty" 32768 80 71 -- "$BIN")
     [ "$got" = "exit 0" ] && grep -qF "the terminal is 80×32768: drawing 80×1000" "$tmp/pty" \
