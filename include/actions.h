@@ -35,7 +35,7 @@
     X(VIEW_NEXT, "next screen", "下一个画面")                                               \
     X(VIEW_PREV, "previous screen", "上一个画面")                                           \
     X(VIEW_N, "open a screen (click its name)", "打开一个画面（点它的名字）")                 \
-    X(CLICK, "click a character, a name or a cell to choose it", "点一个字、名字或格子来选它") \
+    X(CLICK, "click a character, a name or a cell to choose it", "点一个字、标签或格子，就能选中它") \
     X(HELP_UP, "scroll the help up", "帮助往上翻")                                          \
     X(HELP_DOWN, "scroll the help down", "帮助往下翻")                                      \
     X(ANSWER_PREV, "hand check: the answering character before", "验算：换前一个「谁在答」的字")         \
@@ -45,11 +45,11 @@
     X(DIM_NEXT, "hand check: the next number (of the d in a vector)", "验算：换向量里的后一个数")                                 \
     X(EDIT, "type your own sentence", "输入你自己的句子")                                    \
     X(SNAPSHOT, "write this frame as an SVG picture (asks for the file name)",              \
-      "把这个画面存成 SVG 图（会问文件名）")                                                 \
+      "把这个画面存成 SVG 图片（会问文件名）")                                                 \
     X(SENTENCE_NEXT, "the lesson's other sentence (三加五等于? / 十减四等于?)",               \
-      "换课上的另一句（三加五等于? / 十减四等于?）")                                         \
+      "换课上的另一句（「三加五等于?」或「十减四等于?」）")                                         \
     X(MASK, "causal mask (lesson 7): on or off", "因果掩码（第 7 课）：开或关")              \
-    X(HEADS, "heads (lesson 7): one, two, head 1, head 2", "多头（第 7 课）：一个、两个、头 1、头 2") \
+    X(HEADS, "heads (lesson 7): one, two, head 1, head 2", "多头（第 7 课）：一个头 → 两个头 → 只看头 1 → 只看头 2") \
     /* the guided tour and predict-then-reveal (tour.h, predict.h) */                     \
     X(TOUR, "guided tour: the lesson from its opening picture to its summary",            \
       "导览：从开场画面一站一站走到总结")                                                   \

@@ -16,7 +16,7 @@
                                          these elsewhere, and its "=" holds at both */
 
 /* A sum of products Σ a·b, as printed: "lhs = a0×b0 + a1×b1 + … = sum". */
-typedef struct {
+typedef struct CheckedSum {
     int n;                        /* terms */
     int digits_a;                 /* decimals the left operands are printed with */
     int digits_b;                 /* decimals the right operands are printed with */

@@ -156,6 +156,10 @@ void cli_defaults(Options *o);
 /* Parses argv into *o. Returns 0, or -1 with a one-line message in err. */
 int cli_parse(int argc, char **argv, Options *o, char *err, size_t errlen);
 
+/* The same, its messages in says (the config file's lang, main_config_lang) when argv has no
+ * --lang; LANG_AUTO: the locale's, as cli_parse. */
+int cli_parse_says(int argc, char **argv, Lang says, Options *o, char *err, size_t errlen);
+
 #define CLI_USAGE_BYTES 16384   /* room for the --help text in either language */
 
 /* Writes the --help text into buf (cap bytes, always terminated), in Chinese when lang is

@@ -43,6 +43,8 @@ typedef struct {
                                 script then says it skipped that case) */
     const Trace *readout;    /* for a model with a readout: the pass with its [heads] (plain or
                                 two_heads) whose logits and probabilities are checked; or NULL */
+    Lang lang;               /* the language the script speaks (LANG = "zh": every message
+                                Chinese, the checks' formulas as they are) */
 } ExportPasses;
 
 /* The Python script: the sentence, x, Wq, Wk, Wv and attn-tui's Q, K, V, scores, shares

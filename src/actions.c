@@ -52,7 +52,7 @@ const KeyBinding action_keys[] = {
 };
 
 const KeyHint action_hints[] = {
-    { ACTION_VIEW_NEXT, ACTION_NONE, "views", "画面" },
+    { ACTION_VIEW_NEXT, ACTION_NONE, "views", "换画面" },
     { ACTION_NUMBERS,   ACTION_NONE, "numbers", "数字" },
     { ACTION_HELP,      ACTION_NONE, "help",    "帮助" },
     { ACTION_QUIT,      ACTION_NONE, "quit",    "退出" },

@@ -74,7 +74,9 @@ int app_start_state(const Options *o, const Lesson *ls, long long now_ms, Player
     p->changed_ms = now_ms - PLAYER_TRANSITION_MS * 8;   /* the first frame is settled */
     ui->numbers = o->numbers;
     ui->theme = o->theme;
-    ui->input.lang = o->lang == LANG_ZH ? LANG_ZH : LANG_EN;   /* the input line's errors */
+    /* the input line's errors: English in ASCII mode, as every label (a terminal that draws
+       ASCII only cannot show Chinese; its messages would come out as code points) */
+    ui->input.lang = o->lang == LANG_ZH && !o->ascii ? LANG_ZH : LANG_EN;
     if (o->seed_set)
         ui->seed = o->seed;
     if (o->speed > 0)
@@ -278,7 +280,7 @@ static void app_recompute(App *a, long long now)
         a->ui.answer = -1;
     if (dropped)
         ui_note_text(&a->ui, LANG_PICK(a->frame.lang, "what if: the score you set belonged to the sentence before; cleared",
-                                       "假如：你改的分数属于上一句，已清除"));
+                                       "你改的分数属于上一句，已清除"));
 }
 
 /* ---------------------------------------------------------------- the picture (S) */
@@ -499,7 +501,7 @@ static int app_setup(App *a, const Options *o, Model *m, Lesson *ls, long long n
     memset(a, 0, sizeof *a);
     a->lesson = ls;
     a->model = m;
-    a->frame.lang = o->lang == LANG_ZH ? LANG_ZH : LANG_EN;
+    a->frame.lang = o->lang == LANG_ZH && !o->ascii ? LANG_ZH : LANG_EN;   /* ASCII: English */
     a->frame.ascii = o->ascii;
     a->theme = o->theme;
     a->frame.prog = o->prog;   /* text naming a command names it as the user started it */

@@ -349,7 +349,7 @@ void chain_panel_draw(const ViewCtx *c, const ViewOps *v)
     }
     if (text.n > rows - 2 && rows > 2) {   /* the links that do not fit: said on the last row */
         snprintf(title, sizeof title, SAY(c, " %s %d more links (a taller terminal shows them)",
-                                          " %s 还有 %d 环（终端再高一些就能看到）"),
+                                          " %s 还有 %d 步（终端再高一些就能看到）"),
                  c->gl->ellipsis, text.n - (rows - 3));
         draw_drawable(c->ascii, title, shown, sizeof shown);
         for (int col = box.x + 1; col < limit; col++)

@@ -343,12 +343,12 @@ static void status_preview(const ViewCtx *c, bool terse, char *buf, size_t cap)
     buf[0] = '\0';
     if (tr->mask != MASK_CAUSAL && tr->heads == 1)
         return;
-    snprintf(buf, cap, "%s", terse ? SAY(c, "L7: ", "第7课：") : SAY(c, "lesson 7: ", "第 7 课："));
+    snprintf(buf, cap, "%s", terse ? SAY(c, "L7: ", "第 7 课：") : SAY(c, "lesson 7: ", "第 7 课："));
     if (tr->mask == MASK_CAUSAL)
         draw_append(buf, cap, "%s", terse ? SAY(c, "mask", "掩码") : SAY(c, "causal mask", "因果掩码"));
     if (tr->heads > 1) {
         if (terse)
-            draw_append(buf, cap, SAY(c, "%s%dh", "%s%d头"), tr->mask == MASK_CAUSAL ? SAY(c, ", ", "、") : "", tr->heads);
+            draw_append(buf, cap, SAY(c, "%s%dh", "%s%d 个头"), tr->mask == MASK_CAUSAL ? SAY(c, ", ", "、") : "", tr->heads);
         else
             draw_append(buf, cap, SAY(c, "%s%d heads", "%s%d 个头"), tr->mask == MASK_CAUSAL ? SAY(c, ", ", "、") : "",
                         tr->heads);
@@ -430,7 +430,7 @@ static void note_text(const ViewCtx *c, char *buf, size_t cap)
     case NOTE_UNDONE:
         snprintf(buf, cap, SAY(c, ui->note_value == 1 ? "what if: %d change undone, the model is as it was"
                                                       : "what if: %d changes undone, the model is as it was",
-                                  "假如：%d 处改动都撤销了，模型恢复原样"), (int)ui->note_value);
+                                  "%d 处改动已全部撤销，模型恢复原样"), (int)ui->note_value);
         break;
     case NOTE_NUMBERS_NEEDED:
         snprintf(buf, cap, SAY(c, "%s does not apply here: practice needs its numbers",
@@ -542,11 +542,14 @@ static void input_vocabulary(const ViewCtx *c, char *buf, size_t cap)
 {
     const Model *m = c->ls->model;
     char label[DRAW_LABEL_BYTES];
-    snprintf(buf, cap, SAY(c, "type it in ASCII: 3+5=? is 三加五等于? (%s)%svocabulary:",
-                           "可以用 ASCII 打：3+5=? 就是 三加五等于?（%s）%s词表："),
-             spell_summary(), c->gl->sep);
-    for (int i = 0; m && i < m->vocab_size && strlen(buf) + 16 < cap; i++)
-        draw_append(buf, cap, " %s", draw_char_label(c->ascii, m->vocab[i], label, sizeof label));
+    if (c->lang == LANG_ZH)   /* the ASCII words explained: is 是, how many 几 */
+        snprintf(buf, cap, "也可以用 ASCII 输入：3+5=? 就是「三加五等于?」（可用 0–99、+ - * / = ?、× ÷，"
+                           "英文 is 表示「是」，how many 表示「几」）%s词表：", c->gl->sep);
+    else
+        snprintf(buf, cap, "type it in ASCII: 3+5=? is 三加五等于? (%s)%svocabulary:", spell_summary(), c->gl->sep);
+    for (int i = 0; m && i < m->vocab_size && strlen(buf) + 16 < cap; i++)   /* no blank after a "：" */
+        draw_append(buf, cap, "%s%s", i == 0 && c->lang == LANG_ZH ? "" : " ",
+                    draw_char_label(c->ascii, m->vocab[i], label, sizeof label));
 }
 
 /* The typed text from column x with the cursor lit and the character at fault marked;
@@ -587,10 +590,10 @@ static void input_file_about(const ViewCtx *c, const InputLine *in, char *buf, s
         snprintf(buf, cap, "%s", in->error);
     else if (in->file == INPUT_FILE_MODEL)
         snprintf(buf, cap, "%s", SAY(c, "the trained model as a model file: attn-tui --model FILE plays it",
-                                        "把训练好的模型存成文件：下次启动时可以直接放它"));
+                                        "把训练好的模型存成文件：下次启动时用 --model 文件名 加载它"));
     else
         snprintf(buf, cap, SAY(c, "the frame as it was when you pressed %s, as an SVG picture (for slides)",
-                                  "按 %s 时的画面，存成 SVG 图（可放进幻灯片）"), action_key_label(ACTION_SNAPSHOT));
+                                  "把按 %s 那一刻的画面存成 SVG 图片（可以放进幻灯片）"), action_key_label(ACTION_SNAPSHOT));
 }
 
 /* The input line in the status row, and over the body's last row the vocabulary (or why the

@@ -45,8 +45,8 @@ Lang cli_lang_from_env(void)
 
 /* The language of the messages about argv, known before any option is applied (a message
  * about the first option comes before a --lang after it): the last --lang zh|en (or
- * --lang=…) in argv, else the locale's. */
-static Lang cli_message_lang(int argc, char **argv)
+ * --lang=…) in argv, else fallback (the config file's lang), else the locale's. */
+static Lang cli_message_lang(int argc, char **argv, Lang fallback)
 {
     Lang says = LANG_AUTO;
     for (int i = 1; i < argc; i++) {
@@ -62,6 +62,8 @@ static Lang cli_message_lang(int argc, char **argv)
         else if (v && strcmp(v, "en") == 0)
             says = LANG_EN;
     }
+    if (says == LANG_AUTO)
+        says = fallback;
     return says == LANG_AUTO ? cli_lang_from_env() : says;
 }
 
@@ -480,7 +482,7 @@ static void cli_use_view(const CliOption *row, const Options *o, char *buf, size
 static void cli_use_size(const CliOption *row, const Options *o, char *buf, size_t cap)
 {
     (void)row;
-    snprintf(buf, cap, CLI_SAY(o, "give WxH from 1x1 to %dx%d, e.g. 120x40", "请给 宽x高，从 1x1 到 %dx%d，例如 120x40"),
+    snprintf(buf, cap, CLI_SAY(o, "give WxH from 1x1 to %dx%d, e.g. 120x40", "请写成 宽x高 的形式，从 1x1 到 %dx%d，例如 120x40"),
              GRID_MAX_SIDE, GRID_MAX_SIDE);
 }
 
@@ -823,6 +825,11 @@ void cli_defaults(Options *o)
 
 int cli_parse(int argc, char **argv, Options *o, char *err, size_t errlen)
 {
+    return cli_parse_says(argc, argv, LANG_AUTO, o, err, errlen);
+}
+
+int cli_parse_says(int argc, char **argv, Lang says, Options *o, char *err, size_t errlen)
+{
     struct option long_options[CLI_OPTION_COUNT + 1];
     char short_options[2 + 2 * CLI_OPTION_COUNT] = ":";   /* ':' first: a missing value is ':' */
     for (int i = 0; i < CLI_OPTION_COUNT; i++) {
@@ -835,7 +842,7 @@ int cli_parse(int argc, char **argv, Options *o, char *err, size_t errlen)
     }
     long_options[CLI_OPTION_COUNT] = (struct option){ NULL, 0, NULL, 0 };
     cli_defaults(o);
-    o->says = cli_message_lang(argc, argv);
+    o->says = cli_message_lang(argc, argv, says);
     o->prog = argc > 0 && argv[0] && argv[0][0] ? argv[0] : NULL;   /* the command as started */
     opterr = 0;
     optind = 0;   /* 0, not 1: getopt forgets all it kept from an earlier parse (an error

@@ -46,8 +46,8 @@
       "the sentence to run", \
       "the sentence to run (1-16 characters of the model's vocabulary, or spelled in ASCII: '3+5=?' " \
       "is " LESSON_SENTENCE ", '5" NB "is" NB "how" NB "many?')", \
-      "要跑的句子（1 到 16 个模型词表里的字，也可以用 ASCII 拼写：'3+5=?' 就是「" LESSON_SENTENCE "」，" \
-      "还有 '5" NB "is" NB "how" NB "many?'）") \
+      "要跑的句子（1 到 16 个模型词表里的字，也可以用 ASCII 写法：'3+5=?' 就是「" LESSON_SENTENCE "」，" \
+      "'5" NB "is" NB "how" NB "many?' 就是「五是几?」）") \
     X(MODEL, 0, "model", "FILE", model_path, cli_parse_path, CLI_NO_WORDS(), CLI_NO_FILE(), \
       "model", CLI_GIVEN_MODEL, \
       "a model file", \
@@ -86,7 +86,7 @@
     X(PRINT, 0, "print", NULL, print, cli_parse_true, CLI_NO_WORDS(), CLI_NEVER(), NULL, 0, \
       "write one frame and exit", \
       "write the frame the other options describe as text, and exit", \
-      "把其他选项描述的画面按文本写出后退出") \
+      "按其他选项指定的画面，以纯文本输出后退出") \
     X(SIZE, 0, "size", "WxH", print_w, cli_parse_size, CLI_NO_WORDS(), \
       CLI_NOT_SEE("a size", "尺寸", cli_use_size), NULL, 0, \
       "the size of --print, WxH", \
@@ -102,7 +102,7 @@
       "record the session as an asciicast v2 file (asciinema play FILE); an existing file is kept " \
       "unless --overwrite, a link never followed", \
       "把这次操作录成 asciicast v2 文件（asciinema play FILE 回放）；已有的文件不覆盖，除非加 " \
-      "--overwrite；从不跟随符号链接") \
+      "--overwrite；不会跟随符号链接") \
     X(OVERWRITE, 0, "overwrite", NULL, overwrite, cli_parse_true, CLI_NO_WORDS(), CLI_NEVER(), NULL, 0, \
       "replace an existing output file", \
       "let --record (and every file the program writes) replace a file", \
@@ -121,7 +121,7 @@
       CLI_NOT_SEE("a screen", "画面", cli_use_view), "view", CLI_GIVEN_VIEW, \
       "the screen to start on", \
       "start on a screen (default: arcs), one of\n" VIEW_NAMES_TEXT, \
-      "从哪个画面开始（默认：arcs），可选\n" VIEW_NAMES_TEXT) \
+      "从哪个画面开始（默认：arcs，即「连线」），可选\n" VIEW_NAMES_TEXT) \
     X(NO_NUMBERS, 0, "no-numbers", NULL, numbers, cli_parse_false, CLI_NO_WORDS(), CLI_NEVER(), \
       "numbers", CLI_GIVEN_NUMBERS, \
       "start with every number hidden", \
@@ -142,12 +142,13 @@
               "用 qkv、score、softmax 或 output（或 1-4）"), NULL, 0, \
       "the stage to start at", \
       "start at qkv, score, softmax or output (or 1-4; default softmax)", \
-      "从 qkv、score、softmax 或 output（或 1-4）开始；默认 softmax") \
+      "从 qkv（① 三个分身）、score（② 打分）、softmax（③ 变百分比）或 output（④ 取货）开始，" \
+      "也可以写 1-4；默认 softmax") \
     X(FOCUS, 0, "focus", "N", focus, cli_parse_focus, CLI_NO_WORDS(), \
-      CLI_NOT("a character number", "字的序号", "give 1 to 16", "请给 1 到 16"), NULL, 0, \
+      CLI_NOT("a character number", "字的序号", "give 1 to 16", "请给出 1 到 16 之间的序号"), NULL, 0, \
       "the asking character, 1 for the first", \
       "start with character N asking (1 = first; default 等, the lesson's)", \
-      "从第 N 个字提问开始（1 是第一个；默认是课文里的「等」）") \
+      "一开始由第 N 个字来问（1 是第一个；默认是课文里的「等」）") \
     X(TOUR, 0, "tour", NULL, tour, cli_parse_true, CLI_NO_WORDS(), CLI_NEVER(), NULL, 0, \
       "walk the lesson stop by stop", \
       "walk the lesson stop by stop (→ or space on, ← back, Esc leaves; key" NB "g)", \
@@ -160,12 +161,12 @@
       CLI_NOT_ONE_OF("a language", "语言"), "lang", CLI_GIVEN_LANG, \
       "labels in English or Chinese", \
       "labels and --dump headings in en or zh (default: from the locale)", \
-      "界面和 --dump 的标题用 en（英文）或 zh（中文）（默认：看系统语言）") \
+      "界面和 --dump 的标题用 en（英文）或 zh（中文），默认跟随系统语言") \
     X(THEME, 0, "theme", "T", theme, cli_parse_theme, CLI_WORDS(cli_theme_words), \
       CLI_NOT_ONE_OF("a theme", "配色"), "theme", CLI_GIVEN_THEME, \
       "the colour theme", \
       "colours: dark (default), light or contrast", \
-      "配色：dark（默认）、light 或 contrast") \
+      "配色：dark（深色，默认）、light（浅色）或 contrast（高对比，适合投影）") \
     X(CONFIG, 0, "config", "FILE", config_path, cli_parse_path, CLI_NO_WORDS(), CLI_NO_FILE(), NULL, 0, \
       "read the defaults from this file", \
       "read the defaults from FILE (default: $XDG_CONFIG_HOME/attn-tui/config, else " \
@@ -179,7 +180,8 @@
       "draw with ASCII characters only", \
       "draw with ASCII characters only, the characters by their pinyin (san jia wu deng yu ?); the " \
       "default on TERM=linux and vt100", \
-      "只用 ASCII 字符画，字用拼音表示（san jia wu deng yu ?）；TERM=linux 和 vt100 下默认如此") \
+      "只用 ASCII 字符画，字用拼音表示（san jia wu deng yu ?），界面改用英文（ASCII 显示不了汉字）；" \
+      "TERM=linux 和 vt100 下默认如此") \
     X(NO_ASCII, 0, "no-ascii", NULL, no_ascii, cli_parse_no_ascii, CLI_NO_WORDS(), CLI_NEVER(), \
       NULL, CLI_GIVEN_ASCII, \
       "draw braille and CJK on any terminal", \
@@ -224,7 +226,7 @@
       "with --train: add (66 sentences, default) or all (217: 加减乘除)", \
       "配合 --train：add（66 句，默认）或 all（217 句：加减乘除）") \
     X(STEPS, 0, "steps", "N", steps, cli_parse_steps, CLI_NO_WORDS(), \
-      CLI_NOT("a number of steps", "步数", "give 0 to 100000000", "请给 0 到 100000000"), NULL, 0, \
+      CLI_NOT("a number of steps", "步数", "give 0 to 100000000", "请给出 0 到 100000000 之间的整数"), NULL, 0, \
       "the number of training steps", \
       "with --train: exactly N steps (default: until 100%, at most 5000 on add, 10000 on all); 0 " \
       "writes the starting model", \

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistr.h>
+#include "check.h"
 #include "format.h"
 #include "spell.h"
 
@@ -302,6 +303,21 @@ void draw_bar_text(bool ascii, double fraction, int cols, char *buf, size_t cap)
     draw_append(buf, cap, "%s", parts[eighths % 8]);
 }
 
+void draw_rounding_note(const ViewCtx *c, const CheckedSum *sum, char *buf, size_t cap)
+{
+    char shown[FORMAT_BYTES], exact[FORMAT_BYTES], both[FORMAT_BYTES];
+    format_fixed(shown, sizeof shown, sum->sum, sum->sum_digits);
+    format_fixed(exact, sizeof exact, sum->value, sum->sum_digits);
+    format_fixed(both, sizeof both, sum->value, sum->value_digits);
+    buf[0] = '\0';
+    if (strcmp(shown, exact) == 0)
+        return;
+    if (c->lang == LANG_ZH)
+        snprintf(buf, cap, "（用屏幕上显示的数算得 %s；精确值是 %s，两者都约等于 %s）", shown, exact, both);
+    else
+        snprintf(buf, cap, "(%s from the numbers shown; exactly %s; both %s rounded)", shown, exact, both);
+}
+
 int draw_revealed(double progress, int n)
 {
     if (progress <= 0.0)
@@ -529,7 +545,7 @@ bool draw_score_set_note(const ViewCtx *c, int h, int t, int s, char *buf, size_
     char num[FORMAT_BYTES];
     format_fixed(num, sizeof num, was, 2);
     snprintf(buf, cap, SAY(c, "set by you (what-if), was Q(%s)%sK(%s) = %s",
-                           "是你改的（假如），原来 Q(%s)%sK(%s) = %s"),
+                           "是你改过的数，原来 Q(%s)%sK(%s) = %s"),
              c->tok[t], c->gl->dot, c->tok[s], num);
     return true;
 }

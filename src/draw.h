@@ -194,6 +194,13 @@ int draw_bar_eighths(double fraction, int cols);
  * whole columns of '#' (rounded), or '.' for a bar shorter than half a column. */
 void draw_bar_text(bool ascii, double fraction, int cols, char *buf, size_t cap);
 
+/* Why a hand sum and the tables differ in their last digits, when they do: "(4.0495 from the
+ * numbers shown; exactly 4.0510; both 4.05 rounded)" (Chinese: 「（用屏幕上显示的数算得
+ * 4.0495；精确值是 4.0510，两者都约等于 4.05）」) into buf, or "" when the printed sum is the
+ * value at its decimals. */
+struct CheckedSum;
+void draw_rounding_note(const ViewCtx *c, const struct CheckedSum *sum, char *buf, size_t cap);
+
 /* A box outline with a title in its top edge and its inside blanked, all in style. */
 void draw_box(Grid *g, const Glyphs *gl, Rect r, const char *title, Style style);
 

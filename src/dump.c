@@ -157,7 +157,7 @@ static void put_score_set(FILE *out, const Trace *tr, int h, bool zh)
     format_fixed(before, sizeof before, was, 2);
     const char *a = tr->tokens[set->row], *b = tr->tokens[set->col];
     if (zh)
-        fprintf(out, "分数(%s→%s) = %s 是你改的（假如，--set）；原来 Q(%s)·K(%s) = %s\n", a, b, now, a, b, before);
+        fprintf(out, "分数(%s→%s) = %s 是你改过的数（--set）；原来 Q(%s)·K(%s) = %s\n", a, b, now, a, b, before);
     else
         fprintf(out, "score(%s→%s) = %s was set by you (what-if, --set); Q(%s)·K(%s) was %s\n", a, b, now, a, b, before);
 }
@@ -257,7 +257,7 @@ static void put_title(FILE *out, const Trace *tr, const char *sentence, bool zh)
                 sentence, tr->T, tr->d, tr->dh, tr->scale);
         fprintf(out, "Wq、Wk、Wv：3 × %d×%d = %d 个可训练参数。真实模型一个头 128 维："
                      "√128 = %.6f。\n", tr->d, tr->d, 3 * tr->d * tr->d, sqrt(128.0));
-        fprintf(out, "每张表都用没有四舍五入的数算，再四舍五入印出来：拿印出来的数重算，最后一位可能差 1。\n");
+        fprintf(out, "每张表都用没有四舍五入的数算，显示时才四舍五入：拿显示的数重算，最后一位可能差 1。\n");
         return;
     }
     fprintf(out, "attn-tui: self-attention on %s  (T = %d %s, d = %d, √%d = %.6f)\n",
@@ -295,7 +295,7 @@ static void put_readout(FILE *out, const Trace *tr, const char *sentence, bool z
     if (!said)
         return;
     put_heading(out, SAY(zh, "Readout at the last character: logits = h·Wo + bo, probabilities = softmax",
-                         "最后一个字的读出：logits = h·Wo + bo，概率 = softmax"));
+                         "输出层：logits（未归一化的分数）= h·Wo + bo，概率 = softmax(logits)"));
     char num[FORMAT_BYTES];
     for (int c = 0; c < m->answers_count; c++) {
         put_padded(out, m->vocab[m->answers[c]], 4, -1);

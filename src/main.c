@@ -16,6 +16,7 @@
 #include "cli.h"
 #include "completion.h"
 #include "config.h"
+#include "infile.h"
 #include "dump.h"
 #include "edit.h"
 #include "engine.h"
@@ -39,7 +40,7 @@
 
 /* What to do instead when there is no terminal to play on. */
 #define MAIN_NO_TERMINAL_HINT "use 'attn-tui --dump' to print the tables or 'attn-tui --print' for a frame"
-#define MAIN_NO_TERMINAL_HINT_ZH "用 attn-tui --dump 印出各张表，或用 attn-tui --print 印出一个画面"
+#define MAIN_NO_TERMINAL_HINT_ZH "用 attn-tui --dump 输出各张表，或用 attn-tui --print 输出一个画面"
 
 /* ---------------------------------------------------------------- locale */
 
@@ -66,8 +67,10 @@ static bool main_ascii_for_terminal(Options *o, char *notice, size_t cap)
         return false;
     o->ascii = true;
     char shown[64];
-    snprintf(notice, cap, LANG_PICK(o->lang, "TERM=%s: drawing ASCII (--no-ascii to override)",
-                                    "TERM=%s：用 ASCII 画（要改用 Unicode，加 --no-ascii）"),
+    /* said in English, as everything will be: this terminal cannot show Chinese */
+    snprintf(notice, cap, o->lang == LANG_ZH ? "TERM=%s: ASCII only, so English: Chinese needs a terminal that "
+                                               "shows it (--no-ascii to override)"
+                                             : "TERM=%s: drawing ASCII (--no-ascii to override)",
              text_escape(type, shown, sizeof shown));
     return true;
 }
@@ -390,6 +393,41 @@ static int main_play(Options *o, Model *m, Lesson *ls)
     return app_run(o, m, ls, notice);
 }
 
+/* The config file's lang (LANG_AUTO when none): what the messages about the command line
+ * and the config speak when argv has no --lang, so that `lang = zh` in the config makes them
+ * Chinese too. The file --config names, else the default one; none with --no-config. Read
+ * leniently: a line "lang = zh" counts wherever it stands, whatever else the file holds. */
+static Lang main_config_lang(int argc, char **argv)
+{
+    const char *path = NULL;
+    char def[CONFIG_PATH_BYTES];
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--") == 0)
+            break;
+        if (strcmp(argv[i], "--no-config") == 0)
+            return LANG_AUTO;
+        if (strcmp(argv[i], "--config") == 0 && i + 1 < argc)
+            path = argv[++i];
+        else if (strncmp(argv[i], "--config=", 9) == 0)
+            path = argv[i] + 9;
+    }
+    if (!path && config_default_path(def, sizeof def) != 0)
+        return LANG_AUTO;
+    FILE *f = infile_open(path ? path : def);   /* never a FIFO or a device */
+    if (!f)
+        return LANG_AUTO;
+    Lang lang = LANG_AUTO;
+    char line[1024];   /* a line longer than that is no "lang = zh" */
+    for (int n = 0; n < 1000 && fgets(line, sizeof line, f); n++) {
+        char key[16], value[16];
+        line[strcspn(line, "#\n")] = '\0';
+        if (sscanf(line, " %15[a-z] = %15s", key, value) == 2 && strcmp(key, "lang") == 0)
+            lang = strcmp(value, "zh") == 0 ? LANG_ZH : strcmp(value, "en") == 0 ? LANG_EN : lang;
+    }
+    fclose(f);
+    return lang;
+}
+
 int main(int argc, char **argv)
 {
     Options o;
@@ -397,7 +435,7 @@ int main(int argc, char **argv)
     /* One behaviour for every output over a file-size limit (ulimit -f): the write fails
      * with EFBIG, the program says so and exits 1 (term.c leaves an ignored signal so). */
     signal(SIGXFSZ, SIG_IGN);
-    if (cli_parse(argc, argv, &o, err, sizeof err) != 0) {
+    if (cli_parse_says(argc, argv, main_config_lang(argc, argv), &o, err, sizeof err) != 0) {
         fprintf(stderr, "attn-tui: %s\n", err);
         return EXIT_USAGE;
     }
@@ -416,9 +454,12 @@ int main(int argc, char **argv)
         return 0;
     }
     if (o.version)
-        return main_write_text("attn-tui " ATTN_VERSION "\n"
-                               "Copyright (c) 2026 the attn-tui authors.\n"
-                               "MIT License: see the file LICENSE (" ATTN_DOCDIR "/copyright).\n",
+        return main_write_text(LANG_PICK(o.says, "attn-tui " ATTN_VERSION "\n"
+                                                 "Copyright (c) 2026 the attn-tui authors.\n"
+                                                 "MIT License: see the file LICENSE (" ATTN_DOCDIR "/copyright).\n",
+                                         "attn-tui " ATTN_VERSION "\n"
+                                         "版权所有 (c) 2026 attn-tui 的作者们。\n"
+                                         "MIT 许可证：见 LICENSE 文件（" ATTN_DOCDIR "/copyright）。\n"),
                                LANG_PICK(o.says, "the version", "版本信息"), o.says);
     if (o.completion >= 0)
         return main_completion((CompletionShell)o.completion, o.says);

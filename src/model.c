@@ -135,7 +135,7 @@ static const struct {
     { "\"%s\" is not a section header%s",
       "「%s」不是节标题%s" },
     { "text before the first section: \"%s\"",
-      "第一个节之前有文字：「%s」" },
+      "在第一个节（例如 [vocab]）之前出现了文字：「%s」" },
     { "no sections found (the file is empty or only comments)",
       "一个节也没有（文件是空的，或者只有注释）" },
     { "missing section [%s]",

@@ -43,7 +43,8 @@ void panel_hidden_note(const ViewCtx *c, const ArcsLayout *L, int i)
 void panel_sqrt_text(const ViewCtx *c, char *buf, size_t cap)
 {
     char num[32];
-    snprintf(buf, cap, "%s%d = %s", c->gl->sqrt, c->tr->dh, format_fixed(num, sizeof num, c->tr->scale, 6));
+    snprintf(buf, cap, "%s%d %s %s", c->gl->sqrt, c->tr->dh, c->ascii ? "~" : "≈",
+             format_fixed(num, sizeof num, c->tr->scale, 6));   /* a root's decimals: ≈ */
 }
 
 void panel_head_text(const ViewCtx *c, char *buf, size_t cap)
@@ -87,11 +88,11 @@ static void heading_text(const ViewCtx *c, char *buf, size_t cap)
     switch (c->stage) {
     case STAGE_QKV:
         draw_append(buf, cap, SAY(c, "x(%s) times Wq, Wk, Wv gives its three roles",
-                                   "x(%s) 乘三张矩阵，变出三个角色"), f);
+                                   "x(%s) 乘三张矩阵（第 4 课的矩阵乘法），变出三个分身"), f);
         break;
     case STAGE_SCORE:
         if (c->lang == LANG_ZH)
-            draw_append(buf, cap, "Q(%s) 和每个字的 K 做点积%s", f, head);
+            draw_append(buf, cap, "Q(%s) 和每个字的 K 做点积（第 4 课那条老规则）%s", f, head);
         else
             draw_append(buf, cap, "Q(%s)%sK of every character%s", f, c->gl->dot, head);
         break;
@@ -341,6 +342,6 @@ void panel_total_note(const ViewCtx *c, double total, int decimals, char *buf, s
     char num[32];
     format_fixed(num, sizeof num, total, decimals);
     snprintf(buf, cap, SAY(c, "%s adds the printed shares: %s%% is 100%% rounded",
-                           "%s 把印出来的百分比加起来：%s%% 是 100%% 四舍五入的结果"),
+                           "%s：显示的百分比加起来是 %s%%，这是四舍五入造成的，实际正好是 100%%"),
              c->gl->sum, num);
 }

@@ -42,6 +42,8 @@ typedef struct {
     bool sqrt_line;        /* … else on a line of its own */
     bool q_row;            /* Q(asker) shown */
     bool k_row;            /* K(answer) shown */
+    bool set;              /* what if: the worked score was set by the learner */
+    bool note_row;         /* the line saying why the hand sum and the tables differ */
     int raw_digits;        /* decimals of the raw scores: enough that each ÷ √d as printed
                               gives the ÷√d row */
     CheckedSum sum;        /* the worked score */
@@ -109,7 +111,8 @@ static void plan_score(const ViewCtx *c, const ArcsLayout *L, ScorePlan *sp)
     ExplainTerm terms[MODEL_MAX_D];
     int k = engine_explain_score(tr, sp->h, c->focus, sp->answer, terms);
     check_sum(&sp->sum, terms, k, 2, 2, TRACE_HSQ(tr, scores, sp->h, c->focus, sp->answer), sp->raw_digits);
-    if (!plan_score_set(c, sp)) {
+    sp->set = plan_score_set(c, sp);
+    if (!sp->set) {
         snprintf(sp->lhs, sizeof sp->lhs, "Q(%s)%sK(%s) = ", c->tok[c->focus], c->gl->dot,
                  c->tok[sp->answer]);
         panel_sum_pieces(c, &sp->sum, false, &sp->pieces);
@@ -120,6 +123,9 @@ static void plan_score(const ViewCtx *c, const ArcsLayout *L, ScorePlan *sp)
     sp->sqrt_line = false;
     sp->k_row = panel_take(&free, 1);
     sp->q_row = panel_take(&free, 1);
+    char note[256];
+    draw_rounding_note(c, &sp->sum, note, sizeof note);
+    sp->note_row = note[0] && !sp->set && panel_take(&free, 1);
 }
 
 
@@ -165,5 +171,10 @@ void panel_score(const ViewCtx *c, const ArcsLayout *L)
     score_cells(c, &sp, false, cells);
     panel_table_cells(c, L, &sp.table, 1, raw, cells, shown, sp.answer);
     int line = draw_operands(c, L, &sp, 2);
-    panel_equation(c, L, line, sp.lhs, &sp.pieces, true);
+    line += panel_equation(c, L, line, sp.lhs, &sp.pieces, true);
+    if (sp.note_row) {   /* the hand sum against the tables' 4.0510 */
+        char note[256];
+        draw_rounding_note(c, &sp.sum, note, sizeof note);
+        panel_put_line(c, L, line, panel_left(L), note, STYLE_DIM);
+    }
 }

@@ -365,7 +365,7 @@ static void prompt_exp(const Trace *tr, const QuizQuestion *q, Lang lang, const 
     char note[96];
     head_note(tr, q->head, note, sizeof note, lang);
     say(out, LANG_PICK(lang, "e^(s − max) for %s asking %s: s is the score ÷ √%d, max the largest of %s's row%s. %s.",
-                       "「%s」问「%s」的 e^(s − max)：s 是除以 √%d 后的分数，max 是「%s」这一行最大的%s。%s。"),
+                       "「%s」问「%s」的 e^(s − max)：s 是除以 √%d 后的分数，max 是「%s」这一行的最大值%s。%s。"),
         a, b, tr->dh, a, note, precision_sentence(q, lang));
     char raw[64], scaled[64];
     snprintf(raw, sizeof raw, "Q(%s)·K", a);
@@ -382,7 +382,7 @@ static void prompt_share(const Trace *tr, const QuizQuestion *q, Lang lang, cons
     char note[96];
     head_note(tr, q->head, note, sizeof note, lang);
     say(out, LANG_PICK(lang, "The share %s gives %s: softmax of %s's scores ÷ √%d%s (each ÷ to %s decimals, e^ to %s). %s.",
-                       "「%s」分给「%s」的百分比：「%s」这一行分数除以 √%d 后做 softmax%s（除完保留%s位，e^ 保留%s位）。%s。"),
+                       "「%s」分给「%s」的百分比：「%s」这一行分数除以 √%d 后做 softmax%s（除法的结果保留%s位小数，e^ 的结果保留%s位小数）。%s。"),
         a, b, a, tr->dh, note, digits_word(q->digits_b, lang), digits_word(q->digits_b + 1, lang),
         precision_sentence(q, lang));
     char raw[64];
@@ -532,7 +532,7 @@ static void say_max(QuizText *out, const Trace *tr, const CheckedShare *c, Lang 
             at = u;
             break;
         }
-    say(out, LANG_PICK(lang, "max of the row = %s (%s)", "这一行最大 = %s（%s）"), num(c->max, sd),
+    say(out, LANG_PICK(lang, "max of the row = %s (%s)", "这一行的最大值 = %s（「%s」）"), num(c->max, sd),
         tr->tokens[at]);
 }
 
@@ -620,7 +620,7 @@ static void say_mistakes(QuizText *out, const QuizQuestion *q, Lang lang)
 {
     if (q->n_mistakes == 0)
         return;
-    say(out, "%s", LANG_PICK(lang, "Known mistakes give:", "常见错误会得到："));
+    say(out, "%s", LANG_PICK(lang, "Known mistakes give:", "常见的错误答案："));
     for (int i = 0; i < q->n_mistakes && out->n < QUIZ_MAX_LINES - 1; i++) {
         const QuizMistakeValue *m = &q->mistakes[i];
         char v[FORMAT_BYTES];

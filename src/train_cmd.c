@@ -148,8 +148,8 @@ static const char *verdict(const TrainRun *r, const Options *o, bool zh)
     if (train_solved(r) || o->steps >= 0)
         return "";
     if (o->lr > 0.0)
-        return zh ? "（卡住了：换个种子或换个 --lr 试试）" : " (stuck: try another seed or another --lr)";
-    return zh ? "（卡住了：换个种子试试）" : " (stuck: try another seed)";
+        return zh ? "（没学会：换个种子或换个 --lr 试试）" : " (stuck: try another seed or another --lr)";
+    return zh ? "（没学会：换个种子试试）" : " (stuck: try another seed)";
 }
 
 int train_cmd_config(const Options *o, const Model *start, TrainConfig *cfg, char *err,
@@ -205,7 +205,7 @@ int train_cmd_run(const Options *o, FILE *progress, bool tty)
     double seconds = cpu_now() - t0;
     bool zh = o->lang == LANG_ZH;
     char loss[64];
-    fprintf(progress, zh ? "训练完%s，种子 %llu：%d 步，损失 %s，正确率 %.1f%%（%d/%d），%.2f 秒%s\n"
+    fprintf(progress, zh ? "%s训练结束（种子 %llu）：%d 步，损失 %s，正确率 %.1f%%（%d/%d），%.2f 秒%s\n"
                          : "trained %s, seed %llu: %d steps, loss %s, accuracy %.1f%% (%d/%d), %.2f s%s\n",
             zh ? (cfg.task == TASK_ADD ? "加法" : "加减乘除") : task_name(cfg.task),
             (unsigned long long)cfg.seed, train_step_count(r), loss_text(train_loss(r), loss, sizeof loss),

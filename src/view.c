@@ -171,7 +171,7 @@ static const TrackWords track_words[TRACK_COUNT] = {
         { "first step (the first character's ①)", "第一步（第一个字的 ①）" },
         { "last step (the last character's ④)", "最后一步（最后一个字的 ④）" },
         { "autoplay from here on: every stage of every character, start or stop",
-          "从这一步起自动播放：每个字的每一步，开始或暂停" },
+          "自动播放／暂停：从这一步开始，逐字走完四步" },
     },
     [TRACK_FOCUS] = {
         { "next character", "下一个字" },

@@ -672,7 +672,7 @@ static void order_words(const ViewCtx *c, int h, int t, int cols, char *buf, siz
     for (int i = 0; i < c->tr->T; i++) {
         if (!engine_visible(c->tr, t, order[i]))
             continue;
-        const char *sep = n == 0 ? "" : n == 1 ? SAY(c, ", then ", "，其次是") : SAY(c, ", ", "、");
+        const char *sep = n == 0 ? "" : n == 1 ? SAY(c, ", then ", "，然后依次是") : SAY(c, ", ", "");
         char item[64];
         snprintf(item, sizeof item, SAY(c, "%s%s", "%s「%s」"), sep, c->tok[order[i]]);
         if (n > 0 && text_width(buf) + text_width(item) > room) {
@@ -692,7 +692,7 @@ static void draw_caption(const ViewCtx *c, const AllLayout *L)
     char line[512], words[256];
     if (L->heads == 2) {
         snprintf(line, sizeof line, SAY(c, "%s: the first head looks most at %s, the second at %s",
-                                        "「%s」：第一个头最看「%s」，第二个头最看「%s」"),
+                                        "「%s」：第一个头看「%s」最多，第二个头看「%s」最多"),
                  f, c->tok[engine_strongest(tr, 0, c->focus)], c->tok[engine_strongest(tr, 1, c->focus)]);
     } else if (c->focus == 0 && tr->mask == MASK_CAUSAL) {
         snprintf(line, sizeof line, SAY(c, "%s can only look at itself", "「%s」只能看它自己"), f);
@@ -752,7 +752,7 @@ static void all_view_cache_free(void *cache)
 
 const ViewOps view_all = {
     .name = "all",
-    .tab_en = "all", .tab_zh = "总览",
+    .tab_en = "all", .tab_zh = "开场",
     .title_en = "everyone looks at once", .title_zh = "所有字一起看",
     .help_en = ALL_SAYING_EN,
     .help_zh = ALL_SAYING_ZH,

@@ -199,7 +199,7 @@ static void marker_caption(const ViewCtx *c, char *buf, size_t cap)
         snprintf(buf, cap, SAY(c, "%s asks: whose K fits my Q?", "「%s」问：谁的 K 对得上我的 Q？"), f);
         break;
     case STAGE_SOFTMAX:
-        snprintf(buf, cap, SAY(c, "thicker line: %s looks more", "线越粗，「%s」看得越多"), f);
+        snprintf(buf, cap, SAY(c, "thicker line: %s looks more", "线越粗，说明「%s」越看重那个字"), f);
         break;
     case STAGE_OUTPUT:
         snprintf(buf, cap, SAY(c, "%s takes in every V", "「%s」把每个 V 取回来"), f);
@@ -377,9 +377,9 @@ const ViewOps view_arcs = {
     .station_en = "Stations 0 and 3-6: one character asks, the arcs show whom it looks at.\n"
                   "Step through ① Q K V (its three roles), ② scores, ③ softmax (the shares, 100% in all)\n"
                   "and ④ collecting (a weighted average of the V's). The panel works one number by hand.",
-    .station_zh = "第 0、3–6 站：一个字来问，弧线画出它该看谁。\n"
-                  "一步步走：① Q K V（三个分身）、② 打分、③ 变百分比（加起来 100%）、\n"
-                  "④ 取货（V 的加权平均）。下面的面板把一个数亲手算一遍。",
+    .station_zh = "第 0、3～6 站：一个字来问，弧线画出它该看谁。\n"
+                  "一步步走：① 三个分身（Q、K、V）、② 打分、③ 变百分比（加起来 100%）、\n"
+                  "④ 取货（V 的加权平均）。下面的面板带你亲手把一个数算一遍。",
     .track = TRACK_STAGES_FOCUS,
     .stages = true,
     .about = "the default: one asking character's arcs, and a panel with the stage's numbers and one hand check worked in full",

@@ -305,7 +305,7 @@ static void value_label(const ViewCtx *c, RowKind kind, int line, int h, char *b
     if (kind == ROW_SCALED)
         draw_append(buf, cap, c->ascii ? "/sqrt(%d)" : "/√%d", c->tr->dh);
     if (c->tr->heads > 1 && line == LINE_A && kind != ROW_INPUT)
-        draw_append(buf, cap, " h%d", h + 1);
+        draw_append(buf, cap, SAY(c, " h%d", " 头 %d"), h + 1);
 }
 
 /* The widest label of the rows listed (line 4's one row also says "Q(等)·Kᵀ" at ②). */

@@ -458,7 +458,7 @@ static void draw_legend_beside(const ViewCtx *c, const LibraryLayout *L)
         snprintf(buf, sizeof buf, "= %s", vec);
         legend_line(c, L, L->contents_rows >= 3 ? L->contents_top + 1 : -1, "   ", buf);
     }
-    snprintf(buf, sizeof buf, SAY(c, "filled: the part %s takes", "涂满的部分：「%s」借走的"), f);
+    snprintf(buf, sizeof buf, SAY(c, "filled: the part %s takes", "涂满的部分：「%s」借走了多少"), f);
     if (text_width(buf) > cols && c->lang == LANG_EN)   /* a long ASCII name */
         snprintf(buf, sizeof buf, "filled: what %s takes", f);
     int fill_row = L->contents_rows >= 3 ? L->contents_top + L->contents_rows - 1 : L->bottom_row;
@@ -517,7 +517,7 @@ static void takes_list(const ViewCtx *c, int h, int cols, char *buf, size_t cap)
                      c->lang == LANG_ZH ? pct : name);
         } else {
             snprintf(item, sizeof item, SAY(c, "%s%s", "%s「%s」"),
-                     n == 0 ? "" : n == 1 ? SAY(c, ", then ", "，其次是") : SAY(c, ", ", "、"), name);
+                     n == 0 ? "" : n == 1 ? SAY(c, ", then ", "，然后依次是") : SAY(c, ", ", ""), name);
         }
         if (n > 0 && text_width(buf) + text_width(item) > room) {
             draw_append(buf, cap, " %s", c->gl->ellipsis);

@@ -94,7 +94,7 @@ static void head_name(const ViewCtx *c, int h, char *buf, size_t cap)
     if (c->numbers)
         snprintf(buf, cap, SAY(c, "head %d", "头 %d"), h + 1);
     else
-        snprintf(buf, cap, "%s", h == 0 ? SAY(c, "head one", "头一") : SAY(c, "head two", "头二"));
+        snprintf(buf, cap, "%s", h == 0 ? SAY(c, "head one", "第一个头") : SAY(c, "head two", "第二个头"));
 }
 
 /* "[6, 8]" with numbers, "[T, d]" without. */
@@ -163,7 +163,7 @@ static void build_point(const ViewCtx *c, const MachineLayout *L, Pieces *x)
         snprintf(buf, sizeof buf, SAY(c, "%s in, %s out: the shape is kept, each character's content is re-mixed "
                                          "by attention %s so layers stack, and lesson 8's residual connection "
                                          "(x + output) fits",
-                                      "输入 %s，输出 %s：形状不变，每个字的内容按「关注度」重新搅拌一遍%s"
+                                      "输入 %s，输出 %s：形状不变、不做非线性，只把每个字的内容按「关注度」重新搅拌一遍%s"
                                       "所以可以一层层叠起来，也能和第 8 课的残差连接（x + 输出）对接"),
                  in, in, c->ascii ? "-" : c->lang == LANG_ZH ? "——" : "—");
         break;
@@ -205,7 +205,7 @@ static void build_point(const ViewCtx *c, const MachineLayout *L, Pieces *x)
     if (L->sum_w) {   /* the Σ column's 100.1%: the one ≈, explained where it appears */
         pieces_sep(x, c->gl->sep);
         snprintf(buf, sizeof buf, SAY(c, "%s adds the printed shares: 99.9%% or 100.1%% is 100%% rounded",
-                                      "%s 把印出来的百分比加起来：99.9%% 或 100.1%% 是 100%% 四舍五入的结果"),
+                                      "%s：屏幕上显示的百分比加起来是 99.9%% 或 100.1%%，来自四舍五入，实际正好是 100%%"),
                  c->gl->sum);
         pieces_words(x, STYLE_NORMAL, buf);
     }
@@ -214,7 +214,7 @@ static void build_point(const ViewCtx *c, const MachineLayout *L, Pieces *x)
         char one[32], two[32];
         head_name(c, 0, one, sizeof one);
         head_name(c, 1, two, sizeof two);
-        snprintf(buf, sizeof buf, SAY(c, "both heads do not fit: %s shown (%s: %s)", "两个头并排放不下：显示%s（%s：%s）"),
+        snprintf(buf, sizeof buf, SAY(c, "both heads do not fit: %s shown (%s: %s)", "两个头并排放不下，先显示%s（按 %s 看%s）"),
                  one, action_key_label(ACTION_HEADS), two);
         pieces_words(x, STYLE_NORMAL, buf);
     }
@@ -1003,7 +1003,7 @@ static void draw_caption(const ViewCtx *c, const MachineLayout *L)
 /* The machine view's own actions (view.h: ViewAction). */
 #define MACHINE_ACTIONS(X) \
     X(WHAT_IF, "what if: change a number of x, Wq, Wk, Wv or one score and watch every table follow", \
-      "假如：改 x、Wq、Wk、Wv 里的一个数或一个分数，看每张表跟着变")
+      "改数试试：改 x、Wq、Wk、Wv 里的一个数或一个分数，看每张表跟着变")
 
 VIEW_ACTIONS_DEFINE(MachineAction, MACHINE_ACTION_BASE, machine_actions, MACHINE_ACTIONS);
 
@@ -1093,7 +1093,7 @@ static const ViewHint machine_hints[] = {
     { { ACTION_PLAY,       ACTION_NONE,       "play",  "播放" }, VIEW_AT_EVERY, false },
     { { ACTION_PREV,       ACTION_NEXT,       "step",  "单步" }, VIEW_AT_EVERY, true },
     { { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT, "who asks", "谁来问" }, VIEW_AT_EVERY, true },
-    { { VIEW_OWN(WHAT_IF), ACTION_NONE,       "what if", "假如" }, VIEW_AT_EVERY, false },
+    { { VIEW_OWN(WHAT_IF), ACTION_NONE,       "what if", "改数试试" }, VIEW_AT_EVERY, false },
     { { ACTION_NONE,       ACTION_NONE,       NULL,    NULL }, VIEW_AT_EVERY, false },
 };
 

@@ -184,7 +184,7 @@ int machine_edit_key(MachineState *st, const ViewCall *call, int key)
         return REACT_REDRAW;
     case 'u':
         if (ui->edits == 0) {   /* said, not a key that seems to do nothing */
-            request_note_text(call->ask, ui->input.lang == LANG_ZH ? "假如：还没有改过什么，没有可撤销的"
+            request_note_text(call->ask, ui->input.lang == LANG_ZH ? "还没有改动，没什么可撤销的"
                                                                    : "what if: nothing changed yet, nothing to undo");
             return REACT_REDRAW;
         }
@@ -206,7 +206,7 @@ static void editor_cell_line(const ViewCtx *c, const MachineState *st, int h, in
     format_fixed(num, sizeof num, machine_edit_value(tr, st->table, h, row, col), 2);
     if (st->table == MACHINE_EDIT_X) {
         snprintf(buf, cap, SAY(c, "x(%s)[%d] = %s: x = e + pe, so %s's word vector changes",
-                               "x(%s)[%d] = %s：x = e + pe，改的是「%s」的词向量"),
+                               "x(%s)[%d] = %s：x = 词向量 + 位置指纹，改的是「%s」的词向量"),
                  c->tok[row], col, num, c->tok[row]);
     } else if (st->table != MACHINE_EDIT_SCORE) {
         snprintf(buf, cap, "%s[%d][%d] = %s", machine_edit_names[st->table], row, col, num);
@@ -261,7 +261,7 @@ void machine_edit_draw(const ViewCtx *c, const MachineState *st, const MachineEd
         snprintf(table, sizeof table, SAY(c, "score Q·K, head %d", "分数 Q·K，头 %d"), h + 1);
     else
         snprintf(table, sizeof table, "%s", SAY(c, "score Q·K", "分数 Q·K"));
-    snprintf(buf, sizeof buf, SAY(c, "what if%s%s (changes in effect: %d)", "假如%s%s（已改 %d 处）"),
+    snprintf(buf, sizeof buf, SAY(c, "what if%s%s (changes in effect: %d)", "改一个数试试%s%s（已改 %d 处）"),
              c->gl->sep, table, c->ui->edits);
     draw_drawable(c->ascii, buf, shown, sizeof shown);
     draw_rule_heading(c->g, c->gl, L->x, y++, L->w, shown);

@@ -178,7 +178,7 @@ static void head_name(const ViewCtx *c, int h, char *buf, size_t cap)
     if (c->numbers)
         snprintf(buf, cap, SAY(c, "head %d", "头 %d"), h + 1);
     else
-        snprintf(buf, cap, "%s", h == 0 ? SAY(c, "head one", "头一") : SAY(c, "head two", "头二"));
+        snprintf(buf, cap, "%s", h == 0 ? SAY(c, "head one", "第一个头") : SAY(c, "head two", "第二个头"));
 }
 
 /* "[6, 8]" with numbers, "[T, d]" without. */
@@ -237,7 +237,7 @@ static void build_shape(const ViewCtx *c, const MatrixLayout *L, Pieces *x)
             char one[32], two[32];
             head_name(c, 0, one, sizeof one);
             head_name(c, 1, two, sizeof two);
-            snprintf(buf, sizeof buf, SAY(c, ": both do not fit, %s shown (%s: %s)", "：并排放不下，显示%s（%s：%s）"),
+            snprintf(buf, sizeof buf, SAY(c, ": both do not fit, %s shown (%s: %s)", "：并排放不下，先显示%s（按 %s 看%s）"),
                      one, action_key_label(ACTION_HEADS), two);
             pieces_words(x, STYLE_NORMAL, buf);
         }
@@ -301,7 +301,7 @@ static void build_legend(const ViewCtx *c, const MatrixLayout *L, int level, boo
         pieces_sep(x, c->gl->sep);
         char buf[256];
         snprintf(buf, sizeof buf, SAY(c, "%s adds the printed shares: 99.9%% or 100.1%% is 100%% rounded",
-                                      "%s 是印出来的百分比之和：99.9%% 或 100.1%% 是 100%% 四舍五入的结果"),
+                                      "%s 是屏幕上显示的百分比之和：99.9%% 或 100.1%% 来自四舍五入，实际正好是 100%%"),
                  c->gl->sum);
         pieces_words(x, STYLE_DIM, buf);
     }
@@ -450,7 +450,8 @@ static void check_scaled(const ViewCtx *c, int h, int t, int s, Pieces *x)
     pieces_add(x, STYLE_BOLD, "= %s", format_fixed(r, sizeof r, q.quotient, 2));
     if (!q.same)
         pieces_add(x, STYLE_BOLD, " %s %s", c->ascii ? "~" : "≈", format_fixed(r, sizeof r, q.value, 2));
-    pieces_add(x, STYLE_DIM, " (%s = %s)", root, b);   /* six decimals, as every screen prints √d */
+    pieces_add(x, STYLE_DIM, c->lang == LANG_ZH ? "（%s %s %s）" : " (%s %s %s)", root, c->ascii ? "~" : "≈",
+               b);   /* six decimals, as every screen prints √d; a root's decimals: ≈ */
 }
 
 /* share(t→s) = e^(s − max) / Σ over the row, with the Σ term by term and the row's total. */
@@ -483,7 +484,7 @@ static void check_shares(const ViewCtx *c, int h, int t, int s, Pieces *x)
     double total = check_percent_total(&TRACE_HSQ(tr, weights, h, t, 0), tr->T);
     format_fixed(share, sizeof share, total, 1);
     char buf[256];
-    snprintf(buf, sizeof buf, SAY(c, "the printed shares add to %s%%", "印出来的百分比加起来是 %s%%"),
+    snprintf(buf, sizeof buf, SAY(c, "the printed shares add to %s%%", "屏幕上显示的百分比加起来是 %s%%"),
              share);
     pieces_words(x, STYLE_NORMAL, buf);
     if (format_round(total, 1) != 100.0) {
@@ -1033,9 +1034,9 @@ const ViewOps view_matrix = {
     .station_en = "Stations 4-5, the score table: row = the character asking, column = the one answering.\n"
                   "Q·Kᵀ gives all 36 scores at once; ÷√d scales them; softmax turns each row into shares\n"
                   "that add to 100%. The table is not symmetric: 等 asking 加 is not 加 asking 等.",
-    .station_zh = "第 4–5 站，打分表：行是「谁在问」，列是「谁在答」。\n"
-                  "Q·Kᵀ 一次算出全部 36 个分数；再除以 √d；softmax 把每一行变百分比，加起来 100%。\n"
-                  "这张表不对称：「等」问「加」和「加」问「等」不一样。",
+    .station_zh = "第 4～5 站，打分表：行是「谁在问」，列是「谁在答」。\n"
+                  "Q·Kᵀ 一次算出全部 36 个分数；再除以 √d；softmax 把每一行变成百分比，加起来 100%。\n"
+                  "这张表不对称：「等」问「加」和「加」问「等」得到的分数不一样。",
     .track = TRACK_FOCUS,
     .stages = false,
     .about = "stations 4–5: the whole T×T table of raw scores, ÷√d or shares as a heatmap, a cell cursor with its hand check, the mirrored cell beside it",

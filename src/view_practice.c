@@ -22,7 +22,7 @@
 /* The practice view's own actions (view.h: ViewAction). */
 #define PRACTICE_ACTIONS(X)                                                               \
     X(PRACTICE_GO, "answer; after the answer, the next question",                       \
-      "作答；看完答案后，下一题")                                                          \
+      "作答；看过答案后，按它进入下一题")                                                          \
     X(PRACTICE_UP, "scroll the worked solution up", "解题过程往上翻")                     \
     X(PRACTICE_DOWN, "scroll the worked solution down", "解题过程往下翻")                 \
     X(PRACTICE_NUMBERS, "numbers: they stay (hiding them does not apply to practice)",     \
@@ -292,7 +292,7 @@ static int practice_verdict(const ViewCtx *c, const PracticeState *st, const Qui
     char yours[PRACTICE_ANSWER_BYTES];
     practice_trimmed(st->typed, yours, sizeof yours);
     if (g.correct) {
-        snprintf(lines[0], QUIZ_LINE_BYTES, SAY(c, "%s is correct!", "%s —— 答对了！"), yours);
+        snprintf(lines[0], QUIZ_LINE_BYTES, SAY(c, "%s is correct!", "%s——答对了！"), yours);
         *style = STYLE_POSITIVE;
         return 1;
     }
@@ -416,7 +416,7 @@ static void practice_draw(const ViewCtx *c)
             char hint[256];
             if (st->typing)
                 snprintf(hint, sizeof hint, SAY(c, "Type the number and Enter; Enter on an empty line shows the worked solution; %s leaves the line.",
-                                                "输入数字后按 Enter；什么都不填按 Enter 会显示解题过程；%s 离开输入行。"),
+                                                "输入数字后按 Enter；不填直接按 Enter，可以看解题过程；%s 离开输入行。"),
                          action_key_label(ACTION_CLOSE));
             else
                 snprintf(hint, sizeof hint, SAY(c, "%s opens the answer line again.", "按 %s 重新打开输入行。"),
@@ -466,11 +466,11 @@ const ViewOps view_practice = {
     .tab_en = "practice", .tab_zh = "练习",
     .title_en = "practice: compute it yourself", .title_zh = "练习：自己算一遍",
     .help_en = "one number at a time from the printed numbers: graded, the mistake named",
-    .help_zh = "一次算一个数，用印出来的数字：当场批改，指出错在哪里",
+    .help_zh = "一次算一个数，用屏幕上显示的数字：当场批改，指出错在哪里",
     .station_en = "Practice, after the lesson: work one number at a time from the numbers on screen.\n"
                   "Type your answer: it is graded at once, a mistake is named, and the worked solution shown.",
-    .station_zh = "练习，课后：用屏幕上印出来的数字，一次算一个数。\n"
-                  "输入你的答案：当场批改，错在哪里会指出来，再给出完整的算法。",
+    .station_zh = "课后练习：用屏幕上显示的数字，一次算一个数。\n"
+                  "输入你的答案：当场批改，错在哪里会指出来，再给出完整的解题过程。",
     .idle = practice_idle,
     .about = "the exercises after the lesson: one number at a time from the printed numbers (x, Q/K/V, a score and its mirror, ÷√d, e^, a share, an output, a cosine), typed and graded, the mistake named, the worked solution; --seed S asks what --worksheet N --seed S prints",
     .track = TRACK_NONE,

@@ -357,7 +357,7 @@ static void draw_per_token(const ViewCtx *c, const ScaleLayout *L, int y, bool g
     RealModel real = realmodel_real();
     char ratio[96] = "";
     int limit = L->x + L->w;
-    int x = put_label(c, L, y, gqa ? SAY(c, "  with GQA", "  用 GQA") : SAY(c, "  without", "  不用"),
+    int x = put_label(c, L, y, gqa ? SAY(c, "  with GQA", "  用 GQA") : SAY(c, "  without", "  不用 GQA"),
                       STYLE_BOLD);
     int64_t width = gqa ? realmodel_kv_width(&real) : realmodel_q_width(&real);
     int64_t per = realmodel_kv_per_token(&real, gqa);
@@ -418,7 +418,7 @@ static void draw_cache(const ViewCtx *c, const ScaleLayout *L, int y, bool gqa, 
     int64_t tokens = realmodel_context_at(context_shown(c));
     int64_t bytes = realmodel_kv_cache_bytes(&real, tokens, gqa);
     int64_t most = realmodel_kv_cache_bytes(&real, realmodel_context_at(REALMODEL_CONTEXT_COUNT - 1), false);
-    int x = put_label(c, L, y, gqa ? SAY(c, "  with GQA", "  用 GQA") : SAY(c, "  without", "  不用"),
+    int x = put_label(c, L, y, gqa ? SAY(c, "  with GQA", "  用 GQA") : SAY(c, "  without", "  不用 GQA"),
                       STYLE_BOLD);
     if (c->numbers) {
         char buf[192], count[FORMAT_BYTES];
@@ -503,11 +503,11 @@ static void draw_row(const ViewCtx *c, const ScaleLayout *L, const ScaleRow *row
     case ROW_HEAD_CACHE:
         if (c->numbers)
             snprintf(buf, sizeof buf, SAY(c, "the K/V cache: per token, per layer, %d bytes a number",
-                                          "K/V 缓存：每个字、每一层都要存，每个数 %d 字节"),
+                                          "KV 缓存：每个字、每一层都要存，每个数 %d 字节"),
                      REALMODEL_BYTES_PER_NUMBER);
         else
             snprintf(buf, sizeof buf, "%s", SAY(c, "the K/V cache: per token, per layer",
-                                                "K/V 缓存：每个字、每一层都要存"));
+                                                "KV 缓存：每个字、每一层都要存"));
         draw_heading(c, L, y, buf);
         break;
     case ROW_PER_TOKEN:   draw_per_token(c, L, y, row->which == 1); break;

@@ -361,7 +361,7 @@ static int draw_table(const ViewCtx *c, const SimFocus *f, const SimLayout *L, T
 static void caption_similarity(const ViewCtx *c, char *buf, size_t cap)
 {
     if (c->lang == LANG_ZH)
-        snprintf(buf, cap, "%s：相似度 e%se%s · 谁像谁", lesson4(c), c->gl->dot, c->gl->transpose);
+        snprintf(buf, cap, "%s：相似度 e%se%s（e = 词向量） · 谁像谁", lesson4(c), c->gl->dot, c->gl->transpose);
     else
         snprintf(buf, cap, "%s: e%se%s%swho is like whom", lesson4(c), c->gl->dot, c->gl->transpose, c->gl->dash);
 }
@@ -419,7 +419,7 @@ static void statement_scores(const ViewCtx *c, const SimFocus *f, char *buf, siz
     /* a score the learner set (what if) is named score(a→b), not Q(a)·K(b) */
     draw_score_name(c, f->head, f->subject, f->partner, nab, sizeof nab);
     draw_score_name(c, f->head, f->partner, f->subject, nba, sizeof nba);
-    snprintf(buf, cap, SAY(c, "%s = %s, %s = %s: two numbers", "%s = %s，%s = %s：两个数"),
+    snprintf(buf, cap, SAY(c, "%s = %s, %s = %s: two numbers", "%s = %s，%s = %s：同一对字，两个方向，两个不同的数"),
              nab, x, nba, y);
 }
 
@@ -660,7 +660,7 @@ static void conclusion_context(const ViewCtx *c, const SimFocus *f, char *buf, s
         snprintf(pb, sizeof pb, SAY(c, " (%s)", "（%s）"), format_percent(num, sizeof num, TRACE_HSQ(b, weights, f->head, f->alt_seat, sb)));
     }
     snprintf(buf, cap, SAY(c, "in %s %s looks most at %s%s; in %s at %s%s",
-                              "在「%s」里，「%s」看「%s」最多%s；在「%s」里最看「%s」%s"),
+                              "在「%s」里，「%s」看「%s」最多%s；在「%s」里看「%s」最多%s"),
              ta, c->tok[f->compared], c->tok[sa], pa, tb, trace_label(c, b, sb, false, lb, sizeof lb), pb);
 }
 
@@ -808,7 +808,7 @@ static void statement_flat(const ViewCtx *c, const SimFocus *f, char *buf, size_
     format_fixed(peak, sizeof peak, engine_similarity_peak(c->tr, f->asker, NULL), 2);
     format_fixed(self, sizeof self, TRACE_SQ(c->tr, similarity, f->asker, f->asker), 2);
     snprintf(buf, cap, SAY(c, "%s: every other character within %s%s of 0 (itself %s)",
-                              "%s：别的字都在 0 的 %s%s 以内（它自己 %s）"),
+                              "%s：别的字都在 0 附近 %s%s 以内（和它自己是 %s）"),
              who, c->ascii ? "+/-" : "±", peak, self);
 }
 

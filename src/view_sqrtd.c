@@ -97,9 +97,10 @@ static void words_figures(const ViewCtx *c, char *buf, size_t cap)
     }
     format_fixed(demo, sizeof demo, sqrtd_root(SQ_DEMO_D), 6);
     format_fixed(real, sizeof real, sqrtd_root(SQ_REAL_D), 6);
-    snprintf(buf, cap, SAY(c, "%s%d = %s (this demo)%s%s%d = %s (one head of a real model)",
-                              "%s%d = %s（演示）%s%s%d = %s（真实模型的一个头）"),
-             c->gl->sqrt, SQ_DEMO_D, demo, c->gl->sep, c->gl->sqrt, SQ_REAL_D, real);
+    const char *approx = c->ascii ? "~" : "≈";   /* a root's decimals */
+    snprintf(buf, cap, SAY(c, "%s%d %s %s (this demo)%s%s%d %s %s (one head of a real model)",
+                              "%s%d %s %s（演示）%s%s%d %s %s（真实模型的一个头）"),
+             c->gl->sqrt, SQ_DEMO_D, approx, demo, c->gl->sep, c->gl->sqrt, SQ_REAL_D, approx, real);
 }
 
 /* The lesson's point: saturated softmax, no gradient, 学不动. */
@@ -132,8 +133,8 @@ static void words_point(const ViewCtx *c, char *buf, size_t cap)
                     "max p(1−p): a share's largest slope against its own score; 0 = saturated\n" \
                     "Frobenius ‖J‖: all the shares' slopes against all the scores, as one size"
 #define SQ_TERMS_ZH "标准差：六个分数散开的程度；它随 √d 变大\n" \
-                    "max p(1−p)：一个百分比对它自己分数的斜率，取最大的；0 就是饱和\n" \
-                    "梯度的范数 ‖J‖：所有百分比对所有分数的斜率，合成一个大小"
+                    "max p(1−p)：每个百分比对自己那个分数的导数（∂p/∂s = p(1−p)），取最大值；接近 0 就说明饱和了\n" \
+                    "‖J‖：所有百分比对所有分数的偏导数（雅可比矩阵）合起来的大小"
 
 /* Term k of the measures, one line, drawable. */
 static void words_term(const ViewCtx *c, int k, char *buf, size_t cap)
@@ -401,7 +402,8 @@ static void draw_measures(const ViewCtx *c, const SqrtdLayout *L, const SqrtdDra
             if (c->numbers) {
                 char root[FORMAT_BYTES];
                 format_fixed(root, sizeof root, dr->root, 2);
-                snprintf(name, sizeof name, SAY(c, "spread (%s%d = %s)", "标准差（%s%d = %s）"), c->gl->sqrt, dr->d, root);
+                snprintf(name, sizeof name, SAY(c, "spread (about %s%d %s %s)", "标准差（理论值约为 %s%d %s %s）"), c->gl->sqrt, dr->d,
+                         c->ascii ? "~" : "≈", root);
             } else {
                 snprintf(name, sizeof name, "%s", SAY(c, "spread of the scores", "分数的标准差"));
             }
@@ -712,7 +714,7 @@ static const KeyBinding sqrtd_keys[] = {
 static const ViewHint sqrtd_hints[] = {
     { { VIEW_OWN(D_DOWN),       VIEW_OWN(D_UP), "width", "宽度" }, VIEW_AT_EVERY, false },   /* not "宽度 d d 开/关…" */
     { { VIEW_OWN(SCALE_TOGGLE), ACTION_NONE, "scaling", "开/关缩放" }, VIEW_AT_EVERY, false },
-    { { VIEW_OWN(RESEED),       ACTION_NONE, "new numbers", "重新随机" }, VIEW_AT_EVERY, false },
+    { { VIEW_OWN(RESEED),       ACTION_NONE, "new numbers", "重新抽一次" }, VIEW_AT_EVERY, false },
     { { ACTION_NONE,         ACTION_NONE, NULL,      NULL }, VIEW_AT_EVERY, false },
 };
 
@@ -728,16 +730,18 @@ const ViewOps view_sqrtd = {
     .help_zh = "随机的 q 和 k：不除以 √d，softmax 会饱和，学不动",
     .station_en = "Station 5's machine, why ÷√d: random queries and keys of width d, from 1 to 512.\n"
                   "Without ÷√d the scores grow like √d, softmax saturates (one share near 100%, the rest 0%)\n"
-                  "and its gradient goes to 0: not a bit worse, unable to learn.",
+                  "and its gradient goes to 0: back-propagation no longer tells those characters they were\n"
+                  "wrong, so nothing updates: not a bit worse, unable to learn.",
     .station_zh = "第 5 站的机器，为什么要除以 √d：随机的 q 和 k，宽度 d 从 1 到 512。\n"
                   "不除以 √d，分数随 √d 变大，softmax 饱和（一个接近 100%，其余是 0%），\n"
-                  "梯度消失：不是「效果差一点」，是「学不动」。",
+                  "梯度消失：反向传播时，这几个字收不到「你分错了」的信号，参数就不再更新——\n"
+                  "不是「效果差一点」，是「学不动」。",
     .terms_en = SQ_TERMS_EN,
     .terms_zh = SQ_TERMS_ZH,
     .idle = sqrtd_idle,
     .track = TRACK_NONE,
     .stages = false,
-    .about = "station 5's machine: random q and keys of width d = 1…512; without ÷√d softmax saturates, its gradient goes to 0 (学不动); √8 = 2.828427, √128 = 11.313708",
+    .about = "station 5's machine: random q and keys of width d = 1…512; without ÷√d softmax saturates, its gradient goes to 0 (学不动); √8 ≈ 2.828427, √128 ≈ 11.313708",
     .state_size = sizeof(SqrtdState),
     .init = sqrtd_init,
     .draw = sqrtd_view_draw,

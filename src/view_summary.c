@@ -82,14 +82,14 @@ static void detail_symmetric(const ViewCtx *c, const ClaimWords *w, char *buf, s
     char x[FORMAT_BYTES];
     format_fixed(x, sizeof x, TRACE_SQ(c->tr, similarity, w->a, w->b), 2);
     if (!w->numbers)
-        snprintf(buf, cap, "%s", w->zh ? "第 4 课的表里两个方向是同一个数：量不出谁在问、谁在答"
+        snprintf(buf, cap, "%s", w->zh ? "第 4 课的表里两个方向是同一个数：分不出谁在问、谁在答"
                                     : "lesson 4's table gives both directions of a pair one number: "
                                       "it cannot tell who asks from who answers");
     else if (w->zh && w->brief)
-        snprintf(buf, cap, "第 4 课：「%s」看「%s」=「%s」看「%s」= %s，换一句话也一样", w->A, w->B, w->B, w->A, x);
+        snprintf(buf, cap, "第 4 课：「%s」看「%s」 = 「%s」看「%s」 = %s，换一句话也一样", w->A, w->B, w->B, w->A, x);
     else if (w->zh)
-        snprintf(buf, cap, "第 4 课的表里「%s」看「%s」和「%s」看「%s」是同一个数 %s：量不出谁在问、"
-                           "谁在答，一行也不随句子变", w->A, w->B, w->B, w->A, x);
+        snprintf(buf, cap, "第 4 课的表里「%s」看「%s」和「%s」看「%s」是同一个数 %s：分不出谁在问、"
+                           "谁在答；而且每一行都不随句子变化", w->A, w->B, w->B, w->A, x);
     else if (w->brief)
         snprintf(buf, cap, "lesson 4's similarity: %s%s%s = %s%s%s = %s, in any sentence", w->A, w->to, w->B, w->B, w->to, w->A, x);
     else
@@ -139,11 +139,11 @@ static void detail_scaling(const ViewCtx *c, const ClaimWords *w, char *buf, siz
     else
         snprintf(buf, cap, SAY(c, "a dot product grows like %s; unscaled, softmax saturates and its "
                                   "gradient vanishes: not worse, unable to learn",
-                               "点积的量级正比于 %s，不缩放 softmax 会饱和、梯度会消失：不是效果差一点，是学不动"),
+                               "点积的量级正比于 %s，不缩放 softmax 会饱和、梯度会消失：不是「效果差一点」，是「学不动」"),
                  w->sqrt_d);
     if (w->numbers) {
         char x[FORMAT_BYTES];
-        draw_append(buf, cap, c->ascii ? "%ssqrt(%d) = %s" : "%s√%d = %s", w->zh ? "；" : "; ", c->tr->dh,
+        draw_append(buf, cap, c->ascii ? "%ssqrt(%d) ~ %s" : "%s√%d ≈ %s", w->zh ? "；" : "; ", c->tr->dh,
                     format_fixed(x, sizeof x, c->tr->scale, 6));
     }
 }
@@ -177,8 +177,8 @@ static void detail_shape(const ViewCtx *c, const ClaimWords *w, char *buf, size_
                                    : SAY(c, "self-attention keeps the shape and only re-mixes each "
                                             "character's content, which is why layers stack and the "
                                             "residual connection (lesson 8) fits",
-                                         "自注意力不改形状，只把每个字的内容按关注度重新搅拌一遍，"
-                                         "所以能一层层叠起来，也能和残差连接对接（第 8 课）"));
+                                         "自注意力不改形状、不做非线性，只把每个字的内容按「关注度」重新搅拌一遍；"
+                                         "因此可以和残差连接（第 8 课）对接"));
     if (w->numbers)
         draw_append(buf, cap, "%s[%d, %d] %s [%d, %d]", w->zh ? "；" : "; ", c->tr->T, c->tr->d, w->to, c->tr->T, c->tr->d);
 }
@@ -186,8 +186,9 @@ static void detail_shape(const ViewCtx *c, const ClaimWords *w, char *buf, size_
 /* Claim 7: the five lines. */
 static void detail_code(const ViewCtx *c, const ClaimWords *w, char *buf, size_t cap)
 {
-    snprintf(buf, cap, "Q = x%sWq; K = x%sWk; V = x%sWv; A = softmax(Q%sK%s / %s); out = A%sV",
-             w->dot, w->dot, w->dot, w->dot, c->gl->transpose, w->sqrt_d, w->dot);
+    const char *semi = w->zh ? "；" : "; ";   /* a Chinese sentence's own semicolon */
+    snprintf(buf, cap, "Q = x%sWq%sK = x%sWk%sV = x%sWv%sA = softmax(Q%sK%s / %s)%sout = A%sV",
+             w->dot, semi, w->dot, semi, w->dot, semi, w->dot, c->gl->transpose, w->sqrt_d, semi, w->dot);
     if (!w->brief)
         draw_append(buf, cap, "%s", SAY(c, ", and F.scaled_dot_product_attention too",
                                         "，F.scaled_dot_product_attention 也一样"));
@@ -209,7 +210,7 @@ static void detail_scale(const ViewCtx *c, const ClaimWords *w, char *buf, size_
             snprintf(buf, cap, "这里 %" PRId64 " 个数，真实模型 %s 个；%" PRId64 " 个头，K、V 分 %" PRId64
                      " 组共用（GQA）", here, big, heads, groups);
         else
-            snprintf(buf, cap, "这里 %" PRId64 " 个数，真实的 Wq、Wk、Wv 有 %s 个；%" PRId64 " 个头分 %" PRId64
+            snprintf(buf, cap, "这里只有 %" PRId64 " 个可训练参数，真实模型的 Wq、Wk、Wv 有 %s 个；%" PRId64 " 个头分 %" PRId64
                      " 组共用 K、V（GQA）", here, big, heads, groups);
     } else
         snprintf(buf, cap, "%s", SAY(c, "many heads; groups of them share K and V (GQA)",
@@ -448,7 +449,7 @@ static void draw_row(const ViewCtx *c, const SummaryLayout *L, const SummaryRow 
     case ROW_LEAD:
         draw_clipped(c->g, L->x, y, limit,
                      SAY(c, "The lesson in one screen: a key or a click opens the screen of a claim.",
-                         "这一课一屏看完：按键或点一下，打开讲这一条的画面。"), STYLE_DIM);
+                         "这一课的要点都在这一屏：按数字键或用鼠标点一下，就能打开讲这一条的画面。"), STYLE_DIM);
         break;
     case ROW_TITLE:
         draw_title(c, L, row->claim, y);
@@ -507,7 +508,7 @@ const ViewOps view_summary = {
     .station_en = "Station 9, the summary: the lesson's claims, one line each.\n"
                   "The similarity table is symmetric and content-only; Q, K, V fix that; scores, ÷√d,\n"
                   "softmax, weighted sum; [T, d] in, [T, d] out. A number key opens the screen that shows one.",
-    .station_zh = "第 9 站，总结：这一课的要点，一条一行。\n"
+    .station_zh = "第 9 站，总结：这一课的要点，一条一条列出来。\n"
                   "相似度表对称、只认内容；Q、K、V 解决了它；打分、除以 √d、softmax、加权平均；\n"
                   "进去 [T, d]，出来 [T, d]。按数字键打开讲那一条的画面。",
     .idle = summary_idle,

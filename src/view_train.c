@@ -57,10 +57,10 @@ static const KeyBinding train_keys[] = {
 
 static const ViewHint train_hints[] = {
     { { VIEW_OWN(TRAIN_GO),     ACTION_NONE,           "train", "训练" }, VIEW_AT_EVERY, false },
-    { { VIEW_OWN(TRAIN_STEP),   ACTION_NONE,           "step",  "一步" }, VIEW_AT_EVERY, false },
-    { { VIEW_OWN(TRAIN_TASK),   ACTION_NONE,           "task",  "任务" }, VIEW_AT_EVERY, false },
-    { { VIEW_OWN(TRAIN_RESEED), ACTION_NONE,           "seed",  "种子" }, VIEW_AT_EVERY, false },
-    { { VIEW_OWN(TRAIN_SAVE),   ACTION_NONE,           "save",  "存" }, VIEW_AT_EVERY, false },
+    { { VIEW_OWN(TRAIN_STEP),   ACTION_NONE,           "step",  "走一步" }, VIEW_AT_EVERY, false },
+    { { VIEW_OWN(TRAIN_TASK),   ACTION_NONE,           "task",  "换任务" }, VIEW_AT_EVERY, false },
+    { { VIEW_OWN(TRAIN_RESEED), ACTION_NONE,           "seed",  "换种子" }, VIEW_AT_EVERY, false },
+    { { VIEW_OWN(TRAIN_SAVE),   ACTION_NONE,           "save",  "保存" }, VIEW_AT_EVERY, false },
     { { ACTION_NONE,            ACTION_NONE,           NULL,    NULL }, VIEW_AT_EVERY, false },
 };
 
@@ -636,12 +636,12 @@ static void train_rule_title(const ViewCtx *c, const TrainViewState *s, const ch
 {
     if (with_count)
         snprintf(title, cap, SAY(c, "? row of %s (sentence %d of %d)",
-                                 "「%s」的「?」行（第 %d 句，共 %d 句）"),
+                                 "「%s」里「?」那一行的百分比（第 %d 句，共 %d 句）"),
                  text, s->sentence + 1, train_sentence_count(s->run));
     else
-        snprintf(title, cap, SAY(c, "? row of %s", "「%s」的「?」行"), text);
+        snprintf(title, cap, SAY(c, "? row of %s", "「%s」里「?」那一行的百分比"), text);
     if (s->heads == 2)   /* which column of bars is which head */
-        draw_append(title, cap, "%s%s", c->gl->sep, SAY(c, "head 1, then head 2", "先头 1，再头 2"));
+        draw_append(title, cap, "%s%s", c->gl->sep, SAY(c, "head 1, then head 2", "左边是头 1，右边是头 2"));
 }
 
 /* The ? row's columns: its characters' labels, one head's group (shares and bars), a
@@ -746,12 +746,12 @@ static void train_looks_words(const ViewCtx *c, const TrainViewState *s, const c
     if (s->heads == 1 || (looks[0] && looks[1]))
         snprintf(line, cap, looks[0] ? SAY(c, "? now looks at %s and %s", "「?」现在看着「%s」和「%s」")
                                      : SAY(c, "? now looks mostly beyond %s and %s",
-                                           "「?」现在主要不看「%s」和「%s」"), a, b);
+                                           "「?」现在几乎不看「%s」和「%s」"), a, b);
     else if (looks[0] || looks[1])
         snprintf(line, cap, SAY(c, "? now looks at %s and %s in head %d", "「?」现在在头 %3$d 里看着「%1$s」和「%2$s」"),
                  a, b, looks[0] ? 1 : 2);
     else
-        snprintf(line, cap, SAY(c, "? now looks mostly beyond %s and %s", "「?」现在主要不看「%s」和「%s」"), a, b);
+        snprintf(line, cap, SAY(c, "? now looks mostly beyond %s and %s", "「?」现在几乎不看「%s」和「%s」"), a, b);
 }
 
 /* "? now gives 三 and 五 96.3% of its attention": the two shares printed above, added, in
@@ -865,12 +865,12 @@ const ViewOps view_train = {
     .title_en = "the machine learns its arithmetic",
     .title_zh = "看机器学会算术",
     .help_en = "trains Wq, Wk, Wv and a readout until ? answers every sentence",
-    .help_zh = "训练 Wq、Wk、Wv 和读出层，直到「?」答对每一句",
+    .help_zh = "训练 Wq、Wk、Wv 和输出层，直到「?」答对每一句",
     .station_en = "Training, after the lesson: the machine learns its arithmetic.\n"
                   "Space trains Wq, Wk, Wv and a readout on the sentences: the loss falls and the\n"
                   "accuracy rises, step by step, until ? answers every sentence.",
-    .station_zh = "训练，课后：看机器学会算术。\n"
-                  "按空格训练 Wq、Wk、Wv 和读出层：损失一步步下降、正确率一步步上升，\n"
+    .station_zh = "课后延伸 · 训练：看机器学会算术。\n"
+                  "按空格训练 Wq、Wk、Wv 和输出层：损失一步步下降、正确率一步步上升，\n"
                   "直到「?」答对每一句。",
     .idle = train_idle,
     .track = TRACK_NONE,

@@ -301,10 +301,10 @@ expect_fail "--worksheet and --dump" 2 "--worksheet and --dump: choose one" -- -
 # runs out of them at 45 and the sheet says so before question 46.
 n=$("$BIN" --worksheet 30 | grep -E '^[0-9]+\. ' | sed 's/^[0-9]*\. *//' | sort -u | wc -l)
 [ "$n" -eq 30 ] && ok "--worksheet 30: no question asked twice" || bad "--worksheet 30: no question asked twice" "$n different"
-"$BIN" --worksheet 50 --sentence '?' >"$tmp/ws1" && grep -B1 '^46\. ' "$tmp/ws1" | grep -qxF \
-    "From here on questions repeat: every kind of question and every cell has been asked." \
+"$BIN" --worksheet 50 --sentence '?' >"$tmp/ws1" && grep -B3 '^46\. ' "$tmp/ws1" | tr '\n' ' ' | grep -qF \
+    "From here on questions repeat: every kind of question and every cell has been asked. 46. " \
     && ok "--worksheet: the sheet says where questions start to repeat" \
-    || bad "--worksheet: the sheet says where questions start to repeat" "$(grep -B1 '^46\. ' "$tmp/ws1")"
+    || bad "--worksheet: the sheet says where questions start to repeat" "$(grep -B3 '^46\. ' "$tmp/ws1")"
 
 # ------------------------------------------------------------------ worksheets as PDF
 # --worksheet N --format pdf --output FILE through the PDF module (attn-tui-pdf.so beside the
@@ -867,6 +867,31 @@ want:   $line"; continue
         [ -z "$left" ] && ok "zh ($how): $name over ulimit -f" || bad "zh ($how): $name over ulimit -f: English left" "$left"
     done
 }
+# The language the config file chooses (lang = zh) speaks the messages about the command
+# line and the config too, with no --lang and whatever the locale.
+mkdir -p "$tmp/zhxdg/attn-tui"
+printf '# 中文\nlang = zh\n' >"$tmp/zhxdg/attn-tui/config"
+for args in "--focus 99" "--bogus" "--size abc --print"; do
+    # shellcheck disable=SC2086
+    env -u LANG -u LC_ALL XDG_CONFIG_HOME="$tmp/zhxdg" "$BIN" $args >/dev/null 2>"$tmp/err" </dev/null
+    left=$(zh_english "$tmp/err")
+    grep -qE '[一-龥]' "$tmp/err" && [ -z "$left" ] && ok "zh from the config file: $args refused in Chinese" \
+        || bad "zh from the config file: $args refused in Chinese" "$(cat "$tmp/err")"
+done
+printf 'lang = zh\nspeed = 9\n' >"$tmp/zhxdg/attn-tui/config"
+env -u LANG -u LC_ALL XDG_CONFIG_HOME="$tmp/zhxdg" "$BIN" --dump >/dev/null 2>"$tmp/err"
+grep -qF "config:2：speed：「9」不是速度" "$tmp/err" && ok "zh from the config file: its own bad line said in Chinese" \
+    || bad "zh from the config file: its own bad line said in Chinese" "$(cat "$tmp/err")"
+# --version and the script of --export python speak Chinese too (the checks' formulas and
+# Python's names aside)
+left=$("$BIN" --version --lang zh | sed -e 's/MIT//' -e 's/LICENSE//' >"$tmp/ver"; zh_english "$tmp/ver")   # names
+[ -z "$left" ] && ok "zh: --version" || bad "zh: --version" "$left"
+if command -v python3 >/dev/null 2>&1 && python3 -c 'import numpy' 2>/dev/null; then
+    "$BIN" --export python --lang zh | python3 >"$tmp/export-zh.txt" 2>&1; st=$?
+    left=$(sed -E 's/(F\.scaled_dot_product_attention|nn\.MultiheadAttention|embed_dim|num_heads|bias|False|True|attn_mask|causal|is_causal|out_proj|out|NumPy|PyTorch|float|python|export)//g' "$tmp/export-zh.txt" >"$tmp/export-zh2.txt"; zh_english "$tmp/export-zh2.txt")
+    [ $st -eq 0 ] && grep -qF "五行代码全部和 attn-tui 一致" "$tmp/export-zh.txt" && [ -z "$left" ] \
+        && ok "zh: --export python's script speaks Chinese" || bad "zh: --export python's script speaks Chinese" "exit $st: $left"
+fi
 printf 'attn-tui: --record：/tmp/a.cast：No such file or directory\n' >"$tmp/english"
 printf 'attn-tui: --record：/tmp/a.cast：系统错误（errno 71）「abc」\n' >"$tmp/chinese"
 [ -n "$(zh_english "$tmp/english")" ] && [ -z "$(zh_english "$tmp/chinese")" ] \

@@ -398,16 +398,26 @@ static void check_equation(const char *text, const char *what, Found *f)
         fail_msg("%s: %s\n  in: %s", what, err, text);
 }
 
-/* From a line holding "√8 = 2.828427", that equation (from the √ nearest before " = "). */
+/* From a line holding "√8 ≈ 2.828427" (a root's decimals; "√8 = 2.828427" too), that equation
+ * (from the √ nearest before " ≈ " or " = ") as "√8 = 2.828427", which the parser checks:
+ * the decimals are the root's, rounded. */
 static const char *sqrt_equation(const char *line)
 {
-    const char *eq = strstr(line, " = "), *at = NULL;
+    static char copy[64];
+    const char *eq = strstr(line, " ≈ "), *at = NULL;
+    eq = eq ? eq : strstr(line, " ~ ");
+    eq = eq ? eq : strstr(line, " = ");
     for (const char *p = line; eq && p < eq; p++)
         if (strncmp(p, "√", strlen("√")) == 0 || strncmp(p, "sqrt", 4) == 0)
             at = p;
     if (at && at > line && (at[-1] == '/' || (at - line >= 2 && strncmp(at - 2, "÷", 2) == 0)))
         return NULL;   /* "Q(等)·K(加) ÷√8 = 4.05 ÷ 2.828427 = 1.432": a quotient, not √8's value */
-    return at && eq - at < 12 ? at : NULL;
+    if (!at || eq - at >= 12)
+        return NULL;
+    const char *value = eq + 1;   /* the sign, then its blank and the decimals */
+    value += strncmp(value, "≈", strlen("≈")) == 0 ? strlen("≈") : 1;
+    snprintf(copy, sizeof copy, "%.*s =%.*s", (int)(eq - at), at, (int)strcspn(value, "）)"), value);
+    return copy;
 }
 
 /* Whether a line continues the equation above it ("+ a×b", "= 4.0495", "≈ 2.08"). */
@@ -666,7 +676,11 @@ static void read_frame(const Shot *s, Tables *t, Frame *fr, const char *what)
     /* the √d of a table's tail ("÷√8   0.45 … √8 = 2.828427") */
     for (int i = 1; i < n; i++) {
         const char *sq = sqrt_equation(lines[i]);
-        if (sq && sq > lines[i] && sq[-1] == ' ') {
+        const char *at = NULL;   /* the root (the last √ before its sign) stands after a blank */
+        for (const char *p = sq ? lines[i] : NULL; p && *p; p++)   /* "√8" or ASCII's "sqrt8" */
+            if (strncmp(p, sq, strcspn(sq, " ")) == 0)
+                at = p;
+        if (sq && at && at > lines[i] && at[-1] == ' ') {
             Found dummy = { 0 };
             check_equation(sq, what, &dummy);
             assert_int_equal(dummy.equations, 1);
@@ -974,6 +988,7 @@ static void test_the_parser_catches_wrong_equations(void **state)
     assert_int_equal(f.equations, 3);
     assert_non_null(sqrt_equation("÷√8: √8 = 2.828427"));
     assert_string_equal(sqrt_equation("÷√8: √8 = 2.828427"), "√8 = 2.828427");
+    assert_string_equal(sqrt_equation("÷√8   0.45   √8 ≈ 2.828427"), "√8 = 2.828427");
 }
 
 /* Equations that do not hold from their printed numbers fail the parser. */

@@ -236,7 +236,7 @@ static void test_every_option_described(void **state)
         if (strcmp(d.name, "view") == 0)
             assert_string_equal(words, view_list);
         if (strcmp(d.name, "format") == 0)
-            assert_string_equal(words, "text json model svg");
+            assert_string_equal(words, "text json model svg pdf");
         if (strcmp(d.name, "model") == 0)
             assert_int_equal(d.value, CLI_VALUE_FILE);
     }

@@ -199,7 +199,7 @@ static void test_text_cosines_from_the_tables(void **state)
     free(t);
     dump_text(capture_open(&c), &r.tr, "三加五等于?", true);
     t = capture_close(&c);
-    assert_has_line(t, "每张表都用没有四舍五入的数算，再四舍五入印出来：拿印出来的数重算，最后一位可能差 1。");
+    assert_has_line(t, "每张表都用没有四舍五入的数算，显示时才四舍五入：拿显示的数重算，最后一位可能差 1。");
     assert_has_line(t, "（用没有四舍五入的输出和 V 算；拿上面两位小数的表重算，最后几位会略有不同）");
     assert_null(strstr(t, "0.9851"));
     free(t);

@@ -56,7 +56,7 @@ static int setup(void **state)
     run(&f->m, MASK_NONE, 1, &f->plain);
     run(&f->m, MASK_CAUSAL, 1, &f->causal);
     run(&f->m, MASK_NONE, 2, &f->two);
-    ExportPasses ps = { &f->plain, &f->causal, &f->two, NULL };
+    ExportPasses ps = { &f->plain, &f->causal, &f->two, NULL, LANG_EN };
     f->script = script_of(&ps);
     *state = f;
     return 0;
@@ -179,7 +179,7 @@ static void test_program(void **state)
     assert_true(holds(f, "F.scaled_dot_product_attention(split(q), split(k), split(v),"));
     assert_true(holds(f, "torch.nn.MultiheadAttention(embed_dim=D, num_heads=c[\"heads\"], bias=False,"));
     assert_true(holds(f, "mha.out_proj.weight.copy_(torch.eye(D, dtype=torch.float64))"));
-    assert_true(holds(f, "print(f\"all five lines match attn-tui"));
+    assert_true(holds(f, "print(say(f\"all five lines match attn-tui"));
     assert_true(holds(f, "    sys.exit(1)\n"));
     /* the script ends with a newline and holds no NUL */
     size_t n = strlen(f->script);
@@ -190,7 +190,7 @@ static void test_program(void **state)
 static void test_two_heads_skipped(void **state)
 {
     Fixture *f = *state;
-    ExportPasses ps = { &f->plain, &f->causal, NULL, NULL };
+    ExportPasses ps = { &f->plain, &f->causal, NULL, NULL, LANG_EN };
     char *s = script_of(&ps);
     assert_non_null(strstr(s, "    \"two heads\": None,  # d = 8 is odd: it cannot be split into two heads\n"));
     assert_null(strstr(s, "# head 2"));

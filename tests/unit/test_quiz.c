@@ -317,7 +317,7 @@ static void test_solution_text(void **state)
     assert_string_equal(t.line[t.n - 1], "answer 7: 4.05");
     quiz_solution(trace_of(state), &q, LANG_ZH, &t);
     assert_string_equal(t.line[9], "Σ = 4.050369 → 4.05（保留两位小数）");
-    assert_string_equal(t.line[t.n - 1], "answer 7: 4.05");
+    assert_string_equal(t.line[t.n - 1], "答案 7：4.05");
 
     quiz_make(trace_of(state), QUIZ_SHARE, ROLE_Q, DENG, JIA, 0, 0, 3, &q);
     quiz_solution(trace_of(state), &q, LANG_EN, &t);

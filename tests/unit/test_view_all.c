@@ -281,7 +281,7 @@ static void test_caption_says_the_order(void **state)
     Lessons *f = *state;
     struct { Lesson *ls; int focus; Lang lang; const char *want; } cases[] = {
         { &f->plain, 3, LANG_EN, "等 looks most at 加, then 三, ?, 五, 于, 等" },
-        { &f->plain, 3, LANG_ZH, "「等」看得最多的是「加」，其次是「三」、「?」、「五」、「于」、「等」" },
+        { &f->plain, 3, LANG_ZH, "「等」看得最多的是「加」，然后依次是「三」「?」「五」「于」「等」" },
         { &f->masked, 3, LANG_EN, "等 looks most at 加, then 三, 五, 等" },
         { &f->masked, 0, LANG_EN, "三 can only look at itself" },
         { &f->heads, 3, LANG_EN, "等: the first head looks most at 加, the second at 加" },

@@ -232,7 +232,7 @@ static void test_score_shows_raw_and_scaled_scores(void **state)
     }
     assert_frame_lacks(&l->ls.tr, STAGE_SCORE, "÷√8");
     assert_frame_has(&l->ls.tr, STAGE_SOFTMAX, "÷√8");
-    assert_frame_has(&l->ls.tr, STAGE_SOFTMAX, "√8 = 2.828427");
+    assert_frame_has(&l->ls.tr, STAGE_SOFTMAX, "√8 ≈ 2.828427");
 }
 
 static void test_qkv_shows_the_four_vectors_and_roles(void **state)

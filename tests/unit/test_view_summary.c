@@ -83,7 +83,7 @@ static void test_figures(void **state)
     snprintf(want, sizeof want, "等 asks 加: %s, 加 asks 等: %s", format_fixed(a, sizeof a, TRACE_SQ(tr, scores, 3, 1), 2),
              format_fixed(b, sizeof b, TRACE_SQ(tr, scores, 1, 3), 2));
     assert_shows(frame, want);
-    assert_shows(frame, "unable to learn; √8 = 2.828427");
+    assert_shows(frame, "unable to learn; √8 ≈ 2.828427");
     assert_shows(frame, "等 gives 加 52.4%; output(等) is most like V(加), cosine 0.9855");
     assert_shows(frame, "residuals fit (lesson 8); [6, 8] → [6, 8]");
     assert_shows(frame, "Q = x·Wq; K = x·Wk; V = x·Wv; A = softmax(Q·Kᵀ / √d); out = A·V");
@@ -100,7 +100,7 @@ static void test_full_details(void **state)
     assert_shows(frame, "lesson 4's table gives 等→加 and 加→等 one number, 0.25: it cannot tell who asks");
     assert_shows(frame, "等 asks 加: 4.05, 加 asks 等: 2.08; the similarity table can never show that");
     assert_shows(frame, "softmax saturates and its gradient vanishes: not worse,");
-    assert_shows(frame, "unable to learn; √8 = 2.828427");
+    assert_shows(frame, "unable to learn; √8 ≈ 2.828427");
     assert_shows(frame, "shares add up to 100%, in the scores' order: 等 gives 加 52.4%");
     free(frame);
 }
@@ -232,7 +232,7 @@ static void test_ascii(void **state)
     assert_shows(frame, "[4] /sqrt(d) before softmax");
     assert_shows(frame, "-> sqrtd");
     assert_shows(frame, "deng->jia = jia->deng = 0.25");
-    assert_shows(frame, "sqrt(8) = 2.828427");
+    assert_shows(frame, "sqrt(8) ~ 2.828427");
     free(frame);
 }
 

@@ -13,6 +13,9 @@
 #include <string.h>
 #include "harness.h"
 #include "keys.h"
+#include "quiz.h"
+#include "snapshot.h"
+#include "worksheet.h"
 #include "train.h"
 #include "view.h"
 #include "view_train.h"
@@ -22,7 +25,7 @@
  * program's, units, and the Python of the code screen. One letter (x, d, Q, K, V, T, i, j)
  * is always allowed: it is a symbol, not a word. */
 static const char *const allowed_words[] = {
-    "softmax", "attn-tui", "attn", "tui", "Wq", "Wk", "Wv", "GQA", "SVG", "ASCII", "MiB", "GiB", "KiB", "max", "exp", "cos",
+    "softmax", "attn-tui", "attn", "tui", "Wq", "Wk", "Wv", "GQA", "KV", "SVG", "ASCII", "MiB", "GiB", "KiB", "max", "exp", "cos",
     "Esc", "Tab", "Enter", "PgUp", "PgDn", "Home", "End", "Ctrl", "Shift",
     "PyTorch",
     "s-max", "Qwen",
@@ -32,6 +35,8 @@ static const char *const allowed_words[] = {
     "is_causal", "attn_mask", "causal", "True",
     /* what one types: the ASCII spellings of the input line (is = 是, how many = 几) */
     "is", "how", "many",
+    /* the SVG's own: a unit */
+    "px",
 };
 
 static bool word_allowed(const char *w, size_t n)
@@ -67,6 +72,12 @@ static const char *english_word(const char *text, size_t *n)
             continue;
         if (p - text >= 2 && p[-1] == '.' && p[-2] >= '0' && p[-2] <= '9')
             continue;   /* the rest of a name glued to a digit: "add-seed1.model", a file's */
+        if (p - text >= 2 && p[-1] == '-' && p[-2] == '-') {   /* an option's name: "--model" */
+            while (latin(*p) || *p == '-')
+                p++;
+            p--;
+            continue;
+        }
         const char *e = p;
         while (latin(*e) || *e == '_' || (*e == '-' && latin(e[1])) || (*e == '.' && latin(e[1])))
             e++;
@@ -303,6 +314,104 @@ static void test_wrap_keeps_terms(void **state)
     assert_string_equal(q + lines[1].start, "Q(加)·K(等) = 2.08");
 }
 
+/* Every English word of one text (fails, or in report mode prints and counts). */
+static int check_text(const char *text, const char *what, bool report)
+{
+    int bad = 0;
+    size_t n;
+    for (const char *p = english_word(text, &n); p; p = english_word(p + n, &n)) {
+        if (!report)
+            fail_msg("%s: English word '%.*s' in: %s", what, (int)n, p, text);
+        printf("EN\t%.*s\t%s\n", (int)n, p, what);
+        bad++;
+    }
+    return bad;
+}
+
+/* The Chinese worksheet with its key, every line of it (the key's 答案 N：VALUE included),
+ * for a sheet long enough to say where its questions start to repeat. */
+static void test_worksheet_no_english(void **state)
+{
+    Fixture *f = *state;
+    bool report = getenv("ATTN_ZH_REPORT") != NULL;
+    int bad = 0;
+    for (int heads = 0; heads < 2; heads++) {
+        char *sheet = NULL;
+        size_t len = 0;
+        FILE *out = open_memstream(&sheet, &len);
+        assert_non_null(out);
+        WorksheetOptions o = { heads ? 40 : 400, 1, true, LANG_ZH };
+        Lesson *ls = &f->ls;
+        LessonParams p = ls->params;
+        p.config.heads = heads ? 2 : 1;
+        p.config.mask = heads ? MASK_CAUSAL : MASK_NONE;
+        char err[256];
+        assert_int_equal(lesson_rebuild(ls, &p, err, sizeof err), 0);
+        assert_int_equal(worksheet_write(out, &ls->tr, &o), 0);
+        fclose(out);
+        assert_shows(sheet, "答案 1：");
+        if (!heads)
+            assert_shows(sheet, "从这一题起题目开始重复");
+        for (char *line = strtok(sheet, "\n"); line; line = strtok(NULL, "\n"))
+            bad += check_text(line, heads ? "worksheet, mask and two heads" : "worksheet", report);
+        free(sheet);
+    }
+    fixture_reset(f);
+    if (report)
+        assert_int_equal(bad, 0);
+}
+
+/* The text an SVG shows (its title and every <text>), each piece checked. */
+static int check_svg_text(const char *svg, const char *what, bool report)
+{
+    int bad = 0;
+    for (const char *p = svg; (p = strstr(p, "<t")) != NULL; p++) {
+        if (strncmp(p, "<title>", 7) != 0 && strncmp(p, "<text ", 6) != 0)
+            continue;
+        const char *open = strchr(p, '>'), *close = open ? strstr(open, "</") : NULL;
+        if (!close)
+            break;
+        char piece[4096];
+        snprintf(piece, sizeof piece, "%.*s", (int)(close - open - 1), open + 1);
+        bad += check_text(piece, what, report);
+        p = close;
+    }
+    return bad;
+}
+
+/* Every screen as S and --print --format svg write it in Chinese: its title names the
+ * screen by its tab (「连线」画面), the scale of its strokes is said in Chinese. */
+static void test_svg_no_english(void **state)
+{
+    Fixture *f = *state;
+    bool report = getenv("ATTN_ZH_REPORT") != NULL;
+    int bad = 0;
+    for (int v = 0; v < VIEW_COUNT; v++) {
+        Scene sc;
+        Shot shot = { .w = 120, .h = 40, .stage = STAGE_SOFTMAX, .focus = 3, .numbers = true, .lang = LANG_ZH };
+        scene_shoot(&sc, f, (ViewId)v, &shot);
+        FrameInput in = scene_input(&sc);
+        Snapshot snap = { 0 };
+        assert_int_equal(snapshot_take(&snap, &in, 120, 40, false), 0);
+        char *svg = NULL;
+        size_t len = 0;
+        FILE *out = open_memstream(&svg, &len);
+        assert_non_null(out);
+        assert_int_equal(snapshot_svg(&snap, out, THEME_DARK), 0);
+        fclose(out);
+        char what[64];
+        snprintf(what, sizeof what, "SVG of %s", view_ops((ViewId)v)->name);
+        assert_non_null(strstr(svg, "画面</title>"));
+        bad += check_svg_text(svg, what, report);
+        if (v == VIEW_ARCS)
+            assert_non_null(strstr(svg, ">线宽：每 10% 为 "));
+        free(svg);
+        snapshot_free(&snap);
+    }
+    if (report)
+        assert_int_equal(bad, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -311,6 +420,8 @@ int main(void)
         cmocka_unit_test(test_train_no_english),
         cmocka_unit_test(test_train_no_broken_term),
         cmocka_unit_test(test_wrap_keeps_terms),
+        cmocka_unit_test_setup_teardown(test_worksheet_no_english, fixture_setup, fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_svg_no_english, fixture_setup, fixture_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
