@@ -683,7 +683,7 @@ case_similarity_keys() {
 
 case_sqrtd_keys() {
     start_app --view sqrtd
-    wait_for "√8 = 2.828427" && settle first || fail "the √d machine did not open with √8 = 2.828427" || return 1
+    wait_for "√8 ≈ 2.828427" && settle first || fail "the √d machine did not open with √8 ≈ 2.828427" || return 1
     grep -qF "√128 = 11.313708" "$WORK/first" || fail "no √128 = 11.313708" || return 1
     grep -qF "d = 8 " "$WORK/first" || fail "it does not start at d = 8" || return 1
     t send-keys Right;     wait_for "d = 12 " || fail "→ did not widen d to 12" || return 1
@@ -702,7 +702,7 @@ case_tab_reaches_similarity_and_sqrtd() {
     t send-keys BTab
     wait_for "[similarity]" && wait_for "one number twice" || fail "S-Tab from the arcs did not open the similarity view" || return 1
     t send-keys Tab Tab Tab
-    wait_for "[√d]" && wait_for "√8 = 2.828427" || fail "three Tabs on did not open the √d machine"
+    wait_for "[√d]" && wait_for "√8 ≈ 2.828427" || fail "three Tabs on did not open the √d machine"
 }
 
 case_numbers_in_similarity_and_sqrtd() {
