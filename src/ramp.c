@@ -109,12 +109,13 @@ const char *ramp_share_label(const ViewCtx *c, int level, bool brief)
     static const char *const full_zh[RAMP_LEVELS] = { "5% 以下", "5%～15%", "15%～35%", "35% 及以上" };
     static const char *const brief_a[RAMP_LEVELS] = { "<5%", "5-15%", "15-35%", ">=35%" };
     static const char *const brief_u[RAMP_LEVELS] = { "<5%", "5-15%", "15-35%", "≥35%" };
-    level = level < 1 ? 1 : level > RAMP_LEVELS ? RAMP_LEVELS : level;
+    int i = (level < 1 ? 1 : level > RAMP_LEVELS ? RAMP_LEVELS : level) - 1;
+    bool zh = c->lang == LANG_ZH;   /* each array indexed on its own (UBSan's object size) */
     if (!c->numbers)   /* numbers hidden: the ramp's ends in words */
-        return (c->lang == LANG_ZH ? words_zh : words_en)[level - 1];
+        return zh ? words_zh[i] : words_en[i];
     if (brief)
-        return (c->ascii ? brief_a : brief_u)[level - 1];
-    return (c->lang == LANG_ZH ? full_zh : full_en)[level - 1];
+        return c->ascii ? brief_a[i] : brief_u[i];
+    return zh ? full_zh[i] : full_en[i];
 }
 
 int ramp_legend_share(const ViewCtx *c, int x, int y, int limit, RampMark mark)

@@ -718,6 +718,13 @@ if command -v python3 >/dev/null 2>&1; then
     got=$($PTY "$tmp/pty" 24 80 "" -- "$BIN" --worksheet 2 --format pdf)
     [ "$got" = "exit 2" ] && grep -qF "attn-tui: --format pdf: standard output is a terminal: give --output FILE" "$tmp/pty" \
         && ok "--format pdf refuses a terminal on standard output" || bad "--format pdf refuses a terminal on standard output" "$got: $(head -c 200 "$tmp/pty")"
+    # TERM=linux with --lang zh: ASCII only, so English, said once in English; no code point
+    # or pinyin stands for a Chinese word (the character's own pinyin labels aside)
+    got=$($PTY "$tmp/pty" 24 80 71 -- env TERM=linux "$BIN" --lang zh)
+    [ "$got" = "exit 0" ] && grep -qF "TERM=linux: ASCII only, so English: Chinese needs a terminal that shows it" "$tmp/pty" \
+        && ! grep -qF "U+" "$tmp/pty" && grep -qF "thicker line" "$tmp/pty" \
+        && ok "TERM=linux --lang zh: English, and why, no code points" \
+        || bad "TERM=linux --lang zh: English, and why, no code points" "$got: $(tr -d '\033' <"$tmp/pty" | tail -c 300)"
     # 1. a terminal of 32 768 rows or columns: drawn at most 1000 each way, and said
     got=$($PTY "$tmp/pty" 32768 80 71 -- "$BIN")
     [ "$got" = "exit 0" ] && grep -qF "the terminal is 80×32768: drawing 80×1000" "$tmp/pty" \
