@@ -180,12 +180,13 @@ wait_lit() {
 }
 
 # Prints each run of highlighted text on the screen on its own line, trimmed: the lit stage
-# and the focused character are drawn on a background of their own (yellow, cyan, blue in
-# src/palette.c's themes), or in reverse video without colour (NO_COLOR).
+# and the focused character are drawn on a background of their own (src/palette.c's STAGE_LIT
+# and FOCUS: yellow, and a light grey, pink or white chip), or in reverse video without
+# colour (NO_COLOR).
 lit_segments() {
     capture_attrs attrs
     awk -v esc="$ESC" '
-    BEGIN { split("220 226 81 25 51", l, " "); for (k in l) lit[l[k]] = 1 }   # the highlights backgrounds (src/palette.c)
+    BEGIN { split("220 226 255 219 231", l, " "); for (k in l) lit[l[k]] = 1 }   # the highlights backgrounds (src/palette.c)
     function flush() { gsub(/^ +| +$/, "", run); if (run != "") print run; run = "" }
     {
         n = split($0, parts, esc "\\[")
@@ -684,7 +685,7 @@ case_similarity_keys() {
 case_sqrtd_keys() {
     start_app --view sqrtd
     wait_for "√8 ≈ 2.828427" && settle first || fail "the √d machine did not open with √8 ≈ 2.828427" || return 1
-    grep -qF "√128 = 11.313708" "$WORK/first" || fail "no √128 = 11.313708" || return 1
+    grep -qF "√128 ≈ 11.313708" "$WORK/first" || fail "no √128 ≈ 11.313708" || return 1
     grep -qF "d = 8 " "$WORK/first" || fail "it does not start at d = 8" || return 1
     t send-keys Right;     wait_for "d = 12 " || fail "→ did not widen d to 12" || return 1
     t send-keys Up Up;     wait_for "d = 24 " || fail "↑↑ did not widen d to 24" || return 1
