@@ -171,7 +171,7 @@ asan: $(ASAN_BIN) $(TEST_LOCALE)
 	@LOCPATH=$(BUILD)/locale ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp \
 	    UBSAN_OPTIONS=print_stacktrace=1 sh scripts/run-tests.sh "unit (ASan+UBSan)" $(ASAN_BIN)
 
-cli: $(BIN)
+cli: $(BIN) $(if $(PANGO_OK),$(PDF_SO))
 	@sh tests/cli/run.sh ./$(BIN)
 
 e2e: $(BIN)
