@@ -244,7 +244,7 @@ fuzz-smoke:
 lint: $(GEN_MODEL) $(GEN_CURVE) $(LIB_OBJ) $(MAIN_OBJ)
 	@command -v $(CLANG) >/dev/null 2>&1 && command -v cppcheck >/dev/null 2>&1 || \
 	    sh scripts/install-deps.sh clang cppcheck
-	@CLANG="$(CLANG)" LINT_CFLAGS="$(filter-out -Werror -MMD -MP -DATTN_VERSION=% -DATTN_DOCDIR=%,$(ALL_CFLAGS))" sh scripts/lint.sh; \
+	@CLANG="$(CLANG)" LINT_CFLAGS="$(filter-out -Werror -MMD -MP -DATTN_VERSION=% -DATTN_DOCDIR=% -DATTN_PKGLIBDIR=%,$(ALL_CFLAGS))" sh scripts/lint.sh; \
 	    lint=$$?; sh scripts/layers.sh $(BUILD)/obj; layers=$$?; [ $$lint -eq 0 ] && [ $$layers -eq 0 ]
 
 # ------------------------------------------------------------------ coverage

@@ -10,7 +10,8 @@
 #include "quiz.h"
 
 #define QUIZ_MAX_LINES 48      /* lines of a prompt or a solution */
-#define QUIZ_LINE_BYTES 192    /* bytes of one line (at most 78 columns when d ≤ 8) */
+#define QUIZ_LINE_BYTES 256    /* bytes of one line (at most 78 columns when d ≤ 8; a prompt's
+                                  first line, the sentence the sheet wraps, up to 80 characters) */
 
 /* Lines of text (no newlines in a line). */
 typedef struct {

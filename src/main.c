@@ -453,14 +453,15 @@ int main(int argc, char **argv)
         }
         return 0;
     }
+    if (o.version && o.says == LANG_ZH)
+        return main_write_text("attn-tui " ATTN_VERSION "\n"
+                               "版权所有 (c) 2026 attn-tui 的作者们。\n"
+                               "MIT 许可证：见 LICENSE 文件（" ATTN_DOCDIR "/copyright）。\n", "版本信息", o.says);
     if (o.version)
-        return main_write_text(LANG_PICK(o.says, "attn-tui " ATTN_VERSION "\n"
-                                                 "Copyright (c) 2026 the attn-tui authors.\n"
-                                                 "MIT License: see the file LICENSE (" ATTN_DOCDIR "/copyright).\n",
-                                         "attn-tui " ATTN_VERSION "\n"
-                                         "版权所有 (c) 2026 attn-tui 的作者们。\n"
-                                         "MIT 许可证：见 LICENSE 文件（" ATTN_DOCDIR "/copyright）。\n"),
-                               LANG_PICK(o.says, "the version", "版本信息"), o.says);
+        return main_write_text("attn-tui " ATTN_VERSION "\n"
+                               "Copyright (c) 2026 the attn-tui authors.\n"
+                               "MIT License: see the file LICENSE (" ATTN_DOCDIR "/copyright).\n",
+                               "the version", o.says);
     if (o.completion >= 0)
         return main_completion((CompletionShell)o.completion, o.says);
     Config config;   /* kept while o points into it (the config's model path) */

@@ -25,8 +25,18 @@ static void say(QuizText *out, const char *fmt, ...)
         return;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(out->line[out->n++], QUIZ_LINE_BYTES, fmt, ap);
+    char *line = out->line[out->n++];
+    int n = vsnprintf(line, QUIZ_LINE_BYTES, fmt, ap);
     va_end(ap);
+    if (n >= QUIZ_LINE_BYTES) {   /* cut: never inside a character (the sheet stays UTF-8) */
+        size_t end = QUIZ_LINE_BYTES - 1, k = end;
+        while (k > 0 && ((unsigned char)line[k - 1] & 0xC0) == 0x80)
+            k--;   /* k - 1: the last character's first byte */
+        unsigned char lead = k > 0 ? (unsigned char)line[k - 1] : 0;
+        size_t need = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
+        if (k > 0 && (k - 1) + need > end)
+            line[k - 1] = '\0';
+    }
 }
 
 /* Number text with `digits` decimals, in a buffer that lives to the end of the enclosing
@@ -382,7 +392,7 @@ static void prompt_share(const Trace *tr, const QuizQuestion *q, Lang lang, cons
     char note[96];
     head_note(tr, q->head, note, sizeof note, lang);
     say(out, LANG_PICK(lang, "The share %s gives %s: softmax of %s's scores ÷ √%d%s (each ÷ to %s decimals, e^ to %s). %s.",
-                       "「%s」分给「%s」的百分比：「%s」这一行分数除以 √%d 后做 softmax%s（除法的结果保留%s位小数，e^ 的结果保留%s位小数）。%s。"),
+                       "「%s」分给「%s」的百分比：「%s」这一行分数除以 √%d 后做 softmax%s（商保留%s位小数，e^ 保留%s位小数）。%s。"),
         a, b, a, tr->dh, note, digits_word(q->digits_b, lang), digits_word(q->digits_b + 1, lang),
         precision_sentence(q, lang));
     char raw[64];

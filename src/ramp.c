@@ -187,9 +187,9 @@ int ramp_legend_range(const ViewCtx *c, int x, int y, int limit, RampMark mark, 
         hi = SAY(c, "highest", "最高");
     }
     const char *const labels[RAMP_LEVELS] = { lo, NULL, NULL, hi };
-    char title[64];
     int w = 0;
     if (what) {
+        char title[64];
         snprintf(title, sizeof title, "%s%s", what, SAY(c, ": ", "："));
         w = legend_line(c, x, y, limit, mark, title, labels, 2);
     }

@@ -52,11 +52,11 @@ WorksheetPdfStatus worksheet_pdf_write(const WorksheetPdfDoc *doc, FILE *out, Wo
 {
     WorksheetPdfWriteFn fn = NULL;
     const char *env = getenv("ATTN_PDF_MODULE");
-    char dir[PATH_MAX], path[PATH_MAX + 64];
     int found = -1;
     if (env && *env) {
         found = worksheet_pdf_load(env, &fn);
     } else {
+        char dir[PATH_MAX], path[PATH_MAX + 64];
         worksheet_pdf_exe_dir(dir, sizeof dir);
         snprintf(path, sizeof path, "%s/%s", dir, WORKSHEET_PDF_MODULE);
         if (dir[0])

@@ -235,10 +235,9 @@ int attn_worksheet_pdf_write(const WorksheetPdfDoc *doc, FILE *out, WorksheetPdf
     for (int i = 0; i < doc->n_questions; i++)
         at[i] = place(&page, &y, item_block(&pen, doc, &doc->questions[i], 0.0), MARGIN_TOP);
     pages->question_pages = page;
-    double key_top = MARGIN_TOP;
     if (doc->key_title) {
         page++;
-        key_top = MARGIN_TOP + key_head_block(&pen, doc, MARGIN_TOP);
+        double key_top = MARGIN_TOP + key_head_block(&pen, doc, MARGIN_TOP);
         y = key_top;
         for (int i = 0; i < doc->n_answers; i++)
             at[doc->n_questions + i] = place(&page, &y, item_block(&pen, doc, &doc->answers[i], 0.0), key_top);

@@ -313,12 +313,15 @@ n=$("$BIN" --worksheet 30 | grep -E '^[0-9]+\. ' | sed 's/^[0-9]*\. *//' | sort 
 # the questions'; the Chinese sheet has no English word; without the module, what to install.
 if [ -f "$(dirname "$BIN")/attn-tui-pdf.so" ] && command -v pdftotext >/dev/null 2>&1; then
     for lang in en zh; do
-        "$BIN" --worksheet 24 --answers --lang $lang >"$tmp/pdf-$lang.txt"
-        "$BIN" --worksheet 24 --answers --lang $lang --format pdf --output "$tmp/sheet-$lang.pdf" 2>"$tmp/err"; st=$?
+        "$BIN" --worksheet 24 --answers --lang $lang --heads 2 >"$tmp/pdf-$lang.txt"
+        "$BIN" --worksheet 24 --answers --lang $lang --heads 2 --format pdf --output "$tmp/sheet-$lang.pdf" 2>"$tmp/err"; st=$?
         # "wrote PATH: 13 pages, 6 of questions and 7 of the key" (Chinese: 共 13 页，题目 6 页，答案 7 页)
         counts=$(sed -E 's/.*[:：]//' "$tmp/err" | grep -oE '[0-9]+' | tr '\n' ' ')
         # shellcheck disable=SC2086
-        if [ $st -eq 0 ] && out=$(python3 tests/cli/pdf-check.py "$tmp/sheet-$lang.pdf" "$tmp/pdf-$lang.txt" $counts 2>&1); then
+        # (one line on stderr: no warning of the libraries, such as pango's on a line cut
+        # inside a character)
+        if [ $st -eq 0 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
+            out=$(python3 tests/cli/pdf-check.py "$tmp/sheet-$lang.pdf" "$tmp/pdf-$lang.txt" $counts 2>&1); then
             ok "--format pdf --lang $lang: $out"
         else
             bad "--format pdf --lang $lang: pages, questions and answers read back" "exit $st: $(cat "$tmp/err") $out"

@@ -16,6 +16,7 @@
 #include "quiz.h"
 #include "snapshot.h"
 #include "worksheet.h"
+#include <unistr.h>
 #include "train.h"
 #include "view.h"
 #include "view_train.h"
@@ -349,7 +350,9 @@ static void test_worksheet_no_english(void **state)
         assert_int_equal(lesson_rebuild(ls, &p, err, sizeof err), 0);
         assert_int_equal(worksheet_write(out, &ls->tr, &o), 0);
         fclose(out);
+        assert_null(u8_check((const uint8_t *)sheet, len));   /* no line cut inside a character */
         assert_shows(sheet, "答案 1：");
+        assert_hides(sheet, "写成百分比\n");   /* the share's sentence whole (not cut at 192 bytes) */
         if (!heads)
             assert_shows(sheet, "从这一题起题目开始重复");
         for (char *line = strtok(sheet, "\n"); line; line = strtok(NULL, "\n"))
