@@ -31,7 +31,7 @@ WARN      := -std=c11 -Wall -Wextra $(WERROR)
 ALL_CFLAGS = $(WARN) -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600 -D_XOPEN_SOURCE_EXTENDED \
              -DATTN_VERSION='"$(VERSION)"' -DATTN_DOCDIR='"$(DOCDIR)"' -iquote include \
              -iquote $(BUILD)/gen $(PKG_CFLAGS) $(CPPFLAGS) -MMD -MP $(CFLAGS)
-LIBS       = $(PKG_LIBS) -lunistring -lm
+LIBS       = $(PKG_LIBS) -lunistring -lnettle -lpthread -lm
 
 # Every module in src/ but main.c forms the library that tests link against.
 LIB_SRC  := $(filter-out src/main.c,$(wildcard src/*.c))
@@ -97,7 +97,7 @@ $(GEN_MODEL): assets/lesson.model scripts/embed-model.sh | $(BUILD)/gen
 # Station 5's √d curve is computed when building (it was 8 ms of every start): lesson.c
 # includes it. The generator links only the modules the curve needs.
 GEN_CURVE := $(BUILD)/gen/lesson_curve.h
-$(BUILD)/gen-curve: scripts/gen-curve.c $(BUILD)/obj/sqrtd.o $(BUILD)/obj/engine.o \
+$(BUILD)/gen-curve: scripts/gen-curve.c $(BUILD)/obj/sqrtd.o $(BUILD)/obj/engine.o $(BUILD)/obj/slurp.o \
                     $(BUILD)/obj/model.o $(BUILD)/obj/text.o $(BUILD)/obj/lang.o | $(BUILD)/gen
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDFLAGS) -lunistring -lm
 $(GEN_CURVE): $(BUILD)/gen-curve
@@ -250,7 +250,7 @@ coverage: $(TEST_LOCALE)
 
 # ------------------------------------------------------------------ lesson data
 # The fit links only engine, model, text and lang: it must not depend on the model it writes.
-$(FIT_BIN): scripts/fit-lesson.c $(BUILD)/obj/engine.o $(BUILD)/obj/model.o $(BUILD)/obj/text.o \
+$(FIT_BIN): scripts/fit-lesson.c $(BUILD)/obj/engine.o $(BUILD)/obj/model.o $(BUILD)/obj/text.o $(BUILD)/obj/slurp.o \
             $(BUILD)/obj/lang.o
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDFLAGS) -lunistring -lm
 

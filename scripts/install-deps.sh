@@ -13,7 +13,7 @@ set -u
 # --export python in make test (PyTorch, python3-torch, is optional: its checks are skipped);
 # asciinema replays a recording in the end-to-end tests; bash-completion, zsh and fish run
 # the completion tests; libxml2-utils (xmllint) and librsvg2-bin (rsvg-convert) check the SVGs.
-need="gcc make pkg-config libncurses-dev libunistring-dev libcmocka-dev tmux jq locales asciinema python3 python3-numpy bash-completion zsh fish libxml2-utils librsvg2-bin $*"
+need="gcc make pkg-config libncurses-dev libunistring-dev nettle-dev libcmocka-dev tmux jq locales asciinema python3 python3-numpy bash-completion zsh fish libxml2-utils librsvg2-bin $*"
 
 is_installed() {
     dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'

@@ -147,8 +147,8 @@ static int main_load(const Options *o, Model *m, char *err, size_t errlen)
 static int main_sentence(const Options *o, const Model *m, char *out, size_t cap,
                          char *err, size_t errlen)
 {
-    if (!o->sentence) {
-        snprintf(out, cap, "%s", m->sentence);
+    if (!o->sentence) {   /* a lesson's model's sentence has at most 16 characters: it fits */
+        text_format(out, cap, "%s", m->sentence);
         return 0;
     }
     Lang lang = o->lang != LANG_AUTO ? o->lang : o->says;
