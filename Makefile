@@ -105,6 +105,13 @@ $(GEN_CURVE): $(BUILD)/gen-curve
 $(BUILD)/obj/lesson.o $(BUILD)/asan/obj/lesson.o $(BUILD)/fuzz/obj/lesson.o \
 $(BUILD)/cov/obj/lesson.o: $(GEN_CURVE)
 
+# The Python program of --export for a layered model is compiled in (export_layered.c).
+GEN_LAYERED_PY := $(BUILD)/gen/layered_py.h
+$(GEN_LAYERED_PY): scripts/export/layered.py scripts/embed-text.sh | $(BUILD)/gen
+	sh scripts/embed-text.sh layered_py $< > $@.tmp && mv $@.tmp $@
+$(BUILD)/obj/export_layered.o $(BUILD)/asan/obj/export_layered.o $(BUILD)/fuzz/obj/export_layered.o \
+$(BUILD)/cov/obj/export_layered.o: $(GEN_LAYERED_PY)
+
 # --help names the installed docs: cli.o is rebuilt whenever DOCDIR changes.
 $(BUILD)/docdir: FORCE | $(BUILD)/obj
 	@echo '$(DOCDIR)' | cmp -s - $@ || echo '$(DOCDIR)' > $@
@@ -214,7 +221,7 @@ fuzz-smoke:
 # ------------------------------------------------------------------ lint
 # Stricter warnings than the build's and cppcheck, run last by `make test`. Exits 0 when
 # clean, 1 with the findings listed, so CI can run it.
-lint: $(GEN_MODEL) $(GEN_CURVE)
+lint: $(GEN_MODEL) $(GEN_CURVE) $(GEN_LAYERED_PY)
 	@command -v $(CLANG) >/dev/null 2>&1 && command -v cppcheck >/dev/null 2>&1 || \
 	    sh scripts/install-deps.sh clang cppcheck
 	@CLANG="$(CLANG)" LINT_CFLAGS="$(filter-out -Werror -MMD -MP -DATTN_VERSION=% -DATTN_DOCDIR=%,$(ALL_CFLAGS))" sh scripts/lint.sh
@@ -302,7 +309,7 @@ clean:
 	rm -rf $(BUILD) $(BIN)
 
 # Keep objects: they are inputs of several binaries, not throwaway intermediates.
-.SECONDARY: $(LIB_OBJ) $(ASAN_OBJ) $(FUZZ_OBJ) $(COV_OBJ) $(GEN_MODEL) $(GEN_CURVE)
+.SECONDARY: $(LIB_OBJ) $(ASAN_OBJ) $(FUZZ_OBJ) $(COV_OBJ) $(GEN_MODEL) $(GEN_CURVE) $(GEN_LAYERED_PY)
 
 -include $(wildcard $(BUILD)/obj/*.d $(BUILD)/asan/obj/*.d $(BUILD)/tests/*.d $(BUILD)/asan/tests/*.d \
                     $(BUILD)/fuzz/obj/*.d $(BUILD)/fuzz/*.d $(BUILD)/cov/obj/*.d $(BUILD)/cov/tests/*.d)

@@ -69,6 +69,9 @@ int poem_train_new(PoemTrainRun **out, const Corpus *c, const PoemTrainConfig *c
 /* One AdamW step over the next batch; returns the batch's mean loss (nats per character). */
 double poem_train_step(PoemTrainRun *r);
 
+/* The run's configuration (its shape is the model's, when it started from one). */
+const PoemTrainConfig *poem_train_config(const PoemTrainRun *r);
+
 /* Steps taken so far. */
 int poem_train_steps_done(const PoemTrainRun *r);
 

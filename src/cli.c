@@ -423,6 +423,7 @@ void cli_defaults(Options *o)
     o->task = -1;
     o->seed = 1;
     o->steps = -1;
+    o->chars = -1;
 }
 
 /* ---------------------------------------------------------------- --train's options */

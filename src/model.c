@@ -860,6 +860,8 @@ static int pass_structure(Parser *p)
         any |= p->header_line[s] != 0;
     if (!any)
         return fail(p, last, "no sections found (the file is empty or only comments)");
+    if (!layered(p) && check_not_layered(p) != 0)
+        return -1;
     for (int s = 0; s < (layered(p) ? SEC_WQ : SEC_REQUIRED); s++)
         if (!p->header_line[s])
             return fail(p, last, "missing section [%s]", section_names[s]);
@@ -869,8 +871,6 @@ static int pass_structure(Parser *p)
         return fail(p, p->header_line[SEC_D], "[d] has no number");
     if (layered(p))
         return check_layered(p, last);
-    if (check_not_layered(p) != 0)
-        return -1;
     return check_optional(p, last);
 }
 

@@ -300,6 +300,11 @@ const Model *poem_train_model(const PoemTrainRun *r)
     return &r->model;
 }
 
+const PoemTrainConfig *poem_train_config(const PoemTrainRun *r)
+{
+    return &r->cfg;
+}
+
 int poem_train_steps_done(const PoemTrainRun *r)
 {
     return r->steps;

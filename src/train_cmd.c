@@ -6,18 +6,16 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <time.h>
 #include "dump.h"
 #include "model.h"
 #include "outfile.h"
+#include "progress.h"
 #include "text.h"
 #include "train.h"
 
 #define TRAIN_CMD_CHUNK 50        /* steps between two redraws of the bar */
 #define TRAIN_CMD_LINE_EVERY 1000 /* steps between two plain progress lines */
-#define TRAIN_CMD_BAR 24          /* cells of the progress bar, where they fit */
-#define TRAIN_CMD_BAR_MIN 4       /* fewer cells than this: no bar, the figures alone */
 
 static double cpu_now(void)
 {
@@ -34,27 +32,6 @@ static const char *loss_text(double loss, char *buf, size_t cap)
     return buf;
 }
 
-/* Cuts s to its longest run of whole characters at most cols columns wide. */
-static void clip_columns(char *s, int cols)
-{
-    size_t keep = 0;
-    for (size_t n = 1; s[n - 1]; n++)
-        if (((unsigned char)s[n] & 0xC0) != 0x80 && text_width_n(s, n) <= cols)
-            keep = n;   /* n ends a character (the next byte starts one, or is the end) */
-        else if (text_width_n(s, n) > cols)
-            break;
-    s[keep] = '\0';
-}
-
-/* The columns of the terminal f writes to (TIOCGWINSZ), or 80 where it does not say. */
-static int bar_columns(FILE *f)
-{
-    struct winsize ws;
-    if (ioctl(fileno(f), TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
-        return ws.ws_col;
-    return 80;
-}
-
 /* "[#######.........] step 120/5000  loss 0.8123  accuracy 72.7%" redrawn in place, in fewer
  * than cols columns: a line that wraps cannot be redrawn by \r (at 50 columns each redraw
  * left a row behind), so the bar narrows, then goes, then the figures are cut. */
@@ -65,21 +42,7 @@ static void show_bar(FILE *f, const TrainRun *r, long total, Lang lang, int cols
     snprintf(figures, sizeof figures, LANG_PICK(lang, "step %d/%ld  loss %s  accuracy %.1f%%",
                                                 "第 %d/%ld 步  损失 %s  正确率 %.1f%%"),
              step, total, loss_text(train_loss(r), loss, sizeof loss), 100.0 * train_accuracy(r));
-    int room = cols - 1 - text_width(figures) - 3;   /* "[", "] " and the last column free */
-    int cells = room < TRAIN_CMD_BAR ? room : TRAIN_CMD_BAR;
-    char bar[TRAIN_CMD_BAR + 4] = "";
-    if (cells >= TRAIN_CMD_BAR_MIN) {
-        int fill = total > 0 ? (int)((long)step * cells / total) : 0;
-        bar[0] = '[';
-        for (int i = 0; i < cells; i++)
-            bar[1 + i] = i < fill ? '#' : '.';
-        snprintf(bar + 1 + cells, 3, "] ");
-    }
-    char line[512];
-    snprintf(line, sizeof line, "%s%s", bar, figures);
-    clip_columns(line, cols - 1);
-    fprintf(f, "\r%s\033[K", line);
-    fflush(f);
+    progress_show(f, cols, step, total, figures);
 }
 
 static void show_line(FILE *f, const TrainRun *r, Lang lang)
@@ -93,7 +56,7 @@ static void show_line(FILE *f, const TrainRun *r, Lang lang)
 /* The training itself: exactly o->steps steps, or until done. */
 static void train_loop(TrainRun *r, const Options *o, FILE *progress, bool tty)
 {
-    int cols = tty ? bar_columns(progress) : 80;
+    int cols = tty ? progress_columns(progress) : 80;
     long total = o->steps >= 0 ? o->steps : train_config(r)->max_steps;
     while (train_step_count(r) < total && !train_failed(r) && (o->steps >= 0 || !train_done(r))) {
         long left = total - train_step_count(r);
