@@ -7,6 +7,9 @@
 CC      ?= cc
 PREFIX  ?= /usr/local
 DOCDIR  ?= $(PREFIX)/share/doc/attn-tui
+# Where `make install` puts the poem model, and where `--model poems` looks after the binary's
+# own directory (compiled into model_name.o).
+DATADIR ?= $(PREFIX)/share/attn-tui
 # Where each shell looks for completions (Debian's zsh also reads /usr/share/zsh/vendor-completions).
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/site-functions
@@ -29,7 +32,7 @@ CMOCKA_LIBS = $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 
 WARN      := -std=c11 -Wall -Wextra $(WERROR)
 ALL_CFLAGS = $(WARN) -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600 -D_XOPEN_SOURCE_EXTENDED \
-             -DATTN_VERSION='"$(VERSION)"' -DATTN_DOCDIR='"$(DOCDIR)"' -iquote include \
+             -DATTN_VERSION='"$(VERSION)"' -DATTN_DOCDIR='"$(DOCDIR)"' -DATTN_DATADIR='"$(DATADIR)"' -iquote include \
              -iquote $(BUILD)/gen $(PKG_CFLAGS) $(CPPFLAGS) -MMD -MP $(CFLAGS)
 LIBS       = $(PKG_LIBS) -lunistring -lnettle -lpthread -lm
 
@@ -64,7 +67,7 @@ FUZZ_OBJ   := $(patsubst src/%.c,$(BUILD)/fuzz/obj/%.o,$(LIB_SRC)) $(BUILD)/fuzz
 FUZZ_A     := $(BUILD)/fuzz/libattn.a
 FUZZ_BIN   := $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(wildcard tests/fuzz/fuzz_*.c))
 
-.PHONY: all run test unit asan cli e2e golden-update deps install uninstall clean bench lesson-data valgrind \
+.PHONY: all run test unit asan cli e2e golden-update deps install uninstall clean bench lesson-data valgrind poems-model \
         fuzz fuzz-smoke lint coverage demo-cast export-test docs deb FORCE
 
 all: $(BIN)
@@ -116,6 +119,10 @@ $(BUILD)/cov/obj/export_layered.o: $(GEN_LAYERED_PY)
 $(BUILD)/docdir: FORCE | $(BUILD)/obj
 	@echo '$(DOCDIR)' | cmp -s - $@ || echo '$(DOCDIR)' > $@
 $(BUILD)/obj/cli.o $(BUILD)/asan/obj/cli.o $(BUILD)/obj/main.o: $(BUILD)/docdir
+# --model poems looks in the data directory: model_name.o is rebuilt whenever DATADIR changes.
+$(BUILD)/datadir: FORCE | $(BUILD)/obj
+	@echo '$(DATADIR)' | cmp -s - $@ || echo '$(DATADIR)' > $@
+$(BUILD)/obj/model_name.o $(BUILD)/asan/obj/model_name.o: $(BUILD)/datadir
 FORCE:
 
 $(BUILD)/obj $(BUILD)/gen $(BUILD)/tests $(BUILD)/asan/obj $(BUILD)/asan/tests $(BUILD)/fuzz/obj \
@@ -159,6 +166,7 @@ asan: $(ASAN_BIN) $(TEST_LOCALE)
 
 cli: $(BIN)
 	@sh tests/cli/run.sh ./$(BIN)
+	@sh tests/cli/poems.sh ./$(BIN)
 
 e2e: $(BIN)
 	@sh tests/e2e/run.sh ./$(BIN)
@@ -224,7 +232,7 @@ fuzz-smoke:
 lint: $(GEN_MODEL) $(GEN_CURVE) $(GEN_LAYERED_PY)
 	@command -v $(CLANG) >/dev/null 2>&1 && command -v cppcheck >/dev/null 2>&1 || \
 	    sh scripts/install-deps.sh clang cppcheck
-	@CLANG="$(CLANG)" LINT_CFLAGS="$(filter-out -Werror -MMD -MP -DATTN_VERSION=% -DATTN_DOCDIR=%,$(ALL_CFLAGS))" sh scripts/lint.sh
+	@CLANG="$(CLANG)" LINT_CFLAGS="$(filter-out -Werror -MMD -MP -DATTN_VERSION=% -DATTN_DOCDIR=% -DATTN_DATADIR=%,$(ALL_CFLAGS))" sh scripts/lint.sh
 
 # ------------------------------------------------------------------ coverage
 # Line coverage per file of src/ after the unit tests and the command-line tests.
@@ -273,6 +281,15 @@ docs: $(BIN)
 demo-cast: $(BIN)
 	@sh scripts/record-demo.sh ./$(BIN)
 
+# ------------------------------------------------------------------ the poem model
+# Retrains assets/poems.model from scratch with the command its first lines give (about 9
+# minutes on 2 free cores): installs fortunes-zh (唐诗三百首) as `make run` installs what it
+# needs. Two threads, the same bits as one; the same machine gives the same file, byte for byte.
+POEMS_STEPS := 4000
+poems-model: $(BIN)
+	@sh scripts/install-deps.sh fortunes-zh
+	./$(BIN) --train --task poems --steps $(POEMS_STEPS) --seed 1 --save assets/poems.model --overwrite
+
 # ------------------------------------------------------------------ bench
 bench: deps $(BIN)
 	@sh scripts/bench.sh ./$(BIN)
@@ -289,12 +306,15 @@ install: $(BIN)
 	install -m 644 completions/attn-tui.bash $(DESTDIR)$(BASHCOMPDIR)/attn-tui
 	install -m 644 completions/_attn-tui $(DESTDIR)$(ZSHCOMPDIR)/_attn-tui
 	install -m 644 completions/attn-tui.fish $(DESTDIR)$(FISHCOMPDIR)/attn-tui.fish
+	install -d $(DESTDIR)$(DATADIR)
+	install -m 644 assets/poems.model $(DESTDIR)$(DATADIR)/poems.model
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/$(BIN) $(DESTDIR)$(PREFIX)/share/man/man1/attn-tui.1
 	rm -f $(DESTDIR)$(DOCDIR)/model-format.md $(DESTDIR)$(DOCDIR)/copyright
 	rm -f $(DESTDIR)$(BASHCOMPDIR)/attn-tui $(DESTDIR)$(ZSHCOMPDIR)/_attn-tui $(DESTDIR)$(FISHCOMPDIR)/attn-tui.fish
-	-rmdir $(DESTDIR)$(DOCDIR)
+	rm -f $(DESTDIR)$(DATADIR)/poems.model
+	-rmdir $(DESTDIR)$(DOCDIR) $(DESTDIR)$(DATADIR)
 
 # ------------------------------------------------------------------ Debian package
 # Builds build/deb/attn-tui_VERSION_ARCH.deb with debhelper from debian/ (kept in the repo,

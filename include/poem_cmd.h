@@ -28,4 +28,9 @@ int poem_cmd_train(const Options *o, FILE *progress, bool tty);
  * exit status: 0, 1 (a failed write), 2 (a bad request: an unknown character, a text too long). */
 int poem_cmd_run(const Options *o, const Model *m, const char *path);
 
+/* --export python-train for a layered model: --steps (default EXPORT_TRAIN_STEPS) steps over the
+ * corpus (--corpus, else the Debian file) from start (a layered model), or from the seeded
+ * weights when start is NULL, written as a script on stdout. Returns the exit status. */
+int poem_cmd_export_train(const Options *o, const Model *start);
+
 #endif

@@ -393,4 +393,5 @@ if [ "$HAVE_VALGRIND" = 1 ]; then
 fi
 
 sh scripts/bench-train.sh "$BIN"   # training: attn-tui beside PyTorch (issue 18)
+sh scripts/bench-poems.sh "$BIN"   # the poem model: training beside PyTorch, reading it
 

@@ -113,7 +113,7 @@ static const char *cli_usage_zh(void)
         "  --keys FMT        印出所有按键（markdown 或 man）后退出\n"
         "  --worksheet N     印出 N 道带数字的练习题，可以打印在纸上，然后退出\n"
         "  --answers         配合 --worksheet：附上答案和每道题的解题过程\n"
-        "  --seed S          练习题和 --train 初始权重的种子\n"
+        "  --seed S          练习题、--train 初始权重和 --generate 抽字的种子\n"
         "                    （默认 1）：种子相同，题目和模型就相同\n"
         "  --set NAME[i][j]=VALUE  运行前改模型里的一个数：wq、wk、wv\n"
         "                    （第 i 行第 j 列）或 embedding[字][j]；或句子里的一个\n"
@@ -121,11 +121,19 @@ static const char *cli_usage_zh(void)
         "  --train           训练这一课的机器，直到「?」答对任务里的句子\n"
         "                    （三加五等于? → 八），用 --save OUT 写出；--model FILE 从\n"
         "                    那个文件的权重开始\n"
-        "  --task T          配合 --train：add（66 句，默认）或 all（217 句：加减乘除）\n"
+        "  --task T          配合 --train：add（66 句，默认）、all（217 句：加减乘除），或 poems：\n"
+        "                    在唐诗三百首上训练一个分层的模型（2 层 × 4 个头）\n"
+        "  --corpus FILE     配合 --task poems：用哪些诗（默认 Debian 的 fortunes-zh 里的\n"
+        "                    /usr/share/games/fortunes/tang300）\n"
         "  --steps N         配合 --train：正好走 N 步（默认：走到 100%，add 最多 5000 步，\n"
         "                    all 最多 10000 步）；0 写出初始模型\n"
         "  --lr X            配合 --train：Adam 的学习率（默认 0.02）\n"
         "  --save OUT        配合 --train：要写出的模型文件\n"
+        "  --generate TEXT   用分层的模型（--model poems）一个字一个字地接着 TEXT 往下写；\n"
+        "                    〓（一首诗的结尾）印成换行\n"
+        "  --chars N         配合 --generate：最多写 N 个字（默认：写到诗的结尾）\n"
+        "  --temperature T   配合 --generate：0 每次取最可能的字（默认），大于 0 用 --seed 的\n"
+        "                    随机数抽字\n"
         "  -h, --help        显示这份帮助后退出\n"
         "  -V, --version     显示版本后退出\n"
         "\n"
@@ -182,19 +190,28 @@ const char *cli_usage(Lang lang)
         "  --keys FMT        print every key binding (markdown or man) and exit\n"
         "  --worksheet N     print N practice questions with their numbers, for paper, and exit\n"
         "  --answers         with --worksheet: the key, each worked solution and its answer\n"
-        "  --seed S          the seed of the questions and of --train's starting weights\n"
-        "                    (default 1): the same seed, the same questions and model\n"
+        "  --seed S          the seed of the questions, of --train's starting weights and of\n"
+        "                    --generate's draws (default 1): the same seed, the same questions\n"
+        "                    and model\n"
         "  --set NAME[i][j]=VALUE  change one number of the model before the run: wq, wk, wv\n"
         "                    (row i, column j) or embedding[CHARACTER][j]; or one raw score\n"
         "                    Q·K of the sentence, score[ASKER][ASKED]; repeatable\n"
         "  --train           train the lesson's machine until ? answers the task's sentences\n"
         "                    (三加五等于? → 八) and write it with --save OUT; --model FILE starts\n"
         "                    from that file's weights\n"
-        "  --task T          with --train: add (66 sentences, default) or all (217: 加减乘除)\n"
+        "  --task T          with --train: add (66 sentences, default), all (217: 加减乘除), or\n"
+        "                    poems: a layered model (2 layers × 4 heads) trained on 唐诗三百首\n"
+        "  --corpus FILE     with --task poems: the poems (default Debian's fortunes-zh file\n"
+        "                    /usr/share/games/fortunes/tang300)\n"
         "  --steps N         with --train: exactly N steps (default: until 100%, at most 5000\n"
         "                    on add, 10000 on all); 0 writes the starting model\n"
         "  --lr X            with --train: Adam's learning rate (default 0.02)\n"
         "  --save OUT        with --train: the model file to write\n"
+        "  --generate TEXT   continue TEXT with a layered model (--model poems), a character at\n"
+        "                    a time; 〓, the end of a poem, as a new line\n"
+        "  --chars N         with --generate: at most N characters (default: to the poem's end)\n"
+        "  --temperature T   with --generate: 0 takes the likeliest character (default), above 0\n"
+        "                    draws one with --seed's generator\n"
         "  -h, --help        show this help and exit\n"
         "  -V, --version     show the version and exit\n"
         "\n"
@@ -268,7 +285,9 @@ enum {
     OPT_THEME, OPT_CONFIG, OPT_NO_CONFIG, OPT_COMPLETION,
     /* --train and its options (issue 18) */
     OPT_TRAIN = 1100, OPT_TASK, OPT_STEPS, OPT_LR, OPT_SAVE, OPT_OVERWRITE,
-    OPT_TOUR, OPT_PREDICT
+    OPT_TOUR, OPT_PREDICT,
+    /* a layered model: training on poems, writing with it */
+    OPT_CORPUS = 1200, OPT_GENERATE, OPT_CHARS, OPT_TEMPERATURE
 };
 
 static const struct option long_options[] = {
@@ -309,6 +328,10 @@ static const struct option long_options[] = {
     { "save",       required_argument, NULL, OPT_SAVE },
     { "tour",       no_argument,       NULL, OPT_TOUR },
     { "predict",    no_argument,       NULL, OPT_PREDICT },
+    { "corpus",     required_argument, NULL, OPT_CORPUS },
+    { "generate",   required_argument, NULL, OPT_GENERATE },
+    { "chars",      required_argument, NULL, OPT_CHARS },
+    { "temperature", required_argument, NULL, OPT_TEMPERATURE },
     { "help",       no_argument,       NULL, 'h' },
     { "version",    no_argument,       NULL, 'V' },
     { NULL, 0, NULL, 0 },
@@ -364,7 +387,11 @@ static const CliOptionDoc option_docs[] = {
     { "train",      0,   CLI_VALUE_NONE,   NULL, "train the model", false },
     { "save",       0,   CLI_VALUE_FILE,   NULL, "save the trained model to this file", false },
     { "seed",       0,   CLI_VALUE_FREE,   NULL, "the seed of the questions and of training", false },
-    { "task",       0,   CLI_VALUE_WORDS,  "add all", "the task to train on", false },
+    { "task",       0,   CLI_VALUE_WORDS,  "add all poems", "the task to train on", false },
+    { "corpus",     0,   CLI_VALUE_FILE,   NULL, "the poems --task poems trains on", false },
+    { "generate",   0,   CLI_VALUE_FREE,   NULL, "continue this text with a layered model", false },
+    { "chars",      0,   CLI_VALUE_FREE,   NULL, "the characters --generate writes", false },
+    { "temperature", 0,  CLI_VALUE_FREE,   NULL, "0 for greedy, else the sampling temperature", false },
     { "steps",      0,   CLI_VALUE_FREE,   NULL, "the number of training steps", false },
     { "lr",         0,   CLI_VALUE_FREE,   NULL, "the learning rate of training", false },
     { "worksheet",  0,   CLI_VALUE_FREE,   NULL, "print N practice questions and exit", false },
@@ -439,6 +466,30 @@ static int parse_count(const char *s, unsigned long long max, unsigned long long
     if (errno != 0 || v > max)
         return -1;
     *out = v;
+    return 0;
+}
+
+/* A layered model's options: --corpus with poems to train on, --chars and --temperature with
+ * --generate, --generate alone. */
+static int cli_check_poems(const Options *o, char *err, size_t errlen)
+{
+    bool poems = o->task == CLI_TASK_POEMS && (o->train || o->export_format == EXPORT_PYTHON_TRAIN);
+    if (o->corpus_path && !poems) {
+        snprintf(err, errlen, CLI_SAY(o, "--corpus goes with --train --task poems (or --export python-train --task poems)",
+                                      "--corpus 要和 --train --task poems（或 --export python-train --task poems）一起用"));
+        return -1;
+    }
+    if ((o->chars >= 0 || o->temperature > 0.0) && !o->generate) {
+        snprintf(err, errlen, CLI_SAY(o, "--chars and --temperature go with --generate (try --model poems "
+                                      "--generate 床前明月光，)", "--chars 和 --temperature 要和 --generate 一起用"
+                                      "（试试 --model poems --generate 床前明月光，）"));
+        return -1;
+    }
+    if (o->generate && (o->train || o->dump || o->print || o->export_format >= 0 || o->worksheet)) {
+        snprintf(err, errlen, CLI_SAY(o, "--generate and %s: choose one", "--generate 和 %s：只能选一个"),
+                 o->train ? "--train" : o->dump ? "--dump" : o->print ? "--print" : o->worksheet ? "--worksheet" : "--export");
+        return -1;
+    }
     return 0;
 }
 
@@ -678,9 +729,33 @@ static int cli_parse_completion(const CliOption *row, Options *o, const char *ar
     return cli_parse_named(row, o, completion_shell_from_name, arg);
 }
 
+/* --task: a lesson's task (a TaskId), or poems (CLI_TASK_POEMS). */
 static int cli_parse_task(const CliOption *row, Options *o, const char *arg)
 {
+    if (strcmp(arg, "poems") == 0) {
+        *(int *)cli_field(row, o) = CLI_TASK_POEMS;
+        return 0;
+    }
     return cli_parse_named(row, o, task_from_name, arg);
+}
+
+/* --chars N, 0 to 1000000 (--generate stops at the model's context anyway). */
+static int cli_parse_chars(const CliOption *row, Options *o, const char *arg)
+{
+    unsigned long long v;
+    if (parse_count(arg, 1000000ull, &v) != 0)
+        return -1;
+    *(long *)cli_field(row, o) = (long)v;
+    return 0;
+}
+
+/* --temperature T, 0 (greedy) to 100. */
+static int cli_parse_temperature(const CliOption *row, Options *o, const char *arg)
+{
+    char *end;
+    double *t = cli_field(row, o);
+    *t = strtod(arg, &end);
+    return end != arg && *end == '\0' && isfinite(*t) && *t >= 0.0 && *t <= 100.0 ? 0 : -1;
 }
 
 /* --worksheet N, 1 to CLI_MAX_WORKSHEET. */
@@ -828,7 +903,7 @@ static const CliOption cli_table[] = {
       " shell" /* a blank before a Latin word */, "use bash, zsh or fish", "用 bash、zsh 或 fish", NULL },
     CLI_ROW(OPT_TRAIN, "train", train, cli_parse_true),
     { OPT_TASK, "task", CLI_FIELD(task), cli_parse_task, NULL, "a task", "任务",
-      "use add or all", "用 add 或 all", NULL },
+      "use add or all (or poems: a layered model on 唐诗三百首)", "用 add 或 all（或者 poems：在唐诗三百首上训练分层的模型）", NULL },
     { OPT_STEPS, "steps", CLI_FIELD(steps), cli_parse_steps, NULL, "a number of steps", "步数",
       "give 0 to 100000000", "请给 0 到 100000000", NULL },
     { OPT_LR, "lr", CLI_FIELD(lr), cli_parse_lr, NULL, "a learning rate", "学习率",
@@ -836,6 +911,12 @@ static const CliOption cli_table[] = {
     CLI_PATH_ROW(OPT_SAVE, "save", save_path),
     CLI_ROW(OPT_TOUR, "tour", tour, cli_parse_true),
     CLI_ROW(OPT_PREDICT, "predict", predict, cli_parse_true),
+    CLI_PATH_ROW(OPT_CORPUS, "corpus", corpus_path),
+    CLI_ROW(OPT_GENERATE, "generate", generate, cli_parse_text),
+    { OPT_CHARS, "chars", CLI_FIELD(chars), cli_parse_chars, NULL, "a number of characters", "字数",
+      "give 0 to 1000000", "请给 0 到 1000000", NULL },
+    { OPT_TEMPERATURE, "temperature", CLI_FIELD(temperature), cli_parse_temperature, NULL, "a temperature", "温度",
+      "give 0 (greedy) to 100", "请给 0（每次取最可能的字）到 100", NULL },
     CLI_ROW('h', "help", help, cli_parse_true),
     CLI_ROW('V', "version", version, cli_parse_true),
 };
@@ -974,5 +1055,7 @@ int cli_parse(int argc, char **argv, Options *o, char *err, size_t errlen)
         snprintf(err, errlen, CLI_SAY(o, "--size and --color go with --print (try --print --size 120x40)", "--size 和 --color 要和 --print 一起用（试试 --print --size 120x40）"));
         return -1;
     }
+    if (cli_check_poems(o, err, errlen) != 0)
+        return -1;
     return cli_check_train(o, err, errlen);
 }

@@ -56,16 +56,19 @@ int model_name_resolve(const char *arg, char *path, size_t cap, Lang lang, char 
         }
         return 0;
     }
-    char dir[MODEL_NAME_PATH_BYTES];
+    char dir[MODEL_NAME_PATH_BYTES], assets[MODEL_NAME_PATH_BYTES + 8];
     binary_dir(dir, sizeof dir);
-    if (found_in(dir, arg, path, cap) || found_in(ATTN_DATADIR, arg, path, cap))
+    snprintf(assets, sizeof assets, "%s/assets", dir);   /* ./attn-tui in a clone: assets/ */
+    if (found_in(dir, arg, path, cap) || (dir[0] && found_in(assets, arg, path, cap)) ||
+        found_in(ATTN_DATADIR, arg, path, cap))
         return 0;
     char shown[256], shown_dir[512];
     text_escape(arg, shown, sizeof shown);
     text_escape(dir[0] ? dir : "?", shown_dir, sizeof shown_dir);
-    text_format(err, errlen, LANG_PICK(lang, "no installed model \"%s\": looked for %s.model in %s and in %s "
-                                       "(a file in this directory is ./%s)",
-                                       "没有安装名为「%s」的模型：找过 %s.model，在 %s 和 %s 里（当前目录的文件要写成 ./%s）"),
+    text_format(err, errlen, LANG_PICK(lang, "no installed model \"%s\": looked for %s.model in %s (and its "
+                                       "assets/) and in %s (a file in this directory is ./%s)",
+                                       "没有安装名为「%s」的模型：找过 %s.model，在 %s（和它的 assets/）和 %s 里"
+                                       "（当前目录的文件要写成 ./%s）"),
                 shown, shown, shown_dir, ATTN_DATADIR, shown);
     return -1;
 }

@@ -67,9 +67,10 @@ void model_write_layered(FILE *out, const Model *m, const char *sentence, const 
         fprintf(out, "# %.*s\n", (int)n, s);
         s += n + (nl ? 1 : 0);
     }
-    fprintf(out, "# An attn-tui layered model: %d layers of %d heads of width %d (d = %d), context %d,\n"
+    fprintf(out, "# An attn-tui layered model: %d layer%s × %d head%s of width %d (d = %d), context %d,\n"
             "# vocabulary %d. The format: model-format.md (see `man attn-tui`).\n",
-            m->layers, m->heads, m->d / m->heads, m->d, m->context, m->vocab_size);
+            m->layers, m->layers == 1 ? "" : "s", m->heads, m->heads == 1 ? "" : "s", m->d / m->heads, m->d,
+            m->context, m->vocab_size);
     fputs("\n[vocab]\n", out);
     for (int i = 0; i < m->vocab_size; i++)
         fprintf(out, "%s%s", m->vocab[i],

@@ -92,12 +92,13 @@ static void provenance(char *buf, size_t cap, const Options *o, const PoemTrainR
 {
     const PoemTrainConfig *cfg = poem_train_config(r);
     const Model *m = poem_train_model(r);
-    char save[1024], corpus[1024], start[1024], lr[32], a[32], b[32], u[32], g[32], lo[32], lr_end[32];
+    char save[1024], corpus[1024], start[1024], lr[32], a[32], b[32], u[32], g[32], decay[32], floor[32];
     shell_word(save, sizeof save, o->save_path);
     shell_word(corpus, sizeof corpus, corpus_path);
     shell_word(start, sizeof start, o->model_path ? o->model_path : "");
     format_exact(lr, sizeof lr, cfg->lr);
-    format_exact(lr_end, sizeof lr_end, cfg->lr * cfg->lr_floor);
+    format_exact(floor, sizeof floor, cfg->lr_floor);
+    format_exact(decay, sizeof decay, cfg->decay);
     char seed[32];
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)cfg->seed);
     char grouped[32];
@@ -116,12 +117,12 @@ static void provenance(char *buf, size_t cap, const Options *o, const PoemTrainR
         return;
     n += (size_t)snprintf(buf + n, cap - n,
         "shape: %d layers × %d heads of width %d, d %d, MLP %d, context %d: %s numbers\n"
-        "AdamW: %d steps of %d windows, lr %s (warm-up %d steps, cosine to %s), betas 0.9 0.999, "
+        "AdamW: %d steps of %d windows, lr %s (warm-up %d steps, then a cosine to lr × %s), betas 0.9 0.999, "
         "eps 1e-8, weight decay %s\n"
         "loss in nats per character: held out %s, training %s; add-one baselines on the held-out poems: "
         "unigram %s, bigram %s\n",
         m->layers, m->heads, m->d / m->heads, m->d, m->mlp, m->context, grouped,
-        poem_train_steps_done(r), cfg->batch, lr, cfg->warmup, lr_end, fixed(cfg->decay, 2, lo, sizeof lo),
+        poem_train_steps_done(r), cfg->batch, lr, cfg->warmup, floor, decay,
         fixed(s->held_loss, 4, a, sizeof a), fixed(s->train_loss, 4, b, sizeof b),
         fixed(s->unigram, 4, u, sizeof u), fixed(s->bigram, 4, g, sizeof g));
     if (n >= cap)
@@ -371,8 +372,7 @@ static int run_export_python(const Options *o, const Model *m)
     return 0;
 }
 
-/* --export python-train: a few steps of training from this model over the corpus. */
-static int run_export_train(const Options *o, const Model *m)
+int poem_cmd_export_train(const Options *o, const Model *m)
 {
     char err[2048];
     Corpus corpus;
@@ -433,10 +433,10 @@ int poem_cmd_run(const Options *o, const Model *m, const char *path)
     if (o->export_format == EXPORT_PYTHON)
         return run_export_python(o, m);
     if (o->export_format == EXPORT_PYTHON_TRAIN)
-        return run_export_train(o, m);
+        return poem_cmd_export_train(o, m);
     char shown[512];
     text_escape(path, shown, sizeof shown);
-    fprintf(stderr, LANG_PICK(o->lang, "attn-tui: %s: a layered model (%d layers × %d heads): the lesson's screens "
+    fprintf(stderr, LANG_PICK(o->lang, "attn-tui: %s: a layered model (%d × %d heads): the lesson's screens "
                               "do not play it; try --generate TEXT, --dump --format model or --export python\n",
                               "attn-tui: %s：分层的模型（%d 层 × %d 个头）：课上的画面不播放它；试试 --generate TEXT、"
                               "--dump --format model 或 --export python\n"),

@@ -28,13 +28,13 @@ VEC4_HOT static int affine_four_rows(const double *x, int din, const double *w, 
 {
     int j = 0;
     for (; j + 8 <= dout; j += 8) {
-        vec4 b0 = load4(b + j), b1 = load4(b + j + 4);
+        vec4 b0 = LOAD4(b + j), b1 = LOAD4(b + j + 4);
         vec4 a00 = b0, a01 = b1, a10 = b0, a11 = b1, a20 = b0, a21 = b1, a30 = b0, a31 = b1;
         const double *wi = w + j;
         for (int i = 0; i < din; i++, wi += dout) {
-            vec4 w0 = load4(wi), w1 = load4(wi + 4);
-            vec4 x0 = splat4(x[i]), x1 = splat4(x[din + i]);
-            vec4 x2 = splat4(x[2 * din + i]), x3 = splat4(x[3 * din + i]);
+            vec4 w0 = LOAD4(wi), w1 = LOAD4(wi + 4);
+            vec4 x0 = SPLAT4(x[i]), x1 = SPLAT4(x[din + i]);
+            vec4 x2 = SPLAT4(x[2 * din + i]), x3 = SPLAT4(x[3 * din + i]);
             a00 += x0 * w0;
             a01 += x0 * w1;
             a10 += x1 * w0;
@@ -44,14 +44,14 @@ VEC4_HOT static int affine_four_rows(const double *x, int din, const double *w, 
             a30 += x3 * w0;
             a31 += x3 * w1;
         }
-        store4(out + j, a00);
-        store4(out + j + 4, a01);
-        store4(out + dout + j, a10);
-        store4(out + dout + j + 4, a11);
-        store4(out + 2 * dout + j, a20);
-        store4(out + 2 * dout + j + 4, a21);
-        store4(out + 3 * dout + j, a30);
-        store4(out + 3 * dout + j + 4, a31);
+        STORE4(out + j, a00);
+        STORE4(out + j + 4, a01);
+        STORE4(out + dout + j, a10);
+        STORE4(out + dout + j + 4, a11);
+        STORE4(out + 2 * dout + j, a20);
+        STORE4(out + 2 * dout + j + 4, a21);
+        STORE4(out + 3 * dout + j, a30);
+        STORE4(out + 3 * dout + j + 4, a31);
     }
     return j;
 }
@@ -62,15 +62,15 @@ VEC4_HOT static void affine_one_row(const double *x, int din, const double *w, c
 {
     int j = j0;
     for (; j + 8 <= dout; j += 8) {
-        vec4 a0 = load4(b + j), a1 = load4(b + j + 4);
+        vec4 a0 = LOAD4(b + j), a1 = LOAD4(b + j + 4);
         const double *wi = w + j;
         for (int i = 0; i < din; i++, wi += dout) {
-            vec4 xi = splat4(x[i]);
-            a0 += xi * load4(wi);
-            a1 += xi * load4(wi + 4);
+            vec4 xi = SPLAT4(x[i]);
+            a0 += xi * LOAD4(wi);
+            a1 += xi * LOAD4(wi + 4);
         }
-        store4(out + j, a0);
-        store4(out + j + 4, a1);
+        STORE4(out + j, a0);
+        STORE4(out + j + 4, a1);
     }
     for (; j < dout; j++) {
         double a = b[j];

@@ -18,10 +18,14 @@
 
 /* ---------------------------------------------------------------- dot products */
 
-/* The lanes of a dot product added in the documented order, then the tail a[j]·b[j], j ≥ n4. */
-static inline double finish_dot(vec4 s, const double *a, const double *b, int n4, int n)
+/* The lanes of a dot product (s: four lanes) added in the documented order, then the tail
+ * a[j]·b[j], j ≥ n4. A macro: a vec4 is not passed to a function (vec4.h). */
+#define FINISH_DOT(s, a, b, n4, n) finish_dot_lanes((s)[0], (s)[1], (s)[2], (s)[3], a, b, n4, n)
+
+static inline double finish_dot_lanes(double l0, double l1, double l2, double l3, const double *a,
+                                      const double *b, int n4, int n)
 {
-    double sum = (s[0] + s[1]) + (s[2] + s[3]);
+    double sum = (l0 + l1) + (l2 + l3);
     for (int j = n4; j < n; j++)
         sum += a[j] * b[j];
     return sum;
@@ -30,11 +34,11 @@ static inline double finish_dot(vec4 s, const double *a, const double *b, int n4
 /* Σ_j a[j] · b[j] in the documented lane order. */
 static double dot(const double *a, const double *b, int n)
 {
-    vec4 s = splat4(0.0);
+    vec4 s = SPLAT4(0.0);
     int n4 = n & ~3;
     for (int j = 0; j < n4; j += 4)
-        s += load4(a + j) * load4(b + j);
-    return finish_dot(s, a, b, n4, n);
+        s += LOAD4(a + j) * LOAD4(b + j);
+    return FINISH_DOT(s, a, b, n4, n);
 }
 
 /* ---------------------------------------------------------------- products */
@@ -45,12 +49,12 @@ VEC4_HOT static void weight_grad_four(const double *x, int rows, int din, const 
 {
     int j = 0;
     for (; j + 8 <= dout; j += 8) {
-        vec4 z = splat4(0.0);
+        vec4 z = SPLAT4(0.0);
         vec4 a00 = z, a01 = z, a10 = z, a11 = z, a20 = z, a21 = z, a30 = z, a31 = z;
         for (int r = 0; r < rows; r++) {
             const double *xr = x + (size_t)r * (size_t)din + i0;
-            vec4 y0 = load4(dy + (size_t)r * (size_t)dout + j), y1 = load4(dy + (size_t)r * (size_t)dout + j + 4);
-            vec4 x0 = splat4(xr[0]), x1 = splat4(xr[1]), x2 = splat4(xr[2]), x3 = splat4(xr[3]);
+            vec4 y0 = LOAD4(dy + (size_t)r * (size_t)dout + j), y1 = LOAD4(dy + (size_t)r * (size_t)dout + j + 4);
+            vec4 x0 = SPLAT4(xr[0]), x1 = SPLAT4(xr[1]), x2 = SPLAT4(xr[2]), x3 = SPLAT4(xr[3]);
             a00 += x0 * y0;
             a01 += x0 * y1;
             a10 += x1 * y0;
@@ -61,17 +65,17 @@ VEC4_HOT static void weight_grad_four(const double *x, int rows, int din, const 
             a31 += x3 * y1;
         }
         double *g = gw + (size_t)i0 * (size_t)dout + j;
-        store4(g, load4(g) + a00);
-        store4(g + 4, load4(g + 4) + a01);
+        STORE4(g, LOAD4(g) + a00);
+        STORE4(g + 4, LOAD4(g + 4) + a01);
         g += dout;
-        store4(g, load4(g) + a10);
-        store4(g + 4, load4(g + 4) + a11);
+        STORE4(g, LOAD4(g) + a10);
+        STORE4(g + 4, LOAD4(g + 4) + a11);
         g += dout;
-        store4(g, load4(g) + a20);
-        store4(g + 4, load4(g + 4) + a21);
+        STORE4(g, LOAD4(g) + a20);
+        STORE4(g + 4, LOAD4(g + 4) + a21);
         g += dout;
-        store4(g, load4(g) + a30);
-        store4(g + 4, load4(g + 4) + a31);
+        STORE4(g, LOAD4(g) + a30);
+        STORE4(g + 4, LOAD4(g + 4) + a31);
     }
     for (; j < dout; j++)
         for (int k = 0; k < 4; k++) {
@@ -102,18 +106,18 @@ VEC4_HOT static void input_grad(const double *dy, int rows, int dout, const doub
         const double *y0 = dy + (size_t)r * (size_t)dout, *y1 = y0 + dout, *y2 = y1 + dout, *y3 = y2 + dout;
         for (int i = 0; i < din; i++) {
             const double *wi = w + (size_t)i * (size_t)dout;
-            vec4 s0 = splat4(0.0), s1 = s0, s2 = s0, s3 = s0;
+            vec4 s0 = SPLAT4(0.0), s1 = s0, s2 = s0, s3 = s0;
             for (int j = 0; j < n4; j += 4) {
-                vec4 wj = load4(wi + j);
-                s0 += load4(y0 + j) * wj;
-                s1 += load4(y1 + j) * wj;
-                s2 += load4(y2 + j) * wj;
-                s3 += load4(y3 + j) * wj;
+                vec4 wj = LOAD4(wi + j);
+                s0 += LOAD4(y0 + j) * wj;
+                s1 += LOAD4(y1 + j) * wj;
+                s2 += LOAD4(y2 + j) * wj;
+                s3 += LOAD4(y3 + j) * wj;
             }
-            dx[(size_t)r * (size_t)din + (size_t)i] += finish_dot(s0, y0, wi, n4, dout);
-            dx[(size_t)(r + 1) * (size_t)din + (size_t)i] += finish_dot(s1, y1, wi, n4, dout);
-            dx[(size_t)(r + 2) * (size_t)din + (size_t)i] += finish_dot(s2, y2, wi, n4, dout);
-            dx[(size_t)(r + 3) * (size_t)din + (size_t)i] += finish_dot(s3, y3, wi, n4, dout);
+            dx[(size_t)r * (size_t)din + (size_t)i] += FINISH_DOT(s0, y0, wi, n4, dout);
+            dx[(size_t)(r + 1) * (size_t)din + (size_t)i] += FINISH_DOT(s1, y1, wi, n4, dout);
+            dx[(size_t)(r + 2) * (size_t)din + (size_t)i] += FINISH_DOT(s2, y2, wi, n4, dout);
+            dx[(size_t)(r + 3) * (size_t)din + (size_t)i] += FINISH_DOT(s3, y3, wi, n4, dout);
         }
     }
     for (; r < rows; r++)
@@ -131,7 +135,7 @@ VEC4_HOT static void affine_backward(const double *x, int rows, int din, const d
         const double *dyr = dy + (size_t)r * (size_t)dout;
         int j = 0;
         for (; j + 4 <= dout; j += 4)
-            store4(gb + j, load4(gb + j) + load4(dyr + j));
+            STORE4(gb + j, LOAD4(gb + j) + LOAD4(dyr + j));
         for (; j < dout; j++)
             gb[j] += dyr[j];
     }
