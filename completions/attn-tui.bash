@@ -73,7 +73,7 @@ _attn_tui()
             COMPREPLY=($(compgen -f -- "$cur"))
             return ;;
         --task)
-            COMPREPLY=($(compgen -W 'add all' -- "$cur"))
+            COMPREPLY=($(compgen -W 'add all poems' -- "$cur"))
             return ;;
         --steps)
             COMPREPLY=()
@@ -85,7 +85,20 @@ _attn_tui()
             compopt -o filenames 2>/dev/null
             COMPREPLY=($(compgen -f -- "$cur"))
             return ;;
+        --corpus)
+            compopt -o filenames 2>/dev/null
+            COMPREPLY=($(compgen -f -- "$cur"))
+            return ;;
+        --generate)
+            COMPREPLY=()
+            return ;;
+        --chars)
+            COMPREPLY=()
+            return ;;
+        --temperature)
+            COMPREPLY=()
+            return ;;
     esac
-    COMPREPLY=($(compgen -W '--sentence --model --dump --format --no-numbers --autoplay --speed --stage --focus --lang --ascii --print --size --color --view --mask --record --overwrite --heads --export --keys --no-ascii --worksheet --answers --seed --set --theme --config --no-config --train --task --steps --lr --save --tour --predict -h --help -V --version' -- "$cur"))
+    COMPREPLY=($(compgen -W '--sentence --model --dump --format --no-numbers --autoplay --speed --stage --focus --lang --ascii --print --size --color --view --mask --record --overwrite --heads --export --keys --no-ascii --worksheet --answers --seed --set --theme --config --no-config --train --task --steps --lr --save --tour --predict --corpus --generate --chars --temperature -h --help -V --version' -- "$cur"))
 }
 complete -F _attn_tui attn-tui

@@ -85,6 +85,9 @@ typedef struct {
 /* Cell (t, s) of head h's table (scores, scaled, shares) in a trace with cap rows. */
 #define TRANSFORMER_CELL(tr, arr, h, t, s) \
     ((arr)[((size_t)(h) * (size_t)(tr)->cap + (size_t)(t)) * (size_t)(tr)->cap + (size_t)(s)])
+/* Row t of head h's table: its cells (t, 0), (t, 1), … */
+#define TRANSFORMER_HEAD_ROW(tr, arr, h, t) \
+    ((arr) + ((size_t)(h) * (size_t)(tr)->cap + (size_t)(t)) * (size_t)(tr)->cap)
 
 /* Allocates a trace for model m (a layered model) with room for its context; T = 0. Returns
  * 0, or -1 out of memory (*tr then empty). */

@@ -243,8 +243,8 @@ static int read_entries(Reader *r, const char *text, size_t len)
         size_t n = nl ? (size_t)(nl - s) : len - pos;
         pos += n + (nl ? 1 : 0);
         line++;
-        size_t bare = n > 0 && s[n - 1] == '\r' ? n - 1 : n;
-        if (bare == 1 && s[0] == '%') {
+        bool percent = (n == 1 || (n == 2 && s[1] == '\r')) && s[0] == '%';   /* "%", CR removed */
+        if (percent) {
             if (close_poem(r, start) != 0)
                 return -1;
             in_entry = 0;

@@ -147,7 +147,7 @@ int export_layered_python(FILE *out, const Model *m, const int *ids, int T, cons
         }
         fputs("\"shares\": [\n", out);
         for (int h = 0; h < H; h++) {
-            py_rows(out, &TRANSFORMER_CELL(&tr, L->shares, h, 0, 0), T, T, (size_t)tr.cap);
+            py_rows(out, TRANSFORMER_HEAD_ROW(&tr, L->shares, h, 0), T, T, (size_t)tr.cap);
             fputs(",\n", out);
         }
         fputs("],\n},\n", out);
@@ -159,7 +159,7 @@ int export_layered_python(FILE *out, const Model *m, const int *ids, int T, cons
     py_key(out, "probs");
     py_rows(out, tr.probs, T, V, (size_t)V);
     fputs(",\n}\n\n", out);
-    fputs(layered_py, out);
+    fputs((const char *)layered_py, out);
     transformer_trace_free(&tr);
     return 0;
 }
@@ -219,7 +219,7 @@ int export_layered_train(FILE *out, PoemTrainRun *r, int steps)
     fprintf(out, "DECAY = %s\n\n", format_exact(num, sizeof num, poem_train_config(r)->decay));
     fwrite(start, 1, start_len, out);
     py_weights(out, "END", poem_train_model(r));
-    fputs(layered_py, out);
+    fputs((const char *)layered_py, out);
     free(windows);
     free(lrs);
     free(losses);

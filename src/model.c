@@ -74,6 +74,7 @@ typedef struct {
     int b1_line;             /* the line of [b1]'s row (it sets the MLP's width), 0 if none */
     int mlp_line;            /* the line of the first [layer N b1] row (the blocks' MLP width) */
     int vocab_cap;           /* slots allocated in m->vocab */
+    bool checked;            /* every line is known to be clean text (pass 2 reads them again) */
     int *vocab_slot;         /* VOCAB_SLOTS: vocabulary index + 1 by the hash of its bytes, 0 free */
     unsigned char *has_row;  /* vocab_size flags: embedding row seen */
     unsigned char *has_head_row; /* vocab_size flags: [lm_head] row seen (a layered model) */
@@ -314,6 +315,12 @@ static int next_line(Parser *p, char **line)
     }
     if (n > MODEL_MAX_LINE)
         return fail(p, p->lineno, "line is longer than %d bytes", MODEL_MAX_LINE);
+    if (p->checked) {   /* pass 2: pass 1 read these very bytes and found them clean */
+        memcpy(p->buf, start, n);
+        p->buf[n] = '\0';
+        *line = p->buf;
+        return 1;
+    }
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)start[i];
         if (c == '\0')
@@ -682,15 +689,16 @@ static int parse_heads(Parser *p, char *line)
 /* [layers] and [context]: one whole number from 1 to max into *out. */
 static int parse_count(Parser *p, int sec, char *line, int max, int *out, int *seen)
 {
-    char shown[SHOW_BYTES + 4];
     if (*seen)
         return fail(p, p->lineno, "[%s] holds one number, but here is another line", section_names[sec]);
     char *tok = trim(line);
     size_t n = strlen(tok);
     long v = n > 0 && n <= 3 && strspn(tok, "0123456789") == n ? strtol(tok, NULL, 10) : 0;
-    if (v < 1 || v > max)
+    if (v < 1 || v > max) {
+        char shown[SHOW_BYTES + 4];
         return fail(p, p->lineno, "[%s] must be a whole number from 1 to %d, got \"%s\"",
                     section_names[sec], max, show(tok, shown));
+    }
     *out = (int)v;
     *seen = 1;
     return 0;
@@ -825,7 +833,8 @@ static int pass_structure(Parser *p)
             continue;
         if (check_blank_lookalikes(p, line) < 0)
             return -1;
-        if (line[0] != '[' && lookalike_hint(p, line, hint, sizeof hint, is_header_text)[0])
+        /* "［wq］": only a full-width ［ folds to the '[' a header starts with */
+        if (strncmp(line, "\xEF\xBC\xBB", 3) == 0 && lookalike_hint(p, line, hint, sizeof hint, is_header_text)[0])
             return fail(p, p->lineno, "\"%s\" is not a section header%s", show(line, shown), hint);
         if (line[0] == '[') {
             if ((sec = parse_header(p, line)) < 0)
@@ -1060,10 +1069,12 @@ static int parse_lm_head(Parser *p, char *line)
     Model *m = p->m;
     char *ch = next_token(&line);
     int idx = vocab_lookup(p, ch);
-    char shown[SHOW_BYTES + 4], hint[HINT_BYTES];
-    if (idx < 0)
+    char shown[SHOW_BYTES + 4];
+    if (idx < 0) {
+        char hint[HINT_BYTES];
         return fail(p, p->lineno, "lm_head row for \"%s\", which is not in [vocab]%s",
                     show(ch, shown), lookalike_hint(p, ch, hint, sizeof hint, in_vocab));
+    }
     if (p->has_head_row[idx])
         return fail(p, p->lineno, "second lm_head row for \"%s\"", show(ch, shown));
     p->has_head_row[idx] = 1;
@@ -1117,6 +1128,7 @@ static int pass_values(Parser *p)
 {
     p->pos = 0;
     p->lineno = 0;
+    p->checked = true;
     int sec = SEC_NONE;
     char *line;
     int r;

@@ -521,7 +521,7 @@ int poem_train_head_stats(PoemTrainRun *r)
                 double *s = sum + (size_t)(l * m->heads + h) * (size_t)cols;
                 double *n = count + (size_t)(l * m->heads + h) * (size_t)cols;
                 for (int t = 0; t < win->len; t++) {
-                    const double *share = &TRANSFORMER_CELL(tr, tr->layer[l].shares, h, t, 0);
+                    const double *share = TRANSFORMER_HEAD_ROW(tr, tr->layer[l].shares, h, t);
                     double entropy = 0.0;
                     for (int u = 0; u <= t; u++) {
                         if (share[u] > 0.0)

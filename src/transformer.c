@@ -140,9 +140,9 @@ static void attend_row(const TransformerTrace *tr, TransformerLayer *L, int t)
     const double *q = TRANSFORMER_ROW(L->q, t, d);
     double *out = TRANSFORMER_ROW(L->heads, t, d);
     for (int h = 0; h < tr->heads; h++) {
-        double *score = &TRANSFORMER_CELL(tr, L->scores, h, t, 0);
-        double *scaled = &TRANSFORMER_CELL(tr, L->scaled, h, t, 0);
-        double *share = &TRANSFORMER_CELL(tr, L->shares, h, t, 0);
+        double *score = TRANSFORMER_HEAD_ROW(tr, L->scores, h, t);
+        double *scaled = TRANSFORMER_HEAD_ROW(tr, L->scaled, h, t);
+        double *share = TRANSFORMER_HEAD_ROW(tr, L->shares, h, t);
         for (int s = 0; s <= t; s++) {
             const double *k = TRANSFORMER_ROW(L->k, s, d) + h * dh;
             double sum = 0.0;

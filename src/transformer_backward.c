@@ -188,7 +188,7 @@ static void attention_backward(const TransformerTrace *tr, const TransformerLaye
     for (int h = 0; h < tr->heads; h++) {
         int c0 = h * dh;
         for (int t = 0; t < T; t++) {
-            const double *share = &TRANSFORMER_CELL(tr, L->shares, h, t, 0);
+            const double *share = TRANSFORMER_HEAD_ROW(tr, L->shares, h, t);
             const double *dout = g->dheads + (size_t)t * (size_t)d + c0;
             double along = 0.0;
             for (int s = 0; s <= t; s++) {
@@ -281,7 +281,8 @@ double transformer_backward(const TransformerTrace *tr, const int *targets, doub
                     max = z[v];
             for (int v = 0; v < V; v++)
                 sum += exp(z[v] - max);
-            loss += max + log(sum) - z[y];
+            /* sum ≥ 1: the largest logit's own term is e⁰ */
+            loss += max + log(sum) - z[y];   // cppcheck-suppress invalidFunctionArg
         }
         for (int v = 0; v < V; v++)
             dl[v] = p[v] * weight;
