@@ -36,8 +36,8 @@
  *   [ln_f]                  the last LN: 2 rows of d
  *   [lm_head]               a line per vocabulary character: it, its d weights, its bias
  *   [head stats]            optional: a row per head (layer 1 head 1, layer 1 head 2, …): mean
- *                           entropy, mean share at the same place of the line before, mean
- *                           share at offsets 0 .. context−1
+ *                           entropy, mean share at the same place of the line before, at the
+ *                           first character, at offsets 0 .. context−1
  *
  * Sections may come in any order, each exactly once. Blank lines are ignored, and
  * so is a '#' that starts a line or follows a blank, with the rest of its line.
@@ -63,11 +63,13 @@
 #define MODEL_MAX_CONTEXT 64     /* longest line a layered model reads, in characters */
 #define MODEL_LINE_BYTES (MODEL_MAX_CONTEXT * 4 + 1) /* room for a layered model's line */
 #define MODEL_LN_EPS 1e-5        /* LayerNorm's ε: y = γ·(x − mean)/√(variance + ε) + β */
-/* Numbers in one head's row of [head stats]: entropy, same place one line up, offsets. */
-#define MODEL_STATS_COLS(context) (2 + (context))
+/* Numbers in one head's row of [head stats]: entropy, same place one line up, the first
+ * character, offsets 0 … context − 1. */
+#define MODEL_STATS_COLS(context) (3 + (context))
 #define MODEL_STATS_ENTROPY 0    /* column of the mean entropy (nats) */
 #define MODEL_STATS_LINE_UP 1    /* column of the mean share at the same place one line up */
-#define MODEL_STATS_OFFSET 2     /* column of the mean share at offset 0 (itself); offset k at 2 + k */
+#define MODEL_STATS_FIRST 2      /* column of the mean share at the line's first character */
+#define MODEL_STATS_OFFSET 3     /* column of the mean share at offset 0 (itself); offset k at 3 + k */
 
 /* One block of a layered model: pointers into Model.params (row-major; a matrix's row is its
  * input dimension, as the lesson's Wq). Head h of Q, K, V owns columns h·dh .. h·dh + dh − 1. */

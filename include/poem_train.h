@@ -89,10 +89,12 @@ double poem_train_loss(PoemTrainRun *r, bool held_out);
 void poem_train_baselines(const PoemTrainRun *r, double *unigram, double *bigram);
 
 /* Computes the heads' statistics over the held-out windows and stores them in the run's model
- * (its [head stats]): per head, the mean entropy of an asking row's shares, the mean share at
- * the same place of the line before (lines end at ，。？！；, counted from the poem's start; asked
- * where that line reaches the column), and the mean share at each offset 0 … context − 1 (over
- * the rows that have a character that far back). Returns 0, or -1 out of memory. */
+ * (its [head stats]): per head, the mean entropy of an asking row's shares; the mean share at
+ * the same place of the line before (lines end at ，。？！；, counted from the poem's start; over
+ * the askers whose line above reaches their column, inside the window); the mean share at the
+ * window's first character (over the askers after it); and the mean share at each offset 0 …
+ * context − 1 over every asker (0 where it has no character that far back: the offsets add up to
+ * 1). Returns 0, or -1 out of memory. */
 int poem_train_head_stats(PoemTrainRun *r);
 
 /* The current weights (valid until the next step or poem_train_free; never model_free it). */

@@ -27,6 +27,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "engine.h"
 #include "lang.h"
 #include "model.h"
 #include "sqrtd.h"
@@ -119,6 +120,23 @@ int transformer_ids(const Model *m, const char *text, int *ids, int max, Lang la
  * in the order computed ("layer 1 scores are not finite numbers"). */
 int transformer_check_finite(const TransformerTrace *tr, char *err, size_t errlen);
 
+/* ---------------------------------------------------------------- a number as its sum */
+/* What a screen prints to be checked by hand, for a chosen (layer, head): the terms of a sum in
+ * the order the pass adds them (engine.h's ExplainTerm: a · b). */
+
+/* Q, K or V (role) of row t, column j in layer l: Σ_i ln1(t)[i] · W[i][j] + b[j]. Fills d terms
+ * and *bias; returns d (0 for a bad index). */
+int transformer_explain_projection(const TransformerTrace *tr, int l, Role role, int t, int j,
+                                   ExplainTerm *terms, double *bias);
+
+/* Head h's raw score(t, s) in layer l: Σ_i Q(t)[h·dh + i] · K(s)[h·dh + i]. Fills dh terms;
+ * returns dh (0 for a bad index or a masked cell, s > t). */
+int transformer_explain_score(const TransformerTrace *tr, int l, int h, int t, int s, ExplainTerm *terms);
+
+/* Head h's output at row t, column j of the head (0 … dh − 1) in layer l:
+ * Σ_s share(t, s) · V(s)[h·dh + j] over s ≤ t. Fills t + 1 terms; returns t + 1 (0 for a bad index). */
+int transformer_explain_head(const TransformerTrace *tr, int l, int h, int t, int j, ExplainTerm *terms);
+
 /* ---------------------------------------------------------------- the next character */
 
 /* The character the last row predicts: greedy (the largest probability, the first of equals)
@@ -156,9 +174,9 @@ TransformerCacheCounts transformer_cache_total(const Model *m, int t);
 /* ---------------------------------------------------------------- what each head learned */
 
 /* What head (layer, head) does, from the model's [head stats], in one line in lang: the
- * largest of its mean shares (offset 0 "itself", 1 "the character before", k "k characters
- * back", and the same place one line up) when it is at least 30% ("looks at the character
- * before: 71.2%"), else "spreads over the line (entropy 1.93 nats)". Returns 0, or -1 when
+ * largest of its mean shares (offset 0 "itself", 1 "the character before", k "the character k
+ * back", the same place one line up, the first character) when it is at least 30% ("looks at the
+ * character before: 71.2%"), else "spreads over the line (entropy 1.93 nats)". Returns 0, or -1 when
  * the model has no [head stats] or the head does not exist (buf then ""). */
 int transformer_head_describe(const Model *m, int layer, int head, Lang lang, char *buf, size_t cap);
 

@@ -10,6 +10,7 @@
 #include <string.h>
 #include "check.h"
 #include "format.h"
+#include "model_write.h"
 #include "text.h"
 
 #define CELL 7           /* least columns per number in the text tables */
@@ -555,6 +556,10 @@ static void dump_model_readout(FILE *out, const Model *m)
 
 void dump_model(FILE *out, const Model *m, const char *sentence)
 {
+    if (m->layers > 0) {   /* a layered model has its own sections */
+        model_write_layered(out, m, sentence, NULL);
+        return;
+    }
     int label_cols = 0;
     for (int i = 0; i < m->vocab_size; i++)
         if (text_width(m->vocab[i]) > label_cols)

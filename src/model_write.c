@@ -99,6 +99,6 @@ void model_write_layered(FILE *out, const Model *m, const char *sentence, const 
     }
     if (m->head_stats)
         write_section(out, "head stats", "a row per head (layer 1 head 1, layer 1 head 2, …): its mean "
-                      "entropy (nats), its mean share at the same place one line up, its mean share at "
-                      "offsets 0 … context − 1", m->head_stats, m->layers * m->heads, MODEL_STATS_COLS(m->context));
+                      "entropy (nats); its mean share at the same place one line up, at the first character, "
+                      "at offsets 0 … context − 1", m->head_stats, m->layers * m->heads, MODEL_STATS_COLS(m->context));
 }

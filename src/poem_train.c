@@ -527,10 +527,15 @@ int poem_train_head_stats(PoemTrainRun *r)
                         if (share[u] > 0.0)
                             entropy -= share[u] * log(share[u]);
                         s[MODEL_STATS_OFFSET + (t - u)] += share[u];
-                        n[MODEL_STATS_OFFSET + (t - u)] += 1.0;
                     }
+                    for (int k = 0; k < m->context; k++)   /* every asker: the profile sums to 1 */
+                        n[MODEL_STATS_OFFSET + k] += 1.0;
                     s[MODEL_STATS_ENTROPY] += entropy;
                     n[MODEL_STATS_ENTROPY] += 1.0;
+                    if (t > 0) {   /* the first character, asked by the others */
+                        s[MODEL_STATS_FIRST] += share[0];
+                        n[MODEL_STATS_FIRST] += 1.0;
+                    }
                     /* the same column of the line before, when that line reaches it and it is in the window */
                     if (line[t] > 0 && line[t] < max_lines) {
                         int above = line_start[line[t] - 1] + col[t] - win->offset;

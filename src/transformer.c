@@ -426,6 +426,50 @@ int transformer_check_finite(const TransformerTrace *tr, char *err, size_t errle
     return 0;
 }
 
+/* ---------------------------------------------------------------- a number as its sum */
+
+/* True when (l, t) names a computed row of a layer of the trace. */
+static bool row_ok(const TransformerTrace *tr, int l, int t)
+{
+    return l >= 0 && l < tr->layers && t >= 0 && t < tr->T;
+}
+
+int transformer_explain_projection(const TransformerTrace *tr, int l, Role role, int t, int j,
+                                   ExplainTerm *terms, double *bias)
+{
+    if (!row_ok(tr, l, t) || j < 0 || j >= tr->d)
+        return 0;
+    const ModelLayer *W = &tr->model->layer[l];
+    const double *w = role == ROLE_Q ? W->wq : role == ROLE_K ? W->wk : W->wv;
+    const double *b = role == ROLE_Q ? W->bq : role == ROLE_K ? W->bk : W->bv;
+    const double *x = TRANSFORMER_ROW(tr->layer[l].ln1_out, t, tr->d);
+    for (int i = 0; i < tr->d; i++)
+        terms[i] = (ExplainTerm){ x[i], w[(size_t)i * (size_t)tr->d + (size_t)j] };
+    *bias = b[j];
+    return tr->d;
+}
+
+int transformer_explain_score(const TransformerTrace *tr, int l, int h, int t, int s, ExplainTerm *terms)
+{
+    if (!row_ok(tr, l, t) || h < 0 || h >= tr->heads || s < 0 || s > t)
+        return 0;
+    const double *q = TRANSFORMER_ROW(tr->layer[l].q, t, tr->d) + h * tr->dh;
+    const double *k = TRANSFORMER_ROW(tr->layer[l].k, s, tr->d) + h * tr->dh;
+    for (int i = 0; i < tr->dh; i++)
+        terms[i] = (ExplainTerm){ q[i], k[i] };
+    return tr->dh;
+}
+
+int transformer_explain_head(const TransformerTrace *tr, int l, int h, int t, int j, ExplainTerm *terms)
+{
+    if (!row_ok(tr, l, t) || h < 0 || h >= tr->heads || j < 0 || j >= tr->dh)
+        return 0;
+    const double *share = TRANSFORMER_HEAD_ROW(tr, tr->layer[l].shares, h, t);
+    for (int s = 0; s <= t; s++)
+        terms[s] = (ExplainTerm){ share[s], tr->layer[l].v[(size_t)s * (size_t)tr->d + (size_t)(h * tr->dh + j)] };
+    return t + 1;
+}
+
 /* ---------------------------------------------------------------- the next character */
 
 int transformer_pick(const TransformerTrace *tr, double temperature, SqrtdRng *rng, double *p)
@@ -530,7 +574,7 @@ int transformer_head_describe(const Model *m, int layer, int head, Lang lang, ch
     if (!m || !m->head_stats || layer < 0 || layer >= m->layers || head < 0 || head >= m->heads)
         return -1;
     const double *row = m->head_stats + (size_t)(layer * m->heads + head) * (size_t)MODEL_STATS_COLS(m->context);
-    int best = MODEL_STATS_LINE_UP;
+    int best = row[MODEL_STATS_FIRST] > row[MODEL_STATS_LINE_UP] ? MODEL_STATS_FIRST : MODEL_STATS_LINE_UP;
     for (int k = 0; k < m->context; k++)
         if (row[MODEL_STATS_OFFSET + k] > row[best])
             best = MODEL_STATS_OFFSET + k;
@@ -545,6 +589,8 @@ int transformer_head_describe(const Model *m, int layer, int head, Lang lang, ch
     int k = best - MODEL_STATS_OFFSET;
     if (best == MODEL_STATS_LINE_UP)
         snprintf(buf, cap, LANG_PICK(lang, "looks at the same place one line up: %s", "看上一行同一位置的字：%s"), num);
+    else if (best == MODEL_STATS_FIRST)
+        snprintf(buf, cap, LANG_PICK(lang, "looks at the first character: %s", "看第一个字：%s"), num);
     else if (k == 0)
         snprintf(buf, cap, LANG_PICK(lang, "looks at itself: %s", "看自己：%s"), num);
     else if (k == 1)

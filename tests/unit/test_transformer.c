@@ -243,6 +243,39 @@ static void test_forward_by_hand(void **state)
     model_free(&m);
 }
 
+/* The terms a screen prints add up, in order, to the very numbers of the pass. */
+static void test_explain(void **state)
+{
+    (void)state;
+    Model m;
+    random_model(&m, 12, 16, 2, 2, 8, false, 13, 0.4);
+    TransformerTrace tr;
+    assert_int_equal(transformer_trace_init(&tr, &m), 0);
+    int ids[5] = { 1, 5, 2, 7, 3 };
+    transformer_forward(&tr, ids, 5);
+    ExplainTerm terms[16];
+    double bias;
+    assert_int_equal(transformer_explain_projection(&tr, 1, ROLE_K, 3, 9, terms, &bias), 16);
+    double sum = bias;
+    for (int i = 0; i < 16; i++)
+        sum += terms[i].a * terms[i].b;
+    assert_true(sum == tr.layer[1].k[3 * 16 + 9]);
+    assert_int_equal(transformer_explain_score(&tr, 1, 1, 4, 2, terms), 8);
+    sum = 0.0;
+    for (int i = 0; i < 8; i++)
+        sum += terms[i].a * terms[i].b;
+    assert_true(sum == TRANSFORMER_CELL(&tr, tr.layer[1].scores, 1, 4, 2));
+    assert_int_equal(transformer_explain_score(&tr, 1, 1, 2, 4, terms), 0);   /* masked */
+    assert_int_equal(transformer_explain_head(&tr, 0, 1, 3, 5, terms), 4);
+    sum = 0.0;
+    for (int s = 0; s < 4; s++)
+        sum += terms[s].a * terms[s].b;
+    assert_true(sum == tr.layer[0].heads[3 * 16 + 8 + 5]);
+    assert_int_equal(transformer_explain_head(&tr, 2, 0, 0, 0, terms), 0);
+    transformer_trace_free(&tr);
+    model_free(&m);
+}
+
 /* ---------------------------------------------------------------- AdamW */
 
 static void test_adamw_formula(void **state)
@@ -335,11 +368,11 @@ static void test_head_describe(void **state)
     char buf[128];
     assert_int_equal(transformer_head_describe(&m, 0, 0, LANG_EN, buf, sizeof buf), -1);
     m.head_stats = calloc(4 * MODEL_STATS_COLS(4), sizeof(double));
-    double rows[4][6] = {
-        { 0.5, 0.1, 0.2, 0.712, 0.05, 0.0 },   /* the character before */
-        { 1.93, 0.2, 0.25, 0.1, 0.29, 0.1 },   /* nothing reaches 30% */
-        { 0.9, 0.38, 0.3, 0.1, 0.1, 0.0 },     /* one line up */
-        { 0.1, 0.0, 0.9, 0.0, 0.0, 0.31 },     /* itself */
+    double rows[4][7] = {
+        { 0.5, 0.1, 0.05, 0.2, 0.712, 0.05, 0.0 },   /* the character before */
+        { 1.93, 0.2, 0.1, 0.25, 0.1, 0.29, 0.1 },    /* nothing reaches 30% */
+        { 0.9, 0.38, 0.1, 0.3, 0.1, 0.1, 0.0 },      /* one line up */
+        { 0.1, 0.0, 0.2, 0.9, 0.0, 0.0, 0.31 },      /* itself */
     };
     memcpy(m.head_stats, rows, sizeof rows);
     assert_int_equal(transformer_head_describe(&m, 0, 0, LANG_EN, buf, sizeof buf), 0);
@@ -354,10 +387,16 @@ static void test_head_describe(void **state)
     assert_string_equal(buf, "看上一行同一位置的字：38.0%");
     transformer_head_describe(&m, 0, 3, LANG_EN, buf, sizeof buf);
     assert_string_equal(buf, "looks at itself: 90.0%");
-    rows[3][2] = 0.0;
+    rows[3][3] = 0.0;
     memcpy(m.head_stats, rows, sizeof rows);
     transformer_head_describe(&m, 0, 3, LANG_ZH, buf, sizeof buf);
     assert_string_equal(buf, "看往前第 3 个字：31.0%");
+    rows[3][2] = 0.487;
+    memcpy(m.head_stats, rows, sizeof rows);
+    transformer_head_describe(&m, 0, 3, LANG_EN, buf, sizeof buf);
+    assert_string_equal(buf, "looks at the first character: 48.7%");
+    transformer_head_describe(&m, 0, 3, LANG_ZH, buf, sizeof buf);
+    assert_string_equal(buf, "看第一个字：48.7%");
     assert_int_equal(transformer_head_describe(&m, 1, 0, LANG_EN, buf, sizeof buf), -1);
     model_free(&m);
 }
@@ -370,6 +409,7 @@ int main(void)
         cmocka_unit_test(test_gradients_add),
         cmocka_unit_test(test_append_equals_forward),
         cmocka_unit_test(test_forward_by_hand),
+        cmocka_unit_test(test_explain),
         cmocka_unit_test(test_adamw_formula),
         cmocka_unit_test(test_pick_and_top),
         cmocka_unit_test(test_cache_counts),
