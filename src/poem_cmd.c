@@ -130,7 +130,15 @@ static void provenance(char *buf, size_t cap, const Options *o, const PoemTrainR
     n += (size_t)snprintf(buf + n, cap - n, "form test: %d of %d first lines continued in form",
                           s->form.passed, s->form.tested);
     if (s->continued[0] && n < cap)
-        snprintf(buf + n, cap - n, "; %s → %s", CONTINUE_PROMPT, s->continued);
+        n += (size_t)snprintf(buf + n, cap - n, "; %s → %s", CONTINUE_PROMPT, s->continued);
+    if (n < cap && m->head_stats)
+        n += (size_t)snprintf(buf + n, cap - n, "\nwhat the heads do on the held-out poems ([head stats]):");
+    for (int l = 0; l < m->layers && n < cap; l++)
+        for (int h = 0; h < m->heads && n < cap; h++) {
+            char said[128];
+            if (transformer_head_describe(m, l, h, LANG_EN, said, sizeof said) == 0)
+                n += (size_t)snprintf(buf + n, cap - n, "\n  layer %d head %d: %s", l + 1, h + 1, said);
+        }
 }
 
 /* The bar's figures: step, loss since the last redraw, held-out loss, speed, time left. */
