@@ -381,7 +381,7 @@ else
 fi
 
 views_section
-sh scripts/bench-train.sh "$BIN"   # training: attn-tui beside PyTorch (issue 18)
+sh scripts/bench-train.sh "$BIN"   # training: attn-tui beside PyTorch
 echo
 row "the train screen (${W}x${H}, training add)" "measured" "target" "meets"
 rule
@@ -392,6 +392,6 @@ if [ "$HAVE_VALGRIND" = 1 ]; then
     row "instructions per training step of add" "$instr_train_step" "" ""
 fi
 
-sh scripts/bench-train.sh "$BIN"   # training: attn-tui beside PyTorch (issue 18)
+sh scripts/bench-train.sh "$BIN"   # training: attn-tui beside PyTorch
 sh scripts/bench-poems.sh "$BIN"   # the poem model: training beside PyTorch, reading it
 

@@ -186,7 +186,7 @@ static int main_export(const Options *o, const Model *m, const char *sentence)
 {
     char err[2048];
     const char *stdout_name = LANG_PICK(o->lang, "standard output", "标准输出");
-    if (o->export_format == EXPORT_PYTHON_TRAIN) {   /* training's first steps (issue 18) */
+    if (o->export_format == EXPORT_PYTHON_TRAIN) {   /* training's first steps */
         TrainConfig cfg;
         if (train_cmd_config(o, o->model_path ? m : NULL, &cfg, err, sizeof err) != 0) {
             fprintf(stderr, "attn-tui: %s\n", err);   /* in o->lang already */
@@ -358,8 +358,11 @@ int main(int argc, char **argv)
         fprintf(stderr, "attn-tui: %s\n", err);
         return EXIT_USAGE;
     }
-    if (o.help)
-        return main_write_text(cli_usage(o.says), LANG_PICK(o.says, "the help", "帮助"), o.says);
+    if (o.help) {
+        char help[CLI_USAGE_BYTES];
+        cli_usage(o.says, help, sizeof help);
+        return main_write_text(help, LANG_PICK(o.says, "the help", "帮助"), o.says);
+    }
     if (o.keys >= 0) {
         errno = 0;
         if (keydoc_write(stdout, (KeyDocFormat)o.keys, o.lang == LANG_ZH ? LANG_ZH : LANG_EN) != 0 ||
@@ -383,7 +386,7 @@ int main(int argc, char **argv)
         o.lang = o.says;
     if (o.train && o.task == CLI_TASK_POEMS)   /* a layered model on poems */
         return poem_cmd_train(&o, stderr, isatty(STDERR_FILENO));
-    if (o.train) {   /* --train: headless, progress on stderr (issue 18) */
+    if (o.train) {   /* --train: headless, progress on stderr */
         return train_cmd_run(&o, stderr, isatty(STDERR_FILENO));
     }
     if (o.export_format == EXPORT_PYTHON_TRAIN && o.task == CLI_TASK_POEMS && !o.model_path)

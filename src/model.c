@@ -1,14 +1,12 @@
 /* model.c — reads the plain-text model format of model.h into a Model.
- * Owns: line splitting, validation with "NAME:LINE: what" messages, number parsing
+ * Owns: line splitting, validation with "NAME:LINE: what" messages, numbers read by number.h
  * independent of the locale, and loading files or the compiled-in default.
  * Must not touch: the engine's arithmetic, the terminal, any global mutable state. */
-#define _GNU_SOURCE /* strtod_l, newlocale: numbers always use '.' whatever LC_NUMERIC says */
-
 #include "model.h"
+#include "number.h"
 #include "slurp.h"
 
 #include <errno.h>
-#include <locale.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -63,7 +61,6 @@ typedef struct {
     const char *name;        /* file name for messages */
     char *err;
     size_t errlen;
-    locale_t c_locale;       /* "C" numeric locale for strtod_l */
     Lang lang;               /* the language of the messages */
     int header_line[SEC_ALL]; /* where each section's header is, 0 if absent */
     int rows[SEC_ALL];       /* data lines seen so far in each section (pass 2) */
@@ -166,8 +163,6 @@ static const struct {
       "词表超过 %d 个字" },
     { "out of memory",
       "内存不足" },
-    { "cannot create the C locale for reading numbers",
-      "无法创建读数字用的 C locale" },
     { "[d] holds one number, but here is another line",
       "[d] 只有一个数，这里却还有一行" },
     { "[d] holds one number, got %d",
@@ -885,33 +880,34 @@ static int pass_structure(Parser *p)
 
 /* ---------------------------------------------------------------- numbers */
 
+_Static_assert(MODEL_MAX_NUMBER == NUMBER_MAX_BYTES, "a model's numbers are number.h's");
+
 /* True when tok reads as a number the format accepts (for hints). */
 static int is_number_text(Parser *p, const char *tok)
 {
-    char *end;
-    double v = strtod_l(tok, &end, p->c_locale);
-    return strlen(tok) <= MODEL_MAX_NUMBER && end != tok && *end == '\0' &&
-           strpbrk(tok, "xX") == NULL && isfinite(v);
+    double v;
+    (void)p;
+    return number_parse(tok, &v) == NUMBER_OK;
 }
 
-/* Parses the token as a finite decimal number, whatever the locale says. */
+/* Parses the token as a finite decimal number (number.h's grammar), whatever the locale says. */
 static int parse_number(Parser *p, const char *tok, double *out)
 {
     char shown[SHOW_BYTES + 4];
-    char *end;
-    if (strlen(tok) > MODEL_MAX_NUMBER)
+    switch (number_parse(tok, out)) {
+    case NUMBER_OK:
+        return 0;
+    case NUMBER_TOO_LONG:
         return fail(p, p->lineno, "number \"%s\" is longer than %d characters",
                     show(tok, shown), MODEL_MAX_NUMBER);
-    double v = strtod_l(tok, &end, p->c_locale);
-    if (end == tok || *end != '\0' || strpbrk(tok, "xX") != NULL) {
-        char hint[HINT_BYTES];
-        return fail(p, p->lineno, "\"%s\" is not a number%s", show(tok, shown),
-                    lookalike_hint(p, tok, hint, sizeof hint, is_number_text));
-    }
-    if (!isfinite(v))
+    case NUMBER_NOT_FINITE:
         return fail(p, p->lineno, "\"%s\" is not a finite number", show(tok, shown));
-    *out = v;
-    return 0;
+    case NUMBER_NOT_A_NUMBER:
+        break;
+    }
+    char hint[HINT_BYTES];
+    return fail(p, p->lineno, "\"%s\" is not a number%s", show(tok, shown),
+                lookalike_hint(p, tok, hint, sizeof hint, is_number_text));
 }
 
 /* Parses exactly d numbers from line into dst; what names the row in messages. */
@@ -1232,16 +1228,11 @@ int model_parse_in(const char *text, size_t len, const char *name, Lang lang, Mo
     int r = -1;
     p.buf = malloc(MODEL_MAX_LINE + 1);
     p.vocab_slot = calloc(VOCAB_SLOTS, sizeof *p.vocab_slot);
-    p.c_locale = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
     if (!p.buf || !p.vocab_slot)
         fail(&p, 1, "out of memory");
-    else if (p.c_locale == (locale_t)0)
-        fail(&p, 1, "cannot create the C locale for reading numbers");
     else if (pass_structure(&p) == 0 && allocate_values(&p) == 0 && pass_values(&p) == 0)
         r = 0;
 
-    if (p.c_locale != (locale_t)0)
-        freelocale(p.c_locale);
     free(p.buf);
     free(p.vocab_slot);
     free(p.has_row);

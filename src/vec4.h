@@ -1,10 +1,10 @@
 /* vec4.h — four doubles as one value (GCC's and clang's vector extension), for the products
  * of transformer.c and transformer_backward.c; private to them.
- * Owns: loading, storing and broadcasting (macros), and VEC4_HOT, which compiles a hot loop twice (AVX2
- * and the baseline) and picks one when the program starts. Each lane is computed as the scalar
- * code would be, with every product rounded before it is added (no fused multiply-add: ISO C
- * mode compiles with -ffp-contract=off, clang is told so here, and "avx2" does not enable FMA),
- * so either copy gives the same bits.
+ * Owns: loading, storing and broadcasting (macros), and VEC4_HOT, which compiles a hot loop
+ * twice (AVX2 and the baseline) and picks one when the program starts. Each lane is computed as
+ * the scalar code would be, with every product rounded before it is added (no fused multiply-
+ * add: ISO C mode compiles with -ffp-contract=off, clang is told so here, and "avx2" does not
+ * enable FMA), so either copy gives the same bits.
  * Must not touch: anything else. */
 #ifndef ATTN_VEC4_H
 #define ATTN_VEC4_H
