@@ -505,12 +505,11 @@ static void cli_use_size(const CliOption *row, const Options *o, char *buf, size
              GRID_MAX_SIDE, GRID_MAX_SIDE);
 }
 
-/* --task: the lesson's two, and the poems apart (a layered model, not the lesson's machine). */
+/* --task: the lesson's two tasks (poems, a layered model's, is in --help's line of --task). */
 static void cli_use_task(const CliOption *row, const Options *o, char *buf, size_t cap)
 {
     (void)row;
-    snprintf(buf, cap, "%s", CLI_SAY(o, "use add or all (or poems: a layered model on 唐诗三百首)",
-                                     "用 add 或 all（或者 poems：在唐诗三百首上训练分层的模型）"));
+    snprintf(buf, cap, "%s", CLI_SAY(o, "use add or all", "用 add 或 all"));
 }
 
 static void cli_use_worksheet(const CliOption *row, const Options *o, char *buf, size_t cap)

@@ -66,6 +66,7 @@ typedef struct {
     int rows[SEC_ALL];       /* data lines seen so far in each section (pass 2) */
     int d_seen;              /* [d] has its number */
     int heads_seen;          /* [heads] has its number */
+    int heads_line;          /* the line of [heads]'s number */
     int layers_seen;         /* [layers] has its number */
     int context_seen;        /* [context] has its number */
     int b1_line;             /* the line of [b1]'s row (it sets the MLP's width), 0 if none */
@@ -129,8 +130,6 @@ static const struct {
       "[%s] 必须是 1 到 %d 的整数，这里是「%s」" },
     { "[%s] has no number",
       "[%s] 里没有数" },
-    { "[heads] must be 1 or 2, got %d (more heads are for a layered model, with [layers])",
-      "[heads] 必须是 1 或 2，这里是 %d（更多的头要分层的模型，带 [layers]）" },
     { "[%s] belongs to the lesson's model: a layered model has [layer 1 wq] and the like",
       "[%s] 是课上模型的节：分层的模型用 [layer 1 wq] 这样的节" },
     { "section [%s] is a layered model's, but [layers] is missing",
@@ -678,6 +677,7 @@ static int parse_heads(Parser *p, char *line)
     }
     p->m->heads = tok[0] - '0';
     p->heads_seen = 1;
+    p->heads_line = p->lineno;
     return 0;
 }
 
@@ -753,9 +753,10 @@ static int check_optional(Parser *p, int last)
         return fail(p, h[SEC_B1], "[b1] is empty");
     if (h[SEC_HEADS] && !p->heads_seen)
         return fail(p, h[SEC_HEADS], "[heads] has no number");
-    if (p->m->heads > MODEL_MAX_HEADS)
-        return fail(p, h[SEC_HEADS], "[heads] must be 1 or 2, got %d (more heads are for a layered "
-                    "model, with [layers])", p->m->heads);
+    if (p->m->heads > MODEL_MAX_HEADS) {   /* 3 … 8 are a layered model's */
+        char got[4] = { (char)('0' + p->m->heads), '\0' };
+        return fail(p, p->heads_line, "[heads] must be 1 or 2, got \"%s\"", got);
+    }
     if (p->m->heads > 0 && p->m->d % p->m->heads != 0)
         return fail(p, h[SEC_HEADS], "[heads] is %d, but d = %d is not divisible by it",
                     p->m->heads, p->m->d);
