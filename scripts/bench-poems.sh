@@ -32,8 +32,10 @@ if [ -n "$py_cpu" ]; then
     ratio=$(awk -v a="$c_cpu" -v b="$py_cpu" 'BEGIN { printf "%.2f", a / b }')
     meets=$(awk -v r="$ratio" 'BEGIN { print (r <= 1.0) ? "yes" : "NO" }')
     printf '%-36s %12s %12s %10s %12s\n' "" "$c_cpu" "$py_cpu" "$ratio" "<= 1.0 $meets"
-    blas_lib=$(readlink -f /usr/lib/x86_64-linux-gnu/libblas.so.3 2>/dev/null || echo "?")
-    echo "(PyTorch $py_version, BLAS_INFO=$py_blas, libblas.so.3 -> $blas_lib; padded [32, 64] batches)"
+    blas_lib=$(readlink -f "$(ldconfig -p 2>/dev/null | sed -n 's/.*libblas\.so\.3 .*=> //p' | head -1)" 2>/dev/null)
+    blas_pkg=$(dpkg -S "$blas_lib" 2>/dev/null | cut -d: -f1)
+    echo "(PyTorch $py_version, BLAS_INFO=$py_blas: libblas.so.3 is ${blas_lib:-?}${blas_pkg:+, package $blas_pkg};"
+    echo " padded [32, 64] batches, the padding out of the loss)"
 else
     printf '%-36s %12s %12s\n' "" "$c_cpu" "n/a (no PyTorch)"
 fi
