@@ -15,6 +15,7 @@
 #include <unistd.h>
 #include <unistr.h>
 #include "ansi.h"
+#include "format.h"
 
 /* ---------------------------------------------------------------- buffers */
 
@@ -226,7 +227,7 @@ void record_frame(Recorder *r, const Grid *g, long long now_ms)
         r->start_ms = now_ms;
         r->started = true;
     } else if (resized) {
-        int n = snprintf(head, sizeof head, "[%.6f, \"r\", \"%dx%d\"]\n",
+        int n = format_c(head, sizeof head, "[%.6f, \"r\", \"%dx%d\"]\n",
                          seconds_since_start(r, now_ms), g->w, g->h);
         line_str(r, head, (size_t)n);
         record_write_line(r);
@@ -241,7 +242,7 @@ void record_frame(Recorder *r, const Grid *g, long long now_ms)
     record_diff(r, g, resized);
     if (r->out_len && !r->error) {
         r->line_len = 0;
-        int n = snprintf(head, sizeof head, "[%.6f, \"o\", \"", seconds_since_start(r, now_ms));
+        int n = format_c(head, sizeof head, "[%.6f, \"o\", \"", seconds_since_start(r, now_ms));
         line_str(r, head, (size_t)n);
         record_json_bytes(r, r->out, r->out_len);
         line_str(r, "\"]\n", 3);

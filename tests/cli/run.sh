@@ -685,6 +685,45 @@ else
     echo "skip  the pseudo-terminal tests: no python3"
 fi
 
+# ------------------------------------------------------------------ a decimal-comma locale
+# Everything another program reads (SVG, JSON, model files, export scripts, asciicast
+# events, S's picture) is written with '.', whatever LC_NUMERIC says: under de_DE.UTF-8
+# (made by the Makefile in build/locale) the same bytes as under C.UTF-8; an SVG's text is
+# the screen's, which may follow the locale ("52,4%"), its markup the same bytes.
+LOCALES=${LOCPATH:-build/locale}
+if [ -d "$LOCALES/de_DE.UTF-8" ]; then
+    for args in "--print --format svg --size 80x24 --stage softmax" "--print --format svg --size 100x30 --view all" \
+                "--dump --format json" "--dump --format model" "--export python" "--export python-train --steps 3"; do
+        # shellcheck disable=SC2086
+        LC_ALL=C.UTF-8 "$BIN" --no-config $args 2>&1 | sed 's/>[^<]*</></g' >"$tmp/c.out"
+        # shellcheck disable=SC2086
+        LOCPATH=$LOCALES LC_ALL=de_DE.UTF-8 "$BIN" --no-config $args 2>&1 | sed 's/>[^<]*</></g' >"$tmp/de.out"
+        if [ -s "$tmp/c.out" ] && cmp -s "$tmp/c.out" "$tmp/de.out"; then
+            ok "LC_ALL=de_DE.UTF-8 $args: the bytes of C.UTF-8"
+        else
+            bad "LC_ALL=de_DE.UTF-8 $args: the bytes of C.UTF-8" "$(diff "$tmp/c.out" "$tmp/de.out" | head -4)"
+        fi
+    done
+    if command -v python3 >/dev/null 2>&1; then
+        rm -f "$tmp/de.cast" "$tmp/de.svg"
+        keys=53,15,$(printf '%s' "$tmp/de.svg" | od -An -tx1 | tr -d ' \n'),0d,w$(printf 'saved' | od -An -tx1 | tr -d ' \n'),71
+        got=$(LOCPATH=$LOCALES LC_ALL=de_DE.UTF-8 python3 "$(dirname "$0")/pty_run.py" "$tmp/pty" 24 80 "$keys" -- \
+              "$BIN" --no-config --record "$tmp/de.cast" --autoplay)
+        if [ "$got" = "exit 0" ] && python3 -c 'import json, re, sys
+events = [json.loads(l) for l in open(sys.argv[1], encoding="utf-8").read().split("\n")[1:-1]]
+assert len(events) > 1 and all(isinstance(e[0], float) for e in events), events[:2]
+svg = open(sys.argv[2], encoding="utf-8").read()
+assert "<path" in svg and not re.search(r"=\"[^\"]*[0-9],[0-9]", svg), re.search(r"=\"[^\"]*[0-9],[0-9][^\"]*", svg)' \
+            "$tmp/de.cast" "$tmp/de.svg" 2>"$tmp/err"; then
+            ok "LC_ALL=de_DE.UTF-8: --record's events and S's picture write '.'"
+        else
+            bad "LC_ALL=de_DE.UTF-8: --record's events and S's picture write '.'" "$got: $(tail -3 "$tmp/err")"
+        fi
+    fi
+else
+    bad "a decimal-comma locale" "no $LOCALES/de_DE.UTF-8 (make build/locale/de_DE.UTF-8)"
+fi
+
 # ------------------------------------------------------------------ issue 16: every message in Chinese
 expect_fail "zh: a character not in the vocabulary" 1 "attn-tui: --sentence：第 2 个字「x」不认识：既不在词表里，也不是 ASCII 拼写" -- --lang zh --dump --sentence 三x
 expect_fail "zh: a full-width look-alike" 1 "第 1 个字「３」不认识（是不是想打「3」？「３」是 U+FF13，不是「3」）" -- --lang zh --dump --sentence "３+5"
