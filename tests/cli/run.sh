@@ -685,6 +685,20 @@ else
     echo "skip  the pseudo-terminal tests: no python3"
 fi
 
+# ------------------------------------------------------------------ hand checks on huge values
+# Any finite value the model format accepts: the worked answer is the value the tables show
+# (a long long of scaled units wrapped 1e17 × (-0.04) + … to -9.2233720357e8).
+"$BIN" --no-config --set 'embedding[三][0]=1e17' --stage 1 --focus 1 --print --size 160x60 >"$tmp/huge" 2>&1
+grep -qF "+ 0.05×0.11 + 1.82×(-0.57) = -4.0000e15" "$tmp/huge" && ! grep -qF "≈" "$tmp/huge" \
+    && grep -qF "Q(三)     -4.00e15 -5.60e16" "$tmp/huge" \
+    && ok "1e17 in x(三): Q(三)[0]'s check = -4.0000e15, the table's -4.00e15" \
+    || bad "1e17 in x(三): Q(三)[0]'s check = -4.0000e15, the table's -4.00e15" "$(grep -F "= " "$tmp/huge" | tail -2)"
+"$BIN" --no-config --set 'embedding[三][0]=1e17' --worksheet 3 --answers --seed 18 >"$tmp/huge" 2>&1
+want=$("$BIN" --no-config --set 'embedding[三][0]=1e17' --dump --format json | jq -r '.q[0][0]')
+grep -qx "    answer 2: -4.00e15" "$tmp/huge" && [ "$want" = "-4000000000000000" ] \
+    && ok "1e17 in x(三): --worksheet --answers gives Q(三)[0] = -4.00e15, as --dump" \
+    || bad "1e17 in x(三): --worksheet --answers gives Q(三)[0] = -4.00e15, as --dump" "$(grep answer "$tmp/huge") / $want"
+
 # ------------------------------------------------------------------ a decimal-comma locale
 # Everything another program reads (SVG, JSON, model files, export scripts, asciicast
 # events, S's picture) is written with '.', whatever LC_NUMERIC says: under de_DE.UTF-8
