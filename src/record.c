@@ -7,11 +7,9 @@
 #include "record.h"
 
 #include <errno.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 #include <unistr.h>
 #include "ansi.h"
@@ -98,25 +96,13 @@ static void record_stop(Recorder *r, int e)
 }
 
 /* Writes the line built (one whole event) with SIGPIPE held back: a FIFO's reader that
- * went away gives EPIPE, not the signal that ends the program. */
+ * went away gives EPIPE, not the signal that ends the program (outfile_write). */
 static void record_write_line(Recorder *r)
 {
     if (r->error || !r->file)
         return;
-    sigset_t pipe_set, old, pending;
-    sigemptyset(&pipe_set);
-    sigaddset(&pipe_set, SIGPIPE);
-    sigpending(&pending);
-    bool was_pending = sigismember(&pending, SIGPIPE);
-    sigprocmask(SIG_BLOCK, &pipe_set, &old);
-    errno = 0;
-    bool ok = fwrite(r->line, 1, r->line_len, r->file) == r->line_len && fflush(r->file) == 0;
+    bool ok = outfile_write(r->file, r->line, r->line_len);
     int e = errno;
-    if (!ok && e == EPIPE && !was_pending) {
-        struct timespec now = { 0, 0 };
-        sigtimedwait(&pipe_set, NULL, &now);   /* take back the SIGPIPE of this write */
-    }
-    sigprocmask(SIG_SETMASK, &old, NULL);
     if (ok)
         r->committed += (long long)r->line_len;
     else

@@ -681,6 +681,24 @@ assert "0;x" not in text' "$tmp/c1.cast"; then
     else
         bad "C1 controls typed in the input line are refused" "$got"
     fi
+    # S to a FIFO: nobody reading it is said at once (open() waited: the screen froze until
+    # Ctrl-C); a reader that goes away after 10 bytes of a 700 kB picture is said too (SIGPIPE
+    # ended the session: exit 141); the session goes on, and q quits with 0.
+    hex() { printf '%s' "$1" | od -An -tx1 | tr -d ' \n'; }
+    mkfifo "$tmp/nobody.svg" "$tmp/stops.svg"
+    got=$($PTY "$tmp/pty" 120 400 "53,15,$(hex "$tmp/nobody.svg"),0d,w$(hex "no one is reading it"),1b,71" -- \
+          "$BIN" --no-config --view matrix)
+    [ "$got" = "exit 0" ] && grep -qF "nobody.svg: no one is reading it (start the FIFO's reader first)" "$tmp/pty" \
+        && ok "S to a FIFO nobody reads: said at once, the session goes on" \
+        || bad "S to a FIFO nobody reads: said at once, the session goes on" "$got: $(tail -c 300 "$tmp/pty" | cat -v)"
+    python3 -c 'import sys; f = open(sys.argv[1], "rb"); f.read(10)' "$tmp/stops.svg" &
+    reader=$!
+    got=$($PTY "$tmp/pty" 120 400 "53,15,$(hex "$tmp/stops.svg"),0d,w$(hex "the reader went away"),1b,71" -- \
+          "$BIN" --no-config --view matrix)
+    kill "$reader" 2>/dev/null; wait "$reader" 2>/dev/null
+    [ "$got" = "exit 0" ] && grep -qF "stops.svg: the reader went away (broken pipe)" "$tmp/pty" \
+        && ok "S to a FIFO whose reader stops after 10 bytes: said, no SIGPIPE, exit 0" \
+        || bad "S to a FIFO whose reader stops after 10 bytes: said, no SIGPIPE, exit 0" "$got: $(tail -c 300 "$tmp/pty" | cat -v)"
 else
     echo "skip  the pseudo-terminal tests: no python3"
 fi
