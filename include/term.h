@@ -83,6 +83,11 @@ bool term_painted_equals(const Grid *g);
 /* The next term_paint clears and repaints the whole terminal (Ctrl-L). */
 void term_request_repaint(void);
 
+/* True when path names the terminal the program draws on (/dev/tty, or the device of its
+ * standard output): a file written there lands on the screen, which must be painted again.
+ * Looks at the path (stat), never opens it. */
+bool term_is_device(const char *path);
+
 /* Waits at most timeout_ms (-1: without limit, blocking in the kernel) for input.
  * Returns TERM_KEY with *ev filled, TERM_TIMEOUT, or TERM_INTERRUPTED when a signal
  * that ends the process has arrived (now or earlier), or when the input is gone

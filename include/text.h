@@ -47,8 +47,10 @@ bool text_char_invisible(unsigned c);
 /* Copies s into buf (of size cap) fit to be quoted in a one-line message: C0 control
  * characters and DEL become \n, \t, \r or \xHH, C1 controls (U+0080..U+009F),
  * bidi and zero-width characters, separators and noncharacters \uHHHH (\UHHHHHHHH
- * above U+FFFF), bytes of invalid UTF-8 \xHH; everything else is kept. What does not
- * fit ends in "…" (never half a character). Returns buf. */
+ * above U+FFFF), bytes of invalid UTF-8 \xHH; a combining mark (non-spacing or enclosing)
+ * with no character before it to sit on (at the start, or after an escape or a blank) too,
+ * as it would sit on the quote around it; everything else is kept ("e" + U+0301 stays
+ * "é"). What does not fit ends in "…" (never half a character). Returns buf. */
 const char *text_escape(const char *s, char *buf, size_t cap);
 
 /* Cuts an incomplete UTF-8 character off the end of s (what a truncating snprintf or a

@@ -320,7 +320,11 @@ static void app_snapshot_save(App *a)
                                           "这一次运行不写文件"));
         return;
     }
-    switch (snapshot_save(&a->shot, in->text, in->replace, a->ui.theme, a->frame.lang, msg, sizeof msg)) {
+    SnapshotResult saved = snapshot_save(&a->shot, in->text, in->replace, a->ui.theme, a->frame.lang, msg,
+                                         sizeof msg);
+    if (term_is_device(in->text))
+        term_request_repaint();   /* the picture went over the frame */
+    switch (saved) {
     case SNAPSHOT_SAVED:
         ui_note_naming(&a->ui, NOTE_SAVED, msg);
         snapshot_free(&a->shot);
@@ -350,8 +354,10 @@ static void app_model_save(App *a)
                                           "这一次运行不写文件"));
         return;
     }
-    switch (train_write_model(a->ui.model_save, in->text, in->replace, a->frame.lang, msg,
-                              sizeof msg)) {
+    int saved = train_write_model(a->ui.model_save, in->text, in->replace, a->frame.lang, msg, sizeof msg);
+    if (term_is_device(in->text))
+        term_request_repaint();   /* the model went over the frame */
+    switch (saved) {
     case 0:
         ui_note_naming(&a->ui, NOTE_SAVED, msg);
         ui_keep_model(&a->ui.model_save, NULL);

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <termios.h>
 #include <term.h>   /* terminfo: setupterm, tigetstr (include/term.h is found by "term.h") */
 #include <unistd.h>
@@ -767,6 +768,15 @@ bool term_painted_equals(const Grid *g)
 void term_request_repaint(void)
 {
     term.repaint = true;
+}
+
+bool term_is_device(const char *path)
+{
+    struct stat at, tty, out;
+    if (!path || stat(path, &at) != 0 || !S_ISCHR(at.st_mode))
+        return false;
+    return (stat("/dev/tty", &tty) == 0 && tty.st_rdev == at.st_rdev) ||
+           (fstat(STDOUT_FILENO, &out) == 0 && S_ISCHR(out.st_mode) && out.st_rdev == at.st_rdev);
 }
 
 /* ---------------------------------------------------------------- keys */

@@ -129,6 +129,8 @@ done
 expect_fail "full-width question mark: did you mean" 1 'unknown "？" at character 6 (did you mean "?"? "？" is U+FF1F, not "?")' -- --dump --sentence 三加五等于？
 expect_fail "C1 control character in --sentence" 1 "control character U+009B at character 2" -- --dump --sentence "$(printf '三\302\2332J')"
 expect_fail "escape in --sentence" 1 "control character U+001B at character 1" -- --dump --sentence "$(printf '\033[2J')"
+expect_fail "a lone combining mark in --sentence is escaped" 1 'unknown "\u0301" at character 2' -- --dump --sentence "$(printf '三\314\201')"
+expect_fail "a lone enclosing mark in --stage is escaped" 2 "--stage: '\u20DD' is not a stage" -- --stage "$(printf '\342\203\235')"
 expect_fail "number above 99" 1 '"100": the ASCII spelling reads numbers from 0 to 99' -- --dump --sentence 100+1
 
 # ------------------------------------------------------------------ --dump --lang, the singular

@@ -1230,7 +1230,26 @@ case_svg_key() {
         fail "a refused name wrote something: $(ls "$_dir" | tr '\n' ' ')"
 }
 
+# S to /dev/tty: the picture goes to the terminal, and the frame is painted again over it
+# (the SVG's text stayed on screen until something else changed).
+case_svg_to_tty() {
+    start_app
+    wait_for "于" && settle before || fail "no first frame" || return 1
+    t send-keys S
+    wait_for "file: attn-tui-arcs.svg" || fail "S did not offer a name" || return 1
+    t send-keys C-u; t send-keys -l /dev/tty; t send-keys Enter
+    wait_for "saved to /dev/tty" || fail "the status line does not say saved to /dev/tty" || return 1
+    settle after || fail "the frame never settled after S" || return 1
+    if grep -qF "<text" "$WORK/after" || grep -qF "</svg>" "$WORK/after"; then
+        fail "the SVG's text is left on the screen: $(grep -m1 -F '<' "$WORK/after")"; return 1
+    fi
+    head -n 23 "$WORK/before" > "$WORK/before.body"; head -n 23 "$WORK/after" > "$WORK/after.body"
+    cmp -s "$WORK/before.body" "$WORK/after.body" ||
+        { diff "$WORK/before.body" "$WORK/after.body" | head -6; fail "the frame after S differs above the status line"; }
+}
+
 run_case "e, typing 10-4=? and Enter runs 十减四等于?"                  case_input_line
+run_case "S to /dev/tty: the frame is painted again over the picture"    case_svg_to_tty
 run_case "S writes the frame as SVG: the default, == --print, never over" case_svg_key
 run_case "--tour: → to the summary (a question answered), ← back, Esc"  case_tour
 run_case "--record writes asciicast v2 that replays to the last frame" case_record
