@@ -53,6 +53,15 @@ bool text_char_invisible(unsigned c);
  * "é"). What does not fit ends in "…" (never half a character). Returns buf. */
 const char *text_escape(const char *s, char *buf, size_t cap);
 
+/* c lower-cased in ASCII only ('A'..'Z' to 'a'..'z'), whatever the locale says (in a
+ * Turkish one tolower('I') is not 'i'); every other value unchanged. The one case folding
+ * of the program's own ASCII words (spellings, names of what --set changes). */
+int text_ascii_lower(int c);
+
+/* strncasecmp with text_ascii_lower: 0 when the first n bytes of a and b are equal but
+ * for ASCII case. */
+int text_ascii_ncasecmp(const char *a, const char *b, size_t n);
+
 /* Cuts an incomplete UTF-8 character off the end of s (what a truncating snprintf or a
  * byte-counted copy leaves). The one helper for cutting text at a character boundary. */
 void text_cut_partial(char *s);

@@ -199,6 +199,23 @@ const char *text_escape(const char *s, char *buf, size_t cap)
     return buf;
 }
 
+/* ---------------------------------------------------------------- ASCII case */
+
+int text_ascii_lower(int c)
+{
+    return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
+}
+
+int text_ascii_ncasecmp(const char *a, const char *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        int x = text_ascii_lower((unsigned char)a[i]), y = text_ascii_lower((unsigned char)b[i]);
+        if (x != y || x == 0)
+            return x - y;
+    }
+    return 0;
+}
+
 /* ---------------------------------------------------------------- cutting */
 
 void text_cut_partial(char *s)
