@@ -518,6 +518,14 @@ awk 'f == 1 && !/^#/ && NF > 1 { $2 = "1e300"; f = 2 } /^\[embedding\]/ { f = 1 
 last=$(tail -1 "$tmp/err")
 [ $st -eq 0 ] && [ ${#last} -lt 100 ] && printf '%s' "$last" | grep -q '^trained add, seed 1: 2 steps, loss [0-9]\.[0-9]\{4\}e+29[0-9], accuracy' \
     && ok "--train: a huge loss in e-notation" || bad "--train: a huge loss in e-notation" "exit $st: $(head -c 300 "$tmp/err")"
+# a start whose scores overflow on its own sentence (2e153 in Wq and Wk) is refused as --model
+# refuses it (it trained, and saved a model attn-tui would not run); nothing is written
+awk '/^\[/ { f = ($0 == "[wq]" || $0 == "[wk]") } f && !/^[#[]/ && NF { for (i = 1; i <= NF; i++) $i = ($i ~ /^-/ ? "-" : "") "2e153" } { print }' \
+    assets/lesson.model >"$tmp/edge.model"
+expect_fail "--model: scores that overflow are refused" 1 "edge.model: the scores overflow (Q(" -- --dump --model "$tmp/edge.model"
+expect_fail "--train: a start model --model refuses is refused" 1 "edge.model: the scores overflow (Q(" -- \
+    --train --model "$tmp/edge.model" --steps 50 --save "$tmp/edge-out.model"
+[ ! -e "$tmp/edge-out.model" ] && ok "--train: nothing saved from a refused start" || bad "--train: nothing saved from a refused start"
 "$BIN" --train --steps 0 --lang zh --save "$tmp/zh-add.model" 2>"$tmp/err" && tail -1 "$tmp/err" | grep -q '^训练完加法，种子 1：0 步，损失 2\.4068，' \
     && "$BIN" --train --task all --steps 0 --lang zh --save "$tmp/zh-all.model" 2>"$tmp/err" && tail -1 "$tmp/err" | grep -q '^训练完加减乘除，种子 1：0 步' \
     && ok "--train --lang zh names the task in Chinese" || bad "--train --lang zh names the task in Chinese" "$(cat "$tmp/err")"
