@@ -125,8 +125,9 @@ static bool forward_refuses(const Model *m, int heads, Lang lang, char *err, siz
 int train_write_model(const Model *m, const char *path, bool overwrite, Lang lang, char *msg,
                       size_t cap)
 {
-    char why[512], quoted[OUTFILE_PATH_BYTES];
+    char why[512];
     if (forward_refuses(m, m->heads, lang, why, sizeof why)) {   /* never a model attn-tui refuses */
+        char quoted[OUTFILE_PATH_BYTES];
         snprintf(msg, cap, LANG_PICK(lang, "%s: not saved: in the trained model, %s", "%s：没有保存：训练出的模型里，%s"),
                  text_escape(path, quoted, sizeof quoted), why);
         return -1;
