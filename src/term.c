@@ -527,7 +527,7 @@ TermBg term_background_ask(void)
 
 TermBg term_background(void)
 {
-    return term.background;
+    return term.open ? term.background : TERMBG_UNKNOWN;
 }
 
 /* ---------------------------------------------------------------- size */
@@ -800,6 +800,7 @@ int term_open(Lang lang, char *err, size_t errlen)
     term.open = true;
     term.headless = false;
     term.asked_background = term.answered_background = false;
+    term.background = TERMBG_UNKNOWN;
     memset(&term.osc, 0, sizeof term.osc);
     term_register_atexit();
     term_setup_modes();
@@ -829,6 +830,7 @@ int term_open_on(FILE *out, FILE *in, int w, int h, char *err, size_t errlen)
     term.open = true;
     term.headless = true;
     term.asked_background = term.answered_background = false;
+    term.background = TERMBG_UNKNOWN;
     memset(&term.osc, 0, sizeof term.osc);
     term_register_atexit();
     meta(stdscr, TRUE);   /* 8-bit input: out is no terminal, so ncurses cannot tell */
