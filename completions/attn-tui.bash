@@ -19,6 +19,28 @@ _attn_tui()
         --format)
             COMPREPLY=($(compgen -W 'text json model svg' -- "$cur"))
             return ;;
+        --export)
+            COMPREPLY=($(compgen -W 'python python-train' -- "$cur"))
+            return ;;
+        --size)
+            COMPREPLY=()
+            return ;;
+        --color)
+            COMPREPLY=($(compgen -W 'always never auto' -- "$cur"))
+            return ;;
+        --record)
+            compopt -o filenames 2>/dev/null
+            COMPREPLY=($(compgen -f -- "$cur"))
+            return ;;
+        --mask)
+            COMPREPLY=($(compgen -W 'none causal' -- "$cur"))
+            return ;;
+        --heads)
+            COMPREPLY=($(compgen -W '1 2' -- "$cur"))
+            return ;;
+        --view)
+            COMPREPLY=($(compgen -W 'all library similarity arcs matrix sqrtd machine train code scale summary practice' -- "$cur"))
+            return ;;
         --speed)
             COMPREPLY=()
             return ;;
@@ -31,27 +53,12 @@ _attn_tui()
         --lang)
             COMPREPLY=($(compgen -W 'en zh' -- "$cur"))
             return ;;
-        --size)
-            COMPREPLY=()
+        --theme)
+            COMPREPLY=($(compgen -W 'dark light contrast' -- "$cur"))
             return ;;
-        --color)
-            COMPREPLY=($(compgen -W 'auto always never' -- "$cur"))
-            return ;;
-        --view)
-            COMPREPLY=($(compgen -W 'all library similarity arcs matrix sqrtd machine train code scale summary practice' -- "$cur"))
-            return ;;
-        --mask)
-            COMPREPLY=($(compgen -W 'none causal' -- "$cur"))
-            return ;;
-        --record)
+        --config)
             compopt -o filenames 2>/dev/null
             COMPREPLY=($(compgen -f -- "$cur"))
-            return ;;
-        --heads)
-            COMPREPLY=($(compgen -W '1 2' -- "$cur"))
-            return ;;
-        --export)
-            COMPREPLY=($(compgen -W 'python python-train' -- "$cur"))
             return ;;
         --keys)
             COMPREPLY=($(compgen -W 'markdown man' -- "$cur"))
@@ -64,13 +71,6 @@ _attn_tui()
             return ;;
         --set)
             COMPREPLY=()
-            return ;;
-        --theme)
-            COMPREPLY=($(compgen -W 'dark light contrast' -- "$cur"))
-            return ;;
-        --config)
-            compopt -o filenames 2>/dev/null
-            COMPREPLY=($(compgen -f -- "$cur"))
             return ;;
         --task)
             COMPREPLY=($(compgen -W 'add all' -- "$cur"))
@@ -86,6 +86,6 @@ _attn_tui()
             COMPREPLY=($(compgen -f -- "$cur"))
             return ;;
     esac
-    COMPREPLY=($(compgen -W '--sentence --model --dump --format --no-numbers --autoplay --speed --stage --focus --lang --ascii --print --size --color --view --mask --record --overwrite --heads --export --keys --no-ascii --worksheet --answers --seed --set --theme --config --no-config --train --task --steps --lr --save --tour --predict -h --help -V --version' -- "$cur"))
+    COMPREPLY=($(compgen -W '--sentence --model --dump --format --export --print --size --color --record --overwrite --mask --heads --view --no-numbers --autoplay --speed --stage --focus --tour --predict --lang --theme --config --no-config --ascii --no-ascii --keys --worksheet --answers --seed --set --train --task --steps --lr --save -h --help -V --version' -- "$cur"))
 }
 complete -F _attn_tui attn-tui

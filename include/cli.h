@@ -94,15 +94,15 @@ enum {
     CLI_GIVEN_NUMBERS = 1u << 5,  /* --no-numbers */
     CLI_GIVEN_MASK = 1u << 6,     /* --mask */
     CLI_GIVEN_HEADS = 1u << 7,    /* --heads */
-    CLI_GIVEN_MODEL = 1u << 8     /* --model */
+    CLI_GIVEN_MODEL = 1u << 8,    /* --model */
+    CLI_GIVEN_COUNT = 9           /* how many bits: a new key's bit is 1u << CLI_GIVEN_COUNT,
+                                     and CLI_GIVEN_COUNT one more */
 };
 
 /* What an option's value is, for shell completion. */
 typedef enum {
     CLI_VALUE_NONE = 0,   /* a flag: no value */
-    CLI_VALUE_WORDS,      /* one of CliOptionDoc.words */
-    CLI_VALUE_VIEWS,      /* a screen's name (the view table) */
-    CLI_VALUE_STAGES,     /* a stage's name (the stage table) */
+    CLI_VALUE_WORDS,      /* one of a few words (cli_option_words) */
     CLI_VALUE_FILE,       /* a file name */
     CLI_VALUE_FREE        /* anything (a sentence, a number) */
 } CliValueKind;
@@ -112,24 +112,38 @@ typedef struct {
     const char *name;     /* the long name, without "--" */
     char short_name;      /* its one-letter form ('h'), or 0 */
     CliValueKind value;   /* what its value is */
-    const char *words;    /* CLI_VALUE_WORDS: the values, separated by spaces */
     const char *help;     /* a short description (no quotes, brackets or colons) */
     bool hidden;          /* left out of completion and --help (--completion itself) */
+    int row;              /* its row of the option table, for cli_option_words */
 } CliOptionDoc;
 
-/* Fills *out with the i-th option of the command line (in the order of getopt's table)
- * and returns 0, or returns -1 past the last. An option missing from the description
- * table gets its name, its value kind from getopt's table and help NULL (a unit test
- * fails on it). */
+/* Fills *out with the i-th option of the command line (in --help's order) and returns 0,
+ * or returns -1 past the last. */
 int cli_option_doc(int i, CliOptionDoc *out);
 
-/* The values an option takes, separated by single spaces, into buf (cap bytes): its
- * words, the view names or the stage names; "" for other kinds. */
+/* The values an option takes, separated by single spaces, into buf (cap bytes): its words
+ * (a view's or a stage's name …); "" for other kinds. */
 void cli_option_words(const CliOptionDoc *d, char *buf, size_t cap);
 
-/* Applies one default as the command line's --NAME VALUE would (VALUE NULL for a
- * flag), without marking it given: for the config file. Returns 0, or -1 with the
- * message --NAME's bad value gets on the command line. */
+/* One key of the config file: the option (or the two flags) it stands for, from the rows of
+ * the option table that name it. */
+typedef struct {
+    const char *key;      /* as the file writes it: "lang", "numbers" */
+    unsigned bit;         /* its CLI_GIVEN_* bit */
+    const char *option;   /* the option whose value it takes ("lang"), or NULL: a key of yes or no */
+    const char *yes;      /* a key of yes or no: the flag "yes" means ("ascii"), or NULL (the default) */
+    const char *no;       /* the flag "no" means ("no-ascii", "no-numbers"), or NULL (the default);
+                             with both, "auto" means neither */
+    bool path;            /* its value is a file name (a leading ~/ is $HOME/) */
+} CliKey;
+
+/* Fills *out with the config key of bit (one CLI_GIVEN_* bit) and returns 0, or returns -1
+ * when no option has a key with that bit. */
+int cli_config_key(unsigned bit, CliKey *out);
+
+/* Applies one option as the command line's --NAME VALUE would (VALUE NULL for a flag),
+ * without marking it given: for the config file. Returns 0, or -1 with the message
+ * --NAME's bad value gets on the command line. */
 int cli_apply_named(Options *o, const char *name, const char *value, char *err, size_t errlen);
 
 /* The defaults before any option. */
@@ -138,8 +152,12 @@ void cli_defaults(Options *o);
 /* Parses argv into *o. Returns 0, or -1 with a one-line message in err. */
 int cli_parse(int argc, char **argv, Options *o, char *err, size_t errlen);
 
-/* The --help text, in Chinese when lang is LANG_ZH (main passes o->says: --lang in argv, else
- * the locale), else in English. */
-const char *cli_usage(Lang lang);
+#define CLI_USAGE_BYTES 16384   /* room for the --help text in either language */
+
+/* Writes the --help text into buf (cap bytes, always terminated), in Chinese when lang is
+ * LANG_ZH (main passes o->says: --lang in argv, else the locale), else in English: every
+ * option's row, wrapped to 79 columns (display columns: a CJK character takes two).
+ * Returns the text's length; cap or more when it was cut. */
+size_t cli_usage(Lang lang, char *buf, size_t cap);
 
 #endif

@@ -128,7 +128,18 @@ double engine_position(int p, int dim, int d);
  * and V are made of these rows; training uses it too. */
 void engine_project(const double *x, const double *w, double *out, int d);
 
-/* Softmax of n values into out (out may equal in), subtracting the maximum first. */
+/* The one softmax's first half: exp(in[i] − shift) into exps[i] for each visible value (every
+ * value when visible is NULL; 0 for the others), shift the largest visible value, so that no
+ * exp overflows, whatever the values' size (exps may equal in). Returns the exps' sum, and
+ * the shift in *shift unless it is NULL. The hand checks round these exps before adding. */
+double engine_softmax_exps(const double *in, const bool *visible, double *exps, int n, double *shift);
+
+/* Softmax of the n values of in whose visible[i] is true (every value when visible is NULL)
+ * into out, 0 for the others (out may equal in): engine_softmax_exps, each divided by their
+ * sum. */
+void engine_softmax_visible(const double *in, const bool *visible, double *out, int n);
+
+/* Softmax of n values into out (out may equal in): engine_softmax_visible of every value. */
 void engine_softmax(const double *in, double *out, int n);
 
 /* Row t of a T×d matrix of the trace. */

@@ -141,19 +141,15 @@ static void check_share_at(CheckedShare *c, const Trace *tr, int h, int t, int s
     c->s = s;
     c->scaled_digits = digits;
     c->exp_digits = digits + 1;
-    bool any = false;
     for (int u = 0; u < T; u++) {
         c->visible[u] = engine_visible(tr, t, u);
         c->scaled[u] = format_round(TRACE_HSQ(tr, scaled, h, t, u), digits);
-        if (c->visible[u] && (!any || c->scaled[u] > c->max)) {
-            c->max = c->scaled[u];
-            any = true;
-        }
     }
+    engine_softmax_exps(c->scaled, c->visible, c->exps, T, &c->max);
     CheckTally sum;
     tally_start(&sum, c->exp_digits);
-    for (int u = 0; u < T; u++) {
-        c->exps[u] = c->visible[u] ? format_round(exp(c->scaled[u] - c->max), c->exp_digits) : 0.0;
+    for (int u = 0; u < T; u++) {   /* the exps as printed, and their sum as redone by hand */
+        c->exps[u] = format_round(c->exps[u], c->exp_digits);
         tally_add(&sum, c->exps[u]);
     }
     c->sum = tally_sum(&sum);
@@ -299,28 +295,16 @@ void check_share_printed(CheckedShare *c, const double *scores, const bool *visi
     c->s = s;
     c->scaled_digits = 0;
     c->exp_digits = exp_digits;
-    c->max = 0.0;
-    bool any = false;
     for (int u = 0; u < n; u++) {
         c->visible[u] = visible[u];
         c->scaled[u] = scores[u];
-        if (visible[u] && (!any || scores[u] > c->max)) {
-            c->max = scores[u];
-            any = true;
-        }
     }
-    double sum = 0.0;
+    double sum = engine_softmax_exps(c->scaled, c->visible, c->exps, n, &c->max);
     CheckTally rounded;
     tally_start(&rounded, exp_digits >= 0 ? exp_digits : 0);
-    for (int u = 0; u < n; u++) {
-        double e = visible[u] ? exp(scores[u] - c->max) : 0.0;
-        if (exp_digits >= 0) {
-            e = format_round(e, exp_digits);
-            tally_add(&rounded, e);
-        } else {
-            sum += e;
-        }
-        c->exps[u] = e;
+    for (int u = 0; u < n && exp_digits >= 0; u++) {   /* rounded as printed, summed by hand */
+        c->exps[u] = format_round(c->exps[u], exp_digits);
+        tally_add(&rounded, c->exps[u]);
     }
     c->sum = exp_digits >= 0 ? tally_sum(&rounded) : sum;
     c->share = c->sum > 0.0 && s >= 0 && s < n ? c->exps[s] / c->sum : 0.0;

@@ -5,20 +5,7 @@
 
 #include "cli.h"
 
-#include <string.h>
-
 #define COMPLETION_WORDS_BYTES 512   /* room for the longest list of values */
-
-/* ---------------------------------------------------------------- shells */
-
-int completion_shell_from_name(const char *name)
-{
-    static const char *const names[COMPLETION_COUNT] = { "bash", "zsh", "fish" };
-    for (int i = 0; i < COMPLETION_COUNT; i++)
-        if (strcmp(names[i], name) == 0)
-            return i;
-    return -1;
-}
 
 /* The description of an option, or its name when the table has none. */
 static const char *completion_help(const CliOptionDoc *d)
@@ -104,8 +91,6 @@ static void completion_zsh(FILE *f)
             fprintf(f, ":%s: '", d.name);
             break;
         case CLI_VALUE_WORDS:
-        case CLI_VALUE_VIEWS:
-        case CLI_VALUE_STAGES:
             cli_option_words(&d, words, sizeof words);
             fprintf(f, ":%s:(%s)'", d.name, words);
             break;
@@ -141,8 +126,6 @@ static void completion_fish(FILE *f)
             fputs(" -x", f);
             break;
         case CLI_VALUE_WORDS:
-        case CLI_VALUE_VIEWS:
-        case CLI_VALUE_STAGES:
             cli_option_words(&d, words, sizeof words);
             fprintf(f, " -x -a '%s'", words);
             break;

@@ -1,9 +1,11 @@
 /* config.c — reads ~/.config/attn-tui/config: `key = value` lines, `#` comments, each value
- * checked by the command line's own rules (cli_apply_named), so one value means one thing.
- * Owns: the file's syntax, its keys, its messages (FILE:LINE: what is wrong).
- * Must not touch: the terminal, the model, the command line's parsing itself. */
+ * checked and applied by the command line's own rules (cli_apply_named), so one value means
+ * one thing; the keys are the option table's (cli_config_key).
+ * Owns: the file's syntax (yes and no, ~/ in a path, a byte order mark), its messages
+ * (FILE:LINE: what is wrong). Must not touch: the terminal, the model, the options' parsing. */
 #include "config.h"
 
+#include "infile.h"
 #include "text.h"
 
 #include <errno.h>
@@ -46,64 +48,84 @@ static int config_bool(const char *v)
     return -1;
 }
 
-/* The keys, each with its CLI_GIVEN_* bit; they take the values of --KEY. */
-static const struct {
-    const char *key;   /* the key in the file, the option's long name */
-    unsigned bit;      /* CLI_GIVEN_* */
-} config_keys[] = {
-    { "lang", CLI_GIVEN_LANG },     { "theme", CLI_GIVEN_THEME }, { "view", CLI_GIVEN_VIEW },
-    { "speed", CLI_GIVEN_SPEED },   { "ascii", CLI_GIVEN_ASCII }, { "numbers", CLI_GIVEN_NUMBERS },
-    { "mask", CLI_GIVEN_MASK },     { "heads", CLI_GIVEN_HEADS }, { "model", CLI_GIVEN_MODEL },
-};
 /* A message in the language of c's messages. */
 #define CONFIG_SAY(c, en, zh) LANG_PICK((c)->values.says, en, zh)
 
-#define CONFIG_KEY_LIST "lang, theme, view, speed, ascii, numbers, mask, heads, model"
-#define CONFIG_KEY_LIST_ZH "lang、theme、view、speed、ascii、numbers、mask、heads、model"   /* as --view's list */
+/* The key named key into *k with its bit's index in *slot: 0, or -1 when no option has it.
+ * The keys are the option table's (cli_config_key), one per CLI_GIVEN_* bit. */
+static int config_key(const char *key, CliKey *k, int *slot)
+{
+    for (int b = 0; b < CLI_GIVEN_COUNT; b++)
+        if (cli_config_key(1u << b, k) == 0 && strcmp(k->key, key) == 0) {
+            *slot = b;
+            return 0;
+        }
+    return -1;
+}
+
+/* The keys for a message, in the order of their bits: "lang, theme, …" ("lang、theme、…"). */
+static void config_key_list(const Config *c, char *buf, size_t cap)
+{
+    CliKey k;
+    buf[0] = '\0';
+    for (int b = 0; b < CLI_GIVEN_COUNT; b++)
+        if (cli_config_key(1u << b, &k) == 0) {
+            size_t used = strlen(buf);
+            snprintf(buf + used, cap - used, "%s%s", used ? CONFIG_SAY(c, ", ", "、") : "", k.key);
+        }
+}
+
+/* Applies key k's value text to o as the command line would: a key of yes or no its flag
+ * (none for a default or auto), any other key its option with text. Returns 0, or -1 with
+ * the option's message in err. */
+static int config_apply_key(const CliKey *k, const char *text, Options *o, char *err, size_t errlen)
+{
+    if (k->option)
+        return cli_apply_named(o, k->option, text, err, errlen);
+    int b = config_bool(text);
+    const char *flag = b == 1 ? k->yes : b == 0 ? k->no : NULL;
+    return flag ? cli_apply_named(o, flag, NULL, err, errlen) : 0;
+}
 
 /* Sets key to value in *c. Returns 0, or -1 with what is wrong in err (no FILE:LINE). */
 static int config_set(Config *c, const char *key, const char *value, char *err, size_t errlen)
 {
     char q[CONFIG_QUOTE_BYTES];
-    unsigned bit = 0;
-    for (size_t i = 0; i < sizeof config_keys / sizeof config_keys[0]; i++)
-        if (strcmp(config_keys[i].key, key) == 0)
-            bit = config_keys[i].bit;
-    if (!bit) {
-        snprintf(err, errlen, CONFIG_SAY(c, "unknown key '%s' (the keys: " CONFIG_KEY_LIST ")",
-                                         "未知的键「%s」（可用的键：" CONFIG_KEY_LIST_ZH "）"),
-                 text_escape(key, q, sizeof q));
+    CliKey k;
+    int slot;
+    if (config_key(key, &k, &slot) != 0) {
+        char keys[512];
+        config_key_list(c, keys, sizeof keys);
+        snprintf(err, errlen, CONFIG_SAY(c, "unknown key '%s' (the keys: %s)", "未知的键「%s」（可用的键：%s）"),
+                 text_escape(key, q, sizeof q), keys);
         return -1;
     }
-    if (bit == CLI_GIVEN_ASCII || bit == CLI_GIVEN_NUMBERS) {
-        int b = config_bool(value);
-        if (b < 0 && !(bit == CLI_GIVEN_ASCII && strcmp(value, "auto") == 0)) {
+    char *text = c->value[slot];
+    if (!k.option) {   /* yes or no, and auto when the key has a flag for each */
+        bool any = k.yes && k.no;
+        if (config_bool(value) < 0 && !(any && strcmp(value, "auto") == 0)) {
             snprintf(err, errlen, CONFIG_SAY(c, "%s: '%s' is not yes or no%s", "%s：「%s」不是 yes 或 no%s"), key,
-                     text_escape(value, q, sizeof q),
-                     bit == CLI_GIVEN_ASCII ? CONFIG_SAY(c, " (or auto)", "（或 auto）") : "");
+                     text_escape(value, q, sizeof q), any ? CONFIG_SAY(c, " (or auto)", "（或 auto）") : "");
             return -1;
         }
-        if (bit == CLI_GIVEN_NUMBERS) {
-            c->values.numbers = b == 1;
-        } else {
-            c->values.ascii = b == 1;
-            c->values.no_ascii = b == 0;
-        }
-    } else if (bit == CLI_GIVEN_MODEL) {
-        const char *home = getenv("HOME");
-        bool tilde = strncmp(value, "~/", 2) == 0 && home && home[0];
-        int n = snprintf(c->model, sizeof c->model, "%s%s", tilde ? home : "", value + (tilde ? 1 : 0));
-        if (n < 0 || (size_t)n >= sizeof c->model) {
-            snprintf(err, errlen, "%s", CONFIG_SAY(c, "model: the path is too long", "model：路径太长"));
-            return -1;
-        }
-    } else if (cli_apply_named(&c->values, key, value, err, errlen) != 0) {
+    }
+    const char *home = getenv("HOME");
+    bool tilde = k.path && strncmp(value, "~/", 2) == 0 && home && home[0];
+    int n = snprintf(text, CONFIG_PATH_BYTES, "%s%s", tilde ? home : "", value + (tilde ? 1 : 0));
+    if (n < 0 || n >= CONFIG_PATH_BYTES) {
+        snprintf(err, errlen, CONFIG_SAY(c, "%s: the path is too long", "%s：路径太长"), key);
+        return -1;
+    }
+    Options check;   /* the option's own rules, on a copy: its message if it refuses */
+    cli_defaults(&check);
+    check.says = c->values.says;
+    if (config_apply_key(&k, text, &check, err, errlen) != 0) {
         if (strncmp(err, "--", 2) == 0)   /* "--lang: 'fr' is ..." becomes "lang: 'fr' is ..." (cli's
                                              messages speak c->values.says) */
             memmove(err, err + 2, strlen(err + 2) + 1);
         return -1;
     }
-    c->set |= bit;
+    c->set |= k.bit;
     return 0;
 }
 
@@ -164,6 +186,8 @@ int config_parse_in(Config *c, const char *text, size_t len, const char *name, L
     cli_defaults(&c->values);
     c->values.says = lang;
     size_t at = 0;
+    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)   /* a UTF-8 byte order mark, as Windows editors save */
+        at = 3;
     for (int number = 1; at < len; number++) {
         const char *nl = memchr(text + at, '\n', len - at);
         size_t n = nl ? (size_t)(nl - (text + at)) : len - at;
@@ -188,6 +212,10 @@ int config_parse_in(Config *c, const char *text, size_t len, const char *name, L
         }
         at += n + 1;
     }
+    Lang says = c->values.says;   /* the values: the defaults with each key applied */
+    cli_defaults(&c->values);
+    c->values.says = says;
+    config_apply(c, &c->values);
     return 0;
 }
 
@@ -204,12 +232,17 @@ int config_load_in(Config *c, const char *path, bool must_exist, Lang lang, char
     memset(c, 0, sizeof *c);
     cli_defaults(&c->values);
     c->values.says = lang;
-    FILE *fp = fopen(path, "rb");
+    FILE *fp = infile_open(path);   /* a FIFO or a device is refused, never waited on */
     if (!fp) {
-        if (errno == ENOENT && !must_exist)
+        if ((errno == ENOENT && !must_exist) || (errno == ENODEV && infile_is_null_device(path)))
             return 0;
-        snprintf(err, errlen, CONFIG_SAY(c, "cannot read the config file %s: %s", "读不了配置文件 %s：%s"),
-                 text_escape(path, shown, sizeof shown), lang_strerror(lang, errno).text);
+        if (errno == ENODEV)
+            snprintf(err, errlen, CONFIG_SAY(c, "cannot read the config file %s: not a regular file (a pipe or "
+                                                "a device is never read)", "读不了配置文件 %s：不是普通文件（不读管道或设备）"),
+                     text_escape(path, shown, sizeof shown));
+        else
+            snprintf(err, errlen, CONFIG_SAY(c, "cannot read the config file %s: %s", "读不了配置文件 %s：%s"),
+                     text_escape(path, shown, sizeof shown), lang_strerror(lang, errno).text);
         return -1;
     }
     char *text = malloc(CONFIG_MAX_BYTES + 1);
@@ -239,19 +272,11 @@ int config_load_in(Config *c, const char *path, bool must_exist, Lang lang, char
 void config_apply(const Config *c, Options *o)
 {
     unsigned take = c->set & ~o->given;
-    if (take & CLI_GIVEN_LANG)    o->lang = c->values.lang;
-    if (take & CLI_GIVEN_THEME) {
-        o->theme = c->values.theme;
-        o->theme_set = true;
-    }
-    if (take & CLI_GIVEN_VIEW)    o->view = c->values.view;
-    if (take & CLI_GIVEN_SPEED)   o->speed = c->values.speed;
-    if (take & CLI_GIVEN_NUMBERS) o->numbers = c->values.numbers;
-    if (take & CLI_GIVEN_MASK)    o->mask = c->values.mask;
-    if (take & CLI_GIVEN_HEADS)   o->heads = c->values.heads;
-    if (take & CLI_GIVEN_MODEL)   o->model_path = c->model;
-    if (take & CLI_GIVEN_ASCII) {
-        o->ascii = c->values.ascii;
-        o->no_ascii = c->values.no_ascii;
+    for (int b = 0; b < CLI_GIVEN_COUNT; b++) {
+        CliKey k;
+        if ((take & (1u << b)) && cli_config_key(1u << b, &k) == 0) {
+            char err[512];
+            (void)config_apply_key(&k, c->value[b], o, err, sizeof err);   /* config_set checked it */
+        }
     }
 }

@@ -1,16 +1,15 @@
 /* edit.c — one number of the model (or one raw score of the pass) changed, described,
  * undone; the --set syntax read.
  * Must not touch: the terminal, the engine's arithmetic, any global state. */
-#define _GNU_SOURCE /* strtod_l, newlocale: numbers always use '.' whatever LC_NUMERIC says */
 #include "edit.h"
 
-#include <locale.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "format.h"
+#include "number.h"
 #include "text.h"
 
 #define EDIT_QUOTE_BYTES 96   /* most bytes of the user's text quoted in a message */
@@ -56,16 +55,7 @@ static long edit_index(const Model *m, const char **p, char *word, size_t cap)
 /* A finite number written as the model file writes them. */
 static int edit_number(const char *s, double *out)
 {
-    locale_t c = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
-    if (c == (locale_t)0)
-        return -1;
-    char *end;
-    double v = strtod_l(s, &end, c);
-    freelocale(c);
-    if (end == s || *end != '\0' || !isfinite(v) || strlen(s) > MODEL_MAX_NUMBER)
-        return -1;
-    *out = v;
-    return 0;
+    return number_parse(s, out) == NUMBER_OK ? 0 : -1;
 }
 
 /* Reads "[" CHARACTER "]" or "[" POSITION "]" at *p against the sentence's characters:

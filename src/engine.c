@@ -19,38 +19,34 @@ double engine_position(int p, int dim, int d)
     return (dim % 2 == 0) ? sin(angle) : cos(angle);
 }
 
-void engine_softmax(const double *in, double *out, int n)
-{
-    double max = in[0];
-    for (int i = 1; i < n; i++)
-        if (in[i] > max)
-            max = in[i];
-    double sum = 0.0;
-    for (int i = 0; i < n; i++) {
-        out[i] = exp(in[i] - max);
-        sum += out[i];
-    }
-    for (int i = 0; i < n; i++)
-        out[i] /= sum;
-}
-
-/* Softmax of the n values of in whose visible[i] is true (the rest get 0), subtracting the
- * largest visible value first. At least in[0] is visible in every row of a causal mask. */
-static void softmax_visible(const double *in, const bool *visible, double *out, int n)
+double engine_softmax_exps(const double *in, const bool *visible, double *exps, int n, double *shift)
 {
     double max = 0.0, sum = 0.0;
     bool any = false;
     for (int i = 0; i < n; i++)
-        if (visible[i] && (!any || in[i] > max)) {
+        if ((!visible || visible[i]) && (!any || in[i] > max)) {
             max = in[i];
             any = true;
         }
     for (int i = 0; i < n; i++) {
-        out[i] = visible[i] ? exp(in[i] - max) : 0.0;
-        sum += out[i];
+        exps[i] = !visible || visible[i] ? exp(in[i] - max) : 0.0;
+        sum += exps[i];
     }
+    if (shift)
+        *shift = max;
+    return sum;
+}
+
+void engine_softmax_visible(const double *in, const bool *visible, double *out, int n)
+{
+    double sum = engine_softmax_exps(in, visible, out, n, NULL);
     for (int i = 0; i < n; i++)
         out[i] = sum > 0.0 ? out[i] / sum : 0.0;
+}
+
+void engine_softmax(const double *in, double *out, int n)
+{
+    engine_softmax_visible(in, NULL, out, n);
 }
 
 void engine_project(const double *x, const double *w, double *out, int d)
@@ -171,7 +167,7 @@ static void compute_head_row(Trace *tr, int h, int t)
         TRACE_HSQ(tr, scaled, h, t, s) = acc / tr->scale;
         visible[s] = engine_visible(tr, t, s);
     }
-    softmax_visible(&TRACE_HSQ(tr, scaled, h, t, 0), visible, &TRACE_HSQ(tr, weights, h, t, 0), T);
+    engine_softmax_visible(&TRACE_HSQ(tr, scaled, h, t, 0), visible, &TRACE_HSQ(tr, weights, h, t, 0), T);
     for (int j = first; j < first + dh; j++) {
         double acc = 0.0;
         for (int s = 0; s < T; s++)
@@ -380,23 +376,16 @@ int engine_explain_output(const Trace *tr, int t, int j, ExplainTerm *terms)
 double engine_explain_share(const Trace *tr, int h, int t, int s, double *exps, double *sum,
                             double *max)
 {
-    const double *row = &TRACE_HSQ(tr, scaled, h, t, 0);
-    double m = row[0];   /* column 0 is visible to every row */
-    for (int u = 1; u < tr->T; u++)
-        if (engine_visible(tr, t, u) && row[u] > m)
-            m = row[u];
-    double total = 0.0;
-    for (int u = 0; u < tr->T; u++) {
-        double e = engine_visible(tr, t, u) ? exp(row[u] - m) : 0.0;
-        if (exps)
-            exps[u] = e;
-        total += e;
-    }
+    bool visible[MODEL_MAX_TOKENS];
+    double each[MODEL_MAX_TOKENS];
+    for (int u = 0; u < tr->T; u++)
+        visible[u] = engine_visible(tr, t, u);
+    double total = engine_softmax_exps(&TRACE_HSQ(tr, scaled, h, t, 0), visible, each, tr->T, max);
+    if (exps)
+        memcpy(exps, each, (size_t)tr->T * sizeof *exps);
     if (sum)
         *sum = total;
-    if (max)
-        *max = m;
-    return engine_visible(tr, t, s) ? exp(row[s] - m) / total : 0.0;
+    return visible[s] ? each[s] / total : 0.0;
 }
 
 int engine_explain_similarity(const Trace *tr, int t, int s, ExplainTerm *terms)

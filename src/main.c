@@ -351,8 +351,11 @@ int main(int argc, char **argv)
         fprintf(stderr, "attn-tui: %s\n", err);
         return EXIT_USAGE;
     }
-    if (o.help)
-        return main_write_text(cli_usage(o.says), LANG_PICK(o.says, "the help", "帮助"), o.says);
+    if (o.help) {
+        char help[CLI_USAGE_BYTES];
+        cli_usage(o.says, help, sizeof help);
+        return main_write_text(help, LANG_PICK(o.says, "the help", "帮助"), o.says);
+    }
     if (o.keys >= 0) {
         errno = 0;
         if (keydoc_write(stdout, (KeyDocFormat)o.keys, o.lang == LANG_ZH ? LANG_ZH : LANG_EN) != 0 ||

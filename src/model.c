@@ -1,22 +1,19 @@
 /* model.c — reads the plain-text model format of model.h into a Model.
- * Owns: line splitting, validation with "NAME:LINE: what" messages, number parsing
+ * Owns: line splitting, validation with "NAME:LINE: what" messages, numbers read by number.h
  * independent of the locale, and loading files or the compiled-in default.
  * Must not touch: the engine's arithmetic, the terminal, any global mutable state. */
-#define _GNU_SOURCE /* strtod_l, newlocale: numbers always use '.' whatever LC_NUMERIC says */
-
 #include "model.h"
+#include "infile.h"
+#include "number.h"
 
 #include <errno.h>
-#include <locale.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <fcntl.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #define MODEL_MAX_FILE (64u * 1024u * 1024u) /* largest file model_load_file reads */
 #define SHOW_BYTES 32                        /* longest token quoted in a message */
@@ -46,7 +43,6 @@ typedef struct {
     const char *name;        /* file name for messages */
     char *err;
     size_t errlen;
-    locale_t c_locale;       /* "C" numeric locale for strtod_l */
     Lang lang;               /* the language of the messages */
     int header_line[SEC_COUNT]; /* where each section's header is, 0 if absent */
     int rows[SEC_COUNT];     /* data lines seen so far in each section (pass 2) */
@@ -110,8 +106,6 @@ static const struct {
       "词表超过 %d 个字" },
     { "out of memory",
       "内存不足" },
-    { "cannot create the C locale for reading numbers",
-      "无法创建读数字用的 C locale" },
     { "[d] holds one number, but here is another line",
       "[d] 只有一个数，这里却还有一行" },
     { "[d] holds one number, got %d",
@@ -690,33 +684,34 @@ static int pass_structure(Parser *p)
 
 /* ---------------------------------------------------------------- numbers */
 
+_Static_assert(MODEL_MAX_NUMBER == NUMBER_MAX_BYTES, "a model's numbers are number.h's");
+
 /* True when tok reads as a number the format accepts (for hints). */
 static int is_number_text(Parser *p, const char *tok)
 {
-    char *end;
-    double v = strtod_l(tok, &end, p->c_locale);
-    return strlen(tok) <= MODEL_MAX_NUMBER && end != tok && *end == '\0' &&
-           strpbrk(tok, "xX") == NULL && isfinite(v);
+    double v;
+    (void)p;
+    return number_parse(tok, &v) == NUMBER_OK;
 }
 
-/* Parses the token as a finite decimal number, whatever the locale says. */
+/* Parses the token as a finite decimal number (number.h's grammar), whatever the locale says. */
 static int parse_number(Parser *p, const char *tok, double *out)
 {
     char shown[SHOW_BYTES + 4];
-    char *end;
-    if (strlen(tok) > MODEL_MAX_NUMBER)
+    switch (number_parse(tok, out)) {
+    case NUMBER_OK:
+        return 0;
+    case NUMBER_TOO_LONG:
         return fail(p, p->lineno, "number \"%s\" is longer than %d characters",
                     show(tok, shown), MODEL_MAX_NUMBER);
-    double v = strtod_l(tok, &end, p->c_locale);
-    if (end == tok || *end != '\0' || strpbrk(tok, "xX") != NULL) {
-        char hint[HINT_BYTES];
-        return fail(p, p->lineno, "\"%s\" is not a number%s", show(tok, shown),
-                    lookalike_hint(p, tok, hint, sizeof hint, is_number_text));
-    }
-    if (!isfinite(v))
+    case NUMBER_NOT_FINITE:
         return fail(p, p->lineno, "\"%s\" is not a finite number", show(tok, shown));
-    *out = v;
-    return 0;
+    case NUMBER_NOT_A_NUMBER:
+        break;
+    }
+    char hint[HINT_BYTES];
+    return fail(p, p->lineno, "\"%s\" is not a number%s", show(tok, shown),
+                lookalike_hint(p, tok, hint, sizeof hint, is_number_text));
 }
 
 /* Parses exactly d numbers from line into dst; what names the row in messages. */
@@ -955,16 +950,11 @@ int model_parse_in(const char *text, size_t len, const char *name, Lang lang, Mo
 
     int r = -1;
     p.buf = malloc(MODEL_MAX_LINE + 1);
-    p.c_locale = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
     if (!p.buf)
         fail(&p, 1, "out of memory");
-    else if (p.c_locale == (locale_t)0)
-        fail(&p, 1, "cannot create the C locale for reading numbers");
     else if (pass_structure(&p) == 0 && allocate_values(&p) == 0 && pass_values(&p) == 0)
         r = 0;
 
-    if (p.c_locale != (locale_t)0)
-        freelocale(p.c_locale);
     free(p.buf);
     free(p.has_row);
     if (r < 0)
@@ -1015,28 +1005,6 @@ static int read_all(FILE *f, char **text, size_t *len)
     return 0;
 }
 
-/* Opens path for reading without blocking on a FIFO that has no writer, and only when
- * it is a regular file. Returns the stream, or NULL with errno set (ENODEV: not a
- * regular file). */
-static FILE *open_regular(const char *path)
-{
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0)
-        return NULL;
-    struct stat st;
-    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        int e = S_ISDIR(st.st_mode) ? EISDIR : ENODEV;
-        close(fd);
-        errno = e;
-        return NULL;
-    }
-    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
-    FILE *f = fdopen(fd, "rb");
-    if (!f)
-        close(fd);
-    return f;
-}
-
 int model_load_file(const char *path, Model *out, char *err, size_t errlen)
 {
     return model_load_file_in(path, LANG_EN, out, err, errlen);
@@ -1049,7 +1017,7 @@ int model_load_file_in(const char *path, Lang lang, Model *out, char *err, size_
     size_t len = 0;
     char name[SHOW_NAME_BYTES];
     text_escape(path, name, sizeof name);
-    FILE *f = open_regular(path);
+    FILE *f = infile_open(path);
     int e = f ? read_all(f, &text, &len) : errno;
     if (f)
         fclose(f);

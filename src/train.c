@@ -342,23 +342,29 @@ static void backward_attention(TrainRun *r, int i, const Pass *ps, const double 
     }
 }
 
-/* Pair k's share of ∂Wk, ∂Wv and its word vector's gradient, for a pair that asks nothing
- * (its ∂Q is 0). */
-static void backward_pair_kv(TrainRun *r, int k)
+/* Pair k's share of ∂Wq, ∂Wk, ∂Wv and its word vector's gradient. Only the asking pair has a
+ * Q (forward_pairs): the others' ∂Q is 0, and their ∂Wq and Q terms are skipped. */
+static void backward_pair(TrainRun *r, int k)
 {
     const Model *m = &r->live;
     Model *g = &r->grad;
     int d = m->d;
+    bool asks = r->pair_pos[k] == TASK_LENGTH - 1;
     size_t o = (size_t)k * (size_t)d;
-    const double *x = r->px + o;
+    const double *x = r->px + o, *gq = r->gq + o, *gk = r->gk + o, *gv = r->gv + o;
     double *ge = g->embedding + (size_t)r->pair_id[k] * (size_t)d;
     for (int a = 0; a < d; a++) {
         double dx = r->gx[o + (size_t)a];
         for (int j = 0; j < d; j++) {
             size_t w = (size_t)a * (size_t)d + (size_t)j;
-            g->wk[w] += x[a] * r->gk[o + (size_t)j];
-            g->wv[w] += x[a] * r->gv[o + (size_t)j];
-            dx += m->wk[w] * r->gk[o + (size_t)j] + m->wv[w] * r->gv[o + (size_t)j];
+            double qk = m->wk[w] * gk[j];   /* (Wq·∂Q +) Wk·∂K, then + Wv·∂V: one order for all */
+            if (asks) {
+                g->wq[w] += x[a] * gq[j];
+                qk = m->wq[w] * gq[j] + qk;
+            }
+            g->wk[w] += x[a] * gk[j];
+            g->wv[w] += x[a] * gv[j];
+            dx += qk + m->wv[w] * gv[j];
         }
         ge[a] += dx;
     }
@@ -367,30 +373,8 @@ static void backward_pair_kv(TrainRun *r, int k)
 /* From the pairs' gradients to Wq, Wk, Wv and the word vectors. */
 static void backward_pairs(TrainRun *r)
 {
-    const Model *m = &r->live;
-    Model *g = &r->grad;
-    int d = m->d;
-    for (int k = 0; k < r->pairs; k++) {
-        size_t o = (size_t)k * (size_t)d;
-        const double *x = r->px + o;
-        double *ge = g->embedding + (size_t)r->pair_id[k] * (size_t)d;
-        if (r->pair_pos[k] != TASK_LENGTH - 1) {   /* no Q: ∂Q is 0 */
-            backward_pair_kv(r, k);
-            continue;
-        }
-        for (int a = 0; a < d; a++) {
-            double dx = r->gx[o + (size_t)a];
-            for (int j = 0; j < d; j++) {
-                size_t w = (size_t)a * (size_t)d + (size_t)j;
-                g->wq[w] += x[a] * r->gq[o + (size_t)j];
-                g->wk[w] += x[a] * r->gk[o + (size_t)j];
-                g->wv[w] += x[a] * r->gv[o + (size_t)j];
-                dx += m->wq[w] * r->gq[o + (size_t)j] + m->wk[w] * r->gk[o + (size_t)j] +
-                      m->wv[w] * r->gv[o + (size_t)j];
-            }
-            ge[a] += dx;
-        }
-    }
+    for (int k = 0; k < r->pairs; k++)
+        backward_pair(r, k);
 }
 
 /* −log softmax(logits)[target]: from the probability while it is far from underflow (one

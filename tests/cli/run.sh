@@ -329,7 +329,8 @@ for sh_file in "bash|completions/attn-tui.bash" "zsh|completions/_attn-tui" "fis
 done
 expect_fail "bad --completion shell" 2 "--completion: 'tcsh' is not a shell: use bash, zsh or fish" -- --completion tcsh
 views=$("$BIN" --completion bash | sed -n "/--view)/{n;p}" | sed "s/.*-W '\([^']*\)'.*/\1/")
-table=$("$BIN" --help | sed -n '/--view NAME/{n;p}')   # VIEW_LIST's names, as --help lists them
+# VIEW_LIST's names, as --help lists them: the lines under --view's, wrapped to the columns
+table=$("$BIN" --help | awk '/^  --view NAME/ { on = 1; next } on && /^   / { print; next } { on = 0 }')
 [ -n "$views" ] && [ "$views" = "$(echo $table)" ] \
     && ok "completion: the view names are the view table's" || bad "completion: the view names are the view table's" "$views"
 if command -v bash >/dev/null 2>&1; then
@@ -480,6 +481,47 @@ printf 'model = %s\nheads = 2\nmask = causal\n' "$PWD/tests/models/tiny.model" >
 "$BIN" --no-config --dump --format json --model tests/models/tiny.model --heads 2 --mask causal >"$tmp/cfgwant" 2>>"$tmp/err"
 cmp -s "$tmp/cfg" "$tmp/cfgwant" && ok "config: model, heads and mask" || bad "config: model, heads and mask" "$(cat "$tmp/err")"
 expect_fail "--theme takes dark, light or contrast" 2 "--theme: 'blue' is not a theme: use dark, light or contrast" -- --theme blue
+# A config that is not a regular file is refused at once, never waited on (a FIFO nobody
+# writes blocked open() forever, even for --dump); /dev/null stays the empty config.
+# expect_refused NAME MESSAGE -- ARGS...: exit 2 within 5 s, one line on stderr.
+expect_refused() {
+    name=$1; text=$2; shift 3
+    timeout 5 "$BIN" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null; got=$?
+    if [ "$got" -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -qF -- "$text" "$tmp/err" && [ ! -s "$tmp/out" ]; then
+        ok "$name"
+    else
+        bad "$name" "exit $got: $(cat "$tmp/err")"
+    fi
+}
+mkfifo "$tmp/fifo.conf"
+expect_refused "config: --config FIFO is refused, not waited on" \
+    "attn-tui: cannot read the config file $tmp/fifo.conf: not a regular file (a pipe or a device is never read)" -- --config "$tmp/fifo.conf" --dump
+rm -f "$tmp/xdg/attn-tui/config"; mkfifo "$tmp/xdg/attn-tui/config"
+expect_refused "config: a FIFO at the default path is refused, even for --dump" \
+    "cannot read the config file $tmp/xdg/attn-tui/config: not a regular file" -- --dump
+rm -f "$tmp/xdg/attn-tui/config"
+expect_refused "config: --config a device is refused" "cannot read the config file /dev/zero: not a regular file" -- --config /dev/zero --dump
+expect_refused "config: --config a directory is refused" "cannot read the config file $tmp: Is a directory" -- --config "$tmp" --dump
+expect_refused "zh: config, a FIFO: said in Chinese" "读不了配置文件 $tmp/fifo.conf：不是普通文件" -- --lang zh --config "$tmp/fifo.conf" --dump
+# A config saved with a UTF-8 byte order mark (Windows editors write one) reads as without it.
+printf '\357\273\277lang = zh\nview = matrix\n' >"$tmp/bom.conf"
+"$BIN" --config "$tmp/bom.conf" --print --size 80x24 >"$tmp/cfg" 2>"$tmp/err"
+"$BIN" --no-config --print --size 80x24 --lang zh --view matrix >"$tmp/cfgwant" 2>>"$tmp/err"
+cmp -s "$tmp/cfg" "$tmp/cfgwant" && ok "config: a byte order mark is read past" || bad "config: a byte order mark is read past" "$(cat "$tmp/err")"
+rm -f "$tmp/xdg/attn-tui/config"
+# ------------------------------------------------------------------ numbers as the model file writes them
+# --speed, --lr, --set and the config take the model file's numbers: exponents, no hex.
+expect_fail "--speed: no hex" 2 "--speed: '0x1' is not a speed: give a number from 0.25 to 4" -- --speed 0x1 --print
+expect_fail "--speed: no blank" 2 "--speed: ' 2' is not a speed" -- --speed ' 2' --print
+expect_fail "--lr: no hex" 2 "--lr: '0x1' is not a learning rate" -- --train --lr 0x1 --save "$tmp/hex.model"
+expect_fail "--set: no hex" 2 "--set: 'wq[0][0]=0x10': '0x10' is not a number" -- --set 'wq[0][0]=0x10' --dump
+expect_fail "--set: no inf" 2 "--set: 'wq[0][0]=inf': 'inf' is not a number" -- --set 'wq[0][0]=inf' --dump
+printf 'speed = 0x2\n' >"$tmp/hex.conf"
+expect_fail "config: no hex" 2 "hex.conf:1: speed: '0x2' is not a speed" -- --config "$tmp/hex.conf" --dump
+"$BIN" --no-config --print --speed 2e0 >/dev/null 2>"$tmp/err" && ok "--speed 2e0: an exponent is a number" \
+    || bad "--speed 2e0: an exponent is a number" "$(cat "$tmp/err")"
+"$BIN" --no-config --dump --format model --set 'wq[0][0]=1.5e1' 2>"$tmp/err" | grep -A2 '^\[wq\]' | grep -q '^ *15 -0.56 ' \
+    && ok "--set 'wq[0][0]=1.5e1' sets 15" || bad "--set 'wq[0][0]=1.5e1' sets 15" "$(cat "$tmp/err")"
 rm -f "$tmp/xdg/attn-tui/config"
 # ------------------------------------------------------------------ --train (issue 18)
 # Training learns add from seed 1; the saved model predicts 八 for 三加五等于?, reads back

@@ -1056,9 +1056,9 @@ run_case "n hides every number in similarity and √d"             case_numbers_
 
 # ---------------------------------------------------------------- views (issue 6)
 
-# The views, as --help lists them (VIEW_LIST's names, include/view_list.h): the walk
-# visits every one there is.
-VIEWS=$($BIN --help | awk '/--view NAME/ { getline; print; exit }')
+# The views, as --help lists them (VIEW_LIST's names, include/view_list.h; the lines under
+# --view's, wrapped to the columns): the walk visits every one there is.
+VIEWS=$($BIN --help | awk '/^  --view NAME/ { on = 1; next } on && /^   / { printf "%s ", $0; next } { on = 0 }')
 [ -n "$VIEWS" ] || { echo "e2e: --help lists no views" >&2; exit 1; }
 
 # The name of the lit view in the view bar: "[arcs]".

@@ -1,15 +1,18 @@
 /* test_cli.c — option parsing and number formatting.
- * Covers: defaults, every option, every bad value's exact one-line message,
- * and the lesson's rounding (half away from zero, no "-0.00"). */
+ * Covers: defaults, every option, every bad value's exact one-line message, --help wrapped
+ * to the columns in both languages, and the lesson's rounding (half away from zero, no
+ * "-0.00"). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <stdio.h>
 #include <string.h>
 #include "cli.h"
 #include "format.h"
+#include "text.h"
 #include "ui.h"
 
 /* Parses a NULL-terminated list of words (argv[0] added); returns cli_parse's result. */
@@ -111,6 +114,15 @@ static void test_bad_values(void **state)
     expect_error(c, "--speed: '9' is not a speed: give a number from 0.25 to 4");
     const char *d[] = { "--speed", "fast", NULL };
     expect_error(d, "--speed: 'fast' is not a speed: give a number from 0.25 to 4");
+    const char *hex[] = { "--speed", "0x1", NULL };   /* numbers as a model file writes them */
+    expect_error(hex, "--speed: '0x1' is not a speed: give a number from 0.25 to 4");
+    const char *lr_hex[] = { "--train", "--save", "m.model", "--lr", "0x1", NULL };
+    expect_error(lr_hex, "--lr: '0x1' is not a learning rate: give a number above 0, at most 10");
+    const char *exponents[] = { "--speed", "2.5e0", "--train", "--save", "m.model", "--lr", "2e-2", NULL };
+    Options ox;
+    char errx[256] = "";
+    assert_int_equal(parse(&ox, errx, exponents), 0);
+    assert_true(ox.speed == 2.5 && ox.lr == 0.02);
     const char *e[] = { "--stage", "attention", NULL };
     expect_error(e, "--stage: 'attention' is not a stage: use qkv, score, softmax or output (or 1-4)");
     const char *f[] = { "--focus", "0", NULL };
@@ -150,8 +162,8 @@ static void test_bad_values(void **state)
 }
 
 /* Every option's refusal of a bad value, whole, in English and in Chinese (--lang zh),
- * as the switch before cli_table wrote them byte for byte; --export's list and --set's
- * limit by their own checks, --view's list in test_bad_values. */
+ * byte for byte; --export's list and --set's limit by their own checks, --view's list in
+ * test_bad_values. */
 static void test_every_refusal_in_both_languages(void **state)
 {
     (void)state;
@@ -301,6 +313,58 @@ static void test_format_rounding(void **state)
     assert_true(format_round(2.5, 0) == 3.0 && format_round(-2.5, 0) == -3.0);
 }
 
+/* --help in each language: every option of the table once, at the start of its line, in the
+ * table's order; every line within 79 display columns (a CJK character takes two) and valid
+ * UTF-8; the glue that holds words together printed as a blank or nothing, never as itself;
+ * the text whole in CLI_USAGE_BYTES. */
+static void test_help_wrapped(void **state)
+{
+    (void)state;
+    for (int l = 0; l < 2; l++) {
+        Lang lang = l ? LANG_ZH : LANG_EN;
+        char help[CLI_USAGE_BYTES];
+        size_t n = cli_usage(lang, help, sizeof help);
+        assert_true(n < sizeof help / 2);   /* room for the options still to come */
+        assert_int_equal(strlen(help), n);
+        assert_true(text_valid_utf8(help, n));
+        assert_null(strstr(help, "\u00a0"));   /* the glue: no-break space, word joiner */
+        assert_null(strstr(help, "\u2060"));
+        char *line = help, *end;
+        int widest = 0, lines = 0;
+        for (; (end = strchr(line, '\n')) != NULL; line = end + 1, lines++) {
+            *end = '\0';
+            int w = text_width(line);
+            widest = w > widest ? w : widest;
+            assert_true(w <= 79);
+            assert_true(end == line || end[-1] != ' ');   /* no trailing blank */
+            *end = '\n';
+        }
+        assert_true(widest >= 70 && lines > 60);
+        CliOptionDoc d;
+        const char *after = help;
+        for (int i = 0; cli_option_doc(i, &d) == 0; i++) {
+            char head[64];
+            if (d.short_name)
+                snprintf(head, sizeof head, "\n  -%c, --%s ", d.short_name, d.name);
+            else
+                snprintf(head, sizeof head, "\n  --%s ", d.name);
+            const char *at = strstr(help, head);
+            if (d.hidden) {
+                assert_null(at);
+                continue;
+            }
+            if (!at)
+                fail_msg("--help (%s) has no line for --%s", l ? "zh" : "en", d.name);
+            assert_true(at > after);   /* in the table's order */
+            after = at;
+        }
+    }
+    char small[40];   /* cut, but terminated, and its whole length said */
+    size_t n = cli_usage(LANG_EN, small, sizeof small);
+    assert_true(n > sizeof small);
+    assert_int_equal(strlen(small), sizeof small - 1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -312,6 +376,7 @@ int main(void)
         cmocka_unit_test(test_empty_file_names),
         cmocka_unit_test(test_parse_after_a_cut_cluster),
         cmocka_unit_test(test_format_rounding),
+        cmocka_unit_test(test_help_wrapped),
     };
     return cmocka_run_group_tests_name("cli", tests, NULL, NULL);
 }

@@ -1,6 +1,7 @@
 /* test_config.c — the config file (config.c) and the option table completion reads (cli.c).
  * Covers: every key, comments and blanks, each bad line's exact FILE:LINE message, the
- * precedence command line > config, the default path from XDG_CONFIG_HOME and HOME, and
+ * precedence command line > config, the default path from XDG_CONFIG_HOME and HOME, a byte
+ * order mark, files that are not regular (refused without waiting, but /dev/null), and
  * that every option of getopt's table has a description row (completion never drifts). */
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -102,6 +104,7 @@ static void test_bad_lines(void **state)
     snprintf(want, sizeof want, "c.conf:1: view: 'nope' is not a screen: use %s", names);
     expect_bad("view = nope\n", want);
     expect_bad("speed = 0.1\n", "c.conf:1: speed: '0.1' is not a speed: give a number from 0.25 to 4");
+    expect_bad("speed = 0x2\n", "c.conf:1: speed: '0x2' is not a speed: give a number from 0.25 to 4");
     expect_bad("numbers = maybe\n", "c.conf:1: numbers: 'maybe' is not yes or no");
     expect_bad("ascii = 2\n", "c.conf:1: ascii: '2' is not yes or no (or auto)");
     expect_bad("mask = full\n", "c.conf:1: mask: 'full' is not a mask: use none or causal");
@@ -118,6 +121,21 @@ static void test_bad_lines(void **state)
     /* the file's name is escaped: a message is one line */
     assert_int_equal(config_parse(&c, "x\n", 2, "a\nb", err, sizeof err), -1);
     assert_string_equal(err, "a\\nb:1: 'x' is not key = value");
+}
+
+/* A file saved with a UTF-8 byte order mark (as Windows editors save) reads as without it;
+ * a mark anywhere else is a character of a key. */
+static void test_byte_order_mark(void **state)
+{
+    (void)state;
+    Config c;
+    char err[256] = "";
+    assert_int_equal(parse(&c, "\xEF\xBB\xBFlang = zh\nheads = 2\n", err), 0);
+    assert_int_equal(c.set, CLI_GIVEN_LANG | CLI_GIVEN_HEADS);
+    assert_int_equal(c.values.lang, LANG_ZH);
+    assert_int_equal(parse(&c, "\xEF\xBB\xBF", err), 0);
+    assert_int_equal(c.set, 0);
+    expect_bad("lang = zh\n\xEF\xBB\xBFheads = 2\n", "c.conf:2: unknown key '\\uFEFFheads' (the keys: lang, theme, view, speed, ascii, numbers, mask, heads, model)");
 }
 
 static void test_empty_and_comments(void **state)
@@ -175,6 +193,22 @@ static void test_load_files(void **state)
     unlink(path);
     assert_int_equal(config_load(&c, "/", true, err, sizeof err), -1);
     assert_string_equal(err, "cannot read the config file /: Is a directory");
+    /* a FIFO nobody writes to is refused at once (open() would wait for a writer) */
+    char fifo[] = "/tmp/attn-config-fifo-XXXXXX";
+    assert_non_null(mkdtemp(fifo));
+    char fifo_path[64];
+    snprintf(fifo_path, sizeof fifo_path, "%s/config", fifo);
+    assert_int_equal(mkfifo(fifo_path, 0600), 0);
+    assert_int_equal(config_load(&c, fifo_path, false, err, sizeof err), -1);
+    snprintf(want, sizeof want, "cannot read the config file %s: not a regular file (a pipe or a device is never read)",
+             fifo_path);
+    assert_string_equal(err, want);
+    unlink(fifo_path);
+    rmdir(fifo);
+    assert_int_equal(config_load(&c, "/dev/zero", true, err, sizeof err), -1);
+    assert_string_equal(err, "cannot read the config file /dev/zero: not a regular file (a pipe or a device is never read)");
+    assert_int_equal(config_load(&c, "/dev/null", true, err, sizeof err), 0);   /* the empty config */
+    assert_int_equal(c.set, 0);
 }
 
 /* Every option of getopt's table has a row of descriptions, and completion lists it. */
@@ -185,7 +219,7 @@ static void test_every_option_described(void **state)
     int n = 0;
     for (int i = 0; cli_option_doc(i, &d) == 0; i++, n++) {
         if (!d.help)
-            fail_msg("--%s has no row in cli.c's option_docs (completion and docs need one)", d.name);
+            fail_msg("--%s has no completion description in its row of src/cli_options.h", d.name);
         assert_null(strpbrk(d.help, "'[]:\""));   /* safe inside every shell's quotes */
     }
     assert_true(n >= 25);
@@ -206,8 +240,15 @@ static void test_every_option_described(void **state)
         if (strcmp(d.name, "model") == 0)
             assert_int_equal(d.value, CLI_VALUE_FILE);
     }
-    assert_int_equal(completion_shell_from_name("zsh"), COMPLETION_ZSH);
-    assert_int_equal(completion_shell_from_name("csh"), -1);
+    /* the shells are --completion's words, in the option table */
+    char *zsh[] = { (char *)"attn-tui", (char *)"--completion", (char *)"zsh", NULL };
+    char *csh[] = { (char *)"attn-tui", (char *)"--completion", (char *)"csh", NULL };
+    Options o;
+    char err[256];
+    assert_int_equal(cli_parse(3, zsh, &o, err, sizeof err), 0);
+    assert_int_equal(o.completion, COMPLETION_ZSH);
+    assert_int_equal(cli_parse(3, csh, &o, err, sizeof err), -1);
+    assert_string_equal(err, "--completion: 'csh' is not a shell: use bash, zsh or fish");
 }
 
 int main(void)
@@ -216,6 +257,7 @@ int main(void)
         cmocka_unit_test(test_every_key),
         cmocka_unit_test(test_command_line_wins),
         cmocka_unit_test(test_bad_lines),
+        cmocka_unit_test(test_byte_order_mark),
         cmocka_unit_test(test_empty_and_comments),
         cmocka_unit_test(test_default_path),
         cmocka_unit_test(test_load_files),

@@ -91,12 +91,22 @@ static void test_refused(void **state)
         { "embedding[龙][0]=1", "--set: 'embedding[龙][0]=1': '龙' is not in the vocabulary" },
         { "embedding[加][8]=1", "--set: 'embedding[加][8]=1': index out of range: embedding has 20 rows (0-19) and 8 columns (0-7)" },
         { "wq[0][0]=1\n", "--set: 'wq[0][0]=1\\n': '1\\n' is not a number" },
+        /* the model file's numbers: no hex, no infinity, no blank */
+        { "wq[0][0]=0x10", "--set: 'wq[0][0]=0x10': '0x10' is not a number" },
+        { "score[等][加]=0x1p3", "--set: 'score[等][加]=0x1p3': a score needs the sentence" },
+        { "wq[0][0]=inf", "--set: 'wq[0][0]=inf': 'inf' is not a number" },
+        { "wq[0][0]= 1", "--set: 'wq[0][0]= 1': ' 1' is not a number" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         Edit e;
         assert_int_equal(edit_parse(&m, NULL, bad[i].text, &e, err, sizeof err), -1);
         assert_string_equal(err, bad[i].message);
     }
+    Edit e;   /* an exponent is a number, as in a model file */
+    assert_int_equal(edit_parse(&m, NULL, "wq[0][0]=1.5e1", &e, err, sizeof err), 0);
+    assert_true(e.after == 15.0);
+    assert_int_equal(edit_parse(&m, "三加五等于?", "score[等][加]=0x10", &e, err, sizeof err), -1);
+    assert_string_equal(err, "--set: 'score[等][加]=0x10': '0x10' is not a number");
     model_free(&m);
 }
 

@@ -191,6 +191,37 @@ static void test_huge_scores_no_overflow(void **state)
     free(r.values);
 }
 
+/* The one softmax with a mask: the shift is the largest *visible* value. A hidden value far
+ * above the rest (a masked score) must not be the shift (every exp would underflow to 0 and
+ * the row would be 0/0), and values near the largest double must not overflow exp. The hand
+ * check redoes the share from printed scores through the same shift. */
+static void test_masked_softmax_no_overflow(void **state)
+{
+    (void)state;
+    double row[4] = { 1e308, -1e308, 700.0, 701.0 }, out[4], exps[4], shift = 0.0;
+    bool visible[4] = { false, true, true, true };
+    engine_softmax_visible(row, visible, out, 4);
+    double e = exp(-1.0);
+    assert_true(out[0] == 0.0 && out[1] == 0.0);
+    assert_true(fabs(out[2] - e / (1.0 + e)) < 1e-15);
+    assert_true(fabs(out[3] - 1.0 / (1.0 + e)) < 1e-15);
+    double sum = engine_softmax_exps(row, visible, exps, 4, &shift);
+    assert_true(shift == 701.0);
+    assert_true(exps[3] == 1.0 && exps[2] == e && exps[0] == 0.0);
+    assert_true(sum == 1.0 + e);
+    double huge[3] = { 1.7e308, 1.6e308, -1.7e308 };   /* exp of any of them is inf */
+    engine_softmax(huge, out, 3);
+    assert_true(out[0] == 1.0 && out[1] == 0.0 && out[2] == 0.0);
+    CheckedShare c;
+    bool all[4] = { true, true, true, true };
+    double printed[4] = { 1000.0, 999.0, 998.0, -1000.0 };   /* exp(1000) overflows */
+    check_share_printed(&c, printed, all, 4, 0, 4);
+    assert_true(c.max == 1000.0);
+    assert_true(c.exps[0] == 1.0 && c.exps[1] == 0.3679 && c.exps[2] == 0.1353 && c.exps[3] == 0.0);
+    assert_true(fabs(c.sum - 1.5032) < 1e-12);
+    assert_true(fabs(c.share - 1.0 / 1.5032) < 1e-12);
+}
+
 static void test_single_token(void **state)
 {
     (void)state;
@@ -586,6 +617,7 @@ int main(void)
         cmocka_unit_test(test_scores_not_symmetric),
         cmocka_unit_test(test_softmax_shift_invariant),
         cmocka_unit_test(test_huge_scores_no_overflow),
+        cmocka_unit_test(test_masked_softmax_no_overflow),
         cmocka_unit_test(test_single_token),
         cmocka_unit_test(test_dimension_one),
         cmocka_unit_test(test_position_fingerprint),
