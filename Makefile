@@ -166,8 +166,8 @@ test: deps
 	@$(MAKE) --no-print-directory -j$(NPROC) $(BIN) $(UNIT_BIN) $(ASAN_BIN)
 	@$(MAKE) --no-print-directory -j1 unit asan cli e2e export-test fuzz-smoke lint
 
-valgrind: $(UNIT_BIN) $(BIN)
-	@sh scripts/valgrind.sh $(UNIT_BIN)
+valgrind: $(UNIT_BIN) $(BIN) $(TEST_LOCALE)
+	@LOCPATH=$(BUILD)/locale sh scripts/valgrind.sh $(UNIT_BIN)
 
 # Rewrites the expected frames under tests/golden/ and tests/svg/ from the current views.
 golden-update: $(BUILD)/tests/test_golden $(BUILD)/tests/test_tour $(BUILD)/tests/test_view_train \
