@@ -126,6 +126,17 @@ read_figures() {
 
 t() { tmux -L "$SOCK" -f /dev/null "$@"; }
 
+# Ends the tmux server and waits until it is gone: a new server of the same name started
+# while the old one is still exiting fails ("server exited unexpectedly").
+t_end() {
+    t kill-server >/dev/null 2>&1
+    _i=0
+    while t list-sessions >/dev/null 2>&1 && [ $_i -lt 100 ]; do
+        sleep 0.05
+        _i=$((_i + 1))
+    done
+}
+
 # utime+stime of a process in clock ticks (fields 14 and 15, after "PID (COMM) ").
 cpu_ticks() {
     _line=$(cat "/proc/$1/stat" 2>/dev/null) || { echo 0; return; }
@@ -190,8 +201,7 @@ views_memory() {
             eval "hwm_${v}_$s=\$(awk '/^VmHWM/ { print \$2 }' /proc/$_p/status 2>/dev/null || echo 0)"
         done
     done
-    t kill-server >/dev/null 2>&1
-    sleep 0.2
+    t_end
 }
 
 views_section() {
@@ -288,8 +298,7 @@ cpu_round() {
         fi
     done
     [ "$_rep" = 1 ] && paused_hwm=$(awk '/^VmHWM/ { print $2 }' "/proc/$paused_pid/status")
-    t kill-server >/dev/null 2>&1
-    sleep 0.2
+    t_end
 }
 rep=1
 while [ $rep -le "$CPU_REPS" ]; do
@@ -316,7 +325,7 @@ start_runs() {   # start_runs NAME COMMAND...: the times into $WORK/start.NAME
         done
         _i=$((_i + 1))
     done
-    t kill-server >/dev/null 2>&1
+    t_end
 }
 start_runs attn "$BIN"
 command -v tig >/dev/null 2>&1 && start_runs tig tig
@@ -432,7 +441,7 @@ row "attn-tui: fork to its first screen" "$attn_start" "< 20 ms" "$(meets "${att
 if [ -s "$WORK/start.tig" ]; then
     row "tig (this repository): the same" "$(median_range < "$WORK/start.tig")" "" ""
 else
-    row "tig" "n/a (not installed)" "" ""
+    row "tig" "n/a (not installed, or it did not start)" "" ""
 fi
 
 echo
