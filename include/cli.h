@@ -38,7 +38,7 @@ typedef struct {
     Stage stage;             /* --stage qkv|score|softmax|output (or 1-4); ③ softmax by default
                                 (the opening picture) */
     int focus;               /* --focus N (1-based on the command line, stored 0-based), or -1:
-                                the lesson's asker, 等 (tour_asker) */
+                                the lesson's asker, 等 (lesson_asker) */
     int view;                /* --view NAME as a ViewId, or -1 for the default */
     const char *record_path; /* --record FILE.cast: record the session (asciicast v2), or NULL */
     bool overwrite;          /* --overwrite: a file the program writes may replace one */
@@ -50,7 +50,7 @@ typedef struct {
     bool ascii;              /* --ascii (or ASCII chosen for the terminal): ASCII drawing */
     bool no_ascii;           /* --no-ascii: braille and CJK even on TERM=linux (the last of the two wins) */
     int export_format;       /* --export FMT: an ExportFormat (export.h), or -1 */
-    /* practice, worksheets and what-if (issue 17) */
+    /* practice, worksheets and what-if */
     int worksheet;           /* --worksheet N: print N questions and exit (0: not asked) */
     bool answers;            /* --answers: with --worksheet, the key with worked solutions */
     unsigned long long seed; /* --seed S: the questions' and training's seed (default 1) */
@@ -66,7 +66,7 @@ typedef struct {
     int completion;          /* --completion SHELL (hidden): a CompletionShell, or -1 */
     unsigned given;          /* CLI_GIVEN_* bits: which defaults the command line set (the
                                 config file and the model's own defaults fill the others) */
-    /* --train (issue 18): train the lesson's machine without a terminal, write the model */
+    /* --train: train the lesson's machine without a terminal, write the model */
     bool train;              /* --train */
     int task;                /* --task add|all: a TaskId (task.h), -1 for the default (add) */
     long steps;              /* --steps N: exactly N steps; -1: until 100% or the maximum */

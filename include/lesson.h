@@ -66,4 +66,8 @@ void lesson_free(Lesson *ls);
  * the sentence (0..T-1), else the one t gives its largest share (head 0). */
 int lesson_answer(const Lesson *ls, int answer, int t);
 
+/* The character the lesson follows (the tour's stops, predict's questions, the start's
+ * focus): 等 where the sentence has it, else the first. */
+int lesson_asker(const Lesson *ls);
+
 #endif

@@ -18,7 +18,7 @@
  *   [wk]
  *   [wv]
  *
- * Optional, for a model with a readout (issue 18, written by --train):
+ * Optional, for a model with a readout (written by --train):
  *   [answers]               the readout's characters, from the vocabulary
  *   [wo] [bo]               d rows of |answers| numbers; one row: logits = h · Wo + bo
  *   [w1] [b1] [w2]          the MLP: d rows of m; one row of m; m rows of d

@@ -1,4 +1,4 @@
-/* predict.h — predict, then reveal (issue 17 §3): before ③ "whom will 等 look at most?",
+/* predict.h — predict, then reveal: before ③ "whom will 等 look at most?",
  * before the mirrored cell "will 加 asking 等 score the same as 等 asking 加?"; the answer
  * the engine gives, what was answered, and a tally. Asked by the tour (tour.h) and, when
  * switched on, by autoplay.
@@ -14,8 +14,7 @@
 #include "lang.h"
 #include "lesson.h"
 #include "player.h"
-
-struct Ui;
+#include "request.h"
 
 /* The questions. */
 typedef enum {
@@ -78,13 +77,14 @@ const char *predict_key_label(Action a);
 const KeyHint *predict_hints(const Predict *pr);
 
 /* Applies a question's action (ACTION_PICK…, ACTION_YES, ACTION_NO, ACTION_REVEAL) and the
- * switch (ACTION_PREDICT): REACT_* flags. */
-int predict_act(struct Ui *ui, Player *p, const Lesson *ls, Action a, int arg, long long now);
+ * switch (ACTION_PREDICT) to pr: REACT_* flags. During the tour (c->ui->tour.on) a reveal
+ * asks for the tour's next stop (c->ask); a note likewise. */
+int predict_act(Predict *pr, const ViewCall *c, Action a, int arg);
 
-/* Autoplay with predict on (no tour): when the step due at now would land on ③ (or on ②
- * of the character the lesson's asker looks at most), pauses and asks first. Returns
+/* Autoplay with predict on (not touring): when the step due at now would land on ③ (or on
+ * ② of the character the lesson's asker looks at most), pauses and asks first. Returns
  * true when it asked (a redraw is due); call before player_tick. */
-bool predict_before_step(struct Ui *ui, Player *p, const Lesson *ls, long long now);
+bool predict_before_step(Predict *pr, bool touring, Player *p, const Lesson *ls, long long now);
 
 /* The question's two lines: what it asks (line 1) and how to answer (line 2); or, once
  * revealed, the verdict (line 1) and the tally (line 2). tok[t] writes character t (the

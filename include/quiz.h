@@ -1,8 +1,9 @@
 /* quiz.h — practice questions about the current forward pass: which number to compute, its
- * operands as printed, the right value recomputed from those printed operands, the typed
- * answer read and graded, the worked solution, and the known mistake an answer matches.
- * Owns: the seeded question sequence, answer parsing, grading, solution text (en, zh).
- * Must not touch: the terminal, drawing, any global state; arithmetic lives in engine/check. */
+ * operands as printed, the right value recomputed from those printed operands, the answer
+ * (typed.h reads it) graded, and the known mistake an answer matches. Their words (prompt,
+ * worked solution) are quiz_text.h's.
+ * Owns: the seeded question sequence, grading, the tally. Must not touch: the terminal,
+ * drawing, any global state; arithmetic lives in engine/check. */
 #ifndef ATTN_QUIZ_H
 #define ATTN_QUIZ_H
 
@@ -10,6 +11,7 @@
 #include <stddef.h>
 #include "engine.h"
 #include "lang.h"
+#include "typed.h"
 
 /* ---------------------------------------------------------------- questions */
 
@@ -113,43 +115,6 @@ void quiz_next(QuizSeq *seq, const Trace *tr, QuizQuestion *q);
 void quiz_make(const Trace *tr, QuizKind kind, Role role, int t, int s, int j, int head,
                int number, QuizQuestion *q);
 
-/* ---------------------------------------------------------------- answers */
-
-/* A typed answer, read. */
-typedef struct {
-    double value;    /* the number as typed (52.4 for "52.4%") */
-    bool percent;    /* it ended in '%' */
-} QuizAnswer;
-
-typedef enum {
-    QUIZ_ANSWER_OK = 0,     /* a number */
-    QUIZ_ANSWER_EMPTY,      /* nothing but blanks: reveal the solution */
-    QUIZ_ANSWER_JUNK        /* not a number */
-} QuizParse;
-
-/* Reads typed text. Accepted: blanks (and U+3000) around; a sign '+', '-' or U+2212 '−';
- * digits with at most one decimal point, '.' or ',' (a decimal comma: "4,05" is 4.05; there
- * are no thousands separators); ".5" and "5." ; an optional '%' or '％' at the end (blanks
- * before it allowed). At most 18 digits. No exponents, no locale dependence. */
-QuizParse quiz_parse_answer(const char *text, QuizAnswer *out);
-
-/* What one key did to a number being typed (quiz_type_key). */
-typedef enum {
-    QUIZ_TYPED_OTHER = 0,   /* not an editing key: the caller's (Tab, ?, q …) */
-    QUIZ_TYPED_EDITED,      /* a character added or Backspace: redraw */
-    QUIZ_TYPED_ENTER,       /* Enter: the caller reads typed (quiz_parse_answer) */
-    QUIZ_TYPED_ESC          /* Esc: the caller stops typing */
-} QuizTyped;
-
-/* Applies key (a character or a keys.h code) to typed (cap bytes, ASCII, NUL-terminated):
- * Backspace takes the last character, Ctrl-U all of them, a character a number can hold (digits . , + -, and
- * with percent also % and a blank) is added while it fits. The practice screen's answers
- * and the machine's typed values share it. */
-QuizTyped quiz_type_key(char *typed, size_t cap, int key, bool percent);
-
-/* One line saying why text is not an answer ("'abc' is not a number: type e.g. 4.05"). */
-void quiz_parse_message(const char *text, bool percent, Lang lang, char *buf, size_t cap);
-
 /* ---------------------------------------------------------------- grading */
 
 typedef struct {
@@ -162,7 +127,7 @@ typedef struct {
 
 /* Grades an answer. For a percentage question "52.4" and "52.4%" both mean 52.4 %; for any
  * other question "98.6%" means 0.986. */
-void quiz_grade(const QuizQuestion *q, const QuizAnswer *a, QuizGrade *g);
+void quiz_grade(const QuizQuestion *q, const TypedNumber *a, QuizGrade *g);
 
 /* The mistake's name: English as the issue words it, Chinese in the lesson's words. */
 const char *quiz_mistake_name(QuizMistake m, Lang lang);
@@ -178,39 +143,5 @@ typedef struct {
 
 /* Counts one question: graded (g), or revealed without an answer (g NULL). */
 void quiz_tally_add(QuizTally *t, const QuizGrade *g);
-
-/* ---------------------------------------------------------------- text */
-
-#define QUIZ_MAX_LINES 48      /* lines of a prompt or a solution */
-#define QUIZ_LINE_BYTES 192    /* bytes of one line (at most 78 columns when d ≤ 8) */
-
-/* Lines of text (no newlines in a line). */
-typedef struct {
-    int n;                                     /* lines used */
-    char line[QUIZ_MAX_LINES][QUIZ_LINE_BYTES]; /* the lines, UTF-8 */
-} QuizText;
-
-#define QUIZ_SHEET_COLUMNS 76   /* the columns of a sheet's lines after its indent */
-
-/* The question and its operands as printed: a sentence saying what to compute and to which
- * precision, then the numbers (vectors 8 to a line), as the sheet prints them. */
-void quiz_prompt(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText *out);
-
-/* The same with the operands' lines at most cols columns wide (a screen narrower than the
- * sheet): vectors in blocks of fewer columns, each block headed by its column numbers and
- * its labels repeated, the characters' rows the same way; a projection then prints the
- * column of W its sum takes rather than all of W. The sentence is one line (to be wrapped).
- * cols of QUIZ_SHEET_COLUMNS or more: quiz_prompt's lines. */
-void quiz_prompt_fit(const Trace *tr, const QuizQuestion *q, Lang lang, int cols, QuizText *out);
-
-/* The worked solution: each line an equation that holds from the printed numbers, ending
- * with the right value; then (when any) the known mistakes with what each gives. */
-void quiz_solution(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText *out);
-
-/* The right value as an answer is written: "4.05", "0.375", "52.4%". */
-char *quiz_value_text(const QuizQuestion *q, double value, char *buf, size_t cap);
-
-/* The words for the precision asked: "two decimals", "a percentage with one decimal". */
-const char *quiz_precision_text(const QuizQuestion *q, Lang lang);
 
 #endif

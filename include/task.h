@@ -1,4 +1,4 @@
-/* task.h — the sentence sets training learns (issue 18): `add`, the 66 sentences A加B等于?
+/* task.h — the sentence sets training learns: `add`, the 66 sentences A加B等于?
  * with A + B ≤ 10, and `all`, the four operations (217 sentences), each with its answer.
  * Owns: spelling the sentences and their targets. Must not touch: the model, the engine,
  * the terminal, any global state. */

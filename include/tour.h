@@ -1,11 +1,11 @@
-/* tour.h — the guided tour (issue 15): the lesson walked from its opening picture to its
- * summary, one stop per station (two where a station makes two points), each stop a screen
- * with its character, stage and cell chosen and a caption in the program's own words.
- * Owns: the stop table, the tour's state (cross-screen state, kept in Ui), applying a stop
- * (the whole state of the stop: view, its fresh state and cursor, character, stage), its
- * key bindings and its captions. Must not touch: ncurses, the clock, drawing, arithmetic
- * (captions quote the engine's numbers), any view's insides (views are set through
- * set_cursor and their own keys). */
+/* tour.h — the guided tour: the lesson walked from its opening picture to its summary, one
+ * stop per station (two where a station makes two points), each stop a screen with its
+ * character, stage and cell chosen and a caption in the program's own words.
+ * Owns: the stop table, the tour's state (cross-screen state, kept in Ui), a stop's whole
+ * state (view, its fresh state, cursor and preset, character, stage: the view's part asked
+ * of ui.c through a request), its key bindings and its captions. Must not touch: the rest
+ * of the UI state, ncurses, the clock, drawing, arithmetic (captions quote the engine's
+ * numbers), any view's insides (a stop names a view's exported preset, never a key). */
 #ifndef ATTN_TOUR_H
 #define ATTN_TOUR_H
 
@@ -16,8 +16,7 @@
 #include "lesson.h"
 #include "player.h"
 #include "predict.h"
-
-struct Ui;
+#include "request.h"
 
 #define TOUR_MAX_STOPS 32   /* room for the stop table */
 
@@ -34,16 +33,6 @@ typedef struct {
 /* How many stops the tour has. */
 int tour_count(void);
 
-/* The character the lesson follows: 等 where the sentence has it, else the first. */
-int tour_asker(const Lesson *ls);
-
-/* Starts the tour at its first stop (the opening picture). REACT_* flags. */
-int tour_start(struct Ui *ui, Player *p, const Lesson *ls, long long now);
-
-/* Shows stop n (clamped) with its whole state, as the tour does (a question stop asks its
- * question). REACT_* flags. */
-int tour_goto(struct Ui *ui, Player *p, const Lesson *ls, int n, long long now);
-
 /* The binding of key while the tour runs (→ Space ← Esc), or NULL. */
 const KeyBinding *tour_binding(const Tour *t, int key);
 
@@ -56,9 +45,10 @@ const char *tour_key_label(Action a);
 /* The status-line hints while the tour runs (ACTION_NONE ends), or NULL. */
 const KeyHint *tour_hints(const Tour *t);
 
-/* Applies a tour action (ACTION_TOUR, ACTION_TOUR_NEXT, ACTION_TOUR_PREV, ACTION_TOUR_LEAVE):
- * REACT_* flags. */
-int tour_act(struct Ui *ui, Player *p, const Lesson *ls, Action a, long long now);
+/* Applies a tour action to t (ACTION_TOUR starts the tour at its first stop, or leaves it;
+ * ACTION_TOUR_NEXT, ACTION_TOUR_PREV, ACTION_TOUR_LEAVE), asking pr's questions; what a stop
+ * needs of the UI state goes in c->ask. REACT_* flags. */
+int tour_act(Tour *t, Predict *pr, const ViewCall *c, Action a);
 
 /* The caption of the stop shown, with the engine's figures (tok[t] writes character t;
  * Chinese names a character in 「」), and "stop n of N" in *where. */

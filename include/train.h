@@ -1,4 +1,4 @@
-/* train.h — training the lesson's machine (issue 18): full-batch Adam on a task's sentences
+/* train.h — training the lesson's machine: full-batch Adam on a task's sentences
  * until ? answers them, with a hand-written backward pass in double precision.
  * Owns: the parameters while they train, the forward pass at the last position (the engine's
  * arithmetic, number for number), the loss, the gradients, Adam, the seeded initialisation,

@@ -1,5 +1,5 @@
 /* train_cmd.h — `attn-tui --train`: training without a terminal, progress on stderr, the
- * trained model written with --save (issue 18).
+ * trained model written with --save.
  * Owns: the headless loop, its progress lines and its exit codes. Must not touch: the
  * terminal's screen (plain stdio only), the arithmetic (train.h computes). */
 #ifndef ATTN_TRAIN_CMD_H

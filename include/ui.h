@@ -1,10 +1,12 @@
 /* ui.h — what every screen shares around the player: which view, help, numbers, the hand
  * checks' worked character and dimension, the lesson asked for, the input line, a one-line
  * message; and applying actions: a view's own to its state (view.h), the shared ones here.
- * Owns: the shared UI state (beside the player's stage/focus/clock, not inside it), key
- * lookup (the open help first, then the view's bindings, then the global ones), and what
- * each shared action does. Must not touch: ncurses, the clock (time is passed in), drawing,
- * any particular view (ui.c names none). */
+ * Owns: the shared UI state (beside the player's stage/focus/clock, not inside it), the
+ * views' states (each made the first time its view is shown or a request targets it), key
+ * lookup (the open help first, then the view's bindings, then the global ones), what each
+ * shared action does, and carrying out what views, the tour and predict ask (request.h):
+ * the only writer of the UI state. Must not touch: ncurses, the clock (time is passed in),
+ * drawing, any particular view (ui.c names none). */
 #ifndef ATTN_UI_H
 #define ATTN_UI_H
 
@@ -17,33 +19,10 @@
 #include "lesson.h"
 #include "player.h"
 #include "predict.h"
+#include "request.h"
 #include "theme.h"
 #include "tour.h"
 #include "view_list.h"
-
-/* The one-line notes the status bar can show until the next key (chrome.c words them). */
-typedef enum {
-    NOTE_NONE = 0,
-    NOTE_AT_FIRST,     /* a step back at the first step */
-    NOTE_AT_LAST,      /* a step forward at the last step */
-    NOTE_SPEED,        /* the speed changed: note_value */
-    NOTE_FASTEST,      /* + at the fastest speed */
-    NOTE_SLOWEST,      /* - at the slowest speed */
-    NOTE_NO_CHARACTER, /* a character number beyond the sentence: note_value */
-    NOTE_NOTHING_PLAYS,/* Space on a screen with nothing to step */
-    NOTE_TOUR_END,     /* → at the tour's last stop */
-    NOTE_WELCOME,      /* the opening picture: what to press */
-    NOTE_VERDICT,      /* → revealed a question on the way: tour.verdict's answer */
-    NOTE_NO_ORIGIN,    /* w on a screen with no chosen number to trace */
-    NOTE_UNDONE,       /* what-if: every change undone (note_value: how many) */
-    NOTE_NUMBERS_NEEDED,/* n on a screen whose numbers cannot be hidden (practice) */
-    NOTE_THEME,        /* b: the theme now in use (ui->theme) */
-    NOTE_SAVED,        /* a file was written (S's picture, the trained model): note_text is
-                          where (ui_note_naming: the full path, escaped) */
-    NOTE_TEXT          /* note_text, as it is (e.g. an engine error) */
-} UiNote;
-
-#define UI_NOTE_BYTES 256
 
 typedef struct Ui {
     ViewId view;                    /* the view shown */
@@ -58,8 +37,11 @@ typedef struct Ui {
     int answer;                     /* the answering character worked in hand checks and
                                        the matrix cursor's column; -1: the row's largest */
     int dim;                        /* the dimension worked in hand checks (0..d-1) */
-    struct ViewStates *views;       /* every view's own state (view.h), made by ui_init_for
-                                       and freed by ui_free; NULL: the views' fresh states */
+    struct ViewStates *views;       /* the views' own states (view.h): each made the first
+                                       time its view is shown or a request targets it, over
+                                       the lesson then; freed by ui_free. NULL: none (a Ui
+                                       made by hand, or out of memory: frames draw a fresh
+                                       state) */
     unsigned long long seed;        /* --seed: the practice questions' sequence (quiz.h), the
                                        same on every screen that asks (and on --worksheet) */
     bool origin;                    /* the chain panel "where does this number come from" is
@@ -89,18 +71,21 @@ typedef struct Ui {
                                        its answer, the tally; cross-screen state too */
 } Ui;
 
-/* A fresh UI state on view: numbers shown, no help, cursors at their start, every view's
- * fresh state (ui->views), the lesson asked for as ls was built (ls may be NULL: lesson 6
- * on no sentence). Returns 0, or -1 when out of memory (ui->views is then NULL, which
- * still works: the views draw their fresh states and take no actions of their own). */
+/* A fresh UI state on view: numbers shown, no help, cursors at their start, the lesson
+ * asked for as ls was built (ls may be NULL: lesson 6 on no sentence), and view's own state
+ * made over ls (the other views' states are made when they are first shown). Returns 0, or
+ * -1 when out of memory (ui->views is then NULL, which still works: frames draw a fresh
+ * state and views take no actions of their own). */
 int ui_init(Ui *ui, ViewId view);
 int ui_init_for(Ui *ui, ViewId view, const Lesson *ls);
 
-/* Frees what ui_init made (the views' states); the Ui may be initialised again. */
+/* Frees what ui_init made (the views' states, the models kept); the Ui may be initialised
+ * again. */
 void ui_free(Ui *ui);
 
-/* Opens view: its track becomes the player's. */
-void ui_set_view(Ui *ui, Player *p, ViewId view);
+/* Opens view: its track becomes the player's; its state is made over ls (may be NULL) the
+ * first time. */
+void ui_set_view(Ui *ui, Player *p, const Lesson *ls, ViewId view);
 
 /* The view whose name is name, or -1 (view_from_name). */
 int ui_view_from_name(const char *name);
@@ -110,8 +95,14 @@ int ui_view_from_name(const char *name);
 const KeyBinding *ui_binding(const Ui *ui, int key);
 
 /* Applies an action at time now (clicks arrive already turned into the action they
- * hit). Returns REACT_* flags. */
+ * hit): the shown view's act first, then the shared meaning; what either asks is carried
+ * out. Returns REACT_* flags. */
 int ui_apply(Ui *ui, Player *p, const Lesson *ls, Action a, int arg, long long now);
+
+/* Carries out what rq asks (request.h), in the order of its bits, and empties it (the
+ * models it held are the UI's or freed). Returns REACT_* flags: REACT_RECOMPUTE when the
+ * lesson or the model is to change. */
+int ui_carry_out(Ui *ui, Player *p, const Lesson *ls, Request *rq, long long now);
 
 /* A key while the input line is open (it takes every key). Returns REACT_* flags;
  * REACT_RECOMPUTE when Enter ran a sentence (ui->want.sentence), REACT_SAVE when Enter named
@@ -133,11 +124,15 @@ int ui_tick(Ui *ui, Player *p, const Lesson *ls, long long now);
 long long ui_next_tick(const Ui *ui, long long now);
 
 /* Puts view's cursor on (row, col) (view.h's set_cursor): REACT_* flags, or -1 when the
- * view has no cursor. The view need not be the one shown (a tour may set it first). */
+ * view has no cursor. The view need not be the one shown (its state is made if need be). */
 int ui_set_cursor(Ui *ui, Player *p, const Lesson *ls, ViewId view, int row, int col,
                   long long now);
 
-/* Sets the one-line note of the status bar. */
+/* Autoplay with predict on (no tour): asks before the step due at now when it lands on ③
+ * (predict_before_step). True when it asked (a redraw is due); call before player_tick. */
+bool ui_before_step(Ui *ui, Player *p, const Lesson *ls, long long now);
+
+/* Sets the one-line note of the status bar (the app's own notes; a view asks for one). */
 void ui_note(Ui *ui, UiNote note, double value);
 void ui_note_text(Ui *ui, const char *text);
 /* Puts m (heap-allocated, or NULL) in *slot (ui->model_next, ui->model_save), freeing the

@@ -2,9 +2,9 @@
  * view_ops, tmux's window_mode): its name, titles, track, its own state and actions, a pure
  * draw into the body rectangle, hit-testing for clicks, its keys, hints, and what frames
  * keep between them for it.
- * Owns: the ViewOps type, the table built from VIEW_LIST, the views' states (one object,
- * one state per view) and the frames' caches (one per view). Must not touch: ncurses, the
- * clock, the engine's arithmetic, any particular view's insides. */
+ * Owns: the ViewOps type, the table built from VIEW_LIST, the views' states (each made the
+ * first time it is asked for) and the frames' caches (one per view). Must not touch:
+ * ncurses, the clock, the engine's arithmetic, any particular view's insides. */
 #ifndef ATTN_VIEW_H
 #define ATTN_VIEW_H
 
@@ -14,6 +14,7 @@
 #include "lesson.h"
 #include "origin.h"
 #include "player.h"
+#include "request.h"
 #include "ui.h"
 #include "view_list.h"
 
@@ -41,7 +42,13 @@ typedef struct {
 /* The enum TYPE of a view's own actions (ACTION_ID for each ID of LIST, numbered from
  * ACTION_VIEW_FIRST after BASE) and its help table TABLE (ending with ACTION_NONE). */
 #define VIEW_ACTIONS_DEFINE(TYPE, BASE, TABLE, LIST)                                          \
-    typedef enum { BASE = (int)ACTION_VIEW_FIRST - 1, LIST(VIEW_ACTION_ENUM) } TYPE;          \
+    VIEW_ACTIONS_ENUM(TYPE, BASE, LIST);                                                      \
+    VIEW_ACTIONS_TABLE(TABLE, LIST)
+/* The two halves, for a view that exports presets (own actions a tour stop may name,
+ * request.h's REQUEST_PRESET): the enum in the view's header, the table in its file. */
+#define VIEW_ACTIONS_ENUM(TYPE, BASE, LIST)                                                   \
+    typedef enum { BASE = (int)ACTION_VIEW_FIRST - 1, LIST(VIEW_ACTION_ENUM) } TYPE
+#define VIEW_ACTIONS_TABLE(TABLE, LIST)                                                       \
     static const ViewAction TABLE[] = { LIST(VIEW_ACTION_ROW) { ACTION_NONE, NULL, NULL } }
 /* A view's own action where an Action is wanted (its key and hint tables). */
 #define VIEW_OWN(id) ((Action)ACTION_##id)
@@ -88,9 +95,10 @@ typedef struct ViewOps {
     const char *about;       /* what it shows, one line for README's table of screens and
                                 the man page (make docs writes both from the rows) */
 
-    /* --- its own state: a struct declared in the view's file, one per view per run */
+    /* --- its own state: a struct declared in the view's file, one per view per run, made
+     * the first time the view is shown or a request targets it */
     size_t state_size;       /* bytes of the state (0: the view keeps none) */
-    /* Makes a fresh state in zeroed memory, over the lesson the program starts with (ls
+    /* Makes a fresh state in zeroed memory, over the lesson in play when it is made (ls
      * may be NULL). NULL: the zeroed memory is the fresh state. */
     void (*init)(void *state, const Lesson *ls);
     /* Frees what the state owns (not the state itself). May be NULL. */
@@ -103,22 +111,23 @@ typedef struct ViewOps {
      * false when nothing is there. May be NULL. */
     bool (*hit)(const struct ViewCtx *c, int x, int y, Action *action, int *arg);
 
-    /* --- what changes it */
-    /* Applies action a (the view's own or a shared one it handles its way) to its state,
-     * the shared UI state, the player: returns REACT_* flags, or -1 when a is not one it
-     * handles (the shared meaning applies). May be NULL. */
-    int (*act)(void *state, Ui *ui, Player *p, const Lesson *ls, Action a, int arg,
-               long long now);
+    /* --- what changes it: each gets its state and a call (request.h: the shared UI state
+     * read-only, the player, the lesson, the clock; what it asks goes in call->ask, which
+     * ui.c carries out) */
+    /* Applies action a (the view's own or a shared one it handles its way) to its state
+     * and the player: returns REACT_* flags, or -1 when a is not one it handles (the
+     * shared meaning applies). May be NULL. */
+    int (*act)(void *state, const ViewCall *call, Action a, int arg);
     /* True while the view captures raw keys (a typed answer, a question asked): then every
      * key goes to key() first, as to the input line. May be NULL (never). */
     bool (*modal)(const void *state);
     /* A raw key (keys.h code) while modal: REACT_* flags, or -1 to let the key's binding
      * apply (e.g. Ctrl-L). May be NULL. */
-    int (*key)(void *state, Ui *ui, Player *p, const Lesson *ls, int key, long long now);
-    /* For a view that moves on its own (training): advances it to time now. Returns REACT_*
-     * flags (REACT_REDRAW when the frame changed). Called while the view is shown, when
-     * next_tick said it is due. May be NULL. */
-    int (*tick)(void *state, Ui *ui, Player *p, const Lesson *ls, long long now);
+    int (*key)(void *state, const ViewCall *call, int key);
+    /* For a view that moves on its own (training): advances it to time call->now. Returns
+     * REACT_* flags (REACT_REDRAW when the frame changed). Called while the view is shown,
+     * when next_tick said it is due. May be NULL. */
+    int (*tick)(void *state, const ViewCall *call);
     /* Milliseconds from now until tick is next due (0: now), or VIEW_TICK_NEVER: the loop
      * then sleeps in its blocking read (0% CPU). May be NULL (never). */
     long long (*next_tick)(const void *state, long long now);
@@ -126,8 +135,7 @@ typedef struct ViewOps {
      * the asking character, col the answering one); what row and col mean is the view's,
      * said in its file. Returns REACT_* flags, or -1 when the view has no such cursor.
      * May be NULL (no cursor). */
-    int (*set_cursor)(void *state, Ui *ui, Player *p, const Lesson *ls, int row, int col,
-                      long long now);
+    int (*set_cursor)(void *state, const ViewCall *call, int row, int col);
 
     /* The number its cursor or worked check has chosen, for "where does this number come
      * from" (the chain panel, src/chain.h): true with *cell filled, false when none is
@@ -155,6 +163,10 @@ const ViewOps *view_ops(ViewId id);
 /* The view whose name is name, or -1. */
 int view_from_name(const char *name);
 
+/* The name the view bar writes for v: its tab in lang, or in ASCII mode its --view name
+ * ("√d" has no ASCII spelling). */
+const char *view_tab(const ViewOps *v, bool ascii, Lang lang);
+
 /* What action a does in view v, as its help says it: the steps (→ ← Home End, Space) say
  * what the view's track walks; a view's own action, what its list says; NULL when the
  * action does nothing there (a view with no track and no binding of its own for it,
@@ -174,16 +186,24 @@ bool view_global_hint_applies(const ViewOps *v, const KeyHint *h);
 
 /* ---------------------------------------------------------------- the views' states */
 
-/* Every view's own state, one object (each state built by its view's init). Opaque. */
+/* The views' own states, each made the first time it is asked for. Opaque. */
 typedef struct ViewStates ViewStates;
 
-/* Every view's fresh state over ls (may be NULL), or NULL when out of memory. */
-ViewStates *view_states_new(const Lesson *ls);
-/* Frees them (each view's free first); NULL is fine. */
+/* No state made yet, or NULL when out of memory. */
+ViewStates *view_states_new(void);
+/* Frees every state made (each view's free first); NULL is fine. */
 void view_states_free(ViewStates *vs);
-/* View id's state (NULL when it keeps none, or vs is NULL). */
+/* View id's state, made over ls (its init; ls may be NULL) if it has none yet; NULL when the
+ * view keeps none, vs is NULL or out of memory. */
+void *view_state_make(ViewStates *vs, ViewId id, const Lesson *ls);
+/* View id's state made fresh over ls: its free, then its init (made if it had none). NULL
+ * as for view_state_make. */
+void *view_state_fresh(ViewStates *vs, ViewId id, const Lesson *ls);
+/* View id's state, or NULL when it has none (never made, keeps none, or vs is NULL). */
 void *view_state(ViewStates *vs, ViewId id);
 const void *view_state_const(const ViewStates *vs, ViewId id);
+/* How many states have been made (for tests: a frame makes one, not every view's). */
+int view_states_made(const ViewStates *vs);
 
 /* ---------------------------------------------------------------- the frames' caches */
 

@@ -231,7 +231,7 @@ static int bench_instr(int w, int h, const char *sentence, int steps, const char
         if (strcmp(view_ops((ViewId)v)->name, view) == 0) {
             ui_free(&b.ui);
             ui_init_for(&b.ui, (ViewId)v, &b.lesson);
-            ui_set_view(&b.ui, &b.player, (ViewId)v);
+            ui_set_view(&b.ui, &b.player, &b.lesson, (ViewId)v);
         }
     bench_render(&b, 1.0);
     term_paint(&b.grid);
@@ -288,7 +288,7 @@ static int bench_view(int w, int h, const char *view)
     }
     ui_free(&b.ui);
     ui_init_for(&b.ui, (ViewId)v, &b.lesson);
-    ui_set_view(&b.ui, &b.player, (ViewId)v);
+    ui_set_view(&b.ui, &b.player, &b.lesson, (ViewId)v);
     bench_render(&b, 1.0);
     term_paint(&b.grid);   /* the whole first paint, not counted */
     int steps = bench_round_steps(view_ops((ViewId)v)->track, b.lesson.tr.T);
@@ -346,7 +346,7 @@ static int bench_train(int w, int h, long frames)
         return 1;
     ui_free(&b.ui);
     ui_init_for(&b.ui, VIEW_TRAIN, &b.lesson);
-    ui_set_view(&b.ui, &b.player, VIEW_TRAIN);
+    ui_set_view(&b.ui, &b.player, &b.lesson, VIEW_TRAIN);
     bench_press(&b, ' ', 0);
     bench_render(&b, 1.0);
     term_paint(&b.grid);

@@ -1,4 +1,4 @@
-/* bench-train.c — the training figures of `make bench` (issue 18): for each seed, the steps
+/* bench-train.c — the training figures of `make bench`: for each seed, the steps
  * and CPU seconds to 100%, the final accuracy and what ? attends to in 三加五等于? (or the
  * task's first sentence with its operator); then steps per second.
  * Owns: nothing but its output. Must not touch: the terminal, files.

@@ -1,5 +1,5 @@
 #!/bin/sh
-# bench-train.sh — the training figures of `make bench` (issue 18): steps per second and CPU
+# bench-train.sh — the training figures of `make bench`: steps per second and CPU
 # seconds to 100% on add and all (seeds 1-3, and how many of seeds 1-20 get there), and
 # 3000 steps of add in attn-tui beside the same 3000 steps in a PyTorch loop (autograd,
 # torch.optim.Adam, float64: the script of --export python-train, which also checks that
@@ -28,7 +28,7 @@ have_torch || sh scripts/install-deps.sh python3-torch >&2 ||
     echo "bench-train: no PyTorch: its column stays empty" >&2
 
 echo
-echo "training (issue 18): full-batch Adam, lr 0.02, one head (attn-tui --train)"
+echo "training: full-batch Adam, lr 0.02, one head (attn-tui --train)"
 for task in add all; do
     "$HELPER" "$task" 1 20 > "$BUILD/bench-train.$task" || exit 1
     sed -n '1,4p' "$BUILD/bench-train.$task"

@@ -477,5 +477,5 @@ if [ "$HAVE_VALGRIND" = 1 ]; then
     row "instructions per training step of add" "$instr_train_step" "" ""
 fi
 
-sh scripts/bench-train.sh "$BIN"   # training: attn-tui beside PyTorch (issue 18)
+sh scripts/bench-train.sh "$BIN"   # training: attn-tui beside PyTorch
 

@@ -20,7 +20,6 @@
 #include "snapshot.h"
 #include "term.h"
 #include "text.h"
-#include "tour.h"
 #include "train_cmd.h"
 
 #define APP_FRAME_MS 33   /* frame interval while a transition animates (~30 fps) */
@@ -71,8 +70,8 @@ int app_start_state(const Options *o, const Lesson *ls, long long now_ms, Player
 {
     player_init(p, ls->tr.T, now_ms);
     int made = ui_init_for(ui, o->view >= 0 ? (ViewId)o->view : VIEW_DEFAULT, ls);
-    ui_set_view(ui, p, ui->view);
-    player_set_focus(p, o->focus >= 0 ? o->focus : tour_asker(ls), now_ms);
+    ui_set_view(ui, p, ls, ui->view);
+    player_set_focus(p, o->focus >= 0 ? o->focus : lesson_asker(ls), now_ms);
     player_set_stage(p, o->stage, now_ms);
     p->changed_ms = now_ms - PLAYER_TRANSITION_MS * 8;   /* the first frame is settled */
     ui->numbers = o->numbers;
@@ -84,7 +83,7 @@ int app_start_state(const Options *o, const Lesson *ls, long long now_ms, Player
         player_set_speed(p, o->speed);
     ui->predict.on = o->predict;
     if (o->tour && made == 0)
-        tour_start(ui, p, ls, now_ms);
+        ui_apply(ui, p, ls, ACTION_TOUR, 0, now_ms);   /* g: the tour's first stop */
     else if (o->view < 0 && !o->autoplay)   /* the opening picture says what to press */
         ui_note(ui, NOTE_WELCOME, 0.0);
     if (o->autoplay && !o->tour)
@@ -233,7 +232,7 @@ static int app_what_if(App *a, char *err, size_t errlen)
 
 /* A score set by the learner is a cell of one sentence (its positions): when another
  * sentence is asked for, it is cleared rather than moved to the cell at the same places
- * (score(等→加) = 6 became score(等→减) over 十减四等于?). True when it was. */
+ * (score(等→加) = 6 would become score(等→减) over 十减四等于?). True when it was. */
 static bool app_drop_score_of_sentence(App *a)
 {
     ScoreSet *score = &a->ui.want.config.score;
@@ -460,7 +459,7 @@ static int app_loop(App *a)
     bool draw = true;
     for (;;) {
         long long now = app_now_ms();
-        if (predict_before_step(&a->ui, &a->player, a->lesson, now))   /* asks before ③ */
+        if (ui_before_step(&a->ui, &a->player, a->lesson, now))   /* asks before ③ */
             draw = true;
         if (player_tick(&a->player, now))
             draw = true;

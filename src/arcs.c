@@ -3,7 +3,8 @@
  * and a foot exactly as wide as the share where the arc lands), colour by share, merging dots
  * where arcs meet, the thickening from ② to ③, the ASCII fallback, and the V's flowing back
  * at ④, sized by share.
- * The dots kept between frames are arcs_cache.c's (arcs_raster.h is what both share).
+ * An arc's dots in the order it grows are arcs_raster.c's, the dots kept between frames
+ * arcs_cache.c's (arcs_raster.h is what the three share).
  * Must not touch: anything outside the arc area, ncurses, the clock, the engine's arithmetic. */
 #include "view_arcs.h"
 #include "arcs_raster.h"
@@ -25,35 +26,23 @@
 #define ARC_MAX_ASPECT 1.4     /* tallest arc shape: height / half-width */
 #define ARC_HEIGHT_POWER 0.55  /* heights grow as (half span)^0.55: near arcs stand tall, and
                                   (≥ 0.5) arcs leaving the asker on one side never cross */
-#define ARC_TAPER 0.3          /* fraction of an arc over which it swells to its band */
 #define ARC_LOOP_HOLE 5.0      /* dots: the asker's loop stands this high under its band */
 #define ARCS_SECOND_RISE 0.6   /* both heads drawn: head 2's arcs stand this much of head 1's
                                   height, so that the two sets part above their feet */
-#define ARC_FOOT_DOTS 4        /* dot rows over which the band widens into its foot */
-#define ARC_FOOT_MAX 100       /* widest foot (dots) of a share of 1, however wide the screen */
-#define ARC_HALVES_MAX 64      /* half-dot layers whose repeated dots a walk skips: a band is
-                                  at most 1 + ARC_FOOT_MAX / 4 dots (51 halves) */
 
 /* Dot space: grid column x holds dot columns 2x and 2x+1; grid row y holds dot rows 4y..4y+3.
  * Arcs stand on the lowest dot row of the arc area (just above the sentence). */
 
 /* ---------------------------------------------------------------- share → width, colour */
 
-/* least + ⌊share · scale⌋, for a share clamped into 0..1. */
-static int dots_of(double share, int least, int scale)
-{
-    share = share < 0.0 ? 0.0 : share > 1.0 ? 1.0 : share;
-    return least + (int)floor(share * scale + 1e-9);
-}
-
 int arcs_foot_dots(const ArcsLayout *L, double share)
 {
-    return dots_of(share, L->min_dots, L->foot_scale);
+    return draw_share_size(share, L->min_dots, L->foot_scale);
 }
 
 int arcs_band_dots(const ArcsLayout *L, double share)
 {
-    return dots_of(share, L->min_dots, L->band_scale);
+    return draw_share_size(share, L->min_dots, L->band_scale);
 }
 
 int arcs_packet_dots(const ArcsLayout *L, double share)
@@ -87,67 +76,7 @@ double arcs_drawn_share_of(const ViewCtx *c, int h, int s)
     return share;
 }
 
-/* ASCII glyph of each level, lightest first. */
-static const char ascii_weights[ARCS_LEVELS + 1] = ".:-=+*#@";
-
-/* ---------------------------------------------------------------- braille cells */
-
-int arcs_braille_dots(const Cell *cell)
-{
-    return draw_braille_dots(cell);
-}
-
-/* The arc level an ASCII cell already shows (0 for none). */
-static int ascii_level(const Cell *cell)
-{
-    if (cell->glyph[0] == '\0' || cell->glyph[1] != '\0' || cell->style < STYLE_ARC_1 ||
-        cell->style > STYLE_ARC_8)
-        return 0;
-    const char *at = strchr(ascii_weights, cell->glyph[0]);
-    return at ? (int)(at - ascii_weights) + 1 : 0;
-}
-
-/* The cell of dot (dx, dy) inside the arc area, or NULL. */
-Cell *arcs_dot_cell(const ViewCtx *c, const ArcsLayout *L, int dx, int dy)
-{
-    if (dx < 0 || dy < 0)
-        return NULL;
-    int col = dx / 2, row = dy / 4;
-    if (col >= L->w || row < L->arc_top || row >= L->sentence_row)
-        return NULL;
-    return grid_at(c->g, col, row);
-}
-
-/* Writes braille dots into a cell (a blank when none are left), in style. */
-static void set_braille(const ViewCtx *c, int col, int row, Cell *cell, int dots, Style style)
-{
-    (void)cell;
-    if (!dots) {
-        grid_put_char(c->g, col, row, " ", STYLE_NORMAL);
-        return;
-    }
-    draw_braille_put(c->g, col, row, dots, style);
-}
-
-/* Sets the dots `bits` of cell (col, row) for an arc at colour level `level`; the cell keeps
- * the stronger arc's style. In ASCII the cell shows the strongest arc's glyph. */
-void arcs_plot_bits(const ViewCtx *c, Cell *cell, int col, int row, int bits, int level)
-{
-    Style style = (Style)(STYLE_ARC_1 + level - 1);
-    if (c->ascii) {
-        if (level >= ascii_level(cell)) {
-            char glyph[2] = { ascii_weights[level - 1], '\0' };
-            grid_put_char(c->g, col, row, glyph, style);
-        }
-        return;
-    }
-    int old = arcs_braille_dots(cell);
-    if (old && cell->style > style && cell->style <= STYLE_ARC_8)
-        style = (Style)cell->style;
-    int dots = old | bits;
-    if (dots != old || cell->style != style)
-        set_braille(c, col, row, cell, dots, style);
-}
+/* ---------------------------------------------------------------- plotting one dot */
 
 /* Sets one dot of an arc at colour level `level`. */
 static void plot_dot(const ViewCtx *c, const ArcsLayout *L, int dx, int dy, int level)
@@ -164,151 +93,7 @@ static void clear_dot(const ViewCtx *c, const ArcsLayout *L, int dx, int dy)
     int old = cell ? arcs_braille_dots(cell) : 0;
     int dots = old & ~draw_braille_bit(dx % 2, dy % 4);
     if (old && dots != old)
-        set_braille(c, dx / 2, dy / 4, cell, dots, (Style)cell->style);
-}
-
-/* ---------------------------------------------------------------- arc geometry */
-
-/* Dot row of the arcs' feet. */
-static int arc_base(const ArcsLayout *L)
-{
-    return 4 * L->sentence_row - 1;
-}
-
-/* How far inward layer 1 lies at fraction u: 0 where the arc leaves the asker, so that
- * all arcs leave it as one thin fan, growing smoothly to a full dot by ARC_TAPER. */
-static double arc_taper(double u)
-{
-    if (u >= ARC_TAPER)
-        return 1.0;
-    double t = u / ARC_TAPER;
-    return t * t * (3.0 - 2.0 * t);
-}
-
-/* x rounded half away from zero, as (int)lround(x), for |x| well inside int's range, without
- * a call into libm: an arc's walk rounds two coordinates per point. x - (int)x is exact. */
-static int round_half_away(double x)
-{
-    int t = (int)x;   /* towards zero */
-    double f = x - t;
-    return f >= 0.5 ? t + 1 : f <= -0.5 ? t - 1 : t;
-}
-
-/* What every layer of an arc shares at fraction u of its way, computed once for all its
- * layers: where the outer layer is across, how an inset leans, the height's sine, the taper. */
-typedef struct {
-    bool flat;      /* the arc is under a dot wide: nothing to draw */
-    double x0;      /* cx + half · cos θ: the outer layer's dot column */
-    double lean;    /* 1 + cos θ · dir: how far an inset moves the layer across (× inset / 2) */
-    double dir;     /* +1 for an arc to the right, -1 to the left */
-    double sin;     /* sin θ */
-    double taper;   /* arc_taper(u) */
-} ArcSample;
-
-/* The sample at fraction u (0 = the asker's end, 1 = the target's). */
-static ArcSample arc_sample(const Arc *a, double u)
-{
-    double theta = a->to >= a->from ? M_PI * (1.0 - u) : M_PI * u;
-    double half = fabs(a->to - a->from) / 2.0;
-    double cx = (a->from + a->to) / 2.0;
-    double dir = a->to >= a->from ? 1.0 : -1.0;
-    double c = cos(theta);
-    ArcSample s = { .flat = half < 0.5, .x0 = cx + half * c, .lean = 1.0 + c * dir, .dir = dir,
-                    .sin = sin(theta), .taper = arc_taper(u) };
-    return s;
-}
-
-/* Point of layer `layer` at sample s. An arc's layers are concentric, `layer` dots inside the
- * outer one (tapering to nothing at the asker); a loop's are stacked, `layer` dots lower.
- * The inset shrinks the ellipse about the target's foot, so the asker's end stays put. */
-static bool arc_layer_point(const Arc *a, int base, double layer, const ArcSample *s, int *dx,
-                            int *dy)
-{
-    double inset = a->loop ? 0.0 : layer * s->taper;
-    double b = a->height - (a->loop ? layer : inset);
-    if (s->flat || b < 1.0)
-        return false;
-    *dx = round_half_away(s->x0 - s->dir * inset * s->lean / 2.0);
-    *dy = base - round_half_away(b * s->sin);
-    return true;
-}
-
-/* Point at fraction u of layer `layer`. */
-static bool arc_point(const Arc *a, int base, double layer, double u, int *dx, int *dy)
-{
-    ArcSample s = arc_sample(a, u);
-    return arc_layer_point(a, base, layer, &s, dx, dy);
-}
-
-/* First dot column of a run of n dots centred on dot column `centre`. */
-static int centred_run(double centre, int n)
-{
-    return (int)ceil(centre - n / 2.0);
-}
-
-/* ---------------------------------------------------------------- an arc's dots, in order */
-
-/* The samples of an arc's way, k = 0 .. steps at u = k / steps: under one dot apart. */
-int arcs_steps(const Arc *a)
-{
-    double size = fmax(fabs(a->to - a->from) / 2.0, a->height);
-    return (int)ceil(1.25 * M_PI * size) + 4;
-}
-
-/* The foot, visited as sample k: over the lowest ARC_FOOT_DOTS dot rows the band widens to
- * `foot` dots, centred on the target, so every share stands on the same line with its own
- * width; in ASCII one row of cells, as many as the foot's dots fill. */
-static void foot_walk(const ViewCtx *c, const ArcsLayout *L, const Arc *a, int k, DotVisit visit,
-                      void *ctx)
-{
-    int base = arc_base(L);
-    if (c->ascii) {
-        int cols = (a->foot + 1) / 2;
-        int x0 = centred_run(a->centre / 2.0 - 0.25, cols);
-        for (int x = x0; x < x0 + cols; x++)
-            visit(ctx, 2 * x, base, k);
-        return;
-    }
-    for (int up = 0; up < ARC_FOOT_DOTS; up++) {   /* dot rows above the base */
-        double t = (double)(ARC_FOOT_DOTS - up) / ARC_FOOT_DOTS;
-        int n = (int)lround(a->layers + (a->foot - a->layers) * t);
-        int x0 = centred_run(a->centre, n);
-        for (int x = x0; x < x0 + n; x++)
-            visit(ctx, x, base - up, k);
-    }
-}
-
-/* Visits the dots of an arc from the asker's end, sample by sample up to sample `last`, each
- * layer of its band at every sample (half-dot steps between layers leave no pinholes in a
- * thick band); then, when `last` is past the samples (the arc has landed), its foot as
- * sample steps + 1. A layer's dot that its previous sample already reached is not visited
- * again. The dots up to any sample are thus the start of the whole arc's: it grows. */
-void arcs_walk(const ViewCtx *c, const ArcsLayout *L, const Arc *a, int last, DotVisit visit,
-               void *ctx)
-{
-    int base = arc_base(L);
-    int halves = 2 * ((c->ascii ? 1 : a->layers) - 1) + 1;   /* layers, in half dots */
-    int steps = arcs_steps(a);
-    int prev_x[ARC_HALVES_MAX], prev_y[ARC_HALVES_MAX];      /* each layer's last dot */
-    for (int h = 0; h < ARC_HALVES_MAX; h++)
-        prev_x[h] = prev_y[h] = INT_MIN;
-    for (int k = 0; k <= steps && k <= last; k++) {
-        ArcSample sample = arc_sample(a, (double)k / steps);
-        for (int h = 0; h < halves; h++) {
-            int dx, dy;
-            if (!arc_layer_point(a, base, h / 2.0, &sample, &dx, &dy))
-                continue;
-            if (h < ARC_HALVES_MAX) {
-                if (prev_x[h] == dx && prev_y[h] == dy)
-                    continue;
-                prev_x[h] = dx;
-                prev_y[h] = dy;
-            }
-            visit(ctx, dx, dy, k);
-        }
-    }
-    if (last > steps)
-        foot_walk(c, L, a, steps + 1, visit, ctx);
+        arcs_set_braille(c, dx / 2, dy / 4, cell, dots, (Style)cell->style);
 }
 
 /* The last sample drawn of an arc grown to `upto` (0..1): all of it, foot included, at 1. */
@@ -360,7 +145,7 @@ static void asker_feet(const ViewCtx *c, const ArcsLayout *L, int h, double *loo
 {
     int foot = arcs_foot_dots(L, arcs_drawn_share_of(c, h, c->focus));
     int span = foot > 4 ? foot : 4;
-    *loop_l = centred_run(token_centre(L, c->focus), span);
+    *loop_l = arcs_centred_run(token_centre(L, c->focus), span);
     *loop_r = *loop_l + span - 1;
 }
 
@@ -368,7 +153,7 @@ static void asker_feet(const ViewCtx *c, const ArcsLayout *L, int h, double *loo
  * centred on the character. */
 static double target_foot(const ArcsLayout *L, int s, int layers, bool rightward)
 {
-    int left = centred_run(token_centre(L, s), layers);
+    int left = arcs_centred_run(token_centre(L, s), layers);
     return rightward ? left + layers - 1 : left;
 }
 
@@ -426,7 +211,7 @@ static Arc arc_to(const ViewCtx *c, const ArcsLayout *L, int h, int s, double lo
 static void draw_packet(const ViewCtx *c, const ArcsLayout *L, const Arc *a, double share)
 {
     int dx, dy;
-    if (!arc_point(a, arc_base(L), (a->layers - 1) / 2.0, 1.0 - c->progress, &dx, &dy))
+    if (!arcs_point(a, arcs_base(L), (a->layers - 1) / 2.0, 1.0 - c->progress, &dx, &dy))
         return;
     int size = arcs_packet_dots(L, share);
     if (c->ascii) {
@@ -448,7 +233,7 @@ static void draw_packet(const ViewCtx *c, const ArcsLayout *L, const Arc *a, dou
                     clear_dot(c, L, dx + x, dy + y);
                 Cell *cell = pass == 1 && d2 < inner ? arcs_dot_cell(c, L, dx + x, dy + y) : NULL;
                 if (cell)
-                    set_braille(c, (dx + x) / 2, (dy + y) / 4, cell,
+                    arcs_set_braille(c, (dx + x) / 2, (dy + y) / 4, cell,
                                 arcs_braille_dots(cell) | draw_braille_bit((dx + x) % 2, (dy + y) % 4),
                                 STYLE_BOLD);
             }
@@ -468,8 +253,8 @@ static void report_geometry(const ViewCtx *c, const ArcsLayout *L, int h, const 
             continue;
         const Arc *a = &arcs[s];
         double share = arcs_drawn_share_of(c, h, s);
-        GeomShape g = { .kind = GEOM_ARC, .x0 = a->from, .y0 = arc_base(L),
-                        .x1 = a->loop ? a->to : a->centre, .y1 = arc_base(L), .height = a->height,
+        GeomShape g = { .kind = GEOM_ARC, .x0 = a->from, .y0 = arcs_base(L),
+                        .x1 = a->loop ? a->to : a->centre, .y1 = arcs_base(L), .height = a->height,
                         .width = 1.0 + share * L->foot_scale, .share = share,
                         .style = series != STYLE_NORMAL ? (int)series : STYLE_ARC_1 + a->level - 1 };
         arcs_geometry_add(out, &g);

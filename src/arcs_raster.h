@@ -1,7 +1,8 @@
 /* arcs_raster.h — what the arcs' drawing (arcs.c) and the dots they keep between frames
- * (arcs_cache.c) share: an arc, the walk over its dots in the order it grows, plotting a
- * cell's dots; and the cache's two entry points for the drawing.
- * Owns: nothing outside src/arcs.c and src/arcs_cache.c (internal, not a public header).
+ * (arcs_cache.c) share: an arc, the walk over its dots in the order it grows and plotting a
+ * cell's dots (both arcs_raster.c's, below the other two); and the cache's two entry points
+ * for the drawing. The layers: arcs.c → arcs_cache.c → arcs_raster.c, arcs.c → arcs_raster.c.
+ * Owns: nothing outside src/arcs*.c (internal, not a public header).
  * Must not touch: ncurses, the clock, the engine's arithmetic. */
 #ifndef ATTN_ARCS_RASTER_H
 #define ATTN_ARCS_RASTER_H
@@ -25,8 +26,23 @@ typedef struct {
 /* Receives an arc's dots in the order the arc grows: dot (dx, dy), first reached at sample k. */
 typedef void (*DotVisit)(void *ctx, int dx, int dy, int k);
 
+/* ---------------------------------------------------------------- the dots (arcs_raster.c) */
+
 /* The cell of dot (dx, dy) when it lies inside the arc area, else NULL. */
 Cell *arcs_dot_cell(const ViewCtx *c, const ArcsLayout *L, int dx, int dy);
+
+/* Writes braille dots into cell (col, row) (a blank when none are left), in style. */
+void arcs_set_braille(const ViewCtx *c, int col, int row, Cell *cell, int dots, Style style);
+
+/* Dot row of the arcs' feet. */
+int arcs_base(const ArcsLayout *L);
+
+/* The dot at fraction u (0 = the asker's end) of layer `layer` of arc a over base: false
+ * when the arc is too flat or the layer too deep to have one there. */
+bool arcs_point(const Arc *a, int base, double layer, double u, int *dx, int *dy);
+
+/* First dot column of a run of n dots centred on dot column `centre`. */
+int arcs_centred_run(double centre, int n);
 
 /* The samples of an arc's way, k = 0 .. steps at u = k / steps: under one dot apart. */
 int arcs_steps(const Arc *a);

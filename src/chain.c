@@ -110,7 +110,7 @@ static const char *chain_name(const ViewCtx *c, OriginTable t)
     if (t == ORIGIN_POSITION)
         return SAY(c, "pe", "位置");
     if (t == ORIGIN_EMBEDDING)
-        return SAY(c, "e", "词向量");   /* beside 位置(·); "e(·)" was the only letter left */
+        return SAY(c, "e", "词向量");   /* beside 位置(·): "e(·)" would be its only Latin letter */
     return origin_table_name(t);   /* Q, K, V, x, Wq … read alike in both */
 }
 

@@ -1,4 +1,4 @@
-/* chain.h — the one panel "where does this number come from" (issue 17): the chosen number's
+/* chain.h — the one panel "where does this number come from": the chosen number's
  * chain back to the word vectors and fingerprints, each link with its numbers and operation,
  * drawn over the bottom of any view's body; and the chosen number of a screen that steps
  * through the four stages.

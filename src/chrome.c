@@ -194,12 +194,7 @@ static void bar_label(const ViewCtx *c, int id, char *buf, size_t cap)
 {
     const ViewOps *v = bar_view(c, id);
     bool current = v == view_ops(c->ui->view);
-    char name[64];
-    if (c->ascii)   /* "√d" has no ASCII spelling but its --view name */
-        snprintf(name, sizeof name, "%s", v->name);
-    else
-        snprintf(name, sizeof name, "%s", SAY(c, v->tab_en, v->tab_zh));
-    snprintf(buf, cap, "%s%s%s", current ? "[" : " ", name, current ? "]" : " ");
+    snprintf(buf, cap, "%s%s%s", current ? "[" : " ", view_tab(v, c->ascii, c->lang), current ? "]" : " ");
 }
 
 /* The first column of every view's label (-1 when it does not fit): all of them when they

@@ -82,6 +82,19 @@ void draw_context_labels(ViewCtx *c)
     }
 }
 
+int draw_share_size(double share, int least, int scale)
+{
+    share = share < 0.0 ? 0.0 : share > 1.0 ? 1.0 : share;
+    return least + (int)floor(share * scale + 1e-9);
+}
+
+void draw_row_label(const ViewCtx *c, int x, int y, int t, bool brief)
+{
+    if (t == c->focus)
+        grid_put_text(c->g, x, y, c->ascii ? ">" : "▸", STYLE_FOCUS);
+    grid_put_text(c->g, x + 1, y, brief ? c->tok_brief[t] : c->tok[t], t == c->focus ? STYLE_FOCUS : STYLE_TOKEN);
+}
+
 const char *draw_tok(const ViewCtx *c, int t, int cols)
 {
     return c->tok_cols <= cols ? c->tok[t] : c->tok_brief[t];

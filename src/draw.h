@@ -100,6 +100,10 @@ typedef struct ViewCtx {
                                   declared in its file), or NULL when it keeps none */
     void *cache;               /* what frames keep for the drawn view (its ViewOps.cache_new),
                                   or NULL: everything computed anew */
+    const KeyBinding *keys;    /* the drawn view's own bindings (its ViewOps.keys, key 0
+                                  ends; NULL: none): the keys its panels and hints name */
+    const char *tab[VIEW_COUNT]; /* every view's name as the view bar writes it (view_tab):
+                                    a screen that points to another names it so */
     const struct ViewOps *const *bar; /* the view bar's rows (FrameOptions.bar), or NULL:
                                          every view */
     int bar_count;             /* how many rows bar has */
@@ -114,6 +118,18 @@ void draw_context_labels(ViewCtx *c);
 /* Character t as a row of slots `cols` wide writes it: its label when every character's
  * label fits in cols (so a row is in one form), else its brief label. */
 const char *draw_tok(const ViewCtx *c, int t, int cols);
+
+/* ---------------------------------------------------------------- a share's size */
+
+/* How big a share draws, the one rule every screen sizes a share by (the arcs' bands and
+ * feet, the all view's lines, the library's fill): least + ⌊share · scale⌋ for a share
+ * clamped into 0..1, so 0 is least, 1 is least + scale and each further 1/scale adds one.
+ * (A product that is a whole number in exact arithmetic counts as one: 1e-9 of slack.) */
+int draw_share_size(double share, int least, int scale);
+
+/* A table row's label for character t at (x, y): the focus marker (▸, ">" in ASCII) when t
+ * asks, then t as written (its brief label when brief), lit when it asks. */
+void draw_row_label(const ViewCtx *c, int x, int y, int t, bool brief);
 
 /* The English or Chinese literal by the context's language (still checked as a format). */
 #define SAY(c, en, zh) LANG_PICK((c)->lang, en, zh)
@@ -154,7 +170,7 @@ bool draw_score_set_note(const ViewCtx *c, int h, int t, int s, char *buf, size_
 
 /* ---------------------------------------------------------------- pieces */
 
-/* For a model with a readout (issue 18), what it predicts for the sentence, in the body's
+/* For a model with a readout, what it predicts for the sentence, in the body's
  * last row: "the model answers 三加五等于? → 八 97.2%" (the engine's prediction; no
  * percentage with numbers hidden). Draws nothing for a model without one. */
 void draw_prediction(const ViewCtx *c);

@@ -33,11 +33,14 @@ ViewCtx frame_context(const FrameInput *in, Grid *g)
         .lang = o->ascii ? LANG_EN : (o->lang == LANG_ZH ? LANG_ZH : LANG_EN),
         .ascii = o->ascii, .numbers = in->ui->numbers,
         .state = view_state_const(in->ui->views, in->ui->view),
+        .keys = view_ops(in->ui->view)->keys,
         .cache = view_cache(in->cache ? in->cache->views : NULL, in->ui->view),
         .bar = in->bar && in->bar_count > 0 ? in->bar : NULL,
         .bar_count = in->bar && in->bar_count > 0 ? in->bar_count : 0,
         .prog = o->prog && o->prog[0] ? o->prog : "attn-tui",
     };
+    for (int v = 0; v < VIEW_COUNT; v++)
+        c.tab[v] = view_tab(view_ops((ViewId)v), c.ascii, c.lang);
     draw_context_labels(&c);
     return c;
 }
@@ -67,16 +70,36 @@ void frame_cache_free(FrameCache *cache)
 
 /* ---------------------------------------------------------------- the frame */
 
-/* A Ui without the views' states (made by hand, or out of memory): the frame as drawn with
- * every view's fresh state; nothing but the blank grid when even that cannot be made. */
+/* True when the shown view keeps a state and the UI has none made for it (a Ui made by
+ * hand, a view set without being opened, or out of memory). */
+static bool frame_state_missing(const FrameInput *in)
+{
+    return view_ops(in->ui->view)->state_size && !view_state_const(in->ui->views, in->ui->view);
+}
+
+/* The same input with the shown view's fresh state, made in fresh (only that view's: the
+ * frame draws one). False when out of memory. */
+static bool frame_with_fresh(const FrameInput *in, Ui *ui, FrameInput *fresh)
+{
+    *ui = *in->ui;
+    ui->views = view_states_new();
+    if (!ui->views || !view_state_make(ui->views, ui->view, in->lesson)) {
+        view_states_free(ui->views);
+        return false;
+    }
+    *fresh = *in;
+    fresh->ui = ui;
+    return true;
+}
+
+/* A Ui without the shown view's state: the frame as drawn with that view's fresh state;
+ * nothing but the blank grid when even that cannot be made. */
 static void frame_render_fresh(Grid *g, const FrameInput *in)
 {
-    Ui ui = *in->ui;
-    ui.views = view_states_new(in->lesson);
-    if (!ui.views)
+    Ui ui;
+    FrameInput fresh;
+    if (!frame_with_fresh(in, &ui, &fresh))
         return;
-    FrameInput fresh = *in;
-    fresh.ui = &ui;
     frame_render(g, &fresh);
     view_states_free(ui.views);
 }
@@ -85,7 +108,7 @@ void frame_render(Grid *g, const FrameInput *in)
 {
     const FrameOptions *o = in->opt ? in->opt : &frame_default_options;
     grid_clear(g);
-    if (!in->ui->views && view_ops(in->ui->view)->state_size) {
+    if (frame_state_missing(in)) {
         frame_render_fresh(g, in);
         return;
     }
@@ -107,12 +130,12 @@ void frame_render(Grid *g, const FrameInput *in)
 
 bool frame_hit(const FrameInput *in, int w, int h, int x, int y, Action *action, int *arg)
 {
-    if (!in->ui->views && view_ops(in->ui->view)->state_size) {
-        Ui ui = *in->ui;
-        ui.views = view_states_new(in->lesson);
-        FrameInput fresh = *in;
-        fresh.ui = &ui;
-        bool hit = ui.views && frame_hit(&fresh, w, h, x, y, action, arg);
+    if (frame_state_missing(in)) {
+        Ui ui;
+        FrameInput fresh;
+        if (!frame_with_fresh(in, &ui, &fresh))
+            return false;
+        bool hit = frame_hit(&fresh, w, h, x, y, action, arg);
         view_states_free(ui.views);
         return hit;
     }

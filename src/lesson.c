@@ -129,3 +129,11 @@ int lesson_answer(const Lesson *ls, int answer, int t)
         return answer;
     return engine_strongest(&ls->tr, 0, t);
 }
+
+int lesson_asker(const Lesson *ls)
+{
+    for (int t = 0; t < ls->tr.T; t++)
+        if (strcmp(ls->tr.tokens[t], "等") == 0)
+            return t;
+    return 0;
+}

@@ -179,7 +179,7 @@ static int main_export(const Options *o, const Model *m, const char *sentence)
 {
     char err[2048];
     const char *stdout_name = LANG_PICK(o->lang, "standard output", "标准输出");
-    if (o->export_format == EXPORT_PYTHON_TRAIN) {   /* training's first steps (issue 18) */
+    if (o->export_format == EXPORT_PYTHON_TRAIN) {   /* training's first steps */
         TrainConfig cfg;
         if (train_cmd_config(o, o->model_path ? m : NULL, &cfg, err, sizeof err) != 0) {
             fprintf(stderr, "attn-tui: %s\n", err);   /* in o->lang already */
@@ -377,7 +377,7 @@ int main(int argc, char **argv)
         return EXIT_USAGE;
     if (o.lang == LANG_AUTO)   /* from here on every message speaks it */
         o.lang = o.says;
-    if (o.train) {   /* --train: headless, progress on stderr (issue 18) */
+    if (o.train) {   /* --train: headless, progress on stderr */
         return train_cmd_run(&o, stderr, isatty(STDERR_FILENO));
     }
     Model model;

@@ -117,7 +117,7 @@ void panel_heading(const ViewCtx *c, const ArcsLayout *L)
     draw_rule_heading(c->g, c->gl, panel_left(L), L->panel_row, L->panel_w, title);
     if (!c->numbers)
         return;
-    const KeyBinding *own = view_ops(VIEW_ARCS)->keys;
+    const KeyBinding *own = c->keys;   /* the arcs' own, as the context gives them */
     bool answer = c->stage == STAGE_SCORE || c->stage == STAGE_SOFTMAX;
     Action prev = answer ? ACTION_ANSWER_PREV : ACTION_DIM_PREV, next = answer ? ACTION_ANSWER_NEXT : ACTION_DIM_NEXT;
     snprintf(keys, sizeof keys, " %s/%s %s ", action_key_label_in(own, prev), action_key_label_in(own, next),
@@ -129,20 +129,19 @@ void panel_heading(const ViewCtx *c, const ArcsLayout *L)
 
 /* ---------------------------------------------------------------- equations */
 
-void panel_pieces_clear(PanelPieces *pp)
+void panel_pieces_clear(Pieces *pp)
 {
-    pp->n = 0;
+    pieces_init(pp, 2);
 }
 
-void panel_piece(PanelPieces *pp, const char *fmt, ...)
+void panel_piece(Pieces *pp, const char *fmt, ...)
 {
-    if (pp->n >= PANEL_PIECES)
-        return;
+    char piece[PANEL_LINE];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(pp->text[pp->n], PANEL_PIECE, fmt, ap);
+    vsnprintf(piece, sizeof piece, fmt, ap);
     va_end(ap);
-    pp->n++;
+    pieces_add(pp, STYLE_NORMAL, "%s ", piece);
 }
 
 /* A factor as printed: "(-0.46)" for a negative one. */
@@ -155,7 +154,7 @@ static const char *factor(char *buf, size_t cap, const char *num)
     return buf;
 }
 
-void panel_sum_pieces(const ViewCtx *c, const CheckedSum *cs, bool share_a, PanelPieces *pp)
+void panel_sum_pieces(const ViewCtx *c, const CheckedSum *cs, bool share_a, Pieces *pp)
 {
     char a[32], b[32], fa[40], fb[40];
     for (int i = 0; i < cs->n; i++) {
@@ -172,42 +171,18 @@ void panel_sum_pieces(const ViewCtx *c, const CheckedSum *cs, bool share_a, Pane
         panel_piece(pp, "%s %s", c->ascii ? "~" : "≈", format_fixed(a, sizeof a, cs->value, cs->value_digits));
 }
 
-/* Lines the pieces take after `first` with continuation lines `indent` columns in; draws
- * them from body line `line` when draw is true. */
-static int equation_lines(const ViewCtx *c, const ArcsLayout *L, int line, const char *first,
-                          const PanelPieces *pp, int indent, bool draw)
-{
-    int left = panel_left(L), limit = panel_limit(L), used = 1;
-    int x = left + text_width(first);
-    bool line_start = true;   /* `first` ends in its own blank */
-    if (draw)
-        panel_put_line(c, L, line, left, first, STYLE_BOLD);
-    for (int i = 0; i < pp->n; i++) {
-        int w = text_width(pp->text[i]);
-        if (!line_start && x + 1 + w > limit) {
-            x = left + indent;
-            used++;
-            line_start = true;
-        }
-        x += line_start ? 0 : 1;
-        if (draw)
-            panel_put_line(c, L, line + used - 1, x, pp->text[i], STYLE_NORMAL);
-        x += w;
-        line_start = false;
-    }
-    return used;
-}
-
 /* Continuation lines start under the first piece when that fits in the lines left from
  * `line`, else two columns in. */
 int panel_equation(const ViewCtx *c, const ArcsLayout *L, int line, const char *first,
-                   const PanelPieces *pp, bool draw)
+                   const Pieces *pp, bool draw)
 {
+    int left = panel_left(L), w = panel_limit(L) - left;
     int indent = text_width(first);
-    if (indent > L->panel_w / 3 ||
-        equation_lines(c, L, line, first, pp, indent, false) > L->panel_lines - line)
+    if (indent > L->panel_w / 3 || pieces_lines_after(pp, first, indent, w) > L->panel_lines - line)
         indent = 2;
-    return equation_lines(c, L, line, first, pp, indent, draw);
+    if (draw && line >= 0 && line < L->panel_lines)
+        return pieces_draw_after(c, pp, first, indent, left, panel_line(L, line), w, L->panel_lines - line);
+    return pieces_lines_after(pp, first, indent, w);
 }
 
 bool panel_take(int *free, int lines)

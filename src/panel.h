@@ -7,11 +7,11 @@
 #define ATTN_PANEL_H
 
 #include "check.h"
+#include "pieces.h"
 #include "view_arcs.h"
 
 #define PANEL_LINE 1024    /* bytes of one panel line */
-#define PANEL_PIECE 96     /* bytes of one piece of an equation ("(-1.68)×(-0.65)") */
-#define PANEL_PIECES (CHECK_MAX_TERMS + 4)   /* pieces of the longest equation */
+#define PANEL_PIECE 96     /* bytes of one cell of a table row ("(-1.68)×(-0.65)") */
 #define PANEL_BAR_MAX 20   /* columns of the longest share bar */
 
 /* A number with two decimals, as --dump writes it. */
@@ -30,28 +30,25 @@ void panel_hidden_note(const ViewCtx *c, const ArcsLayout *L, int i);
 
 /* ---------------------------------------------------------------- equations */
 
-/* The pieces of one equation or sum, each kept whole on a line. */
-typedef struct {
-    int n;                                  /* pieces */
-    char text[PANEL_PIECES][PANEL_PIECE];   /* "0.09×(-0.46)", "+ (-1.68)×(-0.65)", "= 7.5123" */
-} PanelPieces;
+/* An equation's pieces ("0.09×(-0.46)", "+ (-1.68)×(-0.65)", "= 7.5123"), laid out by
+ * pieces.h: each kept whole on a line. */
 
-/* Empties pp. Its texts are not cleared (about 50 kB, every frame): each is written before
- * it is read. */
-void panel_pieces_clear(PanelPieces *pp);
+/* Empties pp. */
+void panel_pieces_clear(Pieces *pp);
 
-/* Appends a printf-formatted piece. */
-void panel_piece(PanelPieces *pp, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Appends a printf-formatted piece (a blank after it parts it from the next). */
+void panel_piece(Pieces *pp, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* The pieces of a checked sum: "a×b", "+ a×b" …, "= sum" and, when the printed operands do
  * not give the value shown elsewhere, "≈ value" (a as a percentage when share_a). */
-void panel_sum_pieces(const ViewCtx *c, const CheckedSum *cs, bool share_a, PanelPieces *pp);
+void panel_sum_pieces(const ViewCtx *c, const CheckedSum *cs, bool share_a, Pieces *pp);
 
-/* Lays out "first" and the pieces from body line `line`, breaking only between pieces,
- * continuation lines indented under the first piece; never cuts anything. Returns the lines
- * it takes; draws them only when draw is true. */
+/* Lays out "first" (bold) and the pieces from body line `line`, breaking only between
+ * pieces, continuation lines indented under the first piece (two columns in when that
+ * does not fit); never cuts anything. Returns the lines it takes; draws them only when
+ * draw is true. */
 int panel_equation(const ViewCtx *c, const ArcsLayout *L, int line, const char *first,
-                   const PanelPieces *pp, bool draw);
+                   const Pieces *pp, bool draw);
 
 /* Takes `lines` of the panel's *free lines when there are that many (a row a plan shows). */
 bool panel_take(int *free, int lines);

@@ -19,7 +19,7 @@ static void draw_output_hidden(const ViewCtx *c, const ArcsLayout *L)
     char first[64], bar[PANEL_PIECE], buf[PANEL_LINE];
     engine_share_order(tr, h, c->focus, order);
     double largest = TRACE_HSQ(tr, weights, h, c->focus, order[0]);
-    PanelPieces pp;
+    Pieces pp;
     panel_pieces_clear(&pp);
     for (int i = 0, n = 0; i < tr->T; i++) {
         if (!engine_visible(tr, c->focus, order[i]))
@@ -59,11 +59,11 @@ typedef struct {
     bool share_row;        /* the shares */
     bool total_line;       /* why the Σ of the printed shares is not 100%, under the check */
     double total;          /* that Σ, in percent, at the shares' printed decimals */
-    PanelPieces pieces;    /* its terms and result */
+    Pieces pieces;    /* its terms and result */
 } OutputPlan;
 
 /* "output(等) = 52.4%·V(加) + 19.6%·V(三) + …": the first `shown` terms, largest first. */
-static void weighted_terms(const ViewCtx *c, const OutputPlan *op, int shown, PanelPieces *pp)
+static void weighted_terms(const ViewCtx *c, const OutputPlan *op, int shown, Pieces *pp)
 {
     char num[32];
     for (int i = 0; i < shown; i++) {
@@ -94,7 +94,7 @@ static void plan_output(const ViewCtx *c, const ArcsLayout *L, OutputPlan *op)
                      text_width("Σ 100.0%") + more, panel_answer(c), &op->table);
     snprintf(op->lhs, sizeof op->lhs, SAY(c, "output(%s)[%d] = ", "输出(%s)[%d] = "), c->tok[c->focus], op->dim);
     panel_sum_pieces(c, &op->sum, true, &op->pieces);
-    PanelPieces all;
+    Pieces all;
     panel_pieces_clear(&all);
     weighted_terms(c, op, tr->T, &all);
     snprintf(label, sizeof label, SAY(c, "output(%s) = ", "输出(%s) = "), c->tok[c->focus]);
@@ -181,7 +181,7 @@ void panel_output(const ViewCtx *c, const ArcsLayout *L)
     plan_output(c, L, &op);
     int shown = tr->T, line = 0;   /* the panel appears whole: only the arcs above it grow */
     if (op.terms) {
-        PanelPieces pp;
+        Pieces pp;
         panel_pieces_clear(&pp);
         char first[64];
         weighted_terms(c, &op, shown, &pp);

@@ -65,7 +65,7 @@ typedef struct {
     ExplainTerm terms[MODEL_MAX_D];    /* x(asker)[i] and Wq[i][dim] */
     CheckedSum sum;                    /* Q(asker)[dim] as printed */
     char lhs[64];                      /* "Q(等)[0] = " */
-    PanelPieces pieces;                /* its terms and result */
+    Pieces pieces;                /* its terms and result */
 } QkvPlan;
 
 /* Rows are given up, when the panel is short, in this order: the split of x, the column

@@ -46,7 +46,7 @@ typedef struct {
                               gives the ÷√d row */
     CheckedSum sum;        /* the worked score */
     char lhs[64];          /* "Q(等)·K(加) = " */
-    PanelPieces pieces;    /* its terms and result */
+    Pieces pieces;    /* its terms and result */
 } ScorePlan;
 
 /* The cells of a score row: raw Q·K (with sp->raw_digits decimals), or ÷√d with −∞ where

@@ -20,7 +20,7 @@ static int draw_share_bars(const ViewCtx *c, const ArcsLayout *L, int line, int 
     engine_share_order(tr, h, c->focus, order);
     double largest = TRACE_HSQ(tr, weights, h, c->focus, order[0]);
     int cols = L->panel_w / 3;
-    PanelPieces pp;
+    Pieces pp;
     panel_pieces_clear(&pp);
     char bar[PANEL_PIECE];
     for (int i = 0; i < tr->T; i++) {
@@ -63,11 +63,11 @@ typedef struct {
     bool sqrt_line;        /* √d = … on a line of its own (it does not fit the tail) */
     bool max_line;         /* the line on subtracting the max */
     bool total_line;       /* the line on why Σ of the printed shares is not 100.0% */
-    PanelPieces pieces;    /* the check's pieces */
+    Pieces pieces;    /* the check's pieces */
 } SoftmaxPlan;
 
 /* "e^(2.66-2.66) / Σ", "= 1.000 / 1.875", "= 53.3%", "≈ 53.0%". */
-static void share_pieces(const ViewCtx *c, const SoftmaxPlan *sp, PanelPieces *pp)
+static void share_pieces(const ViewCtx *c, const SoftmaxPlan *sp, Pieces *pp)
 {
     const CheckedShare *cs = &sp->share;
     char s[32], m[32], e[32], sum[32], p[32];

@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <string.h>
 #include "format.h"
-#include "tour.h"
 #include "ui.h"
 
 /* Two raw scores print as one number (the lesson's two decimals) within this. */
@@ -150,46 +149,49 @@ static void predict_resume(Predict *pr, Player *p, long long now)
 }
 
 /* Answers and, in autoplay, goes on. */
-static int predict_give(Ui *ui, Player *p, int answer, long long now)
+static int predict_give(Predict *pr, Player *p, int answer, long long now)
 {
-    predict_answer(&ui->predict, answer);
-    predict_resume(&ui->predict, p, now);
+    predict_answer(pr, answer);
+    predict_resume(pr, p, now);
     return REACT_REDRAW;
 }
 
-int predict_act(Ui *ui, Player *p, const Lesson *ls, Action a, int arg, long long now)
+int predict_act(Predict *pr, const ViewCall *c, Action a, int arg)
 {
-    Predict *pr = &ui->predict;
-    int T = ls->tr.T;
+    Player *p = c->p;
+    long long now = c->now;
+    int T = c->ls->tr.T;
     switch ((int)a) {   /* only the question's actions (ui.c hands over no others) */
     case ACTION_PREDICT:
         pr->on = !pr->on;
-        if (!pr->on && !ui->tour.on) {
+        if (!pr->on && !c->ui->tour.on) {
             if (predict_waiting(pr))
-                predict_give(ui, p, PREDICT_UNANSWERED, now);
+                predict_give(pr, p, PREDICT_UNANSWERED, now);
             predict_clear(pr);
         }
         return REACT_REDRAW;
     case ACTION_PICK:
         if (arg < 0 || arg >= T) {
-            ui_note(ui, NOTE_NO_CHARACTER, arg + 1);
+            request_note(c->ask, NOTE_NO_CHARACTER, arg + 1);
             return REACT_REDRAW;
         }
         pr->pick = arg;
-        return predict_give(ui, p, arg, now);
+        return predict_give(pr, p, arg, now);
     case ACTION_PICK_PREV:
         pr->pick = (pr->pick + T - 1) % T;
         return REACT_REDRAW;
     case ACTION_PICK_NEXT:
         pr->pick = (pr->pick + 1) % T;
         return REACT_REDRAW;
-    case ACTION_PICK_CHOOSE: return predict_give(ui, p, pr->pick, now);
-    case ACTION_YES:         return predict_give(ui, p, PREDICT_YES, now);
-    case ACTION_NO:          return predict_give(ui, p, PREDICT_NO, now);
+    case ACTION_PICK_CHOOSE: return predict_give(pr, p, pr->pick, now);
+    case ACTION_YES:         return predict_give(pr, p, PREDICT_YES, now);
+    case ACTION_NO:          return predict_give(pr, p, PREDICT_NO, now);
     case ACTION_REVEAL:
-        if (ui->tour.on)   /* the tour reveals and goes on to its next stop */
-            return tour_act(ui, p, ls, ACTION_TOUR_NEXT, now);
-        return predict_give(ui, p, PREDICT_UNANSWERED, now);
+        if (c->ui->tour.on) {   /* the tour reveals and goes on to its next stop */
+            request_then(c->ask, ACTION_TOUR_NEXT, 0);
+            return REACT_REDRAW;
+        }
+        return predict_give(pr, p, PREDICT_UNANSWERED, now);
     default:
         break;
     }
@@ -198,15 +200,14 @@ int predict_act(Ui *ui, Player *p, const Lesson *ls, Action a, int arg, long lon
 
 /* ---------------------------------------------------------------- autoplay */
 
-bool predict_before_step(Ui *ui, Player *p, const Lesson *ls, long long now)
+bool predict_before_step(Predict *pr, bool touring, Player *p, const Lesson *ls, long long now)
 {
-    Predict *pr = &ui->predict;
-    if (!pr->on || ui->tour.on || !p->playing || predict_waiting(pr) || ls->tr.T < 2)
+    if (!pr->on || touring || !p->playing || predict_waiting(pr) || ls->tr.T < 2)
         return false;
     Player next = *p;
     if (!player_tick(&next, now) || next.stage == p->stage)
         return false;
-    int asker = tour_asker(ls);
+    int asker = lesson_asker(ls);
     int partner = engine_strongest(&ls->tr, 0, asker);
     if (next.stage == STAGE_SOFTMAX) {
         predict_ask(pr, ls, PREDICT_LOOK, next.focus);

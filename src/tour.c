@@ -1,8 +1,10 @@
 /* tour.c — the guided tour: the stop table (one stop per station of the lesson, two where
  * a station makes two points, and a question before ③ and before the mirrored cell), the
- * whole state of a stop applied, its keys and its captions with the engine's figures.
- * Owns: Ui's tour state (cross-screen). Must not touch: ncurses, the clock, drawing, any
- * view's insides (a stop sets a view through its set_cursor and its own keys). */
+ * whole state of a stop asked for, its keys and its captions with the engine's figures.
+ * Owns: the tour's state (cross-screen, kept in Ui), the questions a stop asks (predict.h).
+ * Must not touch: the rest of the UI state (a stop asks ui.c for its view, a fresh state,
+ * a cursor and a preset: request.h), ncurses, the clock, drawing, any view's insides (a
+ * stop names a view's exported preset, never a key). */
 #include "tour.h"
 
 #include <stdio.h>
@@ -10,7 +12,8 @@
 #include "format.h"
 #include "sqrtd.h"
 #include "ui.h"
-#include "view.h"
+#include "view_matrix.h"
+#include "view_sqrtd.h"
 
 /* The character a stop chooses, by its part in the lesson. */
 typedef enum {
@@ -26,7 +29,12 @@ typedef enum {
     CURSOR_WIDTH       /* (unused, the index of width d = index in the √d list) */
 } TourCursor;
 
-#define TOUR_STOP_KEYS 4   /* most keys a stop presses on its view */
+/* A view's own action a stop applies after its cursor: one the view exports as a preset
+ * (its header), whatever key it is bound to. */
+typedef struct {
+    Action action;            /* the view's own action, or ACTION_NONE */
+    int arg;                  /* its argument */
+} TourPreset;
 
 /* One stop: a screen and its caption. */
 typedef struct {
@@ -35,7 +43,7 @@ typedef struct {
     Stage stage;              /* the stage */
     TourCursor cursor;        /* what set_cursor is given */
     int index;                /* CURSOR_INDEX's index, CURSOR_WIDTH's width */
-    int keys[TOUR_STOP_KEYS]; /* the view's own keys pressed after (0 ends): a table */
+    TourPreset preset;        /* the view's preset applied after (e.g. the raw score table) */
     PredictKind ask;          /* a question asked here (the screen before its answer) */
     const char *en;           /* the caption, English: {A} the asker, {B} the character
                                  it looks at most … (tour_fill) */
@@ -44,89 +52,89 @@ typedef struct {
 
 static const TourStop tour_stops[] = {
     /* station 0: the opening animation */
-    { VIEW_ARCS, WHO_ASKER, STAGE_SOFTMAX, CURSOR_NONE, 0, { 0 }, PREDICT_NONE,
+    { VIEW_ARCS, WHO_ASKER, STAGE_SOFTMAX, CURSOR_NONE, 0, { ACTION_NONE, 0 }, PREDICT_NONE,
       "The opening picture: {A} looks at every character; the thicker a line, the more it "
       "looks. {B} gets {share}.",
       "开场画面：{A}看向每一个字，线越粗，说明那个字被看得越多。{B}分到 {share}。" },
-    { VIEW_ALL, WHO_ASKER, STAGE_SOFTMAX, CURSOR_NONE, 0, { 0 }, PREDICT_NONE,
+    { VIEW_ALL, WHO_ASKER, STAGE_SOFTMAX, CURSOR_NONE, 0, { ACTION_NONE, 0 }, PREDICT_NONE,
       "Every character looks at the others at once. With the numbers hidden, the thickness "
       "of the lines still tells the story.",
       "每个字同时在看别的字。把数字藏起来，线的粗细照样把故事讲清楚。" },
     /* station 1: the library */
-    { VIEW_LIBRARY, WHO_ASKER, STAGE_SOFTMAX, CURSOR_NONE, 0, { 0 }, PREDICT_NONE,
+    { VIEW_LIBRARY, WHO_ASKER, STAGE_SOFTMAX, CURSOR_NONE, 0, { ACTION_NONE, 0 }, PREDICT_NONE,
       "A library: Q is the search phrase {A} brings, K the label on each book, V what is "
       "inside. Every character is a borrower and a book.",
       "图书馆：Q 是{A}带来的检索词，K 是每本书的名牌，V 是书里的内容。每个字既借书，也是一本书。" },
     /* station 2: why similarity is not enough */
-    { VIEW_SIMILARITY, WHO_ASKER, STAGE_QKV, CURSOR_INDEX, 0, { 0 }, PREDICT_NONE,
+    { VIEW_SIMILARITY, WHO_ASKER, STAGE_QKV, CURSOR_INDEX, 0, { ACTION_NONE, 0 }, PREDICT_NONE,
       "Lesson 4's table is symmetric: {a}·{b} = {b}·{a} = {sim}, one number. But {A} needs "
       "{B}, and {B} needs nothing from {A}.",
       "第 4 课的相似度表是对称的：{a}·{b} = {b}·{a} = {sim}，只有一个数。可是{A}需要{B}，{B}不需要{A}。" },
-    { VIEW_SIMILARITY, WHO_ASKER, STAGE_QKV, CURSOR_INDEX, 1, { 0 }, PREDICT_NONE,
+    { VIEW_SIMILARITY, WHO_ASKER, STAGE_QKV, CURSOR_INDEX, 1, { ACTION_NONE, 0 }, PREDICT_NONE,
       "A row of the similarity table depends on its character alone: {A}'s row is the same "
       "in every sentence.",
       "相似度表的一行只看那个字自己：{A}在哪句话里都是同一行。" },
-    { VIEW_SIMILARITY, WHO_ASKER, STAGE_QKV, CURSOR_INDEX, 2, { 0 }, PREDICT_NONE,
+    { VIEW_SIMILARITY, WHO_ASKER, STAGE_QKV, CURSOR_INDEX, 2, { ACTION_NONE, 0 }, PREDICT_NONE,
       "Similarity finds the like, not the needed: {Z} resembles nothing, yet it must look "
       "where the answer comes from.",
       "相似度只找「谁像谁」，不找「该看谁」：{Z}谁都不像，可它得看答案从哪里来。" },
     /* station 3: three roles from one vector */
-    { VIEW_ARCS, WHO_FIRST, STAGE_QKV, CURSOR_NONE, 0, { 0 }, PREDICT_NONE,
+    { VIEW_ARCS, WHO_FIRST, STAGE_QKV, CURSOR_NONE, 0, { ACTION_NONE, 0 }, PREDICT_NONE,
       "One vector, three roles: Q = x·Wq, K = x·Wk, V = x·Wv. Q({f})[0] = {q0} is "
       "x({f}) times column 0 of Wq.",
       "一个向量，三个分身：Q = x·Wq，K = x·Wk，V = x·Wv。x({f})[0] = {x0}；"
       "Q({f})[0] = {q0}，是 x 乘 Wq 的第 0 列。" },
-    { VIEW_SCALE, WHO_ASKER, STAGE_QKV, CURSOR_INDEX, 0, { 0 }, PREDICT_NONE,
+    { VIEW_SCALE, WHO_ASKER, STAGE_QKV, CURSOR_INDEX, 0, { ACTION_NONE, 0 }, PREDICT_NONE,
       "Three {D} × {D} matrices: {params} trainable numbers. A real model's are far bigger, "
       "and its heads share K and V (GQA).",
       "三张 {D} × {D} 的矩阵：{params} 个可训练参数。真实模型的大得多，它的头共用 K 和 V（GQA）。" },
     /* station 4: scoring, and the mirrored cell */
-    { VIEW_ARCS, WHO_ASKER, STAGE_SCORE, CURSOR_NONE, 0, { 0 }, PREDICT_NONE,
+    { VIEW_ARCS, WHO_ASKER, STAGE_SCORE, CURSOR_NONE, 0, { ACTION_NONE, 0 }, PREDICT_NONE,
       "Scoring: {A} takes the dot product of its Q with every K. {qk} = {score} "
       "is its highest score.",
       "打分：{A}拿自己的 Q 和每个 K 做点积。{qk} = {score}，是它最高的分。" },
-    { VIEW_ARCS, WHO_ASKER, STAGE_SCORE, CURSOR_NONE, 0, { 0 }, PREDICT_MIRROR,
+    { VIEW_ARCS, WHO_ASKER, STAGE_SCORE, CURSOR_NONE, 0, { ACTION_NONE, 0 }, PREDICT_MIRROR,
       "A question before the mirrored cell.",
       "看镜像格子之前，先问一个问题。" },
-    { VIEW_MATRIX, WHO_ASKER, STAGE_SCORE, CURSOR_CELL, 0, { 't' }, PREDICT_NONE,
+    { VIEW_MATRIX, WHO_ASKER, STAGE_SCORE, CURSOR_CELL, 0, { VIEW_OWN(TABLE_SHOW), MATRIX_RAW }, PREDICT_NONE,
       "Scores have a direction: {A} asking {B} scores {score}, {B} asking {A} {only}{mirror}. "
       "The similarity table cannot show that.",
       "分数有方向：{A}问{B}得 {score} 分，{B}问{A}{only} {mirror} 分。相似度表永远看不出来。" },
     /* station 5: ÷√d, then softmax */
-    { VIEW_SQRTD, WHO_ASKER, STAGE_SOFTMAX, CURSOR_WIDTH, 8, { 0 }, PREDICT_NONE,
+    { VIEW_SQRTD, WHO_ASKER, STAGE_SOFTMAX, CURSOR_WIDTH, 8, { ACTION_NONE, 0 }, PREDICT_NONE,
       "÷√d: a dot product adds d products, so scores grow like √d. Here d = {d} and "
       "√{d} = {sqrtd}.",
       "÷√d：点积是 d 个乘积加起来，分数随 √d 变大。这里 d = {d}，√{d} = {sqrtd}。" },
-    { VIEW_SQRTD, WHO_ASKER, STAGE_SOFTMAX, CURSOR_WIDTH, 128, { 'd' }, PREDICT_NONE,
+    { VIEW_SQRTD, WHO_ASKER, STAGE_SOFTMAX, CURSOR_WIDTH, 128, { VIEW_OWN(SCALE_SET), false }, PREDICT_NONE,
       "Without ÷√d, at d = 128 softmax saturates: one share near 100%, its gradient near 0. "
       "Not worse: unable to learn.",
       "不除以 √d，d = 128 时 softmax 饱和：一个接近 100%，梯度接近 0。不是「效果差一点」，是「学不动」。" },
-    { VIEW_ARCS, WHO_ASKER, STAGE_SCORE, CURSOR_NONE, 0, { 0 }, PREDICT_LOOK,
+    { VIEW_ARCS, WHO_ASKER, STAGE_SCORE, CURSOR_NONE, 0, { ACTION_NONE, 0 }, PREDICT_LOOK,
       "A question before ③.",
       "到 ③ 之前，先问一个问题。" },
-    { VIEW_ARCS, WHO_ASKER, STAGE_SOFTMAX, CURSOR_NONE, 0, { 0 }, PREDICT_NONE,
+    { VIEW_ARCS, WHO_ASKER, STAGE_SOFTMAX, CURSOR_NONE, 0, { ACTION_NONE, 0 }, PREDICT_NONE,
       "Softmax turns {A}'s scores ÷ √{d} into shares adding up to 100%, in the scores' "
       "order: {B} {share}, {L} only {low}.",
       "softmax 把{A}的分数 ÷ √{d} 变成加起来 100% 的百分比，顺序不变：{B}分到 {share}，{L}只有 {low}。" },
     /* station 6: collecting */
-    { VIEW_ARCS, WHO_ASKER, STAGE_OUTPUT, CURSOR_NONE, 0, { 0 }, PREDICT_NONE,
+    { VIEW_ARCS, WHO_ASKER, STAGE_OUTPUT, CURSOR_NONE, 0, { ACTION_NONE, 0 }, PREDICT_NONE,
       "Collecting: {A} takes {share} of V({b}), {low} of V({l}), and so on. The sum is "
       "most like V({b}): cosine {cos}.",
       "取货：{A}拿 {share} 的 V({b})、{low} 的 V({l})，其余照此；加权平均最像 V({b})：余弦 {cos}。" },
     /* station 7: the whole machine */
-    { VIEW_MACHINE, WHO_ASKER, STAGE_OUTPUT, CURSOR_NONE, 0, { 0 }, PREDICT_NONE,
+    { VIEW_MACHINE, WHO_ASKER, STAGE_OUTPUT, CURSOR_NONE, 0, { ACTION_NONE, 0 }, PREDICT_NONE,
       "The whole machine: ① Q K V, ② scores, ③ shares, ④ output. [{T}, {D}] in, "
       "[{T}, {D}] out: the shape is kept, so layers stack.",
       "整台机器：① 三个分身，② 打分，③ 变百分比，④ 取货。[{T}, {D}] 进，[{T}, {D}] 出："
       "形状不变，所以能一层层叠。" },
     /* station 8: five lines */
-    { VIEW_CODE, WHO_ASKER, STAGE_OUTPUT, CURSOR_NONE, 0, { 0 }, PREDICT_NONE,
+    { VIEW_CODE, WHO_ASKER, STAGE_OUTPUT, CURSOR_NONE, 0, { ACTION_NONE, 0 }, PREDICT_NONE,
       "Five lines: Q = x·Wq; K = x·Wk; V = x·Wv; A = softmax(Q·Kᵀ/√d); out = A·V. That is "
       "nn.MultiheadAttention.",
       "五行：Q = x·Wq；K = x·Wk；V = x·Wv；A = softmax(Q·Kᵀ/√d)；out = A·V。"
       "nn.MultiheadAttention 做的就是这些。" },
     /* station 9: the summary */
-    { VIEW_SUMMARY, WHO_ASKER, STAGE_OUTPUT, CURSOR_NONE, 0, { 0 }, PREDICT_NONE,
+    { VIEW_SUMMARY, WHO_ASKER, STAGE_OUTPUT, CURSOR_NONE, 0, { ACTION_NONE, 0 }, PREDICT_NONE,
       "Similarity is symmetric and content-only; Q, K, V fix that. Scores, ÷√d, softmax, a "
       "weighted sum: [T, d] in, [T, d] out.",
       "相似度表对称、只认内容；Q、K、V 解决了这些。打分、÷√d、softmax、加权平均：[T, d] 进，[T, d] 出。" },
@@ -141,18 +149,10 @@ int tour_count(void)
     return TOUR_STOPS;
 }
 
-int tour_asker(const Lesson *ls)
-{
-    for (int t = 0; t < ls->tr.T; t++)
-        if (strcmp(ls->tr.tokens[t], "等") == 0)
-            return t;
-    return 0;
-}
-
 /* The asking character of stop s over ls. */
 static int stop_focus(const TourStop *s, const Lesson *ls)
 {
-    return s->who == WHO_FIRST ? 0 : tour_asker(ls);
+    return s->who == WHO_FIRST ? 0 : lesson_asker(ls);
 }
 
 bool tour_stop_screen(int n, const Lesson *ls, int *view, int *focus, int *stage)
@@ -167,112 +167,89 @@ bool tour_stop_screen(int n, const Lesson *ls, int *view, int *focus, int *stage
 
 /* ---------------------------------------------------------------- applying a stop */
 
-/* Makes view's own state fresh (its free, then its init), as the program starts it. */
-static void fresh_view_state(Ui *ui, const Lesson *ls, ViewId view)
-{
-    const ViewOps *v = view_ops(view);
-    void *state = view_state(ui->views, view);
-    if (!state)
-        return;
-    if (v->free)
-        v->free(state);
-    memset(state, 0, v->state_size);
-    if (v->init)
-        v->init(state, ls);
-}
-
-/* The whole state of stop n: its view with a fresh state, its cursor and keys, its
- * character and stage, the shared cursors at their start, help closed, autoplay stopped;
- * its question asked (or none), the tally as it was on arriving. */
-static int apply_stop(Ui *ui, Player *p, const Lesson *ls, int n, long long now)
+/* The whole state of stop n: its view with a fresh state, its cursor and preset, its
+ * character and stage, the shared cursors at their start, help closed, autoplay stopped
+ * (asked of ui.c, the player set here); its question asked (or none), the tally as it was
+ * on arriving. */
+static int apply_stop(Tour *t, Predict *pr, const ViewCall *c, int n)
 {
     const TourStop *s = &tour_stops[n];
-    int focus = stop_focus(s, ls), react = REACT_REDRAW;
-    if (p->playing)
-        player_toggle_play(p, now);
-    ui->help = false;
-    ui->answer = -1;
-    ui->dim = 0;
-    ui->tour.stop = n;
-    ui_set_view(ui, p, s->view);
-    fresh_view_state(ui, ls, s->view);
-    player_set_focus(p, focus, now);
-    player_set_stage(p, s->stage, now);
+    const Lesson *ls = c->ls;
+    int focus = stop_focus(s, ls);
+    if (c->p->playing)
+        player_toggle_play(c->p, c->now);
+    t->stop = n;
+    request_shared_start(c->ask);
+    request_fresh(c->ask, s->view);
+    request_open(c->ask, s->view);
+    player_set_focus(c->p, focus, c->now);
+    player_set_stage(c->p, s->stage, c->now);
     if (s->cursor == CURSOR_CELL)
-        ui_set_cursor(ui, p, ls, s->view, focus, engine_strongest(&ls->tr, 0, focus), now);
+        request_cursor(c->ask, s->view, focus, engine_strongest(&ls->tr, 0, focus));
     else if (s->cursor == CURSOR_INDEX)
-        ui_set_cursor(ui, p, ls, s->view, 0, s->index, now);
+        request_cursor(c->ask, s->view, 0, s->index);
     else if (s->cursor == CURSOR_WIDTH)
-        ui_set_cursor(ui, p, ls, s->view, 0, sqrtd_d_index(s->index), now);
-    for (int k = 0; k < TOUR_STOP_KEYS && s->keys[k]; k++) {
-        const KeyBinding *b = action_find_key(view_ops(s->view)->keys, s->keys[k]);
-        if (b)
-            react |= ui_apply(ui, p, ls, b->action, b->arg, now);
-    }
-    ui->predict.tally = ui->tour.tally_at[n];
-    predict_clear(&ui->predict);
+        request_cursor(c->ask, s->view, 0, sqrtd_d_index(s->index));
+    if (s->preset.action != ACTION_NONE)
+        request_preset(c->ask, s->view, s->preset.action, s->preset.arg);
+    pr->tally = t->tally_at[n];
+    predict_clear(pr);
     if (s->ask != PREDICT_NONE)
-        predict_ask(&ui->predict, ls, s->ask, focus);
-    return react;
+        predict_ask(pr, ls, s->ask, focus);
+    return REACT_REDRAW;
 }
 
-int tour_goto(Ui *ui, Player *p, const Lesson *ls, int n, long long now)
+/* Starts the tour at its first stop (the opening picture). */
+static int tour_start(Tour *t, Predict *pr, const ViewCall *c)
 {
-    n = n < 0 ? 0 : n >= TOUR_STOPS ? TOUR_STOPS - 1 : n;
-    ui->tour.on = true;
-    return apply_stop(ui, p, ls, n, now);
-}
-
-int tour_start(Ui *ui, Player *p, const Lesson *ls, long long now)
-{
-    memset(ui->tour.tally_at, 0, sizeof ui->tour.tally_at);
-    return tour_goto(ui, p, ls, 0, now);
+    memset(t->tally_at, 0, sizeof t->tally_at);
+    t->on = true;
+    return apply_stop(t, pr, c, 0);
 }
 
 /* → and Space: a waiting question is revealed (unanswered, said in the status line), then
  * the next stop; at the last one a note. */
-static int tour_next(Ui *ui, Player *p, const Lesson *ls, long long now)
+static int tour_next(Tour *t, Predict *pr, const ViewCall *c)
 {
-    Tour *t = &ui->tour;
-    bool revealed = predict_waiting(&ui->predict);
+    bool revealed = predict_waiting(pr);
     if (revealed) {
-        predict_answer(&ui->predict, PREDICT_UNANSWERED);
-        t->verdict = ui->predict;
+        predict_answer(pr, PREDICT_UNANSWERED);
+        t->verdict = *pr;
     }
     if (t->stop + 1 >= TOUR_STOPS) {
-        ui_note(ui, NOTE_TOUR_END, 0.0);
+        request_note(c->ask, NOTE_TOUR_END, 0.0);
         return REACT_REDRAW;
     }
-    t->tally_at[t->stop + 1] = ui->predict.tally;
-    int react = apply_stop(ui, p, ls, t->stop + 1, now);
+    t->tally_at[t->stop + 1] = pr->tally;
+    int react = apply_stop(t, pr, c, t->stop + 1);
     if (revealed)
-        ui_note(ui, NOTE_VERDICT, 0.0);
+        request_note(c->ask, NOTE_VERDICT, 0.0);
     return react;
 }
 
-static int tour_prev(Ui *ui, Player *p, const Lesson *ls, long long now)
+static int tour_prev(Tour *t, Predict *pr, const ViewCall *c)
 {
-    if (ui->tour.stop == 0) {
-        ui_note(ui, NOTE_AT_FIRST, 0.0);
+    if (t->stop == 0) {
+        request_note(c->ask, NOTE_AT_FIRST, 0.0);
         return REACT_REDRAW;
     }
-    return apply_stop(ui, p, ls, ui->tour.stop - 1, now);
+    return apply_stop(t, pr, c, t->stop - 1);
 }
 
-int tour_act(Ui *ui, Player *p, const Lesson *ls, Action a, long long now)
+int tour_act(Tour *t, Predict *pr, const ViewCall *c, Action a)
 {
     switch ((int)a) {   /* only the tour's actions (ui.c hands over no others) */
     case ACTION_TOUR:   /* the key that starts it leaves it */
-        if (!ui->tour.on)
-            return tour_start(ui, p, ls, now);
-        return tour_act(ui, p, ls, ACTION_TOUR_LEAVE, now);
+        if (!t->on)
+            return tour_start(t, pr, c);
+        return tour_act(t, pr, c, ACTION_TOUR_LEAVE);
     case ACTION_TOUR_LEAVE:
-        ui->tour.on = false;
-        if (!ui->predict.on || predict_waiting(&ui->predict))
-            predict_clear(&ui->predict);
+        t->on = false;
+        if (!pr->on || predict_waiting(pr))
+            predict_clear(pr);
         return REACT_REDRAW;
-    case ACTION_TOUR_NEXT: return tour_next(ui, p, ls, now);
-    case ACTION_TOUR_PREV: return tour_prev(ui, p, ls, now);
+    case ACTION_TOUR_NEXT: return t->on ? tour_next(t, pr, c) : REACT_NONE;
+    case ACTION_TOUR_PREV: return t->on ? tour_prev(t, pr, c) : REACT_NONE;
     default:
         break;
     }

@@ -160,7 +160,7 @@ static int save(const TrainRun *r, const Options *o, FILE *progress)
 }
 
 /* What the last line adds when the run did not learn: overflowed, or stuck (with a --lr
- * given, that may be the cause: --lr 10 stuck at 12.1% was told only to change the seed). */
+ * given, that may be the cause: --lr 10 stuck at 12.1% is told so, not only to change the seed). */
 static const char *verdict(const TrainRun *r, const Options *o, bool zh)
 {
     if (train_failed(r))

@@ -1,8 +1,10 @@
 /* ui.c — the shared UI state and what each shared action does to it and to the player;
- * a view's own actions, keys and ticks are handed to the view with its state (view.h).
+ * a view's own actions, keys and ticks are handed to the view with its state and a call
+ * (request.h), the tour's and predict's likewise, and what they ask is carried out here.
  * Owns: key lookup (help's keys while it is open, then the view's, then the global ones),
- * the shared actions, the notes. Must not touch: ncurses, the clock, drawing, arithmetic,
- * any particular view (none is named here). */
+ * the shared actions, the notes, the views' states (made the first time a view is shown or
+ * a request targets it), carrying requests out. Must not touch: ncurses, the clock,
+ * drawing, arithmetic, any particular view (none is named here). */
 #include "ui.h"
 
 #include <stdio.h>
@@ -33,8 +35,11 @@ int ui_init_for(Ui *ui, ViewId view, const Lesson *ls)
         lesson_params(&ui->want, "");
     input_init(&ui->input);
     input_remember(&ui->input, ui->want.sentence);
-    ui->views = view_states_new(ls);
-    return ui->views ? 0 : -1;
+    ui->views = view_states_new();
+    if (!ui->views)
+        return -1;
+    view_state_make(ui->views, view, ls);
+    return 0;
 }
 
 void ui_keep_model(Model **slot, Model *m)
@@ -73,11 +78,12 @@ int ui_input(Ui *ui, const Lesson *ls, int key)
     return REACT_NONE;
 }
 
-void ui_set_view(Ui *ui, Player *p, ViewId view)
+void ui_set_view(Ui *ui, Player *p, const Lesson *ls, ViewId view)
 {
     if ((int)view < 0 || view >= VIEW_COUNT)
         view = VIEW_DEFAULT;
     ui->view = view;
+    view_state_make(ui->views, view, ls);   /* the first time it is shown: its state */
     player_set_track(p, view_ops(view)->track);
 }
 
@@ -216,10 +222,123 @@ static int ui_next_heads(Ui *ui)
     return REACT_REDRAW | REACT_RECOMPUTE;
 }
 
-static int ui_view_step(Ui *ui, Player *p, int delta)
+static int ui_view_step(Ui *ui, Player *p, const Lesson *ls, int delta)
 {
-    ui_set_view(ui, p, (ViewId)(((int)ui->view + delta + VIEW_COUNT) % VIEW_COUNT));
+    ui_set_view(ui, p, ls, (ViewId)(((int)ui->view + delta + VIEW_COUNT) % VIEW_COUNT));
     return REACT_REDRAW;
+}
+
+/* ---------------------------------------------------------------- calls and requests */
+
+/* What a hook is handed: the UI state read-only, the player, the lesson, the clock, and
+ * rq (emptied) for what it asks. */
+static ViewCall ui_call(const Ui *ui, Player *p, const Lesson *ls, long long now, Request *rq)
+{
+    memset(rq, 0, sizeof *rq);
+    return (ViewCall){ .ui = ui, .p = p, .ls = ls, .now = now, .ask = rq };
+}
+
+/* A hook's answer joined with what carrying out its request did: -1 (not the hook's)
+ * stays -1 unless the request did something. */
+static int ui_joined(int react, int carried)
+{
+    if (react < 0)
+        return carried ? carried : -1;
+    return react | carried;
+}
+
+/* View view's own action a on its state (made if need be): the view's act, its request
+ * carried out. -1 when the view has no act or a is not one it takes. */
+static int ui_view_act(Ui *ui, Player *p, const Lesson *ls, ViewId view, Action a, int arg,
+                       long long now)
+{
+    const ViewOps *v = view_ops(view);
+    void *state = view_state_make(ui->views, view, ls);
+    if (!v->act || (v->state_size && !state))
+        return -1;
+    Request rq;
+    ViewCall call = ui_call(ui, p, ls, now, &rq);
+    int react = v->act(state, &call, a, arg);
+    return ui_joined(react, ui_carry_out(ui, p, ls, &rq, now));
+}
+
+static int ui_apply_global(Ui *ui, Player *p, const Lesson *ls, Action a, int arg, long long now);
+
+int ui_carry_out(Ui *ui, Player *p, const Lesson *ls, Request *rq, long long now)
+{
+    unsigned asks = rq->asks;
+    int react = asks ? REACT_REDRAW : REACT_NONE;
+    rq->asks = 0;
+    if (asks & REQUEST_NOTE) {
+        ui->note = rq->note;
+        ui->note_value = rq->note_value;
+        snprintf(ui->note_text, sizeof ui->note_text, "%s", rq->note_text);
+    }
+    if (asks & REQUEST_SHARED_START) {
+        ui->help = false;
+        ui->answer = -1;
+        ui->dim = 0;
+    }
+    if (asks & REQUEST_ANSWER)
+        ui->answer = rq->answer;
+    if (asks & REQUEST_FRESH)
+        view_state_fresh(ui->views, rq->fresh, ls);
+    if (asks & REQUEST_OPEN)
+        ui_set_view(ui, p, ls, rq->open);
+    if (asks & REQUEST_CURSOR) {
+        int r = ui_set_cursor(ui, p, ls, rq->cursor.view, rq->cursor.row, rq->cursor.col, now);
+        react |= r > 0 ? r : 0;
+    }
+    if (asks & REQUEST_PRESET) {
+        int r = ui_view_act(ui, p, ls, rq->preset.view, rq->preset.action, rq->preset.arg, now);
+        react |= r > 0 ? r : 0;
+    }
+    if (asks & REQUEST_THEN)
+        react |= ui_apply_global(ui, p, ls, rq->then, rq->then_arg, now);
+    if (asks & REQUEST_SENTENCE)
+        snprintf(ui->want.sentence, sizeof ui->want.sentence, "%s", rq->lesson.sentence);
+    if (asks & REQUEST_COMPARE)
+        snprintf(ui->want.compare, sizeof ui->want.compare, "%s", rq->lesson.compare);
+    if (asks & REQUEST_MASK)
+        ui->want.config.mask = rq->lesson.config.mask;
+    if (asks & REQUEST_HEADS)
+        ui->want.config.heads = rq->lesson.config.heads;
+    if (asks & REQUEST_WHAT_IF) {
+        ui->what_if = rq->what_if;
+        ui->what_if_edit = rq->edit;
+    }
+    if (asks & REQUEST_PLAY) {
+        ui_keep_model(&ui->model_next, rq->play);
+        rq->play = NULL;
+    }
+    if (asks & REQUEST_SAVE) {
+        ui_keep_model(&ui->model_save, rq->save);
+        rq->save = NULL;
+    }
+    if (asks & REQUEST_FILE_NAME)
+        input_open_file(&ui->input, rq->file, rq->file_name);
+    if (asks & (REQUEST_SENTENCE | REQUEST_COMPARE | REQUEST_MASK | REQUEST_HEADS | REQUEST_WHAT_IF |
+                REQUEST_PLAY))
+        react |= REACT_RECOMPUTE;
+    request_drop(rq);   /* what was asked but not taken (none today) */
+    return react;
+}
+
+/* The tour's or predict's action a: their state is the UI's, what else they change they
+ * ask for. */
+static int ui_guided_act(Ui *ui, Player *p, const Lesson *ls, Action a, int arg, long long now)
+{
+    Request rq;
+    ViewCall call = ui_call(ui, p, ls, now, &rq);
+    int react = a == ACTION_TOUR || a == ACTION_TOUR_NEXT || a == ACTION_TOUR_PREV || a == ACTION_TOUR_LEAVE
+              ? tour_act(&ui->tour, &ui->predict, &call, a)
+              : predict_act(&ui->predict, &call, a, arg);
+    return react | ui_carry_out(ui, p, ls, &rq, now);
+}
+
+bool ui_before_step(Ui *ui, Player *p, const Lesson *ls, long long now)
+{
+    return predict_before_step(&ui->predict, ui->tour.on, p, ls, now);
 }
 
 static int ui_apply_global(Ui *ui, Player *p, const Lesson *ls, Action a, int arg, long long now)
@@ -261,12 +380,12 @@ static int ui_apply_global(Ui *ui, Player *p, const Lesson *ls, Action a, int ar
     case ACTION_SLOWER:      return ui_speed(ui, p, -1);
     case ACTION_REDRAW:      return REACT_REDRAW | REACT_REPAINT;
     case ACTION_THEME:       return ui_next_theme(ui);
-    case ACTION_VIEW_NEXT:   return ui_view_step(ui, p, +1);
-    case ACTION_VIEW_PREV:   return ui_view_step(ui, p, -1);
+    case ACTION_VIEW_NEXT:   return ui_view_step(ui, p, ls, +1);
+    case ACTION_VIEW_PREV:   return ui_view_step(ui, p, ls, -1);
     case ACTION_VIEW_N:
         if (arg < 0 || arg >= VIEW_COUNT)
             return REACT_NONE;
-        ui_set_view(ui, p, (ViewId)arg);
+        ui_set_view(ui, p, ls, (ViewId)arg);
         return REACT_REDRAW;
     case ACTION_HELP_UP:
         ui->help_top = ui->help_top > arg ? ui->help_top - arg : 0;
@@ -289,7 +408,7 @@ static int ui_apply_global(Ui *ui, Player *p, const Lesson *ls, Action a, int ar
     case ACTION_TOUR:
     case ACTION_TOUR_NEXT:
     case ACTION_TOUR_PREV:
-    case ACTION_TOUR_LEAVE:  return tour_act(ui, p, ls, a, now);
+    case ACTION_TOUR_LEAVE:  return ui_guided_act(ui, p, ls, a, arg, now);
     case ACTION_PREDICT:
     case ACTION_PICK:
     case ACTION_PICK_PREV:
@@ -297,7 +416,7 @@ static int ui_apply_global(Ui *ui, Player *p, const Lesson *ls, Action a, int ar
     case ACTION_PICK_CHOOSE:
     case ACTION_YES:
     case ACTION_NO:
-    case ACTION_REVEAL:      return predict_act(ui, p, ls, a, arg, now);
+    case ACTION_REVEAL:      return ui_guided_act(ui, p, ls, a, arg, now);
     case ACTION_CLICK:       /* the caller turns a click into what it hit */
     case ACTION_NONE:
     case ACTION_COUNT:
@@ -311,10 +430,8 @@ int ui_apply(Ui *ui, Player *p, const Lesson *ls, Action a, int arg, long long n
 {
     if (a != ACTION_SNAPSHOT)   /* the picture is of the frame as it stands, its note too */
         ui->note = NOTE_NONE;   /* a note lasts until the next action */
-    const ViewOps *v = view_ops(ui->view);
-    void *state = view_state(ui->views, ui->view);
-    if (!ui->help && v->act && (state || !v->state_size)) {
-        int react = v->act(state, ui, p, ls, a, arg, now);
+    if (!ui->help) {
+        int react = ui_view_act(ui, p, ls, ui->view, a, arg, now);
         if (react >= 0)
             return react;
     }
@@ -341,7 +458,10 @@ int ui_view_key(Ui *ui, Player *p, const Lesson *ls, int key, long long now)
     if (!ui_view_modal(ui))
         return -1;
     ui->note = NOTE_NONE;
-    return view_ops(ui->view)->key(view_state(ui->views, ui->view), ui, p, ls, key, now);
+    Request rq;
+    ViewCall call = ui_call(ui, p, ls, now, &rq);
+    int react = view_ops(ui->view)->key(view_state(ui->views, ui->view), &call, key);
+    return ui_joined(react, ui_carry_out(ui, p, ls, &rq, now));
 }
 
 int ui_tick(Ui *ui, Player *p, const Lesson *ls, long long now)
@@ -349,7 +469,10 @@ int ui_tick(Ui *ui, Player *p, const Lesson *ls, long long now)
     const ViewOps *v = view_ops(ui->view);
     if (!v->tick || !ui_view_ready(ui, v) || ui_next_tick(ui, now) != 0)
         return REACT_NONE;
-    return v->tick(view_state(ui->views, ui->view), ui, p, ls, now);
+    Request rq;
+    ViewCall call = ui_call(ui, p, ls, now, &rq);
+    int react = v->tick(view_state(ui->views, ui->view), &call);
+    return (react > 0 ? react : REACT_NONE) | ui_carry_out(ui, p, ls, &rq, now);
 }
 
 long long ui_next_tick(const Ui *ui, long long now)
@@ -365,8 +488,11 @@ int ui_set_cursor(Ui *ui, Player *p, const Lesson *ls, ViewId view, int row, int
                   long long now)
 {
     const ViewOps *v = view_ops(view);
-    void *state = view_state(ui->views, view);
+    void *state = view_state_make(ui->views, view, ls);
     if (!v->set_cursor || (v->state_size && !state))
         return -1;
-    return v->set_cursor(state, ui, p, ls, row, col, now);
+    Request rq;
+    ViewCall call = ui_call(ui, p, ls, now, &rq);
+    int react = v->set_cursor(state, &call, row, col);
+    return ui_joined(react, ui_carry_out(ui, p, ls, &rq, now));
 }

@@ -1,10 +1,9 @@
 /* view.c — the view table, one row per VIEW_LIST entry: a missing view is a link error;
- * the views' states and the frames' caches, one per view, built from the table.
+ * the views' states (each made when first asked for) and the frames' caches, one per view.
  * Owns: looking a view up, what the step keys mean on it, making and freeing states and
  * caches. Must not touch: any view's insides (a state is bytes to it). */
 #include "view.h"
 
-#include <stdalign.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,39 +33,23 @@ int view_from_name(const char *name)
     return -1;
 }
 
-/* ---------------------------------------------------------------- states */
-
-/* Every view's state in one block: state v at offset[v] (aligned for any type). */
-struct ViewStates {
-    size_t offset[VIEW_COUNT];   /* where each view's state starts in bytes[] */
-    size_t size[VIEW_COUNT];     /* its size (0: the view keeps none) */
-    alignas(max_align_t) unsigned char bytes[]; /* the states */
-};
-
-/* n rounded up to the alignment of any type. */
-static size_t view_align(size_t n)
+const char *view_tab(const ViewOps *v, bool ascii, Lang lang)
 {
-    size_t a = alignof(max_align_t);
-    return (n + a - 1) / a * a;
+    if (ascii)
+        return v->name;
+    return lang == LANG_ZH ? v->tab_zh : v->tab_en;
 }
 
-ViewStates *view_states_new(const Lesson *ls)
+/* ---------------------------------------------------------------- states */
+
+/* The states made so far: one allocation each, made by the view's init. */
+struct ViewStates {
+    void *state[VIEW_COUNT];   /* view v's state, or NULL (not made yet, or it keeps none) */
+};
+
+ViewStates *view_states_new(void)
 {
-    size_t total = 0, offset[VIEW_COUNT];
-    for (int v = 0; v < VIEW_COUNT; v++) {
-        offset[v] = total;
-        total += view_align(view_table[v]->state_size);
-    }
-    ViewStates *vs = calloc(1, sizeof *vs + total);
-    if (!vs)
-        return NULL;
-    for (int v = 0; v < VIEW_COUNT; v++) {
-        vs->offset[v] = offset[v];
-        vs->size[v] = view_table[v]->state_size;
-        if (vs->size[v] && view_table[v]->init)
-            view_table[v]->init(vs->bytes + offset[v], ls);
-    }
-    return vs;
+    return calloc(1, sizeof(ViewStates));
 }
 
 void view_states_free(ViewStates *vs)
@@ -74,21 +57,58 @@ void view_states_free(ViewStates *vs)
     if (!vs)
         return;
     for (int v = 0; v < VIEW_COUNT; v++)
-        if (vs->size[v] && view_table[v]->free)
-            view_table[v]->free(vs->bytes + vs->offset[v]);
+        if (vs->state[v]) {
+            if (view_table[v]->free)
+                view_table[v]->free(vs->state[v]);
+            free(vs->state[v]);
+        }
     free(vs);
+}
+
+void *view_state_make(ViewStates *vs, ViewId id, const Lesson *ls)
+{
+    if (!vs || (int)id < 0 || id >= VIEW_COUNT || !view_table[id]->state_size)
+        return NULL;
+    if (!vs->state[id]) {
+        vs->state[id] = calloc(1, view_table[id]->state_size);
+        if (vs->state[id] && view_table[id]->init)
+            view_table[id]->init(vs->state[id], ls);
+    }
+    return vs->state[id];
+}
+
+void *view_state_fresh(ViewStates *vs, ViewId id, const Lesson *ls)
+{
+    void *state = view_state(vs, id);
+    if (!state)
+        return view_state_make(vs, id, ls);
+    const ViewOps *v = view_table[id];
+    if (v->free)
+        v->free(state);
+    memset(state, 0, v->state_size);
+    if (v->init)
+        v->init(state, ls);
+    return state;
 }
 
 void *view_state(ViewStates *vs, ViewId id)
 {
-    if (!vs || (int)id < 0 || id >= VIEW_COUNT || !vs->size[id])
+    if (!vs || (int)id < 0 || id >= VIEW_COUNT)
         return NULL;
-    return vs->bytes + vs->offset[id];
+    return vs->state[id];
 }
 
 const void *view_state_const(const ViewStates *vs, ViewId id)
 {
     return view_state((ViewStates *)vs, id);
+}
+
+int view_states_made(const ViewStates *vs)
+{
+    int n = 0;
+    for (int v = 0; vs && v < VIEW_COUNT; v++)
+        n += vs->state[v] != NULL;
+    return n;
 }
 
 /* ---------------------------------------------------------------- caches */

@@ -54,11 +54,7 @@ static int all_notes(const ViewCtx *c, bool labels, const char **out)
 
 int all_thickness(int wmax, double share)
 {
-    if (share < 0.0)
-        share = 0.0;
-    if (share > 1.0)
-        share = 1.0;
-    return 1 + (int)lround(share * (wmax - 1));
+    return draw_share_size(share, 1, wmax - 1);
 }
 
 int all_faded_wmax(int wmax)
@@ -244,7 +240,7 @@ static Line line_of(const ViewCtx *c, const AllLayout *L, int k, int h, int t, i
     int total = L->heads * wmax;
     int stack = (int)floor(slot_centre(L, t) - (total - 1) / 2.0 + 0.5) + k * wmax;
     double before = engine_share_of(tr, h, t, (1u << s) - 1u);   /* shares of 0 .. s-1 */
-    ln.top_left = stack + (int)lround(before * (wmax - 1));
+    ln.top_left = stack + draw_share_size(before, 0, wmax - 1);   /* the lines before it, by the same rule */
     double centre = slot_centre(L, s);
     if (L->heads == 2)
         centre += k == 0 ? -L->wmax / 2.0 : L->wmax / 2.0;

@@ -40,8 +40,9 @@ typedef struct {
 /* Computes the layout of the all view in c->body. */
 void all_layout(const ViewCtx *c, AllLayout *L);
 
-/* Dots across a line of this share when 100% is wmax dots: 1 + round(share · (wmax − 1)),
- * so 0% is one dot, 100% is wmax, and each further 1/(wmax − 1) adds a dot. */
+/* Dots across a line of this share when 100% is wmax dots: 1 + ⌊share · (wmax − 1)⌋
+ * (draw_share_size), so 0% is one dot, 100% is wmax, and each further 1/(wmax − 1) adds a
+ * dot. */
 int all_thickness(int wmax, double share);
 
 /* Dots across a faded line of share 100%: a quarter of the selected ones' (at least 2). */

@@ -58,8 +58,7 @@ int library_fill_eighths(int rows, double share, bool visible)
 {
     if (!visible || rows <= 0)
         return 0;
-    share = share < 0.0 ? 0.0 : share > 1.0 ? 1.0 : share;
-    int e = (int)lround(share * rows * 8);
+    int e = draw_share_size(share, 0, rows * 8);
     return e < 1 ? 1 : e;
 }
 

@@ -58,7 +58,8 @@ typedef struct {
 void library_layout(const ViewCtx *c, LibraryLayout *L);
 
 /* Eighths of a cell filled, out of rows × 8, for a book of which this share is taken:
- * round(share · rows · 8), at least one eighth for any share that is not masked. */
+ * ⌊share · rows · 8⌋ (draw_share_size), at least one eighth for any share that is not
+ * masked. */
 int library_fill_eighths(int rows, double share, bool visible);
 
 #endif

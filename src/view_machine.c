@@ -2,20 +2,21 @@
  * order, x [T, d] → ① Q, K, V [T, d] → ② scores [T, T] → ③ shares [T, T] → ④ output
  * [T, d], as a strip of compact heatmaps that fill stage by stage, the stage's own table
  * in full numbers below it, and the lesson's point: [T, d] goes in, [T, d] comes out.
- * What if (issue 17): i opens an editor over the focus tables; a number of x, Wq, Wk or Wv
- * is chosen and nudged or typed, the lesson is recomputed (Ui.what_if), every table follows.
- * Owns: the view's layout, the strip, the focus tables, its point line, clicks on rows,
- * the what-if editor (its state in view_machine.h) and its row of the view table.
+ * What if: i opens the editor (view_machine_edit.c) over the focus tables; a number is
+ * chosen and nudged or typed, the lesson is recomputed, every table follows.
+ * Owns: the view's layout, the strip, the focus tables, its point line, clicks on rows, its
+ * state (view_machine.h: the editor's), its actions and its row of the view table.
  * Must not touch: ncurses, the clock, the engine's arithmetic (it only reads a Trace). */
 #include <stdio.h>
 #include <string.h>
 #include "check.h"
 #include "format.h"
 #include "heat.h"
+#include "pieces.h"
 #include "chain.h"
-#include "quiz.h"
 #include "view.h"
 #include "view_machine.h"
+#include "view_machine_edit.h"
 
 #define MACHINE_LABEL_W 4     /* a row's label at least: a marker, the character, a blank */
 #define MACHINE_BLOCKS 5      /* x, then the four stages */
@@ -115,13 +116,13 @@ static void sqrt_d(const ViewCtx *c, char *buf, size_t cap)
 }
 
 /* The line under the focus tables: the stage's formula, and at ④ the lesson's point. */
-static void build_point(const ViewCtx *c, const MachineLayout *L, HeatText *x)
+static void build_point(const ViewCtx *c, const MachineLayout *L, Pieces *x)
 {
     const Trace *tr = c->tr;
     char in[32], buf[512], root[32];
     shape(c, in, sizeof in, tr->T, "T", tr->d, "d");
     sqrt_d(c, root, sizeof root);
-    heat_text_init(x, 2);
+    pieces_init(x, 2);
     switch (L->stage) {
     case STAGE_QKV:
         snprintf(buf, sizeof buf, SAY(c, "Q = x%sWq, K = x%sWk, V = x%sWv: one x, three roles%s, each %s",
@@ -149,9 +150,9 @@ static void build_point(const ViewCtx *c, const MachineLayout *L, HeatText *x)
                  in, in, c->ascii ? "-" : c->lang == LANG_ZH ? "——" : "—");
         break;
     }
-    heat_text_words(x, L->stage == STAGE_OUTPUT ? STYLE_BOLD : STYLE_NORMAL, buf);
+    pieces_words(x, L->stage == STAGE_OUTPUT ? STYLE_BOLD : STYLE_NORMAL, buf);
     if (tr->heads == 2 && (L->stage == STAGE_QKV || L->stage == STAGE_OUTPUT)) {
-        heat_text_sep(x, c->gl->sep);
+        pieces_sep(x, c->gl->sep);
         if (c->numbers)
             snprintf(buf, sizeof buf, SAY(c, "two heads (lesson 7): columns 0-%d are head 1's, %d-%d head 2's",
                                           "两个头（第 7 课）：第 0-%d 列归头 1，第 %d-%d 列归头 2"),
@@ -160,10 +161,10 @@ static void build_point(const ViewCtx *c, const MachineLayout *L, HeatText *x)
             snprintf(buf, sizeof buf, "%s", SAY(c, "two heads: the left half is the first head's, the right half "
                                                    "the second's",
                                                 "两个头：左半归第一个头，右半归第二个头"));
-        heat_text_words(x, STYLE_NORMAL, buf);
+        pieces_words(x, STYLE_NORMAL, buf);
     }
     if (tr->mask == MASK_CAUSAL && (L->stage == STAGE_SCORE || L->stage == STAGE_SOFTMAX)) {
-        heat_text_sep(x, c->gl->sep);
+        pieces_sep(x, c->gl->sep);
         if (c->numbers)
             snprintf(buf, sizeof buf, SAY(c, "causal mask (lesson 7): the dim cells look ahead; after %sd they "
                                              "get %s, share 0",
@@ -172,32 +173,32 @@ static void build_point(const ViewCtx *c, const MachineLayout *L, HeatText *x)
         else
             snprintf(buf, sizeof buf, "%s", SAY(c, "causal mask: a character never looks ahead",
                                                 "因果掩码：每个字都不往后看"));
-        heat_text_words(x, STYLE_NORMAL, buf);
+        pieces_words(x, STYLE_NORMAL, buf);
     }
     const ScoreSet *set = &tr->score_set;
     if (set->on && c->numbers && (L->stage == STAGE_SCORE || L->stage == STAGE_SOFTMAX)) {
         char name[64], num[FORMAT_BYTES];   /* what if: the score marked * is not a Q·K */
-        heat_text_add(x, STYLE_NORMAL, HEAT_BREAK);   /* a line of its own */
+        pieces_add(x, STYLE_NORMAL, PIECES_BREAK);   /* a line of its own */
         draw_score_set_note(c, set->head, set->row, set->col, buf, sizeof buf);
-        heat_text_add(x, STYLE_BOLD, "%s = %s*: ", draw_score_name(c, set->head, set->row, set->col, name, sizeof name),
+        pieces_add(x, STYLE_BOLD, "%s = %s*: ", draw_score_name(c, set->head, set->row, set->col, name, sizeof name),
                       format_fixed(num, sizeof num, TRACE_HSQ(tr, scores, set->head, set->row, set->col), 2));
-        heat_text_words(x, STYLE_NORMAL, buf);
+        pieces_words(x, STYLE_NORMAL, buf);
     }
     if (L->sum_w) {   /* the Σ column's 100.1%: the one ≈, explained where it appears */
-        heat_text_sep(x, c->gl->sep);
+        pieces_sep(x, c->gl->sep);
         snprintf(buf, sizeof buf, SAY(c, "%s adds the printed shares: 99.9%% or 100.1%% is 100%% rounded",
                                       "%s 把印出来的百分比加起来：99.9%% 或 100.1%% 是 100%% 四舍五入的结果"),
                  c->gl->sum);
-        heat_text_words(x, STYLE_NORMAL, buf);
+        pieces_words(x, STYLE_NORMAL, buf);
     }
     if (L->one_of_two) {
-        heat_text_sep(x, c->gl->sep);
+        pieces_sep(x, c->gl->sep);
         char one[32], two[32];
         head_name(c, 0, one, sizeof one);
         head_name(c, 1, two, sizeof two);
         snprintf(buf, sizeof buf, SAY(c, "both heads do not fit: %s shown (%s: %s)", "两个头并排放不下：显示%s（%s：%s）"),
                  one, action_key_label(ACTION_HEADS), two);
-        heat_text_words(x, STYLE_NORMAL, buf);
+        pieces_words(x, STYLE_NORMAL, buf);
     }
 }
 
@@ -491,10 +492,10 @@ static int rows_needed(const MachineLayout *L)
  * Q and K over V stands in for stacked tables only where those would fit: the same tables
  * in fewer rows (the strip grows), never all three where only the asking rows fit (the
  * rows they take would come out of every stage's strip). */
-static void layout_rows_own(const ViewCtx *c, MachineLayout *L, HeatText *tmp)
+static void layout_rows_own(const ViewCtx *c, MachineLayout *L, Pieces *tmp)
 {
     build_point(c, L, tmp);
-    L->point_lines = heat_text_lines(tmp, L->w);
+    L->point_lines = pieces_lines(tmp, L->w);
     MachineLayout stacked = *L;
     stacked.qkv = QKV_STACKED;
     if (L->stage == STAGE_QKV && L->qkv == QKV_PAIR && rows_needed(&stacked) + L->T > c->body.h)
@@ -549,7 +550,7 @@ static void layout_rows(const ViewCtx *c, MachineLayout *L, const MachineFit *fi
 }
 
 /* Everything of the layout at stage but its rows. */
-static void layout_columns(const ViewCtx *c, MachineLayout *L, Stage stage, HeatText *tmp)
+static void layout_columns(const ViewCtx *c, MachineLayout *L, Stage stage, Pieces *tmp)
 {
     memset(L, 0, sizeof *L);
     L->T = c->tr->T;
@@ -567,7 +568,7 @@ static void layout_columns(const ViewCtx *c, MachineLayout *L, Stage stage, Heat
  * stage decides the spare rows; in a tall frame
  * the strip's cells grow to MACHINE_MAX_RH rows while MACHINE_SPARE_USED rows stay spare,
  * and what is left centres the whole. */
-static MachineFit machine_fit(const ViewCtx *c, MachineLayout *current, HeatText *tmp)
+static MachineFit machine_fit(const ViewCtx *c, MachineLayout *current, Pieces *tmp)
 {
     MachineFit fit = { 0, 0, 1, 0, c->tr->T };
     MachineLayout L;
@@ -597,7 +598,7 @@ static MachineFit machine_fit(const ViewCtx *c, MachineLayout *current, HeatText
     return fit;
 }
 
-static void machine_layout(const ViewCtx *c, MachineLayout *L, HeatText *tmp)
+static void machine_layout(const ViewCtx *c, MachineLayout *L, Pieces *tmp)
 {
     MachineFit fit = machine_fit(c, L, tmp);   /* L: the current stage's columns */
     layout_rows(c, L, &fit);
@@ -608,10 +609,7 @@ static void machine_layout(const ViewCtx *c, MachineLayout *L, HeatText *tmp)
 /* The character of row t at (x, y), marked when it asks. */
 static void draw_label(const ViewCtx *c, const MachineLayout *L, int x, int y, int t)
 {
-    if (t == c->focus)
-        grid_put_text(c->g, x, y, c->ascii ? ">" : "▸", STYLE_FOCUS);
-    grid_put_text(c->g, x + 1, y, L->brief ? c->tok_brief[t] : c->tok[t],
-                  t == c->focus ? STYLE_FOCUS : STYLE_TOKEN);
+    draw_row_label(c, x, y, t, L->brief);
 }
 
 /* An empty strip cell: the table is not computed yet. */
@@ -995,92 +993,21 @@ static const KeyBinding machine_keys[] = {
     { 0,   ACTION_NONE,       0, NULL, false },
 };
 
-static const char *const machine_edit_names[MACHINE_EDIT_COUNT] = { "x", "Wq", "Wk", "Wv", "score" };
-
-/* Rows and columns of an editable table. */
-static void machine_edit_size(const Trace *tr, MachineEditTable t, int *rows, int *cols)
-{
-    bool by_char = t == MACHINE_EDIT_X || t == MACHINE_EDIT_SCORE;
-    *rows = by_char ? tr->T : tr->d;
-    *cols = t == MACHINE_EDIT_SCORE ? tr->T : tr->d;
-}
-
-/* The head whose score the editor changes: the one the screen shows (the first of two shown). */
-static int machine_edit_head(const Trace *tr, const Ui *ui)
-{
-    return tr->heads == 2 && ui->head == 1 ? 1 : 0;
-}
-
-/* The chosen number as the tables show it (h: the head of a score). */
-static double machine_edit_value(const Trace *tr, MachineEditTable t, int h, int row, int col)
-{
-    size_t at = (size_t)row * (size_t)tr->d + (size_t)col;
-    switch (t) {
-    case MACHINE_EDIT_WQ:    return tr->model->wq[at];
-    case MACHINE_EDIT_WK:    return tr->model->wk[at];
-    case MACHINE_EDIT_WV:    return tr->model->wv[at];
-    case MACHINE_EDIT_SCORE: return TRACE_HSQ(tr, scores, h, row, col);
-    case MACHINE_EDIT_X:
-    case MACHINE_EDIT_COUNT: break;
-    }
-    return tr->x[at];
-}
-
-/* The change that makes the chosen number `value`: a cell of W; for x the character's word
- * vector (x = e + pe, so e becomes value − pe); for a score, the score set on the pass
- * (before: the number there now, the Q·K unless the learner set it). */
-static Edit machine_edit_for(const Trace *tr, const MachineState *st, int h, double value)
-{
-    static const EditTarget targets[MACHINE_EDIT_COUNT] = {
-        [MACHINE_EDIT_X] = EDIT_EMBEDDING, [MACHINE_EDIT_WQ] = EDIT_WQ,
-        [MACHINE_EDIT_WK] = EDIT_WK, [MACHINE_EDIT_WV] = EDIT_WV, [MACHINE_EDIT_SCORE] = EDIT_SCORE,
-    };
-    Edit e = { .target = targets[st->table], .row = st->row, .col = st->col, .after = value };
-    if (st->table == MACHINE_EDIT_X) {
-        e.row = tr->ids[st->row];
-        e.after = value - tr->position[(size_t)st->row * (size_t)tr->d + (size_t)st->col];
-    } else if (st->table == MACHINE_EDIT_SCORE) {
-        e.head = h;
-        e.before = TRACE_HSQ(tr, scores, h, st->row, st->col);
-        snprintf(e.names[0], sizeof e.names[0], "%s", tr->tokens[st->row]);
-        snprintf(e.names[1], sizeof e.names[1], "%s", tr->tokens[st->col]);
-    }
-    return e;
-}
-
-/* Asks for the chosen number to become value (app.c carries it out and recomputes). A score
- * the mask hides is not asked for: softmax never sees it (the status line says so). */
-static int machine_ask(Ui *ui, const Lesson *ls, const MachineState *st, double value)
-{
-    if (st->table == MACHINE_EDIT_SCORE && !engine_visible(&ls->tr, st->row, st->col)) {
-        ui_note_text(ui, ui->input.lang == LANG_ZH ? "这个分数被遮住了：softmax 看不到它，改了也没用"
-                                                   : "the mask hides this score: softmax never sees it");
-        return REACT_REDRAW;
-    }
-    ui->what_if = EDIT_ASK_SET;
-    ui->what_if_edit = machine_edit_for(&ls->tr, st, machine_edit_head(&ls->tr, ui), value);
-    return REACT_REDRAW | REACT_RECOMPUTE;
-}
-
 static void machine_init(void *state, const Lesson *ls)
 {
     (void)ls;
-    MachineState *st = state;
-    memset(st, 0, sizeof *st);
-    st->table = MACHINE_EDIT_WQ;
+    machine_edit_init(state);
 }
 
-static int machine_act(void *state, Ui *ui, Player *p, const Lesson *ls, Action a, int arg,
-                       long long now)
+static int machine_act(void *state, const ViewCall *call, Action a, int arg)
 {
-    (void)ui; (void)p; (void)ls; (void)arg; (void)now;
+    (void)call; (void)arg;
     MachineState *st = state;
     if ((int)a < ACTION_VIEW_FIRST)
         return -1;
     switch ((MachineAction)a) {
     case ACTION_WHAT_IF:
-        st->editing = true;
-        st->typing = false;
+        machine_edit_open(st);
         return REACT_REDRAW;
     case MACHINE_ACTION_BASE:
         break;
@@ -1090,222 +1017,14 @@ static int machine_act(void *state, Ui *ui, Player *p, const Lesson *ls, Action 
 
 static bool machine_modal(const void *state)
 {
-    return ((const MachineState *)state)->editing;
+    return machine_edit_modal(state);
 }
 
-/* Moves the chosen cell by (dr, dc), kept inside the table. */
-static int machine_move(MachineState *st, const Trace *tr, int dr, int dc)
+static int machine_key(void *state, const ViewCall *call, int key)
 {
-    int rows, cols;
-    machine_edit_size(tr, st->table, &rows, &cols);
-    st->row = (st->row + dr + rows) % rows;
-    st->col = (st->col + dc + cols) % cols;
-    return REACT_REDRAW;
+    return machine_edit_key(state, call, key);
 }
 
-/* The status line's word on a typed value that is not a number (nothing changes): practice's
- * (quiz_parse_message), and that nothing changed. */
-static void machine_junk_note(Ui *ui, const char *typed)
-{
-    char why[160], note[UI_NOTE_BYTES];
-    Lang lang = ui->input.lang == LANG_ZH ? LANG_ZH : LANG_EN;
-    quiz_parse_message(typed, false, lang, why, sizeof why);
-    snprintf(note, sizeof note, LANG_PICK(lang, "%s; nothing changed", "%s，什么也没改"), why);
-    ui_note_text(ui, note);
-}
-
-/* A key while a value is typed: digits and the like, Backspace, Enter (apply), Esc. */
-static int machine_type(MachineState *st, Ui *ui, const Lesson *ls, int key)
-{
-    switch (quiz_type_key(st->typed, sizeof st->typed, key, false)) {
-    case QUIZ_TYPED_ESC:
-        st->typing = false;
-        return REACT_REDRAW;
-    case QUIZ_TYPED_EDITED:
-        return REACT_REDRAW;
-    case QUIZ_TYPED_ENTER: {
-        QuizAnswer v;
-        QuizParse read = quiz_parse_answer(st->typed, &v);
-        st->typing = false;
-        if (read == QUIZ_ANSWER_OK && !v.percent)
-            return machine_ask(ui, ls, st, v.value);
-        if (read == QUIZ_ANSWER_JUNK)   /* "1.2.3", "-": said, not dropped in silence */
-            machine_junk_note(ui, st->typed);
-        return REACT_REDRAW;
-    }
-    case QUIZ_TYPED_OTHER:
-        break;
-    }
-    return key == KEYCODE_TAB || key == KEYCODE_BACKTAB || key == KEYCODE_REDRAW ? -1 : REACT_NONE;
-}
-
-static int machine_key(void *state, Ui *ui, Player *p, const Lesson *ls, int key, long long now)
-{
-    (void)p; (void)now;
-    MachineState *st = state;
-    const Trace *tr = &ls->tr;
-    int rows, cols;
-    machine_edit_size(tr, st->table, &rows, &cols);
-    if (st->row >= rows || st->col >= cols)   /* a shorter sentence since */
-        machine_move(st, tr, 0, 0);
-    if (st->typing)
-        return machine_type(st, ui, ls, key);
-    switch (key) {
-    case KEYCODE_ESC:
-    case 'i':
-        st->editing = false;
-        return REACT_REDRAW;
-    case KEYCODE_UP:    return machine_move(st, tr, -1, 0);
-    case KEYCODE_DOWN:  return machine_move(st, tr, +1, 0);
-    case KEYCODE_LEFT:  return machine_move(st, tr, 0, -1);
-    case KEYCODE_RIGHT: return machine_move(st, tr, 0, +1);
-    case 't':
-        st->table = (MachineEditTable)((st->table + 1) % MACHINE_EDIT_COUNT);
-        return machine_move(st, tr, 0, 0);
-    case '+':
-    case '=':
-    case '-': {
-        double now_value = machine_edit_value(tr, st->table, machine_edit_head(tr, ui), st->row, st->col);
-        return machine_ask(ui, ls, st, now_value + (key == '-' ? -MACHINE_NUDGE : MACHINE_NUDGE));
-    }
-    case KEYCODE_ENTER:
-        st->typing = true;
-        st->typed[0] = '\0';
-        return REACT_REDRAW;
-    case 'u':
-        if (ui->edits == 0) {   /* said, not a key that seems to do nothing */
-            ui_note_text(ui, ui->input.lang == LANG_ZH ? "假如：还没有改过什么，没有可撤销的"
-                                                       : "what if: nothing changed yet, nothing to undo");
-            return REACT_REDRAW;
-        }
-        ui->what_if = EDIT_ASK_UNDO;
-        return REACT_REDRAW | REACT_RECOMPUTE;
-    default:
-        return -1;   /* Tab, w, q, ?, Space …: what they are bound to */
-    }
-}
-
-/* The editor's line on the chosen cell: its name, its number and what it means. */
-static void editor_cell_line(const ViewCtx *c, const MachineState *st, int h, int row, int col,
-                             char *buf, size_t cap)
-{
-    const Trace *tr = c->tr;
-    char num[FORMAT_BYTES], sq[16], name[64], note[256];
-    format_fixed(num, sizeof num, machine_edit_value(tr, st->table, h, row, col), 2);
-    if (st->table == MACHINE_EDIT_X) {
-        snprintf(buf, cap, SAY(c, "x(%s)[%d] = %s: x = e + pe, so %s's word vector changes",
-                               "x(%s)[%d] = %s：x = e + pe，改的是「%s」的词向量"),
-                 c->tok[row], col, num, c->tok[row]);
-    } else if (st->table != MACHINE_EDIT_SCORE) {
-        snprintf(buf, cap, "%s[%d][%d] = %s", machine_edit_names[st->table], row, col, num);
-    } else if (draw_score_set_note(c, h, row, col, note, sizeof note)) {
-        snprintf(buf, cap, "%s = %s*: ", draw_score_name(c, h, row, col, name, sizeof name), num);
-        draw_append(buf, cap, "%s", note);
-    } else {
-        snprintf(sq, sizeof sq, "%s%d", c->gl->div_sqrt, tr->dh);
-        snprintf(buf, cap, SAY(c, "score(%s→%s) = Q(%s)%sK(%s) = %s (raw, before %s)",
-                               "分数(%s→%s) = Q(%s)%sK(%s) = %s（原始分，%s 之前）"),
-                 c->tok[row], c->tok[col], c->tok[row], c->gl->dot, c->tok[col], num, sq);
-    }
-}
-
-/* One number of the editor's table as it prints it: two decimals, a set score starred. */
-static void editor_number(const ViewCtx *c, const MachineState *st, int h, int r, int j, char *num,
-                          size_t cap)
-{
-    format_fixed(num, cap, machine_edit_value(c->tr, st->table, h, r, j), 2);
-    if (st->table == MACHINE_EDIT_SCORE && engine_score_set(c->tr, h, r, j, NULL))
-        draw_append(num, cap, "*");   /* set by the learner, not a Q·K */
-}
-
-/* Columns of a cell of the editor's table: 7 ("  -0.69"), or the widest number and a blank
- * (a value typed as 12345678 must not run into its neighbour). */
-static int editor_cell_w(const ViewCtx *c, const MachineState *st, int h, int rows, int cols)
-{
-    int w = MACHINE_EDIT_CELL_W;
-    char num[FORMAT_BYTES];
-    for (int r = 0; r < rows; r++)
-        for (int j = 0; j < cols; j++) {
-            editor_number(c, st, h, r, j, num, sizeof num);
-            if ((int)strlen(num) + 1 > w)
-                w = (int)strlen(num) + 1;
-        }
-    return w;
-}
-
-/* The editor over the focus area, from row y: the chosen table's numbers with the chosen
- * cell lit, the cell and what it means, the keys. */
-static void draw_editor(const ViewCtx *c, const MachineLayout *L, const MachineState *st, int y)
-{
-    const Trace *tr = c->tr;
-    int bottom = c->body.y + c->body.h, rows, cols, h = machine_edit_head(tr, c->ui);
-    machine_edit_size(tr, st->table, &rows, &cols);
-    int row = st->row < rows ? st->row : rows - 1, col = st->col < cols ? st->col : cols - 1;
-    bool by_char = st->table == MACHINE_EDIT_X || st->table == MACHINE_EDIT_SCORE;
-    char buf[256], shown[512], num[FORMAT_BYTES];
-    char table[64];
-    if (st->table != MACHINE_EDIT_SCORE)
-        snprintf(table, sizeof table, "%s", machine_edit_names[st->table]);
-    else if (tr->heads == 2)   /* the head shown (the first when both are) */
-        snprintf(table, sizeof table, SAY(c, "score Q·K, head %d", "分数 Q·K，头 %d"), h + 1);
-    else
-        snprintf(table, sizeof table, "%s", SAY(c, "score Q·K", "分数 Q·K"));
-    snprintf(buf, sizeof buf, SAY(c, "what if%s%s (changes in effect: %d)", "假如%s%s（已改 %d 处）"),
-             c->gl->sep, table, c->ui->edits);
-    draw_drawable(c->ascii, buf, shown, sizeof shown);
-    draw_rule_heading(c->g, c->gl, L->x, y++, L->w, shown);
-    int label_w = by_char ? L->lw : 4, cell_w = editor_cell_w(c, st, h, rows, cols);
-    int ncols = (L->w - label_w) / cell_w;
-    if (ncols > cols)
-        ncols = cols;
-    int first_col = heat_window_first(cols, ncols, col);
-    int room = bottom - y - 3;   /* the header, the cell's line and the keys' line */
-    int nrows = rows < room ? rows : room;
-    int first_row = heat_window_first(rows, nrows, row);
-    for (int j = first_col; j < first_col + ncols; j++) {
-        if (st->table == MACHINE_EDIT_SCORE)
-            snprintf(num, sizeof num, "%s", L->brief ? c->tok_brief[j] : c->tok[j]);
-        else
-            snprintf(num, sizeof num, "%d", j);
-        draw_right(c->g, L->x + label_w + (j - first_col) * cell_w, y, cell_w, num,
-                   st->table == MACHINE_EDIT_SCORE ? STYLE_TOKEN : STYLE_DIM);
-    }
-    y++;
-    for (int r = first_row; r < first_row + nrows && y < bottom; r++, y++) {
-        if (by_char)
-            draw_label(c, L, L->x, y, r);
-        else {
-            snprintf(num, sizeof num, "%d", r);
-            draw_right(c->g, L->x, y, label_w - 1, num, STYLE_DIM);
-        }
-        for (int j = first_col; j < first_col + ncols; j++) {
-            double v = machine_edit_value(tr, st->table, h, r, j);
-            editor_number(c, st, h, r, j, num, sizeof num);
-            bool lit = r == row && j == col;
-            bool dim = st->table == MACHINE_EDIT_SCORE && !engine_visible(tr, r, j);
-            draw_right(c->g, L->x + label_w + (j - first_col) * cell_w, y, cell_w, num,
-                       lit ? STYLE_STAGE_LIT : dim ? STYLE_DIM : v < 0 ? STYLE_NEGATIVE : STYLE_NORMAL);
-        }
-    }
-    if (y >= bottom)
-        return;
-    editor_cell_line(c, st, h, row, col, buf, sizeof buf);
-    if (st->typing)
-        draw_append(buf, sizeof buf, SAY(c, "  new value: %s_", "  新的值：%s_"), st->typed);
-    draw_drawable(c->ascii, buf, shown, sizeof shown);
-    draw_clipped(c->g, L->x, y++, L->x + L->w, shown, STYLE_BOLD);
-    if (y >= bottom)
-        return;
-    if (st->typing)   /* what the keys do now: Esc cancels the value, it does not close */
-        snprintf(buf, sizeof buf, "%s", SAY(c, "digits, . and - · Enter sets the value · Backspace erases · Esc cancels",
-                                            "输入数字、小数点或负号 · Enter 设定 · Backspace 删除 · Esc 取消"));
-    else   /* one row of 80 columns holds it whole, Esc too */
-        snprintf(buf, sizeof buf, SAY(c, "arrows choose · +/- add %.1f · Enter types · t table · u undo all · Esc closes",
-                                      "方向键选数 · +/- 加减 %.1f · Enter 输入新值 · t 换表 · u 全部撤销 · Esc 关闭"),
-                 MACHINE_NUDGE);
-    draw_drawable(c->ascii, buf, shown, sizeof shown);
-    draw_paragraph(c->g, c->gl, L->x, y, L->w, bottom - y, shown, STYLE_DIM);
-}
 
 extern const ViewOps view_machine;
 
@@ -1314,7 +1033,7 @@ static void machine_view_draw(const ViewCtx *outer)
     ViewCtx room = draw_prediction_room(outer);   /* a model with a readout: its answer */
     const ViewCtx *c = &room;
     MachineLayout L;
-    HeatText text;
+    Pieces text;
     machine_layout(c, &L, &text);
     if (L.caption_row >= 0)
         draw_caption(c, &L);
@@ -1323,11 +1042,12 @@ static void machine_view_draw(const ViewCtx *outer)
     draw_strip(c, &L, traced ? &chain : NULL);
     const MachineState *st = c->state;
     if (st && st->editing) {   /* what if: the editor takes the focus area */
-        draw_editor(c, &L, st, L.heading_row);
+        MachineEditArea area = { .x = L.x, .w = L.w, .y = L.heading_row, .lw = L.lw, .brief = L.brief };
+        machine_edit_draw(c, st, &area);
     } else {
         draw_focus(c, &L);
         build_point(c, &L, &text);
-        heat_text_draw(c, &text, L.x, L.point_row, L.w, L.point_lines);
+        pieces_draw(c, &text, L.x, L.point_row, L.w, L.point_lines);
     }
     draw_prediction(outer);
 }
@@ -1338,7 +1058,7 @@ static bool machine_view_hit(const ViewCtx *outer, int x, int y, Action *action,
     ViewCtx room = draw_prediction_room(outer);
     const ViewCtx *c = &room;
     MachineLayout L;
-    HeatText text;
+    Pieces text;
     machine_layout(c, &L, &text);
     int t = -1;
     if (y >= L.strip_row && y < L.strip_row + L.strip_rows * L.rh && x >= L.strip_x)

@@ -9,6 +9,7 @@
 #include "check.h"
 #include "format.h"
 #include "heat.h"
+#include "pieces.h"
 #include "view.h"
 #include "view_matrix.h"
 
@@ -21,11 +22,8 @@
 
 /* ---------------------------------------------------------------- actions and keys */
 
-/* The matrix view's own actions (view.h: ViewAction). */
-#define MATRIX_ACTIONS(X) \
-    X(TABLE_NEXT, "next table: raw scores, ÷√d, shares", "换一张表：原始分数、÷√d、百分比")
-
-VIEW_ACTIONS_DEFINE(MatrixAction, MATRIX_ACTION_BASE, matrix_actions, MATRIX_ACTIONS);
+/* Its own actions' help (the list is view_matrix.h's: the tour names its preset). */
+VIEW_ACTIONS_TABLE(matrix_actions, MATRIX_ACTIONS);
 
 static const KeyBinding matrix_keys[] = {
     { 't',          VIEW_OWN(TABLE_NEXT),  0, "t", true },
@@ -194,7 +192,7 @@ static void shape(const ViewCtx *c, char *buf, size_t cap, int rows, const char 
 }
 
 /* The shapes, what rows and columns are, and lesson 7's mask and heads when they are on. */
-static void build_shape(const ViewCtx *c, const MatrixLayout *L, HeatText *x)
+static void build_shape(const ViewCtx *c, const MatrixLayout *L, Pieces *x)
 {
     const Trace *tr = c->tr;
     char q[32], k[32], out[32], root[32];
@@ -202,46 +200,46 @@ static void build_shape(const ViewCtx *c, const MatrixLayout *L, HeatText *x)
     shape(c, k, sizeof k, tr->dh, "d", tr->T, "T");
     shape(c, out, sizeof out, tr->T, "T", tr->T, "T");
     sqrt_d(c, root, sizeof root);
-    heat_text_init(x, 2);
+    pieces_init(x, 2);
     if (tr->heads == 2)
-        heat_text_add(x, STYLE_NORMAL, "%s", SAY(c, "per head: ", "每个头："));
-    heat_text_add(x, STYLE_BOLD, "Q %s %s ", q, c->gl->dot);
-    heat_text_add(x, STYLE_BOLD, "K%s %s ", c->gl->transpose, k);
-    heat_text_add(x, STYLE_BOLD, "%s %s", to_sign(c), out);
+        pieces_add(x, STYLE_NORMAL, "%s", SAY(c, "per head: ", "每个头："));
+    pieces_add(x, STYLE_BOLD, "Q %s %s ", q, c->gl->dot);
+    pieces_add(x, STYLE_BOLD, "K%s %s ", c->gl->transpose, k);
+    pieces_add(x, STYLE_BOLD, "%s %s", to_sign(c), out);
     if (L->table == MATRIX_SCALED)
-        heat_text_add(x, STYLE_BOLD, " %s %s", div_sign(c), root);
+        pieces_add(x, STYLE_BOLD, " %s %s", div_sign(c), root);
     if (L->table == MATRIX_SHARES)
-        heat_text_add(x, STYLE_BOLD, SAY(c, " %s %s, softmax of each row", "，%s %s 后每行 softmax"),
+        pieces_add(x, STYLE_BOLD, SAY(c, " %s %s, softmax of each row", "，%s %s 后每行 softmax"),
                       div_sign(c), root);
-    heat_text_sep(x, c->gl->sep);
-    heat_text_add(x, STYLE_NORMAL, "%s", SAY(c, "rows: who asks (its Q)", "行：提问的字（它的 Q）"));
-    heat_text_sep(x, c->gl->sep);
-    heat_text_add(x, STYLE_NORMAL, "%s", SAY(c, "columns: who answers (its K)", "列：被问的字（它的 K）"));
+    pieces_sep(x, c->gl->sep);
+    pieces_add(x, STYLE_NORMAL, "%s", SAY(c, "rows: who asks (its Q)", "行：提问的字（它的 Q）"));
+    pieces_sep(x, c->gl->sep);
+    pieces_add(x, STYLE_NORMAL, "%s", SAY(c, "columns: who answers (its K)", "列：被问的字（它的 K）"));
     if (tr->mask == MASK_CAUSAL) {
-        heat_text_sep(x, c->gl->sep);
+        pieces_sep(x, c->gl->sep);
         if (c->numbers)
-            heat_text_words(x, STYLE_NORMAL, SAY(c, "causal mask (lesson 7): each character sees itself and those "
+            pieces_words(x, STYLE_NORMAL, SAY(c, "causal mask (lesson 7): each character sees itself and those "
                                                     "before it",
                                                  "因果掩码（第 7 课）：每个字只看自己和前面的字"));
         else
-            heat_text_words(x, STYLE_NORMAL, SAY(c, "causal mask: each character sees itself and those before it",
+            pieces_words(x, STYLE_NORMAL, SAY(c, "causal mask: each character sees itself and those before it",
                                                  "因果掩码：每个字只看自己和前面的字"));
     }
     if (tr->heads == 2) {
         char buf[160];
-        heat_text_sep(x, c->gl->sep);
+        pieces_sep(x, c->gl->sep);
         if (c->numbers)
             snprintf(buf, sizeof buf, SAY(c, "two heads of width %d (lesson 7)", "两个头，各宽 %d（第 7 课）"), tr->dh);
         else
             snprintf(buf, sizeof buf, "%s", SAY(c, "two heads", "两个头"));
-        heat_text_words(x, STYLE_NORMAL, buf);
+        pieces_words(x, STYLE_NORMAL, buf);
         if (L->one_of_two) {
             char one[32], two[32];
             head_name(c, 0, one, sizeof one);
             head_name(c, 1, two, sizeof two);
             snprintf(buf, sizeof buf, SAY(c, ": both do not fit, %s shown (%s: %s)", "：并排放不下，显示%s（%s：%s）"),
                      one, action_key_label(ACTION_HEADS), two);
-            heat_text_words(x, STYLE_NORMAL, buf);
+            pieces_words(x, STYLE_NORMAL, buf);
         }
     }
 }
@@ -252,53 +250,53 @@ static void build_shape(const ViewCtx *c, const MatrixLayout *L, HeatText *x)
 
 /* The shades and marks explained at a level of detail (0: nothing); where cells are out
  * of sight, that they scroll. */
-static void build_legend(const ViewCtx *c, const MatrixLayout *L, int level, bool scrolls, HeatText *x)
+static void build_legend(const ViewCtx *c, const MatrixLayout *L, int level, bool scrolls, Pieces *x)
 {
     const char *const *sh = c->gl->shades;
-    heat_text_init(x, 2);
+    pieces_init(x, 2);
     if (level <= 0)
         return;
     if (L->table == MATRIX_SHARES && c->numbers) {
-        heat_text_add(x, heat_style(1), "%s", sh[1]);
-        heat_text_add(x, STYLE_DIM, SAY(c, " under 5%% ", " 5%%以下 "));
-        heat_text_add(x, heat_style(2), "%s", sh[2]);
-        heat_text_add(x, STYLE_DIM, SAY(c, " under 15%% ", " 15%%以下 "));
-        heat_text_add(x, heat_style(3), "%s", sh[3]);
-        heat_text_add(x, STYLE_DIM, SAY(c, " under 35%% ", " 35%%以下 "));
-        heat_text_add(x, heat_style(4), "%s", sh[4]);
-        heat_text_add(x, STYLE_DIM, SAY(c, " more", " 更多"));
+        pieces_add(x, heat_style(1), "%s", sh[1]);
+        pieces_add(x, STYLE_DIM, SAY(c, " under 5%% ", " 5%%以下 "));
+        pieces_add(x, heat_style(2), "%s", sh[2]);
+        pieces_add(x, STYLE_DIM, SAY(c, " under 15%% ", " 15%%以下 "));
+        pieces_add(x, heat_style(3), "%s", sh[3]);
+        pieces_add(x, STYLE_DIM, SAY(c, " under 35%% ", " 35%%以下 "));
+        pieces_add(x, heat_style(4), "%s", sh[4]);
+        pieces_add(x, STYLE_DIM, SAY(c, " more", " 更多"));
     } else {
         for (int lv = 1; lv <= HEAT_TOP; lv++)
-            heat_text_add(x, heat_style(lv), "%s", sh[lv]);
+            pieces_add(x, heat_style(lv), "%s", sh[lv]);
         if (L->table == MATRIX_SHARES)
-            heat_text_add(x, STYLE_DIM, SAY(c, " the darker, the bigger the share", "：越深，分到的越多"));
+            pieces_add(x, STYLE_DIM, SAY(c, " the darker, the bigger the share", "：越深，分到的越多"));
         else
-            heat_text_add(x, STYLE_DIM, SAY(c, " lowest to highest score", "：分数从低到高"));
+            pieces_add(x, STYLE_DIM, SAY(c, " lowest to highest score", "：分数从低到高"));
     }
-    heat_text_sep(x, c->gl->sep);
-    heat_text_words(x, STYLE_DIM, SAY(c, "[ ] the chosen cell, ( ) its mirror", "[ ] 选中的格子，( ) 它的镜像"));
+    pieces_sep(x, c->gl->sep);
+    pieces_words(x, STYLE_DIM, SAY(c, "[ ] the chosen cell, ( ) its mirror", "[ ] 选中的格子，( ) 它的镜像"));
     if (c->tr->mask == MASK_CAUSAL) {
-        heat_text_sep(x, c->gl->sep);
+        pieces_sep(x, c->gl->sep);
         if (L->table == MATRIX_SHARES) {
             if (c->numbers) {
-                heat_text_words(x, STYLE_DIM, SAY(c, "grey 0.0%: masked, its score is ", "灰色 0.0%：被遮住，分数是 "));
-                heat_text_add(x, STYLE_DIM, "%s", c->gl->minus_inf);
+                pieces_words(x, STYLE_DIM, SAY(c, "grey 0.0%: masked, its score is ", "灰色 0.0%：被遮住，分数是 "));
+                pieces_add(x, STYLE_DIM, "%s", c->gl->minus_inf);
             } else {
-                heat_text_words(x, STYLE_DIM, SAY(c, "blank: masked, no share", "空白：被遮住，分不到"));
+                pieces_words(x, STYLE_DIM, SAY(c, "blank: masked, no share", "空白：被遮住，分不到"));
             }
         } else if (L->table == MATRIX_SCALED) {
-            heat_text_add(x, STYLE_DIM, "%s ", c->gl->minus_inf);
-            heat_text_words(x, STYLE_DIM, SAY(c, "masked: no share", "被遮住：分不到"));
+            pieces_add(x, STYLE_DIM, "%s ", c->gl->minus_inf);
+            pieces_words(x, STYLE_DIM, SAY(c, "masked: no share", "被遮住：分不到"));
         } else {
             char note[160];
             snprintf(note, sizeof note, SAY(c, "grey: masked after %sd (there it becomes %s)",
                                             "灰色：%sd 之后被遮住（记为 %s）"), c->gl->div_sqrt, c->gl->minus_inf);
-            heat_text_words(x, STYLE_DIM, note);
+            pieces_words(x, STYLE_DIM, note);
         }
     }
     if (scrolls && level >= LEGEND_NO_SUM) {
-        heat_text_sep(x, c->gl->sep);
-        heat_text_words(x, STYLE_DIM, c->ascii ? "< > ^ v: more cells, they scroll with the cursor"
+        pieces_sep(x, c->gl->sep);
+        pieces_words(x, STYLE_DIM, c->ascii ? "< > ^ v: more cells, they scroll with the cursor"
                                                : SAY(c, "‹ › ↑ ↓: more cells, they scroll with the cursor",
                                                      "‹ › ↑ ↓：还有格子，随光标滚动"));
     }
@@ -309,32 +307,32 @@ static void build_legend(const ViewCtx *c, const MatrixLayout *L, int level, boo
             off = off || format_round(total, 1) != 100.0;
         }
     if (off) {
-        heat_text_sep(x, c->gl->sep);
+        pieces_sep(x, c->gl->sep);
         char buf[256];
         snprintf(buf, sizeof buf, SAY(c, "%s adds the printed shares: 99.9%% or 100.1%% is 100%% rounded",
                                       "%s 是印出来的百分比之和：99.9%% 或 100.1%% 是 100%% 四舍五入的结果"),
                  c->gl->sum);
-        heat_text_words(x, STYLE_DIM, buf);
+        pieces_words(x, STYLE_DIM, buf);
     }
 }
 
 /* The printed cells (t, s) and (s, t) of head h, and which is bigger, as a sentence. */
-static void build_mirror(const ViewCtx *c, const MatrixLayout *L, HeatText *x)
+static void build_mirror(const ViewCtx *c, const MatrixLayout *L, Pieces *x)
 {
     const Trace *tr = c->tr;
     int t = L->row, s = L->col, h = L->head[0];
     const char *a = c->tok[t], *b = c->tok[s];
     char va[FORMAT_BYTES], vb[FORMAT_BYTES], root[32], buf[512];
-    heat_text_init(x, 2);
+    pieces_init(x, 2);
     if (tr->heads == 2) {
         char name[32];
         head_name(c, h, name, sizeof name);
-        heat_text_add(x, STYLE_DIM, SAY(c, "%s: ", "%s："), name);
+        pieces_add(x, STYLE_DIM, SAY(c, "%s: ", "%s："), name);
     }
     if (t == s) {
         snprintf(buf, sizeof buf, SAY(c, "on the diagonal: %s asks itself, the cell is its own mirror",
                                       "对角线上：「%s」问自己，这一格的镜像就是它自己"), a);
-        heat_text_words(x, STYLE_NORMAL, buf);
+        pieces_words(x, STYLE_NORMAL, buf);
         return;
     }
     bool vis_ts = engine_visible(tr, t, s), vis_st = engine_visible(tr, s, t);
@@ -344,7 +342,7 @@ static void build_mirror(const ViewCtx *c, const MatrixLayout *L, HeatText *x)
                                          "asking is not answering",
                                       "「%s」可以看「%s」，但「%s」不能往后看「%s」（被遮住）：问和被问不一样"),
                  late, early, early, late);
-        heat_text_words(x, STYLE_NORMAL, buf);
+        pieces_words(x, STYLE_NORMAL, buf);
         return;
     }
     cell_text(c, L->table, h, t, s, va, sizeof va);
@@ -365,14 +363,14 @@ static void build_mirror(const ViewCtx *c, const MatrixLayout *L, HeatText *x)
                                              "the table is not symmetric",
                                           "「%s」问「%s」的分数%s「%s」问「%s」的：问和被问不一样，这张表不对称"),
                      a, b, more, b, a);
-        heat_text_words(x, STYLE_NORMAL, buf);
+        pieces_words(x, STYLE_NORMAL, buf);
         return;
     }
     if (L->table == MATRIX_SHARES) {
         snprintf(buf, sizeof buf, SAY(c, "%s gives %s %s ", "「%s」分给「%s」%s，"), a, b, va);
-        heat_text_words(x, STYLE_NORMAL, buf);
+        pieces_words(x, STYLE_NORMAL, buf);
         snprintf(buf, sizeof buf, SAY(c, "but %s gives %s %s", "但「%s」分给「%s」%s"), b, a, vb);
-        heat_text_words(x, STYLE_NORMAL, buf);
+        pieces_words(x, STYLE_NORMAL, buf);
     } else {
         const char *tail = "";
         char scaled_tail[48];
@@ -383,15 +381,15 @@ static void build_mirror(const ViewCtx *c, const MatrixLayout *L, HeatText *x)
         char lhs_a[96], lhs_b[96], name_a[64], name_b[64];   /* a score set: score(a→b) */
         snprintf(lhs_a, sizeof lhs_a, "%s%s", draw_score_name(c, h, t, s, name_a, sizeof name_a), tail);
         snprintf(lhs_b, sizeof lhs_b, "%s%s", draw_score_name(c, h, s, t, name_b, sizeof name_b), tail);
-        heat_text_add(x, STYLE_BOLD, "%s = %s", lhs_a, va);
-        heat_text_add(x, STYLE_NORMAL, "%s", SAY(c, " but ", "，但 "));
-        heat_text_add(x, STYLE_BOLD, "%s = %s", lhs_b, vb);
+        pieces_add(x, STYLE_BOLD, "%s = %s", lhs_a, va);
+        pieces_add(x, STYLE_NORMAL, "%s", SAY(c, " but ", "，但 "));
+        pieces_add(x, STYLE_BOLD, "%s = %s", lhs_b, vb);
     }
     if (strcmp(va, vb) == 0)
-        heat_text_words(x, STYLE_NORMAL, SAY(c, ": equal here by chance, the table is not symmetric in general",
+        pieces_words(x, STYLE_NORMAL, SAY(c, ": equal here by chance, the table is not symmetric in general",
                                               "：这里碰巧相等，这张表一般不对称"));
     else
-        heat_text_words(x, STYLE_NORMAL, SAY(c, ": asking is not answering, the table is not symmetric",
+        pieces_words(x, STYLE_NORMAL, SAY(c, ": asking is not answering, the table is not symmetric",
                                               "：问和被问不一样，这张表不对称"));
 }
 
@@ -409,18 +407,18 @@ static void product_text(const ViewCtx *c, double a, int digits_a, double b, int
 }
 
 /* Why a masked cell has no score and no share. */
-static void check_masked(const ViewCtx *c, int t, int s, HeatText *x)
+static void check_masked(const ViewCtx *c, int t, int s, Pieces *x)
 {
     char buf[512];
     snprintf(buf, sizeof buf, SAY(c, "%s looks only at itself and the characters before it: its score for %s "
                                      "counts as %s, and e^(%s) = 0, so its share is 0",
                                   "「%s」只看自己和前面的字：它给「%s」的分数算作 %s，e^(%s) = 0，所以分到 0"),
              c->tok[t], c->tok[s], c->gl->minus_inf, c->gl->minus_inf);
-    heat_text_words(x, STYLE_NORMAL, buf);
+    pieces_words(x, STYLE_NORMAL, buf);
 }
 
 /* Q(t)·K(s) = the dh products, added: their exact sum as printed. */
-static void check_raw(const ViewCtx *c, int h, int t, int s, HeatText *x)
+static void check_raw(const ViewCtx *c, int h, int t, int s, Pieces *x)
 {
     const Trace *tr = c->tr;
     ExplainTerm terms[MODEL_MAX_D];
@@ -428,25 +426,25 @@ static void check_raw(const ViewCtx *c, int h, int t, int s, HeatText *x)
     char term[96], num[FORMAT_BYTES], note[256];
     if (draw_score_set_note(c, h, t, s, note, sizeof note)) {   /* what if: no Σ gives it */
         char name[64];
-        heat_text_add(x, STYLE_BOLD, "%s = %s*: ", draw_score_name(c, h, t, s, name, sizeof name),
+        pieces_add(x, STYLE_BOLD, "%s = %s*: ", draw_score_name(c, h, t, s, name, sizeof name),
                       format_fixed(num, sizeof num, TRACE_HSQ(tr, scores, h, t, s), 2));
-        heat_text_words(x, STYLE_NORMAL, note);
+        pieces_words(x, STYLE_NORMAL, note);
         return;
     }
     int n = engine_explain_score(tr, h, t, s, terms);
     check_sum(&cs, terms, n, 2, 2, TRACE_HSQ(tr, scores, h, t, s), 2);
-    heat_text_add(x, STYLE_BOLD, "Q(%s)%sK(%s) = ", c->tok[t], c->gl->dot, c->tok[s]);
+    pieces_add(x, STYLE_BOLD, "Q(%s)%sK(%s) = ", c->tok[t], c->gl->dot, c->tok[s]);
     for (int i = 0; i < cs.n; i++) {
         product_text(c, cs.a[i], cs.digits_a, cs.b[i], cs.digits_b, term, sizeof term);
-        heat_text_add(x, STYLE_NORMAL, "%s%s", term, i < cs.n - 1 ? " + " : " ");
+        pieces_add(x, STYLE_NORMAL, "%s%s", term, i < cs.n - 1 ? " + " : " ");
     }
-    heat_text_add(x, STYLE_BOLD, "= %s", format_fixed(num, sizeof num, cs.sum, cs.sum_digits));
+    pieces_add(x, STYLE_BOLD, "= %s", format_fixed(num, sizeof num, cs.sum, cs.sum_digits));
     if (!cs.same)
-        heat_text_add(x, STYLE_BOLD, " %s %s", c->ascii ? "~" : "≈", format_fixed(num, sizeof num, cs.value, 2));
+        pieces_add(x, STYLE_BOLD, " %s %s", c->ascii ? "~" : "≈", format_fixed(num, sizeof num, cs.value, 2));
 }
 
 /* Q(t)·K(s) ÷ √d = the printed score ÷ √d printed with six decimals. */
-static void check_scaled(const ViewCtx *c, int h, int t, int s, HeatText *x)
+static void check_scaled(const ViewCtx *c, int h, int t, int s, Pieces *x)
 {
     const Trace *tr = c->tr;
     CheckedQuotient q;
@@ -454,18 +452,18 @@ static void check_scaled(const ViewCtx *c, int h, int t, int s, HeatText *x)
                         TRACE_HSQ(tr, scaled, h, t, s), 2);
     char a[FORMAT_BYTES], b[FORMAT_BYTES], r[FORMAT_BYTES], root[32], name[64];
     sqrt_d(c, root, sizeof root);
-    heat_text_add(x, STYLE_BOLD, "%s %s %s = ", draw_score_name(c, h, t, s, name, sizeof name),
+    pieces_add(x, STYLE_BOLD, "%s %s %s = ", draw_score_name(c, h, t, s, name, sizeof name),
                   div_sign(c), root);
-    heat_text_add(x, STYLE_NORMAL, "%s %s %s ", format_fixed(a, sizeof a, q.a, q.digits_a), div_sign(c),
+    pieces_add(x, STYLE_NORMAL, "%s %s %s ", format_fixed(a, sizeof a, q.a, q.digits_a), div_sign(c),
                   format_fixed(b, sizeof b, q.b, 6));
-    heat_text_add(x, STYLE_BOLD, "= %s", format_fixed(r, sizeof r, q.quotient, 2));
+    pieces_add(x, STYLE_BOLD, "= %s", format_fixed(r, sizeof r, q.quotient, 2));
     if (!q.same)
-        heat_text_add(x, STYLE_BOLD, " %s %s", c->ascii ? "~" : "≈", format_fixed(r, sizeof r, q.value, 2));
-    heat_text_add(x, STYLE_DIM, " (%s = %s)", root, b);   /* six decimals, as every screen prints √d */
+        pieces_add(x, STYLE_BOLD, " %s %s", c->ascii ? "~" : "≈", format_fixed(r, sizeof r, q.value, 2));
+    pieces_add(x, STYLE_DIM, " (%s = %s)", root, b);   /* six decimals, as every screen prints √d */
 }
 
 /* share(t→s) = e^(s − max) / Σ over the row, with the Σ term by term and the row's total. */
-static void check_shares(const ViewCtx *c, int h, int t, int s, HeatText *x)
+static void check_shares(const ViewCtx *c, int h, int t, int s, Pieces *x)
 {
     const Trace *tr = c->tr;
     CheckedShare cs;
@@ -475,37 +473,37 @@ static void check_shares(const ViewCtx *c, int h, int t, int s, HeatText *x)
     format_fixed(m, sizeof m, cs.max, cs.scaled_digits);
     format_fixed(e, sizeof e, cs.exps[s], cs.exp_digits);
     format_fixed(sum, sizeof sum, cs.sum, cs.exp_digits);
-    heat_text_add(x, STYLE_BOLD, SAY(c, "share(%s%s%s) = ", "百分比(%s%s%s) = "), c->tok[t], to_sign(c),
+    pieces_add(x, STYLE_BOLD, SAY(c, "share(%s%s%s) = ", "百分比(%s%s%s) = "), c->tok[t], to_sign(c),
                   c->tok[s]);
-    heat_text_add(x, STYLE_NORMAL, "e^(%s-%s%s%s) ", v, m[0] == '-' ? "(" : "", m, m[0] == '-' ? ")" : "");
-    heat_text_add(x, STYLE_NORMAL, "/ %s ", c->gl->sum);
-    heat_text_add(x, STYLE_NORMAL, "= %s / %s ", e, sum);
-    heat_text_add(x, STYLE_BOLD, "= %s", format_percent(share, sizeof share, cs.share));
+    pieces_add(x, STYLE_NORMAL, "e^(%s-%s%s%s) ", v, m[0] == '-' ? "(" : "", m, m[0] == '-' ? ")" : "");
+    pieces_add(x, STYLE_NORMAL, "/ %s ", c->gl->sum);
+    pieces_add(x, STYLE_NORMAL, "= %s / %s ", e, sum);
+    pieces_add(x, STYLE_BOLD, "= %s", format_percent(share, sizeof share, cs.share));
     if (!cs.same)
-        heat_text_add(x, STYLE_BOLD, " %s %s", c->ascii ? "~" : "≈", format_percent(share, sizeof share, cs.value));
-    heat_text_add(x, STYLE_NORMAL, HEAT_BREAK);
-    heat_text_add(x, STYLE_NORMAL, SAY(c, "%s = e^(s-max) over %s's row = ", "%s =「%s」这一行的 e^(s-max) = "),
+        pieces_add(x, STYLE_BOLD, " %s %s", c->ascii ? "~" : "≈", format_percent(share, sizeof share, cs.value));
+    pieces_add(x, STYLE_NORMAL, PIECES_BREAK);
+    pieces_add(x, STYLE_NORMAL, SAY(c, "%s = e^(s-max) over %s's row = ", "%s =「%s」这一行的 e^(s-max) = "),
                   c->gl->sum, c->tok[t]);
     for (int u = 0; u < cs.n; u++)
-        heat_text_add(x, cs.visible[u] ? STYLE_NORMAL : STYLE_DIM, "%s%s",
+        pieces_add(x, cs.visible[u] ? STYLE_NORMAL : STYLE_DIM, "%s%s",
                       format_fixed(e, sizeof e, cs.exps[u], cs.exp_digits), u < cs.n - 1 ? " + " : " ");
-    heat_text_add(x, STYLE_BOLD, "= %s", sum);
-    heat_text_glue(x, STYLE_NORMAL, "%s", SAY(c, "; ", "；"));
+    pieces_add(x, STYLE_BOLD, "= %s", sum);
+    pieces_glue(x, STYLE_NORMAL, "%s", SAY(c, "; ", "；"));
     double total = check_percent_total(&TRACE_HSQ(tr, weights, h, t, 0), tr->T);
     format_fixed(share, sizeof share, total, 1);
     char buf[256];
     snprintf(buf, sizeof buf, SAY(c, "the printed shares add to %s%%", "印出来的百分比加起来是 %s%%"),
              share);
-    heat_text_words(x, STYLE_NORMAL, buf);
+    pieces_words(x, STYLE_NORMAL, buf);
     if (format_round(total, 1) != 100.0) {
         format_percent(share, sizeof share, engine_row_total(tr, h, t));
-        heat_text_add(x, STYLE_NORMAL, SAY(c, " %s 100%% (%s unrounded)", " %s 100%%（四舍五入前 %s）"),
+        pieces_add(x, STYLE_NORMAL, SAY(c, " %s 100%% (%s unrounded)", " %s 100%%（四舍五入前 %s）"),
                       c->ascii ? "~" : "≈", share);
     }
 }
 
 /* In words, when the numbers are hidden. */
-static void check_hidden(const ViewCtx *c, const MatrixLayout *L, int t, int s, HeatText *x)
+static void check_hidden(const ViewCtx *c, const MatrixLayout *L, int t, int s, Pieces *x)
 {
     const char *a = c->tok[t], *b = c->tok[s];
     char buf[512];
@@ -528,13 +526,13 @@ static void check_hidden(const ViewCtx *c, const MatrixLayout *L, int t, int s, 
                  a, to_sign(c), b);
         break;
     }
-    heat_text_words(x, STYLE_NORMAL, buf);
+    pieces_words(x, STYLE_NORMAL, buf);
 }
 
 /* The chosen cell's check for every head shown, each its own paragraph. */
-static void build_check(const ViewCtx *c, const MatrixLayout *L, HeatText *x)
+static void build_check(const ViewCtx *c, const MatrixLayout *L, Pieces *x)
 {
-    heat_text_init(x, 2);
+    pieces_init(x, 2);
     int t = L->row, s = L->col;
     if (!c->numbers) {
         check_hidden(c, L, t, s, x);
@@ -546,9 +544,9 @@ static void build_check(const ViewCtx *c, const MatrixLayout *L, HeatText *x)
     }
     for (int k = 0; k < L->tables; k++) {
         if (k)
-            heat_text_add(x, STYLE_NORMAL, HEAT_BREAK);
+            pieces_add(x, STYLE_NORMAL, PIECES_BREAK);
         if (c->tr->heads == 2)
-            heat_text_add(x, STYLE_DIM, SAY(c, "head %d: ", "头 %d："), L->head[k] + 1);
+            pieces_add(x, STYLE_DIM, SAY(c, "head %d: ", "头 %d："), L->head[k] + 1);
         switch (L->table) {
         case MATRIX_RAW:         check_raw(c, L->head[k], t, s, x); break;
         case MATRIX_SCALED:      check_scaled(c, L->head[k], t, s, x); break;
@@ -728,17 +726,17 @@ static int check_lines_bound(const ViewCtx *c, const MatrixLayout *L)
  * rows given to the mirror and the check do not depend on the chosen cell (a bound), so
  * the table stays put as the cursor moves; what does not fit drops the legend's detail,
  * then rows scroll. */
-static void layout_rows(const ViewCtx *c, MatrixLayout *L, HeatText *tmp)
+static void layout_rows(const ViewCtx *c, MatrixLayout *L, Pieces *tmp)
 {
     int bottom = c->body.y + c->body.h, y = c->body.y;
     build_shape(c, L, tmp);
-    L->shape_lines = heat_text_lines(tmp, L->w);
+    L->shape_lines = pieces_lines(tmp, L->w);
     build_mirror(c, L, tmp);
-    L->mirror_lines = heat_text_lines(tmp, L->w);
+    L->mirror_lines = pieces_lines(tmp, L->w);
     int mirror_bound = words_lines(c->tr->heads == 2 ? 110 : 100, L->w);
     int mirror_rows = L->mirror_lines > mirror_bound ? L->mirror_lines : mirror_bound;
     build_check(c, L, tmp);
-    L->check_lines = heat_text_lines(tmp, L->w);
+    L->check_lines = pieces_lines(tmp, L->w);
     int check_bound = check_lines_bound(c, L);
     int check_rows = L->check_lines > check_bound ? L->check_lines : check_bound;
     L->tabs_row = y++;
@@ -751,7 +749,7 @@ static void layout_rows(const ViewCtx *c, MatrixLayout *L, HeatText *tmp)
     int avail = 0;
     for (L->legend = LEGEND_FULL; L->legend >= 0; L->legend--) {
         build_legend(c, L, L->legend, scrolls, tmp);
-        L->legend_lines = heat_text_lines(tmp, L->w);
+        L->legend_lines = pieces_lines(tmp, L->w);
         avail = bottom - L->grid_row - L->legend_lines - mirror_rows - check_rows;
         if (avail >= L->T)
             break;
@@ -759,7 +757,7 @@ static void layout_rows(const ViewCtx *c, MatrixLayout *L, HeatText *tmp)
     if (L->legend < 0) {   /* rows scroll: the fullest legend that leaves three rows */
         for (L->legend = LEGEND_FULL; L->legend > 0; L->legend--) {
             build_legend(c, L, L->legend, true, tmp);
-            L->legend_lines = heat_text_lines(tmp, L->w);
+            L->legend_lines = pieces_lines(tmp, L->w);
             avail = bottom - L->grid_row - L->legend_lines - mirror_rows - check_rows;
             if (avail >= 3)
                 break;
@@ -787,7 +785,7 @@ static void layout_rows(const ViewCtx *c, MatrixLayout *L, HeatText *tmp)
     L->check_row = L->mirror_row + mirror_rows + (spare >= 2 ? 1 : 0);
 }
 
-static void matrix_layout(const ViewCtx *c, MatrixLayout *L, HeatText *tmp)
+static void matrix_layout(const ViewCtx *c, MatrixLayout *L, Pieces *tmp)
 {
     memset(L, 0, sizeof *L);
     L->T = c->tr->T;
@@ -917,19 +915,19 @@ static void draw_table(const ViewCtx *c, const MatrixLayout *L, int k)
 static void matrix_view_draw(const ViewCtx *c)
 {
     MatrixLayout L;
-    HeatText text;
+    Pieces text;
     matrix_layout(c, &L, &text);
     draw_tabs(c, &L);
     build_shape(c, &L, &text);
-    heat_text_draw(c, &text, L.x, L.shape_row, L.w, L.shape_lines);
+    pieces_draw(c, &text, L.x, L.shape_row, L.w, L.shape_lines);
     for (int k = 0; k < L.tables; k++)
         draw_table(c, &L, k);
     build_legend(c, &L, L.legend, L.ncols < L.T || L.nrows < L.T, &text);
-    heat_text_draw(c, &text, L.x, L.legend_row, L.w, L.legend_lines);
+    pieces_draw(c, &text, L.x, L.legend_row, L.w, L.legend_lines);
     build_mirror(c, &L, &text);
-    heat_text_draw(c, &text, L.x, L.mirror_row, L.w, L.mirror_lines);
+    pieces_draw(c, &text, L.x, L.mirror_row, L.w, L.mirror_lines);
     build_check(c, &L, &text);
-    heat_text_draw(c, &text, L.x, L.check_row, L.w, L.check_lines);
+    pieces_draw(c, &text, L.x, L.check_row, L.w, L.check_lines);
 }
 
 /* ---------------------------------------------------------------- clicks */
@@ -939,7 +937,7 @@ static void matrix_view_draw(const ViewCtx *c)
 static bool matrix_view_hit(const ViewCtx *c, int x, int y, Action *action, int *arg)
 {
     MatrixLayout L;
-    HeatText text;
+    Pieces text;
     matrix_layout(c, &L, &text);
     int t = -1, s = -1;
     for (int k = 0; k < L.tables; k++) {
@@ -974,10 +972,9 @@ static void matrix_init(void *state, const Lesson *ls)
     st->table = MATRIX_SHARES;
 }
 
-static int matrix_act(void *state, Ui *ui, Player *p, const Lesson *ls, Action a, int arg,
-                      long long now)
+static int matrix_act(void *state, const ViewCall *call, Action a, int arg)
 {
-    (void)ui; (void)p; (void)ls; (void)arg; (void)now;
+    (void)call;
     MatrixState *st = state;
     if ((int)a < ACTION_VIEW_FIRST)
         return -1;   /* the shared actions keep their shared meaning */
@@ -987,21 +984,25 @@ static int matrix_act(void *state, Ui *ui, Player *p, const Lesson *ls, Action a
     case ACTION_TABLE_NEXT:
         st->table = (MatrixTable)((st->table + 1) % MATRIX_TABLE_COUNT);
         return REACT_REDRAW;
+    case ACTION_TABLE_SHOW:
+        if (arg < 0 || arg >= MATRIX_TABLE_COUNT)
+            return REACT_NONE;
+        st->table = (MatrixTable)arg;
+        return REACT_REDRAW;
     }
     return -1;
 }
 
 /* The cursor is a cell: row the asking character (the focus), col the answering one. */
-static int matrix_set_cursor(void *state, Ui *ui, Player *p, const Lesson *ls, int row,
-                             int col, long long now)
+static int matrix_set_cursor(void *state, const ViewCall *call, int row, int col)
 {
     (void)state;
-    int T = ls->tr.T;
+    int T = call->ls->tr.T;
     if (row < 0 || row >= T || col < 0 || col >= T)
         return REACT_NONE;
-    if (row != p->focus)
-        player_set_focus(p, row, now);
-    ui->answer = col;
+    if (row != call->p->focus)
+        player_set_focus(call->p, row, call->now);
+    request_answer(call->ask, col);
     return REACT_REDRAW;
 }
 

@@ -1,8 +1,10 @@
 /* view_matrix.h — the matrix view's own state, for its tests: which T × T table it shows.
- * Owns: nothing outside src/view_matrix.c (and its tests).
+ * Owns: nothing outside src/view_matrix.c (its tests, and the tour that names its preset).
  * Must not touch: ncurses, the clock, the engine's arithmetic. */
 #ifndef ATTN_VIEW_MATRIX_H
 #define ATTN_VIEW_MATRIX_H
+
+#include "view.h"
 
 /* The matrix view's three tables. */
 typedef enum {
@@ -11,6 +13,14 @@ typedef enum {
     MATRIX_SHARES,      /* softmax of each row */
     MATRIX_TABLE_COUNT
 } MatrixTable;
+
+/* The matrix view's own actions (view.h: ViewAction), exported for its preset: TABLE_SHOW
+ * (arg: a MatrixTable) is what a tour stop names (request.h's REQUEST_PRESET). */
+#define MATRIX_ACTIONS(X)                                                                  \
+    X(TABLE_NEXT, "next table: raw scores, ÷√d, shares", "换一张表：原始分数、÷√d、百分比") \
+    X(TABLE_SHOW, "show one table (a preset: the tour's)", "显示某一张表（导览用）")
+
+VIEW_ACTIONS_ENUM(MatrixAction, MATRIX_ACTION_BASE, MATRIX_ACTIONS);
 
 /* What the matrix view keeps of its own (its cell is the player's focus and the shared
  * Ui.answer: the arcs' hand checks work the same pair). */

@@ -1,4 +1,4 @@
-/* view_practice.c — practice (issue 17): one question at a time about the lesson shown, its
+/* view_practice.c — practice: one question at a time about the lesson shown, its
  * operands as printed; the learner types a number and Enter; the answer is graded, a wrong
  * one gets the right value, the worked solution and the mistake named; score and streak.
  * Owns: the view's state (view_practice.h), its answer line (modal while open), its actions,
@@ -8,7 +8,7 @@
 #include <string.h>
 #include "draw.h"
 #include "format.h"
-#include "quiz.h"
+#include "quiz_text.h"
 #include "text.h"
 #include "view.h"
 #include "view_practice.h"
@@ -125,8 +125,8 @@ static void practice_init(void *state, const Lesson *ls)
 /* The typed answer graded against q; false when it is not a number (or empty). */
 static bool practice_graded(const QuizQuestion *q, const char *typed, QuizGrade *g)
 {
-    QuizAnswer a;
-    if (quiz_parse_answer(typed, &a) != QUIZ_ANSWER_OK)
+    TypedNumber a;
+    if (typed_read(typed, &a) != TYPED_NUMBER)
         return false;
     quiz_grade(q, &a, g);
     return true;
@@ -135,20 +135,20 @@ static bool practice_graded(const QuizQuestion *q, const char *typed, QuizGrade 
 /* ---------------------------------------------------------------- the answer line */
 
 /* Enter on the line: grades it, reveals the solution (empty), or says why it is no number. */
-static int practice_submit(PracticeState *st, Ui *ui, const Lesson *ls)
+static int practice_submit(PracticeState *st, const Ui *ui, const Lesson *ls)
 {
     practice_sync(st, &ls->tr, ui->seed);
     QuizQuestion q;
     practice_current(st, &ls->tr, ui->seed, &q);
-    QuizAnswer a;
-    QuizParse r = quiz_parse_answer(st->typed, &a);
-    if (r == QUIZ_ANSWER_JUNK) {   /* said under the line, in the frame's language */
+    TypedNumber a;
+    TypedRead r = typed_read(st->typed, &a);
+    if (r == TYPED_JUNK) {   /* said under the line, in the frame's language */
         st->junk = true;
         return REACT_REDRAW;
     }
     st->typing = false;
     st->scroll = 0;
-    if (r == QUIZ_ANSWER_EMPTY) {
+    if (r == TYPED_EMPTY) {
         st->phase = PRACTICE_REVEALED;
         quiz_tally_add(&st->tally, NULL);
         return REACT_REDRAW;
@@ -160,22 +160,22 @@ static int practice_submit(PracticeState *st, Ui *ui, const Lesson *ls)
     return REACT_REDRAW;
 }
 
-static int practice_key(void *state, Ui *ui, Player *p, const Lesson *ls, int key, long long now)
+static int practice_key(void *state, const ViewCall *call, int key)
 {
-    (void)p;
-    (void)now;
+    const Ui *ui = call->ui;
+    const Lesson *ls = call->ls;
     PracticeState *st = state;
     practice_sync(st, &ls->tr, ui->seed);   /* the lesson may have changed since */
     st->junk = false;
-    switch (quiz_type_key(st->typed, sizeof st->typed, key, true)) {
-    case QUIZ_TYPED_ENTER:
+    switch (typed_key(st->typed, sizeof st->typed, key, true)) {
+    case TYPED_KEY_ENTER:
         return practice_submit(st, ui, ls);
-    case QUIZ_TYPED_ESC:
+    case TYPED_KEY_ESC:
         st->typing = false;
         return REACT_REDRAW;
-    case QUIZ_TYPED_EDITED:
+    case TYPED_KEY_EDITED:
         return REACT_REDRAW;
-    case QUIZ_TYPED_OTHER:
+    case TYPED_KEY_OTHER:
         break;
     }
     return -1;   /* Tab, ?, q, n, the arrows …: what they are bound to */
@@ -189,11 +189,10 @@ static bool practice_modal(const void *state)
 
 /* ---------------------------------------------------------------- actions */
 
-static int practice_act(void *state, Ui *ui, Player *p, const Lesson *ls, Action a, int arg,
-                        long long now)
+static int practice_act(void *state, const ViewCall *call, Action a, int arg)
 {
-    (void)p;
-    (void)now;
+    const Ui *ui = call->ui;
+    const Lesson *ls = call->ls;
     PracticeState *st = state;
     if ((int)a < (int)ACTION_VIEW_FIRST)
         return -1;
@@ -216,7 +215,7 @@ static int practice_act(void *state, Ui *ui, Player *p, const Lesson *ls, Action
         st->scroll = st->scroll + arg < QUIZ_MAX_LINES ? st->scroll + arg : QUIZ_MAX_LINES;
         return REACT_REDRAW;
     case ACTION_PRACTICE_NUMBERS:   /* the question needs its numbers: n does not apply */
-        ui_note(ui, NOTE_NUMBERS_NEEDED, 0.0);
+        request_note(call->ask, NOTE_NUMBERS_NEEDED, 0.0);
         return REACT_REDRAW;
     case PRACTICE_ACTION_BASE:
         break;
@@ -410,7 +409,7 @@ static void practice_draw(const ViewCtx *c)
         y += practice_answer_line(c, st, &q, x, y);
         if (st->junk && y < bottom) {   /* Enter on text that is not a number: why */
             char msg[256];
-            quiz_parse_message(st->typed, true, c->lang, msg, sizeof msg);
+            typed_message(st->typed, true, c->lang, msg, sizeof msg);
             practice_line(c, x, y, msg, STYLE_ERROR);
         }
         if (y + 1 < bottom) {

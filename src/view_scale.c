@@ -385,8 +385,8 @@ static void draw_context(const ViewCtx *c, const ScaleLayout *L, int y)
     if (x < label_x(L) + text_width(label) + 1)
         x = label_x(L) + text_width(label) + 1;
     char keys[32], shown[32], buf[64];
-    snprintf(keys, sizeof keys, "%s/%s", action_key_label_in(view_ops(VIEW_SCALE)->keys, VIEW_OWN(CONTEXT_DOWN)),
-             action_key_label_in(view_ops(VIEW_SCALE)->keys, VIEW_OWN(CONTEXT_UP)));
+    snprintf(keys, sizeof keys, "%s/%s", action_key_label_in(c->keys, VIEW_OWN(CONTEXT_DOWN)),
+             action_key_label_in(c->keys, VIEW_OWN(CONTEXT_UP)));
     draw_drawable(c->ascii, keys, shown, sizeof shown);
     for (int i = 0; i < REALMODEL_CONTEXT_COUNT; i++) {
         bool here = i == idx;
@@ -526,10 +526,9 @@ static void scale_view_draw(const ViewCtx *c)
         draw_row(c, &L, &L.rows[r], L.top + r);
 }
 
-static int scale_act(void *state, Ui *ui, Player *p, const Lesson *ls, Action a, int arg,
-                     long long now)
+static int scale_act(void *state, const ViewCall *call, Action a, int arg)
 {
-    (void)ui; (void)p; (void)ls; (void)arg; (void)now;
+    (void)call; (void)arg;
     ScaleState *st = state;
     if ((int)a < ACTION_VIEW_FIRST)
         return -1;
@@ -547,10 +546,9 @@ static int scale_act(void *state, Ui *ui, Player *p, const Lesson *ls, Action a,
 }
 
 /* The cursor is the text length: col its index in realmodel's list (row is unused). */
-static int scale_set_cursor(void *state, Ui *ui, Player *p, const Lesson *ls, int row, int col,
-                            long long now)
+static int scale_set_cursor(void *state, const ViewCall *call, int row, int col)
 {
-    (void)ui; (void)p; (void)ls; (void)row; (void)now;
+    (void)call; (void)row;
     ScaleState *st = state;
     st->context = col < 0 ? 0 : col >= REALMODEL_CONTEXT_COUNT ? REALMODEL_CONTEXT_COUNT - 1 : col;
     return REACT_REDRAW;

@@ -1097,8 +1097,10 @@ static int compare_count(const Ui *ui)
 
 /* The next sentence to compare with: the one after the sentence compared now in the
  * cycle, never the sentence itself. */
-static int next_compare(Ui *ui, const Lesson *ls)
+static int next_compare(const ViewCall *call)
 {
+    const Ui *ui = call->ui;
+    const Lesson *ls = call->ls;
     char now[MODEL_SENTENCE_BYTES] = "";
     if (ls->has_alt)
         engine_sentence(&ls->alt, now, sizeof now);
@@ -1109,18 +1111,16 @@ static int next_compare(Ui *ui, const Lesson *ls)
     for (int k = 1; k <= n; k++) {
         const char *next = compare_candidate(ui, (at + k + n) % n);
         if (strcmp(next, ls->params.sentence) != 0 && strcmp(next, now) != 0) {
-            snprintf(ui->want.compare, sizeof ui->want.compare, "%s", next);
-            return REACT_REDRAW | REACT_RECOMPUTE;
+            request_compare(call->ask, next);
+            return REACT_REDRAW;
         }
     }
     return REACT_REDRAW;
 }
 
-
-static int similarity_act(void *state, Ui *ui, Player *p, const Lesson *ls, Action a, int arg,
-                          long long now)
+static int similarity_act(void *state, const ViewCall *call, Action a, int arg)
 {
-    (void)p; (void)arg; (void)now;
+    (void)arg;
     SimState *st = state;
     if ((int)a < ACTION_VIEW_FIRST)
         return -1;
@@ -1134,16 +1134,15 @@ static int similarity_act(void *state, Ui *ui, Player *p, const Lesson *ls, Acti
         st->trouble = (st->trouble + SIM_TROUBLES - 1) % SIM_TROUBLES;
         return REACT_REDRAW;
     case ACTION_COMPARE_NEXT:
-        return next_compare(ui, ls);
+        return next_compare(call);
     }
     return -1;
 }
 
 /* The cursor is the trouble: col 0..SIM_TROUBLES-1 (row is unused). */
-static int similarity_set_cursor(void *state, Ui *ui, Player *p, const Lesson *ls, int row,
-                                 int col, long long now)
+static int similarity_set_cursor(void *state, const ViewCall *call, int row, int col)
 {
-    (void)ui; (void)p; (void)ls; (void)row; (void)now;
+    (void)call; (void)row;
     SimState *st = state;
     if (col < 0 || col >= SIM_TROUBLES)
         return REACT_NONE;

@@ -652,14 +652,8 @@ static void sqrtd_view_draw(const ViewCtx *c)
 
 /* ---------------------------------------------------------------- its state and actions */
 
-/* The machine's own actions (view.h: ViewAction). */
-#define SQRTD_ACTIONS(X)                                                               \
-    X(RESEED, "draw new random vectors", "重新随机抽一组向量")                           \
-    X(SCALE_TOGGLE, "divide by √d: on or off", "除以 √d：开或关")                        \
-    X(D_UP, "wider vectors: the next d", "维度加大：下一个 d")                           \
-    X(D_DOWN, "narrower vectors: the previous d", "维度减小：上一个 d")
-
-VIEW_ACTIONS_DEFINE(SqrtdAction, SQRTD_ACTION_BASE, sqrtd_actions, SQRTD_ACTIONS);
+/* Its own actions' help (the list is view_sqrtd.h's: the tour names its preset). */
+VIEW_ACTIONS_TABLE(sqrtd_actions, SQRTD_ACTIONS);
 
 static void sqrtd_init(void *state, const Lesson *ls)
 {
@@ -677,10 +671,9 @@ static int clamp_step(int n, int delta, int count)
     return n < 0 ? 0 : n >= count ? count - 1 : n;
 }
 
-static int sqrtd_act(void *state, Ui *ui, Player *p, const Lesson *ls, Action a, int arg,
-                     long long now)
+static int sqrtd_act(void *state, const ViewCall *call, Action a, int arg)
 {
-    (void)ui; (void)p; (void)ls; (void)arg; (void)now;
+    (void)call;
     SqrtdState *st = state;
     if ((int)a < ACTION_VIEW_FIRST)
         return -1;
@@ -688,6 +681,7 @@ static int sqrtd_act(void *state, Ui *ui, Player *p, const Lesson *ls, Action a,
     case SQRTD_ACTION_BASE:     break;
     case ACTION_RESEED:         st->seed++; return REACT_REDRAW;
     case ACTION_SCALE_TOGGLE:   st->scaled = !st->scaled; return REACT_REDRAW;
+    case ACTION_SCALE_SET:      st->scaled = arg != 0; return REACT_REDRAW;
     case ACTION_D_UP:           st->index = clamp_step(st->index, +1, SQRTD_D_COUNT); return REACT_REDRAW;
     case ACTION_D_DOWN:         st->index = clamp_step(st->index, -1, SQRTD_D_COUNT); return REACT_REDRAW;
     }
@@ -695,10 +689,9 @@ static int sqrtd_act(void *state, Ui *ui, Player *p, const Lesson *ls, Action a,
 }
 
 /* The cursor is the width: col the index of d in sqrtd's list (row is unused). */
-static int sqrtd_set_cursor(void *state, Ui *ui, Player *p, const Lesson *ls, int row, int col,
-                            long long now)
+static int sqrtd_set_cursor(void *state, const ViewCall *call, int row, int col)
 {
-    (void)ui; (void)p; (void)ls; (void)row; (void)now;
+    (void)call; (void)row;
     SqrtdState *st = state;
     st->index = clamp_step(col, 0, SQRTD_D_COUNT);
     return REACT_REDRAW;

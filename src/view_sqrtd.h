@@ -1,7 +1,7 @@
 /* view_sqrtd.h — the √d machine's own state and what its layout decides, for its tests:
  * which draw is shown; where the draw, the plots and the lesson's words go, and where a
  * point of a plot lands.
- * Owns: nothing outside src/view_sqrtd.c (and its tests).
+ * Owns: nothing outside src/view_sqrtd.c (its tests, and the tour that names its preset).
  * Must not touch: ncurses, the clock, the engine's arithmetic. */
 #ifndef ATTN_VIEW_SQRTD_H
 #define ATTN_VIEW_SQRTD_H
@@ -9,6 +9,18 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "draw.h"
+#include "view.h"
+
+/* The machine's own actions (view.h: ViewAction), exported for its preset: SCALE_SET (arg:
+ * divide by √d or not) is what a tour stop names (request.h's REQUEST_PRESET). */
+#define SQRTD_ACTIONS(X)                                                               \
+    X(RESEED, "draw new random vectors", "重新随机抽一组向量")                           \
+    X(SCALE_TOGGLE, "divide by √d: on or off", "除以 √d：开或关")                        \
+    X(SCALE_SET, "divide by √d or not (a preset: the tour's)", "除不除以 √d（导览用）")   \
+    X(D_UP, "wider vectors: the next d", "维度加大：下一个 d")                           \
+    X(D_DOWN, "narrower vectors: the previous d", "维度减小：上一个 d")
+
+VIEW_ACTIONS_ENUM(SqrtdAction, SQRTD_ACTION_BASE, SQRTD_ACTIONS);
 
 /* What the machine keeps of its own: the draw the student asked for. */
 typedef struct {

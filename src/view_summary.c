@@ -295,11 +295,10 @@ static void add_row(SummaryLayout *L, RowKind kind, int claim, int line)
         L->rows[L->n++] = (SummaryRow){ kind, claim, line };
 }
 
-/* The name of the view a claim points to, as its tab says it. */
+/* The name of the view a claim points to, as the view bar writes it. */
 static const char *target_name(const ViewCtx *c, ViewId v)
 {
-    const ViewOps *ops = view_ops(v);
-    return c->ascii ? ops->name : SAY(c, ops->tab_en, ops->tab_zh);
+    return c->tab[v];
 }
 
 /* "→ similarity" */

@@ -1,4 +1,4 @@
-/* view_train.c — the train screen (issue 18): the lesson's machine learning its arithmetic
+/* view_train.c — the train screen: the lesson's machine learning its arithmetic
  * live; loss and accuracy against steps, the chosen sentence's ? row, its prediction, what
  * it learned in words; saving the trained model and playing it on every screen.
  * Owns: its state (view_train.h: the run, play/pause, pace, steps per second from the tick
@@ -139,9 +139,9 @@ static void train_view_restart_keep(TrainViewState *s)
 
 static void train_view_init(void *state, const Lesson *ls)
 {
-    TrainViewState *s = state;   /* the run starts from the seeded generator, over the
-                                    vocabulary of the model played (not parsed again: every
-                                    state of every screen is made at once) */
+    TrainViewState *s = state;   /* the run starts when the screen is first opened, from the
+                                    seeded generator, over the vocabulary of the model
+                                    played then (not parsed again) */
     s->task = TASK_ADD;
     s->seed = 1;
     s->heads = ls && ls->params.config.heads == 2 ? 2 : 1;   /* --heads 2: as the status line says */
@@ -174,9 +174,9 @@ static void train_view_measure(TrainViewState *s, long long now)
 
 /* ---------------------------------------------------------------- the clock */
 
-static int train_view_tick(void *state, Ui *ui, Player *p, const Lesson *ls, long long now)
+static int train_view_tick(void *state, const ViewCall *call)
 {
-    (void)ui; (void)p; (void)ls;
+    long long now = call->now;
     TrainViewState *s = state;
     if (!s->playing || !s->run)
         return REACT_NONE;
@@ -210,44 +210,44 @@ static void train_view_default_name(const TrainViewState *s, char *buf, size_t c
 }
 
 /* The run's weights as a model of its own (heap-allocated), or NULL (said: out of memory). */
-static Model *train_view_model(const TrainViewState *s, Ui *ui)
+static Model *train_view_model(const TrainViewState *s, Request *ask)
 {
     Model *m = malloc(sizeof *m);
     if (!m || train_to_model(s->run, m) != 0) {
         free(m);
-        ui_note_text(ui, LANG_PICK(s->lang, "out of memory", "内存不足"));
+        request_note_text(ask, LANG_PICK(s->lang, "out of memory", "内存不足"));
         return NULL;
     }
     return m;
 }
 
-/* w: training pauses (the model written is the one shown), the model is kept in
- * ui->model_save and the input line asks for its file's name; Enter there has app.c write
- * it (never over a file without asking, never half a file, "saved to PATH"). */
-static int train_view_save(TrainViewState *s, Ui *ui)
+/* w: training pauses (the model written is the one shown); it asks for the model to be
+ * kept and for the input line to ask its file's name; Enter there has app.c write it
+ * (never over a file without asking, never half a file, "saved to PATH"). */
+static int train_view_save(TrainViewState *s, Request *ask)
 {
-    Model *m = train_view_model(s, ui);
+    Model *m = train_view_model(s, ask);
     if (!m)
         return REACT_REDRAW;
     s->playing = false;
-    ui_keep_model(&ui->model_save, m);
+    request_save(ask, m);
     char name[INPUT_BYTES];
     train_view_default_name(s, name, sizeof name);
-    input_open_file(&ui->input, INPUT_FILE_MODEL, name);
+    request_file_name(ask, INPUT_FILE_MODEL, name);
     return REACT_REDRAW;
 }
 
-/* The trained weights become the model every screen plays (app.c hands ui->model_next to
- * lesson_adopt on REACT_RECOMPUTE); the arcs open on it. */
-static int train_view_use(TrainViewState *s, Ui *ui, Player *p)
+/* The trained weights become the model every screen plays (app.c hands it to lesson_adopt
+ * on REACT_RECOMPUTE), with the run's heads; the arcs open on it. */
+static int train_view_use(TrainViewState *s, Request *ask)
 {
-    Model *m = train_view_model(s, ui);
+    Model *m = train_view_model(s, ask);
     if (!m)
         return REACT_REDRAW;
-    ui_keep_model(&ui->model_next, m);
-    ui->want.config.heads = s->heads;
-    ui_set_view(ui, p, VIEW_DEFAULT);
-    return REACT_RECOMPUTE | REACT_REDRAW;
+    request_play(ask, m);
+    request_heads(ask, s->heads);
+    request_open(ask, VIEW_DEFAULT);
+    return REACT_REDRAW;
 }
 
 /* ---------------------------------------------------------------- actions */
@@ -263,7 +263,7 @@ static void train_view_no_run_hint(Lang lang, char *buf, size_t cap)
 /* Space or → once the run is over (learned, stopped at the maximum, failed) or where none
  * could start: the status line says why nothing moves and what starts again, rather than
  * nothing at all. */
-static void train_view_note_done(const TrainViewState *s, Ui *ui)
+static void train_view_note_done(const TrainViewState *s, Request *ask)
 {
     char text[UI_NOTE_BYTES];
     if (!s->run)
@@ -276,13 +276,14 @@ static void train_view_note_done(const TrainViewState *s, Ui *ui)
         snprintf(text, sizeof text, LANG_PICK(s->lang, "training is over: %s starts a new seed",
                                               "训练结束了：按 %s 换个种子重新开始"),
                  train_key(ACTION_TRAIN_RESEED));
-    ui_note_text(ui, text);
+    request_note_text(ask, text);
 }
 
-static int train_view_act(void *state, Ui *ui, Player *p, const Lesson *ls, Action a, int arg,
-                          long long now)
+static int train_view_act(void *state, const ViewCall *call, Action a, int arg)
 {
-    (void)ls; (void)arg;
+    (void)arg;
+    Request *ask = call->ask;
+    long long now = call->now;
     TrainViewState *s = state;
     if ((int)a < (int)ACTION_VIEW_FIRST)
         return -1;
@@ -292,7 +293,7 @@ static int train_view_act(void *state, Ui *ui, Player *p, const Lesson *ls, Acti
     case ACTION_TRAIN_GO:
         if (!s->run || train_done(s->run)) {
             s->playing = false;
-            train_view_note_done(s, ui);
+            train_view_note_done(s, ask);
             return REACT_REDRAW;
         }
         s->playing = !s->playing;
@@ -302,7 +303,7 @@ static int train_view_act(void *state, Ui *ui, Player *p, const Lesson *ls, Acti
     case ACTION_TRAIN_STEP:
         s->playing = false;
         if (!s->run || train_done(s->run))
-            train_view_note_done(s, ui);
+            train_view_note_done(s, ask);
         else
             train_steps(s->run, 1);
         return REACT_REDRAW;
@@ -322,7 +323,7 @@ static int train_view_act(void *state, Ui *ui, Player *p, const Lesson *ls, Acti
     case ACTION_TRAIN_SLOWER: {
         int to = s->speed + ((TrainAction)a == ACTION_TRAIN_FASTER ? 1 : -1);
         if (to < 0 || to >= TRAIN_VIEW_SPEEDS) {
-            ui_note(ui, to < 0 ? NOTE_SLOWEST : NOTE_FASTEST, train_view_speed_steps(s->speed));
+            request_note(ask, to < 0 ? NOTE_SLOWEST : NOTE_FASTEST, train_view_speed_steps(s->speed));
             return REACT_REDRAW;
         }
         s->speed = to;
@@ -338,10 +339,10 @@ static int train_view_act(void *state, Ui *ui, Player *p, const Lesson *ls, Acti
     case ACTION_TRAIN_SAVE:
     case ACTION_TRAIN_USE:
         if (!s->run) {   /* nothing to save or play: say what starts a run */
-            train_view_note_done(s, ui);
+            train_view_note_done(s, ask);
             return REACT_REDRAW;
         }
-        return (TrainAction)a == ACTION_TRAIN_SAVE ? train_view_save(s, ui) : train_view_use(s, ui, p);
+        return (TrainAction)a == ACTION_TRAIN_SAVE ? train_view_save(s, ask) : train_view_use(s, ask);
     }
     return -1;
 }

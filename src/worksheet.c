@@ -6,7 +6,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "quiz.h"
+#include "quiz_text.h"
 #include "text.h"
 #include "wrap.h"
 

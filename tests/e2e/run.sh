@@ -472,7 +472,7 @@ case_help() {
 # Linux's numbers of the signals whose default action ends the process, as NAME:N
 # (dash's kill knows no names for some of them). SIGKILL and SIGSTOP cannot be caught.
 # Not SIGXFSZ: the program ignores it, so that over a file-size limit every output fails
-# with EFBIG and says so (issue 13, point 10; tests/cli/run.sh checks that).
+# with EFBIG and says so (tests/cli/run.sh checks that).
 FATAL_SIGNALS="HUP:1 INT:2 QUIT:3 ILL:4 TRAP:5 ABRT:6 BUS:7 FPE:8 USR1:10 SEGV:11 USR2:12
 PIPE:13 ALRM:14 TERM:15 STKFLT:16 XCPU:24 VTALRM:26 PROF:27 IO:29 PWR:30 SYS:31
 RTMIN:34 RTMIN+1:35 RTMAX-1:63 RTMAX:64"
@@ -1054,7 +1054,7 @@ run_case "√d: ←/→ ↑ change d and redraw, d switches ÷√d, r draws agai
 run_case "S-Tab reaches similarity, Tab reaches √d"                case_tab_reaches_similarity_and_sqrtd
 run_case "n hides every number in similarity and √d"             case_numbers_in_similarity_and_sqrtd
 
-# ---------------------------------------------------------------- views (issue 6)
+# ---------------------------------------------------------------- views
 
 # The views, as --help lists them (VIEW_LIST's names, include/view_list.h; the lines under
 # --view's, wrapped to the columns): the walk visits every one there is.
@@ -1138,20 +1138,32 @@ run_case "a click on a view's name in the view bar opens it"     case_click_view
 run_case "a resize storm in every view ends on a whole frame"    case_resize_storm
 
 
-# ---------------------------------------------------------------- issue 15: the guided tour
+# ---------------------------------------------------------------- the guided tour
 
-# --tour: → (and Space) walk from the opening picture to the summary, answering the question
-# before ③ on the way; ← walks back to exactly the first stop; Esc leaves on the screen shown.
+# Waits until the screen differs from $WORK/before and shows stop $1 of $2 (its number in
+# the caption, or the question a question stop asks in its place), at most 5 seconds: a
+# stop is drawn whole in one frame, so nothing needs to settle.
+wait_stop() {
+    _end=$(( $(date +%s) + 5 ))
+    while :; do
+        capture && ! cmp -s "$WORK/screen" "$WORK/before" &&
+            { grep -qF "tour $1/$2" "$WORK/screen" || grep -qF "Predict:" "$WORK/screen"; } && return 0
+        [ "$(date +%s)" -ge "$_end" ] && return 1
+        sleep_a_little
+    done
+}
+
+# --tour at --speed 4: → (and Space) walk from the opening picture to the summary, answering
+# the question before ③ on the way; ← walks back to exactly the first stop; Esc leaves on the
+# screen shown. Each press waits for the next stop (wait_stop), not for the screen to settle.
 case_tour() {
-    start_app --tour
+    start_app --tour --speed 4
     wait_for "tour 1/" || fail "--tour did not open on its first stop" || return 1
     settle first || fail "the first stop never settled" || return 1
     grep -qF "52.4%" "$WORK/first" || fail "the opening stop does not show 52.4%" || return 1
     _n=$(grep -o 'tour 1/[0-9]*' "$WORK/first" | cut -d/ -f2)
-    _i=0 _asked=0
-    while ! grep -qF "tour $_n/$_n" "$WORK/screen"; do
-        _i=$((_i + 1))
-        [ "$_i" -le 40 ] || fail "40 presses of → did not reach stop $_n" || return 1
+    _i=1 _asked=0
+    while [ "$_i" -lt "$_n" ]; do
         if grep -qF "Predict: whom will 等 look at most?" "$WORK/screen"; then
             t send-keys 2                      # 加
             wait_for "等 looks most at 加 (52.4%): right!" || fail "answering 2 did not say right" || return 1
@@ -1159,20 +1171,18 @@ case_tour() {
         fi
         cp "$WORK/screen" "$WORK/before"
         if [ $((_i % 2)) = 0 ]; then t send-keys Space; else t send-keys Right; fi
-        wait_change before || fail "→ changed nothing at press $_i" || return 1
-        settle cur || return 1
+        _i=$((_i + 1))
+        wait_stop "$_i" "$_n" || fail "→ did not reach stop $_i" || return 1
     done
     [ "$_asked" = 1 ] || fail "no question before ③ on the way" || return 1
     grep -qF "[summary]" "$WORK/screen" || fail "the last stop is not the summary" || return 1
-    _i=0
-    while ! grep -qF "tour 1/$_n" "$WORK/screen"; do
-        _i=$((_i + 1))
-        [ "$_i" -le 40 ] || fail "40 presses of ← did not come back to the first stop" || return 1
+    while [ "$_i" -gt 1 ]; do
         cp "$WORK/screen" "$WORK/before"
         t send-keys Left
-        wait_change before || fail "← changed nothing at press $_i" || return 1
-        settle cur || return 1
+        _i=$((_i - 1))
+        wait_stop "$_i" "$_n" || fail "← did not come back to stop $_i" || return 1
     done
+    settle cur || return 1
     cmp -s "$WORK/screen" "$WORK/first" || { diff "$WORK/first" "$WORK/screen" | head -20; fail "the first stop, walked back to, differs"; return 1; }
     t send-keys Escape
     wait_change first && settle left || fail "Esc changed nothing" || return 1
@@ -1180,7 +1190,7 @@ case_tour() {
     grep -qF "[arcs]" "$WORK/left" || fail "Esc did not stay on the screen shown"
 }
 
-# ---------------------------------------------------------------- issue 9: your own sentence, record
+# ---------------------------------------------------------------- your own sentence, record
 
 # e, typing 10-4=? and Enter shows 十减四等于? with its arcs; at 80×24 the hint shows the ASCII
 # spelling (3+5=?) and an error is shown whole; a bad character is marked and refused, and
@@ -1257,7 +1267,7 @@ case_record_idle() {
     [ "$_before" = "$_after" ] || fail "the recording grew from $_before to $_after bytes while paused"
 }
 
-# S writes the frame as SVG (issue 19): the default name accepted in the current directory,
+# S writes the frame as SVG: the default name accepted in the current directory,
 # the status line saying the full path, the file well-formed and byte for byte what --print
 # --format svg writes of the same state at the same size; S again offers -2 and keeps the
 # first file; a typed name that exists is refused, and Esc then writes nothing.
@@ -1335,7 +1345,7 @@ run_case "Tab from code opens scale"                             case_scale_tab
 run_case "--view summary: claims; 3 and a click open their views" case_summary_view
 run_case "Tab from scale opens summary"                          case_summary_tab
 
-# ---------------------------------------------------------------- practice, where from, what if (issue 17)
+# ---------------------------------------------------------------- practice, where from, what if
 
 # Three questions answered as a person would: one right, one wrong (its mistake named), one
 # left empty (the worked solution); Esc leaves the line, n says it does not apply.
@@ -1453,7 +1463,7 @@ run_case "matrix: arrows and a click move the cell, the check follows" case_matr
 run_case "Tab reaches the matrix and the machine; → ends on [6, 8]" case_tab_to_matrix_and_machine
 run_case "arcs: . works 加 → 等, } another dimension, 60×20 keeps it" case_arcs_worked
 
-# ---------------------------------------------------------------- issue 18: the train screen
+# ---------------------------------------------------------------- the train screen
 
 # --view train: Space trains until 100% and 三加五等于? → 八; w asks for the file's name on the
 # input line and Enter writes the model there; the same name again is refused (the file kept)
@@ -1548,7 +1558,7 @@ run_case "i: a typed value that is not a number is said, nothing changes" case_w
 run_case "w: the Q·K row divides by √8 to the ÷√d row as printed"     case_where_from_dot_digits
 run_case "s: a score set over the sentence before is cleared, and said" case_score_set_cleared_by_sentence
 
-# ---------------------------------------------------------------- issue 8 §5: the Linux console
+# ---------------------------------------------------------------- the Linux console
 
 # True when the file $WORK/$1 holds no byte beyond ASCII.
 ascii_only() {

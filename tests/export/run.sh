@@ -179,7 +179,7 @@ case_no_numpy() {
         fail "stderr does not say NumPy is missing and how to install it"
 }
 
-# ---------------------------------------------------------------- training (issue 18)
+# ---------------------------------------------------------------- training
 
 have_torch() {
     "$PY" -c 'import torch' >/dev/null 2>&1 || "$PY" -c '

@@ -116,7 +116,7 @@ static inline void fuzz_check_trace(const Trace *tr)
     FUZZ_CHECK(tr->T >= 1 && tr->T <= MODEL_MAX_TOKENS, "1 to 16 characters");
     FUZZ_CHECK(tr->d >= 1 && tr->d <= MODEL_MAX_D, "d within the model's limits");
     if (!fuzz_trace_finite(tr))
-        return;   /* the engine's own checks (issue 10 §1) reject such a trace */
+        return;   /* the engine's own checks reject such a trace */
     for (int t = 0; t < tr->T; t++) {
         double sum = 0;
         for (int s = 0; s < tr->T; s++) {

@@ -1,5 +1,5 @@
 /* fuzz_answer.c — libFuzzer target: a typed answer (any bytes, as the practice screen's
- * input line passes them) read by quiz_parse_answer and graded against a question of each
+ * input line passes them) read by typed_read and graded against a question of each
  * kind on the built-in model. It must never crash; a number read is finite, junk gets one
  * line of message, and grading names only mistakes the question lists.
  * Seeds: tests/fuzz/corpus/answer. */
@@ -31,14 +31,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char *text = fuzz_text(data, size);
     if (!text)
         return 0;
-    QuizAnswer a;
-    QuizParse r = quiz_parse_answer(text, &a);
-    FUZZ_CHECK(r == QUIZ_ANSWER_OK || r == QUIZ_ANSWER_EMPTY || r == QUIZ_ANSWER_JUNK, "a known result");
-    if (r == QUIZ_ANSWER_JUNK) {
+    TypedNumber a;
+    TypedRead r = typed_read(text, &a);
+    FUZZ_CHECK(r == TYPED_NUMBER || r == TYPED_EMPTY || r == TYPED_JUNK, "a known result");
+    if (r == TYPED_JUNK) {
         char msg[256];
-        quiz_parse_message(text, size % 4 < 2, size % 2 ? LANG_ZH : LANG_EN, msg, sizeof msg);
+        typed_message(text, size % 4 < 2, size % 2 ? LANG_ZH : LANG_EN, msg, sizeof msg);
         fuzz_check_message(msg, sizeof msg, 1);
-    } else if (r == QUIZ_ANSWER_OK) {
+    } else if (r == TYPED_NUMBER) {
         FUZZ_CHECK(isfinite(a.value), "a number read is finite");
         const Trace *tr = lesson_trace();
         QuizSeq seq;

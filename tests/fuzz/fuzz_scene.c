@@ -74,7 +74,7 @@ static FrameInput frame_input(const Lesson *ls, const Layout *l, Player *p, Ui *
 {
     player_init(p, ls->tr.T, 0);
     ui_init_for(ui, l->view, ls);
-    ui_set_view(ui, p, l->view);
+    ui_set_view(ui, p, ls, l->view);
     player_set_focus(p, l->focus % ls->tr.T, 0);
     player_set_stage(p, l->stage, 0);
     ui->numbers = l->numbers;

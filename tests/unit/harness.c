@@ -166,7 +166,7 @@ void scene_start(Scene *s, Lesson *ls, ViewId view)
     player_init(&s->p, ls->tr.T, 0);
     ui_init_for(&s->ui, view, ls);
     scene_states_keep(s, s->ui.views);
-    ui_set_view(&s->ui, &s->p, view);
+    ui_set_view(&s->ui, &s->p, ls, view);
     s->o = (FrameOptions){ .lang = LANG_EN, .ascii = false };
     s->progress = 1.0;
     s->own = NULL;

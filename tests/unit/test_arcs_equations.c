@@ -976,7 +976,7 @@ static void test_the_parser_catches_wrong_equations(void **state)
     assert_string_equal(sqrt_equation("÷√8: √8 = 2.828427"), "√8 = 2.828427");
 }
 
-/* The equations issue 8 found untrue on the old screen (old model) fail the parser. */
+/* Equations that do not hold from their printed numbers fail the parser. */
 static void test_the_old_equations_do_not_hold(void **state)
 {
     (void)state;

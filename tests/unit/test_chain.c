@@ -158,13 +158,13 @@ static void test_closing_and_other_screens(void **state)
     scene_press(s, 'w');                                          /* w again closes */
     assert_false(s->ui.origin);
     scene_press(s, 'w');
-    ui_set_view(&s->ui, &s->p, VIEW_CODE);                        /* code: still open */
+    ui_set_view(&s->ui, &s->p, s->ls, VIEW_CODE);                        /* code: still open */
     assert_int_equal(s->ui.view, VIEW_CODE);
     Grid g = scene_render(s, 80, 24);
     assert_has(&g, "where share(等,");
     grid_free(&g);
     s->ui.origin = false;
-    ui_set_view(&s->ui, &s->p, VIEW_LIBRARY);                     /* nothing chosen there */
+    ui_set_view(&s->ui, &s->p, s->ls, VIEW_LIBRARY);                     /* nothing chosen there */
     scene_press(s, 'w');
     assert_false(s->ui.origin);
     assert_int_equal(s->ui.note, NOTE_NO_ORIGIN);

@@ -147,7 +147,7 @@ static void table_after(const char *text, const char *title, int skip, int T, do
 }
 
 /* Softmax of each printed row of the ÷√8 table gives the printed shares, every cell (with 2
- * decimals 12 of 36 missed: 等's row gave 52.3% under 52.4%); the table says how it was
+ * decimals 12 of 36 would miss: 等's row would give 52.3% under 52.4%); the table says how it is
  * rounded, in both languages. */
 static void test_text_scaled_gives_the_shares(void **state)
 {

@@ -141,8 +141,8 @@ static void test_cosine_bounds(void **state)
     assert_true(engine_cosine(zero, big, 2) == 0.0);
 }
 
-/* engine_closest_value never reports a cosine outside [-1, 1] (it reported -2 when
- * every cosine was nan), and finds the right V when the squares overflow. */
+/* engine_closest_value never reports a cosine outside [-1, 1] (not -2 when every cosine is
+ * nan), and finds the right V when the squares overflow. */
 static void test_closest_value_large(void **state)
 {
     (void)state;

@@ -174,7 +174,7 @@ static const GoldenCase golden_cases[] = {
     { .name = "machine-60x20-smallest", .view = VIEW_MACHINE, .w = 60, .h = 20, .stage = STAGE_OUTPUT, .focus = 3 },
     { .name = "machine-80x24-zh", .view = VIEW_MACHINE, .w = 80, .h = 24, .stage = STAGE_OUTPUT, .focus = 3, .lang = LANG_ZH },
     { .name = "machine-80x24-ascii", .view = VIEW_MACHINE, .w = 80, .h = 24, .stage = STAGE_SCORE, .focus = 3, .ascii = true },
-    /* issue 8: widths that are the share, hand checks whole, the edges */
+    /* widths that are the share, hand checks whole, the edges */
     { .name = "arcs-80x24-jia-widths-hidden", .view = VIEW_ARCS, .w = 80, .h = 24, .stage = STAGE_SOFTMAX, .focus = 1, .hidden = true },
     { .name = "arcs-80x24-score-to-softmax-mid", .view = VIEW_ARCS, .w = 80, .h = 24, .stage = STAGE_SCORE, .focus = 3, .progress = 0.5, .keys = { KEYCODE_RIGHT } },
     { .name = "arcs-80x24-score-jia-deng", .view = VIEW_ARCS, .w = 80, .h = 24, .stage = STAGE_SCORE, .focus = 1, .keys = { '.' } },
@@ -185,7 +185,7 @@ static const GoldenCase golden_cases[] = {
     { .name = "arcs-60x20-qkv", .view = VIEW_ARCS, .w = 60, .h = 20, .focus = 3 },
     { .name = "arcs-60x20-score", .view = VIEW_ARCS, .w = 60, .h = 20, .stage = STAGE_SCORE, .focus = 3 },
     { .name = "arcs-60x20-output", .view = VIEW_ARCS, .w = 60, .h = 20, .stage = STAGE_OUTPUT, .focus = 3 },
-    /* issue 15: the contrast theme (a projector) draws its arcs thicker; its colours: tests/cli */
+    /* the contrast theme (a projector) draws its arcs thicker; its colours: tests/cli */
     { .name = "arcs-80x24-contrast", .view = VIEW_ARCS, .w = 80, .h = 24, .stage = STAGE_SOFTMAX, .focus = 3, .theme = THEME_CONTRAST },
     { .name = "arcs-120x40-contrast", .view = VIEW_ARCS, .w = 120, .h = 40, .stage = STAGE_SOFTMAX, .focus = 3, .theme = THEME_CONTRAST },
     { .name = "arcs-80x24-score-contrast", .view = VIEW_ARCS, .w = 80, .h = 24, .stage = STAGE_SCORE, .focus = 3, .theme = THEME_CONTRAST },
@@ -197,7 +197,7 @@ static const GoldenCase golden_cases[] = {
     { .name = "help-matrix-80x24", .view = VIEW_MATRIX, .w = 80, .h = 24, .stage = STAGE_SOFTMAX, .focus = 3, .help = true, .frame = true },
     { .name = "help-matrix-80x24-zh", .view = VIEW_MATRIX, .w = 80, .h = 24, .stage = STAGE_SOFTMAX, .focus = 3, .lang = LANG_ZH, .help = true, .frame = true },
     { .name = "arcs-60x20-help", .view = VIEW_ARCS, .w = 60, .h = 20, .stage = STAGE_SOFTMAX, .focus = 3, .help = true, .frame = true },
-    /* issue 18: the train screen at its start and after three steps (learned: test_view_train) */
+    /* the train screen at its start and after three steps (learned: test_view_train) */
     { .name = "train-80x24-numbers", .view = VIEW_TRAIN, .w = 80, .h = 24 },
     { .name = "train-80x24-hidden", .view = VIEW_TRAIN, .w = 80, .h = 24, .hidden = true },
     { .name = "train-80x24-steps", .view = VIEW_TRAIN, .w = 80, .h = 24, .keys = { KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT } },
@@ -217,7 +217,7 @@ static const GoldenCase golden_cases[] = {
     { .name = "summary-80x24-ascii", .view = VIEW_SUMMARY, .w = 80, .h = 24, .focus = 3, .ascii = true },
     { .name = "all-80x24-sixteen-ascii", .view = VIEW_ALL, .w = 80, .h = 24, .focus = 3, .ascii = true, .sentence = SIXTEEN },
     { .name = "similarity-80x24-sixteen-ascii", .view = VIEW_SIMILARITY, .w = 80, .h = 24, .focus = 3, .ascii = true, .sentence = SIXTEEN },
-    /* issue 15: the guided tour; issue 17 §3: a question and its reveal */
+    /* the guided tour; a question and its reveal */
     { .name = "tour-80x24-opening", .view = VIEW_ARCS, .w = 80, .h = 24, .keys = { 'g' }, .frame = true },
     { .name = "tour-120x40-opening", .view = VIEW_ARCS, .w = 120, .h = 40, .keys = { 'g' }, .frame = true },
     { .name = "tour-80x24-opening-zh", .view = VIEW_ARCS, .w = 80, .h = 24, .lang = LANG_ZH, .keys = { 'g' }, .frame = true },
@@ -234,7 +234,7 @@ static const GoldenCase golden_cases[] = {
     { .name = "tour-80x24-reveal-look-zh", .view = VIEW_ARCS, .w = 80, .h = 24, .lang = LANG_ZH, .keys = { 'g', KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, '3' }, .frame = true },
     { .name = "tour-80x24-summary", .view = VIEW_ARCS, .w = 80, .h = 24, .keys = { 'g', KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT }, .frame = true },
     { .name = "tour-120x40-summary-zh", .view = VIEW_ARCS, .w = 120, .h = 40, .lang = LANG_ZH, .keys = { 'g', KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT }, .frame = true },
-    /* issue 17: practice, a question, a right answer, a wrong one (the mirrored score) */
+    /* practice, a question, a right answer, a wrong one (the mirrored score) */
     { .name = "practice-80x24-question-en", .view = VIEW_PRACTICE, .w = 80, .h = 24, .keys = { 0 } },
     { .name = "practice-80x24-correct-en", .view = VIEW_PRACTICE, .w = 80, .h = 24, .keys = { '-', '0', '.', '6', '2', KEYCODE_ENTER } },
     { .name = "practice-80x24-wrong-en", .view = VIEW_PRACTICE, .w = 80, .h = 24, .keys = { KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, '7', '.', '5', '1', KEYCODE_ENTER } },
@@ -256,7 +256,7 @@ static const GoldenCase golden_cases[] = {
     { .name = "practice-64x24-score-en", .view = VIEW_PRACTICE, .w = 64, .h = 24, .keys = { KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER } },
     { .name = "practice-64x24-wrong-zh", .view = VIEW_PRACTICE, .w = 64, .h = 24, .lang = LANG_ZH, .keys = { KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, '7', '.', '5', '1', KEYCODE_ENTER } },
     { .name = "practice-80x24-wrong-ascii", .view = VIEW_PRACTICE, .w = 80, .h = 24, .ascii = true, .keys = { KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, '7', '.', '5', '1', KEYCODE_ENTER } },
-    /* issue 17: where a number comes from (w), what if (i) */
+    /* where a number comes from (w), what if (i) */
     { .name = "machine-80x24-chain", .view = VIEW_MACHINE, .w = 80, .h = 24, .stage = STAGE_OUTPUT, .focus = 3, .keys = { 'w' } },
     { .name = "code-120x40-chain", .view = VIEW_CODE, .w = 120, .h = 40, .stage = STAGE_OUTPUT, .focus = 3, .keys = { 'w' } },
     { .name = "matrix-120x40-chain-zh", .view = VIEW_MATRIX, .w = 120, .h = 40, .focus = 3, .lang = LANG_ZH, .keys = { 'w' } },

@@ -233,7 +233,7 @@ static void test_question_mark_looks_at_the_sum(void **state)
     assert_true(share >= 0.70);
 }
 
-/* ---------------------------------------------------------------- the stories (issue 8 §3) */
+/* ---------------------------------------------------------------- the stories */
 
 /* Index of the largest of n values. */
 static int argmax(const double *row, int n)

@@ -919,7 +919,7 @@ static void test_load_file_too_big(void **state)
 /* ---------------------------------------------------------------- main */
 
 /* U+2028, U+2029, noncharacters: libunistring gives them a column, but they go out raw in
- * --print, --dump and the cast, so the vocabulary refuses them (issue 13, point 9). */
+ * --print, --dump and the cast, so the vocabulary refuses them. */
 static void test_vocab_unprintable(void **state)
 {
     (void)state;
@@ -938,7 +938,7 @@ static void test_vocab_unprintable(void **state)
 }
 
 /* Bidi and zero-width characters in a quoted token are shown escaped, and so are the
- * controls of a file name (issue 13, points 2 and 6). */
+ * controls of a file name. */
 static void test_messages_escaped(void **state)
 {
     (void)state;
@@ -960,7 +960,7 @@ static void test_messages_escaped(void **state)
     assert_null(strchr(err, '\a'));
 }
 
-/* A FIFO with no writer is refused at once, not waited on forever (issue 13, point 10). */
+/* A FIFO with no writer is refused at once, not waited on forever. */
 static void test_load_fifo_refused(void **state)
 {
     (void)state;

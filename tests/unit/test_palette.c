@@ -87,7 +87,7 @@ static void test_every_style_names_both_colours(void **state)
 }
 
 /* With 8 colours emphasis still differs from plain text in dark and light (the light
- * theme's is blue: its bold black was xterm's grey, lighter than the text around it). */
+ * theme's is blue: bold black is xterm's grey, lighter than the text around it). */
 static void test_emphasis_shows_in_8_colours(void **state)
 {
     (void)state;

@@ -15,7 +15,7 @@
 
 #include "engine.h"
 #include "model.h"
-#include "quiz.h"
+#include "quiz_text.h"
 #include "keys.h"
 #include "text.h"
 
@@ -58,9 +58,9 @@ static int teardown(void **state)
 /* Grades typed text against q. */
 static QuizGrade grade(const QuizQuestion *q, const char *typed)
 {
-    QuizAnswer a;
+    TypedNumber a;
     QuizGrade g;
-    assert_int_equal(quiz_parse_answer(typed, &a), QUIZ_ANSWER_OK);
+    assert_int_equal(typed_read(typed, &a), TYPED_NUMBER);
     quiz_grade(q, &a, &g);
     return g;
 }
@@ -144,7 +144,7 @@ static void test_mirrored(void **state)
     QuizQuestion q;
     quiz_make(trace_of(state), QUIZ_MIRRORED, ROLE_Q, JIA, DENG, 0, 0, 2, &q);
     assert_right(&q, "2.08");               /* Σ = 2.079972 from the printed operands, as the table */
-    assert_named(&q, "2.07", 0);            /* no longer accepted: one value */
+    assert_named(&q, "2.07", 0);            /* not accepted: one value */
     assert_named(&q, "2.09", 0);
     assert_named(&q, "4.05", 2, QUIZ_MISTAKE_MIRRORED, QUIZ_MISTAKE_SWAPPED);
 }
@@ -169,7 +169,7 @@ static void test_exp(void **state)
     assert_int_equal(q.digits_b, 3);
     assert_int_equal(q.digits_a, 4);
     assert_right(&q, "0.373");
-    assert_named(&q, "0.375", 0);           /* from two decimals: no longer right */
+    assert_named(&q, "0.375", 0);           /* from two decimals: not right */
     assert_named(&q, "0.37", 0);            /* three decimals asked */
     assert_named(&q, "0.062", 1, QUIZ_MISTAKE_NO_SCALE);     /* e^(1.2639 − 4.0510) */
 }
@@ -184,7 +184,7 @@ static void test_share(void **state)
     assert_right(&q, "52.4%");
     assert_right(&q, " 52,4 % ");
     assert_true(q.right == q.also_right);
-    assert_named(&q, "52.3", 0);            /* from two decimals: no longer right */
+    assert_named(&q, "52.3", 0);            /* from two decimals: not right */
     assert_named(&q, "52.6", 0);
     assert_named(&q, "0.524", 1, QUIZ_MISTAKE_FRACTION);
     assert_named(&q, "91.2%", 1, QUIZ_MISTAKE_NO_SCALE);     /* softmax of the raw scores */
@@ -192,7 +192,7 @@ static void test_share(void **state)
     quiz_make(trace_of(state), QUIZ_SHARE, ROLE_Q, DENG, DENG, 0, 0, 1, &q);
     assert_right(&q, "1.4");                /* 0.0264 ÷ 1.9084: the lesson's least, 1.4% */
     /* 加 gives 于 1.3%; without ÷√d 0.0%: 0.013 is the fraction, not also "forgot ÷√d"
-       (0.013 is 0.0 at one decimal: both were named) */
+       (0.013 is 0.0 at one decimal: naming both would be wrong) */
     quiz_make(trace_of(state), QUIZ_SHARE, ROLE_Q, JIA, YU, 0, 0, 1, &q);
     assert_right(&q, "1.3");
     assert_named(&q, "0.013", 1, QUIZ_MISTAKE_FRACTION);
@@ -248,39 +248,39 @@ static void test_mistake_only_when_different(void **state)
 static void test_parse(void **state)
 {
     (void)state;
-    QuizAnswer a;
-    assert_int_equal(quiz_parse_answer("4.05", &a), QUIZ_ANSWER_OK);
+    TypedNumber a;
+    assert_int_equal(typed_read("4.05", &a), TYPED_NUMBER);
     assert_true(a.value == 4.05 && !a.percent);
-    assert_int_equal(quiz_parse_answer("  -0.69\t", &a), QUIZ_ANSWER_OK);
+    assert_int_equal(typed_read("  -0.69\t", &a), TYPED_NUMBER);
     assert_true(a.value == -0.69);
-    assert_int_equal(quiz_parse_answer("\u22120.69", &a), QUIZ_ANSWER_OK);
+    assert_int_equal(typed_read("\u22120.69", &a), TYPED_NUMBER);
     assert_true(a.value == -0.69);
-    assert_int_equal(quiz_parse_answer("52.4%", &a), QUIZ_ANSWER_OK);
+    assert_int_equal(typed_read("52.4%", &a), TYPED_NUMBER);
     assert_true(a.value == 52.4 && a.percent);
-    assert_int_equal(quiz_parse_answer("52.4 ％", &a), QUIZ_ANSWER_OK);
+    assert_int_equal(typed_read("52.4 ％", &a), TYPED_NUMBER);
     assert_true(a.percent);
-    assert_int_equal(quiz_parse_answer(" 0.524 ", &a), QUIZ_ANSWER_OK);
+    assert_int_equal(typed_read(" 0.524 ", &a), TYPED_NUMBER);
     assert_true(a.value == 0.524);
-    assert_int_equal(quiz_parse_answer("4,05", &a), QUIZ_ANSWER_OK);
+    assert_int_equal(typed_read("4,05", &a), TYPED_NUMBER);
     assert_true(a.value == 4.05);
-    assert_int_equal(quiz_parse_answer(".5", &a), QUIZ_ANSWER_OK);
+    assert_int_equal(typed_read(".5", &a), TYPED_NUMBER);
     assert_true(a.value == 0.5);
-    assert_int_equal(quiz_parse_answer("+3.", &a), QUIZ_ANSWER_OK);
+    assert_int_equal(typed_read("+3.", &a), TYPED_NUMBER);
     assert_true(a.value == 3.0);
-    assert_int_equal(quiz_parse_answer("-0", &a), QUIZ_ANSWER_OK);
+    assert_int_equal(typed_read("-0", &a), TYPED_NUMBER);
     assert_false(signbit(a.value));
-    assert_int_equal(quiz_parse_answer("", &a), QUIZ_ANSWER_EMPTY);
-    assert_int_equal(quiz_parse_answer(" \u3000 ", &a), QUIZ_ANSWER_EMPTY);
+    assert_int_equal(typed_read("", &a), TYPED_EMPTY);
+    assert_int_equal(typed_read(" \u3000 ", &a), TYPED_EMPTY);
     const char *junk[] = { "abc", "4.05.1", "1,000.5", "1e3", "--1", "%", "-", ".", "4 05",
                            "52.4%%", "0x10", "nan", "inf", "１", "1234567890123456789" };
     for (size_t i = 0; i < sizeof junk / sizeof junk[0]; i++)
-        assert_int_equal(quiz_parse_answer(junk[i], &a), QUIZ_ANSWER_JUNK);
+        assert_int_equal(typed_read(junk[i], &a), TYPED_JUNK);
     char msg[160];
-    quiz_parse_message("abc\n", true, LANG_EN, msg, sizeof msg);
+    typed_message("abc\n", true, LANG_EN, msg, sizeof msg);
     assert_string_equal(msg, "'abc\\n' is not a number: type one such as 4.05, -0.69 or 52.4%");
-    quiz_parse_message("abc", true, LANG_ZH, msg, sizeof msg);
+    typed_message("abc", true, LANG_ZH, msg, sizeof msg);
     assert_string_equal(msg, "「abc」不是数字：请输入像 4.05、-0.69 或 52.4% 这样的数");
-    quiz_parse_message("1.2.3", false, LANG_EN, msg, sizeof msg);   /* where no percentage is typed */
+    typed_message("1.2.3", false, LANG_EN, msg, sizeof msg);   /* where no percentage is typed */
     assert_string_equal(msg, "'1.2.3' is not a number: type one such as 1.25 or -0.69");
 }
 
@@ -367,8 +367,8 @@ static int word_ends(const char *line, int *ends, int max)
 }
 
 /* Every sheet line of 120 questions of six seeds, both languages, within QUIZ_SHEET_COLUMNS
- * (output(等) with five decimals took 81 columns after the indent), and every row of a
- * block right under its header's column numbers (the cells were " %6s" whatever the width). */
+ * (output(等) with five decimals too), and every row of a block right under its header's
+ * column numbers, whatever the cells' width. */
 static void test_sheet_lines_fit_and_align(void **state)
 {
     const Trace *tr = trace_of(state);
@@ -559,25 +559,25 @@ static void test_type_key(void **state)
     char typed[6] = "";
     const char *keys = "-4,05";
     for (const char *k = keys; *k; k++)
-        assert_int_equal(quiz_type_key(typed, sizeof typed, *k, false), QUIZ_TYPED_EDITED);
+        assert_int_equal(typed_key(typed, sizeof typed, *k, false), TYPED_KEY_EDITED);
     assert_string_equal(typed, "-4,05");
-    assert_int_equal(quiz_type_key(typed, sizeof typed, '7', false), QUIZ_TYPED_EDITED);   /* full */
+    assert_int_equal(typed_key(typed, sizeof typed, '7', false), TYPED_KEY_EDITED);   /* full */
     assert_string_equal(typed, "-4,05");
-    assert_int_equal(quiz_type_key(typed, sizeof typed, KEYCODE_BACKSPACE, false), QUIZ_TYPED_EDITED);
+    assert_int_equal(typed_key(typed, sizeof typed, KEYCODE_BACKSPACE, false), TYPED_KEY_EDITED);
     assert_string_equal(typed, "-4,0");
-    assert_int_equal(quiz_type_key(typed, sizeof typed, '%', false), QUIZ_TYPED_OTHER);
-    assert_int_equal(quiz_type_key(typed, sizeof typed, ' ', false), QUIZ_TYPED_OTHER);
-    assert_int_equal(quiz_type_key(typed, sizeof typed, '%', true), QUIZ_TYPED_EDITED);
+    assert_int_equal(typed_key(typed, sizeof typed, '%', false), TYPED_KEY_OTHER);
+    assert_int_equal(typed_key(typed, sizeof typed, ' ', false), TYPED_KEY_OTHER);
+    assert_int_equal(typed_key(typed, sizeof typed, '%', true), TYPED_KEY_EDITED);
     assert_string_equal(typed, "-4,0%");
-    assert_int_equal(quiz_type_key(typed, sizeof typed, 'q', true), QUIZ_TYPED_OTHER);
-    assert_int_equal(quiz_type_key(typed, sizeof typed, KEYCODE_TAB, true), QUIZ_TYPED_OTHER);
-    assert_int_equal(quiz_type_key(typed, sizeof typed, KEYCODE_ENTER, true), QUIZ_TYPED_ENTER);
-    assert_int_equal(quiz_type_key(typed, sizeof typed, KEYCODE_ESC, true), QUIZ_TYPED_ESC);
+    assert_int_equal(typed_key(typed, sizeof typed, 'q', true), TYPED_KEY_OTHER);
+    assert_int_equal(typed_key(typed, sizeof typed, KEYCODE_TAB, true), TYPED_KEY_OTHER);
+    assert_int_equal(typed_key(typed, sizeof typed, KEYCODE_ENTER, true), TYPED_KEY_ENTER);
+    assert_int_equal(typed_key(typed, sizeof typed, KEYCODE_ESC, true), TYPED_KEY_ESC);
     assert_string_equal(typed, "-4,0%");
-    assert_int_equal(quiz_type_key(typed, sizeof typed, KEYCODE_KILL, true), QUIZ_TYPED_EDITED);
+    assert_int_equal(typed_key(typed, sizeof typed, KEYCODE_KILL, true), TYPED_KEY_EDITED);
     assert_string_equal(typed, "");   /* Ctrl-U: all of it */
     char empty[4] = "";
-    assert_int_equal(quiz_type_key(empty, sizeof empty, KEYCODE_BACKSPACE, true), QUIZ_TYPED_EDITED);
+    assert_int_equal(typed_key(empty, sizeof empty, KEYCODE_BACKSPACE, true), TYPED_KEY_EDITED);
     assert_string_equal(empty, "");
 }
 

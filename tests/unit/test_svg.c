@@ -3,7 +3,7 @@
  * Covers: the header (viewBox, title escaped), a reversed style's background, a wide
  * glyph's letter-spacing, a run of text with a blank inside, a rule, a shade, braille dots;
  * an arc per character with the trace's share and a width linear in it; 36 lines; reporting
- * changes no cell of the frame. */
+ * changes no cell of the frame; the contrast theme's strokes 1.8 times the dark theme's. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -115,12 +115,81 @@ static void test_all_lines_reported(void **state)
     scene_close(s);
 }
 
+/* The scene's frame (w × h, theme as ui.theme, shapes reported) as SVG written in theme:
+ * the text, caller frees. */
+static char *svg_of(Scene *s, Theme theme, int w, int h)
+{
+    s->ui.theme = theme;
+    ArcsGeometry *v = calloc(1, sizeof *v);
+    assert_non_null(v);
+    Grid g;
+    assert_int_equal(grid_init(&g, w, h), 0);
+    g.vectors = v;
+    FrameInput in = scene_input(s);
+    frame_render(&g, &in);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    assert_non_null(f);
+    assert_int_equal(svg_write(f, &g, "strokes", theme), 0);
+    fclose(f);
+    grid_free(&g);
+    free(v);
+    return buf;
+}
+
+/* Every stroke-width of svg in order, with the decimals each is printed with: how many. */
+static int stroke_widths(const char *svg, double *w, int *decimals, int cap)
+{
+    int n = 0;
+    for (const char *p = strstr(svg, "stroke-width=\""); p && n < cap; p = strstr(p + 1, "stroke-width=\"")) {
+        const char *v = p + strlen("stroke-width=\"");
+        w[n] = strtod(v, NULL);
+        const char *dot = strchr(v, '.'), *end = strchr(v, '"');
+        decimals[n] = dot && dot < end ? (int)(end - dot - 1) : 0;
+        n++;
+    }
+    return n;
+}
+
+/* The contrast theme (a projector) strokes every line 1.8 times as wide as the dark theme:
+ * the arcs' and the all view's paths, the rules and boxes; each stroke of one frame in
+ * contrast is 1.8 × the same stroke in dark, to the decimals printed. */
+static void test_contrast_strokes_are_wider(void **state)
+{
+    (void)state;
+    const ViewId views[] = { VIEW_ARCS, VIEW_ALL, VIEW_MACHINE };   /* arcs, lines, rules */
+    for (size_t k = 0; k < sizeof views / sizeof views[0]; k++) {
+        Scene *s = scene_open(NULL, views[k]);
+        s->p.stage = STAGE_SOFTMAX;
+        s->p.focus = 3;
+        char *dark = svg_of(s, THEME_DARK, 120, 40), *contrast = svg_of(s, THEME_CONTRAST, 120, 40);
+        enum { MAX = 4096 };
+        static double dw[MAX], cw[MAX];
+        static int dd[MAX], cd[MAX];
+        int nd = stroke_widths(dark, dw, dd, MAX), nc = stroke_widths(contrast, cw, cd, MAX);
+        assert_int_equal(nd, nc);
+        if (nd == 0)
+            fail_msg("%s: no strokes", view_ops(views[k])->name);
+        for (int i = 0; i < nd; i++) {
+            double slack = 0.5 * pow(10.0, -cd[i]) + 1.8 * 0.5 * pow(10.0, -dd[i]) + 1e-9;
+            if (fabs(cw[i] - 1.8 * dw[i]) > slack)
+                fail_msg("%s: stroke %d is %g in contrast, %g in dark: not 1.8 times", view_ops(views[k])->name,
+                         i, cw[i], dw[i]);
+        }
+        free(dark);
+        free(contrast);
+        scene_close(s);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_small_grid),
         cmocka_unit_test(test_arcs_reported),
         cmocka_unit_test(test_all_lines_reported),
+        cmocka_unit_test(test_contrast_strokes_are_wider),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

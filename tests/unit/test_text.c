@@ -191,7 +191,7 @@ static void test_escape_cut(void **state)
     assert_string_equal(text_escape("abcdef", tiny, sizeof tiny), "ab");     /* no room for … */
 }
 
-/* Bidi, zero-width, separators and noncharacters are shown escaped (issue 13, point 6). */
+/* Bidi, zero-width, separators and noncharacters are shown escaped. */
 static void test_escape_invisible(void **state)
 {
     (void)state;
@@ -236,7 +236,7 @@ static void test_char_allowed(void **state)
         assert_true(text_char_allowed(yes[i]));
 }
 
-/* A message cut to fit ends at a whole character (issue 13, point 4). */
+/* A message cut to fit ends at a whole character. */
 static void test_format_cuts_at_characters(void **state)
 {
     (void)state;

@@ -17,6 +17,7 @@
 #include "harness.h"
 #include "keys.h"
 #include "tour.h"
+#include "view_matrix.h"
 
 #ifndef TESTS_DIR
 #define TESTS_DIR "tests"
@@ -231,6 +232,38 @@ static void test_reveal_goes_on(void **state)
     scene_close(s);
 }
 
+/* predict knows nothing of the tour's insides: during the tour its reveal asks for the
+ * tour's next stop (a request), and only ui.c moves the tour on. A tour stop asks for the
+ * rest of its state the same way: its view fresh and opened, its preset named. */
+static void test_reveal_asks_for_the_next_stop(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_ARCS);
+    int stop = question_stop(s, PREDICT_LOOK);
+    Request rq = { 0 };
+    ViewCall call = { .ui = &s->ui, .p = &s->p, .ls = s->ls, .now = 0, .ask = &rq };
+    Predict pr = s->ui.predict;
+    assert_int_equal(predict_act(&pr, &call, ACTION_REVEAL, 0), REACT_REDRAW);
+    assert_int_equal(rq.asks, (unsigned)REQUEST_THEN);
+    assert_int_equal(rq.then, ACTION_TOUR_NEXT);
+    assert_true(predict_waiting(&pr));       /* the tour's next stop reveals it */
+    assert_int_equal(s->ui.tour.stop, stop);
+    /* the matrix's stop: its fresh state, the cell and the raw table named as a preset */
+    Tour t = s->ui.tour;
+    int view = -1, focus, stage;
+    for (t.stop = 0; tour_stop_screen(t.stop, s->ls, &view, &focus, &stage) && view != VIEW_MATRIX;) {
+        memset(&rq, 0, sizeof rq);
+        tour_act(&t, &pr, &call, ACTION_TOUR_NEXT);
+    }
+    assert_true(rq.asks & REQUEST_FRESH && rq.asks & REQUEST_OPEN && rq.asks & REQUEST_PRESET);
+    assert_int_equal(rq.open, VIEW_MATRIX);
+    assert_int_equal(rq.fresh, VIEW_MATRIX);
+    assert_int_equal(rq.preset.view, VIEW_MATRIX);
+    assert_int_equal(rq.preset.arg, MATRIX_RAW);
+    assert_int_equal(rq.cursor.col, 1);      /* 等's strongest: 加 */
+    scene_close(s);
+}
+
 static void test_autoplay_asks_before_softmax(void **state)
 {
     (void)state;
@@ -241,7 +274,7 @@ static void test_autoplay_asks_before_softmax(void **state)
     s->p.stage = STAGE_SCORE;
     player_toggle_play(&s->p, 0);
     long long later = s->p.next_ms + 1;
-    assert_true(predict_before_step(&s->ui, &s->p, s->ls, later));
+    assert_true(ui_before_step(&s->ui, &s->p, s->ls, later));
     assert_false(s->p.playing);                      /* paused while it asks */
     assert_int_equal((int)s->p.stage, STAGE_SCORE);  /* still before ③ */
     assert_int_equal(s->ui.predict.kind, PREDICT_LOOK);
@@ -253,11 +286,11 @@ static void test_autoplay_asks_before_softmax(void **state)
     assert_int_equal(s->ui.predict.tally.right, 1);
     assert_int_equal((int)s->p.stage, STAGE_SOFTMAX);
     assert_true(s->p.playing);
-    assert_false(predict_before_step(&s->ui, &s->p, s->ls, s->p.next_ms + 1));
+    assert_false(ui_before_step(&s->ui, &s->p, s->ls, s->p.next_ms + 1));
     scene_press(s, 'p');                             /* off: no question */
     assert_false(s->ui.predict.on);
     s->p.stage = STAGE_SCORE;
-    assert_false(predict_before_step(&s->ui, &s->p, s->ls, s->p.next_ms + 1));
+    assert_false(ui_before_step(&s->ui, &s->p, s->ls, s->p.next_ms + 1));
     scene_close(s);
 }
 
@@ -272,7 +305,7 @@ static void test_esc_closes_a_question(void **state)
     s->p.focus = 3;
     s->p.stage = STAGE_SCORE;
     player_toggle_play(&s->p, 0);
-    assert_true(predict_before_step(&s->ui, &s->p, s->ls, s->p.next_ms + 1));
+    assert_true(ui_before_step(&s->ui, &s->p, s->ls, s->p.next_ms + 1));
     assert_true(predict_waiting(&s->ui.predict));
     assert_int_equal(scene_press(s, KEYCODE_ESC) & REACT_REDRAW, REACT_REDRAW);
     assert_false(predict_waiting(&s->ui.predict));
@@ -327,7 +360,7 @@ static void test_autoplay_asks_before_the_mirror(void **state)
     s->p.focus = 1;                                  /* 加, the one 等 looks at most */
     s->p.stage = STAGE_QKV;
     player_toggle_play(&s->p, 0);
-    assert_true(predict_before_step(&s->ui, &s->p, s->ls, s->p.next_ms + 1));
+    assert_true(ui_before_step(&s->ui, &s->p, s->ls, s->p.next_ms + 1));
     assert_int_equal(s->ui.predict.kind, PREDICT_MIRROR);
     assert_int_equal(s->ui.predict.asker, 3);
     assert_int_equal(s->ui.predict.other, 1);
@@ -345,7 +378,7 @@ static void test_autoplay_asks_before_the_mirror(void **state)
     grid_free(&g);
     s->p.focus = 0;                                  /* 三's ① → ②: no question there */
     s->p.stage = STAGE_QKV;
-    assert_false(predict_before_step(&s->ui, &s->p, s->ls, s->p.next_ms + 1));
+    assert_false(ui_before_step(&s->ui, &s->p, s->ls, s->p.next_ms + 1));
     scene_close(s);
 }
 
@@ -383,6 +416,35 @@ static char *start_frame(const char *const *args, int w, int h, Lang lang, const
     grid_free(&g);
     ui_free(&ui);
     return text;
+}
+
+/* How many views' states the start state that args describe made (what --print draws). */
+static int states_at_start(const char *const *args, const Lesson *ls)
+{
+    char *argv[8] = { "attn-tui" };
+    int argc = 1;
+    for (; args[argc - 1]; argc++)
+        argv[argc] = (char *)args[argc - 1];
+    Options o;
+    char err[256];
+    assert_int_equal(cli_parse(argc, argv, &o, err, sizeof err), 0);
+    Player p;
+    Ui ui;
+    assert_int_equal(app_start_state(&o, ls, 0, &p, &ui), 0);
+    int made = view_states_made(ui.views);
+    ui_free(&ui);
+    return made;
+}
+
+/* The start (and so --print) makes the state of the view it shows and no other: the arcs
+ * keep none, the train screen's is its run; the tour makes the states its first stop asks. */
+static void test_start_makes_only_its_views_state(void **state)
+{
+    Fixture *f = *state;
+    assert_int_equal(states_at_start((const char *const[]){ NULL }, &f->ls), 0);
+    assert_int_equal(states_at_start((const char *const[]){ "--view", "train", NULL }, &f->ls), 1);
+    assert_int_equal(states_at_start((const char *const[]){ "--view", "matrix", NULL }, &f->ls), 1);
+    assert_int_equal(states_at_start((const char *const[]){ "--tour", NULL }, &f->ls), 0);
 }
 
 /* Compares text with tests/golden/NAME.txt (ATTN_GOLDEN_UPDATE=1 writes it). */
@@ -511,10 +573,10 @@ static void captions_of(const char *sentence, const EngineConfig *cfg, Lang lang
     scene_close(s);
 }
 
-/* With two heads Wq, Wk, Wv stay 8 × 8 and x and the output [6, 8] (the captions said
- * "Three 4 × 4 matrices: 192 trainable numbers", 3 · 4 · 4 being 48, and "[6, 4] in"),
- * while ÷√d is a head's: √4. With the causal mask the least-looked-at character is one 等
- * can see (it was ?, masked: "? only 0.0%", "0.0% of V(?)"). */
+/* With two heads Wq, Wk, Wv stay 8 × 8 and x and the output [6, 8] (not "Three 4 × 4
+ * matrices: 192 trainable numbers", 3 · 4 · 4 being 48, nor "[6, 4] in"), while ÷√d is a
+ * head's: √4. With the causal mask the least-looked-at character is one 等 can see (not ?,
+ * masked: "? only 0.0%", "0.0% of V(?)"). */
 static void test_captions_with_heads_and_mask(void **state)
 {
     (void)state;
@@ -583,11 +645,13 @@ int main(void)
         cmocka_unit_test(test_past_the_tenth),
         cmocka_unit_test(test_mirror_question_keys),
         cmocka_unit_test(test_reveal_goes_on),
+        cmocka_unit_test(test_reveal_asks_for_the_next_stop),
         cmocka_unit_test(test_autoplay_asks_before_softmax),
         cmocka_unit_test(test_esc_closes_a_question),
         cmocka_unit_test(test_help_lists_the_keys_it_owns),
         cmocka_unit_test(test_autoplay_asks_before_the_mirror),
         cmocka_unit_test_setup_teardown(test_opening_picture, fixture_setup, fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_start_makes_only_its_views_state, fixture_setup, fixture_teardown),
         cmocka_unit_test(test_other_sentences),
         cmocka_unit_test(test_captions_fit),
         cmocka_unit_test(test_captions_with_heads_and_mask),

@@ -1,4 +1,4 @@
-/* test_train.c — unit tests of training (issue 18): the tasks' sentences, the hand-written
+/* test_train.c — unit tests of training: the tasks' sentences, the hand-written
  * gradients against central finite differences for every parameter tensor (both tasks, one
  * and two heads), Adam against its formula, determinism, the training forward pass against
  * engine_forward number for number, a run that learns, and the model format's readout

@@ -1,6 +1,7 @@
 /* test_ui.c — the UI state and every action's effect on it and on the player.
  * Covers: each case of ui_apply, the modal help's keys, views and their tracks, notes,
- * the answer and dimension cursors, lesson 7's mask and heads, the input line.
+ * the answer and dimension cursors, lesson 7's mask and heads, the input line; each ask a
+ * request carries and the states made when a view is first shown or targeted.
  * Must not touch: drawing, the terminal. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,10 +17,13 @@
 #include "model.h"
 #include "sqrtd.h"
 #include "ui.h"
+#include "frame.h"
+#include "grid.h"
 #include "view.h"
 #include "view_matrix.h"
 #include "view_similarity.h"
 #include "view_sqrtd.h"
+#include "view_train.h"
 
 /* ---------------------------------------------------------------- fixture */
 
@@ -39,7 +43,7 @@ static int setup(void **state)
         return -1;
     player_init(&f->p, f->ls.tr.T, 0);
     ui_init_for(&f->ui, VIEW_ARCS, &f->ls);
-    ui_set_view(&f->ui, &f->p, VIEW_ARCS);
+    ui_set_view(&f->ui, &f->p, &f->ls, VIEW_ARCS);
     *state = f;
     return 0;
 }
@@ -91,12 +95,19 @@ static void test_start_state(void **state)
     assert_int_equal(f->ui.head, -1);
     assert_string_equal(f->ui.want.sentence, "三加五等于?");
     assert_int_equal(f->ui.want.config.heads, 1);
+    assert_int_equal(view_states_made(f->ui.views), 0);   /* the arcs keep none; no other made */
+    assert_null(view_state(f->ui.views, VIEW_SQRTD));
+    ui_set_view(&f->ui, &f->p, &f->ls, VIEW_SQRTD);       /* shown: its fresh state, by its init */
     const SqrtdState *sq = view_state(f->ui.views, VIEW_SQRTD);
-    assert_int_equal(sqrtd_d_at(sq->index), 8);   /* each view's fresh state, made by its init */
+    assert_int_equal(sqrtd_d_at(sq->index), 8);
     assert_true(sq->seed == 1 && sq->scaled);
+    ui_set_view(&f->ui, &f->p, &f->ls, VIEW_MATRIX);
     const MatrixState *mx = view_state(f->ui.views, VIEW_MATRIX);
     assert_int_equal(mx->table, MATRIX_SHARES);
+    ui_set_view(&f->ui, &f->p, &f->ls, VIEW_CODE);
     assert_null(view_state(f->ui.views, VIEW_CODE));   /* it keeps none */
+    assert_int_equal(view_states_made(f->ui.views), 2);
+    ui_set_view(&f->ui, &f->p, &f->ls, VIEW_ARCS);
     assert_int_equal(f->p.track, TRACK_STAGES_FOCUS);
 }
 
@@ -240,10 +251,11 @@ static void test_answer_dim_cell_table(void **state)
     assert_int_equal(f->p.focus, 1);
     assert_int_equal(f->ui.answer, 3);
     assert_int_equal(act(f, ACTION_CELL, 36), REACT_NONE);
-    const MatrixState *mx = view_state(f->ui.views, VIEW_MATRIX);
     assert_int_equal(press(f, 't'), -1);   /* not bound on the arcs: the matrix's own key */
+    assert_null(view_state(f->ui.views, VIEW_MATRIX));   /* never shown: never made */
+    ui_set_view(&f->ui, &f->p, &f->ls, VIEW_MATRIX);
+    const MatrixState *mx = view_state(f->ui.views, VIEW_MATRIX);
     assert_int_equal(mx->table, MATRIX_SHARES);
-    ui_set_view(&f->ui, &f->p, VIEW_MATRIX);
     assert_int_equal(press(f, 't'), REACT_REDRAW);
     assert_int_equal(mx->table, MATRIX_RAW);
 }
@@ -253,11 +265,13 @@ static void test_answer_dim_cell_table(void **state)
 static void test_experiment_cursors(void **state)
 {
     Fixture *f = *state;
+    ui_set_view(&f->ui, &f->p, &f->ls, VIEW_SQRTD);
     const SqrtdState *sq = view_state(f->ui.views, VIEW_SQRTD);
     int start = sq->index;
+    ui_set_view(&f->ui, &f->p, &f->ls, VIEW_ARCS);
     press(f, KEYCODE_RIGHT);                         /* on the arcs: a step */
     assert_int_equal(sq->index, start);
-    ui_set_view(&f->ui, &f->p, VIEW_SQRTD);
+    ui_set_view(&f->ui, &f->p, &f->ls, VIEW_SQRTD);
     press(f, KEYCODE_RIGHT);
     assert_int_equal(sq->index, start + 1);
     for (int i = 0; i < 40; i++)
@@ -290,7 +304,7 @@ static void test_experiment_cursors(void **state)
 static void test_view_rows_keep_the_contract(void **state)
 {
     (void)state;
-    ViewStates *vs = view_states_new(NULL);
+    ViewStates *vs = view_states_new();
     assert_non_null(vs);
     for (int v = 0; v < VIEW_COUNT; v++) {
         const ViewOps *ops = view_ops((ViewId)v);
@@ -298,7 +312,8 @@ static void test_view_rows_keep_the_contract(void **state)
         assert_true((ops->tick == NULL) == (ops->next_tick == NULL));
         assert_true(ops->modal == NULL || ops->key != NULL);
         assert_true((ops->cache_new == NULL) == (ops->cache_free == NULL));
-        assert_true((ops->state_size == 0) == (view_state(vs, (ViewId)v) == NULL));
+        assert_null(view_state(vs, (ViewId)v));   /* none made before it is asked for */
+        assert_true((ops->state_size == 0) == (view_state_make(vs, (ViewId)v, NULL) == NULL));
         assert_true(ops->init == NULL || ops->state_size > 0);
         assert_int_equal(view_from_name(ops->name), v);
         for (const KeyBinding *b = ops->keys; b && b->key != 0; b++)
@@ -348,7 +363,7 @@ static void test_view_actions_define(void **state)
 static void test_screens_without_steps(void **state)
 {
     Fixture *f = *state;
-    ui_set_view(&f->ui, &f->p, VIEW_SIMILARITY);   /* no track: its own keys step the troubles */
+    ui_set_view(&f->ui, &f->p, &f->ls, VIEW_SIMILARITY);   /* no track: its own keys step the troubles */
     const SimState *sim = view_state(f->ui.views, VIEW_SIMILARITY);
     assert_int_equal(press(f, KEYCODE_RIGHT), REACT_REDRAW);
     assert_int_equal(sim->trouble, 1);
@@ -358,7 +373,7 @@ static void test_screens_without_steps(void **state)
     assert_int_equal(press(f, ' '), REACT_REDRAW);   /* nothing plays here: it says so */
     assert_false(f->p.playing);
     assert_int_equal(f->ui.note, NOTE_NOTHING_PLAYS);
-    ui_set_view(&f->ui, &f->p, VIEW_ARCS);
+    ui_set_view(&f->ui, &f->p, &f->ls, VIEW_ARCS);
     press(f, ' ');
     assert_true(f->p.playing);
     assert_int_equal(press(f, 'e'), REACT_REDRAW);   /* the input line opens on any screen */
@@ -387,7 +402,7 @@ static void test_lesson7_and_sentences(void **state)
     assert_string_equal(f->ui.want.sentence, "三加五等于?");
     /* the comparison cycles the lesson's sentences and others, never the sentence itself;
      * sentences the user typed join the cycle */
-    ui_set_view(&f->ui, &f->p, VIEW_SIMILARITY);   /* c is the similarity view's */
+    ui_set_view(&f->ui, &f->p, &f->ls, VIEW_SIMILARITY);   /* c is the similarity view's */
     assert_int_equal(recompute(f, press(f, 'c')), REACT_REDRAW | REACT_RECOMPUTE);
     assert_string_equal(f->ui.want.compare, "二乘三等于?");
     recompute(f, press(f, 'c'));
@@ -453,6 +468,144 @@ static void test_input_line(void **state)
     assert_string_equal(f->ui.input.error, "the sentence is empty: type 1 to 16 characters");
 }
 
+/* ---------------------------------------------------------------- requests */
+
+/* Each ask of a request, carried out: what it changes in the UI state, what it answers. */
+static void test_requests_carried_out(void **state)
+{
+    Fixture *f = *state;
+    Request rq = { 0 };
+    assert_int_equal(ui_carry_out(&f->ui, &f->p, &f->ls, &rq, 0), REACT_NONE);   /* nothing */
+    request_note(&rq, NOTE_NO_CHARACTER, 7);
+    assert_int_equal(ui_carry_out(&f->ui, &f->p, &f->ls, &rq, 0), REACT_REDRAW);
+    assert_int_equal(f->ui.note, NOTE_NO_CHARACTER);
+    assert_true(f->ui.note_value == 7);
+    assert_int_equal(rq.asks, 0u);   /* emptied */
+    request_note_text(&rq, "hello");
+    ui_carry_out(&f->ui, &f->p, &f->ls, &rq, 0);
+    assert_int_equal(f->ui.note, NOTE_TEXT);
+    assert_string_equal(f->ui.note_text, "hello");
+    /* the views: opened (its state made), a cursor, a preset, made fresh */
+    f->ui.help = true;
+    f->ui.dim = 3;
+    request_shared_start(&rq);
+    request_open(&rq, VIEW_MATRIX);
+    request_cursor(&rq, VIEW_MATRIX, 1, 3);
+    request_preset(&rq, VIEW_MATRIX, VIEW_OWN(TABLE_SHOW), MATRIX_SCALED);
+    assert_int_equal(ui_carry_out(&f->ui, &f->p, &f->ls, &rq, 0), REACT_REDRAW);
+    assert_false(f->ui.help);
+    assert_int_equal(f->ui.dim, 0);
+    assert_int_equal(f->ui.view, VIEW_MATRIX);
+    assert_int_equal(f->p.track, TRACK_FOCUS);
+    assert_int_equal(f->p.focus, 1);
+    assert_int_equal(f->ui.answer, 3);   /* the matrix's set_cursor asked for it */
+    const MatrixState *mx = view_state(f->ui.views, VIEW_MATRIX);
+    assert_int_equal(mx->table, MATRIX_SCALED);
+    request_fresh(&rq, VIEW_MATRIX);
+    ui_carry_out(&f->ui, &f->p, &f->ls, &rq, 0);
+    assert_int_equal(mx->table, MATRIX_SHARES);
+    /* a view not shown is reached too: its state made for the request */
+    assert_null(view_state(f->ui.views, VIEW_SQRTD));
+    request_preset(&rq, VIEW_SQRTD, VIEW_OWN(SCALE_SET), 0);
+    ui_carry_out(&f->ui, &f->p, &f->ls, &rq, 0);
+    const SqrtdState *sq = view_state(f->ui.views, VIEW_SQRTD);
+    assert_non_null(sq);
+    assert_false(sq->scaled);
+    assert_int_equal(f->ui.view, VIEW_MATRIX);   /* still the one shown */
+    /* a shared action after the rest */
+    request_then(&rq, ACTION_NUMBERS, 0);
+    ui_carry_out(&f->ui, &f->p, &f->ls, &rq, 0);
+    assert_false(f->ui.numbers);
+    /* the lesson: each part its bit, and the lesson is to run again */
+    request_sentence(&rq, "十减四等于?");
+    request_mask(&rq, MASK_CAUSAL);
+    assert_int_equal(ui_carry_out(&f->ui, &f->p, &f->ls, &rq, 0), REACT_REDRAW | REACT_RECOMPUTE);
+    assert_string_equal(f->ui.want.sentence, "十减四等于?");
+    assert_int_equal(f->ui.want.config.mask, MASK_CAUSAL);
+    assert_int_equal(f->ui.want.config.heads, 1);   /* not asked: kept */
+    request_heads(&rq, 2);
+    request_compare(&rq, "三加五等于?");
+    ui_carry_out(&f->ui, &f->p, &f->ls, &rq, 0);
+    assert_int_equal(f->ui.want.config.heads, 2);
+    assert_string_equal(f->ui.want.compare, "三加五等于?");
+    /* what if: the edit handed on for app.c */
+    Edit e = { .target = EDIT_WQ, .row = 2, .col = 3, .after = 1.5 };
+    request_what_if(&rq, &e);
+    assert_int_equal(ui_carry_out(&f->ui, &f->p, &f->ls, &rq, 0), REACT_REDRAW | REACT_RECOMPUTE);
+    assert_int_equal(f->ui.what_if, EDIT_ASK_SET);
+    assert_true(f->ui.what_if_edit.after == 1.5 && f->ui.what_if_edit.row == 2);
+    request_undo(&rq);
+    ui_carry_out(&f->ui, &f->p, &f->ls, &rq, 0);
+    assert_int_equal(f->ui.what_if, EDIT_ASK_UNDO);
+    f->ui.what_if = EDIT_ASK_NONE;
+    /* a model to play and one to save: the UI's from then on; a file name asked for */
+    Model *play = calloc(1, sizeof *play), *save = calloc(1, sizeof *save);
+    char err[256];
+    assert_int_equal(model_load_default(play, err, sizeof err), 0);
+    assert_int_equal(model_load_default(save, err, sizeof err), 0);
+    request_play(&rq, play);
+    request_save(&rq, save);
+    request_file_name(&rq, INPUT_FILE_MODEL, "add-seed1.model");
+    assert_int_equal(ui_carry_out(&f->ui, &f->p, &f->ls, &rq, 0), REACT_REDRAW | REACT_RECOMPUTE);
+    assert_ptr_equal(f->ui.model_next, play);
+    assert_ptr_equal(f->ui.model_save, save);
+    assert_null(rq.play);
+    assert_true(f->ui.input.open && f->ui.input.file == INPUT_FILE_MODEL);
+    assert_string_equal(f->ui.input.text, "add-seed1.model");
+    /* a request dropped frees what it holds (ASan's leak check fails otherwise) */
+    Model *lost = calloc(1, sizeof *lost);
+    assert_int_equal(model_load_default(lost, err, sizeof err), 0);
+    request_play(&rq, lost);
+    request_drop(&rq);
+    assert_null(rq.play);
+    assert_int_equal(rq.asks, 0u);
+}
+
+/* A state is made the first time its view is shown or a request targets it, over the lesson
+ * in play then: Tab through the train screen starts its run; frames make none. */
+static void test_states_made_when_opened(void **state)
+{
+    Fixture *f = *state;
+    assert_int_equal(view_states_made(f->ui.views), 0);
+    Grid g;
+    assert_int_equal(grid_init(&g, 80, 24), 0);
+    FrameInput in = { .lesson = &f->ls, .player = &f->p, .ui = &f->ui, .progress = 1.0 };
+    frame_render(&g, &in);
+    f->ui.view = VIEW_TRAIN;   /* set by hand, never opened: the frame draws a fresh state */
+    frame_render(&g, &in);
+    assert_int_equal(view_states_made(f->ui.views), 0);   /* and keeps none of it */
+    char *text = NULL;
+    size_t n = grid_to_text(&g, NULL, 0);
+    text = malloc(n + 1);
+    assert_non_null(text);
+    grid_to_text(&g, text, n + 1);
+    assert_non_null(strstr(text, "loss"));   /* the train screen drew its fresh run */
+    free(text);
+    grid_free(&g);
+    f->ui.view = VIEW_ARCS;
+    /* Tab from the machine to code passes through the train screen: its run starts there */
+    ui_set_view(&f->ui, &f->p, &f->ls, VIEW_MACHINE);
+    assert_null(view_state(f->ui.views, VIEW_TRAIN));
+    assert_int_equal(press(f, KEYCODE_TAB), REACT_REDRAW);
+    assert_int_equal(f->ui.view, VIEW_TRAIN);
+    const TrainViewState *tv = view_state(f->ui.views, VIEW_TRAIN);
+    assert_non_null(tv);
+    assert_non_null(tv->run);
+    assert_int_equal(tv->heads, 1);
+    press(f, KEYCODE_TAB);
+    assert_int_equal(f->ui.view, VIEW_CODE);
+    assert_ptr_equal(view_state(f->ui.views, VIEW_TRAIN), tv);   /* kept, not made again */
+    assert_int_equal(view_states_made(f->ui.views), 2);          /* the machine's, the train's */
+    /* over the lesson in play when it is made: two heads asked for before it opens */
+    ui_free(&f->ui);
+    assert_int_equal(ui_init_for(&f->ui, VIEW_ARCS, &f->ls), 0);
+    press(f, 'h');   /* two heads */
+    assert_int_equal(f->ls.tr.heads, 2);
+    ui_set_view(&f->ui, &f->p, &f->ls, VIEW_TRAIN);
+    tv = view_state(f->ui.views, VIEW_TRAIN);
+    assert_int_equal(tv->heads, 2);
+}
+
 int main(void)
 {
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
@@ -463,6 +616,7 @@ int main(void)
         T(test_view_rows_keep_the_contract),
         T(test_view_actions_define),
         T(test_lesson7_and_sentences), T(test_input_line), T(test_screens_without_steps),
+        T(test_requests_carried_out), T(test_states_made_when_opened),
     };
 #undef T
     return cmocka_run_group_tests_name("ui", tests, NULL, NULL);

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <math.h>
 
 #include "harness.h"
 #include "check.h"
@@ -124,19 +125,35 @@ static int dots_total(const Grid *g)
     return n;
 }
 
-/* The sentence row and each character's first column, found through scene_token_at. */
+/* The sentence row and each character's first column: the first row from the top where a
+ * click focuses the first character (the layout says which row to try first: the search
+ * clicks rows above it only when that one misses), each column found by clicking across it. */
 static int find_sentence(const Trace *tr, int w, int h, const SceneOptions *o, int *tok_x)
 {
-    for (int y = 0; y < h; y++)
-        for (int x = 0; x < w; x++)
-            if (scene_token_at(tr, w, h, o, x, y) == 0) {
-                for (int t = 0; t < tr->T; t++)
-                    for (int xx = w - 1; xx >= 0; xx--)
-                        if (scene_token_at(tr, w, h, o, xx, y) == t)
-                            tok_x[t] = xx;   /* ends on the leftmost column */
-                return y;
-            }
-    return -1;
+    Lesson ls;
+    Scene sc;
+    arcs_scene(&sc, &ls, tr);
+    if (o)
+        sc.o = *o;
+    ArcsLayout L;
+    ViewCtx c = scene_context(&sc, w, h);
+    arcs_layout(&c, &L);
+    int y = -1;
+    for (int x = 0; x < w && y < 0 && L.sentence_row >= 0 && L.sentence_row < h; x++)
+        if (scene_token_at(tr, w, h, o, x, L.sentence_row) == 0)
+            y = L.sentence_row;
+    for (int row = 0; row < h && y < 0; row++)   /* not on the layout's row: anywhere */
+        for (int x = 0; x < w && y < 0; x++)
+            if (scene_token_at(tr, w, h, o, x, row) == 0)
+                y = row;
+    if (y < 0)
+        return -1;
+    for (int x = w - 1; x >= 0; x--) {
+        int t = scene_token_at(tr, w, h, o, x, y);
+        if (t >= 0 && t < tr->T)
+            tok_x[t] = x;   /* ends on the leftmost column */
+    }
+    return y;
 }
 
 /* ---------------------------------------------------------------- hidden numbers */
@@ -251,9 +268,9 @@ static void test_output_shows_vector_terms_and_cosine(void **state)
     }
 }
 
-/* One number, one value (issue 15): each panel's check holds with "=" and prints the row it
- * works as the matrix does: 等 at ③ 0.3734 … Σ 1.9084 and 52.4% (was 1.911 and 52.3% ≈ 52.4%),
- * at ② 4.05 and at ④ 0.52124 at two decimals, 三 at ② 7.512179 (was 7.5007 ≈ 7.51). */
+/* One number, one value: each panel's check holds with "=" and prints the row it
+ * works as the matrix does: 等 at ③ 0.3734 … Σ 1.9084 and 52.4% (not 1.911 and 52.3% ≈ 52.4%),
+ * at ② 4.05 and at ④ 0.52124 at two decimals, 三 at ② 7.512179 (not 7.5007 ≈ 7.51). */
 static void test_checks_hold_as_printed(void **state)
 {
     Fixture *l = *state;
@@ -278,8 +295,8 @@ static void test_checks_hold_as_printed(void **state)
     grid_free(&g);
 }
 
-/* The panel appears whole while the arcs grow (issue 15: its columns popping in one at a time
- * looked broken): every term of the weighted sum, and the check, at every moment. */
+/* The panel appears whole while the arcs grow (columns popping in one at a time would look
+ * broken): every term of the weighted sum, and the check, at every moment. */
 static void test_output_builds_term_by_term(void **state)
 {
     Fixture *l = *state;
@@ -368,6 +385,36 @@ static void test_widths_are_the_share(void **state)
     }
 }
 
+/* The arc band's rule, stated: a band thickens by band_scale = clamp(⌊foot_scale / 4⌋, 1,
+ * arc_rows) dots from a share of 0 to 1 and is min_dots + ⌊share · band_scale⌋ thick; a foot
+ * is min_dots + ⌊share · foot_scale⌋ wide. At every size, both themes, Unicode and ASCII. */
+static void test_band_rule(void **state)
+{
+    Fixture *l = *state;
+    const Theme themes[] = { THEME_DARK, THEME_CONTRAST };
+    for (size_t z = 0; z < N_SIZES; z++)
+        for (size_t k = 0; k < sizeof themes / sizeof themes[0]; k++)
+            for (int ascii = 0; ascii < 2; ascii++) {
+                ArcsLayout L;
+                layout_themed(&l->ls.tr, sizes[z][0], sizes[z][1], ascii, themes[k], &L);
+                int quarter = L.foot_scale / 4;
+                int band_scale = quarter < 1 ? 1 : quarter > L.arc_rows ? L.arc_rows : quarter;
+                if (L.band_scale != band_scale)
+                    fail_msg("%dx%d: band_scale %d, the rule says clamp(%d / 4, 1, %d) = %d", sizes[z][0],
+                             sizes[z][1], L.band_scale, L.foot_scale, L.arc_rows, band_scale);
+                for (int i = 0; i <= 1000; i++) {
+                    double share = i / 1000.0;
+                    assert_int_equal(arcs_band_dots(&L, share), L.min_dots + (int)floor(share * band_scale + 1e-9));
+                    assert_int_equal(arcs_foot_dots(&L, share), L.min_dots + (int)floor(share * L.foot_scale + 1e-9));
+                }
+            }
+    ArcsLayout L;   /* at 80 × 24: a foot of 34, so a band of 8 (the area has more rows) */
+    layout_at(&l->ls.tr, 80, 24, &L);
+    assert_int_equal(L.foot_scale, 34);
+    assert_int_equal(L.band_scale, 8);
+    assert_int_equal(arcs_band_dots(&L, 0.524), 1 + 4);   /* 等 → 加: ⌊0.524 × 8⌋ */
+}
+
 /* Width of the foot standing on character s: the run of dots on the lowest dot row of the
  * arc area that holds the character's middle. */
 static int foot_width(const Grid *g, int sentence_row, int tok_x, int tok_w)
@@ -438,7 +485,7 @@ static void test_feet_follow_share(void **state)
 }
 
 /* Every arc lands exactly as wide as its share says, in its share's colour: in 等's row
- * 19.6 %, 14.4 % and 10.1 % land 7, 5 and 4 dots wide (issue 8: shares a few points apart). */
+ * 19.6 %, 14.4 % and 10.1 % land 7, 5 and 4 dots wide (shares a few points apart). */
 static void test_each_arc_lands_with_its_share(void **state)
 {
     Fixture *l = *state;
@@ -1038,7 +1085,7 @@ static void test_long_sentence_and_wide_vectors(void **state)
     free(text);
 }
 
-/* ---------------------------------------------------------------- issue 8: the edges */
+/* ---------------------------------------------------------------- the edges */
 
 /* With numbers hidden, the words follow the shares' real order, not bins: at ③ every
  * character in the order of its share, each with a bar; at ④ every V in that order. */
@@ -1542,6 +1589,7 @@ int main(void)
         T(test_output_builds_term_by_term),
         T(test_checks_hold_as_printed),
         cmocka_unit_test(test_share_levels),
+        T(test_band_rule),
         T(test_widths_are_the_share),
         T(test_feet_follow_share),
         T(test_each_arc_lands_with_its_share),

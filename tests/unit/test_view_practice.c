@@ -16,7 +16,7 @@
 
 #include "harness.h"
 #include "keys.h"
-#include "quiz.h"
+#include "quiz_text.h"
 #include "text.h"
 #include "view.h"
 #include "view_practice.h"

@@ -126,7 +126,7 @@ static void test_keys_open_views(void **state)
     Scene sc;
     Shot s = shot(80, 24, true);
     scene_shoot(&sc, f, VIEW_SUMMARY, &s);
-    ui_set_view(&sc.ui, &sc.p, VIEW_ARCS);
+    ui_set_view(&sc.ui, &sc.p, sc.ls, VIEW_ARCS);
     assert_int_equal(ui_binding(&sc.ui, '3')->action, ACTION_FOCUS_N);
 }
 

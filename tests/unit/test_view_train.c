@@ -478,7 +478,7 @@ static void test_save_and_play(void **state)
     /* the machine and the summary say it too, on their last body row */
     static const ViewId says[] = { VIEW_MACHINE, VIEW_SUMMARY };
     for (size_t v = 0; v < sizeof says / sizeof says[0]; v++) {
-        ui_set_view(&s->ui, &s->p, says[v]);
+        ui_set_view(&s->ui, &s->p, s->ls, says[v]);
         g = scene_render(s, 80, 24);
         char row[512];
         row_trimmed(&g, 22, row, sizeof row);

@@ -39,8 +39,8 @@ static Scene *editor(void)
     return s;
 }
 
-/* While the editor is open its ←/→ ↑/↓ choose cells: the status line no longer offers them
- * as "step" and "who asks" (it did, beside the editor's own keys line). */
+/* While the editor is open its ←/→ ↑/↓ choose cells: the status line does not offer them
+ * as "step" and "who asks" beside the editor's own keys line. */
 static void test_editor_hides_the_arrows_hints(void **state)
 {
     (void)state;
@@ -394,7 +394,7 @@ static void test_score_screens_say_so(void **state)
     assert_has(&g, said);
     assert_has(&g, "6.00*");
     grid_free(&g);
-    ui_set_view(&s->ui, &s->p, VIEW_ARCS);
+    ui_set_view(&s->ui, &s->p, s->ls, VIEW_ARCS);
     player_set_stage(&s->p, STAGE_SCORE, 0);
     g = scene_render(s, 120, 40);
     assert_has(&g, said);
@@ -403,7 +403,7 @@ static void test_score_screens_say_so(void **state)
     assert_lacks(&g, "= 6.0000");
     grid_free(&g);
     /* the matrix's raw table at that cell: the check says so too */
-    ui_set_view(&s->ui, &s->p, VIEW_MATRIX);
+    ui_set_view(&s->ui, &s->p, s->ls, VIEW_MATRIX);
     player_set_stage(&s->p, STAGE_SCORE, 0);
     scene_press(s, 't');   /* shares → raw Q·Kᵀ */
     g = scene_render(s, 120, 40);
@@ -412,7 +412,7 @@ static void test_score_screens_say_so(void **state)
     assert_has(&g, "score(等→加) = 6.00* but Q(加)·K(等) = 2.08");   /* the mirror's line */
     grid_free(&g);
     /* where output(等)[0] comes from: the scores' link says one of them is not a Q·K */
-    ui_set_view(&s->ui, &s->p, VIEW_MACHINE);
+    ui_set_view(&s->ui, &s->p, s->ls, VIEW_MACHINE);
     player_set_stage(&s->p, STAGE_OUTPUT, 0);
     scene_press(s, 'w');
     g = scene_render(s, 120, 40);
