@@ -153,11 +153,12 @@ $(BUILD)/asan/tests/harness.o: tests/unit/harness.c | $(BUILD)/asan/tests
 $(BUILD)/asan/tests/%: tests/unit/%.c $(BUILD)/asan/tests/harness.o $(ASAN_A) | $(BUILD)/asan/tests
 	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(ASAN_FLAGS) -iquote src -DTESTS_DIR='"tests"' -o $@ $< $(BUILD)/asan/tests/harness.o $(ASAN_A) $(LDFLAGS) $(LIBS) $(CMOCKA_LIBS)
 
-# A decimal-comma locale of our own, so the parser's locale test runs everywhere.
-TEST_LOCALE := $(BUILD)/locale/de_DE.UTF-8
-$(TEST_LOCALE):
+# Locales of our own, so the locale tests run everywhere: a decimal-comma one (numbers that
+# programs read keep '.') and Turkish (case folding stays ASCII: 'I' is not 'ı').
+TEST_LOCALE := $(BUILD)/locale/de_DE.UTF-8 $(BUILD)/locale/tr_TR.UTF-8
+$(BUILD)/locale/%.UTF-8:
 	@mkdir -p $(BUILD)/locale
-	localedef -i de_DE -f UTF-8 $@ 2>/dev/null || test -d $@
+	localedef -i $* -f UTF-8 $@ 2>/dev/null || test -d $@
 
 unit: $(UNIT_BIN) $(TEST_LOCALE)
 	@LOCPATH=$(BUILD)/locale sh scripts/run-tests.sh "unit" $(UNIT_BIN)
@@ -165,8 +166,8 @@ unit: $(UNIT_BIN) $(TEST_LOCALE)
 asan: $(ASAN_BIN) $(TEST_LOCALE)
 	@LOCPATH=$(BUILD)/locale ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 sh scripts/run-tests.sh "unit (ASan+UBSan)" $(ASAN_BIN)
 
-cli: $(BIN)
-	@sh tests/cli/run.sh ./$(BIN)
+cli: $(BIN) $(TEST_LOCALE)
+	@LOCPATH=$(BUILD)/locale sh tests/cli/run.sh ./$(BIN)
 	@sh tests/cli/poems.sh ./$(BIN)
 
 e2e: $(BIN)
@@ -184,8 +185,8 @@ test: deps
 	@$(MAKE) --no-print-directory -j$(NPROC) $(BIN) $(UNIT_BIN) $(ASAN_BIN)
 	@$(MAKE) --no-print-directory -j1 unit asan cli e2e export-test fuzz-smoke new-view-test lint
 
-valgrind: $(UNIT_BIN) $(BIN)
-	@sh scripts/valgrind.sh $(UNIT_BIN)
+valgrind: $(UNIT_BIN) $(BIN) $(TEST_LOCALE)
+	@LOCPATH=$(BUILD)/locale sh scripts/valgrind.sh $(UNIT_BIN)
 
 # Rewrites the expected frames under tests/golden/ and tests/svg/ from the current views.
 golden-update: $(BUILD)/tests/test_golden $(BUILD)/tests/test_tour $(BUILD)/tests/test_view_train \
@@ -267,7 +268,7 @@ coverage: $(TEST_LOCALE)
 	@find $(BUILD)/cov -name '*.gcda' -delete
 	@LOCPATH=$(BUILD)/locale sh scripts/run-tests.sh "unit (coverage)" $(COV_BIN) > $(BUILD)/cov/unit.log 2>&1 || \
 	    { cat $(BUILD)/cov/unit.log; exit 1; }
-	@sh tests/cli/run.sh $(BUILD)/cov/$(BIN) > $(BUILD)/cov/cli.log 2>&1 || { cat $(BUILD)/cov/cli.log; exit 1; }
+	@LOCPATH=$(BUILD)/locale sh tests/cli/run.sh $(BUILD)/cov/$(BIN) > $(BUILD)/cov/cli.log 2>&1 || { cat $(BUILD)/cov/cli.log; exit 1; }
 	@gcovr --root . --filter 'src/' --sort-percentage $(BUILD)/cov
 
 # ------------------------------------------------------------------ lesson data

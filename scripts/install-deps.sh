@@ -3,7 +3,8 @@
 # Installs what is missing with apt-get (through sudo when not root) and says so;
 # where it cannot, prints one line naming the packages and exits non-zero.
 # Usage: install-deps.sh [EXTRA-PACKAGE...]   the targets that need more add them:
-#   make bench: cmatrix valgrind (bench-train.sh: PyTorch's training loop, python3-torch)
+#   make bench: cmatrix tig valgrind (python3-torch, for bench-train.sh, is a test need already;
+#               cmatrix and tig: the programs attn-tui's CPU and start-up are set beside)
 #   make fuzz: clang libclang-rt-14-dev (libFuzzer)
 #   make lint: clang cppcheck      make coverage: gcovr
 #   make deb: debhelper dpkg-dev lintian

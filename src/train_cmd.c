@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 #include "dump.h"
+#include "engine.h"
 #include "model.h"
 #include "outfile.h"
 #include "progress.h"
@@ -72,9 +73,28 @@ static void train_loop(TrainRun *r, const Options *o, FILE *progress, bool tty)
         fputc('\n', progress);
 }
 
+/* Whether the forward pass refuses m on its own sentence as `attn-tui --model` runs it (a
+ * number that overflows): true with the reason in err. */
+static bool forward_refuses(const Model *m, int heads, Lang lang, char *err, size_t errlen)
+{
+    EngineConfig ec = { .mask = MASK_NONE, .heads = heads > 0 ? heads : 1, .lang = lang };
+    Trace tr;
+    int r = engine_forward_with(m, m->sentence, &ec, &tr, err, errlen);
+    if (r == 0)
+        engine_free(&tr);
+    return r == ENGINE_NOT_FINITE;
+}
+
 int train_write_model(const Model *m, const char *path, bool overwrite, Lang lang, char *msg,
                       size_t cap)
 {
+    char why[512];
+    if (forward_refuses(m, m->heads, lang, why, sizeof why)) {   /* never a model attn-tui refuses */
+        char quoted[OUTFILE_PATH_BYTES];
+        snprintf(msg, cap, LANG_PICK(lang, "%s: not saved: in the trained model, %s", "%s：没有保存：训练出的模型里，%s"),
+                 text_escape(path, quoted, sizeof quoted), why);
+        return -1;
+    }
     OutFile f;
     if (outfile_open(&f, path, OUTFILE_ATOMIC, overwrite, lang, msg, cap) != 0)
         return f.exists ? 1 : -1;
@@ -147,6 +167,13 @@ int train_cmd_run(const Options *o, FILE *progress, bool tty)
         fprintf(progress, "attn-tui: %s\n", err);
         model_free(&start);
         return 2;
+    }
+    if (have_start && forward_refuses(&start, cfg.heads, o->lang, err, sizeof err)) {   /* as --model */
+        char quoted[OUTFILE_PATH_BYTES];
+        fprintf(progress, LANG_PICK(o->lang, "attn-tui: %s: %s\n", "attn-tui: %s：%s\n"),
+                text_escape(o->model_path, quoted, sizeof quoted), err);
+        model_free(&start);
+        return 1;
     }
     TrainRun *r = train_new(&cfg, have_start ? &start : NULL, err, sizeof err);
     if (have_start)
