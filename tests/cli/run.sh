@@ -735,7 +735,7 @@ if command -v python3 >/dev/null 2>&1; then
     # or pinyin stands for a Chinese word (the character's own pinyin labels aside)
     got=$($PTY "$tmp/pty" 24 80 71 -- env TERM=linux "$BIN" --lang zh)
     [ "$got" = "exit 0" ] && grep -qF "TERM=linux: ASCII only, so English: Chinese needs a terminal that shows it" "$tmp/pty" \
-        && ! grep -qF "U+" "$tmp/pty" && grep -qF "thicker line" "$tmp/pty" \
+        && ! grep -qF "U+" "$tmp/pty" && grep -qF "thicker" "$tmp/pty" \
         && ok "TERM=linux --lang zh: English, and why, no code points" \
         || bad "TERM=linux --lang zh: English, and why, no code points" "$got: $(tr -d '\033' <"$tmp/pty" | tail -c 300)"
     # 1. a terminal of 32 768 rows or columns: drawn at most 1000 each way, and said
