@@ -99,7 +99,7 @@ $(GEN_MODEL): assets/lesson.model scripts/embed-model.sh | $(BUILD)/gen
 GEN_CURVE := $(BUILD)/gen/lesson_curve.h
 $(BUILD)/gen-curve: scripts/gen-curve.c $(BUILD)/obj/sqrtd.o $(BUILD)/obj/engine.o \
                     $(BUILD)/obj/model.o $(BUILD)/obj/infile.o $(BUILD)/obj/number.o \
-                    $(BUILD)/obj/text.o $(BUILD)/obj/lang.o | $(BUILD)/gen
+                    $(BUILD)/obj/widthform.o $(BUILD)/obj/text.o $(BUILD)/obj/lang.o | $(BUILD)/gen
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDFLAGS) -lunistring -lm
 $(GEN_CURVE): $(BUILD)/gen-curve
 	$(BUILD)/gen-curve > $@.tmp && mv $@.tmp $@
@@ -259,7 +259,7 @@ coverage: $(TEST_LOCALE)
 # The fit links only engine, model (with the infile and number it reads by), text and lang:
 # it must not depend on the model it writes.
 $(FIT_BIN): scripts/fit-lesson.c $(BUILD)/obj/engine.o $(BUILD)/obj/model.o $(BUILD)/obj/infile.o \
-            $(BUILD)/obj/number.o $(BUILD)/obj/text.o $(BUILD)/obj/lang.o
+            $(BUILD)/obj/number.o $(BUILD)/obj/widthform.o $(BUILD)/obj/text.o $(BUILD)/obj/lang.o
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDFLAGS) -lunistring -lm
 
 # Regenerates assets/lesson.model, deterministically, with the project's own engine.
