@@ -134,7 +134,8 @@ static bool practice_graded(const QuizQuestion *q, const char *typed, QuizGrade 
 
 /* ---------------------------------------------------------------- the answer line */
 
-/* Enter on the line: grades it, reveals the solution (empty), or says why it is no number. */
+/* Enter on the line: grades it (a first wrong answer leaves one more try, the line open
+ * again and the solution hidden), reveals the solution (empty), or says why it is no number. */
 static int practice_submit(PracticeState *st, const Ui *ui, const Lesson *ls)
 {
     practice_sync(st, &ls->tr, ui->seed);
@@ -142,21 +143,28 @@ static int practice_submit(PracticeState *st, const Ui *ui, const Lesson *ls)
     practice_current(st, &ls->tr, ui->seed, &q);
     TypedNumber a;
     TypedRead r = typed_read(st->typed, &a);
-    if (r == TYPED_JUNK) {   /* said under the line, in the frame's language */
+    if (r != TYPED_NUMBER && r != TYPED_EMPTY) {   /* said under the line, in the frame's language */
         st->junk = true;
         return REACT_REDRAW;
     }
-    st->typing = false;
     st->scroll = 0;
     if (r == TYPED_EMPTY) {
+        st->typing = false;
         st->phase = PRACTICE_REVEALED;
-        quiz_tally_add(&st->tally, NULL);
+        quiz_tally_add(&st->tally, NULL, st->tries + 1);
         return REACT_REDRAW;
     }
     QuizGrade g;
     quiz_grade(&q, &a, &g);
+    st->tries++;
+    if (!g.correct && st->tries == 1) {   /* one more try: the verdict names, never solves */
+        snprintf(st->first, sizeof st->first, "%s", st->typed);
+        st->typed[0] = '\0';
+        return REACT_REDRAW;
+    }
+    st->typing = false;
     st->phase = PRACTICE_GRADED;
-    quiz_tally_add(&st->tally, &g);
+    quiz_tally_add(&st->tally, &g, st->tries);
     return REACT_REDRAW;
 }
 
@@ -167,7 +175,9 @@ static int practice_key(void *state, const ViewCall *call, int key)
     PracticeState *st = state;
     practice_sync(st, &ls->tr, ui->seed);   /* the lesson may have changed since */
     st->junk = false;
-    switch (typed_key(st->typed, sizeof st->typed, key, true)) {
+    st->hint = TYPED_KEY_OTHER;
+    TypedKey what = typed_key(st->typed, sizeof st->typed, key, TYPED_ANSWER);
+    switch (what) {
     case TYPED_KEY_ENTER:
         return practice_submit(st, ui, ls);
     case TYPED_KEY_ESC:
@@ -175,10 +185,23 @@ static int practice_key(void *state, const ViewCall *call, int key)
         return REACT_REDRAW;
     case TYPED_KEY_EDITED:
         return REACT_REDRAW;
+    case TYPED_KEY_FOLDED:
+        if (!st->told_folded) {   /* once a session: the line shows what it was read as */
+            char note[UI_NOTE_BYTES];
+            st->told_folded = true;
+            typed_folded_note(ui->input.lang == LANG_ZH ? LANG_ZH : LANG_EN, note, sizeof note);
+            request_note_text(call->ask, note);
+        }
+        return REACT_REDRAW;
+    case TYPED_KEY_UNUSABLE:   /* q, e, ?, 加 …: taken, and said under the line */
+    case TYPED_KEY_FULL:
+        st->hint = what;
+        st->hint_key = key;
+        return REACT_REDRAW;
     case TYPED_KEY_OTHER:
         break;
     }
-    return -1;   /* Tab, ?, q, n, the arrows …: what they are bound to */
+    return -1;   /* Tab, the arrows, Ctrl-L …: what they are bound to */
 }
 
 static bool practice_modal(const void *state)
@@ -203,6 +226,8 @@ static int practice_act(void *state, const ViewCall *call, Action a, int arg)
             st->index++;
             st->phase = PRACTICE_ASKING;
             st->typed[0] = '\0';
+            st->first[0] = '\0';
+            st->tries = 0;
             st->scroll = 0;
             practice_sync(st, &ls->tr, ui->seed);   /* the new question, drawn once */
         }
@@ -239,9 +264,12 @@ static void practice_heading(const ViewCtx *c, const PracticeState *st, int x, i
     char left[128], right[128], shown[256];
     snprintf(left, sizeof left, SAY(c, "Practice · question %d", "练习 · 第 %d 题"), st->index + 1);
     practice_line(c, x, y, left, STYLE_BOLD);
-    snprintf(right, sizeof right, SAY(c, "%d of %d right · streak %d · best %d",
-                                      "答对 %d/%d · 连对 %d · 最多连对 %d"),
-             st->tally.correct, st->tally.asked, st->tally.streak, st->tally.best_streak);
+    snprintf(right, sizeof right, SAY(c, "%d of %d right", "答对 %d/%d"), st->tally.correct,
+             st->tally.asked);
+    if (st->tally.second > 0)
+        draw_append(right, sizeof right, SAY(c, " · %d on the 2nd try", " · 第二次才对 %d"), st->tally.second);
+    draw_append(right, sizeof right, SAY(c, " · streak %d · best %d", " · 连对 %d · 最多连对 %d"),
+                st->tally.streak, st->tally.best_streak);
     draw_drawable(c->ascii, right, shown, sizeof shown);
     int rw = text_width(shown);
     if (text_width(left) + 2 + rw <= w)
@@ -275,44 +303,73 @@ static void practice_trimmed(const char *typed, char *out, size_t cap)
         out[--n] = '\0';
 }
 
+/* True for a mistake of rounding (it goes with another: "fewer decimals, and cut off"). */
+static bool practice_rounding(QuizMistake m)
+{
+    return m == QUIZ_MISTAKE_FEWER_DECIMALS || m == QUIZ_MISTAKE_TRUNCATED;
+}
+
+/* "The mistake: forgot ÷√d, or …" into line (for a grade that names some): known mistakes
+ * giving the same value joined by "or", the rounding ones by "and". */
+static void practice_named(const ViewCtx *c, const QuizQuestion *q, const QuizGrade *g, char *line)
+{
+    snprintf(line, QUIZ_LINE_BYTES, "%s", SAY(c, "The mistake: ", "错在："));
+    for (int i = 0; i < g->n_named; i++) {
+        size_t used = strlen(line);
+        const char *name = quiz_mistake_name(g->named[i], c->lang);
+        const char *sep = i == 0 ? ""
+                        : practice_rounding(g->named[i]) || practice_rounding(g->named[i - 1])
+                              ? SAY(c, ", and ", "，而且") : SAY(c, ", or ", "，或者");
+        if (g->named[i] == QUIZ_MISTAKE_WRONG_COLUMN && g->column[i] >= 0)
+            snprintf(line + used, QUIZ_LINE_BYTES - used, SAY(c, "%s%s (column %d)", "%s%s（第 %d 列）"),
+                     sep, name, g->column[i]);
+        else if (g->named[i] == QUIZ_MISTAKE_FEWER_DECIMALS)   /* and how many were asked */
+            snprintf(line + used, QUIZ_LINE_BYTES - used, SAY(c, "%s%s (%s)", "%s%s（%s）"), sep, name,
+                     quiz_precision_text(q, c->lang));
+        else
+            snprintf(line + used, QUIZ_LINE_BYTES - used, "%s%s", sep, name);
+    }
+}
+
 /* The verdict of a graded or revealed question into lines (each ≤ QUIZ_LINE_BYTES); returns
- * how many, and the style of the first. */
+ * how many, and the style of the first. While a second try is open (st->tries == 1) it
+ * names what went wrong with the first answer and never says the right value. */
 static int practice_verdict(const ViewCtx *c, const PracticeState *st, const QuizQuestion *q,
                             char lines[3][QUIZ_LINE_BYTES], Style *style)
 {
     char right[FORMAT_BYTES];
     quiz_value_text(q, q->right, right, sizeof right);
     QuizGrade g;
-    if (st->phase == PRACTICE_REVEALED || !practice_graded(q, st->typed, &g)) {
+    bool retry = st->phase == PRACTICE_ASKING;
+    const char *typed = retry ? st->first : st->typed;
+    if (st->phase == PRACTICE_REVEALED || !practice_graded(q, typed, &g)) {
         snprintf(lines[0], QUIZ_LINE_BYTES, SAY(c, "Not answered: the answer is %s, worked out below.",
                                                 "没有作答：答案是 %s，解题过程在下面。"), right);
         *style = STYLE_BOLD;
         return 1;
     }
     char yours[PRACTICE_ANSWER_BYTES];
-    practice_trimmed(st->typed, yours, sizeof yours);
+    practice_trimmed(typed, yours, sizeof yours);
     if (g.correct) {
-        snprintf(lines[0], QUIZ_LINE_BYTES, SAY(c, "%s is correct!", "%s —— 答对了！"), yours);
         *style = STYLE_POSITIVE;
+        if (st->tries >= 2)
+            snprintf(lines[0], QUIZ_LINE_BYTES, SAY(c, "%s is correct, on the 2nd try.", "%s——第二次答对了。"), yours);
+        else if (g.verdict == QUIZ_RIGHT_NOTED)
+            snprintf(lines[0], QUIZ_LINE_BYTES, SAY(c, "%s is correct: %s were asked, %s.", "%s——答对了：题目要求%s，即 %s。"),
+                     yours, quiz_precision_text(q, c->lang), right);
+        else
+            snprintf(lines[0], QUIZ_LINE_BYTES, SAY(c, "%s is correct!", "%s —— 答对了！"), yours);
         return 1;
     }
-    snprintf(lines[0], QUIZ_LINE_BYTES, SAY(c, "%s is wrong: the right value is %s.",
-                                            "%s 不对：正确答案是 %s。"), yours, right);
     *style = STYLE_NEGATIVE;
+    if (retry)
+        snprintf(lines[0], QUIZ_LINE_BYTES, SAY(c, "%s is not right yet: one more try.", "%s 还不对：再试一次。"), yours);
+    else
+        snprintf(lines[0], QUIZ_LINE_BYTES, SAY(c, "%s is wrong: the right value is %s.",
+                                                "%s 不对：正确答案是 %s。"), yours, right);
     if (g.n_named == 0)
         return 1;
-    snprintf(lines[1], QUIZ_LINE_BYTES, "%s", SAY(c, "The mistake: ", "错在："));
-    for (int i = 0; i < g.n_named; i++) {
-        size_t used = strlen(lines[1]);
-        const char *name = quiz_mistake_name(g.named[i], c->lang);
-        if (g.named[i] == QUIZ_MISTAKE_WRONG_COLUMN && g.column[i] >= 0)
-            snprintf(lines[1] + used, QUIZ_LINE_BYTES - used,
-                     SAY(c, "%s%s (column %d)", "%s%s（第 %d 列）"),
-                     i ? SAY(c, ", or ", "，或者") : "", name, g.column[i]);
-        else
-            snprintf(lines[1] + used, QUIZ_LINE_BYTES - used, "%s%s",
-                     i ? SAY(c, ", or ", "，或者") : "", name);
-    }
+    practice_named(c, q, &g, lines[1]);
     return 2;
 }
 
@@ -403,18 +460,31 @@ static void practice_draw(const ViewCtx *c)
     int operands = prompt.n - 1;
 
     if (st->phase == PRACTICE_ASKING) {
-        int room = bottom - y - 4;   /* a blank, the answer line, a blank, the hint */
+        char first[3][QUIZ_LINE_BYTES];   /* the second try: what was wrong with the first */
+        Style fstyle = STYLE_BOLD;
+        int nf = st->tries == 1 ? practice_verdict(c, st, &q, first, &fstyle) : 0;
+        int room = bottom - y - 4 - (nf ? nf + 1 : 0);   /* a blank, the answer line, a blank, the hint */
         y += practice_operands(c, &prompt, st->scroll, x, y, operands < room ? operands : room);
         y++;
+        for (int i = 0; i < nf && y < bottom; i++)
+            practice_line(c, x, y++, first[i], i == 0 ? fstyle : STYLE_BOLD);
+        y += nf ? 1 : 0;
         y += practice_answer_line(c, st, &q, x, y);
-        if (st->junk && y < bottom) {   /* Enter on text that is not a number: why */
+        if ((st->junk || st->hint != TYPED_KEY_OTHER) && y < bottom) {   /* why, under the line */
             char msg[256];
-            typed_message(st->typed, true, c->lang, msg, sizeof msg);
+            if (st->junk)   /* Enter on text that is not a number */
+                typed_message(st->typed, TYPED_ANSWER, c->lang, msg, sizeof msg);
+            else            /* a key the line cannot take */
+                typed_hint(st->hint, st->hint_key, TYPED_ANSWER, c->lang, msg, sizeof msg);
             practice_line(c, x, y, msg, STYLE_ERROR);
         }
         if (y + 1 < bottom) {
             char hint[256];
-            if (st->typing)
+            if (st->typing && st->tries == 1)
+                snprintf(hint, sizeof hint, SAY(c, "Your second try, and Enter; Enter on an empty line shows the worked solution; %s leaves the line.",
+                                                "输入第二次的答案后按 Enter；不填直接按 Enter，可以看解题过程；%s 离开输入行。"),
+                         action_key_label(ACTION_CLOSE));
+            else if (st->typing)
                 snprintf(hint, sizeof hint, SAY(c, "Type the number and Enter; Enter on an empty line shows the worked solution; %s leaves the line.",
                                                 "输入数字后按 Enter；什么都不填按 Enter 会显示解题过程；%s 离开输入行。"),
                          action_key_label(ACTION_CLOSE));

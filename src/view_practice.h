@@ -7,12 +7,13 @@
 
 #include <stdbool.h>
 #include "quiz.h"
+#include "typed.h"
 
 #define PRACTICE_ANSWER_BYTES 32   /* the longest answer typed, and its NUL */
 
 /* Where the question asked stands. */
 typedef enum {
-    PRACTICE_ASKING = 0,   /* waiting for an answer */
+    PRACTICE_ASKING = 0,   /* waiting for an answer (the second try when `tries` is 1) */
     PRACTICE_GRADED,       /* an answer was graded: correct or wrong, the solution shown */
     PRACTICE_REVEALED      /* Enter on an empty line: the worked solution, not answered */
 } PracticePhase;
@@ -45,6 +46,14 @@ typedef struct {
     bool typing;                        /* the answer line is open: the view takes raw keys */
     char typed[PRACTICE_ANSWER_BYTES];  /* the answer as typed (ASCII), NUL-terminated */
     bool junk;                          /* Enter was pressed on text that is not a number */
+    int tries;                          /* answers graded on this question: 0, 1 (wrong: one
+                                           more try) or 2 */
+    char first[PRACTICE_ANSWER_BYTES];  /* the first answer, when it was wrong */
+    TypedKey hint;                      /* TYPED_KEY_UNUSABLE or _FULL: the last key the line
+                                           could not take (said under it); else TYPED_KEY_OTHER */
+    int hint_key;                       /* that key */
+    bool told_folded;                   /* the status line said once that full-width
+                                           characters are read as ASCII */
     QuizTally tally;                    /* the running score: asked, right, streak (quiz.h) */
     int scroll;                         /* solution lines scrolled past when they do not fit */
 } PracticeState;

@@ -234,19 +234,22 @@ static const GoldenCase golden_cases[] = {
     { .name = "tour-80x24-reveal-look-zh", .view = VIEW_ARCS, .w = 80, .h = 24, .lang = LANG_ZH, .keys = { 'g', KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, '3' }, .frame = true },
     { .name = "tour-80x24-summary", .view = VIEW_ARCS, .w = 80, .h = 24, .keys = { 'g', KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT }, .frame = true },
     { .name = "tour-120x40-summary-zh", .view = VIEW_ARCS, .w = 120, .h = 40, .lang = LANG_ZH, .keys = { 'g', KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT, KEYCODE_RIGHT }, .frame = true },
-    /* practice, a question, a right answer, a wrong one (the mirrored score) */
+    /* practice, a question, a right answer, a wrong one twice (the mirrored score) */
     { .name = "practice-80x24-question-en", .view = VIEW_PRACTICE, .w = 80, .h = 24, .keys = { 0 } },
     { .name = "practice-80x24-correct-en", .view = VIEW_PRACTICE, .w = 80, .h = 24, .keys = { '-', '0', '.', '6', '2', KEYCODE_ENTER } },
-    { .name = "practice-80x24-wrong-en", .view = VIEW_PRACTICE, .w = 80, .h = 24, .keys = { KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, '7', '.', '5', '1', KEYCODE_ENTER } },
+    { .name = "practice-80x24-wrong-en", .view = VIEW_PRACTICE, .w = 80, .h = 24, .keys = { KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, '7', '.', '5', '1', KEYCODE_ENTER, '7', '.', '5', '1', KEYCODE_ENTER } },
     { .name = "practice-80x24-question-zh", .view = VIEW_PRACTICE, .w = 80, .h = 24, .lang = LANG_ZH, .keys = { 0 } },
     { .name = "practice-80x24-correct-zh", .view = VIEW_PRACTICE, .w = 80, .h = 24, .lang = LANG_ZH, .keys = { '-', '0', '.', '6', '2', KEYCODE_ENTER } },
-    { .name = "practice-80x24-wrong-zh", .view = VIEW_PRACTICE, .w = 80, .h = 24, .lang = LANG_ZH, .keys = { KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, '7', '.', '5', '1', KEYCODE_ENTER } },
+    { .name = "practice-80x24-wrong-zh", .view = VIEW_PRACTICE, .w = 80, .h = 24, .lang = LANG_ZH, .keys = { KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, '7', '.', '5', '1', KEYCODE_ENTER, '7', '.', '5', '1', KEYCODE_ENTER } },
+    /* the first wrong answer: named, never solved, one more try */
+    { .name = "practice-80x24-retry-en", .view = VIEW_PRACTICE, .w = 80, .h = 24, .keys = { KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, '7', '.', '5', '1', KEYCODE_ENTER } },
+    { .name = "practice-80x24-retry-zh", .view = VIEW_PRACTICE, .w = 80, .h = 24, .lang = LANG_ZH, .keys = { KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, '7', '.', '5', '1', KEYCODE_ENTER } },
     { .name = "practice-120x40-question-en", .view = VIEW_PRACTICE, .w = 120, .h = 40, .keys = { 0 } },
     { .name = "practice-120x40-correct-en", .view = VIEW_PRACTICE, .w = 120, .h = 40, .keys = { '-', '0', '.', '6', '2', KEYCODE_ENTER } },
-    { .name = "practice-120x40-wrong-en", .view = VIEW_PRACTICE, .w = 120, .h = 40, .keys = { KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, '7', '.', '5', '1', KEYCODE_ENTER } },
+    { .name = "practice-120x40-wrong-en", .view = VIEW_PRACTICE, .w = 120, .h = 40, .keys = { KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, '7', '.', '5', '1', KEYCODE_ENTER, '7', '.', '5', '1', KEYCODE_ENTER } },
     { .name = "practice-120x40-question-zh", .view = VIEW_PRACTICE, .w = 120, .h = 40, .lang = LANG_ZH, .keys = { 0 } },
     { .name = "practice-120x40-correct-zh", .view = VIEW_PRACTICE, .w = 120, .h = 40, .lang = LANG_ZH, .keys = { '-', '0', '.', '6', '2', KEYCODE_ENTER } },
-    { .name = "practice-120x40-wrong-zh", .view = VIEW_PRACTICE, .w = 120, .h = 40, .lang = LANG_ZH, .keys = { KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, '7', '.', '5', '1', KEYCODE_ENTER } },
+    { .name = "practice-120x40-wrong-zh", .view = VIEW_PRACTICE, .w = 120, .h = 40, .lang = LANG_ZH, .keys = { KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, '7', '.', '5', '1', KEYCODE_ENTER, '7', '.', '5', '1', KEYCODE_ENTER } },
     /* below the sheet's width: the operands in fewer columns, none cut (x, Q = x·Wq with
      * Wq's column, the score's four vectors, a wrong answer's solution) */
     { .name = "practice-64x24-question-en", .view = VIEW_PRACTICE, .w = 64, .h = 24, .keys = { 0 } },
@@ -254,8 +257,8 @@ static const GoldenCase golden_cases[] = {
     { .name = "practice-64x24-projection-en", .view = VIEW_PRACTICE, .w = 64, .h = 24, .keys = { KEYCODE_ENTER, KEYCODE_ENTER } },
     { .name = "practice-64x24-projection-zh", .view = VIEW_PRACTICE, .w = 64, .h = 24, .lang = LANG_ZH, .keys = { KEYCODE_ENTER, KEYCODE_ENTER } },
     { .name = "practice-64x24-score-en", .view = VIEW_PRACTICE, .w = 64, .h = 24, .keys = { KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER } },
-    { .name = "practice-64x24-wrong-zh", .view = VIEW_PRACTICE, .w = 64, .h = 24, .lang = LANG_ZH, .keys = { KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, '7', '.', '5', '1', KEYCODE_ENTER } },
-    { .name = "practice-80x24-wrong-ascii", .view = VIEW_PRACTICE, .w = 80, .h = 24, .ascii = true, .keys = { KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, '7', '.', '5', '1', KEYCODE_ENTER } },
+    { .name = "practice-64x24-wrong-zh", .view = VIEW_PRACTICE, .w = 64, .h = 24, .lang = LANG_ZH, .keys = { KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, '7', '.', '5', '1', KEYCODE_ENTER, '7', '.', '5', '1', KEYCODE_ENTER } },
+    { .name = "practice-80x24-wrong-ascii", .view = VIEW_PRACTICE, .w = 80, .h = 24, .ascii = true, .keys = { KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, KEYCODE_ENTER, '7', '.', '5', '1', KEYCODE_ENTER, '7', '.', '5', '1', KEYCODE_ENTER } },
     /* where a number comes from (w), what if (i) */
     { .name = "machine-80x24-chain", .view = VIEW_MACHINE, .w = 80, .h = 24, .stage = STAGE_OUTPUT, .focus = 3, .keys = { 'w' } },
     { .name = "code-120x40-chain", .view = VIEW_CODE, .w = 120, .h = 40, .stage = STAGE_OUTPUT, .focus = 3, .keys = { 'w' } },
