@@ -66,7 +66,10 @@
     X(NO, "answer no", "回答：不是")                                                        \
     X(REVEAL, "reveal the answer and go on", "揭晓答案，接着走")                            \
     X(ORIGIN, "where does this number come from: its chain back to the word vectors",        \
-      "这个数从哪来：一路追回到词向量")
+      "这个数从哪来：一路追回到词向量")                                                       \
+    X(UNDO, "what if: undo the newest change of the model", "撤销最近一次对模型的改动")          \
+    X(LESSON_MODEL, "play the lesson's model (again: back to the model played before)",      \
+      "换回课上的模型（再按一次：回到之前的模型）")
 
 typedef enum {
 #define ACTION_ENUM(id, en, zh) ACTION_##id,

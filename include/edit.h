@@ -83,18 +83,33 @@ void edit_undo_all(Model *m, ScoreSet *score, EditLog *log);
 /* Takes back the newest change (a change the lesson could not be run with). */
 void edit_pop(Model *m, ScoreSet *score, EditLog *log);
 
-/* What a screen asks of the model (what-if, Ui.what_if): nothing, one number set, or every
- * change undone. */
+/* What a screen asks of the model (what-if, Ui.what_if): nothing, one number set, or the
+ * newest change undone (u). */
 typedef enum {
     EDIT_ASK_NONE = 0,   /* nothing asked */
     EDIT_ASK_SET,        /* set one number (Ui.what_if_edit) */
-    EDIT_ASK_UNDO        /* undo every change */
+    EDIT_ASK_UNDO        /* undo the newest change */
 } EditAsk;
 
 /* Carries out ask on m, the pass's score set and log (e: the change for EDIT_ASK_SET).
  * Returns true when a number changed (false: nothing asked, nothing to undo, the log full,
  * or the same value). */
 bool edit_carry_out(Model *m, ScoreSet *score, EditLog *log, EditAsk ask, const Edit *e);
+
+/* What the changes in effect come to, each number once: the line every screen shows while
+ * the model is edited ("edited: Wq[2][3] 0.58 → 2.58 · u undoes"). */
+typedef struct {
+    int cells;          /* numbers that differ from the model as loaded (--set's and what-if's) */
+    int set_cells;      /* of them, changed by --set alone (what-if's u does not undo those) */
+    Edit newest;        /* the newest of them: before = its value as loaded, after = now */
+    bool newest_set;    /* newest was changed by --set alone */
+} EditMarks;
+
+/* The marks of the --set changes (set, may be NULL) followed by what-if's (what_if, may be
+ * NULL): a cell changed several times counts once, from its first before to its last
+ * after; a score set replaces the one set before it (one score at a time); a cell back at
+ * its value as loaded does not count. */
+void edit_marks(const EditLog *set, const EditLog *what_if, EditMarks *out);
 
 /* "Wq[2][3] 0.86 → 1.36" ("embedding[加][0] 0.45 → 0.10" for a word vector, "score(等→加)
  * 4.05 → 6.00" for a score, "score h2(等→加) …" in a second head), both numbers with the

@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include "actions.h"
 #include "edit.h"
+#include "inplay.h"
 #include "input.h"
 #include "lesson.h"
 #include "model.h"
@@ -34,7 +35,12 @@ typedef enum {
     NOTE_WELCOME,      /* the opening picture: what to press */
     NOTE_VERDICT,      /* → revealed a question on the way: tour.verdict's answer */
     NOTE_NO_ORIGIN,    /* w on a screen with no chosen number to trace */
-    NOTE_UNDONE,       /* what-if: every change undone (note_value: how many) */
+    NOTE_UNDONE,       /* what-if: the newest change undone (note_value: how many are left) */
+    NOTE_NOTHING_TO_UNDO, /* u with no what-if change in effect */
+    NOTE_SET_STAYS,    /* u with only --set's changes in effect: not undone */
+    NOTE_EDITS_FULL,   /* what-if: the log holds EDIT_MAX changes: u undoes them */
+    NOTE_LESSON_MODEL, /* L: the lesson's model plays (note_value 1: it already did) */
+    NOTE_MODEL_BACK,   /* L again: the model played before it plays again */
     NOTE_NUMBERS_NEEDED,/* n on a screen whose numbers cannot be hidden (practice) */
     NOTE_THEME,        /* b: the theme now in use (ui->theme) */
     NOTE_SAVED,        /* a file was written (S's picture, the trained model): note_text is
@@ -102,6 +108,7 @@ typedef struct {
     Edit edit;                      /* the change, for EDIT_ASK_SET */
     Model *play;                    /* REQUEST_PLAY: heap-allocated, the request's until
                                        carried out (request_drop frees it) */
+    ModelInPlay play_as;            /* what it is (the title's words) */
     Model *save;                    /* REQUEST_SAVE: likewise */
     InputFile file;                 /* REQUEST_FILE_NAME: what the file is for */
     char file_name[INPUT_BYTES];    /* the name offered */
@@ -144,12 +151,12 @@ void request_sentence(Request *rq, const char *sentence);
 void request_compare(Request *rq, const char *sentence);
 void request_mask(Request *rq, Mask mask);
 void request_heads(Request *rq, int heads);
-/* What-if: one number set (e), or every change undone. */
+/* What-if: one number set (e), or the newest change undone. */
 void request_what_if(Request *rq, const Edit *e);
 void request_undo(Request *rq);
 /* m (heap-allocated) played on every screen from now on; kept to write once the input line
  * names a file. The request owns m from here (a model asked before is freed). */
-void request_play(Request *rq, Model *m);
+void request_play(Request *rq, Model *m, const ModelInPlay *as);
 void request_save(Request *rq, Model *m);
 /* The input line opened for the name of a file of kind file, holding name. */
 void request_file_name(Request *rq, InputFile file, const char *name);

@@ -292,7 +292,7 @@ bool edit_carry_out(Model *m, ScoreSet *score, EditLog *log, EditAsk ask, const 
     case EDIT_ASK_UNDO:
         if (log->n == 0)
             return false;
-        edit_undo_all(m, score, log);
+        edit_pop(m, score, log);
         return true;
     case EDIT_ASK_SET:
         if (e->target == EDIT_SCORE ? !score || (edit_score_here(score, e) && score->value == e->after)
@@ -301,6 +301,60 @@ bool edit_carry_out(Model *m, ScoreSet *score, EditLog *log, EditAsk ask, const 
         return edit_push(m, score, log, e) == 0;
     }
     return false;
+}
+
+/* True when a and b change the same number. */
+static bool edit_same_cell(const Edit *a, const Edit *b)
+{
+    return a->target == b->target && a->row == b->row && a->col == b->col &&
+           (a->target != EDIT_SCORE || a->head == b->head);
+}
+
+/* One number changed, from its value as loaded to its value now. */
+typedef struct {
+    Edit e;          /* the cell: before as loaded, after now */
+    bool what_if;    /* a what-if change touched it */
+    int last;        /* the order of its newest change */
+} EditMark;
+
+void edit_marks(const EditLog *set, const EditLog *what_if, EditMarks *out)
+{
+    EditMark cells[2 * EDIT_MAX];
+    int n = 0, order = 0;
+    memset(out, 0, sizeof *out);
+    const EditLog *logs[2] = { set, what_if };
+    for (int l = 0; l < 2; l++)
+        for (int i = 0; logs[l] && i < logs[l]->n; i++, order++) {
+            const Edit *e = &logs[l]->e[i];
+            if (e->target == EDIT_SCORE)   /* one score at a time: another one is back */
+                for (int k = 0; k < n; k++)
+                    if (cells[k].e.target == EDIT_SCORE && !edit_same_cell(&cells[k].e, e))
+                        cells[k].e.after = cells[k].e.before;
+            int k = 0;
+            while (k < n && !edit_same_cell(&cells[k].e, e))
+                k++;
+            if (k == n) {
+                cells[n].e = *e;
+                cells[n].what_if = false;
+                n++;
+            }
+            cells[k].e.after = e->after;
+            cells[k].what_if = cells[k].what_if || l == 1;
+            cells[k].last = order;
+        }
+    int newest = -1;
+    for (int k = 0; k < n; k++) {
+        if (cells[k].e.after == cells[k].e.before)
+            continue;
+        out->cells++;
+        out->set_cells += !cells[k].what_if;
+        if (newest < 0 || cells[k].last > cells[newest].last)
+            newest = k;
+    }
+    if (newest >= 0) {
+        out->newest = cells[newest].e;
+        out->newest_set = !cells[newest].what_if;
+    }
 }
 
 /* The fewest decimals, 2 to 6, that write v exactly (6 when none does). */

@@ -111,10 +111,11 @@ static void request_keep(Model **slot, Model *m)
     *slot = m;
 }
 
-void request_play(Request *rq, Model *m)
+void request_play(Request *rq, Model *m, const ModelInPlay *as)
 {
     rq->asks |= REQUEST_PLAY;
     request_keep(&rq->play, m);
+    rq->play_as = *as;
 }
 
 void request_save(Request *rq, Model *m)

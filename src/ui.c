@@ -92,6 +92,13 @@ int ui_view_from_name(const char *name)
     return view_from_name(name);
 }
 
+void ui_model_in_play(Ui *ui, const ModelInPlay *play, const EditLog *set, const EditLog *what_if)
+{
+    ui->play = *play;
+    ui->edits = what_if ? what_if->n : 0;
+    edit_marks(set, what_if, &ui->marks);
+}
+
 void ui_note(Ui *ui, UiNote note, double value)
 {
     ui->note = note;
@@ -222,6 +229,18 @@ static int ui_next_heads(Ui *ui)
     return REACT_REDRAW | REACT_RECOMPUTE;
 }
 
+/* u: the newest what-if change undone (app.c), or why nothing is. */
+static int ui_undo(Ui *ui)
+{
+    if (ui->edits > 0) {
+        ui->what_if = EDIT_ASK_UNDO;
+        ui->what_if_edit = (Edit){ 0 };
+        return REACT_REDRAW | REACT_RECOMPUTE;
+    }
+    ui_note(ui, ui->marks.set_cells > 0 ? NOTE_SET_STAYS : NOTE_NOTHING_TO_UNDO, 0.0);
+    return REACT_REDRAW;
+}
+
 static int ui_view_step(Ui *ui, Player *p, const Lesson *ls, int delta)
 {
     ui_set_view(ui, p, ls, (ViewId)(((int)ui->view + delta + VIEW_COUNT) % VIEW_COUNT));
@@ -309,6 +328,7 @@ int ui_carry_out(Ui *ui, Player *p, const Lesson *ls, Request *rq, long long now
     }
     if (asks & REQUEST_PLAY) {
         ui_keep_model(&ui->model_next, rq->play);
+        ui->model_next_play = rq->play_as;
         rq->play = NULL;
     }
     if (asks & REQUEST_SAVE) {
@@ -405,6 +425,10 @@ static int ui_apply_global(Ui *ui, Player *p, const Lesson *ls, Action a, int ar
         ui->want.config.mask = ui->want.config.mask == MASK_CAUSAL ? MASK_NONE : MASK_CAUSAL;
         return REACT_REDRAW | REACT_RECOMPUTE;
     case ACTION_HEADS:       return ui_next_heads(ui);
+    case ACTION_UNDO:        return ui_undo(ui);
+    case ACTION_LESSON_MODEL:
+        ui->lesson_model = true;   /* app.c swaps the models */
+        return REACT_REDRAW | REACT_RECOMPUTE;
     case ACTION_TOUR:
     case ACTION_TOUR_NEXT:
     case ACTION_TOUR_PREV:

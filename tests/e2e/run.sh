@@ -1323,16 +1323,20 @@ case_what_if() {
     wait_for "[machine]" || return 1
     t send-keys i
     wait_for "what if · Wq" || fail "i did not open the editor" || return 1
-    t send-keys Down Down Right Right Right +
-    wait_for "Wq[2][3] 0.58 → 1.08" || fail "the status line did not say what changed" || return 1
+    t send-keys Down Down Right Right Right + +
+    wait_for "what if: Wq[2][3] 0.58 → 1.58" || fail "the status line did not say what changed from the model as loaded" || return 1
+    t send-keys -                                    # one number, three changes
     t send-keys Tab Tab                              # the train screen sits between
     wait_for "[code]" || return 1
     wait_for "-0.69 -2.10 -1.80 -0.17 -0.27  1.92 -0.68 -0.23" ||
         fail "the code screen did not follow the change" || return 1
+    wait_for "edited: Wq[2][3] 0.58 → 1.08 · u undoes" || fail "the code screen does not say the model is edited" || return 1
+    wait_for "lesson model · edited" || fail "the title does not say the model is edited" || return 1
     t send-keys BTab BTab
-    wait_for "what if · Wq (changes in effect: 1)" || return 1
-    t send-keys u
-    wait_for "what if: 1 change undone" || fail "u did not undo" || return 1
+    wait_for "what if · Wq (numbers changed: 1)" || return 1
+    t send-keys u u u
+    wait_for "what if: undone; the model is as it was loaded" || fail "u did not undo" || return 1
+    wait_gone "edited:" || fail "the edit marker stayed after u" || return 1
     t send-keys Escape
     wait_gone "what if ·" || fail "Esc did not close the editor" || return 1
     t send-keys Tab Tab
@@ -1380,7 +1384,7 @@ run_case "arcs: . works 加 → 等, } another dimension, 60×20 keeps it" case_
 
 # ---------------------------------------------------------------- the train screen
 
-# --view train: Space trains until 100% and 三加五等于? → 八; w asks for the file's name on the
+# --view train: Space trains until 100% and 三加五等于? → 八; W asks for the file's name on the
 # input line and Enter writes the model there; the same name again is refused (the file kept)
 # and Esc writes nothing; quit; the saved model's --dump predicts 八.
 case_train_screen() {
@@ -1392,13 +1396,13 @@ case_train_screen() {
     wait_for "accuracy 100.0% (66/66)" 60 || fail "add was not learned after Space" || return 1
     wait_for "三加五等于? → 八" || fail "no 三加五等于? → 八 once learned" || return 1
     wait_for "? now gives 三 and 五" || fail "it does not say what it learned" || return 1
-    t send-keys w
-    wait_for "file: add-seed1.model" || fail "w does not ask for a file name" || return 1
+    t send-keys W
+    wait_for "file: add-seed1.model" || fail "W does not ask for a file name" || return 1
     t send-keys Enter
     wait_for "saved to $(cd "$WORK" && pwd -P)/add-seed1.model" || fail "no 'saved to PATH' after Enter" || return 1
     [ -s "$WORK/add-seed1.model" ] || fail "no add-seed1.model written" || return 1
     cp "$WORK/add-seed1.model" "$WORK/first.model"
-    t send-keys w Enter
+    t send-keys W Enter
     wait_for "a file of that name exists: Enter again replaces it" || fail "an existing file is not asked about" || return 1
     t send-keys Escape
     wait_gone "file:" || fail "Esc did not close the file-name line" || return 1
@@ -1413,18 +1417,29 @@ case_train_screen() {
     grep -qF "prediction: 三加五等于? → 八" "$WORK/dump.txt" || fail "the saved model does not predict 八: $(grep prediction "$WORK/dump.txt")"
 }
 
-# p plays the trained model: the arcs open and say what it answers.
+# P plays the trained model: the arcs open and say what it answers, the title says which
+# model plays; L plays the lesson's model again (every share back to 52.4%), L again the
+# trained one.
 case_train_play() {
     start_app --view train
     wait_for "❚❚ paused" || fail "the train screen did not open" || return 1
     t send-keys + + + Space
     wait_for "accuracy 100.0% (66/66)" 60 || fail "add was not learned" || return 1
-    t send-keys p
-    wait_for "the model answers 三加五等于? → 八" || fail "p does not play the trained model on the arcs"
+    t send-keys P
+    wait_for "the model answers 三加五等于? → 八" || fail "P does not play the trained model on the arcs" || return 1
+    wait_for "trained · add · seed 1" || fail "the title does not say the trained model plays" || return 1
+    t send-keys L
+    wait_for "the lesson's model plays on every screen" || fail "L did not say the lesson's model plays" || return 1
+    wait_for "三加五等于? · lesson model" || fail "the title does not say the lesson's model plays" || return 1
+    wait_for "52.4%" || fail "the lesson's model's share is not back" || return 1
+    wait_gone "the model answers" || fail "the lesson's model has no readout, yet one is said" || return 1
+    t send-keys L
+    wait_for "trained · add · seed 1" || fail "L again did not bring the trained model back" || return 1
+    wait_for "the model answers 三加五等于? → 八" || fail "the trained model came back without its readout"
 }
 
-run_case "--view train: Space learns add; w saves; the saved model predicts 八" case_train_screen
-run_case "train: p plays the trained model on every screen"      case_train_play
+run_case "--view train: Space learns add; W saves; the saved model predicts 八" case_train_screen
+run_case "train: P plays the trained model on every screen; L the lesson's and back" case_train_play
 
 # ---------------------------------------------------------------- flows2: what if typed, w's Q·K
 
@@ -1435,7 +1450,7 @@ case_what_if_typed_junk() {
     start_app --view machine --focus 4
     wait_for "[machine]" || return 1
     t send-keys i
-    wait_for "u undo all · Esc closes" || fail "the editor's keys line lost Esc at 80 columns" || return 1
+    wait_for "u undo · Esc closes" || fail "the editor's keys line lost Esc at 80 columns" || return 1
     t send-keys Enter
     t send-keys -l "1.2.3"
     wait_for "Backspace erases · Esc cancels" || fail "typing: the keys line does not say Esc cancels" || return 1
@@ -1443,7 +1458,7 @@ case_what_if_typed_junk() {
     wait_for "new value: 1.2.3_" || fail "a resize lost the value being typed" || return 1
     t send-keys Enter
     wait_for "'1.2.3' is not a number" || fail "a value that is not a number was dropped in silence" || return 1
-    wait_for "what if · Wq (changes in effect: 0)" || fail "a value that is not a number changed something" || return 1
+    wait_for "what if · Wq (numbers changed: 0)" || fail "a value that is not a number changed something" || return 1
     t send-keys Escape
     wait_gone "what if ·" || fail "Esc did not close the editor"
 }

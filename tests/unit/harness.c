@@ -224,7 +224,7 @@ int scene_press(Scene *s, int key)
         s->ui.what_if = EDIT_ASK_NONE;
         if (edit_carry_out(&s->own->m, &s->ui.want.config.score, &s->edits, ask,
                            &s->ui.what_if_edit))
-            s->ui.edits = s->edits.n;
+            ui_model_in_play(&s->ui, &s->ui.play, NULL, &s->edits);
     }
     if (react & REACT_RECOMPUTE) {
         rebuild_lesson(s->ls, &s->ui.want);
