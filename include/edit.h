@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include "charname.h"
 #include "engine.h"
 #include "model.h"
 
@@ -31,8 +32,8 @@ typedef struct {
                             score set earlier was there) */
     double after;        /* the number after it */
     int head;            /* EDIT_SCORE: the head, 0 .. (0 for the others) */
-    char names[2][TEXT_CHAR_BYTES]; /* EDIT_SCORE: the asking and the asked character, as
-                            the description names them ("等", "加") */
+    char names[2][CHARNAME_BYTES]; /* EDIT_SCORE: the asking and the asked character, as
+                            the description names them ("等", "加", "加₂" where it repeats) */
     ScoreSet prior;      /* EDIT_SCORE: the score set before (filled by edit_apply), put
                             back by an undo: one score is set at a time */
 } Edit;
@@ -50,7 +51,7 @@ typedef struct {
  * embedding, as the Chinese one does; the character as in the vocabulary, or its index 0..) against
  * model m into *out (before left 0), or "score[等][加]=6" against the UTF-8 sentence: the
  * raw score Q(等)·K(加) of the first head (each character its first place in the sentence,
- * or a position 0..T−1); sentence NULL refuses score. Blanks are not allowed; the value is a
+ * a repeated one's occurrence written after it, 加2 or 加₂, or a position 0..T−1); sentence NULL refuses score. Blanks are not allowed; the value is a
  * number as the model file writes them ('.' decimal point, any locale; finite). Returns 0,
  * or -1 with one line in err naming what is wrong (the name, the index and its range, or
  * the value). */

@@ -68,10 +68,8 @@ static long edit_place(char tokens[][TEXT_CHAR_BYTES], int T, const char **p, ch
     long v = edit_bracket(p, word, cap);
     if (v != -3)
         return v;
-    for (int t = 0; t < T; t++)
-        if (strcmp(tokens[t], word) == 0)
-            return t;
-    return -2;
+    int t = charname_find((const char (*)[TEXT_CHAR_BYTES])tokens, T, word);   /* 加, 加2, 加₂ */
+    return t >= 0 ? t : -2;
 }
 
 /* The rest of "score[A][B]=VALUE" at p against the sentence. */
@@ -123,8 +121,8 @@ static int edit_parse_score(const char *sentence, const char *p, const char *q, 
     out->row = (int)place[0];
     out->col = (int)place[1];
     out->after = v;
-    snprintf(out->names[0], sizeof out->names[0], "%s", tokens[place[0]]);
-    snprintf(out->names[1], sizeof out->names[1], "%s", tokens[place[1]]);
+    charname_of((const char (*)[TEXT_CHAR_BYTES])tokens, T, (int)place[0], out->names[0], sizeof out->names[0]);
+    charname_of((const char (*)[TEXT_CHAR_BYTES])tokens, T, (int)place[1], out->names[1], sizeof out->names[1]);
     return 0;
 }
 

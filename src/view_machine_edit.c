@@ -63,8 +63,8 @@ static Edit machine_edit_for(const Trace *tr, const MachineState *st, int h, dou
     } else if (st->table == MACHINE_EDIT_SCORE) {
         e.head = h;
         e.before = TRACE_HSQ(tr, scores, h, st->row, st->col);
-        snprintf(e.names[0], sizeof e.names[0], "%s", tr->tokens[st->row]);
-        snprintf(e.names[1], sizeof e.names[1], "%s", tr->tokens[st->col]);
+        charname_of(tr->tokens, tr->T, st->row, e.names[0], sizeof e.names[0]);
+        charname_of(tr->tokens, tr->T, st->col, e.names[1], sizeof e.names[1]);
     }
     return e;
 }
