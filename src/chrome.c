@@ -347,6 +347,16 @@ int chrome_bar_view_at(const ViewCtx *c, const ChromeLayout *L, int x)
 
 #define CHROME_WELCOME_TOUR_W 100   /* from this width the opening line names the tour's key */
 
+/* True when a waiting question or the tour owns the global key of a (n answers "no" while
+ * a yes/no question waits: the bar must not offer it as "numbers"). */
+static bool key_taken(const Ui *ui, Action a)
+{
+    for (const KeyBinding *b = action_keys; b->key != 0; b++)
+        if (b->action == a && (predict_binding(&ui->predict, b->key) || tour_binding(&ui->tour, b->key)))
+            return true;
+    return false;
+}
+
 int chrome_status_hints(const ViewCtx *c, const ViewOps *v, const KeyHint **out, int cap, int *own)
 {
     const Ui *ui = c->ui;
@@ -363,7 +373,7 @@ int chrome_status_hints(const ViewCtx *c, const ViewOps *v, const KeyHint **out,
     if (own)
         *own = n;
     for (const KeyHint *h = action_hints; h->first != ACTION_NONE && n < cap; h++)
-        if (view_global_hint_applies(v, h))
+        if (view_global_hint_applies(v, h) && !key_taken(ui, h->first))
             out[n++] = h;
     return n;
 }
@@ -474,19 +484,27 @@ static void note_text(const ViewCtx *c, char *buf, size_t cap)
                                   "这个画面没有可播放的：按 %s 换一个"), action_key_label(ACTION_VIEW_NEXT));
         break;
     case NOTE_WELCOME:
-        snprintf(buf, cap, SAY(c, "%s plays the whole lesson · %s/%s step · %s explains this screen",
-                                  "%s 自动播放整课 · %s/%s 一步步走 · %s 讲解这个画面"),
+        snprintf(buf, cap, SAY(c, "%s plays each character's four steps · %s/%s step · %s explains this screen",
+                                  "%s 自动播放（每个字走完四步） · %s/%s 一步步走 · %s 讲解这个画面"),
                  action_key_word(action_key_label(ACTION_PLAY), c->lang), action_key_label(ACTION_PREV),
                  action_key_label(ACTION_NEXT), action_key_label(ACTION_HELP));
-        if (c->g && c->g->w >= CHROME_WELCOME_TOUR_W)   /* room for one more */
-            draw_append(buf, cap, SAY(c, " · %s guided tour", " · %s 导览"),
+        if (c->g && c->g->w >= CHROME_WELCOME_TOUR_W)   /* room for one more: the whole lesson */
+            draw_append(buf, cap, SAY(c, " · %s the whole lesson, guided", " · %s 导览整课"),
                         action_key_label(ACTION_TOUR));
         break;
-    case NOTE_TOUR_END:
-        snprintf(buf, cap, SAY(c, "the tour's last stop: %s back, %s leaves",
-                                  "导览最后一站：%s 回去，%s 离开"),
-                 tour_key_label(ACTION_TOUR_PREV), tour_key_label(ACTION_TOUR_LEAVE));
+    case NOTE_TOUR_END: {   /* and the questions' tally, summed up */
+        const PredictTally *t = &ui->tour.tally_at[tour_count() - 1];
+        if (t->asked > 0)
+            snprintf(buf, cap, SAY(c, "the tour's end: you predicted %d of %d right · %s back, %s leaves",
+                                      "导览结束：一共猜了 %d 题，猜对 %d 题 · %s 回去，%s 离开"),
+                     c->lang == LANG_ZH ? t->asked : t->right, c->lang == LANG_ZH ? t->right : t->asked,
+                     tour_key_label(ACTION_TOUR_PREV), tour_key_label(ACTION_TOUR_LEAVE));
+        else
+            snprintf(buf, cap, SAY(c, "the tour's last stop: %s back, %s leaves",
+                                      "导览最后一站：%s 回去，%s 离开"),
+                     tour_key_label(ACTION_TOUR_PREV), tour_key_label(ACTION_TOUR_LEAVE));
         break;
+    }
     case NOTE_VERDICT: {
         const char *tok[MODEL_MAX_TOKENS];
         for (int t = 0; t < c->tr->T; t++)

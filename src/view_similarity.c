@@ -320,8 +320,16 @@ static int table_first_row(const ViewCtx *c, const SimFocus *f, TableKind k, int
     return first > lo ? lo : first;
 }
 
+/* True while predict asks whether the scores are mirrored (the tour's question at this
+ * trouble): the Q·K table and its words wait for the answer, so the screen does not give it. */
+static bool scores_wait(const ViewCtx *c)
+{
+    return c->ui->predict.kind == PREDICT_MIRROR && !c->ui->predict.revealed;
+}
+
 /* A table at (x, y): column heads, then as many rows (from row `first`) and columns as fit
- * in rows × cols. Returns the rows drawn. */
+ * in rows × cols; the Q·K table's cells blank while a question about them waits. Returns
+ * the rows drawn. */
 static int draw_table(const ViewCtx *c, const SimFocus *f, const SimLayout *L, TableKind k, int x,
                       int y, int rows, int cols, int first)
 {
@@ -346,7 +354,9 @@ static int draw_table(const ViewCtx *c, const SimFocus *f, const SimLayout *L, T
                 bool marked = table_marked(c, f, k, r, s);
                 if (marked != (pass == 1))
                     continue;
-                if (k == TABLE_SCORES && !engine_visible(c->tr, r, s))
+                if (k == TABLE_SCORES && scores_wait(c))
+                    draw_right(c->g, cx, row, cw, "?", STYLE_DIM);
+                else if (k == TABLE_SCORES && !engine_visible(c->tr, r, s))
                     draw_right(c->g, cx, row, cw, c->gl->minus_inf, STYLE_DIM);
                 else
                     cell_value(c, cx, row, cw, table_value(c, f, k, r, s), lo, hi, marked);
@@ -398,6 +408,11 @@ static void statement_scores(const ViewCtx *c, const SimFocus *f, char *buf, siz
     const char *a = c->tok[f->subject], *b = c->tok[f->partner];
     double ab = TRACE_HSQ(tr, scores, f->head, f->subject, f->partner);
     double ba = TRACE_HSQ(tr, scores, f->head, f->partner, f->subject);
+    if (scores_wait(c)) {
+        snprintf(buf, cap, "%s", SAY(c, "answer the question above: then the scores show",
+                                        "先回答上面的问题，再看分数"));
+        return;
+    }
     if (!engine_visible(tr, f->partner, f->subject)) {
         if (c->lang == LANG_ZH)
             snprintf(buf, cap, "掩码让「%s」看不见「%s」（第 7 课）", b, a);
@@ -431,9 +446,9 @@ static void paragraph_symmetric(const ViewCtx *c, const SimFocus *f, char *buf, 
                   strcmp(c->tr->tokens[f->partner], "加") == 0;
     if (c->lang == LANG_ZH) {
         snprintf(buf, cap, "%s那张表回答的是「谁像谁」，注意力要回答的是「我该看谁一眼」。"
-                 "对称意味着「谁在问」和「谁在答」是同一个角色。%s"
-                 "Q 和 K 来自两张不同的矩阵，同一对字的两个方向就有了两个分数。",
-                 "第 4 课", lesson ? "可「等」需要从「加」那里知道「该做加法了」，而「加」并不需要从「等」那里知道这个。" : "");
+                 "对称意味着「谁在问」和「谁在答」是同一个角色。%s%s",
+                 "第 4 课", lesson ? "可「等」需要从「加」那里知道「该做加法了」，而「加」并不需要从「等」那里知道这个。" : "",
+                 scores_wait(c) ? "" : "Q 和 K 来自两张不同的矩阵，同一对字的两个方向就有了两个分数。");
         return;
     }
     snprintf(buf, cap, "%s table answers \"who is like whom\"; attention must answer \"whom should "
@@ -444,8 +459,9 @@ static void paragraph_symmetric(const ViewCtx *c, const SimFocus *f, char *buf, 
                     "the sort from %s. ", a, b, b, a);
     else
         draw_append(buf, cap, "But what %s needs from %s is not what %s needs from %s. ", a, b, b, a);
-    draw_append(buf, cap, "Q and K come from two different matrices, so the two directions of a pair get "
-                "two numbers.");
+    if (!scores_wait(c))   /* the question's answer: said once it is given */
+        draw_append(buf, cap, "Q and K come from two different matrices, so the two directions of a pair get "
+                    "two numbers.");
 }
 
 /* ---------------------------------------------------------------- trouble 1 */

@@ -1098,9 +1098,10 @@ case_tour() {
     _n=$(grep -o 'tour 1/[0-9]*' "$WORK/first" | cut -d/ -f2)
     _i=1 _asked=0
     while [ "$_i" -lt "$_n" ]; do
-        if grep -qF "Predict: whom will 等 look at most?" "$WORK/screen"; then
-            t send-keys 2                      # 加
-            wait_for "等 looks most at 加 (52.4%): right!" || fail "answering 2 did not say right" || return 1
+        if grep -qF "Predict: whom will 减 look at most?" "$WORK/screen"; then
+            grep -qF "十减四等于?" "$WORK/screen" || fail "the share question is not asked in the other sentence" || return 1
+            t send-keys 1                      # 十
+            wait_for "减 looks most at 十 (49.2%): right!" || fail "answering 1 did not say right" || return 1
             _asked=1
         fi
         cp "$WORK/screen" "$WORK/before"
@@ -1110,6 +1111,7 @@ case_tour() {
     done
     [ "$_asked" = 1 ] || fail "no question before ③ on the way" || return 1
     grep -qF "[summary]" "$WORK/screen" || fail "the last stop is not the summary" || return 1
+    grep -qF "the tour's end: you predicted 1 of 2 right" "$WORK/screen" || fail "the end does not sum up the tally" || return 1
     while [ "$_i" -gt 1 ]; do
         cp "$WORK/screen" "$WORK/before"
         t send-keys Left
@@ -1242,7 +1244,7 @@ case_svg_key() {
 
 run_case "e, typing 10-4=? and Enter runs 十减四等于?"                  case_input_line
 run_case "S writes the frame as SVG: the default, == --print, never over" case_svg_key
-run_case "--tour: → to the summary (a question answered), ← back, Esc"  case_tour
+run_case "--tour: → to the summary (a question answered, the tally summed up), ← back, Esc"  case_tour
 run_case "--record writes asciicast v2 that replays to the last frame" case_record
 run_case "--record writes nothing while paused"                       case_record_idle
 run_case "--view all: ↓ and ↑ move the selection, n hides numbers" case_all_select
