@@ -559,7 +559,7 @@ case_quit_after_resize() {
     type_command "$BIN"
     wait_for "于" || fail "the program did not start in the shell" || return 1
     t resize-window -x 120 -y 40
-    wait_for "? explains this screen · g guided tour" || fail "no frame at 120×40" || return 1
+    wait_for "? explains this screen · g the whole lesson, guided" || fail "no frame at 120×40" || return 1
     settle big || fail "the 120×40 frame never settled" || return 1
     t send-keys q
     ask_status || fail "the shell did not come back after q" || return 1
@@ -1144,12 +1144,12 @@ case_input_line() {
     t send-keys Enter
     sleep 0.2
     capture
-    grep -qF "attn-tui · 三加五等于?" "$WORK/screen" || fail "a refused sentence changed the lesson" || return 1
+    grep -qF "三加五等于? · lesson model" "$WORK/screen" || fail "a refused sentence changed the lesson" || return 1
     t send-keys BSpace
     t send-keys -l '?'
     wait_for "十减四等于?" || fail "the typed sentence is not read as 十减四等于?" || return 1
     t send-keys Enter
-    wait_for "attn-tui · 十减四等于?" || fail "Enter did not run 十减四等于?" || return 1
+    wait_for "十减四等于? · lesson model" || fail "Enter did not run 十减四等于?" || return 1
     wait_for "how much 十 looks at each character" || fail "the panel does not show 十's row" || return 1
     settle arcs || fail "the screen did not settle" || return 1
     grep -qF -e "⡇" -e "⣀" -e "⠉" "$WORK/arcs" || fail "no arcs (braille) for the new sentence" || return 1
@@ -1264,8 +1264,9 @@ run_case "Tab from scale opens summary"                          case_summary_ta
 
 # ---------------------------------------------------------------- practice, where from, what if
 
-# Three questions answered as a person would: one right, one wrong (its mistake named), one
-# left empty (the worked solution); Esc leaves the line, n says it does not apply.
+# Three questions answered as a person would: one right, one wrong twice (the first named,
+# the second solved; q on the open line is a hint), one left empty (the worked solution);
+# Esc leaves the line, n says it does not apply.
 case_practice_three() {
     start_app --view practice
     wait_for "Practice · question 1" && wait_for "x(等)[2]: word vector + position fingerprint" ||
@@ -1277,11 +1278,18 @@ case_practice_three() {
         fail "the right answer was not called correct" || return 1
     t send-keys Enter
     wait_for "Practice · question 2" || fail "Enter did not go on to question 2" || return 1
+    t send-keys -l "2.0"
+    t send-keys Enter
+    wait_for "2.0 is not right yet: one more try." ||
+        fail "a first wrong answer was not given a second try" || return 1
+    wait_for "The mistake: rounded to fewer decimals than asked (two decimals)" ||
+        fail "fewer decimals were not named" || return 1
+    t send-keys -l "q"                               # q: a hint, never a quit
+    wait_for "'q' is not part of a number" || fail "q on the open line was not answered with a hint" || return 1
     t send-keys -l "0.73"
     t send-keys Enter
     wait_for "0.73 is wrong: the right value is 2.03." ||
         fail "the wrong answer did not get the right value" || return 1
-    wait_for "The mistake: position fingerprint left out" || fail "the mistake was not named" || return 1
     wait_for "Σ = 2.03217 → 2.03 (two decimals)" || fail "no worked solution" || return 1
     t send-keys Enter
     wait_for "Practice · question 3" || fail "Enter did not go on to question 3" || return 1
@@ -1369,13 +1377,14 @@ case_what_if_score() {
     t send-keys Left
     wait_for "score(等→加) = 6.00*: set by you (what-if)," ||
         fail "the arcs' ② did not say the score was set" || return 1
-    t send-keys Tab Tab Tab i u
-    wait_for "what if: 1 change undone" || fail "u did not undo" || return 1
-    t send-keys Escape BTab BTab BTab Right
+    wait_for "edited: score(等→加) 4.05 → 6.00 · u undoes" || fail "the arcs do not say the score is set" || return 1
+    t send-keys u                                    # the global u, on the arcs
+    wait_for "what if: undone; the model is as it was loaded" || fail "u did not undo" || return 1
+    t send-keys Right
     wait_for "52.4%" || fail "after u the arcs do not show 52.4%"
 }
 
-run_case "practice: one right, one wrong (named), one empty; Esc, n"  case_practice_three
+run_case "practice: one right, one wrong twice (a second try), one empty; Esc, n"  case_practice_three
 run_case "practice --seed 5 asks what --worksheet --seed 5 prints"   case_practice_seed
 run_case "w traces output(等)[0] on the machine screen"              case_where_from
 run_case "i: Wq[2][3] nudged, every screen follows, u undoes"        case_what_if
