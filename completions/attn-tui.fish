@@ -21,6 +21,7 @@ complete -c attn-tui -l stage -x -a 'qkv score softmax output' -d 'the stage to 
 complete -c attn-tui -l focus -x -d 'the asking character, 1 for the first'
 complete -c attn-tui -l tour -d 'walk the lesson stop by stop'
 complete -c attn-tui -l predict -d 'autoplay asks you to predict first'
+complete -c attn-tui -l no-history -d 'keep no practice history'
 complete -c attn-tui -l lang -x -a 'en zh' -d 'labels in English or Chinese'
 complete -c attn-tui -l theme -x -a 'dark light contrast' -d 'the colour theme'
 complete -c attn-tui -l config -r -F -d 'read the defaults from this file'

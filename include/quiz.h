@@ -114,6 +114,17 @@ bool quiz_about_set(const Trace *tr, const QuizQuestion *q);
 /* Makes the next question about trace tr into *q. */
 void quiz_next(QuizSeq *seq, const Trace *tr, QuizQuestion *q);
 
+/* Makes the next question of kind about tr from seq (a kind's own sequence: the practice
+ * history's due kinds are asked from one each, seeded with quiz_kind_seed). */
+void quiz_next_of(QuizSeq *seq, const Trace *tr, QuizKind kind, QuizQuestion *q);
+
+/* The seed of kind's own sequence under the practice seed `seed`. */
+unsigned long long quiz_kind_seed(unsigned long long seed, QuizKind kind);
+
+/* A kind's short name ("score", "÷√d", Chinese 「分数」…), as the practice screen lists the
+ * kinds due. */
+const char *quiz_kind_name(QuizKind kind, Lang lang);
+
 /* Makes the question of one kind about given cells (a screen asking about the cell under its
  * cursor; the tests): t, s the characters, j the component, head the head (an output's head
  * is j's), role for QUIZ_PROJECTION; number its position (1-based). Indices must be in tr. */

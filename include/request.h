@@ -19,6 +19,7 @@
 #include "lesson.h"
 #include "model.h"
 #include "player.h"
+#include "quiz.h"
 #include "view_list.h"
 
 /* The one-line notes the status bar can show until the next key (chrome.c words them). */
@@ -76,7 +77,10 @@ typedef enum {
                                        edit, or EDIT_ASK_UNDO); app.c carries it out */
     REQUEST_PLAY = 1u << 13,        /* play: the model every screen plays from now on */
     REQUEST_SAVE = 1u << 14,        /* save: a model kept to write once a file is named */
-    REQUEST_FILE_NAME = 1u << 15    /* the input line asks for a file name: file, file_name */
+    REQUEST_FILE_NAME = 1u << 15,   /* the input line asks for a file name: file, file_name */
+    REQUEST_PRACTICED = 1u << 16,   /* a practice question answered or revealed: the history
+                                       (Leitner) counts it, app.c writes it */
+    REQUEST_CHECKED = 1u << 17      /* a concept check finished: the history keeps its score */
 } RequestAsk;
 
 /* A view and a place or an action in it: what a cursor or a preset ask names. */
@@ -112,6 +116,10 @@ typedef struct {
     Model *save;                    /* REQUEST_SAVE: likewise */
     InputFile file;                 /* REQUEST_FILE_NAME: what the file is for */
     char file_name[INPUT_BYTES];    /* the name offered */
+    QuizKind practiced;             /* REQUEST_PRACTICED: the kind answered */
+    bool right_first;               /* right at the first try (else wrong, 2nd try, revealed) */
+    int check_score;                /* REQUEST_CHECKED: questions right */
+    int check_max;                  /* questions asked */
 } Request;
 
 struct Ui;
@@ -160,6 +168,10 @@ void request_play(Request *rq, Model *m, const ModelInPlay *as);
 void request_save(Request *rq, Model *m);
 /* The input line opened for the name of a file of kind file, holding name. */
 void request_file_name(Request *rq, InputFile file, const char *name);
+/* A practice question of kind answered (right_first: right at the first try) or revealed. */
+void request_practiced(Request *rq, QuizKind kind, bool right_first);
+/* A concept check finished with score of max right. */
+void request_checked(Request *rq, int score, int max);
 
 /* Frees what a request not carried out owns (its models) and empties it. */
 void request_drop(Request *rq);

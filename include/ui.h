@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include "actions.h"
 #include "edit.h"
+#include "history.h"
 #include "inplay.h"
 #include "input.h"
 #include "lesson.h"
@@ -77,6 +78,16 @@ typedef struct Ui {
                                        lives here; its stops and captions are src/tour.c's */
     Predict predict;                /* predict, then reveal (predict.h): the question shown,
                                        its answer, the tally; cross-screen state too */
+    History history;                /* the practice history (history.h) as loaded, and as
+                                       answered since; app.c reads and writes the file */
+    bool history_kept;              /* it is written back (not --no-history, and it read) */
+    bool history_dirty;             /* changed since written: app.c writes it */
+    int session;                    /* this run's session number (history.sessions + 1 at
+                                       the start) */
+    bool session_counted;           /* this run answered a question: it is a session */
+    int n_due;                      /* kinds practice asks first this session (fixed at the
+                                       start; none with --seed or --no-history) */
+    QuizKind due[QUIZ_KIND_COUNT];  /* them, lowest Leitner box first */
 } Ui;
 
 /* A fresh UI state on view: numbers shown, no help, cursors at their start, the lesson
@@ -143,6 +154,13 @@ bool ui_before_step(Ui *ui, Player *p, const Lesson *ls, long long now);
 /* Says which model plays and what is changed in it: the --set changes (set, may be NULL)
  * and what-if's (what_if, may be NULL): ui->play, ui->edits and ui->marks. */
 void ui_model_in_play(Ui *ui, const ModelInPlay *play, const EditLog *set, const EditLog *what_if);
+
+/* Takes h as the practice history this run starts from (kept: written back; order: the
+ * due kinds are asked first, else the seeded sequence alone). */
+void ui_history_start(Ui *ui, const History *h, bool kept, bool order);
+
+/* Tells every made view state that the lesson was rebuilt (ViewOps.lesson_changed). */
+void ui_lesson_changed(Ui *ui, const Lesson *ls);
 
 /* Sets the one-line note of the status bar (the app's own notes; a view asks for one). */
 void ui_note(Ui *ui, UiNote note, double value);

@@ -15,6 +15,7 @@
 #include "actions.h"
 #include "frame.h"
 #include "grid.h"
+#include "history.h"
 #include "outfile.h"
 #include "record.h"
 #include "snapshot.h"
@@ -55,6 +56,8 @@ typedef struct {
     bool write_pictures;       /* S and the train screen's w may write their files (app_run;
                                   a session only when asked: the UI fuzz target writes
                                   nothing) */
+    char history_path[HISTORY_PATH_BYTES]; /* where the practice history is written ("":
+                                  nowhere: --no-history, a session, no home) */
 } App;
 
 /* ---------------------------------------------------------------- clock */
@@ -254,6 +257,7 @@ static int app_what_if(App *a, char *err, size_t errlen)
             edit_pop(a->model, score, &a->edits);
         return -1;
     }
+    ui_lesson_changed(&a->ui, a->lesson);
     ui_model_in_play(&a->ui, &a->ui.play, &a->set, &a->edits);
     if (ask == EDIT_ASK_UNDO)
         ui_note(&a->ui, NOTE_UNDONE, a->edits.n);
@@ -328,6 +332,7 @@ static void app_swap_model(App *a, long long now)
         ui_note(&a->ui, NOTE_LESSON_MODEL, 0.0);
     }
     ui_model_in_play(&a->ui, &a->ui.play, &a->set, &a->edits);
+    ui_lesson_changed(&a->ui, a->lesson);
     player_set_tokens(&a->player, a->lesson->tr.T, now);
 }
 
@@ -381,6 +386,7 @@ static void app_recompute(App *a, long long now)
         ui_model_in_play(&a->ui, &a->ui.model_next_play, NULL, NULL);
     }
     a->ui.want = a->lesson->params;
+    ui_lesson_changed(&a->ui, a->lesson);
     player_set_tokens(&a->player, a->lesson->tr.T, now);
     if (a->ui.answer >= a->lesson->tr.T)
         a->ui.answer = -1;
@@ -498,6 +504,27 @@ static void app_choose_theme(App *a, const Options *o)
     term_set_theme(a->ui.theme);
 }
 
+/* Writes the practice history when an answer or a check changed it; a write that fails is
+ * said once, and nothing more is written this run. */
+static void app_history_save(App *a)
+{
+    if (!a->ui.history_dirty)
+        return;
+    a->ui.history_dirty = false;
+    if (!a->history_path[0] || !a->ui.history_kept)
+        return;
+    for (int i = 0; i < a->ui.history.n_checks; i++)   /* when a check was taken */
+        if (a->ui.history.checks[i].when == 0)
+            a->ui.history.checks[i].when = (long long)time(NULL);
+    char err[UI_NOTE_BYTES], note[UI_NOTE_BYTES];
+    if (history_save(a->history_path, &a->ui.history, a->frame.lang, err, sizeof err) != 0) {
+        text_format(note, sizeof note, LANG_PICK(a->frame.lang, "practice history not kept: %s",
+                                                 "练习记录没存上：%s"), err);
+        ui_note_text(&a->ui, note);
+        a->ui.history_kept = false;
+    }
+}
+
 /* Applies one key. Returns REACT_* flags. */
 static int app_key(App *a, const TermEvent *ev, long long now)
 {
@@ -567,6 +594,7 @@ static int app_loop(App *a)
             continue;
         }
         int react = app_key(a, &ev, app_now_ms());
+        app_history_save(a);
         if (react & REACT_QUIT)
             return 0;
         if (react & REACT_REPAINT)
@@ -633,6 +661,23 @@ static void app_free_parked(App *a)
     }
 }
 
+/* The practice history the run starts from (none with --no-history): loaded from its file,
+ * a damaged one moved aside; what loading had to say goes in note (the notice). The kinds
+ * due are asked first unless --seed chose the sequence. */
+static void app_history_start(App *a, const Options *o, char *note, size_t cap)
+{
+    History h;
+    history_init(&h);
+    note[0] = '\0';
+    bool kept = false;
+    if (!o->no_history && history_path(a->history_path, sizeof a->history_path) == 0)
+        kept = history_load(a->history_path, &h, a->frame.lang, note, cap) != HISTORY_UNREADABLE;
+    else
+        a->history_path[0] = '\0';
+    ui_history_start(&a->ui, &h, kept, !o->seed_set && !o->no_history);
+    ui_lesson_changed(&a->ui, a->lesson);   /* the practice screen asks the kinds due */
+}
+
 int app_run(const Options *o, Model *m, Lesson *ls, const EditLog *set, const char *notice)
 {
     App a;
@@ -641,6 +686,10 @@ int app_run(const Options *o, Model *m, Lesson *ls, const EditLog *set, const ch
         fprintf(stderr, "%s", LANG_PICK(lang, "attn-tui: out of memory\n", "attn-tui: 内存不足\n"));
         return 1;
     }
+    char history_note[UI_NOTE_BYTES];
+    app_history_start(&a, o, history_note, sizeof history_note);
+    if (history_note[0])   /* a damaged history said before anything else */
+        notice = history_note;
     a.frame.notice = notice;
     a.exit_after_first = app_env_flag(APP_EXIT_AFTER_FIRST_FRAME_ENV);
     a.write_pictures = true;

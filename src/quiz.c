@@ -468,6 +468,43 @@ void quiz_next(QuizSeq *seq, const Trace *tr, QuizQuestion *q)
         seq->round++;
 }
 
+void quiz_next_of(QuizSeq *seq, const Trace *tr, QuizKind kind, QuizQuestion *q)
+{
+    QuizQuestion cells;
+    memset(&cells, 0, sizeof cells);
+    for (int tries = 0;; tries++) {   /* a score set: as quiz_next, the kind gives way at last */
+        cells.kind = tries < QUIZ_SET_TRIES ? kind : QUIZ_OUTPUT;
+        quiz_cells(seq, tr, &cells);
+        if (!quiz_about_set(tr, &cells))
+            break;
+    }
+    quiz_make(tr, cells.kind, (Role)(seq->asked % 3), cells.t, cells.s, cells.j, cells.head,
+              seq->asked + 1, q);
+    seq->asked++;
+}
+
+unsigned long long quiz_kind_seed(unsigned long long seed, QuizKind kind)
+{
+    return seed ^ (0xD1B54A32D192ED03ULL * (unsigned long long)((int)kind + 1));
+}
+
+const char *quiz_kind_name(QuizKind kind, Lang lang)
+{
+    switch (kind) {
+    case QUIZ_X:          return "x";
+    case QUIZ_PROJECTION: return "Q/K/V";
+    case QUIZ_SCORE:      return LANG_PICK(lang, "score", "分数");
+    case QUIZ_MIRRORED:   return LANG_PICK(lang, "mirrored score", "镜像分数");
+    case QUIZ_SCALED:     return "÷√d";
+    case QUIZ_EXP:        return "e^";
+    case QUIZ_SHARE:      return LANG_PICK(lang, "share", "百分比");
+    case QUIZ_OUTPUT:     return LANG_PICK(lang, "output", "输出");
+    case QUIZ_COSINE:     return LANG_PICK(lang, "cosine", "余弦");
+    case QUIZ_KIND_COUNT: break;
+    }
+    return "?";
+}
+
 /* ---------------------------------------------------------------- grading */
 
 /* v cut off (toward zero) at `digits` decimals. */

@@ -137,3 +137,17 @@ void request_drop(Request *rq)
     request_keep(&rq->save, NULL);
     rq->asks = 0;
 }
+
+void request_practiced(Request *rq, QuizKind kind, bool right_first)
+{
+    rq->asks |= REQUEST_PRACTICED;
+    rq->practiced = kind;
+    rq->right_first = right_first;
+}
+
+void request_checked(Request *rq, int score, int max)
+{
+    rq->asks |= REQUEST_CHECKED;
+    rq->check_score = score;
+    rq->check_max = max;
+}

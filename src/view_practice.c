@@ -48,63 +48,90 @@ static const ViewHint practice_hints[] = {
 
 /* ---------------------------------------------------------------- the question */
 
-/* Draws questions 1 … index + 1 of seed's sequence about tr: the last into *q, the sequence
- * after it into *seq. */
-static void practice_replay(QuizSeq *seq, const Trace *tr, unsigned long long seed, int index,
+PracticeOrder practice_order(const Ui *ui)
+{
+    return (PracticeOrder){ .seed = ui->seed, .n_due = ui->n_due, .due = ui->due };
+}
+
+/* Draws question index of order about tr into *q: a due kind's from its own sequence, or
+ * question index − n_due + 1 of the seed's, numbered index + 1; the seed's sequence after it
+ * into *seq (for a due kind: the seed's from its start). */
+static void practice_replay(QuizSeq *seq, const Trace *tr, const PracticeOrder *order, int index,
                             QuizQuestion *q)
 {
-    quiz_seq_init(seq, seed);
-    for (int i = 0; i <= index; i++)
-        quiz_next(seq, tr, q);
+    quiz_seq_init(seq, order->seed);
+    if (index < order->n_due) {
+        QuizSeq kind;
+        quiz_seq_init(&kind, quiz_kind_seed(order->seed, order->due[index]));
+        quiz_next_of(&kind, tr, order->due[index], q);
+    } else {
+        for (int i = 0; i <= index - order->n_due; i++)
+            quiz_next(seq, tr, q);
+    }
+    q->number = index + 1;
+}
+
+void practice_question_in(const Trace *tr, const PracticeOrder *order, int index, QuizQuestion *q)
+{
+    QuizSeq seq;
+    practice_replay(&seq, tr, order, index, q);
 }
 
 void practice_question(const Trace *tr, unsigned long long seed, int index, QuizQuestion *q)
 {
-    QuizSeq seq;
-    practice_replay(&seq, tr, seed, index, q);
+    PracticeOrder order = { .seed = seed };
+    practice_question_in(tr, &order, index, q);
 }
 
-/* What the sequence's draws about tr with seed depend on. */
-static PracticeShape practice_shape(const Trace *tr, unsigned long long seed)
+/* What the sequence's draws about tr in order depend on. */
+static PracticeShape practice_shape(const Trace *tr, const PracticeOrder *order)
 {
     const ScoreSet *set = &tr->score_set;
-    return (PracticeShape){ .seed = seed, .T = tr->T, .d = tr->d, .heads = tr->heads,
+    PracticeShape shape = { .seed = order->seed, .T = tr->T, .d = tr->d, .heads = tr->heads,
                             .mask = (int)tr->mask,
-                            .score_cell = set->on ? (set->head * tr->T + set->row) * tr->T + set->col : -1 };
+                            .score_cell = set->on ? (set->head * tr->T + set->row) * tr->T + set->col : -1,
+                            .n_due = order->n_due };
+    for (int i = 0; i < order->n_due; i++)
+        shape.due[i] = order->due[i];
+    return shape;
 }
 
 static bool practice_same_shape(const PracticeShape *a, const PracticeShape *b)
 {
     return a->seed == b->seed && a->T == b->T && a->d == b->d && a->heads == b->heads &&
-           a->mask == b->mask && a->score_cell == b->score_cell;
+           a->mask == b->mask && a->score_cell == b->score_cell && a->n_due == b->n_due &&
+           memcmp(a->due, b->due, (size_t)a->n_due * sizeof a->due[0]) == 0;
 }
 
-/* True when st holds question st->index drawn for tr's shape with seed. */
-static bool practice_holds(const PracticeState *st, const Trace *tr, unsigned long long seed)
+/* True when st holds question st->index drawn for tr's shape in order. */
+static bool practice_holds(const PracticeState *st, const Trace *tr, const PracticeOrder *order)
 {
-    PracticeShape now = practice_shape(tr, seed);
+    PracticeShape now = practice_shape(tr, order);
     return st->drawn_ok && st->drawn.number == st->index + 1 &&
            practice_same_shape(&st->shape, &now);
 }
 
-void practice_sync(PracticeState *st, const Trace *tr, unsigned long long seed)
+void practice_sync(PracticeState *st, const Trace *tr, const PracticeOrder *order)
 {
-    if (practice_holds(st, tr, seed))
+    if (practice_holds(st, tr, order))
         return;
-    PracticeShape now = practice_shape(tr, seed);
-    if (st->drawn_ok && practice_same_shape(&st->shape, &now) && st->drawn.number == st->index)
-        quiz_next(&st->after, tr, &st->drawn);   /* the next question: one draw on */
-    else
-        practice_replay(&st->after, tr, seed, st->index, &st->drawn);
+    PracticeShape now = practice_shape(tr, order);
+    if (st->drawn_ok && practice_same_shape(&st->shape, &now) && st->drawn.number == st->index &&
+        st->index >= order->n_due) {   /* the next question of the seed's: one draw on */
+        quiz_next(&st->after, tr, &st->drawn);
+        st->drawn.number = st->index + 1;
+    } else {
+        practice_replay(&st->after, tr, order, st->index, &st->drawn);
+    }
     st->shape = now;
     st->drawn_ok = true;
 }
 
-void practice_current(const PracticeState *st, const Trace *tr, unsigned long long seed,
+void practice_current(const PracticeState *st, const Trace *tr, const PracticeOrder *order,
                       QuizQuestion *q)
 {
-    if (!practice_holds(st, tr, seed)) {   /* a lesson the view has not acted on yet */
-        practice_question(tr, seed, st->index, q);
+    if (!practice_holds(st, tr, order)) {   /* a lesson the view has not seen yet */
+        practice_question_in(tr, order, st->index, q);
         return;
     }
     const QuizQuestion *c = &st->drawn;
@@ -112,14 +139,25 @@ void practice_current(const PracticeState *st, const Trace *tr, unsigned long lo
 }
 
 /* The fresh state: question 1, the answer line open, drawn for the lesson with the default
- * seed (a --seed given later, or another lesson, draws it again at the view's first key). */
+ * seed (a --seed given later, the kinds due, or another lesson draw it again at the view's
+ * first key or rebuild). */
 static void practice_init(void *state, const Lesson *ls)
 {
     PracticeState *st = state;
     memset(st, 0, sizeof *st);
     st->typing = true;
-    if (ls)
-        practice_sync(st, &ls->tr, QUIZ_DEFAULT_SEED);
+    if (ls) {
+        PracticeOrder order = { .seed = QUIZ_DEFAULT_SEED };
+        practice_sync(st, &ls->tr, &order);
+    }
+}
+
+/* The lesson was rebuilt: the question is drawn again for it now, not on every frame until
+ * the next key. */
+static void practice_lesson_changed(void *state, const Ui *ui, const Lesson *ls)
+{
+    PracticeOrder order = practice_order(ui);
+    practice_sync(state, &ls->tr, &order);
 }
 
 /* The typed answer graded against q; false when it is not a number (or empty). */
@@ -136,11 +174,13 @@ static bool practice_graded(const QuizQuestion *q, const char *typed, QuizGrade 
 
 /* Enter on the line: grades it (a first wrong answer leaves one more try, the line open
  * again and the solution hidden), reveals the solution (empty), or says why it is no number. */
-static int practice_submit(PracticeState *st, const Ui *ui, const Lesson *ls)
+static int practice_submit(PracticeState *st, const ViewCall *call)
 {
-    practice_sync(st, &ls->tr, ui->seed);
+    const Lesson *ls = call->ls;
+    PracticeOrder order = practice_order(call->ui);
+    practice_sync(st, &ls->tr, &order);
     QuizQuestion q;
-    practice_current(st, &ls->tr, ui->seed, &q);
+    practice_current(st, &ls->tr, &order, &q);
     TypedNumber a;
     TypedRead r = typed_read(st->typed, &a);
     if (r != TYPED_NUMBER && r != TYPED_EMPTY) {   /* said under the line, in the frame's language */
@@ -152,6 +192,7 @@ static int practice_submit(PracticeState *st, const Ui *ui, const Lesson *ls)
         st->typing = false;
         st->phase = PRACTICE_REVEALED;
         quiz_tally_add(&st->tally, NULL, st->tries + 1);
+        request_practiced(call->ask, q.kind, false);   /* the history: back to box 1 */
         return REACT_REDRAW;
     }
     QuizGrade g;
@@ -165,6 +206,7 @@ static int practice_submit(PracticeState *st, const Ui *ui, const Lesson *ls)
     st->typing = false;
     st->phase = PRACTICE_GRADED;
     quiz_tally_add(&st->tally, &g, st->tries);
+    request_practiced(call->ask, q.kind, g.correct && st->tries == 1);   /* a 2nd try: wrong */
     return REACT_REDRAW;
 }
 
@@ -173,13 +215,14 @@ static int practice_key(void *state, const ViewCall *call, int key)
     const Ui *ui = call->ui;
     const Lesson *ls = call->ls;
     PracticeState *st = state;
-    practice_sync(st, &ls->tr, ui->seed);   /* the lesson may have changed since */
+    PracticeOrder order = practice_order(ui);
+    practice_sync(st, &ls->tr, &order);   /* the seed may have changed since */
     st->junk = false;
     st->hint = TYPED_KEY_OTHER;
     TypedKey what = typed_key(st->typed, sizeof st->typed, key, TYPED_ANSWER);
     switch (what) {
     case TYPED_KEY_ENTER:
-        return practice_submit(st, ui, ls);
+        return practice_submit(st, call);
     case TYPED_KEY_ESC:
         st->typing = false;
         return REACT_REDRAW;
@@ -219,7 +262,8 @@ static int practice_act(void *state, const ViewCall *call, Action a, int arg)
     PracticeState *st = state;
     if ((int)a < (int)ACTION_VIEW_FIRST)
         return -1;
-    practice_sync(st, &ls->tr, ui->seed);
+    PracticeOrder order = practice_order(ui);
+    practice_sync(st, &ls->tr, &order);
     switch ((PracticeAction)a) {
     case ACTION_PRACTICE_GO:
         if (st->phase != PRACTICE_ASKING) {
@@ -229,7 +273,7 @@ static int practice_act(void *state, const ViewCall *call, Action a, int arg)
             st->first[0] = '\0';
             st->tries = 0;
             st->scroll = 0;
-            practice_sync(st, &ls->tr, ui->seed);   /* the new question, drawn once */
+            practice_sync(st, &ls->tr, &order);   /* the new question, drawn once */
         }
         st->typing = true;
         return REACT_REDRAW;
@@ -274,6 +318,41 @@ static void practice_heading(const ViewCtx *c, const PracticeState *st, int x, i
     int rw = text_width(shown);
     if (text_width(left) + 2 + rw <= w)
         draw_right(c->g, x, y, w, shown, STYLE_NORMAL);
+}
+
+/* Under the heading, what the practice history asks first this session: "from your practice
+ * history, due first: score, share (question 1 of 2)"; once they are asked, when a kind comes
+ * back. Nothing without a history (--no-history, --seed: the seed's sequence alone). */
+static void practice_due_line(const ViewCtx *c, const PracticeState *st, int x, int y)
+{
+    const Ui *ui = c->ui;
+    char line[512], names[256] = "";
+    if (ui->n_due > 0) {
+        for (int i = 0; i < ui->n_due; i++)
+            draw_append(names, sizeof names, "%s%s", i ? SAY(c, ", ", "、") : "",
+                        quiz_kind_name(ui->due[i], c->lang));
+        if (st->index < ui->n_due)
+            snprintf(line, sizeof line, SAY(c, "from your practice history, due first: %s (%d of %d)",
+                                            "练习记录：这次先练到期的题型：%s（第 %d 个，共 %d 个）"),
+                     names, st->index + 1, ui->n_due);
+        else
+            snprintf(line, sizeof line, SAY(c, "the kinds due (%s) are done: new questions now",
+                                            "到期的题型（%s）练完了：接着出新题"), names);
+    } else if (ui->history_kept && ui->history.sessions > 0) {
+        int next = -1;   /* the soonest a kind comes back */
+        for (int k = 0; k < QUIZ_KIND_COUNT; k++)
+            if (ui->history.kinds[k].box > 0 && (next < 0 || ui->history.kinds[k].due < next))
+                next = ui->history.kinds[k].due;
+        if (next < 0)
+            return;
+        snprintf(line, sizeof line, SAY(c, "practice history: nothing due now; the next kind in %d",
+                                        "练习记录：现在没有到期的题型；%d 次之后再练"),
+                 next - ui->session > 0 ? next - ui->session : 1);
+        draw_append(line, sizeof line, "%s", SAY(c, next - ui->session > 1 ? " sessions" : " session", ""));
+    } else {
+        return;
+    }
+    practice_line(c, x, y, line, STYLE_DIM);
 }
 
 /* The answer line: "Your answer (two decimals): 4.05" and the cursor while it is open. */
@@ -448,11 +527,13 @@ static void practice_draw(const ViewCtx *c)
     const Rect *b = &c->body;
     int x = b->x + 1, w = b->w - 2, y = b->y, bottom = b->y + b->h;
     QuizQuestion q;
-    practice_current(st, c->tr, c->ui->seed, &q);
+    PracticeOrder order = practice_order(c->ui);
+    practice_current(st, c->tr, &order, &q);
     QuizText prompt;   /* narrower than the sheet: in fewer columns, every operand shown */
     quiz_prompt_fit(c->tr, &q, c->lang, w, &prompt);
 
     practice_heading(c, st, x, y, w);
+    practice_due_line(c, st, x, y + 1);
     y += 2;
     char sentence[2 * QUIZ_LINE_BYTES];
     draw_drawable(c->ascii, prompt.line[0], sentence, sizeof sentence);
@@ -547,6 +628,7 @@ const ViewOps view_practice = {
     .stages = false,
     .state_size = sizeof(PracticeState),
     .init = practice_init,
+    .lesson_changed = practice_lesson_changed,
     .draw = practice_draw,
     .act = practice_act,
     .modal = practice_modal,

@@ -8,6 +8,7 @@ pass=0; fail=0
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 # No user's config file changes what the tests see (the config tests below make their own).
 XDG_CONFIG_HOME=$tmp/xdg; export XDG_CONFIG_HOME
+XDG_STATE_HOME=$tmp/state; export XDG_STATE_HOME   # the practice history: never the user's
 
 ok()   { pass=$((pass + 1)); echo "ok    $1"; }
 bad()  { fail=$((fail + 1)); echo "FAIL  $1"; [ -n "${2:-}" ] && printf '%s\n' "$2" | sed 's/^/      /'; }

@@ -37,7 +37,7 @@ ESC=$(printf '\033')
 
 # The program's environment: a UTF-8 locale in English, a 256-colour xterm, and no user's
 # config file (an empty XDG_CONFIG_HOME).
-APP_ENV="env -u LC_ALL -u LC_MESSAGES -u LC_CTYPE -u NO_COLOR LANG=C.UTF-8 TERM=xterm-256color XDG_CONFIG_HOME=$WORK/xdg"
+APP_ENV="env -u LC_ALL -u LC_MESSAGES -u LC_CTYPE -u NO_COLOR LANG=C.UTF-8 TERM=xterm-256color XDG_CONFIG_HOME=$WORK/xdg XDG_STATE_HOME=$WORK/state"
 PROMPT='e2e$ '
 PROMPT_SEEN='e2e$'   # as capture-pane shows it: trailing blanks trimmed
 
@@ -63,6 +63,11 @@ start_pane() {
 # Runs attn-tui with the arguments given, directly in the pane.
 start_app() {
     start_pane "$APP_ENV $BIN $*"
+}
+
+# Waits until the program started by start_app has left (its pane and server gone).
+wait_exit() {
+    wait_until '! t has-session >/dev/null 2>&1' 5
 }
 
 # Runs a shell in the pane (to check what the program leaves behind) and waits for it.
@@ -257,6 +262,7 @@ run_case() {
     case $1 in *"$ONLY"*) ;; *) return 0 ;; esac
     FAIL_MSG=""
     rm -f "$WORK/screen"
+    rm -rf "$WORK/state"   # each case starts with no practice history
     _t0=$(date +%s%N)
     if "$2"; then
         PASSED=$((PASSED + 1))
@@ -1384,7 +1390,50 @@ case_what_if_score() {
     wait_for "52.4%" || fail "after u the arcs do not show 52.4%"
 }
 
+# The practice history across two runs: question 1 (x) answered wrong twice, quit; the next
+# run asks an x first and says it is due; the file reads as the history's format. A damaged
+# history is said at the start, moved aside, and the run goes on.
+case_practice_history() {
+    start_app --view practice
+    wait_for "Practice · question 1" || return 1
+    t send-keys -l "5"
+    t send-keys Enter
+    t send-keys -l "5"
+    t send-keys Enter
+    wait_for "5 is wrong: the right value is -0.62." || fail "the answer was not graded" || return 1
+    t send-keys q
+    wait_exit || fail "q did not quit" || return 1
+    [ -s "$WORK/state/attn-tui/history" ] || fail "no history written to \$XDG_STATE_HOME/attn-tui/history" || return 1
+    grep -qx "kind x box 1 due 2 asked 1 right 0" "$WORK/state/attn-tui/history" ||
+        fail "the history does not hold x in box 1: $(cat "$WORK/state/attn-tui/history")" || return 1
+    start_app --view practice
+    wait_for "from your practice history, due first: x (1 of 1)" || fail "the next run does not say x is due" || return 1
+    wait_for "word vector + position fingerprint" || fail "the next run does not ask an x first" || return 1
+    t send-keys Escape
+    wait_for "Enter opens the answer line again." || return 1
+    t send-keys q
+    wait_exit || return 1
+    printf 'attn-tui history 1\nsessions many\n' > "$WORK/state/attn-tui/history"
+    start_app --view practice
+    wait_for "practice history damaged: moved to history.damaged-1" ||
+        fail "a damaged history was not said" || return 1
+    [ -f "$WORK/state/attn-tui/history.damaged-1" ] || fail "the damaged history was not kept aside" || return 1
+    t send-keys Escape
+    wait_for "Enter opens the answer line again." || return 1
+    t send-keys q
+    wait_exit || return 1
+    start_app --view practice --no-history
+    wait_for "Practice · question 1" || return 1
+    t send-keys -l -- "-0.62"
+    t send-keys Enter
+    wait_for "-0.62 is correct!" || return 1
+    t send-keys q
+    wait_exit || return 1
+    [ ! -f "$WORK/state/attn-tui/history" ] || fail "--no-history wrote a history"
+}
+
 run_case "practice: one right, one wrong twice (a second try), one empty; Esc, n"  case_practice_three
+run_case "practice history: a wrong kind comes back first; damaged: set aside; --no-history" case_practice_history
 run_case "practice --seed 5 asks what --worksheet --seed 5 prints"   case_practice_seed
 run_case "w traces output(等)[0] on the machine screen"              case_where_from
 run_case "i: Wq[2][3] nudged, every screen follows, u undoes"        case_what_if

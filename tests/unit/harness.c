@@ -230,6 +230,7 @@ int scene_press(Scene *s, int key)
     if (react & REACT_RECOMPUTE) {
         rebuild_lesson(s->ls, &s->ui.want);
         s->ui.want = s->ls->params;
+        ui_lesson_changed(&s->ui, s->ls);   /* as app.c: the views bring their state up to date */
         player_set_tokens(&s->p, s->ls->tr.T, 0);
     }
     return react;

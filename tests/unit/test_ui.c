@@ -563,6 +563,19 @@ static void test_requests_carried_out(void **state)
     request_drop(&rq);
     assert_null(rq.play);
     assert_int_equal(rq.asks, 0u);
+    /* a practice answer and a concept check: the history counts them, this run a session */
+    assert_int_equal(f->ui.session, 1);
+    request_practiced(&rq, QUIZ_SHARE, false);
+    assert_int_equal(ui_carry_out(&f->ui, &f->p, &f->ls, &rq, 0), REACT_REDRAW);
+    assert_true(f->ui.session_counted && f->ui.history_dirty);
+    assert_int_equal(f->ui.history.sessions, 1);
+    assert_int_equal(f->ui.history.kinds[QUIZ_SHARE].box, 1);
+    assert_int_equal(f->ui.history.kinds[QUIZ_SHARE].due, 2);
+    request_checked(&rq, 7, 12);
+    ui_carry_out(&f->ui, &f->p, &f->ls, &rq, 0);
+    assert_int_equal(f->ui.history.n_checks, 1);
+    assert_int_equal(f->ui.history.checks[0].score, 7);
+    assert_int_equal(f->ui.history.checks[0].max, 12);
 }
 
 /* A state is made the first time its view is shown or a request targets it, over the lesson

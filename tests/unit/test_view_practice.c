@@ -477,7 +477,8 @@ static void assert_same_question(const QuizQuestion *a, const QuizQuestion *b)
 /* The question asked is kept in the state, drawn once as it changes (one draw on from the
  * last): through two rounds of the kinds it is the one the sequence replayed from question 1
  * gives; the frame asks the kept one (a kept cell changed by hand shows on screen); a lesson
- * of another shape is asked afresh at once and drawn again at the view's next key. */
+ * of another shape is asked afresh at once and drawn again when the lesson is rebuilt
+ * (ViewOps.lesson_changed), not on every frame until the view's next key. */
 static void test_question_kept_in_the_state(void **state)
 {
     (void)state;
@@ -490,7 +491,7 @@ static void test_question_kept_in_the_state(void **state)
         assert_int_equal(ST(s)->after.asked, i + 1);   /* drawn once, not replayed */
         practice_question(&s->ls->tr, s->ui.seed, i, &want);
         assert_same_question(&ST(s)->drawn, &want);
-        practice_current(ST(s), &s->ls->tr, s->ui.seed, &got);
+        practice_current(ST(s), &s->ls->tr, &(PracticeOrder){ .seed = s->ui.seed }, &got);
         assert_same_question(&got, &want);
         pass_on(s);
     }
@@ -509,10 +510,12 @@ static void test_question_kept_in_the_state(void **state)
     assert_int_equal(lesson_rebuild(s->ls, &p, err, sizeof err), 0);
     assert_int_not_equal(s->ls->tr.T, 6);
     practice_question(&s->ls->tr, s->ui.seed, 0, &want);
-    practice_current(ST(s), &s->ls->tr, s->ui.seed, &got);
+    practice_current(ST(s), &s->ls->tr, &(PracticeOrder){ .seed = s->ui.seed }, &got);
     assert_same_question(&got, &want);
-    scene_press(s, '1');   /* the view's next key draws it for the new lesson */
+    ui_lesson_changed(&s->ui, s->ls);   /* the rebuild draws it for the new lesson, at once */
     assert_int_equal(ST(s)->shape.T, s->ls->tr.T);
+    assert_same_question(&ST(s)->drawn, &want);
+    scene_press(s, '1');   /* and a key keeps it */
     assert_same_question(&ST(s)->drawn, &want);
     scene_close(s);
 }
@@ -665,7 +668,7 @@ static void test_score_set_redraws_the_question(void **state)
     pass_on(s);
     pass_on(s);
     QuizQuestion q;
-    practice_current(ST(s), &s->ls->tr, s->ui.seed, &q);
+    practice_current(ST(s), &s->ls->tr, &(PracticeOrder){ .seed = s->ui.seed }, &q);
     assert_int_equal(q.kind, QUIZ_SCORE);
     assert_int_equal(q.t, 1);   /* 加 asks 三 */
     assert_int_equal(q.s, 0);
@@ -674,7 +677,7 @@ static void test_score_set_redraws_the_question(void **state)
     char err[256];
     assert_int_equal(lesson_rebuild(s->ls, &p, err, sizeof err), 0);
     s->ui.want = s->ls->params;
-    practice_current(ST(s), &s->ls->tr, s->ui.seed, &q);
+    practice_current(ST(s), &s->ls->tr, &(PracticeOrder){ .seed = s->ui.seed }, &q);
     assert_int_equal(q.number, 3);
     assert_false(quiz_about_set(&s->ls->tr, &q));
     assert_false(q.t == 1 && q.s == 0);
@@ -688,7 +691,7 @@ static void test_score_set_redraws_the_question(void **state)
     p.config.score.on = false;
     assert_int_equal(lesson_rebuild(s->ls, &p, err, sizeof err), 0);
     s->ui.want = s->ls->params;
-    practice_current(ST(s), &s->ls->tr, s->ui.seed, &q);
+    practice_current(ST(s), &s->ls->tr, &(PracticeOrder){ .seed = s->ui.seed }, &q);
     assert_true(q.kind == QUIZ_SCORE && q.t == 1 && q.s == 0);
     scene_close(s);
 }
