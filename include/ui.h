@@ -85,6 +85,8 @@ typedef struct Ui {
     int session;                    /* this run's session number (history.sessions + 1 at
                                        the start) */
     bool session_counted;           /* this run answered a question: it is a session */
+    int checks_done;                /* concept checks finished in this run (--check prints the
+                                       result on leaving) */
     int n_due;                      /* kinds practice asks first this session (fixed at the
                                        start; none with --seed or --no-history) */
     QuizKind due[QUIZ_KIND_COUNT];  /* them, lowest Leitner box first */

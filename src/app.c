@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "actions.h"
+#include "format.h"
 #include "frame.h"
 #include "grid.h"
 #include "history.h"
@@ -75,7 +76,8 @@ static long long app_now_ms(void)
 int app_start_state(const Options *o, const Lesson *ls, long long now_ms, Player *p, Ui *ui)
 {
     player_init(p, ls->tr.T, now_ms);
-    int made = ui_init_for(ui, o->view >= 0 ? (ViewId)o->view : VIEW_DEFAULT, ls);
+    ViewId start = o->view >= 0 ? (ViewId)o->view : o->check ? VIEW_CHECK : VIEW_DEFAULT;
+    int made = ui_init_for(ui, start, ls);
     ui_set_view(ui, p, ls, ui->view);
     player_set_focus(p, o->focus >= 0 ? o->focus : lesson_asker(ls), now_ms);
     player_set_stage(p, o->stage, now_ms);
@@ -96,7 +98,7 @@ int app_start_state(const Options *o, const Lesson *ls, long long now_ms, Player
     ui_model_in_play(ui, &play, NULL, NULL);
     if (o->tour && made == 0)
         ui_apply(ui, p, ls, ACTION_TOUR, 0, now_ms);   /* g: the tour's first stop */
-    else if (o->view < 0 && !o->autoplay)   /* the opening picture says what to press */
+    else if (o->view < 0 && !o->autoplay && !o->check)   /* the opening picture says what to press */
         ui_note(ui, NOTE_WELCOME, 0.0);
     if (o->autoplay && !o->tour)
         player_toggle_play(p, now_ms);
@@ -678,6 +680,34 @@ static void app_history_start(App *a, const Options *o, char *note, size_t cap)
     ui_lesson_changed(&a->ui, a->lesson);   /* the practice screen asks the kinds due */
 }
 
+/* --check, on leaving: the concept check's result on standard output (this run's score, and
+ * with two checks in the history the first, the latest and the normalized gain). */
+static void app_print_check(const App *a, Lang lang)
+{
+    const History *h = &a->ui.history;
+    if (a->ui.checks_done == 0 || h->n_checks == 0)
+        return;
+    const HistoryCheck *before = &h->checks[0], *after = &h->checks[h->n_checks - 1];
+    printf(LANG_PICK(lang, "concept check: %d of %d right\n", "概念检测：%d 题答对 %d 题\n"),
+           lang == LANG_ZH ? after->max : after->score, lang == LANG_ZH ? after->score : after->max);
+    if (h->n_checks < 2) {
+        printf("%s", LANG_PICK(lang, "this was the first check: the \"before\"; take it again after the lesson\n",
+                               "这是第一次检测，算作「课前」；学完这一课再做一次\n"));
+    } else {
+        double gain;
+        char g[FORMAT_BYTES] = "n/a";
+        if (history_gain(h, &gain))
+            format_fixed(g, sizeof g, gain, 2);
+        printf(LANG_PICK(lang, "before: %d of %d · after: %d of %d\n"
+                               "normalized gain (after − before) / (max − before): %s\n",
+                         "课前：%d/%d · 课后：%d/%d\n标准化增益（课后 − 课前）/（满分 − 课前）：%s\n"),
+               before->score, before->max, after->score, after->max, g);
+    }
+    if (!a->ui.history_kept)
+        printf("%s", LANG_PICK(lang, "(no practice history: nothing was kept)\n", "（没有练习记录：什么也没保存）\n"));
+    fflush(stdout);
+}
+
 int app_run(const Options *o, Model *m, Lesson *ls, const EditLog *set, const char *notice)
 {
     App a;
@@ -715,6 +745,8 @@ int app_run(const Options *o, Model *m, Lesson *ls, const EditLog *set, const ch
     grid_free(&a.grid);
     snapshot_free(&a.shot);
     frame_cache_free(a.cache);
+    if (o->check && result == 0)
+        app_print_check(&a, lang);
     ui_free(&a.ui);
     app_free_parked(&a);
     if (recorded != 0) {

@@ -145,6 +145,12 @@
       "autoplay asks you to predict first", \
       "autoplay asks you to predict at ①, before the scores show, and keeps a tally (key" NB "p)", \
       "自动播放到 ① 时先请你猜一猜，再看分数，并记下对错（按键" NB "p）") \
+    X(CHECK, 0, "check", NULL, check, cli_parse_true, CLI_NO_WORDS(), CLI_NEVER(), NULL, 0, \
+      "take the concept check", \
+      "take the concept check: 12 questions about the ideas, before and after the lesson; on leaving, " \
+      "both scores and the normalized gain are printed (the practice history keeps them)", \
+      "做概念检测：12 道关于思路的题，课前做一次，课后再做一次；退出时印出两次的成绩和标准化增益" \
+      "（练习记录会保存它们）") \
     X(NO_HISTORY, 0, "no-history", NULL, no_history, cli_parse_true, CLI_NO_WORDS(), CLI_NEVER(), NULL, 0, \
       "keep no practice history", \
       "keep no practice history (default: $XDG_STATE_HOME/attn-tui/history, else " \

@@ -369,6 +369,7 @@ int ui_carry_out(Ui *ui, Player *p, const Lesson *ls, Request *rq, long long now
     if (asks & REQUEST_CHECKED) {   /* when it was taken: app.c stamps it as it writes */
         history_check(&ui->history, rq->check_score, rq->check_max, 0);
         ui->history_dirty = true;
+        ui->checks_done++;
     }
     if (asks & (REQUEST_SENTENCE | REQUEST_COMPARE | REQUEST_MASK | REQUEST_HEADS | REQUEST_WHAT_IF |
                 REQUEST_PLAY))

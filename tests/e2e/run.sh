@@ -1432,7 +1432,44 @@ case_practice_history() {
     [ ! -f "$WORK/state/attn-tui/history" ] || fail "--no-history wrote a history"
 }
 
+# Answers the concept check shown in the pane: the right slots of the questions whose
+# numbers are in $1 (1-based), a wrong one for the others; then q.
+answer_check() {
+    for _q in 1 2 3 4 5 6 7 8 9 10 11 12; do
+        wait_for "question $_q of 12" || return 1
+        _right=$(printf '4 2 3 1 4 3 2 1 3 4 1 2' | cut -d' ' -f"$_q")   # concept.c's slots
+        case " $1 " in *" $_q "*) _key=$_right ;; *) _key=$(( _right % 4 + 1 )) ;; esac
+        t send-keys "$_key"
+        wait_for "Enter: the next question" || return 1
+        t send-keys Enter
+    done
+    wait_for "Concept check · the result" || return 1
+    t send-keys q
+}
+
+# --check before and after: the first run is the "before" (4 of 12), the second prints both
+# scores and the normalized gain on leaving (on the terminal the check ran on); the history
+# keeps both.
+case_concept_check() {
+    start_shell || fail "no shell prompt" || return 1
+    type_command "cd $WORK && $BIN --check"
+    answer_check "1 2 3 4" || fail "the first check did not run to its result" || return 1
+    ask_status && check_status 0 "--check" || return 1
+    wait_for "concept check: 4 of 12 right" || fail "the first check's score was not printed" || return 1
+    wait_for 'this was the first check: the "before"' || fail "the first is not the before" || return 1
+    t send-keys clear Enter
+    wait_gone "concept check" || return 1
+    type_command "$BIN --check"
+    answer_check "1 2 3 4 5 6 7 8 9 10" || fail "the second check did not run to its result" || return 1
+    ask_status && check_status 0 "--check again" || return 1
+    wait_for "concept check: 10 of 12 right" || fail "the second check's score was not printed" || return 1
+    wait_for "before: 4 of 12 · after: 10 of 12" || fail "no before and after" || return 1
+    wait_for "normalized gain (after − before) / (max − before): 0.75" || fail "no normalized gain" || return 1
+    [ "$(grep -c '^check ' "$WORK/state/attn-tui/history")" = 2 ] || fail "the history does not keep both checks"
+}
+
 run_case "practice: one right, one wrong twice (a second try), one empty; Esc, n"  case_practice_three
+run_case "--check before and after: both scores, the normalized gain"   case_concept_check
 run_case "practice history: a wrong kind comes back first; damaged: set aside; --no-history" case_practice_history
 run_case "practice --seed 5 asks what --worksheet --seed 5 prints"   case_practice_seed
 run_case "w traces output(等)[0] on the machine screen"              case_where_from
