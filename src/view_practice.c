@@ -622,6 +622,18 @@ const ViewOps view_practice = {
                   "Type your answer: it is graded at once, a mistake is named, and the worked solution shown.",
     .station_zh = "练习，课后：用屏幕上印出来的数字，一次算一个数。\n"
                   "输入你的答案：当场批改，错在哪里会指出来，再给出完整的算法。",
+    .terms_en = "How an answer is graded (asked: two decimals, e.g. -0.62):\n"
+                "-0.62 right · -0.623 right, noted: more decimals than asked, rounding to it\n"
+                "-0.6 wrong, named: fewer decimals · -0.61 for -0.618 wrong, named: cut off, not rounded\n"
+                "0.524 for 52.4% wrong, named: a fraction · a known mistake, named when the numbers shown make it\n"
+                "anything else wrong · a wrong answer gets one more try · Enter on an empty line shows the solution\n"
+                "Kinds answered wrongly come back first next time (the practice history; --no-history keeps none)",
+    .terms_zh = "怎么批改（题目要求保留两位小数，例如 -0.62）：\n"
+                "-0.62 对 · -0.623 对，但会提醒：小数位比要求的多，四舍五入后就是答案\n"
+                "-0.6 错，指出：小数位数不够 · -0.618 写成 -0.61 错，指出：直接截断，没有四舍五入\n"
+                "52.4% 写成 0.524 错，指出：写成了小数 · 常见错误：题目给出的数能算出它时才指出\n"
+                "其他答案算错 · 答错后还有一次机会 · 不填直接按 Enter，可以看解题过程\n"
+                "答错的题型下次先出（练习记录；--no-history 不保存）",
     .idle = practice_idle,
     .about = "the exercises after the lesson: one number at a time from the printed numbers (x, Q/K/V, a score and its mirror, ÷√d, e^, a share, an output, a cosine), typed and graded, the mistake named, the worked solution; --seed S asks what --worksheet N --seed S prints",
     .track = TRACK_NONE,
