@@ -392,11 +392,11 @@ static void app_recompute(App *a, long long now)
     player_set_tokens(&a->player, a->lesson->tr.T, now);
     if (a->ui.answer >= a->lesson->tr.T)
         a->ui.answer = -1;
-    if (dropped)
+    if (dropped) {   /* said; and the score's change is no longer in effect */
         ui_note_text(&a->ui, LANG_PICK(a->frame.lang, "what if: the score you set belonged to the sentence before; cleared",
                                        "假如：你改的分数属于上一句，已清除"));
-    if (dropped)   /* the score's change is no longer in effect */
         ui_model_in_play(&a->ui, &a->ui.play, &a->set, &a->edits);
+    }
 }
 
 /* ---------------------------------------------------------------- the picture (S) */
@@ -518,8 +518,9 @@ static void app_history_save(App *a)
     for (int i = 0; i < a->ui.history.n_checks; i++)   /* when a check was taken */
         if (a->ui.history.checks[i].when == 0)
             a->ui.history.checks[i].when = (long long)time(NULL);
-    char err[UI_NOTE_BYTES], note[UI_NOTE_BYTES];
+    char err[UI_NOTE_BYTES];
     if (history_save(a->history_path, &a->ui.history, a->frame.lang, err, sizeof err) != 0) {
+        char note[UI_NOTE_BYTES];
         text_format(note, sizeof note, LANG_PICK(a->frame.lang, "practice history not kept: %s",
                                                  "练习记录没存上：%s"), err);
         ui_note_text(&a->ui, note);

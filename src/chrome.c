@@ -537,12 +537,14 @@ static void note_text(const ViewCtx *c, char *buf, size_t cap)
                                   "最多同时改 %d 处：按 %s 从最近的一次起撤销"),
                  EDIT_MAX, action_key_label(ACTION_UNDO));
         break;
-    case NOTE_LESSON_MODEL:
-        snprintf(buf, cap, SAY(c, ui->note_value ? "the lesson's model plays already"
-                                                 : "the lesson's model plays on every screen: %s again goes back",
-                                  ui->note_value ? "已经是课上的模型了" : "每个画面都换成课上的模型：再按 %s 回到之前的模型"),
+    case NOTE_LESSON_MODEL: {
+        bool already = ui->note_value != 0.0;
+        snprintf(buf, cap, SAY(c, already ? "the lesson's model plays already"
+                                          : "the lesson's model plays on every screen: %s again goes back",
+                                  already ? "已经是课上的模型了" : "每个画面都换成课上的模型：再按 %s 回到之前的模型"),
                  action_key_label(ACTION_LESSON_MODEL));
         break;
+    }
     case NOTE_MODEL_BACK:
         snprintf(buf, cap, SAY(c, "the model played before plays again: %s for the lesson's",
                                   "换回了之前的模型：按 %s 再用课上的模型"), action_key_label(ACTION_LESSON_MODEL));

@@ -318,6 +318,7 @@ typedef struct {
 void edit_marks(const EditLog *set, const EditLog *what_if, EditMarks *out)
 {
     EditMark cells[2 * EDIT_MAX];
+    memset(cells, 0, sizeof cells);
     int n = 0, order = 0;
     memset(out, 0, sizeof *out);
     const EditLog *logs[2] = { set, what_if };

@@ -141,8 +141,8 @@ static void check_draw_question(const ViewCtx *c, const CheckState *st, int x, i
         return;
     y++;
     if (chosen == right) {
-        y += check_text(c, x, y, w, bottom - y, concept_why(q, concept_choice_at(st->index, chosen), c->lang),
-                        STYLE_POSITIVE);
+        check_text(c, x, y, w, bottom - y, concept_why(q, concept_choice_at(st->index, chosen), c->lang),
+                   STYLE_POSITIVE);
         return;
     }
     snprintf(buf, sizeof buf, SAY(c, "Not quite: %s", "不对：%s"),

@@ -326,8 +326,9 @@ static void practice_heading(const ViewCtx *c, const PracticeState *st, int x, i
 static void practice_due_line(const ViewCtx *c, const PracticeState *st, int x, int y)
 {
     const Ui *ui = c->ui;
-    char line[512], names[256] = "";
+    char line[512];
     if (ui->n_due > 0) {
+        char names[256] = "";
         for (int i = 0; i < ui->n_due; i++)
             draw_append(names, sizeof names, "%s%s", i ? SAY(c, ", ", "、") : "",
                         quiz_kind_name(ui->due[i], c->lang));
