@@ -286,6 +286,7 @@ install: $(BIN)
 	sed 's|/usr/local/share/doc/attn-tui|$(DOCDIR)|g' docs/attn-tui.1 > $(DESTDIR)$(PREFIX)/share/man/man1/attn-tui.1
 	chmod 644 $(DESTDIR)$(PREFIX)/share/man/man1/attn-tui.1
 	install -m 644 docs/model-format.md $(DESTDIR)$(DOCDIR)/model-format.md
+	install -m 644 docs/teaching.md $(DESTDIR)$(DOCDIR)/teaching.md
 	install -m 644 LICENSE $(DESTDIR)$(DOCDIR)/copyright
 	install -m 644 completions/attn-tui.bash $(DESTDIR)$(BASHCOMPDIR)/attn-tui
 	install -m 644 completions/_attn-tui $(DESTDIR)$(ZSHCOMPDIR)/_attn-tui
@@ -293,7 +294,7 @@ install: $(BIN)
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/$(BIN) $(DESTDIR)$(PREFIX)/share/man/man1/attn-tui.1
-	rm -f $(DESTDIR)$(DOCDIR)/model-format.md $(DESTDIR)$(DOCDIR)/copyright
+	rm -f $(DESTDIR)$(DOCDIR)/model-format.md $(DESTDIR)$(DOCDIR)/teaching.md $(DESTDIR)$(DOCDIR)/copyright
 	rm -f $(DESTDIR)$(BASHCOMPDIR)/attn-tui $(DESTDIR)$(ZSHCOMPDIR)/_attn-tui $(DESTDIR)$(FISHCOMPDIR)/attn-tui.fish
 	-rmdir $(DESTDIR)$(DOCDIR)
 

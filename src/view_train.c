@@ -850,7 +850,7 @@ const ViewOps view_train = {
     .stages = false,
     .about = "the machine learning add (or all four operations) live: loss and accuracy against "
              "steps, the chosen sentence's ? row and prediction (三加五等于? → 八), what ? learned "
-             "to look at; w saves the model, p plays it on every screen",
+             "to look at; W saves the model, P plays it on every screen",
     .state_size = sizeof(TrainViewState),
     .init = train_view_init,
     .free = train_view_free,

@@ -601,7 +601,7 @@ done
 # ------------------------------------------------------------------ the opening picture, the tour
 "$BIN" --print --size 80x24 >"$tmp/open" 2>"$tmp/err"
 if grep -qF "▲ thicker line: 等 looks more" "$tmp/open" && grep -q "52.4%" "$tmp/open" \
-   && tail -1 "$tmp/open" | grep -qF "Space plays the whole lesson · ←/→ step · ? explains this screen"; then
+   && tail -1 "$tmp/open" | grep -qF "Space plays each character's four steps · ←/→ step · ? explains this screen"; then
     ok "no options: the arcs, 等 at ③ (52.4%), a line saying what to press"
 else
     bad "no options: the arcs, 等 at ③ (52.4%), a line saying what to press" "$(cat "$tmp/open")"
@@ -615,7 +615,7 @@ grep -qF "The opening picture: 等 looks at every character" "$tmp/tour" && grep
     && ok "--tour --print: the first stop's caption" || bad "--tour --print: the first stop's caption" "$(head -4 "$tmp/tour")"
 "$BIN" --print --size 80x24 --tour --lang zh | grep -qF "开场画面：「等」看向每一个字" \
     && ok "--tour --lang zh: the caption in Chinese, characters in 「」" || bad "--tour --lang zh: the caption in Chinese"
-"$BIN" --print --size 80x24 --predict | sed -n 3p | grep -qF "predict, then reveal: autoplay asks before ③ · tally: 0 of 0 right" \
+"$BIN" --print --size 80x24 --predict | sed -n 3p | grep -qF "predict, then reveal: autoplay asks at each character's ①, before its" \
     && ok "--predict: the caption row says what it does" || bad "--predict: the caption row says what it does"
 expect_fail "--tour takes no value" 2 "--tour" -- --tour=yes
 # ------------------------------------------------------------------ hardening
