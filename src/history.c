@@ -276,8 +276,9 @@ static void remove_unfinished(const char *path, Lang lang, char *note, size_t ca
             strncmp(e->d_name + bn + 1, "damage", 6) == 0)
             continue;
         char full[HISTORY_PATH_BYTES + 16];
-        snprintf(full, sizeof full, "%s/%s", dir, e->d_name);
-        removed += unlink(full) == 0;
+        int w = snprintf(full, sizeof full, "%s/%s", dir, e->d_name);
+        if (w > 0 && (size_t)w < sizeof full)
+            removed += unlink(full) == 0;
     }
     closedir(d);
     if (removed && !note[0])
