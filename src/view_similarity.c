@@ -444,11 +444,20 @@ static void paragraph_symmetric(const ViewCtx *c, const SimFocus *f, char *buf, 
     const char *a = c->tok[f->subject], *b = c->tok[f->partner];
     bool lesson = strcmp(c->tr->tokens[f->subject], "等") == 0 &&
                   strcmp(c->tr->tokens[f->partner], "加") == 0;
+    /* while the mirror question waits, only what lesson 4 showed: why symmetry is a
+     * trouble would say the answer */
+    if (scores_wait(c)) {
+        snprintf(buf, cap, "%s", SAY(c, "Lesson 4's table answers \"who is like whom\": one number for both "
+                                        "directions of a pair. Will the scores of attention be the same?",
+                                        "第 4 课那张表回答的是「谁像谁」：一对字的两个方向是同一个数。"
+                                        "注意力的分数也这样吗？"));
+        return;
+    }
     if (c->lang == LANG_ZH) {
         snprintf(buf, cap, "%s那张表回答的是「谁像谁」，注意力要回答的是「我该看谁一眼」。"
                  "对称意味着「谁在问」和「谁在答」是同一个角色。%s%s",
                  "第 4 课", lesson ? "可「等」需要从「加」那里知道「该做加法了」，而「加」并不需要从「等」那里知道这个。" : "",
-                 scores_wait(c) ? "" : "Q 和 K 来自两张不同的矩阵，同一对字的两个方向就有了两个分数。");
+                 "Q 和 K 来自两张不同的矩阵，同一对字的两个方向就有了两个分数。");
         return;
     }
     snprintf(buf, cap, "%s table answers \"who is like whom\"; attention must answer \"whom should "
@@ -459,9 +468,8 @@ static void paragraph_symmetric(const ViewCtx *c, const SimFocus *f, char *buf, 
                     "the sort from %s. ", a, b, b, a);
     else
         draw_append(buf, cap, "But what %s needs from %s is not what %s needs from %s. ", a, b, b, a);
-    if (!scores_wait(c))   /* the question's answer: said once it is given */
-        draw_append(buf, cap, "Q and K come from two different matrices, so the two directions of a pair get "
-                    "two numbers.");
+    draw_append(buf, cap, "Q and K come from two different matrices, so the two directions of a pair get "
+                "two numbers.");
 }
 
 /* ---------------------------------------------------------------- trouble 1 */
@@ -1013,8 +1021,12 @@ static void trouble_heading(const ViewCtx *c, const SimFocus *f, const SimLayout
     const char *ch = c->tok[k == 1 ? f->compared : f->asker];
     switch (k) {
     case 0:
-        snprintf(title, sizeof title, SAY(c, "%s%ssymmetric: asking and answering are one role",
-                                             "麻烦 %s%s对称：「谁在问」和「谁在答」是同一个角色"), prefix, c->gl->sep);
+        if (scores_wait(c))   /* the trouble's name would say the answer */
+            snprintf(title, sizeof title, SAY(c, "%s%slesson 4's table is symmetric",
+                                                 "麻烦 %s%s第 4 课的表是对称的"), prefix, c->gl->sep);
+        else
+            snprintf(title, sizeof title, SAY(c, "%s%ssymmetric: asking and answering are one role",
+                                                 "麻烦 %s%s对称：「谁在问」和「谁在答」是同一个角色"), prefix, c->gl->sep);
         break;
     case 1:
         snprintf(title, sizeof title, SAY(c, "%s%scontent only: %s's row ignores the sentence",

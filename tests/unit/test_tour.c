@@ -765,6 +765,16 @@ static void test_no_answer_before_its_question(void **state)
                                          i + 1, w, h, lang ? "zh" : "en", k + 1, numbers[m], frames[k]);
                         if (strstr(frames[k], verdict))
                             fail_msg("stop %d says the answer of stop %d's question: %s", k + 1, i + 1, verdict);
+                        /* the mirror's answer in the similarity screen's words: why symmetry
+                           is a trouble, the two numbers of a pair */
+                        static const char *const mirror_words[] = {
+                            "one role", "two numbers", "two different matrices", "needs nothing",
+                            "同一个角色", "两个数", "不同的矩阵", "并不需要",
+                        };
+                        for (size_t m = 0; pr.kind == PREDICT_MIRROR && m < sizeof mirror_words / sizeof *mirror_words; m++)
+                            if (strstr(frames[k], mirror_words[m]))
+                                fail_msg("stop %d says why the mirror question's answer is no (%s) before stop %d's answer:\n%s",
+                                         k + 1, mirror_words[m], i + 1, frames[k]);
                         bool draws_rows = views[k] == VIEW_ARCS || views[k] == VIEW_ALL ||
                                           views[k] == VIEW_LIBRARY || views[k] == VIEW_MATRIX ||
                                           views[k] == VIEW_MACHINE;
