@@ -31,8 +31,6 @@ typedef struct {
     int col;                            /* x's dimension, W's column j, or the asked one */
     bool typing;                        /* a value is being typed for the cell */
     char typed[MACHINE_TYPED_BYTES];    /* it, so far (ASCII) */
-    bool told_folded;                   /* the status line said once that full-width
-                                           characters are read as ASCII */
 } MachineState;
 
 #endif

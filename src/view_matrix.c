@@ -1047,12 +1047,9 @@ static int matrix_key(void *state, const ViewCall *call, int key)
         return REACT_REDRAW;
     case TYPED_KEY_EDITED:
         return REACT_REDRAW;
-    case TYPED_KEY_FOLDED:
-        if (!st->told_folded) {
-            st->told_folded = true;
-            typed_folded_note(lang, note, sizeof note);
-            request_note_text(call->ask, note);
-        }
+    case TYPED_KEY_FOLDED:   /* said at each such key: a note lasts until the next */
+        typed_folded_note(lang, note, sizeof note);
+        request_note_text(call->ask, note);
         return REACT_REDRAW;
     case TYPED_KEY_UNUSABLE:
     case TYPED_KEY_FULL:

@@ -34,7 +34,6 @@ typedef struct {
     bool typing;        /* a raw score is being typed for the chosen cell: the view takes
                            raw keys (Enter sets it, Esc cancels) */
     char typed[MATRIX_TYPED_BYTES];   /* it, so far (ASCII) */
-    bool told_folded;   /* the status line said once that full-width characters are read */
 } MatrixState;
 
 #endif

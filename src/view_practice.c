@@ -201,9 +201,11 @@ static int practice_submit(PracticeState *st, const ViewCall *call)
     if (!g.correct && st->tries == 1) {   /* one more try: the verdict names, never solves */
         snprintf(st->first, sizeof st->first, "%s", st->typed);
         st->typed[0] = '\0';
+        st->folded = false;
         return REACT_REDRAW;
     }
     st->typing = false;
+    st->folded = false;
     st->phase = PRACTICE_GRADED;
     quiz_tally_add(&st->tally, &g, st->tries);
     request_practiced(call->ask, q.kind, g.correct && st->tries == 1);   /* a 2nd try: wrong */
@@ -227,14 +229,10 @@ static int practice_key(void *state, const ViewCall *call, int key)
         st->typing = false;
         return REACT_REDRAW;
     case TYPED_KEY_EDITED:
+        st->folded = st->folded && st->typed[0];   /* emptied: nothing left to explain */
         return REACT_REDRAW;
-    case TYPED_KEY_FOLDED:
-        if (!st->told_folded) {   /* once a session: the line shows what it was read as */
-            char note[UI_NOTE_BYTES];
-            st->told_folded = true;
-            typed_folded_note(ui->input.lang == LANG_ZH ? LANG_ZH : LANG_EN, note, sizeof note);
-            request_note_text(call->ask, note);
-        }
+    case TYPED_KEY_FOLDED:   /* said under the line while it holds what was read */
+        st->folded = true;
         return REACT_REDRAW;
     case TYPED_KEY_UNUSABLE:   /* q, e, ?, 加 …: taken, and said under the line */
     case TYPED_KEY_FULL:
@@ -271,6 +269,7 @@ static int practice_act(void *state, const ViewCall *call, Action a, int arg)
             st->phase = PRACTICE_ASKING;
             st->typed[0] = '\0';
             st->first[0] = '\0';
+            st->folded = false;
             st->tries = 0;
             st->scroll = 0;
             practice_sync(st, &ls->tr, &order);   /* the new question, drawn once */
@@ -559,6 +558,10 @@ static void practice_draw(const ViewCtx *c)
             else            /* a key the line cannot take */
                 typed_hint(st->hint, st->hint_key, TYPED_ANSWER, c->lang, msg, sizeof msg);
             practice_line(c, x, y, msg, STYLE_ERROR);
+        } else if (st->folded && st->typing && y < bottom) {   /* －０．６ on the line: read as -0.6 */
+            char msg[UI_NOTE_BYTES];
+            typed_folded_note(c->lang, msg, sizeof msg);
+            practice_line(c, x, y, msg, STYLE_DIM);
         }
         if (y + 1 < bottom) {
             char hint[256];

@@ -55,8 +55,8 @@ typedef struct {
     TypedKey hint;                      /* TYPED_KEY_UNUSABLE or _FULL: the last key the line
                                            could not take (said under it); else TYPED_KEY_OTHER */
     int hint_key;                       /* that key */
-    bool told_folded;                   /* the status line said once that full-width
-                                           characters are read as ASCII */
+    bool folded;                        /* the line holds a full-width character read as
+                                           ASCII: said under it until the line is cleared */
     QuizTally tally;                    /* the running score: asked, right, streak (quiz.h) */
     int scroll;                         /* solution lines scrolled past when they do not fit */
 } PracticeState;

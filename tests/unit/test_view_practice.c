@@ -95,6 +95,29 @@ static void test_typing_shows_the_answer(void **state)
     scene_close(s);
 }
 
+/* An input method's full-width keys: read as ASCII, and said under the line for as long as
+ * the line holds them (a status note would go at the next key); gone once it is emptied. */
+static void test_full_width_said_under_the_line(void **state)
+{
+    (void)state;
+    const int keys[] = { 0xFF0D, 0xFF10, 0xFF0E, 0xFF16, 0xFF12 };   /* －０．６２ */
+    Scene *s = scene_open(NULL, VIEW_PRACTICE);
+    s->o.lang = LANG_ZH;
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        assert_int_equal(scene_press(s, keys[i]), REACT_REDRAW);
+    assert_string_equal(ST(s)->typed, "-0.62");
+    Grid g = scene_render(s, 80, 24);
+    assert_has(&g, "你的答案（保留两位小数）：-0.62");
+    assert_has(&g, "全角");
+    grid_free(&g);
+    for (int i = 0; i < 5; i++)
+        scene_press(s, KEYCODE_BACKSPACE);
+    g = scene_render(s, 80, 24);
+    assert_lacks(&g, "全角");
+    grid_free(&g);
+    scene_close(s);
+}
+
 /* ---------------------------------------------------------------- grading */
 
 static void test_right_answer_says_correct(void **state)
@@ -702,6 +725,7 @@ int main(void)
         cmocka_unit_test(test_first_question_and_its_operands),
         cmocka_unit_test(test_question_kept_in_the_state),
         cmocka_unit_test(test_typing_shows_the_answer),
+        cmocka_unit_test(test_full_width_said_under_the_line),
         cmocka_unit_test(test_right_answer_says_correct),
         cmocka_unit_test(test_wrong_answer_names_the_mistake),
         cmocka_unit_test(test_wrong_answer_without_a_known_mistake),
