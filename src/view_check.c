@@ -191,15 +191,14 @@ static void check_draw_result(const ViewCtx *c, const CheckState *st, int x, int
                                            "（没有练习记录：这次运行结束后什么也不保存）"), STYLE_DIM);
     y++;
     for (int i = 0; i < CONCEPT_QUESTIONS && y < bottom; i++, y++) {
+        /* the question as it was asked (a belief's name beside ✓ would read as true), on
+           one row: what does not fit ends in … */
         bool ok = st->chosen[i] == concept_right_slot(i);
         snprintf(buf, sizeof buf, "%s %2d  %s", ok ? (c->ascii ? "+" : "✓") : (c->ascii ? "x" : "✗"), i + 1,
-                 concept_question(i)->misconception);
-        if (c->lang == LANG_ZH)
-            snprintf(buf, sizeof buf, "%s %2d  %s", ok ? (c->ascii ? "+" : "✓") : (c->ascii ? "x" : "✗"), i + 1,
-                     concept_text(concept_question(i), c->lang));
+                 concept_text(concept_question(i), c->lang));
         char shown[1024];
         draw_drawable(c->ascii, buf, shown, sizeof shown);
-        draw_clipped(c->g, x, y, x + w, shown, ok ? STYLE_POSITIVE : STYLE_NEGATIVE);
+        draw_paragraph(c->g, c->gl, x, y, w, 1, shown, ok ? STYLE_POSITIVE : STYLE_NEGATIVE);
     }
 }
 

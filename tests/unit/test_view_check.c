@@ -122,8 +122,11 @@ static void test_before_after_gain(void **state)
     char *text = scene_text(s, 100, 30);
     assert_shows(text, "Done: 4 of 12 right.");
     assert_shows(text, "This is your first check: your \"before\".");
-    assert_shows(text, "✓  1  the score table is symmetric");
-    assert_shows(text, "✗  5  the output has a different shape");
+    assert_shows(text, "✓  1  Is the table of scores Q·Kᵀ symmetric");
+    assert_shows(text, "✗  5  ");
+    free(text);
+    text = scene_text(s, 80, 24);   /* a question longer than the row ends in … */
+    assert_shows(text, "✓  3  Softmax turns a row of scores into shares. Can the character with the …");
     free(text);
     scene_press(s, KEYCODE_ENTER);               /* nothing more is handed over */
     assert_int_equal(s->ui.history.n_checks, 1);
