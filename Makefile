@@ -7,6 +7,9 @@
 CC      ?= cc
 PREFIX  ?= /usr/local
 DOCDIR  ?= $(PREFIX)/share/doc/attn-tui
+# Where `make install` puts the poem model, and where `--model poems` looks after the binary's
+# own directory (compiled into model_name.o).
+DATADIR ?= $(PREFIX)/share/attn-tui
 # Where each shell looks for completions (Debian's zsh also reads /usr/share/zsh/vendor-completions).
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/site-functions
@@ -29,9 +32,9 @@ CMOCKA_LIBS = $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 
 WARN      := -std=c11 -Wall -Wextra $(WERROR)
 ALL_CFLAGS = $(WARN) -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600 -D_XOPEN_SOURCE_EXTENDED \
-             -DATTN_VERSION='"$(VERSION)"' -DATTN_DOCDIR='"$(DOCDIR)"' -iquote include \
+             -DATTN_VERSION='"$(VERSION)"' -DATTN_DOCDIR='"$(DOCDIR)"' -DATTN_DATADIR='"$(DATADIR)"' -iquote include \
              -iquote $(BUILD)/gen $(PKG_CFLAGS) $(CPPFLAGS) -MMD -MP $(CFLAGS)
-LIBS       = $(PKG_LIBS) -lunistring -lm
+LIBS       = $(PKG_LIBS) -lunistring -lnettle -lpthread -lm
 
 # Every module in src/ but main.c forms the library that tests link against.
 LIB_SRC  := $(filter-out src/main.c,$(wildcard src/*.c))
@@ -64,7 +67,7 @@ FUZZ_OBJ   := $(patsubst src/%.c,$(BUILD)/fuzz/obj/%.o,$(LIB_SRC)) $(BUILD)/fuzz
 FUZZ_A     := $(BUILD)/fuzz/libattn.a
 FUZZ_BIN   := $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(wildcard tests/fuzz/fuzz_*.c))
 
-.PHONY: all run test unit asan cli e2e new-view-test golden-update deps install uninstall clean bench lesson-data valgrind \
+.PHONY: all run test unit asan cli e2e new-view-test golden-update deps install uninstall clean bench lesson-data valgrind poems-model \
         fuzz fuzz-smoke lint coverage demo-cast export-test docs deb FORCE
 
 all: $(BIN)
@@ -98,7 +101,7 @@ $(GEN_MODEL): assets/lesson.model scripts/embed-model.sh | $(BUILD)/gen
 # includes it. The generator links only the modules the curve needs.
 GEN_CURVE := $(BUILD)/gen/lesson_curve.h
 $(BUILD)/gen-curve: scripts/gen-curve.c $(BUILD)/obj/sqrtd.o $(BUILD)/obj/engine.o \
-                    $(BUILD)/obj/model.o $(BUILD)/obj/infile.o $(BUILD)/obj/number.o \
+                    $(BUILD)/obj/model.o $(BUILD)/obj/slurp.o $(BUILD)/obj/infile.o $(BUILD)/obj/number.o \
                     $(BUILD)/obj/widthform.o $(BUILD)/obj/text.o $(BUILD)/obj/lang.o | $(BUILD)/gen
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDFLAGS) -lunistring -lm
 $(GEN_CURVE): $(BUILD)/gen-curve
@@ -106,10 +109,21 @@ $(GEN_CURVE): $(BUILD)/gen-curve
 $(BUILD)/obj/lesson.o $(BUILD)/asan/obj/lesson.o $(BUILD)/fuzz/obj/lesson.o \
 $(BUILD)/cov/obj/lesson.o: $(GEN_CURVE)
 
+# The Python program of --export for a layered model is compiled in (export_layered.c).
+GEN_LAYERED_PY := $(BUILD)/gen/layered_py.h
+$(GEN_LAYERED_PY): scripts/export/layered.py scripts/embed-text.sh | $(BUILD)/gen
+	sh scripts/embed-text.sh layered_py $< > $@.tmp && mv $@.tmp $@
+$(BUILD)/obj/export_layered.o $(BUILD)/asan/obj/export_layered.o $(BUILD)/fuzz/obj/export_layered.o \
+$(BUILD)/cov/obj/export_layered.o: $(GEN_LAYERED_PY)
+
 # --help names the installed docs: cli.o is rebuilt whenever DOCDIR changes.
 $(BUILD)/docdir: FORCE | $(BUILD)/obj
 	@echo '$(DOCDIR)' | cmp -s - $@ || echo '$(DOCDIR)' > $@
 $(BUILD)/obj/cli.o $(BUILD)/asan/obj/cli.o $(BUILD)/obj/main.o: $(BUILD)/docdir
+# --model poems looks in the data directory: model_name.o is rebuilt whenever DATADIR changes.
+$(BUILD)/datadir: FORCE | $(BUILD)/obj
+	@echo '$(DATADIR)' | cmp -s - $@ || echo '$(DATADIR)' > $@
+$(BUILD)/obj/model_name.o $(BUILD)/asan/obj/model_name.o: $(BUILD)/datadir
 FORCE:
 
 $(BUILD)/obj $(BUILD)/gen $(BUILD)/tests $(BUILD)/asan/obj $(BUILD)/asan/tests $(BUILD)/fuzz/obj \
@@ -139,11 +153,12 @@ $(BUILD)/asan/tests/harness.o: tests/unit/harness.c | $(BUILD)/asan/tests
 $(BUILD)/asan/tests/%: tests/unit/%.c $(BUILD)/asan/tests/harness.o $(ASAN_A) | $(BUILD)/asan/tests
 	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $(ASAN_FLAGS) -iquote src -DTESTS_DIR='"tests"' -o $@ $< $(BUILD)/asan/tests/harness.o $(ASAN_A) $(LDFLAGS) $(LIBS) $(CMOCKA_LIBS)
 
-# A decimal-comma locale of our own, so the parser's locale test runs everywhere.
-TEST_LOCALE := $(BUILD)/locale/de_DE.UTF-8
-$(TEST_LOCALE):
+# Locales of our own, so the locale tests run everywhere: a decimal-comma one (numbers that
+# programs read keep '.') and Turkish (case folding stays ASCII: 'I' is not 'ı').
+TEST_LOCALE := $(BUILD)/locale/de_DE.UTF-8 $(BUILD)/locale/tr_TR.UTF-8
+$(BUILD)/locale/%.UTF-8:
 	@mkdir -p $(BUILD)/locale
-	localedef -i de_DE -f UTF-8 $@ 2>/dev/null || test -d $@
+	localedef -i $* -f UTF-8 $@ 2>/dev/null || test -d $@
 
 unit: $(UNIT_BIN) $(TEST_LOCALE)
 	@LOCPATH=$(BUILD)/locale sh scripts/run-tests.sh "unit" $(UNIT_BIN)
@@ -151,8 +166,9 @@ unit: $(UNIT_BIN) $(TEST_LOCALE)
 asan: $(ASAN_BIN) $(TEST_LOCALE)
 	@LOCPATH=$(BUILD)/locale ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 sh scripts/run-tests.sh "unit (ASan+UBSan)" $(ASAN_BIN)
 
-cli: $(BIN)
-	@sh tests/cli/run.sh ./$(BIN)
+cli: $(BIN) $(TEST_LOCALE)
+	@LOCPATH=$(BUILD)/locale sh tests/cli/run.sh ./$(BIN)
+	@sh tests/cli/poems.sh ./$(BIN)
 
 e2e: $(BIN)
 	@sh tests/e2e/run.sh ./$(BIN)
@@ -169,8 +185,8 @@ test: deps
 	@$(MAKE) --no-print-directory -j$(NPROC) $(BIN) $(UNIT_BIN) $(ASAN_BIN)
 	@$(MAKE) --no-print-directory -j1 unit asan cli e2e export-test fuzz-smoke new-view-test lint
 
-valgrind: $(UNIT_BIN) $(BIN)
-	@sh scripts/valgrind.sh $(UNIT_BIN)
+valgrind: $(UNIT_BIN) $(BIN) $(TEST_LOCALE)
+	@LOCPATH=$(BUILD)/locale sh scripts/valgrind.sh $(UNIT_BIN)
 
 # Rewrites the expected frames under tests/golden/ and tests/svg/ from the current views.
 golden-update: $(BUILD)/tests/test_golden $(BUILD)/tests/test_tour $(BUILD)/tests/test_view_train \
@@ -220,10 +236,10 @@ fuzz-smoke:
 # Stricter warnings than the build's and cppcheck, run last by `make test`; then the
 # objects' call graph (scripts/layers.sh): no cycle, no view or panel calling ui.o or
 # input.o. Exits 0 when clean, 1 with the findings listed, so CI can run it.
-lint: $(GEN_MODEL) $(GEN_CURVE) $(LIB_OBJ) $(MAIN_OBJ)
+lint: $(GEN_MODEL) $(GEN_CURVE) $(GEN_LAYERED_PY) $(LIB_OBJ) $(MAIN_OBJ)
 	@command -v $(CLANG) >/dev/null 2>&1 && command -v cppcheck >/dev/null 2>&1 || \
 	    sh scripts/install-deps.sh clang cppcheck
-	@CLANG="$(CLANG)" LINT_CFLAGS="$(filter-out -Werror -MMD -MP -DATTN_VERSION=% -DATTN_DOCDIR=%,$(ALL_CFLAGS))" sh scripts/lint.sh; \
+	@CLANG="$(CLANG)" LINT_CFLAGS="$(filter-out -Werror -MMD -MP -DATTN_VERSION=% -DATTN_DOCDIR=% -DATTN_DATADIR=%,$(ALL_CFLAGS))" sh scripts/lint.sh; \
 	    lint=$$?; sh scripts/layers.sh $(BUILD)/obj; layers=$$?; [ $$lint -eq 0 ] && [ $$layers -eq 0 ]
 
 # ------------------------------------------------------------------ coverage
@@ -252,14 +268,15 @@ coverage: $(TEST_LOCALE)
 	@find $(BUILD)/cov -name '*.gcda' -delete
 	@LOCPATH=$(BUILD)/locale sh scripts/run-tests.sh "unit (coverage)" $(COV_BIN) > $(BUILD)/cov/unit.log 2>&1 || \
 	    { cat $(BUILD)/cov/unit.log; exit 1; }
-	@sh tests/cli/run.sh $(BUILD)/cov/$(BIN) > $(BUILD)/cov/cli.log 2>&1 || { cat $(BUILD)/cov/cli.log; exit 1; }
+	@LOCPATH=$(BUILD)/locale sh tests/cli/run.sh $(BUILD)/cov/$(BIN) > $(BUILD)/cov/cli.log 2>&1 || { cat $(BUILD)/cov/cli.log; exit 1; }
 	@gcovr --root . --filter 'src/' --sort-percentage $(BUILD)/cov
 
 # ------------------------------------------------------------------ lesson data
-# The fit links only engine, model (with the infile and number it reads by), text and lang:
-# it must not depend on the model it writes.
-$(FIT_BIN): scripts/fit-lesson.c $(BUILD)/obj/engine.o $(BUILD)/obj/model.o $(BUILD)/obj/infile.o \
-            $(BUILD)/obj/number.o $(BUILD)/obj/widthform.o $(BUILD)/obj/text.o $(BUILD)/obj/lang.o
+# The fit links only engine, model (with the slurp, infile and number it reads by), text and
+# lang: it must not depend on the model it writes.
+$(FIT_BIN): scripts/fit-lesson.c $(BUILD)/obj/engine.o $(BUILD)/obj/model.o $(BUILD)/obj/slurp.o \
+            $(BUILD)/obj/infile.o $(BUILD)/obj/number.o $(BUILD)/obj/widthform.o $(BUILD)/obj/text.o \
+            $(BUILD)/obj/lang.o
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDFLAGS) -lunistring -lm
 
 # Regenerates assets/lesson.model, deterministically, with the project's own engine.
@@ -273,6 +290,15 @@ docs: $(BIN)
 # Records docs/demo.cast (one full autoplay, committed; replay it with asciinema play).
 demo-cast: $(BIN)
 	@sh scripts/record-demo.sh ./$(BIN)
+
+# ------------------------------------------------------------------ the poem model
+# Retrains assets/poems.model from scratch with the command its first lines give (about 9
+# minutes on 2 free cores): installs fortunes-zh (唐诗三百首) as `make run` installs what it
+# needs. Two threads, the same bits as one; the same machine gives the same file, byte for byte.
+POEMS_STEPS := 4000
+poems-model: $(BIN)
+	@sh scripts/install-deps.sh fortunes-zh
+	./$(BIN) --train --task poems --steps $(POEMS_STEPS) --seed 1 --save assets/poems.model --overwrite
 
 # ------------------------------------------------------------------ bench
 bench: deps $(BIN)
@@ -291,12 +317,15 @@ install: $(BIN)
 	install -m 644 completions/attn-tui.bash $(DESTDIR)$(BASHCOMPDIR)/attn-tui
 	install -m 644 completions/_attn-tui $(DESTDIR)$(ZSHCOMPDIR)/_attn-tui
 	install -m 644 completions/attn-tui.fish $(DESTDIR)$(FISHCOMPDIR)/attn-tui.fish
+	install -d $(DESTDIR)$(DATADIR)
+	install -m 644 assets/poems.model $(DESTDIR)$(DATADIR)/poems.model
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/$(BIN) $(DESTDIR)$(PREFIX)/share/man/man1/attn-tui.1
 	rm -f $(DESTDIR)$(DOCDIR)/model-format.md $(DESTDIR)$(DOCDIR)/teaching.md $(DESTDIR)$(DOCDIR)/copyright
 	rm -f $(DESTDIR)$(BASHCOMPDIR)/attn-tui $(DESTDIR)$(ZSHCOMPDIR)/_attn-tui $(DESTDIR)$(FISHCOMPDIR)/attn-tui.fish
-	-rmdir $(DESTDIR)$(DOCDIR)
+	rm -f $(DESTDIR)$(DATADIR)/poems.model
+	-rmdir $(DESTDIR)$(DOCDIR) $(DESTDIR)$(DATADIR)
 
 # ------------------------------------------------------------------ Debian package
 # Builds build/deb/attn-tui_VERSION_ARCH.deb with debhelper from debian/ (kept in the repo,
@@ -311,7 +340,7 @@ clean:
 	rm -rf $(BUILD) $(BIN)
 
 # Keep objects: they are inputs of several binaries, not throwaway intermediates.
-.SECONDARY: $(LIB_OBJ) $(ASAN_OBJ) $(FUZZ_OBJ) $(COV_OBJ) $(GEN_MODEL) $(GEN_CURVE)
+.SECONDARY: $(LIB_OBJ) $(ASAN_OBJ) $(FUZZ_OBJ) $(COV_OBJ) $(GEN_MODEL) $(GEN_CURVE) $(GEN_LAYERED_PY)
 
 -include $(wildcard $(BUILD)/obj/*.d $(BUILD)/asan/obj/*.d $(BUILD)/tests/*.d $(BUILD)/asan/tests/*.d \
                     $(BUILD)/fuzz/obj/*.d $(BUILD)/fuzz/*.d $(BUILD)/cov/obj/*.d $(BUILD)/cov/tests/*.d)

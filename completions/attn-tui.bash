@@ -73,7 +73,11 @@ _attn_tui()
             COMPREPLY=()
             return ;;
         --task)
-            COMPREPLY=($(compgen -W 'add all' -- "$cur"))
+            COMPREPLY=($(compgen -W 'add all poems' -- "$cur"))
+            return ;;
+        --corpus)
+            compopt -o filenames 2>/dev/null
+            COMPREPLY=($(compgen -f -- "$cur"))
             return ;;
         --steps)
             COMPREPLY=()
@@ -85,7 +89,16 @@ _attn_tui()
             compopt -o filenames 2>/dev/null
             COMPREPLY=($(compgen -f -- "$cur"))
             return ;;
+        --generate)
+            COMPREPLY=()
+            return ;;
+        --chars)
+            COMPREPLY=()
+            return ;;
+        --temperature)
+            COMPREPLY=()
+            return ;;
     esac
-    COMPREPLY=($(compgen -W '--sentence --model --dump --format --export --print --size --color --record --overwrite --mask --heads --view --no-numbers --autoplay --speed --stage --focus --tour --predict --check --no-history --lang --theme --config --no-config --ascii --no-ascii --keys --worksheet --answers --seed --set --train --task --steps --lr --save -h --help -V --version' -- "$cur"))
+    COMPREPLY=($(compgen -W '--sentence --model --dump --format --export --print --size --color --record --overwrite --mask --heads --view --no-numbers --autoplay --speed --stage --focus --tour --predict --check --no-history --lang --theme --config --no-config --ascii --no-ascii --keys --worksheet --answers --seed --set --train --task --corpus --steps --lr --save --generate --chars --temperature -h --help -V --version' -- "$cur"))
 }
 complete -F _attn_tui attn-tui

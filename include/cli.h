@@ -79,7 +79,18 @@ typedef struct {
     bool no_history;         /* --no-history: read and write no practice history */
     const char *prog;        /* argv[0] as the user typed it ("./attn-tui", "attn-tui"): what
                                 text on screen names the command by; NULL: "attn-tui" */
+    /* a layered model: training it on poems, writing with it (poem_cmd.h) */
+    const char *corpus_path; /* --corpus FILE: the poems --train --task poems reads (NULL: the
+                                Debian file, corpus.h) */
+    const char *generate;    /* --generate TEXT: continue TEXT with a layered model, or NULL */
+    long chars;              /* --chars N: characters --generate writes; -1: to the end mark
+                                or the context */
+    double temperature;      /* --temperature T: 0 greedy (default), else sampled */
 } Options;
+
+/* --task poems: the value of Options.task that trains a layered model on a poem corpus, the
+ * word after the lesson's tasks (their TaskId values are below it: TASK_COUNT). */
+#define CLI_TASK_POEMS 2
 
 /* LANG_ZH when the locale is Chinese (LC_ALL, else LC_MESSAGES, else LANG starts "zh"),
  * else LANG_EN: the language of --lang auto. */

@@ -1,11 +1,15 @@
 /* format.h — how numbers are written for people: fixed decimals rounded half away
  * from zero (as the lesson rounds), percentages, no "-0.00"; exponent notation for
- * values too wide for a table cell; and the shortest text that reads back exactly.
- * Owns: number-to-text for the dump and the scene. Must not touch: I/O, the terminal. */
+ * values too wide for a table cell; the shortest text that reads back exactly; and
+ * numbers in C-locale form ('.' always) for everything a program reads (format_c).
+ * Owns: number-to-text for the dump, the scene and every machine-readable file. Must not
+ * touch: the terminal; I/O only where format_c_fprintf writes to a stream it is given. */
 #ifndef ATTN_FORMAT_H
 #define ATTN_FORMAT_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 /* A buffer this size holds any result of the functions below (digits 0..9). */
 #define FORMAT_BYTES 32
@@ -32,6 +36,23 @@ char *format_percent(char *buf, size_t cap, double share);
  * stays ASCII, and in Chinese text it reads as well (a comma would read as a list there,
  * and as a decimal point in much of Europe). Returns buf. */
 char *format_grouped(char *buf, size_t cap, long long v);
+
+/* Whether a and b are shown alike with `digits` decimals by format_fixed: the same number
+ * rounded, or (from FORMAT_FIXED_LIMIT on) the same mantissa and exponent. A hand check's
+ * "=" holds when its result and the tables' value are shown alike. */
+bool format_same_shown(double a, double b, int digits);
+
+/* ---------------------------------------------------------------- C-locale form */
+
+/* A number in C-locale form: snprintf into buf (cap bytes) with the C locale's numbers,
+ * '.' as the decimal point and no grouping whatever LC_NUMERIC says. Everything another
+ * program reads goes through it (or format_c_fprintf): asciicast events, SVG, JSON, model
+ * files, the export scripts; the screen formats for people and may follow the locale.
+ * Returns what snprintf returns. */
+int format_c(char *buf, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* The same written to out (fprintf in C-locale form). Returns what fprintf returns. */
+int format_c_fprintf(FILE *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Writes the shortest text ("%.15g" to "%.17g") that reads back as exactly v,
  * always with '.' as the decimal point ("0.67", "-1e-300", "1.7976931348623157e+308").

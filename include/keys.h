@@ -22,7 +22,8 @@ enum {
     KEYCODE_RESIZE,   /* the terminal changed size */
     KEYCODE_MOUSE,    /* a mouse click; the term layer reports its position */
     KEYCODE_REDRAW,   /* Ctrl-L */
-    KEYCODE_KILL      /* Ctrl-U: the input line erases what is before the cursor */
+    KEYCODE_KILL,     /* Ctrl-U: the input line erases what is before the cursor */
+    KEYCODE_BACKGROUND /* the terminal answered the background query (term_background) */
 };
 
 #endif

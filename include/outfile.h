@@ -35,8 +35,11 @@ typedef struct {
 
 /* Opens path for writing. An existing regular file is refused unless overwrite; a
  * symbolic link is refused always (it is never followed); a FIFO or a device (e.g.
- * /dev/null, /dev/stdout's terminal) is written in place. Returns 0, or -1 with a
- * one-line message in err, in lang (the path escaped with text_escape). */
+ * /dev/null, /dev/stdout's terminal) is written in place, opened without blocking (a FIFO
+ * nobody reads is refused at once: "no one is reading it"), its writes never blocking
+ * for more than a second without progress ("the reader stopped reading") and never
+ * raising SIGPIPE (a reader gone is EPIPE). Returns 0, or -1 with a one-line message in
+ * err, in lang (the path escaped with text_escape). */
 int outfile_open(OutFile *f, const char *path, OutFileMode mode, bool overwrite, Lang lang,
                  char *err, size_t errlen);
 
@@ -45,6 +48,15 @@ int outfile_open(OutFile *f, const char *path, OutFileMode mode, bool overwrite,
  * error the temporary file is removed and nothing is replaced. Returns 0, or -1 with a
  * one-line message in err. */
 int outfile_commit(OutFile *f, char *err, size_t errlen);
+
+/* Writes n bytes of buf to fp and flushes it with SIGPIPE held back: a reader that went
+ * away gives EPIPE (in errno), never the signal that ends the program. Returns true when
+ * everything was written. For any stream (--record's events use it). */
+bool outfile_write(FILE *fp, const void *buf, size_t n);
+
+/* The one-line message of a write to f that failed with errnum ("PATH: REASON", in f's
+ * language; a FIFO's reader gone or stalled said as such), into err. */
+void outfile_errno(const OutFile *f, int errnum, char *err, size_t errlen);
 
 /* Where the file at path went, to say so ("saved to PATH"): its full path (the directories'
  * links resolved; path itself when that fails), escaped with text_escape, into msg. */

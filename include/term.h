@@ -55,10 +55,15 @@ void term_close(void);
  * term_open, the theme it opens with. Dark until called. */
 void term_set_theme(Theme t);
 
-/* What the terminal says its background is: $COLORFGBG first, else (on a terminal that is
- * not the console) the reply to an OSC 11 query, waited for at most 100 ms with its reply
- * drained; a reply that comes later is swallowed by the key reader, never typed. Call after
- * term_open, before the first key is read. */
+/* What the terminal says its background is, as far as known now: $COLORFGBG; else, on a
+ * terminal that is not the console, asks it (OSC 11) without waiting: the reply comes
+ * among the keys, is never typed, and term_read_key then gives KEYCODE_BACKGROUND (a
+ * terminal that never answers costs nothing: the first frame is not held back). Call after
+ * term_open; asks once. */
+TermBg term_background_ask(void);
+
+/* What the terminal said of its background: $COLORFGBG or the reply to the query, or
+ * TERMBG_UNKNOWN (no answer yet). */
 TermBg term_background(void);
 
 /* The terminal's current size in columns and rows, as drawn: at most GRID_MAX_SIDE each
@@ -69,19 +74,26 @@ void term_size(int *w, int *h);
  * *real_w, *real_h. */
 bool term_size_bounded(int *real_w, int *real_h);
 
-/* Paints g, then one refresh. Hands ncurses only the cells that differ from the grid it
- * painted last (grid_next_run); every cell (clipped to the screen) on the first paint,
- * after a change of size (the screen is cleared first), after term_request_repaint,
- * and while g is not the screen's size. Keeps a copy of g: one more grid in memory. */
+/* Paints g with one write: only the cells that differ from the grid painted last
+ * (grid_next_run), each run with a cursor move where the cursor is not already, only the
+ * attributes that differ from the cell before (one colour code when only the foreground
+ * changes), blanks to the end of a row as one erase; the whole screen (cleared first,
+ * clipped to it) on the first paint, after a change of size, after term_request_repaint,
+ * back from a stop, and while g is not the screen's size. Keeps a copy of g. A quit
+ * signal during the write gives the terminal back at once (it may never take the bytes). */
 void term_paint(const Grid *g);
 
-/* True when the screen ncurses holds shows g: each cell's character, colour pair and
- * attributes as term_paint hands them over (false when g is not the screen's size or
- * the terminal is not open). For the tests of the painting, on a headless screen. */
-bool term_painted_equals(const Grid *g);
+/* The colours (-1: the terminal's own) and PALETTE_* attributes style s is painted with
+ * now. For the tests of the painting, which read the bytes back. */
+void term_style_look(Style s, int *fg, int *bg, unsigned *attrs);
 
 /* The next term_paint clears and repaints the whole terminal (Ctrl-L). */
 void term_request_repaint(void);
+
+/* True when path names the terminal the program draws on (/dev/tty, or the device of its
+ * standard output): a file written there lands on the screen, which must be painted again.
+ * Looks at the path (stat), never opens it. */
+bool term_is_device(const char *path);
 
 /* Waits at most timeout_ms (-1: without limit, blocking in the kernel) for input.
  * Returns TERM_KEY with *ev filled, TERM_TIMEOUT, or TERM_INTERRUPTED when a signal

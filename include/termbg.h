@@ -31,17 +31,30 @@ TermBg termbg_colorfgbg(const char *value);
  * *used to the bytes of the whole reply (0 when none). */
 TermBg termbg_osc11_parse(const unsigned char *buf, size_t n, size_t *used);
 
+#define TERMBG_REPLY_MAX 64   /* characters an OSC reply may take before the filter gives up */
+
 /* A filter of the key stream that swallows an OSC reply (ESC ']' … BEL or ESC '\\'): fed
- * every character read, in order. Zero-initialised it waits for one. */
+ * every character read, in order. Zero-initialised it waits for one. The program asks its
+ * question and paints at once: the reply arrives among the keys, and the filter reads it. */
 typedef struct {
-    int state;    /* 0: between keys, 1: an ESC seen, 2: inside an OSC, 3: ESC inside it */
-    int length;   /* characters swallowed of the current reply (it gives up at 64) */
+    int state;                                /* 0: between keys, 1: an ESC seen, 2: inside
+                                                 an OSC, 3: ESC inside it */
+    int length;                               /* characters of the current reply so far (it
+                                                 gives up at TERMBG_REPLY_MAX) */
+    unsigned char reply[TERMBG_REPLY_MAX + 2]; /* the current reply's bytes, ESC ']' on */
+    bool answered;                            /* a whole reply was read: answer holds it */
+    TermBg answer;                            /* what the last whole OSC 11 reply says */
 } TermBgFilter;
 
 /* Feeds ch (a character code; KEYCODE values above 255 end a reply): true when ch belongs
  * to an OSC reply and must not be taken as a key. An ESC alone is not swallowed (it is the
  * Esc key until a ']' follows it: the caller keeps it pending, as term.c does); a reply that
- * runs past 64 characters or meets a character no reply holds is left, the rest as keys. */
+ * runs past 64 characters or meets a character no reply holds is left, the rest as keys.
+ * A whole reply sets answered, and answer to what termbg_osc11_parse makes of it. */
 bool termbg_filter_feed(TermBgFilter *f, int ch);
+
+/* True once after a whole reply was read (clearing it), with *bg what it says (UNKNOWN
+ * for an OSC reply that is not OSC 11's). */
+bool termbg_filter_answer(TermBgFilter *f, TermBg *bg);
 
 #endif

@@ -47,9 +47,20 @@ bool text_char_invisible(unsigned c);
 /* Copies s into buf (of size cap) fit to be quoted in a one-line message: C0 control
  * characters and DEL become \n, \t, \r or \xHH, C1 controls (U+0080..U+009F),
  * bidi and zero-width characters, separators and noncharacters \uHHHH (\UHHHHHHHH
- * above U+FFFF), bytes of invalid UTF-8 \xHH; everything else is kept. What does not
- * fit ends in "…" (never half a character). Returns buf. */
+ * above U+FFFF), bytes of invalid UTF-8 \xHH; a combining mark (non-spacing or enclosing)
+ * with no character before it to sit on (at the start, or after an escape or a blank) too,
+ * as it would sit on the quote around it; everything else is kept ("e" + U+0301 stays
+ * "é"). What does not fit ends in "…" (never half a character). Returns buf. */
 const char *text_escape(const char *s, char *buf, size_t cap);
+
+/* c lower-cased in ASCII only ('A'..'Z' to 'a'..'z'), whatever the locale says (in a
+ * Turkish one tolower('I') is not 'i'); every other value unchanged. The one case folding
+ * of the program's own ASCII words (spellings, names of what --set changes). */
+int text_ascii_lower(int c);
+
+/* strncasecmp with text_ascii_lower: 0 when the first n bytes of a and b are equal but
+ * for ASCII case. */
+int text_ascii_ncasecmp(const char *a, const char *b, size_t n);
 
 /* Cuts an incomplete UTF-8 character off the end of s (what a truncating snprintf or a
  * byte-counted copy leaves). The one helper for cutting text at a character boundary. */

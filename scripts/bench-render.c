@@ -13,7 +13,10 @@
  *   bench-render view W H VIEW          one whole round of VIEW for callgrind (bench_view_loop):
  *                                       autoplay through its track, or its own → key pressed
  *                                       BENCH_OWN_STEPS times on a screen without a track
- *   bench-render intervals BIN W H STEPS    BIN on a pty: the frames of STEPS transitions, timed */
+ *   bench-render intervals BIN W H STEPS    BIN on a pty: the frames of STEPS transitions, timed
+ *   bench-render start-in-terminal OUT CMD ARGS...   run in a terminal (a tmux pane): CMD
+ *                                       relayed on a pty; ms from fork to its first screen
+ *                                       (quiet after) appended to OUT */
 #include <errno.h>
 #include <locale.h>
 #include <math.h>
@@ -26,6 +29,7 @@
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <termios.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -530,6 +534,78 @@ static int bench_intervals(const char *bin, int w, int h, int steps)
     return 0;
 }
 
+/* ---------------------------------------------------------------- start-up in a terminal */
+
+#define BENCH_SETTLED_S 0.3   /* output quiet this long: the first screen is done */
+
+/* Run inside a terminal (a tmux pane): runs argv on a pseudo-terminal of the terminal's
+ * size, relaying both ways (what it asks the terminal, an OSC 11 query, reaches the
+ * terminal and its answer, if any, comes back), and appends to `out` the milliseconds from
+ * fork to the last byte of its first screen: the last output before BENCH_SETTLED_S of
+ * quiet. Then ends it (SIGTERM). The same for any program (tig, attn-tui). */
+static int bench_start_in_terminal(const char *out, char **argv)
+{
+    struct winsize ws;
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) != 0)
+        return 1;
+    struct termios raw, saved;
+    bool tty = tcgetattr(STDIN_FILENO, &saved) == 0;
+    if (tty) {   /* the terminal's bytes (keys, an answer) pass to the program as they are */
+        raw = saved;
+        cfmakeraw(&raw);
+        tcsetattr(STDIN_FILENO, TCSANOW, &raw);
+    }
+    int master;
+    double t0 = bench_now_s();
+    pid_t pid = forkpty(&master, NULL, NULL, &ws);
+    if (pid < 0)
+        return 1;
+    if (pid == 0) {
+        execvp(argv[0], argv);
+        _exit(127);
+    }
+    char buf[65536];
+    double last = -1.0;
+    for (;;) {
+        double now = bench_now_s();
+        double wait = last < 0 ? 5.0 - (now - t0) : BENCH_SETTLED_S - (now - last);
+        if (wait <= 0)
+            break;
+        struct pollfd p[2] = { { .fd = master, .events = POLLIN, .revents = 0 },
+                               { .fd = STDIN_FILENO, .events = POLLIN, .revents = 0 } };
+        if (poll(p, 2, (int)(wait * 1000) + 1) <= 0)
+            continue;
+        if (p[0].revents & (POLLIN | POLLHUP)) {
+            ssize_t n = read(master, buf, sizeof buf);
+            if (n <= 0)
+                break;
+            last = bench_now_s();
+            ssize_t w = write(STDOUT_FILENO, buf, (size_t)n);
+            (void)w;
+        }
+        if (p[1].revents & POLLIN) {
+            ssize_t n = read(STDIN_FILENO, buf, sizeof buf);
+            if (n > 0) {
+                ssize_t w = write(master, buf, (size_t)n);
+                (void)w;
+            }
+        }
+    }
+    kill(pid, SIGTERM);
+    int status;
+    while (read(master, buf, sizeof buf) > 0)   /* what it writes on the way out */
+        ;
+    waitpid(pid, &status, 0);
+    close(master);
+    if (tty)
+        tcsetattr(STDIN_FILENO, TCSANOW, &saved);
+    FILE *f = fopen(out, "a");
+    if (!f)
+        return 1;
+    fprintf(f, "%.1f\n", last < 0 ? -1.0 : (last - t0) * 1000.0);
+    return fclose(f) == 0 ? 0 : 1;
+}
+
 /* ---------------------------------------------------------------- main */
 
 int main(int argc, char **argv)
@@ -553,6 +629,8 @@ int main(int argc, char **argv)
         return bench_intervals(argv[2], atoi(argv[3]), atoi(argv[4]), atoi(argv[5]));
     if (argc == 6 && strcmp(argv[1], "first-frame") == 0)
         return bench_first_frame(atoi(argv[2]), argv[3], atoi(argv[4]), atoi(argv[5]));
+    if (argc >= 4 && strcmp(argv[1], "start-in-terminal") == 0)
+        return bench_start_in_terminal(argv[2], argv + 3);
     if (argc == 5 && strcmp(argv[1], "train") == 0)
         return bench_train(atoi(argv[2]), atoi(argv[3]), atol(argv[4]));
     fprintf(stderr, "usage: bench-render fps|bytes W H SECONDS | first-frame RUNS BIN W H | "

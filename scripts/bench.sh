@@ -20,9 +20,15 @@
 #                    whole paint not counted), divided by the frames; and the same number of
 #                    steps in the all view (6 characters)
 #   CPU, bytes, RSS  the real processes (not tmux) in one tmux server, an autoplaying
-#                    attn-tui and a cmatrix side by side at each size for the same 10 s:
-#                    CPU from /proc/PID/schedstat (ns), bytes by `pipe-pane`, peak RSS
-#                    VmHWM from /proc/PID/status at the end
+#                    attn-tui and a cmatrix side by side at each size for the same 30 s,
+#                    5 times (a new server each; BENCH_CPU_SECONDS, BENCH_CPU_REPS): CPU from
+#                    /proc/PID/schedstat (ns), the ratio's median and range; bytes by
+#                    `pipe-pane` and peak RSS VmHWM from /proc/PID/status in the first
+#   start-up         in tmux at 120×40, attn-tui and tig 15 times each (BENCH_START_RUNS):
+#                    bench-render start-in-terminal runs the program on a pty inside a new
+#                    window, relaying both ways (the background query reaches tmux), and
+#                    notes fork → the last byte of its first screen (0.3 s quiet after);
+#                    median and range
 #   paused           a paused attn-tui at 120×40 over 5 s of the same run: CPU ticks and
 #                    bytes (0 and 0 expected)
 #   train screen     bench-render train: the train screen at its default speed on a simulated
@@ -51,8 +57,10 @@ H=40
 SIZES="80x24 120x40 200x60 300x80"
 INSTR_SIZES="80x24 120x40 300x80"
 SIXTEEN="三加五等于?十减四等于?几是二乘"
-CPU_SECONDS=10
+CPU_SECONDS=${BENCH_CPU_SECONDS:-30}   # one window of attn-tui beside cmatrix (at least 30 s:
+CPU_REPS=${BENCH_CPU_REPS:-5}          # a 10 s window held ~15 ms of attn-tui's CPU), repeated
 PAUSED_SECONDS=5
+START_RUNS=${BENCH_START_RUNS:-15}     # start-ups in tmux, each of attn-tui and tig
 RUNS=20
 export LANG=C.UTF-8
 unset LC_ALL LC_CTYPE LC_MESSAGES NO_COLOR
@@ -72,6 +80,9 @@ trap 'exit 130' INT TERM HUP
 
 if [ "${BENCH_ONLY:-}" != views ] && ! command -v cmatrix >/dev/null 2>&1; then
     sh scripts/install-deps.sh cmatrix >&2 || echo "bench: no cmatrix: its column stays empty" >&2
+fi
+if [ "${BENCH_ONLY:-}" != views ] && ! command -v tig >/dev/null 2>&1; then
+    sh scripts/install-deps.sh tig >&2 || echo "bench: no tig: its start-up stays empty" >&2
 fi
 
 # The helper links the build's library archive (every module but main.c); failing
@@ -114,6 +125,17 @@ read_figures() {
 # ---------------------------------------------------------------- process figures
 
 t() { tmux -L "$SOCK" -f /dev/null "$@"; }
+
+# Ends the tmux server and waits until it is gone: a new server of the same name started
+# while the old one is still exiting fails ("server exited unexpectedly").
+t_end() {
+    t kill-server >/dev/null 2>&1
+    _i=0
+    while t list-sessions >/dev/null 2>&1 && [ $_i -lt 100 ]; do
+        sleep 0.05
+        _i=$((_i + 1))
+    done
+}
 
 # utime+stime of a process in clock ticks (fields 14 and 15, after "PID (COMM) ").
 cpu_ticks() {
@@ -179,8 +201,7 @@ views_memory() {
             eval "hwm_${v}_$s=\$(awk '/^VmHWM/ { print \$2 }' /proc/$_p/status 2>/dev/null || echo 0)"
         done
     done
-    t kill-server >/dev/null 2>&1
-    sleep 0.2
+    t_end
 }
 
 views_section() {
@@ -228,47 +249,86 @@ read_figures "$WORK/train"
 
 # ---------------------------------------------------------------- real processes
 
-# Every size at once in one tmux server: attn-tui autoplaying and cmatrix side by side,
-# and one paused attn-tui.
+# Every size at once in one tmux server: attn-tui autoplaying and cmatrix side by side for
+# CPU_SECONDS, CPU_REPS times (a new server each time); the first round also holds one paused
+# attn-tui, and gives the bytes and the peak RSS.
 HAVE_CMATRIX=0
 command -v cmatrix >/dev/null 2>&1 && HAVE_CMATRIX=1
-for s in $SIZES; do
-    start_session "play$s" "$s" "$BIN --autoplay"
-    [ "$HAVE_CMATRIX" = 1 ] && start_session "matrix$s" "$s" "cmatrix"
-done
-start_session paused "${W}x${H}" "$BIN"
-sleep 1   # past start-up and the opening transition
-for s in $SIZES; do
-    eval "play_pid_$s=\$(session_pid play$s)"
-    t pipe-pane -O -t "play$s" "cat > $WORK/play$s.bytes"
-    if [ "$HAVE_CMATRIX" = 1 ]; then
-        eval "matrix_pid_$s=\$(session_pid matrix$s)"
-        t pipe-pane -O -t "matrix$s" "cat > $WORK/matrix$s.bytes"
+# cpu_round REP: one window; its CPU nanoseconds into play_ns_SIZE_REP (and matrix_ns_SIZE_REP).
+cpu_round() {
+    _rep=$1
+    for s in $SIZES; do
+        start_session "play$s" "$s" "$BIN --autoplay"
+        [ "$HAVE_CMATRIX" = 1 ] && start_session "matrix$s" "$s" "cmatrix"
+    done
+    [ "$_rep" = 1 ] && start_session paused "${W}x${H}" "$BIN"
+    sleep 1   # past start-up and the opening transition
+    for s in $SIZES; do
+        eval "play_pid_$s=\$(session_pid play$s)"
+        [ "$_rep" = 1 ] && t pipe-pane -O -t "play$s" "cat > $WORK/play$s.bytes"
+        if [ "$HAVE_CMATRIX" = 1 ]; then
+            eval "matrix_pid_$s=\$(session_pid matrix$s)"
+            [ "$_rep" = 1 ] && t pipe-pane -O -t "matrix$s" "cat > $WORK/matrix$s.bytes"
+        fi
+    done
+    for s in $SIZES; do
+        eval "play0_$s=\$(cpu_ns \$play_pid_$s)"
+        [ "$HAVE_CMATRIX" = 1 ] && eval "matrix0_$s=\$(cpu_ns \$matrix_pid_$s)"
+    done
+    if [ "$_rep" = 1 ]; then
+        paused_pid=$(session_pid paused)
+        t pipe-pane -O -t paused "cat > $WORK/paused.bytes"
+        paused0=$(cpu_ticks "$paused_pid")
+        paused_ns0=$(cpu_ns "$paused_pid")
+        sleep "$PAUSED_SECONDS"
+        paused1=$(cpu_ticks "$paused_pid")
+        paused_ns1=$(cpu_ns "$paused_pid")
+        t pipe-pane -t paused
+        sleep $((CPU_SECONDS - PAUSED_SECONDS))
+    else
+        sleep "$CPU_SECONDS"
     fi
+    for s in $SIZES; do
+        eval "play_ns_${s}_$_rep=\$((\$(cpu_ns \$play_pid_$s) - play0_$s))"
+        [ "$HAVE_CMATRIX" = 1 ] && eval "matrix_ns_${s}_$_rep=\$((\$(cpu_ns \$matrix_pid_$s) - matrix0_$s))"
+        if [ "$_rep" = 1 ]; then
+            eval "hwm_$s=\$(awk '/^VmHWM/ { print \$2 }' /proc/\$play_pid_$s/status)"
+            t pipe-pane -t "play$s"
+            [ "$HAVE_CMATRIX" = 1 ] && t pipe-pane -t "matrix$s"
+        fi
+    done
+    [ "$_rep" = 1 ] && paused_hwm=$(awk '/^VmHWM/ { print $2 }' "/proc/$paused_pid/status")
+    t_end
+}
+rep=1
+while [ $rep -le "$CPU_REPS" ]; do
+    cpu_round $rep
+    rep=$((rep + 1))
 done
-paused_pid=$(session_pid paused)
-t pipe-pane -O -t paused "cat > $WORK/paused.bytes"
-for s in $SIZES; do
-    eval "play0_$s=\$(cpu_ns \$play_pid_$s)"
-    [ "$HAVE_CMATRIX" = 1 ] && eval "matrix0_$s=\$(cpu_ns \$matrix_pid_$s)"
-done
-paused0=$(cpu_ticks "$paused_pid")
-paused_ns0=$(cpu_ns "$paused_pid")
-sleep "$PAUSED_SECONDS"
-paused1=$(cpu_ticks "$paused_pid")
-paused_ns1=$(cpu_ns "$paused_pid")
-t pipe-pane -t paused
-sleep $((CPU_SECONDS - PAUSED_SECONDS))
-for s in $SIZES; do
-    eval "play1_$s=\$(cpu_ns \$play_pid_$s)"
-    [ "$HAVE_CMATRIX" = 1 ] && eval "matrix1_$s=\$(cpu_ns \$matrix_pid_$s)"
-    eval "hwm_$s=\$(awk '/^VmHWM/ { print \$2 }' /proc/\$play_pid_$s/status)"
-    t pipe-pane -t "play$s"
-    [ "$HAVE_CMATRIX" = 1 ] && t pipe-pane -t "matrix$s"
-done
-paused_hwm=$(awk '/^VmHWM/ { print $2 }' "/proc/$paused_pid/status")
-t kill-server >/dev/null 2>&1
-sleep 0.2
+
+# Start-up in tmux: attn-tui and tig, one after the other START_RUNS times, each in a new
+# window of one tmux server at W×H. bench-render start-in-terminal runs the program on a pty
+# inside the pane, relaying both ways (attn-tui's background query reaches tmux, which
+# does not answer), and notes the milliseconds from fork to the last byte of the first
+# screen (nothing more for 0.3 s). tig starts in this repository.
+start_runs() {   # start_runs NAME COMMAND...: the times into $WORK/start.NAME
+    _name=$1; shift
+    : > "$WORK/start.$_name"
+    t new-session -d -s start -x "$W" -y "$H" "sleep 600"
+    _i=0
+    while [ $_i -lt "$START_RUNS" ]; do
+        _before=$(wc -l < "$WORK/start.$_name")
+        t new-window -t start -c "$(pwd)" "$HELPER start-in-terminal $WORK/start.$_name $*"
+        _end=$(( $(date +%s) + 10 ))
+        while [ "$(wc -l < "$WORK/start.$_name")" -eq "$_before" ] && [ "$(date +%s)" -lt "$_end" ]; do
+            sleep 0.05
+        done
+        _i=$((_i + 1))
+    done
+    t_end
+}
+start_runs attn "$BIN"
+command -v tig >/dev/null 2>&1 && start_runs tig tig
 
 # Instructions per frame, when valgrind is installed (after the processes: its own CPU).
 HAVE_VALGRIND=0
@@ -331,32 +391,58 @@ else
     row "frame intervals" "n/a (no pty)" "" ""
 fi
 
+# median and range of the numbers on standard input: "MEDIAN (MIN-MAX)"
+median_range() {
+    sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) { print "n/a"; exit }
+        m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+        printf "%.3f (%.3f-%.3f)", m, v[1], v[NR] }'
+}
+
 echo
 window=$CPU_SECONDS
-row "autoplay, ${window} s side by side" "attn-tui / cmatrix" "target" "meets"
+row "autoplay, ${CPU_REPS} x ${window} s side by side" "attn-tui / cmatrix" "target" "meets"
 rule
 for s in $SIZES; do
-    eval "pt=\$((play1_$s - play0_$s))"
     pb=$(bytes_of "$WORK/play$s.bytes")
     eval "hwm=\$hwm_$s"
-    if [ "$HAVE_CMATRIX" = 1 ]; then
-        eval "mt=\$((matrix1_$s - matrix0_$s))"
-        mb=$(bytes_of "$WORK/matrix$s.bytes")
-        ratio=$(awk -v a="$pt" -v b="$mt" 'BEGIN { if (b > 0) printf "%.3f", a / b; else print "n/a" }')
-        target=""; ok=""
-        if [ "$s" = "${W}x${H}" ]; then
-            target="<= 0.15"
-            ok=$(meets "$mt > 0 && $pt <= 0.15 * $mt")
+    _cpu=""; _ratios=""
+    rep=1
+    while [ $rep -le "$CPU_REPS" ]; do
+        eval "pt=\$play_ns_${s}_$rep"
+        _cpu="$_cpu $(awk -v t="$pt" 'BEGIN { printf "%.3f", t / 1e9 }')"
+        if [ "$HAVE_CMATRIX" = 1 ]; then
+            eval "mt=\$matrix_ns_${s}_$rep"
+            _ratios="$_ratios $(awk -v a="$pt" -v b="$mt" 'BEGIN { if (b > 0) printf "%.4f", a / b }')"
         fi
-        row "CPU at $s" "$(secs "$pt") / $(secs "$mt")" "" ""
+        rep=$((rep + 1))
+    done
+    row "CPU s at $s, median (range)" "$(echo $_cpu | tr ' ' '\n' | median_range)" "" ""
+    if [ "$HAVE_CMATRIX" = 1 ]; then
+        ratio=$(echo $_ratios | tr ' ' '\n' | median_range)
+        mb=$(bytes_of "$WORK/matrix$s.bytes")
+        target=""; ok=""
+        if [ "$s" = 80x24 ]; then
+            target="<= 0.15"
+            ok=$(meets "${ratio%% *} <= 0.15")
+        fi
         row "  ratio attn-tui / cmatrix" "$ratio" "$target" "$ok"
-        row "  bytes per second" "$((pb / window)) / $((mb / window)) B/s" "" ""
+        row "  bytes per second (first window)" "$((pb / window)) / $((mb / window)) B/s" "" ""
     else
-        row "CPU at $s" "$(secs "$pt") ($(pct "$pt" "$window")) / n/a" "" ""
-        row "  bytes per second" "$((pb / window)) B/s / n/a" "" ""
+        row "  bytes per second (first window)" "$((pb / window)) B/s / n/a" "" ""
     fi
     row "  peak RSS (VmHWM), attn-tui" "$hwm kB" "< 5120 kB" "$(meets "$hwm < 5120")"
 done
+
+echo
+row "start-up in tmux ${W}x${H}, $START_RUNS runs" "ms, median (range)" "target" "meets"
+rule
+attn_start=$(median_range < "$WORK/start.attn")
+row "attn-tui: fork to its first screen" "$attn_start" "< 20 ms" "$(meets "${attn_start%% *} < 20")"
+if [ -s "$WORK/start.tig" ]; then
+    row "tig (this repository): the same" "$(median_range < "$WORK/start.tig")" "" ""
+else
+    row "tig" "n/a (not installed, or it did not start)" "" ""
+fi
 
 echo
 row "instructions per frame (callgrind)" "1 / 6 / 16 chars; all" "target" "meets"
@@ -381,7 +467,6 @@ else
 fi
 
 views_section
-sh scripts/bench-train.sh "$BIN"   # training: attn-tui beside PyTorch
 echo
 row "the train screen (${W}x${H}, training add)" "measured" "target" "meets"
 rule
@@ -393,4 +478,5 @@ if [ "$HAVE_VALGRIND" = 1 ]; then
 fi
 
 sh scripts/bench-train.sh "$BIN"   # training: attn-tui beside PyTorch
+sh scripts/bench-poems.sh "$BIN"   # the poem model: training beside PyTorch, reading it
 

@@ -31,6 +31,7 @@ mkdir -p "$out/crashes" "$out/logs"
 seeds_of() {
     case $1 in
         model) echo "$root/tests/fuzz/corpus/model $root/assets $root/tests/models" ;;
+        layered) echo "$root/tests/fuzz/corpus/layered $root/tests/models" ;;
         *)     echo "$root/tests/fuzz/corpus/$1" ;;
     esac
 }
@@ -42,9 +43,12 @@ for bin in "$@"; do
     corpus=$out/corpus/$name          # grows: what the runs found, kept for the next
     mkdir -p "$corpus"
     dict=""
-    case $name in model|scene|sentence) dict="-dict=$root/tests/fuzz/model.dict" ;; esac
+    case $name in model|scene|sentence|layered) dict="-dict=$root/tests/fuzz/model.dict" ;; esac
     len=""   # the UI target's point is long sequences: libFuzzer must not start them short
-    case $name in ui) len="-len_control=0 -max_len=1024" ;; esac
+    case $name in
+        ui) len="-len_control=0 -max_len=1024" ;;
+        layered) len="-max_len=16384" ;;   # a tiny layered model takes about a kilobyte
+    esac
     log=$out/logs/$name.log
     # shellcheck disable=SC2046,SC2086
     "$bin" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \

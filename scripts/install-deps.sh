@@ -3,17 +3,20 @@
 # Installs what is missing with apt-get (through sudo when not root) and says so;
 # where it cannot, prints one line naming the packages and exits non-zero.
 # Usage: install-deps.sh [EXTRA-PACKAGE...]   the targets that need more add them:
-#   make bench: cmatrix valgrind python3-torch (bench-train.sh: PyTorch's training loop)
+#   make bench: cmatrix tig valgrind (python3-torch, for bench-train.sh, is a test need already;
+#               cmatrix and tig: the programs attn-tui's CPU and start-up are set beside)
 #   make fuzz: clang libclang-rt-14-dev (libFuzzer)
 #   make lint: clang cppcheck      make coverage: gcovr
 #   make deb: debhelper dpkg-dev lintian
 set -u
 
 # Debian package  ->  what proves it is there. python3 and python3-numpy run the script of
-# --export python in make test (PyTorch, python3-torch, is optional: its checks are skipped);
+# --export python in make test; python3-torch checks a layered model's numbers, its training and
+# scripts/from-torch.py against PyTorch (make test fails without it); fortunes-zh holds
+# 唐诗三百首, the corpus of the shipped poem model (its form test, make poems-model);
 # asciinema replays a recording in the end-to-end tests; bash-completion, zsh and fish run
 # the completion tests; libxml2-utils (xmllint) and librsvg2-bin (rsvg-convert) check the SVGs.
-need="gcc make pkg-config libncurses-dev libunistring-dev libcmocka-dev tmux jq locales asciinema python3 python3-numpy bash-completion zsh fish libxml2-utils librsvg2-bin $*"
+need="gcc make pkg-config libncurses-dev libunistring-dev nettle-dev libcmocka-dev tmux jq locales asciinema python3 python3-numpy python3-torch fortunes-zh bash-completion zsh fish libxml2-utils librsvg2-bin $*"
 
 is_installed() {
     dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'

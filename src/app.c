@@ -54,6 +54,8 @@ typedef struct {
     int noted_h;               /* (its rows) */
     Snapshot shot;             /* the frame S kept, written once the input line names a file */
     Theme theme;               /* the colours of the pictures S writes (--theme, the config's) */
+    bool theme_follows_terminal; /* no theme was chosen: the terminal's answer to the
+                                    background query, when it comes, picks it */
     bool write_pictures;       /* S and the train screen's w may write their files (app_run;
                                   a session only when asked: the UI fuzz target writes
                                   nothing) */
@@ -437,7 +439,11 @@ static void app_snapshot_save(App *a)
                                           "这一次运行不写文件"));
         return;
     }
-    switch (snapshot_save(&a->shot, in->text, in->replace, a->ui.theme, a->frame.lang, msg, sizeof msg)) {
+    SnapshotResult saved = snapshot_save(&a->shot, in->text, in->replace, a->ui.theme, a->frame.lang, msg,
+                                         sizeof msg);
+    if (term_is_device(in->text))
+        term_request_repaint();   /* the picture went over the frame */
+    switch (saved) {
     case SNAPSHOT_SAVED:
         ui_note_naming(&a->ui, NOTE_SAVED, msg);
         snapshot_free(&a->shot);
@@ -467,8 +473,10 @@ static void app_model_save(App *a)
                                           "这一次运行不写文件"));
         return;
     }
-    switch (train_write_model(a->ui.model_save, in->text, in->replace, a->frame.lang, msg,
-                              sizeof msg)) {
+    int saved = train_write_model(a->ui.model_save, in->text, in->replace, a->frame.lang, msg, sizeof msg);
+    if (term_is_device(in->text))
+        term_request_repaint();   /* the model went over the frame */
+    switch (saved) {
     case 0:
         ui_note_naming(&a->ui, NOTE_SAVED, msg);
         ui_keep_model(&a->ui.model_save, NULL);
@@ -497,11 +505,14 @@ static void app_carry_out(App *a, int react, long long now)
 }
 
 /* The theme the terminal opens with: --theme or the config's when one chose it, else the
- * one the terminal's background asks for (light on a light one); NO_COLOR asks nothing. */
+ * one the terminal's background asks for (light on a light one); NO_COLOR asks nothing.
+ * A terminal that answers the question later (the first frame does not wait for it) gets
+ * its theme then (app_background). */
 static void app_choose_theme(App *a, const Options *o)
 {
     const char *no_colour = getenv("NO_COLOR");
-    if (!o->theme_set && !(no_colour && *no_colour) && term_background() == TERMBG_LIGHT)
+    a->theme_follows_terminal = !o->theme_set && !(no_colour && *no_colour);
+    if (a->theme_follows_terminal && term_background_ask() == TERMBG_LIGHT)
         a->ui.theme = THEME_LIGHT;
     term_set_theme(a->ui.theme);
 }
@@ -528,6 +539,19 @@ static void app_history_save(App *a)
     }
 }
 
+/* The terminal answered the background query: a light one gets the light theme, unless
+ * the theme was chosen (--theme, the config, or b pressed meanwhile). */
+static int app_background(App *a)
+{
+    bool follow = a->theme_follows_terminal;
+    a->theme_follows_terminal = false;
+    if (!follow || term_background() != TERMBG_LIGHT || a->ui.theme == THEME_LIGHT)
+        return REACT_NONE;
+    a->ui.theme = THEME_LIGHT;
+    term_set_theme(a->ui.theme);
+    return REACT_REDRAW;
+}
+
 /* Applies one key. Returns REACT_* flags. */
 static int app_key(App *a, const TermEvent *ev, long long now)
 {
@@ -535,6 +559,8 @@ static int app_key(App *a, const TermEvent *ev, long long now)
         return REACT_NONE;
     if (ev->key == KEYCODE_RESIZE)
         return REACT_REDRAW;  /* app_fit_grid picks up the new size */
+    if (ev->key == KEYCODE_BACKGROUND)
+        return app_background(a);
     a->frame.notice = NULL;   /* the notice is shown until the first key */
     if (a->ui.input.open) {
         if (ev->key == KEYCODE_REDRAW)
@@ -558,8 +584,10 @@ static int app_key(App *a, const TermEvent *ev, long long now)
     Theme before = a->ui.theme;
     int react = ui_apply(&a->ui, &a->player, a->lesson, action, arg, now);
     app_carry_out(a, react, now);
-    if (a->ui.theme != before)   /* b: the terminal paints in the new colours */
+    if (a->ui.theme != before) {   /* b: the terminal paints in the new colours */
         term_set_theme(a->ui.theme);
+        a->theme_follows_terminal = false;
+    }
     return react;
 }
 

@@ -3,7 +3,50 @@
 #include "check.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include "format.h"
+
+/* ---------------------------------------------------------------- exact sums */
+
+/* A sum of numbers each exact at `digits` decimals (rounded as printed), kept in whole
+ * units of the last decimal so that no rounding drifts into it, for as long as every term
+ * is below 2^53 units (exact in a double) and the total below 2^62 (a long long holds it).
+ * Past that the numbers have no decimals a screen shows (it writes them in exponent
+ * notation), and the plain sum in order is kept instead: it never overflows. */
+typedef struct {
+    double scale;      /* 10^digits: units per 1 */
+    long long units;   /* the sum in units, while exact */
+    double plain;      /* the sum as doubles add it, in order */
+    bool exact;        /* every term so far fitted in units */
+} CheckTally;
+
+#define CHECK_UNITS_TERM 0x1p53    /* a term's units stay exact below this */
+#define CHECK_UNITS_TOTAL 0x1p62   /* the total's units stay inside a long long below this */
+
+static void tally_start(CheckTally *t, int digits)
+{
+    t->scale = pow(10.0, digits);
+    t->units = 0;
+    t->plain = 0.0;
+    t->exact = true;
+}
+
+static void tally_add(CheckTally *t, double v)
+{
+    t->plain += v;
+    if (!t->exact)
+        return;
+    double u = v * t->scale;
+    if (fabs(u) < CHECK_UNITS_TERM && fabs((double)t->units + u) < CHECK_UNITS_TOTAL)
+        t->units += llround(u);
+    else
+        t->exact = false;
+}
+
+static double tally_sum(const CheckTally *t)
+{
+    return t->exact ? (double)t->units / t->scale : t->plain;
+}
 
 /* The check at exactly these decimals. */
 static void check_sum_at(CheckedSum *c, const ExplainTerm *terms, int n, int digits_a,
@@ -15,19 +58,19 @@ static void check_sum_at(CheckedSum *c, const ExplainTerm *terms, int n, int dig
     c->digits_a = digits_a;
     c->digits_b = digits_b;
     c->sum_digits = digits_a + digits_b;
-    double scale = pow(10.0, c->sum_digits);
-    long long units = 0;   /* the sum in units of the last exact decimal: no rounding drift */
+    CheckTally sum;
+    tally_start(&sum, c->sum_digits);
     for (int i = 0; i < n; i++) {
         c->a[i] = format_round(terms[i].a, digits_a);
         c->b[i] = format_round(terms[i].b, digits_b);
-        units += llround(c->a[i] * c->b[i] * scale);
+        tally_add(&sum, c->a[i] * c->b[i]);
     }
-    c->sum = (double)units / scale;
+    c->sum = tally_sum(&sum);
     c->value = value;
     c->value_digits = value_digits;
-    c->same = format_round(c->sum, value_digits) == format_round(value, value_digits);
+    c->same = format_same_shown(c->sum, value, value_digits);
     if (value_digits > CHECK_TABLE_DIGITS)   /* shown at the tables' decimals too (the arcs' labels) */
-        c->same = c->same && format_round(c->sum, CHECK_TABLE_DIGITS) == format_round(value, CHECK_TABLE_DIGITS);
+        c->same = c->same && format_same_shown(c->sum, value, CHECK_TABLE_DIGITS);
 }
 
 void check_sum_as_shown(CheckedSum *c, const ExplainTerm *terms, int n, int digits_a,
@@ -103,13 +146,13 @@ static void check_share_at(CheckedShare *c, const Trace *tr, int h, int t, int s
         c->scaled[u] = format_round(TRACE_HSQ(tr, scaled, h, t, u), digits);
     }
     engine_softmax_exps(c->scaled, c->visible, c->exps, T, &c->max);
-    double scale = pow(10.0, c->exp_digits);
-    long long units = 0;
+    CheckTally sum;
+    tally_start(&sum, c->exp_digits);
     for (int u = 0; u < T; u++) {   /* the exps as printed, and their sum as redone by hand */
         c->exps[u] = format_round(c->exps[u], c->exp_digits);
-        units += llround(c->exps[u] * scale);
+        tally_add(&sum, c->exps[u]);
     }
-    c->sum = (double)units / scale;
+    c->sum = tally_sum(&sum);
     c->share = c->sum > 0.0 ? c->exps[s] / c->sum : 0.0;
     c->value = TRACE_HSQ(tr, weights, h, t, s);
     c->same = format_round(c->share * 100.0, 1) == format_round(c->value * 100.0, 1);
@@ -149,20 +192,22 @@ double check_percent_total(const double *shares, int n)
 
 double check_percent_total_at(const double *shares, int n, int decimals)
 {
-    double scale = pow(10.0, decimals);
-    long long units = 0;
+    CheckTally sum;
+    tally_start(&sum, decimals);
     for (int i = 0; i < n; i++)
-        units += llround(format_round(shares[i] * 100.0, decimals) * scale);
-    return (double)units / scale;
+        tally_add(&sum, format_round(shares[i] * 100.0, decimals));
+    return tally_sum(&sum);
 }
 
 /* ---------------------------------------------------------------- changes of a share */
 
 double check_percent_change(double from, double to)
 {
-    long long a = llround(format_round(from * 100.0, 1) * 10.0);
-    long long b = llround(format_round(to * 100.0, 1) * 10.0);
-    return (double)(b - a) / 10.0;
+    CheckTally change;
+    tally_start(&change, 1);
+    tally_add(&change, format_round(to * 100.0, 1));
+    tally_add(&change, -format_round(from * 100.0, 1));
+    return tally_sum(&change);
 }
 
 /* ---------------------------------------------------------------- quotients */
@@ -174,8 +219,8 @@ double check_percent_change(double from, double to)
 static double check_round_by_hand(double v, int digits)
 {
     double scale = pow(10.0, digits), scaled = fabs(v) * scale;
-    if (fabs(scaled - floor(scaled) - 0.5) >= 1e-6)
-        return format_round(v, digits);
+    if (!(scaled < CHECK_UNITS_TERM) || fabs(scaled - floor(scaled) - 0.5) >= 1e-6)
+        return format_round(v, digits);   /* not a half (or too large to have one) */
     double r = (floor(scaled) + 1.0) / scale;
     return v < 0 ? -r : r;
 }
@@ -195,7 +240,7 @@ void check_quotient(CheckedQuotient *c, double a, int digits_a, double b, int di
         return;
     }
     c->quotient = check_round_by_hand(c->a / c->b, value_digits);
-    c->same = c->quotient == format_round(value, value_digits);
+    c->same = format_same_shown(c->quotient, value, value_digits);
 }
 
 void check_quotient_grow(CheckedQuotient *c, double a, int digits_a, double b, int digits_b,
@@ -218,7 +263,7 @@ int check_dividend_digits(const double *dividends, const double *quotients, int 
         bool all = true;
         for (int i = 0; i < n && all; i++) {
             double redone = format_round(dividends[i], digits) / shown_divisor;
-            all = check_round_by_hand(redone, result_digits) == format_round(quotients[i], result_digits);
+            all = format_same_shown(check_round_by_hand(redone, result_digits), quotients[i], result_digits);
         }
         if (all)
             return digits;
@@ -255,13 +300,13 @@ void check_share_printed(CheckedShare *c, const double *scores, const bool *visi
         c->scaled[u] = scores[u];
     }
     double sum = engine_softmax_exps(c->scaled, c->visible, c->exps, n, &c->max);
-    long long units = 0;
-    double scale = exp_digits >= 0 ? pow(10.0, exp_digits) : 1.0;
+    CheckTally rounded;
+    tally_start(&rounded, exp_digits >= 0 ? exp_digits : 0);
     for (int u = 0; u < n && exp_digits >= 0; u++) {   /* rounded as printed, summed by hand */
         c->exps[u] = format_round(c->exps[u], exp_digits);
-        units += llround(c->exps[u] * scale);
+        tally_add(&rounded, c->exps[u]);
     }
-    c->sum = exp_digits >= 0 ? (double)units / scale : sum;
+    c->sum = exp_digits >= 0 ? tally_sum(&rounded) : sum;
     c->share = c->sum > 0.0 && s >= 0 && s < n ? c->exps[s] / c->sum : 0.0;
     c->value = c->share;
     c->same = true;
@@ -269,17 +314,19 @@ void check_share_printed(CheckedShare *c, const double *scores, const bool *visi
 
 void check_cosine_printed(CheckedCosine *c, const double *a, const double *b, int n, int digits)
 {
-    double scale = pow(10.0, 2 * digits);
-    long long dot = 0, aa = 0, bb = 0;   /* in units of the last exact decimal */
+    CheckTally dot, aa, bb;   /* exact at 2 · digits decimals */
+    tally_start(&dot, 2 * digits);
+    tally_start(&aa, 2 * digits);
+    tally_start(&bb, 2 * digits);
     for (int i = 0; i < n; i++) {
         double x = format_round(a[i], digits), y = format_round(b[i], digits);
-        dot += llround(x * y * scale);
-        aa += llround(x * x * scale);
-        bb += llround(y * y * scale);
+        tally_add(&dot, x * y);
+        tally_add(&aa, x * x);
+        tally_add(&bb, y * y);
     }
-    c->dot = (double)dot / scale;
-    c->aa = (double)aa / scale;
-    c->bb = (double)bb / scale;
+    c->dot = tally_sum(&dot);
+    c->aa = tally_sum(&aa);
+    c->bb = tally_sum(&bb);
     c->na = sqrt(c->aa);
     c->nb = sqrt(c->bb);
     c->cosine = c->na > 0.0 && c->nb > 0.0 ? c->dot / (c->na * c->nb) : 0.0;

@@ -799,15 +799,38 @@ int chrome_help_rows(const Ui *ui, const ViewOps *v, ChromeHelpRow *rows, int ca
 typedef struct {
     const char *label;       /* the key, or NULL on a continuation line */
     bool whole;              /* a line of the station text: from the box's left, no key column */
-    char text[256];          /* drawable description text */
+    const char *text;        /* drawable description text (in the draw's HelpText) */
 } HelpLine;
 
 #define HELP_MAX_LINES (2 * HELP_MAX_ROWS)
+#define HELP_TEXT_BYTES 32768   /* every line's text of one help, each line whole */
+
+/* The text of the help's lines, copied whole (a line is as many bytes as its columns need:
+ * a fixed buffer per line cut a Chinese line of 182 columns inside a character). */
+typedef struct {
+    char bytes[HELP_TEXT_BYTES];   /* NUL-terminated lines, one after another */
+    size_t used;                   /* bytes taken */
+} HelpText;
+
+/* A copy of the n bytes at s in t (whole characters: the line breaker's pieces); "" when t
+ * is full. */
+static const char *help_keep(HelpText *t, const char *s, size_t n)
+{
+    if (t->used + n + 1 > sizeof t->bytes)
+        return "";
+    char *at = t->bytes + t->used;
+    memcpy(at, s, n);
+    at[n] = '\0';
+    t->used += n + 1;
+    return at;
+}
 
 /* Breaks text into lines of at most `room` columns with the one line breaker (between
  * words, in Chinese too, never before a closing mark nor inside a lesson term); appends them
- * to lines from *n (the first with `label`; an empty text is one empty line). */
-static void help_wrap(const char *label, const char *text, int room, HelpLine *lines, int *n)
+ * to lines from *n (the first with `label`; an empty text is one empty line), their text
+ * kept in t. */
+static void help_wrap(const char *label, const char *text, int room, HelpLine *lines, int *n,
+                      HelpText *t)
 {
     WrapLine wl[HELP_MAX_LINES] = { { 0, 0 } };   /* "" is one empty line */
     int total = wrap_balanced(text, room, wl, HELP_MAX_LINES);
@@ -816,18 +839,19 @@ static void help_wrap(const char *label, const char *text, int room, HelpLine *l
         HelpLine *l = &lines[(*n)++];
         l->label = i == 0 ? label : NULL;
         l->whole = false;
-        snprintf(l->text, sizeof l->text, "%.*s", wl[i].len, text + wl[i].start);
+        l->text = help_keep(t, text + wl[i].start, (size_t)wl[i].len);
     }
 }
 
 /* Appends text broken to `room` columns to lines from *n as whole-width lines. Returns the
  * widest piece's columns. */
-static int help_whole(const ViewCtx *c, const char *text, int room, HelpLine *lines, int *n)
+static int help_whole(const ViewCtx *c, const char *text, int room, HelpLine *lines, int *n,
+                      HelpText *t)
 {
     char shown[1024];
     int from = *n, widest = 0;
     draw_drawable(c->ascii, text, shown, sizeof shown);
-    help_wrap(NULL, shown, room > 8 ? room : 8, lines, n);
+    help_wrap(NULL, shown, room > 8 ? room : 8, lines, n, t);
     for (int i = from; i < *n; i++) {
         lines[i].whole = true;
         widest = text_width(lines[i].text) > widest ? text_width(lines[i].text) : widest;
@@ -838,7 +862,8 @@ static int help_whole(const ViewCtx *c, const char *text, int room, HelpLine *li
 /* The station text of v as one paragraph (its lines joined: a blank between English ones),
  * then its terms one a line, each broken to `room` columns, then a blank line; appended to
  * lines from *n. Returns the widest line's columns (0 when v has none). */
-static int help_station(const ViewCtx *c, const ViewOps *v, int room, HelpLine *lines, int *n)
+static int help_station(const ViewCtx *c, const ViewOps *v, int room, HelpLine *lines, int *n,
+                        HelpText *t)
 {
     const char *station = SAY(c, v->station_en, v->station_zh);
     const char *terms = SAY(c, v->terms_en, v->terms_zh);
@@ -852,11 +877,11 @@ static int help_station(const ViewCtx *c, const ViewOps *v, int room, HelpLine *
         else if (c->lang != LANG_ZH)
             text[k++] = ' ';
     text[k] = '\0';
-    int widest = help_whole(c, text, room, lines, n);
+    int widest = help_whole(c, text, room, lines, n, t);
     for (const char *p = terms; p && *p && *n < HELP_MAX_LINES - 1;) {
         size_t len = strcspn(p, "\n");
         snprintf(line, sizeof line, "%.*s", (int)len, p);
-        int w = help_whole(c, line, room, lines, n);
+        int w = help_whole(c, line, room, lines, n, t);
         widest = w > widest ? w : widest;
         p += len;
         if (*p == '\n')
@@ -865,7 +890,7 @@ static int help_station(const ViewCtx *c, const ViewOps *v, int room, HelpLine *
     if (*n < HELP_MAX_LINES) {   /* a blank line before the keys */
         lines[*n].label = NULL;
         lines[*n].whole = true;
-        lines[(*n)++].text[0] = '\0';
+        lines[(*n)++].text = "";
     }
     return widest;
 }
@@ -884,6 +909,8 @@ void chrome_draw_help(const ViewCtx *c, const ViewOps *v, const ChromeLayout *L)
 {
     ChromeHelpRow rows[HELP_MAX_ROWS];
     HelpLine lines[HELP_MAX_LINES];
+    HelpText text;
+    text.used = 0;
     int nrows = chrome_help_rows(c->ui, v, rows, HELP_MAX_ROWS), n = 0;
     for (int i = 0; i < nrows; i++)   /* the keys' names in the help's language (空格) */
         rows[i].label = action_key_word(rows[i].label, c->lang);
@@ -899,10 +926,10 @@ void chrome_draw_help(const ViewCtx *c, const ViewOps *v, const ChromeLayout *L)
         draw_drawable(c->ascii, SAY(c, v->help_en, v->help_zh), legend, sizeof legend);
     int inner_max = L->w - 6;   /* the box's inside on the widest box the frame holds */
     int room = inner_max - label_w - 3;
-    int station_w = help_station(c, v, inner_max, lines, &n);
+    int station_w = help_station(c, v, inner_max, lines, &n, &text);
     for (int i = 0; i < nrows; i++) {   /* descriptions too wide for the box go on */
         draw_drawable(c->ascii, view_describe(v, rows[i].action, c->lang), buf, sizeof buf);
-        help_wrap(rows[i].label, buf, room > 8 ? room : 8, lines, &n);
+        help_wrap(rows[i].label, buf, room > 8 ? room : 8, lines, &n, &text);
     }
     int bh = n + 4 < L->h - 2 ? n + 4 : L->h - 2;
     int visible = bh - 4, top = c->ui->help_top;

@@ -402,6 +402,26 @@ static int cli_parse_lr(const CliOption *row, Options *o, const char *arg)
     return 0;
 }
 
+/* --chars N, 0 to 1000000 (--generate stops at the model's context anyway). */
+static int cli_parse_chars(const CliOption *row, Options *o, const char *arg)
+{
+    unsigned long long v;
+    if (parse_count(arg, 1000000ull, &v) != 0)
+        return -1;
+    *(long *)cli_field(row, o) = (long)v;
+    return 0;
+}
+
+/* --temperature T, a number (number.h) from 0 (greedy) to 100. */
+static int cli_parse_temperature(const CliOption *row, Options *o, const char *arg)
+{
+    double t;
+    if (number_parse(arg, &t) != NUMBER_OK || t < 0.0 || t > 100.0)
+        return -1;
+    *(double *)cli_field(row, o) = t;
+    return 0;
+}
+
 /* ---------------------------------------------------------------- the words */
 
 static const CliWord cli_format_words[] = {
@@ -438,9 +458,11 @@ static const char *cli_export_name(int i)
     return i >= 0 && i < EXPORT_FORMAT_COUNT ? export_format_name((ExportFormat)i) : NULL;
 }
 
+/* The lesson's tasks, then poems (CLI_TASK_POEMS: a layered model on 唐诗三百首). */
+_Static_assert(CLI_TASK_POEMS == TASK_COUNT, "--task poems is the word after the lesson's tasks");
 static const char *cli_task_name(int i)
 {
-    return i >= 0 && i < TASK_COUNT ? task_name((TaskId)i) : NULL;
+    return i >= 0 && i < TASK_COUNT ? task_name((TaskId)i) : i == CLI_TASK_POEMS ? "poems" : NULL;
 }
 
 /* row's words joined into buf: "a, b or c" ("a、b 或 c" in Chinese) when last is given,
@@ -481,6 +503,13 @@ static void cli_use_size(const CliOption *row, const Options *o, char *buf, size
     (void)row;
     snprintf(buf, cap, CLI_SAY(o, "give WxH from 1x1 to %dx%d, e.g. 120x40", "请给 宽x高，从 1x1 到 %dx%d，例如 120x40"),
              GRID_MAX_SIDE, GRID_MAX_SIDE);
+}
+
+/* --task: the lesson's two tasks (poems, a layered model's, is in --help's line of --task). */
+static void cli_use_task(const CliOption *row, const Options *o, char *buf, size_t cap)
+{
+    (void)row;
+    snprintf(buf, cap, "%s", CLI_SAY(o, "use add or all", "用 add 或 all"));
 }
 
 static void cli_use_worksheet(const CliOption *row, const Options *o, char *buf, size_t cap)
@@ -753,6 +782,25 @@ static int cli_check_rules(const Options *o, char *err, size_t errlen)
         snprintf(err, errlen, CLI_SAY(o, "--size and --color go with --print (try --print --size 120x40)", "--size 和 --color 要和 --print 一起用（试试 --print --size 120x40）"));
         return -1;
     }
+    /* a layered model's: --corpus with poems to train on, --chars and --temperature with
+     * --generate, --generate alone */
+    bool poems = o->task == CLI_TASK_POEMS && (o->train || o->export_format == EXPORT_PYTHON_TRAIN);
+    if (o->corpus_path && !poems) {
+        snprintf(err, errlen, CLI_SAY(o, "--corpus goes with --train --task poems (or --export python-train --task poems)",
+                                      "--corpus 要和 --train --task poems（或 --export python-train --task poems）一起用"));
+        return -1;
+    }
+    if ((o->chars >= 0 || o->temperature > 0.0) && !o->generate) {
+        snprintf(err, errlen, CLI_SAY(o, "--chars and --temperature go with --generate (try --model poems "
+                                      "--generate 床前明月光，)", "--chars 和 --temperature 要和 --generate 一起用"
+                                      "（试试 --model poems --generate 床前明月光，）"));
+        return -1;
+    }
+    if (o->generate && (o->train || o->dump || o->print || o->export_format >= 0 || o->worksheet)) {
+        snprintf(err, errlen, CLI_SAY(o, "--generate and %s: choose one", "--generate 和 %s：只能选一个"),
+                 o->train ? "--train" : o->dump ? "--dump" : o->print ? "--print" : o->worksheet ? "--worksheet" : "--export");
+        return -1;
+    }
     /* --train's options go with --train, and --train with --save and no other action */
     bool any = o->task >= 0 || o->steps >= 0 || o->lr > 0.0;
     if (!o->train && o->export_format != EXPORT_PYTHON_TRAIN && (any || o->save_path)) {
@@ -805,6 +853,7 @@ void cli_defaults(Options *o)
     o->task = -1;
     o->seed = 1;
     o->steps = -1;
+    o->chars = -1;
 }
 
 int cli_parse(int argc, char **argv, Options *o, char *err, size_t errlen)

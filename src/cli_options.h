@@ -203,9 +203,9 @@
     X(SEED, 0, "seed", "S", seed, cli_parse_seed, CLI_NO_WORDS(), \
       CLI_NOT("a seed", "种子", "give a whole number 0 or more", "请给 0 或更大的整数"), NULL, 0, \
       "the seed of the questions and of training", \
-      "the seed of the questions and of --train's starting weights (default 1): the same seed, the " \
-      "same questions and model", \
-      "练习题和 --train 初始权重的种子（默认 1）：种子相同，题目和模型就相同") \
+      "the seed of the questions, of --train's starting weights and of --generate's draws (default " \
+      "1): the same seed, the same questions and model", \
+      "练习题、--train 初始权重和 --generate 抽字的种子（默认 1）：种子相同，题目和模型就相同") \
     X(SET, 0, "set", "NAME[i][j]=VALUE", sets, cli_parse_set, CLI_NO_WORDS(), CLI_SAYS_SEE(cli_use_set), \
       NULL, 0, \
       "set one number of the model, or one score", \
@@ -220,10 +220,17 @@
       "训练这一课的机器，直到「?」答对任务里的句子（" LESSON_SENTENCE NB "→" NB "八），用 --save" NB "OUT 写出；" \
       "--model" NB "FILE 从那个文件的权重开始") \
     X(TASK, 0, "task", "T", task, cli_parse_word, CLI_NAMES(cli_task_name), \
-      CLI_NOT_ONE_OF("a task", "任务"), NULL, 0, \
+      CLI_NOT_SEE("a task", "任务", cli_use_task), NULL, 0, \
       "the task to train on", \
-      "with --train: add (66 sentences, default) or all (217: 加减乘除)", \
-      "配合 --train：add（66 句，默认）或 all（217 句：加减乘除）") \
+      "with --train: add (66 sentences, default), all (217: 加" WJ "减" WJ "乘" WJ "除), or poems: a " \
+      "layered model (2 layers × 4 heads) trained on 唐" WJ "诗" WJ "三" WJ "百" WJ "首", \
+      "配合 --train：add（66 句，默认）、all（217 句：加减乘除），或 poems：在唐诗三百首上训练" \
+      "一个分层的模型（2 层 × 4 个头）") \
+    X(CORPUS, 0, "corpus", "FILE", corpus_path, cli_parse_path, CLI_NO_WORDS(), CLI_NO_FILE(), NULL, 0, \
+      "the poems --task poems trains on", \
+      "with --task poems: the poems (default Debian's fortunes-zh file " \
+      "/usr/share/games/fortunes/tang300)", \
+      "配合 --task poems：用哪些诗（默认 Debian 的 fortunes-zh 里的 /usr/share/games/fortunes/tang300）") \
     X(STEPS, 0, "steps", "N", steps, cli_parse_steps, CLI_NO_WORDS(), \
       CLI_NOT("a number of steps", "步数", "give 0 to 100000000", "请给 0 到 100000000"), NULL, 0, \
       "the number of training steps", \
@@ -241,6 +248,22 @@
       "save the trained model to this file", \
       "with --train: the model file to write", \
       "配合 --train：要写出的模型文件") \
+    X(GENERATE, 0, "generate", "TEXT", generate, cli_parse_text, CLI_NO_WORDS(), CLI_NEVER(), NULL, 0, \
+      "continue this text with a layered model", \
+      "continue TEXT with a layered model (--model" NB "poems), a character at a time; 〓, the end of " \
+      "a poem, as a new line", \
+      "用分层的模型（--model" NB "poems）一个字一个字地接着 TEXT 往下写；〓（一首诗的结尾）印成换行") \
+    X(CHARS, 0, "chars", "N", chars, cli_parse_chars, CLI_NO_WORDS(), \
+      CLI_NOT("a number of characters", "字数", "give 0 to 1000000", "请给 0 到 1000000"), NULL, 0, \
+      "the characters --generate writes", \
+      "with --generate: at most N characters (default: to the poem's end)", \
+      "配合 --generate：最多写 N 个字（默认：写到诗的结尾）") \
+    X(TEMPERATURE, 0, "temperature", "T", temperature, cli_parse_temperature, CLI_NO_WORDS(), \
+      CLI_NOT("a temperature", "温度", "give 0 (greedy) to 100", "请给 0（每次取最可能的字）到 100"), NULL, 0, \
+      "0 for greedy, else the sampling temperature", \
+      "with --generate: 0 takes the likeliest character (default), above 0 draws one with " \
+      "--seed's generator", \
+      "配合 --generate：0 每次取最可能的字（默认），大于 0 用 --seed 的随机数抽字") \
     X(HELP, 'h', "help", NULL, help, cli_parse_true, CLI_NO_WORDS(), CLI_NEVER(), NULL, 0, \
       "show the help and exit", \
       "show this help and exit", \

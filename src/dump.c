@@ -11,6 +11,7 @@
 #include "charname.h"
 #include "check.h"
 #include "format.h"
+#include "model_write.h"
 #include "text.h"
 
 #define CELL 7           /* least columns per number in the text tables */
@@ -363,7 +364,7 @@ static void json_rows(FILE *out, const double *m, int rows, int cols, const bool
             if (hidden && hidden[i])
                 fprintf(out, "%snull", c ? ", " : "");
             else
-                fprintf(out, "%s%.17g", c ? ", " : "", m[i]);
+                format_c_fprintf(out, "%s%.17g", c ? ", " : "", m[i]);
         }
         fputc(']', out);
     }
@@ -407,7 +408,7 @@ static void json_closest(FILE *out, const Trace *tr)
         int s = engine_closest_value(tr, t, &c);
         fprintf(out, "%s\n    {\"index\": %d, \"token\": ", t ? "," : "", s);
         json_string(out, tr->tokens[s]);
-        fprintf(out, ", \"cosine\": %.17g}", c);
+        format_c_fprintf(out, ", \"cosine\": %.17g}", c);
     }
     fputs("\n  ]", out);
 }
@@ -416,7 +417,7 @@ static void json_vector(FILE *out, const char *key, const double *v, int n)
 {
     fprintf(out, ",\n  \"%s\": [", key);
     for (int i = 0; i < n; i++)
-        fprintf(out, "%s%.17g", i ? ", " : "", v[i]);
+        format_c_fprintf(out, "%s%.17g", i ? ", " : "", v[i]);
     fputc(']', out);
 }
 
@@ -427,7 +428,7 @@ static void json_score_set(FILE *out, const Trace *tr)
     double was;
     if (!engine_score_set(tr, set->head, set->row, set->col, &was))
         return;
-    fprintf(out, ",\n  \"score_set\": {\"head\": %d, \"row\": %d, \"col\": %d, \"value\": %.17g, "
+    format_c_fprintf(out, ",\n  \"score_set\": {\"head\": %d, \"row\": %d, \"col\": %d, \"value\": %.17g, "
             "\"was\": %.17g}", set->head, set->row, set->col, set->value, was);
 }
 
@@ -457,7 +458,7 @@ static void json_readout(FILE *out, const Trace *tr)
     json_vector(out, "probs", tr->probs, m->answers_count);
     fputs(",\n  \"prediction\": {\"char\": ", out);
     json_string(out, said);
-    fprintf(out, ", \"p\": %.17g}", p);
+    format_c_fprintf(out, ", \"p\": %.17g}", p);
 }
 
 void dump_json(FILE *out, const Trace *tr, const char *sentence)
@@ -470,7 +471,7 @@ void dump_json(FILE *out, const Trace *tr, const char *sentence)
             fputs(", ", out);
         json_string(out, tr->tokens[t]);
     }
-    fprintf(out, "],\n  \"d\": %d,\n  \"heads\": %d,\n  \"head_width\": %d,\n  \"mask\": \"%s\","
+    format_c_fprintf(out, "],\n  \"d\": %d,\n  \"heads\": %d,\n  \"head_width\": %d,\n  \"mask\": \"%s\","
                  "\n  \"scale\": %.17g", tr->d, tr->heads, tr->dh,
             tr->mask == MASK_CAUSAL ? "causal" : "none", tr->scale);
     json_matrix(out, "embedding", tr->embedding, tr->T, tr->d);
@@ -560,6 +561,10 @@ static void dump_model_readout(FILE *out, const Model *m)
 
 void dump_model(FILE *out, const Model *m, const char *sentence)
 {
+    if (m->layers > 0) {   /* a layered model has its own sections */
+        model_write_layered(out, m, sentence, NULL);
+        return;
+    }
     int label_cols = 0;
     for (int i = 0; i < m->vocab_size; i++)
         if (text_width(m->vocab[i]) > label_cols)

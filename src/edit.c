@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "format.h"
 #include "number.h"
@@ -139,7 +138,7 @@ static int edit_target(const char **p)
     }
     for (int t = 0; t <= EDIT_EMBEDDING; t++) {
         size_t n = strlen(edit_names[t]);
-        if (strncasecmp(*p, edit_names[t], n) == 0 && (*p)[n] == '[') {
+        if (text_ascii_ncasecmp(*p, edit_names[t], n) == 0 && (*p)[n] == '[') {
             *p += n;
             return t;
         }
@@ -159,7 +158,7 @@ int edit_parse_in(const Model *m, const char *sentence, const char *text, Lang l
     char q[EDIT_QUOTE_BYTES], word[64];
     text_escape(text, q, sizeof q);
     const char *p = text;
-    if (strncasecmp(p, "score[", 6) == 0)
+    if (text_ascii_ncasecmp(p, "score[", 6) == 0)
         return edit_parse_score(sentence, p + 5, q, lang, out, err, errlen);
     int target = edit_target(&p);
     if (target < 0) {

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include "format.h"
 #include "task.h"
 
 #ifndef ATTN_VERSION
@@ -73,7 +74,7 @@ static void py_row(FILE *out, const double *v, int n)
 {
     fputc('[', out);
     for (int i = 0; i < n; i++)
-        fprintf(out, "%s%.17g", i ? ", " : "", v[i]);
+        format_c_fprintf(out, "%s%.17g", i ? ", " : "", v[i]);
     fputc(']', out);
 }
 
@@ -119,7 +120,7 @@ static void py_header(FILE *out, const Trace *tr)
           "# -*- coding: utf-8 -*-\n"
           "# Lesson 6, self-attention, on ", out);
     py_sentence_comment(out, tr);
-    fprintf(out, " — the five lines, recomputed outside attn-tui.\n"
+    format_c_fprintf(out, " — the five lines, recomputed outside attn-tui.\n"
           "#\n"
           "# Written by `attn-tui --export python` (attn-tui %s). It holds the model's numbers for\n"
           "# this sentence and attn-tui's own results, recomputes the five lines with NumPy,\n"
@@ -147,7 +148,7 @@ static void py_inputs(FILE *out, const Trace *tr)
         fputs(t ? ", " : "", out);
         py_string(out, tr->tokens[t]);
     }
-    fprintf(out, "]\n"
+    format_c_fprintf(out, "]\n"
                  "T = %d        # characters\n"
                  "D = %d        # the width d of every vector\n"
                  "TOLERANCE = %g\n\n", tr->T, tr->d, EXPORT_TOLERANCE);
@@ -652,7 +653,7 @@ static void export_train_script(FILE *out, TrainRun *r, const Model *start, cons
                                 int steps)
 {
     const TrainConfig *c = train_config(r);
-    fprintf(out, "#!/usr/bin/env python3\n"
+    format_c_fprintf(out, "#!/usr/bin/env python3\n"
             "# -*- coding: utf-8 -*-\n"
             "# attn-tui's training (issue 18), redone outside attn-tui.\n"
             "#\n"
@@ -665,7 +666,7 @@ static void export_train_script(FILE *out, TrainRun *r, const Model *start, cons
             "import sys\n\n", ATTN_VERSION, EXPORT_TOLERANCE);
     fputs("TASK = ", out);
     py_string(out, task_name(c->task));
-    fprintf(out, "\nSEED = %llu\nHEADS = %d\nLR = %.17g\nSTEPS = %d\nD = %d\nTOLERANCE = %g\n\n",
+    format_c_fprintf(out, "\nSEED = %llu\nHEADS = %d\nLR = %.17g\nSTEPS = %d\nD = %d\nTOLERANCE = %g\n\n",
             (unsigned long long)c->seed, c->heads, c->lr, steps, start->d, EXPORT_TOLERANCE);
     py_task(out, r);
     py_weights(out, "START", start);

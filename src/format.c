@@ -1,10 +1,14 @@
 /* format.c — numbers for people: the lesson's rounding (half away from zero), no "-0.00",
- * exponent notation for what no table cell can hold, and exact round-trip text.
- * Owns: number formatting only. Must not touch: I/O, the terminal, any global state. */
+ * exponent notation for what no table cell can hold, exact round-trip text, and numbers in
+ * C-locale form for machine-readable output.
+ * Owns: number formatting only. Must not touch: the terminal, any global state (the C
+ * locale is switched to for one call, on this thread only, with uselocale). */
+#define _GNU_SOURCE 1   /* newlocale, uselocale (POSIX 2008) */
 #include "format.h"
 
 #include <locale.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,32 +71,68 @@ char *format_percent(char *buf, size_t cap, double share)
     return buf;
 }
 
-/* ---------------------------------------------------------------- exact */
-
-/* Replaces the locale's decimal point (if it is not '.') by '.'. */
-static void c_decimal_point(char *s)
+bool format_same_shown(double a, double b, int digits)
 {
-    const char *dp = localeconv()->decimal_point;
-    if (!dp || strcmp(dp, ".") == 0 || dp[0] == '\0')
-        return;
-    char *at = strstr(s, dp);
-    if (!at)
-        return;
-    size_t n = strlen(dp);
-    *at = '.';
-    memmove(at + 1, at + n, strlen(at + n) + 1);
+    double ra = format_round(a, digits), rb = format_round(b, digits);
+    if (fabs(ra) < FORMAT_FIXED_LIMIT && fabs(rb) < FORMAT_FIXED_LIMIT)
+        return ra == rb;   /* the common case, without formatting */
+    char x[FORMAT_BYTES], y[FORMAT_BYTES];
+    return strcmp(format_fixed(x, sizeof x, a, digits), format_fixed(y, sizeof y, b, digits)) == 0;
 }
+
+/* ---------------------------------------------------------------- C-locale form */
+
+/* The C locale for numbers, made for one call (glibc hands out its static C locale: no
+ * allocation), or (locale_t)0 when it cannot be made. */
+static locale_t c_numbers(void)
+{
+    return newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
+}
+
+int format_c(char *buf, size_t cap, const char *fmt, ...)
+{
+    locale_t c = c_numbers();
+    locale_t before = c ? uselocale(c) : (locale_t)0;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf, cap, fmt, ap);
+    va_end(ap);
+    if (c) {
+        uselocale(before);
+        freelocale(c);
+    }
+    return n;
+}
+
+int format_c_fprintf(FILE *out, const char *fmt, ...)
+{
+    locale_t c = c_numbers();
+    locale_t before = c ? uselocale(c) : (locale_t)0;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vfprintf(out, fmt, ap);
+    va_end(ap);
+    if (c) {
+        uselocale(before);
+        freelocale(c);
+    }
+    return n;
+}
+
+/* ---------------------------------------------------------------- exact */
 
 char *format_exact(char *buf, size_t cap, double v)
 {
     if (!isfinite(v))
         return format_fixed(buf, cap, v, 0);
+    locale_t c = c_numbers();   /* written and read back with '.' */
     for (int precision = 15; precision <= 17; precision++) {
-        snprintf(buf, cap, "%.*g", precision, v);
-        if (strtod(buf, NULL) == v)   /* read back in the same locale it was written */
+        format_c(buf, cap, "%.*g", precision, v);
+        if ((c ? strtod_l(buf, NULL, c) : strtod(buf, NULL)) == v)
             break;
     }
-    c_decimal_point(buf);
+    if (c)
+        freelocale(c);
     return buf;
 }
 

@@ -25,6 +25,8 @@
 #include "grid.h"
 #include "lesson.h"
 #include "model.h"
+#include "model_name.h"
+#include "poem_cmd.h"
 #include "quiz.h"
 #include "spell.h"
 #include "snapshot.h"
@@ -135,11 +137,16 @@ static int main_config(Options *o, Config *c)
     return 0;
 }
 
+/* The model --model names (an installed model's name, or a path), else the built-in one. */
 static int main_load(const Options *o, Model *m, char *err, size_t errlen)
 {
-    if (o->model_path)
-        return model_load_file_in(o->model_path, o->lang != LANG_AUTO ? o->lang : o->says, m, err, errlen);
-    return model_load_default(m, err, errlen);
+    Lang lang = o->lang != LANG_AUTO ? o->lang : o->says;
+    char path[MODEL_NAME_PATH_BYTES];
+    if (!o->model_path)
+        return model_load_default(m, err, errlen);
+    if (model_name_resolve(o->model_path, path, sizeof path, lang, err, errlen) != 0)
+        return -1;
+    return model_load_file_in(path, lang, m, err, errlen);
 }
 
 /* The sentence to run: --sentence decoded (vocabulary characters or the ASCII
@@ -149,8 +156,8 @@ static int main_sentence(const Options *o, const Model *m, char *out, size_t cap
                          char *err, size_t errlen, int *folded)
 {
     *folded = 0;
-    if (!o->sentence) {
-        snprintf(out, cap, "%s", m->sentence);
+    if (!o->sentence) {   /* a lesson's model's sentence has at most 16 characters: it fits */
+        text_format(out, cap, "%s", m->sentence);
         return 0;
     }
     Lang lang = o->lang != LANG_AUTO ? o->lang : o->says;
@@ -396,13 +403,26 @@ int main(int argc, char **argv)
         return EXIT_USAGE;
     if (o.lang == LANG_AUTO)   /* from here on every message speaks it */
         o.lang = o.says;
+    if (o.train && o.task == CLI_TASK_POEMS)   /* a layered model on poems */
+        return poem_cmd_train(&o, stderr, isatty(STDERR_FILENO));
     if (o.train) {   /* --train: headless, progress on stderr */
         return train_cmd_run(&o, stderr, isatty(STDERR_FILENO));
     }
+    if (o.export_format == EXPORT_PYTHON_TRAIN && o.task == CLI_TASK_POEMS && !o.model_path)
+        return poem_cmd_export_train(&o, NULL);   /* from the seeded weights of a poem run */
     Model model;
     if (main_load(&o, &model, err, sizeof err) != 0) {
         fprintf(stderr, "attn-tui: %s\n", err);
-        return EXIT_DATA;
+        return o.model_path && model_name_is_installed(o.model_path) ? EXIT_USAGE : EXIT_DATA;
+    }
+    if (model.layers > 0 || o.generate || o.task == CLI_TASK_POEMS) {   /* no lesson to build */
+        int status = model.layers > 0 ? poem_cmd_run(&o, &model, o.model_path) : EXIT_USAGE;
+        if (model.layers == 0)
+            fprintf(stderr, LANG_PICK(o.lang, "attn-tui: %s needs a layered model (try --model poems)\n",
+                                      "attn-tui: %s 要用分层的模型（试试 --model poems）\n"),
+                    o.generate ? "--generate" : "--task poems");
+        model_free(&model);
+        return status;
     }
     char sentence[MODEL_SENTENCE_BYTES];
     int folded;

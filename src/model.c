@@ -3,8 +3,8 @@
  * independent of the locale, and loading files or the compiled-in default.
  * Must not touch: the engine's arithmetic, the terminal, any global mutable state. */
 #include "model.h"
-#include "infile.h"
 #include "number.h"
+#include "slurp.h"
 
 #include <errno.h>
 #include <math.h>
@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #define MODEL_MAX_FILE (64u * 1024u * 1024u) /* largest file model_load_file reads */
 #define SHOW_BYTES 32                        /* longest token quoted in a message */
@@ -22,15 +21,34 @@
 
 /* ---------------------------------------------------------------- sections */
 
-/* The first SEC_REQUIRED sections every file has; the rest are the optional readout. */
+/* The sections of one block of a layered model, in the order a file writes them. */
+enum { LSEC_LN1, LSEC_WQ, LSEC_BQ, LSEC_WK, LSEC_BK, LSEC_WV, LSEC_BV, LSEC_WO, LSEC_BO,
+       LSEC_LN2, LSEC_W1, LSEC_B1, LSEC_W2, LSEC_B2, LSEC_COUNT };
+
+/* The first SEC_REQUIRED sections every lesson's file has; then the optional readout (up to
+ * SEC_COUNT, the lesson's sections); then a layered model's, and its blocks' (block l's section
+ * k is SEC_LAYER0 + l · LSEC_COUNT + k). */
 enum { SEC_NONE = -1, SEC_VOCAB, SEC_D, SEC_SENTENCE, SEC_EMBEDDING,
        SEC_WQ, SEC_WK, SEC_WV, SEC_REQUIRED,
-       SEC_ANSWERS = SEC_REQUIRED, SEC_WO, SEC_BO, SEC_W1, SEC_B1, SEC_W2, SEC_HEADS, SEC_COUNT };
+       SEC_ANSWERS = SEC_REQUIRED, SEC_WO, SEC_BO, SEC_W1, SEC_B1, SEC_W2, SEC_HEADS, SEC_COUNT,
+       SEC_LAYERS = SEC_COUNT, SEC_CONTEXT, SEC_POSITION, SEC_LN_F, SEC_LM_HEAD, SEC_HEAD_STATS,
+       SEC_LAYER0, SEC_ALL = SEC_LAYER0 + MODEL_MAX_LAYERS * LSEC_COUNT };
 
-static const char *const section_names[SEC_COUNT] = {
+#define LAYER_SECTIONS(n) "layer " #n " ln1", "layer " #n " wq", "layer " #n " bq", \
+    "layer " #n " wk", "layer " #n " bk", "layer " #n " wv", "layer " #n " bv", "layer " #n " wo", \
+    "layer " #n " bo", "layer " #n " ln2", "layer " #n " w1", "layer " #n " b1", "layer " #n " w2", \
+    "layer " #n " b2"
+
+static const char *const section_names[SEC_ALL] = {
     "vocab", "d", "sentence", "embedding", "wq", "wk", "wv",
-    "answers", "wo", "bo", "w1", "b1", "w2", "heads"
+    "answers", "wo", "bo", "w1", "b1", "w2", "heads",
+    "layers", "context", "position", "ln_f", "lm_head", "head stats",
+    LAYER_SECTIONS(1), LAYER_SECTIONS(2), LAYER_SECTIONS(3), LAYER_SECTIONS(4),
+    LAYER_SECTIONS(5), LAYER_SECTIONS(6), LAYER_SECTIONS(7), LAYER_SECTIONS(8)
 };
+
+/* The section of block l (0-based), kind k (LSEC_*). */
+static int layer_section(int l, int k) { return SEC_LAYER0 + l * LSEC_COUNT + k; }
 
 /* ---------------------------------------------------------------- parser state */
 
@@ -44,15 +62,27 @@ typedef struct {
     char *err;
     size_t errlen;
     Lang lang;               /* the language of the messages */
-    int header_line[SEC_COUNT]; /* where each section's header is, 0 if absent */
-    int rows[SEC_COUNT];     /* data lines seen so far in each section (pass 2) */
+    int header_line[SEC_ALL]; /* where each section's header is, 0 if absent */
+    int rows[SEC_ALL];       /* data lines seen so far in each section (pass 2) */
     int d_seen;              /* [d] has its number */
     int heads_seen;          /* [heads] has its number */
+    int heads_line;          /* the line of [heads]'s number */
+    int layers_seen;         /* [layers] has its number */
+    int context_seen;        /* [context] has its number */
     int b1_line;             /* the line of [b1]'s row (it sets the MLP's width), 0 if none */
+    int mlp_line;            /* the line of the first [layer N b1] row (the blocks' MLP width) */
     int vocab_cap;           /* slots allocated in m->vocab */
+    bool checked;            /* every line is known to be clean text (pass 2 reads them again) */
+    int *vocab_slot;         /* VOCAB_SLOTS: vocabulary index + 1 by the hash of its bytes, 0 free */
     unsigned char *has_row;  /* vocab_size flags: embedding row seen */
+    unsigned char *has_head_row; /* vocab_size flags: [lm_head] row seen (a layered model) */
     Model *m;
 } Parser;
+
+#define VOCAB_SLOTS (2 * MODEL_MAX_VOCAB)   /* a power of two, twice the most entries */
+
+/* True once [layers] is in the file: the model is a layered one. */
+static bool layered(const Parser *p) { return p->header_line[SEC_LAYERS] != 0; }
 
 #if defined(__GNUC__)
 #define PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
@@ -92,6 +122,32 @@ static const struct {
       "不认识的节 [%s]%s" },
     { "unknown section [%s] (known: [vocab] [d] [sentence] [embedding] [wq] [wk] [wv], and for a readout [answers] [wo] [bo] [w1] [b1] [w2] [heads])",
       "不认识的节 [%s]（认识的有：[vocab] [d] [sentence] [embedding] [wq] [wk] [wv]，读出层还有 [answers] [wo] [bo] [w1] [b1] [w2] [heads]）" },
+    { "unknown section [%s] (known: [vocab] [d] [sentence] [embedding] [wq] [wk] [wv], for a readout [answers] [wo] [bo] [w1] [b1] [w2] [heads], and for a layered model [layers] [context] [position] [layer 1 ln1] … [layer 8 b2] [ln_f] [lm_head] [head stats])",
+      "不认识的节 [%s]（认识的有：[vocab] [d] [sentence] [embedding] [wq] [wk] [wv]，读出层还有 [answers] [wo] [bo] [w1] [b1] [w2] [heads]，分层的模型还有 [layers] [context] [position] [layer 1 ln1] … [layer 8 b2] [ln_f] [lm_head] [head stats]）" },
+    { "[%s] holds one number, but here is another line",
+      "[%s] 只有一个数，这里却还有一行" },
+    { "[%s] must be a whole number from 1 to %d, got \"%s\"",
+      "[%s] 必须是 1 到 %d 的整数，这里是「%s」" },
+    { "[%s] has no number",
+      "[%s] 里没有数" },
+    { "[%s] belongs to the lesson's model: a layered model has [layer 1 wq] and the like",
+      "[%s] 是课上模型的节：分层的模型用 [layer 1 wq] 这样的节" },
+    { "section [%s] is a layered model's, but [layers] is missing",
+      "[%s] 是分层模型的节，可是缺少 [layers]" },
+    { "missing section [%s] (a layered model has [layers], [heads] and [context])",
+      "缺少 [%s] 节（分层的模型要有 [layers]、[heads] 和 [context]）" },
+    { "[%s]: the model has %d layers",
+      "[%s]：模型只有 %d 层" },
+    { "[%s] has %d numbers: at most %d are allowed",
+      "[%s] 有 %d 个数：最多只能有 %d 个" },
+    { "[%s] is empty",
+      "[%s] 是空的" },
+    { "lm_head row for \"%s\", which is not in [vocab]%s",
+      "「%s」的 lm_head 那一行，可它不在 [vocab] 里%s" },
+    { "second lm_head row for \"%s\"",
+      "「%s」的 lm_head 出现了第二行" },
+    { "no lm_head row for \"%s\"",
+      "「%s」没有 lm_head 那一行" },
     { "vocabulary entry \"%s\" is not exactly one character",
       "词表里的「%s」不是正好一个字" },
     { "vocabulary entry \"[\" cannot be used: its embedding line would read as a section",
@@ -253,6 +309,12 @@ static int next_line(Parser *p, char **line)
     }
     if (n > MODEL_MAX_LINE)
         return fail(p, p->lineno, "line is longer than %d bytes", MODEL_MAX_LINE);
+    if (p->checked) {   /* pass 2: pass 1 read these very bytes and found them clean */
+        memcpy(p->buf, start, n);
+        p->buf[n] = '\0';
+        *line = p->buf;
+        return 1;
+    }
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)start[i];
         if (c == '\0')
@@ -475,7 +537,7 @@ static int parse_header(Parser *p, char *line)
         return fail(p, p->lineno, "malformed section header \"%s\"%s", show(line, shown),
                     hint[0] ? hint : LANG_PICK(p->lang, " (write it as [name])", "（要写成 [名字]）"));
     line[n - 1] = '\0';
-    for (int s = 0; s < SEC_COUNT; s++) {
+    for (int s = 0; s < SEC_ALL; s++) {
         if (strcmp(line + 1, section_names[s]) != 0)
             continue;
         if (p->header_line[s])
@@ -486,6 +548,11 @@ static int parse_header(Parser *p, char *line)
     }
     if (hint[0])
         return fail(p, p->lineno, "unknown section [%s]%s", show(line + 1, shown), hint);
+    if (layered(p) || strncmp(line + 1, "layer", 5) == 0)
+        return fail(p, p->lineno, "unknown section [%s] (known: [vocab] [d] [sentence] "
+                    "[embedding] [wq] [wk] [wv], for a readout [answers] [wo] [bo] [w1] [b1] "
+                    "[w2] [heads], and for a layered model [layers] [context] [position] "
+                    "[layer 1 ln1] … [layer 8 b2] [ln_f] [lm_head] [head stats])", show(line + 1, shown));
     return fail(p, p->lineno, "unknown section [%s] (known: [vocab] [d] [sentence] "
                 "[embedding] [wq] [wk] [wv], and for a readout [answers] [wo] [bo] [w1] [b1] "
                 "[w2] [heads])", show(line + 1, shown));
@@ -498,13 +565,43 @@ static int is_header_text(Parser *p, const char *line)
     size_t n = strlen(line);
     if (n < 3 || line[0] != '[' || line[n - 1] != ']')
         return 0;
-    for (int s = 0; s < SEC_COUNT; s++)
+    for (int s = 0; s < SEC_ALL; s++)
         if (strlen(section_names[s]) == n - 2 && strncmp(line + 1, section_names[s], n - 2) == 0)
             return 1;
     return 0;
 }
 
 /* ---------------------------------------------------------------- [vocab] and [d] */
+
+/* FNV-1a of the bytes of ch: where the vocabulary index looks for it. */
+static unsigned vocab_hash(const char *ch)
+{
+    unsigned h = 2166136261u;
+    for (const unsigned char *s = (const unsigned char *)ch; *s; s++)
+        h = (h ^ *s) * 16777619u;
+    return h & (VOCAB_SLOTS - 1);
+}
+
+/* Index of the vocabulary entry ch through the parser's hash index (model_find_char's answer,
+ * in constant time: a layered model has thousands of entries, each looked up twice), or -1. */
+static int vocab_lookup(const Parser *p, const char *ch)
+{
+    if (!ch)
+        return -1;
+    for (unsigned h = vocab_hash(ch); p->vocab_slot[h]; h = (h + 1) & (VOCAB_SLOTS - 1))
+        if (strcmp(p->m->vocab[p->vocab_slot[h] - 1], ch) == 0)
+            return p->vocab_slot[h] - 1;
+    return -1;
+}
+
+/* Enters vocabulary entry i into the index. */
+static void vocab_index(Parser *p, int i)
+{
+    unsigned h = vocab_hash(p->m->vocab[i]);
+    while (p->vocab_slot[h])
+        h = (h + 1) & (VOCAB_SLOTS - 1);
+    p->vocab_slot[h] = i + 1;
+}
 
 static int add_vocab(Parser *p, char *line)
 {
@@ -529,7 +626,7 @@ static int add_vocab(Parser *p, char *line)
             return fail(p, p->lineno, "vocabulary entry U+%04X cannot be used: it takes no "
                         "room on the screen", decode_char(tok, &len));
         }
-        if (model_find_char(m, tok) >= 0)
+        if (vocab_lookup(p, tok) >= 0)
             return fail(p, p->lineno, "vocabulary entry \"%s\" appears twice",
                         show(tok, shown));
         if (m->vocab_size == MODEL_MAX_VOCAB)
@@ -543,7 +640,7 @@ static int add_vocab(Parser *p, char *line)
             p->vocab_cap = cap;
         }
         memcpy(m->vocab[m->vocab_size], tok, n + 1);
-        m->vocab_size++;
+        vocab_index(p, m->vocab_size++);
     }
     return 0;
 }
@@ -574,12 +671,45 @@ static int parse_heads(Parser *p, char *line)
     if (p->heads_seen)
         return fail(p, p->lineno, "[heads] holds one number, but here is another line");
     char *tok = trim(line);
-    if (strlen(tok) != 1 || tok[0] < '1' || tok[0] > '0' + MODEL_MAX_HEADS) {
+    if (strlen(tok) != 1 || tok[0] < '1' || tok[0] > '0' + MODEL_MAX_LAYER_HEADS) {
         char shown[SHOW_BYTES + 4];
         return fail(p, p->lineno, "[heads] must be 1 or 2, got \"%s\"", show(tok, shown));
     }
     p->m->heads = tok[0] - '0';
     p->heads_seen = 1;
+    p->heads_line = p->lineno;
+    return 0;
+}
+
+/* [layers] and [context]: one whole number from 1 to max into *out. */
+static int parse_count(Parser *p, int sec, char *line, int max, int *out, int *seen)
+{
+    if (*seen)
+        return fail(p, p->lineno, "[%s] holds one number, but here is another line", section_names[sec]);
+    char *tok = trim(line);
+    size_t n = strlen(tok);
+    long v = n > 0 && n <= 3 && strspn(tok, "0123456789") == n ? strtol(tok, NULL, 10) : 0;
+    if (v < 1 || v > max) {
+        char shown[SHOW_BYTES + 4];
+        return fail(p, p->lineno, "[%s] must be a whole number from 1 to %d, got \"%s\"",
+                    section_names[sec], max, show(tok, shown));
+    }
+    *out = (int)v;
+    *seen = 1;
+    return 0;
+}
+
+/* The first row of a [layer N b1] in pass 1: the blocks' MLP width. */
+static int count_mlp(Parser *p, int sec, const char *line)
+{
+    if (p->mlp_line)
+        return 0;   /* pass 2 holds every other [layer N b1] row to this width */
+    int n = count_tokens(line);
+    if (n > MODEL_MAX_HIDDEN)
+        return fail(p, p->lineno, "[%s] has %d numbers: at most %d are allowed", section_names[sec],
+                    n, MODEL_MAX_HIDDEN);
+    p->m->mlp = n;
+    p->mlp_line = p->lineno;
     return 0;
 }
 
@@ -623,9 +753,63 @@ static int check_optional(Parser *p, int last)
         return fail(p, h[SEC_B1], "[b1] is empty");
     if (h[SEC_HEADS] && !p->heads_seen)
         return fail(p, h[SEC_HEADS], "[heads] has no number");
+    if (p->m->heads > MODEL_MAX_HEADS) {   /* 3 … 8 are a layered model's */
+        char got[4] = { (char)('0' + p->m->heads), '\0' };
+        return fail(p, p->heads_line, "[heads] must be 1 or 2, got \"%s\"", got);
+    }
     if (p->m->heads > 0 && p->m->d % p->m->heads != 0)
         return fail(p, h[SEC_HEADS], "[heads] is %d, but d = %d is not divisible by it",
                     p->m->heads, p->m->d);
+    return 0;
+}
+
+/* A layered model's sections: its own all there (every block's, up to [layers]), the lesson's
+ * [wq] [wk] [wv] and readout absent. */
+static int check_layered(Parser *p, int last)
+{
+    const int *h = p->header_line;
+    Model *m = p->m;
+    for (int s = SEC_WQ; s < SEC_HEADS; s++)
+        if (h[s])
+            return fail(p, h[s], "[%s] belongs to the lesson's model: a layered model has [layer 1 wq] "
+                        "and the like", section_names[s]);
+    if (!p->layers_seen)
+        return fail(p, h[SEC_LAYERS], "[%s] has no number", section_names[SEC_LAYERS]);
+    static const int shape[] = { SEC_HEADS, SEC_CONTEXT };
+    for (size_t i = 0; i < 2; i++)
+        if (!h[shape[i]])
+            return fail(p, last, "missing section [%s] (a layered model has [layers], [heads] and "
+                        "[context])", section_names[shape[i]]);
+    if (!p->heads_seen)
+        return fail(p, h[SEC_HEADS], "[heads] has no number");
+    if (!p->context_seen)
+        return fail(p, h[SEC_CONTEXT], "[%s] has no number", section_names[SEC_CONTEXT]);
+    if (m->d % m->heads != 0)
+        return fail(p, h[SEC_HEADS], "[heads] is %d, but d = %d is not divisible by it", m->heads, m->d);
+    for (int l = 0; l < MODEL_MAX_LAYERS; l++)
+        for (int k = 0; k < LSEC_COUNT; k++) {
+            int s = layer_section(l, k);
+            if (l < m->layers && !h[s])
+                return fail(p, last, "missing section [%s]", section_names[s]);
+            if (l >= m->layers && h[s])
+                return fail(p, h[s], "[%s]: the model has %d layers", section_names[s], m->layers);
+        }
+    static const int tail[] = { SEC_LN_F, SEC_LM_HEAD };
+    for (size_t i = 0; i < 2; i++)
+        if (!h[tail[i]])
+            return fail(p, last, "missing section [%s]", section_names[tail[i]]);
+    if (m->mlp == 0)
+        return fail(p, h[layer_section(0, LSEC_B1)], "[%s] is empty", section_names[layer_section(0, LSEC_B1)]);
+    return 0;
+}
+
+/* A lesson's model has none of a layered model's sections. */
+static int check_not_layered(Parser *p)
+{
+    for (int s = SEC_COUNT; s < SEC_ALL; s++)
+        if (p->header_line[s])
+            return fail(p, p->header_line[s], "section [%s] is a layered model's, but [layers] is "
+                        "missing", section_names[s]);
     return 0;
 }
 
@@ -645,7 +829,8 @@ static int pass_structure(Parser *p)
             continue;
         if (check_blank_lookalikes(p, line) < 0)
             return -1;
-        if (line[0] != '[' && lookalike_hint(p, line, hint, sizeof hint, is_header_text)[0])
+        /* "［wq］": only a full-width ［ folds to the '[' a header starts with */
+        if (strncmp(line, "\xEF\xBC\xBB", 3) == 0 && lookalike_hint(p, line, hint, sizeof hint, is_header_text)[0])
             return fail(p, p->lineno, "\"%s\" is not a section header%s", show(line, shown), hint);
         if (line[0] == '[') {
             if ((sec = parse_header(p, line)) < 0)
@@ -661,6 +846,14 @@ static int pass_structure(Parser *p)
             return -1;
         if (sec == SEC_HEADS && parse_heads(p, line) < 0)
             return -1;
+        if (sec == SEC_LAYERS && parse_count(p, sec, line, MODEL_MAX_LAYERS, &p->m->layers,
+                                             &p->layers_seen) < 0)
+            return -1;
+        if (sec == SEC_CONTEXT && parse_count(p, sec, line, MODEL_MAX_CONTEXT, &p->m->context,
+                                              &p->context_seen) < 0)
+            return -1;
+        if (sec >= SEC_LAYER0 && (sec - SEC_LAYER0) % LSEC_COUNT == LSEC_B1 && count_mlp(p, sec, line) < 0)
+            return -1;
         if ((sec == SEC_ANSWERS || sec == SEC_B1) && count_readout(p, sec, line) < 0)
             return -1;
     }
@@ -668,17 +861,21 @@ static int pass_structure(Parser *p)
         return -1;
     int last = p->lineno > 0 ? p->lineno : 1;
     int any = 0;
-    for (int s = 0; s < SEC_COUNT; s++)
+    for (int s = 0; s < SEC_ALL; s++)
         any |= p->header_line[s] != 0;
     if (!any)
         return fail(p, last, "no sections found (the file is empty or only comments)");
-    for (int s = 0; s < SEC_REQUIRED; s++)
+    if (!layered(p) && check_not_layered(p) != 0)
+        return -1;
+    for (int s = 0; s < (layered(p) ? SEC_WQ : SEC_REQUIRED); s++)
         if (!p->header_line[s])
             return fail(p, last, "missing section [%s]", section_names[s]);
     if (p->m->vocab_size == 0)
         return fail(p, p->header_line[SEC_VOCAB], "[vocab] is empty");
     if (!p->d_seen)
         return fail(p, p->header_line[SEC_D], "[d] has no number");
+    if (layered(p))
+        return check_layered(p, last);
     return check_optional(p, last);
 }
 
@@ -741,22 +938,22 @@ static int in_vocab(Parser *p, const char *ch)
 
 static int parse_sentence(Parser *p, char *line)
 {
-    char chars[MODEL_MAX_TOKENS][TEXT_CHAR_BYTES];
+    char chars[MODEL_MAX_CONTEXT][TEXT_CHAR_BYTES];
+    int most = p->m->layers > 0 ? p->m->context : MODEL_MAX_TOKENS;
     char shown[SHOW_BYTES + 4];
     if (p->rows[SEC_SENTENCE]++ > 0)
         return fail(p, p->lineno, "[sentence] holds one line, but here is another");
     if (count_tokens(line) != 1)
         return fail(p, p->lineno, "the sentence must not contain blanks");
-    int n = text_split_chars(line, chars, MODEL_MAX_TOKENS);
-    if (n > MODEL_MAX_TOKENS)
-        return fail(p, p->lineno, "the sentence has %d characters, at most %d allowed",
-                    n, MODEL_MAX_TOKENS);
+    int n = text_split_chars(line, chars, most);
+    if (n > most)
+        return fail(p, p->lineno, "the sentence has %d characters, at most %d allowed", n, most);
     char hint[HINT_BYTES];
     for (int i = 0; i < n; i++)
         if (model_find_char(p->m, chars[i]) < 0)
             return fail(p, p->lineno, "sentence character \"%s\" is not in [vocab]%s",
                         show(chars[i], shown), lookalike_hint(p, chars[i], hint, sizeof hint, in_vocab));
-    memcpy(p->m->sentence, line, strlen(line) + 1); /* fits: ≤ 16 chars of ≤ 4 bytes */
+    memcpy(p->m->sentence, line, strlen(line) + 1); /* fits: ≤ 64 chars of ≤ 4 bytes */
     return 0;
 }
 
@@ -765,7 +962,7 @@ static int parse_sentence(Parser *p, char *line)
 static int parse_embedding(Parser *p, char *line)
 {
     char *ch = next_token(&line);
-    int idx = model_find_char(p->m, ch);
+    int idx = vocab_lookup(p, ch);
     if (idx < 0) {
         char shown[SHOW_BYTES + 4], hint[HINT_BYTES];
         return fail(p, p->lineno, "embedding row for \"%s\", which is not in [vocab]%s",
@@ -815,7 +1012,33 @@ static int parse_answers(Parser *p, char *line)
     return 0;
 }
 
-/* The shape of each numeric optional section: rows, numbers per row, and where they go. */
+/* The shape of a block section of a layered model: rows, numbers per row, where they go. */
+static int layer_shape(const Model *m, int sec, int *rows, int *cols, double **dst)
+{
+    int d = m->d, l = (sec - SEC_LAYER0) / LSEC_COUNT;
+    const ModelLayer *L = &m->layer[l];
+    *rows = 1;
+    *cols = d;
+    switch ((sec - SEC_LAYER0) % LSEC_COUNT) {
+    case LSEC_LN1: *rows = 2; *dst = L->ln1_gain; return 0;   /* gain, then bias: adjacent */
+    case LSEC_WQ: *rows = d; *dst = L->wq; return 0;
+    case LSEC_BQ: *dst = L->bq; return 0;
+    case LSEC_WK: *rows = d; *dst = L->wk; return 0;
+    case LSEC_BK: *dst = L->bk; return 0;
+    case LSEC_WV: *rows = d; *dst = L->wv; return 0;
+    case LSEC_BV: *dst = L->bv; return 0;
+    case LSEC_WO: *rows = d; *dst = L->wo; return 0;
+    case LSEC_BO: *dst = L->bo; return 0;
+    case LSEC_LN2: *rows = 2; *dst = L->ln2_gain; return 0;
+    case LSEC_W1: *rows = d; *cols = m->mlp; *dst = L->w1; return 0;
+    case LSEC_B1: *cols = m->mlp; *dst = L->b1; return 0;
+    case LSEC_W2: *rows = m->mlp; *dst = L->w2; return 0;
+    default: *dst = L->b2; return 0;
+    }
+}
+
+/* The shape of each numeric section read row by row (the readout's, a layered model's but
+ * [lm_head]): rows, numbers per row, and where they go. -1 for any other section. */
 static int readout_shape(const Model *m, int sec, int *rows, int *cols, double **dst)
 {
     int n = m->answers_count, h = m->hidden, d = m->d;
@@ -825,8 +1048,42 @@ static int readout_shape(const Model *m, int sec, int *rows, int *cols, double *
     case SEC_W1: *rows = d; *cols = h; *dst = m->w1; return 0;
     case SEC_B1: *rows = 1; *cols = h; *dst = m->b1; return 0;
     case SEC_W2: *rows = h; *cols = d; *dst = m->w2; return 0;
-    default: return -1;
+    case SEC_POSITION: *rows = m->context; *cols = d; *dst = m->position; return 0;
+    case SEC_LN_F: *rows = 2; *cols = d; *dst = m->lnf_gain; return 0;
+    case SEC_HEAD_STATS:
+        *rows = m->layers * m->heads;
+        *cols = MODEL_STATS_COLS(m->context);
+        *dst = m->head_stats;
+        return 0;
+    default:
+        return sec >= SEC_LAYER0 && sec < SEC_ALL ? layer_shape(m, sec, rows, cols, dst) : -1;
     }
+}
+
+/* [lm_head]: a line per vocabulary character: it, its d weights, then its bias. */
+static int parse_lm_head(Parser *p, char *line)
+{
+    Model *m = p->m;
+    char *ch = next_token(&line);
+    int idx = vocab_lookup(p, ch);
+    char shown[SHOW_BYTES + 4];
+    if (idx < 0) {
+        char hint[HINT_BYTES];
+        return fail(p, p->lineno, "lm_head row for \"%s\", which is not in [vocab]%s",
+                    show(ch, shown), lookalike_hint(p, ch, hint, sizeof hint, in_vocab));
+    }
+    if (p->has_head_row[idx])
+        return fail(p, p->lineno, "second lm_head row for \"%s\"", show(ch, shown));
+    p->has_head_row[idx] = 1;
+    double row[MODEL_MAX_D + 1];
+    char what[64];
+    snprintf(what, sizeof what, LANG_PICK(p->lang, "lm_head of \"%s\"", "「%s」的 lm_head"), ch);
+    if (parse_row_of(p, line, row, m->d + 1, what) != 0)
+        return -1;
+    for (int i = 0; i < m->d; i++)
+        m->lm_head[(size_t)i * (size_t)m->vocab_size + (size_t)idx] = row[i];
+    m->lm_bias[idx] = row[m->d];
+    return 0;
 }
 
 static int parse_readout_row(Parser *p, int sec, char *line)
@@ -848,7 +1105,9 @@ static int parse_readout_row(Parser *p, int sec, char *line)
 /* After pass 2: every numeric optional section has all its rows. */
 static int check_readout_rows(Parser *p)
 {
-    for (int s = SEC_WO; s <= SEC_W2; s++) {
+    for (int s = SEC_WO; s < SEC_ALL; s++) {
+        if (s == SEC_HEADS || s == SEC_LAYERS || s == SEC_CONTEXT || s == SEC_LM_HEAD)
+            continue;
         int rows, cols;
         double *dst;
         readout_shape(p->m, s, &rows, &cols, &dst);
@@ -866,6 +1125,7 @@ static int pass_values(Parser *p)
 {
     p->pos = 0;
     p->lineno = 0;
+    p->checked = true;
     int sec = SEC_NONE;
     char *line;
     int r;
@@ -888,7 +1148,9 @@ static int pass_values(Parser *p)
             r = parse_matrix_row(p, sec, line);
         else if (sec == SEC_ANSWERS)
             r = parse_answers(p, line);
-        else if (sec >= SEC_WO && sec <= SEC_W2)
+        else if (sec == SEC_LM_HEAD)
+            r = parse_lm_head(p, line);
+        else if (sec >= SEC_WO && sec != SEC_HEADS && sec != SEC_LAYERS && sec != SEC_CONTEXT)
             r = parse_readout_row(p, sec, line);
         if (r < 0)
             return -1;
@@ -901,7 +1163,10 @@ static int pass_values(Parser *p)
         if (!p->has_row[i])
             return fail(p, p->header_line[SEC_EMBEDDING], "no embedding row for \"%s\"",
                         p->m->vocab[i]);
-    for (int s = SEC_WQ; s <= SEC_WV; s++)
+    for (int i = 0; layered(p) && i < p->m->vocab_size; i++)
+        if (!p->has_head_row[i])
+            return fail(p, p->header_line[SEC_LM_HEAD], "no lm_head row for \"%s\"", p->m->vocab[i]);
+    for (int s = SEC_WQ; !layered(p) && s <= SEC_WV; s++)
         if (p->rows[s] < p->m->d)
             return fail(p, p->header_line[s], "[%s] has only %d of its %d rows",
                         section_names[s], p->rows[s], p->m->d);
@@ -913,6 +1178,19 @@ static int pass_values(Parser *p)
 static int allocate_values(Parser *p)
 {
     Model *m = p->m;
+    if (layered(p)) {
+        size_t count = model_layout(m, NULL, p->header_line[SEC_POSITION] != 0);
+        m->params = calloc(count, sizeof *m->params);
+        p->has_row = calloc((size_t)m->vocab_size, 1);
+        p->has_head_row = calloc((size_t)m->vocab_size, 1);
+        if (p->header_line[SEC_HEAD_STATS])
+            m->head_stats = calloc((size_t)(m->layers * m->heads * MODEL_STATS_COLS(m->context)),
+                                   sizeof *m->head_stats);
+        if (!m->params || !p->has_row || !p->has_head_row || (p->header_line[SEC_HEAD_STATS] && !m->head_stats))
+            return fail(p, 1, "out of memory");
+        m->param_count = model_layout(m, m->params, p->header_line[SEC_POSITION] != 0);
+        return 0;
+    }
     size_t dd = (size_t)m->d * (size_t)m->d;
     m->embedding = calloc((size_t)m->vocab_size * (size_t)m->d, sizeof *m->embedding);
     m->wq = calloc(dd, sizeof *m->wq);
@@ -950,59 +1228,19 @@ int model_parse_in(const char *text, size_t len, const char *name, Lang lang, Mo
 
     int r = -1;
     p.buf = malloc(MODEL_MAX_LINE + 1);
-    if (!p.buf)
+    p.vocab_slot = calloc(VOCAB_SLOTS, sizeof *p.vocab_slot);
+    if (!p.buf || !p.vocab_slot)
         fail(&p, 1, "out of memory");
     else if (pass_structure(&p) == 0 && allocate_values(&p) == 0 && pass_values(&p) == 0)
         r = 0;
 
     free(p.buf);
+    free(p.vocab_slot);
     free(p.has_row);
+    free(p.has_head_row);
     if (r < 0)
         model_free(out);
     return r;
-}
-
-/* Reads all of f into a malloc'd buffer. Returns 0, or an errno value; EFBIG when
- * the file holds more than MODEL_MAX_FILE bytes. */
-static int read_all(FILE *f, char **text, size_t *len)
-{
-    struct stat st;
-    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > MODEL_MAX_FILE)
-        return EFBIG;
-    size_t cap = 65536, used = 0;
-    char *buf = malloc(cap);
-    for (;;) {
-        if (!buf)
-            return ENOMEM;
-        if (used == cap) {
-            if (cap > MODEL_MAX_FILE)
-                break;
-            size_t grow = cap * 2 <= MODEL_MAX_FILE ? cap * 2 : MODEL_MAX_FILE + 1;
-            char *grown = realloc(buf, grow);
-            if (!grown) {
-                free(buf);
-                return ENOMEM;
-            }
-            buf = grown;
-            cap = grow;
-        }
-        size_t got = fread(buf + used, 1, cap - used, f);
-        used += got;
-        if (got == 0)
-            break;
-    }
-    if (ferror(f)) {
-        int e = errno ? errno : EIO;
-        free(buf);
-        return e;
-    }
-    if (used > MODEL_MAX_FILE) {
-        free(buf);
-        return EFBIG;
-    }
-    *text = buf;
-    *len = used;
-    return 0;
 }
 
 int model_load_file(const char *path, Model *out, char *err, size_t errlen)
@@ -1017,10 +1255,7 @@ int model_load_file_in(const char *path, Lang lang, Model *out, char *err, size_
     size_t len = 0;
     char name[SHOW_NAME_BYTES];
     text_escape(path, name, sizeof name);
-    FILE *f = infile_open(path);
-    int e = f ? read_all(f, &text, &len) : errno;
-    if (f)
-        fclose(f);
+    int e = slurp_file(path, MODEL_MAX_FILE, &text, &len);
     if (e == EFBIG) {
         if (err && errlen)
             snprintf(err, errlen, LANG_PICK(lang, "%s: file is larger than %u MiB, not a model",
@@ -1060,6 +1295,11 @@ void model_free(Model *m)
 {
     if (!m)
         return;
+    if (m->params) {   /* a layered model: the embedding lives in the block */
+        free(m->params);
+        m->embedding = NULL;
+    }
+    free(m->head_stats);
     free(m->vocab);
     free(m->embedding);
     free(m->wq);
@@ -1105,8 +1345,37 @@ static double *copy_doubles(const double *src, size_t n, int *ok)
     return dst;
 }
 
+/* A layered model's copy: the block, the statistics, the vocabulary. */
+static int copy_layered(Model *dst, const Model *src)
+{
+    int ok = 1;
+    *dst = *src;
+    dst->params = NULL;
+    dst->head_stats = NULL;
+    dst->vocab = malloc((size_t)src->vocab_size * sizeof *dst->vocab);
+    if (dst->vocab)
+        memcpy(dst->vocab, src->vocab, (size_t)src->vocab_size * sizeof *dst->vocab);
+    else
+        ok = 0;
+    dst->params = copy_doubles(src->params, src->param_count, &ok);
+    if (src->head_stats)
+        dst->head_stats = copy_doubles(src->head_stats,
+                                       (size_t)(src->layers * src->heads * MODEL_STATS_COLS(src->context)), &ok);
+    if (dst->params)
+        model_layout(dst, dst->params, src->position != NULL);
+    else
+        dst->embedding = NULL;
+    if (!ok) {
+        model_free(dst);
+        return -1;
+    }
+    return 0;
+}
+
 int model_copy(Model *dst, const Model *src)
 {
+    if (src->layers > 0)
+        return copy_layered(dst, src);
     int ok = 1;
     size_t d = (size_t)src->d, v = (size_t)src->vocab_size;
     size_t n = (size_t)src->answers_count, h = (size_t)src->hidden;
@@ -1155,4 +1424,68 @@ void model_vocab_list(const Model *m, char *buf, size_t cap)
         snprintf(buf + used, cap - used, "%s%s", i ? " " : "", m->vocab[i]);
         used += n;
     }
+}
+
+/* ---------------------------------------------------------------- a layered model's block */
+
+/* Points *at to the next n numbers of the block (when there is one) and counts them. */
+static void take(double **at, double *block, size_t *used, size_t n)
+{
+    *at = block ? block + *used : NULL;
+    *used += n;
+}
+
+size_t model_layout(Model *m, double *block, bool position_learned)
+{
+    size_t d = (size_t)m->d, V = (size_t)m->vocab_size, T = (size_t)m->context, h = (size_t)m->mlp;
+    size_t used = 0;
+    take(&m->embedding, block, &used, V * d);
+    m->position = NULL;
+    if (position_learned)
+        take(&m->position, block, &used, T * d);
+    for (int l = 0; l < m->layers; l++) {
+        ModelLayer *L = &m->layer[l];
+        take(&L->ln1_gain, block, &used, d);
+        take(&L->ln1_bias, block, &used, d);
+        take(&L->wq, block, &used, d * d);
+        take(&L->bq, block, &used, d);
+        take(&L->wk, block, &used, d * d);
+        take(&L->bk, block, &used, d);
+        take(&L->wv, block, &used, d * d);
+        take(&L->bv, block, &used, d);
+        take(&L->wo, block, &used, d * d);
+        take(&L->bo, block, &used, d);
+        take(&L->ln2_gain, block, &used, d);
+        take(&L->ln2_bias, block, &used, d);
+        take(&L->w1, block, &used, d * h);
+        take(&L->b1, block, &used, h);
+        take(&L->w2, block, &used, h * d);
+        take(&L->b2, block, &used, d);
+    }
+    take(&m->lnf_gain, block, &used, d);
+    take(&m->lnf_bias, block, &used, d);
+    take(&m->lm_head, block, &used, d * V);
+    take(&m->lm_bias, block, &used, V);
+    return used;
+}
+
+int model_alloc_layered(Model *m, int vocab_size, int d, int layers, int heads, int context,
+                        int mlp, bool position_learned)
+{
+    memset(m, 0, sizeof *m);
+    m->vocab_size = vocab_size;
+    m->d = d;
+    m->layers = layers;
+    m->heads = heads;
+    m->context = context;
+    m->mlp = mlp;
+    size_t count = model_layout(m, NULL, position_learned);
+    m->vocab = calloc((size_t)vocab_size, sizeof *m->vocab);
+    m->params = calloc(count, sizeof *m->params);
+    if (!m->vocab || !m->params) {
+        model_free(m);
+        return -1;
+    }
+    m->param_count = model_layout(m, m->params, position_learned);
+    return 0;
 }

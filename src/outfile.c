@@ -1,20 +1,122 @@
 /* outfile.c — the one way the program writes a file the user named: O_EXCL and O_NOFOLLOW,
- * a temporary file renamed into place, an existing file replaced only when asked.
- * Must not touch: the contents (callers write them), the terminal, global state. */
+ * a temporary file renamed into place, an existing file replaced only when asked; a FIFO or
+ * a device written without ever blocking the program for long, and never killed by SIGPIPE.
+ * Must not touch: the contents (callers write them), the terminal, global state (SIGPIPE is
+ * blocked only for the length of one write, and a SIGPIPE that write raised taken back). */
 #define _GNU_SOURCE 1
 #include "outfile.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 #include "lang.h"
 #include "text.h"
 
 #define OUTFILE_QUOTE_BYTES 160   /* most bytes of a path quoted in a message */
+
+/* ---------------------------------------------------------------- writing without SIGPIPE */
+
+/* SIGPIPE held back around one write: blocked, and one the write raised (a FIFO's reader
+ * gone) taken back before it is unblocked, so the write fails with EPIPE instead. */
+typedef struct {
+    sigset_t pipe;      /* just SIGPIPE */
+    sigset_t old;       /* the mask to restore */
+    bool was_pending;   /* a SIGPIPE was pending before: not ours to take */
+} PipeHold;
+
+static void pipe_hold(PipeHold *h)
+{
+    sigset_t pending;
+    sigemptyset(&h->pipe);
+    sigaddset(&h->pipe, SIGPIPE);
+    sigpending(&pending);
+    h->was_pending = sigismember(&pending, SIGPIPE);
+    sigprocmask(SIG_BLOCK, &h->pipe, &h->old);
+}
+
+/* Ends the hold; epipe: the write failed with EPIPE (errno is kept). */
+static void pipe_release(PipeHold *h, bool epipe)
+{
+    int saved = errno;
+    if (epipe && !h->was_pending) {
+        struct timespec now = { 0, 0 };
+        sigtimedwait(&h->pipe, NULL, &now);
+    }
+    sigprocmask(SIG_SETMASK, &h->old, NULL);
+    errno = saved;
+}
+
+bool outfile_write(FILE *fp, const void *buf, size_t n)
+{
+    PipeHold h;
+    pipe_hold(&h);
+    errno = 0;
+    bool ok = fwrite(buf, 1, n, fp) == n && fflush(fp) == 0;
+    pipe_release(&h, !ok && errno == EPIPE);
+    return ok;
+}
+
+/* A FIFO or a device, opened non-blocking: its stdio stream writes through here. A write
+ * that cannot go on waits in poll for the reader, at most OUTFILE_STALL_MS without a byte
+ * taken; then it fails with EAGAIN ("the reader stopped reading"). */
+#define OUTFILE_STALL_MS 1000
+
+typedef struct {
+    int fd;       /* the FIFO or device, O_NONBLOCK */
+    int failed;   /* the errno of the write that failed: every later write fails at once */
+} OutFileSink;
+
+static ssize_t outfile_sink_write(void *cookie, const char *buf, size_t n)
+{
+    OutFileSink *sink = cookie;
+    int fd = sink->fd;
+    if (sink->failed) {
+        errno = sink->failed;
+        return 0;
+    }
+    size_t done = 0;
+    int waited = 0;
+    while (done < n) {
+        PipeHold h;
+        pipe_hold(&h);
+        ssize_t k = write(fd, buf + done, n - done);
+        pipe_release(&h, k < 0 && errno == EPIPE);
+        if (k > 0) {
+            done += (size_t)k;
+            waited = 0;
+        } else if (k < 0 && errno == EAGAIN && waited < OUTFILE_STALL_MS) {
+            struct pollfd p = { .fd = fd, .events = POLLOUT, .revents = 0 };
+            int step = OUTFILE_STALL_MS - waited < 100 ? OUTFILE_STALL_MS - waited : 100;
+            if (poll(&p, 1, step) == 0)
+                waited += step;
+        } else if (!(k < 0 && errno == EINTR)) {
+            if (k == 0)
+                errno = EIO;
+            sink->failed = errno;
+            break;   /* EPIPE, EAGAIN after the stall, or another error: errno says */
+        }
+    }
+    return (ssize_t)done;   /* short: stdio marks the stream failed, errno is the reason */
+}
+
+static int outfile_sink_close(void *cookie)
+{
+    OutFileSink *sink = cookie;
+    int failed = sink->failed, closed = close(sink->fd);
+    free(sink);
+    if (failed) {
+        errno = failed;   /* fclose reports the write's reason, not close's */
+        return -1;
+    }
+    return closed;
+}
 
 /* ---------------------------------------------------------------- messages */
 
@@ -27,10 +129,21 @@ static void outfile_error(const OutFile *f, const char *path, const char *what, 
              text_escape(path, quoted, sizeof quoted), what);
 }
 
-/* "PATH: the system's error text" in f's language. */
-static void outfile_errno(const OutFile *f, int errnum, char *err, size_t errlen)
+/* "PATH: the system's error text" in f's language; for a FIFO or a device the reasons a
+ * reader gives in its own words. */
+void outfile_errno(const OutFile *f, int errnum, char *err, size_t errlen)
 {
-    outfile_error(f, f->path, lang_strerror(f->lang, errnum).text, err, errlen);
+    if (f->special && errnum == ENXIO)
+        outfile_error(f, f->path, LANG_PICK(f->lang, "no one is reading it (start the FIFO's reader first)",
+                                            "没有程序在读它（请先启动读这个 FIFO 的程序）"), err, errlen);
+    else if (f->special && errnum == EAGAIN)
+        outfile_error(f, f->path, LANG_PICK(f->lang, "the reader stopped reading (nothing taken for a second)",
+                                            "读的一方停了（一秒钟没有取走任何数据）"), err, errlen);
+    else if (f->special && errnum == EPIPE)
+        outfile_error(f, f->path, LANG_PICK(f->lang, "the reader went away (broken pipe)",
+                                            "读的一方已经走了（管道断开）"), err, errlen);
+    else
+        outfile_error(f, f->path, lang_strerror(f->lang, errnum).text, err, errlen);
 }
 
 /* "PATH exists", saying how to replace it. */
@@ -42,21 +155,28 @@ static void outfile_exists(const OutFile *f, const char *path, char *err, size_t
 
 /* ---------------------------------------------------------------- opening */
 
-/* Opens an existing FIFO or device in place (no O_CREAT, no O_TRUNC, no link followed). */
+/* Opens an existing FIFO or device in place (no O_CREAT, no O_TRUNC, no link followed),
+ * without blocking: a FIFO nobody reads is ENXIO at once (said so), not a wait in open();
+ * its stream writes through outfile_sink_write. */
 static int outfile_open_special(OutFile *f, char *err, size_t errlen)
 {
-    int fd = open(f->path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC);
-    if (fd < 0) {
-        outfile_errno(f, errno, err, errlen);
-        return -1;
-    }
-    f->fp = fdopen(fd, "w");
-    if (!f->fp) {
-        close(fd);
-        outfile_errno(f, errno, err, errlen);
-        return -1;
-    }
     f->special = true;
+    OutFileSink *cookie = malloc(sizeof *cookie);
+    int fd = cookie ? open(f->path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) : -1;
+    if (fd < 0) {
+        outfile_errno(f, cookie ? errno : ENOMEM, err, errlen);
+        free(cookie);
+        return -1;
+    }
+    *cookie = (OutFileSink){ .fd = fd, .failed = 0 };
+    static const cookie_io_functions_t sink = { .write = outfile_sink_write, .close = outfile_sink_close };
+    f->fp = fopencookie(cookie, "w", sink);
+    if (!f->fp) {
+        outfile_errno(f, errno, err, errlen);
+        close(fd);
+        free(cookie);
+        return -1;
+    }
     return 0;
 }
 
@@ -197,7 +317,7 @@ int outfile_commit(OutFile *f, char *err, size_t errlen)
         return -1;
     }
     errno = 0;
-    int failed = fflush(f->fp) != 0 || ferror(f->fp);
+    int failed = !outfile_write(f->fp, "", 0) || ferror(f->fp);
     if (!failed && f->mode == OUTFILE_ATOMIC && f->tmp[0])
         failed = fsync(fileno(f->fp)) != 0;   /* on the disk before it takes the name */
     int saved = errno;

@@ -4,6 +4,7 @@
  * Must not touch: anything outside the panel's rows, ncurses, the engine's arithmetic. */
 #include "panel.h"
 
+#include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -145,6 +146,17 @@ static void draw_qkv_words(const ViewCtx *c, const ArcsLayout *L)
     panel_hidden_note(c, L, L->panel_lines > 4 ? 4 : L->panel_lines - 1);
 }
 
+/* Columns a row's numbers need at `digits` decimals: the widest is its largest magnitude,
+ * negative (a value of 1e17 is "-1.00e17", wider than the panel's usual cell). */
+static int row_cell(const double *v, int d, int digits)
+{
+    double most = 0.0;
+    for (int i = 0; i < d; i++)
+        most = fabs(v[i]) > most ? fabs(v[i]) : most;
+    char num[FORMAT_BYTES];
+    return (int)strlen(format_fixed(num, sizeof num, -most, digits)) + 1;
+}
+
 void panel_qkv(const ViewCtx *c, const ArcsLayout *L)
 {
     if (!c->numbers) {
@@ -156,12 +168,18 @@ void panel_qkv(const ViewCtx *c, const ArcsLayout *L)
     /* x and its split, and the column of Wq, are printed as the check below uses them */
     int widest = qp.sum.digits_a > qp.sum.digits_b ? qp.sum.digits_a : qp.sum.digits_b;
     PanelVec pv = { qp.lw, panel_vcell(widest), 2 };
-    int d = c->tr->d, n = panel_values_that_fit(d, L->panel_w - qp.lw - 2, pv.cell);
+    int d = c->tr->d;
+    double column[MODEL_MAX_D];
+    for (int r = 0; r < QKV_ROWS; r++) {
+        int digits = r == QKV_WQ ? qp.sum.digits_b : r <= QKV_X ? qp.sum.digits_a : 2;
+        int need = qp.show[r] ? row_cell(row_values(c, &qp, (QkvRow)r, column), d, digits) : 0;
+        pv.cell = need > pv.cell ? need : pv.cell;
+    }
+    int n = panel_values_that_fit(d, L->panel_w - qp.lw - 2, pv.cell);
     int from = panel_window(d, n, qp.dim), rows = 0, line = 0;
     for (int r = 0; r < QKV_ROWS; r++)
         rows += qp.show[r];
     int shown = rows;   /* the panel appears whole: only the arcs above it grow */
-    double column[MODEL_MAX_D];
     char label[64];
     for (int r = 0; r < QKV_ROWS && line < shown; r++) {
         if (!qp.show[r])

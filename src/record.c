@@ -7,14 +7,13 @@
 #include "record.h"
 
 #include <errno.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 #include <unistr.h>
 #include "ansi.h"
+#include "format.h"
 
 /* ---------------------------------------------------------------- buffers */
 
@@ -97,25 +96,13 @@ static void record_stop(Recorder *r, int e)
 }
 
 /* Writes the line built (one whole event) with SIGPIPE held back: a FIFO's reader that
- * went away gives EPIPE, not the signal that ends the program. */
+ * went away gives EPIPE, not the signal that ends the program (outfile_write). */
 static void record_write_line(Recorder *r)
 {
     if (r->error || !r->file)
         return;
-    sigset_t pipe_set, old, pending;
-    sigemptyset(&pipe_set);
-    sigaddset(&pipe_set, SIGPIPE);
-    sigpending(&pending);
-    bool was_pending = sigismember(&pending, SIGPIPE);
-    sigprocmask(SIG_BLOCK, &pipe_set, &old);
-    errno = 0;
-    bool ok = fwrite(r->line, 1, r->line_len, r->file) == r->line_len && fflush(r->file) == 0;
+    bool ok = outfile_write(r->file, r->line, r->line_len);
     int e = errno;
-    if (!ok && e == EPIPE && !was_pending) {
-        struct timespec now = { 0, 0 };
-        sigtimedwait(&pipe_set, NULL, &now);   /* take back the SIGPIPE of this write */
-    }
-    sigprocmask(SIG_SETMASK, &old, NULL);
     if (ok)
         r->committed += (long long)r->line_len;
     else
@@ -226,7 +213,7 @@ void record_frame(Recorder *r, const Grid *g, long long now_ms)
         r->start_ms = now_ms;
         r->started = true;
     } else if (resized) {
-        int n = snprintf(head, sizeof head, "[%.6f, \"r\", \"%dx%d\"]\n",
+        int n = format_c(head, sizeof head, "[%.6f, \"r\", \"%dx%d\"]\n",
                          seconds_since_start(r, now_ms), g->w, g->h);
         line_str(r, head, (size_t)n);
         record_write_line(r);
@@ -241,7 +228,7 @@ void record_frame(Recorder *r, const Grid *g, long long now_ms)
     record_diff(r, g, resized);
     if (r->out_len && !r->error) {
         r->line_len = 0;
-        int n = snprintf(head, sizeof head, "[%.6f, \"o\", \"", seconds_since_start(r, now_ms));
+        int n = format_c(head, sizeof head, "[%.6f, \"o\", \"", seconds_since_start(r, now_ms));
         line_str(r, head, (size_t)n);
         record_json_bytes(r, r->out, r->out_len);
         line_str(r, "\"]\n", 3);

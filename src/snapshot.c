@@ -74,9 +74,7 @@ SnapshotResult snapshot_save(const Snapshot *s, const char *path, bool replace, 
         return f.exists ? SNAPSHOT_EXISTS : SNAPSHOT_FAILED;
     errno = 0;
     if (snapshot_svg(s, f.fp, theme) != 0) {
-        char quoted[160];
-        snprintf(msg, cap, LANG_PICK(lang, "%s: %s", "%s：%s"), text_escape(path, quoted, sizeof quoted),
-                 lang_strerror(lang, errno ? errno : EIO).text);
+        outfile_errno(&f, errno ? errno : EIO, msg, cap);
         outfile_abort(&f);
         return SNAPSHOT_FAILED;
     }

@@ -178,9 +178,9 @@ static int decode_number(Decoder *d)
 static size_t letters(const char *s, char *word, size_t cap)
 {
     size_t n = 0;
-    while (s[n] > 0 && isalpha((unsigned char)s[n])) {
+    while (text_ascii_lower((unsigned char)s[n]) >= 'a' && text_ascii_lower((unsigned char)s[n]) <= 'z') {
         if (n + 1 < cap)
-            word[n] = (char)tolower((unsigned char)s[n]);
+            word[n] = (char)text_ascii_lower((unsigned char)s[n]);
         n++;
     }
     word[n < cap ? n : cap - 1] = '\0';

@@ -7,6 +7,7 @@
 #include "svg.h"
 
 #include "arcs_geometry.h"
+#include "format.h"
 #include "palette.h"
 
 #include <string.h>
@@ -144,14 +145,14 @@ static void svg_vectors(FILE *f, const Grid *g, Theme theme)
         SvgLook k = svg_look((Style)s->style, theme);
         double x0 = svg_dot(s->x0), y0 = svg_dot(s->y0), x1 = svg_dot(s->x1), y1 = svg_dot(s->y1);
         if (s->kind == GEOM_ARC) {
-            fprintf(f, "<path class=\"arc\" d=\"M%.2f %.2fA%.2f %.2f 0 0 %d %.2f %.2f\"", x0, y0,
+            format_c_fprintf(f, "<path class=\"arc\" d=\"M%.2f %.2fA%.2f %.2f 0 0 %d %.2f %.2f\"", x0, y0,
                     (x1 > x0 ? x1 - x0 : x0 - x1) / 2.0, s->height * SVG_DOT_PX, x1 > x0 ? 1 : 0, x1, y1);
         } else {
             double ya = y0 + s->lead * SVG_DOT_PX, yb = y1 - s->lead * SVG_DOT_PX;
-            fprintf(f, "<path class=\"line\" d=\"M%.2f %.2fV%.2fC%.2f %.2f %.2f %.2f %.2f %.2fV%.2f\"",
+            format_c_fprintf(f, "<path class=\"line\" d=\"M%.2f %.2fV%.2fC%.2f %.2f %.2f %.2f %.2f %.2fV%.2f\"",
                     x0, y0, ya, x0, ya + (yb - ya) / 3.0, x1, ya + 2.0 * (yb - ya) / 3.0, x1, yb, y1);
         }
-        fprintf(f, " fill=\"none\" stroke=\"%s\" stroke-width=\"%.3f\"%s/>\n", k.fg,
+        format_c_fprintf(f, " fill=\"none\" stroke=\"%s\" stroke-width=\"%.3f\"%s/>\n", k.fg,
                 s->width * SVG_DOT_PX * svg_stroke_scale(theme), k.dim ? " opacity=\"0.6\"" : "");
     }
 }
@@ -191,7 +192,7 @@ static void svg_backgrounds(FILE *f, const Grid *g, Theme theme)
             while (x + n < g->w && grid_cell(g, x + n, y)->style == c->style)
                 n++;
             if (k.bg[0])
-                fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n",
+                format_c_fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n",
                         x * SVG_CELL_W, y * SVG_CELL_H, n * SVG_CELL_W, SVG_CELL_H, k.bg);
             x += n;
         }
@@ -205,25 +206,25 @@ static void svg_shape(FILE *f, const Cell *c, int x, int y, const SvgLook *k, Th
     const char *opacity = k->dim ? " opacity=\"0.6\"" : "";
     if (arms) {
         double cx = px + SVG_CELL_W / 2.0, cy = py + SVG_CELL_H / 2.0;
-        fprintf(f, "<path d=\"");
-        if (arms & 1) fprintf(f, "M%d %.1fH%.1f", px, cy, cx);
-        if (arms & 2) fprintf(f, "M%.1f %.1fH%d", cx, cy, px + SVG_CELL_W);
-        if (arms & 4) fprintf(f, "M%.1f %dV%.1f", cx, py, cy);
-        if (arms & 8) fprintf(f, "M%.1f %.1fV%d", cx, cy, py + SVG_CELL_H);
-        fprintf(f, "\" stroke=\"%s\" stroke-width=\"%.1f\" fill=\"none\"%s/>\n", k->fg,
+        format_c_fprintf(f, "<path d=\"");
+        if (arms & 1) format_c_fprintf(f, "M%d %.1fH%.1f", px, cy, cx);
+        if (arms & 2) format_c_fprintf(f, "M%.1f %.1fH%d", cx, cy, px + SVG_CELL_W);
+        if (arms & 4) format_c_fprintf(f, "M%.1f %dV%.1f", cx, py, cy);
+        if (arms & 8) format_c_fprintf(f, "M%.1f %.1fV%d", cx, cy, py + SVG_CELL_H);
+        format_c_fprintf(f, "\" stroke=\"%s\" stroke-width=\"%.1f\" fill=\"none\"%s/>\n", k->fg,
                 SVG_RULE_W * svg_stroke_scale(theme), opacity);
     } else if (svg_block(c->glyph, &bx, &by, &bw, &bh, &alpha)) {
-        fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" fill-opacity=\"%.2f\"%s/>\n",
+        format_c_fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" fill-opacity=\"%.2f\"%s/>\n",
                 px + bx * SVG_CELL_W / 8, py + by * SVG_CELL_H / 8, bw * SVG_CELL_W / 8,
                 bh * SVG_CELL_H / 8, k->fg, alpha / 4.0, opacity);
     } else if (dots > 0) {
         /* braille bits: 0-2 and 6 the left column top to bottom, 3-5 and 7 the right */
         static const int col[8] = { 0, 0, 0, 1, 1, 1, 0, 1 }, row[8] = { 0, 1, 2, 0, 1, 2, 3, 3 };
-        fprintf(f, "<path fill=\"%s\"%s d=\"", k->fg, opacity);
+        format_c_fprintf(f, "<path fill=\"%s\"%s d=\"", k->fg, opacity);
         for (int b = 0; b < 8; b++)
             if (dots & (1 << b)) {
                 double cx = px + 2.0 + 4.0 * col[b], cy = py + 2.0 + 4.0 * row[b];
-                fprintf(f, "M%.1f %.1fa%.1f %.1f 0 1 0 %.1f 0a%.1f %.1f 0 1 0 %.1f 0", cx - SVG_DOT_R, cy,
+                format_c_fprintf(f, "M%.1f %.1fa%.1f %.1f 0 1 0 %.1f 0a%.1f %.1f 0 1 0 %.1f 0", cx - SVG_DOT_R, cy,
                         SVG_DOT_R, SVG_DOT_R, 2 * SVG_DOT_R, SVG_DOT_R, SVG_DOT_R, -2 * SVG_DOT_R);
             }
         fputs("\"/>\n", f);
@@ -249,10 +250,10 @@ static int svg_text_run(FILE *f, const Grid *g, int x, int y, Theme theme)
         return n ? n : 1;
     SvgLook k = svg_look((Style)first->style, theme);
     double spacing = width * SVG_CELL_W - (width == 2 ? SVG_FONT_PX : 0.6 * SVG_FONT_PX);
-    fprintf(f, "<text x=\"%d\" y=\"%d\" fill=\"%s\"", x * SVG_CELL_W, y * SVG_CELL_H + SVG_BASELINE, k.fg);
+    format_c_fprintf(f, "<text x=\"%d\" y=\"%d\" fill=\"%s\"", x * SVG_CELL_W, y * SVG_CELL_H + SVG_BASELINE, k.fg);
     if (k.bold) fputs(" font-weight=\"bold\"", f);
     if (k.dim) fputs(" opacity=\"0.6\"", f);
-    if (width == 2) fprintf(f, " letter-spacing=\"%.3f\"", spacing);
+    if (width == 2) format_c_fprintf(f, " letter-spacing=\"%.3f\"", spacing);
     fputs(">", f);
     for (int i = 0; i < last;) {
         const Cell *c = grid_cell(g, x + i, y);
@@ -269,14 +270,14 @@ int svg_write(FILE *f, const Grid *g, const char *title, Theme theme)
     char page[8];
     svg_colour256(palette_look(theme, STYLE_NORMAL)->bg256, page);
     int W = g->w * SVG_CELL_W, H = g->h * SVG_CELL_H;
-    fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    format_c_fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
                "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%d\" height=\"%d\" "
                "viewBox=\"0 0 %d %d\">\n<title>", W, H, W, H);
     svg_text_escaped(f, title);
-    fprintf(f, "</title>\n<rect width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", W, H, page);
+    format_c_fprintf(f, "</title>\n<rect width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", W, H, page);
     svg_backgrounds(f, g, theme);
     svg_vectors(f, g, theme);
-    fprintf(f, "<g font-family=\"%s\" font-size=\"%.3f\" xml:space=\"preserve\">\n", SVG_FONTS, SVG_FONT_PX);
+    format_c_fprintf(f, "<g font-family=\"%s\" font-size=\"%.3f\" xml:space=\"preserve\">\n", SVG_FONTS, SVG_FONT_PX);
     for (int y = 0; y < g->h; y++)
         for (int x = 0; x < g->w;) {
             const Cell *c = grid_cell(g, x, y);

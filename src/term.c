@@ -1,23 +1,28 @@
-/* term.c — the only code that calls ncurses: opening and restoring the terminal,
- * painting a Grid (only the cells that changed since the last paint), reading keys as
- * keys.h codes, and the quit signals.
+/* term.c — the only code that calls ncurses or writes to the terminal: opening and
+ * restoring it, painting a Grid (only the cells that changed since the last paint, with
+ * only the attributes that changed, in one write), reading keys as keys.h codes, the
+ * background query, and the quit signals.
  * Must not touch: the player, layout (the Grid arrives finished), the clock, the engine.
- * Its state is the one mutable global of the program, because signals need one. */
+ * Its state is the one mutable global of the program, because signals need one.
+ * ncurses sets the terminal up, reads the keys and gives the terminal back; the frames are
+ * painted here from terminfo's strings: ncurses names both colours at every change of
+ * colour and cannot be told to name only the one that changed. */
 #include "term.h"
 
 #include <curses.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <langinfo.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <termios.h>
 #include <term.h>   /* terminfo: setupterm, tigetstr (include/term.h is found by "term.h") */
 #include <unistd.h>
 #include <unistr.h>
-#include <wchar.h>
 
 #include "keys.h"
 #include "palette.h"
@@ -29,11 +34,51 @@
 
 /* ---------------------------------------------------------------- state */
 
-/* How one Style looks: colour pair (0 = the terminal's own) and attributes. */
+/* How one Style looks: its colours and attributes, and the sequences that set them. */
 typedef struct {
-    short pair;    /* colour pair number, 0 for default colours */
-    attr_t attr;   /* A_BOLD, A_DIM, A_REVERSE ... */
+    int fg;              /* foreground colour number, -1: the terminal's own */
+    int bg;              /* background colour number, -1: the terminal's own */
+    unsigned attrs;      /* PALETTE_BOLD, PALETTE_DIM, PALETTE_REVERSE */
+    char set_fg[24];     /* what sets fg (setaf), "" for -1 */
+    char set_bg[24];     /* what sets bg (setab), "" for -1 */
 } TermLook;
+
+/* What the terminal is drawing with now, as far as the painter knows. */
+typedef struct {
+    bool known;          /* false: anything (after another program's output, or at start) */
+    int fg;              /* as TermLook */
+    int bg;
+    unsigned attrs;
+} TermPen;
+
+/* The terminfo strings the painter uses, their padding left out (NULL when the terminal
+ * has none). */
+typedef struct {
+    const char *cup;     /* cursor to row, column (terminfo's, with its padding: tiparm's) */
+    const char *clear;   /* clear the screen, cursor home */
+    const char *el;      /* clear to the end of the line (in the current background: bce) */
+    const char *sgr0;    /* every attribute and colour off */
+    const char *bold;
+    const char *dim;
+    const char *rev;
+    bool ansi_cup;       /* cup is ESC [ row ; col H (1-based): written without tiparm */
+    bool ansi_cuf;       /* cuf (cursor right n columns) is ESC [ n C */
+    bool bce;            /* clearing paints the current background (back_color_erase) */
+    bool am;             /* the cursor wraps past the last column (auto_right_margin): the
+                            screen's last cell is left alone, as ncurses leaves it (where
+                            the terminal lacks xenl, writing it scrolls the screen) */
+} TermCaps;
+
+/* The bytes of one paint, written to the terminal with one write. */
+typedef struct {
+    char *bytes;         /* malloc'd, grows to the largest paint */
+    size_t len;          /* bytes in it */
+    size_t cap;          /* bytes allocated */
+    bool failed;         /* out of memory: this paint is given up, the next is whole */
+} TermOut;
+
+#define TERM_QUIT_BYTES 256   /* the most the teardown sequence takes */
+#define TERM_CAP_BYTES 1024   /* the painter's capabilities, padding left out */
 
 /* Every signal whose default action ends the process goes through the one cleanup
  * (term_close) and then ends the process by that same signal (term_die_by_signal), so
@@ -71,6 +116,7 @@ typedef struct {
     struct sigaction before[NSIG];  /* before term_open (maybe a sanitizer's), by number */
     bool handled[NSIG];             /* term.c installed its handler on this signal */
     struct sigaction winch;         /* SIGWINCH as ncurses left it (its resize handler) */
+    struct sigaction cont;          /* SIGCONT before term_open */
 } TermSaved;
 
 /* Everything term.c remembers between calls. */
@@ -81,25 +127,50 @@ typedef struct {
     bool atexit_registered;      /* term_close is registered with atexit */
     SCREEN *screen;              /* the ncurses screen */
     int input_fd;                /* where keys come from (stdin, or the headless input) */
+    int output_fd;               /* where frames go (stdout, or the headless output) */
     TermLook look[STYLE_COUNT];  /* how each Style is painted */
+    bool colour;                 /* the looks name colours (else attributes only) */
     Theme theme;                 /* the theme the looks are of */
-    TermBgFilter osc;            /* swallows a late OSC 11 reply among the keys */
+    TermCaps caps;               /* the terminal's strings */
+    bool utf8;                   /* the locale writes UTF-8 (else non-ASCII glyphs are '?') */
+    TermPen pen;                 /* the attributes the terminal draws with now */
+    int cursor_x;                /* where the cursor is (-1: not known, as after the last */
+    int cursor_y;                /*   column, where the next character may wrap) */
+    TermOut out;                 /* the paint being built */
+    TermBgFilter osc;            /* reads the OSC 11 reply among the keys */
+    bool asked_background;       /* the OSC 11 query went out: its reply is awaited */
+    bool answered_background;    /* its reply came (a later one is swallowed only) */
+    TermBg background;           /* what the terminal says of its background so far */
     int painted_w;               /* screen width at the last paint (-1: none yet) */
     int painted_h;               /* screen height at the last paint */
     bool repaint;                /* the next paint clears the whole terminal */
-    Grid last;                   /* the grid last handed to ncurses: the next paint hands
-                                    over only the cells that differ (cells NULL: none) */
+    Grid last;                   /* the grid the terminal shows (as painted): the next paint
+                                    writes only the cells that differ (cells NULL: none) */
     int empty_reads;             /* polls in a row that found input readable but no key */
     int real_w;                  /* the terminal's own size (TIOCGWINSZ), which may exceed */
     int real_h;                  /* the GRID_MAX_SIDE the screen is bounded to */
     TermSaved saved;             /* signal dispositions to restore */
+    struct termios shell_modes;  /* the terminal's modes before the program took it */
+    bool have_modes;             /* shell_modes was read */
+    char cap_text[TERM_CAP_BYTES]; /* the capabilities of caps, their padding left out */
+    size_t cap_used;             /* bytes of cap_text taken */
+    char quit_seq[TERM_QUIT_BYTES]; /* what gives the screen back without ncurses (a quit
+                                       signal): cancel, attributes off, clear, cursor,
+                                       keypad, mouse, alternate screen off */
+    size_t quit_len;             /* its bytes */
 } TermState;
 
 static TermState term;
 
 /* Written by signal handlers, read by the loop (async-signal-safe by type). */
-static volatile sig_atomic_t term_caught;   /* the quit signal that arrived, or 0 */
-static volatile sig_atomic_t term_resized;  /* a SIGWINCH arrived: the size is read again */
+static volatile sig_atomic_t term_caught;   /* the first quit signal that arrived, or 0 */
+static volatile sig_atomic_t term_resized;  /* a SIGWINCH or SIGCONT arrived: the size is
+                                               read again */
+static volatile sig_atomic_t term_continued; /* a SIGCONT arrived: the screen is painted
+                                                again (ncurses cleared it) */
+static volatile sig_atomic_t term_writing;  /* the program is writing to the terminal: a
+                                               quit signal gives it back from the handler
+                                               (the write may never end: Ctrl-S) */
 static int term_wake[2] = { -1, -1 };       /* self-pipe: handlers write, poll wakes */
 
 /* ---------------------------------------------------------------- signals */
@@ -115,10 +186,70 @@ static void term_wake_up(void)
     errno = saved_errno;
 }
 
-/* A signal that was sent: only remember it; the loop leaves through term_close. */
+/* Gives the terminal back with async-signal-safe calls only, never blocking: output
+ * started again where Ctrl-S stopped it (Linux starts a tty stopped by XOFF when IXON is
+ * turned off), the teardown sequence written once without blocking (what would block is
+ * dropped), the shell's modes put back at once (TCSANOW: TCSADRAIN would wait for output
+ * that may never drain). */
+static void term_restore_now(void)
+{
+    int fd = term.output_fd;
+    struct termios modes;
+    if (term.have_modes && tcgetattr(term.input_fd, &modes) == 0 && (modes.c_iflag & IXON)) {
+        modes.c_iflag &= (tcflag_t)~IXON;
+        tcsetattr(term.input_fd, TCSANOW, &modes);
+    }
+    if (fd >= 0 && !term.headless) {
+        tcflow(fd, TCOON);
+        int flags = fcntl(fd, F_GETFL);
+        if (flags >= 0 && fcntl(fd, F_SETFL, flags | O_NONBLOCK) == 0) {
+            ssize_t n = write(fd, term.quit_seq, term.quit_len);
+            (void)n;
+            fcntl(fd, F_SETFL, flags);
+        }
+    }
+    if (term.have_modes)
+        tcsetattr(term.input_fd, TCSANOW, &term.shell_modes);
+}
+
+/* A quit signal while the program writes to the terminal (which may never take the bytes):
+ * the terminal is given back here and the process ends by the first signal at once. */
+static void term_quit_now(void)
+{
+    int sig = (int)term_caught;
+    term_restore_now();
+    struct sigaction dfl;
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    sigaction(sig, &dfl, NULL);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, sig);
+    sigprocmask(SIG_UNBLOCK, &set, NULL);
+    raise(sig);   /* every quit signal's default action ends the process */
+}
+
+/* A signal that was sent: the first one is remembered, and the loop leaves through
+ * term_close (or, while a write to the terminal is under way, term_quit_now). */
 static void term_on_quit_signal(int sig)
 {
-    term_caught = sig;
+    if (!term_caught)
+        term_caught = sig;
+    if (term_writing)
+        term_quit_now();
+    term_wake_up();
+}
+
+/* SIGCONT: back from a stop (Ctrl-Z, fg). The terminal may have changed size meanwhile
+ * (no SIGWINCH reaches a stopped program) and ncurses cleared it: both noted. */
+static void term_on_continue(int sig, siginfo_t *info, void *ctx)
+{
+    (void)sig;
+    (void)info;
+    (void)ctx;
+    term_resized = 1;
+    term_continued = 1;
     term_wake_up();
 }
 
@@ -233,7 +364,7 @@ static void term_install_quit_handlers(void)
 }
 
 /* Installed after newterm in place of the SIGWINCH handler ncurses put there (kept, to
- * be put back by term_restore_handlers). */
+ * be put back by term_restore_handlers); and SIGCONT's. */
 static void term_install_winch_handler(void)
 {
     struct sigaction sa;
@@ -242,6 +373,8 @@ static void term_install_winch_handler(void)
     sa.sa_flags = SA_SIGINFO | SA_RESTART;
     sigemptyset(&sa.sa_mask);
     sigaction(SIGWINCH, &sa, &term.saved.winch);
+    sa.sa_sigaction = term_on_continue;
+    sigaction(SIGCONT, &sa, &term.saved.cont);
 }
 
 static void term_restore_handlers(void)
@@ -254,6 +387,7 @@ static void term_restore_handlers(void)
         term.saved.handled[sig] = false;
     }
     sigaction(SIGWINCH, &term.saved.winch, NULL);
+    sigaction(SIGCONT, &term.saved.cont, NULL);
     term.handlers = false;
 }
 
@@ -274,19 +408,6 @@ void term_die_by_signal(int sig)
 
 /* ---------------------------------------------------------------- colours */
 
-/* PALETTE_* flags as curses attributes. */
-static attr_t term_attr_of(unsigned flags)
-{
-    attr_t a = A_NORMAL;
-    if (flags & PALETTE_BOLD)
-        a |= A_BOLD;
-    if (flags & PALETTE_DIM)
-        a |= A_DIM;
-    if (flags & PALETTE_REVERSE)
-        a |= A_REVERSE;
-    return a;
-}
-
 static bool term_colour_wanted(void)
 {
     const char *no_colour = getenv("NO_COLOR");
@@ -295,26 +416,77 @@ static bool term_colour_wanted(void)
     return has_colors();
 }
 
-/* Fills term.look for term.theme: a colour pair naming both colours of every style when
- * the terminal has colours and NO_COLOR is unset or empty, else attributes only (the mono
- * column). The blank screen (erase, clear) takes the theme's background. */
+/* A terminfo string capability, or NULL when the terminal lacks it. */
+static const char *term_cap(const char *name)
+{
+    const char *s = tigetstr(name);
+    return s && s != (char *)-1 && *s ? s : NULL;
+}
+
+/* Copies in into out (cap bytes) without terminfo's padding ("$<5>", "$<2*>"): delays a
+ * hardware terminal needed, which tputs would turn into waits or pad characters; a
+ * terminal emulator needs none (ncurses writes none either over a fast line). */
+static void term_strip_padding(const char *in, char *out, size_t cap)
+{
+    size_t k = 0;
+    for (const char *p = in; p && *p && k + 1 < cap; p++) {
+        if (p[0] == '$' && p[1] == '<') {
+            const char *end = strchr(p, '>');
+            if (end) {
+                p = end;
+                continue;
+            }
+        }
+        out[k++] = *p;
+    }
+    if (cap)
+        out[k] = '\0';
+}
+
+/* Capability name without its padding, kept in term.cap_text; NULL when there is none. */
+static const char *term_cap_plain(const char *name)
+{
+    const char *s = term_cap(name);
+    size_t room = sizeof term.cap_text - term.cap_used;
+    if (!s || strlen(s) + 1 > room)
+        return NULL;
+    char *at = term.cap_text + term.cap_used;
+    term_strip_padding(s, at, room);
+    term.cap_used += strlen(at) + 1;
+    return *at ? at : NULL;
+}
+
+/* The sequence of a colour capability (setaf, setab) for colour n into buf (cap bytes). */
+static void term_colour_seq(const char *capability, int n, char *buf, size_t cap)
+{
+    const char *with = capability ? tiparm(capability, n) : NULL;
+    term_strip_padding(with ? with : "", buf, cap);
+}
+
+/* Fills term.look for term.theme: both colours of every style when the terminal has
+ * colours and NO_COLOR is unset or empty, else attributes only (the mono column). */
 static void term_setup_looks(void)
 {
     bool colour = term_colour_wanted() && start_color() == OK;
-    bool rich = colour && COLORS >= 256 && COLOR_PAIRS > STYLE_COUNT;
-    bool basic = colour && !rich && COLORS >= 8 && COLOR_PAIRS > STYLE_COUNT;
+    const char *setaf = term_cap("setaf"), *setab = term_cap("setab");
+    colour = colour && setaf && setab;
+    bool rich = colour && COLORS >= 256;
+    bool basic = colour && !rich && COLORS >= 8;
+    term.colour = rich || basic;
     for (int s = 0; s < STYLE_COUNT; s++) {
         const StyleLook *spec = palette_look(term.theme, (Style)s);
         TermLook *look = &term.look[s];
-        look->pair = 0;
-        look->attr = term_attr_of(spec->mono);
-        if (!rich && !basic)
+        look->fg = look->bg = -1;
+        look->attrs = spec->mono;
+        look->set_fg[0] = look->set_bg[0] = '\0';
+        if (!term.colour)
             continue;
-        look->attr = term_attr_of(rich ? spec->rich : spec->basic);
-        look->pair = (short)(s + 1);
-        init_pair(look->pair, rich ? spec->fg256 : spec->fg8, rich ? spec->bg256 : spec->bg8);
+        look->attrs = rich ? spec->rich : spec->basic;
+        look->fg = rich ? spec->fg256 : spec->fg8;
+        look->bg = rich ? spec->bg256 : spec->bg8;
+        term_colour_seq(setaf, look->fg, look->set_fg, sizeof look->set_fg);
+        term_colour_seq(setab, look->bg, look->set_bg, sizeof look->set_bg);
     }
-    bkgdset((chtype)COLOR_PAIR(term.look[STYLE_NORMAL].pair) | ' ');
 }
 
 void term_set_theme(Theme t)
@@ -323,63 +495,39 @@ void term_set_theme(Theme t)
     if (!term.open)
         return;
     term_setup_looks();
-    term.repaint = true;
-    grid_free(&term.last);   /* every cell again, in the new colours */
+    term.repaint = true;   /* every cell again, in the new colours */
 }
 
 /* ---------------------------------------------------------------- the background */
 
-#define TERM_OSC11_WAIT_MS 100   /* how long the query waits for the terminal's reply */
-#define TERM_OSC11_BYTES 64      /* the most of a reply it reads */
-
-/* Asks the terminal for its background colour (OSC 11) on fd in/out, waiting at most
- * TERM_OSC11_WAIT_MS with the terminal in non-canonical, no-echo mode, and reads what came.
- * A reply that has not ended by then is left to the key filter (term.osc), which swallows
- * its rest when it arrives. */
-static TermBg term_query_osc11(int in, int out)
+/* Whether the terminal may answer an OSC 11 query: a terminal on both standard streams,
+ * not dumb, not the console or its kin (they answer nothing). */
+static bool term_may_answer(void)
 {
-    struct termios before, raw;
-    if (tcgetattr(in, &before) != 0)
-        return TERMBG_UNKNOWN;
-    raw = before;
-    raw.c_lflag &= (tcflag_t) ~(ICANON | ECHO);
-    raw.c_cc[VMIN] = 0;
-    raw.c_cc[VTIME] = 0;
-    if (tcsetattr(in, TCSANOW, &raw) != 0)
-        return TERMBG_UNKNOWN;
-    unsigned char buf[TERM_OSC11_BYTES];
-    size_t n = 0, used = 0;
-    TermBg bg = TERMBG_UNKNOWN;
-    if (write(out, TERMBG_OSC11_QUERY, sizeof TERMBG_OSC11_QUERY - 1) ==
-        (ssize_t)(sizeof TERMBG_OSC11_QUERY - 1)) {
-        struct pollfd pfd = { .fd = in, .events = POLLIN, .revents = 0 };
-        while (n < sizeof buf && poll(&pfd, 1, TERM_OSC11_WAIT_MS) > 0) {
-            ssize_t got = read(in, buf + n, sizeof buf - n);
-            if (got <= 0)
-                break;
-            n += (size_t)got;
-            bg = termbg_osc11_parse(buf, n, &used);
-            if (used)
-                break;
-        }
-    }
-    for (size_t i = 0; i < n && !used; i++)   /* a partial reply: the filter takes the rest */
-        termbg_filter_feed(&term.osc, buf[i]);
-    tcsetattr(in, TCSANOW, &before);
-    return bg;
+    if (term.headless || !isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
+        return false;
+    const char *type = getenv("TERM");
+    return type && strcmp(type, "dumb") != 0 && !term_type_ascii(type);
+}
+
+TermBg term_background_ask(void)
+{
+    term.background = termbg_colorfgbg(getenv("COLORFGBG"));
+    if (term.background != TERMBG_UNKNOWN || !term.open || term.asked_background || !term_may_answer())
+        return term.background;
+    /* Asked, and not waited for: the first frame is painted at once and the reply, when
+     * one comes (tmux 3.3 never answers), is read among the keys (term_take_key). */
+    term.asked_background = true;
+    term_writing = 1;
+    ssize_t n = write(term.output_fd, TERMBG_OSC11_QUERY, sizeof TERMBG_OSC11_QUERY - 1);
+    term_writing = 0;
+    (void)n;
+    return TERMBG_UNKNOWN;
 }
 
 TermBg term_background(void)
 {
-    TermBg bg = termbg_colorfgbg(getenv("COLORFGBG"));
-    if (bg != TERMBG_UNKNOWN)
-        return bg;
-    if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
-        return TERMBG_UNKNOWN;
-    const char *type = getenv("TERM");
-    if (!type || strcmp(type, "dumb") == 0 || term_type_ascii(type))
-        return TERMBG_UNKNOWN;   /* the console and its kin answer no OSC 11 */
-    return term_query_osc11(STDIN_FILENO, STDOUT_FILENO);
+    return term.open ? term.background : TERMBG_UNKNOWN;
 }
 
 /* ---------------------------------------------------------------- size */
@@ -412,6 +560,7 @@ static void term_sync_size(void)
     h = h < GRID_MAX_SIDE ? h : GRID_MAX_SIDE;
     if (w != COLS || h != LINES) {
         resize_term(h, w);
+        untouchwin(stdscr);   /* ncurses paints nothing itself: wgetch must not refresh it */
         term.repaint = true;
     }
 }
@@ -476,6 +625,50 @@ static void term_define_extra_keys(void)
             define_key(term_extra_keys[i].seq, term_extra_keys[i].code);
 }
 
+/* True when cap is exactly the ANSI form `ansi` (written without tiparm). */
+static bool term_cap_is(const char *cap, const char *ansi)
+{
+    return cap && strcmp(cap, ansi) == 0;
+}
+
+/* Appends s to the teardown sequence (what does not fit is left out). */
+static void term_quit_append(const char *s)
+{
+    size_t n = s ? strlen(s) : 0;
+    if (n && term.quit_len + n <= sizeof term.quit_seq) {
+        memcpy(term.quit_seq + term.quit_len, s, n);
+        term.quit_len += n;
+    }
+}
+
+/* The strings the painter uses, and the teardown sequence a quit signal writes (what
+ * endwin writes, built before it is needed: a signal handler cannot call terminfo). */
+static void term_setup_caps(void)
+{
+    TermCaps *c = &term.caps;
+    term.cap_used = 0;
+    c->cup = term_cap("cup");
+    c->clear = term_cap_plain("clear");
+    c->el = term_cap_plain("el");
+    c->sgr0 = term_cap_plain("sgr0");
+    c->bold = term_cap_plain("bold");
+    c->dim = term_cap_plain("dim");
+    c->rev = term_cap_plain("rev");
+    c->ansi_cup = term_cap_is(term_cap_plain("cup"), "\033[%i%p1%d;%p2%dH");
+    c->ansi_cuf = term_cap_is(term_cap_plain("cuf"), "\033[%p1%dC");
+    c->bce = tigetflag("bce") > 0;
+    c->am = tigetflag("am") > 0;
+    term.quit_len = 0;
+    term_quit_append("\030");   /* CAN: ends an escape sequence cut short by the signal */
+    term_quit_append(c->sgr0 ? c->sgr0 : "\033[m");
+    term_quit_append(c->clear);
+    term_quit_append(term_cap_plain("cnorm"));
+    term_quit_append(term_cap_plain("rmkx"));
+    if (term_cap("kmous"))
+        term_quit_append("\033[?1006;1000l");   /* the mouse reports ncurses turned on */
+    term_quit_append(term_cap_plain("rmcup"));
+}
+
 /* Modes shared by the real and the headless screen. */
 static void term_setup_modes(void)
 {
@@ -490,11 +683,18 @@ static void term_setup_modes(void)
     set_escdelay(TERM_ESC_DELAY_MS);
     mouseinterval(0);        /* report presses at once, no click detection delay */
     mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED, NULL);
+    term_setup_caps();
     term_setup_looks();
+    term.utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
     term.painted_w = -1;
     term.painted_h = -1;
     term.repaint = false;
+    term.pen.known = false;
+    term.cursor_x = term.cursor_y = -1;
     grid_free(&term.last);
+    term_writing = 1;
+    refresh();   /* ncurses' own set-up out (alternate screen, keypad, mouse, a clear): from */
+    term_writing = 0;   /* here on only term_paint writes, and stdscr stays untouched */
 }
 
 static void term_register_atexit(void)
@@ -580,6 +780,8 @@ int term_open(Lang lang, char *err, size_t errlen)
     }
     term_install_quit_handlers();
     term_resized = 0;
+    term_continued = 0;
+    term.have_modes = tcgetattr(STDIN_FILENO, &term.shell_modes) == 0;
     term.screen = term_new_screen();
     if (!term.screen) {
         const char *type = getenv("TERM");
@@ -594,8 +796,12 @@ int term_open(Lang lang, char *err, size_t errlen)
     set_term(term.screen);
     term_install_winch_handler();
     term.input_fd = fileno(stdin);
+    term.output_fd = fileno(stdout);
     term.open = true;
     term.headless = false;
+    term.asked_background = term.answered_background = false;
+    term.background = TERMBG_UNKNOWN;
+    memset(&term.osc, 0, sizeof term.osc);
     term_register_atexit();
     term_setup_modes();
     term_sync_size();
@@ -619,25 +825,48 @@ int term_open_on(FILE *out, FILE *in, int w, int h, char *err, size_t errlen)
     term.real_w = w;
     term.real_h = h;
     term.input_fd = fileno(in);
+    term.output_fd = fileno(out);
+    term.have_modes = false;
     term.open = true;
     term.headless = true;
+    term.asked_background = term.answered_background = false;
+    term.background = TERMBG_UNKNOWN;
+    memset(&term.osc, 0, sizeof term.osc);
     term_register_atexit();
-    term_setup_modes();
     meta(stdscr, TRUE);   /* 8-bit input: out is no terminal, so ncurses cannot tell */
+    term_setup_modes();
     return 0;
 }
+
+static void term_out_free(void);
+static bool term_flush(void);
+static void term_put(const char *s, size_t n);
 
 void term_close(void)
 {
     if (!term.open)
         return;
     term.open = false;
-    erase();     /* the alternate screen left blank: tmux, resized while in it, pulls its */
-    refresh();   /* lines back above the shell's prompt when it returns to the main screen */
-    endwin();
-    delscreen(term.screen);
+    if (term_caught && !term.headless) {
+        /* a quit signal: nothing that may block (the terminal may have stopped reading:
+         * ncurses would wait in its writes and in TCSADRAIN for as long as it does) */
+        term_restore_now();
+    } else {
+        term.out.len = 0;
+        if (term.caps.sgr0)   /* ncurses takes over with every attribute off */
+            term_put(term.caps.sgr0, strlen(term.caps.sgr0));
+        term_flush();
+        term_writing = 1;
+        clearok(curscr, TRUE);   /* the alternate screen left blank: tmux, resized while in */
+        erase();                 /* it, pulls its lines back above the shell's prompt when it */
+        refresh();               /* returns to the main screen */
+        endwin();
+        term_writing = 0;
+        delscreen(term.screen);
+    }
     term.screen = NULL;
     grid_free(&term.last);
+    term_out_free();
     term_restore_handlers();
     term_close_wake_pipe();
 }
@@ -650,123 +879,293 @@ void term_size(int *w, int *h)
 
 /* ---------------------------------------------------------------- painting */
 
-/* The wide character of one cell's UTF-8 glyph (a blank when empty or invalid). */
-static wchar_t term_glyph_char(const char *glyph)
+static void term_out_free(void)
 {
-    unsigned char first = (unsigned char)glyph[0];
-    if (first == 0)
-        return L' ';
-    if (first < 0x80)
-        return (wchar_t)first;
-    mbstate_t st;
-    memset(&st, 0, sizeof st);
-    wchar_t wc;
-    size_t n = mbrtowc(&wc, glyph, strlen(glyph), &st);
-    return (n == (size_t)-1 || n == (size_t)-2 || n == 0) ? L'?' : wc;
+    free(term.out.bytes);
+    term.out = (TermOut){ 0 };
 }
 
-static void term_put_cell(int x, int y, const Cell *c)
+/* Appends n bytes to the paint being built. */
+static void term_put(const char *s, size_t n)
 {
-    Style s = c->style < STYLE_COUNT ? (Style)c->style : STYLE_NORMAL;
-    wchar_t text[2] = { term_glyph_char(c->glyph), L'\0' };
-    cchar_t cc;
-    setcchar(&cc, text, term.look[s].attr, term.look[s].pair, NULL);
-    mvadd_wch(y, x, &cc);
+    TermOut *o = &term.out;
+    if (o->failed)
+        return;
+    if (o->len + n > o->cap) {
+        size_t grown = o->cap ? o->cap * 2 : 16384;
+        while (grown < o->len + n)
+            grown *= 2;
+        char *bigger = realloc(o->bytes, grown);
+        if (!bigger) {
+            o->failed = true;
+            return;
+        }
+        o->bytes = bigger;
+        o->cap = grown;
+    }
+    memcpy(o->bytes + o->len, s, n);
+    o->len += n;
 }
 
-/* Hands ncurses every cell of g (clipped to the screen). */
-static void term_put_all(const Grid *g)
+static void term_put_str(const char *s)
 {
+    if (s)
+        term_put(s, strlen(s));
+}
+
+/* The decimal digits of n (>= 0) after "ESC [" forms: cheaper than tiparm. */
+static void term_put_number(int n)
+{
+    char digits[12];
+    int k = sizeof digits;
+    do {
+        digits[--k] = (char)('0' + n % 10);
+        n /= 10;
+    } while (n > 0 && k > 0);
+    term_put(digits + k, sizeof digits - (size_t)k);
+}
+
+/* Writes the paint built with one write (a partial write goes on where it stopped); the
+ * bytes are dropped when a quit signal arrives meanwhile (its handler gives the terminal
+ * back) or the terminal cannot take them. Returns false when not all went out. */
+static bool term_flush(void)
+{
+    TermOut *o = &term.out;
+    bool ok = !o->failed;
+    size_t done = 0;
+    term_writing = 1;
+    while (ok && done < o->len && !term_caught) {
+        ssize_t n = write(term.output_fd, o->bytes + done, o->len - done);
+        if (n > 0)
+            done += (size_t)n;
+        else if (n < 0 && errno == EAGAIN) {
+            struct pollfd p = { .fd = term.output_fd, .events = POLLOUT, .revents = 0 };
+            poll(&p, 1, 100);
+        } else if (!(n < 0 && errno == EINTR))
+            ok = false;
+    }
+    term_writing = 0;
+    ok = ok && done == o->len;
+    o->len = 0;
+    o->failed = false;
+    return ok;
+}
+
+/* Moves the cursor to (x, y) unless it is there. */
+static void term_move(int x, int y)
+{
+    if (term.cursor_y == y && term.cursor_x == x)
+        return;
+    const TermCaps *c = &term.caps;
+    if (term.cursor_y == y && term.cursor_x >= 0 && x > term.cursor_x && c->ansi_cuf) {
+        term_put("\033[", 2);               /* right along the row: "ESC [ 5 C" */
+        term_put_number(x - term.cursor_x);
+        term_put("C", 1);
+    } else if (c->ansi_cup) {
+        term_put("\033[", 2);               /* "ESC [ row ; col H", 1-based */
+        term_put_number(y + 1);
+        term_put(";", 1);
+        term_put_number(x + 1);
+        term_put("H", 1);
+    } else {
+        char move[64];
+        term_strip_padding(tiparm(c->cup, y, x), move, sizeof move);
+        term_put_str(move);
+    }
+    term.cursor_x = x;
+    term.cursor_y = y;
+}
+
+/* Sets the terminal's attributes to look's, writing only what changes: an attribute that
+ * goes off resets all (sgr0) and sets again what stays; else the attributes that come on,
+ * and each colour only when it differs (one code when only the foreground changes). */
+static void term_pen(const TermLook *look)
+{
+    TermPen *p = &term.pen;
+    const TermCaps *c = &term.caps;
+    if (p->known && p->fg == look->fg && p->bg == look->bg && p->attrs == look->attrs)
+        return;
+    if (!p->known || (p->attrs & ~look->attrs) || (look->fg < 0 && p->fg >= 0) ||
+        (look->bg < 0 && p->bg >= 0)) {
+        term_put_str(c->sgr0 ? c->sgr0 : "\033[m");
+        *p = (TermPen){ .known = true, .fg = -1, .bg = -1, .attrs = 0 };
+    }
+    unsigned on = look->attrs & ~p->attrs;
+    if (on & PALETTE_BOLD)
+        term_put_str(c->bold);
+    if (on & PALETTE_DIM)
+        term_put_str(c->dim);
+    if (on & PALETTE_REVERSE)
+        term_put_str(c->rev);
+    if (look->fg != p->fg)
+        term_put_str(look->set_fg);
+    if (look->bg != p->bg)
+        term_put_str(look->set_bg);
+    *p = (TermPen){ .known = true, .fg = look->fg, .bg = look->bg, .attrs = look->attrs };
+}
+
+/* The look of a cell's style (STYLE_NORMAL's for one out of range). */
+static const TermLook *term_look_of(const Cell *c)
+{
+    return &term.look[c->style < STYLE_COUNT ? c->style : STYLE_NORMAL];
+}
+
+/* Writes one cell's glyph at the cursor (moved there first): its UTF-8 as it is; '?' for
+ * one that is not valid or (without a UTF-8 locale) not ASCII; a blank for an empty one. */
+static void term_put_cell(int x, int y, const Cell *c, int screen_w)
+{
+    int width = c->width == 2 ? 2 : 1;
+    if (term.caps.am && y == LINES - 1 && x + width >= screen_w)
+        return;   /* the last cell of the screen */
+    term_move(x, y);
+    term_pen(term_look_of(c));
+    size_t n = strnlen(c->glyph, sizeof c->glyph);
+    const uint8_t *g = (const uint8_t *)c->glyph;
+    if (n == 0)
+        term_put(" ", 1);
+    else if (g[0] < 0x80 ? n == 1 && g[0] >= 0x20 && g[0] != 0x7F
+                         : term.utf8 && u8_check(g, n) == NULL)
+        term_put(c->glyph, n);
+    else
+        term_put("?", 1);
+    term.cursor_x = x + width < screen_w ? x + width : -1;   /* at the edge: may wrap */
+}
+
+/* True when cell c is a blank of STYLE_NORMAL, as a cleared screen (with bce) holds. */
+static bool term_blank(const Cell *c)
+{
+    return (c->glyph[0] == ' ' || c->glyph[0] == '\0') && c->glyph[1] == '\0' && c->width == 1 &&
+           c->style == STYLE_NORMAL;
+}
+
+/* Where the blanks of STYLE_NORMAL that end row y of g begin (g->w when it ends otherwise). */
+static int term_blank_tail(const Grid *g, int y)
+{
+    const Cell *row = g->cells + (size_t)y * (size_t)g->w;
+    int x = g->w;
+    while (x > 0 && term_blank(&row[x - 1]))
+        x--;
+    return x;
+}
+
+#define TERM_EL_MIN 4   /* blanks to a row's end cleared with one "erase to end of line" */
+
+/* Writes the cells of run (of g, the screen's size) and copies them into term.last; the
+ * blanks that end the row, when the run reaches them, are erased to the row's end at once
+ * (ending the row: *x is moved past it). */
+static void term_put_run(const Grid *g, const GridRun *run, int *x)
+{
+    const Cell *row = g->cells + (size_t)run->y * (size_t)g->w;
+    int end = run->x + run->n;
+    int tail = term.caps.el && (term.caps.bce || !term.colour) ? term_blank_tail(g, run->y) : g->w;
+    if (tail < end && g->w - (tail > run->x ? tail : run->x) >= TERM_EL_MIN) {
+        int from = tail > run->x ? tail : run->x;
+        for (int i = run->x; i < from; i++)
+            if (row[i].width != 0)
+                term_put_cell(i, run->y, &row[i], g->w);
+        term_move(from, run->y);
+        term_pen(&term.look[STYLE_NORMAL]);
+        term_put_str(term.caps.el);
+        GridRun rest = { run->x, run->y, g->w - run->x };
+        grid_copy_run(&term.last, g, &rest);
+        *x = g->w;
+        return;
+    }
+    for (int i = run->x; i < end; i++)
+        if (row[i].width != 0)   /* right halves belong to the wide glyph before */
+            term_put_cell(i, run->y, &row[i], g->w);
+    grid_copy_run(&term.last, g, run);
+}
+
+/* Starts a whole paint: the screen cleared in STYLE_NORMAL's colours, and term.last made
+ * what the screen then shows (blanks of STYLE_NORMAL where clearing paints the background,
+ * else cells that match nothing, so that every one is written). */
+static void term_start_whole(const Grid *g)
+{
+    term_pen(&term.look[STYLE_NORMAL]);
+    term_put_str(term.caps.clear);
+    term.cursor_x = term.cursor_y = 0;
+    if (term.last.w != g->w || term.last.h != g->h || !term.last.cells) {
+        grid_free(&term.last);
+        if (grid_init(&term.last, g->w, g->h) != 0)
+            return;
+    }
+    grid_clear(&term.last);
+    bool cleared = term.caps.bce || !term.colour;
+    if (!cleared)
+        for (size_t i = 0; i < (size_t)g->w * (size_t)g->h; i++)
+            term.last.cells[i].style = 0xFF;   /* no style: differs from every cell */
+}
+
+/* Paints a frame that is not the screen's size: every cell that fits, after a clear. */
+static void term_put_clipped(const Grid *g)
+{
+    term_pen(&term.look[STYLE_NORMAL]);
+    term_put_str(term.caps.clear);
+    term.cursor_x = term.cursor_y = 0;
     int w = g->w < COLS ? g->w : COLS;
     int h = g->h < LINES ? g->h : LINES;
     for (int y = 0; y < h; y++) {
         const Cell *row = g->cells + (size_t)y * (size_t)g->w;
         for (int x = 0; x < w; x++)
-            if (row[x].width != 0)   /* right halves belong to the wide glyph before */
-                term_put_cell(x, y, &row[x]);
+            if (row[x].width != 0 && !(row[x].width == 2 && x + 1 >= w))
+                term_put_cell(x, y, &row[x], COLS);
     }
-}
-
-/* Hands ncurses only the runs of cells where g differs from the last painted grid (the
- * same size as g and as the screen), and copies them into it. */
-static void term_put_changes(const Grid *g)
-{
-    GridRun run;
-    int x = 0, y = 0;
-    while (grid_next_run(&term.last, g, &x, &y, &run)) {
-        const Cell *row = g->cells + (size_t)run.y * (size_t)g->w;
-        for (int i = run.x; i < run.x + run.n; i++)
-            if (row[i].width != 0)
-                term_put_cell(i, run.y, &row[i]);
-        grid_copy_run(&term.last, g, &run);
-    }
-}
-
-/* Keeps a copy of g as the last painted grid; without memory for it, every paint is whole. */
-static void term_keep(const Grid *g)
-{
-    if (term.last.w != g->w || term.last.h != g->h || !term.last.cells) {
-        grid_free(&term.last);
-        if (g->w < 1 || g->h < 1 || grid_init(&term.last, g->w, g->h) != 0)
-            return;
-    }
-    memcpy(term.last.cells, g->cells, sizeof *g->cells * (size_t)g->w * (size_t)g->h);
+    grid_free(&term.last);   /* the next frame of the screen's size is painted whole */
 }
 
 void term_paint(const Grid *g)
 {
     if (!term.open)
         return;
-    bool whole = term.repaint || !term.last.cells || g->w != COLS || g->h != LINES ||
-                 term.last.w != g->w || term.last.h != g->h;
-    if (term.painted_w != COLS || term.painted_h != LINES) {
-        erase();   /* the size changed: nothing of the old layout may remain */
+    if (term_continued) {   /* back from a stop: ncurses cleared the screen */
+        term_continued = 0;
+        term.repaint = true;
+    }
+    term.out.len = 0;
+    if (g->w != COLS || g->h != LINES) {
+        term_put_clipped(g);
+    } else {
+        bool whole = term.repaint || !term.last.cells || term.last.w != g->w || term.last.h != g->h ||
+                     term.painted_w != COLS || term.painted_h != LINES;
+        if (whole)
+            term_start_whole(g);
+        term.repaint = false;
         term.painted_w = COLS;
         term.painted_h = LINES;
-        whole = true;
+        if (term.last.cells) {
+            GridRun run;
+            int x = 0, y = 0;
+            while (grid_next_run(&term.last, g, &x, &y, &run))
+                term_put_run(g, &run, &x);
+        }
     }
-    if (term.repaint) {
-        clearok(curscr, TRUE);
-        term.repaint = false;
+    if (!term_flush()) {   /* not all went out: what the screen shows is not known */
+        term.repaint = true;
+        term.pen.known = false;
     }
-    if (whole) {
-        term_put_all(g);
-        term_keep(g);
-    } else {
-        term_put_changes(g);
-    }
-    refresh();
 }
 
-/* ---------------------------------------------------------------- checking a paint */
-
-bool term_painted_equals(const Grid *g)
+void term_style_look(Style s, int *fg, int *bg, unsigned *attrs)
 {
-    if (!term.open || g->w != COLS || g->h != LINES)
-        return false;
-    for (int y = 0; y < g->h; y++)
-        for (int x = 0; x < g->w; x++) {
-            const Cell *c = &g->cells[(size_t)y * (size_t)g->w + (size_t)x];
-            if (c->width == 0)
-                continue;
-            Style s = c->style < STYLE_COUNT ? (Style)c->style : STYLE_NORMAL;
-            cchar_t cc;
-            wchar_t text[CCHARW_MAX + 1];
-            attr_t attr;
-            short pair;
-            if (mvwin_wch(stdscr, y, x, &cc) == ERR ||
-                getcchar(&cc, text, &attr, &pair, NULL) == ERR)
-                return false;
-            if (text[0] != term_glyph_char(c->glyph) || pair != term.look[s].pair ||
-                (attr & (A_ATTRIBUTES & ~A_COLOR)) != term.look[s].attr)
-                return false;
-        }
-    return true;
+    const TermLook *l = &term.look[(int)s >= 0 && s < STYLE_COUNT ? s : STYLE_NORMAL];
+    *fg = l->fg;
+    *bg = l->bg;
+    *attrs = l->attrs;
 }
 
 void term_request_repaint(void)
 {
     term.repaint = true;
+}
+
+bool term_is_device(const char *path)
+{
+    struct stat at, tty, out;
+    if (!path || stat(path, &at) != 0 || !S_ISCHR(at.st_mode))
+        return false;
+    return (stat("/dev/tty", &tty) == 0 && tty.st_rdev == at.st_rdev) ||
+           (fstat(STDOUT_FILENO, &out) == 0 && S_ISCHR(out.st_mode) && out.st_rdev == at.st_rdev);
 }
 
 /* ---------------------------------------------------------------- keys */
@@ -882,15 +1281,33 @@ static bool term_get(bool *is_function, int *code, bool *swallowed)
     }
 }
 
+/* The answer to the background query, once the filter read it whole: KEYCODE_BACKGROUND
+ * (term_background says what it is). A reply nobody asked for is swallowed only. */
+static bool term_take_background(TermEvent *ev)
+{
+    TermBg bg;
+    if (!termbg_filter_answer(&term.osc, &bg) || !term.asked_background || term.answered_background)
+        return false;
+    term.answered_background = true;
+    term.background = bg;
+    ev->key = KEYCODE_BACKGROUND;
+    ev->x = ev->y = 0;
+    return true;
+}
+
 /* Takes one key that ncurses already has or can read without waiting. */
 static bool term_take_key(TermEvent *ev)
 {
     bool is_function, swallowed = false;
     int code;
+    if (term_take_background(ev))   /* read with the key before */
+        return true;
     if (!term_get(&is_function, &code, &swallowed)) {
         ev->key = 0;
         ev->x = ev->y = 0;
-        return swallowed;   /* a reply taken whole: a key that means nothing */
+        if (swallowed)
+            term_take_background(ev);
+        return swallowed;   /* a reply taken whole: a key that means nothing, or its answer */
     }
     ev->key = term_translate_key(is_function, code);
     ev->x = ev->y = 0;
@@ -907,6 +1324,7 @@ static bool term_take_key(TermEvent *ev)
             }
         } else if (osc) {
             ev->key = 0;             /* Esc ] … : a reply to the background query */
+            term_take_background(ev);
         } else {
             term.osc.state = 0;      /* a lone Esc: the Esc key */
         }

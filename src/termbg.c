@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define TERMBG_REPLY_MAX 64   /* characters an OSC reply may take before the filter gives up */
 
 TermBg termbg_colorfgbg(const char *value)
 {
@@ -70,6 +69,15 @@ TermBg termbg_osc11_parse(const unsigned char *buf, size_t n, size_t *used)
     return luma > 0.5 ? TERMBG_LIGHT : TERMBG_DARK;
 }
 
+/* A reply ended with ch (BEL or the '\\' of ST): what it says becomes the answer. */
+static void termbg_filter_end(TermBgFilter *f, int ch)
+{
+    size_t used;
+    f->reply[f->length++] = (unsigned char)ch;
+    f->answer = termbg_osc11_parse(f->reply, (size_t)f->length, &used);
+    f->answered = true;
+}
+
 bool termbg_filter_feed(TermBgFilter *f, int ch)
 {
     switch (f->state) {
@@ -81,6 +89,8 @@ bool termbg_filter_feed(TermBgFilter *f, int ch)
         if (ch == ']') {
             f->state = 2;
             f->length = 2;
+            f->reply[0] = 27;
+            f->reply[1] = ']';
             return true;
         }
         f->state = ch == 27 ? 1 : 0;
@@ -88,19 +98,34 @@ bool termbg_filter_feed(TermBgFilter *f, int ch)
     case 2:
         if (ch == '\a') {
             f->state = 0;
+            termbg_filter_end(f, ch);
             return true;
         }
         if (ch == 27) {
             f->state = 3;
             return true;
         }
-        if (ch < 0x20 || ch > 0x7E || ++f->length > TERMBG_REPLY_MAX) {
+        if (ch < 0x20 || ch > 0x7E || f->length >= TERMBG_REPLY_MAX) {
             f->state = 0;   /* no reply holds this: it is a key */
             return false;
         }
+        f->reply[f->length++] = (unsigned char)ch;
         return true;
     default:   /* ESC inside the reply: '\\' ends it (ST) */
         f->state = 0;
-        return ch == '\\';
+        if (ch != '\\')
+            return false;
+        f->reply[f->length++] = 27;
+        termbg_filter_end(f, ch);
+        return true;
     }
+}
+
+bool termbg_filter_answer(TermBgFilter *f, TermBg *bg)
+{
+    if (!f->answered)
+        return false;
+    f->answered = false;
+    *bg = f->answer;
+    return true;
 }

@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <unictype.h>
 #include <unistr.h>
 #include <uniwidth.h>
 
@@ -128,14 +129,25 @@ bool text_char_invisible(unsigned c)
 
 #define TEXT_PIECE_BYTES 12   /* the longest escape, "\U0010FFFF", and its NUL */
 
+/* True when c is a combining mark that takes no column of its own: non-spacing (Mn) or
+ * enclosing (Me). Alone it sits on whatever is printed before it. */
+static bool text_char_mark(ucs4_t c)
+{
+    return uc_is_general_category(c, UC_CATEGORY_Mn) || uc_is_general_category(c, UC_CATEGORY_Me);
+}
+
 /* Takes one character (or one stray byte of invalid UTF-8) from *p and writes what
  * stands for it in a message into piece (TEXT_PIECE_BYTES, not NUL-terminated):
- * itself, or its escape. Advances *p; returns the bytes written. */
-static size_t text_escape_piece(const uint8_t **p, const uint8_t *end, char *piece)
+ * itself, or its escape. *base says a character printed as itself, not a blank, came
+ * just before (a mark may sit on it); it is updated for the next. Advances *p; returns
+ * the bytes written. */
+static size_t text_escape_piece(const uint8_t **p, const uint8_t *end, char *piece, bool *base)
 {
     ucs4_t uc;
     int n = u8_mbtoucr(&uc, *p, (size_t)(end - *p));
     const uint8_t *at = *p;
+    bool after_base = *base;
+    *base = false;
     if (n < 0) {                                     /* invalid or cut short */
         *p += 1;
         return (size_t)snprintf(piece, TEXT_PIECE_BYTES, "\\x%02X", at[0]);
@@ -148,9 +160,10 @@ static size_t text_escape_piece(const uint8_t **p, const uint8_t *end, char *pie
     }
     if (uc < 0x20 || uc == 0x7F)
         return (size_t)snprintf(piece, TEXT_PIECE_BYTES, "\\x%02X", (unsigned)uc);
-    if (!text_char_allowed(uc) || text_char_invisible(uc))
+    if (!text_char_allowed(uc) || text_char_invisible(uc) || (!after_base && text_char_mark(uc)))
         return (size_t)snprintf(piece, TEXT_PIECE_BYTES, uc > 0xFFFF ? "\\U%08X" : "\\u%04X",
                                 (unsigned)uc);
+    *base = uc != ' ' && uc != 0x3000;   /* a mark after a blank would sit on the blank */
     memcpy(piece, at, (size_t)n);
     return (size_t)n;
 }
@@ -163,14 +176,16 @@ const char *text_escape(const char *s, char *buf, size_t cap)
     const uint8_t *end = start + strlen(s);
     char piece[TEXT_PIECE_BYTES];
     size_t total = 0;
+    bool base = false;
     for (const uint8_t *p = start; p < end;)
-        total += text_escape_piece(&p, end, piece);
+        total += text_escape_piece(&p, end, piece, &base);
     bool cut = total >= cap;
     bool mark = cut && cap - 1 > TEXT_ELLIPSIS_BYTES;   /* room for "…" after a character */
     size_t limit = !cut ? total : mark ? cap - 1 - TEXT_ELLIPSIS_BYTES : cap - 1;
     size_t used = 0;
+    base = false;
     for (const uint8_t *p = start; p < end;) {
-        size_t n = text_escape_piece(&p, end, piece);
+        size_t n = text_escape_piece(&p, end, piece, &base);
         if (used + n > limit)
             break;
         memcpy(buf + used, piece, n);
@@ -182,6 +197,23 @@ const char *text_escape(const char *s, char *buf, size_t cap)
     }
     buf[used] = '\0';
     return buf;
+}
+
+/* ---------------------------------------------------------------- ASCII case */
+
+int text_ascii_lower(int c)
+{
+    return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
+}
+
+int text_ascii_ncasecmp(const char *a, const char *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        int x = text_ascii_lower((unsigned char)a[i]), y = text_ascii_lower((unsigned char)b[i]);
+        if (x != y || x == 0)
+            return x - y;
+    }
+    return 0;
 }
 
 /* ---------------------------------------------------------------- cutting */

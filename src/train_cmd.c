@@ -6,18 +6,17 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <time.h>
 #include "dump.h"
+#include "engine.h"
 #include "model.h"
 #include "outfile.h"
+#include "progress.h"
 #include "text.h"
 #include "train.h"
 
 #define TRAIN_CMD_CHUNK 50        /* steps between two redraws of the bar */
 #define TRAIN_CMD_LINE_EVERY 1000 /* steps between two plain progress lines */
-#define TRAIN_CMD_BAR 24          /* cells of the progress bar, where they fit */
-#define TRAIN_CMD_BAR_MIN 4       /* fewer cells than this: no bar, the figures alone */
 
 static double cpu_now(void)
 {
@@ -34,27 +33,6 @@ static const char *loss_text(double loss, char *buf, size_t cap)
     return buf;
 }
 
-/* Cuts s to its longest run of whole characters at most cols columns wide. */
-static void clip_columns(char *s, int cols)
-{
-    size_t keep = 0;
-    for (size_t n = 1; s[n - 1]; n++)
-        if (((unsigned char)s[n] & 0xC0) != 0x80 && text_width_n(s, n) <= cols)
-            keep = n;   /* n ends a character (the next byte starts one, or is the end) */
-        else if (text_width_n(s, n) > cols)
-            break;
-    s[keep] = '\0';
-}
-
-/* The columns of the terminal f writes to (TIOCGWINSZ), or 80 where it does not say. */
-static int bar_columns(FILE *f)
-{
-    struct winsize ws;
-    if (ioctl(fileno(f), TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
-        return ws.ws_col;
-    return 80;
-}
-
 /* "[#######.........] step 120/5000  loss 0.8123  accuracy 72.7%" redrawn in place, in fewer
  * than cols columns: a line that wraps cannot be redrawn by \r (at 50 columns each redraw
  * left a row behind), so the bar narrows, then goes, then the figures are cut. */
@@ -65,21 +43,7 @@ static void show_bar(FILE *f, const TrainRun *r, long total, Lang lang, int cols
     snprintf(figures, sizeof figures, LANG_PICK(lang, "step %d/%ld  loss %s  accuracy %.1f%%",
                                                 "第 %d/%ld 步  损失 %s  正确率 %.1f%%"),
              step, total, loss_text(train_loss(r), loss, sizeof loss), 100.0 * train_accuracy(r));
-    int room = cols - 1 - text_width(figures) - 3;   /* "[", "] " and the last column free */
-    int cells = room < TRAIN_CMD_BAR ? room : TRAIN_CMD_BAR;
-    char bar[TRAIN_CMD_BAR + 4] = "";
-    if (cells >= TRAIN_CMD_BAR_MIN) {
-        int fill = total > 0 ? (int)((long)step * cells / total) : 0;
-        bar[0] = '[';
-        for (int i = 0; i < cells; i++)
-            bar[1 + i] = i < fill ? '#' : '.';
-        snprintf(bar + 1 + cells, 3, "] ");
-    }
-    char line[512];
-    snprintf(line, sizeof line, "%s%s", bar, figures);
-    clip_columns(line, cols - 1);
-    fprintf(f, "\r%s\033[K", line);
-    fflush(f);
+    progress_show(f, cols, step, total, figures);
 }
 
 static void show_line(FILE *f, const TrainRun *r, Lang lang)
@@ -93,7 +57,7 @@ static void show_line(FILE *f, const TrainRun *r, Lang lang)
 /* The training itself: exactly o->steps steps, or until done. */
 static void train_loop(TrainRun *r, const Options *o, FILE *progress, bool tty)
 {
-    int cols = tty ? bar_columns(progress) : 80;
+    int cols = tty ? progress_columns(progress) : 80;
     long total = o->steps >= 0 ? o->steps : train_config(r)->max_steps;
     while (train_step_count(r) < total && !train_failed(r) && (o->steps >= 0 || !train_done(r))) {
         long left = total - train_step_count(r);
@@ -109,9 +73,28 @@ static void train_loop(TrainRun *r, const Options *o, FILE *progress, bool tty)
         fputc('\n', progress);
 }
 
+/* Whether the forward pass refuses m on its own sentence as `attn-tui --model` runs it (a
+ * number that overflows): true with the reason in err. */
+static bool forward_refuses(const Model *m, int heads, Lang lang, char *err, size_t errlen)
+{
+    EngineConfig ec = { .mask = MASK_NONE, .heads = heads > 0 ? heads : 1, .lang = lang };
+    Trace tr;
+    int r = engine_forward_with(m, m->sentence, &ec, &tr, err, errlen);
+    if (r == 0)
+        engine_free(&tr);
+    return r == ENGINE_NOT_FINITE;
+}
+
 int train_write_model(const Model *m, const char *path, bool overwrite, Lang lang, char *msg,
                       size_t cap)
 {
+    char why[512];
+    if (forward_refuses(m, m->heads, lang, why, sizeof why)) {   /* never a model attn-tui refuses */
+        char quoted[OUTFILE_PATH_BYTES];
+        snprintf(msg, cap, LANG_PICK(lang, "%s: not saved: in the trained model, %s", "%s：没有保存：训练出的模型里，%s"),
+                 text_escape(path, quoted, sizeof quoted), why);
+        return -1;
+    }
     OutFile f;
     if (outfile_open(&f, path, OUTFILE_ATOMIC, overwrite, lang, msg, cap) != 0)
         return f.exists ? 1 : -1;
@@ -184,6 +167,13 @@ int train_cmd_run(const Options *o, FILE *progress, bool tty)
         fprintf(progress, "attn-tui: %s\n", err);
         model_free(&start);
         return 2;
+    }
+    if (have_start && forward_refuses(&start, cfg.heads, o->lang, err, sizeof err)) {   /* as --model */
+        char quoted[OUTFILE_PATH_BYTES];
+        fprintf(progress, LANG_PICK(o->lang, "attn-tui: %s: %s\n", "attn-tui: %s：%s\n"),
+                text_escape(o->model_path, quoted, sizeof quoted), err);
+        model_free(&start);
+        return 1;
     }
     TrainRun *r = train_new(&cfg, have_start ? &start : NULL, err, sizeof err);
     if (have_start)

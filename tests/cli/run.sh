@@ -138,6 +138,8 @@ done
 expect_fail "a minus sign that is no width variant: a student's words" 1 'unknown "−" at character 2 (did you mean "-"? "−" looks like it but is another character)' -- --dump --sentence 5−3
 expect_fail "C1 control character in --sentence" 1 "control character U+009B at character 2" -- --dump --sentence "$(printf '三\302\2332J')"
 expect_fail "escape in --sentence" 1 "control character U+001B at character 1" -- --dump --sentence "$(printf '\033[2J')"
+expect_fail "a lone combining mark in --sentence is escaped" 1 'unknown "\u0301" at character 2' -- --dump --sentence "$(printf '三\314\201')"
+expect_fail "a lone enclosing mark in --stage is escaped" 2 "--stage: '\u20DD' is not a stage" -- --stage "$(printf '\342\203\235')"
 expect_fail "number above 99" 1 '"100": the ASCII spelling reads numbers from 0 to 99' -- --dump --sentence 100+1
 
 # ------------------------------------------------------------------ --dump --lang, the singular
@@ -573,6 +575,14 @@ awk 'f == 1 && !/^#/ && NF > 1 { $2 = "1e300"; f = 2 } /^\[embedding\]/ { f = 1 
 last=$(tail -1 "$tmp/err")
 [ $st -eq 0 ] && [ ${#last} -lt 100 ] && printf '%s' "$last" | grep -q '^trained add, seed 1: 2 steps, loss [0-9]\.[0-9]\{4\}e+29[0-9], accuracy' \
     && ok "--train: a huge loss in e-notation" || bad "--train: a huge loss in e-notation" "exit $st: $(head -c 300 "$tmp/err")"
+# a start whose scores overflow on its own sentence (2e153 in Wq and Wk) is refused as --model
+# refuses it (it trained, and saved a model attn-tui would not run); nothing is written
+awk '/^\[/ { f = ($0 == "[wq]" || $0 == "[wk]") } f && !/^[#[]/ && NF { for (i = 1; i <= NF; i++) $i = ($i ~ /^-/ ? "-" : "") "2e153" } { print }' \
+    assets/lesson.model >"$tmp/edge.model"
+expect_fail "--model: scores that overflow are refused" 1 "edge.model: the scores overflow (Q(" -- --dump --model "$tmp/edge.model"
+expect_fail "--train: a start model --model refuses is refused" 1 "edge.model: the scores overflow (Q(" -- \
+    --train --model "$tmp/edge.model" --steps 50 --save "$tmp/edge-out.model"
+[ ! -e "$tmp/edge-out.model" ] && ok "--train: nothing saved from a refused start" || bad "--train: nothing saved from a refused start"
 "$BIN" --train --steps 0 --lang zh --save "$tmp/zh-add.model" 2>"$tmp/err" && tail -1 "$tmp/err" | grep -q '^训练完加法，种子 1：0 步，损失 2\.4068，' \
     && "$BIN" --train --task all --steps 0 --lang zh --save "$tmp/zh-all.model" 2>"$tmp/err" && tail -1 "$tmp/err" | grep -q '^训练完加减乘除，种子 1：0 步' \
     && ok "--train --lang zh names the task in Chinese" || bad "--train --lang zh names the task in Chinese" "$(cat "$tmp/err")"
@@ -738,8 +748,79 @@ assert "0;x" not in text' "$tmp/c1.cast"; then
     else
         bad "C1 controls typed in the input line are refused" "$got"
     fi
+    # S to a FIFO: nobody reading it is said at once (open() waited: the screen froze until
+    # Ctrl-C); a reader that goes away after 10 bytes of a 700 kB picture is said too (SIGPIPE
+    # ended the session: exit 141); the session goes on, and q quits with 0.
+    hex() { printf '%s' "$1" | od -An -tx1 | tr -d ' \n'; }
+    mkfifo "$tmp/nobody.svg" "$tmp/stops.svg"
+    got=$($PTY "$tmp/pty" 120 400 "53,15,$(hex "$tmp/nobody.svg"),0d,w$(hex "no one is reading it"),1b,71" -- \
+          "$BIN" --no-config --view matrix)
+    [ "$got" = "exit 0" ] && grep -qF "nobody.svg: no one is reading it (start the FIFO's reader first)" "$tmp/pty" \
+        && ok "S to a FIFO nobody reads: said at once, the session goes on" \
+        || bad "S to a FIFO nobody reads: said at once, the session goes on" "$got: $(tail -c 300 "$tmp/pty" | cat -v)"
+    python3 -c 'import sys; f = open(sys.argv[1], "rb"); f.read(10)' "$tmp/stops.svg" &
+    reader=$!
+    got=$($PTY "$tmp/pty" 120 400 "53,15,$(hex "$tmp/stops.svg"),0d,w$(hex "the reader went away"),1b,71" -- \
+          "$BIN" --no-config --view matrix)
+    kill "$reader" 2>/dev/null; wait "$reader" 2>/dev/null
+    [ "$got" = "exit 0" ] && grep -qF "stops.svg: the reader went away (broken pipe)" "$tmp/pty" \
+        && ok "S to a FIFO whose reader stops after 10 bytes: said, no SIGPIPE, exit 0" \
+        || bad "S to a FIFO whose reader stops after 10 bytes: said, no SIGPIPE, exit 0" "$got: $(tail -c 300 "$tmp/pty" | cat -v)"
 else
     echo "skip  the pseudo-terminal tests: no python3"
+fi
+
+# ------------------------------------------------------------------ hand checks on huge values
+# Any finite value the model format accepts: the worked answer is the value the tables show
+# (a long long of scaled units wrapped 1e17 × (-0.04) + … to -9.2233720357e8).
+"$BIN" --no-config --set 'embedding[三][0]=1e17' --stage 1 --focus 1 --print --size 160x60 >"$tmp/huge" 2>&1
+grep -qF "+ 0.05×0.11 + 1.82×(-0.57) = -4.0000e15" "$tmp/huge" && ! grep -qF "≈" "$tmp/huge" \
+    && grep -qF "Q(三)     -4.00e15 -5.60e16" "$tmp/huge" \
+    && ok "1e17 in x(三): Q(三)[0]'s check = -4.0000e15, the table's -4.00e15" \
+    || bad "1e17 in x(三): Q(三)[0]'s check = -4.0000e15, the table's -4.00e15" "$(grep -F "= " "$tmp/huge" | tail -2)"
+"$BIN" --no-config --set 'embedding[三][0]=1e17' --worksheet 3 --answers --seed 18 >"$tmp/huge" 2>&1
+want=$("$BIN" --no-config --set 'embedding[三][0]=1e17' --dump --format json | jq -r '.q[0][0]')
+grep -qx "    answer 2: -4.00e15" "$tmp/huge" && [ "$want" = "-4000000000000000" ] \
+    && ok "1e17 in x(三): --worksheet --answers gives Q(三)[0] = -4.00e15, as --dump" \
+    || bad "1e17 in x(三): --worksheet --answers gives Q(三)[0] = -4.00e15, as --dump" "$(grep answer "$tmp/huge") / $want"
+
+# ------------------------------------------------------------------ a decimal-comma locale
+# Everything another program reads (SVG, JSON, model files, export scripts, asciicast
+# events, S's picture) is written with '.', whatever LC_NUMERIC says: under de_DE.UTF-8
+# (made by the Makefile in build/locale) the same bytes as under C.UTF-8; an SVG's text is
+# the screen's, which may follow the locale ("52,4%"), its markup the same bytes.
+LOCALES=${LOCPATH:-build/locale}
+if [ -d "$LOCALES/de_DE.UTF-8" ]; then
+    for args in "--print --format svg --size 80x24 --stage softmax" "--print --format svg --size 100x30 --view all" \
+                "--dump --format json" "--dump --format model" "--export python" "--export python-train --steps 3"; do
+        # shellcheck disable=SC2086
+        LC_ALL=C.UTF-8 "$BIN" --no-config $args 2>&1 | sed 's/>[^<]*</></g' >"$tmp/c.out"
+        # shellcheck disable=SC2086
+        LOCPATH=$LOCALES LC_ALL=de_DE.UTF-8 "$BIN" --no-config $args 2>&1 | sed 's/>[^<]*</></g' >"$tmp/de.out"
+        if [ -s "$tmp/c.out" ] && cmp -s "$tmp/c.out" "$tmp/de.out"; then
+            ok "LC_ALL=de_DE.UTF-8 $args: the bytes of C.UTF-8"
+        else
+            bad "LC_ALL=de_DE.UTF-8 $args: the bytes of C.UTF-8" "$(diff "$tmp/c.out" "$tmp/de.out" | head -4)"
+        fi
+    done
+    if command -v python3 >/dev/null 2>&1; then
+        rm -f "$tmp/de.cast" "$tmp/de.svg"
+        keys=53,15,$(printf '%s' "$tmp/de.svg" | od -An -tx1 | tr -d ' \n'),0d,w$(printf 'saved' | od -An -tx1 | tr -d ' \n'),71
+        got=$(LOCPATH=$LOCALES LC_ALL=de_DE.UTF-8 python3 "$(dirname "$0")/pty_run.py" "$tmp/pty" 24 80 "$keys" -- \
+              "$BIN" --no-config --record "$tmp/de.cast" --autoplay)
+        if [ "$got" = "exit 0" ] && python3 -c 'import json, re, sys
+events = [json.loads(l) for l in open(sys.argv[1], encoding="utf-8").read().split("\n")[1:-1]]
+assert len(events) > 1 and all(isinstance(e[0], float) for e in events), events[:2]
+svg = open(sys.argv[2], encoding="utf-8").read()
+assert "<path" in svg and not re.search(r"=\"[^\"]*[0-9],[0-9]", svg), re.search(r"=\"[^\"]*[0-9],[0-9][^\"]*", svg)' \
+            "$tmp/de.cast" "$tmp/de.svg" 2>"$tmp/err"; then
+            ok "LC_ALL=de_DE.UTF-8: --record's events and S's picture write '.'"
+        else
+            bad "LC_ALL=de_DE.UTF-8: --record's events and S's picture write '.'" "$got: $(tail -3 "$tmp/err")"
+        fi
+    fi
+else
+    bad "a decimal-comma locale" "no $LOCALES/de_DE.UTF-8 (make build/locale/de_DE.UTF-8)"
 fi
 
 # ------------------------------------------------------------------ every message in Chinese

@@ -646,6 +646,68 @@ wait_gone() {
     done
 }
 
+# Autoplay, the terminal stopped by Ctrl-S (XOFF: every write waits), then SIGTERM, SIGINT
+# and SIGHUP: it ends while output is still stopped (it waited in its write until output
+# resumed, then died by the last signal, 129), by the first signal (143), and the terminal
+# is given back.
+case_quit_while_stopped() {
+    start_shell || fail "no shell prompt" || return 1
+    type_command "$BIN --autoplay"
+    wait_for "于" || fail "the program did not start in the shell" || return 1
+    _pid=$(app_pid_in_shell) || fail "cannot find the program's pid" || return 1
+    t send-keys C-s
+    sleep 0.5   # a frame is due: its write waits for the stopped terminal
+    kill -TERM "$_pid"
+    sleep 0.1   # then the others, if it is still there (sent at once, the kernel hands
+    kill -INT "$_pid" 2>/dev/null; kill -HUP "$_pid" 2>/dev/null   # INT over the TERM)
+    wait_until "! kill -0 $_pid 2>/dev/null" 5 ||
+        { t send-keys C-q; fail "still running while the terminal is stopped"; return 1; }
+    t send-keys C-q
+    check_terminal_restored "SIGTERM while stopped" || return 1
+    ask_status || fail "the shell did not come back" || return 1
+    check_status 143 "SIGTERM, SIGINT, SIGHUP while stopped"
+}
+
+# Suspended at 120×40, the terminal resized to 90×30, then fg: the size is read again on
+# SIGCONT (the status line said "the terminal is 120×40: drawing 90×30").
+case_size_after_fg() {
+    start_pane "ulimit -c 0; $APP_ENV PS1='$PROMPT' sh" 120 40
+    wait_for "$PROMPT_SEEN" || fail "no shell prompt" || return 1
+    t send-keys "$BIN" Enter
+    wait_for "于" || fail "the program did not start in the shell" || return 1
+    t send-keys C-z
+    wait_for "Stopped" || fail "Ctrl-Z did not suspend the program" || return 1
+    t resize-window -x 90 -y 30
+    t send-keys "fg" Enter
+    wait_for "于" && settle after || fail "fg did not repaint" || return 1
+    if grep -qF "drawing" "$WORK/after"; then fail "a stale size is said: $(grep -F drawing "$WORK/after")"; return 1; fi
+    grep -qF "? explains this screen" "$WORK/after" || fail "no status line at 90×30 after fg"
+}
+
+# Keys typed before the program reads them (type-ahead, as tmux sends them at once) are
+# kept: the background query drops none of them (0 of 6 tries opened the help).
+case_type_ahead() {
+    for _try in 1 2 3; do
+        start_pane "$APP_ENV $BIN --view machine" 80 24 "try$_try"   # a server of its own each
+        t send-keys '?'
+        wait_for "closes this help" || fail "try $_try: the ? typed ahead was lost" || return 1
+        stop_server
+    done
+}
+
+# The first frame does not wait for the background query: a terminal that answers later
+# (light) gets the light theme then, painted whole, and nothing of the reply is typed.
+case_background_answer() {
+    start_app --focus 3
+    wait_lit 五 || fail "no first frame" || return 1
+    capture_attrs dark
+    grep -qF "48;5;234" "$WORK/dark" || fail "the first frame is not dark" || return 1
+    t send-keys -l "$(printf '\033]11;rgb:ffff/ffff/ffff\033\\')"
+    wait_until 'capture_attrs light && grep -qF "48;5;231" "$WORK/light" && ! grep -qF "48;5;234" "$WORK/light"' ||
+        fail "the light answer did not repaint the frame light" || return 1
+    wait_lit 五 || fail "the reply was typed: the focus moved"
+}
+
 case_suspend() {
     start_shell || fail "no shell prompt" || return 1
     t send-keys "$BIN" Enter        # a simple command: fg resumes exactly it
@@ -988,6 +1050,10 @@ run_case "SIGHUP leaves a usable shell"                          case_quit_sighu
 run_case "every fatal signal: terminal restored, exit 128+n"     case_fatal_signals
 run_case "Ctrl-\\ (SIGQUIT): terminal restored, core dumped"     case_sigquit_core
 run_case "Ctrl-Z suspends, fg repaints"                          case_suspend
+run_case "SIGTERM with output stopped (Ctrl-S): ends at once, 143"  case_quit_while_stopped
+run_case "resized while suspended: fg draws the new size, no note" case_size_after_fg
+run_case "? typed ahead of the first frame opens the help"         case_type_ahead
+run_case "a light answer to the background query repaints light"   case_background_answer
 run_case "stdout not a terminal: one line suggesting --dump"     case_not_a_tty
 run_case "similarity: → steps the troubles, c switches the comparison" case_similarity_keys
 run_case "√d: ←/→ ↑ change d and redraw, d switches ÷√d, r draws again" case_sqrtd_keys
@@ -1248,7 +1314,26 @@ case_svg_key() {
         fail "a refused name wrote something: $(ls "$_dir" | tr '\n' ' ')"
 }
 
+# S to /dev/tty: the picture goes to the terminal, and the frame is painted again over it
+# (the SVG's text stayed on screen until something else changed).
+case_svg_to_tty() {
+    start_app
+    wait_for "于" && settle before || fail "no first frame" || return 1
+    t send-keys S
+    wait_for "file: attn-tui-arcs.svg" || fail "S did not offer a name" || return 1
+    t send-keys C-u; t send-keys -l /dev/tty; t send-keys Enter
+    wait_for "saved to /dev/tty" || fail "the status line does not say saved to /dev/tty" || return 1
+    settle after || fail "the frame never settled after S" || return 1
+    if grep -qF "<text" "$WORK/after" || grep -qF "</svg>" "$WORK/after"; then
+        fail "the SVG's text is left on the screen: $(grep -m1 -F '<' "$WORK/after")"; return 1
+    fi
+    head -n 23 "$WORK/before" > "$WORK/before.body"; head -n 23 "$WORK/after" > "$WORK/after.body"
+    cmp -s "$WORK/before.body" "$WORK/after.body" ||
+        { diff "$WORK/before.body" "$WORK/after.body" | head -6; fail "the frame after S differs above the status line"; }
+}
+
 run_case "e, typing 10-4=? and Enter runs 十减四等于?"                  case_input_line
+run_case "S to /dev/tty: the frame is painted again over the picture"    case_svg_to_tty
 run_case "S writes the frame as SVG: the default, == --print, never over" case_svg_key
 run_case "--tour: → to the summary (a question answered, the tally summed up), ← back, Esc"  case_tour
 run_case "--record writes asciicast v2 that replays to the last frame" case_record

@@ -225,6 +225,58 @@ case_train_no_torch() {
     grep -q 'the training check was skipped' "$WORK/out" || fail "the skipped training check is not said"
 }
 
+# ---------------------------------------------------------------- a layered model (PyTorch required)
+
+# The Debian python3-torch the dependency script installs: a missing one fails these cases.
+need_torch() {
+    have_torch || fail "PyTorch is not installed (make deps installs python3-torch)"
+}
+
+# --export python for a layered model: NumPy and torch.nn agree with attn-tui on every head's
+# shares, every layer's output and the readout.
+case_layered() {
+    need_torch || return 1
+    export_script --model "$HERE/../models/layered-tiny.model" || return 1
+    "$PY" "$WORK/script.py" --require-torch > "$WORK/out" 2> "$WORK/err"
+    RC=$?
+    [ "$RC" -eq 0 ] || fail "exit status $RC" || return 1
+    [ "$(grep -c ' head [12]: shares  *ok ' "$WORK/out")" -eq 8 ] || fail "not 8 passing share checks (4 heads, NumPy and PyTorch)" || return 1
+    grep -q '^PyTorch .* torch.nn (float64)$' "$WORK/out" || fail "no PyTorch section" || return 1
+    grep -q '^every head, every layer and the readout match attn-tui to 1e-09 (NumPy and PyTorch)$' "$WORK/out" ||
+        fail "no passing last line" || return 1
+    # one of attn-tui's shares changed: that head's check fails
+    awk '{ print } /^"shares": \[$/ && !done { getline; print; getline; sub(/\[[^,]*,/, "[0.5,"); print; done = 1 }' \
+        "$WORK/script.py" > "$WORK/tampered.py"
+    PYTHONPATH="$WORK/no-torch" run_script "$WORK/tampered.py"
+    [ "$RC" -eq 1 ] || fail "tampered: exit status $RC, not 1" || return 1
+    grep -q '^  layer 1 head 1: shares .* MISMATCH' "$WORK/out" || fail "tampered: no MISMATCH on layer 1 head 1"
+}
+
+# --export python-train for a layered model: PyTorch's autograd and AdamW redo three steps.
+case_layered_train() {
+    need_torch || return 1
+    "$BIN" --export python-train --task poems --corpus "$HERE/../corpus/tiny.txt" --steps 3 > "$WORK/train.py" 2> "$WORK/err" ||
+        fail "--export python-train --task poems failed" || return 1
+    "$PY" "$WORK/train.py" --require-torch > "$WORK/out" 2> "$WORK/err"
+    RC=$?
+    [ "$RC" -eq 0 ] || fail "exit status $RC" || return 1
+    for name in "loss of step 3" "embedding after 3 steps" "lm_head after 3 steps" "layer 2 wq after 3 steps" \
+                "layer 1 ln1_gain after 3 steps" "layer 2 w2 after 3 steps"; do
+        grep -q "^  $name .* ok " "$WORK/out" || fail "no passing check of $name" || return 1
+    done
+    grep -q '^training matches attn-tui to 1e-09 (NumPy and PyTorch)$' "$WORK/out" || fail "no passing last line"
+}
+
+# scripts/from-torch.py: a nanoGPT GPT with random weights, converted, plays with PyTorch's shares.
+case_from_torch() {
+    need_torch || return 1
+    mkdir -p "$WORK/from-torch"
+    "$PY" "$HERE/from_torch_test.py" "$BIN" "$HERE/../../scripts/from-torch.py" "$WORK/from-torch" > "$WORK/out" 2> "$WORK/err"
+    RC=$?
+    [ "$RC" -eq 0 ] || fail "exit status $RC" || return 1
+    grep -q "^from-torch: attn-tui's shares and logits equal PyTorch's to 1e-09$" "$WORK/out" || fail "no passing last line"
+}
+
 # ---------------------------------------------------------------- main
 
 echo "export: $BIN --export python with $($PY --version 2>&1)"
@@ -241,6 +293,10 @@ run_case "no NumPy: says so and how to install it, exit 2"              case_no_
 run_case "a trained model: logits, probabilities and 八 recomputed"     case_readout
 run_case "python-train: PyTorch's autograd and Adam agree to 1e-9"     case_train_pytorch
 run_case "python-train without PyTorch: the training check skipped"   case_train_no_torch
+
+run_case "a layered model: NumPy and torch.nn agree on every head (1e-9)" case_layered
+run_case "a layered model's python-train: autograd and AdamW agree (1e-9)" case_layered_train
+run_case "from-torch.py: a nanoGPT GPT converted plays PyTorch's shares"   case_from_torch
 
 echo "export: $PASSED passed, $FAILED failed"
 [ "$FAILED" -eq 0 ] || { echo "failing:$FAILED_NAMES"; exit 1; }

@@ -31,7 +31,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_CHECK(m.d >= 1 && m.d <= MODEL_MAX_D, "d within 1..MODEL_MAX_D");
     FUZZ_CHECK(m.vocab_size >= 1 && m.vocab_size <= MODEL_MAX_VOCAB, "vocabulary size within limits");
     int chars = text_char_count(m.sentence);
-    FUZZ_CHECK(chars >= 1 && chars <= MODEL_MAX_TOKENS, "the sentence has 1 to 16 characters");
+    FUZZ_CHECK(chars >= 1 && chars <= (m.layers > 0 ? m.context : MODEL_MAX_TOKENS),
+               "the sentence has 1 to 16 characters (a layered model's: up to its context)");
     check_vocab(&m);
     model_free(&m);
     return 0;

@@ -184,6 +184,49 @@ static int setup(void **state)
     return 0;
 }
 
+/* Huge operands (any finite value the model format accepts): no sum overflows (UBSan), and
+ * the worked result is the value the tables show. 1e17 × (-0.04) + … = -4.00e15, not the
+ * -9.22e8 that a long long of scaled units wrapped to. */
+static void test_huge_values_hold(void **state)
+{
+    (void)state;
+    static const double x[8] = { 1e17, 0.67, -0.06, 0.13, 0.77, 0.64, 0.05, 1.82 };
+    static const double w[8] = { -0.04, 0.43, -0.69, 0.86, 0.19, 0.88, 0.11, -0.57 };
+    ExplainTerm terms[8];
+    double truth = 0.0;
+    for (int i = 0; i < 8; i++) {
+        terms[i].a = x[i];
+        terms[i].b = w[i];
+        truth += x[i] * w[i];
+    }
+    CheckedSum c;
+    check_sum(&c, terms, 8, 2, 2, truth, 2);
+    assert_true(c.same);
+    assert_int_equal(c.digits_a, 2);
+    assert_true(fabs(c.sum - -4e15) < 1.0);
+    check_sum_as_shown(&c, terms, 8, 5, 5, truth, 2);   /* 1e27 units a term: past a long long */
+    assert_true(c.same);
+    assert_true(fabs(c.sum / -4e15 - 1.0) < 1e-12);
+    terms[1].a = -1e300;                                /* opposite huge terms: no inf, no nan */
+    terms[1].b = 1e8;
+    terms[2].a = 1e300;
+    terms[2].b = 1e8;
+    check_sum_as_shown(&c, terms, 8, 2, 2, 0.0, 2);
+    assert_true(isfinite(c.sum));
+    CheckedQuotient q;
+    check_quotient(&q, 1e300, 2, 2.828427, 6, 1e300 / 2.828427, 2);
+    assert_true(q.same);
+    assert_true(isfinite(q.quotient) && fabs(q.quotient / (1e300 / 2.828427) - 1.0) < 1e-9);
+    CheckedCosine cos;
+    double a[3] = { 1e17, 1.0, 2.0 }, b[3] = { 2e17, -1.0, 0.5 };
+    check_cosine_printed(&cos, a, b, 3, 2);
+    assert_true(fabs(cos.cosine - 1.0) < 1e-12);
+    assert_true(fabs(cos.dot / 2e34 - 1.0) < 1e-12);
+    double shares[3] = { 1e18, 0.25, 0.5 };
+    assert_true(fabs(check_percent_total(shares, 3) / 1e20 - 1.0) < 1e-12);
+    assert_true(fabs(check_percent_change(-1e18, 1e18) / 2e20 - 1.0) < 1e-12);
+}
+
 static int teardown(void **state)
 {
     fixture_close(*state);
@@ -201,6 +244,7 @@ int main(void)
         cmocka_unit_test(test_percent_total),
         cmocka_unit_test(test_holds_at_both_decimals),
         cmocka_unit_test(test_quotient_grows_its_dividend),
+        cmocka_unit_test(test_huge_values_hold),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

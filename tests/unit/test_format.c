@@ -129,6 +129,45 @@ static void test_exact_locale(void **state)
     assert_string_equal(buf, "-12.75");
 }
 
+/* Machine-readable numbers (casts, SVG, JSON, models) keep '.' under a decimal-comma locale,
+ * while the screen's format_fixed follows it; the caller's locale is untouched after. */
+static void test_c_form_locale(void **state)
+{
+    (void)state;
+    if (!setlocale(LC_NUMERIC, "de_DE.UTF-8") && !setlocale(LC_NUMERIC, "de_DE.utf8"))
+        fail_msg("no decimal-comma locale (make builds build/locale/de_DE.UTF-8; LOCPATH=build/locale)");
+    char buf[64], screen[FORMAT_BYTES];
+    assert_string_equal(format_fixed(screen, sizeof screen, 0.125, 2), "0,13");   /* the locale is on */
+    assert_int_equal(format_c(buf, sizeof buf, "[%.6f, %.17g, %g, %.2e]", 1.5, 0.1, 1e-9, -4e15), (int)strlen("[1.500000, 0.10000000000000001, 1e-09, -4.00e+15]"));
+    assert_string_equal(buf, "[1.500000, 0.10000000000000001, 1e-09, -4.00e+15]");
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
+    assert_non_null(mem);
+    assert_int_equal(format_c_fprintf(mem, "d=\"M%.2f %.1f\" w=\"%.3f\"", 358.0, 158.25, 75.266), (int)strlen("d=\"M358.00 158.2\" w=\"75.266\""));
+    fclose(mem);
+    assert_string_equal(text, "d=\"M358.00 158.2\" w=\"75.266\"");
+    free(text);
+    assert_string_equal(format_exact(buf, sizeof buf, -12.75), "-12.75");
+    assert_string_equal(format_exact(buf, sizeof buf, 0.1), "0.1");
+    assert_string_equal(format_fixed(screen, sizeof screen, 2.5, 1), "2,5");   /* and still on */
+    setlocale(LC_NUMERIC, "C");
+}
+
+/* A check's "=" compares what is shown: equal roundings, or (from 1e6 on) equal mantissas. */
+static void test_same_shown(void **state)
+{
+    (void)state;
+    assert_true(format_same_shown(1.234, 1.2349, 2));
+    assert_false(format_same_shown(1.234, 1.235, 2));
+    assert_true(format_same_shown(-0.001, 0.001, 2));                      /* both 0.00 */
+    assert_true(format_same_shown(-4e15, -3.9999999999999971e15, 2));      /* -4.00e15 */
+    assert_false(format_same_shown(-4e15, -4.1e15, 2));
+    assert_true(format_same_shown(999999.996, 1e6, 2));                    /* 1.00e6 */
+    assert_false(format_same_shown(1e17, 1e16, 2));
+    assert_true(format_same_shown(1.7976931348623157e308, 1.797e308, 2));
+}
+
 /* ---------------------------------------------------------------- main */
 
 /* Big counts in threes with a plain space (the scale screen's 12 845 056), small ones whole. */
@@ -158,6 +197,8 @@ int main(void)
         cmocka_unit_test(test_exact),
         cmocka_unit_test(test_exact_locale),
         cmocka_unit_test(test_grouped),
+        cmocka_unit_test(test_c_form_locale),
+        cmocka_unit_test(test_same_shown),
     };
     return cmocka_run_group_tests_name("format", tests, NULL, NULL);
 }

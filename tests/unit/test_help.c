@@ -251,6 +251,32 @@ static void test_help_opens_with_station(void **state)
         }
 }
 
+/* Wide frames wrap at characters: the help of every screen, in both languages, at widths
+ * where a line of Chinese runs past 255 bytes (the matrix screen's help at 188 columns held
+ * two bytes of a three-byte character at the box's edge, shown as '?'), and every screen's
+ * body there too: every cell is a whole glyph of valid UTF-8. */
+static void test_wide_frames_wrap_at_characters(void **state)
+{
+    (void)state;
+    static const int sizes[][2] = { { 188, 30 }, { 300, 40 }, { 537, 60 }, { 1000, 50 } };
+    char what[96];
+    for (int lang = 0; lang < 2; lang++)
+        for (int v = 0; v < VIEW_COUNT; v++)
+            for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++)
+                for (int help = 0; help < 2; help++) {
+                    Scene *s = scene_open(NULL, (ViewId)v);
+                    s->o.lang = lang ? LANG_ZH : LANG_EN;
+                    if (help)
+                        scene_press(s, '?');
+                    Grid g = scene_render(s, sizes[z][0], sizes[z][1]);
+                    snprintf(what, sizeof what, "%s %dx%d %s%s", view_ops((ViewId)v)->name, g.w, g.h,
+                             lang ? "zh" : "en", help ? " help" : "");
+                    assert_grid_sound(&g, what);
+                    grid_free(&g);
+                    scene_close(s);
+                }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -258,6 +284,7 @@ int main(void)
         cmocka_unit_test(test_every_listed_key_works),
         cmocka_unit_test(test_every_status_hint_works),
         cmocka_unit_test(test_help_box_has_margins),
+        cmocka_unit_test(test_wide_frames_wrap_at_characters),
         cmocka_unit_test(test_click_help_says_what_clicks_do),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -11,6 +11,7 @@
 
 #include <dirent.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -262,6 +263,59 @@ static void test_devices_and_directories(void **state)
     fclose(reader);
 }
 
+/* Writes 256 KiB of lines to f (more than a pipe holds), then commits. */
+static int write_a_lot(OutFile *f, char *err, size_t errlen)
+{
+    for (int i = 0; i < 4096; i++)
+        fputs("0123456789012345678901234567890123456789012345678901234567890123\n", f->fp);
+    return outfile_commit(f, err, errlen);
+}
+
+/* A FIFO never stops the program: nobody reading it is said at once (open() waited for a
+ * reader: the screen froze); a reader that goes away after 10 bytes is EPIPE, said, never a
+ * SIGPIPE (the default action here would end this test: exit 141); a reader that keeps it
+ * open and stops reading is given up after a second. Nothing is left pending. */
+static void test_fifo_never_blocks_or_kills(void **state)
+{
+    Scratch *s = *state;
+    char fifo[256], err[512], want[600];
+    path_in(s, "fifo", fifo, sizeof fifo);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    void (*was)(int) = signal(SIGPIPE, SIG_DFL);
+    OutFile f;
+    assert_int_equal(outfile_open(&f, fifo, OUTFILE_ATOMIC, false, LANG_EN, err, sizeof err), -1);
+    snprintf(want, sizeof want, "%s: no one is reading it (start the FIFO's reader first)", fifo);
+    assert_string_equal(err, want);
+    assert_int_equal(outfile_open(&f, fifo, OUTFILE_ATOMIC, false, LANG_ZH, err, sizeof err), -1);
+    snprintf(want, sizeof want, "%s：没有程序在读它（请先启动读这个 FIFO 的程序）", fifo);
+    assert_string_equal(err, want);
+
+    int rfd = open(fifo, O_RDONLY | O_NONBLOCK);   /* reads 10 bytes, then goes away */
+    assert_true(rfd >= 0);
+    assert_int_equal(outfile_open(&f, fifo, OUTFILE_STREAM, false, LANG_EN, err, sizeof err), 0);
+    fputs("0123456789", f.fp);
+    fflush(f.fp);
+    char ten[10];
+    assert_int_equal(read(rfd, ten, sizeof ten), 10);
+    close(rfd);
+    assert_int_equal(write_a_lot(&f, err, sizeof err), -1);
+    snprintf(want, sizeof want, "%s: the reader went away (broken pipe)", fifo);
+    assert_string_equal(err, want);
+
+    rfd = open(fifo, O_RDONLY | O_NONBLOCK);       /* open, never read */
+    assert_true(rfd >= 0);
+    assert_int_equal(outfile_open(&f, fifo, OUTFILE_ATOMIC, false, LANG_EN, err, sizeof err), 0);
+    assert_int_equal(write_a_lot(&f, err, sizeof err), -1);
+    snprintf(want, sizeof want, "%s: the reader stopped reading (nothing taken for a second)", fifo);
+    assert_string_equal(err, want);
+    close(rfd);
+
+    sigset_t pending;
+    sigpending(&pending);
+    assert_false(sigismember(&pending, SIGPIPE));
+    signal(SIGPIPE, was);
+}
+
 static void test_messages_escaped(void **state)
 {
     Scratch *s = *state;
@@ -329,6 +383,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_stream_creates_exclusively, scratch_setup, scratch_teardown),
         cmocka_unit_test_setup_teardown(test_umask_respected, scratch_setup, scratch_teardown),
         cmocka_unit_test_setup_teardown(test_devices_and_directories, scratch_setup, scratch_teardown),
+        cmocka_unit_test_setup_teardown(test_fifo_never_blocks_or_kills, scratch_setup, scratch_teardown),
         cmocka_unit_test_setup_teardown(test_messages_escaped, scratch_setup, scratch_teardown),
         cmocka_unit_test_setup_teardown(test_messages_in_chinese, scratch_setup, scratch_teardown),
     };

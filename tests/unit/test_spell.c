@@ -7,12 +7,15 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "edit.h"
 #include "model.h"
 #include "spell.h"
+#include "text.h"
 
 #define LESSON_VOCAB "零 一 二 三 四 五 六 七 八 九 十 加 减 乘 除 等 于 是 几 ?"
 
@@ -332,6 +335,32 @@ static void test_ascii_briefs(void **state)
 
 /* ---------------------------------------------------------------- main */
 
+/* Under a Turkish locale tolower('I') is not 'i' ("5 IS HOW MANY?" gave unknown "Is"), nor
+ * does strncasecmp match "EMBEDDING" with "embedding": the program's ASCII words fold in
+ * ASCII only (make builds build/locale/tr_TR.UTF-8; the tests run with LOCPATH there). */
+static void test_turkish_locale(void **state)
+{
+    const Model *m = *state;
+    if (!setlocale(LC_ALL, "tr_TR.UTF-8"))
+        fail_msg("no Turkish locale (make builds build/locale/tr_TR.UTF-8; LOCPATH=build/locale)");
+    expect_sentence(m, "5 IS HOW MANY?", "五是几?");
+    expect_sentence(m, "5 is how many?", "五是几?");
+    Model copy;
+    char err[256];
+    assert_int_equal(model_load_default(&copy, err, sizeof err), 0);
+    Edit e;
+    assert_int_equal(edit_parse(&copy, NULL, "EMBEDDING[加][0]=0.1", &e, err, sizeof err), 0);
+    assert_int_equal(e.target, EDIT_EMBEDDING);
+    assert_int_equal(edit_parse(&copy, "三加五等于?", "SCORE[等][加]=6", &e, err, sizeof err), 0);
+    assert_int_equal(e.target, EDIT_SCORE);
+    model_free(&copy);
+    assert_int_equal(text_ascii_lower('I'), 'i');
+    assert_int_equal(text_ascii_lower(0xC4), 0xC4);
+    assert_int_equal(text_ascii_ncasecmp("wQ[", "Wq[", 3), 0);
+    assert_true(text_ascii_ncasecmp("wq", "wk", 2) != 0);
+    setlocale(LC_ALL, "C");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -347,6 +376,7 @@ int main(void)
         cmocka_unit_test(test_long_vocabulary),
         cmocka_unit_test_setup_teardown(test_ascii_names, setup_lesson, teardown),
         cmocka_unit_test_setup_teardown(test_ascii_briefs, setup_lesson, teardown),
+        cmocka_unit_test_setup_teardown(test_turkish_locale, setup_lesson, teardown),
     };
     return cmocka_run_group_tests_name("spell", tests, NULL, NULL);
 }

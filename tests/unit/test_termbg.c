@@ -127,6 +127,30 @@ static void test_filter_lets_keys_through(void **state)
     assert_true(strlen(k3) > 10);
 }
 
+/* The filter reads what a reply says, once it is whole: the program asks and paints at
+ * once, and learns the background among the keys. */
+static void test_filter_reads_the_answer(void **state)
+{
+    (void)state;
+    TermBgFilter f = { 0 };
+    TermBg bg = TERMBG_DARK;
+    char keys[64] = "";
+    feed(&f, "?\033]11;rgb:ffff/ffff/ff", keys, sizeof keys);
+    assert_false(termbg_filter_answer(&f, &bg));   /* not whole yet */
+    feed(&f, "ff\033\\j", keys, sizeof keys);
+    assert_string_equal(keys, "?\033j");
+    assert_true(termbg_filter_answer(&f, &bg));
+    assert_int_equal(bg, TERMBG_LIGHT);
+    assert_false(termbg_filter_answer(&f, &bg));   /* once */
+    feed(&f, "\033]11;rgb:1a1a/1a1a/1a1a\a", keys, sizeof keys);
+    assert_true(termbg_filter_answer(&f, &bg));
+    assert_int_equal(bg, TERMBG_DARK);
+    feed(&f, "\033]10;rgb:ffff/ffff/ffff\a", keys, sizeof keys);   /* OSC 10: not the background */
+    assert_true(termbg_filter_answer(&f, &bg));
+    assert_int_equal(bg, TERMBG_UNKNOWN);
+    assert_string_equal(keys, "?\033j\033\033");   /* each ESC passed on: term.c holds it */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -135,6 +159,7 @@ int main(void)
         cmocka_unit_test(test_osc11_partial_or_wrong),
         cmocka_unit_test(test_filter_swallows_late_reply),
         cmocka_unit_test(test_filter_lets_keys_through),
+        cmocka_unit_test(test_filter_reads_the_answer),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -206,6 +206,23 @@ static void test_escape_invisible(void **state)
     assert_string_equal(text_escape("é三😀", buf, sizeof buf), "é三😀");   /* printable: kept */
 }
 
+/* A combining mark with nothing to sit on (it sat on the message's quote: unknown "́") is
+ * escaped, like U+200B, whatever mark it is (non-spacing U+0301, U+0F71, U+1AB0, enclosing
+ * U+20DD); on a character it stays, with the marks after it (e + U+0301 U+0302). */
+static void test_escape_lone_mark(void **state)
+{
+    (void)state;
+    char buf[64];
+    assert_string_equal(text_escape("\xCC\x81", buf, sizeof buf), "\\u0301");
+    assert_string_equal(text_escape("\xE2\x83\x9D", buf, sizeof buf), "\\u20DD");
+    assert_string_equal(text_escape("\xE0\xBD\xB1x", buf, sizeof buf), "\\u0F71x");
+    assert_string_equal(text_escape("a \xE1\xAA\xB0", buf, sizeof buf), "a \\u1AB0");
+    assert_string_equal(text_escape("\x01\xCC\x81", buf, sizeof buf), "\\x01\\u0301");
+    assert_string_equal(text_escape("\xE2\x80\x8B\xCC\x81", buf, sizeof buf), "\\u200B\\u0301");
+    assert_string_equal(text_escape("e\xCC\x81\xCC\x82", buf, sizeof buf), "e\xCC\x81\xCC\x82");
+    assert_string_equal(text_escape("\xE4\xB8\x89\xCC\x81", buf, sizeof buf), "\xE4\xB8\x89\xCC\x81");
+}
+
 static void test_char_allowed(void **state)
 {
     (void)state;
@@ -243,6 +260,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_valid_utf8),
         cmocka_unit_test(test_escape_invisible),
+        cmocka_unit_test(test_escape_lone_mark),
         cmocka_unit_test(test_char_allowed),
         cmocka_unit_test(test_format_cuts_at_characters),
         cmocka_unit_test(test_split_sentence),

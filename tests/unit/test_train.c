@@ -13,11 +13,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "dump.h"
 #include "engine.h"
 #include "model.h"
 #include "task.h"
 #include "train.h"
+#include "train_cmd.h"
 
 /* ---------------------------------------------------------------- helpers */
 
@@ -390,6 +392,30 @@ static void test_readout_errors(void **state)
     }
 }
 
+/* A model whose forward pass overflows on its own sentence is never written (--save and
+ * the train screen's w share train_write_model): attn-tui would refuse to run it. */
+static void test_overflowing_model_not_saved(void **state)
+{
+    (void)state;
+    Model m;
+    char err[256], msg[1024], path[] = "/tmp/attn-overflow-XXXXXX";
+    assert_int_equal(model_load_default(&m, err, sizeof err), 0);
+    for (int i = 0; i < m.d * m.d; i++) {
+        m.wq[i] = m.wq[i] < 0 ? -2e153 : 2e153;
+        m.wk[i] = m.wk[i] < 0 ? -2e153 : 2e153;
+    }
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    unlink(path);
+    assert_int_equal(train_write_model(&m, path, false, LANG_EN, msg, sizeof msg), -1);
+    assert_non_null(strstr(msg, ": not saved: in the trained model, the scores overflow ("));
+    assert_int_equal(access(path, F_OK), -1);
+    assert_int_equal(train_write_model(&m, path, false, LANG_ZH, msg, sizeof msg), -1);
+    assert_non_null(strstr(msg, "：没有保存：训练出的模型里，"));
+    model_free(&m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -405,6 +431,7 @@ int main(void)
         cmocka_unit_test(test_stuck_flag),
         cmocka_unit_test(test_model_roundtrip),
         cmocka_unit_test(test_readout_errors),
+        cmocka_unit_test(test_overflowing_model_not_saved),
     };
     return cmocka_run_group_tests_name("train", tests, NULL, NULL);
 }
