@@ -120,7 +120,7 @@ $(GEN_MODEL): assets/lesson.model scripts/embed-model.sh | $(BUILD)/gen
 GEN_CURVE := $(BUILD)/gen/lesson_curve.h
 $(BUILD)/gen-curve: scripts/gen-curve.c $(BUILD)/obj/sqrtd.o $(BUILD)/obj/engine.o \
                     $(BUILD)/obj/model.o $(BUILD)/obj/slurp.o $(BUILD)/obj/infile.o $(BUILD)/obj/number.o \
-                    $(BUILD)/obj/text.o $(BUILD)/obj/lang.o | $(BUILD)/gen
+                    $(BUILD)/obj/widthform.o $(BUILD)/obj/text.o $(BUILD)/obj/lang.o | $(BUILD)/gen
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDFLAGS) -lunistring -lm
 $(GEN_CURVE): $(BUILD)/gen-curve
 	$(BUILD)/gen-curve > $@.tmp && mv $@.tmp $@
@@ -297,7 +297,8 @@ coverage: $(TEST_LOCALE)
 # The fit links only engine, model (with the slurp, infile and number it reads by), text and
 # lang: it must not depend on the model it writes.
 $(FIT_BIN): scripts/fit-lesson.c $(BUILD)/obj/engine.o $(BUILD)/obj/model.o $(BUILD)/obj/slurp.o \
-            $(BUILD)/obj/infile.o $(BUILD)/obj/number.o $(BUILD)/obj/text.o $(BUILD)/obj/lang.o
+            $(BUILD)/obj/infile.o $(BUILD)/obj/number.o $(BUILD)/obj/widthform.o $(BUILD)/obj/text.o \
+            $(BUILD)/obj/lang.o
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDFLAGS) -lunistring -lm
 
 # Regenerates assets/lesson.model, deterministically, with the project's own engine.
@@ -335,6 +336,7 @@ install: $(BIN)
 	sed 's|/usr/local/share/doc/attn-tui|$(DOCDIR)|g' docs/attn-tui.1 > $(DESTDIR)$(PREFIX)/share/man/man1/attn-tui.1
 	chmod 644 $(DESTDIR)$(PREFIX)/share/man/man1/attn-tui.1
 	install -m 644 docs/model-format.md $(DESTDIR)$(DOCDIR)/model-format.md
+	install -m 644 docs/teaching.md $(DESTDIR)$(DOCDIR)/teaching.md
 	install -m 644 LICENSE $(DESTDIR)$(DOCDIR)/copyright
 	install -m 644 completions/attn-tui.bash $(DESTDIR)$(BASHCOMPDIR)/attn-tui
 	install -m 644 completions/_attn-tui $(DESTDIR)$(ZSHCOMPDIR)/_attn-tui
@@ -346,7 +348,7 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/$(BIN) $(DESTDIR)$(PREFIX)/share/man/man1/attn-tui.1
 	rm -f $(DESTDIR)$(PKGLIBDIR)/$(PDF_SO)
 	-rmdir $(DESTDIR)$(PKGLIBDIR)
-	rm -f $(DESTDIR)$(DOCDIR)/model-format.md $(DESTDIR)$(DOCDIR)/copyright
+	rm -f $(DESTDIR)$(DOCDIR)/model-format.md $(DESTDIR)$(DOCDIR)/teaching.md $(DESTDIR)$(DOCDIR)/copyright
 	rm -f $(DESTDIR)$(BASHCOMPDIR)/attn-tui $(DESTDIR)$(ZSHCOMPDIR)/_attn-tui $(DESTDIR)$(FISHCOMPDIR)/attn-tui.fish
 	rm -f $(DESTDIR)$(DATADIR)/poems.model
 	-rmdir $(DESTDIR)$(DOCDIR) $(DESTDIR)$(DATADIR)

@@ -43,7 +43,7 @@ _attn_tui()
             COMPREPLY=($(compgen -W '1 2' -- "$cur"))
             return ;;
         --view)
-            COMPREPLY=($(compgen -W 'all library similarity arcs matrix sqrtd machine train code scale summary practice' -- "$cur"))
+            COMPREPLY=($(compgen -W 'all library similarity arcs matrix sqrtd machine train code scale summary practice check' -- "$cur"))
             return ;;
         --speed)
             COMPREPLY=()
@@ -103,6 +103,6 @@ _attn_tui()
             COMPREPLY=()
             return ;;
     esac
-    COMPREPLY=($(compgen -W '--sentence --model --dump --format --chrome --output --export --print --size --color --record --overwrite --mask --heads --view --no-numbers --autoplay --speed --stage --focus --tour --predict --lang --theme --config --no-config --ascii --no-ascii --keys --worksheet --answers --seed --set --train --task --corpus --steps --lr --save --generate --chars --temperature -h --help -V --version' -- "$cur"))
+    COMPREPLY=($(compgen -W '--sentence --model --dump --format --chrome --output --export --print --size --color --record --overwrite --mask --heads --view --no-numbers --autoplay --speed --stage --focus --tour --predict --check --no-history --lang --theme --config --no-config --ascii --no-ascii --keys --worksheet --answers --seed --set --train --task --corpus --steps --lr --save --generate --chars --temperature -h --help -V --version' -- "$cur"))
 }
 complete -F _attn_tui attn-tui

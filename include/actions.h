@@ -53,8 +53,8 @@
     /* the guided tour and predict-then-reveal (tour.h, predict.h) */                     \
     X(TOUR, "guided tour: the lesson from its opening picture to its summary",            \
       "导览：从开场画面一站一站走到总结")                                                   \
-    X(PREDICT, "predict, then reveal: autoplay asks before ③ (on or off)",                \
-      "先猜再看：自动播放在 ③ 之前先问（开或关）")                                          \
+    X(PREDICT, "predict, then reveal: autoplay asks at ①, before the scores (on or off)",  \
+      "先猜再看：自动播放到 ① 时先问，再看分数（开或关）")                                          \
     X(TOUR_NEXT, "tour: the next stop", "导览：下一站")                                     \
     X(TOUR_PREV, "tour: back to the stop before", "导览：回到上一站")                        \
     X(TOUR_LEAVE, "leave the tour, staying on this screen", "离开导览，留在这个画面")         \
@@ -66,7 +66,10 @@
     X(NO, "answer no", "回答：不是")                                                        \
     X(REVEAL, "reveal the answer and go on", "揭晓答案，接着走")                            \
     X(ORIGIN, "where does this number come from: its chain back to the word vectors",        \
-      "这个数从哪来：一路追回到词向量")
+      "这个数从哪来：一路追回到词向量")                                                       \
+    X(UNDO, "what if: undo the newest change of the model", "撤销最近一次对模型的改动")          \
+    X(LESSON_MODEL, "play the lesson's model (again: back to the model played before)",      \
+      "换回课上的模型（再按一次：回到之前的模型）")
 
 typedef enum {
 #define ACTION_ENUM(id, en, zh) ACTION_##id,

@@ -18,10 +18,12 @@ int app_start_state(const Options *o, const Lesson *ls, long long now_ms, Player
 
 /* Runs the lesson full screen on *ls over model m (ls's; what-if changes it, and undoes
  * nothing on leaving; NULL: no what-if) with the options o
- * (o->lang already resolved). notice, when not NULL, is shown once in the
+ * (o->lang already resolved); set (may be NULL) holds the --set changes made to m before
+ * (every screen says so). notice, when not NULL, is shown once in the
  * status line (e.g. "no UTF-8 locale: drawing ASCII"). The lesson may be rebuilt (a new
- * sentence, mask, heads); the caller frees it. Returns the process exit status. */
-int app_run(const Options *o, Model *m, Lesson *ls, const char *notice);
+ * sentence, mask, heads) or play another model (L, the train screen's P); the caller frees
+ * it. Returns the process exit status. */
+int app_run(const Options *o, Model *m, Lesson *ls, const EditLog *set, const char *notice);
 
 /* ---- The loop's steps without a terminal, for the UI fuzz target and tests: the same
  * key handling, drawing and recording as app_run, with the size and the clock passed in. */
@@ -38,6 +40,10 @@ void app_session_record(AppSession *s, Recorder *r, const char *path);
 /* Lets S write its picture where the input line names it (a session writes no file unless
  * asked: the fuzz target's S and Enter end in "this session writes no files"). */
 void app_session_write_pictures(AppSession *s);
+
+/* Lets what-if change m (the lesson's model; a session has none: no what-if) with set (may
+ * be NULL) the --set changes made to it before. */
+void app_session_model(AppSession *s, Model *m, const EditLog *set);
 
 /* Applies one key, click (ev->x, ev->y) or resize as the loop does. Returns REACT_* flags. */
 int app_session_key(AppSession *s, const TermEvent *ev, long long now_ms);

@@ -78,7 +78,9 @@ typedef struct {
     const char *save_path;   /* --save OUT: where --train writes the model */
     /* the guided tour and predict-then-reveal (issues 15, 17) */
     bool tour;               /* --tour: start the guided tour at its first stop */
-    bool predict;            /* --predict: autoplay asks before ③ and the mirrored cell */
+    bool predict;            /* --predict: autoplay asks at ①, before the scores show */
+    bool check;              /* --check: open the concept check; print its scores on leaving */
+    bool no_history;         /* --no-history: read and write no practice history */
     const char *prog;        /* argv[0] as the user typed it ("./attn-tui", "attn-tui"): what
                                 text on screen names the command by; NULL: "attn-tui" */
     /* a layered model: training it on poems, writing with it (poem_cmd.h) */

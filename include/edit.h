@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include "charname.h"
 #include "engine.h"
 #include "model.h"
 
@@ -31,8 +32,8 @@ typedef struct {
                             score set earlier was there) */
     double after;        /* the number after it */
     int head;            /* EDIT_SCORE: the head, 0 .. (0 for the others) */
-    char names[2][TEXT_CHAR_BYTES]; /* EDIT_SCORE: the asking and the asked character, as
-                            the description names them ("等", "加") */
+    char names[2][CHARNAME_BYTES]; /* EDIT_SCORE: the asking and the asked character, as
+                            the description names them ("等", "加", "加₂" where it repeats) */
     ScoreSet prior;      /* EDIT_SCORE: the score set before (filled by edit_apply), put
                             back by an undo: one score is set at a time */
 } Edit;
@@ -50,7 +51,7 @@ typedef struct {
  * embedding, as the Chinese one does; the character as in the vocabulary, or its index 0..) against
  * model m into *out (before left 0), or "score[等][加]=6" against the UTF-8 sentence: the
  * raw score Q(等)·K(加) of the first head (each character its first place in the sentence,
- * or a position 0..T−1); sentence NULL refuses score. Blanks are not allowed; the value is a
+ * a repeated one's occurrence written after it, 加2 or 加₂, or a position 0..T−1); sentence NULL refuses score. Blanks are not allowed; the value is a
  * number as the model file writes them ('.' decimal point, any locale; finite). Returns 0,
  * or -1 with one line in err naming what is wrong (the name, the index and its range, or
  * the value). */
@@ -83,18 +84,33 @@ void edit_undo_all(Model *m, ScoreSet *score, EditLog *log);
 /* Takes back the newest change (a change the lesson could not be run with). */
 void edit_pop(Model *m, ScoreSet *score, EditLog *log);
 
-/* What a screen asks of the model (what-if, Ui.what_if): nothing, one number set, or every
- * change undone. */
+/* What a screen asks of the model (what-if, Ui.what_if): nothing, one number set, or the
+ * newest change undone (u). */
 typedef enum {
     EDIT_ASK_NONE = 0,   /* nothing asked */
     EDIT_ASK_SET,        /* set one number (Ui.what_if_edit) */
-    EDIT_ASK_UNDO        /* undo every change */
+    EDIT_ASK_UNDO        /* undo the newest change */
 } EditAsk;
 
 /* Carries out ask on m, the pass's score set and log (e: the change for EDIT_ASK_SET).
  * Returns true when a number changed (false: nothing asked, nothing to undo, the log full,
  * or the same value). */
 bool edit_carry_out(Model *m, ScoreSet *score, EditLog *log, EditAsk ask, const Edit *e);
+
+/* What the changes in effect come to, each number once: the line every screen shows while
+ * the model is edited ("edited: Wq[2][3] 0.58 → 2.58 · u undoes"). */
+typedef struct {
+    int cells;          /* numbers that differ from the model as loaded (--set's and what-if's) */
+    int set_cells;      /* of them, changed by --set alone (what-if's u does not undo those) */
+    Edit newest;        /* the newest of them: before = its value as loaded, after = now */
+    bool newest_set;    /* newest was changed by --set alone */
+} EditMarks;
+
+/* The marks of the --set changes (set, may be NULL) followed by what-if's (what_if, may be
+ * NULL): a cell changed several times counts once, from its first before to its last
+ * after; a score set replaces the one set before it (one score at a time); a cell back at
+ * its value as loaded does not count. */
+void edit_marks(const EditLog *set, const EditLog *what_if, EditMarks *out);
 
 /* "Wq[2][3] 0.86 → 1.36" ("embedding[加][0] 0.45 → 0.10" for a word vector, "score(等→加)
  * 4.05 → 6.00" for a score, "score h2(等→加) …" in a second head), both numbers with the

@@ -37,6 +37,8 @@ typedef struct {
     char decoded[MODEL_SENTENCE_BYTES];         /* text as the vocabulary spells it ("" if not) */
     char error[INPUT_ERROR_BYTES];              /* why text does not read as a sentence, or "" */
     int bad;                                    /* 1-based character of text at fault, or 0 */
+    int folded;                                 /* characters of text read as their width
+                                                   variant (a full-width ？ as ?: spell.h) */
     char history[INPUT_HISTORY][INPUT_BYTES];   /* earlier sentences, newest first */
     int history_n;                              /* entries in history */
     int history_pos;                            /* the entry shown by ↑/↓, or -1 while editing */

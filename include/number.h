@@ -19,4 +19,16 @@ typedef enum {
 /* Reads all of s as a number of the grammar above into *out (left alone unless NUMBER_OK). */
 NumberStatus number_parse(const char *s, double *out);
 
+/* Where a number comes from: the grammar it is read by. */
+typedef enum {
+    NUMBER_AS_FILE = 0,   /* a model file, --set, the options, the config: the grammar above */
+    NUMBER_AS_TYPED       /* a value typed on a line (what-if): the same, with blanks around
+                             allowed, full-width forms (widthform.h), 。 and − read as ASCII,
+                             one decimal comma read as the point ("4,05"); no '%' */
+} NumberGrammar;
+
+/* Reads all of s by grammar g into *out (left alone unless NUMBER_OK); number_parse is
+ * number_read(s, NUMBER_AS_FILE, out). */
+NumberStatus number_read(const char *s, NumberGrammar g, double *out);
+
 #endif

@@ -1,5 +1,5 @@
-/* predict.h — predict, then reveal: before ③ "whom will 等 look at most?",
- * before the mirrored cell "will 加 asking 等 score the same as 等 asking 加?"; the answer
+/* predict.h — predict, then reveal: at ①, before the scores show, "whom will 等 look at
+ * most?", or "will 加 asking 等 score the same as 等 asking 加?"; the answer
  * the engine gives, what was answered, and a tally. Asked by the tour (tour.h) and, when
  * switched on, by autoplay.
  * Owns: the question's state machine (cross-screen state, kept in Ui), its key bindings
@@ -52,6 +52,9 @@ typedef struct {
  * (the character with the largest share; the two raw scores). */
 void predict_ask(Predict *pr, const Lesson *ls, PredictKind kind, int asker);
 
+/* The same over the pass tr (the tour's other sentence, before the lesson plays it). */
+void predict_ask_in(Predict *pr, const Trace *tr, PredictKind kind, int asker);
+
 /* True while a question waits for its answer (its keys are owned). */
 bool predict_waiting(const Predict *pr);
 
@@ -81,9 +84,11 @@ const KeyHint *predict_hints(const Predict *pr);
  * asks for the tour's next stop (c->ask); a note likewise. */
 int predict_act(Predict *pr, const ViewCall *c, Action a, int arg);
 
-/* Autoplay with predict on (not touring): when the step due at now would land on ③ (or on
- * ② of the character the lesson's asker looks at most), pauses and asks first. Returns
- * true when it asked (a redraw is due); call before player_tick. */
+/* Autoplay with predict on (not touring): when the step due at now would leave a
+ * character's ① for its ② (whose scores decide the answer), pauses and asks first: whom
+ * it will look at most, or, for the character the lesson's asker looks at most, whether
+ * its score of the asker mirrors the asker's of it. Returns true when it asked (a redraw is
+ * due); call before player_tick. */
 bool predict_before_step(Predict *pr, bool touring, Player *p, const Lesson *ls, long long now);
 
 /* The question's two lines: what it asks (line 1) and how to answer (line 2); or, once

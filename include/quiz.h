@@ -35,11 +35,13 @@ typedef enum {
     QUIZ_MISTAKE_MIRRORED,       /* "the mirrored score": K(t)·Q(s) for Q(t)·K(s) */
     QUIZ_MISTAKE_OWN_V,          /* "the asker's own V" */
     QUIZ_MISTAKE_SWAPPED,        /* "row and column swapped" */
-    QUIZ_MISTAKE_SIMILARITY,     /* "similarity, not Q·K": e(t)·e(s) */
     QUIZ_MISTAKE_FRACTION,       /* "a fraction, not a percentage": 0.524 for 52.4% */
     QUIZ_MISTAKE_PERCENT,        /* "a percentage, not a fraction": 98.6 for 0.986 */
     QUIZ_MISTAKE_NO_POSITION,    /* "position fingerprint left out" (of x) */
     QUIZ_MISTAKE_WRONG_COLUMN,   /* "the wrong column of W" */
+    QUIZ_MISTAKE_FEWER_DECIMALS, /* "rounded to fewer decimals than asked": -0.2 for -0.22
+                                    (found by grading, never in a question's list) */
+    QUIZ_MISTAKE_TRUNCATED,      /* "cut off, not rounded": 1.2% for 1.27% (likewise) */
     QUIZ_MISTAKE_COUNT
 } QuizMistake;
 
@@ -74,12 +76,15 @@ typedef struct {
     int digits_b;           /* the same for the right operands (a W's column, K) */
     bool percent;           /* the answer is a percentage ("52.4" or "52.4%") */
     double right;           /* the right value from the printed operands, rounded to digits */
+    double exact;           /* the same before that rounding (truncating is told from it) */
     double also_right;      /* also accepted: the value as the tables show it; for a sum of
                                products the same as right (its operands carry the decimals it
                                needs: Q(加)·K(等) = 2.08 both ways); for a share, the share
                                from unrounded ÷√d and e^ */
+    double also_exact;      /* also_right before its rounding */
     int n_mistakes;         /* entries in mistakes */
-    QuizMistakeValue mistakes[QUIZ_MAX_MISTAKES]; /* known mistakes whose value differs from right */
+    QuizMistakeValue mistakes[QUIZ_MAX_MISTAKES]; /* known mistakes whose value differs from right
+                               and can be made from the numbers the prompt prints */
 } QuizQuestion;
 
 /* The seeded sequence. Generator (documented so a sheet can be re-derived): splitmix64 over a
@@ -119,6 +124,17 @@ bool quiz_about_set(const Trace *tr, const QuizQuestion *q);
  * the sequence starts remembering afresh and seq->repeats_from says from which question. */
 void quiz_next(QuizSeq *seq, const Trace *tr, QuizQuestion *q);
 
+/* Makes the next question of kind about tr from seq (a kind's own sequence: the practice
+ * history's due kinds are asked from one each, seeded with quiz_kind_seed). */
+void quiz_next_of(QuizSeq *seq, const Trace *tr, QuizKind kind, QuizQuestion *q);
+
+/* The seed of kind's own sequence under the practice seed `seed`. */
+unsigned long long quiz_kind_seed(unsigned long long seed, QuizKind kind);
+
+/* A kind's short name ("score", "÷√d", Chinese 「分数」…), as the practice screen lists the
+ * kinds due. */
+const char *quiz_kind_name(QuizKind kind, Lang lang);
+
 /* Makes the question of one kind about given cells (a screen asking about the cell under its
  * cursor; the tests): t, s the characters, j the component, head the head (an output's head
  * is j's), role for QUIZ_PROJECTION; number its position (1-based). Indices must be in tr. */
@@ -127,16 +143,35 @@ void quiz_make(const Trace *tr, QuizKind kind, Role role, int t, int s, int j, i
 
 /* ---------------------------------------------------------------- grading */
 
+/* What an answer is worth (the help's and docs' grading table). */
+typedef enum {
+    QUIZ_RIGHT = 0,        /* the answer at the decimals asked */
+    QUIZ_RIGHT_NOTED,      /* more decimals than asked, rounding to the answer: right, and the
+                              verdict says how many were asked */
+    QUIZ_WRONG_NAMED,      /* wrong, and what went wrong is named (fewer decimals, cut off
+                              instead of rounded, a fraction for a percentage, a known mistake
+                              whose value the printed numbers give) */
+    QUIZ_WRONG             /* wrong, nothing to name */
+} QuizVerdict;
+
 typedef struct {
-    bool correct;                       /* matches the right value to the precision asked */
+    QuizVerdict verdict;                /* right, right with a note, wrong (named) */
+    bool correct;                       /* verdict is QUIZ_RIGHT or QUIZ_RIGHT_NOTED */
     double value;                       /* the answer in the question's units (52.4 for 52.4%) */
+    int decimals;                       /* decimals typed, in the question's units */
     int n_named;                        /* known mistakes the answer matches (0 when correct) */
     QuizMistake named[QUIZ_MAX_MISTAKES]; /* them, in the question's order */
     int column[QUIZ_MAX_MISTAKES];      /* for the wrong column: which column; else -1 */
 } QuizGrade;
 
 /* Grades an answer. For a percentage question "52.4" and "52.4%" both mean 52.4 %; for any
- * other question "98.6%" means 0.986. */
+ * other question "98.6%" means 0.986. The rules, in this order:
+ *   at the decimals asked it is the answer (0.5 for 0.50 too: zeros left off): right;
+ *   with more decimals than asked, rounding to the answer: right, noted;
+ *   with fewer decimals, the answer rounded to them: wrong, "fewer decimals";
+ *   the answer cut off at the decimals typed (not rounded): wrong, "cut off";
+ *   a known mistake's value (the question's list): wrong, that mistake named;
+ *   anything else: wrong. */
 void quiz_grade(const QuizQuestion *q, const TypedNumber *a, QuizGrade *g);
 
 /* The mistake's name: English as the issue words it, Chinese in the lesson's words. */
@@ -145,13 +180,15 @@ const char *quiz_mistake_name(QuizMistake m, Lang lang);
 /* The running score of a practice session. */
 typedef struct {
     int asked;         /* questions answered or revealed */
-    int correct;       /* answered right */
+    int correct;       /* answered right at the first try */
+    int second;        /* answered right at the second try ("2nd try": wrong for the schedule) */
     int revealed;      /* Enter on an empty answer: the solution shown, counted as not answered */
     int streak;        /* right answers in a row, now */
     int best_streak;   /* the longest streak so far */
 } QuizTally;
 
-/* Counts one question: graded (g), or revealed without an answer (g NULL). */
-void quiz_tally_add(QuizTally *t, const QuizGrade *g);
+/* Counts one question: graded (g) at try 1 or 2, or revealed without an answer (g NULL).
+ * A right second try counts in `second`, not in `correct`, and ends the streak. */
+void quiz_tally_add(QuizTally *t, const QuizGrade *g, int try_number);
 
 #endif

@@ -14,10 +14,12 @@
 #include <stdbool.h>
 #include "actions.h"
 #include "edit.h"
+#include "inplay.h"
 #include "input.h"
 #include "lesson.h"
 #include "model.h"
 #include "player.h"
+#include "quiz.h"
 #include "view_list.h"
 
 /* The one-line notes the status bar can show until the next key (chrome.c words them). */
@@ -34,7 +36,12 @@ typedef enum {
     NOTE_WELCOME,      /* the opening picture: what to press */
     NOTE_VERDICT,      /* → revealed a question on the way: tour.verdict's answer */
     NOTE_NO_ORIGIN,    /* w on a screen with no chosen number to trace */
-    NOTE_UNDONE,       /* what-if: every change undone (note_value: how many) */
+    NOTE_UNDONE,       /* what-if: the newest change undone (note_value: how many are left) */
+    NOTE_NOTHING_TO_UNDO, /* u with no what-if change in effect */
+    NOTE_SET_STAYS,    /* u with only --set's changes in effect: not undone */
+    NOTE_EDITS_FULL,   /* what-if: the log holds EDIT_MAX changes: u undoes them */
+    NOTE_LESSON_MODEL, /* L: the lesson's model plays (note_value 1: it already did) */
+    NOTE_MODEL_BACK,   /* L again: the model played before it plays again */
     NOTE_NUMBERS_NEEDED,/* n on a screen whose numbers cannot be hidden (practice) */
     NOTE_THEME,        /* b: the theme now in use (ui->theme) */
     NOTE_SAVED,        /* a file was written (S's picture, the trained model): note_text is
@@ -70,7 +77,10 @@ typedef enum {
                                        edit, or EDIT_ASK_UNDO); app.c carries it out */
     REQUEST_PLAY = 1u << 13,        /* play: the model every screen plays from now on */
     REQUEST_SAVE = 1u << 14,        /* save: a model kept to write once a file is named */
-    REQUEST_FILE_NAME = 1u << 15    /* the input line asks for a file name: file, file_name */
+    REQUEST_FILE_NAME = 1u << 15,   /* the input line asks for a file name: file, file_name */
+    REQUEST_PRACTICED = 1u << 16,   /* a practice question answered or revealed: the history
+                                       (Leitner) counts it, app.c writes it */
+    REQUEST_CHECKED = 1u << 17      /* a concept check finished: the history keeps its score */
 } RequestAsk;
 
 /* A view and a place or an action in it: what a cursor or a preset ask names. */
@@ -102,9 +112,14 @@ typedef struct {
     Edit edit;                      /* the change, for EDIT_ASK_SET */
     Model *play;                    /* REQUEST_PLAY: heap-allocated, the request's until
                                        carried out (request_drop frees it) */
+    ModelInPlay play_as;            /* what it is (the title's words) */
     Model *save;                    /* REQUEST_SAVE: likewise */
     InputFile file;                 /* REQUEST_FILE_NAME: what the file is for */
     char file_name[INPUT_BYTES];    /* the name offered */
+    QuizKind practiced;             /* REQUEST_PRACTICED: the kind answered */
+    bool right_first;               /* right at the first try (else wrong, 2nd try, revealed) */
+    int check_score;                /* REQUEST_CHECKED: questions right */
+    int check_max;                  /* questions asked */
 } Request;
 
 struct Ui;
@@ -144,15 +159,19 @@ void request_sentence(Request *rq, const char *sentence);
 void request_compare(Request *rq, const char *sentence);
 void request_mask(Request *rq, Mask mask);
 void request_heads(Request *rq, int heads);
-/* What-if: one number set (e), or every change undone. */
+/* What-if: one number set (e), or the newest change undone. */
 void request_what_if(Request *rq, const Edit *e);
 void request_undo(Request *rq);
 /* m (heap-allocated) played on every screen from now on; kept to write once the input line
  * names a file. The request owns m from here (a model asked before is freed). */
-void request_play(Request *rq, Model *m);
+void request_play(Request *rq, Model *m, const ModelInPlay *as);
 void request_save(Request *rq, Model *m);
 /* The input line opened for the name of a file of kind file, holding name. */
 void request_file_name(Request *rq, InputFile file, const char *name);
+/* A practice question of kind answered (right_first: right at the first try) or revealed. */
+void request_practiced(Request *rq, QuizKind kind, bool right_first);
+/* A concept check finished with score of max right. */
+void request_checked(Request *rq, int score, int max);
 
 /* Frees what a request not carried out owns (its models) and empties it. */
 void request_drop(Request *rq);

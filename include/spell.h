@@ -40,6 +40,13 @@ int spell_decode(const Model *m, const char *input, char *out, size_t cap,
 int spell_decode_marked(const Model *m, const char *input, char *out, size_t cap,
                         char *err, size_t errlen, int *bad, Lang lang);
 
+/* The same, and *folded (when not NULL) how many input characters were read as their width
+ * variant (widthform.h): a character neither in the vocabulary nor of the spelling whose
+ * variant is — a full-width ？ or ３ where the vocabulary has ? and the spelling reads 3, a
+ * half-width ? where a poem model's vocabulary holds ？ — is read as that variant. */
+int spell_decode_folded(const Model *m, const char *input, char *out, size_t cap,
+                        char *err, size_t errlen, int *bad, Lang lang, int *folded);
+
 /* The spellings in one line, for messages and help:
  * "0-99 + - * / = ? × ÷ is, how many". */
 const char *spell_summary(void);

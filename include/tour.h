@@ -28,6 +28,9 @@ typedef struct {
                                               (← restores it with the stop) */
     Predict verdict;                       /* the question → revealed unanswered on the way
                                               to this stop (the status note says its answer) */
+    char home[MODEL_SENTENCE_BYTES];       /* the sentence the tour started on */
+    char other[MODEL_SENTENCE_BYTES];      /* the one it is compared with (a question asks
+                                              there what no earlier stop has shown) */
 } Tour;
 
 /* How many stops the tour has. */

@@ -15,6 +15,8 @@
 #include <stdint.h>
 #include "actions.h"
 #include "edit.h"
+#include "history.h"
+#include "inplay.h"
 #include "input.h"
 #include "lesson.h"
 #include "player.h"
@@ -52,13 +54,20 @@ typedef struct Ui {
                                        REACT_RECOMPUTE carries it out (app.c), then NONE.
                                        Cross-screen: every screen shows the changed lesson */
     Edit what_if_edit;              /* the change asked for (EDIT_ASK_SET) */
-    int edits;                      /* changes of the model in effect (the app's log) */
+    int edits;                      /* what-if changes of the model in effect (the app's
+                                       log; u undoes the newest) */
+    EditMarks marks;                /* what the changes in effect (--set's and what-if's) come
+                                       to, each number once: the line every screen shows */
+    ModelInPlay play;               /* the model every screen plays, for the title */
+    bool lesson_model;              /* L asked for the lesson's model (or the one before it):
+                                       REACT_RECOMPUTE has app.c swap them */
     InputLine input;                /* the line where a sentence (e) or a file name (S's
                                        picture, the train screen's model) is typed, modal
                                        when open */
     Model *model_next;              /* a model the lesson is to play from now on (a trained
                                        one, heap-allocated): REACT_RECOMPUTE hands it to
                                        lesson_adopt; owned here until then; NULL: none */
+    ModelInPlay model_next_play;    /* what model_next is (the title's words) */
     Model *model_save;              /* the trained model the train screen's w keeps to write
                                        (heap-allocated, owned here) once the input line names
                                        its file (REACT_SAVE: app.c writes it); NULL: none */
@@ -69,6 +78,18 @@ typedef struct Ui {
                                        lives here; its stops and captions are src/tour.c's */
     Predict predict;                /* predict, then reveal (predict.h): the question shown,
                                        its answer, the tally; cross-screen state too */
+    History history;                /* the practice history (history.h) as loaded, and as
+                                       answered since; app.c reads and writes the file */
+    bool history_kept;              /* it is written back (not --no-history, and it read) */
+    bool history_dirty;             /* changed since written: app.c writes it */
+    int session;                    /* this run's session number (history.sessions + 1 at
+                                       the start) */
+    bool session_counted;           /* this run answered a question: it is a session */
+    int checks_done;                /* concept checks finished in this run (--check prints the
+                                       result on leaving) */
+    int n_due;                      /* kinds practice asks first this session (fixed at the
+                                       start; none with --seed or --no-history) */
+    QuizKind due[QUIZ_KIND_COUNT];  /* them, lowest Leitner box first */
 } Ui;
 
 /* A fresh UI state on view: numbers shown, no help, cursors at their start, the lesson
@@ -131,6 +152,17 @@ int ui_set_cursor(Ui *ui, Player *p, const Lesson *ls, ViewId view, int row, int
 /* Autoplay with predict on (no tour): asks before the step due at now when it lands on ③
  * (predict_before_step). True when it asked (a redraw is due); call before player_tick. */
 bool ui_before_step(Ui *ui, Player *p, const Lesson *ls, long long now);
+
+/* Says which model plays and what is changed in it: the --set changes (set, may be NULL)
+ * and what-if's (what_if, may be NULL): ui->play, ui->edits and ui->marks. */
+void ui_model_in_play(Ui *ui, const ModelInPlay *play, const EditLog *set, const EditLog *what_if);
+
+/* Takes h as the practice history this run starts from (kept: written back; order: the
+ * due kinds are asked first, else the seeded sequence alone). */
+void ui_history_start(Ui *ui, const History *h, bool kept, bool order);
+
+/* Tells every made view state that the lesson was rebuilt (ViewOps.lesson_changed). */
+void ui_lesson_changed(Ui *ui, const Lesson *ls);
 
 /* Sets the one-line note of the status bar (the app's own notes; a view asks for one). */
 void ui_note(Ui *ui, UiNote note, double value);

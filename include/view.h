@@ -136,6 +136,10 @@ typedef struct ViewOps {
      * said in its file. Returns REACT_* flags, or -1 when the view has no such cursor.
      * May be NULL (no cursor). */
     int (*set_cursor)(void *state, const ViewCall *call, int row, int col);
+    /* The lesson was rebuilt (a sentence, the mask, the heads, a what-if change, another
+     * model): the view brings what it keeps for the lesson up to date once, not on every
+     * frame until its next key. Called for every made state, shown or not. May be NULL. */
+    void (*lesson_changed)(void *state, const Ui *ui, const Lesson *ls);
 
     /* The number its cursor or worked check has chosen, for "where does this number come
      * from" (the chain panel, src/chain.h): true with *cell filled, false when none is

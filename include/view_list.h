@@ -21,7 +21,8 @@
     X(CODE, code)             \
     X(SCALE, scale)           \
     X(SUMMARY, summary)       \
-    X(PRACTICE, practice)
+    X(PRACTICE, practice) \
+    X(CHECK, check)
 
 typedef enum {
 #define VIEW_ENUM(id, name) VIEW_##id,

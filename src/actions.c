@@ -39,6 +39,8 @@ const KeyBinding action_keys[] = {
     { 'g',               ACTION_TOUR,       0, "g",      true  },
     { 'p',               ACTION_PREDICT,    0, "p",      true  },
     { 'w',               ACTION_ORIGIN,     0, "w",      true  },
+    { 'u',               ACTION_UNDO,       0, "u",      true  },
+    { 'L',               ACTION_LESSON_MODEL, 0, "L",    true  },
     { 'S',               ACTION_SNAPSHOT,   0, "S",      true  },
     { '+',               ACTION_FASTER,     0, "+ =",    true  },
     { '=',               ACTION_FASTER,     0, "=",      false },

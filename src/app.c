@@ -13,8 +13,10 @@
 #include <time.h>
 
 #include "actions.h"
+#include "format.h"
 #include "frame.h"
 #include "grid.h"
+#include "history.h"
 #include "outfile.h"
 #include "record.h"
 #include "snapshot.h"
@@ -30,7 +32,12 @@
 typedef struct {
     Lesson *lesson;            /* the forward passes shown (owned by the caller) */
     Model *model;              /* the lesson's model (the caller's), changed by what-if */
-    EditLog edits;             /* what-if's changes of the model, to undo them all */
+    EditLog edits;             /* what-if's changes of the model, to undo them newest first */
+    EditLog set;               /* --set's changes of the model as loaded (shown, not undone) */
+    Model *parked;             /* L: the model played before the lesson's (heap), or NULL */
+    ModelInPlay parked_play;   /* what it is */
+    EditLog parked_set;        /* its --set changes */
+    ScoreSet parked_score;     /* its --set score */
     Player player;             /* stage, focus, autoplay */
     Ui ui;                     /* view, help, numbers, cursors */
     Grid grid;                 /* the frame, sized to the terminal */
@@ -52,6 +59,8 @@ typedef struct {
     bool write_pictures;       /* S and the train screen's w may write their files (app_run;
                                   a session only when asked: the UI fuzz target writes
                                   nothing) */
+    char history_path[HISTORY_PATH_BYTES]; /* where the practice history is written ("":
+                                  nowhere: --no-history, a session, no home) */
 } App;
 
 /* ---------------------------------------------------------------- clock */
@@ -69,7 +78,8 @@ static long long app_now_ms(void)
 int app_start_state(const Options *o, const Lesson *ls, long long now_ms, Player *p, Ui *ui)
 {
     player_init(p, ls->tr.T, now_ms);
-    int made = ui_init_for(ui, o->view >= 0 ? (ViewId)o->view : VIEW_DEFAULT, ls);
+    ViewId start = o->view >= 0 ? (ViewId)o->view : o->check ? VIEW_CHECK : VIEW_DEFAULT;
+    int made = ui_init_for(ui, start, ls);
     ui_set_view(ui, p, ls, ui->view);
     player_set_focus(p, o->focus >= 0 ? o->focus : lesson_asker(ls), now_ms);
     player_set_stage(p, o->stage, now_ms);
@@ -84,9 +94,15 @@ int app_start_state(const Options *o, const Lesson *ls, long long now_ms, Player
     if (o->speed > 0)
         player_set_speed(p, o->speed);
     ui->predict.on = o->predict;
+    ModelInPlay play;   /* the title says which model plays */
+    if (o->model_path)
+        inplay_file(&play, o->model_path);
+    else
+        inplay_lesson(&play);
+    ui_model_in_play(ui, &play, NULL, NULL);
     if (o->tour && made == 0)
         ui_apply(ui, p, ls, ACTION_TOUR, 0, now_ms);   /* g: the tour's first stop */
-    else if (o->view < 0 && !o->autoplay)   /* the opening picture says what to press */
+    else if (o->view < 0 && !o->autoplay && !o->check)   /* the opening picture says what to press */
         ui_note(ui, NOTE_WELCOME, 0.0);
     if (o->autoplay && !o->tour)
         player_toggle_play(p, now_ms);
@@ -207,29 +223,123 @@ static bool app_click(const App *a, const TermEvent *ev, long long now, Action *
     return frame_hit(&in, a->grid.w, a->grid.h, ev->x, ev->y, action, arg);
 }
 
+/* The what-if change just made (the log's newest), said from the model as loaded: "what
+ * if: Wq[2][3] 0.58 → 2.58", or that the number is back at its value as loaded. */
+static void app_what_if_said(App *a)
+{
+    const Edit *e = &a->edits.e[a->edits.n - 1];
+    const EditMarks *m = &a->ui.marks;
+    char said[UI_NOTE_BYTES], cell[UI_NOTE_BYTES];
+    bool same = m->cells > 0 && m->newest.target == e->target && m->newest.row == e->row &&
+                m->newest.col == e->col && m->newest.head == e->head;
+    if (same) {
+        edit_describe_in(a->model, &m->newest, a->frame.lang, cell, sizeof cell);
+        text_format(said, sizeof said, LANG_PICK(a->frame.lang, "what if: %s", "改数试试：%s"), cell);
+    } else {
+        Edit back = *e;
+        back.after = back.before;
+        edit_describe_in(a->model, &back, a->frame.lang, cell, sizeof cell);
+        text_format(said, sizeof said, LANG_PICK(a->frame.lang, "what if: back as loaded (%s)",
+                                                 "改回了原来的值（%s）"), cell);
+    }
+    ui_note_text(&a->ui, said);
+}
+
 /* What-if: carries out the change of the model the UI asked for. Returns 1 when a number
  * changed, 0 when none did, -1 when the lesson cannot run with it (then taken back, said). */
 static int app_what_if(App *a, char *err, size_t errlen)
 {
     EditAsk ask = a->ui.what_if;
-    int undone = a->edits.n;
     a->ui.what_if = EDIT_ASK_NONE;
+    if (ask == EDIT_ASK_SET && a->edits.n >= EDIT_MAX) {   /* said, never dropped in silence */
+        ui_note(&a->ui, NOTE_EDITS_FULL, 0.0);
+        return 0;
+    }
     ScoreSet *score = &a->ui.want.config.score;   /* a score set is a parameter of the pass */
     if (!edit_carry_out(a->model, score, &a->edits, ask, &a->ui.what_if_edit))
         return 0;
     if (lesson_rebuild(a->lesson, &a->ui.want, err, errlen) != 0) {
-        edit_pop(a->model, score, &a->edits);
+        if (ask == EDIT_ASK_SET)
+            edit_pop(a->model, score, &a->edits);
         return -1;
     }
-    a->ui.edits = a->edits.n;
-    if (ask == EDIT_ASK_UNDO) {
-        ui_note(&a->ui, NOTE_UNDONE, undone);
-    } else {
-        char said[UI_NOTE_BYTES];
-        ui_note_text(&a->ui, edit_describe_in(a->model, &a->edits.e[a->edits.n - 1], a->frame.lang, said,
-                                              sizeof said));
-    }
+    ui_lesson_changed(&a->ui, a->lesson);
+    ui_model_in_play(&a->ui, &a->ui.play, &a->set, &a->edits);
+    if (ask == EDIT_ASK_UNDO)
+        ui_note(&a->ui, NOTE_UNDONE, a->edits.n);
+    else
+        app_what_if_said(a);
     return 1;
+}
+
+/* L: the lesson's model on every screen, the one played before kept (what-if's changes of
+ * it undone first: they are changes of that model); L again: that one back. The --set
+ * changes and score go with their model. */
+static void app_swap_model(App *a, long long now)
+{
+    char err[512];
+    a->ui.lesson_model = false;
+    bool lesson_now = a->ui.play.kind == PLAY_LESSON && a->set.n == 0;
+    if (lesson_now && !a->parked) {
+        ui_note(&a->ui, NOTE_LESSON_MODEL, 1.0);
+        return;
+    }
+    Model *next = NULL;
+    if (lesson_now) {   /* back to the model played before */
+        next = a->parked;
+        a->parked = NULL;
+    } else {
+        next = calloc(1, sizeof *next);
+        if (!next || model_load_default(next, err, sizeof err) != 0) {
+            free(next);
+            ui_note_text(&a->ui, LANG_PICK(a->frame.lang, "out of memory: the model stays", "内存不足：模型没换"));
+            return;
+        }
+    }
+    Model *keep = NULL;   /* the model leaving, unedited by what-if, as a copy of its own */
+    if (!lesson_now) {
+        edit_undo_all(a->model, &a->ui.want.config.score, &a->edits);
+        keep = calloc(1, sizeof *keep);
+        if (!keep || model_copy(keep, a->model) != 0) {
+            free(keep);
+            keep = NULL;
+        }
+    }
+    ModelInPlay was = a->ui.play;
+    EditLog was_set = a->set;
+    ScoreSet was_score = a->ui.want.config.score;
+    LessonParams want = a->ui.want;
+    want.config.score = lesson_now ? a->parked_score : (ScoreSet){ 0 };
+    if (lesson_adopt(a->lesson, next, &want, err, sizeof err) != 0) {   /* next freed */
+        if (keep) {
+            model_free(keep);
+            free(keep);
+        }
+        ui_note_text(&a->ui, err);
+        ui_model_in_play(&a->ui, &a->ui.play, &a->set, &a->edits);
+        return;
+    }
+    a->model = a->lesson->owned;
+    memset(&a->edits, 0, sizeof a->edits);
+    a->ui.want = a->lesson->params;
+    if (lesson_now) {
+        a->set = a->parked_set;
+        a->ui.play = a->parked_play;
+        ui_note(&a->ui, NOTE_MODEL_BACK, 0.0);
+    } else {
+        ModelInPlay lesson;
+        inplay_lesson(&lesson);
+        memset(&a->set, 0, sizeof a->set);
+        a->ui.play = lesson;
+        a->parked = keep;
+        a->parked_play = was;
+        a->parked_set = was_set;
+        a->parked_score = was_score;
+        ui_note(&a->ui, NOTE_LESSON_MODEL, 0.0);
+    }
+    ui_model_in_play(&a->ui, &a->ui.play, &a->set, &a->edits);
+    ui_lesson_changed(&a->ui, a->lesson);
+    player_set_tokens(&a->player, a->lesson->tr.T, now);
 }
 
 /* A score set by the learner is a cell of one sentence (its positions): when another
@@ -249,6 +359,10 @@ static bool app_drop_score_of_sentence(App *a)
 static void app_recompute(App *a, long long now)
 {
     char err[512];
+    if (a->ui.lesson_model) {
+        app_swap_model(a, now);
+        return;
+    }
     int changed = a->model ? app_what_if(a, err, sizeof err) : 0;
     if (changed < 0) {
         ui_note_text(&a->ui, err);
@@ -274,15 +388,19 @@ static void app_recompute(App *a, long long now)
     if (next) {   /* what-if now changes the model played, with nothing to undo yet */
         a->model = a->lesson->owned;
         memset(&a->edits, 0, sizeof a->edits);
-        a->ui.edits = 0;
+        memset(&a->set, 0, sizeof a->set);
+        ui_model_in_play(&a->ui, &a->ui.model_next_play, NULL, NULL);
     }
     a->ui.want = a->lesson->params;
+    ui_lesson_changed(&a->ui, a->lesson);
     player_set_tokens(&a->player, a->lesson->tr.T, now);
     if (a->ui.answer >= a->lesson->tr.T)
         a->ui.answer = -1;
-    if (dropped)
+    if (dropped) {   /* said; and the score's change is no longer in effect */
         ui_note_text(&a->ui, LANG_PICK(a->frame.lang, "what if: the score you set belonged to the sentence before; cleared",
                                        "你改的分数属于上一句，已清除"));
+        ui_model_in_play(&a->ui, &a->ui.play, &a->set, &a->edits);
+    }
 }
 
 /* ---------------------------------------------------------------- the picture (S) */
@@ -401,6 +519,28 @@ static void app_choose_theme(App *a, const Options *o)
     term_set_theme(a->ui.theme);
 }
 
+/* Writes the practice history when an answer or a check changed it; a write that fails is
+ * said once, and nothing more is written this run. */
+static void app_history_save(App *a)
+{
+    if (!a->ui.history_dirty)
+        return;
+    a->ui.history_dirty = false;
+    if (!a->history_path[0] || !a->ui.history_kept)
+        return;
+    for (int i = 0; i < a->ui.history.n_checks; i++)   /* when a check was taken */
+        if (a->ui.history.checks[i].when == 0)
+            a->ui.history.checks[i].when = (long long)time(NULL);
+    char err[UI_NOTE_BYTES];
+    if (history_save(a->history_path, &a->ui.history, a->frame.lang, err, sizeof err) != 0) {
+        char note[UI_NOTE_BYTES];
+        text_format(note, sizeof note, LANG_PICK(a->frame.lang, "practice history not kept: %s",
+                                                 "练习记录没存上：%s"), err);
+        ui_note_text(&a->ui, note);
+        a->ui.history_kept = false;
+    }
+}
+
 /* The terminal answered the background query: a light one gets the light theme, unless
  * the theme was chosen (--theme, the config, or b pressed meanwhile). */
 static int app_background(App *a)
@@ -487,6 +627,7 @@ static int app_loop(App *a)
             continue;
         }
         int react = app_key(a, &ev, app_now_ms());
+        app_history_save(a);
         if (react & REACT_QUIT)
             return 0;
         if (react & REACT_REPAINT)
@@ -524,9 +665,12 @@ static int app_stop_recording(App *a)
 
 /* The state of a session the options describe, at now_ms, over the model m (what-if
  * edits change it; may be NULL: no edits). Returns 0, or -1 when out of memory. */
-static int app_setup(App *a, const Options *o, Model *m, Lesson *ls, long long now_ms)
+static int app_setup(App *a, const Options *o, Model *m, Lesson *ls, const EditLog *set,
+                     long long now_ms)
 {
     memset(a, 0, sizeof *a);
+    if (set)
+        a->set = *set;
     a->lesson = ls;
     a->model = m;
     a->frame.lang = o->lang == LANG_ZH && !o->ascii ? LANG_ZH : LANG_EN;   /* ASCII: English */
@@ -535,18 +679,78 @@ static int app_setup(App *a, const Options *o, Model *m, Lesson *ls, long long n
     a->frame.prog = o->prog;   /* text naming a command names it as the user started it */
     if (app_start_state(o, ls, now_ms, &a->player, &a->ui) != 0)
         return -1;
+    ui_model_in_play(&a->ui, &a->ui.play, &a->set, NULL);
     a->cache = frame_cache_new();   /* without one, frames only cost more */
     return 0;
 }
 
-int app_run(const Options *o, Model *m, Lesson *ls, const char *notice)
+/* Frees the model L parked. */
+static void app_free_parked(App *a)
+{
+    if (a->parked) {
+        model_free(a->parked);
+        free(a->parked);
+        a->parked = NULL;
+    }
+}
+
+/* The practice history the run starts from (none with --no-history): loaded from its file,
+ * a damaged one moved aside; what loading had to say goes in note (the notice). The kinds
+ * due are asked first unless --seed chose the sequence. */
+static void app_history_start(App *a, const Options *o, char *note, size_t cap)
+{
+    History h;
+    history_init(&h);
+    note[0] = '\0';
+    bool kept = false;
+    if (!o->no_history && history_path(a->history_path, sizeof a->history_path) == 0)
+        kept = history_load(a->history_path, &h, a->frame.lang, note, cap) != HISTORY_UNREADABLE;
+    else
+        a->history_path[0] = '\0';
+    ui_history_start(&a->ui, &h, kept, !o->seed_set && !o->no_history);
+    ui_lesson_changed(&a->ui, a->lesson);   /* the practice screen asks the kinds due */
+}
+
+/* --check, on leaving: the concept check's result on standard output (this run's score, and
+ * with two checks in the history the first, the latest and the normalized gain). */
+static void app_print_check(const App *a, Lang lang)
+{
+    const History *h = &a->ui.history;
+    if (a->ui.checks_done == 0 || h->n_checks == 0)
+        return;
+    const HistoryCheck *before = &h->checks[0], *after = &h->checks[h->n_checks - 1];
+    printf(LANG_PICK(lang, "concept check: %d of %d right\n", "概念检测：%d 题答对 %d 题\n"),
+           lang == LANG_ZH ? after->max : after->score, lang == LANG_ZH ? after->score : after->max);
+    if (h->n_checks < 2) {
+        printf("%s", LANG_PICK(lang, "this was the first check: the \"before\"; take it again after the lesson\n",
+                               "这是第一次检测，算作「课前」；学完这一课再做一次\n"));
+    } else {
+        double gain;
+        char g[FORMAT_BYTES] = "n/a";
+        if (history_gain(h, &gain))
+            format_fixed(g, sizeof g, gain, 2);
+        printf(LANG_PICK(lang, "before: %d of %d · after: %d of %d\n"
+                               "normalized gain (after − before) / (max − before): %s\n",
+                         "课前：%d/%d · 课后：%d/%d\n标准化增益（课后 − 课前）/（满分 − 课前）：%s\n"),
+               before->score, before->max, after->score, after->max, g);
+    }
+    if (!a->ui.history_kept)
+        printf("%s", LANG_PICK(lang, "(no practice history: nothing was kept)\n", "（没有练习记录：什么也没保存）\n"));
+    fflush(stdout);
+}
+
+int app_run(const Options *o, Model *m, Lesson *ls, const EditLog *set, const char *notice)
 {
     App a;
     Lang lang = o->lang == LANG_ZH ? LANG_ZH : LANG_EN;
-    if (app_setup(&a, o, m, ls, app_now_ms()) != 0) {
+    if (app_setup(&a, o, m, ls, set, app_now_ms()) != 0) {
         fprintf(stderr, "%s", LANG_PICK(lang, "attn-tui: out of memory\n", "attn-tui: 内存不足\n"));
         return 1;
     }
+    char history_note[UI_NOTE_BYTES];
+    app_history_start(&a, o, history_note, sizeof history_note);
+    if (history_note[0])   /* a damaged history said before anything else */
+        notice = history_note;
     a.frame.notice = notice;
     a.exit_after_first = app_env_flag(APP_EXIT_AFTER_FIRST_FRAME_ENV);
     a.write_pictures = true;
@@ -572,7 +776,10 @@ int app_run(const Options *o, Model *m, Lesson *ls, const char *notice)
     grid_free(&a.grid);
     snapshot_free(&a.shot);
     frame_cache_free(a.cache);
+    if (o->check && result == 0)
+        app_print_check(&a, lang);
     ui_free(&a.ui);
+    app_free_parked(&a);
     if (recorded != 0) {
         char shown[512];
         fprintf(stderr, LANG_PICK(lang, "attn-tui: --record: cannot write %s: %s\n",
@@ -601,7 +808,7 @@ struct AppSession {
 AppSession *app_session_new(const Options *o, Lesson *ls, long long now_ms)
 {
     AppSession *s = malloc(sizeof *s);
-    if (s && app_setup(&s->app, o, NULL, ls, now_ms) != 0) {
+    if (s && app_setup(&s->app, o, NULL, ls, NULL, now_ms) != 0) {
         ui_free(&s->app.ui);
         free(s);
         return NULL;
@@ -618,6 +825,14 @@ void app_session_record(AppSession *s, Recorder *r, const char *path)
 void app_session_write_pictures(AppSession *s)
 {
     s->app.write_pictures = true;
+}
+
+void app_session_model(AppSession *s, Model *m, const EditLog *set)
+{
+    s->app.model = m;
+    if (set)
+        s->app.set = *set;
+    ui_model_in_play(&s->app.ui, &s->app.ui.play, &s->app.set, &s->app.edits);
 }
 
 int app_session_key(AppSession *s, const TermEvent *ev, long long now_ms)
@@ -654,5 +869,6 @@ void app_session_free(AppSession *s)
     snapshot_free(&s->app.shot);
     frame_cache_free(s->app.cache);
     ui_free(&s->app.ui);
+    app_free_parked(&s->app);
     free(s);
 }

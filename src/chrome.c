@@ -14,23 +14,42 @@
 /* ---------------------------------------------------------------- title row */
 
 /* The title's forms, from the widest: with the lesson's name, without, and (in ASCII mode)
- * with the characters' brief labels. */
-static const struct { bool long_form, brief; } title_forms[] = {
-    { true, false }, { false, false }, { false, true },
+ * with the characters' brief labels; each with the model in play, then (for the lesson's
+ * own model, unedited, only) without it. */
+static const struct { bool long_form, brief, model, bare; } title_forms[] = {
+    { true, false, true, false }, { false, false, true, false }, { false, false, true, true },
+    { true, false, false, false }, { false, false, false, false },
+    { false, true, true, false }, { false, true, true, true }, { false, true, false, false },
 };
 #define TITLE_FORMS ((int)(sizeof title_forms / sizeof title_forms[0]))
 
-/* "attn-tui · self-attention · 三加五等于?" (long) or "attn-tui · 三加五等于?"; in ASCII
- * mode "attn-tui - san jia wu deng yu ?" or, brief, "attn-tui - 3 + 5 = yu ?". */
-static void title_text(const ViewCtx *c, bool long_form, bool brief, char *buf, size_t cap)
+/* True when the title may leave the model out: the lesson's own plays, unedited. */
+static bool title_model_optional(const ViewCtx *c)
 {
-    char sentence[MODEL_MAX_TOKENS * DRAW_LABEL_BYTES];
+    return c->ui->play.kind == PLAY_LESSON && c->ui->marks.cells == 0;
+}
+
+/* "attn-tui · self-attention · 三加五等于? · lesson model" (long), "attn-tui · 三加五等于? ·
+ * trained · add · seed 1", bare "三加五等于? · lesson model", or "attn-tui · 三加五等于?"; in
+ * ASCII mode "attn-tui - san jia wu deng yu ?" or, brief, "attn-tui - 3 + 5 = yu ?". */
+static void title_text(const ViewCtx *c, bool long_form, bool brief, bool model, bool bare,
+                       char *buf, size_t cap)
+{
+    char sentence[MODEL_MAX_TOKENS * DRAW_LABEL_BYTES], words[256] = "";
     draw_sentence_text(c->tr, c->ascii, brief, sentence, sizeof sentence);
-    if (long_form)
-        snprintf(buf, cap, "attn-tui%s%s%s%s", c->gl->sep,
-                 SAY(c, "self-attention", "自注意力"), c->gl->sep, sentence);
+    if (model) {
+        char said[256];
+        inplay_words(&c->ui->play, c->ui->marks.cells > 0, c->lang, c->gl->sep, said, sizeof said);
+        snprintf(words, sizeof words, "%s", c->gl->sep);
+        draw_drawable(c->ascii, said, words + strlen(words), sizeof words - strlen(words));
+    }
+    if (bare)
+        snprintf(buf, cap, "%s%s", sentence, words);
+    else if (long_form)
+        snprintf(buf, cap, "attn-tui%s%s%s%s%s", c->gl->sep,
+                 SAY(c, "self-attention", "自注意力"), c->gl->sep, sentence, words);
     else
-        snprintf(buf, cap, "attn-tui%s%s", c->gl->sep, sentence);
+        snprintf(buf, cap, "attn-tui%s%s%s", c->gl->sep, sentence, words);
 }
 
 /* Columns of the title row's right part: the stage line, or the view's own title. */
@@ -53,27 +72,38 @@ static int layout_title(const ViewCtx *c, const ViewOps *v, ChromeLayout *L)
 {
     char title[512];
     int rw = right_width(c, v);
+    bool optional = title_model_optional(c);
     for (int f = 0; f < TITLE_FORMS; f++) {
-        title_text(c, title_forms[f].long_form, title_forms[f].brief, title, sizeof title);
+        if (!title_forms[f].model && !optional)
+            continue;
+        title_text(c, title_forms[f].long_form, title_forms[f].brief, title_forms[f].model,
+                   title_forms[f].bare, title, sizeof title);
         if (1 + text_width(title) + 3 + rw + 1 <= L->w) {
             L->title_row = L->right_row = 0;
             L->title_x = 1;
             L->title_long = title_forms[f].long_form;
             L->title_brief = title_forms[f].brief;
+            L->title_model = title_forms[f].model;
+            L->title_bare = title_forms[f].bare;
             L->right_x = L->w - 1 - rw;
             return 1;
         }
     }
     L->right_x = (L->w - rw) / 2;
-    if (L->h < 24) {
+    if (L->h < 24 && optional) {
         L->title_row = -1;
         L->right_row = 0;
         return 1;
     }
-    for (int f = 0; f < TITLE_FORMS; f++) {
-        title_text(c, title_forms[f].long_form, title_forms[f].brief, title, sizeof title);
+    for (int f = 0; f < TITLE_FORMS; f++) {   /* stacked: the model named whenever it must be */
+        if (!title_forms[f].model && !optional)
+            continue;
+        title_text(c, title_forms[f].long_form, title_forms[f].brief, title_forms[f].model,
+                   title_forms[f].bare, title, sizeof title);
         L->title_long = title_forms[f].long_form;
         L->title_brief = title_forms[f].brief;
+        L->title_model = title_forms[f].model;
+        L->title_bare = title_forms[f].bare;
         if (text_width(title) + 2 <= L->w)
             break;
     }
@@ -96,12 +126,53 @@ void chrome_layout(const ViewCtx *c, const ViewOps *v, int w, int h, ChromeLayou
     int rows = layout_title(c, v, L);
     L->bar_row = rows;
     L->status_row = h - 1;
+    L->marker_row = -1;
     L->caption_row = -1;
+    if (c->ui->marks.cells > 0) {   /* an edited model says so on every screen */
+        L->marker_row = rows + 1;
+        rows++;
+    }
     if (c->ui->tour.on || c->ui->predict.on) {   /* the same rows on every stop */
         L->caption_row = rows + 1;
         rows += CHROME_CAPTION_ROWS;
     }
     L->body = (Rect){ 0, rows + 1, w, L->status_row - (rows + 1) };
+}
+
+/* ---------------------------------------------------------------- the edit marker */
+
+/* "edited: Wq[2][3] 0.58 → 2.58 · u undoes"; several numbers: "edited: … and 2 more · u
+ * undoes the newest"; --set's alone: "… · set by --set" (the command line's, not undone). */
+static void marker_text(const ViewCtx *c, char *buf, size_t cap)
+{
+    const EditMarks *m = &c->ui->marks;
+    char cell[256], key[32];
+    edit_describe_in(c->ls->model, &m->newest, c->lang, cell, sizeof cell);
+    snprintf(key, sizeof key, "%s", action_key_label(ACTION_UNDO));
+    if (m->cells == 1)
+        snprintf(buf, cap, SAY(c, "edited: %s", "已改：%s"), cell);
+    else
+        snprintf(buf, cap, SAY(c, "edited: %s and %d more", "已改：%s 等 %d 处"), cell,
+                 c->lang == LANG_ZH ? m->cells : m->cells - 1);
+    if (m->set_cells == m->cells)
+        draw_append(buf, cap, "%s%s", c->gl->sep, SAY(c, "set by --set", "用 --set 设的"));
+    else if (m->set_cells > 0)
+        draw_append(buf, cap, SAY(c, "%s%s undoes the newest (%d by --set stay)", "%s按 %s 撤销最近一次（--set 设的 %d 处不变）"),
+                    c->gl->sep, key, m->set_cells);
+    else if (m->cells > 1)
+        draw_append(buf, cap, SAY(c, "%s%s undoes the newest", "%s按 %s 撤销最近一次"), c->gl->sep, key);
+    else
+        draw_append(buf, cap, SAY(c, "%s%s undoes", "%s按 %s 撤销"), c->gl->sep, key);
+}
+
+static void draw_marker(const ViewCtx *c, const ChromeLayout *L)
+{
+    char text[512], shown[1024];
+    for (int x = 0; x < L->w; x++)
+        grid_put_char(c->g, x, L->marker_row, " ", STYLE_NORMAL);
+    marker_text(c, text, sizeof text);
+    draw_drawable(c->ascii, text, shown, sizeof shown);
+    draw_clipped(c->g, 1, L->marker_row, L->w - 1, shown, STYLE_FOCUS);
 }
 
 /* ---------------------------------------------------------------- caption rows */
@@ -145,7 +216,7 @@ static void draw_title_row(const ViewCtx *c, const ViewOps *v, const ChromeLayou
 {
     char buf[512];
     if (L->title_row >= 0) {
-        title_text(c, L->title_long, L->title_brief, buf, sizeof buf);
+        title_text(c, L->title_long, L->title_brief, L->title_model, L->title_bare, buf, sizeof buf);
         grid_put_text(c->g, L->title_x, L->title_row, buf, STYLE_BOLD);
     }
     int x = L->right_x;
@@ -276,6 +347,16 @@ int chrome_bar_view_at(const ViewCtx *c, const ChromeLayout *L, int x)
 
 #define CHROME_WELCOME_TOUR_W 100   /* from this width the opening line names the tour's key */
 
+/* True when a waiting question or the tour owns the global key of a (n answers "no" while
+ * a yes/no question waits: the bar must not offer it as "numbers"). */
+static bool key_taken(const Ui *ui, Action a)
+{
+    for (const KeyBinding *b = action_keys; b->key != 0; b++)
+        if (b->action == a && (predict_binding(&ui->predict, b->key) || tour_binding(&ui->tour, b->key)))
+            return true;
+    return false;
+}
+
 int chrome_status_hints(const ViewCtx *c, const ViewOps *v, const KeyHint **out, int cap, int *own)
 {
     const Ui *ui = c->ui;
@@ -292,7 +373,7 @@ int chrome_status_hints(const ViewCtx *c, const ViewOps *v, const KeyHint **out,
     if (own)
         *own = n;
     for (const KeyHint *h = action_hints; h->first != ACTION_NONE && n < cap; h++)
-        if (view_global_hint_applies(v, h))
+        if (view_global_hint_applies(v, h) && !key_taken(ui, h->first))
             out[n++] = h;
     return n;
 }
@@ -403,19 +484,27 @@ static void note_text(const ViewCtx *c, char *buf, size_t cap)
                                   "这个画面没有可播放的：按 %s 换一个"), action_key_label(ACTION_VIEW_NEXT));
         break;
     case NOTE_WELCOME:
-        snprintf(buf, cap, SAY(c, "%s plays the whole lesson · %s/%s step · %s explains this screen",
-                                  "%s 自动播放整课 · %s/%s 一步步走 · %s 讲解这个画面"),
+        snprintf(buf, cap, SAY(c, "%s plays each character's four steps · %s/%s step · %s explains this screen",
+                                  "%s 自动播放（每个字走完四步） · %s/%s 一步步走 · %s 讲解这个画面"),
                  action_key_word(action_key_label(ACTION_PLAY), c->lang), action_key_label(ACTION_PREV),
                  action_key_label(ACTION_NEXT), action_key_label(ACTION_HELP));
-        if (c->g && c->g->w >= CHROME_WELCOME_TOUR_W)   /* room for one more */
-            draw_append(buf, cap, SAY(c, " · %s guided tour", " · %s 导览"),
+        if (c->g && c->g->w >= CHROME_WELCOME_TOUR_W)   /* room for one more: the whole lesson */
+            draw_append(buf, cap, SAY(c, " · %s the whole lesson, guided", " · %s 导览整课"),
                         action_key_label(ACTION_TOUR));
         break;
-    case NOTE_TOUR_END:
-        snprintf(buf, cap, SAY(c, "the tour's last stop: %s back, %s leaves",
-                                  "导览最后一站：%s 回去，%s 离开"),
-                 tour_key_label(ACTION_TOUR_PREV), tour_key_label(ACTION_TOUR_LEAVE));
+    case NOTE_TOUR_END: {   /* and the questions' tally, summed up */
+        const PredictTally *t = &ui->tour.tally_at[tour_count() - 1];
+        if (t->asked > 0)
+            snprintf(buf, cap, SAY(c, "the tour's end: you predicted %d of %d right · %s back, %s leaves",
+                                      "导览结束：一共猜了 %d 题，猜对 %d 题 · %s 回去，%s 离开"),
+                     c->lang == LANG_ZH ? t->asked : t->right, c->lang == LANG_ZH ? t->right : t->asked,
+                     tour_key_label(ACTION_TOUR_PREV), tour_key_label(ACTION_TOUR_LEAVE));
+        else
+            snprintf(buf, cap, SAY(c, "the tour's last stop: %s back, %s leaves",
+                                      "导览最后一站：%s 回去，%s 离开"),
+                     tour_key_label(ACTION_TOUR_PREV), tour_key_label(ACTION_TOUR_LEAVE));
         break;
+    }
     case NOTE_VERDICT: {
         const char *tok[MODEL_MAX_TOKENS];
         for (int t = 0; t < c->tr->T; t++)
@@ -428,9 +517,37 @@ static void note_text(const ViewCtx *c, char *buf, size_t cap)
                                         "这个画面没有选中的数可追：打分表、连线、机器、五行代码里有"));
         break;
     case NOTE_UNDONE:
-        snprintf(buf, cap, SAY(c, ui->note_value == 1 ? "what if: %d change undone, the model is as it was"
-                                                      : "what if: %d changes undone, the model is as it was",
-                                  "%d 处改动已全部撤销，模型恢复原样"), (int)ui->note_value);
+        if (ui->note_value == 0)
+            snprintf(buf, cap, "%s", SAY(c, "what if: undone; the model is as it was loaded",
+                                            "已撤销：模型恢复原样"));
+        else
+            snprintf(buf, cap, SAY(c, "what if: undone; %d more to undo (%s)", "已撤销：还有 %d 次改动可以撤销（%s）"),
+                     (int)ui->note_value, action_key_label(ACTION_UNDO));
+        break;
+    case NOTE_NOTHING_TO_UNDO:
+        snprintf(buf, cap, "%s", SAY(c, "what if: nothing changed yet, nothing to undo",
+                                        "还没有改动，没什么可撤销的"));
+        break;
+    case NOTE_SET_STAYS:
+        snprintf(buf, cap, "%s", SAY(c, "the numbers set on the command line (--set) stay: run without --set for the model as it is",
+                                        "命令行上设的数（--set）不会撤销：去掉 --set 重新运行，就是原来的模型"));
+        break;
+    case NOTE_EDITS_FULL:
+        snprintf(buf, cap, SAY(c, "what if: at most %d changes at a time: %s undoes them, newest first",
+                                  "最多同时改 %d 处：按 %s 从最近的一次起撤销"),
+                 EDIT_MAX, action_key_label(ACTION_UNDO));
+        break;
+    case NOTE_LESSON_MODEL: {
+        bool already = ui->note_value != 0.0;
+        snprintf(buf, cap, SAY(c, already ? "the lesson's model plays already"
+                                          : "the lesson's model plays on every screen: %s again goes back",
+                                  already ? "已经是课上的模型了" : "每个画面都换成课上的模型：再按 %s 回到之前的模型"),
+                 action_key_label(ACTION_LESSON_MODEL));
+        break;
+    }
+    case NOTE_MODEL_BACK:
+        snprintf(buf, cap, SAY(c, "the model played before plays again: %s for the lesson's",
+                                  "换回了之前的模型：按 %s 再用课上的模型"), action_key_label(ACTION_LESSON_MODEL));
         break;
     case NOTE_NUMBERS_NEEDED:
         snprintf(buf, cap, SAY(c, "%s does not apply here: practice needs its numbers",
@@ -608,6 +725,9 @@ static void draw_input(const ViewCtx *c, const ChromeLayout *L)
         input_file_about(c, in, buf, sizeof buf);
     else if (in->error[0])
         snprintf(buf, sizeof buf, "%s", in->error);
+    else if (in->folded > 0)   /* what an input method typed, read as the vocabulary writes it */
+        snprintf(buf, sizeof buf, "%s", SAY(c, "full-width and half-width forms are read as the vocabulary writes them (？ = ?, ３ = 3)",
+                                            "全角、半角字符按词表里的写法读（？ = ?，３ = 3）"));
     else
         input_vocabulary(c, buf, sizeof buf);
     bool refused = in->error[0] || (file && in->exists);
@@ -644,6 +764,8 @@ void chrome_draw(const ViewCtx *c, const ViewOps *v, const ChromeLayout *L, cons
 {
     draw_title_row(c, v, L);
     draw_view_bar(c, L);
+    if (L->marker_row >= 0)
+        draw_marker(c, L);
     if (L->caption_row >= 0)
         draw_caption(c, L);
     if (c->ui->input.open)

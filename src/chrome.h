@@ -23,6 +23,12 @@ typedef struct {
     int right_row;       /* row of the stage line (or the view's title) */
     int right_x;         /* its first column */
     int bar_row;         /* row of the view bar */
+    bool title_model;    /* the title names the model in play ("lesson model"): always but
+                            for the lesson's own, unedited, where it does not fit */
+    bool title_bare;     /* the title leaves the program's name out (room for the model's) */
+    int marker_row;      /* the row saying what is edited (under the bar while a change of
+                            the model is in effect: "edited: Wq[2][3] 0.58 → 2.58 · u
+                            undoes"), or -1 */
     int caption_row;     /* first of the CHROME_CAPTION_ROWS rows of the tour's caption or
                             a question (under the bar while the tour or predict is on), or -1 */
     int status_row;      /* the last row: keys and play state */

@@ -155,8 +155,20 @@
       "一站一站走完这一课（→ 或空格前进，← 后退，Esc 离开；按键" NB "g）") \
     X(PREDICT, 0, "predict", NULL, predict, cli_parse_true, CLI_NO_WORDS(), CLI_NEVER(), NULL, 0, \
       "autoplay asks you to predict first", \
-      "autoplay asks you to predict before ③ and keeps a tally (key" NB "p)", \
-      "自动播放在 ③ 之前先请你猜一猜，并记下对错（按键" NB "p）") \
+      "autoplay asks you to predict at ①, before the scores show, and keeps a tally (key" NB "p)", \
+      "自动播放到 ① 时先请你猜一猜，再看分数，并记下对错（按键" NB "p）") \
+    X(CHECK, 0, "check", NULL, check, cli_parse_true, CLI_NO_WORDS(), CLI_NEVER(), NULL, 0, \
+      "take the concept check", \
+      "take the concept check: 12 questions about the ideas, before and after the lesson; on leaving, " \
+      "both scores and the normalized gain are printed (the practice history keeps them)", \
+      "做概念检测：12 道关于思路的题，课前做一次，课后再做一次；退出时印出两次的成绩和标准化增益" \
+      "（练习记录会保存它们）") \
+    X(NO_HISTORY, 0, "no-history", NULL, no_history, cli_parse_true, CLI_NO_WORDS(), CLI_NEVER(), NULL, 0, \
+      "keep no practice history", \
+      "keep no practice history (default: $XDG_STATE_HOME/attn-tui/history, else " \
+      "~/.local/state/attn-tui/history: the question kinds answered wrongly come back first)", \
+      "不保存练习记录（默认保存在 $XDG_STATE_HOME/attn-tui/history，否则 ~/.local/state/attn-tui/history：" \
+      "答错的题型下次先出）") \
     X(LANG, 0, "lang", "L", lang, cli_parse_lang, CLI_WORDS(cli_lang_words), \
       CLI_NOT_ONE_OF("a language", "语言"), "lang", CLI_GIVEN_LANG, \
       "labels in English or Chinese", \

@@ -181,7 +181,8 @@ static int add_line(Reader *r, const char *s, size_t n, int line)
             continue;
         }
         int slot = slot_of(r, cp);
-        int id = r->slot_cp[slot] == cp ? r->slot_id[slot] : -1;
+        /* code point 0 marks a free slot: a NUL is never found there, check_char refuses it */
+        int id = cp != 0 && r->slot_cp[slot] == cp ? r->slot_id[slot] : -1;
         if (id < 0) {
             if (check_char(r, cp, (const unsigned char *)s + i, len, line) != 0)
                 return -1;

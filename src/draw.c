@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistr.h>
+#include "charname.h"
 #include "check.h"
 #include "format.h"
 #include "spell.h"
@@ -76,7 +77,10 @@ void draw_context_labels(ViewCtx *c)
     c->tok_cols = 0;
     int T = c->tr->T < MODEL_MAX_TOKENS ? c->tr->T : MODEL_MAX_TOKENS;
     for (int t = 0; t < T; t++) {
-        draw_char_label(c->ascii, c->tr->tokens[t], c->tok[t], sizeof c->tok[t]);
+        char label[DRAW_LABEL_BYTES];   /* a repeated character carries its occurrence: 加₂ */
+        draw_char_label(c->ascii, c->tr->tokens[t], label, sizeof label);
+        charname_mark(label, charname_occurrence(c->tr->tokens, T, t), c->ascii, c->tok[t],
+                      sizeof c->tok[t]);
         draw_char_brief(c->ascii, c->tr->tokens[t], c->tok_brief[t], sizeof c->tok_brief[t]);
         int w = text_width(c->tok[t]);
         c->tok_cols = w > c->tok_cols ? w : c->tok_cols;

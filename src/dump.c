@@ -8,6 +8,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "charname.h"
 #include "check.h"
 #include "format.h"
 #include "model_write.h"
@@ -23,12 +24,16 @@
 
 /* ---------------------------------------------------------------- text helpers */
 
+/* Character t as the text tables name it (加₂ where it repeats; JSON keeps positions), in a
+ * buffer that lives to the end of the enclosing block. */
+#define NAME(tr, t) charname_of((tr)->tokens, (tr)->T, (t), (char[CHARNAME_BYTES]){ 0 }, CHARNAME_BYTES)
+
 /* Width of the row-label column: the widest "label(char)" plus a gap. */
 static int label_width(const Trace *tr)
 {
     int w = 0;
     for (int t = 0; t < tr->T; t++) {
-        int tw = text_width(tr->tokens[t]);
+        int tw = text_width(NAME(tr, t));
         if (tw > w)
             w = tw;
     }
@@ -82,7 +87,7 @@ static void put_token_header(FILE *out, const Trace *tr, int lw, int cell)
 {
     put_padded(out, "", lw, -1);
     for (int s = 0; s < tr->T; s++)
-        put_padded(out, tr->tokens[s], cell, +1);
+        put_padded(out, NAME(tr, s), cell, +1);
     fputc('\n', out);
 }
 
@@ -113,7 +118,7 @@ static void put_token_rows(FILE *out, const Trace *tr, const char *title, const 
     put_heading(out, title);
     put_dim_header(out, lw, tr->d, cell);
     for (int t = 0; t < tr->T; t++)
-        put_row(out, tr->tokens[t], lw, m + (size_t)t * (size_t)tr->d, tr->d, DECIMALS, cell);
+        put_row(out, NAME(tr, t), lw, m + (size_t)t * (size_t)tr->d, tr->d, DECIMALS, cell);
 }
 
 /* A d×d weight matrix, row i = input dimension i. */
@@ -142,7 +147,7 @@ static void put_square(FILE *out, const Trace *tr, const char *title, const doub
         bool hidden[MODEL_MAX_TOKENS];
         for (int s = 0; s < tr->T; s++)
             hidden[s] = masked && !engine_visible(tr, t, s);
-        put_row_masked(out, tr->tokens[t], lw, m + (size_t)t * (size_t)tr->T, tr->T, digits, cell, hidden);
+        put_row_masked(out, NAME(tr, t), lw, m + (size_t)t * (size_t)tr->T, tr->T, digits, cell, hidden);
     }
 }
 
@@ -156,7 +161,7 @@ static void put_score_set(FILE *out, const Trace *tr, int h, bool zh)
     char now[FORMAT_BYTES], before[FORMAT_BYTES];
     format_fixed(now, sizeof now, TRACE_HSQ(tr, scores, h, set->row, set->col), 2);
     format_fixed(before, sizeof before, was, 2);
-    const char *a = tr->tokens[set->row], *b = tr->tokens[set->col];
+    const char *a = NAME(tr, set->row), *b = NAME(tr, set->col);
     if (zh)
         fprintf(out, "分数(%s→%s) = %s 是你改过的数（--set）；原来 Q(%s)·K(%s) = %s\n", a, b, now, a, b, before);
     else
@@ -239,10 +244,10 @@ static void put_closest(FILE *out, const Trace *tr, bool zh)
         int s = engine_closest_value(tr, t, &c);
         format_fixed(cos_text, sizeof cos_text, c, 4);
         if (zh)
-            fprintf(out, "「%s」的输出最像 V(%s)：余弦 %s\n", tr->tokens[t], tr->tokens[s], cos_text);
+            fprintf(out, "「%s」的输出最像 V(%s)：余弦 %s\n", NAME(tr, t), NAME(tr, s), cos_text);
         else
-            fprintf(out, "output(%s) is most like V(%s): cosine %s\n", tr->tokens[t],
-                    tr->tokens[s], cos_text);
+            fprintf(out, "output(%s) is most like V(%s): cosine %s\n", NAME(tr, t),
+                    NAME(tr, s), cos_text);
     }
     put_closest_printed(out, tr, zh);
 }

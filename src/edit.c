@@ -67,10 +67,8 @@ static long edit_place(char tokens[][TEXT_CHAR_BYTES], int T, const char **p, ch
     long v = edit_bracket(p, word, cap);
     if (v != -3)
         return v;
-    for (int t = 0; t < T; t++)
-        if (strcmp(tokens[t], word) == 0)
-            return t;
-    return -2;
+    int t = charname_find((const char (*)[TEXT_CHAR_BYTES])tokens, T, word);   /* 加, 加2, 加₂ */
+    return t >= 0 ? t : -2;
 }
 
 /* The rest of "score[A][B]=VALUE" at p against the sentence. */
@@ -122,8 +120,8 @@ static int edit_parse_score(const char *sentence, const char *p, const char *q, 
     out->row = (int)place[0];
     out->col = (int)place[1];
     out->after = v;
-    snprintf(out->names[0], sizeof out->names[0], "%s", tokens[place[0]]);
-    snprintf(out->names[1], sizeof out->names[1], "%s", tokens[place[1]]);
+    charname_of((const char (*)[TEXT_CHAR_BYTES])tokens, T, (int)place[0], out->names[0], sizeof out->names[0]);
+    charname_of((const char (*)[TEXT_CHAR_BYTES])tokens, T, (int)place[1], out->names[1], sizeof out->names[1]);
     return 0;
 }
 
@@ -291,7 +289,7 @@ bool edit_carry_out(Model *m, ScoreSet *score, EditLog *log, EditAsk ask, const 
     case EDIT_ASK_UNDO:
         if (log->n == 0)
             return false;
-        edit_undo_all(m, score, log);
+        edit_pop(m, score, log);
         return true;
     case EDIT_ASK_SET:
         if (e->target == EDIT_SCORE ? !score || (edit_score_here(score, e) && score->value == e->after)
@@ -300,6 +298,61 @@ bool edit_carry_out(Model *m, ScoreSet *score, EditLog *log, EditAsk ask, const 
         return edit_push(m, score, log, e) == 0;
     }
     return false;
+}
+
+/* True when a and b change the same number. */
+static bool edit_same_cell(const Edit *a, const Edit *b)
+{
+    return a->target == b->target && a->row == b->row && a->col == b->col &&
+           (a->target != EDIT_SCORE || a->head == b->head);
+}
+
+/* One number changed, from its value as loaded to its value now. */
+typedef struct {
+    Edit e;          /* the cell: before as loaded, after now */
+    bool what_if;    /* a what-if change touched it */
+    int last;        /* the order of its newest change */
+} EditMark;
+
+void edit_marks(const EditLog *set, const EditLog *what_if, EditMarks *out)
+{
+    EditMark cells[2 * EDIT_MAX];
+    memset(cells, 0, sizeof cells);
+    int n = 0, order = 0;
+    memset(out, 0, sizeof *out);
+    const EditLog *logs[2] = { set, what_if };
+    for (int l = 0; l < 2; l++)
+        for (int i = 0; logs[l] && i < logs[l]->n; i++, order++) {
+            const Edit *e = &logs[l]->e[i];
+            if (e->target == EDIT_SCORE)   /* one score at a time: another one is back */
+                for (int k = 0; k < n; k++)
+                    if (cells[k].e.target == EDIT_SCORE && !edit_same_cell(&cells[k].e, e))
+                        cells[k].e.after = cells[k].e.before;
+            int k = 0;
+            while (k < n && !edit_same_cell(&cells[k].e, e))
+                k++;
+            if (k == n) {
+                cells[n].e = *e;
+                cells[n].what_if = false;
+                n++;
+            }
+            cells[k].e.after = e->after;
+            cells[k].what_if = cells[k].what_if || l == 1;
+            cells[k].last = order;
+        }
+    int newest = -1;
+    for (int k = 0; k < n; k++) {
+        if (cells[k].e.after == cells[k].e.before)
+            continue;
+        out->cells++;
+        out->set_cells += !cells[k].what_if;
+        if (newest < 0 || cells[k].last > cells[newest].last)
+            newest = k;
+    }
+    if (newest >= 0) {
+        out->newest = cells[newest].e;
+        out->newest_set = !cells[newest].what_if;
+    }
 }
 
 /* The fewest decimals, 2 to 6, that write v exactly (6 when none does). */

@@ -556,7 +556,7 @@ int engine_check_finite(const Trace *tr, char *err, size_t errlen)
     for (int c = 0; tr->logits && c < tr->model->answers_count; c++)
         if (!isfinite(tr->logits[c]) || !isfinite(tr->probs[c])) {
             snprintf(err, errlen, LANG_PICK(l, "the readout overflows (logit of %s is not a finite number)",
-                                            "读出层溢出（「%s」的 logit 不是有限的数）"),
+                                            "输出层溢出（「%s」的 logit 不是有限的数）"),
                      tr->model->vocab[tr->model->answers[c]]);
             return -1;
         }

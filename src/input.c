@@ -42,13 +42,14 @@ static void input_check(InputLine *in, const Model *m)
 {
     in->error[0] = '\0';
     in->bad = 0;
+    in->folded = 0;
     in->exists = false;
     if (in->mode == INPUT_FILE_NAME || !in->text[0]) {
         in->decoded[0] = '\0';
         return;
     }
-    if (spell_decode_marked(m, in->text, in->decoded, sizeof in->decoded, in->error,
-                            sizeof in->error, &in->bad, in->lang) != 0)
+    if (spell_decode_folded(m, in->text, in->decoded, sizeof in->decoded, in->error,
+                            sizeof in->error, &in->bad, in->lang, &in->folded) != 0)
         in->decoded[0] = '\0';
 }
 

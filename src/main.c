@@ -154,16 +154,18 @@ static int main_load(const Options *o, Model *m, char *err, size_t errlen)
 }
 
 /* The sentence to run: --sentence decoded (vocabulary characters or the ASCII
- * spelling of spell.h), or the model's own. */
+ * spelling of spell.h; a full-width form read as the vocabulary writes it, *folded counting
+ * them), or the model's own. */
 static int main_sentence(const Options *o, const Model *m, char *out, size_t cap,
-                         char *err, size_t errlen)
+                         char *err, size_t errlen, int *folded)
 {
+    *folded = 0;
     if (!o->sentence) {   /* a lesson's model's sentence has at most 16 characters: it fits */
         text_format(out, cap, "%s", m->sentence);
         return 0;
     }
     Lang lang = o->lang != LANG_AUTO ? o->lang : o->says;
-    if (spell_decode_marked(m, o->sentence, out, cap, err, errlen, NULL, lang) != 0)
+    if (spell_decode_folded(m, o->sentence, out, cap, err, errlen, NULL, lang, folded) != 0)
         return -1;
     if (out[0] == '\0') {   /* "" or blanks only: said here, after "--sentence:" */
         snprintf(err, errlen, LANG_PICK(lang, "the sentence is empty: give 1 to %d characters",
@@ -171,6 +173,16 @@ static int main_sentence(const Options *o, const Model *m, char *out, size_t cap
         return -1;
     }
     return 0;
+}
+
+/* The one line saying that --sentence's full-width forms were read as the vocabulary's
+ * (the status line's notice; on standard error where nothing plays). */
+static const char *main_folded_note(Lang lang, const char *sentence)
+{
+    static char note[256];
+    snprintf(note, sizeof note, LANG_PICK(lang, "--sentence: full-width and half-width forms read as the vocabulary writes them: %s",
+                                          "--sentence：全角、半角字符按词表里的写法读：%s"), sentence);
+    return note;
 }
 
 /* --dump: writes the tables (or JSON, or the model) and says why when it cannot. */
@@ -214,10 +226,12 @@ static int main_export(const Options *o, const Model *m, const char *sentence)
 /* ---------------------------------------------------------------- practice and what-if */
 
 /* --set NAME[i][j]=VALUE, each in turn, on the loaded model, or (score[A][B]=V) on the
- * pass's score set *score, against the sentence. Returns 0, or -1 with err. */
+ * pass's score set *score, against the sentence; each change made kept in *log (the
+ * screens say what is set). Returns 0, or -1 with err. */
 static int main_apply_sets(const Options *o, Model *m, const char *sentence, ScoreSet *score,
-                           char *err, size_t errlen)
+                           EditLog *log, char *err, size_t errlen)
 {
+    log->n = 0;
     for (int i = 0; i < o->n_sets; i++) {
         Edit e;
         if (edit_parse_in(m, sentence, o->sets[i], o->lang, &e, err, errlen) != 0)
@@ -234,6 +248,8 @@ static int main_apply_sets(const Options *o, Model *m, const char *sentence, Sco
             return -1;
         }
         edit_apply(m, score, &e);
+        if (log->n < EDIT_MAX)
+            log->e[log->n++] = e;
     }
     return 0;
 }
@@ -316,7 +332,7 @@ static void main_print_size(const Options *o, int *w, int *h)
 }
 
 /* --print: the frame the options describe, settled, as plain text (or with colours). */
-static int main_print(Options *o, const Lesson *ls)
+static int main_print(Options *o, const Lesson *ls, const EditLog *set)
 {
     int w, h;
     main_print_size(o, &w, &h);
@@ -331,6 +347,7 @@ static int main_print(Options *o, const Lesson *ls)
     Player p;
     Ui ui;
     app_start_state(o, ls, 0, &p, &ui);
+    ui_model_in_play(&ui, &ui.play, set, NULL);   /* --set's changes: every screen says so */
     FrameOptions fo = { .lang = o->lang, .ascii = o->ascii, .notice = NULL, .prog = o->prog };
     FrameInput in = { .lesson = ls, .player = &p, .ui = &ui, .progress = 1.0, .opt = &fo };
     if (o->svg) {   /* the picture S writes in the program, drawn the same way */
@@ -383,7 +400,7 @@ static int main_print(Options *o, const Lesson *ls)
     return status;
 }
 
-static int main_play(Options *o, Model *m, Lesson *ls)
+static int main_play(Options *o, Model *m, Lesson *ls, const EditLog *set, const char *sentence_note)
 {
     char why[256];
     if (term_check(o->lang, why, sizeof why) != 0) {
@@ -395,9 +412,11 @@ static int main_play(Options *o, Model *m, Lesson *ls)
     const char *notice = main_setup_locale(&o->ascii, o->lang);
     if (!notice && main_ascii_for_terminal(o, for_terminal, sizeof for_terminal))
         notice = for_terminal;
+    if (!notice)
+        notice = sentence_note;
     if (o->lang == LANG_AUTO)
         o->lang = cli_lang_from_env();
-    return app_run(o, m, ls, notice);
+    return app_run(o, m, ls, set, notice);
 }
 
 /* The config file's lang (LANG_AUTO when none): what the messages about the command line
@@ -498,13 +517,15 @@ int main(int argc, char **argv)
         return status;
     }
     char sentence[MODEL_SENTENCE_BYTES];
-    if (main_sentence(&o, &model, sentence, sizeof sentence, err, sizeof err) != 0) {
+    int folded;
+    if (main_sentence(&o, &model, sentence, sizeof sentence, err, sizeof err, &folded) != 0) {
         fprintf(stderr, LANG_PICK(o.lang, "attn-tui: --sentence: %s\n", "attn-tui: --sentence：%s\n"), err);
         model_free(&model);
         return EXIT_DATA;
     }
     EngineConfig cfg = { .mask = o.mask ? MASK_CAUSAL : MASK_NONE, .heads = o.heads, .lang = o.lang };
-    if (main_apply_sets(&o, &model, sentence, &cfg.score, err, sizeof err) != 0) {
+    static EditLog set;   /* --set's changes (64 of them: kept off the stack) */
+    if (main_apply_sets(&o, &model, sentence, &cfg.score, &set, err, sizeof err) != 0) {
         fprintf(stderr, "attn-tui: %s\n", err);
         model_free(&model);
         return EXIT_USAGE;
@@ -512,8 +533,14 @@ int main(int argc, char **argv)
     if (!(o.given & CLI_GIVEN_HEADS) && model.heads > 0)   /* a trained model's [heads]; --heads overrides */
         o.heads = model.heads;
     cfg.heads = o.heads;
+    bool plays = !(o.worksheet || o.dump || o.export_format >= 0 || o.print);
+    if (folded && !plays)   /* said where nothing plays (the status line says it where it does) */
+        fprintf(stderr, "attn-tui: %s\n", main_folded_note(o.lang, sentence));
     Lesson lesson;
     int status, r = lesson_build(&lesson, &model, sentence, &cfg, err, sizeof err);
+    for (int i = 0; r == 0 && i < set.n; i++)   /* a score set replaced the pass's Q·K: said from it */
+        if (set.e[i].target == EDIT_SCORE)
+            engine_score_set(&lesson.tr, set.e[i].head, set.e[i].row, set.e[i].col, &set.e[i].before);
     if (r != 0) {
         if (r == ENGINE_NOT_FINITE) {  /* the model's numbers, not the sentence, are at fault */
             char shown[512];
@@ -537,9 +564,9 @@ int main(int argc, char **argv)
     } else if (o.export_format >= 0) {
         status = main_export(&o, &model, sentence);
     } else if (o.print) {
-        status = main_print(&o, &lesson);
+        status = main_print(&o, &lesson, &set);
     } else {
-        status = main_play(&o, &model, &lesson);
+        status = main_play(&o, &model, &lesson, &set, folded ? main_folded_note(o.lang, sentence) : NULL);
     }
     lesson_free(&lesson);
     model_free(&model);

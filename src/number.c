@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "widthform.h"
 
 NumberStatus number_parse(const char *s, double *out)
 {
@@ -28,4 +29,29 @@ NumberStatus number_parse(const char *s, double *out)
         return NUMBER_NOT_FINITE;
     *out = v;
     return NUMBER_OK;
+}
+
+/* A typed value's text as the file grammar reads it: full-width forms as ASCII, the blanks
+ * around gone, a lone decimal comma as the point. */
+static NumberStatus number_typed(const char *s, double *out)
+{
+    char ascii[4 * NUMBER_MAX_BYTES];
+    if (strlen(s) >= sizeof ascii)
+        return NUMBER_TOO_LONG;
+    widthform_fold_number(s, ascii, sizeof ascii);
+    char *p = ascii;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    size_t n = strlen(p);
+    while (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\t'))
+        p[--n] = '\0';
+    char *comma = strchr(p, ',');
+    if (comma && !strchr(p, '.') && !strchr(comma + 1, ','))
+        *comma = '.';
+    return number_parse(p, out);
+}
+
+NumberStatus number_read(const char *s, NumberGrammar g, double *out)
+{
+    return g == NUMBER_AS_TYPED ? number_typed(s, out) : number_parse(s, out);
 }

@@ -17,7 +17,11 @@
 
 void predict_ask(Predict *pr, const Lesson *ls, PredictKind kind, int asker)
 {
-    const Trace *tr = &ls->tr;
+    predict_ask_in(pr, &ls->tr, kind, asker);
+}
+
+void predict_ask_in(Predict *pr, const Trace *tr, PredictKind kind, int asker)
+{
     asker = asker < 0 ? 0 : asker >= tr->T ? tr->T - 1 : asker;
     pr->kind = kind;
     pr->revealed = false;
@@ -209,13 +213,12 @@ bool predict_before_step(Predict *pr, bool touring, Player *p, const Lesson *ls,
         return false;
     int asker = lesson_asker(ls);
     int partner = engine_strongest(&ls->tr, 0, asker);
-    if (next.stage == STAGE_SOFTMAX) {
-        predict_ask(pr, ls, PREDICT_LOOK, next.focus);
-    } else if (next.stage == STAGE_SCORE && next.focus == partner && partner != asker) {
+    if (next.stage != STAGE_SCORE || p->stage != STAGE_QKV)   /* asked at ①, before ② shows */
+        return false;                                       /* the scores that decide it */
+    if (next.focus == partner && partner != asker)
         predict_ask(pr, ls, PREDICT_MIRROR, asker);
-    } else {
-        return false;
-    }
+    else
+        predict_ask(pr, ls, PREDICT_LOOK, next.focus);
     pr->resume = true;
     player_toggle_play(p, now);   /* paused while it asks */
     return true;
@@ -251,20 +254,26 @@ void predict_verdict(const Predict *pr, const Lesson *ls, Lang lang, const char 
                      char *buf, size_t cap)
 {
     const Trace *tr = &ls->tr;
-    char a[64], b[64], x[FORMAT_BYTES], y[FORMAT_BYTES], said[96], mark[96];
+    char a[64], b[64], x[FORMAT_BYTES], y[FORMAT_BYTES], said[96], mark[320], truth[96];
     named(lang, tok, pr->asker, a, sizeof a);
     named(lang, tok, pr->other, b, sizeof b);
     bool zh = lang == LANG_ZH;
+    bool wrong = pr->answer != PREDICT_UNANSWERED && pr->answer != pr->truth;
     if (pr->answer == PREDICT_UNANSWERED)
-        snprintf(mark, sizeof mark, "%s", zh ? "（没有作答）" : " (not answered)");
-    else if (pr->answer == pr->truth)
+        snprintf(mark, sizeof mark, "%s", zh ? "。这题你没有作答。" : " (not answered)");
+    else if (!wrong)
         snprintf(mark, sizeof mark, "%s", zh ? "——猜对了！" : ": right!");
-    else if (pr->kind == PREDICT_LOOK)
-        snprintf(mark, sizeof mark, zh ? "——你猜的是%s" : ": you said %s",
-                 named(lang, tok, pr->answer, said, sizeof said));
+    else if (pr->kind == PREDICT_LOOK)   /* wrong: said, and why, in one sentence */
+        snprintf(mark, sizeof mark, zh ? "——猜错了，你猜的是%s。%s的 Q 和%s的 K 点积最大：分数最高的，分到的百分比也最多。"
+                                       : ": you said %s. %s's Q meets %s's K best: the highest score gets the largest share.",
+                 named(lang, tok, pr->answer, said, sizeof said), a,
+                 named(lang, tok, pr->truth, truth, sizeof truth));
+    else if (pr->truth == PREDICT_NO)
+        snprintf(mark, sizeof mark, "%s", zh ? "——猜错了，你猜的是「一样」。Q 和 K 来自两张不同的矩阵，所以两个方向的分数不一样。"
+                                            : ": you said yes. Q and K come from two different matrices, so the two directions score differently.");
     else
-        snprintf(mark, sizeof mark, "%s", zh ? (pr->answer == PREDICT_YES ? "——你猜的是「一样」" : "——你猜的是「不一样」")
-                                            : (pr->answer == PREDICT_YES ? ": you said yes" : ": you said no"));
+        snprintf(mark, sizeof mark, "%s", zh ? "——猜错了，你猜的是「不一样」。这两个方向的乘积恰好加出了同一个分数。"
+                                            : ": you said no. Here the two directions' products happen to add up to the same score.");
     if (pr->kind == PREDICT_LOOK) {
         format_percent(x, sizeof x, TRACE_SQ(tr, weights, pr->asker, pr->truth));
         snprintf(buf, cap, zh ? "%s看得最多的是%s（%s）%s" : "%s looks most at %s (%s)%s",
@@ -286,8 +295,10 @@ void predict_verdict(const Predict *pr, const Lesson *ls, Lang lang, const char 
 /* "tally: 2 of 3 right" */
 static void tally_text(const PredictTally *t, Lang lang, char *buf, size_t cap)
 {
-    snprintf(buf, cap, lang == LANG_ZH ? "猜对 %d 题，共 %d 题" : "tally: %d of %d right",
-             t->right, t->asked);
+    if (lang == LANG_ZH)
+        snprintf(buf, cap, "一共猜了 %d 题，猜对 %d 题", t->asked, t->right);
+    else
+        snprintf(buf, cap, "tally: %d of %d right", t->right, t->asked);
 }
 
 void predict_text(const Predict *pr, const Lesson *ls, Lang lang, const char *const *tok,
@@ -322,6 +333,7 @@ void predict_idle_text(const Predict *pr, Lang lang, char *buf, size_t cap)
 {
     char tally[96];
     tally_text(&pr->tally, lang, tally, sizeof tally);
-    snprintf(buf, cap, lang == LANG_ZH ? "先猜再看：自动播放在 ③ 之前先问 · %s"
-                                       : "predict, then reveal: autoplay asks before ③ · %s", tally);
+    snprintf(buf, cap, lang == LANG_ZH ? "先猜再看：自动播放到每个字的 ① 时先问，再看它的分数（连线、机器画面） · %s"
+                                       : "predict, then reveal: autoplay asks at each character's ①, before its scores "
+                                         "show (the arcs and machine screens) · %s", tally);
 }

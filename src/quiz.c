@@ -158,8 +158,10 @@ static void make_x(const Trace *tr, QuizQuestion *q)
 {
     double e = quiz_printed(TRACE_ROW(tr, embedding, q->t)[q->j], 2);
     double p = quiz_printed(TRACE_ROW(tr, position, q->t)[q->j], 2);
-    q->right = quiz_printed(e + p, 2);
-    q->also_right = quiz_printed(TRACE_ROW(tr, x, q->t)[q->j], 2);
+    q->exact = e + p;
+    q->also_exact = TRACE_ROW(tr, x, q->t)[q->j];
+    q->right = quiz_printed(q->exact, 2);
+    q->also_right = quiz_printed(q->also_exact, 2);
     add_mistake(q, QUIZ_MISTAKE_NO_POSITION, e, -1);
 }
 
@@ -186,8 +188,10 @@ static void make_projection(const Trace *tr, QuizQuestion *q)
     check_sum(&c, terms, engine_explain_projection(tr, q->role, q->t, q->j, terms), 2, 2, truth, 2);
     q->digits_a = c.digits_a;
     q->digits_b = c.digits_b;
-    q->right = q->also_right = quiz_printed(project(tr, q, x, w, q->j, false), 2);
-    add_mistake(q, QUIZ_MISTAKE_NO_POSITION, project(tr, q, TRACE_ROW(tr, embedding, q->t), w, q->j, false), -1);
+    q->exact = q->also_exact = project(tr, q, x, w, q->j, false);
+    q->right = q->also_right = quiz_printed(q->exact, 2);
+    if (tr->d > QUIZ_PRINTS_ALL_OF_W)   /* the prompt prints W's column j only */
+        return;
     add_mistake(q, QUIZ_MISTAKE_SWAPPED, project(tr, q, x, w, q->j, true), -1);
     for (int col = 0; col < tr->d; col++)
         if (col != q->j)
@@ -222,15 +226,12 @@ static void score_digits(const Trace *tr, QuizQuestion *q)
 static void make_score(const Trace *tr, QuizQuestion *q)
 {
     score_digits(tr, q);
-    q->right = q->also_right = quiz_printed(score_of(tr, q, q->head, q->t, q->s), 2);
+    q->exact = q->also_exact = score_of(tr, q, q->head, q->t, q->s);
+    q->right = q->also_right = quiz_printed(q->exact, 2);
     double mirror = score_of(tr, q, q->head, q->s, q->t);
     double truth = TRACE_HSQ(tr, scores, q->head, q->s, q->t);
     add_mistake_both(q, QUIZ_MISTAKE_MIRRORED, mirror, truth, -1);
     add_mistake_both(q, QUIZ_MISTAKE_SWAPPED, mirror, truth, -1);
-    ExplainTerm terms[CHECK_MAX_TERMS];
-    int n = engine_explain_similarity(tr, q->t, q->s, terms);
-    add_mistake_both(q, QUIZ_MISTAKE_SIMILARITY, quiz_printed_sum(terms, n, 2, 2),
-                     TRACE_SQ(tr, similarity, q->t, q->s), -1);
 }
 
 /* printed score ÷ printed √dh, to 2 decimals. */
@@ -242,10 +243,18 @@ static double scaled_of(const Trace *tr, int h, int a, int b)
     return c.quotient;
 }
 
+/* printed score ÷ printed √dh, not rounded. */
+static double scaled_exact(const Trace *tr, int h, int a, int b)
+{
+    return quiz_printed(TRACE_HSQ(tr, scores, h, a, b), 2) / quiz_printed(tr->scale, QUIZ_SCALE_DIGITS);
+}
+
 static void make_scaled(const Trace *tr, QuizQuestion *q)
 {
     q->right = scaled_of(tr, q->head, q->t, q->s);
-    q->also_right = quiz_printed(TRACE_HSQ(tr, scaled, q->head, q->t, q->s), 2);
+    q->exact = scaled_exact(tr, q->head, q->t, q->s);
+    q->also_exact = TRACE_HSQ(tr, scaled, q->head, q->t, q->s);
+    q->also_right = quiz_printed(q->also_exact, 2);
     add_mistake(q, QUIZ_MISTAKE_NO_SCALE, quiz_printed(TRACE_HSQ(tr, scores, q->head, q->t, q->s), 2), -1);
     double mirror = scaled_of(tr, q->head, q->s, q->t);
     double truth = TRACE_HSQ(tr, scaled, q->head, q->s, q->t);
@@ -274,6 +283,7 @@ static void make_exp(const Trace *tr, QuizQuestion *q)
     softmax_digits(tr, q);
     quiz_exp_row(tr, q, false, &c);
     q->right = q->also_right = c.exps[q->s];
+    q->exact = q->also_exact = c.visible[q->s] ? exp(c.scaled[q->s] - c.max) : 0.0;
     quiz_exp_row(tr, q, true, &c);
     add_mistake(q, QUIZ_MISTAKE_NO_SCALE, c.exps[q->s], -1);
 }
@@ -284,18 +294,14 @@ static void make_share(const Trace *tr, QuizQuestion *q)
     softmax_digits(tr, q);
     int rd = q->digits_a, sd = q->digits_b;
     quiz_printed_row_share(tr, q->head, q->t, q->s, true, sd + 1, rd, sd, &c);
-    q->right = quiz_printed(c.share * 100.0, 1);
+    q->exact = c.share * 100.0;
+    q->right = quiz_printed(q->exact, 1);
     quiz_printed_row_share(tr, q->head, q->t, q->s, true, -1, rd, sd, &c);
-    q->also_right = quiz_printed(c.share * 100.0, 1);
+    q->also_exact = c.share * 100.0;
+    q->also_right = quiz_printed(q->also_exact, 1);
     quiz_printed_row_share(tr, q->head, q->t, q->s, false, sd + 1, rd, sd, &c);
     add_mistake(q, QUIZ_MISTAKE_NO_SCALE, c.share * 100.0, -1);
     add_mistake_both(q, QUIZ_MISTAKE_FRACTION, q->right / 100.0, q->also_right / 100.0, -1);
-    double swapped = 0.0;
-    if (engine_visible(tr, q->s, q->t)) {
-        quiz_printed_row_share(tr, q->head, q->s, q->t, true, sd + 1, rd, sd, &c);
-        swapped = c.share * 100.0;
-    }
-    add_mistake(q, QUIZ_MISTAKE_SWAPPED, swapped, -1);
 }
 
 /* Σ_s share(s) · V(s)[j] with the shares as printed (0.1 %) and V at 2 decimals. */
@@ -311,20 +317,15 @@ static double collect(const Trace *tr, const double *shares, int j)
 
 static void make_output(const Trace *tr, QuizQuestion *q)
 {
-    double row[MODEL_MAX_TOKENS], column[MODEL_MAX_TOKENS], raw[MODEL_MAX_TOKENS];
-    CheckedShare c;
-    for (int s = 0; s < tr->T; s++) {
+    double row[MODEL_MAX_TOKENS];
+    for (int s = 0; s < tr->T; s++)
         row[s] = TRACE_HSQ(tr, weights, q->head, q->t, s);
-        column[s] = TRACE_HSQ(tr, weights, q->head, s, q->t);
-        quiz_printed_row_share(tr, q->head, q->t, s, false, QUIZ_EXP_DIGITS, 2, 2, &c);
-        raw[s] = c.share;
-    }
-    q->right = quiz_printed(collect(tr, row, q->j), 2);
-    q->also_right = quiz_printed(TRACE_ROW(tr, output, q->t)[q->j], 2);
+    q->exact = collect(tr, row, q->j);
+    q->right = quiz_printed(q->exact, 2);
+    q->also_exact = TRACE_ROW(tr, output, q->t)[q->j];
+    q->also_right = quiz_printed(q->also_exact, 2);
     add_mistake(q, QUIZ_MISTAKE_OWN_V, quiz_printed(TRACE_ROW(tr, v, q->t)[q->j], 2), -1);
     add_mistake_both(q, QUIZ_MISTAKE_PERCENT, q->right * 100.0, q->also_right * 100.0, -1);
-    add_mistake(q, QUIZ_MISTAKE_SWAPPED, collect(tr, column, q->j), -1);
-    add_mistake(q, QUIZ_MISTAKE_NO_SCALE, collect(tr, raw, q->j), -1);
 }
 
 static double cosine_of(const Trace *tr, int t, int s, int digits)
@@ -340,9 +341,10 @@ static void make_cosine(const Trace *tr, QuizQuestion *q)
     /* the vectors printed so that the worked cosine is the screens' at four decimals */
     const double *a = TRACE_ROW(tr, output, q->t), *b = TRACE_ROW(tr, v, q->s);
     q->digits_a = q->digits_b = check_cosine_digits(a, b, tr->d, engine_cosine(a, b, tr->d), QUIZ_COSINE_DIGITS);
-    q->right = quiz_printed(cosine_of(tr, q->t, q->s, q->digits_a), 2);
-    q->also_right = quiz_printed(engine_cosine(TRACE_ROW(tr, output, q->t), TRACE_ROW(tr, v, q->s), tr->d), 2);
-    add_mistake(q, QUIZ_MISTAKE_OWN_V, cosine_of(tr, q->t, q->t, q->digits_a), -1);
+    q->exact = cosine_of(tr, q->t, q->s, q->digits_a);
+    q->right = quiz_printed(q->exact, 2);
+    q->also_exact = engine_cosine(TRACE_ROW(tr, output, q->t), TRACE_ROW(tr, v, q->s), tr->d);
+    q->also_right = quiz_printed(q->also_exact, 2);
     add_mistake_both(q, QUIZ_MISTAKE_PERCENT, q->right * 100.0, q->also_right * 100.0, -1);
 }
 
@@ -579,48 +581,130 @@ void quiz_next(QuizSeq *seq, const Trace *tr, QuizQuestion *q)
         seq->round++;
 }
 
+void quiz_next_of(QuizSeq *seq, const Trace *tr, QuizKind kind, QuizQuestion *q)
+{
+    QuizQuestion cells;
+    memset(&cells, 0, sizeof cells);
+    for (int tries = 0;; tries++) {   /* a score set: as quiz_next, the kind gives way at last */
+        cells.kind = tries < QUIZ_SET_TRIES ? kind : QUIZ_OUTPUT;
+        quiz_cells(seq, tr, &cells);
+        if (!quiz_about_set(tr, &cells))
+            break;
+    }
+    quiz_make(tr, cells.kind, (Role)(seq->asked % 3), cells.t, cells.s, cells.j, cells.head,
+              seq->asked + 1, q);
+    seq->asked++;
+}
+
+unsigned long long quiz_kind_seed(unsigned long long seed, QuizKind kind)
+{
+    return seed ^ (0xD1B54A32D192ED03ULL * (unsigned long long)((int)kind + 1));
+}
+
+const char *quiz_kind_name(QuizKind kind, Lang lang)
+{
+    switch (kind) {
+    case QUIZ_X:          return "x";
+    case QUIZ_PROJECTION: return "Q/K/V";
+    case QUIZ_SCORE:      return LANG_PICK(lang, "score", "分数");
+    case QUIZ_MIRRORED:   return LANG_PICK(lang, "mirrored score", "镜像分数");
+    case QUIZ_SCALED:     return "÷√d";
+    case QUIZ_EXP:        return "e^";
+    case QUIZ_SHARE:      return LANG_PICK(lang, "share", "百分比");
+    case QUIZ_OUTPUT:     return LANG_PICK(lang, "output", "输出");
+    case QUIZ_COSINE:     return LANG_PICK(lang, "cosine", "余弦");
+    case QUIZ_KIND_COUNT: break;
+    }
+    return "?";
+}
+
 /* ---------------------------------------------------------------- grading */
+
+/* v cut off (toward zero) at `digits` decimals. */
+static double cut_at(double v, int digits)
+{
+    double scale = pow(10.0, digits);
+    double cut = trunc(v * scale + (v < 0 ? -1e-9 : 1e-9)) / scale;   /* 0.3 · 10 is 2.9999… */
+    return cut == 0.0 ? 0.0 : cut;
+}
+
+/* Names mistake m in g (once). */
+static void grade_name(QuizGrade *g, QuizMistake m, int column)
+{
+    for (int k = 0; k < g->n_named; k++)
+        if (g->named[k] == m && g->column[k] == column)
+            return;
+    if (g->n_named >= QUIZ_MAX_MISTAKES)
+        return;
+    g->named[g->n_named] = m;
+    g->column[g->n_named] = column;
+    g->n_named++;
+}
+
+/* The answer read against the two right values at the decimals typed: fewer than asked and
+ * the answer rounded to them, or the answer cut off instead of rounded. */
+static void grade_rounding(const QuizQuestion *q, QuizGrade *g)
+{
+    int k = g->decimals < q->digits ? g->decimals : q->digits;
+    const double exact[4] = { q->exact, q->also_exact, q->right, q->also_right };
+    bool fewer = false, cut = false;
+    for (int i = 0; i < 4; i++) {
+        if (g->decimals < q->digits && same_at(g->value, exact[i], k))
+            fewer = true;
+        double c = cut_at(exact[i], k);
+        if (!same_at(c, exact[i], k) && fabs(g->value - c) < 0.25 * pow(10.0, -k))
+            cut = true;
+    }
+    if (g->decimals < q->digits && (fewer || cut))
+        grade_name(g, QUIZ_MISTAKE_FEWER_DECIMALS, -1);
+    if (cut)
+        grade_name(g, QUIZ_MISTAKE_TRUNCATED, -1);
+}
 
 void quiz_grade(const QuizQuestion *q, const TypedNumber *a, QuizGrade *g)
 {
     memset(g, 0, sizeof *g);
-    g->value = !q->percent && a->percent ? a->value / 100.0 : a->value;
-    g->correct = same_at(g->value, q->right, q->digits) || same_at(g->value, q->also_right, q->digits);
-    if (g->correct)
+    bool scaled = !q->percent && a->percent;   /* "98.6%" for a fraction: 0.986 */
+    g->value = scaled ? a->value / 100.0 : a->value;
+    g->decimals = a->decimals + (scaled ? 2 : 0);
+    bool at_asked = same_at(g->value, q->right, q->digits) || same_at(g->value, q->also_right, q->digits);
+    if (at_asked) {   /* "100" for 100.0% too: the zeros left off change nothing */
+        g->correct = true;
+        g->verdict = g->decimals > q->digits ? QUIZ_RIGHT_NOTED : QUIZ_RIGHT;
         return;
-    int precise = -1;   /* the most decimals a matching mistake is compared at */
-    for (int pass = 0; pass < 2; pass++)
-        for (int i = 0; i < q->n_mistakes; i++) {
-            const QuizMistakeValue *m = &q->mistakes[i];
-            if (!(same_at(g->value, m->value, m->digits) || same_at(g->value, m->truth, m->digits)))
-                continue;
-            if (pass == 0) {
-                precise = m->digits > precise ? m->digits : precise;
-                continue;
+    }
+    grade_rounding(q, g);
+    if (g->n_named == 0) {
+        int precise = -1;   /* the most decimals a matching mistake is compared at */
+        for (int pass = 0; pass < 2; pass++)
+            for (int i = 0; i < q->n_mistakes; i++) {
+                const QuizMistakeValue *m = &q->mistakes[i];
+                if (!(same_at(g->value, m->value, m->digits) || same_at(g->value, m->truth, m->digits)))
+                    continue;
+                if (pass == 0) {
+                    precise = m->digits > precise ? m->digits : precise;
+                    continue;
+                }
+                /* only the mistakes matched as precisely: 0.013 for 1.3% is a fraction, not
+                   also "forgot ÷√d" because that gives 0.0% at one decimal */
+                if (m->digits >= precise)
+                    grade_name(g, m->mistake, m->column);
             }
-            /* only the mistakes matched as precisely: 0.013 for 1.3% is a fraction, not
-               also "forgot ÷√d" because that gives 0.0% at one decimal */
-            bool already = false;
-            for (int k = 0; k < g->n_named; k++)
-                already = already || g->named[k] == m->mistake;
-            if (already || m->digits < precise)
-                continue;
-            g->named[g->n_named] = m->mistake;
-            g->column[g->n_named] = m->column;
-            g->n_named++;
-        }
+    }
+    g->verdict = g->n_named > 0 ? QUIZ_WRONG_NAMED : QUIZ_WRONG;
 }
 
-void quiz_tally_add(QuizTally *t, const QuizGrade *g)
+void quiz_tally_add(QuizTally *t, const QuizGrade *g, int try_number)
 {
     t->asked++;
-    if (g && g->correct) {
+    if (g && g->correct && try_number <= 1) {
         t->correct++;
         t->streak++;
         if (t->streak > t->best_streak)
             t->best_streak = t->streak;
         return;
     }
+    t->second += g && g->correct;
     t->revealed += g == NULL;
     t->streak = 0;
 }
@@ -632,11 +716,13 @@ const char *quiz_mistake_name(QuizMistake m, Lang lang)
     case QUIZ_MISTAKE_MIRRORED:    return LANG_PICK(lang, "the mirrored score", "镜像的分数（问和答对调了）");
     case QUIZ_MISTAKE_OWN_V:       return LANG_PICK(lang, "the asker's own V", "用了提问者自己的 V");
     case QUIZ_MISTAKE_SWAPPED:     return LANG_PICK(lang, "row and column swapped", "行和列对调了");
-    case QUIZ_MISTAKE_SIMILARITY:  return LANG_PICK(lang, "similarity, not Q·K", "算成了相似度，不是 Q·K");
     case QUIZ_MISTAKE_FRACTION:    return LANG_PICK(lang, "a fraction, not a percentage", "写成了小数，不是百分比");
     case QUIZ_MISTAKE_PERCENT:     return LANG_PICK(lang, "a percentage, not a fraction", "写成了百分比，不是小数");
     case QUIZ_MISTAKE_NO_POSITION: return LANG_PICK(lang, "position fingerprint left out", "漏了位置指纹");
     case QUIZ_MISTAKE_WRONG_COLUMN: return LANG_PICK(lang, "the wrong column of W", "用错了 W 的列");
+    case QUIZ_MISTAKE_FEWER_DECIMALS: return LANG_PICK(lang, "rounded to fewer decimals than asked",
+                                                      "小数位数比要求的少");
+    case QUIZ_MISTAKE_TRUNCATED:   return LANG_PICK(lang, "cut off, not rounded", "直接截断了，没有四舍五入");
     case QUIZ_MISTAKE_COUNT:       break;
     }
     return "?";

@@ -11,6 +11,7 @@
 
 #define QUIZ_SCALE_DIGITS 6     /* decimals √dh is printed with (2.828427) */
 #define QUIZ_EXP_DIGITS 3       /* decimals of e^(s − max) */
+#define QUIZ_PRINTS_ALL_OF_W 8  /* widest W a prompt prints whole (its columns fit a sheet's line) */
 #define QUIZ_COSINE_DIGITS 4    /* decimals every screen shows a cosine with (0.9855) */
 
 /* v as printed with `digits` decimals. */

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "charname.h"
 #include "format.h"
 #include "text.h"
 
@@ -17,6 +18,10 @@
 #define QUIZ_PER_LINE 8         /* numbers of a vector on one line */
 
 /* ---------------------------------------------------------------- text helpers */
+
+/* Character t of tr as a question names it (加₂ where it repeats), in a buffer that lives
+ * to the end of the enclosing block. */
+#define NAME(tr, t) charname_of((tr)->tokens, (tr)->T, (t), (char[CHARNAME_BYTES]){ 0 }, CHARNAME_BYTES)
 
 static void say(QuizText *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void say(QuizText *out, const char *fmt, ...)
@@ -178,7 +183,7 @@ static void say_rows(QuizText *out, const QuizLayout *L, const Trace *tr, int t,
         size_t used = text_pad(line, sizeof line, "", QUIZ_LABEL_COLUMNS, -1);
         for (int s = from; s < to; s++) {
             line[used++] = ' ';
-            used += text_pad(line + used, sizeof line - used, tr->tokens[s], widest, 1);
+            used += text_pad(line + used, sizeof line - used, NAME(tr, s), widest, 1);
         }
         say(out, "%s", line);
         for (int r = 0; r < n; r++) {
@@ -263,7 +268,7 @@ static void head_note(const Trace *tr, int h, char *buf, size_t cap, Lang lang)
 static void prompt_x(const Trace *tr, const QuizQuestion *q, Lang lang, const QuizLayout *L,
                        QuizText *out)
 {
-    const char *c = tr->tokens[q->t];
+    const char *c = NAME(tr, q->t);
     say(out, LANG_PICK(lang, "x(%s)[%d]: word vector + position fingerprint, component %d. %s.",
                        "x(%s)[%d]：词向量 + 位置指纹，下标为 %d 的分量。%s。"),
         c, q->j, q->j, precision_sentence(q, lang));
@@ -278,7 +283,7 @@ static void prompt_x(const Trace *tr, const QuizQuestion *q, Lang lang, const Qu
 static void prompt_projection(const Trace *tr, const QuizQuestion *q, Lang lang, const QuizLayout *L,
                        QuizText *out)
 {
-    const char *c = tr->tokens[q->t];
+    const char *c = NAME(tr, q->t);
     char what[96];
     if (q->role == ROLE_Q)
         snprintf(what, sizeof what, LANG_PICK(lang, "what %s looks for", "「%s」在找什么"), c);
@@ -321,7 +326,7 @@ static void prompt_projection(const Trace *tr, const QuizQuestion *q, Lang lang,
 static void prompt_score(const Trace *tr, const QuizQuestion *q, Lang lang, const QuizLayout *L,
                        QuizText *out)
 {
-    const char *a = tr->tokens[q->t], *b = tr->tokens[q->s];
+    const char *a = NAME(tr, q->t), *b = NAME(tr, q->s);
     char note[96];
     head_note(tr, q->head, note, sizeof note, lang);
     if (q->kind == QUIZ_MIRRORED && q->t == q->s)   /* one character: the cell is its own mirror */
@@ -344,8 +349,8 @@ static void prompt_score(const Trace *tr, const QuizQuestion *q, Lang lang, cons
     char labels[4][64];
     QuizVec vecs[4];
     for (int k = 0; k < 2; k++) {
-        snprintf(labels[2 * k], sizeof labels[0], "Q(%s)", tr->tokens[who[k]]);
-        snprintf(labels[2 * k + 1], sizeof labels[0], "K(%s)", tr->tokens[who[k]]);
+        snprintf(labels[2 * k], sizeof labels[0], "Q(%s)", NAME(tr, who[k]));
+        snprintf(labels[2 * k + 1], sizeof labels[0], "K(%s)", NAME(tr, who[k]));
         vecs[2 * k] = (QuizVec){ labels[2 * k], TRACE_ROW(tr, q, who[k]) + off, 1, q->digits_a };
         vecs[2 * k + 1] = (QuizVec){ labels[2 * k + 1], TRACE_ROW(tr, k, who[k]) + off, 1, q->digits_b };
     }
@@ -356,7 +361,7 @@ static void prompt_scaled(const Trace *tr, const QuizQuestion *q, Lang lang, con
                        QuizText *out)
 {
     (void)L;   /* three short lines: they fit any screen */
-    const char *a = tr->tokens[q->t], *b = tr->tokens[q->s];
+    const char *a = NAME(tr, q->t), *b = NAME(tr, q->s);
     char note[96];
     head_note(tr, q->head, note, sizeof note, lang);
     say(out, LANG_PICK(lang, "Scale the score of %s asking %s: Q(%s)·K(%s) ÷ √%d%s. %s.",
@@ -371,7 +376,7 @@ static void prompt_scaled(const Trace *tr, const QuizQuestion *q, Lang lang, con
 static void prompt_exp(const Trace *tr, const QuizQuestion *q, Lang lang, const QuizLayout *L,
                        QuizText *out)
 {
-    const char *a = tr->tokens[q->t], *b = tr->tokens[q->s];
+    const char *a = NAME(tr, q->t), *b = NAME(tr, q->s);
     char note[96];
     head_note(tr, q->head, note, sizeof note, lang);
     say(out, LANG_PICK(lang, "e^(s − max) for %s asking %s: s is the score ÷ √%d, max the largest of %s's row%s. %s.",
@@ -388,7 +393,7 @@ static void prompt_exp(const Trace *tr, const QuizQuestion *q, Lang lang, const 
 static void prompt_share(const Trace *tr, const QuizQuestion *q, Lang lang, const QuizLayout *L,
                        QuizText *out)
 {
-    const char *a = tr->tokens[q->t], *b = tr->tokens[q->s];
+    const char *a = NAME(tr, q->t), *b = NAME(tr, q->s);
     char note[96];
     head_note(tr, q->head, note, sizeof note, lang);
     say(out, LANG_PICK(lang, "The share %s gives %s: softmax of %s's scores ÷ √%d%s (each ÷ to %s decimals, e^ to %s). %s.",
@@ -405,7 +410,7 @@ static void prompt_share(const Trace *tr, const QuizQuestion *q, Lang lang, cons
 static void prompt_output(const Trace *tr, const QuizQuestion *q, Lang lang, const QuizLayout *L,
                        QuizText *out)
 {
-    const char *a = tr->tokens[q->t];
+    const char *a = NAME(tr, q->t);
     char note[96];   /* with two heads: whose shares component j collects by */
     head_note(tr, q->head, note, sizeof note, lang);
     say(out, LANG_PICK(lang, "output(%s)[%d] = Σ_s share(%s,s) × V(s)[%d]: what %s collects, component %d%s. %s.",
@@ -425,7 +430,7 @@ static void prompt_output(const Trace *tr, const QuizQuestion *q, Lang lang, con
 static void prompt_cosine(const Trace *tr, const QuizQuestion *q, Lang lang, const QuizLayout *L,
                        QuizText *out)
 {
-    const char *a = tr->tokens[q->t], *b = tr->tokens[q->s];
+    const char *a = NAME(tr, q->t), *b = NAME(tr, q->s);
     say(out, LANG_PICK(lang, "The cosine of output(%s) and V(%s): how alike what %s collected is to what %s hands over. %s.",
                        "输出(%s) 和 V(%s) 的余弦：「%s」取到的货和「%s」交出去的内容有多像。%s。"),
         a, b, a, b, precision_sentence(q, lang));
@@ -488,7 +493,7 @@ static void say_products(QuizText *out, const QuizQuestion *q, const ExplainTerm
 
 static void solve_projection(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText *out)
 {
-    const char *c = tr->tokens[q->t];
+    const char *c = NAME(tr, q->t);
     ExplainTerm terms[CHECK_MAX_TERMS];
     int n = engine_explain_projection(tr, q->role, q->t, q->j, terms);
     say(out, LANG_PICK(lang, "%s(%s)[%d] = Σ_i x(%s)[i] × %s[i][%d]:", "%s(%s)[%d] = Σ_i x(%s)[i] × %s[i][%d]："),
@@ -498,7 +503,7 @@ static void solve_projection(const Trace *tr, const QuizQuestion *q, Lang lang, 
 
 static void solve_score(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText *out)
 {
-    const char *a = tr->tokens[q->t], *b = tr->tokens[q->s];
+    const char *a = NAME(tr, q->t), *b = NAME(tr, q->s);
     ExplainTerm terms[CHECK_MAX_TERMS];
     int n = engine_explain_score(tr, q->head, q->t, q->s, terms);
     say(out, LANG_PICK(lang, "Q(%s)·K(%s) = Σ_i Q(%s)[i] × K(%s)[i]:", "Q(%s)·K(%s) = Σ_i Q(%s)[i] × K(%s)[i]："),
@@ -524,11 +529,11 @@ static void say_exps(QuizText *out, const Trace *tr, const CheckedShare *c, int 
         if (only >= 0 && u != only)
             continue;
         if (!c->visible[u]) {
-            say(out, LANG_PICK(lang, "  %s: masked, 0", "  %s：被掩码挡住，0"), tr->tokens[u]);
+            say(out, LANG_PICK(lang, "  %s: masked, 0", "  %s：被掩码挡住，0"), NAME(tr, u));
             continue;
         }
         say(out, LANG_PICK(lang, "  %s: e^(%s − %s) = e^(%s) → %s", "  %s：e^(%s − %s) = e^(%s) → %s"),
-            tr->tokens[u], num(c->scaled[u], sd),
+            NAME(tr, u), num(c->scaled[u], sd),
             term(c->max, sd), num(c->scaled[u] - c->max, sd), num(c->exps[u], c->exp_digits));
     }
 }
@@ -543,7 +548,7 @@ static void say_max(QuizText *out, const Trace *tr, const CheckedShare *c, Lang 
             break;
         }
     say(out, LANG_PICK(lang, "max of the row = %s (%s)", "这一行的最大值 = %s（「%s」）"), num(c->max, sd),
-        tr->tokens[at]);
+        NAME(tr, at));
 }
 
 static void solve_exp(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText *out)
@@ -564,7 +569,7 @@ static void solve_share(const Trace *tr, const QuizQuestion *q, Lang lang, QuizT
     for (int u = 0; u < tr->T; u++) {
         double raw = quiz_printed(TRACE_HSQ(tr, scores, q->head, q->t, u), rd);
         if (engine_visible(tr, q->t, u))
-            say(out, LANG_PICK(lang, "  %s: %s ÷ %s ≈ %s → %s", "  %s：%s ÷ %s ≈ %s → %s"), tr->tokens[u],
+            say(out, LANG_PICK(lang, "  %s: %s ÷ %s ≈ %s → %s", "  %s：%s ÷ %s ≈ %s → %s"), NAME(tr, u),
                 num(raw, rd), num(root, QUIZ_SCALE_DIGITS),
                 num(raw / root, sd + 3), num(quiz_printed(raw / root, sd), sd));
     }
@@ -581,7 +586,7 @@ static void solve_share(const Trace *tr, const QuizQuestion *q, Lang lang, QuizT
 
 static void solve_output(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText *out)
 {
-    const char *a = tr->tokens[q->t];
+    const char *a = NAME(tr, q->t);
     ExplainTerm terms[MODEL_MAX_TOKENS];
     for (int s = 0; s < tr->T; s++) {
         terms[s].a = quiz_printed_share(TRACE_HSQ(tr, weights, q->head, q->t, s));
@@ -601,7 +606,7 @@ static void solve_output(const Trace *tr, const QuizQuestion *q, Lang lang, Quiz
 
 static void solve_cosine(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText *out)
 {
-    const char *a = tr->tokens[q->t], *b = tr->tokens[q->s];
+    const char *a = NAME(tr, q->t), *b = NAME(tr, q->s);
     CheckedCosine c;
     int dd = 2 * q->digits_a;   /* the sums' exact decimals */
     check_cosine_printed(&c, TRACE_ROW(tr, output, q->t), TRACE_ROW(tr, v, q->s), tr->d, q->digits_a);
@@ -617,7 +622,7 @@ static void solve_cosine(const Trace *tr, const QuizQuestion *q, Lang lang, Quiz
 
 static void solve_x(const Trace *tr, const QuizQuestion *q, Lang lang, QuizText *out)
 {
-    const char *c = tr->tokens[q->t];
+    const char *c = NAME(tr, q->t);
     /* the rows' own names, as the question's table labels them */
     say(out, LANG_PICK(lang, "x(%s)[%d] = e(%s)[%d] + pe(%s)[%d] = %s + %s = %s",
                        "x(%s)[%d] = 词向量(%s)[%d] + 位置(%s)[%d] = %s + %s = %s"), c, q->j, c, q->j, c, q->j,

@@ -111,10 +111,11 @@ static void request_keep(Model **slot, Model *m)
     *slot = m;
 }
 
-void request_play(Request *rq, Model *m)
+void request_play(Request *rq, Model *m, const ModelInPlay *as)
 {
     rq->asks |= REQUEST_PLAY;
     request_keep(&rq->play, m);
+    rq->play_as = *as;
 }
 
 void request_save(Request *rq, Model *m)
@@ -135,4 +136,18 @@ void request_drop(Request *rq)
     request_keep(&rq->play, NULL);
     request_keep(&rq->save, NULL);
     rq->asks = 0;
+}
+
+void request_practiced(Request *rq, QuizKind kind, bool right_first)
+{
+    rq->asks |= REQUEST_PRACTICED;
+    rq->practiced = kind;
+    rq->right_first = right_first;
+}
+
+void request_checked(Request *rq, int score, int max)
+{
+    rq->asks |= REQUEST_CHECKED;
+    rq->check_score = score;
+    rq->check_max = max;
 }

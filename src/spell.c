@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistr.h>
 #include "text.h"
+#include "widthform.h"
 
 #define VOCAB_SHOWN 400   /* bytes of the vocabulary listed in a message */
 #define HINT_BYTES 128    /* room for a " (did you mean ...)" hint */
@@ -260,10 +261,11 @@ static int decode_unknown(Decoder *d, const char *ch, ucs4_t uc)
 {
     char hint[HINT_BYTES] = "";
     int ascii = model_lookalike(ch);
+    (void)uc;   /* a student's words, no code point: 「−」 looks like 「-」 */
     if (ascii && readable_ascii(d, ascii))
-        snprintf(hint, sizeof hint, SPELL_SAY(d, " (did you mean \"%c\"? \"%s\" is U+%04X, not \"%c\")",
-                                              "（是不是想打「%c」？「%s」是 U+%04X，不是「%c」）"),
-                 ascii, ch, (unsigned)uc, ascii);
+        snprintf(hint, sizeof hint, SPELL_SAY(d, " (did you mean \"%c\"? \"%s\" looks like it but is another character)",
+                                              "（是不是想打「%c」？「%s」看起来像它，但不是同一个字符）"),
+                 ascii, ch);
     return unknown(d, ch, d->index, hint);
 }
 
@@ -317,9 +319,60 @@ int spell_decode(const Model *m, const char *input, char *out, size_t cap,
     return spell_decode_marked(m, input, out, cap, err, errlen, NULL, LANG_EN);
 }
 
+/* True when ASCII c is read by the spelling by itself: a digit, + - * / = ? or a blank
+ * (letters stay as typed: a word is spelled whole). */
+static bool spell_symbol(unsigned c)
+{
+    return c < 0x80 && c != 0 && (isdigit((int)c) || strchr(" \t+-*/=?", (int)c));
+}
+
+/* input with every character missing from m's vocabulary whose width variant is in it, or
+ * is ASCII the spelling reads (widthform.h: ？ for ?, ３ for 3; ? for ？ where the
+ * vocabulary holds ？ and not ?) written as that variant,
+ * one character for one: the decoder's character numbers stay the input's. Returns how
+ * many were, or -1 when out is too short (then read the input as it is). */
+static int spell_fold(const Model *m, const char *input, char *out, size_t cap)
+{
+    size_t used = 0, n = strlen(input);
+    int folded = 0;
+    for (size_t i = 0; i < n;) {
+        ucs4_t uc;
+        int len = u8_mbtouc(&uc, (const uint8_t *)input + i, n - i);
+        char ch[TEXT_CHAR_BYTES], variant[TEXT_CHAR_BYTES];
+        memcpy(ch, input + i, (size_t)len);
+        ch[len] = '\0';
+        const char *put = ch;
+        unsigned v = widthform_variant(uc);
+        if (v && model_find_char(m, ch) < 0) {
+            int vn = u8_uctomb((uint8_t *)variant, (ucs4_t)v, (int)sizeof variant - 1);
+            variant[vn > 0 ? vn : 0] = '\0';
+            if (vn > 0 && (model_find_char(m, variant) >= 0 || (uc >= 0x80 && spell_symbol(v)))) {
+                put = variant;
+                folded++;
+            }
+        }
+        size_t pn = strlen(put);
+        if (used + pn + 1 > cap)
+            return -1;
+        memcpy(out + used, put, pn);
+        used += pn;
+        i += (size_t)len;
+    }
+    out[used] = '\0';
+    return folded;
+}
+
 int spell_decode_marked(const Model *m, const char *input, char *out, size_t cap,
                         char *err, size_t errlen, int *bad, Lang lang)
 {
+    return spell_decode_folded(m, input, out, cap, err, errlen, bad, lang, NULL);
+}
+
+int spell_decode_folded(const Model *m, const char *input, char *out, size_t cap,
+                        char *err, size_t errlen, int *bad, Lang lang, int *folded)
+{
+    if (folded)
+        *folded = 0;
     if (bad)
         *bad = 0;
     char scratch[2];
@@ -335,7 +388,11 @@ int spell_decode_marked(const Model *m, const char *input, char *out, size_t cap
         text_format(err, errlen, "%s", LANG_PICK(lang, "sentence is not valid UTF-8", "句子不是有效的 UTF-8"));
         return -1;
     }
-    Decoder d = { .m = m, .at = input, .index = 1, .out = out, .cap = cap,
+    char variants[4 * MODEL_SENTENCE_BYTES];   /* full-width forms read as the vocabulary's */
+    int n_folded = spell_fold(m, input, variants, sizeof variants);
+    if (folded)
+        *folded = n_folded > 0 ? n_folded : 0;
+    Decoder d = { .m = m, .at = n_folded >= 0 ? variants : input, .index = 1, .out = out, .cap = cap,
                   .err = err, .errlen = errlen, .lang = lang };
     while (*d.at)
         if (decode_item(&d) != 0) {

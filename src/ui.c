@@ -29,6 +29,7 @@ int ui_init_for(Ui *ui, ViewId view, const Lesson *ls)
     ui->head = -1;
     ui->answer = -1;
     ui->seed = QUIZ_DEFAULT_SEED;
+    ui->session = 1;   /* no history yet: the first session */
     if (ls)
         ui->want = ls->params;
     else
@@ -90,6 +91,33 @@ void ui_set_view(Ui *ui, Player *p, const Lesson *ls, ViewId view)
 int ui_view_from_name(const char *name)
 {
     return view_from_name(name);
+}
+
+void ui_history_start(Ui *ui, const History *h, bool kept, bool order)
+{
+    ui->history = *h;
+    ui->history_kept = kept;
+    ui->history_dirty = false;
+    ui->session = h->sessions + 1;
+    ui->session_counted = false;
+    ui->n_due = order ? history_due(h, ui->session, ui->due) : 0;
+}
+
+void ui_lesson_changed(Ui *ui, const Lesson *ls)
+{
+    for (int v = 0; v < VIEW_COUNT; v++) {
+        const ViewOps *ops = view_ops((ViewId)v);
+        void *state = ops->lesson_changed ? view_state(ui->views, (ViewId)v) : NULL;
+        if (state)
+            ops->lesson_changed(state, ui, ls);
+    }
+}
+
+void ui_model_in_play(Ui *ui, const ModelInPlay *play, const EditLog *set, const EditLog *what_if)
+{
+    ui->play = *play;
+    ui->edits = what_if ? what_if->n : 0;
+    edit_marks(set, what_if, &ui->marks);
 }
 
 void ui_note(Ui *ui, UiNote note, double value)
@@ -222,6 +250,18 @@ static int ui_next_heads(Ui *ui)
     return REACT_REDRAW | REACT_RECOMPUTE;
 }
 
+/* u: the newest what-if change undone (app.c), or why nothing is. */
+static int ui_undo(Ui *ui)
+{
+    if (ui->edits > 0) {
+        ui->what_if = EDIT_ASK_UNDO;
+        ui->what_if_edit = (Edit){ 0 };
+        return REACT_REDRAW | REACT_RECOMPUTE;
+    }
+    ui_note(ui, ui->marks.set_cells > 0 ? NOTE_SET_STAYS : NOTE_NOTHING_TO_UNDO, 0.0);
+    return REACT_REDRAW;
+}
+
 static int ui_view_step(Ui *ui, Player *p, const Lesson *ls, int delta)
 {
     ui_set_view(ui, p, ls, (ViewId)(((int)ui->view + delta + VIEW_COUNT) % VIEW_COUNT));
@@ -309,6 +349,7 @@ int ui_carry_out(Ui *ui, Player *p, const Lesson *ls, Request *rq, long long now
     }
     if (asks & REQUEST_PLAY) {
         ui_keep_model(&ui->model_next, rq->play);
+        ui->model_next_play = rq->play_as;
         rq->play = NULL;
     }
     if (asks & REQUEST_SAVE) {
@@ -317,6 +358,19 @@ int ui_carry_out(Ui *ui, Player *p, const Lesson *ls, Request *rq, long long now
     }
     if (asks & REQUEST_FILE_NAME)
         input_open_file(&ui->input, rq->file, rq->file_name);
+    if (asks & REQUEST_PRACTICED) {   /* the first answer makes this run a session */
+        if (!ui->session_counted) {
+            ui->session_counted = true;
+            ui->history.sessions = ui->session;
+        }
+        history_answer(&ui->history, rq->practiced, rq->right_first, ui->session);
+        ui->history_dirty = true;
+    }
+    if (asks & REQUEST_CHECKED) {   /* when it was taken: app.c stamps it as it writes */
+        history_check(&ui->history, rq->check_score, rq->check_max, 0);
+        ui->history_dirty = true;
+        ui->checks_done++;
+    }
     if (asks & (REQUEST_SENTENCE | REQUEST_COMPARE | REQUEST_MASK | REQUEST_HEADS | REQUEST_WHAT_IF |
                 REQUEST_PLAY))
         react |= REACT_RECOMPUTE;
@@ -405,6 +459,10 @@ static int ui_apply_global(Ui *ui, Player *p, const Lesson *ls, Action a, int ar
         ui->want.config.mask = ui->want.config.mask == MASK_CAUSAL ? MASK_NONE : MASK_CAUSAL;
         return REACT_REDRAW | REACT_RECOMPUTE;
     case ACTION_HEADS:       return ui_next_heads(ui);
+    case ACTION_UNDO:        return ui_undo(ui);
+    case ACTION_LESSON_MODEL:
+        ui->lesson_model = true;   /* app.c swaps the models */
+        return REACT_REDRAW | REACT_RECOMPUTE;
     case ACTION_TOUR:
     case ACTION_TOUR_NEXT:
     case ACTION_TOUR_PREV:

@@ -63,8 +63,8 @@ static Edit machine_edit_for(const Trace *tr, const MachineState *st, int h, dou
     } else if (st->table == MACHINE_EDIT_SCORE) {
         e.head = h;
         e.before = TRACE_HSQ(tr, scores, h, st->row, st->col);
-        snprintf(e.names[0], sizeof e.names[0], "%s", tr->tokens[st->row]);
-        snprintf(e.names[1], sizeof e.names[1], "%s", tr->tokens[st->col]);
+        charname_of(tr->tokens, tr->T, st->row, e.names[0], sizeof e.names[0]);
+        charname_of(tr->tokens, tr->T, st->col, e.names[1], sizeof e.names[1]);
     }
     return e;
 }
@@ -114,33 +114,46 @@ static int machine_move(MachineState *st, const Trace *tr, int dr, int dc)
     return REACT_REDRAW;
 }
 
-/* The status line's word on a typed value that is not a number (nothing changes): practice's
- * (typed_message), and that nothing changed. */
+/* The status line's word on a typed value that is not a number (nothing changes): why, and
+ * that nothing changed. */
 static void machine_junk_note(const ViewCall *call, const char *typed)
 {
-    char why[160], note[UI_NOTE_BYTES];
+    char why[192], note[UI_NOTE_BYTES];
     Lang lang = call->ui->input.lang == LANG_ZH ? LANG_ZH : LANG_EN;
-    typed_message(typed, false, lang, why, sizeof why);
+    typed_message(typed, TYPED_VALUE, lang, why, sizeof why);
     snprintf(note, sizeof note, LANG_PICK(lang, "%s; nothing changed", "%s，什么也没改"), why);
     request_note_text(call->ask, note);
 }
 
-/* A key while a value is typed: digits and the like, Backspace, Enter (apply), Esc. */
+/* A key while a value is typed: the characters of a number (full-width ones read as ASCII),
+ * Backspace, Enter (apply), Esc; any other printable key is taken and answered with a hint. */
 static int machine_type(MachineState *st, const ViewCall *call, int key)
 {
-    switch (typed_key(st->typed, sizeof st->typed, key, false)) {
+    Lang lang = call->ui->input.lang == LANG_ZH ? LANG_ZH : LANG_EN;
+    char note[UI_NOTE_BYTES];
+    TypedKey what = typed_key(st->typed, sizeof st->typed, key, TYPED_VALUE);
+    switch (what) {
     case TYPED_KEY_ESC:
         st->typing = false;
         return REACT_REDRAW;
     case TYPED_KEY_EDITED:
         return REACT_REDRAW;
+    case TYPED_KEY_FOLDED:   /* said at each such key: a note lasts until the next */
+        typed_folded_note(lang, note, sizeof note);
+        request_note_text(call->ask, note);
+        return REACT_REDRAW;
+    case TYPED_KEY_UNUSABLE:
+    case TYPED_KEY_FULL:
+        typed_hint(what, key, TYPED_VALUE, lang, note, sizeof note);
+        request_note_text(call->ask, note);
+        return REACT_REDRAW;
     case TYPED_KEY_ENTER: {
-        TypedNumber v;
-        TypedRead read = typed_read(st->typed, &v);
+        double v;
+        TypedRead read = typed_value(st->typed, &v);
         st->typing = false;
-        if (read == TYPED_NUMBER && !v.percent)
-            return machine_ask(call, st, v.value);
-        if (read == TYPED_JUNK)   /* "1.2.3", "-": said, not dropped in silence */
+        if (read == TYPED_NUMBER)
+            return machine_ask(call, st, v);
+        if (read != TYPED_EMPTY)   /* "1.2.3", "-", "50%": said, not dropped in silence */
             machine_junk_note(call, st->typed);
         return REACT_REDRAW;
     }
@@ -182,10 +195,9 @@ int machine_edit_key(MachineState *st, const ViewCall *call, int key)
         st->typing = true;
         st->typed[0] = '\0';
         return REACT_REDRAW;
-    case 'u':
-        if (ui->edits == 0) {   /* said, not a key that seems to do nothing */
-            request_note_text(call->ask, ui->input.lang == LANG_ZH ? "还没有改动，没什么可撤销的"
-                                                                   : "what if: nothing changed yet, nothing to undo");
+    case 'u':   /* as everywhere: the newest change undone (said when there is none) */
+        if (ui->edits == 0) {
+            request_note(call->ask, ui->marks.set_cells > 0 ? NOTE_SET_STAYS : NOTE_NOTHING_TO_UNDO, 0.0);
             return REACT_REDRAW;
         }
         request_undo(call->ask);
@@ -261,8 +273,8 @@ void machine_edit_draw(const ViewCtx *c, const MachineState *st, const MachineEd
         snprintf(table, sizeof table, SAY(c, "score Q·K, head %d", "分数 Q·K，头 %d"), h + 1);
     else
         snprintf(table, sizeof table, "%s", SAY(c, "score Q·K", "分数 Q·K"));
-    snprintf(buf, sizeof buf, SAY(c, "what if%s%s (changes in effect: %d)", "改一个数试试%s%s（已改 %d 处）"),
-             c->gl->sep, table, c->ui->edits);
+    snprintf(buf, sizeof buf, SAY(c, "what if%s%s (numbers changed: %d)", "改一个数试试%s%s（已改 %d 处）"),
+             c->gl->sep, table, c->ui->marks.cells);
     draw_drawable(c->ascii, buf, shown, sizeof shown);
     draw_rule_heading(c->g, c->gl, L->x, y++, L->w, shown);
     int label_w = by_char ? L->lw : 4, cell_w = editor_cell_w(c, st, h, rows, cols);
@@ -308,11 +320,11 @@ void machine_edit_draw(const ViewCtx *c, const MachineState *st, const MachineEd
     if (y >= bottom)
         return;
     if (st->typing)   /* what the keys do now: Esc cancels the value, it does not close */
-        snprintf(buf, sizeof buf, "%s", SAY(c, "digits, . and - · Enter sets the value · Backspace erases · Esc cancels",
-                                            "输入数字、小数点或负号 · Enter 设定 · Backspace 删除 · Esc 取消"));
+        snprintf(buf, sizeof buf, "%s", SAY(c, "digits . - e · Enter sets the value · Backspace erases · Esc cancels",
+                                            "数字、小数点、负号、e · Enter 设定 · Backspace 删除 · Esc 取消"));
     else   /* one row of 80 columns holds it whole, Esc too */
-        snprintf(buf, sizeof buf, SAY(c, "arrows choose · +/- add %.1f · Enter types · t table · u undo all · Esc closes",
-                                      "方向键选数 · +/- 加减 %.1f · Enter 输入新值 · t 换表 · u 全部撤销 · Esc 关闭"),
+        snprintf(buf, sizeof buf, SAY(c, "arrows choose · +/- add %.1f · Enter types · t table · u undo · Esc closes",
+                                      "方向键选数 · +/- 加减 %.1f · Enter 输入新值 · t 换表 · u 撤销 · Esc 关闭"),
                  MACHINE_NUDGE);
     draw_drawable(c->ascii, buf, shown, sizeof shown);
     draw_paragraph(c->g, c->gl, L->x, y, L->w, bottom - y, shown, STYLE_DIM);

@@ -10,6 +10,7 @@
 #include "format.h"
 #include "heat.h"
 #include "pieces.h"
+#include "typed.h"
 #include "view.h"
 #include "view_matrix.h"
 
@@ -27,6 +28,7 @@ VIEW_ACTIONS_TABLE(matrix_actions, MATRIX_ACTIONS);
 
 static const KeyBinding matrix_keys[] = {
     { 't',          VIEW_OWN(TABLE_NEXT),  0, "t", true },
+    { KEYCODE_ENTER, VIEW_OWN(SCORE_TYPE), 0, "Enter", true },
     { KEYCODE_LEFT, ACTION_ANSWER_PREV, 0, "←", true },
     { KEYCODE_RIGHT, ACTION_ANSWER_NEXT, 0, "→", true },
     { 0,            ACTION_NONE,        0, NULL, false },
@@ -904,6 +906,28 @@ static void draw_table(const ViewCtx *c, const MatrixLayout *L, int k)
         grid_put_text(c->g, label_end, cell_y(L, last) + L->ch / 2, c->ascii ? "v" : "↓", STYLE_DIM);
 }
 
+/* The head whose score the cell's line sets: the one shown (the first of two shown). */
+static int matrix_score_head(const Trace *tr, const Ui *ui)
+{
+    return tr->heads == 2 && ui->head == 1 ? 1 : 0;
+}
+
+/* While a score is typed, the body's last row: the chosen cell's raw score, the value typed
+ * and what Enter and Esc do. */
+static void draw_score_line(const ViewCtx *c, const MatrixLayout *L, const MatrixState *st)
+{
+    int h = matrix_score_head(c->tr, c->ui), y = c->body.y + c->body.h - 1;
+    char num[FORMAT_BYTES], buf[512], shown[1024];
+    format_fixed(num, sizeof num, TRACE_HSQ(c->tr, scores, h, L->row, L->col), 2);
+    snprintf(buf, sizeof buf, SAY(c, "score(%s→%s) = %s · new value: %s_ · Enter sets it (u undoes) · Esc cancels",
+                                  "分数(%s→%s) = %s · 新的值：%s_ · Enter 设定（u 撤销）· Esc 取消"),
+             c->tok[L->row], c->tok[L->col], num, st->typed);
+    draw_drawable(c->ascii, buf, shown, sizeof shown);
+    for (int x = c->body.x; x < c->body.x + c->body.w; x++)
+        grid_put_char(c->g, x, y, " ", STYLE_NORMAL);
+    draw_clipped(c->g, L->x, y, c->body.x + c->body.w, shown, STYLE_BOLD);
+}
+
 static void matrix_view_draw(const ViewCtx *c)
 {
     MatrixLayout L;
@@ -920,6 +944,9 @@ static void matrix_view_draw(const ViewCtx *c)
     pieces_draw(c, &text, L.x, L.mirror_row, L.w, L.mirror_lines);
     build_check(c, &L, &text);
     pieces_draw(c, &text, L.x, L.check_row, L.w, L.check_lines);
+    const MatrixState *st = c->state;
+    if (st && st->typing)
+        draw_score_line(c, &L, st);
 }
 
 /* ---------------------------------------------------------------- clicks */
@@ -964,6 +991,75 @@ static void matrix_init(void *state, const Lesson *ls)
     st->table = MATRIX_SHARES;
 }
 
+/* Enter on a typed score: the chosen cell's raw score set (what if: app.c carries it out and
+ * every screen follows), unless the mask hides the cell or the text is no number (said). */
+static int matrix_set_score(MatrixState *st, const ViewCall *call)
+{
+    const Trace *tr = &call->ls->tr;
+    Lang lang = call->ui->input.lang == LANG_ZH ? LANG_ZH : LANG_EN;
+    int t = call->p->focus, s = lesson_answer(call->ls, call->ui->answer, t);
+    double v;
+    TypedRead read = typed_value(st->typed, &v);
+    st->typing = false;
+    if (read == TYPED_EMPTY)
+        return REACT_REDRAW;
+    if (read != TYPED_NUMBER) {
+        char why[192];
+        typed_message(st->typed, TYPED_VALUE, lang, why, sizeof why);
+        request_note_text(call->ask, why);
+        return REACT_REDRAW;
+    }
+    if (!engine_visible(tr, t, s)) {
+        request_note_text(call->ask, LANG_PICK(lang, "the mask hides this score: softmax never sees it",
+                                               "这个分数被遮住了：softmax 看不到它，改了也没用"));
+        return REACT_REDRAW;
+    }
+    int h = matrix_score_head(tr, call->ui);
+    Edit e = { .target = EDIT_SCORE, .row = t, .col = s, .after = v, .head = h,
+               .before = TRACE_HSQ(tr, scores, h, t, s) };
+    charname_of(tr->tokens, tr->T, t, e.names[0], sizeof e.names[0]);
+    charname_of(tr->tokens, tr->T, s, e.names[1], sizeof e.names[1]);
+    request_what_if(call->ask, &e);
+    return REACT_REDRAW;
+}
+
+/* A key while a score is typed: a number's characters (full-width ones read as ASCII),
+ * Backspace, Enter, Esc; every other printable key taken and answered with a hint. */
+static int matrix_key(void *state, const ViewCall *call, int key)
+{
+    MatrixState *st = state;
+    Lang lang = call->ui->input.lang == LANG_ZH ? LANG_ZH : LANG_EN;
+    char note[UI_NOTE_BYTES];
+    TypedKey what = typed_key(st->typed, sizeof st->typed, key, TYPED_VALUE);
+    switch (what) {
+    case TYPED_KEY_ENTER:
+        return matrix_set_score(st, call);
+    case TYPED_KEY_ESC:
+        st->typing = false;
+        return REACT_REDRAW;
+    case TYPED_KEY_EDITED:
+        return REACT_REDRAW;
+    case TYPED_KEY_FOLDED:   /* said at each such key: a note lasts until the next */
+        typed_folded_note(lang, note, sizeof note);
+        request_note_text(call->ask, note);
+        return REACT_REDRAW;
+    case TYPED_KEY_UNUSABLE:
+    case TYPED_KEY_FULL:
+        typed_hint(what, key, TYPED_VALUE, lang, note, sizeof note);
+        request_note_text(call->ask, note);
+        return REACT_REDRAW;
+    case TYPED_KEY_OTHER:
+        break;
+    }
+    return key == KEYCODE_TAB || key == KEYCODE_BACKTAB || key == KEYCODE_REDRAW ? -1 : REACT_NONE;
+}
+
+static bool matrix_modal(const void *state)
+{
+    const MatrixState *st = state;
+    return st->typing;
+}
+
 static int matrix_act(void *state, const ViewCall *call, Action a, int arg)
 {
     (void)call;
@@ -980,6 +1076,10 @@ static int matrix_act(void *state, const ViewCall *call, Action a, int arg)
         if (arg < 0 || arg >= MATRIX_TABLE_COUNT)
             return REACT_NONE;
         st->table = (MatrixTable)arg;
+        return REACT_REDRAW;
+    case ACTION_SCORE_TYPE:
+        st->typing = true;
+        st->typed[0] = '\0';
         return REACT_REDRAW;
     }
     return -1;
@@ -1045,6 +1145,8 @@ const ViewOps view_matrix = {
     .draw = matrix_view_draw,
     .hit = matrix_view_hit,
     .act = matrix_act,
+    .modal = matrix_modal,
+    .key = matrix_key,
     .set_cursor = matrix_set_cursor,
     .chosen = matrix_chosen,
     .keys = matrix_keys,

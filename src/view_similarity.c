@@ -320,8 +320,16 @@ static int table_first_row(const ViewCtx *c, const SimFocus *f, TableKind k, int
     return first > lo ? lo : first;
 }
 
+/* True while predict asks whether the scores are mirrored (the tour's question at this
+ * trouble): the Q·K table and its words wait for the answer, so the screen does not give it. */
+static bool scores_wait(const ViewCtx *c)
+{
+    return c->ui->predict.kind == PREDICT_MIRROR && !c->ui->predict.revealed;
+}
+
 /* A table at (x, y): column heads, then as many rows (from row `first`) and columns as fit
- * in rows × cols. Returns the rows drawn. */
+ * in rows × cols; the Q·K table's cells blank while a question about them waits. Returns
+ * the rows drawn. */
 static int draw_table(const ViewCtx *c, const SimFocus *f, const SimLayout *L, TableKind k, int x,
                       int y, int rows, int cols, int first)
 {
@@ -346,7 +354,9 @@ static int draw_table(const ViewCtx *c, const SimFocus *f, const SimLayout *L, T
                 bool marked = table_marked(c, f, k, r, s);
                 if (marked != (pass == 1))
                     continue;
-                if (k == TABLE_SCORES && !engine_visible(c->tr, r, s))
+                if (k == TABLE_SCORES && scores_wait(c))
+                    draw_right(c->g, cx, row, cw, "?", STYLE_DIM);
+                else if (k == TABLE_SCORES && !engine_visible(c->tr, r, s))
                     draw_right(c->g, cx, row, cw, c->gl->minus_inf, STYLE_DIM);
                 else
                     cell_value(c, cx, row, cw, table_value(c, f, k, r, s), lo, hi, marked);
@@ -398,6 +408,11 @@ static void statement_scores(const ViewCtx *c, const SimFocus *f, char *buf, siz
     const char *a = c->tok[f->subject], *b = c->tok[f->partner];
     double ab = TRACE_HSQ(tr, scores, f->head, f->subject, f->partner);
     double ba = TRACE_HSQ(tr, scores, f->head, f->partner, f->subject);
+    if (scores_wait(c)) {
+        snprintf(buf, cap, "%s", SAY(c, "answer the question above: then the scores show",
+                                        "先回答上面的问题，再看分数"));
+        return;
+    }
     if (!engine_visible(tr, f->partner, f->subject)) {
         if (c->lang == LANG_ZH)
             snprintf(buf, cap, "掩码让「%s」看不见「%s」（第 7 课）", b, a);
@@ -429,11 +444,20 @@ static void paragraph_symmetric(const ViewCtx *c, const SimFocus *f, char *buf, 
     const char *a = c->tok[f->subject], *b = c->tok[f->partner];
     bool lesson = strcmp(c->tr->tokens[f->subject], "等") == 0 &&
                   strcmp(c->tr->tokens[f->partner], "加") == 0;
+    /* while the mirror question waits, only what lesson 4 showed: why symmetry is a
+     * trouble would say the answer */
+    if (scores_wait(c)) {
+        snprintf(buf, cap, "%s", SAY(c, "Lesson 4's table answers \"who is like whom\": one number for both "
+                                        "directions of a pair. Will the scores of attention be the same?",
+                                        "第 4 课那张表回答的是「谁像谁」：一对字的两个方向是同一个数。"
+                                        "注意力的分数也这样吗？"));
+        return;
+    }
     if (c->lang == LANG_ZH) {
         snprintf(buf, cap, "%s那张表回答的是「谁像谁」，注意力要回答的是「我该看谁一眼」。"
-                 "对称意味着「谁在问」和「谁在答」是同一个角色。%s"
-                 "Q 和 K 来自两张不同的矩阵，同一对字的两个方向就有了两个分数。",
-                 "第 4 课", lesson ? "可「等」需要从「加」那里知道「该做加法了」，而「加」并不需要从「等」那里知道这个。" : "");
+                 "对称意味着「谁在问」和「谁在答」是同一个角色。%s%s",
+                 "第 4 课", lesson ? "可「等」需要从「加」那里知道「该做加法了」，而「加」并不需要从「等」那里知道这个。" : "",
+                 "Q 和 K 来自两张不同的矩阵，同一对字的两个方向就有了两个分数。");
         return;
     }
     snprintf(buf, cap, "%s table answers \"who is like whom\"; attention must answer \"whom should "
@@ -997,8 +1021,12 @@ static void trouble_heading(const ViewCtx *c, const SimFocus *f, const SimLayout
     const char *ch = c->tok[k == 1 ? f->compared : f->asker];
     switch (k) {
     case 0:
-        snprintf(title, sizeof title, SAY(c, "%s%ssymmetric: asking and answering are one role",
-                                             "麻烦 %s%s对称：「谁在问」和「谁在答」是同一个角色"), prefix, c->gl->sep);
+        if (scores_wait(c))   /* the trouble's name would say the answer */
+            snprintf(title, sizeof title, SAY(c, "%s%slesson 4's table is symmetric",
+                                                 "麻烦 %s%s第 4 课的表是对称的"), prefix, c->gl->sep);
+        else
+            snprintf(title, sizeof title, SAY(c, "%s%ssymmetric: asking and answering are one role",
+                                                 "麻烦 %s%s对称：「谁在问」和「谁在答」是同一个角色"), prefix, c->gl->sep);
         break;
     case 1:
         snprintf(title, sizeof title, SAY(c, "%s%scontent only: %s's row ignores the sentence",

@@ -50,8 +50,8 @@ static const KeyBinding train_keys[] = {
     { 'k',           VIEW_OWN(TRAIN_UP),     0, "k",     false },
     { KEYCODE_DOWN,  VIEW_OWN(TRAIN_DOWN),   0, "↓ j",   true  },
     { 'j',           VIEW_OWN(TRAIN_DOWN),   0, "j",     false },
-    { 'w',           VIEW_OWN(TRAIN_SAVE),   0, "w",     true  },
-    { 'p',           VIEW_OWN(TRAIN_USE),    0, "p",     true  },
+    { 'W',           VIEW_OWN(TRAIN_SAVE),   0, "W",     true  },   /* not w, p: "where from", */
+    { 'P',           VIEW_OWN(TRAIN_USE),    0, "P",     true  },   /* "predict" everywhere */
     { 0,             ACTION_NONE,            0, NULL,    false },
 };
 
@@ -245,7 +245,9 @@ static int train_view_use(TrainViewState *s, Request *ask)
     Model *m = train_view_model(s, ask);
     if (!m)
         return REACT_REDRAW;
-    request_play(ask, m);
+    ModelInPlay as;
+    inplay_trained(&as, task_name(s->task), (unsigned long long)s->seed);
+    request_play(ask, m, &as);
     request_heads(ask, s->heads);
     request_open(ask, VIEW_DEFAULT);
     return REACT_REDRAW;
@@ -877,7 +879,7 @@ const ViewOps view_train = {
     .stages = false,
     .about = "the machine learning add (or all four operations) live: loss and accuracy against "
              "steps, the chosen sentence's ? row and prediction (三加五等于? → 八), what ? learned "
-             "to look at; w saves the model, p plays it on every screen",
+             "to look at; W saves the model, P plays it on every screen",
     .state_size = sizeof(TrainViewState),
     .init = train_view_init,
     .free = train_view_free,

@@ -37,7 +37,7 @@ ESC=$(printf '\033')
 
 # The program's environment: a UTF-8 locale in English, a 256-colour xterm, and no user's
 # config file (an empty XDG_CONFIG_HOME).
-APP_ENV="env -u LC_ALL -u LC_MESSAGES -u LC_CTYPE -u NO_COLOR LANG=C.UTF-8 TERM=xterm-256color XDG_CONFIG_HOME=$WORK/xdg"
+APP_ENV="env -u LC_ALL -u LC_MESSAGES -u LC_CTYPE -u NO_COLOR LANG=C.UTF-8 TERM=xterm-256color XDG_CONFIG_HOME=$WORK/xdg XDG_STATE_HOME=$WORK/state"
 PROMPT='e2e$ '
 PROMPT_SEEN='e2e$'   # as capture-pane shows it: trailing blanks trimmed
 
@@ -63,6 +63,11 @@ start_pane() {
 # Runs attn-tui with the arguments given, directly in the pane.
 start_app() {
     start_pane "$APP_ENV $BIN $*"
+}
+
+# Waits until the program started by start_app has left (its pane and server gone).
+wait_exit() {
+    wait_until '! t has-session >/dev/null 2>&1' 5
 }
 
 # Runs a shell in the pane (to check what the program leaves behind) and waits for it.
@@ -258,6 +263,7 @@ run_case() {
     case $1 in *"$ONLY"*) ;; *) return 0 ;; esac
     FAIL_MSG=""
     rm -f "$WORK/screen"
+    rm -rf "$WORK/state"   # each case starts with no practice history
     _t0=$(date +%s%N)
     if "$2"; then
         PASSED=$((PASSED + 1))
@@ -560,7 +566,7 @@ case_quit_after_resize() {
     type_command "$BIN"
     wait_for "于" || fail "the program did not start in the shell" || return 1
     t resize-window -x 120 -y 40
-    wait_for "? explains this screen · g guided tour" || fail "no frame at 120×40" || return 1
+    wait_for "? explains this screen · g the whole lesson, guided" || fail "no frame at 120×40" || return 1
     settle big || fail "the 120×40 frame never settled" || return 1
     t send-keys q
     ask_status || fail "the shell did not come back after q" || return 1
@@ -1165,9 +1171,10 @@ case_tour() {
     _n=$(grep -o 'tour 1/[0-9]*' "$WORK/first" | cut -d/ -f2)
     _i=1 _asked=0
     while [ "$_i" -lt "$_n" ]; do
-        if grep -qF "Predict: whom will 等 look at most?" "$WORK/screen"; then
-            t send-keys 2                      # 加
-            wait_for "等 looks most at 加 (52.4%): right!" || fail "answering 2 did not say right" || return 1
+        if grep -qF "Predict: whom will 减 look at most?" "$WORK/screen"; then
+            grep -qF "十减四等于?" "$WORK/screen" || fail "the share question is not asked in the other sentence" || return 1
+            t send-keys 1                      # 十
+            wait_for "减 looks most at 十 (49.2%): right!" || fail "answering 1 did not say right" || return 1
             _asked=1
         fi
         cp "$WORK/screen" "$WORK/before"
@@ -1177,6 +1184,7 @@ case_tour() {
     done
     [ "$_asked" = 1 ] || fail "no question before ③ on the way" || return 1
     grep -qF "[summary]" "$WORK/screen" || fail "the last stop is not the summary" || return 1
+    grep -qF "the tour's end: you predicted 1 of 2 right" "$WORK/screen" || fail "the end does not sum up the tally" || return 1
     while [ "$_i" -gt 1 ]; do
         cp "$WORK/screen" "$WORK/before"
         t send-keys Left
@@ -1209,12 +1217,12 @@ case_input_line() {
     t send-keys Enter
     sleep 0.2
     capture
-    grep -qF "attn-tui · 三加五等于?" "$WORK/screen" || fail "a refused sentence changed the lesson" || return 1
+    grep -qF "三加五等于? · lesson model" "$WORK/screen" || fail "a refused sentence changed the lesson" || return 1
     t send-keys BSpace
     t send-keys -l '?'
     wait_for "十减四等于?" || fail "the typed sentence is not read as 十减四等于?" || return 1
     t send-keys Enter
-    wait_for "attn-tui · 十减四等于?" || fail "Enter did not run 十减四等于?" || return 1
+    wait_for "十减四等于? · lesson model" || fail "Enter did not run 十减四等于?" || return 1
     wait_for "how much 十 looks at each character" || fail "the panel does not show 十's row" || return 1
     settle arcs || fail "the screen did not settle" || return 1
     grep -qF -e "⡇" -e "⣀" -e "⠉" "$WORK/arcs" || fail "no arcs (braille) for the new sentence" || return 1
@@ -1328,7 +1336,7 @@ case_svg_to_tty() {
 run_case "e, typing 10-4=? and Enter runs 十减四等于?"                  case_input_line
 run_case "S to /dev/tty: the frame is painted again over the picture"    case_svg_to_tty
 run_case "S writes the frame as SVG: the default, == --print, never over" case_svg_key
-run_case "--tour: → to the summary (a question answered), ← back, Esc"  case_tour
+run_case "--tour: → to the summary (a question answered, the tally summed up), ← back, Esc"  case_tour
 run_case "--record writes asciicast v2 that replays to the last frame" case_record
 run_case "--record writes nothing while paused"                       case_record_idle
 run_case "--view all: ↓ and ↑ move the selection, n hides numbers" case_all_select
@@ -1348,8 +1356,9 @@ run_case "Tab from scale opens summary"                          case_summary_ta
 
 # ---------------------------------------------------------------- practice, where from, what if
 
-# Three questions answered as a person would: one right, one wrong (its mistake named), one
-# left empty (the worked solution); Esc leaves the line, n says it does not apply.
+# Three questions answered as a person would: one right, one wrong twice (the first named,
+# the second solved; q on the open line is a hint), one left empty (the worked solution);
+# Esc leaves the line, n says it does not apply.
 case_practice_three() {
     start_app --view practice
     wait_for "Practice · question 1" && wait_for "x(等)[2]: word vector + position fingerprint" ||
@@ -1361,11 +1370,18 @@ case_practice_three() {
         fail "the right answer was not called correct" || return 1
     t send-keys Enter
     wait_for "Practice · question 2" || fail "Enter did not go on to question 2" || return 1
+    t send-keys -l "2.0"
+    t send-keys Enter
+    wait_for "2.0 is not right yet: one more try." ||
+        fail "a first wrong answer was not given a second try" || return 1
+    wait_for "The mistake: rounded to fewer decimals than asked (two decimals)" ||
+        fail "fewer decimals were not named" || return 1
+    t send-keys -l "q"                               # q: a hint, never a quit
+    wait_for "'q' is not part of a number" || fail "q on the open line was not answered with a hint" || return 1
     t send-keys -l "0.73"
     t send-keys Enter
     wait_for "0.73 is wrong: the right value is 2.03." ||
         fail "the wrong answer did not get the right value" || return 1
-    wait_for "The mistake: position fingerprint left out" || fail "the mistake was not named" || return 1
     wait_for "Σ = 2.03217 → 2.03 (two decimals)" || fail "no worked solution" || return 1
     t send-keys Enter
     wait_for "Practice · question 3" || fail "Enter did not go on to question 3" || return 1
@@ -1409,16 +1425,20 @@ case_what_if() {
     wait_for "[machine]" || return 1
     t send-keys i
     wait_for "what if · Wq" || fail "i did not open the editor" || return 1
-    t send-keys Down Down Right Right Right +
-    wait_for "Wq[2][3] 0.58 → 1.08" || fail "the status line did not say what changed" || return 1
+    t send-keys Down Down Right Right Right + +
+    wait_for "what if: Wq[2][3] 0.58 → 1.58" || fail "the status line did not say what changed from the model as loaded" || return 1
+    t send-keys -                                    # one number, three changes
     t send-keys Tab Tab                              # the train screen sits between
     wait_for "[code]" || return 1
     wait_for "-0.69 -2.10 -1.80 -0.17 -0.27  1.92 -0.68 -0.23" ||
         fail "the code screen did not follow the change" || return 1
+    wait_for "edited: Wq[2][3] 0.58 → 1.08 · u undoes" || fail "the code screen does not say the model is edited" || return 1
+    wait_for "lesson model · edited" || fail "the title does not say the model is edited" || return 1
     t send-keys BTab BTab
-    wait_for "what if · Wq (changes in effect: 1)" || return 1
-    t send-keys u
-    wait_for "what if: 1 change undone" || fail "u did not undo" || return 1
+    wait_for "what if · Wq (numbers changed: 1)" || return 1
+    t send-keys u u u
+    wait_for "what if: undone; the model is as it was loaded" || fail "u did not undo" || return 1
+    wait_gone "edited:" || fail "the edit marker stayed after u" || return 1
     t send-keys Escape
     wait_gone "what if ·" || fail "Esc did not close the editor" || return 1
     t send-keys Tab Tab
@@ -1449,13 +1469,94 @@ case_what_if_score() {
     t send-keys Left
     wait_for "score(等→加) = 6.00*: set by you (what-if)," ||
         fail "the arcs' ② did not say the score was set" || return 1
-    t send-keys Tab Tab Tab i u
-    wait_for "what if: 1 change undone" || fail "u did not undo" || return 1
-    t send-keys Escape BTab BTab BTab Right
+    wait_for "edited: score(等→加) 4.05 → 6.00 · u undoes" || fail "the arcs do not say the score is set" || return 1
+    t send-keys u                                    # the global u, on the arcs
+    wait_for "what if: undone; the model is as it was loaded" || fail "u did not undo" || return 1
+    t send-keys Right
     wait_for "52.4%" || fail "after u the arcs do not show 52.4%"
 }
 
-run_case "practice: one right, one wrong (named), one empty; Esc, n"  case_practice_three
+# The practice history across two runs: question 1 (x) answered wrong twice, quit; the next
+# run asks an x first and says it is due; the file reads as the history's format. A damaged
+# history is said at the start, moved aside, and the run goes on.
+case_practice_history() {
+    start_app --view practice
+    wait_for "Practice · question 1" || return 1
+    t send-keys -l "5"
+    t send-keys Enter
+    t send-keys -l "5"
+    t send-keys Enter
+    wait_for "5 is wrong: the right value is -0.62." || fail "the answer was not graded" || return 1
+    t send-keys q
+    wait_exit || fail "q did not quit" || return 1
+    [ -s "$WORK/state/attn-tui/history" ] || fail "no history written to \$XDG_STATE_HOME/attn-tui/history" || return 1
+    grep -qx "kind x box 1 due 2 asked 1 right 0" "$WORK/state/attn-tui/history" ||
+        fail "the history does not hold x in box 1: $(cat "$WORK/state/attn-tui/history")" || return 1
+    start_app --view practice
+    wait_for "from your practice history, due first: x (1 of 1)" || fail "the next run does not say x is due" || return 1
+    wait_for "word vector + position fingerprint" || fail "the next run does not ask an x first" || return 1
+    t send-keys Escape
+    wait_for "Enter opens the answer line again." || return 1
+    t send-keys q
+    wait_exit || return 1
+    printf 'attn-tui history 1\nsessions many\n' > "$WORK/state/attn-tui/history"
+    start_app --view practice
+    wait_for "practice history damaged: moved to history.damaged-1" ||
+        fail "a damaged history was not said" || return 1
+    [ -f "$WORK/state/attn-tui/history.damaged-1" ] || fail "the damaged history was not kept aside" || return 1
+    t send-keys Escape
+    wait_for "Enter opens the answer line again." || return 1
+    t send-keys q
+    wait_exit || return 1
+    start_app --view practice --no-history
+    wait_for "Practice · question 1" || return 1
+    t send-keys -l -- "-0.62"
+    t send-keys Enter
+    wait_for "-0.62 is correct!" || return 1
+    t send-keys q
+    wait_exit || return 1
+    [ ! -f "$WORK/state/attn-tui/history" ] || fail "--no-history wrote a history"
+}
+
+# Answers the concept check shown in the pane: the right slots of the questions whose
+# numbers are in $1 (1-based), a wrong one for the others; then q.
+answer_check() {
+    for _q in 1 2 3 4 5 6 7 8 9 10 11 12; do
+        wait_for "question $_q of 12" || return 1
+        _right=$(printf '4 2 3 1 4 3 2 1 3 4 1 2' | cut -d' ' -f"$_q")   # concept.c's slots
+        case " $1 " in *" $_q "*) _key=$_right ;; *) _key=$(( _right % 4 + 1 )) ;; esac
+        t send-keys "$_key"
+        wait_for "Enter: the next question" || return 1
+        t send-keys Enter
+    done
+    wait_for "Concept check · the result" || return 1
+    t send-keys q
+}
+
+# --check before and after: the first run is the "before" (4 of 12), the second prints both
+# scores and the normalized gain on leaving (on the terminal the check ran on); the history
+# keeps both.
+case_concept_check() {
+    start_shell || fail "no shell prompt" || return 1
+    type_command "cd $WORK && $BIN --check"
+    answer_check "1 2 3 4" || fail "the first check did not run to its result" || return 1
+    ask_status && check_status 0 "--check" || return 1
+    wait_for "concept check: 4 of 12 right" || fail "the first check's score was not printed" || return 1
+    wait_for 'this was the first check: the "before"' || fail "the first is not the before" || return 1
+    t send-keys clear Enter
+    wait_gone "concept check" || return 1
+    type_command "$BIN --check"
+    answer_check "1 2 3 4 5 6 7 8 9 10" || fail "the second check did not run to its result" || return 1
+    ask_status && check_status 0 "--check again" || return 1
+    wait_for "concept check: 10 of 12 right" || fail "the second check's score was not printed" || return 1
+    wait_for "before: 4 of 12 · after: 10 of 12" || fail "no before and after" || return 1
+    wait_for "normalized gain (after − before) / (max − before): 0.75" || fail "no normalized gain" || return 1
+    [ "$(grep -c '^check ' "$WORK/state/attn-tui/history")" = 2 ] || fail "the history does not keep both checks"
+}
+
+run_case "practice: one right, one wrong twice (a second try), one empty; Esc, n"  case_practice_three
+run_case "--check before and after: both scores, the normalized gain"   case_concept_check
+run_case "practice history: a wrong kind comes back first; damaged: set aside; --no-history" case_practice_history
 run_case "practice --seed 5 asks what --worksheet --seed 5 prints"   case_practice_seed
 run_case "w traces output(等)[0] on the machine screen"              case_where_from
 run_case "i: Wq[2][3] nudged, every screen follows, u undoes"        case_what_if
@@ -1466,7 +1567,7 @@ run_case "arcs: . works 加 → 等, } another dimension, 60×20 keeps it" case_
 
 # ---------------------------------------------------------------- the train screen
 
-# --view train: Space trains until 100% and 三加五等于? → 八; w asks for the file's name on the
+# --view train: Space trains until 100% and 三加五等于? → 八; W asks for the file's name on the
 # input line and Enter writes the model there; the same name again is refused (the file kept)
 # and Esc writes nothing; quit; the saved model's --dump predicts 八.
 case_train_screen() {
@@ -1478,13 +1579,13 @@ case_train_screen() {
     wait_for "accuracy 100.0% (66/66)" 60 || fail "add was not learned after Space" || return 1
     wait_for "三加五等于? → 八" || fail "no 三加五等于? → 八 once learned" || return 1
     wait_for "? now gives 三 and 五" || fail "it does not say what it learned" || return 1
-    t send-keys w
-    wait_for "file: add-seed1.model" || fail "w does not ask for a file name" || return 1
+    t send-keys W
+    wait_for "file: add-seed1.model" || fail "W does not ask for a file name" || return 1
     t send-keys Enter
     wait_for "saved to $(cd "$WORK" && pwd -P)/add-seed1.model" || fail "no 'saved to PATH' after Enter" || return 1
     [ -s "$WORK/add-seed1.model" ] || fail "no add-seed1.model written" || return 1
     cp "$WORK/add-seed1.model" "$WORK/first.model"
-    t send-keys w Enter
+    t send-keys W Enter
     wait_for "a file of that name exists: Enter again replaces it" || fail "an existing file is not asked about" || return 1
     t send-keys Escape
     wait_gone "file:" || fail "Esc did not close the file-name line" || return 1
@@ -1499,18 +1600,29 @@ case_train_screen() {
     grep -qF "prediction: 三加五等于? → 八" "$WORK/dump.txt" || fail "the saved model does not predict 八: $(grep prediction "$WORK/dump.txt")"
 }
 
-# p plays the trained model: the arcs open and say what it answers.
+# P plays the trained model: the arcs open and say what it answers, the title says which
+# model plays; L plays the lesson's model again (every share back to 52.4%), L again the
+# trained one.
 case_train_play() {
     start_app --view train
     wait_for "❚❚ paused" || fail "the train screen did not open" || return 1
     t send-keys + + + Space
     wait_for "accuracy 100.0% (66/66)" 60 || fail "add was not learned" || return 1
-    t send-keys p
-    wait_for "the model answers 三加五等于? → 八" || fail "p does not play the trained model on the arcs"
+    t send-keys P
+    wait_for "the model answers 三加五等于? → 八" || fail "P does not play the trained model on the arcs" || return 1
+    wait_for "trained · add · seed 1" || fail "the title does not say the trained model plays" || return 1
+    t send-keys L
+    wait_for "the lesson's model plays on every screen" || fail "L did not say the lesson's model plays" || return 1
+    wait_for "三加五等于? · lesson model" || fail "the title does not say the lesson's model plays" || return 1
+    wait_for "52.4%" || fail "the lesson's model's share is not back" || return 1
+    wait_gone "the model answers" || fail "the lesson's model has no readout, yet one is said" || return 1
+    t send-keys L
+    wait_for "trained · add · seed 1" || fail "L again did not bring the trained model back" || return 1
+    wait_for "the model answers 三加五等于? → 八" || fail "the trained model came back without its readout"
 }
 
-run_case "--view train: Space learns add; w saves; the saved model predicts 八" case_train_screen
-run_case "train: p plays the trained model on every screen"      case_train_play
+run_case "--view train: Space learns add; W saves; the saved model predicts 八" case_train_screen
+run_case "train: P plays the trained model on every screen; L the lesson's and back" case_train_play
 
 # ---------------------------------------------------------------- flows2: what if typed, w's Q·K
 
@@ -1521,7 +1633,7 @@ case_what_if_typed_junk() {
     start_app --view machine --focus 4
     wait_for "[machine]" || return 1
     t send-keys i
-    wait_for "u undo all · Esc closes" || fail "the editor's keys line lost Esc at 80 columns" || return 1
+    wait_for "u undo · Esc closes" || fail "the editor's keys line lost Esc at 80 columns" || return 1
     t send-keys Enter
     t send-keys -l "1.2.3"
     wait_for "Backspace erases · Esc cancels" || fail "typing: the keys line does not say Esc cancels" || return 1
@@ -1529,7 +1641,7 @@ case_what_if_typed_junk() {
     wait_for "new value: 1.2.3_" || fail "a resize lost the value being typed" || return 1
     t send-keys Enter
     wait_for "'1.2.3' is not a number" || fail "a value that is not a number was dropped in silence" || return 1
-    wait_for "what if · Wq (changes in effect: 0)" || fail "a value that is not a number changed something" || return 1
+    wait_for "what if · Wq (numbers changed: 0)" || fail "a value that is not a number changed something" || return 1
     t send-keys Escape
     wait_gone "what if ·" || fail "Esc did not close the editor"
 }

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "harness.h"
+#include "charname.h"
 #include "chrome.h"
 #include "keys.h"
 #include "text.h"
@@ -224,11 +225,12 @@ int scene_press(Scene *s, int key)
         s->ui.what_if = EDIT_ASK_NONE;
         if (edit_carry_out(&s->own->m, &s->ui.want.config.score, &s->edits, ask,
                            &s->ui.what_if_edit))
-            s->ui.edits = s->edits.n;
+            ui_model_in_play(&s->ui, &s->ui.play, NULL, &s->edits);
     }
     if (react & REACT_RECOMPUTE) {
         rebuild_lesson(s->ls, &s->ui.want);
         s->ui.want = s->ls->params;
+        ui_lesson_changed(&s->ui, s->ls);   /* as app.c: the views bring their state up to date */
         player_set_tokens(&s->p, s->ls->tr.T, 0);
     }
     return react;
@@ -506,6 +508,13 @@ void assert_frame_pure(const Scene *s, int w, int h, int y, const char *debris)
     grid_free(&strewn);
 }
 
+/* True when glyph is a subscript digit (₀..₉): a repeated character's occurrence. */
+static bool subscript_glyph(const char *glyph)
+{
+    return (unsigned char)glyph[0] == 0xE2 && (unsigned char)glyph[1] == 0x82 &&
+           (unsigned char)glyph[2] >= 0x80 && (unsigned char)glyph[2] <= 0x89 && !glyph[3];
+}
+
 void count_character_clicks(const Scene *s, int w, int h, int found[MODEL_MAX_TOKENS])
 {
     const Trace *tr = &s->ls->tr;
@@ -517,9 +526,12 @@ void count_character_clicks(const Scene *s, int w, int h, int found[MODEL_MAX_TO
             if (scene_click(s, w, h, x, y, &t) != ACTION_FOCUS_N)
                 continue;
             assert_true(t >= 0 && t < tr->T);
-            const Cell *c = grid_cell(&g, x, y);
+            int cx = x;   /* on 加₂'s ₂: its character */
+            while (cx > 0 && subscript_glyph(grid_cell(&g, cx, y)->glyph))
+                cx--;
+            const Cell *c = grid_cell(&g, cx, y);
             if (c->width == 0)
-                c = grid_cell(&g, x - 1, y);
+                c = grid_cell(&g, cx - 1, y);
             assert_string_equal(c->glyph, tr->tokens[t]);
             found[t]++;
         }
@@ -631,11 +643,30 @@ void assert_ascii_text(const char *s)
 /* True for the bytes of a word that a label's digits may stand in: letters and digits. */
 static bool label_byte(char ch)
 {
-    return (ch >= '0' && ch <= '9') || ((ch | 0x20) >= 'a' && (ch | 0x20) <= 'z');
+    return (ch >= '0' && ch <= '9') || ((ch | 0x20) >= 'a' && (ch | 0x20) <= 'z') || ch == '_';
+}
+
+/* Character t of tr as ASCII mode names it: its pinyin, and its occurrence where it
+ * repeats ("deng_2"). */
+static void ascii_name(const Trace *tr, int t, char *buf, size_t cap)
+{
+    char label[DRAW_LABEL_BYTES];
+    draw_char_label(true, tr->tokens[t], label, sizeof label);
+    charname_mark(label, charname_occurrence(tr->tokens, tr->T, t), true, buf, cap);
 }
 
 void blank_sentence_labels(char *row, const Trace *tr)
 {
+    for (int t = 0; t < tr->T; t++) {   /* a repeated character named "?_2": its occurrence */
+        char full[DRAW_LABEL_BYTES];
+        ascii_name(tr, t, full, sizeof full);
+        const char *mark = strchr(full, '_');
+        if (!mark || label_byte(full[0]))   /* pinyin names: the scan below takes them whole */
+            continue;
+        for (char *at = strstr(row, full); at; at = strstr(at + 1, full))
+            if (!label_byte(at[strlen(full)]))
+                memset(at + (mark - full), ' ', strlen(mark));
+    }
     for (size_t i = 0; row[i];) {
         if (!label_byte(row[i])) {
             i++;
@@ -648,7 +679,7 @@ void blank_sentence_labels(char *row, const Trace *tr)
                      row[j] != '%';
         for (int t = 0; t < tr->T && digits && loose; t++) {
             char full[DRAW_LABEL_BYTES], brief[DRAW_LABEL_BYTES];
-            draw_char_label(true, tr->tokens[t], full, sizeof full);
+            ascii_name(tr, t, full, sizeof full);
             draw_char_brief(true, tr->tokens[t], brief, sizeof brief);
             if ((strlen(full) == j - i && strncmp(row + i, full, j - i) == 0) ||
                 (strlen(brief) == j - i && strncmp(row + i, brief, j - i) == 0)) {
@@ -668,7 +699,7 @@ void assert_label_row(const Grid *g, int y, const Trace *tr, const int *xs, cons
         char drawn[4 * DRAW_LABEL_BYTES] = "", full[DRAW_LABEL_BYTES], brief[DRAW_LABEL_BYTES];
         for (int i = 0; i < ws[t] && strlen(drawn) + 8 < sizeof drawn; i++)
             strcat(drawn, grid_cell(g, xs[t] + i, y)->glyph);
-        draw_char_label(true, tr->tokens[t], full, sizeof full);
+        ascii_name(tr, t, full, sizeof full);
         draw_char_brief(true, tr->tokens[t], brief, sizeof brief);
         bool as_full = strcmp(drawn, full) == 0, as_brief = strcmp(drawn, brief) == 0;
         if (!as_full && !as_brief)

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "actions.h"
+#include "charname.h"
 #include "engine.h"
 #include "format.h"
 #include "frame.h"
@@ -509,8 +510,10 @@ static bool head_row(const char *line, const Trace *tr, int *first, int *count)
             continue;
         }
         bool token = false;
-        for (int t = 0; t < tr->T; t++)
-            token |= strcmp(w[i], tr->tokens[t]) == 0;
+        for (int t = 0; t < tr->T; t++) {   /* 等₁: a repeated character with its occurrence */
+            char name[CHARNAME_BYTES];
+            token |= strcmp(w[i], charname_of(tr->tokens, tr->T, t, name, sizeof name)) == 0;
+        }
         if (token)
             chars++;
         else if (strcmp(w[i], "‹") && strcmp(w[i], "›") && strcmp(w[i], "<") && strcmp(w[i], ">"))

@@ -129,6 +129,13 @@ static void test_refusals(void **state)
     refused(mark, strlen(mark), "p.txt:3: the corpus holds the end mark 〓 (U+3013) itself: it is kept for "
             "the end of a poem");
     free(mark);
+    /* a NUL, and the fuzz target's find: a corpus of NULs only, read as ten empty poems */
+    char *nul = entries(10, "月@光");
+    size_t nul_len = strlen(nul);
+    for (char *at = nul; (at = strchr(at, '@')) != NULL; at++)
+        *at = '\0';
+    refused(nul, nul_len, "p.txt:3: control character U+0000: this is not a text corpus");
+    free(nul);
     char *zw = entries(10, "月\xE2\x80\x8B光");
     refused(zw, strlen(zw), "p.txt:3: character U+200B cannot be in a model's vocabulary: it is not a printable character");
     free(zw);

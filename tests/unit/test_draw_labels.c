@@ -102,10 +102,20 @@ static void test_context_labels(void **state)
     assert_string_equal(c.tok_brief[3], "等");
     assert_int_equal(c.tok_cols, 2);
     assert_string_equal(draw_tok(&c, 3, 2), "等");
-    c.tr = &f->sixteen;
+    c.tr = &f->sixteen;   /* in Unicode: 等₁ … 等₂, the others as they are */
+    draw_context_labels(&c);
+    assert_string_equal(c.tok[3], "等₁");
+    assert_string_equal(c.tok[9], "等₂");
+    assert_string_equal(c.tok[0], "三");
+    assert_int_equal(c.tok_cols, 3);
     c.ascii = true;
     draw_context_labels(&c);
-    assert_int_equal(c.tok_cols, 5);                     /* cheng */
+    assert_int_equal(c.tok_cols, 6);                     /* deng_1: 等 repeats */
+    assert_string_equal(c.tok[3], "deng_1");             /* 三加五等于?十减四等于?几是二乘 */
+    assert_string_equal(c.tok[9], "deng_2");
+    assert_string_equal(c.tok[5], "?_1");
+    assert_string_equal(c.tok_brief[3], "=");            /* a slot's brief label: no occurrence */
+    assert_string_equal(c.tok[14], "er");
     assert_string_equal(c.tok[6], "shi2");
     assert_string_equal(c.tok[13], "shi4");
     assert_string_equal(c.tok_brief[6], "10");

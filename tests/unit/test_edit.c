@@ -239,14 +239,29 @@ static void test_score(void **state)
     assert_true(score.row == 1 && score.col == 3 && score.head == 1 && score.value == -1.25);
     assert_string_equal(edit_describe(&m, &log.e[3], said, sizeof said), "score h2(加→等) 2.08 → -1.25");
     assert_true(edit_current(&m, &score, &other) == -1.25);
-    /* popping the newest brings the first score back; undo all: nothing set, Wq back */
+    /* the marks: the scores replaced one another, Wq[2][3] and score h2(加→等) changed */
+    EditMarks marks;
+    edit_marks(NULL, &log, &marks);
+    assert_int_equal(marks.cells, 2);
+    assert_int_equal(marks.set_cells, 0);
+    assert_string_equal(edit_describe(&m, &marks.newest, said, sizeof said), "score h2(加→等) 2.08 → -1.25");
+    /* popping the newest brings the first score back; u (undo) pops one at a time */
     edit_pop(&m, &score, &log);
     assert_true(score.on && score.row == 3 && score.col == 1 && score.value == 6.5);
     assert_int_equal(log.n, 3);
+    edit_marks(NULL, &log, &marks);
+    assert_int_equal(marks.cells, 2);   /* the first score, from 4.05 (its Q·K) to 6.50 */
+    assert_string_equal(edit_describe(&m, &marks.newest, said, sizeof said), "Wq[2][3] 0.58 → 1.50");
+    assert_true(edit_carry_out(&m, &score, &log, EDIT_ASK_UNDO, &e));
+    assert_int_equal(log.n, 2);
+    assert_true(m.wq[2 * 8 + 3] == wq);
+    assert_true(edit_carry_out(&m, &score, &log, EDIT_ASK_UNDO, &e));
     assert_true(edit_carry_out(&m, &score, &log, EDIT_ASK_UNDO, &e));
     assert_false(score.on);
     assert_int_equal(log.n, 0);
-    assert_true(m.wq[2 * 8 + 3] == wq);
+    assert_false(edit_carry_out(&m, &score, &log, EDIT_ASK_UNDO, &e));   /* nothing left */
+    edit_marks(NULL, &log, &marks);
+    assert_int_equal(marks.cells, 0);
     /* without a score set to write to, a score is refused */
     assert_false(edit_carry_out(&m, NULL, &log, EDIT_ASK_SET, &e));
     assert_int_equal(edit_push(&m, NULL, &log, &e), -1);

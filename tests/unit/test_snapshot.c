@@ -600,7 +600,7 @@ static void test_session_writes_the_picture(void **state)
     assert_int_equal(rmdir(dir), 0);
 }
 
-/* The train screen's w and Enter as the program takes them: the input line offers
+/* The train screen's W and Enter as the program takes them: the input line offers
  * add-seed1.model, the app writes the model there and the status line says where; the model
  * reads back; the same name again is refused (the file kept) until Enter again replaces it;
  * a session not asked to write writes nothing. */
@@ -615,7 +615,7 @@ static void test_session_writes_the_trained_model(void **state)
     AppSession *s = session_open(&o, &f->ls, true);
     session_key(s, KEYCODE_RIGHT);                     /* one training step */
 
-    session_key(s, 'w');
+    session_key(s, 'W');
     session_status(s, row, sizeof row);
     assert_string_equal(row, " file: add-seed1.model                            Enter writes it · Esc cancels");
     assert_int_equal(entries("."), 0);                 /* nothing written before Enter */
@@ -632,7 +632,7 @@ static void test_session_writes_the_trained_model(void **state)
 
     /* one step more, the same name: refused, the file kept; Enter again replaces it */
     session_key(s, KEYCODE_RIGHT);
-    session_key(s, 'w');
+    session_key(s, 'W');
     session_key(s, KEYCODE_ENTER);
     const Grid *g = app_session_grid(s);
     row_trimmed(g, 22, row, sizeof row);
@@ -651,7 +651,7 @@ static void test_session_writes_the_trained_model(void **state)
 
     /* a session not asked to write writes nothing and says so */
     s = session_open(&o, &f->ls, false);
-    session_key(s, 'w');
+    session_key(s, 'W');
     session_key(s, KEYCODE_BACKSPACE);                 /* another name: add-seed1.mode */
     session_key(s, KEYCODE_ENTER);
     g = app_session_grid(s);

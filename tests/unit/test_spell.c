@@ -134,21 +134,55 @@ static void test_unknown(void **state)
 static void test_lookalikes(void **state)
 {
     const Model *m = *state;
-    expect_error(m, "三加五等于？", "unknown \"？\" at character 6 (did you mean \"?\"? \"？\" is "
-                 "U+FF1F, not \"?\")");
-    expect_error(m, "3＋5", "unknown \"＋\" at character 2 (did you mean \"+\"? \"＋\" is U+FF0B, "
-                 "not \"+\")");
-    expect_error(m, "3+5＝?", "unknown \"＝\" at character 4 (did you mean \"=\"? \"＝\" is "
-                 "U+FF1D, not \"=\")");
-    expect_error(m, "３", "unknown \"３\" at character 1 (did you mean \"3\"? \"３\" is U+FF13, "
-                 "not \"3\")");
-    expect_error(m, "三\xE3\x80\x80加", "unknown \"\xE3\x80\x80\" at character 2 (did you mean "
-                 "\" \"? \"\xE3\x80\x80\" is U+3000, not \" \")");
-    expect_error(m, "5−3", "unknown \"−\" at character 2 (did you mean \"-\"? \"−\" is U+2212, "
-                 "not \"-\")");
-    /* a look-alike of something that would not be read either gets no hint */
+    /* what a Chinese input method types: the width variants the spelling reads */
+    expect_sentence(m, "三加五等于？", "三加五等于?");
+    expect_sentence(m, "3＋5", "三加五");
+    expect_sentence(m, "3+5＝?", "三加五等于?");
+    expect_sentence(m, "３", "三");
+    expect_sentence(m, "１２－４＝？", "十二减四等于?");
+    expect_sentence(m, "三\xE3\x80\x80加", "三加");
+    char out[MODEL_SENTENCE_BYTES], err[256];
+    int folded = 0, bad = 0;
+    assert_int_equal(spell_decode_folded(m, "３＋５＝？", out, sizeof out, err, sizeof err, &bad, LANG_EN,
+                                         &folded), 0);
+    assert_int_equal(folded, 5);
+    assert_string_equal(out, "三加五等于?");
+    assert_int_equal(spell_decode_folded(m, "3+5=?", out, sizeof out, err, sizeof err, &bad, LANG_EN,
+                                         &folded), 0);
+    assert_int_equal(folded, 0);
+    /* a look-alike that is no width variant is refused in a student's words, no code point */
+    expect_error(m, "5−3", "unknown \"−\" at character 2 (did you mean \"-\"? \"−\" looks like it "
+                 "but is another character)");
+    assert_int_equal(spell_decode_marked(m, "5−3", out, sizeof out, err, sizeof err, &bad, LANG_ZH), -1);
+    assert_string_equal(err, "第 2 个字「−」不认识（是不是想打「-」？「−」看起来像它，但不是同一个字符）");
+    /* a full-width character whose ASCII would not be read either stays as typed */
     expect_error(m, "Ａ", "unknown \"Ａ\" at character 1: not in the vocabulary (" LESSON_VOCAB
                  ") nor an ASCII spelling (0-99 + - * / = ? × ÷ is, how many)");
+    expect_error(m, "3＋？Ａ", "unknown \"Ａ\" at character 4: not in the vocabulary (" LESSON_VOCAB
+                 ") nor an ASCII spelling (0-99 + - * / = ? × ÷ is, how many)");
+}
+
+/* A vocabulary that holds the full-width forms (a poem model's ，。？): the half-width ones
+ * typed read as those, and the full-width ones stand for themselves. */
+static void test_full_width_vocabulary(void **state)
+{
+    (void)state;
+    Model m;
+    char err[512];
+    const char *text = "[vocab]\n春 眠 不 觉 晓 ， 。 ？\n[d]\n1\n[sentence]\n春眠不觉晓？\n[embedding]\n"
+                       "春 1\n眠 2\n不 3\n觉 4\n晓 5\n， 6\n。 7\n？ 8\n[wq]\n1\n[wk]\n1\n[wv]\n1\n";
+    if (model_parse(text, strlen(text), "poem", &m, err, sizeof err) != 0)
+        fail_msg("%s", err);
+    char out[MODEL_SENTENCE_BYTES];
+    int folded = 0, bad = 0;
+    assert_int_equal(spell_decode_folded(&m, "春眠不觉晓,?", out, sizeof out, err, sizeof err, &bad,
+                                         LANG_EN, &folded), 0);
+    assert_string_equal(out, "春眠不觉晓，？");
+    assert_int_equal(folded, 2);
+    assert_int_equal(spell_decode_folded(&m, "春眠不觉晓，。", out, sizeof out, err, sizeof err, &bad,
+                                         LANG_EN, &folded), 0);
+    assert_int_equal(folded, 0);
+    model_free(&m);
 }
 
 static void test_control_characters(void **state)
@@ -335,6 +369,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_numbers, setup_lesson, teardown),
         cmocka_unit_test_setup_teardown(test_unknown, setup_lesson, teardown),
         cmocka_unit_test_setup_teardown(test_lookalikes, setup_lesson, teardown),
+        cmocka_unit_test(test_full_width_vocabulary),
         cmocka_unit_test_setup_teardown(test_control_characters, setup_lesson, teardown),
         cmocka_unit_test_setup_teardown(test_limits, setup_lesson, teardown),
         cmocka_unit_test(test_other_models),

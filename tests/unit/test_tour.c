@@ -14,6 +14,7 @@
 #include <string.h>
 #include "app.h"
 #include "cli.h"
+#include "format.h"
 #include "harness.h"
 #include "keys.h"
 #include "tour.h"
@@ -92,9 +93,11 @@ static void test_back_restores_a_views_state(void **state)
 {
     (void)state;
     Scene *s = scene_open(NULL, VIEW_ARCS);
-    int stop = question_stop(s, PREDICT_MIRROR);
+    question_stop(s, PREDICT_MIRROR);
     scene_press(s, 'y');
-    scene_press(s, KEYCODE_RIGHT);                   /* the matrix, raw scores, 等→加 */
+    while ((int)s->ui.view != VIEW_MATRIX)           /* the matrix, raw scores, 等→加 */
+        scene_press(s, KEYCODE_RIGHT);
+    int stop = s->ui.tour.stop;
     assert_int_equal((int)s->ui.view, VIEW_MATRIX);
     assert_int_equal(s->ui.answer, 1);
     char *before = frame_above_status(s, 120, 40);
@@ -107,9 +110,10 @@ static void test_back_restores_a_views_state(void **state)
     assert_string_equal(after, before);
     free(before);
     free(after);
-    scene_press(s, KEYCODE_LEFT);                    /* the question again, tally as it was */
     assert_int_equal(s->ui.tour.stop, stop);
-    assert_true(predict_waiting(&s->ui.predict));
+    while (!predict_waiting(&s->ui.predict))         /* back to the question, tally as it was */
+        scene_press(s, KEYCODE_LEFT);
+    assert_int_equal(s->ui.predict.kind, PREDICT_MIRROR);
     assert_int_equal(s->ui.predict.tally.asked, 0);
     scene_close(s);
 }
@@ -118,14 +122,14 @@ static void test_esc_leaves_on_the_screen(void **state)
 {
     (void)state;
     Scene *s = scene_open(NULL, VIEW_ARCS);
-    scene_type(s, "gRR");
+    scene_type(s, "gR");
     ViewId shown = s->ui.view;
     assert_int_equal((int)shown, VIEW_LIBRARY);
     scene_press(s, KEYCODE_ESC);
     assert_false(s->ui.tour.on);
     assert_int_equal((int)s->ui.view, (int)shown);
     char *text = scene_text(s, 80, 24);
-    assert_hides(text, "tour 3/");
+    assert_hides(text, "tour 2/");
     free(text);
     scene_press(s, 'g');                             /* g starts it again at the picture */
     assert_int_equal(s->ui.tour.stop, 0);
@@ -133,43 +137,61 @@ static void test_esc_leaves_on_the_screen(void **state)
     scene_close(s);
 }
 
+/* The share question is asked in the lesson's other sentence (十减四等于?), at ① of its 减:
+ * no earlier stop showed that row. Right, wrong (with why), → on to its ③. */
 static void test_look_question_keys(void **state)
 {
     (void)state;
     Scene *s = scene_open(NULL, VIEW_ARCS);
     int stop = question_stop(s, PREDICT_LOOK);
     Predict *pr = &s->ui.predict;
-    assert_int_equal(pr->asker, 3);                  /* 等 */
-    assert_int_equal(pr->truth, engine_strongest(&s->ls->tr, 0, 3));
-    assert_int_equal(pr->truth, 1);                  /* 加 */
+    char now[MODEL_SENTENCE_BYTES];
+    engine_sentence(&s->ls->tr, now, sizeof now);
+    assert_string_equal(now, "十减四等于?");          /* the stop plays the other sentence */
+    assert_int_equal((int)s->p.stage, STAGE_QKV);    /* at ①: no score shown yet */
+    assert_int_equal(pr->asker, 1);                  /* 减 */
+    assert_int_equal(s->p.focus, 1);
+    assert_int_equal(pr->truth, engine_strongest(&s->ls->tr, 0, 1));
+    assert_int_equal(pr->truth, 0);                  /* 十 */
     bool numbers = s->ui.numbers;
     scene_press(s, KEYCODE_DOWN);                    /* ↓ moves the choice, not the focus */
     scene_press(s, KEYCODE_DOWN);
     assert_int_equal(pr->pick, 2);
-    assert_int_equal(s->p.focus, 3);
+    assert_int_equal(s->p.focus, 1);
     scene_press(s, KEYCODE_UP);
-    scene_press(s, KEYCODE_ENTER);                   /* 加 */
+    scene_press(s, KEYCODE_UP);
+    scene_press(s, KEYCODE_ENTER);                   /* 十 */
     assert_true(pr->revealed);
-    assert_int_equal(pr->answer, 1);
+    assert_int_equal(pr->answer, 0);
     assert_int_equal(pr->tally.asked, 2);            /* the mirror question went unanswered */
     assert_int_equal(pr->tally.right, 1);
     assert_int_equal(s->ui.numbers, numbers);
-    Grid g = scene_render(s, 80, 24);
-    assert_has(&g, "等 looks most at 加 (52.4%): right!");
+    Grid g = scene_render(s, 120, 40);
+    assert_has(&g, "减 looks most at 十 (49.2%): right!");
     assert_has(&g, "tally: 1 of 2 right");
     grid_free(&g);
-    scene_press(s, KEYCODE_LEFT);                    /* back and again: a wrong digit */
+    scene_press(s, KEYCODE_LEFT);                    /* back and again: a wrong digit, and why */
     scene_press(s, KEYCODE_RIGHT);
     assert_int_equal(s->ui.tour.stop, stop);
     scene_press(s, '3');
     assert_int_equal(pr->answer, 2);
     assert_int_equal(pr->tally.right, 0);
-    g = scene_render(s, 80, 24);
-    assert_has(&g, "等 looks most at 加 (52.4%): you said 五");
+    g = scene_render(s, 120, 40);
+    assert_has(&g, "减 looks most at 十 (49.2%): you said 四. 减's Q meets 十's K best: the highest score gets the");
     grid_free(&g);
-    scene_press(s, KEYCODE_RIGHT);                   /* on to ③ */
+    s->o.lang = LANG_ZH;
+    g = scene_render(s, 120, 40);
+    assert_has(&g, "「减」看得最多的是「十」（49.2%）——猜错了，你猜的是「四」。「减」的 Q 和「十」的 K 点积最大");
+    assert_has(&g, "一共猜了 2 题，猜对 0 题");
+    grid_free(&g);
+    s->o.lang = LANG_EN;
+    scene_press(s, KEYCODE_RIGHT);                   /* on to ③ of the same 减 */
     assert_int_equal((int)s->p.stage, STAGE_SOFTMAX);
+    assert_int_equal(s->p.focus, 1);
     assert_int_equal(s->ui.predict.kind, PREDICT_NONE);
+    scene_press(s, KEYCODE_RIGHT);                   /* and home: 三加五等于? again */
+    engine_sentence(&s->ls->tr, now, sizeof now);
+    assert_string_equal(now, "三加五等于?");
     scene_close(s);
 }
 
@@ -213,6 +235,16 @@ static void test_mirror_question_keys(void **state)
     Grid g = scene_render(s, 80, 24);
     assert_has(&g, "No: 加 asking 等 scores 2.08, 等 asking 加 4.05: right!");
     grid_free(&g);
+    scene_press(s, KEYCODE_LEFT);                    /* again, wrong: said, and why */
+    scene_press(s, KEYCODE_RIGHT);
+    scene_press(s, 'y');
+    g = scene_render(s, 120, 40);
+    assert_has(&g, "No: 加 asking 等 scores 2.08, 等 asking 加 4.05: you said yes. Q and K come from two different");
+    grid_free(&g);
+    s->o.lang = LANG_ZH;
+    g = scene_render(s, 120, 40);
+    assert_has(&g, "——猜错了，你猜的是「一样」。Q 和 K 来自两张不同的矩阵，所以");
+    grid_free(&g);
     scene_close(s);
 }
 
@@ -227,7 +259,11 @@ static void test_reveal_goes_on(void **state)
     assert_int_equal(s->ui.predict.tally.asked, 2);
     assert_int_equal(s->ui.predict.tally.right, 0);
     Grid g = scene_render(s, 80, 24);
-    assert_has(&g, "等 looks most at 加 (52.4%) (not answered)");
+    assert_has(&g, "减 looks most at 十 (49.2%) (not answered)");
+    grid_free(&g);
+    s->o.lang = LANG_ZH;
+    g = scene_render(s, 120, 40);
+    assert_has(&g, "「减」看得最多的是「十」（49.2%）。这题你没有作答。");
     grid_free(&g);
     scene_close(s);
 }
@@ -264,6 +300,8 @@ static void test_reveal_asks_for_the_next_stop(void **state)
     scene_close(s);
 }
 
+/* Autoplay with predict on asks at ① of each character, before ② shows the scores that
+ * decide the answer; at any other step it goes on. */
 static void test_autoplay_asks_before_softmax(void **state)
 {
     (void)state;
@@ -271,26 +309,43 @@ static void test_autoplay_asks_before_softmax(void **state)
     scene_press(s, 'p');
     assert_true(s->ui.predict.on);
     s->p.focus = 3;
-    s->p.stage = STAGE_SCORE;
+    s->p.stage = STAGE_QKV;
     player_toggle_play(&s->p, 0);
     long long later = s->p.next_ms + 1;
     assert_true(ui_before_step(&s->ui, &s->p, s->ls, later));
     assert_false(s->p.playing);                      /* paused while it asks */
-    assert_int_equal((int)s->p.stage, STAGE_SCORE);  /* still before ③ */
+    assert_int_equal((int)s->p.stage, STAGE_QKV);    /* still at ①: no score shown */
     assert_int_equal(s->ui.predict.kind, PREDICT_LOOK);
     assert_int_equal(s->ui.predict.asker, 3);
     Grid g = scene_render(s, 80, 24);
     assert_has(&g, "Predict: whom will 等 look at most?");
+    assert_lacks(&g, "4.05");                        /* its highest score is not on screen */
     grid_free(&g);
-    scene_press(s, '2');                             /* 加: right, on to ③, playing */
+    scene_press(s, '2');                             /* 加: right, on to ②, playing */
     assert_int_equal(s->ui.predict.tally.right, 1);
-    assert_int_equal((int)s->p.stage, STAGE_SOFTMAX);
+    assert_int_equal((int)s->p.stage, STAGE_SCORE);
     assert_true(s->p.playing);
-    assert_false(ui_before_step(&s->ui, &s->p, s->ls, s->p.next_ms + 1));
+    assert_false(ui_before_step(&s->ui, &s->p, s->ls, s->p.next_ms + 1));   /* ② → ③: none */
     scene_press(s, 'p');                             /* off: no question */
     assert_false(s->ui.predict.on);
-    s->p.stage = STAGE_SCORE;
+    s->p.stage = STAGE_QKV;
     assert_false(ui_before_step(&s->ui, &s->p, s->ls, s->p.next_ms + 1));
+    scene_close(s);
+}
+
+/* On a screen whose autoplay does not step ①-④ (the matrix walks the rows) predict asks
+ * nothing: its line says where it does. */
+static void test_predict_says_where_it_asks(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_MATRIX);
+    scene_press(s, 'p');
+    char *text = scene_text(s, 120, 40);
+    assert_shows(text, "predict, then reveal: autoplay asks at each character's ①, before its scores show (the arcs and");
+    free(text);
+    scene_press(s, ' ');
+    for (int i = 0; i < 20; i++)
+        assert_false(ui_before_step(&s->ui, &s->p, s->ls, s->p.next_ms + 1 + i * 10000));
     scene_close(s);
 }
 
@@ -303,7 +358,7 @@ static void test_esc_closes_a_question(void **state)
     Scene *s = scene_open(NULL, VIEW_ARCS);
     scene_press(s, 'p');
     s->p.focus = 3;
-    s->p.stage = STAGE_SCORE;
+    s->p.stage = STAGE_QKV;
     player_toggle_play(&s->p, 0);
     assert_true(ui_before_step(&s->ui, &s->p, s->ls, s->p.next_ms + 1));
     assert_true(predict_waiting(&s->ui.predict));
@@ -311,7 +366,7 @@ static void test_esc_closes_a_question(void **state)
     assert_false(predict_waiting(&s->ui.predict));
     assert_int_equal(s->ui.predict.answer, PREDICT_UNANSWERED);
     assert_int_equal(s->ui.predict.tally.asked, 1);
-    assert_int_equal((int)s->p.stage, STAGE_SOFTMAX);
+    assert_int_equal((int)s->p.stage, STAGE_SCORE);
     assert_true(s->p.playing);
     Grid g = scene_render(s, 80, 24);
     assert_has(&g, "等 looks most at 加 (52.4%) (not answered)");
@@ -376,9 +431,11 @@ static void test_autoplay_asks_before_the_mirror(void **state)
     assert_has(&g, "No: 加 asking 等 scores 2.08, 等 asking 加 4.05 (not answered)");
     assert_has(&g, "tally: 0 of 1 right");
     grid_free(&g);
-    s->p.focus = 0;                                  /* 三's ① → ②: no question there */
+    s->p.focus = 0;                                  /* 三's ① → ②: whom it looks at most */
     s->p.stage = STAGE_QKV;
-    assert_false(ui_before_step(&s->ui, &s->p, s->ls, s->p.next_ms + 1));
+    assert_true(ui_before_step(&s->ui, &s->p, s->ls, s->p.next_ms + 1));
+    assert_int_equal(s->ui.predict.kind, PREDICT_LOOK);
+    assert_int_equal(s->ui.predict.asker, 0);
     scene_close(s);
 }
 
@@ -478,15 +535,15 @@ static void test_opening_picture(void **state)
     char *text = start_frame(none, 80, 24, LANG_EN, &f->ls);
     assert_shows(text, "▲ thicker line: 等 looks more");
     assert_shows(text, "52.4%");
-    assert_shows(text, "Space plays the whole lesson · ←/→ step · ? explains this screen");
+    assert_shows(text, "Space plays each character's four steps · ←/→ step · ? explains this screen");
     assert_golden("opening-80x24", text);
     free(text);
     text = start_frame(none, 120, 40, LANG_EN, &f->ls);
-    assert_shows(text, "· g guided tour");
+    assert_shows(text, "· g the whole lesson, guided");
     assert_golden("opening-120x40", text);
     free(text);
     text = start_frame(none, 80, 24, LANG_ZH, &f->ls);
-    assert_shows(text, "空格 自动播放整课");
+    assert_shows(text, "空格 自动播放（每个字走完四步）");
     assert_golden("opening-80x24-zh", text);
     free(text);
     const char *chosen[] = { "--focus", "1", "--stage", "qkv", NULL };   /* they still choose */
@@ -496,7 +553,7 @@ static void test_opening_picture(void **state)
     const char *tour[] = { "--tour", NULL };
     text = start_frame(tour, 80, 24, LANG_EN, &f->ls);
     assert_shows(text, "The opening picture: 等 looks at every character");
-    assert_hides(text, "Space plays the whole lesson");
+    assert_hides(text, "Space plays each character's four steps");
     free(text);
 }
 
@@ -540,7 +597,7 @@ static void test_chinese_captions(void **state)
     for (t.stop = 0; t.stop < tour_count(); t.stop++) {
         tour_caption(&t, s->ls, LANG_ZH, tok, buf, sizeof buf, where, sizeof where);
         assert_null(strstr(buf, "」 "));
-        share = share || strstr(buf, "顺序不变：「加」分到 52.4%，「等」只有 1.4%。") != NULL;
+        share = share || (strstr(buf, "顺序不变：「") != NULL && strstr(buf, "」分到 ") != NULL);
         summary = summary || strstr(buf, "相似度表对称、只认内容；") != NULL;
     }
     assert_true(share);
@@ -590,7 +647,6 @@ static void test_captions_with_heads_and_mask(void **state)
     assert_shows(all, "[6, 8] 进，[6, 8] 出");
     captions_of(NULL, &(EngineConfig){ .mask = MASK_CAUSAL, .heads = 1 }, LANG_EN, all, sizeof all);
     assert_hides(all, "0.0%");
-    assert_shows(all, "加 62.8%, 等 only 1.7%.");
     assert_shows(all, "等 takes 62.8% of V(加), 1.7% of V(等)");
 }
 
@@ -610,6 +666,149 @@ static void test_mirror_caption_says_only_when_less(void **state)
     assert_hides(all, "only 4.41");
     captions_of("十减四等于?", &plain, LANG_ZH, all, sizeof all);
     assert_shows(all, "「十」问「等」却有 4.41 分。");
+}
+
+/* ---------------------------------------------------------------- no answer before its question */
+
+/* True when a line of text that names the character row (a table's row label, a
+ * sentence about it) holds number as printed, not as part of a longer one ("2.1" in
+ * "2.12"): a value of that row on screen. */
+static bool shows_number(const char *text, const char *number, const char *row)
+{
+    size_t n = strlen(number);
+    for (const char *at = strstr(text, number); at; at = strstr(at + 1, number)) {
+        char before = at > text ? at[-1] : ' ', after = at[n];
+        bool digit_before = (before >= '0' && before <= '9') || before == '.' || before == '-';
+        bool digit_after = (after >= '0' && after <= '9') || (after == '.' && at[n + 1] >= '0' && at[n + 1] <= '9');
+        if (digit_before || digit_after)
+            continue;
+        const char *start = at, *end = strchr(at, '\n');
+        while (start > text && start[-1] != '\n')
+            start--;
+        size_t len = end ? (size_t)(end - start) : strlen(start);
+        char line[4096];
+        snprintf(line, sizeof line, "%.*s", (int)(len < sizeof line ? len : sizeof line - 1), start);
+        if (strstr(line, row))
+            return true;
+    }
+    return false;
+}
+
+/* What would give question pr away over the pass tr, as a screen prints it: for whom
+ * will A look at most, every value of A's row (its raw scores at 1, 2 and 4 decimals, ÷√d
+ * at 2 and 3, e^ at 4, its shares at 0.1 %); for the mirrored score, the mirror cell's
+ * (B asking A) the same way. Into out (at most cap strings of 16 bytes). */
+static int answer_numbers(const Predict *pr, const Trace *tr, char out[][16], int cap)
+{
+    int n = 0, row = pr->kind == PREDICT_LOOK ? pr->asker : pr->other;
+    for (int s = 0; s < tr->T; s++) {
+        if (pr->kind == PREDICT_MIRROR && s != pr->asker)
+            continue;
+        double raw = TRACE_SQ(tr, scores, row, s), scaled = TRACE_SQ(tr, scaled, row, s);
+        const struct { double v; int digits; } forms[] = {
+            { raw, 1 }, { raw, 2 }, { raw, 4 }, { scaled, 2 }, { scaled, 3 },
+        };
+        for (size_t k = 0; k < sizeof forms / sizeof forms[0] && n < cap; k++)
+            format_fixed(out[n++], 16, forms[k].v, forms[k].digits);
+        if (n < cap)
+            format_percent(out[n++], 16, TRACE_SQ(tr, weights, row, s));
+    }
+    return n;
+}
+
+/* The tour's questions are asked before their answers show: for each question stop, no
+ * stop up to it (the question's own screen included, its words too) that shows the
+ * question's sentence prints a value of the row the question is about (or the mirror
+ * cell) on a line naming that row's character, nor does any say the verdict's words; no earlier stop plays the question's
+ * sentence with that row drawn (its arcs, bars, heat cells); the share question is asked
+ * at ①. At 80 × 24 and 120 × 40, in English and Chinese. */
+static void test_no_answer_before_its_question(void **state)
+{
+    (void)state;
+    static const int sizes[][2] = { { 80, 24 }, { 120, 40 } };
+    for (int lang = 0; lang < 2; lang++)
+        for (size_t z = 0; z < 2; z++) {
+            int w = sizes[z][0], h = sizes[z][1];
+            Scene *s = scene_open(NULL, VIEW_ARCS);
+            s->o.lang = lang ? LANG_ZH : LANG_EN;
+            scene_press(s, 'g');
+            char *frames[TOUR_MAX_STOPS] = { 0 };
+            char sentence[TOUR_MAX_STOPS][MODEL_SENTENCE_BYTES];
+            int views[TOUR_MAX_STOPS], asked = 0;
+            for (int i = 0; i < tour_count(); i++) {
+                frames[i] = scene_text(s, w, h);
+                engine_sentence(&s->ls->tr, sentence[i], sizeof sentence[i]);
+                views[i] = (int)s->ui.view;
+                Predict pr = s->ui.predict;
+                if (predict_waiting(&pr)) {
+                    asked++;
+                    char numbers[64][16], verdict[512];
+                    int n = answer_numbers(&pr, &s->ls->tr, numbers, 64);
+                    const char *tok[MODEL_MAX_TOKENS];
+                    for (int t = 0; t < s->ls->tr.T; t++)
+                        tok[t] = s->ls->tr.tokens[t];
+                    pr.revealed = true;
+                    pr.answer = PREDICT_UNANSWERED;
+                    predict_verdict(&pr, s->ls, s->o.lang, tok, verdict, sizeof verdict);
+                    verdict[strcspn(verdict, "0123456789")] = '\0';   /* its words, before a figure */
+                    if (pr.kind == PREDICT_LOOK)
+                        assert_int_equal((int)s->p.stage, STAGE_QKV);
+                    for (int k = 0; k <= i; k++) {
+                        /* the values are looked for where the question's sentence is on
+                           screen (its title, or a row of it beside another): elsewhere a
+                           number is another sentence's */
+                        bool about = k == i || strstr(frames[k], sentence[i]) != NULL;
+                        const char *row = s->ls->tr.tokens[pr.kind == PREDICT_LOOK ? pr.asker : pr.other];
+                        for (int m = 0; m < n && about; m++)
+                            if (shows_number(frames[k], numbers[m], row))
+                                fail_msg("question at stop %d (%dx%d %s) is answered by stop %d, which shows %s:\n%s",
+                                         i + 1, w, h, lang ? "zh" : "en", k + 1, numbers[m], frames[k]);
+                        if (strstr(frames[k], verdict))
+                            fail_msg("stop %d says the answer of stop %d's question: %s", k + 1, i + 1, verdict);
+                        /* the mirror's answer in the similarity screen's words: why symmetry
+                           is a trouble, the two numbers of a pair */
+                        static const char *const mirror_words[] = {
+                            "one role", "two numbers", "two different matrices", "needs nothing",
+                            "同一个角色", "两个数", "不同的矩阵", "并不需要",
+                        };
+                        for (size_t m = 0; pr.kind == PREDICT_MIRROR && m < sizeof mirror_words / sizeof *mirror_words; m++)
+                            if (strstr(frames[k], mirror_words[m]))
+                                fail_msg("stop %d says why the mirror question's answer is no (%s) before stop %d's answer:\n%s",
+                                         k + 1, mirror_words[m], i + 1, frames[k]);
+                        bool draws_rows = views[k] == VIEW_ARCS || views[k] == VIEW_ALL ||
+                                          views[k] == VIEW_LIBRARY || views[k] == VIEW_MATRIX ||
+                                          views[k] == VIEW_MACHINE;
+                        if (k < i && draws_rows && strcmp(sentence[k], sentence[i]) == 0 &&
+                            pr.kind == PREDICT_LOOK)
+                            fail_msg("stop %d draws %s's rows before stop %d asks about one", k + 1,
+                                     sentence[i], i + 1);
+                    }
+                }
+                scene_press(s, KEYCODE_RIGHT);
+            }
+            assert_int_equal(asked, 2);
+            for (int i = 0; i < tour_count(); i++)
+                free(frames[i]);
+            scene_close(s);
+        }
+}
+
+/* The lesson's order: softmax (③) before ÷√d, as station 5 explains it; the tour's stops. */
+static void test_softmax_before_sqrtd(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_ARCS);
+    int softmax = -1, sqrtd = -1;
+    for (int i = 0; i < tour_count(); i++) {
+        int view, focus, stage;
+        assert_true(tour_stop_screen(i, s->ls, &view, &focus, &stage));
+        if (view == VIEW_ARCS && stage == STAGE_SOFTMAX && i > 0 && softmax < 0)
+            softmax = i;
+        if (view == VIEW_SQRTD && sqrtd < 0)
+            sqrtd = i;
+    }
+    assert_true(softmax > 0 && sqrtd > softmax);
+    scene_close(s);
 }
 
 static void test_captions_fit(void **state)
@@ -647,6 +846,7 @@ int main(void)
         cmocka_unit_test(test_reveal_goes_on),
         cmocka_unit_test(test_reveal_asks_for_the_next_stop),
         cmocka_unit_test(test_autoplay_asks_before_softmax),
+        cmocka_unit_test(test_predict_says_where_it_asks),
         cmocka_unit_test(test_esc_closes_a_question),
         cmocka_unit_test(test_help_lists_the_keys_it_owns),
         cmocka_unit_test(test_autoplay_asks_before_the_mirror),
@@ -657,6 +857,8 @@ int main(void)
         cmocka_unit_test(test_captions_with_heads_and_mask),
         cmocka_unit_test(test_mirror_caption_says_only_when_less),
         cmocka_unit_test(test_chinese_captions),
+        cmocka_unit_test(test_no_answer_before_its_question),
+        cmocka_unit_test(test_softmax_before_sqrtd),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -543,11 +543,15 @@ static void test_requests_carried_out(void **state)
     char err[256];
     assert_int_equal(model_load_default(play, err, sizeof err), 0);
     assert_int_equal(model_load_default(save, err, sizeof err), 0);
-    request_play(&rq, play);
+    ModelInPlay as;
+    inplay_trained(&as, "add", 7);
+    request_play(&rq, play, &as);
     request_save(&rq, save);
     request_file_name(&rq, INPUT_FILE_MODEL, "add-seed1.model");
     assert_int_equal(ui_carry_out(&f->ui, &f->p, &f->ls, &rq, 0), REACT_REDRAW | REACT_RECOMPUTE);
     assert_ptr_equal(f->ui.model_next, play);
+    assert_int_equal(f->ui.model_next_play.kind, PLAY_TRAINED);
+    assert_true(f->ui.model_next_play.seed == 7);
     assert_ptr_equal(f->ui.model_save, save);
     assert_null(rq.play);
     assert_true(f->ui.input.open && f->ui.input.file == INPUT_FILE_MODEL);
@@ -555,10 +559,23 @@ static void test_requests_carried_out(void **state)
     /* a request dropped frees what it holds (ASan's leak check fails otherwise) */
     Model *lost = calloc(1, sizeof *lost);
     assert_int_equal(model_load_default(lost, err, sizeof err), 0);
-    request_play(&rq, lost);
+    request_play(&rq, lost, &as);
     request_drop(&rq);
     assert_null(rq.play);
     assert_int_equal(rq.asks, 0u);
+    /* a practice answer and a concept check: the history counts them, this run a session */
+    assert_int_equal(f->ui.session, 1);
+    request_practiced(&rq, QUIZ_SHARE, false);
+    assert_int_equal(ui_carry_out(&f->ui, &f->p, &f->ls, &rq, 0), REACT_REDRAW);
+    assert_true(f->ui.session_counted && f->ui.history_dirty);
+    assert_int_equal(f->ui.history.sessions, 1);
+    assert_int_equal(f->ui.history.kinds[QUIZ_SHARE].box, 1);
+    assert_int_equal(f->ui.history.kinds[QUIZ_SHARE].due, 2);
+    request_checked(&rq, 7, 12);
+    ui_carry_out(&f->ui, &f->p, &f->ls, &rq, 0);
+    assert_int_equal(f->ui.history.n_checks, 1);
+    assert_int_equal(f->ui.history.checks[0].score, 7);
+    assert_int_equal(f->ui.history.checks[0].max, 12);
 }
 
 /* A state is made the first time its view is shown or a request targets it, over the lesson

@@ -14,6 +14,7 @@
 #include <math.h>
 
 #include "harness.h"
+#include "charname.h"
 #include "check.h"
 #include "chrome.h"
 #include "format.h"
@@ -1155,7 +1156,9 @@ static void test_sixteen_every_number_under_its_character(void **state)
             if (s % 2 == 1)
                 leads += strcmp(grid_cell(&g, tok_x[s], y + 1)->glyph, "╷") == 0;
         }
-        assert_int_equal(leads, st == STAGE_SCORE ? 4 : 8);   /* at ② four first-row scores are 5 wide */
+        /* at ② six of the second-row scores stand apart from their first-row neighbours
+           (the slots are 等₁'s three columns wide), at ③ all eight */
+        assert_int_equal(leads, st == STAGE_SCORE ? 6 : 8);
         grid_free(&g);
     }
     engine_free(&tr);
@@ -1214,7 +1217,9 @@ static void test_sixteen_panel_shows_the_worked_column(void **state)
             p.answer = a;
             Grid g = render(&tr, &p, 1.0, 80, 24, NULL);
             char *text = frame_text(&g), want[64];
-            snprintf(want, sizeof want, st == STAGE_SCORE ? "·K(%s) = " : "share(%s) = ", tr.tokens[a]);
+            char name[CHARNAME_BYTES];   /* 等₂: the sentence's second 等 */
+            snprintf(want, sizeof want, st == STAGE_SCORE ? "·K(%s) = " : "share(%s) = ",
+                     charname_of(tr.tokens, tr.T, a, name, sizeof name));
             assert_non_null(strstr(text, want));
             bool found = false;
             for (int y = 0; y < g.h && !found; y++) {

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "harness.h"
+#include "charname.h"
 #include "chrome.h"
 #include "format.h"
 #include "keys.h"
@@ -317,8 +318,11 @@ static void test_clicks_hit_the_character_drawn_there(void **state)
             Scene s = shot(lessons[k], 1, true);
             int found[MODEL_MAX_TOKENS];
             count_character_clicks(&s, w, h, found);
-            for (int t = 0; t < tr->T; t++)   /* as a borrower and on its spine */
-                assert_int_equal(found[t], 2 * text_width(tr->tokens[t]));
+            for (int t = 0; t < tr->T; t++) {   /* as a borrower and on its spine */
+                char name[CHARNAME_BYTES];      /* (and 等₁'s occurrence, where drawn) */
+                charname_of(tr->tokens, tr->T, t, name, sizeof name);
+                assert_true(found[t] >= 2 * text_width(tr->tokens[t]) && found[t] <= 2 * text_width(name));
+            }
         }
 }
 

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <math.h>
 
 #include "harness.h"
 #include "check.h"
@@ -704,6 +705,53 @@ static void test_big_frames_fill(void **state)
     }
 }
 
+/* The cell cursor sets a raw score (what if): Enter, 6, Enter on 等→加 sets score(等→加) =
+ * 6, every screen follows (加's share 52.4% → 68.7%), the marker says it from the Q·K, u
+ * undoes it; a masked cell is refused, a value that is not a number said. */
+static void test_cursor_sets_a_score(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_MATRIX);
+    scene_press(s, '4');                             /* 等 asks */
+    scene_press(s, KEYCODE_RIGHT);                   /* 加 answers (from the row's largest) */
+    s->ui.answer = 1;
+    assert_int_equal(scene_press(s, KEYCODE_ENTER), REACT_REDRAW);
+    assert_true(ui_view_modal(&s->ui));
+    scene_press(s, 'q');                             /* taken: a hint, nothing added */
+    assert_string_equal(s->ui.note_text, "'q' is not part of a number: type digits, '.', '-' or an exponent (1e-3); Esc cancels");
+    scene_press(s, 0xFF16);                          /* ６, read as 6 */
+    Grid g = scene_render(s, 120, 40);
+    assert_has(&g, "score(等→加) = 4.05 · new value: 6_ · Enter sets it (u undoes) · Esc cancels");
+    grid_free(&g);
+    assert_int_equal(scene_press(s, KEYCODE_ENTER), REACT_REDRAW | REACT_RECOMPUTE);
+    assert_false(ui_view_modal(&s->ui));
+    assert_true(TRACE_SQ(&s->ls->tr, scores, 3, 1) == 6.0);
+    assert_int_equal((int)llround(TRACE_SQ(&s->ls->tr, weights, 3, 1) * 1000), 687);
+    g = scene_render(s, 120, 40);
+    assert_has(&g, " edited: score(等→加) 4.05 → 6.00 · u undoes");
+    assert_has(&g, "68.7%");
+    grid_free(&g);
+    assert_int_equal(scene_press(s, 'u'), REACT_REDRAW | REACT_RECOMPUTE);
+    assert_false(engine_score_set(&s->ls->tr, 0, 3, 1, NULL));
+    assert_int_equal(s->ui.marks.cells, 0);
+    scene_press(s, KEYCODE_ENTER);                   /* junk: said, nothing set */
+    scene_type(s, "1.2.3");
+    assert_int_equal(scene_press(s, KEYCODE_ENTER), REACT_REDRAW);
+    assert_string_equal(s->ui.note_text, "'1.2.3' is not a number: type one such as 1.25, -0.69 or 1e-3");
+    assert_int_equal(s->ui.edits, 0);
+    scene_close(s);
+    s = scene_open(NULL, VIEW_MATRIX);               /* masked: 三 cannot see 加 */
+    scene_press(s, 'm');
+    scene_press(s, '1');
+    s->ui.answer = 1;
+    scene_press(s, KEYCODE_ENTER);
+    scene_type(s, "6");
+    scene_press(s, KEYCODE_ENTER);
+    assert_string_equal(s->ui.note_text, "the mask hides this score: softmax never sees it");
+    assert_int_equal(s->ui.edits, 0);
+    scene_close(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -727,6 +775,7 @@ int main(void)
         cmocka_unit_test(test_no_line_starts_with_a_closing_mark),
         cmocka_unit_test(test_swatch_and_number_apart),
         cmocka_unit_test(test_big_frames_fill),
+        cmocka_unit_test(test_cursor_sets_a_score),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -33,6 +33,15 @@ static void answer(Scene *s, const char *text)
     scene_press(s, KEYCODE_ENTER);
 }
 
+/* A wrong answer given at both tries: the first leaves one more try, the second is graded. */
+static void answer_twice(Scene *s, const char *text)
+{
+    answer(s, text);
+    assert_int_equal(ST(s)->tries, 1);
+    assert_int_equal(ST(s)->phase, PRACTICE_ASKING);
+    answer(s, text);
+}
+
 /* Enter twice: the question revealed, then the next one asked. */
 static void pass_on(Scene *s)
 {
@@ -86,6 +95,29 @@ static void test_typing_shows_the_answer(void **state)
     scene_close(s);
 }
 
+/* An input method's full-width keys: read as ASCII, and said under the line for as long as
+ * the line holds them (a status note would go at the next key); gone once it is emptied. */
+static void test_full_width_said_under_the_line(void **state)
+{
+    (void)state;
+    const int keys[] = { 0xFF0D, 0xFF10, 0xFF0E, 0xFF16, 0xFF12 };   /* －０．６２ */
+    Scene *s = scene_open(NULL, VIEW_PRACTICE);
+    s->o.lang = LANG_ZH;
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        assert_int_equal(scene_press(s, keys[i]), REACT_REDRAW);
+    assert_string_equal(ST(s)->typed, "-0.62");
+    Grid g = scene_render(s, 80, 24);
+    assert_has(&g, "你的答案（保留两位小数）：-0.62");
+    assert_has(&g, "全角");
+    grid_free(&g);
+    for (int i = 0; i < 5; i++)
+        scene_press(s, KEYCODE_BACKSPACE);
+    g = scene_render(s, 80, 24);
+    assert_lacks(&g, "全角");
+    grid_free(&g);
+    scene_close(s);
+}
+
 /* ---------------------------------------------------------------- grading */
 
 static void test_right_answer_says_correct(void **state)
@@ -121,11 +153,22 @@ static void test_wrong_answer_names_the_mistake(void **state)
 {
     (void)state;
     Scene *s = scene_open(NULL, VIEW_PRACTICE);
+    answer(s, "-0.92");   /* the first try: named, never solved; the line open again */
+    assert_int_equal(ST(s)->phase, PRACTICE_ASKING);
+    assert_true(ui_view_modal(&s->ui));
+    assert_int_equal(ST(s)->tally.asked, 0);
+    char *b = body(s, 80, 24);
+    assert_shows(b, "-0.92 is not right yet: one more try.");
+    assert_shows(b, "The mistake: position fingerprint left out");
+    assert_shows(b, "Your second try, and Enter; Enter on an empty line shows the worked solution");
+    assert_hides(b, "-0.62");
+    assert_hides(b, "= -0.92 + 0.30");
+    free(b);
     answer(s, "-0.92");
     assert_int_equal(ST(s)->phase, PRACTICE_GRADED);
     assert_int_equal(ST(s)->tally.correct, 0);
     assert_int_equal(ST(s)->tally.streak, 0);
-    char *b = body(s, 80, 24);
+    b = body(s, 80, 24);
     assert_shows(b, "-0.92 is wrong: the right value is -0.62.");
     assert_shows(b, "The mistake: position fingerprint left out");
     assert_shows(b, "x(等)[2] = e(等)[2] + pe(等)[2] = -0.92 + 0.30 = -0.62");
@@ -139,7 +182,7 @@ static void test_wrong_answer_without_a_known_mistake(void **state)
 {
     (void)state;
     Scene *s = scene_open(NULL, VIEW_PRACTICE);
-    answer(s, "5");
+    answer_twice(s, "5");
     char *b = body(s, 80, 24);
     assert_shows(b, "5 is wrong: the right value is -0.62.");
     assert_hides(b, "The mistake:");
@@ -158,7 +201,7 @@ static void test_mirrored_score_names_both(void **state)
     answer(s, "6.44");
     assert_int_equal(ST(s)->tally.correct, 1);   /* question 3, Q(加)·K(三), is 6.44 as the tables */
     scene_press(s, KEYCODE_ENTER);
-    answer(s, "6.44");
+    answer_twice(s, "6.44");
     char *b = body(s, 80, 24);
     assert_shows(b, "The mirrored score Q(三)·K(加): now 三 asks and 加 answers. Two decimals.");
     assert_shows(b, "6.44 is wrong: the right value is 7.51.");
@@ -175,7 +218,7 @@ static void test_share_as_percentage(void **state)
     Scene *s = scene_open(NULL, VIEW_PRACTICE);
     for (int i = 0; i < 6; i++)
         pass_on(s);
-    answer(s, "0.013");
+    answer_twice(s, "0.013");
     char *b = body(s, 120, 40);
     assert_shows(b, "The share 加 gives 于");
     assert_shows(b, "0.013 is wrong: the right value is 1.3%.");
@@ -295,7 +338,11 @@ static void test_esc_leaves_the_line_never_quits(void **state)
 {
     (void)state;
     Scene *s = scene_open(NULL, VIEW_PRACTICE);
-    assert_int_equal(scene_press(s, 'q') & REACT_QUIT, REACT_QUIT);   /* q is no answer */
+    assert_int_equal(scene_press(s, 'q'), REACT_REDRAW);   /* the open line takes q: a hint */
+    char *hint = body(s, 80, 24);
+    assert_shows(hint, "'q' is not part of a number: type digits, '.', '-' or '%'; Esc leaves the line");
+    free(hint);
+    assert_string_equal(ST(s)->typed, "");
     assert_int_equal(scene_press(s, KEYCODE_ESC), REACT_REDRAW);
     assert_false(ui_view_modal(&s->ui));
     assert_int_equal(scene_press(s, KEYCODE_ESC) & REACT_QUIT, 0);
@@ -305,6 +352,8 @@ static void test_esc_leaves_the_line_never_quits(void **state)
     scene_press(s, KEYCODE_ENTER);         /* Enter opens it again */
     assert_true(ui_view_modal(&s->ui));
     assert_int_equal(ST(s)->index, 0);
+    assert_int_equal(scene_press(s, KEYCODE_ESC), REACT_REDRAW);
+    assert_int_equal(scene_press(s, 'q') & REACT_QUIT, REACT_QUIT);   /* the line closed: q quits */
     scene_close(s);
 }
 
@@ -314,7 +363,8 @@ static void test_n_does_not_apply(void **state)
     Scene *s = scene_open(NULL, VIEW_PRACTICE);
     assert_string_equal(binding_says(&s->ui, 'n'),
                         "numbers: they stay (hiding them does not apply to practice)");
-    scene_press(s, 'n');                   /* while typing: not an answer key */
+    scene_press(s, KEYCODE_ESC);           /* the line closed: n is the screen's */
+    scene_press(s, 'n');
     assert_true(s->ui.numbers);
     assert_int_equal(s->ui.note, NOTE_NUMBERS_NEEDED);
     Grid g = scene_render(s, 80, 24);
@@ -416,8 +466,10 @@ static void test_changed_lesson_remakes_the_question(void **state)
     (void)state;
     Scene *s = scene_open(NULL, VIEW_PRACTICE);
     ST(s)->index = 2;
+    scene_press(s, KEYCODE_ESC);   /* the line closed: m is the mask */
     scene_press(s, 'm');
     assert_int_equal(s->ls->tr.mask, MASK_CAUSAL);
+    scene_press(s, KEYCODE_ENTER);
     QuizQuestion q;
     practice_question(&s->ls->tr, 1, 2, &q);
     Grid g = scene_render(s, 80, 24);
@@ -448,7 +500,8 @@ static void assert_same_question(const QuizQuestion *a, const QuizQuestion *b)
 /* The question asked is kept in the state, drawn once as it changes (one draw on from the
  * last): through two rounds of the kinds it is the one the sequence replayed from question 1
  * gives; the frame asks the kept one (a kept cell changed by hand shows on screen); a lesson
- * of another shape is asked afresh at once and drawn again at the view's next key. */
+ * of another shape is asked afresh at once and drawn again when the lesson is rebuilt
+ * (ViewOps.lesson_changed), not on every frame until the view's next key. */
 static void test_question_kept_in_the_state(void **state)
 {
     (void)state;
@@ -461,7 +514,7 @@ static void test_question_kept_in_the_state(void **state)
         assert_int_equal(ST(s)->after.asked, i + 1);   /* drawn once, not replayed */
         practice_question(&s->ls->tr, s->ui.seed, i, &want);
         assert_same_question(&ST(s)->drawn, &want);
-        practice_current(ST(s), &s->ls->tr, s->ui.seed, &got);
+        practice_current(ST(s), &s->ls->tr, &(PracticeOrder){ .seed = s->ui.seed }, &got);
         assert_same_question(&got, &want);
         pass_on(s);
     }
@@ -480,10 +533,12 @@ static void test_question_kept_in_the_state(void **state)
     assert_int_equal(lesson_rebuild(s->ls, &p, err, sizeof err), 0);
     assert_int_not_equal(s->ls->tr.T, 6);
     practice_question(&s->ls->tr, s->ui.seed, 0, &want);
-    practice_current(ST(s), &s->ls->tr, s->ui.seed, &got);
+    practice_current(ST(s), &s->ls->tr, &(PracticeOrder){ .seed = s->ui.seed }, &got);
     assert_same_question(&got, &want);
-    scene_press(s, '1');   /* the view's next key draws it for the new lesson */
+    ui_lesson_changed(&s->ui, s->ls);   /* the rebuild draws it for the new lesson, at once */
     assert_int_equal(ST(s)->shape.T, s->ls->tr.T);
+    assert_same_question(&ST(s)->drawn, &want);
+    scene_press(s, '1');   /* and a key keeps it */
     assert_same_question(&ST(s)->drawn, &want);
     scene_close(s);
 }
@@ -505,10 +560,14 @@ static void test_chinese(void **state)
     assert_has(&g, "-0.62——答对了！");
     grid_free(&g);
     scene_press(s, KEYCODE_ENTER);
-    answer(s, "0.73");
+    answer(s, "2.0");
     g = scene_render(s, 80, 24);
-    assert_has(&g, "0.73 不对：正确答案是 2.03。");
-    assert_has(&g, "错在：漏了位置指纹");
+    assert_has(&g, "2.0 还不对：再试一次。");
+    assert_has(&g, "错在：小数位数比要求的少（保留两位小数）");
+    grid_free(&g);
+    answer(s, "2.0");
+    g = scene_render(s, 80, 24);
+    assert_has(&g, "2.0 不对：正确答案是 2.03。");
     grid_free(&g);
     scene_close(s);
 }
@@ -523,7 +582,7 @@ static void test_ascii(void **state)
     assert_has(&g, "x(deng)[2]: word vector + position fingerprint");
     grid_free(&g);
     pass_on(s);
-    answer(s, "1.10");   /* x(加) · Wq[0][·], x with three decimals */
+    answer_twice(s, "1.10");   /* x(加) · Wq[0][·], x with three decimals */
     g = scene_render(s, 80, 24);
     assert_ascii_frame(&g, "practice, ASCII, wrong");
     assert_has(&g, "The mistake: row and column swapped");
@@ -632,7 +691,7 @@ static void test_score_set_redraws_the_question(void **state)
     pass_on(s);
     pass_on(s);
     QuizQuestion q;
-    practice_current(ST(s), &s->ls->tr, s->ui.seed, &q);
+    practice_current(ST(s), &s->ls->tr, &(PracticeOrder){ .seed = s->ui.seed }, &q);
     assert_int_equal(q.kind, QUIZ_SCORE);
     assert_int_equal(q.t, 1);   /* 加 asks 三 */
     assert_int_equal(q.s, 0);
@@ -641,7 +700,7 @@ static void test_score_set_redraws_the_question(void **state)
     char err[256];
     assert_int_equal(lesson_rebuild(s->ls, &p, err, sizeof err), 0);
     s->ui.want = s->ls->params;
-    practice_current(ST(s), &s->ls->tr, s->ui.seed, &q);
+    practice_current(ST(s), &s->ls->tr, &(PracticeOrder){ .seed = s->ui.seed }, &q);
     assert_int_equal(q.number, 3);
     assert_false(quiz_about_set(&s->ls->tr, &q));
     assert_false(q.t == 1 && q.s == 0);
@@ -655,7 +714,7 @@ static void test_score_set_redraws_the_question(void **state)
     p.config.score.on = false;
     assert_int_equal(lesson_rebuild(s->ls, &p, err, sizeof err), 0);
     s->ui.want = s->ls->params;
-    practice_current(ST(s), &s->ls->tr, s->ui.seed, &q);
+    practice_current(ST(s), &s->ls->tr, &(PracticeOrder){ .seed = s->ui.seed }, &q);
     assert_true(q.kind == QUIZ_SCORE && q.t == 1 && q.s == 0);
     scene_close(s);
 }
@@ -666,6 +725,7 @@ int main(void)
         cmocka_unit_test(test_first_question_and_its_operands),
         cmocka_unit_test(test_question_kept_in_the_state),
         cmocka_unit_test(test_typing_shows_the_answer),
+        cmocka_unit_test(test_full_width_said_under_the_line),
         cmocka_unit_test(test_right_answer_says_correct),
         cmocka_unit_test(test_wrong_answer_names_the_mistake),
         cmocka_unit_test(test_wrong_answer_without_a_known_mistake),

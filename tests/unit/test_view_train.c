@@ -179,7 +179,7 @@ static void test_learns_add(void **state)
     assert_has(&g, " 加   1.1% ▎");
     assert_has(&g, " 五  58.0% ███████████▋");
     assert_has(&g, "· learned");
-    assert_has(&g, "w saves the model, p plays it on every screen");
+    assert_has(&g, "W saves the model, P plays it on every screen");
     assert_lacks(&g, "stuck");
     assert_engine_figures(&g, t->run);
     grid_free(&g);
@@ -197,7 +197,10 @@ static void test_keys(void **state)
     TrainViewState *t = train_state(s);
     assert_string_equal(binding_says(&s->ui, ' '), "train: start or pause");
     assert_string_equal(binding_says(&s->ui, KEYCODE_RIGHT), "one training step");
-    assert_string_equal(binding_says(&s->ui, 'w'), "save the trained model to a file");
+    assert_string_equal(binding_says(&s->ui, 'W'), "save the trained model to a file");
+    assert_string_equal(binding_says(&s->ui, 'P'), "play the trained model on every screen");
+    assert_int_equal(ui_binding(&s->ui, 'w')->action, ACTION_ORIGIN);    /* as everywhere */
+    assert_int_equal(ui_binding(&s->ui, 'p')->action, ACTION_PREDICT);
 
     press(s, '+');
     assert_int_equal(t->speed, 1);
@@ -362,7 +365,7 @@ static void test_no_run_says_what_starts_one(void **state)
     assert_has(&g, " the model's vocabulary has no '零' (the task needs it)");
     assert_has(&g, " r trains on the built-in model's characters instead");
     grid_free(&g);
-    const int keys[4] = { ' ', KEYCODE_RIGHT, 'w', 'p' };
+    const int keys[4] = { ' ', KEYCODE_RIGHT, 'W', 'P' };
     for (int i = 0; i < 4; i++) {
         s->ui.note = NOTE_NONE;
         press(s, keys[i]);
@@ -414,9 +417,9 @@ static void test_save_and_play(void **state)
     train_steps(t->run, 1000);
     assert_true(train_solved(t->run));
 
-    /* w: training pauses, the model is kept, the input line asks for the file's name */
+    /* W: training pauses, the model is kept, the input line asks for the file's name */
     t->playing = true;
-    assert_int_equal(press(s, 'w'), REACT_REDRAW);
+    assert_int_equal(press(s, 'W'), REACT_REDRAW);
     assert_false(t->playing);
     assert_true(s->ui.input.open);
     assert_int_equal(s->ui.input.mode, INPUT_FILE_NAME);
@@ -463,10 +466,13 @@ static void test_save_and_play(void **state)
     assert_false(s->ui.input.open);
     assert_false(ui_view_modal(&s->ui));
 
-    /* p: the trained model is handed over for the lesson; the arcs open on it */
-    int react = press(s, 'p');
+    /* P: the trained model is handed over for the lesson, named; the arcs open on it */
+    int react = press(s, 'P');
     assert_true(react & REACT_RECOMPUTE);
     assert_non_null(s->ui.model_next);
+    assert_int_equal(s->ui.model_next_play.kind, PLAY_TRAINED);
+    assert_string_equal(s->ui.model_next_play.name, "add");
+    assert_true(s->ui.model_next_play.seed == 1);
     assert_int_equal(s->ui.view, VIEW_DEFAULT);
     Model *next = s->ui.model_next;
     s->ui.model_next = NULL;
@@ -512,7 +518,7 @@ static void test_save_error(void **state)
     (void)state;
     Scene *s = scene_open(NULL, VIEW_TRAIN);
     train_state(s);
-    press(s, 'w');
+    press(s, 'W');
     assert_non_null(s->ui.model_save);
     char msg[UI_NOTE_BYTES];
     assert_int_equal(train_write_model(s->ui.model_save, "/nonexistent-dir/m.model", false, LANG_EN, msg,

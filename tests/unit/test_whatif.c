@@ -103,14 +103,18 @@ static void test_nudge_wq(void **state)
         assert_true(fabs(sum - 1.0) < 1e-12);
     }
     Grid g = scene_render(s, 120, 40);
-    assert_has(&g, "what if · Wq (changes in effect: 1)");
+    assert_has(&g, "what if · Wq (numbers changed: 1)");
+    assert_has(&g, " edited: Wq[2][3] 0.58 → 1.08 · u undoes");   /* every screen, from the loaded */
+    assert_has(&g, "三加五等于? · lesson model · edited");
     assert_has(&g, "Wq[2][3] = 1.08");
     assert_has(&g, "-0.69  -0.03   0.39   1.08   0.15  -0.32   0.08  -0.01");
     grid_free(&g);
     scene_close(s);
 }
 
-/* u undoes every change: the trace is the one the program started with, to the last bit. */
+/* u undoes the newest change, one at a time: the marker counts numbers (Wq[0][0] nudged twice
+ * is one number, from its value as loaded), then the trace is the one the program started
+ * with, to the last bit; u on another screen (the global key) does the same. */
 static void test_undo_all(void **state)
 {
     (void)state;
@@ -121,11 +125,31 @@ static void test_undo_all(void **state)
     scene_press(s, 't');        /* Wk */
     scene_press(s, '-');
     assert_int_equal(s->ui.edits, 3);
+    assert_int_equal(s->ui.marks.cells, 2);
+    char *text = scene_text(s, 120, 40);
+    assert_shows(text, " edited: Wk[0][0] -0.06 → -0.56 and 1 more · u undoes the newest");
+    assert_shows(text, "what if · Wk (numbers changed: 2)");
+    free(text);
     assert_true(s->ls->tr.q[DENG * 8 + 0] != q0);
     assert_int_equal(scene_press(s, 'u'), REACT_REDRAW | REACT_RECOMPUTE);
+    assert_int_equal(s->ui.edits, 2);
+    assert_int_equal(s->ui.marks.cells, 1);
+    text = scene_text(s, 120, 40);
+    assert_shows(text, " edited: Wq[0][0] -0.04 → 0.96 · u undoes");
+    free(text);
+    scene_press(s, KEYCODE_ESC);   /* the editor closed: u is the global key */
+    scene_press(s, KEYCODE_TAB);
+    assert_int_equal(scene_press(s, 'u'), REACT_REDRAW | REACT_RECOMPUTE);
+    assert_int_equal(scene_press(s, 'u'), REACT_REDRAW | REACT_RECOMPUTE);
     assert_int_equal(s->ui.edits, 0);
+    assert_int_equal(s->ui.marks.cells, 0);
     assert_true(s->ls->tr.q[DENG * 8 + 0] == q0);
     assert_true(s->ls->tr.output[DENG * 8 + 0] == out0);
+    text = scene_text(s, 120, 40);
+    assert_hides(text, "edited");
+    free(text);
+    assert_int_equal(scene_press(s, 'u'), REACT_REDRAW);   /* nothing left: said */
+    assert_int_equal(s->ui.note, NOTE_NOTHING_TO_UNDO);
     scene_close(s);
 }
 
@@ -164,11 +188,11 @@ static void test_typed_junk_said(void **state)
     (void)state;
     Scene *s = editor();
     Grid g = scene_render(s, 80, 24);
-    assert_has(&g, "u undo all · Esc closes");
+    assert_has(&g, "u undo · Esc closes");
     grid_free(&g);
     s->o.lang = LANG_ZH;
     g = scene_render(s, 80, 24);
-    assert_has(&g, "u 全部撤销 · Esc 关闭");
+    assert_has(&g, "u 撤销 · Esc 关闭");
     grid_free(&g);
     s->o.lang = LANG_EN;
     scene_press(s, KEYCODE_ENTER);
@@ -177,17 +201,22 @@ static void test_typed_junk_said(void **state)
     assert_has(&g, "Wq[0][0] = -0.04  new value: 1.2.3_");
     assert_has(&g, "Enter sets the value · Backspace erases · Esc cancels");
     grid_free(&g);
+    assert_int_equal(scene_press(s, 'x'), REACT_REDRAW);   /* taken, nothing added, said */
+    assert_string_equal(ST(s)->typed, "1.2.3");
+    assert_string_equal(s->ui.note_text, "'x' is not part of a number: type digits, '.', '-' or an exponent (1e-3); Esc cancels");
+    g = scene_render(s, 80, 24);
+    grid_free(&g);
     assert_int_equal(scene_press(s, KEYCODE_ENTER), REACT_REDRAW);
     assert_false(ST(s)->typing);
     assert_int_equal(s->ui.edits, 0);
     assert_int_equal(s->ui.note, NOTE_TEXT);
-    assert_string_equal(s->ui.note_text, "'1.2.3' is not a number: type one such as 1.25 or -0.69; nothing changed");
+    assert_string_equal(s->ui.note_text, "'1.2.3' is not a number: type one such as 1.25, -0.69 or 1e-3; nothing changed");
     scene_press(s, KEYCODE_ENTER);
     scene_type(s, "-");
     scene_press(s, KEYCODE_ENTER);
-    assert_string_equal(s->ui.note_text, "'-' is not a number: type one such as 1.25 or -0.69; nothing changed");
+    assert_string_equal(s->ui.note_text, "'-' is not a number: type one such as 1.25, -0.69 or 1e-3; nothing changed");
     assert_int_equal(scene_press(s, 'u'), REACT_REDRAW);   /* nothing to undo: said so */
-    assert_string_equal(s->ui.note_text, "what if: nothing changed yet, nothing to undo");
+    assert_int_equal(s->ui.note, NOTE_NOTHING_TO_UNDO);
     scene_press(s, KEYCODE_ENTER);   /* Enter on nothing typed: nothing, said nothing */
     s->ui.note = NOTE_NONE;
     scene_press(s, KEYCODE_ENTER);
@@ -367,7 +396,12 @@ static void test_score_nudge_type_undo(void **state)
     assert_true(fabs(tr->weights[DENG * 6 + JIA] - share_by_hand(tr, 6.0, JIA)) < 1e-15);
     assert_int_equal((int)llround(tr->weights[DENG * 6 + JIA] * 1000), 687);
     assert_true(s->ui.want.config.score.on);   /* the pass's parameter, kept for the next rebuild */
-    /* u: everything back */
+    /* one number changed, said from its Q·K: 4.05 → 6.00 */
+    assert_int_equal(s->ui.marks.cells, 1);
+    assert_string_equal(edit_describe(s->ls->model, &s->ui.marks.newest, said, sizeof said),
+                        "score(等→加) 4.05 → 6.00");
+    /* u twice: everything back */
+    assert_int_equal(scene_press(s, 'u'), REACT_REDRAW | REACT_RECOMPUTE);
     assert_int_equal(scene_press(s, 'u'), REACT_REDRAW | REACT_RECOMPUTE);
     tr = &s->ls->tr;
     assert_int_equal(s->ui.edits, 0);

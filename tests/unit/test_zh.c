@@ -30,6 +30,8 @@ static const char *const allowed_words[] = {
     "Esc", "Tab", "Enter", "PgUp", "PgDn", "Home", "End", "Ctrl", "Shift",
     "PyTorch",
     "s-max", "Qwen",
+    /* an option, typed as it is spelled (the practice help's --no-history) */
+    "no-history",
     /* the Python of the code screen (and the summary's and --export's names for it) */
     "out", "mha", "out_proj", "num_heads", "embed_dim", "bias", "False", "python", "export",
     "F.scaled_dot_product_attention", "nn.MultiheadAttention", "m.view", "transpose", "for", "in",
