@@ -1585,7 +1585,11 @@ case_train_screen() {
     wait_for "saved to $(cd "$WORK" && pwd -P)/add-seed1.model" || fail "no 'saved to PATH' after Enter" || return 1
     [ -s "$WORK/add-seed1.model" ] || fail "no add-seed1.model written" || return 1
     cp "$WORK/add-seed1.model" "$WORK/first.model"
-    t send-keys W Enter
+    t send-keys W
+    wait_for "file: add-seed1-2.model" || fail "W again does not offer the first free name" || return 1
+    t send-keys C-u
+    t send-keys -l "add-seed1.model"
+    t send-keys Enter
     wait_for "a file of that name exists: Enter again replaces it" || fail "an existing file is not asked about" || return 1
     t send-keys Escape
     wait_gone "file:" || fail "Esc did not close the file-name line" || return 1
