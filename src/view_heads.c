@@ -11,6 +11,7 @@
 #include "format.h"
 #include "keys.h"
 #include "ramp.h"
+#include "text.h"
 #include "transformer.h"
 #include "view.h"
 
@@ -19,6 +20,7 @@
 #define HEADS_GAP 3            /* columns between two maps */
 #define HEADS_ROW_BYTES 512    /* one row of text */
 #define HEADS_PROFILE 8        /* offsets a profile shows at most (0 = itself, 1, 2 …) */
+#define HEADS_SIDE_MIN 44      /* columns the descriptions need beside the maps */
 
 /* ---------------------------------------------------------------- its state and actions */
 
@@ -140,18 +142,22 @@ static HeadsLayout heads_layout(const ViewCtx *c, const HeadsState *st)
         int bands = all ? layers : 1;
         if (bands * L.map_h > avail_h)
             continue;
-        for (int cw = 2; cw >= 1; cw--) {
-            int map_w = T * cw + 2;
-            int maps_w = L.label + H * map_w + (H - 1) * HEADS_GAP;
-            if (maps_w > c->body.w - 1)
-                continue;
-            L.fits = true;
-            L.all = all;
-            L.cw = cw;
-            L.map_w = map_w;
-            L.side_x = c->body.w - maps_w - 2 >= 40 ? c->body.x + maps_w + 2 : 0;
-            return L;
-        }
+        /* the widest cells that leave room for the descriptions beside the maps, else the
+         * widest that fit (the descriptions then go below) */
+        for (int want_side = 1; want_side >= 0; want_side--)
+            for (int cw = 2; cw >= 1; cw--) {
+                int map_w = T * cw + 2;
+                int maps_w = L.label + H * map_w + (H - 1) * HEADS_GAP;
+                bool side = c->body.w - maps_w - 2 >= HEADS_SIDE_MIN;
+                if (maps_w > c->body.w - 1 || (want_side && !side))
+                    continue;
+                L.fits = true;
+                L.all = all;
+                L.cw = cw;
+                L.map_w = map_w;
+                L.side_x = side ? c->body.x + maps_w + 2 : 0;
+                return L;
+            }
     }
     return L;
 }
@@ -212,32 +218,29 @@ static int draw_learned(const ViewCtx *c, const HeadsState *st, int layer, int h
     if (!profile)
         return 1;
     const double *row = head_stats_row(m, layer, head);
-    int xx = x + 4;
-    xx += draw_clipped(c->g, xx, y + 1, limit, SAY(c, "offset", "距离"), STYLE_DIM) + 1;
-    char num[FORMAT_BYTES];
+    double up = row[MODEL_STATS_LINE_UP], first = row[MODEL_STATS_FIRST];
+    char num[FORMAT_BYTES], tail[HEADS_ROW_BYTES];
+    /* the end of the row first: one line up, the first character, the entropy */
+    if (c->numbers)
+        snprintf(tail, sizeof tail, SAY(c, "up:%d%% first:%d%% H %s", "上行:%d%% 首字:%d%% 熵 %s"),
+                 (int)(up * 100.0 + 0.5), (int)(first * 100.0 + 0.5),
+                 format_fixed(num, sizeof num, row[MODEL_STATS_ENTROPY], 2));
+    else
+        snprintf(tail, sizeof tail, SAY(c, "up%s first%s", "上行%s 首字%s"), c->gl->shades[ramp_share_level(up)],
+                 c->gl->shades[ramp_share_level(first)]);
+    int xx = x + 2, tail_x = limit - text_width(tail);
+    xx += draw_clipped(c->g, xx, y + 1, tail_x, SAY(c, "offset", "距离"), STYLE_DIM) + 1;
     for (int k = 0; k < HEADS_PROFILE && k < m->context; k++) {
         double p = row[MODEL_STATS_OFFSET + k];
         if (c->numbers)
             snprintf(buf, sizeof buf, "%d:%d%% ", k, (int)(p * 100.0 + 0.5));
         else
             snprintf(buf, sizeof buf, "%d%s ", k, c->gl->shades[ramp_share_level(p)]);
-        xx += draw_clipped(c->g, xx, y + 1, limit, buf, ramp_share_style(p));
+        if (xx + text_width(buf) > tail_x)
+            break;
+        xx += draw_clipped(c->g, xx, y + 1, tail_x, buf, ramp_share_style(p));
     }
-    double up = row[MODEL_STATS_LINE_UP], first = row[MODEL_STATS_FIRST];
-    if (c->numbers)
-        snprintf(buf, sizeof buf, SAY(c, "line up:%d%% ", "上一行:%d%% "), (int)(up * 100.0 + 0.5));
-    else
-        snprintf(buf, sizeof buf, SAY(c, "line up%s ", "上一行%s "), c->gl->shades[ramp_share_level(up)]);
-    xx += draw_clipped(c->g, xx, y + 1, limit, buf, ramp_share_style(up));
-    if (c->numbers)
-        snprintf(buf, sizeof buf, SAY(c, "first:%d%% ", "首字:%d%% "), (int)(first * 100.0 + 0.5));
-    else
-        snprintf(buf, sizeof buf, SAY(c, "first%s ", "首字%s "), c->gl->shades[ramp_share_level(first)]);
-    xx += draw_clipped(c->g, xx, y + 1, limit, buf, ramp_share_style(first));
-    if (c->numbers) {
-        snprintf(buf, sizeof buf, SAY(c, "entropy %s", "熵 %s"), format_fixed(num, sizeof num, row[MODEL_STATS_ENTROPY], 2));
-        draw_clipped(c->g, xx, y + 1, limit, buf, STYLE_DIM);
-    }
+    draw_clipped(c->g, xx, y + 1, limit, tail, STYLE_DIM);
     return 2;
 }
 
@@ -263,10 +266,11 @@ static void heads_view_draw(const ViewCtx *c)
     HeadsLayout L = heads_layout(c, st);
     char buf[HEADS_ROW_BYTES];
     if (!L.fits) {
-        snprintf(buf, sizeof buf, SAY(c, "The %d-character line's maps do not fit in %d×%d: a larger window, "
-                                         "or e for a shorter line.",
-                                         "这一行 %d 个字的图放不下 %d×%d：放大窗口，或按 e 换一行短的。"),
-                 st->tr.T, c->body.w, c->body.h);
+        snprintf(buf, sizeof buf, SAY(c, "The maps of a %d-character line do not fit here (up to %d characters at 80×24, "
+                                         "%d at 120×40): a larger window, or e for a shorter line.",
+                                         "%d 个字的一行，图在这里放不下（80×24 最多 %d 个字，120×40 最多 %d 个）："
+                                         "放大窗口，或按 e 换一行短的。"),
+                 st->tr.T, HEADS_SMALL_MAX, HEADS_ALL_MAX);
         draw_note(c, buf);
         return;
     }
@@ -284,9 +288,9 @@ static void heads_view_draw(const ViewCtx *c)
     y++;
     /* what each head learned: beside the maps, or below them */
     int dx = L.side_x ? L.side_x : x0;
-    int dy = L.side_x ? c->body.y : y + 1;
-    int dw = L.side_x ? c->body.x + c->body.w - L.side_x - 1 : c->body.w - 2;
     int bottom = c->body.y + c->body.h;
+    int dy = L.side_x ? c->body.y : y + (bottom - y > H + 2);   /* a blank row when there is room */
+    int dw = L.side_x ? c->body.x + c->body.w - L.side_x - 1 : c->body.w - 2;
     if (dy >= bottom)
         return;
     if (!st->model->head_stats) {
@@ -294,13 +298,20 @@ static void heads_view_draw(const ViewCtx *c)
                                                 "模型文件里没有 [head stats]：没有量过每个头学到了什么。"), STYLE_DIM);
         return;
     }
-    draw_clipped(c->g, dx, dy++, dx + dw, SAY(c, "What each head learned (mean share by offset over the held-out poems):",
-                                              "每个头学到了什么（留出的诗上，按距离的平均百分比）："), STYLE_BOLD);
-    int heads_listed = (L.all || L.side_x) ? layers * H : H;
-    bool profile = bottom - dy >= 2 * heads_listed;
+    if (bottom - dy > H)   /* the heading, when the chosen layer's heads still fit under it */
+        draw_clipped(c->g, dx, dy++, dx + dw, SAY(c, "What each head learned (held-out poems):",
+                                                  "每个头学到了什么（在留出的诗上）："), STYLE_BOLD);
+    /* every head when they fit (with profiles when those fit too), else the chosen layer's,
+     * else the chosen head's */
+    int room = bottom - dy;
+    bool every = room >= layers * H, profile = room >= 2 * layers * H;
+    if (!every)
+        profile = room >= 2 * H;
     for (int l = 0; l < layers; l++)
         for (int h = 0; h < H; h++) {
-            if (!L.all && !L.side_x && l != st->layer)
+            if (!every && l != st->layer)
+                continue;
+            if (!every && room < H && h != st->head)
                 continue;
             if (dy + (profile ? 2 : 1) > bottom)
                 return;

@@ -1,0 +1,164 @@
+/* test_view_heads.c — the heads screen: on the shipped poem model, eight maps and eight
+ * descriptions (from [head stats]) at 120×40 for a 12-character line; the chosen layer's four
+ * for longer lines; at 80×24 the chosen layer's for up to 12 characters, else one line with the
+ * key that helps; arrows move the frame, Enter asks for the arcs; the lesson's model gets one line.
+ * Owns: these checks. Must not touch: the view's insides beyond its frames and its keys. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "harness.h"
+#include "keys.h"
+#include "poem_check.h"
+#include "transformer.h"
+
+#define SHIPPED "assets/poems.model"
+#define LINE "床前明月光，疑是地上霜。"
+
+/* The shipped model and a lesson over it made by hand (the lesson's passes are the lesson's
+ * model's: this screen reads only the model and the line). */
+typedef struct {
+    Model m;
+    Lesson ls;
+} PoemFixture;
+
+static int poem_setup(void **state)
+{
+    PoemFixture *f = calloc(1, sizeof *f);
+    char err[256];
+    if (!f || model_load_file(SHIPPED, &f->m, err, sizeof err) != 0) {
+        fprintf(stderr, "%s: %s\n", SHIPPED, err);
+        free(f);
+        return -1;
+    }
+    f->ls.model = &f->m;
+    snprintf(f->ls.params.sentence, sizeof f->ls.params.sentence, "%s", LINE);
+    *state = f;
+    return 0;
+}
+
+static int poem_teardown(void **state)
+{
+    PoemFixture *f = *state;
+    model_free(&f->m);
+    free(f);
+    return 0;
+}
+
+/* A scene of the write screen over the fixture's lesson. */
+static void heads_scene(Scene *s, PoemFixture *f, const char *line)
+{
+    snprintf(f->ls.params.sentence, sizeof f->ls.params.sentence, "%s", line);
+    scene_start(s, &f->ls, VIEW_HEADS);
+}
+
+/* Occurrences of needle in text. */
+static int count(const char *text, const char *needle)
+{
+    int n = 0;
+    for (const char *p = strstr(text, needle); p; p = strstr(p + 1, needle))
+        n++;
+    return n;
+}
+
+static bool has(const char *text, const char *needle)
+{
+    if (!strstr(text, needle)) {
+        fprintf(stderr, "missing \"%s\" in:\n%s\n", needle, text);
+        return false;
+    }
+    return true;
+}
+
+/* 12 characters at 120×40: eight maps, eight descriptions with their profiles. */
+static void test_eight_maps(void **state)
+{
+    PoemFixture *f = *state;
+    Scene s;
+    heads_scene(&s, f, LINE);
+    char *text = scene_text(&s, 120, 40);
+    if (getenv("ATTN_SHOW"))
+        fputs(text, stderr);
+    for (int l = 1; l <= 2; l++)
+        for (int h = 1; h <= 4; h++) {
+            char name[16];
+            snprintf(name, sizeof name, "L%d H%d", l, h);
+            assert_int_equal(count(text, name), 2);   /* its map's title and its description */
+        }
+    char desc[256];
+    for (int l = 0; l < 2; l++)
+        for (int h = 0; h < 4; h++) {
+            assert_int_equal(transformer_head_describe(&f->m, l, h, LANG_EN, desc, sizeof desc), 0);
+            assert_true(has(text, desc));
+        }
+    assert_true(has(text, "share:"));
+    assert_int_equal(count(text, "offset "), 8);
+    free(text);
+}
+
+/* Arrows move the chosen head; Enter asks for the arcs screen. */
+static void test_choose_and_open(void **state)
+{
+    PoemFixture *f = *state;
+    Scene s;
+    heads_scene(&s, f, LINE);
+    scene_press(&s, KEYCODE_RIGHT);
+    scene_press(&s, KEYCODE_DOWN);
+    char *text = scene_text(&s, 120, 40);
+    assert_true(has(text, "▸L2 H2"));
+    free(text);
+    scene_press(&s, KEYCODE_ENTER);
+    assert_int_equal(s.ui.view, VIEW_ARCS);
+}
+
+/* 17 characters: the chosen layer's four maps at 120×40; at 80×24 one line and the key. */
+static void test_fit(void **state)
+{
+    PoemFixture *f = *state;
+    Scene s;
+    heads_scene(&s, f, "床前明月光，疑是地上霜。举头望明月");   /* 17 */
+    char *text = scene_text(&s, 120, 40);
+    if (getenv("ATTN_SHOW"))
+        fputs(text, stderr);
+    assert_int_equal(count(text, "L1 H"), 8);   /* four maps, four descriptions */
+    assert_int_equal(count(text, "L2 H"), 4);   /* the other layer's descriptions only */
+    free(text);
+    text = scene_text(&s, 80, 24);
+    assert_true(has(text, "do not fit"));
+    assert_true(has(text, "a larger window"));
+    free(text);
+    heads_scene(&s, f, LINE);
+    text = scene_text(&s, 80, 24);
+    if (getenv("ATTN_SHOW"))
+        fputs(text, stderr);
+    assert_int_equal(count(text, "L1 H"), 8);
+    free(text);
+    snprintf(f->ls.params.sentence, sizeof f->ls.params.sentence, "%s", LINE);
+}
+
+/* The lesson's model: one line, and how to get a layered one. */
+static void test_lesson_model(void **state)
+{
+    (void)state;
+    Scene *s = scene_open(NULL, VIEW_HEADS);
+    char *text = scene_text(s, 80, 24);
+    assert_true(has(text, "--model poems"));
+    free(text);
+    scene_close(s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_eight_maps),
+        cmocka_unit_test(test_choose_and_open),
+        cmocka_unit_test(test_fit),
+        cmocka_unit_test(test_lesson_model),
+    };
+    return cmocka_run_group_tests(tests, poem_setup, poem_teardown);
+}
