@@ -212,6 +212,10 @@ static int draw_learned(const ViewCtx *c, const HeadsState *st, int layer, int h
     char desc[256], buf[HEADS_ROW_BYTES];
     int limit = x + w;
     transformer_head_describe(m, layer, head, c->lang, desc, sizeof desc);
+    if (!c->numbers)   /* the words without the figure: "looks at the character before" */
+        desc[strcspn(desc, ":(\xef")] = '\0';   /* ':', '(', or the full-width '：' '（' */
+    for (size_t n = strlen(desc); n > 0 && desc[n - 1] == ' '; n--)
+        desc[n - 1] = '\0';
     snprintf(buf, sizeof buf, SAY(c, "%sL%d H%d %s", "%s%d层%d头 %s"), chosen ? (c->ascii ? ">" : "▸") : " ",
              layer + 1, head + 1, desc);
     draw_clipped(c->g, x, y, limit, buf, chosen ? STYLE_FOCUS : STYLE_NORMAL);

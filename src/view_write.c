@@ -27,6 +27,7 @@
 #define WRITE_SLOT 4            /* columns of one character's slot on the poem's rows */
 #define WRITE_SEED 1            /* the first seed: --generate's default */
 #define WRITE_ROW_BYTES 512     /* one row of text */
+#define WRITE_WIDE 100          /* narrower bodies take the shorter wordings */
 
 /* The temperatures t and T step through: 0 is greedy. */
 static const double write_temperatures[] = { 0.0, 0.5, 0.8, 1.0, 1.2 };
@@ -321,9 +322,13 @@ static int draw_header(const ViewCtx *c, const WriteState *st, int y, int limit)
         snprintf(how, sizeof how, SAY(c, "sampled at temperature %s, seed %" PRIu64 " (t/T, r)",
                                           "按温度 %s 抽样，种子 %" PRIu64 "（t/T、r）"),
                  format_fixed(t, sizeof t, temp, 1), st->seed);
-    snprintf(buf, sizeof buf, SAY(c, "from %s · %s · %d of %d characters (the model's context)",
-                                      "从 %s 写起 · %s · 第 %d 个字，最多 %d 个（模型的上下文）"),
-             st->prompt, how, st->tr.T, st->tr.cap);
+    if (c->body.w < WRITE_WIDE)
+        snprintf(buf, sizeof buf, SAY(c, "from %s · %s · %d/%d characters", "从 %s 写起 · %s · %d/%d 个字"),
+                 st->prompt, temp <= 0.0 ? SAY(c, "greedy (t: sample)", "取最可能的（t：抽样）") : how, st->tr.T, st->tr.cap);
+    else
+        snprintf(buf, sizeof buf, SAY(c, "from %s · %s · %d of %d characters (the model's context)",
+                                          "从 %s 写起 · %s · 第 %d 个字，最多 %d 个（模型的上下文）"),
+                 st->prompt, how, st->tr.T, st->tr.cap);
     draw_clipped(c->g, c->body.x + 1, y, limit, buf, STYLE_BOLD);
     return 1;
 }
@@ -393,9 +398,13 @@ static int draw_looks(const ViewCtx *c, const WriteState *st, int y, int limit)
         return 0;
     const double *row = TRANSFORMER_HEAD_ROW(&st->tr, st->tr.layer[st->layer].shares, st->head, newest);
     char buf[WRITE_ROW_BYTES], ch[DRAW_LABEL_BYTES], p[FORMAT_BYTES];
-    snprintf(buf, sizeof buf, SAY(c, "%s (layer %d · head %d) looks at %d characters, none after it (the causal mask):",
-                                      "%s（第 %d 层 · 第 %d 个头）看它和前面的 %d 个字，看不到后面（因果遮挡）："),
-             write_char(c, st, newest, ch, sizeof ch), st->layer + 1, st->head + 1, T);
+    if (c->body.w < WRITE_WIDE)
+        snprintf(buf, sizeof buf, SAY(c, "%s (L%d H%d) looks back at:", "%s（%d层%d头）往前看："),
+                 write_char(c, st, newest, ch, sizeof ch), st->layer + 1, st->head + 1);
+    else
+        snprintf(buf, sizeof buf, SAY(c, "%s (layer %d · head %d) looks at %d characters, none after it (the causal mask):",
+                                          "%s（第 %d 层 · 第 %d 个头）看它和前面的 %d 个字，看不到后面（因果遮挡）："),
+                 write_char(c, st, newest, ch, sizeof ch), st->layer + 1, st->head + 1, T);
     int x = c->body.x + 1;
     x += draw_clipped(c->g, x, y, limit, buf, STYLE_NORMAL);
     bool used[MODEL_MAX_CONTEXT] = { false };
@@ -429,8 +438,9 @@ static int draw_next(const ViewCtx *c, const WriteState *st, int y, int limit)
         draw_clipped(c->g, x, y, limit, buf, STYLE_BOLD);
         return 1;
     }
-    x += draw_clipped(c->g, x, y, limit, SAY(c, "the readout's candidates for the next character:",
-                                             "读出层给下一个字的候选："), STYLE_NORMAL);
+    x += draw_clipped(c->g, x, y, limit, c->body.w < WRITE_WIDE ? SAY(c, "next:", "下一个字：")
+                                         : SAY(c, "the readout's candidates for the next character:",
+                                               "读出层给下一个字的候选："), STYLE_NORMAL);
     for (int k = 0; k < st->top_n; k++) {
         draw_char_label(c->ascii, st->model->vocab[st->top_ids[k]], ch, sizeof ch);
         if (c->numbers)
@@ -464,9 +474,13 @@ static int draw_cache(const ViewCtx *c, const WriteState *st, int y, int max_row
     int T = st->tr.T, L = st->model->layers, H = st->model->heads, dh = st->tr.dh;
     int rows = 0, limit = c->body.x + c->body.w - 1;
     char buf[WRITE_ROW_BYTES];
-    snprintf(buf, sizeof buf, SAY(c, "the K/V cache: each layer keeps every character's K and V (%d rows now); "
-                                     "the new character computes only its own row",
-                                     "K/V 缓存：每层留着每个字的 K 和 V（现在 %d 行）；新字只算自己那一行"), T);
+    if (c->body.w < WRITE_WIDE)
+        snprintf(buf, sizeof buf, SAY(c, "the K/V cache: %d rows a layer, one more a character",
+                                         "K/V 缓存：每层 %d 行，每写一个字多一行"), T);
+    else
+        snprintf(buf, sizeof buf, SAY(c, "the K/V cache: each layer keeps every character's K and V (%d rows now); "
+                                         "the new character computes only its own row",
+                                         "K/V 缓存：每层留着每个字的 K 和 V（现在 %d 行）；新字只算自己那一行"), T);
     draw_rule_heading(c->g, c->gl, c->body.x, y, c->body.w, buf);
     rows++;
     int label = 12;
@@ -644,18 +658,28 @@ static void write_view_draw(const ViewCtx *c)
         return;
     char buf[WRITE_ROW_BYTES];
     TransformerCacheShape mine = transformer_cache_shape(st->model);
-    snprintf(buf, sizeof buf, SAY(c, "multiply-adds of the attention sublayer, per layer, for character %d (%d layers × %d heads of %d, d %d):",
-                                     "注意力子层每层的乘加次数，第 %d 个字（%d 层 × %d 个头，每头 %d，d %d）："),
-             st->tr.T, st->model->layers, st->model->heads, st->tr.dh, st->tr.d);
+    if (c->body.w < WRITE_WIDE)
+        snprintf(buf, sizeof buf, SAY(c, "multiply-adds per layer for character %d (d %d, %d heads of %d):",
+                                         "第 %d 个字每层的乘加次数（d %d，%d 个头，每头 %d）："),
+                 st->tr.T, st->tr.d, st->model->heads, st->tr.dh);
+    else
+        snprintf(buf, sizeof buf, SAY(c, "multiply-adds of the attention sublayer, per layer, for character %d (%d layers × %d heads of %d, d %d):",
+                                         "注意力子层每层的乘加次数，第 %d 个字（%d 层 × %d 个头，每头 %d，d %d）："),
+                 st->tr.T, st->model->layers, st->model->heads, st->tr.dh, st->tr.d);
     draw_clipped(c->g, c->body.x + 1, y++, limit, buf, STYLE_BOLD);
     y += draw_counts(c, &mine, st->tr.T, st->model->layers, false, y, bottom - y);
     if (y >= bottom)
         return;
     RealModel rm = realmodel_real();
     TransformerCacheShape real = { .d = rm.d_model, .heads = rm.n_heads, .dh = rm.head_width, .kv_heads = rm.n_kv_heads };
-    snprintf(buf, sizeof buf, SAY(c, "the real model (the scale screen's: %d heads, %d K/V groups, %d wide, d %d), the same length:",
-                                     "真实模型（规模画面上的：%d 个头，%d 组 K/V，每头 %d，d %d），同样长度："),
-             (int)rm.n_heads, (int)rm.n_kv_heads, (int)rm.head_width, (int)rm.d_model);
+    if (c->body.w < WRITE_WIDE)
+        snprintf(buf, sizeof buf, SAY(c, "the real model (%d heads, %d K/V groups, %d wide, d %d):",
+                                         "真实模型（%d 个头，%d 组 K/V，每头 %d，d %d）："),
+                 (int)rm.n_heads, (int)rm.n_kv_heads, (int)rm.head_width, (int)rm.d_model);
+    else
+        snprintf(buf, sizeof buf, SAY(c, "the real model (the scale screen's: %d heads, %d K/V groups, %d wide, d %d), the same length:",
+                                         "真实模型（规模画面上的：%d 个头，%d 组 K/V，每头 %d，d %d），同样长度："),
+                 (int)rm.n_heads, (int)rm.n_kv_heads, (int)rm.head_width, (int)rm.d_model);
     draw_clipped(c->g, c->body.x + 1, y++, limit, buf, STYLE_BOLD);
     draw_counts(c, &real, st->tr.T, REALMODEL_QWEN2_7B_LAYERS, true, y, bottom - y);
 }

@@ -17,6 +17,9 @@
 #include "poem_check.h"
 #include "transformer.h"
 
+#ifndef TESTS_DIR
+#define TESTS_DIR "tests"
+#endif
 #define SHIPPED "assets/poems.model"
 #define LINE "床前明月光，疑是地上霜。"
 
@@ -55,6 +58,36 @@ static void write_scene(Scene *s, PoemFixture *f)
 {
     scene_start(s, &f->ls, VIEW_WRITE);
     s->p.focus = 0;
+}
+
+/* The scene's body at w × h compared with tests/golden/NAME.txt (the view bar's fixed list,
+ * as test_golden draws it; ATTN_GOLDEN_UPDATE=1 rewrites the file). */
+static void body_golden(Scene *s, const char *name, int w, int h)
+{
+    FrameInput in = scene_input(s);
+    in.bar = golden_bar;
+    in.bar_count = golden_bar_count;
+    Grid g;
+    assert_int_equal(grid_init(&g, w, h), 0);
+    frame_render(&g, &in);
+    Rect body = scene_context(s, w, h).body;
+    size_t cap = (size_t)w * 4 * (size_t)h + (size_t)h + 1, used = 0;
+    char *text = calloc(1, cap);
+    assert_non_null(text);
+    for (int y = body.y; y < body.y + body.h; y++) {
+        row_text(&g, y, text + used, cap - used);
+        used += strlen(text + used);
+        text[used++] = '\n';
+    }
+    text[used] = '\0';
+    grid_free(&g);
+    if (!s->ui.numbers)
+        assert_null(strchr(text, '%'));
+    char expected[512], actual[512];
+    snprintf(expected, sizeof expected, "%s/golden/%s.txt", TESTS_DIR, name);
+    snprintf(actual, sizeof actual, "%s/golden/%s.actual", TESTS_DIR, name);
+    golden_check(expected, actual, text);
+    free(text);
 }
 
 static bool has(const char *text, const char *needle)
@@ -170,6 +203,41 @@ static void test_lesson_model(void **state)
     scene_close(s);
 }
 
+/* The golden bodies: 80×24 and 120×40 after six characters, numbers hidden, Chinese, the
+ * poem complete, sampled; ASCII draws without crashing. */
+static void test_goldens(void **state)
+{
+    PoemFixture *f = *state;
+    Scene s;
+    write_scene(&s, f);
+    body_golden(&s, "write-120x40-prompt", 120, 40);
+    for (int i = 0; i < 6; i++)
+        scene_press(&s, KEYCODE_RIGHT);
+    body_golden(&s, "write-120x40", 120, 40);
+    body_golden(&s, "write-80x24", 80, 24);
+    s.o.lang = LANG_ZH;
+    body_golden(&s, "write-120x40-zh", 120, 40);
+    body_golden(&s, "write-80x24-zh", 80, 24);
+    s.o.lang = LANG_EN;
+    s.ui.numbers = false;
+    body_golden(&s, "write-120x40-hidden", 120, 40);
+    s.ui.numbers = true;
+    for (int i = 0; i < 20; i++)
+        scene_press(&s, KEYCODE_RIGHT);
+    body_golden(&s, "write-120x40-poem", 120, 40);
+    s.o.ascii = true;
+    char *text = scene_text(&s, 80, 24);   /* the poem model is refused in ASCII mode: no crash */
+    assert_non_null(text);
+    free(text);
+    s.o.ascii = false;
+    scene_press(&s, 't');
+    scene_press(&s, 't');
+    scene_press(&s, 'r');
+    for (int i = 0; i < 10; i++)
+        scene_press(&s, KEYCODE_RIGHT);
+    body_golden(&s, "write-120x40-sampled", 120, 40);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -178,6 +246,7 @@ int main(void)
         cmocka_unit_test(test_runs_and_sleeps),
         cmocka_unit_test(test_stops_at_the_form),
         cmocka_unit_test(test_lesson_model),
+        cmocka_unit_test(test_goldens),
     };
     return cmocka_run_group_tests(tests, poem_setup, poem_teardown);
 }
