@@ -325,6 +325,9 @@ static void heads_view_draw(const ViewCtx *c)
 
 /* ---------------------------------------------------------------- the view */
 
+/* Shared actions that do nothing here: no asking character to choose, the mask always on. */
+static const Action heads_idle[] = { ACTION_FOCUS_N, ACTION_MASK, ACTION_NONE };
+
 static const KeyBinding heads_keys[] = {
     { KEYCODE_RIGHT, VIEW_OWN(HEADS_NEXT), 0, "→",     true },
     { KEYCODE_LEFT,  VIEW_OWN(HEADS_PREV), 0, "←",     true },
@@ -360,6 +363,7 @@ const ViewOps view_heads = {
                 "entropy: how spread a row of shares is, in nats (0: all on one character)",
     .terms_zh = "距离：被看的字在前面多远（0：自己）\n"
                 "熵：一行百分比分得多散，单位奈特（0：全给一个字）",
+    .idle = heads_idle,
     .track = TRACK_NONE,
     .stages = false,
     .about = "every head of every layer of the layered model as a small attention map, and what each head learned (its offset profile)",

@@ -686,6 +686,9 @@ static void write_view_draw(const ViewCtx *c)
 
 /* ---------------------------------------------------------------- the view */
 
+/* Shared actions that do nothing here: no asking character to choose, the mask always on. */
+static const Action write_idle[] = { ACTION_FOCUS_N, ACTION_MASK, ACTION_NONE };
+
 static const KeyBinding write_keys[] = {
     { ' ',           VIEW_OWN(WRITE_RUN),      0, "Space", true },
     { KEYCODE_RIGHT, VIEW_OWN(WRITE_ONE),      0, "→",     true },
@@ -722,6 +725,7 @@ const ViewOps view_write = {
                 "seed: the same seed draws the same characters as --generate",
     .terms_zh = "温度：0 每次取最可能的字；越高抽得越散\n"
                 "种子：同一个种子抽出和 --generate 一样的字",
+    .idle = write_idle,
     .track = TRACK_NONE,
     .stages = false,
     .about = "a poem written character by character by the layered model, beside its growing K/V cache and the multiply-adds it saves",
