@@ -514,8 +514,9 @@ static int count_row(const ViewCtx *c, int x, int y, int limit, int max_rows, co
     const char *s = text + indent;
     int w = limit - x - indent, rows = 0;
     while (*s && rows < max_rows && w > 0) {
-        /* the longest run of whole segments that fits in w columns */
+        /* the longest run of whole segments that fits in w columns (each measured once) */
         const char *end = NULL, *p = s;
+        int used = 0;
         while (*p) {
             const char *next = NULL;
             size_t blen = 0;
@@ -527,11 +528,13 @@ static int count_row(const ViewCtx *c, int x, int y, int limit, int max_rows, co
                 }
             }
             const char *seg_end = next ? next + blen : p + strlen(p);
-            if (text_width_n(s, (size_t)(seg_end - s)) > w && end)
+            int seg = text_width_n(p, (size_t)(seg_end - p));
+            if (used + seg > w && end)
                 break;
             end = seg_end;
+            used += seg;
             p = seg_end;
-            if (text_width_n(s, (size_t)(end - s)) > w)
+            if (used > w)
                 break;
         }
         char line[WRITE_ROW_BYTES];
