@@ -223,15 +223,17 @@ static int draw_learned(const ViewCtx *c, const HeadsState *st, int layer, int h
         return 1;
     const double *row = head_stats_row(m, layer, head);
     double up = row[MODEL_STATS_LINE_UP], first = row[MODEL_STATS_FIRST];
-    char num[FORMAT_BYTES], tail[HEADS_ROW_BYTES];
+    char tail[HEADS_ROW_BYTES];
     /* the end of the row first: one line up, the first character, the entropy */
-    if (c->numbers)
+    if (c->numbers) {
+        char num[FORMAT_BYTES];
         snprintf(tail, sizeof tail, SAY(c, "up:%d%% first:%d%% H %s", "上行:%d%% 首字:%d%% 熵 %s"),
                  (int)(up * 100.0 + 0.5), (int)(first * 100.0 + 0.5),
                  format_fixed(num, sizeof num, row[MODEL_STATS_ENTROPY], 2));
-    else
+    } else {
         snprintf(tail, sizeof tail, SAY(c, "up%s first%s", "上行%s 首字%s"), c->gl->shades[ramp_share_level(up)],
                  c->gl->shades[ramp_share_level(first)]);
+    }
     int xx = x + 2, tail_x = limit - text_width(tail);
     xx += draw_clipped(c->g, xx, y + 1, tail_x, SAY(c, "offset", "距离"), STYLE_DIM) + 1;
     for (int k = 0; k < HEADS_PROFILE && k < m->context; k++) {
@@ -268,8 +270,8 @@ static void heads_view_draw(const ViewCtx *c)
         return;
     }
     HeadsLayout L = heads_layout(c, st);
-    char buf[HEADS_ROW_BYTES];
     if (!L.fits) {
+        char buf[HEADS_ROW_BYTES];
         snprintf(buf, sizeof buf, SAY(c, "The maps of a %d-character line do not fit here (up to %d characters at 80×24, "
                                          "%d at 120×40): a larger window, or e for a shorter line.",
                                          "%d 个字的一行，图在这里放不下（80×24 最多 %d 个字，120×40 最多 %d 个）："

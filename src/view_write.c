@@ -313,15 +313,17 @@ static const char *write_char(const ViewCtx *c, const WriteState *st, int t, cha
 /* The header: the model, how it writes (greedy or temperature and seed), how far. */
 static int draw_header(const ViewCtx *c, const WriteState *st, int y, int limit)
 {
-    char buf[WRITE_ROW_BYTES], how[128], t[FORMAT_BYTES];
+    char buf[WRITE_ROW_BYTES], how[128];
     double temp = write_temperatures[st->temperature];
-    if (temp <= 0.0)
+    if (temp <= 0.0) {
         snprintf(how, sizeof how, "%s", SAY(c, "greedy: the most probable character (t: sample)",
                                             "每次取最可能的字（t：抽样）"));
-    else
+    } else {
+        char t[FORMAT_BYTES];
         snprintf(how, sizeof how, SAY(c, "sampled at temperature %s, seed %" PRIu64 " (t/T, r)",
                                           "按温度 %s 抽样，种子 %" PRIu64 "（t/T、r）"),
                  format_fixed(t, sizeof t, temp, 1), st->seed);
+    }
     if (c->body.w < WRITE_WIDE)
         snprintf(buf, sizeof buf, SAY(c, "from %s · %s · %d/%d characters", "从 %s 写起 · %s · %d/%d 个字"),
                  st->prompt, temp <= 0.0 ? SAY(c, "greedy (t: sample)", "取最可能的（t：抽样）") : how, st->tr.T, st->tr.cap);
@@ -336,15 +338,17 @@ static int draw_header(const ViewCtx *c, const WriteState *st, int y, int limit)
 /* The same characters from the command line, for checking. */
 static int draw_command(const ViewCtx *c, const WriteState *st, int y, int limit)
 {
-    char buf[WRITE_ROW_BYTES], t[FORMAT_BYTES];
+    char buf[WRITE_ROW_BYTES];
     double temp = write_temperatures[st->temperature];
-    if (temp <= 0.0)
+    if (temp <= 0.0) {
         snprintf(buf, sizeof buf, SAY(c, "the same characters: %s --model poems --generate %s",
                                           "同样的字：%s --model poems --generate %s"), c->prog, st->prompt);
-    else
+    } else {
+        char t[FORMAT_BYTES];
         snprintf(buf, sizeof buf, SAY(c, "the same characters: %s --model poems --generate %s --temperature %s --seed %" PRIu64,
                                           "同样的字：%s --model poems --generate %s --temperature %s --seed %" PRIu64),
                  c->prog, st->prompt, format_fixed(t, sizeof t, temp, 1), st->seed);
+    }
     draw_clipped(c->g, c->body.x + 1, y, limit, buf, STYLE_DIM);
     return 1;
 }
@@ -413,6 +417,8 @@ static int draw_looks(const ViewCtx *c, const WriteState *st, int y, int limit)
         for (int s = 0; s < T; s++)
             if (!used[s] && (best < 0 || row[s] > row[best]))
                 best = s;
+        if (best < 0)
+            break;
         used[best] = true;
         if (c->numbers)
             snprintf(buf, sizeof buf, " %s %s", write_char(c, st, best, ch, sizeof ch),
@@ -559,7 +565,7 @@ static int draw_counts(const ViewCtx *c, const TransformerCacheShape *s, int t, 
     TransformerCacheCounts k = transformer_cache_step_shape(s, t);
     TransformerCacheCounts sum = transformer_cache_total_shape(s, t);
     int64_t qcols = s->heads * s->dh + 2 * s->kv_heads * s->dh;
-    char a[32], b[32], cc[32], d[32], e[32], f[32], g[32], buf[WRITE_ROW_BYTES];
+    char a[32], b[32], cc[32], d[32], f[32], g[32], buf[WRITE_ROW_BYTES];
     int rows = 0, x = c->body.x + 1, limit = c->body.x + c->body.w;
     bool n = c->numbers;
     /* with the cache */
@@ -577,16 +583,18 @@ static int draw_counts(const ViewCtx *c, const TransformerCacheShape *s, int t, 
     if (rows >= max_rows)
         return rows;
     /* without it */
-    if (n)
+    if (n) {
+        char e[32];
         snprintf(buf, sizeof buf, SAY(c, "  without (every row again): %d%s(%s + %s) + %" PRId64 "%s2%s%" PRId64 "%s%d%s%d/2 = %s + %s = %s",
                                          "  不用缓存（每一行重算）：%d%s(%s + %s) + %" PRId64 "%s2%s%" PRId64 "%s%d%s%d/2 = %s + %s = %s"),
                  t, mul, grouped(k.qkv, a, sizeof a), grouped(k.wo, b, sizeof b), s->heads, mul, mul, s->dh, mul, t, mul,
                  t + 1, grouped(k.without_cache - k.attend_all, cc, sizeof cc), grouped(k.attend_all, d, sizeof d),
                  grouped(k.without_cache, e, sizeof e));
-    else
+    } else {
         snprintf(buf, sizeof buf, SAY(c, "  without (every row again): t%s(Q,K,V + Wo) + %" PRId64 "%s2%s%" PRId64 "%st(t+1)/2",
                                          "  不用缓存（每一行重算）：t%s(Q,K,V + Wo) + %" PRId64 "%s2%s%" PRId64 "%st(t+1)/2"),
                  mul, s->heads, mul, mul, s->dh, mul);
+    }
     rows += count_row(c, x, y + rows, limit, max_rows - rows, buf);
     if (rows >= max_rows)
         return rows;
