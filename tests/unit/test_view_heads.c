@@ -119,7 +119,7 @@ static void test_eight_maps(void **state)
         fputs(text, stderr);
     for (int l = 1; l <= 2; l++)
         for (int h = 1; h <= 4; h++) {
-            char name[16];
+            char name[32];
             snprintf(name, sizeof name, "L%d H%d", l, h);
             assert_int_equal(count(text, name), 2);   /* its map's title and its description */
         }
