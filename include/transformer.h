@@ -120,6 +120,17 @@ int transformer_ids(const Model *m, const char *text, int *ids, int max, Lang la
  * in the order computed ("layer 1 scores are not finite numbers"). */
 int transformer_check_finite(const TransformerTrace *tr, char *err, size_t errlen);
 
+/* ---------------------------------------------------------------- one layer as the lesson's pass */
+
+/* Presents layer `layer` of pt (T ≥ 1 rows) as a pass of the lesson's machine in *out (free
+ * with engine_free), so that the lesson's screens and hand checks read it: x = the layer's
+ * LN₁ output, q/k/v = its Q, K, V (biases included: engine_projection_bias), heads = the
+ * model's per layer (dh wide), scores/scaled/weights = the layer's per head (the raw scores
+ * the causal mask hides computed too, as the lesson's pass keeps them), output = the heads'
+ * concat (before Wo), similarity = word vector · word vector, no readout. The numbers are
+ * pt's, copied. Returns 0, or -1 (bad layer, empty trace, out of memory: *out then empty). */
+int transformer_layer_trace(const TransformerTrace *pt, int layer, Lang lang, Trace *out);
+
 /* ---------------------------------------------------------------- a number as its sum */
 /* What a screen prints to be checked by hand, for a chosen (layer, head): the terms of a sum in
  * the order the pass adds them (engine.h's ExplainTerm: a · b). */
