@@ -30,7 +30,6 @@ typedef struct {
     TransformerTrace tr;     /* the line's forward pass: every head's shares */
     bool traced;             /* tr holds the line */
     char line[MODEL_LINE_BYTES];  /* the line it was run over */
-    int layer, head;         /* the chosen head */
 } HeadsState;
 
 #define HEADS_ACTIONS(X)                                                                      \
@@ -59,8 +58,6 @@ static void heads_take_lesson(HeadsState *st, const Lesson *ls)
     if (!st->model)
         return;
     snprintf(st->line, sizeof st->line, "%s", ls->params.sentence);
-    if (st->layer >= st->model->layers || st->head >= st->model->heads)
-        st->layer = st->head = 0;
     int ids[MODEL_MAX_CONTEXT];
     char err[256];
     int n = transformer_ids(st->model, st->line, ids, st->model->context, LANG_EN, err, sizeof err);
@@ -92,26 +89,42 @@ static int heads_act(void *state, const ViewCall *call, Action a, int arg)
     if ((int)a < ACTION_VIEW_FIRST)
         return -1;
     int L = st->model ? st->model->layers : 1, H = st->model ? st->model->heads : 1;
+    int layer = call->ui->layer, head = call->ui->head;
     switch ((HeadsAction)a) {
     case HEADS_ACTION_BASE:
         break;
     case ACTION_HEADS_NEXT:
-        st->head = (st->head + 1) % H;
+        request_choose_head(call->ask, layer, (head + 1) % H);
         return REACT_REDRAW;
     case ACTION_HEADS_PREV:
-        st->head = (st->head + H - 1) % H;
+        request_choose_head(call->ask, layer, (head + H - 1) % H);
         return REACT_REDRAW;
     case ACTION_HEADS_DOWN:
-        st->layer = (st->layer + 1) % L;
+        request_choose_head(call->ask, (layer + 1) % L, head);
         return REACT_REDRAW;
     case ACTION_HEADS_UP:
-        st->layer = (st->layer + L - 1) % L;
+        request_choose_head(call->ask, (layer + L - 1) % L, head);
         return REACT_REDRAW;
     case ACTION_HEADS_OPEN:
         request_open(call->ask, VIEW_ARCS);
         return REACT_REDRAW;
     }
     return -1;
+}
+
+/* The chosen (layer, head), the one every screen shows (Ui's, clamped to the model's). */
+static int heads_layer(const ViewCtx *c)
+{
+    const HeadsState *st = c->state;
+    int l = c->ui->layer;
+    return l < 0 || l >= st->model->layers ? 0 : l;
+}
+
+static int heads_head(const ViewCtx *c)
+{
+    const HeadsState *st = c->state;
+    int h = c->ui->head;
+    return h < 0 || h >= st->model->heads ? 0 : h;
 }
 
 /* ---------------------------------------------------------------- layout */
@@ -170,7 +183,7 @@ static void draw_map(const ViewCtx *c, const HeadsState *st, const HeadsLayout *
                      int x, int y)
 {
     int T = st->tr.T;
-    bool chosen = layer == st->layer && head == st->head;
+    bool chosen = layer == heads_layer(c) && head == heads_head(c);
     char buf[64];
     snprintf(buf, sizeof buf, SAY(c, "L%d H%d", "%d层%d头"), layer + 1, head + 1);
     draw_clipped(c->g, x + 1, y, x + L->map_w, buf, chosen ? STYLE_FOCUS : STYLE_BOLD);
@@ -208,7 +221,7 @@ static int draw_learned(const ViewCtx *c, const HeadsState *st, int layer, int h
                         bool profile)
 {
     const Model *m = st->model;
-    bool chosen = layer == st->layer && head == st->head;
+    bool chosen = layer == heads_layer(c) && head == heads_head(c);
     char desc[256], buf[HEADS_ROW_BYTES];
     int limit = x + w;
     transformer_head_describe(m, layer, head, c->lang, desc, sizeof desc);
@@ -282,7 +295,7 @@ static void heads_view_draw(const ViewCtx *c)
     }
     int layers = st->model->layers, H = st->model->heads;
     int y = c->body.y, x0 = c->body.x + 1;
-    int first = L.all ? 0 : st->layer, last = L.all ? layers - 1 : st->layer;
+    int first = L.all ? 0 : heads_layer(c), last = L.all ? layers - 1 : heads_layer(c);
     for (int l = first; l <= last; l++) {
         draw_row_labels(c, st, x0, y);
         for (int h = 0; h < H; h++)
@@ -315,9 +328,9 @@ static void heads_view_draw(const ViewCtx *c)
         profile = room >= 2 * H;
     for (int l = 0; l < layers; l++)
         for (int h = 0; h < H; h++) {
-            if (!every && l != st->layer)
+            if (!every && l != heads_layer(c))
                 continue;
-            if (!every && room < H && h != st->head)
+            if (!every && room < H && h != heads_head(c))
                 continue;
             if (dy + (profile ? 2 : 1) > bottom)
                 return;

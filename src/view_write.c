@@ -62,7 +62,6 @@ typedef struct {
     int top_n;                   /* the readout's candidates for the next character */
     int top_ids[WRITE_TOP];      /* their vocabulary indices, most probable first */
     double top_p[WRITE_TOP];     /* their probabilities at the temperature */
-    int layer, head;             /* the head whose shares the poem shows */
 } WriteState;
 
 #define WRITE_ACTIONS(X)                                                                       \
@@ -166,8 +165,6 @@ static void write_take_lesson(WriteState *st, const Lesson *ls)
             st->traced = true;
         else
             snprintf(st->err, sizeof st->err, "out of memory");
-        if (st->layer >= st->model->layers || st->head >= st->model->heads)
-            st->layer = st->head = 0;
     }
     write_restart(st);
 }
@@ -298,6 +295,19 @@ static long long write_next_tick(const void *state, long long now)
 
 /* ---------------------------------------------------------------- drawing */
 
+/* The chosen (layer, head), the one every screen shows (Ui's, clamped to the model's). */
+static int write_layer(const ViewCtx *c, const WriteState *st)
+{
+    int l = c->ui->layer;
+    return l < 0 || l >= st->model->layers ? 0 : l;
+}
+
+static int write_head(const ViewCtx *c, const WriteState *st)
+{
+    int h = c->ui->head;
+    return h < 0 || h >= st->model->heads ? 0 : h;
+}
+
 /* A count grouped in threes ("3 072"). */
 static const char *grouped(int64_t v, char *buf, size_t cap)
 {
@@ -371,7 +381,7 @@ static int draw_poem(const ViewCtx *c, const WriteState *st, int y, int max_rows
     start[lines] = T;
     int per = shares ? 2 : 1, fit = max_rows / per;
     int first = lines > fit ? lines - fit : 0;
-    const double *row = T > 0 ? TRANSFORMER_HEAD_ROW(&st->tr, st->tr.layer[st->layer].shares, st->head, newest) : NULL;
+    const double *row = T > 0 ? TRANSFORMER_HEAD_ROW(&st->tr, st->tr.layer[write_layer(c, st)].shares, write_head(c, st), newest) : NULL;
     int x0 = c->body.x + 2, limit = c->body.x + c->body.w;
     for (int l = first; l < lines; l++) {
         int yy = y + (l - first) * per;
@@ -400,15 +410,15 @@ static int draw_looks(const ViewCtx *c, const WriteState *st, int y, int limit)
     int T = st->tr.T, newest = T - 1;
     if (T < 1)
         return 0;
-    const double *row = TRANSFORMER_HEAD_ROW(&st->tr, st->tr.layer[st->layer].shares, st->head, newest);
+    const double *row = TRANSFORMER_HEAD_ROW(&st->tr, st->tr.layer[write_layer(c, st)].shares, write_head(c, st), newest);
     char buf[WRITE_ROW_BYTES], ch[DRAW_LABEL_BYTES], p[FORMAT_BYTES];
     if (c->body.w < WRITE_WIDE)
         snprintf(buf, sizeof buf, SAY(c, "%s (L%d H%d) looks back at:", "%s（%d层%d头）往前看："),
-                 write_char(c, st, newest, ch, sizeof ch), st->layer + 1, st->head + 1);
+                 write_char(c, st, newest, ch, sizeof ch), write_layer(c, st) + 1, write_head(c, st) + 1);
     else
         snprintf(buf, sizeof buf, SAY(c, "%s (layer %d · head %d) looks at %d characters, none after it (the causal mask):",
                                           "%s（第 %d 层 · 第 %d 个头）看它和前面的 %d 个字，看不到后面（因果遮挡）："),
-                 write_char(c, st, newest, ch, sizeof ch), st->layer + 1, st->head + 1, T);
+                 write_char(c, st, newest, ch, sizeof ch), write_layer(c, st) + 1, write_head(c, st) + 1, T);
     int x = c->body.x + 1;
     x += draw_clipped(c->g, x, y, limit, buf, STYLE_NORMAL);
     bool used[MODEL_MAX_CONTEXT] = { false };

@@ -23,8 +23,7 @@
 #define SHIPPED "assets/poems.model"
 #define LINE "床前明月光，疑是地上霜。"
 
-/* The shipped model and a lesson over it made by hand (the lesson's passes are the lesson's
- * model's: this screen reads only the model and the line). */
+/* The shipped model and a lesson over its line. */
 typedef struct {
     Model m;
     Lesson ls;
@@ -39,8 +38,12 @@ static int poem_setup(void **state)
         free(f);
         return -1;
     }
-    f->ls.model = &f->m;
-    snprintf(f->ls.params.sentence, sizeof f->ls.params.sentence, "%s", LINE);
+    if (lesson_build(&f->ls, &f->m, LINE, NULL, err, sizeof err) != 0) {
+        fprintf(stderr, "%s: %s\n", LINE, err);
+        model_free(&f->m);
+        free(f);
+        return -1;
+    }
     *state = f;
     return 0;
 }
@@ -48,6 +51,7 @@ static int poem_setup(void **state)
 static int poem_teardown(void **state)
 {
     PoemFixture *f = *state;
+    lesson_free(&f->ls);
     model_free(&f->m);
     free(f);
     return 0;
