@@ -189,6 +189,8 @@ static void draw_map(const ViewCtx *c, const HeadsState *st, const HeadsLayout *
     draw_clipped(c->g, x + 1, y, x + L->map_w, buf, chosen ? STYLE_FOCUS : STYLE_BOLD);
     Rect r = { x, y + 1, L->map_w, T + 2 };
     draw_box(c->g, c->gl, r, NULL, chosen ? STYLE_FOCUS : STYLE_DIM);
+    for (int t = 0; t < T; t++)   /* the inside on the page: only the frame is lit */
+        grid_put_repeat(c->g, x + 1, y + 2 + t, " ", L->map_w - 2, STYLE_NORMAL);
     const double *shares = st->tr.layer[layer].shares;
     for (int t = 0; t < T; t++)
         for (int s = 0; s <= t; s++) {
