@@ -43,7 +43,7 @@ _attn_tui()
             COMPREPLY=($(compgen -W '1 2' -- "$cur"))
             return ;;
         --view)
-            COMPREPLY=($(compgen -W 'all library similarity arcs matrix sqrtd machine train code scale summary practice check' -- "$cur"))
+            COMPREPLY=($(compgen -W 'all library similarity arcs matrix sqrtd machine train code scale summary practice check heads write' -- "$cur"))
             return ;;
         --speed)
             COMPREPLY=()

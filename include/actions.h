@@ -49,7 +49,9 @@
     X(SENTENCE_NEXT, "the lesson's other sentence (三加五等于? / 十减四等于?)",               \
       "换课上的另一句（「三加五等于?」或「十减四等于?」）")                                         \
     X(MASK, "causal mask (lesson 7): on or off", "因果掩码（第 7 课）：开或关")              \
-    X(HEADS, "heads (lesson 7): one, two, head 1, head 2", "多头（第 7 课）：一个头 → 两个头 → 只看头 1 → 只看头 2") \
+    X(HEADS, "heads (lesson 7): one, two, head 1, head 2; poems: next head", \
+      "多头（第 7 课）：一个头 → 两个头 → 只看头 1 → 只看头 2；唐诗模型：下一个头") \
+    X(HEADS_BACK, "heads, backwards; poems: the head before", "多头，倒着换；唐诗模型：上一个头") \
     /* the guided tour and predict-then-reveal (tour.h, predict.h) */                     \
     X(TOUR, "guided tour: the lesson from its opening picture to its summary",            \
       "导览：从开场画面一站一站走到总结")                                                   \

@@ -82,6 +82,13 @@ typedef struct {
     double *probs;                                 /* answers_count: softmax(logits) */
     int predicted;                                 /* the answer with the largest probability
                                                       (index into model->answers), or -1 */
+    /* A layer of a layered model presented as the lesson's pass (transformer_layer_trace):
+       x is the layer's LN₁ output, Q, K, V include the biases below, the mask is causal, no
+       readout (logits NULL, predicted −1). Zero / NULL for a pass of the lesson's machine. */
+    bool layered;                                  /* this trace presents layer `layer` */
+    int layer;                                     /* which (0-based) of the model's blocks */
+    const double *w_of[3];                         /* Wq, Wk, Wv (d × d) by Role: the layer's */
+    const double *b_of[3];                         /* bq, bk, bv (d) by Role: the layer's */
     double *block;                                 /* the one allocation behind all arrays */
 } Trace;
 
@@ -170,8 +177,12 @@ typedef struct {
     double b;   /* right factor */
 } ExplainTerm;
 
-/* role(t)[j] = Σ_i x(t)[i] · W[i][j]: fills d terms, returns d. */
+/* role(t)[j] = Σ_i x(t)[i] · W[i][j] + b[j]: fills d terms, returns d; the bias b[j] is
+ * engine_projection_bias's (0 but on a layer of a layered model). */
 int engine_explain_projection(const Trace *tr, Role role, int t, int j, ExplainTerm *terms);
+
+/* The bias added to column j of role's projection: the layer's (tr->layered), else 0. */
+double engine_projection_bias(const Trace *tr, Role role, int j);
 
 /* score_h(t,s) = Σ_i Q(t)[h·dh+i] · K(s)[h·dh+i]: fills dh terms, returns dh. For a score
  * the learner set (engine_score_set) the terms add up to the Q·K it replaced, not to it. */

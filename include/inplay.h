@@ -37,6 +37,10 @@ void inplay_lesson(ModelInPlay *p);
 /* A model file: the last component of path. */
 void inplay_file(ModelInPlay *p, const char *path);
 
+/* A layered model named name (--model poems: "poems"; a file: its last component) with its
+ * shape: "2 layers × 4 heads" / "2 层 × 4 个头". */
+void inplay_named(ModelInPlay *p, const char *name, int layers, int heads);
+
 /* A model trained here on task from seed. */
 void inplay_trained(ModelInPlay *p, const char *task, unsigned long long seed);
 

@@ -12,7 +12,7 @@
 #include "lang.h"
 #include "model.h"
 
-#define INPUT_BYTES 160     /* typed text, UTF-8, with its NUL */
+#define INPUT_BYTES 260     /* typed text, UTF-8, with its NUL: a poem line of 64 characters fits */
 #define INPUT_HISTORY 8     /* sentences kept, newest first */
 #define INPUT_ERROR_BYTES 512
 

@@ -11,6 +11,7 @@
 #include "engine.h"
 #include "model.h"
 #include "sqrtd.h"
+#include "transformer.h"
 
 /* The lesson's second sentence: station 2 compares 等's row in both. */
 #define LESSON_COMPARE_SENTENCE "十减四等于?"
@@ -25,7 +26,10 @@
 typedef struct {
     char sentence[MODEL_SENTENCE_BYTES];  /* the sentence, UTF-8 */
     char compare[MODEL_SENTENCE_BYTES];   /* the sentence it is compared with ("" for the default) */
-    EngineConfig config;                  /* mask and heads */
+    EngineConfig config;                  /* mask and heads (the lesson's machine; a layered
+                                             model's pass is causal with its own heads) */
+    int layer;                            /* a layered model: the layer presented as tr
+                                             (0-based; clamped to the model's) */
 } LessonParams;
 
 typedef struct {
@@ -38,6 +42,10 @@ typedef struct {
     Trace alt;              /* its forward pass, with params.config */
     SqrtdCurve curve;       /* station 5: the largest share against d, averaged once
                                (when building; a copy of lesson_curve_table) */
+    bool has_poem;          /* the model is layered (model->layers > 0): poem holds its pass
+                               over the line, and tr presents layer params.layer of it
+                               (transformer_layer_trace); has_alt is then false */
+    TransformerTrace poem;  /* that pass, every layer's every intermediate (zeroed if none) */
 } Lesson;
 
 /* The parameters of lesson 6 on sentence: no mask, one head, the default comparison. */
@@ -62,12 +70,19 @@ int lesson_adopt(Lesson *ls, Model *m, const LessonParams *p, char *err, size_t 
 /* Releases a Lesson (and a model it adopted); safe on a zeroed or freed one. */
 void lesson_free(Lesson *ls);
 
+/* The poem model's line when no other is given. */
+#define LESSON_POEM_LINE "床前明月光，疑是地上霜。"
+
+/* The layer of a layered model the lesson presents (params.layer within the model's), or 0. */
+int lesson_layer(const Lesson *ls);
+
 /* The answering character hand checks work for asker t: answer when it is a character of
  * the sentence (0..T-1), else the one t gives its largest share (head 0). */
 int lesson_answer(const Lesson *ls, int answer, int t);
 
 /* The character the lesson follows (the tour's stops, predict's questions, the start's
- * focus): 等 where the sentence has it, else the first. */
+ * focus): 等 where the sentence has it, else the first; on a poem line the last character
+ * before its closing punctuation (the one that sees the most). */
 int lesson_asker(const Lesson *ls);
 
 #endif

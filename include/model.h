@@ -52,7 +52,11 @@
 
 #define MODEL_MAX_D 512          /* largest vector width accepted */
 #define MODEL_MAX_VOCAB 4096     /* most vocabulary entries accepted */
-#define MODEL_MAX_TOKENS 16      /* most characters in a sentence */
+#define MODEL_MAX_TOKENS 64      /* most characters in any line played: a layered model's
+                                    context at most (MODEL_MAX_CONTEXT); arrays hold this */
+#define MODEL_MAX_SENTENCE 16    /* most characters in a sentence of the lesson's machine */
+/* The most characters model m reads in one line: its context (a layered model), else 16. */
+#define MODEL_SENTENCE_LIMIT(m) ((m)->layers > 0 ? (m)->context : MODEL_MAX_SENTENCE)
 #define MODEL_MAX_LINE 32768     /* longest line accepted, in bytes */
 #define MODEL_MAX_NUMBER 64      /* longest number accepted, in bytes */
 #define MODEL_MAX_HIDDEN 4096    /* widest MLP accepted */

@@ -80,7 +80,10 @@ typedef enum {
     REQUEST_FILE_NAME = 1u << 15,   /* the input line asks for a file name: file, file_name */
     REQUEST_PRACTICED = 1u << 16,   /* a practice question answered or revealed: the history
                                        (Leitner) counts it, app.c writes it */
-    REQUEST_CHECKED = 1u << 17      /* a concept check finished: the history keeps its score */
+    REQUEST_CHECKED = 1u << 17,     /* a concept check finished: the history keeps its score */
+    REQUEST_CHOOSE_HEAD = 1u << 18  /* a layered model: the (layer, head) every screen shows:
+                                       choice.layer, choice.head (a new layer rebuilds the
+                                       lesson's presented pass); ignored on the lesson's model */
 } RequestAsk;
 
 /* A view and a place or an action in it: what a cursor or a preset ask names. */
@@ -120,6 +123,10 @@ typedef struct {
     bool right_first;               /* right at the first try (else wrong, 2nd try, revealed) */
     int check_score;                /* REQUEST_CHECKED: questions right */
     int check_max;                  /* questions asked */
+    struct {
+        int layer;                  /* REQUEST_CHOOSE_HEAD: the layer, 0-based */
+        int head;                   /* the head in it, 0-based */
+    } choice;
 } Request;
 
 struct Ui;
@@ -172,6 +179,10 @@ void request_file_name(Request *rq, InputFile file, const char *name);
 void request_practiced(Request *rq, QuizKind kind, bool right_first);
 /* A concept check finished with score of max right. */
 void request_checked(Request *rq, int score, int max);
+
+/* A layered model's head: (layer, head), both 0-based (clamped to the model's when carried
+ * out; nothing on the lesson's model). */
+void request_choose_head(Request *rq, int layer, int head);
 
 /* Frees what a request not carried out owns (its models) and empties it. */
 void request_drop(Request *rq);

@@ -29,7 +29,7 @@
  * naming the bad part: invalid UTF-8, a control character (shown as U+009B), an
  * unknown word or character (with a "did you mean" hint for look-alikes such as
  * ？ ＋ ３ and the full-width space), a spelled character missing from this model's
- * vocabulary, a number above 99, or more than MODEL_MAX_TOKENS characters. An input
+ * vocabulary, a number above 99, or more than MODEL_SENTENCE_LIMIT(m) characters. An input
  * of only blanks gives the empty sentence (the engine reports it). */
 int spell_decode(const Model *m, const char *input, char *out, size_t cap,
                  char *err, size_t errlen);

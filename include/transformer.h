@@ -120,6 +120,17 @@ int transformer_ids(const Model *m, const char *text, int *ids, int max, Lang la
  * in the order computed ("layer 1 scores are not finite numbers"). */
 int transformer_check_finite(const TransformerTrace *tr, char *err, size_t errlen);
 
+/* ---------------------------------------------------------------- one layer as the lesson's pass */
+
+/* Presents layer `layer` of pt (T ≥ 1 rows) as a pass of the lesson's machine in *out (free
+ * with engine_free), so that the lesson's screens and hand checks read it: x = the layer's
+ * LN₁ output, q/k/v = its Q, K, V (biases included: engine_projection_bias), heads = the
+ * model's per layer (dh wide), scores/scaled/weights = the layer's per head (the raw scores
+ * the causal mask hides computed too, as the lesson's pass keeps them), output = the heads'
+ * concat (before Wo), similarity = word vector · word vector, no readout. The numbers are
+ * pt's, copied. Returns 0, or -1 (bad layer, empty trace, out of memory: *out then empty). */
+int transformer_layer_trace(const TransformerTrace *pt, int layer, Lang lang, Trace *out);
+
 /* ---------------------------------------------------------------- a number as its sum */
 /* What a screen prints to be checked by hand, for a chosen (layer, head): the terms of a sum in
  * the order the pass adds them (engine.h's ExplainTerm: a · b). */
@@ -153,22 +164,43 @@ int transformer_top(const TransformerTrace *tr, double temperature, int k, int *
 
 /* ---------------------------------------------------------------- the K/V cache's counts */
 
-/* Multiply-adds and bytes of one attention sublayer (one layer) for the step that adds the
- * t-th character (t ≥ 1 characters so far, the new one included). */
+/* The shape the cache's counts are derived from: one attention sublayer (one layer). Query
+ * heads may share K/V heads (grouped-query attention, as the scale screen's real model does);
+ * Wq is d × heads·dh, Wk and Wv d × kv_heads·dh each, Wo heads·dh × d. */
 typedef struct {
+    int64_t d;          /* the width of a character's vector */
+    int64_t heads;      /* query heads */
+    int64_t dh;         /* one head's width: the d of ÷√d */
+    int64_t kv_heads;   /* K/V heads kept in the cache (= heads without sharing) */
+} TransformerCacheShape;
+
+/* Multiply-adds and bytes of one attention sublayer (one layer) for the step that adds the
+ * t-th character (t ≥ 1 characters so far, the new one included). The parts are what a screen
+ * shows multiplied out: with_cache = qkv + attend + wo, without_cache = t · (qkv + wo) +
+ * attend_all. */
+typedef struct {
+    int64_t qkv;            /* the new row's Q, K, V: d · (heads·dh + 2·kv_heads·dh) (32 · 96) */
+    int64_t attend;         /* its scores and shares · V: heads · 2 · dh · t */
+    int64_t wo;             /* its output projection: heads·dh · d (32 · 32) */
+    int64_t attend_all;     /* every row's scores and shares · V: heads · 2 · dh · t(t + 1)/2 */
     int64_t with_cache;     /* the new row's Q, K, V (d · 3d), its scores and shares · V
                                (heads · 2 · dh · t) and its Wo (d · d) */
     int64_t without_cache;  /* recomputing every row: t · (d · 3d + d · d) +
                                heads · 2 · dh · t(t + 1)/2 */
-    int64_t bytes_f64;      /* the cache: K and V rows kept, 2 · d · t numbers at 8 bytes */
+    int64_t bytes_f64;      /* the cache: K and V rows kept, 2 · kv_heads·dh · t numbers at 8 bytes */
     int64_t bytes_f16;      /* the same at 2 bytes a number, as real models keep it */
 } TransformerCacheCounts;
 
-/* The counts of the step that adds character t, for model m's shape. */
+/* The shape of model m's attention sublayers: d, its heads, d / heads, no sharing. */
+TransformerCacheShape transformer_cache_shape(const Model *m);
+
+/* The counts of the step that adds character t, for shape s (for model m's shape). */
+TransformerCacheCounts transformer_cache_step_shape(const TransformerCacheShape *s, int t);
 TransformerCacheCounts transformer_cache_step(const Model *m, int t);
 
-/* The running totals over steps 1..t: with_cache and without_cache summed; the bytes are the
- * cache's at t. */
+/* The running totals over steps 1..t: with_cache and without_cache summed (the parts are the
+ * step t's); the bytes are the cache's at t. */
+TransformerCacheCounts transformer_cache_total_shape(const TransformerCacheShape *s, int t);
 TransformerCacheCounts transformer_cache_total(const Model *m, int t);
 
 /* ---------------------------------------------------------------- what each head learned */

@@ -35,7 +35,12 @@ typedef struct Ui {
                                        recording and --print read it; frames never do */
     LessonParams want;              /* what the lesson is to be computed with: sentence, its
                                        comparison, mask, heads (REACT_RECOMPUTE applies it) */
-    int head;                       /* with two heads, the one shown: 0, 1, or -1 for both */
+    int head;                       /* with two heads, the one shown: 0, 1, or -1 for both;
+                                       a layered model: the chosen head of the chosen layer
+                                       (0 .. heads−1, never −1) */
+    int layer;                      /* a layered model: the chosen layer (0-based), the one
+                                       the lesson presents as its pass (want.layer follows
+                                       it); 0 on the lesson's model */
     int answer;                     /* the answering character worked in hand checks and
                                        the matrix cursor's column; -1: the row's largest */
     int dim;                        /* the dimension worked in hand checks (0..d-1) */
@@ -160,6 +165,10 @@ void ui_model_in_play(Ui *ui, const ModelInPlay *play, const EditLog *set, const
 /* Takes h as the practice history this run starts from (kept: written back; order: the
  * due kinds are asked first, else the seeded sequence alone). */
 void ui_history_start(Ui *ui, const History *h, bool kept, bool order);
+
+/* The head a screen showing one head shows of tr: ui->head when it is one of tr's heads
+ * (a layered model's chosen head, or lesson 7's second), else the first. */
+int ui_head_shown(const Ui *ui, const Trace *tr);
 
 /* Tells every made view state that the lesson was rebuilt (ViewOps.lesson_changed). */
 void ui_lesson_changed(Ui *ui, const Lesson *ls);

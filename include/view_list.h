@@ -22,7 +22,9 @@
     X(SCALE, scale)           \
     X(SUMMARY, summary)       \
     X(PRACTICE, practice) \
-    X(CHECK, check)
+    X(CHECK, check)           \
+    X(HEADS, heads)           \
+    X(WRITE, write)
 
 typedef enum {
 #define VIEW_ENUM(id, name) VIEW_##id,

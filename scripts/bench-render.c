@@ -274,12 +274,36 @@ __attribute__((noinline)) long bench_view_loop(Bench *b)
     return frames;
 }
 
+#define BENCH_POEM_LINE "床前明月光，疑是地上霜。"   /* the poem screens' line */
+
+/* The poem model's screens (heads, write) play the shipped poem model (BENCH_POEM_MODEL, or
+ * assets/poems.model from the source tree) over its default line, in place of the lesson's. */
+static int bench_poem_lesson(Bench *b)
+{
+    const char *path = getenv("BENCH_POEM_MODEL");
+    char err[512];
+    lesson_free(&b->lesson);
+    model_free(&b->model);
+    if (model_load_file(path && *path ? path : "assets/poems.model", &b->model, err, sizeof err) != 0) {
+        fprintf(stderr, "bench-render: %s\n", err);
+        return -1;
+    }
+    /* the two screens read only the lesson's model and its line */
+    memset(&b->lesson, 0, sizeof b->lesson);
+    b->lesson.model = &b->model;
+    snprintf(b->lesson.params.sentence, sizeof b->lesson.params.sentence, "%s", BENCH_POEM_LINE);
+    player_init(&b->player, b->lesson.tr.T, 0);
+    return 0;
+}
+
 /* One whole round of view (by name) at w × h: frames and their count. */
 static int bench_view(int w, int h, const char *view)
 {
     Bench b;
     FILE *out = fopen("/dev/null", "w");
     if (!out || bench_open_on(&b, w, h, NULL, out) != 0)
+        return 1;
+    if ((strcmp(view, "heads") == 0 || strcmp(view, "write") == 0) && bench_poem_lesson(&b) != 0)
         return 1;
     int v = ui_view_from_name(view);
     if (v < 0) {

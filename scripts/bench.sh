@@ -100,7 +100,7 @@ build_helper() {
     ${CC:-cc} -std=c11 -Wall -Wextra -Werror -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600 \
         -D_XOPEN_SOURCE_EXTENDED -Iinclude $(pkg-config --cflags ncursesw 2>/dev/null) -O2 -g \
         -o "$BUILD/bench-render" scripts/bench-render.c $_objs \
-        $(pkg-config --libs ncursesw 2>/dev/null || echo -lncursesw) -lunistring -lm -lutil
+        $(pkg-config --libs ncursesw 2>/dev/null || echo -lncursesw) -lunistring -lnettle -lm -lutil
 }
 if [ -n "${BENCH_HELPER:-}" ]; then
     HELPER=$BENCH_HELPER

@@ -42,7 +42,7 @@ update() {
 "$BIN" --keys man > "$TMP/keys.man"
 BUILD=${BUILD:-build}
 ${CC:-cc} -std=c11 -Wall -Wextra -Werror -Iinclude -o "$TMP/view-docs" scripts/view-docs.c \
-    "$BUILD/libattn.a" $(pkg-config --libs ncursesw 2>/dev/null || echo -lncursesw) -lunistring -lm ||
+    "$BUILD/libattn.a" $(pkg-config --libs ncursesw 2>/dev/null || echo -lncursesw) -lunistring -lnettle -lm ||
     { echo "docs: cannot build scripts/view-docs.c (run make first)" >&2; exit 1; }
 "$TMP/view-docs" markdown > "$TMP/screens.md"
 "$TMP/view-docs" man > "$TMP/screens.man"

@@ -36,6 +36,7 @@ const KeyBinding action_keys[] = {
     { 's',               ACTION_SENTENCE_NEXT, 0, "s",   true  },
     { 'm',               ACTION_MASK,       0, "m",      true  },
     { 'h',               ACTION_HEADS,      0, "h",      true  },
+    { 'H',               ACTION_HEADS_BACK, 0, "H",      true  },
     { 'g',               ACTION_TOUR,       0, "g",      true  },
     { 'p',               ACTION_PREDICT,    0, "p",      true  },
     { 'w',               ACTION_ORIGIN,     0, "w",      true  },

@@ -38,6 +38,9 @@ typedef struct {
     ModelInPlay parked_play;   /* what it is */
     EditLog parked_set;        /* its --set changes */
     ScoreSet parked_score;     /* its --set score */
+    LessonParams parked_want;  /* a layered model's: its line and layer (the lesson's model
+                                  cannot read that line) */
+    int parked_head;           /* and its chosen head */
     Player player;             /* stage, focus, autoplay */
     Ui ui;                     /* view, help, numbers, cursors */
     Grid grid;                 /* the frame, sized to the terminal */
@@ -95,7 +98,9 @@ int app_start_state(const Options *o, const Lesson *ls, long long now_ms, Player
         player_set_speed(p, o->speed);
     ui->predict.on = o->predict;
     ModelInPlay play;   /* the title says which model plays */
-    if (o->model_path)
+    if (o->model_path && ls->has_poem)   /* "poems · 2 layers × 4 heads" */
+        inplay_named(&play, o->model_path, ls->poem.layers, ls->poem.heads);
+    else if (o->model_path)
         inplay_file(&play, o->model_path);
     else
         inplay_lesson(&play);
@@ -308,8 +313,15 @@ static void app_swap_model(App *a, long long now)
     ModelInPlay was = a->ui.play;
     EditLog was_set = a->set;
     ScoreSet was_score = a->ui.want.config.score;
-    LessonParams want = a->ui.want;
+    LessonParams want = a->ui.want, was_want = a->ui.want;
     want.config.score = lesson_now ? a->parked_score : (ScoreSet){ 0 };
+    bool poem_leaves = !lesson_now && a->lesson->has_poem;
+    if (poem_leaves) {   /* the lesson's model reads its own sentence, at lesson 6 */
+        lesson_params(&want, next->sentence);
+        want.config.lang = a->ui.want.config.lang;
+    } else if (lesson_now && next->layers > 0) {   /* the poem's line and layer come back */
+        want = a->parked_want;
+    }
     if (lesson_adopt(a->lesson, next, &want, err, sizeof err) != 0) {   /* next freed */
         if (keep) {
             model_free(keep);
@@ -323,6 +335,8 @@ static void app_swap_model(App *a, long long now)
     memset(&a->edits, 0, sizeof a->edits);
     a->ui.want = a->lesson->params;
     if (lesson_now) {
+        if (a->lesson->has_poem)   /* the head chosen before comes back with its layer */
+            a->ui.head = a->parked_head;
         a->set = a->parked_set;
         a->ui.play = a->parked_play;
         ui_note(&a->ui, NOTE_MODEL_BACK, 0.0);
@@ -335,6 +349,10 @@ static void app_swap_model(App *a, long long now)
         a->parked_play = was;
         a->parked_set = was_set;
         a->parked_score = was_score;
+        if (poem_leaves) {
+            a->parked_want = was_want;
+            a->parked_head = a->ui.head;
+        }
         ui_note(&a->ui, NOTE_LESSON_MODEL, 0.0);
     }
     ui_model_in_play(&a->ui, &a->ui.play, &a->set, &a->edits);
@@ -656,7 +674,7 @@ static int app_loop(App *a)
 /* --record: opens the file; every painted frame goes into it. Returns 0 or -1 (said). */
 static int app_start_recording(App *a, const char *path, bool overwrite, Recorder *r)
 {
-    char err[512], title[128];
+    char err[512], title[MODEL_SENTENCE_BYTES + 32];
     snprintf(title, sizeof title, "attn-tui · %s", a->lesson->params.sentence);
     Lang lang = a->frame.lang;
     if (record_open(r, path, overwrite, lang, title, (long long)time(NULL), err, sizeof err) != 0) {

@@ -53,7 +53,7 @@ int arcs_packet_dots(const ArcsLayout *L, double share)
 
 int arcs_head(const ViewCtx *c)
 {
-    return c->tr->heads > 1 && c->ui && c->ui->head == 1 ? 1 : 0;
+    return ui_head_shown(c->ui, c->tr);
 }
 
 bool arcs_both_heads(const ViewCtx *c)

@@ -43,13 +43,13 @@ static void title_text(const ViewCtx *c, bool long_form, bool brief, bool model,
         snprintf(words, sizeof words, "%s", c->gl->sep);
         draw_drawable(c->ascii, said, words + strlen(words), sizeof words - strlen(words));
     }
-    if (bare)
-        snprintf(buf, cap, "%s%s", sentence, words);
+    if (bare)   /* text_format: cut at a character when a long line overflows */
+        text_format(buf, cap, "%s%s", sentence, words);
     else if (long_form)
-        snprintf(buf, cap, "attn-tui%s%s%s%s%s", c->gl->sep,
+        text_format(buf, cap, "attn-tui%s%s%s%s%s", c->gl->sep,
                  SAY(c, "self-attention", "自注意力"), c->gl->sep, sentence, words);
     else
-        snprintf(buf, cap, "attn-tui%s%s%s", c->gl->sep, sentence, words);
+        text_format(buf, cap, "attn-tui%s%s%s", c->gl->sep, sentence, words);
 }
 
 /* Columns of the title row's right part: the stage line, or the view's own title. */
@@ -422,6 +422,13 @@ static void status_preview(const ViewCtx *c, bool terse, char *buf, size_t cap)
 {
     const Trace *tr = c->tr;
     buf[0] = '\0';
+    if (tr->layered) {   /* a layered model: the (layer, head) every screen shows */
+        int h = c->ui && c->ui->head > 0 && c->ui->head < tr->heads ? c->ui->head : 0;
+        snprintf(buf, cap, terse ? SAY(c, "L%d H%d  ", "第 %d 层第 %d 个头  ")
+                                 : SAY(c, "layer %d · head %d  ", "第 %d 层 · 第 %d 个头  "),
+                 tr->layer + 1, h + 1);
+        return;
+    }
     if (tr->mask != MASK_CAUSAL && tr->heads == 1)
         return;
     snprintf(buf, cap, "%s", terse ? SAY(c, "L7: ", "第 7 课：") : SAY(c, "lesson 7: ", "第 7 课："));

@@ -78,12 +78,12 @@ static int tokenize(const Model *m, const char *sentence, Trace *tr, char *err, 
     }
     if (n == 0) {
         snprintf(err, errlen, LANG_PICK(lang, "sentence is empty: give 1 to %d characters",
-                                        "句子是空的：请给 1 到 %d 个字"), MODEL_MAX_TOKENS);
+                                        "句子是空的：请给 1 到 %d 个字"), MODEL_MAX_SENTENCE);
         return -1;
     }
-    if (n > MODEL_MAX_TOKENS) {
+    if (n > MODEL_MAX_SENTENCE) {
         snprintf(err, errlen, LANG_PICK(lang, "sentence has %d characters: at most %d are allowed",
-                                        "句子有 %d 个字：最多只能有 %d 个"), n, MODEL_MAX_TOKENS);
+                                        "句子有 %d 个字：最多只能有 %d 个"), n, MODEL_MAX_SENTENCE);
         return -1;
     }
     for (int t = 0; t < n; t++) {
@@ -335,6 +335,8 @@ bool engine_visible(const Trace *tr, int t, int s)
 
 const double *engine_weights(const Trace *tr, Role role)
 {
+    if (tr->w_of[role])
+        return tr->w_of[role];
     return role == ROLE_Q ? tr->model->wq : role == ROLE_K ? tr->model->wk : tr->model->wv;
 }
 
@@ -351,6 +353,11 @@ int engine_explain_projection(const Trace *tr, Role role, int t, int j, ExplainT
         terms[i].b = w[(size_t)i * (size_t)tr->d + (size_t)j];
     }
     return tr->d;
+}
+
+double engine_projection_bias(const Trace *tr, Role role, int j)
+{
+    return tr->b_of[role] && j >= 0 && j < tr->d ? tr->b_of[role][j] : 0.0;
 }
 
 int engine_explain_score(const Trace *tr, int h, int t, int s, ExplainTerm *terms)

@@ -21,6 +21,15 @@ void inplay_file(ModelInPlay *p, const char *path)
     text_escape(base, p->name, sizeof p->name);   /* a file's name may hold anything */
 }
 
+void inplay_named(ModelInPlay *p, const char *name, int layers, int heads)
+{
+    inplay_file(p, name);   /* the last component, escaped */
+    p->kind = PLAY_NAMED;
+    snprintf(p->shape_en, sizeof p->shape_en, "%d %s × %d %s", layers, layers == 1 ? "layer" : "layers",
+             heads, heads == 1 ? "head" : "heads");
+    snprintf(p->shape_zh, sizeof p->shape_zh, "%d 层 × %d 个头", layers, heads);
+}
+
 void inplay_trained(ModelInPlay *p, const char *task, unsigned long long seed)
 {
     memset(p, 0, sizeof *p);

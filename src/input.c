@@ -240,7 +240,7 @@ InputResult input_key(InputLine *in, const Model *m, int key)
         if (!in->error[0] && !in->decoded[0])   /* what to type, in both languages */
             snprintf(in->error, sizeof in->error,
                      LANG_PICK(in->lang, "the sentence is empty: type 1 to %d characters",
-                               "句子是空的：请打 1 到 %d 个字"), MODEL_MAX_TOKENS);
+                               "句子是空的：请打 1 到 %d 个字"), MODEL_SENTENCE_LIMIT(m));
         if (in->error[0])
             return INPUT_REFUSED;
         input_remember(in, in->decoded);

@@ -30,11 +30,50 @@ static const char *compare_sentence(const LessonParams *p, const Trace *tr)
     return strcmp(now, LESSON_COMPARE_SENTENCE) == 0 ? LESSON_FIRST_SENTENCE : LESSON_COMPARE_SENTENCE;
 }
 
+/* A layered model: its pass over the line into ls->poem, the chosen layer presented as
+ * ls->tr. The line's characters are checked against the vocabulary first. */
+static int lesson_run_poem(Lesson *ls, const Model *m, char *err, size_t errlen)
+{
+    int ids[MODEL_MAX_CONTEXT];
+    Lang lang = ls->params.config.lang == LANG_ZH ? LANG_ZH : LANG_EN;
+    int T = transformer_ids(m, ls->params.sentence, ids, m->context, lang, err, errlen);
+    if (T < 1)
+        return -1;
+    if (transformer_trace_init(&ls->poem, m) != 0 || transformer_forward(&ls->poem, ids, T) != 0) {
+        snprintf(err, errlen, "%s", LANG_PICK(lang, "out of memory", "内存不足"));
+        return -1;
+    }
+    ls->has_poem = true;
+    if (transformer_check_finite(&ls->poem, err, errlen) != 0)
+        return ENGINE_NOT_FINITE;
+    if (ls->params.layer < 0 || ls->params.layer >= m->layers)
+        ls->params.layer = 0;
+    ls->params.config.score.on = false;   /* what if sets no score of a layered model */
+    if (transformer_layer_trace(&ls->poem, ls->params.layer, lang, &ls->tr) != 0) {
+        snprintf(err, errlen, "%s", LANG_PICK(lang, "out of memory", "内存不足"));
+        return -1;
+    }
+    engine_sentence(&ls->tr, ls->params.sentence, sizeof ls->params.sentence);
+    return 0;
+}
+
+/* Frees the passes of a Lesson being built or replaced (not its model). */
+static void lesson_free_passes(Lesson *ls)
+{
+    engine_free(&ls->tr);
+    engine_free(&ls->alt);
+    transformer_trace_free(&ls->poem);
+    ls->has_poem = false;
+}
+
 /* Runs the sentence and the comparison into a zeroed *ls. */
 static int lesson_run(Lesson *ls, const Model *m, const LessonParams *p, char *err, size_t errlen)
 {
     ls->model = m;
     ls->params = *p;
+    if (m->layers > 0)
+        return lesson_run_poem(ls, m, err, errlen);
+    ls->params.layer = 0;
     int r = engine_forward_with(m, p->sentence, &p->config, &ls->tr, err, errlen);
     if (r != 0)
         return r;
@@ -52,7 +91,7 @@ int lesson_build_with(Lesson *ls, const Model *m, const LessonParams *p, char *e
     memset(ls, 0, sizeof *ls);
     int r = lesson_run(ls, m, p, err, errlen);
     if (r != 0) {
-        lesson_free(ls);
+        lesson_free(ls);   /* the caller's model stays the caller's: owned is NULL */
         return r;
     }
     ls->curve = lesson_curve_table;
@@ -75,13 +114,12 @@ int lesson_rebuild(Lesson *ls, const LessonParams *p, char *err, size_t errlen)
     memset(&fresh, 0, sizeof fresh);
     int r = lesson_run(&fresh, ls->model, p, err, errlen);
     if (r != 0) {
-        engine_free(&fresh.tr);
+        lesson_free_passes(&fresh);
         return r;
     }
     fresh.curve = ls->curve;   /* the curve depends on nothing that changes */
     fresh.owned = ls->owned;
-    engine_free(&ls->tr);
-    engine_free(&ls->alt);
+    lesson_free_passes(ls);
     *ls = fresh;
     return 0;
 }
@@ -101,15 +139,14 @@ int lesson_adopt(Lesson *ls, Model *m, const LessonParams *p, char *err, size_t 
     memset(&fresh, 0, sizeof fresh);
     int r = lesson_run(&fresh, m, p, err, errlen);
     if (r != 0) {
-        engine_free(&fresh.tr);
+        lesson_free_passes(&fresh);
         lesson_drop_model(m);
         return r;
     }
     fresh.curve = ls->curve;
     fresh.owned = m;
     Model *old = ls->owned;
-    engine_free(&ls->tr);
-    engine_free(&ls->alt);
+    lesson_free_passes(ls);
     *ls = fresh;
     lesson_drop_model(old);   /* after the passes that read it are gone */
     return 0;
@@ -117,8 +154,7 @@ int lesson_adopt(Lesson *ls, Model *m, const LessonParams *p, char *err, size_t 
 
 void lesson_free(Lesson *ls)
 {
-    engine_free(&ls->tr);
-    engine_free(&ls->alt);
+    lesson_free_passes(ls);
     lesson_drop_model(ls->owned);
     memset(ls, 0, sizeof *ls);
 }
@@ -130,8 +166,29 @@ int lesson_answer(const Lesson *ls, int answer, int t)
     return engine_strongest(&ls->tr, 0, t);
 }
 
+int lesson_layer(const Lesson *ls)
+{
+    return ls->has_poem ? ls->params.layer : 0;
+}
+
+/* Closing punctuation of a poem line, as the vocabulary writes it. */
+static bool lesson_is_stop(const char *ch)
+{
+    static const char *const stops[] = { "，", "。", "？", "！", "；", "：", "、", ",", ".", "?", "!" };
+    for (size_t i = 0; i < sizeof stops / sizeof stops[0]; i++)
+        if (strcmp(ch, stops[i]) == 0)
+            return true;
+    return false;
+}
+
 int lesson_asker(const Lesson *ls)
 {
+    if (ls->has_poem) {
+        int t = ls->tr.T - 1;
+        while (t > 0 && lesson_is_stop(ls->tr.tokens[t]))
+            t--;
+        return t;
+    }
     for (int t = 0; t < ls->tr.T; t++)
         if (strcmp(ls->tr.tokens[t], "等") == 0)
             return t;

@@ -169,7 +169,7 @@ static int main_sentence(const Options *o, const Model *m, char *out, size_t cap
         return -1;
     if (out[0] == '\0') {   /* "" or blanks only: said here, after "--sentence:" */
         snprintf(err, errlen, LANG_PICK(lang, "the sentence is empty: give 1 to %d characters",
-                                        "句子是空的：请给 1 到 %d 个字"), MODEL_MAX_TOKENS);
+                                        "句子是空的：请给 1 到 %d 个字"), MODEL_SENTENCE_LIMIT(m));
         return -1;
     }
     return 0;
@@ -331,6 +331,18 @@ static void main_print_size(const Options *o, int *w, int *h)
     }
 }
 
+/* A layered model in ASCII mode: its 2 500 characters have no ASCII spelling. Says so in one
+ * line and returns true. */
+static bool main_poem_needs_chinese(const Options *o, const Lesson *ls)
+{
+    if (!ls->has_poem || !o->ascii)
+        return false;
+    fprintf(stderr, "%s", LANG_PICK(o->lang, "attn-tui: the poem model needs a terminal that shows Chinese "
+                                             "(this one draws ASCII: try --no-ascii in a UTF-8 terminal)\n",
+                                    "attn-tui：唐诗模型要用能显示中文的终端（这个终端只画 ASCII：在 UTF-8 终端里试试 --no-ascii）\n"));
+    return true;
+}
+
 /* --print: the frame the options describe, settled, as plain text (or with colours). */
 static int main_print(Options *o, const Lesson *ls, const EditLog *set)
 {
@@ -343,6 +355,8 @@ static int main_print(Options *o, const Lesson *ls, const EditLog *set)
     setlocale(LC_ALL, "");
     if (o->lang == LANG_AUTO)
         o->lang = cli_lang_from_env();
+    if (main_poem_needs_chinese(o, ls))
+        return EXIT_USAGE;
     const char *frame_name = LANG_PICK(o->lang, "the frame", "画面");
     Player p;
     Ui ui;
@@ -416,6 +430,8 @@ static int main_play(Options *o, Model *m, Lesson *ls, const EditLog *set, const
         notice = sentence_note;
     if (o->lang == LANG_AUTO)
         o->lang = cli_lang_from_env();
+    if (main_poem_needs_chinese(o, ls))
+        return EXIT_USAGE;
     return app_run(o, m, ls, set, notice);
 }
 
@@ -507,7 +523,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "attn-tui: %s\n", err);
         return o.model_path && model_name_is_installed(o.model_path) ? EXIT_USAGE : EXIT_DATA;
     }
-    if (model.layers > 0 || o.generate || o.task == CLI_TASK_POEMS) {   /* no lesson to build */
+    bool headless = o.generate || o.dump || o.export_format >= 0 || o.worksheet;
+    if ((model.layers > 0 && headless) || o.generate || o.task == CLI_TASK_POEMS) {   /* no lesson to build */
         int status = model.layers > 0 ? poem_cmd_run(&o, &model, o.model_path) : EXIT_USAGE;
         if (model.layers == 0)
             fprintf(stderr, LANG_PICK(o.lang, "attn-tui: %s needs a layered model (try --model poems)\n",
@@ -515,6 +532,12 @@ int main(int argc, char **argv)
                     o.generate ? "--generate" : "--task poems");
         model_free(&model);
         return status;
+    }
+    if (model.layers > 0 && o.n_sets > 0) {   /* what if changes the lesson's machine only */
+        fprintf(stderr, LANG_PICK(o.lang, "attn-tui: --set changes the lesson's model, not a layered one\n",
+                                  "attn-tui：--set 只能改课上的模型，不能改分层的模型\n"));
+        model_free(&model);
+        return EXIT_USAGE;
     }
     char sentence[MODEL_SENTENCE_BYTES];
     int folded;
@@ -530,7 +553,9 @@ int main(int argc, char **argv)
         model_free(&model);
         return EXIT_USAGE;
     }
-    if (!(o.given & CLI_GIVEN_HEADS) && model.heads > 0)   /* a trained model's [heads]; --heads overrides */
+    if (model.layers > 0)   /* its heads are its layers' (the lesson's --heads is lesson 7's) */
+        o.heads = 1;
+    else if (!(o.given & CLI_GIVEN_HEADS) && model.heads > 0)   /* a trained model's [heads]; --heads overrides */
         o.heads = model.heads;
     cfg.heads = o.heads;
     bool plays = !(o.worksheet || o.dump || o.export_format >= 0 || o.print);

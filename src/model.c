@@ -939,7 +939,7 @@ static int in_vocab(Parser *p, const char *ch)
 static int parse_sentence(Parser *p, char *line)
 {
     char chars[MODEL_MAX_CONTEXT][TEXT_CHAR_BYTES];
-    int most = p->m->layers > 0 ? p->m->context : MODEL_MAX_TOKENS;
+    int most = MODEL_SENTENCE_LIMIT(p->m);
     char shown[SHOW_BYTES + 4];
     if (p->rows[SEC_SENTENCE]++ > 0)
         return fail(p, p->lineno, "[sentence] holds one line, but here is another");

@@ -444,10 +444,11 @@ int poem_cmd_run(const Options *o, const Model *m, const char *path)
         return poem_cmd_export_train(o, m);
     char shown[512];
     text_escape(path, shown, sizeof shown);
-    fprintf(stderr, LANG_PICK(o->lang, "attn-tui: %s: a layered model (%d × %d heads): the lesson's screens "
-                              "do not play it; try --generate TEXT, --dump --format model or --export python\n",
-                              "attn-tui: %s：分层的模型（%d 层 × %d 个头）：课上的画面不播放它；试试 --generate TEXT、"
-                              "--dump --format model 或 --export python\n"),
+    fprintf(stderr, LANG_PICK(o->lang, "attn-tui: %s: a layered model (%d × %d heads): its screens play it, "
+                              "but this output is the lesson model's; try --generate TEXT, --dump --format model "
+                              "or --export python\n",
+                              "attn-tui: %s：分层的模型（%d 层 × %d 个头）：画面能播放它，但这种输出只给课上的模型；"
+                              "试试 --generate TEXT、--dump --format model 或 --export python\n"),
             shown, m->layers, m->heads);
     return EXIT_USAGE;
 }

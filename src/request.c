@@ -88,6 +88,13 @@ void request_heads(Request *rq, int heads)
     rq->lesson.config.heads = heads;
 }
 
+void request_choose_head(Request *rq, int layer, int head)
+{
+    rq->asks |= REQUEST_CHOOSE_HEAD;
+    rq->choice.layer = layer;
+    rq->choice.head = head;
+}
+
 void request_what_if(Request *rq, const Edit *e)
 {
     rq->asks |= REQUEST_WHAT_IF;

@@ -402,10 +402,10 @@ int spell_decode_folded(const Model *m, const char *input, char *out, size_t cap
                 *bad = d.bad;
             return -1;
         }
-    if (d.count > MODEL_MAX_TOKENS)
+    if (d.count > MODEL_SENTENCE_LIMIT(m))
         text_format(err, errlen, LANG_PICK(lang, "sentence has %d characters: at most %d are allowed",
                                            "句子有 %d 个字：最多只能有 %d 个"),
-                    d.count, MODEL_MAX_TOKENS);
+                    d.count, MODEL_SENTENCE_LIMIT(m));
     else if (d.full)
         text_format(err, errlen, LANG_PICK(lang, "sentence does not fit in %zu bytes", "句子超出了 %zu 字节"), cap);
     else

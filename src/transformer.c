@@ -542,27 +542,50 @@ int transformer_top(const TransformerTrace *tr, double temperature, int k, int *
 
 /* ---------------------------------------------------------------- the K/V cache's counts */
 
-TransformerCacheCounts transformer_cache_step(const Model *m, int t)
+TransformerCacheShape transformer_cache_shape(const Model *m)
 {
-    int64_t d = m->d, H = m->heads, dh = m->heads > 0 ? m->d / m->heads : m->d, T = t;
+    int64_t H = m->heads > 0 ? m->heads : 1;
+    TransformerCacheShape s = { .d = m->d, .heads = H, .dh = m->d / H, .kv_heads = H };
+    return s;
+}
+
+TransformerCacheCounts transformer_cache_step_shape(const TransformerCacheShape *s, int t)
+{
+    int64_t d = s->d, H = s->heads, dh = s->dh, kv = s->kv_heads, T = t;
     TransformerCacheCounts c;
-    c.with_cache = d * 3 * d + H * 2 * dh * T + d * d;
-    c.without_cache = T * (d * 3 * d + d * d) + H * 2 * dh * T * (T + 1) / 2;
-    c.bytes_f64 = 2 * d * T * 8;
-    c.bytes_f16 = 2 * d * T * 2;
+    c.qkv = d * (H * dh + 2 * kv * dh);
+    c.attend = H * 2 * dh * T;
+    c.wo = H * dh * d;
+    c.attend_all = H * 2 * dh * (T * (T + 1) / 2);
+    c.with_cache = c.qkv + c.attend + c.wo;
+    c.without_cache = T * (c.qkv + c.wo) + c.attend_all;
+    c.bytes_f64 = 2 * kv * dh * T * 8;
+    c.bytes_f16 = 2 * kv * dh * T * 2;
     return c;
 }
 
-TransformerCacheCounts transformer_cache_total(const Model *m, int t)
+TransformerCacheCounts transformer_cache_step(const Model *m, int t)
 {
-    TransformerCacheCounts sum = transformer_cache_step(m, t);
+    TransformerCacheShape s = transformer_cache_shape(m);
+    return transformer_cache_step_shape(&s, t);
+}
+
+TransformerCacheCounts transformer_cache_total_shape(const TransformerCacheShape *s, int t)
+{
+    TransformerCacheCounts sum = transformer_cache_step_shape(s, t);
     sum.with_cache = sum.without_cache = 0;
     for (int u = 1; u <= t; u++) {
-        TransformerCacheCounts c = transformer_cache_step(m, u);
+        TransformerCacheCounts c = transformer_cache_step_shape(s, u);
         sum.with_cache += c.with_cache;
         sum.without_cache += c.without_cache;
     }
     return sum;
+}
+
+TransformerCacheCounts transformer_cache_total(const Model *m, int t)
+{
+    TransformerCacheShape s = transformer_cache_shape(m);
+    return transformer_cache_total_shape(&s, t);
 }
 
 /* ---------------------------------------------------------------- what each head learned */

@@ -16,6 +16,8 @@
 
 /* ---------------------------------------------------------------- state */
 
+static void ui_head_follows(Ui *ui, const Lesson *ls);
+
 int ui_init(Ui *ui, ViewId view)
 {
     return ui_init_for(ui, view, NULL);
@@ -34,6 +36,7 @@ int ui_init_for(Ui *ui, ViewId view, const Lesson *ls)
         ui->want = ls->params;
     else
         lesson_params(&ui->want, "");
+    ui_head_follows(ui, ls);
     input_init(&ui->input);
     input_remember(&ui->input, ui->want.sentence);
     ui->views = view_states_new();
@@ -103,8 +106,27 @@ void ui_history_start(Ui *ui, const History *h, bool kept, bool order)
     ui->n_due = order ? history_due(h, ui->session, ui->due) : 0;
 }
 
+/* The (layer, head) choice after the lesson changed: the layer the lesson presents, a head
+ * of it (a layered model); no head past the lesson's (its model). */
+static void ui_head_follows(Ui *ui, const Lesson *ls)
+{
+    if (!ls)
+        return;
+    ui->layer = lesson_layer(ls);
+    if (ls->has_poem)
+        ui->head = ui->head < 0 ? 0 : ui->head >= ls->tr.heads ? ls->tr.heads - 1 : ui->head;
+    else if (ui->head >= ls->tr.heads)
+        ui->head = -1;
+}
+
+int ui_head_shown(const Ui *ui, const Trace *tr)
+{
+    return ui && ui->head > 0 && ui->head < tr->heads ? ui->head : 0;
+}
+
 void ui_lesson_changed(Ui *ui, const Lesson *ls)
 {
+    ui_head_follows(ui, ls);
     for (int v = 0; v < VIEW_COUNT; v++) {
         const ViewOps *ops = view_ops((ViewId)v);
         void *state = ops->lesson_changed ? view_state(ui->views, (ViewId)v) : NULL;
@@ -250,6 +272,49 @@ static int ui_next_heads(Ui *ui)
     return REACT_REDRAW | REACT_RECOMPUTE;
 }
 
+/* H on the lesson's model: the heads the other way round: one → two (both shown) → head 2 →
+ * head 1 → one. */
+static int ui_prev_heads(Ui *ui)
+{
+    if (ui->want.config.heads == 1) {
+        ui->want.config.heads = 2;
+        ui->head = -1;
+    } else if (ui->head != 0) {
+        ui->head = ui->head < 0 ? 1 : 0;
+        return REACT_REDRAW;
+    } else {
+        ui->want.config.heads = 1;
+        ui->head = -1;
+    }
+    return REACT_REDRAW | REACT_RECOMPUTE;
+}
+
+/* Puts the (layer, head) choice within the layered model of ls (the lesson presents
+ * layer; a new one is a recompute). */
+static int ui_choose_head(Ui *ui, const Lesson *ls, int layer, int head)
+{
+    if (!ls || !ls->has_poem)
+        return REACT_NONE;
+    int layers = ls->poem.layers, heads = ls->poem.heads;
+    layer = layer < 0 ? 0 : layer >= layers ? layers - 1 : layer;
+    head = head < 0 ? 0 : head >= heads ? heads - 1 : head;
+    ui->head = head;
+    ui->layer = layer;
+    if (ui->want.layer == layer)
+        return REACT_REDRAW;
+    ui->want.layer = layer;
+    return REACT_REDRAW | REACT_RECOMPUTE;
+}
+
+/* h / H on a layered model: the next / previous head, L1 H1 … L1 H4, L2 H1 … L2 H4, round. */
+static int ui_step_head(Ui *ui, const Lesson *ls, int by)
+{
+    int heads = ls->poem.heads, n = ls->poem.layers * heads;
+    int at = ui->layer * heads + (ui->head >= 0 ? ui->head : 0);
+    at = ((at + by) % n + n) % n;
+    return ui_choose_head(ui, ls, at / heads, at % heads);
+}
+
 /* u: the newest what-if change undone (app.c), or why nothing is. */
 static int ui_undo(Ui *ui)
 {
@@ -371,6 +436,8 @@ int ui_carry_out(Ui *ui, Player *p, const Lesson *ls, Request *rq, long long now
         ui->history_dirty = true;
         ui->checks_done++;
     }
+    if (asks & REQUEST_CHOOSE_HEAD)
+        react |= ui_choose_head(ui, ls, rq->choice.layer, rq->choice.head);
     if (asks & (REQUEST_SENTENCE | REQUEST_COMPARE | REQUEST_MASK | REQUEST_HEADS | REQUEST_WHAT_IF |
                 REQUEST_PLAY))
         react |= REACT_RECOMPUTE;
@@ -456,9 +523,17 @@ static int ui_apply_global(Ui *ui, Player *p, const Lesson *ls, Action a, int ar
     case ACTION_SNAPSHOT:    return REACT_SNAPSHOT;   /* app.c keeps the frame, asks the name */
     case ACTION_SENTENCE_NEXT: return ui_other_sentence(ui);
     case ACTION_MASK:
+        if (ls && ls->has_poem) {   /* trained so: the mask is part of the model */
+            ui_note_text(ui, LANG_PICK(ui->input.lang,
+                                       "mask stays on: this model writes one character at a time, trained never "
+                                       "to see later ones",
+                                       "掩码一直开着：这个模型一个字一个字地写，训练时就看不到后面的字"));
+            return REACT_REDRAW;
+        }
         ui->want.config.mask = ui->want.config.mask == MASK_CAUSAL ? MASK_NONE : MASK_CAUSAL;
         return REACT_REDRAW | REACT_RECOMPUTE;
-    case ACTION_HEADS:       return ui_next_heads(ui);
+    case ACTION_HEADS:       return ls && ls->has_poem ? ui_step_head(ui, ls, +1) : ui_next_heads(ui);
+    case ACTION_HEADS_BACK:  return ls && ls->has_poem ? ui_step_head(ui, ls, -1) : ui_prev_heads(ui);
     case ACTION_UNDO:        return ui_undo(ui);
     case ACTION_LESSON_MODEL:
         ui->lesson_model = true;   /* app.c swaps the models */

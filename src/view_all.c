@@ -78,7 +78,7 @@ static void layout_heads(const ViewCtx *c, AllLayout *L)
         L->head = 0;
     } else {
         L->heads = 1;
-        L->head = c->tr->heads == 2 && c->ui->head == 1 ? 1 : 0;
+        L->head = ui_head_shown(c->ui, c->tr);
     }
 }
 
@@ -325,7 +325,9 @@ static void draw_line(const ViewCtx *c, const AllLayout *L, const Line *ln, int 
 
 /* ---------------------------------------------------------------- the faded lines kept */
 
-#define ALL_MAX_LINES (MODEL_MAX_TOKENS * MODEL_MAX_TOKENS * 2)   /* T × T lines of two heads */
+/* T × T lines of one head (a layered model's line, up to its context), or of two heads (lesson
+ * 7's, on a sentence of at most 16 characters: fewer) */
+#define ALL_MAX_LINES (MODEL_MAX_TOKENS * MODEL_MAX_TOKENS)
 #define ALL_MAX_SELECTED (MODEL_MAX_TOKENS * 2)                /* the selected character's, two heads */
 
 /* The faded lines of the last frame that drew them, and the cells they left. They do not
@@ -339,7 +341,8 @@ struct AllCache {
     Rect area;                    /* the lines' cells: the body's columns × the line rows */
     bool ascii;                   /* drawn in ASCII */
     int n_lines;                  /* faded lines kept, or -1 when nothing is kept */
-    Line lines[ALL_MAX_LINES];    /* the faded lines, in the order they were drawn */
+    Line *lines;                  /* the faded lines, in the order they were drawn */
+    int lines_cap;                /* lines allocated */
     Cell *cells;                  /* area.w × area.h cells, row-major, as those lines left them */
     size_t cap;                   /* cells allocated */
     int drawn;                    /* frames that drew the faded lines (the rest copied them) */
@@ -359,8 +362,10 @@ AllCache *all_cache_new(void)
 
 void all_cache_free(AllCache *cache)
 {
-    if (cache)
+    if (cache) {
         free(cache->cells);
+        free(cache->lines);
+    }
     free(cache);
 }
 
@@ -371,7 +376,7 @@ int all_cache_drawn(const AllCache *cache)
 
 size_t all_cache_bytes(const AllCache *cache)
 {
-    return cache ? sizeof *cache + sizeof(Cell) * cache->cap : 0;
+    return cache ? sizeof *cache + sizeof(Cell) * cache->cap + sizeof(Line) * (size_t)cache->lines_cap : 0;
 }
 
 static bool same_line(const Line *a, const Line *b)
@@ -422,9 +427,17 @@ static void cache_keep(AllCache *cache, Grid *g, Rect area, bool ascii, const Li
         cache->cells = cells;
         cache->cap = need;
     }
+    if (n > cache->lines_cap) {
+        Line *kept = realloc(cache->lines, sizeof *kept * (size_t)n);
+        if (!kept)
+            return;
+        cache->lines = kept;
+        cache->lines_cap = n;
+    }
     cache->area = area;
     cache->ascii = ascii;
-    memcpy(cache->lines, lines, sizeof *lines * (size_t)n);
+    if (n > 0)
+        memcpy(cache->lines, lines, sizeof *lines * (size_t)n);
     cache->n_lines = n;
     cache->sel_rows = 0;
     cache_copy_rows(g, cache, false, 0, area.h);

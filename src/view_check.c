@@ -256,7 +256,7 @@ static const ViewHint check_hints[] = {
 /* Shared keys that do nothing here, so the help leaves them out: the steps, the asking
  * character, the mask and heads (the questions are about ideas, not this pass). */
 static const Action check_idle[] = { ACTION_FOCUS_N, ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT, ACTION_MASK,
-                                     ACTION_HEADS, ACTION_NUMBERS, ACTION_NONE };
+                                     ACTION_HEADS, ACTION_HEADS_BACK, ACTION_NUMBERS, ACTION_NONE };
 
 const ViewOps view_check = {
     .name = "check",

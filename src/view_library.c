@@ -80,7 +80,7 @@ static int library_numw(const Trace *tr)
 static void layout_heads(const ViewCtx *c, LibraryLayout *L)
 {
     L->heads = c->tr->heads == 2 && c->ui->head < 0 ? 2 : 1;
-    L->head = c->tr->heads == 2 && c->ui->head == 1 ? 1 : 0;
+    L->head = L->heads == 2 ? 0 : ui_head_shown(c->ui, c->tr);
 }
 
 /* Character s on its spine and above its book: its label when every label fits inside a

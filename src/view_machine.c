@@ -427,7 +427,7 @@ static void choose_heads(const ViewCtx *c, MachineLayout *L)
 {
     int want = c->ui->head;
     L->heads = c->tr->heads == 2 && want < 0 ? 2 : 1;
-    L->head[0] = c->tr->heads == 2 && want == 1 ? 1 : 0;
+    L->head[0] = ui_head_shown(c->ui, c->tr);
     L->head[1] = 1;
 }
 

@@ -29,7 +29,7 @@ static void machine_edit_size(const Trace *tr, MachineEditTable t, int *rows, in
 /* The head whose score the editor changes: the one the screen shows (the first of two shown). */
 int machine_edit_head(const Trace *tr, const Ui *ui)
 {
-    return tr->heads == 2 && ui->head == 1 ? 1 : 0;
+    return ui_head_shown(ui, tr);
 }
 
 /* The chosen number as the tables show it (h: the head of a score). */

@@ -573,7 +573,7 @@ static void choose_heads(const ViewCtx *c, MatrixLayout *L, int tables)
 {
     int want = c->ui->head;
     L->tables = tables;
-    L->head[0] = c->tr->heads == 2 && want == 1 ? 1 : 0;
+    L->head[0] = ui_head_shown(c->ui, c->tr);
     L->head[1] = 1;
     L->one_of_two = c->tr->heads == 2 && want < 0 && tables == 1;
 }
@@ -909,7 +909,7 @@ static void draw_table(const ViewCtx *c, const MatrixLayout *L, int k)
 /* The head whose score the cell's line sets: the one shown (the first of two shown). */
 static int matrix_score_head(const Trace *tr, const Ui *ui)
 {
-    return tr->heads == 2 && ui->head == 1 ? 1 : 0;
+    return ui_head_shown(ui, tr);
 }
 
 /* While a score is typed, the body's last row: the chosen cell's raw score, the value typed

@@ -614,7 +614,7 @@ static void practice_draw(const ViewCtx *c)
 /* Shared keys that do nothing here, so the help leaves them out: the mask and heads, the
  * asking character (the questions do not follow it; 1-9 type the answer). Autoplay's p, +
  * and - are left out by view_describe (nothing plays here). */
-static const Action practice_idle[] = { ACTION_MASK, ACTION_HEADS, ACTION_FOCUS_N, ACTION_NONE };
+static const Action practice_idle[] = { ACTION_MASK, ACTION_HEADS, ACTION_HEADS_BACK, ACTION_FOCUS_N, ACTION_NONE };
 
 const ViewOps view_practice = {
     .name = "practice",

@@ -575,7 +575,7 @@ static const ViewHint scale_hints[] = {
 };
 
 /* Shared keys that do nothing here: the help leaves them out. */
-static const Action scale_idle[] = { ACTION_FOCUS_N, ACTION_MASK, ACTION_HEADS, ACTION_EDIT,
+static const Action scale_idle[] = { ACTION_FOCUS_N, ACTION_MASK, ACTION_HEADS, ACTION_HEADS_BACK, ACTION_EDIT,
                                      ACTION_SENTENCE_NEXT, ACTION_NONE };
 
 const ViewOps view_scale = {

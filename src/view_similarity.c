@@ -695,11 +695,11 @@ static void paragraph_context(const ViewCtx *c, const SimFocus *f, char *buf, si
     trace_text(c, c->tr, ta, sizeof ta);
     trace_text(c, &c->ls->alt, tb, sizeof tb);
     if (c->lang == LANG_ZH)
-        snprintf(buf, cap, "相似度表的第 i 行，只由第 i 个字自己决定，跟这句话里有哪些字毫无关系："
+        text_format(buf, cap, "相似度表的第 i 行，只由第 i 个字自己决定，跟这句话里有哪些字毫无关系："
                  "「%s」在「%s」里和在「%s」里读的是同一行。可它在这两句里该看的东西完全不同。"
                  "注意力拿 Q(%s) 去碰这句话里每个字的 K，所以它的那一行随句子而变。", ch, ta, tb, ch);
     else
-        snprintf(buf, cap, "Row i of the similarity table is decided by character i alone, whatever "
+        text_format(buf, cap, "Row i of the similarity table is decided by character i alone, whatever "
                  "sentence it stands in: %s reads the same row in %s and in %s. But what it should look "
                  "at differs. Attention meets Q(%s) with the keys of the sentence's own characters, so "
                  "its row changes with the sentence.", ch, ta, tb, ch);

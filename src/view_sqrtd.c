@@ -719,7 +719,7 @@ static const ViewHint sqrtd_hints[] = {
 };
 
 /* Shared keys that do nothing here: the help leaves them out. */
-static const Action sqrtd_idle[] = { ACTION_FOCUS_N, ACTION_MASK, ACTION_HEADS, ACTION_EDIT,
+static const Action sqrtd_idle[] = { ACTION_FOCUS_N, ACTION_MASK, ACTION_HEADS, ACTION_HEADS_BACK, ACTION_EDIT,
                                      ACTION_SENTENCE_NEXT, ACTION_NONE };
 
 const ViewOps view_sqrtd = {

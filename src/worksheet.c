@@ -59,7 +59,7 @@ int worksheet_write(FILE *f, const Trace *tr, const WorksheetOptions *o)
     engine_sentence(tr, sentence, sizeof sentence);
     Lang lang = o->lang;
     errno = 0;
-    char title[256];
+    char title[MODEL_SENTENCE_BYTES + 128];
     snprintf(title, sizeof title, LANG_PICK(lang, "attn-tui worksheet%s: %s, %d questions, seed %llu",
                                             "attn-tui 练习%s：句子「%s」，%d 道题，种子 %llu"),
              o->answers ? LANG_PICK(lang, " (answers)", "（答案）") : "", sentence, o->questions,

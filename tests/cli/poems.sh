@@ -108,9 +108,16 @@ expect_fail "--chars without --generate" 2 "attn-tui: --chars and --temperature 
     -- --model "$LAYERED" --chars 3
 expect_fail "--temperature below 0" 2 "attn-tui: --temperature: '-1' is not a temperature: give 0 (greedy) to 100" \
     -- --model "$LAYERED" --generate 床 --temperature -1
-expect_fail "a layered model without a screen" 2 \
-    "attn-tui: $LAYERED: a layered model (2 × 2 heads): the lesson's screens do not play it; try --generate TEXT, --dump --format model or --export python" \
-    -- --model "$LAYERED"
+expect_fail "a layered model's --dump of the tables" 2 \
+    "attn-tui: $LAYERED: a layered model (2 × 2 heads): its screens play it, but this output is the lesson model's; try --generate TEXT, --dump --format model or --export python" \
+    -- --model "$LAYERED" --dump
+"$BIN" --model "$LAYERED" --print --size 100x30 >"$tmp/frame" 2>"$tmp/err"; st=$?
+[ $st -eq 0 ] && grep -qF "layered-tiny.model · 2 layers × 2 heads" "$tmp/frame" && grep -qF "L1 H1" "$tmp/frame" \
+    && ok "a layered model plays: the title names it, the status line its head" \
+    || bad "a layered model plays" "exit $st: $(cat "$tmp/frame" "$tmp/err")"
+"$BIN" --model "$LAYERED" --print --ascii >"$tmp/frame" 2>"$tmp/err"; st=$?
+[ $st -eq 2 ] && [ ! -s "$tmp/frame" ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -qF "the poem model needs a terminal that shows Chinese" "$tmp/err" \
+    && ok "a layered model in ASCII: one line, exit 2" || bad "a layered model in ASCII" "exit $st: $(cat "$tmp/err")"
 
 # ------------------------------------------------------------------ --model NAME
 mkdir -p "$tmp/bin" "$tmp/elsewhere"

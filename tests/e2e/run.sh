@@ -286,6 +286,56 @@ run_case() {
 
 # ---------------------------------------------------------------- cases
 
+# ---------------------------------------------------------------- the poem model's screens
+
+# Whether the program plays a layered model on its screens (--model poems with --print): the
+# two poem screens' cases wait for it.
+poem_screens_play() {
+    $APP_ENV "$BIN" --no-config --model poems --view heads --print --size 120x40 >/dev/null 2>&1
+}
+
+# heads: eight maps and eight descriptions at 120×40; → ↓ choose layer 2 head 2 (its
+# description marked); Enter opens the chosen head on the arcs screen.
+case_poem_heads() {
+    poem_screens_play || { echo "      (skipped: --model poems does not start the screens yet)"; return 0; }
+    start_pane "$APP_ENV $BIN --model poems --view heads" 120 40
+    wait_for "What each head learned" 10 || fail "the heads screen never appeared" || return 1
+    _n=$(grep -o 'L[12] H[1-4]' "$WORK/screen" | wc -l)
+    [ "$_n" -eq 16 ] || fail "$_n names of heads, not 8 maps and 8 descriptions" || return 1
+    [ "$(grep -c 'offset ' "$WORK/screen")" -eq 8 ] || fail "not eight offset profiles" || return 1
+    t send-keys Right Down
+    wait_for "▸L2 H2" || fail "→ ↓ did not choose layer 2, head 2" || return 1
+    t send-keys Enter
+    wait_for "[arcs]" || fail "Enter did not open the arcs screen" || return 1
+    wait_for "layer 2 · head 2" || fail "the arcs screen does not show layer 2, head 2" || return 1
+    t send-keys q
+    wait_exit || fail "q did not quit"
+}
+
+# write: → ten times after 床前明月光， writes 疑是地上霜。举头望明 (greedy, as --generate does),
+# the cache holds 16 rows, the counts are on screen; Space runs and stops at four lines.
+case_poem_write() {
+    poem_screens_play || { echo "      (skipped: --model poems does not start the screens yet)"; return 0; }
+    start_pane "$APP_ENV $BIN --model poems --view write" 120 40
+    wait_for "multiply-adds" 10 || fail "the write screen never appeared" || return 1
+    _i=0
+    while [ $_i -lt 10 ]; do t send-keys Right; _i=$((_i + 1)); done
+    wait_for "16 of 64 characters" || fail "ten presses of → did not write ten characters" || return 1
+    _want=$($BIN --model poems --generate 床前明月光， --chars 10)
+    _got=$(grep '^  [^ 0-9a-z]' "$WORK/screen" | grep -v '%' | head -4 | tr -d ' []' | tr -d '\n')
+    case "$_got" in
+        "床前明月光，$_want"*) ;;
+        *) fail "wrote \"$_got\", --generate wrote \"$_want\"" || return 1 ;;
+    esac
+    grep -qF "Q,K,V 32·96 = 3072 + scores, shares·V 4·2·8·16 = 1024 + Wo 32·32 = 1024; = 5120" "$WORK/screen" ||
+        fail "the step's count with the cache is not on screen" || return 1
+    grep -qF "2·32·16·8 bytes = 8192 per layer" "$WORK/screen" || fail "the cache's bytes are not on screen" || return 1
+    t send-keys Space
+    wait_for "four lines are written" 10 || fail "Space did not write on to the end of the poem" || return 1
+    t send-keys q
+    wait_exit || fail "q did not quit"
+}
+
 SENTENCE_ROW='三.*加.*五.*等.*于.*?'
 
 case_sentence() {
@@ -1725,6 +1775,8 @@ case_term_vt100_no_ascii() {
 }
 
 run_case "TERM=linux: ASCII only in every view, pinyin, a notice"  case_term_linux
+run_case "heads: eight maps, a head chosen, Enter opens it on the arcs" case_poem_heads
+run_case "write: ten characters as --generate writes them, the cache counted" case_poem_write
 run_case "TERM=vt100 --no-ascii: CJK and braille again"          case_term_vt100_no_ascii
 
 echo "e2e: $PASSED passed, $FAILED failed"

@@ -61,6 +61,9 @@ static void test_every_listed_key_works(void **state)
     (void)state;
     int idle = 0;
     for (int v = 0; v < VIEW_COUNT; v++) {
+        if (v == VIEW_HEADS || v == VIEW_WRITE)
+            continue;   /* on the lesson's model they say in one line how to get a layered one;
+                           test_view_heads.c and test_view_write.c press their keys on the poems */
         Scene *s = scene_open(NULL, (ViewId)v);
         ChromeHelpRow rows[64];
         int n = chrome_help_rows(&s->ui, view_ops((ViewId)v), rows, 64);
@@ -109,6 +112,8 @@ static void test_every_status_hint_works(void **state)
     static const char *const prefixes[] = { "", "R", "RR", "RRR", "RRRR" };
     int idle = 0;
     for (int v = 0; v < VIEW_COUNT; v++) {
+        if (v == VIEW_HEADS || v == VIEW_WRITE)
+            continue;   /* the poem model's screens: one line on the lesson's model */
         const ViewOps *ops = view_ops((ViewId)v);
         Scene *s = scene_open(NULL, (ViewId)v);
         for (size_t pi = 0; pi < sizeof prefixes / sizeof prefixes[0]; pi++) {
@@ -196,6 +201,8 @@ static void test_click_help_says_what_clicks_do(void **state)
     (void)state;
     const char *generic = action_describe(ACTION_CLICK, LANG_EN);
     for (int v = 0; v < VIEW_COUNT; v++) {
+        if (v == VIEW_HEADS || v == VIEW_WRITE)
+            continue;   /* the poem model's screens: one line on the lesson's model */
         const ViewOps *ops = view_ops((ViewId)v);
         Scene *s = scene_open(NULL, (ViewId)v);
         ViewCtx c = scene_context(s, W, H);

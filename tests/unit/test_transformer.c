@@ -356,6 +356,32 @@ static void test_cache_counts(void **state)
     assert_int_equal(total.with_cache, with);
     assert_int_equal(total.without_cache, without);
     assert_int_equal(total.bytes_f64, 2 * 32 * 3 * 8);
+    /* the parts a screen multiplies out */
+    assert_int_equal(c.qkv, 32 * 96);
+    assert_int_equal(c.attend, 4 * 2 * 8 * 6);
+    assert_int_equal(c.wo, 32 * 32);
+    assert_int_equal(c.attend_all, 4 * 2 * 8 * 6 * 7 / 2);
+}
+
+/* The scale screen's real model: 28 query heads of 128 sharing 4 K/V heads, d 3584. Its Q, K, V
+ * row is realmodel's 16 515 072 weights; its cache keeps 2 · 512 numbers a character. */
+static void test_cache_counts_grouped(void **state)
+{
+    (void)state;
+    TransformerCacheShape real = { .d = 3584, .heads = 28, .dh = 128, .kv_heads = 4 };
+    TransformerCacheCounts c = transformer_cache_step_shape(&real, 12);
+    assert_int_equal(c.qkv, 16515072);
+    assert_int_equal(c.attend, 28 * 2 * 128 * 12);
+    assert_int_equal(c.wo, 3584LL * 3584);
+    assert_int_equal(c.with_cache, 16515072 + 28 * 2 * 128 * 12 + 3584LL * 3584);
+    assert_int_equal(c.without_cache, 12 * (16515072 + 3584LL * 3584) + 28 * 2 * 128 * 78);
+    assert_int_equal(c.bytes_f16, 2 * 512 * 12 * 2);
+    assert_int_equal(c.bytes_f64, 2 * 512 * 12 * 8);
+    TransformerCacheCounts total = transformer_cache_total_shape(&real, 2);
+    assert_int_equal(total.with_cache, transformer_cache_step_shape(&real, 1).with_cache +
+                                           transformer_cache_step_shape(&real, 2).with_cache);
+    assert_int_equal(total.without_cache, transformer_cache_step_shape(&real, 1).without_cache +
+                                              transformer_cache_step_shape(&real, 2).without_cache);
 }
 
 /* ---------------------------------------------------------------- what a head learned */
@@ -413,6 +439,7 @@ int main(void)
         cmocka_unit_test(test_adamw_formula),
         cmocka_unit_test(test_pick_and_top),
         cmocka_unit_test(test_cache_counts),
+        cmocka_unit_test(test_cache_counts_grouped),
         cmocka_unit_test(test_head_describe),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

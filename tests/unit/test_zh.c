@@ -32,6 +32,8 @@ static const char *const allowed_words[] = {
     "s-max", "Qwen",
     /* an option, typed as it is spelled (the practice help's --no-history) */
     "no-history",
+    /* a model's name typed after --model (the poem model's screens: --model poems) */
+    "poems",
     /* the Python of the code screen (and the summary's and --export's names for it) */
     "out", "mha", "out_proj", "num_heads", "embed_dim", "bias", "False", "python", "export",
     "F.scaled_dot_product_attention", "nn.MultiheadAttention", "m.view", "transpose", "for", "in",

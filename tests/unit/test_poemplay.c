@@ -1,0 +1,185 @@
+/* test_poemplay.c — unit tests for a layered model played by the lesson's screens: the lesson's
+ * pass presenting a chosen layer (src/lesson.c, src/transformer_layer.c), its hand checks
+ * holding with the layer's biases, the (layer, head) choice (request.h, ui.c: h / H and
+ * request_choose_head), the mask that stays on.
+ * Must not touch: the terminal, files outside tests/. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "actions.h"
+#include "lesson.h"
+#include "request.h"
+#include "ui.h"
+
+#ifndef TESTS_DIR
+#define TESTS_DIR "tests"
+#endif
+
+#define TINY TESTS_DIR "/models/layered-tiny.model"
+
+typedef struct {
+    Model m;
+    Lesson ls;
+} Poem;
+
+static int poem_setup(void **state)
+{
+    Poem *p = calloc(1, sizeof *p);
+    char err[512];
+    assert_non_null(p);
+    assert_int_equal(model_load_file(TINY, &p->m, err, sizeof err), 0);
+    assert_int_equal(lesson_build(&p->ls, &p->m, p->m.sentence, NULL, err, sizeof err), 0);
+    *state = p;
+    return 0;
+}
+
+static int poem_teardown(void **state)
+{
+    Poem *p = *state;
+    lesson_free(&p->ls);
+    model_free(&p->m);
+    free(p);
+    return 0;
+}
+
+/* The lesson holds the whole pass and presents layer 1 (0-based 0) as the lesson's pass. */
+static void test_lesson_presents_a_layer(void **state)
+{
+    Poem *p = *state;
+    const Lesson *ls = &p->ls;
+    assert_true(ls->has_poem);
+    assert_false(ls->has_alt);
+    assert_int_equal(ls->poem.T, 12);
+    assert_int_equal(ls->tr.T, 12);
+    assert_true(ls->tr.layered);
+    assert_int_equal(ls->tr.layer, 0);
+    assert_int_equal(ls->tr.d, 16);
+    assert_int_equal(ls->tr.heads, 2);
+    assert_int_equal(ls->tr.dh, 8);
+    assert_int_equal(ls->tr.mask, MASK_CAUSAL);
+    assert_null(ls->tr.logits);
+    assert_int_equal(ls->tr.predicted, -1);
+    assert_string_equal(ls->params.sentence, "床前明月光，疑是地上霜。");
+    assert_string_equal(ls->tr.tokens[10], "霜");
+    assert_int_equal(lesson_asker(ls), 10);   /* 霜: the last before the closing 。 */
+    for (int t = 0; t < ls->tr.T; t++)
+        for (int i = 0; i < ls->tr.d; i++) {
+            assert_true(TRACE_ROW(&ls->tr, x, t)[i] == ls->poem.layer[0].ln1_out[t * 16 + i]);
+            assert_true(TRACE_ROW(&ls->tr, output, t)[i] == ls->poem.layer[0].heads[t * 16 + i]);
+        }
+}
+
+/* Inside a head the lesson's checks hold: Q = Σ x·W + b, score = Σ q·k, share row sums to 1,
+ * output = Σ share · V; masked cells have share 0. */
+static void test_checks_hold(void **state)
+{
+    Poem *p = *state;
+    const Trace *tr = &p->ls.tr;
+    ExplainTerm terms[MODEL_MAX_D];
+    for (int role = 0; role < 3; role++) {
+        int n = engine_explain_projection(tr, (Role)role, 7, 11, terms);
+        assert_int_equal(n, 16);
+        double sum = engine_projection_bias(tr, (Role)role, 11);
+        for (int i = 0; i < n; i++)
+            sum += terms[i].a * terms[i].b;
+        assert_true(fabs(sum - engine_projection(tr, (Role)role)[7 * 16 + 11]) < 1e-12);
+        assert_true(engine_projection_bias(tr, (Role)role, 11) != 0.0);
+    }
+    int n = engine_explain_score(tr, 1, 9, 4, terms);
+    assert_int_equal(n, 8);
+    double score = 0.0;
+    for (int i = 0; i < n; i++)
+        score += terms[i].a * terms[i].b;
+    assert_true(fabs(score - TRACE_HSQ(tr, scores, 1, 9, 4)) < 1e-12);
+    assert_true(fabs(TRACE_HSQ(tr, scaled, 1, 9, 4) - score / sqrt(8.0)) < 1e-12);
+    assert_true(fabs(engine_row_total(tr, 1, 9) - 1.0) < 1e-12);
+    assert_true(TRACE_HSQ(tr, weights, 1, 3, 9) == 0.0);
+    assert_false(engine_visible(tr, 3, 9));
+    n = engine_explain_output(tr, 9, 8 + 5, terms);
+    double out = 0.0;
+    for (int i = 0; i < n; i++)
+        out += terms[i].a * terms[i].b;
+    assert_true(fabs(out - TRACE_ROW(tr, output, 9)[13]) < 1e-12);
+}
+
+/* Rebuilding with layer 2 presents it; a layer beyond the model's is layer 1. */
+static void test_rebuild_layer(void **state)
+{
+    Poem *p = *state;
+    char err[256];
+    LessonParams want = p->ls.params;
+    want.layer = 1;
+    assert_int_equal(lesson_rebuild(&p->ls, &want, err, sizeof err), 0);
+    assert_int_equal(p->ls.tr.layer, 1);
+    assert_int_equal(lesson_layer(&p->ls), 1);
+    assert_true(p->ls.tr.q[5] == p->ls.poem.layer[1].q[5]);
+    want.layer = 7;
+    assert_int_equal(lesson_rebuild(&p->ls, &want, err, sizeof err), 0);
+    assert_int_equal(p->ls.tr.layer, 0);
+    want.layer = 0;
+    snprintf(want.sentence, sizeof want.sentence, "床前雷");
+    assert_int_not_equal(lesson_rebuild(&p->ls, &want, err, sizeof err), 0);
+    assert_non_null(strstr(err, "雷"));
+    assert_int_equal(p->ls.tr.T, 12);   /* left as it was */
+}
+
+/* h / H step L1 H1 … L2 H2 round; the request sets the choice; a new layer recomputes. */
+static void test_choice(void **state)
+{
+    Poem *p = *state;
+    Ui ui;
+    Player pl;
+    assert_int_equal(ui_init_for(&ui, VIEW_ARCS, &p->ls), 0);
+    player_init(&pl, p->ls.tr.T, 0);
+    assert_int_equal(ui.head, 0);
+    assert_int_equal(ui.layer, 0);
+    int r = ui_apply(&ui, &pl, &p->ls, ACTION_HEADS, 0, 0);
+    assert_int_equal(ui.head, 1);
+    assert_int_equal(ui.layer, 0);
+    assert_false(r & REACT_RECOMPUTE);
+    r = ui_apply(&ui, &pl, &p->ls, ACTION_HEADS, 0, 0);
+    assert_int_equal(ui.head, 0);
+    assert_int_equal(ui.layer, 1);
+    assert_int_equal(ui.want.layer, 1);
+    assert_true(r & REACT_RECOMPUTE);
+    r = ui_apply(&ui, &pl, &p->ls, ACTION_HEADS_BACK, 0, 0);
+    assert_int_equal(ui.head, 1);
+    assert_int_equal(ui.layer, 0);
+    r = ui_apply(&ui, &pl, &p->ls, ACTION_HEADS_BACK, 0, 0);
+    r = ui_apply(&ui, &pl, &p->ls, ACTION_HEADS_BACK, 0, 0);   /* round: L2 H2 */
+    assert_int_equal(ui.head, 1);
+    assert_int_equal(ui.layer, 1);
+    Request rq;
+    memset(&rq, 0, sizeof rq);
+    request_choose_head(&rq, 0, 5);   /* clamped to the model's heads */
+    r = ui_carry_out(&ui, &pl, &p->ls, &rq, 0);
+    assert_int_equal(ui.layer, 0);
+    assert_int_equal(ui.head, 1);
+    assert_true(r & REACT_RECOMPUTE);
+    assert_int_equal(ui_head_shown(&ui, &p->ls.tr), 1);
+    /* m: the mask stays on, and says why */
+    r = ui_apply(&ui, &pl, &p->ls, ACTION_MASK, 0, 0);
+    assert_false(r & REACT_RECOMPUTE);
+    assert_int_equal(ui.note, NOTE_TEXT);
+    assert_non_null(strstr(ui.note_text, "one character at a time"));
+    ui_free(&ui);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_lesson_presents_a_layer, poem_setup, poem_teardown),
+        cmocka_unit_test_setup_teardown(test_checks_hold, poem_setup, poem_teardown),
+        cmocka_unit_test_setup_teardown(test_rebuild_layer, poem_setup, poem_teardown),
+        cmocka_unit_test_setup_teardown(test_choice, poem_setup, poem_teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
