@@ -516,11 +516,14 @@ int transformer_top(const TransformerTrace *tr, double temperature, int k, int *
     int V = tr->vocab, n = 0;
     double temp = temperature > 0.0 ? temperature : 1.0;
     const double *logits = TRANSFORMER_ROW(tr->logits, tr->T - 1, V);
+    /* At temperature 1 the pass's own probabilities are the answer (one value of each,
+       and no second softmax over the vocabulary); else softmax(logits ÷ temperature). */
+    const double *probs = temp == 1.0 ? TRANSFORMER_ROW(tr->probs, tr->T - 1, V) : NULL;
     double max = logits[0], total = 0.0;
     for (int v = 1; v < V; v++)
         if (logits[v] > max)
             max = logits[v];
-    for (int v = 0; v < V; v++)
+    for (int v = 0; !probs && v < V; v++)
         total += exp((logits[v] - max) / temp);
     for (int v = 0; v < V; v++) {   /* insertion into the k best so far, ties kept in order */
         int at = n < k ? n : k;
@@ -536,7 +539,7 @@ int transformer_top(const TransformerTrace *tr, double temperature, int k, int *
             n++;
     }
     for (int i = 0; i < n; i++)
-        p[i] = exp((logits[ids[i]] - max) / temp) / total;
+        p[i] = probs ? probs[ids[i]] : exp((logits[ids[i]] - max) / temp) / total;
     return n;
 }
 
