@@ -119,6 +119,15 @@ expect_fail "a layered model's --dump of the tables" 2 \
 [ $st -eq 2 ] && [ ! -s "$tmp/frame" ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -qF "the poem model needs a terminal that shows Chinese" "$tmp/err" \
     && ok "a layered model in ASCII: one line, exit 2" || bad "a layered model in ASCII" "exit $st: $(cat "$tmp/err")"
 
+# ------------------------------------------------------------------ the poem model's frames
+# tests/golden/poems-cases.txt: NAME ARGS per line, --print --model poems ARGS against NAME.txt
+while read -r name args; do
+    # shellcheck disable=SC2086  # ARGS are words
+    "$BIN" --no-config --print --model poems $args >"$tmp/frame" 2>"$tmp/err"; st=$?
+    if [ $st -eq 0 ] && cmp -s "$tmp/frame" "$HERE/golden/$name.txt"; then ok "frame $name"
+    else bad "frame $name" "exit $st: $(cat "$tmp/err"; diff "$HERE/golden/$name.txt" "$tmp/frame" | head -20)"; fi
+done <"$HERE/golden/poems-cases.txt"
+
 # ------------------------------------------------------------------ --model NAME
 mkdir -p "$tmp/bin" "$tmp/elsewhere"
 cp "$BIN" "$tmp/bin/attn-tui"

@@ -86,8 +86,9 @@ static void test_checks_hold(void **state)
     ExplainTerm terms[MODEL_MAX_D];
     for (int role = 0; role < 3; role++) {
         int n = engine_explain_projection(tr, (Role)role, 7, 11, terms);
-        assert_int_equal(n, 16);
-        double sum = engine_projection_bias(tr, (Role)role, 11);
+        assert_int_equal(n, 17);   /* 16 products and the bias, 1 · b */
+        assert_true(terms[16].a == 1.0 && terms[16].b == engine_projection_bias(tr, (Role)role, 11));
+        double sum = 0.0;
         for (int i = 0; i < n; i++)
             sum += terms[i].a * terms[i].b;
         assert_true(fabs(sum - engine_projection(tr, (Role)role)[7 * 16 + 11]) < 1e-12);
