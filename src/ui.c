@@ -119,11 +119,6 @@ static void ui_head_follows(Ui *ui, const Lesson *ls)
         ui->head = -1;
 }
 
-int ui_head_shown(const Ui *ui, const Trace *tr)
-{
-    return ui && ui->head > 0 && ui->head < tr->heads ? ui->head : 0;
-}
-
 void ui_lesson_changed(Ui *ui, const Lesson *ls)
 {
     ui_head_follows(ui, ls);
