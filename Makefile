@@ -223,6 +223,9 @@ golden-update: $(BUILD)/tests/test_golden $(BUILD)/tests/test_tour $(BUILD)/test
 	    NO_COLOR= ./$(BIN) --no-config --print --color always --theme $$t --size 120x40 --view machine \
 	        >tests/golden/ansi-120x40-machine-$$t.txt; \
 	done; echo "rewrote the ANSI frames tests/golden/ansi-*.txt (tests/cli/run.sh compares them)"
+	@while read name args; do \
+	    ./$(BIN) --no-config --print --model poems $$args >tests/golden/$$name.txt || exit 1; \
+	done <tests/golden/poems-cases.txt; echo "rewrote the poem model's frames tests/golden/poems-*.txt (tests/cli/poems.sh compares them)"
 
 # ------------------------------------------------------------------ fuzzing
 # `make fuzz` runs each target FUZZ_SECONDS (default 60); `make test` a short smoke of

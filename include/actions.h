@@ -46,8 +46,8 @@
     X(EDIT, "type your own sentence", "输入你自己的句子")                                    \
     X(SNAPSHOT, "write this frame as an SVG picture (asks for the file name)",              \
       "把这个画面存成 SVG 图片（会问文件名）")                                                 \
-    X(SENTENCE_NEXT, "the lesson's other sentence (三加五等于? / 十减四等于?)",               \
-      "换课上的另一句（「三加五等于?」或「十减四等于?」）")                                         \
+    X(SENTENCE_NEXT, "the lesson's other sentence (三加五等于? / 十减四等于?); poems: the next opening", \
+      "换课上的另一句（「三加五等于?」或「十减四等于?」）；唐诗模型：换下一首的开头")                                         \
     X(MASK, "causal mask (lesson 7): on or off", "因果掩码（第 7 课）：开或关")              \
     X(HEADS, "heads (lesson 7): one, two, head 1, head 2; poems: next head", \
       "多头（第 7 课）：一个头 → 两个头 → 只看头 1 → 只看头 2；唐诗模型：下一个头") \

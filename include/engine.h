@@ -177,8 +177,9 @@ typedef struct {
     double b;   /* right factor */
 } ExplainTerm;
 
-/* role(t)[j] = Σ_i x(t)[i] · W[i][j] + b[j]: fills d terms, returns d; the bias b[j] is
- * engine_projection_bias's (0 but on a layer of a layered model). */
+/* role(t)[j] = Σ_i x(t)[i] · W[i][j]: fills d terms, returns d. On a layer of a layered model
+ * (tr->layered) the bias is one more term, 1 · b[j] (engine_projection_bias): d + 1 terms, so
+ * that the sum of the terms is the number, as everywhere. */
 int engine_explain_projection(const Trace *tr, Role role, int t, int j, ExplainTerm *terms);
 
 /* The bias added to column j of role's projection: the layer's (tr->layered), else 0. */

@@ -73,6 +73,10 @@ void lesson_free(Lesson *ls);
 /* The poem model's line when no other is given. */
 #define LESSON_POEM_LINE "床前明月光，疑是地上霜。"
 
+/* The famous openings s cycles through on a layered model (each poem's first couplet). */
+#define LESSON_OPENINGS 5
+extern const char *const lesson_openings[LESSON_OPENINGS];
+
 /* The layer of a layered model the lesson presents (params.layer within the model's), or 0. */
 int lesson_layer(const Lesson *ls);
 

@@ -167,8 +167,12 @@ void ui_model_in_play(Ui *ui, const ModelInPlay *play, const EditLog *set, const
 void ui_history_start(Ui *ui, const History *h, bool kept, bool order);
 
 /* The head a screen showing one head shows of tr: ui->head when it is one of tr's heads
- * (a layered model's chosen head, or lesson 7's second), else the first. */
-int ui_head_shown(const Ui *ui, const Trace *tr);
+ * (a layered model's chosen head, or lesson 7's second), else the first. Inline: views read
+ * the UI state, they never call into ui.c (scripts/layers.sh). */
+static inline int ui_head_shown(const Ui *ui, const Trace *tr)
+{
+    return ui && ui->head > 0 && ui->head < tr->heads ? ui->head : 0;
+}
 
 /* Tells every made view state that the lesson was rebuilt (ViewOps.lesson_changed). */
 void ui_lesson_changed(Ui *ui, const Lesson *ls);

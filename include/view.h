@@ -94,6 +94,9 @@ typedef struct ViewOps {
     bool stages;             /* the title row shows the stage line ① → ② → ③ → ④ */
     const char *about;       /* what it shows, one line for README's table of screens and
                                 the man page (make docs writes both from the rows) */
+    const char *layered_en;  /* on a layered model (the poems), one line under the view bar
+                                saying what this screen shows of it (NULL: nothing to say) */
+    const char *layered_zh;  /* the same in Chinese */
 
     /* --- its own state: a struct declared in the view's file, one per view per run, made
      * the first time the view is shown or a request targets it */

@@ -147,8 +147,13 @@ static void chain_op(const ViewCtx *c, const OriginChain *ch, const OriginLink *
                  ? SAY(c, "lesson 5's formula", "第 5 课的公式")
                  : SAY(c, "given (the model)", "给定（模型里的数）"));
         break;
-    case ORIGIN_OP_ADD:     snprintf(buf, cap, "%s", SAY(c, "e + pe", "词向量 + 位置指纹")); break;
-    case ORIGIN_OP_PROJECT: snprintf(buf, cap, "x %s %s", c->gl->dot, from1); break;
+    case ORIGIN_OP_ADD:     /* a layer of a layered model: x is LN₁ of the layer's input */
+        snprintf(buf, cap, "%s", c->tr->layered ? SAY(c, "LN₁ of the layer's input row", "这一层输入行的 LN₁")
+                                                : SAY(c, "e + pe", "词向量 + 位置指纹"));
+        break;
+    case ORIGIN_OP_PROJECT:
+        snprintf(buf, cap, c->tr->layered ? "x %s %s + b" : "x %s %s", c->gl->dot, from1);
+        break;
     case ORIGIN_OP_DOT: {
         const ScoreSet *set = &c->tr->score_set;
         snprintf(buf, cap, "Q %s K", c->gl->dot);

@@ -128,7 +128,9 @@ void chrome_layout(const ViewCtx *c, const ViewOps *v, int w, int h, ChromeLayou
     L->status_row = h - 1;
     L->marker_row = -1;
     L->caption_row = -1;
-    if (c->ui->marks.cells > 0) {   /* an edited model says so on every screen */
+    if (c->ui->marks.cells > 0 || (c->tr->layered && v->layered_en)) {   /* an edited model says so
+                                                                          on every screen; a layered
+                                                                          one where it needs a word */
         L->marker_row = rows + 1;
         rows++;
     }
@@ -165,12 +167,15 @@ static void marker_text(const ViewCtx *c, char *buf, size_t cap)
         draw_append(buf, cap, SAY(c, "%s%s undoes", "%s按 %s 撤销"), c->gl->sep, key);
 }
 
-static void draw_marker(const ViewCtx *c, const ChromeLayout *L)
+static void draw_marker(const ViewCtx *c, const ViewOps *v, const ChromeLayout *L)
 {
     char text[512], shown[1024];
     for (int x = 0; x < L->w; x++)
         grid_put_char(c->g, x, L->marker_row, " ", STYLE_NORMAL);
-    marker_text(c, text, sizeof text);
+    if (c->ui->marks.cells > 0)
+        marker_text(c, text, sizeof text);
+    else
+        snprintf(text, sizeof text, "%s", SAY(c, v->layered_en, v->layered_zh));
     draw_drawable(c->ascii, text, shown, sizeof shown);
     draw_clipped(c->g, 1, L->marker_row, L->w - 1, shown, STYLE_FOCUS);
 }
@@ -772,7 +777,7 @@ void chrome_draw(const ViewCtx *c, const ViewOps *v, const ChromeLayout *L, cons
     draw_title_row(c, v, L);
     draw_view_bar(c, L);
     if (L->marker_row >= 0)
-        draw_marker(c, L);
+        draw_marker(c, v, L);
     if (L->caption_row >= 0)
         draw_caption(c, L);
     if (c->ui->input.open)

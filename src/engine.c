@@ -352,7 +352,10 @@ int engine_explain_projection(const Trace *tr, Role role, int t, int j, ExplainT
         terms[i].a = TRACE_ROW(tr, x, t)[i];
         terms[i].b = w[(size_t)i * (size_t)tr->d + (size_t)j];
     }
-    return tr->d;
+    if (!tr->b_of[role])
+        return tr->d;
+    terms[tr->d] = (ExplainTerm){ 1.0, tr->b_of[role][j] };   /* the bias: a weight on a constant 1 */
+    return tr->d + 1;
 }
 
 double engine_projection_bias(const Trace *tr, Role role, int j)

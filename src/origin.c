@@ -33,6 +33,8 @@ static void head_columns(const Trace *tr, int h, bool *set)
 static void mark_x(OriginChain *c, const Trace *tr, const bool *rows)
 {
     mark(c, ORIGIN_X, rows, tr->T, NULL, tr->d);
+    if (tr->layered)   /* a layer's x is LN₁ of the layer's input: the chain ends there */
+        return;
     mark(c, ORIGIN_EMBEDDING, rows, tr->T, NULL, tr->d);
     mark(c, ORIGIN_POSITION, rows, tr->T, NULL, tr->d);
 }
@@ -151,9 +153,9 @@ double origin_value(const Trace *tr, OriginTable table, int h, int row, int col)
     case ORIGIN_Q:         return tr->q[rd];
     case ORIGIN_K:         return tr->k[rd];
     case ORIGIN_X:         return tr->x[rd];
-    case ORIGIN_WV:        return tr->model->wv[rd];
-    case ORIGIN_WQ:        return tr->model->wq[rd];
-    case ORIGIN_WK:        return tr->model->wk[rd];
+    case ORIGIN_WV:        return engine_weights(tr, ROLE_V)[rd];
+    case ORIGIN_WQ:        return engine_weights(tr, ROLE_Q)[rd];
+    case ORIGIN_WK:        return engine_weights(tr, ROLE_K)[rd];
     case ORIGIN_EMBEDDING: return tr->embedding[rd];
     case ORIGIN_POSITION:  return tr->position[rd];
     case ORIGIN_TABLE_COUNT: break;
@@ -207,6 +209,8 @@ static int origin_mark(OriginChain *c, const Trace *tr, OriginCell cell)
     case ORIGIN_V:       mark_projection(c, tr, cell.table, row, col); return 0;
     case ORIGIN_X:
         mark(c, ORIGIN_X, row, T, col, d);
+        if (tr->layered)
+            return 0;
         mark(c, ORIGIN_EMBEDDING, row, T, col, d);
         mark(c, ORIGIN_POSITION, row, T, col, d);
         return 0;

@@ -394,6 +394,8 @@ void quiz_make(const Trace *tr, QuizKind kind, Role role, int t, int s, int j, i
                int number, QuizQuestion *q)
 {
     memset(q, 0, sizeof *q);
+    if (tr->layered && (kind == QUIZ_X || kind == QUIZ_PROJECTION))
+        kind = QUIZ_SCORE;   /* a layer of a layered model: only the in-head kinds are asked */
     q->kind = kind;
     q->number = number;
     q->role = role;

@@ -119,11 +119,6 @@ static void ui_head_follows(Ui *ui, const Lesson *ls)
         ui->head = -1;
 }
 
-int ui_head_shown(const Ui *ui, const Trace *tr)
-{
-    return ui && ui->head > 0 && ui->head < tr->heads ? ui->head : 0;
-}
-
 void ui_lesson_changed(Ui *ui, const Lesson *ls)
 {
     ui_head_follows(ui, ls);
@@ -253,6 +248,17 @@ static int ui_other_sentence(Ui *ui)
     const char *next = strcmp(ui->want.sentence, LESSON_FIRST_SENTENCE) == 0
                      ? LESSON_COMPARE_SENTENCE : LESSON_FIRST_SENTENCE;
     snprintf(ui->want.sentence, sizeof ui->want.sentence, "%s", next);
+    return REACT_REDRAW | REACT_RECOMPUTE;
+}
+
+/* s on a layered model: the next famous opening (the first after a line of one's own). */
+static int ui_next_opening(Ui *ui)
+{
+    int next = 0;
+    for (int i = 0; i < LESSON_OPENINGS; i++)
+        if (strcmp(ui->want.sentence, lesson_openings[i]) == 0)
+            next = (i + 1) % LESSON_OPENINGS;
+    snprintf(ui->want.sentence, sizeof ui->want.sentence, "%s", lesson_openings[next]);
     return REACT_REDRAW | REACT_RECOMPUTE;
 }
 
@@ -521,7 +527,7 @@ static int ui_apply_global(Ui *ui, Player *p, const Lesson *ls, Action a, int ar
         input_open(&ui->input, ls->model, ls->params.sentence);
         return REACT_REDRAW;
     case ACTION_SNAPSHOT:    return REACT_SNAPSHOT;   /* app.c keeps the frame, asks the name */
-    case ACTION_SENTENCE_NEXT: return ui_other_sentence(ui);
+    case ACTION_SENTENCE_NEXT: return ls && ls->has_poem ? ui_next_opening(ui) : ui_other_sentence(ui);
     case ACTION_MASK:
         if (ls && ls->has_poem) {   /* trained so: the mask is part of the model */
             ui_note_text(ui, LANG_PICK(ui->input.lang,

@@ -772,6 +772,8 @@ static const ViewHint code_hints[] = {
 
 const ViewOps view_code = {
     .name = "code",
+    .layered_en = "poems: the lesson's lines with the chosen head's values; nanoGPT's Block adds LN₁, biases, Wo, LN₂ and the MLP",
+    .layered_zh = "唐诗模型：课上的几行代码，填的是选中的头的数；nanoGPT 的 Block 还有 LN₁、偏置、Wo、LN₂ 和 MLP",
     .tab_en = "code", .tab_zh = "五行代码",
     .title_en = "five lines of code", .title_zh = "就这五行",
     .help_en = "the five lines, their shapes and values, and the PyTorch they stand for",

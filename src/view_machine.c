@@ -1099,6 +1099,8 @@ static const ViewHint machine_hints[] = {
 
 const ViewOps view_machine = {
     .name = "machine",
+    .layered_en = "poems: the chosen head as the lesson's machine (x = LN₁'s output, Q K V + bias); Wo, LN₂, MLP not drawn",
+    .layered_zh = "唐诗模型：把选中的头当课上的机器画：x 是 LN₁ 的输出，Q K V 加上偏置；Wo、LN₂、MLP 没画",
     .tab_en = "machine", .tab_zh = "机器",
     .title_en = "the whole machine: four tables", .title_zh = "整台机器：四张表",
     .help_en = "[T, d] goes in, [T, d] comes out: the shape is kept",

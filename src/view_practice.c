@@ -618,6 +618,8 @@ static const Action practice_idle[] = { ACTION_MASK, ACTION_HEADS, ACTION_HEADS_
 
 const ViewOps view_practice = {
     .name = "practice",
+    .layered_en = "poems: questions inside the layer's heads only: scores, ÷√8, shares, outputs",
+    .layered_zh = "唐诗模型：只问这一层的头里面的：分数、÷√8、百分比、取货",
     .tab_en = "practice", .tab_zh = "练习",
     .title_en = "practice: compute it yourself", .title_zh = "练习：自己算一遍",
     .help_en = "one number at a time from the printed numbers: graded, the mistake named",

@@ -580,6 +580,8 @@ static const Action scale_idle[] = { ACTION_FOCUS_N, ACTION_MASK, ACTION_HEADS, 
 
 const ViewOps view_scale = {
     .name = "scale",
+    .layered_en = "poems: this screen does not depend on the model in play",
+    .layered_zh = "唐诗模型：这个画面跟正在播放的模型无关",
     .tab_en = "scale", .tab_zh = "真实规模",
     .title_en = "a real model's sizes", .title_zh = "真实模型有多大",
     .help_en = "the demo's 192 numbers against a real model; what GQA saves",

@@ -1199,6 +1199,8 @@ static const Action similarity_idle[] = { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT, 
 
 const ViewOps view_similarity = {
     .name = "similarity",
+    .layered_en = "poems: the word vectors' table, and the chosen head's scores (x is LN₁'s output)",
+    .layered_zh = "唐诗模型：词向量的表，和选中的头的分数（x 是 LN₁ 的输出）",
     .tab_en = "similarity", .tab_zh = "相似度",
     .title_en = "why \"who is like me\" is not enough", .title_zh = "为什么「谁像我」不够",
     .help_en = "lesson 4's table beside attention: symmetric, content only, like instead of needed",

@@ -724,6 +724,8 @@ static const Action sqrtd_idle[] = { ACTION_FOCUS_N, ACTION_MASK, ACTION_HEADS, 
 
 const ViewOps view_sqrtd = {
     .name = "sqrtd",
+    .layered_en = "poems: this screen does not depend on the model in play",
+    .layered_zh = "唐诗模型：这个画面跟正在播放的模型无关",
     .tab_en = "√d", .tab_zh = "√d",
     .title_en = "why divide by sqrt(d)", .title_zh = "为什么要除以 √d",   /* the chrome writes it as is, ASCII too */
     .help_en = "random q and keys of width d: without ÷√d softmax saturates and stops learning",

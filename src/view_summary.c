@@ -501,6 +501,8 @@ static const Action summary_idle[] = { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT, ACT
 
 const ViewOps view_summary = {
     .name = "summary",
+    .layered_en = "poems: each claim quoted from the chosen head (x is LN₁'s output; Q, K, V add a bias)",
+    .layered_zh = "唐诗模型：每一条都引用选中的头（x 是 LN₁ 的输出；Q K V 加上偏置）",
     .tab_en = "summary", .tab_zh = "总结",
     .title_en = "the summary", .title_zh = "总结",
     .help_en = "the lesson's claims; each key opens the screen that shows one",

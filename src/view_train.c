@@ -863,6 +863,8 @@ static const Action train_idle[] = { ACTION_FOCUS_N, ACTION_MASK, ACTION_EDIT, A
 
 const ViewOps view_train = {
     .name = "train",
+    .layered_en = "poems: this screen trains the lesson's small model, not the poem model",
+    .layered_zh = "唐诗模型：这里训练的是课上的小模型，不是唐诗模型",
     .tab_en = "train", .tab_zh = "训练",
     .title_en = "the machine learns its arithmetic",
     .title_zh = "看机器学会算术",

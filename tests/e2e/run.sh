@@ -1779,5 +1779,45 @@ run_case "heads: eight maps, a head chosen, Enter opens it on the arcs" case_poe
 run_case "write: ten characters as --generate writes them, the cache counted" case_poem_write
 run_case "TERM=vt100 --no-ascii: CJK and braille again"          case_term_vt100_no_ascii
 
+# ---------------------------------------------------------------- the poem model
+
+# --model poems plays on the lesson's screens: its line and title, h steps the heads across
+# the layers (the status line says which), H back, m says why the mask stays, s the next
+# opening, L the lesson's model and back (the poem's line, layer and head again).
+case_poems_play() {
+    start_pane "$APP_ENV $BIN --model poems" 120 40
+    wait_for "床前明月光，疑是地上霜。 · poems · 2 layers × 4 heads" || fail "no poem title" || return 1
+    wait_for "L1 H1" || fail "the status line does not say L1 H1 beside the welcome" || return 1
+    t send-keys h h
+    wait_for "layer 1 · head 3" || fail "h h did not reach layer 1 · head 3" || return 1
+    t send-keys h h
+    wait_for "layer 2 · head 1" || fail "h went on past layer 1's four heads" || return 1
+    t send-keys H
+    wait_for "layer 1 · head 4" || fail "H did not step back to layer 1 · head 4" || return 1
+    t send-keys h m
+    wait_for "mask stays on" || fail "m did not say why the mask stays on" || return 1
+    t send-keys L
+    wait_for "三加五等于? · lesson model" || fail "L did not play the lesson's model" || return 1
+    wait_gone "layer 2 · head 1" || fail "the lesson's model still says a layer" || return 1
+    t send-keys L
+    wait_for "床前明月光，疑是地上霜。 · poems" || fail "L again did not bring the poem back" || return 1
+    wait_for "L2 H1" || fail "the poem came back without its layer and head" || return 1   # terse beside the note
+    t send-keys s
+    wait_for "白日依山尽，黄河入海流。 · poems" || fail "s did not play the next opening" || return 1
+    t send-keys q
+    wait_exit || fail "q did not quit"
+}
+
+# TERM=linux: the poem model refuses in one line, exit 2 (its characters have no ASCII spelling).
+case_poems_ascii() {
+    start_shell
+    t send-keys "TERM=linux $BIN --model poems; echo status=\$?" Enter
+    wait_for "the poem model needs a terminal that shows Chinese" || fail "no one-line refusal on TERM=linux" || return 1
+    wait_for "status=2" || fail "the refusal did not exit 2"
+}
+
+run_case "--model poems: h/H step the heads, m, s, L and back"     case_poems_play
+run_case "--model poems on TERM=linux: one line, exit 2"           case_poems_ascii
+
 echo "e2e: $PASSED passed, $FAILED failed"
 [ "$FAILED" -eq 0 ] || { echo "failing:$FAILED_NAMES"; exit 1; }

@@ -15,6 +15,8 @@
 #include <string.h>
 
 #include "actions.h"
+#include "frame.h"
+#include "grid.h"
 #include "lesson.h"
 #include "request.h"
 #include "ui.h"
@@ -86,8 +88,9 @@ static void test_checks_hold(void **state)
     ExplainTerm terms[MODEL_MAX_D];
     for (int role = 0; role < 3; role++) {
         int n = engine_explain_projection(tr, (Role)role, 7, 11, terms);
-        assert_int_equal(n, 16);
-        double sum = engine_projection_bias(tr, (Role)role, 11);
+        assert_int_equal(n, 17);   /* 16 products and the bias, 1 · b */
+        assert_true(terms[16].a == 1.0 && terms[16].b == engine_projection_bias(tr, (Role)role, 11));
+        double sum = 0.0;
         for (int i = 0; i < n; i++)
             sum += terms[i].a * terms[i].b;
         assert_true(fabs(sum - engine_projection(tr, (Role)role)[7 * 16 + 11]) < 1e-12);
@@ -173,6 +176,40 @@ static void test_choice(void **state)
     ui_free(&ui);
 }
 
+/* Every screen draws the poem's pass at every stage, with w's chain open, in both languages,
+ * at 80×24 and 120×40, on both layers: no crash, no out-of-bounds (the ASan build runs it). */
+static void test_every_view_draws(void **state)
+{
+    Poem *p = *state;
+    static const int sizes[2][2] = { { 80, 24 }, { 120, 40 } };
+    for (int layer = 0; layer < 2; layer++) {
+        char err[256];
+        LessonParams want = p->ls.params;
+        want.layer = layer;
+        assert_int_equal(lesson_rebuild(&p->ls, &want, err, sizeof err), 0);
+        for (int v = 0; v < VIEW_COUNT; v++)
+            for (int stage = 0; stage < 4; stage++)
+                for (int i = 0; i < 4; i++) {
+                    Ui ui;
+                    Player pl;
+                    assert_int_equal(ui_init_for(&ui, (ViewId)v, &p->ls), 0);
+                    player_init(&pl, p->ls.tr.T, 0);
+                    ui_set_view(&ui, &pl, &p->ls, (ViewId)v);
+                    player_set_focus(&pl, 7, 0);
+                    player_set_stage(&pl, (Stage)stage, 0);
+                    ui.head = 1;
+                    ui.origin = i & 1;
+                    FrameOptions fo = { .lang = i & 2 ? LANG_ZH : LANG_EN };
+                    FrameInput in = { .lesson = &p->ls, .player = &pl, .ui = &ui, .progress = 1.0, .opt = &fo };
+                    Grid g;
+                    assert_int_equal(grid_init(&g, sizes[i & 1][0], sizes[i & 1][1]), 0);
+                    frame_render(&g, &in);
+                    grid_free(&g);
+                    ui_free(&ui);
+                }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -180,6 +217,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_checks_hold, poem_setup, poem_teardown),
         cmocka_unit_test_setup_teardown(test_rebuild_layer, poem_setup, poem_teardown),
         cmocka_unit_test_setup_teardown(test_choice, poem_setup, poem_teardown),
+        cmocka_unit_test_setup_teardown(test_every_view_draws, poem_setup, poem_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
