@@ -10,9 +10,11 @@
  *   bench-render instr W H SENTENCE STEPS [VIEW]   autoplay's frames for callgrind
  *                                       (bench_frames_loop), in the arcs view or VIEW
  *   bench-render views                  the views' names, one a line
- *   bench-render view W H VIEW          one whole round of VIEW for callgrind (bench_view_loop):
- *                                       autoplay through its track, or its own → key pressed
- *                                       BENCH_OWN_STEPS times on a screen without a track
+ *   bench-render view W H VIEW [SENTENCE HEADS MASK]   one whole round of VIEW for callgrind
+ *                                       (bench_view_loop): autoplay through its track, or its
+ *                                       own → key pressed BENCH_OWN_STEPS times on a screen
+ *                                       without a track; on SENTENCE ("": the model's) with
+ *                                       HEADS heads and the causal mask when MASK is 1
  *   bench-render intervals BIN W H STEPS    BIN on a pty: the frames of STEPS transitions, timed
  *   bench-render start-in-terminal OUT CMD ARGS...   run in a terminal (a tmux pane): CMD
  *                                       relayed on a pty; ms from fork to its first screen
@@ -76,13 +78,16 @@ static void bench_render(Bench *b, double progress)
     frame_render(&b->grid, &in);
 }
 
-static int bench_open_on(Bench *b, int w, int h, const char *sentence, FILE *out)
+/* Opens the bench on `sentence` (NULL or "": the model's) with cfg (NULL: one head, no
+ * mask). */
+static int bench_open_with(Bench *b, int w, int h, const char *sentence, const EngineConfig *cfg,
+                           FILE *out)
 {
     char err[512];
     memset(b, 0, sizeof *b);
     if (model_load_default(&b->model, err, sizeof err) != 0 ||
         lesson_build(&b->lesson, &b->model, sentence && *sentence ? sentence : b->model.sentence,
-                     NULL, err, sizeof err) != 0 ||
+                     cfg, err, sizeof err) != 0 ||
         grid_init(&b->grid, w, h) != 0) {
         fprintf(stderr, "bench-render: %s\n", err);
         return -1;
@@ -97,6 +102,11 @@ static int bench_open_on(Bench *b, int w, int h, const char *sentence, FILE *out
         return -1;
     }
     return 0;
+}
+
+static int bench_open_on(Bench *b, int w, int h, const char *sentence, FILE *out)
+{
+    return bench_open_with(b, w, h, sentence, NULL, out);
 }
 
 static int bench_open(Bench *b, int w, int h, FILE *out)
@@ -274,12 +284,14 @@ __attribute__((noinline)) long bench_view_loop(Bench *b)
     return frames;
 }
 
-/* One whole round of view (by name) at w × h: frames and their count. */
-static int bench_view(int w, int h, const char *view)
+/* One whole round of view (by name) at w × h on sentence ("": the model's) with `heads`
+ * heads and the causal mask when `mask`: frames and their count. */
+static int bench_view(int w, int h, const char *view, const char *sentence, int heads, int mask)
 {
     Bench b;
     FILE *out = fopen("/dev/null", "w");
-    if (!out || bench_open_on(&b, w, h, NULL, out) != 0)
+    EngineConfig cfg = { .mask = mask ? MASK_CAUSAL : MASK_NONE, .heads = heads };
+    if (!out || bench_open_with(&b, w, h, sentence, &cfg, out) != 0)
         return 1;
     int v = ui_view_from_name(view);
     if (v < 0) {
@@ -624,7 +636,10 @@ int main(int argc, char **argv)
         return 0;
     }
     if (argc == 5 && strcmp(argv[1], "view") == 0)
-        return bench_view(atoi(argv[2]), atoi(argv[3]), argv[4]);
+        return bench_view(atoi(argv[2]), atoi(argv[3]), argv[4], "", 1, 0);
+    if (argc == 8 && strcmp(argv[1], "view") == 0)
+        return bench_view(atoi(argv[2]), atoi(argv[3]), argv[4], argv[5], atoi(argv[6]),
+                          atoi(argv[7]));
     if (argc == 6 && strcmp(argv[1], "intervals") == 0)
         return bench_intervals(argv[2], atoi(argv[3]), atoi(argv[4]), atoi(argv[5]));
     if (argc == 6 && strcmp(argv[1], "first-frame") == 0)
