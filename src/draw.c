@@ -50,13 +50,26 @@ static bool char_is_ascii(const char *ch)
     return true;
 }
 
+/* s into out (cap bytes), cut as snprintf(out, cap, "%s", s) cuts it, without its cost:
+ * labels are copied for every character of every frame. Returns out. */
+static char *draw_copy(char *out, size_t cap, const char *s)
+{
+    if (cap == 0)
+        return out;
+    size_t n = strlen(s);
+    n = n < cap - 1 ? n : cap - 1;
+    memcpy(out, s, n);
+    out[n] = '\0';
+    return out;
+}
+
 const char *draw_char_label(bool ascii, const char *ch, char *out, size_t cap)
 {
+    if (!ascii || char_is_ascii(ch))
+        return draw_copy(out, cap, ch);
     const char *name = spell_ascii_name(ch);
-    if (!ascii || char_is_ascii(ch)) {
-        snprintf(out, cap, "%s", ch);
-    } else if (name) {
-        snprintf(out, cap, "%s", name);
+    if (name) {
+        draw_copy(out, cap, name);
     } else {
         ucs4_t u = 0xFFFD;
         u8_mbtouc(&u, (const uint8_t *)ch, strlen(ch));
@@ -67,9 +80,10 @@ const char *draw_char_label(bool ascii, const char *ch, char *out, size_t cap)
 
 const char *draw_char_brief(bool ascii, const char *ch, char *out, size_t cap)
 {
+    if (!ascii || char_is_ascii(ch))
+        return draw_copy(out, cap, ch);
     const char *brief = spell_ascii_brief(ch);
-    snprintf(out, cap, "%s", !ascii || char_is_ascii(ch) ? ch : brief ? brief : "[]");
-    return out;
+    return draw_copy(out, cap, brief ? brief : "[]");
 }
 
 void draw_context_labels(ViewCtx *c)
@@ -264,7 +278,11 @@ void draw_sentence_text(const Trace *tr, bool ascii, bool brief, char *buf, size
             draw_char_brief(ascii, tr->tokens[t], label, sizeof label);
         else
             draw_char_label(ascii, tr->tokens[t], label, sizeof label);
-        draw_append(buf, cap, "%s%s", ascii && t ? " " : "", label);
+        size_t used = strlen(buf);
+        if (ascii && t)
+            draw_copy(buf + used, cap - used, " ");
+        used = strlen(buf);
+        draw_copy(buf + used, cap - used, label);
     }
 }
 
