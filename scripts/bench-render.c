@@ -15,6 +15,8 @@
  *                                       own → key pressed BENCH_OWN_STEPS times on a screen
  *                                       without a track; on SENTENCE ("": the model's) with
  *                                       HEADS heads and the causal mask when MASK is 1
+ *   bench-render train-ticks W H FRAMES  the train screen's heaviest ticks (`all`, two heads,
+ *                                       100 steps a frame), timed: median and max ms
  *   bench-render intervals BIN W H STEPS    BIN on a pty: the frames of STEPS transitions, timed
  *   bench-render start-in-terminal OUT CMD ARGS...   run in a terminal (a tmux pane): CMD
  *                                       relayed on a pty; ms from fork to its first screen
@@ -384,6 +386,57 @@ static int bench_train(int w, int h, long frames)
     return 0;
 }
 
+static int bench_cmp_double(const void *a, const void *b);
+
+/* train-ticks W H FRAMES: the train screen on `all` with two heads at 100 steps a frame (the
+ * heaviest it trains), a tick every 33 ms of a simulated clock: each tick's training, and
+ * its tick + frame + paint, timed; their median and max in ms. */
+static int bench_train_ticks(int w, int h, int frames)
+{
+    Bench b;
+    FILE *out = fopen("/dev/null", "w");
+    if (frames < 1 || frames > 4096 || !out || bench_open(&b, w, h, out) != 0)
+        return 1;
+    ui_free(&b.ui);
+    ui_init_for(&b.ui, VIEW_TRAIN, &b.lesson);
+    ui_set_view(&b.ui, &b.player, &b.lesson, VIEW_TRAIN);
+    bench_press(&b, 't', 0);   /* all four operations */
+    bench_press(&b, 'h', 0);   /* two heads */
+    for (int i = 0; i < 10; i++)
+        bench_press(&b, '+', 0);   /* the fastest: 100 steps a frame */
+    bench_press(&b, ' ', 0);
+    static double tick_ms[4096], frame_ms[4096];
+    long long now = 0;
+    int n = 0;
+    for (int f = 0; f < frames; f++) {
+        if (ui_next_tick(&b.ui, now) == VIEW_TICK_NEVER) {   /* learned: the next seed */
+            bench_press(&b, 'r', now);
+            bench_press(&b, ' ', now);
+        }
+        double t0 = bench_now_s();
+        ui_tick(&b.ui, &b.player, &b.lesson, now);
+        double t1 = bench_now_s();
+        bench_render(&b, 1.0);
+        term_paint(&b.grid);
+        double t2 = bench_now_s();
+        tick_ms[n] = (t1 - t0) * 1000.0;
+        frame_ms[n++] = (t2 - t0) * 1000.0;
+        now += BENCH_FRAME_MS;
+    }
+    bench_close(&b);
+    fclose(out);
+    if (n == 0)
+        return 1;
+    qsort(tick_ms, (size_t)n, sizeof tick_ms[0], bench_cmp_double);
+    qsort(frame_ms, (size_t)n, sizeof frame_ms[0], bench_cmp_double);
+    printf("train_ticks %d\n", n);
+    printf("train_tick_ms_median %.2f\n", tick_ms[n / 2]);
+    printf("train_tick_ms_max %.2f\n", tick_ms[n - 1]);
+    printf("train_tick_frame_ms_median %.2f\n", frame_ms[n / 2]);
+    printf("train_tick_frame_ms_max %.2f\n", frame_ms[n - 1]);
+    return 0;
+}
+
 /* ---------------------------------------------------------------- first frame */
 
 /* Runs bin on a w × h pseudo-terminal with ATTN_BENCH_EXIT_AFTER_FIRST_FRAME=1 (it
@@ -646,6 +699,8 @@ int main(int argc, char **argv)
         return bench_first_frame(atoi(argv[2]), argv[3], atoi(argv[4]), atoi(argv[5]));
     if (argc >= 4 && strcmp(argv[1], "start-in-terminal") == 0)
         return bench_start_in_terminal(argv[2], argv + 3);
+    if (argc == 5 && strcmp(argv[1], "train-ticks") == 0)
+        return bench_train_ticks(atoi(argv[2]), atoi(argv[3]), atoi(argv[4]));
     if (argc == 5 && strcmp(argv[1], "train") == 0)
         return bench_train(atoi(argv[2]), atoi(argv[3]), atol(argv[4]));
     fprintf(stderr, "usage: bench-render fps|bytes W H SECONDS | first-frame RUNS BIN W H | "
