@@ -37,6 +37,11 @@ char *format_percent(char *buf, size_t cap, double share);
  * and as a decimal point in much of Europe). Returns buf. */
 char *format_grouped(char *buf, size_t cap, long long v);
 
+/* A count of at least 10 000 in 万 (ten thousands), rounded to the nearest, as a Chinese
+ * reader says a big number: 16 515 072 → "约 1652 万". Below 10 000: "" (the count says it
+ * already). Returns buf. */
+char *format_wan(char *buf, size_t cap, long long v);
+
 /* Whether a and b are shown alike with `digits` decimals by format_fixed: the same number
  * rounded, or (from FORMAT_FIXED_LIMIT on) the same mantissa and exponent. A hand check's
  * "=" holds when its result and the tables' value are shown alike. */

@@ -13,7 +13,7 @@
 #include "player.h"
 #include "ui.h"
 
-#define FRAME_MIN_W 60   /* below this many columns the frame says "terminal too small" */
+#define FRAME_MIN_W 60   /* below this many columns the frame says "too small to draw" */
 #define FRAME_MIN_H 20   /* below this many rows, likewise */
 
 /* How frames are drawn, for the whole run. */
@@ -52,7 +52,7 @@ FrameCache *frame_cache_new(void);
 void frame_cache_free(FrameCache *cache);
 
 /* Draws the whole frame into g (its size is the terminal's). Below FRAME_MIN_W ×
- * FRAME_MIN_H draws only "terminal too small: need 60×20, have w×h". */
+ * FRAME_MIN_H draws only "too small to draw: need 60×20, have w×h". */
 void frame_render(Grid *g, const FrameInput *in);
 
 /* The context every draw of the frame in reads (g may be NULL: hit-testing), its body not

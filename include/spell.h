@@ -47,9 +47,9 @@ int spell_decode_marked(const Model *m, const char *input, char *out, size_t cap
 int spell_decode_folded(const Model *m, const char *input, char *out, size_t cap,
                         char *err, size_t errlen, int *bad, Lang lang, int *folded);
 
-/* The spellings in one line, for messages and help:
- * "0-99 + - * / = ? × ÷ is, how many". */
-const char *spell_summary(void);
+/* The spellings in one line, for messages and help, in lang:
+ * "0-99 + - * / = ? × ÷ is, how many" (Chinese says what is and how many stand for). */
+const char *spell_summary(Lang lang);
 
 /* An ASCII name for a course character, for screens that cannot draw CJK: pinyin
  * without tones ("san" for 三, "jia" for 加, "deng" for 等), except 十 "shi2" and

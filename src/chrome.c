@@ -1,7 +1,7 @@
 /* chrome.c — the frame around every view: the title row (title and stage line, side by side
  * or stacked), the view bar, the status line (notes, key hints generated from the key
  * tables, play state), the help overlay (generated from the same tables) and the notice of
- * a terminal too small. Must not touch: a view's body, ncurses, the clock, arithmetic. */
+ * a too small to draw. Must not touch: a view's body, ncurses, the clock, arithmetic. */
 #include "chrome.h"
 #include "palette.h"
 
@@ -665,7 +665,7 @@ static void input_vocabulary(const ViewCtx *c, char *buf, size_t cap)
         snprintf(buf, cap, "也可以用 ASCII 输入：3+5=? 就是「三加五等于?」（可用 0–99、+ - * / = ?、× ÷，"
                            "英文 is 表示「是」，how many 表示「几」）%s词表：", c->gl->sep);
     else
-        snprintf(buf, cap, "type it in ASCII: 3+5=? is 三加五等于? (%s)%svocabulary:", spell_summary(), c->gl->sep);
+        snprintf(buf, cap, "type it in ASCII: 3+5=? is 三加五等于? (%s)%svocabulary:", spell_summary(LANG_EN), c->gl->sep);
     for (int i = 0; m && i < m->vocab_size && strlen(buf) + 16 < cap; i++)   /* no blank after a "：" */
         draw_append(buf, cap, "%s%s", i == 0 && c->lang == LANG_ZH ? "" : " ",
                     draw_char_label(c->ascii, m->vocab[i], label, sizeof label));
@@ -985,7 +985,7 @@ void chrome_draw_help(const ViewCtx *c, const ViewOps *v, const ChromeLayout *L)
 
 void chrome_draw_too_small(Grid *g, const Glyphs *gl, Lang lang)
 {
-    const char *head = LANG_PICK(lang, "terminal too small:", "终端太小：");
+    const char *head = LANG_PICK(lang, "too small to draw:", "画面太小：");
     char need[96], line[128];
     snprintf(need, sizeof need, LANG_PICK(lang, "need %d%s%d, have %d%s%d", "至少要 %d%s%d，现在是 %d%s%d"),
              FRAME_MIN_W, gl->by, FRAME_MIN_H, g->w, gl->by, g->h);

@@ -63,7 +63,7 @@ int chrome_help_rows(const Ui *ui, const ViewOps *v, ChromeHelpRow *rows, int ca
  * the view's station text first (ViewOps.station_*), then its keys. */
 void chrome_draw_help(const ViewCtx *c, const ViewOps *v, const ChromeLayout *L);
 
-/* Draws "terminal too small: need 60×20, have w×h" in lang (「终端太小：至少要 60×20，现在是 w×h」),
+/* Draws "too small to draw: need 60×20, have w×h" in lang (「画面太小：至少要 60×20，现在是 w×h」),
  * centred (on two lines when narrow). */
 void chrome_draw_too_small(Grid *g, const Glyphs *gl, Lang lang);
 

@@ -508,11 +508,11 @@ static void cli_use_size(const CliOption *row, const Options *o, char *buf, size
              GRID_MAX_SIDE, GRID_MAX_SIDE);
 }
 
-/* --task: the lesson's two tasks (poems, a layered model's, is in --help's line of --task). */
+/* --task: the lesson's two tasks, then poems (a layered model's). */
 static void cli_use_task(const CliOption *row, const Options *o, char *buf, size_t cap)
 {
     (void)row;
-    snprintf(buf, cap, "%s", CLI_SAY(o, "use add or all", "用 add 或 all"));
+    snprintf(buf, cap, "%s", CLI_SAY(o, "use add, all or poems", "用 add、all 或 poems"));
 }
 
 static void cli_use_worksheet(const CliOption *row, const Options *o, char *buf, size_t cap)

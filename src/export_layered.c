@@ -102,10 +102,12 @@ static void py_weights(FILE *out, const char *name, const Model *m)
 }
 
 /* The shape's constants. */
-static void py_shape(FILE *out, const Model *m)
+static void py_shape(FILE *out, const Model *m, Lang lang)
 {
     char tol[FORMAT_BYTES];
-    fprintf(out, "import sys\n\nTOLERANCE = %s\n", format_exact(tol, sizeof tol, EXPORT_TOLERANCE));
+    fprintf(out, "import sys\n\nLANG = \"%s\"   # the language of the messages: en or zh (attn-tui --lang)\n",
+            lang == LANG_ZH ? "zh" : "en");
+    fprintf(out, "TOLERANCE = %s\n", format_exact(tol, sizeof tol, EXPORT_TOLERANCE));
     fprintf(out, "D = %d\nHEADS = %d\nLAYERS = %d\nCONTEXT = %d\nMLP_WIDTH = %d\nVOCAB = %d\n"
             "LEARNED_POSITION = %s\n\n", m->d, m->heads, m->layers, m->context, m->mlp, m->vocab_size,
             m->position ? "True" : "False");
@@ -113,7 +115,7 @@ static void py_shape(FILE *out, const Model *m)
 
 /* ---------------------------------------------------------------- the forward check */
 
-int export_layered_python(FILE *out, const Model *m, const int *ids, int T, const char *text)
+int export_layered_python(FILE *out, const Model *m, const int *ids, int T, const char *text, Lang lang)
 {
     TransformerTrace tr;
     if (transformer_trace_init(&tr, m) != 0)
@@ -122,7 +124,7 @@ int export_layered_python(FILE *out, const Model *m, const int *ids, int T, cons
     int d = m->d, V = m->vocab_size, H = m->heads;
     fputs("#!/usr/bin/env python3\n# attn-tui --export python: a layered model's forward pass over one line, "
           "with attn-tui's numbers,\n# checked with NumPy and PyTorch (run: python3 this-file.py).\n", out);
-    py_shape(out, m);
+    py_shape(out, m, lang);
     fputs("LINE = ", out);
     py_string(out, text);
     fputs("\nIDS = [", out);
@@ -166,7 +168,7 @@ int export_layered_python(FILE *out, const Model *m, const int *ids, int T, cons
 
 /* ---------------------------------------------------------------- the training check */
 
-int export_layered_train(FILE *out, PoemTrainRun *r, int steps)
+int export_layered_train(FILE *out, PoemTrainRun *r, int steps, Lang lang)
 {
     const Model *m = poem_train_model(r);
     int batch = poem_train_config(r)->batch;
@@ -187,7 +189,7 @@ int export_layered_train(FILE *out, PoemTrainRun *r, int steps)
     fputs("#!/usr/bin/env python3\n# attn-tui --export python-train: AdamW steps of a layered model with "
           "attn-tui's losses and weights,\n# redone with PyTorch's autograd and torch.optim.AdamW "
           "(run: python3 this-file.py).\n", out);
-    py_shape(out, m);
+    py_shape(out, m, lang);
     py_weights(mem, "W", m);   /* the weights before the first step */
     fclose(mem);
     fputs("BATCHES = [\n", out);

@@ -154,3 +154,14 @@ char *format_grouped(char *buf, size_t cap, long long v)
     snprintf(buf, cap, "%s", out);
     return buf;
 }
+
+char *format_wan(char *buf, size_t cap, long long v)
+{
+    unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+    if (u < 10000ULL) {
+        snprintf(buf, cap, "%s", "");
+        return buf;
+    }
+    snprintf(buf, cap, "约 %s%llu 万", v < 0 ? "-" : "", (u + 5000ULL) / 10000ULL);
+    return buf;
+}

@@ -372,7 +372,7 @@ static int run_export_python(const Options *o, const Model *m)
         return EXIT_USAGE;
     }
     errno = 0;
-    if (export_layered_python(stdout, m, ids, T, text) != 0 || fflush(stdout) != 0 || ferror(stdout)) {
+    if (export_layered_python(stdout, m, ids, T, text, o->lang) != 0 || fflush(stdout) != 0 || ferror(stdout)) {
         fprintf(stderr, LANG_PICK(o->lang, "attn-tui: --export python: cannot write to standard output: %s\n",
                                   "attn-tui: --export python：写不进标准输出：%s\n"), lang_strerror(o->lang, errno ? errno : EIO).text);
         return EXIT_DATA;
@@ -402,7 +402,7 @@ int poem_cmd_export_train(const Options *o, const Model *m)
     }
     errno = 0;
     int status = 0;
-    if (export_layered_train(stdout, r, steps) != 0 || fflush(stdout) != 0 || ferror(stdout)) {
+    if (export_layered_train(stdout, r, steps, o->lang) != 0 || fflush(stdout) != 0 || ferror(stdout)) {
         fprintf(stderr, LANG_PICK(o->lang, "attn-tui: --export python-train: cannot write to standard output: %s\n",
                                   "attn-tui: --export python-train：写不进标准输出：%s\n"), lang_strerror(o->lang, errno ? errno : EIO).text);
         status = EXIT_DATA;

@@ -55,9 +55,10 @@ static const AsciiName ascii_names[] = {
 
 #define COUNT(a) (sizeof (a) / sizeof (a)[0])
 
-const char *spell_summary(void)
+const char *spell_summary(Lang lang)
 {
-    return "0-99 + - * / = ? × ÷ is, how many";
+    return LANG_PICK(lang, "0-99 + - * / = ? × ÷ is, how many",
+                     "0-99 + - * / = ? × ÷，is 是「是」，how many 是「几」");
 }
 
 /* The row of ch in ascii_names, or NULL. */
@@ -241,11 +242,11 @@ static int unknown(Decoder *d, const char *what, int index, const char *hint)
     char vocab[VOCAB_SHOWN];
     model_vocab_list(d->m, vocab, sizeof vocab);
     if (d->lang == LANG_ZH)
-        text_format(d->err, d->errlen, "第 %d 个字「%s」不认识：既不在词表里，也不是 ASCII 拼写（%s）；"
-                    "词表：%s", index, what, spell_summary(), vocab);
+        text_format(d->err, d->errlen, "第 %d 个字「%s」不在词表里，也不是能识别的 ASCII 写法（%s）；"
+                    "词表：%s", index, what, spell_summary(LANG_ZH), vocab);
     else
         text_format(d->err, d->errlen, "unknown \"%s\" at character %d: not in the vocabulary (%s) "
-                    "nor an ASCII spelling (%s)", what, index, vocab, spell_summary());
+                    "nor an ASCII spelling (%s)", what, index, vocab, spell_summary(LANG_EN));
     return -1;
 }
 

@@ -85,7 +85,7 @@ static const TourStop tour_stops[] = {
     { VIEW_SIMILARITY, SENTENCE_HOME, WHO_ASKER, STAGE_QKV, CURSOR_INDEX, 1, { ACTION_NONE, 0 }, PREDICT_NONE,
       "A row of the similarity table depends on its character alone: {A}'s row is the same "
       "in every sentence.",
-      "相似度表的一行只看那个字自己：{A}在哪句话里都是同一行。" },
+      "相似度表的一行只由那个字自己决定：{A}在哪句话里都是同一行。" },
     { VIEW_SIMILARITY, SENTENCE_HOME, WHO_ASKER, STAGE_QKV, CURSOR_INDEX, 2, { ACTION_NONE, 0 }, PREDICT_NONE,
       "Similarity finds the like, not the needed: {Z} resembles nothing, yet it must look "
       "where the answer comes from.",
@@ -104,7 +104,7 @@ static const TourStop tour_stops[] = {
     { VIEW_ARCS, SENTENCE_HOME, WHO_ASKER, STAGE_SCORE, CURSOR_NONE, 0, { ACTION_NONE, 0 }, PREDICT_NONE,
       "Scoring: {A} takes the dot product of its Q with every K. {qk} = {score} "
       "is its highest score.",
-      "打分：{A}拿自己的 Q 和每个 K 做点积。{qk} = {score}，是它最高的分。" },
+      "打分：{A}拿自己的 Q 和每个 K 做点积。{qk} = {score}，是{A}这一行里最高的分数。" },
     { VIEW_MATRIX, SENTENCE_HOME, WHO_ASKER, STAGE_SCORE, CURSOR_CELL, 0, { VIEW_OWN(TABLE_SHOW), MATRIX_RAW }, PREDICT_NONE,
       "Scores have a direction: {A} asking {B} scores {score}, {B} asking {A} {only}{mirror}. "
       "The similarity table cannot show that.",
@@ -117,11 +117,11 @@ static const TourStop tour_stops[] = {
     { VIEW_ARCS, SENTENCE_OTHER, WHO_SECOND, STAGE_SOFTMAX, CURSOR_NONE, 0, { ACTION_NONE, 0 }, PREDICT_NONE,
       "Softmax turns {A}'s scores ÷ √{d} into shares adding up to 100%, in the scores' "
       "order: {B} {share}, {L} only {low}.",
-      "softmax 把{A}的分数 ÷ √{d} 变成加起来 100% 的百分比，顺序不变：{B}分到 {share}，{L}只有 {low}。" },
+      "先把{A}这一行的分数 ÷ √{d}，再用 softmax 变成加起来 100% 的百分比，大小顺序不变：{B}分到 {share}，{L}只有 {low}。" },
     { VIEW_ALL, SENTENCE_HOME, WHO_ASKER, STAGE_SOFTMAX, CURSOR_NONE, 0, { ACTION_NONE, 0 }, PREDICT_NONE,
       "Every character looks at the others at once. With the numbers hidden, the thickness "
       "of the lines still tells the story.",
-      "每个字同时在看别的字。把数字藏起来，线的粗细照样把故事讲清楚。" },
+      "每个字都在同时看别的字。把数字藏起来，只看线的粗细，也能看出谁在看谁。" },
     { VIEW_SQRTD, SENTENCE_HOME, WHO_ASKER, STAGE_SOFTMAX, CURSOR_WIDTH, 8, { ACTION_NONE, 0 }, PREDICT_NONE,
       "÷√d: a dot product adds d products, so scores grow like √d. Here d = {d} and "
       "√{d} = {sqrtd}.",
@@ -140,7 +140,7 @@ static const TourStop tour_stops[] = {
       "The whole machine: ① Q K V, ② scores, ③ shares, ④ output. [{T}, {D}] in, "
       "[{T}, {D}] out: the shape is kept, so layers stack.",
       "整台机器：① 三个分身，② 打分，③ 变百分比，④ 取货。[{T}, {D}] 进，[{T}, {D}] 出："
-      "形状不变，所以能一层层叠。" },
+      "形状不变，所以能一层层叠起来。" },
     /* station 8: five lines */
     { VIEW_CODE, SENTENCE_HOME, WHO_ASKER, STAGE_OUTPUT, CURSOR_NONE, 0, { ACTION_NONE, 0 }, PREDICT_NONE,
       "Five lines: Q = x·Wq; K = x·Wk; V = x·Wv; A = softmax(Q·Kᵀ/√d); out = A·V. That is "

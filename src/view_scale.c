@@ -242,6 +242,12 @@ static void draw_total(const ViewCtx *c, const ScaleLayout *L, int y)
              c->gl->times, format_grouped(b, sizeof b, realmodel_wk_params(&real)),
              format_grouped(s, sizeof s, realmodel_qkv_params(&real)));
     x += draw_clipped(c->g, x, y, limit, buf, STYLE_BOLD);
+    if (c->lang == LANG_ZH) {   /* a Chinese reader's figure: （约 1652 万） */
+        char wan[FORMAT_BYTES], said[FORMAT_BYTES + 8];
+        snprintf(said, sizeof said, "（%s）", format_wan(wan, sizeof wan, realmodel_qkv_params(&real)));
+        if (x + text_width(said) <= limit)
+            x += grid_put_text(c->g, x, y, said, STYLE_BOLD);
+    }
     snprintf(buf, sizeof buf, " = %s %s %" PRId64, format_grouped(a, sizeof a, realmodel_times_demo(&real, &demo)),
              c->gl->times, realmodel_qkv_params(&demo));
     if (x + text_width(buf) <= limit)

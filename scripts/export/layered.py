@@ -35,10 +35,17 @@ def load(module):
         return None
 
 
+def say(en, zh):
+    """A message in the script's language (LANG, as attn-tui's --lang wrote it)."""
+    return zh if LANG == "zh" else en
+
+
 np = load("numpy")
 if np is None:
-    print("attn-tui export: NumPy is not installed for this Python (%s): install it"
-          " (Debian: apt-get install python3-numpy)" % sys.executable, file=sys.stderr)
+    print(say("attn-tui export: NumPy is not installed for this Python (%s): install it"
+              " (Debian: apt-get install python3-numpy)",
+              "attn-tui export：这个 Python（%s）没有装 NumPy：请安装（Debian：apt-get install python3-numpy）")
+          % sys.executable, file=sys.stderr)
     sys.exit(2)
 
 failures = []
@@ -46,11 +53,19 @@ DH = D // HEADS
 TRAINING = "BATCHES" in globals()
 
 
+def pad(text, width):
+    """text and blanks to width terminal columns (a Chinese character takes two)."""
+    import unicodedata
+    used = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+    return text + " " * max(0, width - used)
+
+
 def check(label, ours, theirs):
     ours, theirs = np.asarray(ours, dtype=np.float64), np.asarray(theirs, dtype=np.float64)
     diff = float(np.max(np.abs(ours - theirs))) if ours.shape == theirs.shape else float("inf")
     ok = diff <= TOLERANCE
-    print(f"  {label:<44} {'ok' if ok else 'MISMATCH'}  max |diff| {diff:.1e}")
+    verdict = say("ok", "一致") if ok else say("MISMATCH", "不一致")
+    print(f"  {pad(label, 44)} {verdict}  max |diff| {diff:.1e}")
     if not ok:
         failures.append(label)
 
@@ -245,14 +260,15 @@ def torch_forward(torch, ids):
 def compare(name, got):
     print(name)
     A = ATTN_TUI
-    check("x = word vector + position", got["x"], A["x"])
+    check(say("x = word vector + position", "x = 词向量 + 位置指纹"), got["x"], A["x"])
     for i, (mine, theirs) in enumerate(zip(got["layers"], A["layers"])):
-        check(f"layer {i + 1}: LN1", mine["ln1"], theirs["ln1"])
-        check(f"layer {i + 1}: Q, K, V", np.stack([mine["q"], mine["k"], mine["v"]]),
+        check(say(f"layer {i + 1}: LN1", f"第 {i + 1} 层：LN1"), mine["ln1"], theirs["ln1"])
+        check(say(f"layer {i + 1}: Q, K, V", f"第 {i + 1} 层：Q、K、V"), np.stack([mine["q"], mine["k"], mine["v"]]),
               np.stack([theirs["q"], theirs["k"], theirs["v"]]))
         for h in range(HEADS):
-            check(f"layer {i + 1} head {h + 1}: shares", mine["shares"][h], theirs["shares"][h])
-        check(f"layer {i + 1}: output", mine["output"], theirs["output"])
+            check(say(f"layer {i + 1} head {h + 1}: shares", f"第 {i + 1} 层第 {h + 1} 个头：百分比"),
+                  mine["shares"][h], theirs["shares"][h])
+        check(say(f"layer {i + 1}: output", f"第 {i + 1} 层：输出"), mine["output"], theirs["output"])
     check("logits = ln_f(h) · lm_head + lm_bias", got["logits"], A["logits"])
     check("probs = softmax(logits)", got["probs"], A["probs"])
 
@@ -260,7 +276,8 @@ def compare(name, got):
 def train_torch(torch):
     model = torch_model(torch)
     opt = torch.optim.AdamW(model.parameters(), lr=LRS[0], betas=BETAS, eps=EPS, weight_decay=DECAY)
-    print(f"PyTorch {torch.__version__}: {len(LRS)} AdamW steps with autograd (float64)")
+    print(say(f"PyTorch {torch.__version__}: {len(LRS)} AdamW steps with autograd (float64)",
+              f"PyTorch {torch.__version__}：用 autograd 走 {len(LRS)} 步 AdamW（float64）"))
     for step, (batch, lr) in enumerate(zip(BATCHES, LRS)):
         opt.zero_grad()
         total, count = 0, 0
@@ -273,41 +290,51 @@ def train_torch(torch):
         for group in opt.param_groups:
             group["lr"] = lr
         opt.step()
-        check(f"loss of step {step + 1}", loss.item(), LOSSES[step])
+        check(say(f"loss of step {step + 1}", f"第 {step + 1} 步的损失"), loss.item(), LOSSES[step])
     got = torch_weights(model)
     steps = len(LRS)
     for name in ("embedding", "lnf_gain", "lnf_bias", "lm_head", "lm_bias") + (("position",) if LEARNED_POSITION else ()):
-        check(f"{name} after {steps} steps", got[name], END[name])
+        check(say(f"{name} after {steps} steps", f"{steps} 步后的 {name}"), got[name], END[name])
     for i, (mine, theirs) in enumerate(zip(got["layers"], END["layers"])):
         for name in mine:
-            check(f"layer {i + 1} {name} after {steps} steps", mine[name], theirs[name])
+            check(say(f"layer {i + 1} {name} after {steps} steps", f"{steps} 步后第 {i + 1} 层的 {name}"),
+                  mine[name], theirs[name])
 
 
 torch = load("torch")
 if torch is None and "--require-torch" in sys.argv:
-    print("PyTorch is not installed here, and --require-torch asks for it")
+    print(say("PyTorch is not installed here, and --require-torch asks for it",
+              "这里没有装 PyTorch，而 --require-torch 要用它"))
     sys.exit(2)
 if torch is not None:
     torch.set_num_threads(1)
 if TRAINING:
-    print(f"attn-tui --export python-train: {len(LRS)} steps of {LAYERS} layers × {HEADS} heads of width {DH}, d = {D}")
+    print(say(f"attn-tui --export python-train: {len(LRS)} steps of {LAYERS} layers × {HEADS} heads of width {DH}, d = {D}",
+              f"attn-tui --export python-train：{len(LRS)} 步，{LAYERS} 层 × 每层 {HEADS} 个宽 {DH} 的头，d = {D}"))
     ids, targets = BATCHES[0][0]
     first = sum(line_loss(numpy_forward(i)["probs"], y) for i, y in BATCHES[0]) / sum(len(y) for _, y in BATCHES[0])
-    check("loss of the starting weights (NumPy)", first, LOSSES[0])
+    check(say("loss of the starting weights (NumPy)", "起始权重的损失（NumPy）"), first, LOSSES[0])
     if torch is None:
-        print("PyTorch: not installed here: the training check was skipped")
+        print(say("PyTorch: not installed here: the training check was skipped",
+                  "PyTorch：这里没有安装，跳过了训练的核对"))
     else:
         train_torch(torch)
-    done = "training matches attn-tui"
+    done = say("training matches attn-tui", "训练和 attn-tui 一致")
 else:
-    print(f"attn-tui --export python: {LINE}  ({LAYERS} layers × {HEADS} heads of width {DH}, d = {D})")
+    print(say(f"attn-tui --export python: {LINE}  ({LAYERS} layers × {HEADS} heads of width {DH}, d = {D})",
+              f"attn-tui --export python：{LINE}（{LAYERS} 层 × 每层 {HEADS} 个宽 {DH} 的头，d = {D}）"))
     compare("NumPy (float64)", numpy_forward(IDS))
     if torch is None:
-        print("PyTorch: not installed here: skipped")
+        print(say("PyTorch: not installed here: skipped", "PyTorch：这里没有安装，跳过"))
     else:
         compare(f"PyTorch {torch.__version__} torch.nn (float64)", torch_forward(torch, IDS))
-    done = "every head, every layer and the readout match attn-tui"
+    done = say("every head, every layer and the readout match attn-tui", "每个头、每一层和读出层都和 attn-tui 一致")
 if failures:
-    print(f"MISMATCH: {len(failures)} check(s) differ by more than {TOLERANCE:g}")
+    print(say(f"MISMATCH: {len(failures)} check(s) differ by more than {TOLERANCE:g}",
+              f"不一致：{len(failures)} 项核对相差超过 {TOLERANCE:g}"))
     sys.exit(1)
-print(f"{done} to {TOLERANCE:g} ({'NumPy and PyTorch' if torch is not None else 'NumPy; PyTorch skipped: not installed'})")
+if torch is not None:
+    checked = say("NumPy and PyTorch", "NumPy 和 PyTorch")
+else:
+    checked = say("NumPy; PyTorch skipped: not installed", "NumPy；PyTorch 没有安装，跳过")
+print(say(f"{done} to {TOLERANCE:g} ({checked})", f"{done}，误差在 {TOLERANCE:g} 以内（{checked}）"))

@@ -651,7 +651,7 @@ expect_fail "--train: an existing file is kept" 1 "exists" -- --train --steps 0 
 "$BIN" --train --steps 1 --save "$tmp/m.model" --overwrite 2>"$tmp/err" && ! cmp -s "$tmp/m.model" "$tmp/again.model" \
     && ok "--train --overwrite replaces the file" || bad "--train --overwrite replaces the file" "$(cat "$tmp/err")"
 expect_fail "--train: an unwritable OUT" 1 "--save:" -- --train --steps 0 --save /nonexistent/dir/m.model
-expect_fail "--train: an unknown task" 2 "--task: 'sub' is not a task: use add or all" -- --train --task sub --save "$tmp/x.model"
+expect_fail "--train: an unknown task" 2 "--task: 'sub' is not a task: use add, all or poems" -- --train --task sub --save "$tmp/x.model"
 expect_fail "--train: a negative learning rate" 2 "--lr: '-1' is not a learning rate" -- --train --lr -1 --save "$tmp/x.model"
 expect_fail "--train: a bad seed" 2 "--seed: 'x' is not a seed" -- --train --seed x --save "$tmp/x.model"
 expect_fail "--train: a bad number of steps" 2 "--steps: '-5' is not a number of steps" -- --train --steps -5 --save "$tmp/x.model"
@@ -892,7 +892,7 @@ else
 fi
 
 # ------------------------------------------------------------------ every message in Chinese
-expect_fail "zh: a character not in the vocabulary" 1 "attn-tui: --sentence：第 2 个字「x」不认识：既不在词表里，也不是 ASCII 拼写" -- --lang zh --dump --sentence 三x
+expect_fail "zh: a character not in the vocabulary" 1 "attn-tui: --sentence：第 2 个字「x」不在词表里，也不是能识别的 ASCII 写法" -- --lang zh --dump --sentence 三x
 expect_fail "zh: a look-alike that is no width variant" 1 "第 2 个字「−」不认识（是不是想打「-」？「−」看起来像它，但不是同一个字符）" -- --lang zh --dump --sentence "5−3"
 expect_fail "zh: seventeen characters" 1 "--sentence：句子有 18 个字：最多只能有 16 个" -- --lang zh --dump --sentence 三加五等于三加五等于三加五等于三加五
 expect_fail "zh: a number above 99" 1 "「123」：ASCII 拼写只认 0 到 99 的数（词表里没有「百」）" -- --lang zh --dump --sentence "123"
@@ -917,8 +917,8 @@ LC_ALL=zh_CN.UTF-8 "$BIN" --help | head -1 | grep -qF "用法" && ok "--help in 
 grep -qF '| `空格` |' "$tmp/keyszh" && grep -qF '| `点击` |' "$tmp/keyszh" && grep -qF '| `Shift+Tab` |' "$tmp/keyszh" \
     && ! grep -qE 'Space|click|S-Tab|\| key \||^In ' "$tmp/keyszh" \
     && ok "--keys --lang zh names the keys in Chinese" || bad "--keys --lang zh names the keys in Chinese" "$(grep -E 'Space|click|S-Tab|key|^In' "$tmp/keyszh" | head -3)"
-"$BIN" --print --size 40x12 --lang zh | grep -qF "终端太小：至少要 60×20，现在是 40×12" \
-    && ok "zh: terminal too small" || bad "zh: terminal too small" "$("$BIN" --print --size 40x12 --lang zh | grep -v '^ *$')"
+"$BIN" --print --size 40x12 --lang zh | grep -qF "画面太小：至少要 60×20，现在是 40×12" \
+    && ok "zh: too small to draw" || bad "zh: too small to draw" "$("$BIN" --print --size 40x12 --lang zh | grep -v '^ *$')"
 
 # ------------------------------------------------------------------ every error path in Chinese
 # Each error provoked for real, under --lang zh and under LANG=zh_CN.UTF-8 (no zh_CN locale

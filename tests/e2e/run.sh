@@ -457,7 +457,7 @@ case_too_small() {
     start_app
     wait_for "于" && settle first || fail "no first frame" || return 1
     t resize-window -x 40 -y 12
-    wait_for_joined "terminal too small: need 60×20, have 40×12" || fail "no too-small line at 40×12" || return 1
+    wait_for_joined "too small to draw: need 60×20, have 40×12" || fail "no too-small line at 40×12" || return 1
     t resize-window -x 80 -y 24
     wait_for "于" && settle back || fail "no frame after growing back" || return 1
     cmp -s "$WORK/back" "$WORK/first" || { diff "$WORK/first" "$WORK/back" | head -20; fail "the frame after recovering differs from the first"; }
@@ -1040,7 +1040,7 @@ run_case "→ and ← move the lit stage"                            case_stage_
 run_case "↑ ↓ and 4 move the focus"                              case_focus_keys
 run_case "a click on 五 focuses it"                               case_click
 run_case "resize to 70×22 mid-animation and back: whole frames"  case_resize
-run_case "40×12 says terminal too small; growing back recovers"  case_too_small
+run_case "40×12 says too small to draw; growing back recovers"  case_too_small
 run_case "? shows help, ? again hides it"                        case_help
 run_case "q leaves a usable shell (exit 0, echo, icanon, prompt)" case_quit_q
 run_case "resized, then q: nothing of the frame is left on the shell's screen" case_quit_after_resize

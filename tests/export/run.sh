@@ -267,6 +267,23 @@ case_layered_train() {
     grep -q '^training matches attn-tui to 1e-09 (NumPy and PyTorch)$' "$WORK/out" || fail "no passing last line"
 }
 
+# Under --lang zh a layered model's scripts speak Chinese, their labels aligned by columns.
+case_layered_zh() {
+    need_torch || return 1
+    export_script --lang zh --model "$HERE/../models/layered-tiny.model" || return 1
+    run_script
+    [ "$RC" -eq 0 ] || fail "exit status $RC" || return 1
+    grep -q '^每个头、每一层和读出层都和 attn-tui 一致，误差在 1e-09 以内（NumPy 和 PyTorch）$' "$WORK/out" ||
+        fail "no Chinese last line" || return 1
+    grep -q '^  第 1 层第 1 个头：百分比                     一致  max |diff| ' "$WORK/out" ||
+        fail "no aligned Chinese share check" || return 1
+    "$BIN" --lang zh --export python-train --task poems --corpus "$HERE/../corpus/tiny.txt" --steps 2 > "$WORK/train.py" 2> "$WORK/err" ||
+        fail "--lang zh --export python-train --task poems failed" || return 1
+    run_script "$WORK/train.py"
+    [ "$RC" -eq 0 ] || fail "python-train: exit status $RC" || return 1
+    grep -q '^训练和 attn-tui 一致，误差在 1e-09 以内（NumPy 和 PyTorch）$' "$WORK/out" || fail "no Chinese training line"
+}
+
 # scripts/from-torch.py: a nanoGPT GPT with random weights, converted, plays with PyTorch's shares.
 case_from_torch() {
     need_torch || return 1
@@ -296,6 +313,7 @@ run_case "python-train without PyTorch: the training check skipped"   case_train
 
 run_case "a layered model: NumPy and torch.nn agree on every head (1e-9)" case_layered
 run_case "a layered model's python-train: autograd and AdamW agree (1e-9)" case_layered_train
+run_case "a layered model's scripts under --lang zh speak Chinese"         case_layered_zh
 run_case "from-torch.py: a nanoGPT GPT converted plays PyTorch's shares"   case_from_torch
 
 echo "export: $PASSED passed, $FAILED failed"

@@ -5,16 +5,24 @@
  * character that is no control, separator, noncharacter or bidi control, and every line
  * of the recording must be valid JSON. Run it with -len_control=0 (scripts/fuzz.sh does):
  * long sequences are its point.
- * Input: 1 byte of options, then operations (an opcode byte and its operands).
- * Seeds: tests/fuzz/corpus/ui. */
+ * The session plays one of a set of hostile models (d = 1, d = 64, 16 characters, wide,
+ * right-to-left and XML-special tokens, values near 1e150, denormals, a trained model with
+ * a readout and an MLP), which what-if may edit; after the run every change is undone and
+ * the model must be the one parsed, bit for bit.
+ * Input: 1 byte of options, 1 byte choosing the model, then operations (an opcode byte and
+ * its operands). Seeds: tests/fuzz/corpus/ui. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdbool.h>
 #include <unistr.h>
 
 #include "actions.h"
 #include "app.h"
 #include "cli.h"
+#include "edit.h"
 #include "fuzz.h"
 #include "grid.h"
 #include "keys.h"
@@ -163,6 +171,139 @@ static void check_cast(const char *text, size_t len)
     }
 }
 
+/* ------------------------------------------------ hostile models */
+
+/* The models a session may play, chosen by the input's second byte. */
+typedef enum {
+    HOSTILE_BUILT_IN,   /* the lesson's model */
+    HOSTILE_D1,         /* vectors of one number */
+    HOSTILE_D64,        /* vectors of 64 */
+    HOSTILE_SIXTEEN,    /* a sentence of 16 characters, the most a sentence holds */
+    HOSTILE_TOKENS,     /* wide, right-to-left and XML-special characters */
+    HOSTILE_HUGE,       /* word vectors near 1e150 against matrices near 1e-150 */
+    HOSTILE_DENORMAL,   /* word vectors of subnormal numbers */
+    HOSTILE_TRAINED,    /* a readout, an MLP and two heads, as --train writes */
+    HOSTILE_COUNT
+} Hostile;
+
+#define HOSTILE_TEXT_BYTES (512 * 1024)   /* d = 64: three 64 × 64 matrices at 25 bytes a number */
+
+/* A number in [-0.9, 0.9] that depends on i alone. */
+static double hostile_value(int i)
+{
+    return 0.9 * sin(12.9898 * (double)(i + 1));
+}
+
+/* Appends to buf (cap bytes, len used) what fmt says. */
+static void put(char *buf, size_t cap, size_t *len, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf + *len, cap - *len, fmt, ap);
+    va_end(ap);
+    FUZZ_CHECK(n >= 0 && (size_t)n < cap - *len, "a hostile model fits its buffer");
+    *len += (size_t)n;
+}
+
+/* `rows` rows of `cols` numbers under [name], each value(i) · scale, the i-th number written
+ * with %.17g (exact), a row label before each when labels is given. */
+static void put_matrix(char *buf, size_t cap, size_t *len, const char *name, int rows, int cols,
+                       double scale, int *i, char labels[][8])
+{
+    put(buf, cap, len, "[%s]\n", name);
+    for (int r = 0; r < rows; r++) {
+        if (labels)
+            put(buf, cap, len, "%s", labels[r]);
+        for (int c = 0; c < cols; c++)
+            put(buf, cap, len, " %.17g", hostile_value((*i)++) * scale);
+        put(buf, cap, len, "\n");
+    }
+}
+
+/* The text of model `kind` (not HOSTILE_BUILT_IN) in buf. */
+static void hostile_text(Hostile kind, char *buf, size_t cap)
+{
+    static const char *tokens[HOSTILE_COUNT] = {
+        [HOSTILE_D1] = "a b c ?",
+        [HOSTILE_D64] = "三 加 五 等 于 ?",
+        [HOSTILE_SIXTEEN] = "零 一 二 三 四 五 六 七 八 九 十 加 减 乘 除 等",
+        [HOSTILE_TOKENS] = "< & \" ' > \\ 🙂 ب א Ａ ㄅ 〓",
+        [HOSTILE_HUGE] = "三 加 五 等 于 ?",
+        [HOSTILE_DENORMAL] = "三 加 五 等 于 ?",
+        [HOSTILE_TRAINED] = "零 一 二 三 四 五 六 七 八 九 加 等 于 ?",
+    };
+    static const char *sentences[HOSTILE_COUNT] = {
+        [HOSTILE_D1] = "abc?", [HOSTILE_D64] = "三加五等于?",
+        [HOSTILE_SIXTEEN] = "零一二三四五六七八九十加减乘除等",
+        [HOSTILE_TOKENS] = "<&\"'>\\🙂بאＡㄅ〓",
+        [HOSTILE_HUGE] = "三加五等于?", [HOSTILE_DENORMAL] = "三加五等于?",
+        [HOSTILE_TRAINED] = "三加五等于?",
+    };
+    int d = kind == HOSTILE_D1 ? 1 : kind == HOSTILE_D64 ? 64 : 8;
+    double e_scale = kind == HOSTILE_HUGE ? 1e150 : kind == HOSTILE_DENORMAL ? 4.9e-320 : 1.0;
+    double w_scale = kind == HOSTILE_HUGE ? 1e-150 : 1.0;
+    char labels[16][8];
+    int n = 0;
+    for (const char *t = tokens[kind]; *t && n < 16; n++) {   /* the tokens, blank-separated */
+        size_t k = strcspn(t, " ");
+        snprintf(labels[n], sizeof labels[n], "%.*s", (int)k, t);
+        t += k + (t[k] == ' ');
+    }
+    size_t len = 0;
+    int i = 0;
+    put(buf, cap, &len, "[vocab]\n%s\n[d]\n%d\n[sentence]\n%s\n", tokens[kind], d, sentences[kind]);
+    put_matrix(buf, cap, &len, "embedding", n, d, e_scale, &i, labels);
+    put_matrix(buf, cap, &len, "wq", d, d, w_scale, &i, NULL);
+    put_matrix(buf, cap, &len, "wk", d, d, w_scale, &i, NULL);
+    put_matrix(buf, cap, &len, "wv", d, d, w_scale, &i, NULL);
+    if (kind == HOSTILE_TRAINED) {   /* ten answers, an MLP of width 4, two heads */
+        put(buf, cap, &len, "[answers]\n零 一 二 三 四 五 六 七 八 九\n");
+        put_matrix(buf, cap, &len, "wo", d, 10, 3.0, &i, NULL);
+        put_matrix(buf, cap, &len, "bo", 1, 10, 1.0, &i, NULL);
+        put_matrix(buf, cap, &len, "w1", d, 4, 1.0, &i, NULL);
+        put_matrix(buf, cap, &len, "b1", 1, 4, 1.0, &i, NULL);
+        put_matrix(buf, cap, &len, "w2", 4, d, 1.0, &i, NULL);
+        put(buf, cap, &len, "[heads]\n2\n");
+    }
+}
+
+/* Model `kind`, parsed into *m (the caller frees it). */
+static void hostile_model(Hostile kind, Model *m)
+{
+    char err[512];
+    if (kind == HOSTILE_BUILT_IN) {
+        FUZZ_CHECK(model_copy(m, fuzz_built_in()) == 0, "the built-in model copies");
+        return;
+    }
+    static char text[HOSTILE_TEXT_BYTES];
+    hostile_text(kind, text, sizeof text);
+    FUZZ_CHECK(model_parse(text, strlen(text), "hostile.model", m, err, sizeof err) == 0,
+               "every hostile model parses");
+}
+
+/* Whether two arrays of n numbers hold the same bits (both NULL counts as the same). */
+static bool same_doubles(const double *a, const double *b, size_t n)
+{
+    if (!a || !b)
+        return a == b;
+    return memcmp(a, b, n * sizeof *a) == 0;
+}
+
+/* Whether model a holds the numbers of b, bit for bit (a lesson's kind of model). */
+static bool same_model(const Model *a, const Model *b)
+{
+    size_t dd = (size_t)a->d * (size_t)a->d;
+    return a->d == b->d && a->vocab_size == b->vocab_size && a->answers_count == b->answers_count &&
+           a->hidden == b->hidden &&
+           same_doubles(a->embedding, b->embedding, (size_t)a->vocab_size * (size_t)a->d) &&
+           same_doubles(a->wq, b->wq, dd) && same_doubles(a->wk, b->wk, dd) && same_doubles(a->wv, b->wv, dd) &&
+           same_doubles(a->wo, b->wo, (size_t)a->d * (size_t)a->answers_count) &&
+           same_doubles(a->bo, b->bo, (size_t)a->answers_count) &&
+           same_doubles(a->w1, b->w1, (size_t)a->d * (size_t)a->hidden) &&
+           same_doubles(a->b1, b->b1, (size_t)a->hidden) &&
+           same_doubles(a->w2, b->w2, (size_t)a->hidden * (size_t)a->d);
+}
+
 /* ------------------------------------------------ the operations */
 
 /* The special keys the term layer gives, as an operand picks them. */
@@ -262,7 +403,7 @@ static void operate(Run *r, const uint8_t *d, size_t n, size_t *i)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    if (size < 1)
+    if (size < 2)
         return 0;
     char *argv[] = { "attn-tui", NULL };
     Options o;
@@ -273,9 +414,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     o.autoplay = data[0] & 4;
     o.numbers = !(data[0] & 8);
     EngineConfig cfg = { .mask = data[0] & 16 ? MASK_CAUSAL : MASK_NONE, .heads = data[0] & 32 ? 2 : 1 };
+    Hostile kind = (Hostile)(data[1] % HOSTILE_COUNT);
+    if (kind == HOSTILE_D1)   /* one number cannot be split in two heads */
+        cfg.heads = 1;
+    Model model, pristine;    /* the one played and edited; the one it must come back to */
+    hostile_model(kind, &model);
+    hostile_model(kind, &pristine);
     Lesson ls;
-    if (lesson_build(&ls, fuzz_built_in(), fuzz_built_in()->sentence, &cfg, err, sizeof err) != 0)
-        return 0;
+    int built = lesson_build(&ls, &model, model.sentence, &cfg, err, sizeof err);
+    FUZZ_CHECK(built == 0, "every hostile model plays its own sentence");
     char *cast = NULL;
     size_t cast_len = 0;
     FILE *mem = open_memstream(&cast, &cast_len);
@@ -284,11 +431,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     record_start(&rec, mem, "attn-tui · fuzz", 0);
     Run r = { .s = app_session_new(&o, &ls, 0), .w = 80, .h = 24, .now = 0 };
     if (r.s) {
+        app_session_model(r.s, &model, NULL);
         app_session_record(r.s, &rec, "memory.cast");
         frame(&r);
-        for (size_t i = 1; i < size;)
+        for (size_t i = 2; i < size;)
             operate(&r, data, size, &i);
         frame(&r);
+        /* Undo every what-if change: close what is open (help, input line, tour), then u
+           as often as the log can hold changes. */
+        for (int k = 0; k < 4; k++)
+            key(&r, KEYCODE_ESC, 0, 0);
+        for (int k = 0; k <= EDIT_MAX; k++)
+            key(&r, 'u', 0, 0);
+        FUZZ_CHECK(same_model(&model, &pristine), "after undoing every change the model is the one parsed, bit for bit");
         app_session_free(r.s);
     }
     record_close(&rec);
@@ -296,5 +451,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     check_cast(cast, cast_len);
     free(cast);
     lesson_free(&ls);
+    model_free(&model);
+    model_free(&pristine);
     return 0;
 }

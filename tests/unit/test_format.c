@@ -188,6 +188,20 @@ static void test_grouped(void **state)
     assert_string_equal(format_grouped(small, sizeof small, 12845056), "12 84");   /* cut, terminated */
 }
 
+/* A Chinese reader's 万: rounded to the nearest (16 515 072 is 1651.5072 万), nothing below 万. */
+static void test_wan(void **state)
+{
+    (void)state;
+    char buf[FORMAT_BYTES];
+    assert_string_equal(format_wan(buf, sizeof buf, 16515072), "约 1652 万");
+    assert_string_equal(format_wan(buf, sizeof buf, 12845056), "约 1285 万");
+    assert_string_equal(format_wan(buf, sizeof buf, 14999), "约 1 万");
+    assert_string_equal(format_wan(buf, sizeof buf, 15000), "约 2 万");
+    assert_string_equal(format_wan(buf, sizeof buf, -1835008), "约 -184 万");
+    assert_string_equal(format_wan(buf, sizeof buf, 9999), "");
+    assert_string_equal(format_wan(buf, sizeof buf, -9223372036854775807LL - 1), "约 -922337203685478 万");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -197,6 +211,7 @@ int main(void)
         cmocka_unit_test(test_exact),
         cmocka_unit_test(test_exact_locale),
         cmocka_unit_test(test_grouped),
+        cmocka_unit_test(test_wan),
         cmocka_unit_test(test_c_form_locale),
         cmocka_unit_test(test_same_shown),
     };

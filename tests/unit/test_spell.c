@@ -306,7 +306,8 @@ static void test_ascii_names(void **state)
         for (int j = 0; j < i; j++)
             assert_string_not_equal(a, spell_ascii_name(m->vocab[j]));
     }
-    assert_string_equal(spell_summary(), "0-99 + - * / = ? × ÷ is, how many");
+    assert_string_equal(spell_summary(LANG_EN), "0-99 + - * / = ? × ÷ is, how many");
+    assert_string_equal(spell_summary(LANG_ZH), "0-99 + - * / = ? × ÷，is 是「是」，how many 是「几」");
 }
 
 /* The brief names: at most two columns, the spelling's digit or operator where it has one,

@@ -854,9 +854,9 @@ static void test_too_small_exact_text(void **state)
     Fixture *l = *state;
     ArcsShot p = player_at(&l->ls.tr, 3, STAGE_SOFTMAX, true);
     struct { int w, h; bool ascii; const char *line; } cases[] = {
-        { 59, 20, false, "        terminal too small: need 60×20, have 59×20" },
-        { 60, 19, false, "         terminal too small: need 60×20, have 60×19" },
-        { 59, 20, true, "        terminal too small: need 60x20, have 59x20" },
+        { 59, 20, false, "         too small to draw: need 60×20, have 59×20" },
+        { 60, 19, false, "         too small to draw: need 60×20, have 60×19" },
+        { 59, 20, true, "         too small to draw: need 60x20, have 59x20" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         SceneOptions o = { LANG_EN, cases[i].ascii, NULL, NULL };

@@ -376,7 +376,7 @@ static void test_sizes(void **state)
         s.w = sizes[i][0];
         s.h = sizes[i][1];
         char *frame = shot_text(f, VIEW_CODE, &s);
-        assert_hides(frame, "terminal too small");
+        assert_hides(frame, "too small to draw");
         assert_shows(frame, "Q   = x·Wq");
         assert_shows(frame, "A   = softmax(Q·Kᵀ / √d)");
         assert_shows(frame, "out = A·V");

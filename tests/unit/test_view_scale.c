@@ -234,7 +234,7 @@ static void test_sizes(void **state)
     for (size_t i = 0; i < N_SIZES; i++) {
         Shot s = shot(sizes[i][0], sizes[i][1], true);
         char *frame = shot_text(f, VIEW_SCALE, &s);
-        assert_hides(frame, "terminal too small");
+        assert_hides(frame, "too small to draw");
         assert_shows(frame, "= 192");
         assert_shows(frame, "3584 × 3584 = 12 845 056");
         assert_shows(frame, "3584 × 512  =  1 835 008");

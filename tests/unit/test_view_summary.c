@@ -282,7 +282,7 @@ static void test_sizes(void **state)
         for (int n = 0; n < 2; n++) {
             Shot s = shot(sizes[z][0], sizes[z][1], n == 1);
             char *frame = shot_text(f, VIEW_SUMMARY, &s);
-            assert_hides(frame, "terminal too small");
+            assert_hides(frame, "too small to draw");
             for (size_t i = 0; i < N_EXPECTED; i++) {
                 char key[8];
                 snprintf(key, sizeof key, "[%c] ", expected[i].key);
