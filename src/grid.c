@@ -221,9 +221,10 @@ int grid_put_text(Grid *g, int x, int y, const char *s, Style style)
         if (*p >= 0x20 && *p < 0x7f) {   /* printable ASCII, most of every text: one column */
             if (col + 1 > g->w)
                 break;
-            char one[2] = { (char)*p, '\0' };
-            if (col >= 0)
+            if (col >= 0) {
+                char one[2] = { (char)*p, '\0' };
                 written += put_char_columns(g, col, y, one, 1, style);
+            }
             col++;
             p++;
             continue;
