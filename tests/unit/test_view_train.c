@@ -161,8 +161,8 @@ static void test_tick_work_is_capped(void **state)
 {
     (void)state;
     assert_int_equal(train_view_tick_steps(0, 1e5), 0);
-    assert_int_equal(train_view_tick_steps(100, 1e5), 40);    /* 4e6 / 1e5 */
-    assert_int_equal(train_view_tick_steps(30, 1e5), 30);     /* all that is asked fits */
+    assert_int_equal(train_view_tick_steps(100, TRAIN_VIEW_TICK_WORK / 40), 40);
+    assert_int_equal(train_view_tick_steps(30, TRAIN_VIEW_TICK_WORK / 40), 30);   /* all fit */
     assert_int_equal(train_view_tick_steps(100, 1e9), 1);     /* one step even when it is big */
     Scene *s = scene_open(NULL, VIEW_TRAIN);
     TrainViewState *t = train_state(s);
