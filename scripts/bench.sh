@@ -21,7 +21,7 @@
 #                    same number of steps in the all view (6 characters)
 #   CPU, bytes, RSS  the real processes (not tmux) in one tmux server, an autoplaying
 #                    attn-tui and a cmatrix side by side at each size for the same 30 s,
-#                    5 times (a new server each; BENCH_CPU_SECONDS, BENCH_CPU_REPS): CPU from
+#                    3 times (a new server each; BENCH_CPU_SECONDS, BENCH_CPU_REPS): CPU from
 #                    /proc/PID/schedstat (ns), the ratio's median and range; bytes by
 #                    `pipe-pane` and peak RSS VmHWM from /proc/PID/status in the first
 #   start-up         in tmux at 120×40, attn-tui and tig 15 times each (BENCH_START_RUNS):
@@ -62,7 +62,7 @@ SIZES="80x24 120x40 200x60 300x80"
 INSTR_SIZES="80x24"   # the CPU ratio's size; 120x40 and 300x80: every view's table
 SIXTEEN="三加五等于?十减四等于?几是二乘"
 CPU_SECONDS=${BENCH_CPU_SECONDS:-30}   # one window of attn-tui beside cmatrix (at least 30 s:
-CPU_REPS=${BENCH_CPU_REPS:-5}          # a 10 s window held ~15 ms of attn-tui's CPU), repeated
+CPU_REPS=${BENCH_CPU_REPS:-3}          # a 10 s window held ~15 ms of attn-tui's CPU), repeated (3: make bench stays near 6 min)
 PAUSED_SECONDS=5
 START_RUNS=${BENCH_START_RUNS:-15}     # start-ups in tmux, each of attn-tui and tig
 RUNS=20
