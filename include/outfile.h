@@ -65,6 +65,13 @@ void outfile_where(const char *path, char *msg, size_t cap);
 /* True when something (a file, a link, a directory …) is at path: the name is taken. */
 bool outfile_taken(const char *path);
 
+/* The first name of wanted, wanted-2, wanted-3 … (the number before the last extension:
+ * "add-seed1.model", "add-seed1-2.model") that taken(name, ctx) says is free, into out.
+ * Returns 0, or -1 when the first OUTFILE_MAX_NUMBER are all taken (out is wanted then). */
+#define OUTFILE_MAX_NUMBER 999
+int outfile_free_name(const char *wanted, bool (*taken)(const char *name, void *ctx), void *ctx,
+                      char *out, size_t cap);
+
 /* Closes f and removes the temporary file of OUTFILE_ATOMIC (the target is untouched);
  * safe on a closed or never opened OutFile. */
 void outfile_abort(OutFile *f);

@@ -18,7 +18,7 @@
 #include "theme.h"
 
 #define SNAPSHOT_TITLE_BYTES 512
-#define SNAPSHOT_MAX_NUMBER 999   /* the default name tries attn-tui-VIEW-2 … -999.svg */
+#define SNAPSHOT_MAX_NUMBER OUTFILE_MAX_NUMBER   /* the default name tries attn-tui-VIEW-2 … -999.svg */
 
 /* One frame as drawn, ready to be written. */
 typedef struct {

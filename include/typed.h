@@ -51,8 +51,9 @@ typedef enum {
     TYPED_KEY_OTHER = 0,   /* not a printable key: the caller's (Tab, the arrows …) */
     TYPED_KEY_EDITED,      /* a character added or Backspace: redraw */
     TYPED_KEY_FOLDED,      /* a full-width character added as its ASCII: redraw, say so */
-    TYPED_KEY_UNUSABLE,    /* a printable key no number of the grammar holds: taken, nothing
-                              added (typed_hint says why) */
+    TYPED_KEY_UNUSABLE,    /* a printable key no number of the grammar holds: taken (typed_hint
+                              says why); an answer adds nothing, a value keeps it so that
+                              Enter refuses the text as typed ("0x10", "50%") */
     TYPED_KEY_FULL,        /* a character that does not fit: nothing added (typed_hint) */
     TYPED_KEY_ENTER,       /* Enter: the caller reads typed */
     TYPED_KEY_ESC          /* Esc: the caller stops typing */

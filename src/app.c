@@ -554,6 +554,20 @@ static int app_background(App *a)
     return REACT_REDRAW;
 }
 
+/* Called after a key that found the input line closed: when the key opened it for a
+ * model's file name (the train screen's W), the name offered is the first free one
+ * (add-seed1.model, add-seed1-2.model …), as S offers its pictures'. A view names the
+ * file it would like; only app.c looks at the disk. */
+static void app_offer_free_name(App *a)
+{
+    InputLine *in = &a->ui.input;
+    if (!in->open || in->mode != INPUT_FILE_NAME || in->file != INPUT_FILE_MODEL)
+        return;
+    char name[INPUT_BYTES];
+    if (outfile_free_name(in->text, app_name_taken, NULL, name, sizeof name) == 0 && strcmp(name, in->text) != 0)
+        input_open_file(in, INPUT_FILE_MODEL, name);
+}
+
 /* Applies one key. Returns REACT_* flags. */
 static int app_key(App *a, const TermEvent *ev, long long now)
 {
@@ -574,6 +588,7 @@ static int app_key(App *a, const TermEvent *ev, long long now)
     int own = ui_view_key(&a->ui, &a->player, a->lesson, ev->key, now);
     if (own >= 0) {   /* the view captures keys (a typed answer): it took this one */
         app_carry_out(a, own, now);
+        app_offer_free_name(a);
         return own;
     }
     const KeyBinding *b = ui_binding(&a->ui, ev->key);
@@ -586,6 +601,7 @@ static int app_key(App *a, const TermEvent *ev, long long now)
     Theme before = a->ui.theme;
     int react = ui_apply(&a->ui, &a->player, a->lesson, action, arg, now);
     app_carry_out(a, react, now);
+    app_offer_free_name(a);
     if (a->ui.theme != before) {   /* b: the terminal paints in the new colours */
         term_set_theme(a->ui.theme);
         a->theme_follows_terminal = false;

@@ -352,6 +352,24 @@ bool outfile_taken(const char *path)
     return lstat(path, &st) == 0;
 }
 
+int outfile_free_name(const char *wanted, bool (*taken)(const char *name, void *ctx), void *ctx,
+                      char *out, size_t cap)
+{
+    const char *slash = strrchr(wanted, '/');
+    const char *dot = strrchr(slash ? slash + 1 : wanted, '.');
+    int stem = dot && dot != (slash ? slash + 1 : wanted) ? (int)(dot - wanted) : (int)strlen(wanted);
+    for (int n = 1; n <= OUTFILE_MAX_NUMBER; n++) {
+        if (n == 1)
+            snprintf(out, cap, "%s", wanted);
+        else
+            snprintf(out, cap, "%.*s-%d%s", stem, wanted, n, wanted + stem);
+        if (!taken(out, ctx))
+            return 0;
+    }
+    snprintf(out, cap, "%s", wanted);
+    return -1;
+}
+
 void outfile_abort(OutFile *f)
 {
     if (f->fp) {

@@ -86,16 +86,9 @@ int snapshot_svg(const Snapshot *s, FILE *f, Theme theme)
 
 int snapshot_default_name(const char *view, SnapshotTaken taken, void *ctx, char *out, size_t cap)
 {
-    for (int n = 1; n <= SNAPSHOT_MAX_NUMBER; n++) {
-        if (n == 1)
-            snprintf(out, cap, "attn-tui-%s.svg", view);
-        else
-            snprintf(out, cap, "attn-tui-%s-%d.svg", view, n);
-        if (!taken(out, ctx))
-            return 0;
-    }
-    snprintf(out, cap, "attn-tui-%s.svg", view);
-    return -1;
+    char wanted[128];
+    snprintf(wanted, sizeof wanted, "attn-tui-%s.svg", view);
+    return outfile_free_name(wanted, taken, ctx, out, cap);
 }
 
 /* ---------------------------------------------------------------- writing */

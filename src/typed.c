@@ -56,8 +56,19 @@ TypedKey typed_key(char *typed, size_t cap, int key, TypedGrammar g)
     if (!printable(key))
         return TYPED_KEY_OTHER;
     int c = widthform_number_char((unsigned)key);
-    if (!c || !holds(c, g))
+    if (!c || !holds(c, g)) {
+        /* A value keeps what was typed, so that Enter refuses the whole text ("0x10" is no
+           number: it never becomes 10); an answer leaves it out. */
+        if (g == TYPED_VALUE) {
+            uint8_t one[8];
+            int n = u8_uctomb(one, (ucs4_t)(c ? c : key), (int)sizeof one);
+            if (n <= 0 || len + (size_t)n >= cap)
+                return TYPED_KEY_FULL;
+            memcpy(typed + len, one, (size_t)n);
+            typed[len + (size_t)n] = '\0';
+        }
         return TYPED_KEY_UNUSABLE;
+    }
     if (len + 1 >= cap)
         return TYPED_KEY_FULL;
     typed[len] = (char)c;
@@ -139,8 +150,8 @@ void typed_hint(TypedKey what, int key, TypedGrammar g, Lang lang, char *buf, si
         text_format(buf, cap, LANG_PICK(lang, "'%s' is not part of a number: type digits, '.', '-' or '%%'; Esc leaves the line",
                                         "「%s」不能用在数字里：请输入数字、小数点、负号或 %%；Esc 离开输入行"), shown);
     else
-        text_format(buf, cap, LANG_PICK(lang, "'%s' is not part of a number: type digits, '.', '-' or an exponent (1e-3); Esc cancels",
-                                        "「%s」不能用在数字里：请输入数字、小数点、负号或指数（1e-3）；Esc 取消"), shown);
+        text_format(buf, cap, LANG_PICK(lang, "'%s' is not part of a number: Backspace erases it (digits, '.', '-', 1e-3)",
+                                        "「%s」不能用在数字里：按 Backspace 删掉（可用数字、小数点、负号、1e-3）"), shown);
 }
 
 void typed_folded_note(Lang lang, char *buf, size_t cap)

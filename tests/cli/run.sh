@@ -917,6 +917,14 @@ LC_ALL=zh_CN.UTF-8 "$BIN" --help | head -1 | grep -qF "用法" && ok "--help in 
 grep -qF '| `空格` |' "$tmp/keyszh" && grep -qF '| `点击` |' "$tmp/keyszh" && grep -qF '| `Shift+Tab` |' "$tmp/keyszh" \
     && ! grep -qE 'Space|click|S-Tab|\| key \||^In ' "$tmp/keyszh" \
     && ok "--keys --lang zh names the keys in Chinese" || bad "--keys --lang zh names the keys in Chinese" "$(grep -E 'Space|click|S-Tab|key|^In' "$tmp/keyszh" | head -3)"
+# --set's changes are marked on every screen, as the command line's (u does not undo them)
+setmark=$("$BIN" --no-config --set 'wq[0][0]=1' --print --size 120x40 --view matrix)
+printf '%s\n' "$setmark" | sed -n 3p | grep -qxF " edited: Wq[0][0] -0.04 → 1.00 · set by --set" \
+    && printf '%s\n' "$setmark" | sed -n 1p | grep -qF "lesson model · edited" \
+    && ok "--set: the marker line and the title say so" || bad "--set: the marker line and the title say so" "$setmark"
+setmark=$("$BIN" --no-config --lang zh --set 'wq[0][0]=1' --print --size 120x40)
+printf '%s\n' "$setmark" | grep -qF "用 --set 设的" \
+    && ok "zh: --set's marker" || bad "zh: --set's marker" "$setmark"
 "$BIN" --print --size 40x12 --lang zh | grep -qF "画面太小：至少要 60×20，现在是 40×12" \
     && ok "zh: too small to draw" || bad "zh: too small to draw" "$("$BIN" --print --size 40x12 --lang zh | grep -v '^ *$')"
 

@@ -1585,7 +1585,11 @@ case_train_screen() {
     wait_for "saved to $(cd "$WORK" && pwd -P)/add-seed1.model" || fail "no 'saved to PATH' after Enter" || return 1
     [ -s "$WORK/add-seed1.model" ] || fail "no add-seed1.model written" || return 1
     cp "$WORK/add-seed1.model" "$WORK/first.model"
-    t send-keys W Enter
+    t send-keys W
+    wait_for "file: add-seed1-2.model" || fail "W again does not offer the first free name" || return 1
+    t send-keys C-u
+    t send-keys -l "add-seed1.model"
+    t send-keys Enter
     wait_for "a file of that name exists: Enter again replaces it" || fail "an existing file is not asked about" || return 1
     t send-keys Escape
     wait_gone "file:" || fail "Esc did not close the file-name line" || return 1
@@ -1642,6 +1646,20 @@ case_what_if_typed_junk() {
     t send-keys Enter
     wait_for "'1.2.3' is not a number" || fail "a value that is not a number was dropped in silence" || return 1
     wait_for "what if · Wq (numbers changed: 0)" || fail "a value that is not a number changed something" || return 1
+    t send-keys Enter                                # hex is no number: 0x10 never becomes 10
+    t send-keys -l "0x10"
+    wait_for "new value: 0x10_" || fail "the x of 0x10 was not kept on the line" || return 1
+    t send-keys Enter
+    wait_for "'0x10' is not a number" || fail "0x10 was not refused whole" || return 1
+    t send-keys Enter
+    t send-keys -l "50%"
+    t send-keys Enter
+    wait_for "'50%': a value of the model is no percentage" || fail "50% was not refused as a percentage" || return 1
+    wait_for "what if · Wq (numbers changed: 0)" || fail "0x10 or 50% changed something" || return 1
+    t send-keys Enter
+    t send-keys -l "1e3"
+    t send-keys Enter
+    wait_for "→ 1000.00" || fail "1e3 was not read as 1000" || return 1
     t send-keys Escape
     wait_gone "what if ·" || fail "Esc did not close the editor"
 }

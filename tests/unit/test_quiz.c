@@ -634,7 +634,9 @@ static void test_type_key(void **state)
     assert_string_equal(typed, "-4,05");
     assert_int_equal(typed_key(typed, sizeof typed, KEYCODE_BACKSPACE, TYPED_VALUE), TYPED_KEY_EDITED);
     assert_string_equal(typed, "-4,0");
-    assert_int_equal(typed_key(typed, sizeof typed, '%', TYPED_VALUE), TYPED_KEY_UNUSABLE);
+    assert_int_equal(typed_key(typed, sizeof typed, '%', TYPED_VALUE), TYPED_KEY_UNUSABLE);   /* kept */
+    assert_string_equal(typed, "-4,0%");
+    typed[4] = '\0';
     assert_int_equal(typed_key(typed, sizeof typed, '%', TYPED_ANSWER), TYPED_KEY_EDITED);
     assert_string_equal(typed, "-4,0%");
     typed[4] = '\0';
@@ -661,7 +663,31 @@ static void test_type_key(void **state)
     typed_hint(TYPED_KEY_UNUSABLE, 0x52A0, TYPED_ANSWER, LANG_ZH, hint, sizeof hint);
     assert_string_equal(hint, "「加」不能用在数字里：请输入数字、小数点、负号或 %；Esc 离开输入行");
     typed_hint(TYPED_KEY_UNUSABLE, 'x', TYPED_VALUE, LANG_EN, hint, sizeof hint);
-    assert_string_equal(hint, "'x' is not part of a number: type digits, '.', '-' or an exponent (1e-3); Esc cancels");
+    assert_string_equal(hint, "'x' is not part of a number: Backspace erases it (digits, '.', '-', 1e-3)");
+    /* a value keeps what it cannot use, so Enter refuses the text as typed: 0x10 is never 10 */
+    char value[16] = "";
+    const int hex[] = { '0', 'x', '1', '0' };
+    for (size_t i = 0; i < sizeof hex / sizeof hex[0]; i++)
+        typed_key(value, sizeof value, hex[i], TYPED_VALUE);
+    assert_string_equal(value, "0x10");
+    double v = 0.0;
+    assert_int_equal(typed_value(value, &v), TYPED_JUNK);
+    char percent[16] = "";
+    typed_key(percent, sizeof percent, '5', TYPED_VALUE);
+    typed_key(percent, sizeof percent, '0', TYPED_VALUE);
+    assert_int_equal(typed_key(percent, sizeof percent, 0xFF05, TYPED_VALUE), TYPED_KEY_UNUSABLE);   /* ％ */
+    assert_string_equal(percent, "50%");
+    assert_int_equal(typed_value(percent, &v), TYPED_PERCENT);
+    char exp[16] = "";
+    typed_key(exp, sizeof exp, '1', TYPED_VALUE);
+    typed_key(exp, sizeof exp, 'e', TYPED_VALUE);
+    typed_key(exp, sizeof exp, '3', TYPED_VALUE);
+    assert_int_equal(typed_value(exp, &v), TYPED_NUMBER);
+    assert_true(v == 1000.0);
+    char answer[16] = "";   /* an answer leaves such a key out */
+    typed_key(answer, sizeof answer, '2', TYPED_ANSWER);
+    assert_int_equal(typed_key(answer, sizeof answer, 'q', TYPED_ANSWER), TYPED_KEY_UNUSABLE);
+    assert_string_equal(answer, "2");
 }
 
 /* Every full-width form an input method types, key by key: read as its ASCII, said. */

@@ -70,6 +70,28 @@ static void test_default_name_numbered_when_taken(void **state)
     assert_string_equal(name, "attn-tui-arcs.svg");
 }
 
+/* The train screen's model names: the number goes before the last extension, a directory's
+ * dot is not an extension, a name with none gets the number at its end. */
+static void test_free_name_of_any_file(void **state)
+{
+    (void)state;
+    char name[INPUT_BYTES];
+    const char *one[] = { "add-seed1.model", NULL };
+    assert_int_equal(outfile_free_name("add-seed1.model", taken_in, one, name, sizeof name), 0);
+    assert_string_equal(name, "add-seed1-2.model");
+    const char *none[] = { NULL };
+    assert_int_equal(outfile_free_name("add-seed1.model", taken_in, none, name, sizeof name), 0);
+    assert_string_equal(name, "add-seed1.model");
+    const char *dir[] = { "runs.d/model", NULL };
+    assert_int_equal(outfile_free_name("runs.d/model", taken_in, dir, name, sizeof name), 0);
+    assert_string_equal(name, "runs.d/model-2");
+    const char *hidden[] = { ".model", NULL };
+    assert_int_equal(outfile_free_name(".model", taken_in, hidden, name, sizeof name), 0);
+    assert_string_equal(name, ".model-2");
+    assert_int_equal(outfile_free_name("x.model", taken_all, NULL, name, sizeof name), -1);
+    assert_string_equal(name, "x.model");
+}
+
 static void test_default_name_all_taken(void **state)
 {
     (void)state;
@@ -630,9 +652,15 @@ static void test_session_writes_the_trained_model(void **state)
     char *first = slurp("add-seed1.model", &first_len);
     assert_non_null(first);
 
-    /* one step more, the same name: refused, the file kept; Enter again replaces it */
+    /* one step more: W offers the first free name; the taken one typed is refused, the file
+       kept; Enter again replaces it */
     session_key(s, KEYCODE_RIGHT);
     session_key(s, 'W');
+    session_status(s, row, sizeof row);
+    assert_string_equal(row, " file: add-seed1-2.model                          Enter writes it · Esc cancels");
+    session_key(s, KEYCODE_KILL);
+    for (const char *c = "add-seed1.model"; *c; c++)
+        session_key(s, *c);
     session_key(s, KEYCODE_ENTER);
     const Grid *g = app_session_grid(s);
     row_trimmed(g, 22, row, sizeof row);
@@ -671,6 +699,7 @@ int main(void)
         cmocka_unit_test(test_default_name_free),
         cmocka_unit_test(test_default_name_numbered_when_taken),
         cmocka_unit_test(test_default_name_all_taken),
+        cmocka_unit_test(test_free_name_of_any_file),
         cmocka_unit_test(test_prompt_opens_on_the_name),
         cmocka_unit_test(test_prompt_refuses_an_empty_name),
         cmocka_unit_test(test_prompt_confirms_an_existing_name),

@@ -717,8 +717,9 @@ static void test_cursor_sets_a_score(void **state)
     s->ui.answer = 1;
     assert_int_equal(scene_press(s, KEYCODE_ENTER), REACT_REDRAW);
     assert_true(ui_view_modal(&s->ui));
-    scene_press(s, 'q');                             /* taken: a hint, nothing added */
-    assert_string_equal(s->ui.note_text, "'q' is not part of a number: type digits, '.', '-' or an exponent (1e-3); Esc cancels");
+    scene_press(s, 'q');                             /* taken and kept, with a hint */
+    assert_string_equal(s->ui.note_text, "'q' is not part of a number: Backspace erases it (digits, '.', '-', 1e-3)");
+    scene_press(s, KEYCODE_BACKSPACE);               /* erased */
     scene_press(s, 0xFF16);                          /* ６, read as 6 */
     Grid g = scene_render(s, 120, 40);
     assert_has(&g, "score(等→加) = 4.05 · new value: 6_ · Enter sets it (u undoes) · Esc cancels");
