@@ -197,8 +197,6 @@ static double hostile_value(int i)
 /* Appends to buf (cap bytes, len used) what fmt says. */
 __attribute__((format(printf, 4, 5)))
 static void put(char *buf, size_t cap, size_t *len, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static void put(char *buf, size_t cap, size_t *len, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
