@@ -15,9 +15,10 @@
 #define TRAIN_VIEW_SPEEDS 7           /* entries of the speeds table (steps per frame) */
 #define TRAIN_VIEW_SPEED_DEFAULT 0    /* one step a frame: `add` is learned in about 5 s */
 #define TRAIN_VIEW_TICK_WORK 1.0e7    /* multiply-adds a tick trains at most (train_step_work):
-                                         ~20 steps of `all` (~7 ms on a 2 GHz-class core), 100
-                                         of `add`, so that no frame is late; steps asked for
-                                         beyond it are carried to the next tick */
+                                         19 steps of `all` (~7 ms where make bench counts 2700
+                                         steps of it a CPU second), all 100 of `add`, so that
+                                         no frame is late; steps asked for beyond it are
+                                         carried to the next tick */
 
 /* The train screen's own state. */
 typedef struct {
