@@ -79,6 +79,11 @@ int train_step(TrainRun *r);
  * Returns the steps taken. A screen calls it each frame while playing. */
 int train_steps(TrainRun *r, int n);
 
+/* About how many multiply-adds one step takes (the forward pass over every sentence, the
+ * backward pass, Adam), from the run's sizes: what a screen budgets a frame's training by,
+ * without a clock (a step of `add` is ~80 000, one of `all` ~500 000). */
+double train_step_work(const TrainRun *r);
+
 /* ---------------------------------------------------------------- state */
 
 int train_step_count(const TrainRun *r);     /* Adam steps taken so far */

@@ -10,9 +10,13 @@
  *   bench-render instr W H SENTENCE STEPS [VIEW]   autoplay's frames for callgrind
  *                                       (bench_frames_loop), in the arcs view or VIEW
  *   bench-render views                  the views' names, one a line
- *   bench-render view W H VIEW          one whole round of VIEW for callgrind (bench_view_loop):
- *                                       autoplay through its track, or its own → key pressed
- *                                       BENCH_OWN_STEPS times on a screen without a track
+ *   bench-render view W H VIEW [SENTENCE HEADS MASK]   one whole round of VIEW for callgrind
+ *                                       (bench_view_loop): autoplay through its track, or its
+ *                                       own → key pressed BENCH_OWN_STEPS times on a screen
+ *                                       without a track; on SENTENCE ("": the model's) with
+ *                                       HEADS heads and the causal mask when MASK is 1
+ *   bench-render train-ticks W H FRAMES  the train screen's heaviest ticks (`all`, two heads,
+ *                                       100 steps a frame), timed: median and max ms
  *   bench-render intervals BIN W H STEPS    BIN on a pty: the frames of STEPS transitions, timed
  *   bench-render start-in-terminal OUT CMD ARGS...   run in a terminal (a tmux pane): CMD
  *                                       relayed on a pty; ms from fork to its first screen
@@ -55,6 +59,14 @@ static double bench_now_s(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* CPU seconds this thread has run: what a tick costs, whatever else the machine runs. */
+static double bench_cpu_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
 /* ---------------------------------------------------------------- the lesson */
 
 /* Everything one headless frame needs. */
@@ -76,13 +88,16 @@ static void bench_render(Bench *b, double progress)
     frame_render(&b->grid, &in);
 }
 
-static int bench_open_on(Bench *b, int w, int h, const char *sentence, FILE *out)
+/* Opens the bench on `sentence` (NULL or "": the model's) with cfg (NULL: one head, no
+ * mask). */
+static int bench_open_with(Bench *b, int w, int h, const char *sentence, const EngineConfig *cfg,
+                           FILE *out)
 {
     char err[512];
     memset(b, 0, sizeof *b);
     if (model_load_default(&b->model, err, sizeof err) != 0 ||
         lesson_build(&b->lesson, &b->model, sentence && *sentence ? sentence : b->model.sentence,
-                     NULL, err, sizeof err) != 0 ||
+                     cfg, err, sizeof err) != 0 ||
         grid_init(&b->grid, w, h) != 0) {
         fprintf(stderr, "bench-render: %s\n", err);
         return -1;
@@ -97,6 +112,11 @@ static int bench_open_on(Bench *b, int w, int h, const char *sentence, FILE *out
         return -1;
     }
     return 0;
+}
+
+static int bench_open_on(Bench *b, int w, int h, const char *sentence, FILE *out)
+{
+    return bench_open_with(b, w, h, sentence, NULL, out);
 }
 
 static int bench_open(Bench *b, int w, int h, FILE *out)
@@ -296,12 +316,14 @@ static int bench_poem_lesson(Bench *b)
     return 0;
 }
 
-/* One whole round of view (by name) at w × h: frames and their count. */
-static int bench_view(int w, int h, const char *view)
+/* One whole round of view (by name) at w × h on sentence ("": the model's) with `heads`
+ * heads and the causal mask when `mask`: frames and their count. */
+static int bench_view(int w, int h, const char *view, const char *sentence, int heads, int mask)
 {
     Bench b;
     FILE *out = fopen("/dev/null", "w");
-    if (!out || bench_open_on(&b, w, h, NULL, out) != 0)
+    EngineConfig cfg = { .mask = mask ? MASK_CAUSAL : MASK_NONE, .heads = heads };
+    if (!out || bench_open_with(&b, w, h, sentence, &cfg, out) != 0)
         return 1;
     if ((strcmp(view, "heads") == 0 || strcmp(view, "write") == 0) && bench_poem_lesson(&b) != 0)
         return 1;
@@ -393,6 +415,62 @@ static int bench_train(int w, int h, long frames)
     printf("train_fps %.0f\n", frames / seconds);
     printf("train_ms_per_frame %.3f\n", seconds * 1000.0 / frames);
     printf("train_us_per_step %.1f\n", step_s * 1e6);
+    return 0;
+}
+
+static int bench_cmp_double(const void *a, const void *b);
+
+/* train-ticks W H FRAMES: the train screen on `all` with two heads at 100 steps a frame (the
+ * heaviest it trains), a tick every 33 ms of a simulated clock: each tick's training (wall
+ * and this thread's CPU time: a busy machine stretches the wall clock), and its tick +
+ * frame + paint, timed; their median and max in ms. */
+static int bench_train_ticks(int w, int h, int frames)
+{
+    Bench b;
+    FILE *out = fopen("/dev/null", "w");
+    if (frames < 1 || frames > 4096 || !out || bench_open(&b, w, h, out) != 0)
+        return 1;
+    ui_free(&b.ui);
+    ui_init_for(&b.ui, VIEW_TRAIN, &b.lesson);
+    ui_set_view(&b.ui, &b.player, &b.lesson, VIEW_TRAIN);
+    bench_press(&b, 't', 0);   /* all four operations */
+    bench_press(&b, 'h', 0);   /* two heads */
+    for (int i = 0; i < 10; i++)
+        bench_press(&b, '+', 0);   /* the fastest: 100 steps a frame */
+    bench_press(&b, ' ', 0);
+    static double tick_ms[4096], frame_ms[4096], cpu_ms[4096];
+    long long now = 0;
+    int n = 0;
+    for (int f = 0; f < frames; f++) {
+        if (ui_next_tick(&b.ui, now) == VIEW_TICK_NEVER) {   /* learned: the next seed */
+            bench_press(&b, 'r', now);
+            bench_press(&b, ' ', now);
+        }
+        double c0 = bench_cpu_s(), t0 = bench_now_s();
+        ui_tick(&b.ui, &b.player, &b.lesson, now);
+        double t1 = bench_now_s(), c1 = bench_cpu_s();
+        cpu_ms[n] = (c1 - c0) * 1000.0;
+        bench_render(&b, 1.0);
+        term_paint(&b.grid);
+        double t2 = bench_now_s();
+        tick_ms[n] = (t1 - t0) * 1000.0;
+        frame_ms[n++] = (t2 - t0) * 1000.0;
+        now += BENCH_FRAME_MS;
+    }
+    bench_close(&b);
+    fclose(out);
+    if (n == 0)
+        return 1;
+    qsort(tick_ms, (size_t)n, sizeof tick_ms[0], bench_cmp_double);
+    qsort(frame_ms, (size_t)n, sizeof frame_ms[0], bench_cmp_double);
+    qsort(cpu_ms, (size_t)n, sizeof cpu_ms[0], bench_cmp_double);
+    printf("train_ticks %d\n", n);
+    printf("train_tick_ms_median %.2f\n", tick_ms[n / 2]);
+    printf("train_tick_ms_max %.2f\n", tick_ms[n - 1]);
+    printf("train_tick_cpu_ms_median %.2f\n", cpu_ms[n / 2]);
+    printf("train_tick_cpu_ms_max %.2f\n", cpu_ms[n - 1]);
+    printf("train_tick_frame_ms_median %.2f\n", frame_ms[n / 2]);
+    printf("train_tick_frame_ms_max %.2f\n", frame_ms[n - 1]);
     return 0;
 }
 
@@ -648,13 +726,18 @@ int main(int argc, char **argv)
         return 0;
     }
     if (argc == 5 && strcmp(argv[1], "view") == 0)
-        return bench_view(atoi(argv[2]), atoi(argv[3]), argv[4]);
+        return bench_view(atoi(argv[2]), atoi(argv[3]), argv[4], "", 1, 0);
+    if (argc == 8 && strcmp(argv[1], "view") == 0)
+        return bench_view(atoi(argv[2]), atoi(argv[3]), argv[4], argv[5], atoi(argv[6]),
+                          atoi(argv[7]));
     if (argc == 6 && strcmp(argv[1], "intervals") == 0)
         return bench_intervals(argv[2], atoi(argv[3]), atoi(argv[4]), atoi(argv[5]));
     if (argc == 6 && strcmp(argv[1], "first-frame") == 0)
         return bench_first_frame(atoi(argv[2]), argv[3], atoi(argv[4]), atoi(argv[5]));
     if (argc >= 4 && strcmp(argv[1], "start-in-terminal") == 0)
         return bench_start_in_terminal(argv[2], argv + 3);
+    if (argc == 5 && strcmp(argv[1], "train-ticks") == 0)
+        return bench_train_ticks(atoi(argv[2]), atoi(argv[3]), atoi(argv[4]));
     if (argc == 5 && strcmp(argv[1], "train") == 0)
         return bench_train(atoi(argv[2]), atoi(argv[3]), atol(argv[4]));
     fprintf(stderr, "usage: bench-render fps|bytes W H SECONDS | first-frame RUNS BIN W H | "

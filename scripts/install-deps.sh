@@ -6,8 +6,8 @@
 #   make test: libpango1.0-dev libcairo2-dev fonts-noto-cjk poppler-utils (the PDF module of
 #              --worksheet N --format pdf, its fonts, and pdftotext/pdfinfo that read it back;
 #              make run does without them: the program then names them for --format pdf)
-#   make bench: cmatrix tig valgrind (python3-torch, for bench-train.sh, is a test need already;
-#               cmatrix and tig: the programs attn-tui's CPU and start-up are set beside)
+#   make bench: cmatrix tig valgrind htop (python3-torch, for bench-train.sh, is a test need already;
+#               cmatrix, tig and htop: the programs attn-tui's CPU, start-up and RSS are set beside)
 #   make fuzz: clang libclang-rt-14-dev (libFuzzer)
 #   make lint: clang cppcheck      make coverage: gcovr
 #   make deb: debhelper dpkg-dev lintian

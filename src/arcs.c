@@ -267,28 +267,31 @@ static void report_geometry(const ViewCtx *c, const ArcsLayout *L, int h, const 
     }
 }
 
-/* Head h's arcs of the asker, grown to `progress` at ② and ③ (whole while ② thickens into
- * ③); at ④ whole, with the V's travelling back along them while the transition runs. With
- * series (not STYLE_NORMAL) the SVG writer's shapes are reported in that style. */
-static void draw_head(const ViewCtx *c, const ArcsLayout *L, int h, Style series, double rise)
+/* Head h's arcs of the asker (arcs[s] where shown[s]), `rise` as tall as one head's. */
+static void head_arcs(const ViewCtx *c, const ArcsLayout *L, int h, double rise, Arc *arcs, bool *shown)
 {
-    Stage stage = c->stage;
     double loop_l, loop_r;
     asker_feet(c, L, h, &loop_l, &loop_r);
     double widest = widest_half(c, L, loop_l, loop_r);
-    bool thickening = c->p && c->p->from_focus == c->focus &&
-                      ((stage == STAGE_SOFTMAX && c->p->from_stage == STAGE_SCORE) ||
-                       (stage == STAGE_SCORE && c->p->from_stage == STAGE_SOFTMAX));
-    double upto = stage == STAGE_OUTPUT || thickening ? 1.0 : c->progress;
-    Arc arcs[MODEL_MAX_TOKENS];
-    bool shown[MODEL_MAX_TOKENS];
     for (int s = 0; s < L->tokens; s++) {
         shown[s] = engine_visible(c->tr, c->focus, s);
         if (shown[s])
             arcs[s] = arc_to(c, L, h, s, loop_l, loop_r, widest, rise);
     }
-    if (c->cache)
-        arcs_cache_mark(c, L, arcs, shown);
+}
+
+/* Head h's arcs (head_arcs, marked in the cache when there is one), grown to `progress` at ②
+ * and ③ (whole while ② thickens into ③); at ④ whole, with the V's travelling back along them
+ * while the transition runs. With series (not STYLE_NORMAL) the SVG writer's shapes are
+ * reported in that style. */
+static void draw_head(const ViewCtx *c, const ArcsLayout *L, int h, Style series, const Arc *arcs,
+                      const bool *shown)
+{
+    Stage stage = c->stage;
+    bool thickening = c->p && c->p->from_focus == c->focus &&
+                      ((stage == STAGE_SOFTMAX && c->p->from_stage == STAGE_SCORE) ||
+                       (stage == STAGE_SCORE && c->p->from_stage == STAGE_SOFTMAX));
+    double upto = stage == STAGE_OUTPUT || thickening ? 1.0 : c->progress;
     if (c->g->vectors)
         report_geometry(c, L, h, arcs, shown, series);
     for (int s = 0; s < L->tokens; s++)
@@ -304,30 +307,46 @@ static void draw_head(const ViewCtx *c, const ArcsLayout *L, int h, Style series
  * style of one head's series. */
 static void paint_series(const ViewCtx *c, const ArcsLayout *L, Style series)
 {
-    for (int y = L->arc_top; y < L->sentence_row; y++)
-        for (int x = 0; x < L->w; x++) {
-            Cell *cell = grid_at(c->g, x, y);
-            if (cell && ((cell->style >= STYLE_SHARE_1 && cell->style <= STYLE_SHARE_4) ||
-                         (cell->style == STYLE_BOLD && cell->glyph[0] != ' ')))
+    Grid *g = c->g;
+    int top = L->arc_top < 0 ? 0 : L->arc_top, end = L->sentence_row < g->h ? L->sentence_row : g->h;
+    int w = L->w < g->w ? L->w : g->w;
+    for (int y = top; y < end; y++) {   /* row by row: the area is most of a tall frame */
+        Cell *row = &g->cells[(size_t)y * (size_t)g->w];
+        for (int x = 0; x < w; x++) {
+            Cell *cell = &row[x];
+            if ((cell->style >= STYLE_SHARE_1 && cell->style <= STYLE_SHARE_4) ||
+                (cell->style == STYLE_BOLD && cell->glyph[0] != ' '))
                 cell->style = (unsigned char)series;
         }
+    }
 }
 
 void arcs_draw(const ViewCtx *c, const ArcsLayout *L)
 {
     if (c->stage == STAGE_QKV || L->arc_rows <= 0)
         return;
+    Arc arcs[ENGINE_MAX_HEADS][MODEL_MAX_TOKENS];
+    bool shown[ENGINE_MAX_HEADS][MODEL_MAX_TOKENS];
     if (!arcs_both_heads(c)) {
-        draw_head(c, L, arcs_head(c), STYLE_NORMAL, 1.0);
+        int h = arcs_head(c);
+        head_arcs(c, L, h, 1.0, arcs[0], shown[0]);
+        if (c->cache)
+            arcs_cache_mark(c, L, arcs[0], shown[0]);
+        draw_head(c, L, h, STYLE_NORMAL, arcs[0], shown[0]);
         return;
     }
     /* both heads: head 1's arcs as tall as one head's, painted its colour, then head 2's,
      * ARCS_SECOND_RISE as tall (so the two sets part above the feet), over them in its own (a
-     * cell both reach takes head 2's); drawn without the cache, which keeps one head's */
-    ViewCtx d = *c;
-    d.cache = NULL;
-    draw_head(&d, L, 0, STYLE_SERIES_A, 1.0);
-    paint_series(&d, L, STYLE_SERIES_A);
-    draw_head(&d, L, 1, STYLE_SERIES_B, ARCS_SECOND_RISE);
-    paint_series(&d, L, STYLE_SERIES_B);
+     * cell both reach takes head 2's); both heads' arcs marked in the cache before either is
+     * drawn, so that walking one head's forgets none of the other's */
+    head_arcs(c, L, 0, 1.0, arcs[0], shown[0]);
+    head_arcs(c, L, 1, ARCS_SECOND_RISE, arcs[1], shown[1]);
+    if (c->cache) {
+        arcs_cache_mark(c, L, arcs[0], shown[0]);
+        arcs_cache_mark_more(c, L, arcs[1], shown[1]);
+    }
+    draw_head(c, L, 0, STYLE_SERIES_A, arcs[0], shown[0]);
+    paint_series(c, L, STYLE_SERIES_A);
+    draw_head(c, L, 1, STYLE_SERIES_B, arcs[1], shown[1]);
+    paint_series(c, L, STYLE_SERIES_B);
 }

@@ -257,6 +257,11 @@ static Raster *raster_find(ArcsCache *cache, const RasterKey *key)
 void arcs_cache_mark(const ViewCtx *c, const ArcsLayout *L, const Arc *arcs, const bool *shown)
 {
     ((ArcsCache *)c->cache)->frame++;
+    arcs_cache_mark_more(c, L, arcs, shown);
+}
+
+void arcs_cache_mark_more(const ViewCtx *c, const ArcsLayout *L, const Arc *arcs, const bool *shown)
+{
     for (int s = 0; s < L->tokens; s++)
         if (shown[s]) {
             RasterKey key = raster_key(c, L, &arcs[s]);

@@ -58,8 +58,10 @@ void arcs_plot_bits(const ViewCtx *c, Cell *cell, int col, int row, int bits, in
 /* ---------------------------------------------------------------- the cache (arcs_cache.c) */
 
 /* Marks the kept rasters of the arcs this frame draws (arcs[s] where shown[s]), before any
- * is walked, so that walking forgets none of them. c->cache is an ArcsCache. */
+ * is walked, so that walking forgets none of them; with more, the arcs of the same frame's
+ * other head (marked after the first's, before either is drawn). c->cache is an ArcsCache. */
 void arcs_cache_mark(const ViewCtx *c, const ArcsLayout *L, const Arc *arcs, const bool *shown);
+void arcs_cache_mark_more(const ViewCtx *c, const ArcsLayout *L, const Arc *arcs, const bool *shown);
 
 /* Draws an arc up to sample last from its raster (walking it into the cache first when it
  * is new). Returns false when it cannot be kept: then draw it dot by dot. */

@@ -589,16 +589,13 @@ static bool hint_kept(int i, int views, int keep)
 }
 
 /* Columns the kept hints take with `gap` blanks between them. */
-static int hints_width(const ViewCtx *c, const ViewOps *v, const KeyHint **hints, int n,
-                       int views, int keep, int gap)
+static int hints_width(const int *widths, int n, int views, int keep, int gap)
 {
-    char buf[128];
     int w = 0, shown = 0;
     for (int i = 0; i < n; i++) {
         if (!hint_kept(i, views, keep))
             continue;
-        hint_text(c, v, hints[i], buf, sizeof buf);
-        w += text_width(buf) + (shown++ ? gap : 0);
+        w += widths[i] + (shown++ ? gap : 0);
     }
     return w;
 }
@@ -631,11 +628,17 @@ static void draw_status(const ViewCtx *c, const ViewOps *v, const ChromeLayout *
     const KeyHint *hints[32];
     int views = 0, n = chrome_status_hints(c, v, hints, 32, &views);
     int keep = views, gap = 2;
+    char texts[32][128];   /* each hint as written, once: the fitting below measures them often */
+    int widths[32];
+    for (int i = 0; i < n; i++) {
+        hint_text(c, v, hints[i], texts[i], sizeof texts[i]);
+        widths[i] = text_width(texts[i]);
+    }
     bool terse = false;
     status_state(c, false, buf, sizeof buf);
     for (;;) {
         int room = L->w - 1 - text_width(buf) - 2 - x;
-        if (hints_width(c, v, hints, n, views, keep, gap) <= room)
+        if (hints_width(widths, n, views, keep, gap) <= room)
             break;
         if (gap == 2)
             gap = 1;
@@ -651,11 +654,10 @@ static void draw_status(const ViewCtx *c, const ViewOps *v, const ChromeLayout *
     for (int i = 0; i < n; i++) {
         if (!hint_kept(i, views, keep))
             continue;
-        hint_text(c, v, hints[i], buf, sizeof buf);
-        int w = text_width(buf);
+        int w = widths[i];
         if (x + w > right - 1)
             continue;
-        grid_put_text(c->g, x, y, buf, STYLE_STATUS);
+        grid_put_text(c->g, x, y, texts[i], STYLE_STATUS);
         x += w + gap;
     }
 }

@@ -50,13 +50,26 @@ static bool char_is_ascii(const char *ch)
     return true;
 }
 
+/* s into out (cap bytes), cut as snprintf(out, cap, "%s", s) cuts it, without its cost:
+ * labels are copied for every character of every frame. Returns out. */
+static char *draw_copy(char *out, size_t cap, const char *s)
+{
+    if (cap == 0)
+        return out;
+    size_t n = strlen(s);
+    n = n < cap - 1 ? n : cap - 1;
+    memcpy(out, s, n);
+    out[n] = '\0';
+    return out;
+}
+
 const char *draw_char_label(bool ascii, const char *ch, char *out, size_t cap)
 {
+    if (!ascii || char_is_ascii(ch))
+        return draw_copy(out, cap, ch);
     const char *name = spell_ascii_name(ch);
-    if (!ascii || char_is_ascii(ch)) {
-        snprintf(out, cap, "%s", ch);
-    } else if (name) {
-        snprintf(out, cap, "%s", name);
+    if (name) {
+        draw_copy(out, cap, name);
     } else {
         ucs4_t u = 0xFFFD;
         u8_mbtouc(&u, (const uint8_t *)ch, strlen(ch));
@@ -67,9 +80,10 @@ const char *draw_char_label(bool ascii, const char *ch, char *out, size_t cap)
 
 const char *draw_char_brief(bool ascii, const char *ch, char *out, size_t cap)
 {
+    if (!ascii || char_is_ascii(ch))
+        return draw_copy(out, cap, ch);
     const char *brief = spell_ascii_brief(ch);
-    snprintf(out, cap, "%s", !ascii || char_is_ascii(ch) ? ch : brief ? brief : "[]");
-    return out;
+    return draw_copy(out, cap, brief ? brief : "[]");
 }
 
 void draw_context_labels(ViewCtx *c)
@@ -264,7 +278,11 @@ void draw_sentence_text(const Trace *tr, bool ascii, bool brief, char *buf, size
             draw_char_brief(ascii, tr->tokens[t], label, sizeof label);
         else
             draw_char_label(ascii, tr->tokens[t], label, sizeof label);
-        draw_append(buf, cap, "%s%s", ascii && t ? " " : "", label);
+        size_t used = strlen(buf);
+        if (ascii && t)
+            draw_copy(buf + used, cap - used, " ");
+        used = strlen(buf);
+        draw_copy(buf + used, cap - used, label);
     }
 }
 
@@ -397,6 +415,61 @@ void draw_prediction(const ViewCtx *c)
     draw_clipped(c->g, c->body.x + 1, y, c->body.x + c->body.w, line, STYLE_BOLD);
 }
 
+/* ---------------------------------------------------------------- a pass's digest */
+
+#define DIGEST_PRIME 0x100000001b3ULL   /* FNV-1a's 64-bit prime, a 64-bit word at a time */
+
+static uint64_t digest_word(uint64_t h, uint64_t w)
+{
+    return (h ^ w) * DIGEST_PRIME;
+}
+
+static uint64_t digest_bytes(uint64_t h, const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    for (; n >= 8; b += 8, n -= 8) {
+        uint64_t w;
+        memcpy(&w, b, 8);
+        h = digest_word(h, w);
+    }
+    for (; n > 0; b++, n--)
+        h = digest_word(h, *b);
+    return h;
+}
+
+static uint64_t digest_doubles(uint64_t h, const double *v, size_t n)
+{
+    return v ? digest_bytes(h, v, n * sizeof *v) : digest_word(h, 0);
+}
+
+uint64_t draw_trace_digest(const Trace *tr)
+{
+    size_t T = (size_t)tr->T, d = (size_t)tr->d, H = (size_t)tr->heads;
+    uint64_t h = 0xcbf29ce484222325ULL;   /* FNV-1a's offset basis */
+    h = digest_word(h, (uint64_t)(uintptr_t)tr->model);
+    h = digest_word(h, ((uint64_t)T << 32) ^ ((uint64_t)d << 16) ^ (H << 8) ^ (uint64_t)tr->mask);
+    h = digest_word(h, (uint64_t)tr->lang ^ ((uint64_t)(unsigned)tr->predicted << 8));
+    for (size_t t = 0; t < T; t++)
+        h = digest_bytes(h, tr->tokens[t], strnlen(tr->tokens[t], sizeof tr->tokens[t]) + 1);
+    const ScoreSet *set = &tr->score_set;   /* field by field: its padding is not its value */
+    h = digest_word(h, ((uint64_t)set->on << 48) ^ ((uint64_t)(unsigned)set->head << 32) ^
+                           ((uint64_t)(unsigned)set->row << 16) ^ (uint64_t)(unsigned)set->col);
+    h = digest_doubles(h, &set->value, 1);
+    h = digest_doubles(h, &tr->score_was, 1);
+    h = digest_doubles(h, &tr->scale, 1);
+    const double *vectors[] = { tr->embedding, tr->position, tr->x, tr->q, tr->k, tr->v, tr->output };
+    for (size_t i = 0; i < sizeof vectors / sizeof vectors[0]; i++)
+        h = digest_doubles(h, vectors[i], T * d);
+    h = digest_doubles(h, tr->scores, H * T * T);
+    h = digest_doubles(h, tr->scaled, H * T * T);
+    h = digest_doubles(h, tr->weights, H * T * T);
+    h = digest_doubles(h, tr->similarity, T * T);
+    int answers = tr->model ? tr->model->answers_count : 0;
+    if (tr->probs && answers > 0)
+        h = digest_doubles(h, tr->probs, (size_t)answers);
+    return h;
+}
+
 /* ---------------------------------------------------------------- paragraphs */
 
 /* Lines come from wrap_balanced, the one line breaker; this only draws them. */
@@ -453,6 +526,20 @@ static const DrawParagraphRows *paragraph_memo_keep(DrawParagraphMemo *m, const 
     return r;
 }
 
+int draw_wrap_memo(DrawParagraphMemo *m, const char *text, int w, WrapLine *lines, int max)
+{
+    size_t n = strlen(text);
+    if (!m || n > DRAW_MEMO_TEXT_BYTES || max > DRAW_MEMO_ROWS || w <= 0)
+        return wrap_balanced(text, w, lines, max);
+    const DrawParagraphRows *kept = paragraph_memo_find(m, text, n, w);
+    if (!kept)
+        kept = paragraph_memo_keep(m, text, n, w);
+    int copy = kept->count < max ? kept->count : max;
+    if (copy > 0)
+        memcpy(lines, kept->line, (size_t)copy * sizeof lines[0]);
+    return kept->count;
+}
+
 int draw_paragraph(Grid *g, const Glyphs *gl, int x, int y, int w, int max_rows,
                    const char *text, Style style)
 {
@@ -488,6 +575,59 @@ int draw_paragraph_memo(DrawParagraphMemo *m, Grid *g, const Glyphs *gl, int x, 
         draw_clipped(g, x, y + r, x + w, line, style);
     }
     return rows;
+}
+
+/* ---------------------------------------------------------------- numbers kept formatted */
+
+#define DRAW_NUMBER_BITS 11   /* log2 of DRAW_NUMBER_SLOTS */
+_Static_assert(DRAW_NUMBER_SLOTS == 1 << DRAW_NUMBER_BITS, "a memo's slots are 2^DRAW_NUMBER_BITS");
+
+/* Copies kept into buf (cap bytes, cut as snprintf cuts); returns buf. */
+static char *number_copy(char *buf, size_t cap, const char *kept)
+{
+    if (cap == 0)
+        return buf;
+    size_t n = strlen(kept);
+    n = n < cap - 1 ? n : cap - 1;
+    memcpy(buf, kept, n);
+    buf[n] = '\0';
+    return buf;
+}
+
+/* The slot of (v, digits, kind) in m, filled by formatting when it held another number. */
+static const char *number_memo(DrawNumberMemo *m, double v, int digits, unsigned char kind)
+{
+    uint64_t bits;
+    memcpy(&bits, &v, sizeof bits);
+    uint64_t h = (bits ^ ((uint64_t)(unsigned)digits << 56) ^ ((uint64_t)kind << 60)) *
+                 0x9E3779B97F4A7C15ULL;   /* Fibonacci hashing: the top bits pick the slot */
+    DrawNumberSlot *slot = &m->slot[h >> (64 - DRAW_NUMBER_BITS)];
+    if (slot->kind == kind && slot->bits == bits && slot->digits == digits)
+        return slot->text;
+    char text[FORMAT_BYTES];
+    if (kind == 2)
+        format_percent(text, sizeof text, v);
+    else
+        format_fixed(text, sizeof text, v, digits);
+    if (strlen(text) >= sizeof slot->text)
+        return NULL;
+    slot->bits = bits;
+    slot->digits = (signed char)digits;
+    slot->kind = kind;
+    memcpy(slot->text, text, strlen(text) + 1);
+    return slot->text;
+}
+
+char *draw_fixed_memo(DrawNumberMemo *m, char *buf, size_t cap, double v, int digits)
+{
+    const char *kept = m && digits >= 0 && digits < 100 ? number_memo(m, v, digits, 1) : NULL;
+    return kept ? number_copy(buf, cap, kept) : format_fixed(buf, cap, v, digits);
+}
+
+char *draw_percent_memo(DrawNumberMemo *m, char *buf, size_t cap, double share)
+{
+    const char *kept = m ? number_memo(m, share, 1, 2) : NULL;
+    return kept ? number_copy(buf, cap, kept) : format_percent(buf, cap, share);
 }
 
 /* ---------------------------------------------------------------- braille */

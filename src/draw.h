@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include "frame.h"
 #include "grid.h"
 #include "lang.h"
@@ -114,6 +115,13 @@ typedef struct ViewCtx {
 /* Fills c->tok, c->tok_brief and c->tok_cols from c->tr and c->ascii: every place that
  * writes a sentence character on screen writes one of these, never tr->tokens[t]. */
 void draw_context_labels(ViewCtx *c);
+
+/* A digest of everything a frame reads of a forward pass: its shape, mask, characters, every
+ * table (x, Q, K, V, scores, shares, output, similarity), the what-if score and the readout.
+ * What a view keeps between frames is keyed on it, so a pass rebuilt in the same memory (a
+ * what-if nudge, another sentence of the same length) is never drawn from a stale copy.
+ * A few thousand numbers: far less than formatting them. */
+uint64_t draw_trace_digest(const Trace *tr);
 
 /* Character t as a row of slots `cols` wide writes it: its label when every character's
  * label fits in cols (so a row is in one form), else its brief label. */
@@ -243,6 +251,36 @@ typedef struct {
  * m NULL is draw_paragraph. The same rows, the same cells, either way. */
 int draw_paragraph_memo(DrawParagraphMemo *m, Grid *g, const Glyphs *gl, int x, int y, int w,
                         int max_rows, const char *text, Style style);
+
+/* wrap_balanced(text, w, lines, max), its lines taken from m when m keeps them (and kept
+ * there when not); m NULL is wrap_balanced. The same lines, the same count, either way. */
+int draw_wrap_memo(DrawParagraphMemo *m, const char *text, int w, WrapLine *lines, int max);
+
+/* ---------------------------------------------------------------- numbers kept formatted */
+
+#define DRAW_NUMBER_SLOTS 2048     /* numbers a memo keeps formatted (a power of two) */
+#define DRAW_NUMBER_TEXT 22        /* longest text a memo keeps, and its NUL */
+
+/* One number as a memo keeps it: its value's bits and format, and its text. */
+typedef struct {
+    uint64_t bits;                 /* the double's bits */
+    signed char digits;            /* decimals asked for */
+    unsigned char kind;            /* 0 empty, 1 format_fixed, 2 format_percent */
+    char text[DRAW_NUMBER_TEXT];   /* what format_fixed or format_percent wrote */
+} DrawNumberSlot;
+
+/* Formatted numbers kept between frames (a view's frames' cache holds one), keyed on the
+ * value's bits and format: a kept text is the one formatting gives, never stale. A table
+ * of numbers is formatted once, not with vsnprintf on every frame. Zeroed is empty. */
+typedef struct {
+    DrawNumberSlot slot[DRAW_NUMBER_SLOTS];  /* direct-mapped by a hash of the key */
+} DrawNumberMemo;
+
+/* format_fixed(buf, cap, v, digits), its text taken from m when m keeps it (and kept there
+ * when not); m NULL is format_fixed. Returns buf. */
+char *draw_fixed_memo(DrawNumberMemo *m, char *buf, size_t cap, double v, int digits);
+/* The same for format_percent(buf, cap, share). */
+char *draw_percent_memo(DrawNumberMemo *m, char *buf, size_t cap, double share);
 
 /* ---------------------------------------------------------------- braille */
 

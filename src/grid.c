@@ -218,6 +218,17 @@ int grid_put_text(Grid *g, int x, int y, const char *s, Style style)
     const uint8_t *end = p + strlen(s);
     int col = x, written = 0;
     while (p < end) {
+        if (*p >= 0x20 && *p < 0x7f) {   /* printable ASCII, most of every text: one column */
+            if (col + 1 > g->w)
+                break;
+            if (col >= 0) {
+                char one[2] = { (char)*p, '\0' };
+                written += put_char_columns(g, col, y, one, 1, style);
+            }
+            col++;
+            p++;
+            continue;
+        }
         ucs4_t uc;
         char ch[TEXT_CHAR_BYTES] = "?";
         int n = u8_mbtouc(&uc, p, (size_t)(end - p));

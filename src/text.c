@@ -58,6 +58,11 @@ int text_width_n(const char *s, size_t n)
     const uint8_t *end = p + n;
     int cols = 0;
     while (p < end) {
+        if (*p >= 0x20 && *p < 0x7f) {   /* printable ASCII, most of every text: one column */
+            cols++;
+            p++;
+            continue;
+        }
         ucs4_t uc;
         int len = u8_mbtouc(&uc, p, (size_t)(end - p));
         if (len <= 0)

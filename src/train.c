@@ -685,6 +685,15 @@ int train_steps(TrainRun *r, int n)
     return done;
 }
 
+double train_step_work(const TrainRun *r)
+{
+    double d = r->live.d, T = TASK_LENGTH, answers = r->live.answers_count, hidden = r->live.hidden;
+    double pairs = 3.0 * d * d * r->pairs;   /* each (position, character) pair's x·Wq, Wk, Wv */
+    double sentence = 2.0 * T * d + d * answers + 2.0 * d * hidden + d * d;   /* ? row, readout */
+    double forward = pairs + sentence * r->n;
+    return 3.0 * forward + 8.0 * (double)r->count;   /* backward about twice forward; Adam */
+}
+
 /* ---------------------------------------------------------------- state */
 
 int train_step_count(const TrainRun *r) { return r->steps; }

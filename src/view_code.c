@@ -6,6 +6,7 @@
  * Must not touch: ncurses, the clock, the engine's arithmetic (it only reads a Trace). */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "draw.h"
 #include "text.h"
@@ -336,19 +337,43 @@ typedef enum {
 
 /* One cell of the asker's row of table which, as text: the scores with the decimals the
  * layout chose, the shares as percentages. */
+/* What frames keep for the screen: line 4's numbers formatted (keyed on each value), and
+ * the decimals its score rows need for the pass and the asking character (check.h's
+ * search, redone only when either changes). */
+typedef struct {
+    DrawNumberMemo numbers;   /* line 4's values, formatted */
+    bool digits_kept;         /* the two below are for trace and focus */
+    uint64_t trace;           /* draw_trace_digest of the pass they were found for */
+    int focus;                /* ... and the asking character */
+    int scaled_digits;        /* table_digits' CodeLayout.scaled_digits */
+    int raw_digits;           /* ... and raw_digits */
+} CodeCache;
+
+static void *code_cache_new(void)
+{
+    return calloc(1, sizeof(CodeCache));
+}
+
+static void code_cache_free(void *cache)
+{
+    free(cache);
+}
+
 static void table_cell(const ViewCtx *c, const CodeLayout *L, int h, int s, TableRow which,
                        char *buf, size_t cap)
 {
     const Trace *tr = c->tr;
     int t = c->focus;
+    CodeCache *k = c->cache;
+    DrawNumberMemo *kept = k ? &k->numbers : NULL;
     if (which == TABLE_SHARES)
-        format_percent(buf, cap, TRACE_HSQ(tr, weights, h, t, s));
+        draw_percent_memo(kept, buf, cap, TRACE_HSQ(tr, weights, h, t, s));
     else if (which == TABLE_SCALED && !engine_visible(tr, t, s))   /* the mask comes after Q·Kᵀ */
         snprintf(buf, cap, "%s", c->gl->minus_inf);
     else if (which == TABLE_RAW)
-        format_fixed(buf, cap, TRACE_HSQ(tr, scores, h, t, s), L->raw_digits);
+        draw_fixed_memo(kept, buf, cap, TRACE_HSQ(tr, scores, h, t, s), L->raw_digits);
     else
-        format_fixed(buf, cap, TRACE_HSQ(tr, scaled, h, t, s), L->scaled_digits);
+        draw_fixed_memo(kept, buf, cap, TRACE_HSQ(tr, scaled, h, t, s), L->scaled_digits);
     if (which == TABLE_RAW && engine_score_set(tr, h, t, s, NULL))
         draw_append(buf, cap, "*");   /* what if: set by the learner, not a Q·K */
 }
@@ -376,7 +401,7 @@ static void table_cell_width(const ViewCtx *c, CodeLayout *L, bool scaled)
  * ÷√d with check_share's (the arcs' softmax panel prints the same: 1.432), so that softmax
  * redone from the row gives the shares; the raw scores with the fewest that, divided by √d,
  * give that row (4.0510 ÷ 2.828427 = 1.432); and the columns of one value of its rows. */
-static void table_digits(const ViewCtx *c, CodeLayout *L)
+static void table_digits_found(const ViewCtx *c, CodeLayout *L)
 {
     const Trace *tr = c->tr;
     int t = c->focus, H = tr->heads < MODEL_MAX_HEADS ? tr->heads : MODEL_MAX_HEADS;
@@ -389,6 +414,28 @@ static void table_digits(const ViewCtx *c, CodeLayout *L)
     for (int h = 0; h < H; h++) {
         int k = check_score_digits(tr, h, t, L->scaled_digits, L->scaled_digits + 2);
         L->raw_digits = k > L->raw_digits ? k : L->raw_digits;
+    }
+}
+
+/* The decimals (table_digits_found: kept while the pass and the asking character are the
+ * same), and the columns of one value. */
+static void table_digits(const ViewCtx *c, CodeLayout *L)
+{
+    CodeCache *k = c->cache;
+    if (!k) {
+        table_digits_found(c, L);
+    } else {
+        uint64_t trace = draw_trace_digest(c->tr);
+        if (!k->digits_kept || k->trace != trace || k->focus != c->focus) {
+            table_digits_found(c, L);
+            k->scaled_digits = L->scaled_digits;
+            k->raw_digits = L->raw_digits;
+            k->trace = trace;
+            k->focus = c->focus;
+            k->digits_kept = true;
+        }
+        L->scaled_digits = k->scaled_digits;
+        L->raw_digits = k->raw_digits;
     }
     table_cell_width(c, L, true);
 }
@@ -789,6 +836,8 @@ const ViewOps view_code = {
     .about = "station 8: the five lines with their shapes and live values, and the PyTorch they stand for",
     .draw = code_view_draw,
     .hit = NULL,
+    .cache_new = code_cache_new,
+    .cache_free = code_cache_free,
     .keys = NULL,
     .hints = code_hints,
     .chosen = chain_cell_by_stage,

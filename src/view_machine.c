@@ -8,6 +8,7 @@
  * state (view_machine.h: the editor's), its actions and its row of the view table.
  * Must not touch: ncurses, the clock, the engine's arithmetic (it only reads a Trace). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "check.h"
 #include "format.h"
@@ -84,6 +85,8 @@ typedef struct {
     int point_lines;            /* its lines */
     int x;                      /* first column of text lines */
     int w;                      /* their columns */
+    double score_lo[ENGINE_MAX_HEADS]; /* each head's visible scores' range (heat_table_range): */
+    double score_hi[ENGINE_MAX_HEADS]; /* the shade of a score cell */
 } MachineLayout;
 
 /* ---------------------------------------------------------------- words */
@@ -234,23 +237,25 @@ static const double *block_vectors(const Trace *tr, int block, int part)
     }
 }
 
+/* The numbers the frames' cache keeps formatted (NULL: none). */
+static DrawNumberMemo *machine_numbers(const ViewCtx *c);
+
 /* Cell (t, s) of head h's scores or shares. */
 static double square_value(const Trace *tr, bool shares, int h, int t, int s)
 {
     return shares ? TRACE_HSQ(tr, weights, h, t, s) : TRACE_HSQ(tr, scores, h, t, s);
 }
 
-/* The shade level of a T × T cell: 0 masked, else by share class or the table's range. */
-static int square_level(const Trace *tr, bool shares, int h, int t, int s)
+/* The shade level of a T × T cell: 0 masked, else by share class or the table's range
+ * (L's, taken once a layout). */
+static int square_level(const Trace *tr, const MachineLayout *L, bool shares, int h, int t, int s)
 {
     if (!engine_visible(tr, t, s))
         return 0;
     double v = square_value(tr, shares, h, t, s);
     if (shares)
         return ramp_share_level(v);
-    double lo, hi;
-    heat_table_range(tr, tr->scores, h, &lo, &hi);
-    return ramp_range_level(v, lo, hi);
+    return ramp_range_level(v, L->score_lo[h], L->score_hi[h]);
 }
 
 /* A T × T cell as printed: two decimals or a percentage (masked: 0.0%). A masked score is
@@ -258,10 +263,11 @@ static int square_level(const Trace *tr, bool shares, int h, int t, int s)
 static void square_text(const ViewCtx *c, bool shares, int h, int t, int s, char *buf, size_t cap)
 {
     bool visible = engine_visible(c->tr, t, s);
+    DrawNumberMemo *kept = machine_numbers(c);
     if (shares)
-        format_percent(buf, cap, visible ? square_value(c->tr, true, h, t, s) : 0.0);
+        draw_percent_memo(kept, buf, cap, visible ? square_value(c->tr, true, h, t, s) : 0.0);
     else
-        format_fixed(buf, cap, square_value(c->tr, false, h, t, s), 2);
+        draw_fixed_memo(kept, buf, cap, square_value(c->tr, false, h, t, s), 2);
     if (!shares && engine_score_set(c->tr, h, t, s, NULL))
         draw_append(buf, cap, "*");   /* what if: set by the learner, not a Q·K */
 }
@@ -583,23 +589,21 @@ static void layout_columns(const ViewCtx *c, MachineLayout *L, Stage stage, Piec
     layout_rows_own(c, L, tmp);
 }
 
-/* The rows every stage shares (and the current stage's columns into *current): the tallest
+/* The rows every stage shares (and each stage's columns into columns[]): the tallest
  * stage decides the spare rows; in a tall frame
  * the strip's cells grow to MACHINE_MAX_RH rows while MACHINE_SPARE_USED rows stay spare,
  * and what is left centres the whole. */
-static MachineFit machine_fit(const ViewCtx *c, MachineLayout *current, Pieces *tmp)
+static MachineFit machine_fit(const ViewCtx *c, MachineLayout columns[STAGE_COUNT], Pieces *tmp)
 {
     MachineFit fit = { 0, 0, 1, 0, c->tr->T };
-    MachineLayout L;
     int max_rh = MACHINE_MAX_RH;
     for (int s = 0; s < STAGE_COUNT; s++) {
-        layout_columns(c, &L, (Stage)s, tmp);
-        if (s == (int)c->stage)
-            *current = L;
-        int need = rows_needed(&L), window = window_rows(c, &L);
+        MachineLayout *L = &columns[s];
+        layout_columns(c, L, (Stage)s, tmp);
+        int need = rows_needed(L), window = window_rows(c, L);
         fit.need = need > fit.need ? need : fit.need;
         fit.window = window < fit.window ? window : fit.window;
-        max_rh = L.cwt + 2 < max_rh ? L.cwt + 2 : max_rh;
+        max_rh = L->cwt + 2 < max_rh ? L->cwt + 2 : max_rh;
     }
     int h = c->body.h, T = c->tr->T;
     fit.spare = h - fit.need - T;
@@ -617,10 +621,105 @@ static MachineFit machine_fit(const ViewCtx *c, MachineLayout *current, Pieces *
     return fit;
 }
 
-static void machine_layout(const ViewCtx *c, MachineLayout *L, Pieces *tmp)
+/* Everything the stages' layouts depend on but the stage (the drawn pass by its digest):
+ * kept layouts are the fresh ones while their key is the same. Zeroed before it is filled,
+ * so it compares whole. */
+typedef struct {
+    uint64_t trace;     /* draw_trace_digest of the pass */
+    Rect body;          /* the body (after the prediction's row) */
+    int focus;          /* the asking character */
+    int head;           /* ui->head: the heads shown */
+    int answer;         /* ui->answer: the column window's centre */
+    int tok_cols;       /* the labels' columns */
+    int lang;           /* labels' language */
+    bool numbers;       /* values shown */
+    bool ascii;         /* ASCII drawing */
+} MachineKey;
+
+/* What frames keep for the machine: every stage's columns and the rows they share
+ * (machine_fit lays out all four stages, measuring every number of their tables, to find
+ * them), the current stage's whole layout and its point line, and the focus tables'
+ * numbers formatted. */
+typedef struct {
+    bool valid;                           /* fit and columns are for key */
+    MachineKey key;                       /* what they were made for */
+    MachineFit fit;                       /* the rows every stage shares */
+    MachineLayout columns[STAGE_COUNT];   /* each stage's layout but its rows */
+    int stage;                            /* the stage of layout and point (-1: none) */
+    MachineLayout layout;                 /* that stage's whole layout */
+    Pieces point;                         /* its point line, built (build_point) */
+    DrawNumberMemo numbers;               /* the focus tables' numbers, formatted */
+} MachineCache;
+
+static DrawNumberMemo *machine_numbers(const ViewCtx *c)
 {
-    MachineFit fit = machine_fit(c, L, tmp);   /* L: the current stage's columns */
-    layout_rows(c, L, &fit);
+    MachineCache *k = c->cache;
+    return k ? &k->numbers : NULL;
+}
+
+static void *machine_cache_new(void)
+{
+    MachineCache *k = calloc(1, sizeof(MachineCache));
+    if (k)
+        k->stage = -1;
+    return k;
+}
+
+static void machine_cache_free(void *cache)
+{
+    free(cache);
+}
+
+static void machine_key_of(const ViewCtx *c, MachineKey *k)
+{
+    memset(k, 0, sizeof *k);
+    k->trace = draw_trace_digest(c->tr);
+    k->body = c->body;
+    k->focus = c->focus;
+    k->head = c->ui->head;
+    k->answer = c->ui->answer;
+    k->tok_cols = c->tok_cols;
+    k->lang = (int)c->lang;
+    k->numbers = c->numbers;
+    k->ascii = c->ascii;
+}
+
+/* The stage's whole layout from its columns and the shared rows, and its point line. */
+static void machine_layout_stage(const ViewCtx *c, const MachineLayout *columns, const MachineFit *fit,
+                                 MachineLayout *L, Pieces *point)
+{
+    *L = *columns;
+    layout_rows(c, L, fit);
+    for (int h = 0; h < c->tr->heads && h < ENGINE_MAX_HEADS; h++)
+        heat_table_range(c->tr, c->tr->scores, h, &L->score_lo[h], &L->score_hi[h]);
+    build_point(c, L, point);
+}
+
+/* The layout at the current stage and its point line: the kept ones while nothing they
+ * depend on changed (another stage: only its rows and point line are made). */
+static void machine_layout(const ViewCtx *c, MachineLayout *L, Pieces *point)
+{
+    MachineCache *k = c->cache;
+    if (!k) {
+        MachineLayout columns[STAGE_COUNT];
+        MachineFit fit = machine_fit(c, columns, point);
+        machine_layout_stage(c, &columns[c->stage], &fit, L, point);
+        return;
+    }
+    MachineKey key;
+    machine_key_of(c, &key);
+    if (!k->valid || memcmp(&key, &k->key, sizeof key) != 0) {
+        k->fit = machine_fit(c, k->columns, &k->point);
+        k->key = key;
+        k->valid = true;
+        k->stage = -1;
+    }
+    if (k->stage != (int)c->stage) {
+        machine_layout_stage(c, &k->columns[c->stage], &k->fit, &k->layout, &k->point);
+        k->stage = (int)c->stage;
+    }
+    *L = k->layout;
+    *point = k->point;
 }
 
 /* ---------------------------------------------------------------- drawing: the strip */
@@ -688,7 +787,7 @@ static void draw_square_cells(const ViewCtx *c, const MachineLayout *L, bool sha
                 draw_empty(c, cx, y, L->cwt);
                 continue;
             }
-            int level = square_level(c->tr, shares, L->head[k], t, s);
+            int level = square_level(c->tr, L, shares, L->head[k], t, s);
             heat_swatch(c, cx, y, L->cwt, level,
                         machine_lit(ch, shares ? ORIGIN_WEIGHTS : ORIGIN_SCORES, L->head[k], t, s,
                                     heat_style(level)));
@@ -880,7 +979,7 @@ static void draw_vector_table(const ViewCtx *c, const MachineLayout *L, int x, i
             continue;
         for (int j = L->col_first; j < L->col_first + L->cols; j++) {
             double val = v[(size_t)t * (size_t)L->d + (size_t)j];
-            format_fixed(num, sizeof num, val, 2);
+            draw_fixed_memo(machine_numbers(c), num, sizeof num, val, 2);
             draw_value(c, L, x + L->lw + (j - L->col_first) * L->cell_w, ry, num,
                        ramp_magnitude_level(val, top), val < 0 ? STYLE_NEGATIVE : STYLE_POSITIVE);
         }
@@ -904,13 +1003,15 @@ static void draw_square_table(const ViewCtx *c, const MachineLayout *L, int x, i
             continue;
         for (int s = L->col_first; s < L->col_first + L->cols; s++) {
             square_text(c, shares, h, t, s, num, sizeof num);
-            int level = square_level(c->tr, shares, h, t, s);
+            int level = square_level(c->tr, L, shares, h, t, s);
             draw_value(c, L, x + L->lw + (s - L->col_first) * L->cell_w, ry, num, level,
                        level == 0 ? STYLE_DIM : heat_style(level) == heat_style(HEAT_TOP) ? STYLE_BOLD : STYLE_NORMAL);
         }
         if (L->sum_w) {
             double total = check_percent_total(&TRACE_HSQ(c->tr, weights, h, t, 0), L->T);
-            snprintf(buf, sizeof buf, "%s%%", format_fixed(num, sizeof num, total, 1));
+            size_t n = strlen(draw_fixed_memo(machine_numbers(c), num, sizeof num, total, 1));
+            memcpy(buf, num, n);   /* "100.0%": buf holds num and its "%" */
+            memcpy(buf + n, "%", 2);
             draw_right(c->g, x + L->lw + L->cols * L->cell_w, ry, L->sum_w, buf, STYLE_DIM);
         }
     }
@@ -934,7 +1035,7 @@ static void draw_qkv_rows(const ViewCtx *c, const MachineLayout *L, int x, int y
         double top = heat_table_top(tr, rows[r]);
         for (int j = L->col_first; j < L->col_first + L->cols; j++) {
             double val = rows[r][(size_t)c->focus * (size_t)tr->d + (size_t)j];
-            format_fixed(num, sizeof num, val, 2);
+            draw_fixed_memo(machine_numbers(c), num, sizeof num, val, 2);
             draw_value(c, L, x + L->row_lw + (j - L->col_first) * L->cell_w, ry, num,
                        ramp_magnitude_level(val, top), val < 0 ? STYLE_NEGATIVE : STYLE_POSITIVE);
         }
@@ -1065,7 +1166,6 @@ static void machine_view_draw(const ViewCtx *outer)
         machine_edit_draw(c, st, &area);
     } else {
         draw_focus(c, &L);
-        build_point(c, &L, &text);
         pieces_draw(c, &text, L.x, L.point_row, L.w, L.point_lines);
     }
     draw_prediction(outer);
@@ -1118,6 +1218,8 @@ const ViewOps view_machine = {
     .init = machine_init,
     .draw = machine_view_draw,
     .hit = machine_view_hit,
+    .cache_new = machine_cache_new,
+    .cache_free = machine_cache_free,
     .act = machine_act,
     .modal = machine_modal,
     .key = machine_key,

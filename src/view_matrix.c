@@ -5,6 +5,7 @@
  * keys and its row of the view table.
  * Must not touch: ncurses, the clock, the engine's arithmetic (check.h redoes each check). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "check.h"
 #include "format.h"
@@ -75,7 +76,56 @@ typedef struct {
     int mirror_lines;        /* its lines */
     int check_row;           /* the chosen cell's hand check */
     int check_lines;         /* its lines */
+    double lo[ENGINE_MAX_HEADS]; /* each head's visible cells' range in the table shown */
+    double hi[ENGINE_MAX_HEADS]; /* (heat_table_range): a cell's shade */
 } MatrixLayout;
+
+/* Everything the layout and its texts depend on (the drawn pass by its digest): kept ones
+ * are the fresh ones while their key is the same. Zeroed before it is filled, so it
+ * compares whole. */
+typedef struct {
+    uint64_t trace;     /* draw_trace_digest of the pass */
+    Rect body;          /* the body */
+    int table;          /* the table shown (the state's) */
+    int focus;          /* the asking character: the cursor's row */
+    int answer;         /* ui->answer: the cursor's column */
+    int head;           /* ui->head: the heads shown */
+    int tok_cols;       /* the labels' columns */
+    int lang;           /* labels' language */
+    bool numbers;       /* values shown */
+    bool ascii;         /* ASCII drawing */
+} MatrixKey;
+
+/* What frames keep for the matrix: the layout and the texts around the tables (measuring
+ * every number of the table for its widest, a few times, and breaking four texts into
+ * lines), and the cells' numbers formatted. */
+typedef struct {
+    bool valid;            /* layout and texts are for key */
+    MatrixKey key;         /* what they were made for */
+    MatrixLayout layout;   /* matrix_layout's result */
+    Pieces shape;          /* build_shape's text */
+    Pieces legend;         /* build_legend's, at the layout's level */
+    Pieces mirror;         /* build_mirror's */
+    Pieces check;          /* build_check's */
+    DrawNumberMemo numbers;/* the cells' numbers, formatted */
+} MatrixCache;
+
+static void *matrix_cache_new(void)
+{
+    return calloc(1, sizeof(MatrixCache));
+}
+
+static void matrix_cache_free(void *cache)
+{
+    free(cache);
+}
+
+/* The numbers the frames' cache keeps formatted (NULL: none). */
+static DrawNumberMemo *matrix_numbers(const ViewCtx *c)
+{
+    MatrixCache *k = c->cache;
+    return k ? &k->numbers : NULL;
+}
 
 /* ---------------------------------------------------------------- cells */
 
@@ -104,26 +154,25 @@ static void cell_text(const ViewCtx *c, MatrixTable m, int h, int t, int s, char
 {
     bool visible = engine_visible(c->tr, t, s);
     if (m == MATRIX_SHARES)
-        format_percent(buf, cap, visible ? cell_value(c->tr, m, h, t, s) : 0.0);
+        draw_percent_memo(matrix_numbers(c), buf, cap, visible ? cell_value(c->tr, m, h, t, s) : 0.0);
     else if (!visible && m == MATRIX_SCALED)
         snprintf(buf, cap, "%s", c->gl->minus_inf);
     else
-        format_fixed(buf, cap, cell_value(c->tr, m, h, t, s), 2);
+        draw_fixed_memo(matrix_numbers(c), buf, cap, cell_value(c->tr, m, h, t, s), 2);
     if (m == MATRIX_RAW && engine_score_set(c->tr, h, t, s, NULL))
         draw_append(buf, cap, "*");   /* what if: set by the learner, not a Q·K */
 }
 
-/* The shade level of a cell: 0 where masked, else by share class or by the table's range. */
-static int cell_level(const ViewCtx *c, MatrixTable m, int h, int t, int s)
+/* The shade level of a cell: 0 where masked, else by share class or by the table's range
+ * (L's, taken once a layout). */
+static int cell_level(const ViewCtx *c, const MatrixLayout *L, int h, int t, int s)
 {
     if (!engine_visible(c->tr, t, s))
         return 0;
-    double v = cell_value(c->tr, m, h, t, s);
-    if (m == MATRIX_SHARES)
+    double v = cell_value(c->tr, L->table, h, t, s);
+    if (L->table == MATRIX_SHARES)
         return ramp_share_level(v);
-    double lo, hi;
-    heat_table_range(c->tr, table_array(c->tr, m), h, &lo, &hi);
-    return ramp_range_level(v, lo, hi);
+    return ramp_range_level(v, L->lo[h], L->hi[h]);
 }
 
 /* The columns of the widest number of the tables shown. */
@@ -779,7 +828,7 @@ static void layout_rows(const ViewCtx *c, MatrixLayout *L, Pieces *tmp)
     L->check_row = L->mirror_row + mirror_rows + (spare >= 2 ? 1 : 0);
 }
 
-static void matrix_layout(const ViewCtx *c, MatrixLayout *L, Pieces *tmp)
+static void matrix_layout_fresh(const ViewCtx *c, MatrixLayout *L, Pieces *tmp)
 {
     memset(L, 0, sizeof *L);
     L->T = c->tr->T;
@@ -795,6 +844,48 @@ static void matrix_layout(const ViewCtx *c, MatrixLayout *L, Pieces *tmp)
     for (int k = 0; k < L->tables; k++)
         L->table_x[k] = left + k * (L->tw + MATRIX_TABLE_GAP);
     layout_rows(c, L, tmp);
+    for (int h = 0; h < c->tr->heads && h < ENGINE_MAX_HEADS; h++)
+        heat_table_range(c->tr, table_array(c->tr, L->table), h, &L->lo[h], &L->hi[h]);
+}
+
+static void matrix_key_of(const ViewCtx *c, MatrixKey *k)
+{
+    const MatrixState *st = c->state;
+    memset(k, 0, sizeof *k);
+    k->trace = draw_trace_digest(c->tr);
+    k->body = c->body;
+    k->table = st ? (int)st->table : -1;
+    k->focus = c->focus;
+    k->answer = c->ui->answer;
+    k->head = c->ui->head;
+    k->tok_cols = c->tok_cols;
+    k->lang = (int)c->lang;
+    k->numbers = c->numbers;
+    k->ascii = c->ascii;
+}
+
+/* The layout: the kept one while nothing it depends on changed (made anew, with its texts:
+ * shape, legend, mirror, check, into the cache). */
+static void matrix_layout(const ViewCtx *c, MatrixLayout *L, Pieces *tmp)
+{
+    MatrixCache *k = c->cache;
+    if (!k) {
+        matrix_layout_fresh(c, L, tmp);
+        return;
+    }
+    MatrixKey key;
+    matrix_key_of(c, &key);
+    if (!k->valid || memcmp(&key, &k->key, sizeof key) != 0) {
+        matrix_layout_fresh(c, &k->layout, tmp);
+        const MatrixLayout *K = &k->layout;
+        build_shape(c, K, &k->shape);
+        build_legend(c, K, K->legend, K->ncols < K->T || K->nrows < K->T, &k->legend);
+        build_mirror(c, K, &k->mirror);
+        build_check(c, K, &k->check);
+        k->key = key;
+        k->valid = true;
+    }
+    *L = k->layout;
 }
 
 /* First column and row of cell (t, s) of table k. */
@@ -855,7 +946,7 @@ static void draw_heads(const ViewCtx *c, const MatrixLayout *L, int k)
 static void draw_cell(const ViewCtx *c, const MatrixLayout *L, int k, int t, int s)
 {
     int h = L->head[k], x = cell_x(L, k, s), y = cell_y(L, t);
-    int level = cell_level(c, L->table, h, t, s);
+    int level = cell_level(c, L, h, t, s);
     bool chosen = t == L->row && s == L->col, mirror = t == L->col && s == L->row && !chosen;
     int num_row = L->ch / 2;
     char num[FORMAT_BYTES];
@@ -888,7 +979,9 @@ static void draw_row(const ViewCtx *c, const MatrixLayout *L, int k, int t)
     if (L->sumw) {
         char num[FORMAT_BYTES], buf[FORMAT_BYTES + 2];
         double total = check_percent_total(&TRACE_HSQ(c->tr, weights, L->head[k], t, 0), L->T);
-        snprintf(buf, sizeof buf, "%s%%", format_fixed(num, sizeof num, total, 1));
+        size_t n = strlen(draw_fixed_memo(matrix_numbers(c), num, sizeof num, total, 1));
+        memcpy(buf, num, n);   /* "100.0%": buf holds num and its "%" */
+        memcpy(buf + n, "%", 2);
         draw_right(c->g, cell_x(L, k, L->col_first + L->ncols) + 1, num_row, L->sumw - 1, buf,
                    t == L->row ? STYLE_BOLD : STYLE_DIM);
     }
@@ -934,16 +1027,21 @@ static void matrix_view_draw(const ViewCtx *c)
     Pieces text;
     matrix_layout(c, &L, &text);
     draw_tabs(c, &L);
-    build_shape(c, &L, &text);
-    pieces_draw(c, &text, L.x, L.shape_row, L.w, L.shape_lines);
+    MatrixCache *kept = c->cache;   /* the texts: kept with the layout, or built here */
+    if (!kept)
+        build_shape(c, &L, &text);
+    pieces_draw(c, kept ? &kept->shape : &text, L.x, L.shape_row, L.w, L.shape_lines);
     for (int k = 0; k < L.tables; k++)
         draw_table(c, &L, k);
-    build_legend(c, &L, L.legend, L.ncols < L.T || L.nrows < L.T, &text);
-    pieces_draw(c, &text, L.x, L.legend_row, L.w, L.legend_lines);
-    build_mirror(c, &L, &text);
-    pieces_draw(c, &text, L.x, L.mirror_row, L.w, L.mirror_lines);
-    build_check(c, &L, &text);
-    pieces_draw(c, &text, L.x, L.check_row, L.w, L.check_lines);
+    if (!kept)
+        build_legend(c, &L, L.legend, L.ncols < L.T || L.nrows < L.T, &text);
+    pieces_draw(c, kept ? &kept->legend : &text, L.x, L.legend_row, L.w, L.legend_lines);
+    if (!kept)
+        build_mirror(c, &L, &text);
+    pieces_draw(c, kept ? &kept->mirror : &text, L.x, L.mirror_row, L.w, L.mirror_lines);
+    if (!kept)
+        build_check(c, &L, &text);
+    pieces_draw(c, kept ? &kept->check : &text, L.x, L.check_row, L.w, L.check_lines);
     const MatrixState *st = c->state;
     if (st && st->typing)
         draw_score_line(c, &L, st);
@@ -1144,6 +1242,8 @@ const ViewOps view_matrix = {
     .init = matrix_init,
     .draw = matrix_view_draw,
     .hit = matrix_view_hit,
+    .cache_new = matrix_cache_new,
+    .cache_free = matrix_cache_free,
     .act = matrix_act,
     .modal = matrix_modal,
     .key = matrix_key,

@@ -28,6 +28,7 @@ static int sim_trouble(const ViewCtx *c)
  * focus or the size). */
 typedef struct {
     DrawParagraphMemo paragraphs;   /* keyed on each paragraph's text and width */
+    DrawNumberMemo numbers;         /* the tables' numbers formatted, keyed on each value */
 } SimCache;
 
 static void *similarity_cache_new(void)
@@ -46,6 +47,13 @@ static int sim_paragraph(const ViewCtx *c, Grid *g, int x, int y, int w, int max
 {
     SimCache *k = c->cache;
     return draw_paragraph_memo(k ? &k->paragraphs : NULL, g, c->gl, x, y, w, max_rows, text, style);
+}
+
+/* The numbers the frames' cache keeps formatted (NULL: none). */
+static DrawNumberMemo *sim_numbers(const ViewCtx *c)
+{
+    SimCache *k = c->cache;
+    return k ? &k->numbers : NULL;
 }
 
 /* ---------------------------------------------------------------- sizes */
@@ -195,7 +203,7 @@ static void cell_value(const ViewCtx *c, int x, int y, int cw, double v, double 
 {
     char buf[64] = "";
     if (c->numbers) {
-        format_fixed(buf, sizeof buf, v, 2);
+        draw_fixed_memo(sim_numbers(c), buf, sizeof buf, v, 2);
     } else {
         const char *s = shade_of(c, v, lo, hi);
         for (int i = 0; i < cw - 3; i++)
@@ -213,7 +221,7 @@ static void cell_share(const ViewCtx *c, int x, int y, int cw, double share, boo
         return;
     }
     if (c->numbers) {
-        format_percent(buf, sizeof buf, share);
+        draw_percent_memo(sim_numbers(c), buf, sizeof buf, share);
         cell_text(c, x, y, cw, buf, marked, STYLE_NORMAL);
         return;
     }

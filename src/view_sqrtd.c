@@ -54,6 +54,8 @@ typedef struct {
     bool valid;                                  /* raw holds seed's scores */
     uint64_t seed;                               /* their seed */
     double raw[SQRTD_D_COUNT][SQRTD_KEYS];       /* sqrtd_raw_widths(seed) */
+    DrawParagraphMemo words;                     /* the words under the plots, broken into
+                                                    lines (keyed on each text and width) */
 } SqrtdCache;
 
 static void *sqrtd_cache_new(void)
@@ -153,6 +155,14 @@ static bool words_terms_shown(const ViewCtx *c)
     return c->numbers && c->body.h >= SQ_TERMS_MIN_H;
 }
 
+/* draw_paragraph with the screen's kept lines (g NULL only measures). */
+static int sq_paragraph(const ViewCtx *c, Grid *g, int x, int y, int w, int max_rows,
+                        const char *text, Style style)
+{
+    SqrtdCache *k = c->cache;
+    return draw_paragraph_memo(k ? &k->words : NULL, g, c->gl, x, y, w, max_rows, text, style);
+}
+
 /* Rows the words take at width w. */
 static int words_rows(const ViewCtx *c, int w)
 {
@@ -160,12 +170,12 @@ static int words_rows(const ViewCtx *c, int w)
     int rows = 0;
     for (int k = 0; words_terms_shown(c) && k < SQ_TERMS; k++) {
         words_term(c, k, buf, sizeof buf);
-        rows += draw_paragraph(NULL, c->gl, 0, 0, w, 2, buf, STYLE_DIM);
+        rows += sq_paragraph(c, NULL, 0, 0, w, 2, buf, STYLE_DIM);
     }
     words_figures(c, buf, sizeof buf);
-    rows += draw_paragraph(NULL, c->gl, 0, 0, w, 2, buf, STYLE_NORMAL);
+    rows += sq_paragraph(c, NULL, 0, 0, w, 2, buf, STYLE_NORMAL);
     words_point(c, buf, sizeof buf);
-    return rows + draw_paragraph(NULL, c->gl, 0, 0, w, 3, buf, STYLE_NORMAL);
+    return rows + sq_paragraph(c, NULL, 0, 0, w, 3, buf, STYLE_NORMAL);
 }
 
 static void draw_words(const ViewCtx *c, const Rect *r)
@@ -174,12 +184,12 @@ static void draw_words(const ViewCtx *c, const Rect *r)
     int used = 0;
     for (int k = 0; words_terms_shown(c) && k < SQ_TERMS; k++) {
         words_term(c, k, buf, sizeof buf);
-        used += draw_paragraph(c->g, c->gl, r->x, r->y + used, r->w, 2, buf, STYLE_DIM);
+        used += sq_paragraph(c, c->g, r->x, r->y + used, r->w, 2, buf, STYLE_DIM);
     }
     words_figures(c, buf, sizeof buf);
-    used += draw_paragraph(c->g, c->gl, r->x, r->y + used, r->w, 2, buf, STYLE_BOLD);
+    used += sq_paragraph(c, c->g, r->x, r->y + used, r->w, 2, buf, STYLE_BOLD);
     words_point(c, buf, sizeof buf);
-    draw_paragraph(c->g, c->gl, r->x, r->y + used, r->w, r->h - used, buf, STYLE_NORMAL);
+    sq_paragraph(c, c->g, r->x, r->y + used, r->w, r->h - used, buf, STYLE_NORMAL);
 }
 
 /* ---------------------------------------------------------------- layout */

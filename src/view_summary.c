@@ -6,6 +6,7 @@
  * Must not touch: ncurses, the clock, the engine's arithmetic (it only reads a Trace). */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "draw.h"
 #include "format.h"
@@ -264,6 +265,31 @@ static void next_lessons(const ViewCtx *c, char *buf, size_t cap)
 
 /* ---------------------------------------------------------------- wrapping */
 
+/* What frames keep for the screen: its texts broken into lines, the full details and the
+ * brief ones apart (a short frame's layout tries both, nine texts each; one memo would
+ * hold them in turn). Keyed on each text and width, so a kept break is never stale. */
+typedef struct {
+    DrawParagraphMemo lines[2];   /* [brief]: the details and the next lessons, broken */
+} SummaryCache;
+
+static void *summary_cache_new(void)
+{
+    return calloc(1, sizeof(SummaryCache));
+}
+
+static void summary_cache_free(void *cache)
+{
+    free(cache);
+}
+
+/* wrap_balanced with the screen's kept lines (the brief details' apart). */
+static int summary_wrap(const ViewCtx *c, bool brief, const char *text, int w, WrapLine *lines,
+                        int max)
+{
+    SummaryCache *k = c->cache;
+    return draw_wrap_memo(k ? &k->lines[brief] : NULL, text, w, lines, max);
+}
+
 /* ---------------------------------------------------------------- layout */
 
 /* What one row of the body shows. */
@@ -288,6 +314,8 @@ typedef struct {
     int x;                             /* left column */
     int w;                             /* columns it may use */
     bool brief;                        /* the details are the brief ones */
+    int targets_w;                     /* columns of the widest "→ similarity" (targets_width) */
+    bool aligned;                      /* the arrows in one column (targets_aligned) */
 } SummaryLayout;
 
 static void add_row(SummaryLayout *L, RowKind kind, int claim, int line)
@@ -365,7 +393,7 @@ static void list_rows(const ViewCtx *c, SummaryLayout *L, const SummaryTier *t)
         if (!t->details)
             continue;
         claim_detail(c, i, t->brief, buf, sizeof buf);
-        int n = wrap_balanced(buf, L->w - KEY_W, lines, DETAIL_LINES);
+        int n = summary_wrap(c, t->brief, buf, L->w - KEY_W, lines, DETAIL_LINES);
         for (int k = 0; k < n && k < DETAIL_LINES; k++)
             add_row(L, ROW_DETAIL, i, k);
     }
@@ -374,10 +402,12 @@ static void list_rows(const ViewCtx *c, SummaryLayout *L, const SummaryTier *t)
     if (t->lead)
         add_row(L, ROW_BLANK, -1, 0);
     next_lessons(c, buf, sizeof buf);
-    int n = wrap_balanced(buf, L->w, lines, DETAIL_LINES);
+    int n = summary_wrap(c, t->brief, buf, L->w, lines, DETAIL_LINES);
     for (int k = 0; k < n && k < DETAIL_LINES; k++)
         add_row(L, ROW_NEXT, -1, k);
 }
+
+static bool targets_aligned(const ViewCtx *c, const SummaryLayout *L);
 
 static void summary_layout(const ViewCtx *c, SummaryLayout *L)
 {
@@ -393,16 +423,18 @@ static void summary_layout(const ViewCtx *c, SummaryLayout *L)
     if (L->n > h)
         L->n = h;
     L->top = c->body.y + (h - L->n) / 2;
+    L->targets_w = targets_width(c);
+    L->aligned = targets_aligned(c, L);
 }
 
 /* ---------------------------------------------------------------- drawing */
 
 /* Line k of a text wrapped at width (or a little narrower: wrap_balanced), drawn from x. */
-static void draw_wrapped_line(const ViewCtx *c, const char *text, int width, int k, int x, int y,
-                              int limit, Style st)
+static void draw_wrapped_line(const ViewCtx *c, bool brief, const char *text, int width, int k,
+                              int x, int y, int limit, Style st)
 {
     WrapLine lines[DETAIL_LINES];
-    int n = wrap_balanced(text, width, lines, DETAIL_LINES);
+    int n = summary_wrap(c, brief, text, width, lines, DETAIL_LINES);
     if (k >= n || k >= DETAIL_LINES)
         return;
     char line[WRAP_MAX_BYTES + 1];   /* built from the glyph set: ASCII but the sentence's own */
@@ -415,7 +447,7 @@ static void draw_wrapped_line(const ViewCtx *c, const char *text, int width, int
 static bool targets_aligned(const ViewCtx *c, const SummaryLayout *L)
 {
     char title[256];
-    int room = L->w - KEY_W - targets_width(c) - 1;
+    int room = L->w - KEY_W - L->targets_w - 1;
     for (int i = 0; i < N_CLAIMS; i++) {
         claim_title(c, i, title, sizeof title);
         if (text_width(title) > room)
@@ -433,7 +465,7 @@ static void draw_title(const ViewCtx *c, const SummaryLayout *L, int i, int y)
     target_text(c, claims[i].view, target, sizeof target);
     /* the arrows in one column, the names after them; where a title would not fit beside
      * that column, each name at the right edge, as close as it goes */
-    int tx = targets_aligned(c, L) ? limit - targets_width(c) : limit - text_width(target);
+    int tx = L->aligned ? limit - L->targets_w : limit - text_width(target);
     claim_title(c, i, title, sizeof title);
     draw_clipped(c->g, L->x + KEY_W, y, tx - 1, title, STYLE_BOLD);
     grid_put_text(c->g, tx, y, target, STYLE_DIM);
@@ -456,11 +488,12 @@ static void draw_row(const ViewCtx *c, const SummaryLayout *L, const SummaryRow 
         break;
     case ROW_DETAIL:
         claim_detail(c, row->claim, L->brief, buf, sizeof buf);
-        draw_wrapped_line(c, buf, L->w - KEY_W, row->line, L->x + KEY_W, y, limit, STYLE_NORMAL);
+        draw_wrapped_line(c, L->brief, buf, L->w - KEY_W, row->line, L->x + KEY_W, y, limit,
+                          STYLE_NORMAL);
         break;
     case ROW_NEXT:
         next_lessons(c, buf, sizeof buf);
-        draw_wrapped_line(c, buf, L->w, row->line, L->x, y, limit, STYLE_BOLD);
+        draw_wrapped_line(c, L->brief, buf, L->w, row->line, L->x, y, limit, STYLE_BOLD);
         break;
     }
 }
@@ -519,6 +552,8 @@ const ViewOps view_summary = {
     .about = "station 9: the lesson's claims, each a key away from the screen that shows it",
     .draw = summary_view_draw,
     .hit = summary_view_hit,
+    .cache_new = summary_cache_new,
+    .cache_free = summary_cache_free,
     .keys = summary_keys,
     .hints = summary_hints,
 };

@@ -105,6 +105,7 @@ static void train_view_restart_from(TrainViewState *s, const char *keep, const M
     s->rate_since = -1;
     s->rate = 0.0;
     s->sentence = 0;
+    s->owed = 0;
     if (!s->run) {
         s->playing = false;
         return;
@@ -175,13 +176,27 @@ static void train_view_measure(TrainViewState *s, long long now)
 
 /* ---------------------------------------------------------------- the clock */
 
+int train_view_tick_steps(int owed, double work)
+{
+    if (owed <= 0)
+        return 0;
+    double fit = work > 0.0 ? TRAIN_VIEW_TICK_WORK / work : (double)owed;
+    int most = fit < 1.0 ? 1 : fit >= (double)owed ? owed : (int)fit;
+    return most;
+}
+
 static int train_view_tick(void *state, const ViewCall *call)
 {
     long long now = call->now;
     TrainViewState *s = state;
     if (!s->playing || !s->run)
         return REACT_NONE;
-    train_steps(s->run, train_view_speed_steps(s->speed));
+    int asked = train_view_speed_steps(s->speed);
+    s->owed = (s->owed > 0 ? s->owed : 0) + asked;
+    int take = train_view_tick_steps(s->owed, train_step_work(s->run));
+    train_steps(s->run, take);
+    s->owed -= take;
+    s->owed = s->owed > asked ? asked : s->owed;
     /* ticks fall on a fixed grid of TRAIN_VIEW_FRAME_MS (a late tick does not stretch the
      * period, as app.c paces frames); a tick more than a period late starts it again */
     long long due = s->last_tick + TRAIN_VIEW_FRAME_MS;
@@ -302,6 +317,7 @@ static int train_view_act(void *state, const ViewCall *call, Action a, int arg)
         s->playing = !s->playing;
         s->last_tick = now - TRAIN_VIEW_FRAME_MS;   /* the first tick is due at once */
         s->rate_since = -1;
+        s->owed = 0;
         return REACT_REDRAW;
     case ACTION_TRAIN_STEP:
         s->playing = false;
@@ -330,6 +346,7 @@ static int train_view_act(void *state, const ViewCall *call, Action a, int arg)
             return REACT_REDRAW;
         }
         s->speed = to;
+        s->owed = 0;
         return REACT_REDRAW;
     }
     case ACTION_TRAIN_UP:

@@ -14,6 +14,11 @@
 #define TRAIN_VIEW_RATE_MS 1000       /* the window steps per second are measured over */
 #define TRAIN_VIEW_SPEEDS 7           /* entries of the speeds table (steps per frame) */
 #define TRAIN_VIEW_SPEED_DEFAULT 0    /* one step a frame: `add` is learned in about 5 s */
+#define TRAIN_VIEW_TICK_WORK 1.0e7    /* multiply-adds a tick trains at most (train_step_work):
+                                         19 steps of `all` (~7 ms where make bench counts 2700
+                                         steps of it a CPU second), all 100 of `add`, so that
+                                         no frame is late; steps asked for beyond it are
+                                         carried to the next tick */
 
 /* The train screen's own state. */
 typedef struct {
@@ -30,7 +35,14 @@ typedef struct {
     int rate_steps;             /* the step count at rate_since */
     double rate;                /* steps per second over the last whole window, 0: none yet */
     int sentence;               /* the sentence shown (index into the run's sentences) */
+    int owed;                   /* steps asked for and not yet taken, carried to the next
+                                   tick (at most one tick's worth: a slower machine trains
+                                   slower, it never falls further behind) */
 } TrainViewState;
+
+/* The steps one tick takes of `owed` asked for, a step costing `work` multiply-adds: all of
+ * them while they fit TRAIN_VIEW_TICK_WORK, at least one. */
+int train_view_tick_steps(int owed, double work);
 
 /* Steps per frame at speed index i (clamped into the table). */
 int train_view_speed_steps(int i);

@@ -154,6 +154,55 @@ static void test_pacing_and_sleep(void **state)
     scene_close(s);
 }
 
+/* A tick trains at most TRAIN_VIEW_TICK_WORK multiply-adds (train_step_work), no clock
+ * read: at 100 steps a frame on `all` with two heads a tick takes what fits, the rest is
+ * carried to the next (at most one tick's worth), and the steps come out the same. */
+static void test_tick_work_is_capped(void **state)
+{
+    (void)state;
+    assert_int_equal(train_view_tick_steps(0, 1e5), 0);
+    assert_int_equal(train_view_tick_steps(100, TRAIN_VIEW_TICK_WORK / 40), 40);
+    assert_int_equal(train_view_tick_steps(30, TRAIN_VIEW_TICK_WORK / 40), 30);   /* all fit */
+    assert_int_equal(train_view_tick_steps(100, 1e9), 1);     /* one step even when it is big */
+    Scene *s = scene_open(NULL, VIEW_TRAIN);
+    TrainViewState *t = train_state(s);
+    press(s, 't');
+    press(s, 'h');
+    t = train_state(s);
+    for (int i = 0; i < 10; i++)
+        press(s, '+');
+    assert_int_equal(train_view_speed_steps(t->speed), 100);
+    double work = train_step_work(t->run);
+    assert_true(work > 3e5 && work < 1e6);   /* `all`, an MLP: about half a million */
+    int fit = (int)(TRAIN_VIEW_TICK_WORK / work);
+    assert_true(fit >= 1 && fit < 100);
+    long long now = 0;
+    ui_apply(&s->ui, &s->p, s->ls, ui_binding(&s->ui, ' ')->action, 0, now);
+    int before = 0;
+    for (int k = 1; k <= 4; k++, now += TRAIN_VIEW_FRAME_MS) {
+        assert_int_equal(ui_tick(&s->ui, &s->p, s->ls, now), REACT_REDRAW);
+        int steps = train_step_count(t->run);
+        assert_int_equal(steps - before, fit);                 /* what fits, not 100 */
+        assert_true(steps * work <= k * TRAIN_VIEW_TICK_WORK);
+        assert_int_equal(t->owed, k == 1 ? 100 - fit : 100);   /* carried, at most a tick's */
+        before = steps;
+    }
+    press(s, '-');   /* another speed: nothing owed */
+    assert_int_equal(t->owed, 0);
+    /* add at 100 steps a frame: still capped, the same run as train_steps on its own */
+    press(s, 't');
+    t = train_state(s);
+    for (int i = 0; i < 10; i++)
+        press(s, '+');
+    if (!t->playing)
+        ui_apply(&s->ui, &s->p, s->ls, ui_binding(&s->ui, ' ')->action, 0, now);
+    assert_true(t->playing);
+    ui_tick(&s->ui, &s->p, s->ls, now);
+    int add_fit = (int)(TRAIN_VIEW_TICK_WORK / train_step_work(t->run));
+    assert_int_equal(train_step_count(t->run), add_fit < 100 ? add_fit : 100);
+    scene_close(s);
+}
+
 static void test_learns_add(void **state)
 {
     (void)state;
@@ -668,6 +717,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fresh_and_steps),
         cmocka_unit_test(test_pacing_and_sleep),
+        cmocka_unit_test(test_tick_work_is_capped),
         cmocka_unit_test(test_learns_add),
         cmocka_unit_test(test_keys),
         cmocka_unit_test(test_stuck_says_so),
