@@ -127,6 +127,11 @@ void engine_sentence(const Trace *tr, char *buf, size_t cap);
 /* Releases a Trace; safe on a zeroed or freed one. */
 void engine_free(Trace *tr);
 
+/* Lays out the arrays of a Trace whose model, T, d and heads are set (the readout's too when
+ * the model has one), zeroed, in one block (engine_free releases it). Returns 0, or -1 out of
+ * memory. The forward pass uses it, and so does a layered model's layer shown as a pass. */
+int engine_trace_allocate(Trace *tr);
+
 /* Sinusoidal position fingerprint of lesson 5: PE[p][2i] = sin(p / 10000^(2i/d)),
  * PE[p][2i+1] = cos(p / 10000^(2i/d)). */
 double engine_position(int p, int dim, int d);

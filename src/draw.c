@@ -582,18 +582,6 @@ int draw_paragraph_memo(DrawParagraphMemo *m, Grid *g, const Glyphs *gl, int x, 
 #define DRAW_NUMBER_BITS 11   /* log2 of DRAW_NUMBER_SLOTS */
 _Static_assert(DRAW_NUMBER_SLOTS == 1 << DRAW_NUMBER_BITS, "a memo's slots are 2^DRAW_NUMBER_BITS");
 
-/* Copies kept into buf (cap bytes, cut as snprintf cuts); returns buf. */
-static char *number_copy(char *buf, size_t cap, const char *kept)
-{
-    if (cap == 0)
-        return buf;
-    size_t n = strlen(kept);
-    n = n < cap - 1 ? n : cap - 1;
-    memcpy(buf, kept, n);
-    buf[n] = '\0';
-    return buf;
-}
-
 /* The slot of (v, digits, kind) in m, filled by formatting when it held another number. */
 static const char *number_memo(DrawNumberMemo *m, double v, int digits, unsigned char kind)
 {
@@ -621,13 +609,13 @@ static const char *number_memo(DrawNumberMemo *m, double v, int digits, unsigned
 char *draw_fixed_memo(DrawNumberMemo *m, char *buf, size_t cap, double v, int digits)
 {
     const char *kept = m && digits >= 0 && digits < 100 ? number_memo(m, v, digits, 1) : NULL;
-    return kept ? number_copy(buf, cap, kept) : format_fixed(buf, cap, v, digits);
+    return kept ? draw_copy(buf, cap, kept) : format_fixed(buf, cap, v, digits);
 }
 
 char *draw_percent_memo(DrawNumberMemo *m, char *buf, size_t cap, double share)
 {
     const char *kept = m ? number_memo(m, share, 1, 2) : NULL;
-    return kept ? number_copy(buf, cap, kept) : format_percent(buf, cap, share);
+    return kept ? draw_copy(buf, cap, kept) : format_percent(buf, cap, share);
 }
 
 /* ---------------------------------------------------------------- braille */

@@ -103,7 +103,7 @@ static int tokenize(const Model *m, const char *sentence, Trace *tr, char *err, 
 
 /* ---------------------------------------------------------------- forward */
 
-static int allocate(Trace *tr)
+int engine_trace_allocate(Trace *tr)
 {
     size_t T = (size_t)tr->T, d = (size_t)tr->d, H = (size_t)tr->heads;
     size_t n = (size_t)tr->model->answers_count, m = (size_t)tr->model->hidden;
@@ -226,7 +226,7 @@ int engine_forward_with(const Model *m, const char *sentence, const EngineConfig
     if (set->on && set->head >= 0 && set->head < tr->heads && set->row >= 0 && set->row < tr->T &&
         set->col >= 0 && set->col < tr->T)   /* a cell of this pass: applied, else left out */
         tr->score_set = *set;
-    if (allocate(tr) != 0) {
+    if (engine_trace_allocate(tr) != 0) {
         snprintf(err, errlen, "%s", LANG_PICK(tr->lang, "out of memory", "内存不足"));
         return -1;
     }

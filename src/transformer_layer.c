@@ -9,31 +9,8 @@
 
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include "engine.h"
-
-/* Lays the Trace's arrays out in one block for T rows of width d and H heads. */
-static int layer_trace_allocate(Trace *out)
-{
-    size_t T = (size_t)out->T, d = (size_t)out->d, H = (size_t)out->heads;
-    out->block = calloc(7 * T * d + 3 * H * T * T + T * T, sizeof(double));
-    if (!out->block)
-        return -1;
-    double *p = out->block;
-    out->embedding = p;  p += T * d;
-    out->position = p;   p += T * d;
-    out->x = p;          p += T * d;
-    out->q = p;          p += T * d;
-    out->k = p;          p += T * d;
-    out->v = p;          p += T * d;
-    out->output = p;     p += T * d;
-    out->scores = p;     p += H * T * T;
-    out->scaled = p;     p += H * T * T;
-    out->weights = p;    p += H * T * T;
-    out->similarity = p;
-    return 0;
-}
 
 /* Copies T rows of width d from a cap-row array. */
 static void copy_rows(double *dst, const double *src, int T, int d)
@@ -92,7 +69,7 @@ int transformer_layer_trace(const TransformerTrace *pt, int layer, Lang lang, Tr
         out->ids[t] = pt->ids[t];
         snprintf(out->tokens[t], sizeof out->tokens[t], "%s", m->vocab[pt->ids[t]]);
     }
-    if (layer_trace_allocate(out) != 0)
+    if (engine_trace_allocate(out) != 0)   /* the model has no readout: none laid out */
         return -1;
     const TransformerLayer *L = &pt->layer[layer];
     copy_rows(out->embedding, pt->embedding, pt->T, pt->d);

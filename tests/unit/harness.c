@@ -14,6 +14,10 @@
 #include <string.h>
 
 #include "harness.h"
+
+#ifndef TESTS_DIR
+#define TESTS_DIR "tests"   /* where goldens are, from the directory the tests run in */
+#endif
 #include "charname.h"
 #include "chrome.h"
 #include "keys.h"
@@ -775,6 +779,70 @@ void golden_check(const char *expected_path, const char *actual_path, const char
     if (!same)
         fail_msg("frame differs: diff -u %s %s (make golden-update rewrites the expected frames)",
                  expected_path, actual_path);
+}
+
+void scene_body_golden(const Scene *s, const char *name, int w, int h)
+{
+    FrameInput in = scene_input(s);
+    in.bar = golden_bar;
+    in.bar_count = golden_bar_count;
+    Grid g;
+    assert_int_equal(grid_init(&g, w, h), 0);
+    frame_render(&g, &in);
+    Rect body = scene_context(s, w, h).body;
+    size_t cap = (size_t)w * 4 * (size_t)h + (size_t)h + 1, used = 0;
+    char *text = calloc(1, cap);
+    assert_non_null(text);
+    for (int y = body.y; y < body.y + body.h; y++) {
+        row_text(&g, y, text + used, cap - used);
+        used += strlen(text + used);
+        text[used++] = '\n';
+    }
+    text[used] = '\0';
+    grid_free(&g);
+    if (!s->ui.numbers)
+        assert_null(strchr(text, '%'));
+    char expected[512], actual[512];
+    snprintf(expected, sizeof expected, "%s/golden/%s.txt", TESTS_DIR, name);
+    snprintf(actual, sizeof actual, "%s/golden/%s.actual", TESTS_DIR, name);
+    golden_check(expected, actual, text);
+    free(text);
+}
+
+bool text_has(const char *text, const char *needle)
+{
+    if (!strstr(text, needle)) {
+        fprintf(stderr, "missing \"%s\" in:\n%s\n", needle, text);
+        return false;
+    }
+    return true;
+}
+
+LayeredFixture *layered_fixture_open(const char *path, const char *line)
+{
+    LayeredFixture *f = calloc(1, sizeof *f);
+    char err[512];
+    if (!f || model_load_file(path, &f->m, err, sizeof err) != 0) {
+        fprintf(stderr, "%s: %s\n", path, f ? err : "out of memory");
+        free(f);
+        return NULL;
+    }
+    if (lesson_build(&f->ls, &f->m, line ? line : f->m.sentence, NULL, err, sizeof err) != 0) {
+        fprintf(stderr, "%s: %s\n", line ? line : f->m.sentence, err);
+        model_free(&f->m);
+        free(f);
+        return NULL;
+    }
+    return f;
+}
+
+void layered_fixture_close(LayeredFixture *f)
+{
+    if (!f)
+        return;
+    lesson_free(&f->ls);
+    model_free(&f->m);
+    free(f);
 }
 
 bool help_lists(ViewId v, int key)

@@ -149,6 +149,29 @@ extern const int golden_bar_count;
  * environment (make golden-update) it writes actual to expected_path instead. */
 void golden_check(const char *expected_path, const char *actual_path, const char *actual);
 
+/* The scene's body (the frame's rows between view bar and status line, drawn with golden_bar)
+ * at w × h compared with TESTS_DIR/golden/NAME.txt by golden_check; with numbers hidden no
+ * '%' may be in it. */
+void scene_body_golden(const Scene *s, const char *name, int w, int h);
+
+/* True when text holds needle; else prints text (to find what it says) and returns false. */
+bool text_has(const char *text, const char *needle);
+
+/* ---------------------------------------------------------------- a layered model */
+
+/* A layered model file and a lesson over one of its lines. */
+typedef struct {
+    Model m;      /* the model, loaded */
+    Lesson ls;    /* its lesson over the line */
+} LayeredFixture;
+
+/* Loads path and builds the lesson over line (NULL: the model's own). NULL, said on stderr,
+ * when either fails. */
+LayeredFixture *layered_fixture_open(const char *path, const char *line);
+
+/* Frees what layered_fixture_open made; NULL is nothing. */
+void layered_fixture_close(LayeredFixture *f);
+
 /* ---------------------------------------------------------------- the frame as text */
 
 /* The whole frame as text, a line per row (caller frees). */

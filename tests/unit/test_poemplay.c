@@ -17,6 +17,7 @@
 #include "actions.h"
 #include "frame.h"
 #include "grid.h"
+#include "harness.h"
 #include "lesson.h"
 #include "request.h"
 #include "ui.h"
@@ -27,35 +28,22 @@
 
 #define TINY TESTS_DIR "/models/layered-tiny.model"
 
-typedef struct {
-    Model m;
-    Lesson ls;
-} Poem;
-
 static int poem_setup(void **state)
 {
-    Poem *p = calloc(1, sizeof *p);
-    char err[512];
-    assert_non_null(p);
-    assert_int_equal(model_load_file(TINY, &p->m, err, sizeof err), 0);
-    assert_int_equal(lesson_build(&p->ls, &p->m, p->m.sentence, NULL, err, sizeof err), 0);
-    *state = p;
-    return 0;
+    *state = layered_fixture_open(TINY, NULL);
+    return *state ? 0 : -1;
 }
 
 static int poem_teardown(void **state)
 {
-    Poem *p = *state;
-    lesson_free(&p->ls);
-    model_free(&p->m);
-    free(p);
+    layered_fixture_close(*state);
     return 0;
 }
 
 /* The lesson holds the whole pass and presents layer 1 (0-based 0) as the lesson's pass. */
 static void test_lesson_presents_a_layer(void **state)
 {
-    Poem *p = *state;
+    LayeredFixture *p = *state;
     const Lesson *ls = &p->ls;
     assert_true(ls->has_poem);
     assert_false(ls->has_alt);
@@ -83,7 +71,7 @@ static void test_lesson_presents_a_layer(void **state)
  * output = Σ share · V; masked cells have share 0. */
 static void test_checks_hold(void **state)
 {
-    Poem *p = *state;
+    LayeredFixture *p = *state;
     const Trace *tr = &p->ls.tr;
     ExplainTerm terms[MODEL_MAX_D];
     for (int role = 0; role < 3; role++) {
@@ -116,7 +104,7 @@ static void test_checks_hold(void **state)
 /* Rebuilding with layer 2 presents it; a layer beyond the model's is layer 1. */
 static void test_rebuild_layer(void **state)
 {
-    Poem *p = *state;
+    LayeredFixture *p = *state;
     char err[256];
     LessonParams want = p->ls.params;
     want.layer = 1;
@@ -137,7 +125,7 @@ static void test_rebuild_layer(void **state)
 /* h / H step L1 H1 … L2 H2 round; the request sets the choice; a new layer recomputes. */
 static void test_choice(void **state)
 {
-    Poem *p = *state;
+    LayeredFixture *p = *state;
     Ui ui;
     Player pl;
     assert_int_equal(ui_init_for(&ui, VIEW_ARCS, &p->ls), 0);
@@ -180,7 +168,7 @@ static void test_choice(void **state)
  * at 80×24 and 120×40, on both layers: no crash, no out-of-bounds (the ASan build runs it). */
 static void test_every_view_draws(void **state)
 {
-    Poem *p = *state;
+    LayeredFixture *p = *state;
     static const int sizes[2][2] = { { 80, 24 }, { 120, 40 } };
     for (int layer = 0; layer < 2; layer++) {
         char err[256];

@@ -24,41 +24,20 @@
 #define LINE "床前明月光，疑是地上霜。"
 
 /* The shipped model and a lesson over its line. */
-typedef struct {
-    Model m;
-    Lesson ls;
-} PoemFixture;
-
 static int poem_setup(void **state)
 {
-    PoemFixture *f = calloc(1, sizeof *f);
-    char err[256];
-    if (!f || model_load_file(SHIPPED, &f->m, err, sizeof err) != 0) {
-        fprintf(stderr, "%s: %s\n", SHIPPED, err);
-        free(f);
-        return -1;
-    }
-    if (lesson_build(&f->ls, &f->m, LINE, NULL, err, sizeof err) != 0) {
-        fprintf(stderr, "%s: %s\n", LINE, err);
-        model_free(&f->m);
-        free(f);
-        return -1;
-    }
-    *state = f;
-    return 0;
+    *state = layered_fixture_open(SHIPPED, LINE);
+    return *state ? 0 : -1;
 }
 
 static int poem_teardown(void **state)
 {
-    PoemFixture *f = *state;
-    lesson_free(&f->ls);
-    model_free(&f->m);
-    free(f);
+    layered_fixture_close(*state);
     return 0;
 }
 
-/* A scene of the write screen over the fixture's lesson. */
-static void heads_scene(Scene *s, PoemFixture *f, const char *line)
+/* A scene of the heads screen over the fixture's lesson on line (layer 1 chosen). */
+static void heads_scene(Scene *s, LayeredFixture *f, const char *line)
 {
     LessonParams p = f->ls.params;
     char err[256];
@@ -77,49 +56,12 @@ static int count(const char *text, const char *needle)
     return n;
 }
 
-/* The scene's body at w × h compared with tests/golden/NAME.txt (the view bar's fixed list,
- * as test_golden draws it; ATTN_GOLDEN_UPDATE=1 rewrites the file). */
-static void body_golden(Scene *s, const char *name, int w, int h)
-{
-    FrameInput in = scene_input(s);
-    in.bar = golden_bar;
-    in.bar_count = golden_bar_count;
-    Grid g;
-    assert_int_equal(grid_init(&g, w, h), 0);
-    frame_render(&g, &in);
-    Rect body = scene_context(s, w, h).body;
-    size_t cap = (size_t)w * 4 * (size_t)h + (size_t)h + 1, used = 0;
-    char *text = calloc(1, cap);
-    assert_non_null(text);
-    for (int y = body.y; y < body.y + body.h; y++) {
-        row_text(&g, y, text + used, cap - used);
-        used += strlen(text + used);
-        text[used++] = '\n';
-    }
-    text[used] = '\0';
-    grid_free(&g);
-    if (!s->ui.numbers)
-        assert_null(strchr(text, '%'));
-    char expected[512], actual[512];
-    snprintf(expected, sizeof expected, "%s/golden/%s.txt", TESTS_DIR, name);
-    snprintf(actual, sizeof actual, "%s/golden/%s.actual", TESTS_DIR, name);
-    golden_check(expected, actual, text);
-    free(text);
-}
 
-static bool has(const char *text, const char *needle)
-{
-    if (!strstr(text, needle)) {
-        fprintf(stderr, "missing \"%s\" in:\n%s\n", needle, text);
-        return false;
-    }
-    return true;
-}
 
 /* 12 characters at 120×40: eight maps, eight descriptions with their profiles. */
 static void test_eight_maps(void **state)
 {
-    PoemFixture *f = *state;
+    LayeredFixture *f = *state;
     Scene s;
     heads_scene(&s, f, LINE);
     char *text = scene_text(&s, 120, 40);
@@ -135,9 +77,9 @@ static void test_eight_maps(void **state)
     for (int l = 0; l < 2; l++)
         for (int h = 0; h < 4; h++) {
             assert_int_equal(transformer_head_describe(&f->m, l, h, LANG_EN, desc, sizeof desc), 0);
-            assert_true(has(text, desc));
+            assert_true(text_has(text, desc));
         }
-    assert_true(has(text, "share:"));
+    assert_true(text_has(text, "share:"));
     assert_int_equal(count(text, "offset "), 8);
     free(text);
 }
@@ -145,13 +87,13 @@ static void test_eight_maps(void **state)
 /* Arrows move the chosen head; Enter asks for the arcs screen. */
 static void test_choose_and_open(void **state)
 {
-    PoemFixture *f = *state;
+    LayeredFixture *f = *state;
     Scene s;
     heads_scene(&s, f, LINE);
     scene_press(&s, KEYCODE_RIGHT);
     scene_press(&s, KEYCODE_DOWN);
     char *text = scene_text(&s, 120, 40);
-    assert_true(has(text, "▸L2 H2"));
+    assert_true(text_has(text, "▸L2 H2"));
     free(text);
     scene_press(&s, KEYCODE_ENTER);
     assert_int_equal(s.ui.view, VIEW_ARCS);
@@ -160,7 +102,7 @@ static void test_choose_and_open(void **state)
 /* 17 characters: the chosen layer's four maps at 120×40; at 80×24 one line and the key. */
 static void test_fit(void **state)
 {
-    PoemFixture *f = *state;
+    LayeredFixture *f = *state;
     Scene s;
     heads_scene(&s, f, "床前明月光，疑是地上霜。举头望明月");   /* 17 */
     char *text = scene_text(&s, 120, 40);
@@ -170,8 +112,8 @@ static void test_fit(void **state)
     assert_int_equal(count(text, "L2 H"), 4);   /* the other layer's descriptions only */
     free(text);
     text = scene_text(&s, 80, 24);
-    assert_true(has(text, "do not fit"));
-    assert_true(has(text, "a larger window"));
+    assert_true(text_has(text, "do not fit"));
+    assert_true(text_has(text, "a larger window"));
     free(text);
     heads_scene(&s, f, LINE);
     text = scene_text(&s, 80, 24);
@@ -188,7 +130,7 @@ static void test_lesson_model(void **state)
     (void)state;
     Scene *s = scene_open(NULL, VIEW_HEADS);
     char *text = scene_text(s, 80, 24);
-    assert_true(has(text, "--model poems"));
+    assert_true(text_has(text, "--model poems"));
     free(text);
     scene_close(s);
 }
@@ -196,28 +138,28 @@ static void test_lesson_model(void **state)
 /* The golden bodies: 80×24 and 120×40, numbers hidden, Chinese, ASCII (no crash). */
 static void test_goldens(void **state)
 {
-    PoemFixture *f = *state;
+    LayeredFixture *f = *state;
     Scene s;
     heads_scene(&s, f, LINE);
-    body_golden(&s, "heads-120x40", 120, 40);
-    body_golden(&s, "heads-80x24", 80, 24);
+    scene_body_golden(&s, "heads-120x40", 120, 40);
+    scene_body_golden(&s, "heads-80x24", 80, 24);
     s.o.lang = LANG_ZH;
-    body_golden(&s, "heads-120x40-zh", 120, 40);
-    body_golden(&s, "heads-80x24-zh", 80, 24);
+    scene_body_golden(&s, "heads-120x40-zh", 120, 40);
+    scene_body_golden(&s, "heads-80x24-zh", 80, 24);
     s.o.lang = LANG_EN;
     s.ui.numbers = false;
-    body_golden(&s, "heads-120x40-hidden", 120, 40);
+    scene_body_golden(&s, "heads-120x40-hidden", 120, 40);
     s.ui.numbers = true;
     scene_press(&s, KEYCODE_DOWN);
     scene_press(&s, KEYCODE_LEFT);
-    body_golden(&s, "heads-120x40-l2h4", 120, 40);
+    scene_body_golden(&s, "heads-120x40-l2h4", 120, 40);
     s.o.ascii = true;
     char *text = scene_text(&s, 80, 24);   /* the poem model is refused in ASCII mode: no crash */
     assert_non_null(text);
     free(text);
     heads_scene(&s, f, "床前明月光，疑是地上霜。举头望明月");
-    body_golden(&s, "heads-120x40-seventeen", 120, 40);
-    body_golden(&s, "heads-80x24-seventeen", 80, 24);
+    scene_body_golden(&s, "heads-120x40-seventeen", 120, 40);
+    scene_body_golden(&s, "heads-80x24-seventeen", 80, 24);
 }
 
 int main(void)

@@ -24,89 +24,31 @@
 #define LINE "床前明月光，疑是地上霜。"
 
 /* The shipped model and a lesson over its line. */
-typedef struct {
-    Model m;
-    Lesson ls;
-} PoemFixture;
-
 static int poem_setup(void **state)
 {
-    PoemFixture *f = calloc(1, sizeof *f);
-    char err[256];
-    if (!f || model_load_file(SHIPPED, &f->m, err, sizeof err) != 0) {
-        fprintf(stderr, "%s: %s\n", SHIPPED, err);
-        free(f);
-        return -1;
-    }
-    if (lesson_build(&f->ls, &f->m, LINE, NULL, err, sizeof err) != 0) {
-        fprintf(stderr, "%s: %s\n", LINE, err);
-        model_free(&f->m);
-        free(f);
-        return -1;
-    }
-    *state = f;
-    return 0;
+    *state = layered_fixture_open(SHIPPED, LINE);
+    return *state ? 0 : -1;
 }
 
 static int poem_teardown(void **state)
 {
-    PoemFixture *f = *state;
-    lesson_free(&f->ls);
-    model_free(&f->m);
-    free(f);
+    layered_fixture_close(*state);
     return 0;
 }
 
 /* A scene of the write screen over the fixture's lesson. */
-static void write_scene(Scene *s, PoemFixture *f)
+static void write_scene(Scene *s, LayeredFixture *f)
 {
     scene_start(s, &f->ls, VIEW_WRITE);
     s->p.focus = 0;
 }
 
-/* The scene's body at w × h compared with tests/golden/NAME.txt (the view bar's fixed list,
- * as test_golden draws it; ATTN_GOLDEN_UPDATE=1 rewrites the file). */
-static void body_golden(Scene *s, const char *name, int w, int h)
-{
-    FrameInput in = scene_input(s);
-    in.bar = golden_bar;
-    in.bar_count = golden_bar_count;
-    Grid g;
-    assert_int_equal(grid_init(&g, w, h), 0);
-    frame_render(&g, &in);
-    Rect body = scene_context(s, w, h).body;
-    size_t cap = (size_t)w * 4 * (size_t)h + (size_t)h + 1, used = 0;
-    char *text = calloc(1, cap);
-    assert_non_null(text);
-    for (int y = body.y; y < body.y + body.h; y++) {
-        row_text(&g, y, text + used, cap - used);
-        used += strlen(text + used);
-        text[used++] = '\n';
-    }
-    text[used] = '\0';
-    grid_free(&g);
-    if (!s->ui.numbers)
-        assert_null(strchr(text, '%'));
-    char expected[512], actual[512];
-    snprintf(expected, sizeof expected, "%s/golden/%s.txt", TESTS_DIR, name);
-    snprintf(actual, sizeof actual, "%s/golden/%s.actual", TESTS_DIR, name);
-    golden_check(expected, actual, text);
-    free(text);
-}
 
-static bool has(const char *text, const char *needle)
-{
-    if (!strstr(text, needle)) {
-        fprintf(stderr, "missing \"%s\" in:\n%s\n", needle, text);
-        return false;
-    }
-    return true;
-}
 
 /* → six times after 床前明月光，: 疑是地上霜。 with a cache of 12 rows and its counts. */
 static void test_writes_the_line(void **state)
 {
-    PoemFixture *f = *state;
+    LayeredFixture *f = *state;
     Scene s;
     write_scene(&s, f);
     for (int i = 0; i < 6; i++)
@@ -114,25 +56,25 @@ static void test_writes_the_line(void **state)
     char *text = scene_text(&s, 120, 40);
     if (getenv("ATTN_SHOW"))
         fputs(text, stderr);
-    assert_true(has(text, "[。]"));
-    assert_true(has(text, "疑"));
-    assert_true(has(text, "霜"));
+    assert_true(text_has(text, "[。]"));
+    assert_true(text_has(text, "疑"));
+    assert_true(text_has(text, "霜"));
     /* 12 characters: Q,K,V 32·96 = 3 072, scores 4·2·8·12 = 768, Wo 32·32 = 1 024 */
-    assert_true(has(text, "Q,K,V 32·96 = 3072 + scores, shares·V 4·2·8·12 = 768 + Wo 32·32 = 1024; = 4864"));
+    assert_true(text_has(text, "Q,K,V 32·96 = 3072 + scores, shares·V 4·2·8·12 = 768 + Wo 32·32 = 1024; = 4864"));
     /* without: 12·(3 072 + 1 024) + 4·2·8·12·13/2 = 49 152 + 4 992 = 54 144 */
-    assert_true(has(text, "12·(3072 + 1024) + 4·2·8·12·13/2 = 49 152 + 4992 = 54 144"));
+    assert_true(text_has(text, "12·(3072 + 1024) + 4·2·8·12·13/2 = 49 152 + 4992 = 54 144"));
     /* the cache: 2·32·12·8 = 6 144 bytes a layer */
-    assert_true(has(text, "2·32·12·8 bytes = 6144 per layer"));
+    assert_true(text_has(text, "2·32·12·8 bytes = 6144 per layer"));
     /* the real model at the same length: 2·512·12·2 = 24 576 bytes a layer, × 28 layers */
-    assert_true(has(text, "2·512·12·2 bytes = 24 576 per layer"));
-    assert_true(has(text, "×28 layers (Qwen2-7B's shape, not in the lesson) = 688 128"));
+    assert_true(text_has(text, "2·512·12·2 bytes = 24 576 per layer"));
+    assert_true(text_has(text, "×28 layers (Qwen2-7B's shape, not in the lesson) = 688 128"));
     free(text);
 }
 
 /* The screen and --generate (poem_continue) write the same characters for a seed. */
 static void test_same_as_generate(void **state)
 {
-    PoemFixture *f = *state;
+    LayeredFixture *f = *state;
     Scene s;
     write_scene(&s, f);
     scene_press(&s, 't');   /* 0.5 */
@@ -144,14 +86,14 @@ static void test_same_as_generate(void **state)
     int n = poem_continue(&f->m, "床前明月光，", 10, 0.8, 2, NULL, NULL, out, sizeof out, LANG_EN, err, sizeof err);
     assert_true(n > 0);
     char *text = scene_text(&s, 120, 40);
-    assert_true(has(text, "--temperature 0.8 --seed 2"));
+    assert_true(text_has(text, "--temperature 0.8 --seed 2"));
     /* the poem's characters, in order, as the screen shows them */
     char shown[512] = "";
     const char *p = out;
     (void)p;
     char cmd[64];
     snprintf(cmd, sizeof cmd, "%s", "sampled at temperature 0.8, seed 2");
-    assert_true(has(text, cmd));
+    assert_true(text_has(text, cmd));
     /* each character of the continuation is on screen (the end mark stops both) */
     for (const char *c = out; *c;) {
         int len = ((unsigned char)*c < 0x80) ? 1 : ((unsigned char)*c < 0xE0) ? 2 : ((unsigned char)*c < 0xF0) ? 3 : 4;
@@ -159,7 +101,7 @@ static void test_same_as_generate(void **state)
         memcpy(ch, c, (size_t)len);
         ch[len] = '\0';
         if (strcmp(ch, "〓") != 0)
-            assert_true(has(text, ch));
+            assert_true(text_has(text, ch));
         strncat(shown, ch, sizeof shown - strlen(shown) - 1);
         c += len;
     }
@@ -169,7 +111,7 @@ static void test_same_as_generate(void **state)
 /* Space runs (a tick due at once, then every step), any key stops: then it sleeps. */
 static void test_runs_and_sleeps(void **state)
 {
-    PoemFixture *f = *state;
+    LayeredFixture *f = *state;
     Scene s;
     write_scene(&s, f);
     const ViewOps *v = view_ops(VIEW_WRITE);
@@ -184,15 +126,15 @@ static void test_runs_and_sleeps(void **state)
 /* Greedy writing stops after four lines: 疑是地上霜。举头望明月，低头思故乡。 */
 static void test_stops_at_the_form(void **state)
 {
-    PoemFixture *f = *state;
+    LayeredFixture *f = *state;
     Scene s;
     write_scene(&s, f);
     for (int i = 0; i < 30; i++)
         scene_press(&s, KEYCODE_RIGHT);
     char *text = scene_text(&s, 120, 40);
-    assert_true(has(text, "four lines are written"));
-    assert_true(has(text, "低"));
-    assert_true(has(text, "[。]"));
+    assert_true(text_has(text, "four lines are written"));
+    assert_true(text_has(text, "低"));
+    assert_true(text_has(text, "[。]"));
     free(text);
 }
 
@@ -202,7 +144,7 @@ static void test_lesson_model(void **state)
     (void)state;
     Scene *s = scene_open(NULL, VIEW_WRITE);
     char *text = scene_text(s, 80, 24);
-    assert_true(has(text, "--model poems"));
+    assert_true(text_has(text, "--model poems"));
     free(text);
     scene_close(s);
 }
@@ -211,24 +153,24 @@ static void test_lesson_model(void **state)
  * poem complete, sampled; ASCII draws without crashing. */
 static void test_goldens(void **state)
 {
-    PoemFixture *f = *state;
+    LayeredFixture *f = *state;
     Scene s;
     write_scene(&s, f);
-    body_golden(&s, "write-120x40-prompt", 120, 40);
+    scene_body_golden(&s, "write-120x40-prompt", 120, 40);
     for (int i = 0; i < 6; i++)
         scene_press(&s, KEYCODE_RIGHT);
-    body_golden(&s, "write-120x40", 120, 40);
-    body_golden(&s, "write-80x24", 80, 24);
+    scene_body_golden(&s, "write-120x40", 120, 40);
+    scene_body_golden(&s, "write-80x24", 80, 24);
     s.o.lang = LANG_ZH;
-    body_golden(&s, "write-120x40-zh", 120, 40);
-    body_golden(&s, "write-80x24-zh", 80, 24);
+    scene_body_golden(&s, "write-120x40-zh", 120, 40);
+    scene_body_golden(&s, "write-80x24-zh", 80, 24);
     s.o.lang = LANG_EN;
     s.ui.numbers = false;
-    body_golden(&s, "write-120x40-hidden", 120, 40);
+    scene_body_golden(&s, "write-120x40-hidden", 120, 40);
     s.ui.numbers = true;
     for (int i = 0; i < 20; i++)
         scene_press(&s, KEYCODE_RIGHT);
-    body_golden(&s, "write-120x40-poem", 120, 40);
+    scene_body_golden(&s, "write-120x40-poem", 120, 40);
     s.o.ascii = true;
     char *text = scene_text(&s, 80, 24);   /* the poem model is refused in ASCII mode: no crash */
     assert_non_null(text);
@@ -239,7 +181,7 @@ static void test_goldens(void **state)
     scene_press(&s, 'r');
     for (int i = 0; i < 10; i++)
         scene_press(&s, KEYCODE_RIGHT);
-    body_golden(&s, "write-120x40-sampled", 120, 40);
+    scene_body_golden(&s, "write-120x40-sampled", 120, 40);
 }
 
 int main(void)
