@@ -202,10 +202,14 @@ export-test: $(BIN)
 new-view-test:
 	@sh scripts/new-view-test.sh
 
+# The suites that only compute (unit, asan, export, fuzz smoke, the new-view copy) run side by
+# side, each one's output whole when it ends; the ones that drive a terminal or time a reader
+# (cli, e2e) run alone after them.
 test: deps
 	@sh scripts/install-deps.sh $(TEST_DEPS)
 	@$(MAKE) --no-print-directory -j$(NPROC) all $(UNIT_BIN) $(ASAN_BIN)
-	@$(MAKE) --no-print-directory -j1 unit asan cli e2e export-test fuzz-smoke new-view-test lint
+	@$(MAKE) --no-print-directory -j$(NPROC) --output-sync=target unit asan export-test fuzz-smoke new-view-test
+	@$(MAKE) --no-print-directory -j1 cli e2e lint
 
 valgrind: $(UNIT_BIN) $(BIN) $(TEST_LOCALE)
 	@LOCPATH=$(BUILD)/locale sh scripts/valgrind.sh $(UNIT_BIN)
