@@ -235,7 +235,8 @@ typedef struct {
     double x;          /* x[j] (the layer's input), rounded */
     double gain;       /* γ[j], rounded */
     double bias;       /* β[j], rounded */
-    int out_digits;    /* decimals of out */
+    int out_digits;    /* decimals of out: TRANSFORMER_NORM_OUT_DIGITS, or more where its
+                          last digit 5 would round elsewhere than the tables' two decimals */
     double out;        /* (x − mean) ÷ std × gain + bias of the printed numbers, rounded */
     double value;      /* the pass's ln1[j] */
     bool same;         /* out is the pass's ln1[j] rounded: false, the screen says ≈ */

@@ -9,7 +9,8 @@
 #include "format.h"
 
 /* The check with operands at `digits` decimals; true when the column's result redone from
- * them is the pass's (at its decimals and at the tables' two) and the mean is the pass's. */
+ * them is the pass's (at its decimals, TRANSFORMER_NORM_OUT_DIGITS or up to `digits` where a
+ * last 5 would round elsewhere at the tables' two) and the mean is the pass's. */
 static bool norm_at(TransformerNormCheck *c, const double *x, double mean, double var, double std, int digits)
 {
     int d = c->d;
@@ -27,11 +28,15 @@ static bool norm_at(TransformerNormCheck *c, const double *x, double mean, doubl
     c->x = format_round(x[c->j], digits);
     c->gain = format_round(c->gain, digits);
     c->bias = format_round(c->bias, digits);
-    c->out_digits = TRANSFORMER_NORM_OUT_DIGITS;
-    c->out = c->std != 0.0 ? format_round((c->x - c->mean) / c->std * c->gain + c->bias, c->out_digits) : 0.0;
     (void)var; (void)std;
-    return format_same_shown(c->out, c->value, c->out_digits) && format_same_shown(c->out, c->value, 2) &&
-           format_same_shown(c->mean, mean, digits);
+    double out = c->std != 0.0 ? (c->x - c->mean) / c->std * c->gain + c->bias : 0.0;
+    for (c->out_digits = TRANSFORMER_NORM_OUT_DIGITS; c->out_digits <= digits; c->out_digits++) {
+        c->out = format_round(out, c->out_digits);   /* one more decimal where 2 would read otherwise */
+        if (format_same_shown(c->out, c->value, c->out_digits) && format_same_shown(c->out, c->value, 2))
+            return format_same_shown(c->mean, mean, digits);
+    }
+    c->out_digits = digits;
+    return false;
 }
 
 int transformer_check_norm(const TransformerTrace *tr, int l, int t, int j, TransformerNormCheck *c)
