@@ -663,6 +663,11 @@ typedef struct {
     MachineLayout layout;                 /* that stage's whole layout */
     Pieces point;                         /* its point line, built (build_point) */
     DrawNumberMemo numbers;               /* the focus tables' numbers, formatted */
+    bool block_valid;                     /* block is for block_key and block_stage */
+    MachineKey block_key;                 /* what the block was laid out for (the body above
+                                             the panel's) */
+    int block_stage;                      /* ... at this stage (the block lights it) */
+    MachineBlock block;                   /* a layered model's block, laid out */
 } MachineCache;
 
 static DrawNumberMemo *machine_numbers(const ViewCtx *c)
@@ -1167,7 +1172,21 @@ extern const ViewOps view_machine;
 static ViewCtx machine_panel_room(const ViewCtx *room, MachineBlock *b)
 {
     ViewCtx panel = *room;
-    machine_block_layout(room, b);
+    MachineCache *k = room->cache;
+    MachineKey key;
+    if (k)
+        machine_key_of(room, &key);
+    if (k && k->block_valid && k->block_stage == (int)room->stage && memcmp(&key, &k->block_key, sizeof key) == 0) {
+        *b = k->block;
+    } else {
+        machine_block_layout(room, b);
+        if (k) {
+            k->block = *b;
+            k->block_key = key;
+            k->block_stage = (int)room->stage;
+            k->block_valid = true;
+        }
+    }
     panel.body.y += b->rows;
     panel.body.h -= b->rows;
     return panel;
@@ -1200,7 +1219,8 @@ static void machine_view_draw(const ViewCtx *outer)
     draw_prediction(outer);
 }
 
-/* A click on a character's row (in the strip or a table) lets it ask. */
+/* A click on a character's row (in the strip; on a layered model, which has none, in the
+ * stage's table at ② ③ ④) lets it ask. */
 static bool machine_view_hit(const ViewCtx *outer, int x, int y, Action *action, int *arg)
 {
     ViewCtx room = draw_prediction_room(outer);
@@ -1213,6 +1233,9 @@ static bool machine_view_hit(const ViewCtx *outer, int x, int y, Action *action,
     int t = -1;
     if (L.strip && y >= L.strip_row && y < L.strip_row + L.strip_rows * L.rh && x >= L.strip_x)
         t = L.row_first + (y - L.strip_row) / L.rh;
+    bool one_table = L.stage != STAGE_QKV && L.tables == 1;   /* a layered model: a row of it */
+    if (!L.strip && one_table && y > L.table_y[0] && y <= L.table_y[0] + L.table_rows && x >= L.table_x[0])
+        t = L.row_first + (y - L.table_y[0] - 1);
     if (t < 0 || t >= L.T)
         return false;
     *action = ACTION_FOCUS_N;

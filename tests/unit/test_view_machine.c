@@ -753,6 +753,29 @@ static void test_poem_fit_and_chinese(void **state)
     grid_free(&g);
 }
 
+/* A click on a row of the stage's table lets its character ask (no strip on this model). */
+static void test_poem_click_on_a_row(void **state)
+{
+    LayeredFixture *f = *state;
+    Scene s;
+    poem_scene(&s, f, 0, STAGE_SOFTMAX);
+    Grid g = scene_render(&s, 120, 40);
+    int hits = 0;
+    for (int y = 0; y < g.h; y++)
+        for (int x = 0; x < g.w; x++) {
+            int arg;
+            if (scene_click(&s, 120, 40, x, y, &arg) != ACTION_FOCUS_N)
+                continue;
+            char row[4096];
+            row_text(&g, y, row, sizeof row);
+            if (strstr(row, s.ls->tr.tokens[arg]) == NULL || strstr(row, "%") == NULL)
+                fail_msg("click (%d, %d) → %s, not on its row: %s", x, y, s.ls->tr.tokens[arg], row);
+            hits++;
+        }
+    assert_true(hits >= 12 * 100);
+    grid_free(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -780,6 +803,7 @@ int main(void)
         cmocka_unit_test(test_poem_layer_two),
         cmocka_unit_test(test_poem_hidden_numbers),
         cmocka_unit_test(test_poem_fit_and_chinese),
+        cmocka_unit_test(test_poem_click_on_a_row),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
     return failed + cmocka_run_group_tests(poem, poem_setup, poem_teardown);
