@@ -68,7 +68,8 @@ static void build_into_heads(const ViewCtx *c, Pieces *t)
     block_arrow(c, t);
     pieces_add(t, STYLE_NORMAL, "LN₁ %s", block_shape(c, sh, sizeof sh, tr->d, "d"));
     block_arrow(c, t);
-    pieces_add(t, STYLE_NORMAL, "Q K V = LN₁%sW + b %s ", c->gl->dot, block_shape(c, sh, sizeof sh, 3 * tr->d, "3d"));
+    pieces_add(t, STYLE_NORMAL, SAY(c, "Q K V = LN₁%sW + b %s ", "Q K V = LN₁%sW + b %s"), c->gl->dot,
+               block_shape(c, sh, sizeof sh, 3 * tr->d, "3d"));
     pieces_add(t, STYLE_DIM, SAY(c, "(Wq Wk Wv: %s + bias each)", "（Wq Wk Wv：各 %s 加偏置）"),
                block_square(c, sq, sizeof sq));
     block_arrow(c, t);
@@ -133,7 +134,8 @@ static void build_after_heads(const ViewCtx *c, Pieces *t)
     if (tr->layer + 1 < c->ls->poem.layers)
         pieces_add(t, STYLE_DIM, SAY(c, "layer %d", "第 %d 层"), tr->layer + 2);
     else
-        pieces_add(t, STYLE_DIM, "%s", SAY(c, "ln_f and the readout: the next character", "ln_f 和输出层：下一个字"));
+        pieces_add(t, STYLE_DIM, "%s", SAY(c, "ln_f and the readout: the next character",
+                                             "ln_f 和输出层：下一个字"));
 }
 
 /* ---------------------------------------------------------------- the asker's row */
@@ -165,7 +167,8 @@ static void build_norm_check(const ViewCtx *c, Pieces *t)
     pieces_add(t, STYLE_NORMAL, SAY(c, "std = √(%s + 1e-5) = %s", "标准差 = √(%s + 1e-5) = %s"), b,
                block_num(e, sizeof e, k.std, n, false));
     pieces_sep(t, c->gl->sep);
-    pieces_add(t, STYLE_NORMAL, SAY(c, "column %d: (x − mean) ÷ std × γ + β = ", "第 %d 列：(x − 均值) ÷ 标准差 × γ + β = "),
+    pieces_add(t, STYLE_NORMAL, SAY(c, "column %d: (x − mean) ÷ std × γ + β = ",
+                                       "第 %d 列：(x − 均值) ÷ 标准差 × γ + β = "),
                k.j);
     pieces_add(t, STYLE_NORMAL, "(%s − %s) ÷ %s × %s + %s ", block_num(a, sizeof a, k.x, n, false),
                block_num(b, sizeof b, k.mean, n, true), e, block_num(f, sizeof f, k.gain, n, true),
@@ -218,7 +221,8 @@ static void build_terse(const ViewCtx *c, Pieces *t)
     block_shape(c, sh, sizeof sh, tr->d, "d");
     block_shape(c, qkv, sizeof qkv, 3 * tr->d, "3d");
     block_shape(c, dh, sizeof dh, tr->dh, "dₕ");
-    pieces_add(t, STYLE_BOLD, SAY(c, "layer %d of %d: ", "第 %d 层（共 %d 层）："), tr->layer + 1, c->ls->poem.layers);
+    pieces_add(t, STYLE_BOLD, SAY(c, "layer %d of %d: ", "第 %d 层（共 %d 层）："), tr->layer + 1,
+               c->ls->poem.layers);
     pieces_add(t, STYLE_NORMAL, "x %s", sh);
     block_arrow(c, t);
     pieces_add(t, STYLE_NORMAL, "LN₁");
@@ -280,7 +284,8 @@ void machine_block_layout(const ViewCtx *c, MachineBlock *b)
         return;
     char sh[32];
     block_shape(c, sh, sizeof sh, c->tr->d, "d");
-    snprintf(b->heading, sizeof b->heading, SAY(c, "layer %d of %d: %s in, %s out", "第 %d 层（共 %d 层）：进去 %s，出来 %s"),
+    snprintf(b->heading, sizeof b->heading,
+             SAY(c, "layer %d of %d: %s in, %s out", "第 %d 层（共 %d 层）：进去 %s，出来 %s"),
              c->tr->layer + 1, c->ls->poem.layers, sh, sh);
     int w = c->body.w - 2, room = c->body.h - MACHINE_BLOCK_PANEL_ROWS;
     for (int level = MACHINE_BLOCK_FULL; level <= MACHINE_BLOCK_TERSE; level++) {
