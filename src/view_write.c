@@ -27,7 +27,8 @@
 #define WRITE_LINES 4           /* line ends that complete the poem's form */
 #define WRITE_PITCH_MIN 3       /* columns of a character's slot on the poem's row at least
                                    (a Chinese character and a blank) */
-#define WRITE_PITCH_MAX 6       /* ... and at most (a short poem's arcs spread no wider) */
+#define WRITE_PITCH_MAX 4       /* ... and at most: a short poem stays compact, and its new
+                                   arcs cost less to walk (each written character has all new ones) */
 #define WRITE_ARC_ROWS_MIN 2    /* the arcs' rows at least before the earlier characters' list */
 #define WRITE_POEM_ROWS_MAX 13  /* the arcs, the poem's row and its shares: rows at most */
 #define WRITE_COUNTS_KEEP 8     /* rows a short body keeps for the counts under the arcs (this
