@@ -488,10 +488,11 @@ static int draw_poem(const ViewCtx *c, const WriteState *st, int y, int rows, bo
     draw_earlier(c, st, &R, y);
     arcs_draw_row(c, L, n - 1, share, shown);
     for (int i = 0; i < n; i++) {
-        char ch[DRAW_LABEL_BYTES], buf[32];
+        char ch[DRAW_LABEL_BYTES];
         int t = R.first + i;
         write_char(c, st, t, ch, sizeof ch);
         if (t == newest) {
+            char buf[32];
             snprintf(buf, sizeof buf, "[%s]", ch);
             draw_clipped(c->g, L->tok_x[i] - 1, L->sentence_row, limit, buf, STYLE_FOCUS);
         } else {
