@@ -214,6 +214,65 @@ static void test_lesson_model_stands_in(void **state)
     ui_free(&ui);
 }
 
+/* The arcs screen's frame at stage with w's chain open (120×40), as text (caller frees). */
+static char *chain_frame(LayeredFixture *p, Stage stage)
+{
+    Ui ui;
+    Player pl;
+    assert_int_equal(ui_init_for(&ui, VIEW_ARCS, &p->ls), 0);
+    player_init(&pl, p->ls.tr.T, 0);
+    ui_set_view(&ui, &pl, &p->ls, VIEW_ARCS);
+    player_set_focus(&pl, 7, 0);
+    player_set_stage(&pl, stage, 0);
+    ui.origin = true;
+    ui.dim = 3;
+    FrameInput in = { .lesson = &p->ls, .player = &pl, .ui = &ui, .progress = 1.0 };
+    Grid g;
+    assert_int_equal(grid_init(&g, 120, 40), 0);
+    frame_render(&g, &in);
+    char *text = frame_text(&g);
+    grid_free(&g);
+    ui_free(&ui);
+    return text;
+}
+
+/* w on a layered model traces x back through LN₁ to the layer's input row: e + pe on the
+ * first layer, the first layer's output on the second; LN₁'s hand check holds as printed. */
+static void test_chain_reaches_the_input(void **state)
+{
+    LayeredFixture *p = *state;
+    char *text = chain_frame(p, STAGE_QKV);
+    assert_true(text_has(text, "LN₁ of the layer's input row"));
+    assert_true(text_has(text, "e + pe"));
+    const char *line = strstr(text, "   x(");   /* the check's line (a link's is "← x(") */
+    assert_non_null(line);
+    line += 3;
+    double in, mean, std, gain, bias, x;
+    int j;
+    char tok[16];
+    assert_int_equal(sscanf(line, "x(%15[^)])[%d] = (%lf − %lf) ÷ %lf × γ %lf + β %lf = %lf", tok, &j, &in,
+                            &mean, &std, &gain, &bias, &x), 8);
+    assert_int_equal(j, 3);
+    assert_true(fabs((in - mean) / std * gain + bias - x) <= 0.005 + 1e-9);   /* "=" at 2 decimals */
+    assert_true(fabs(x - TRACE_ROW(&p->ls.tr, x, 7)[3]) <= 0.005 + 1e-9);
+    const char *stats = strstr(text, "LN₁(");
+    assert_non_null(stats);
+    double var, std2;
+    assert_int_equal(sscanf(strstr(stats, "σ² = "), "σ² = %lf, √(σ² + 1e-5) = %lf", &var, &std2), 2);
+    assert_true(std2 == std);
+    assert_true(fabs(sqrt(var + 1e-5) - std) < 0.6 * pow(10.0, -4));
+    free(text);
+
+    char err[256];
+    LessonParams want = p->ls.params;
+    want.layer = 1;
+    assert_int_equal(lesson_rebuild(&p->ls, &want, err, sizeof err), 0);
+    text = chain_frame(p, STAGE_SCORE);
+    assert_true(text_has(text, "layer 1's output (checked against PyTorch)"));
+    assert_false(strstr(text, "e + pe") != NULL);
+    free(text);
+}
+
 /* Every screen draws the poem's pass at every stage, with w's chain open, in both languages,
  * at 80×24 and 120×40, on both layers: no crash, no out-of-bounds (the ASan build runs it). */
 static void test_every_view_draws(void **state)
@@ -256,6 +315,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_rebuild_layer, poem_setup, poem_teardown),
         cmocka_unit_test_setup_teardown(test_choice, poem_setup, poem_teardown),
         cmocka_unit_test_setup_teardown(test_lesson_model_stands_in, poem_setup, poem_teardown),
+        cmocka_unit_test_setup_teardown(test_chain_reaches_the_input, poem_setup, poem_teardown),
         cmocka_unit_test_setup_teardown(test_every_view_draws, poem_setup, poem_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
