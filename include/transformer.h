@@ -214,4 +214,38 @@ int transformer_head_describe(const Model *m, int layer, int head, Lang lang, ch
 
 #define TRANSFORMER_DESCRIBE_SHARE 0.30   /* the share a head's largest must reach to be named */
 
+/* ---------------------------------------------------------------- LN₁ as a hand check */
+
+/* LN₁ of row t in layer l, worked at column j as a screen prints it, every number with
+ * `digits` decimals but the result: Σx = sum, mean = sum ÷ d, Σ(x − mean)² = sq_sum,
+ * variance = sq_sum ÷ d, std = √(variance + ε) (MODEL_LN_EPS), ln1[j] = (x[j] − mean) ÷ std
+ * × γ[j] + β[j] with out_digits. Each result is redone from the printed operands before it and
+ * rounded as printed (so every "=" holds from the screen's numbers); digits grows from
+ * TRANSFORMER_NORM_DIGITS (up to 3 more) until the redone ln1[j] is the pass's rounded (at
+ * out_digits and at the tables' two) and the printed mean the pass's. */
+typedef struct {
+    int d;             /* terms of the row: the model's width */
+    int j;             /* the column worked */
+    int digits;        /* decimals of every number of the check */
+    double sum;        /* Σx, rounded as printed */
+    double mean;       /* sum ÷ d of the printed sum, rounded */
+    double sq_sum;     /* Σ(x − mean)² (the true mean), rounded */
+    double var;        /* sq_sum ÷ d of the printed sq_sum, rounded */
+    double std;        /* √(var + ε) of the printed var, rounded */
+    double x;          /* x[j] (the layer's input), rounded */
+    double gain;       /* γ[j], rounded */
+    double bias;       /* β[j], rounded */
+    int out_digits;    /* decimals of out: TRANSFORMER_NORM_OUT_DIGITS, or more where its
+                          last digit 5 would round elsewhere than the tables' two decimals */
+    double out;        /* (x − mean) ÷ std × gain + bias of the printed numbers, rounded */
+    double value;      /* the pass's ln1[j] */
+    bool same;         /* out is the pass's ln1[j] rounded: false, the screen says ≈ */
+} TransformerNormCheck;
+
+#define TRANSFORMER_NORM_DIGITS 4       /* the fewest decimals of the LN₁ check's operands */
+#define TRANSFORMER_NORM_OUT_DIGITS 3   /* decimals of its result, ln1[j] */
+
+/* Fills c for row t, column j of layer l's LN₁. Returns 0, or -1 for a bad index. */
+int transformer_check_norm(const TransformerTrace *tr, int l, int t, int j, TransformerNormCheck *c);
+
 #endif

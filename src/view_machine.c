@@ -17,6 +17,7 @@
 #include "chain.h"
 #include "view.h"
 #include "view_machine.h"
+#include "view_machine_block.h"
 #include "view_machine_edit.h"
 
 #define MACHINE_LABEL_W 4     /* a row's label at least: a marker, the character, a blank */
@@ -50,6 +51,8 @@ typedef struct {
     int head[2];                /* the head of each */
     bool one_of_two;            /* both heads asked for, only one fits the focus area */
     /* the strip */
+    bool strip;                 /* the strip is drawn (the lesson's model; a layered model's
+                                   block, view_machine_block.c, stands above the panel instead) */
     bool with_x;                /* the input x is shown before ① */
     int arrow_w;                /* columns of " → " between blocks */
     int cwd;                    /* columns of a strip cell of a T × d table */
@@ -509,7 +512,7 @@ typedef struct {
 /* Rows of the stage's layout but its strip: names and shapes, heading, focus tables, point. */
 static int rows_needed(const MachineLayout *L)
 {
-    return 2 + 1 + L->point_lines + area_rows(L, L->T);
+    return (L->strip ? 2 : 0) + 1 + L->point_lines + area_rows(L, L->T);
 }
 
 /* The stage's own choices of rows that depend on nothing else: the point's lines, and ①
@@ -535,9 +538,11 @@ static void layout_rows_own(const ViewCtx *c, MachineLayout *L, Pieces *tmp)
 static int window_rows(const ViewCtx *c, const MachineLayout *L)
 {
     bool qkv = L->stage == STAGE_QKV;
-    int per = 1 + (qkv && L->qkv == QKV_ROWS ? 0 : qkv && L->qkv == QKV_STACKED ? 3
-                                             : qkv && L->qkv == QKV_PAIR ? 2 : 1);
-    int room = c->body.h - (2 + 1 + L->point_lines) - area_rows(L, 0);
+    int per = (L->strip ? 1 : 0) + (qkv && L->qkv == QKV_ROWS ? 0 : qkv && L->qkv == QKV_STACKED ? 3
+                                                         : qkv && L->qkv == QKV_PAIR ? 2 : 1);
+    if (per == 0)
+        return L->T;
+    int room = c->body.h - ((L->strip ? 2 : 0) + 1 + L->point_lines) - area_rows(L, 0);
     int n = room / per;
     return n < 1 ? 1 : n > L->T ? L->T : n;
 }
@@ -561,10 +566,14 @@ static void layout_rows(const ViewCtx *c, MachineLayout *L, const MachineFit *fi
     }
     int y = c->body.y + fit->shift;
     L->caption_row = spare >= 1 && c->numbers ? y++ : -1;   /* a caption may quote 100% */
-    L->names_row = y++;
-    L->shapes_row = y++;
-    L->strip_row = y;
-    y += L->strip_rows * L->rh + (spare >= 2 ? 1 : 0);
+    if (L->strip) {
+        L->names_row = y++;
+        L->shapes_row = y++;
+        L->strip_row = y;
+        y += L->strip_rows * L->rh + (spare >= 2 ? 1 : 0);
+    } else {
+        L->names_row = L->shapes_row = L->strip_row = -1;
+    }
     L->heading_row = y++;
     y += spare >= 3 ? 1 : 0;
     int below = L->stage != STAGE_QKV ? 0 : L->qkv == QKV_STACKED ? 1 : L->qkv == QKV_PAIR ? 2 : 3;
@@ -584,7 +593,12 @@ static void layout_columns(const ViewCtx *c, MachineLayout *L, Stage stage, Piec
     L->x = c->body.x + 1;
     L->w = c->body.w - 2;
     choose_heads(c, L);
-    layout_strip(c, L);
+    L->strip = !c->tr->layered;
+    L->lw = MACHINE_LABEL_W;
+    if (L->strip)
+        layout_strip(c, L);
+    else if (c->tok_cols + 2 > L->lw)
+        L->lw = c->tok_cols + 2;
     layout_focus_columns(c, L, true);
     layout_rows_own(c, L, tmp);
 }
@@ -605,9 +619,9 @@ static MachineFit machine_fit(const ViewCtx *c, MachineLayout columns[STAGE_COUN
         fit.window = window < fit.window ? window : fit.window;
         max_rh = L->cwt + 2 < max_rh ? L->cwt + 2 : max_rh;
     }
-    int h = c->body.h, T = c->tr->T;
+    int h = c->body.h, T = columns[0].strip ? c->tr->T : 0;   /* rows of the strip per row of cells */
     fit.spare = h - fit.need - T;
-    while (fit.spare >= 0 && fit.rh < max_rh &&
+    while (T > 0 && fit.spare >= 0 && fit.rh < max_rh &&
            h - fit.need - T * (fit.rh + 1) >= MACHINE_SPARE_USED)
         fit.rh++;
     if (fit.spare >= 0)
@@ -649,6 +663,11 @@ typedef struct {
     MachineLayout layout;                 /* that stage's whole layout */
     Pieces point;                         /* its point line, built (build_point) */
     DrawNumberMemo numbers;               /* the focus tables' numbers, formatted */
+    bool block_valid;                     /* block is for block_key and block_stage */
+    MachineKey block_key;                 /* what the block was laid out for (the body above
+                                             the panel's) */
+    int block_stage;                      /* ... at this stage (the block lights it) */
+    MachineBlock block;                   /* a layered model's block, laid out */
 } MachineCache;
 
 static DrawNumberMemo *machine_numbers(const ViewCtx *c)
@@ -1148,10 +1167,38 @@ static int machine_key(void *state, const ViewCall *call, int key)
 
 extern const ViewOps view_machine;
 
+/* The rows under a layered model's block (all of room's body for the lesson's model): the
+ * stage panel's, which the layout fills; the block laid out into *b. */
+static ViewCtx machine_panel_room(const ViewCtx *room, MachineBlock *b)
+{
+    ViewCtx panel = *room;
+    MachineCache *k = room->cache;
+    MachineKey key;
+    if (k)
+        machine_key_of(room, &key);
+    if (k && k->block_valid && k->block_stage == (int)room->stage && memcmp(&key, &k->block_key, sizeof key) == 0) {
+        *b = k->block;
+    } else {
+        machine_block_layout(room, b);
+        if (k) {
+            k->block = *b;
+            k->block_key = key;
+            k->block_stage = (int)room->stage;
+            k->block_valid = true;
+        }
+    }
+    panel.body.y += b->rows;
+    panel.body.h -= b->rows;
+    return panel;
+}
+
 static void machine_view_draw(const ViewCtx *outer)
 {
     ViewCtx room = draw_prediction_room(outer);   /* a model with a readout: its answer */
-    const ViewCtx *c = &room;
+    MachineBlock block;
+    ViewCtx panel = machine_panel_room(&room, &block);
+    const ViewCtx *c = &panel;
+    machine_block_draw(&room, &block);
     MachineLayout L;
     Pieces text;
     machine_layout(c, &L, &text);
@@ -1159,7 +1206,8 @@ static void machine_view_draw(const ViewCtx *outer)
         draw_caption(c, &L);
     OriginChain chain;   /* "where does this number come from": its cells lit in the strip */
     bool traced = c->ui->origin && chain_of_view(c, &view_machine, &chain);
-    draw_strip(c, &L, traced ? &chain : NULL);
+    if (L.strip)
+        draw_strip(c, &L, traced ? &chain : NULL);
     const MachineState *st = c->state;
     if (st && st->editing) {   /* what if: the editor takes the focus area */
         MachineEditArea area = { .x = L.x, .w = L.w, .y = L.heading_row, .lw = L.lw, .brief = L.brief };
@@ -1171,17 +1219,23 @@ static void machine_view_draw(const ViewCtx *outer)
     draw_prediction(outer);
 }
 
-/* A click on a character's row (in the strip or a table) lets it ask. */
+/* A click on a character's row (in the strip; on a layered model, which has none, in the
+ * stage's table at ② ③ ④) lets it ask. */
 static bool machine_view_hit(const ViewCtx *outer, int x, int y, Action *action, int *arg)
 {
     ViewCtx room = draw_prediction_room(outer);
-    const ViewCtx *c = &room;
+    MachineBlock block;
+    ViewCtx panel = machine_panel_room(&room, &block);
+    const ViewCtx *c = &panel;
     MachineLayout L;
     Pieces text;
     machine_layout(c, &L, &text);
     int t = -1;
-    if (y >= L.strip_row && y < L.strip_row + L.strip_rows * L.rh && x >= L.strip_x)
+    if (L.strip && y >= L.strip_row && y < L.strip_row + L.strip_rows * L.rh && x >= L.strip_x)
         t = L.row_first + (y - L.strip_row) / L.rh;
+    bool one_table = L.stage != STAGE_QKV && L.tables == 1;   /* a layered model: a row of it */
+    if (!L.strip && one_table && y > L.table_y[0] && y <= L.table_y[0] + L.table_rows && x >= L.table_x[0])
+        t = L.row_first + (y - L.table_y[0] - 1);
     if (t < 0 || t >= L.T)
         return false;
     *action = ACTION_FOCUS_N;
@@ -1199,8 +1253,8 @@ static const ViewHint machine_hints[] = {
 
 const ViewOps view_machine = {
     .name = "machine",
-    .layered_en = "poems: the chosen head as the lesson's machine (x = LN₁'s output, Q K V + bias); Wo, LN₂, MLP not drawn",
-    .layered_zh = "唐诗模型：把选中的头当课上的机器画：x 是 LN₁ 的输出，Q K V 加上偏置；Wo、LN₂、MLP 没画",
+    .layered_en = "poems: the chosen layer's block, LN₁ to MLP; below it the chosen head as the lesson's machine (x = LN₁'s output)",
+    .layered_zh = "唐诗模型：上面是选中的这一层（LN₁ 到 MLP），下面把选中的头当课上的机器画（x 是 LN₁ 的输出）",
     .tab_en = "machine", .tab_zh = "机器",
     .title_en = "the whole machine: four tables", .title_zh = "整台机器：四张表",
     .help_en = "[T, d] goes in, [T, d] comes out: the shape is kept",

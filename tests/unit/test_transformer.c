@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "format.h"
 #include "model.h"
 #include "sqrtd.h"
 #include "transformer.h"
@@ -427,6 +428,53 @@ static void test_head_describe(void **state)
     model_free(&m);
 }
 
+/* LN₁ as a hand check: every printed result redone from the printed operands; the column's
+ * result is the pass's at its decimals and at the tables' two, for every row and column of
+ * both layers of a random model; bad indices refused. */
+static void test_check_norm(void **state)
+{
+    (void)state;
+    Model m;
+    random_model(&m, 20, 16, 2, 2, 8, false, 11, 0.8);
+    TransformerTrace tr;
+    assert_int_equal(transformer_trace_init(&tr, &m), 0);
+    int ids[8] = { 3, 1, 4, 1, 5, 9, 2, 6 };
+    assert_int_equal(transformer_forward(&tr, ids, 8), 0);
+    int grown = 0;
+    for (int l = 0; l < 2; l++)
+        for (int t = 0; t < 8; t++)
+            for (int j = 0; j < 16; j++) {
+                TransformerNormCheck c;
+                assert_int_equal(transformer_check_norm(&tr, l, t, j, &c), 0);
+                const double *x = TRANSFORMER_ROW(tr.layer[l].input, t, 16);
+                int n = c.digits;
+                assert_true(n >= TRANSFORMER_NORM_DIGITS && n <= TRANSFORMER_NORM_DIGITS + 3);
+                grown += n > TRANSFORMER_NORM_DIGITS;
+                assert_int_equal(c.d, 16);
+                if (!c.same) print_message("l %d t %d j %d: out %.9f value %.12f digits %d\n", l, t, j, c.out, c.value, c.digits);
+                assert_true(c.same);
+                assert_true(format_same_shown(c.x, x[j], n));
+                assert_true(c.mean == format_round(c.sum / 16, n));
+                assert_true(format_same_shown(c.mean, tr.layer[l].ln1_mean[t], n));
+                assert_true(c.var == format_round(c.sq_sum / 16, n));
+                assert_true(c.std == format_round(sqrt(c.var + 1e-5), n));
+                assert_true(c.gain == format_round(m.layer[l].ln1_gain[j], n));
+                assert_true(c.bias == format_round(m.layer[l].ln1_bias[j], n));
+                double redone = format_round((c.x - c.mean) / c.std * c.gain + c.bias, c.out_digits);
+                assert_true(c.out == redone);
+                assert_true(format_same_shown(c.out, TRANSFORMER_ROW(tr.layer[l].ln1_out, t, 16)[j], c.out_digits));
+                assert_true(format_same_shown(c.out, TRANSFORMER_ROW(tr.layer[l].ln1_out, t, 16)[j], 2));
+            }
+    print_message("LN₁ checks needing more than %d decimals: %d of 256\n", TRANSFORMER_NORM_DIGITS, grown);
+    TransformerNormCheck c;
+    assert_int_equal(transformer_check_norm(&tr, 2, 0, 0, &c), -1);
+    assert_int_equal(transformer_check_norm(&tr, 0, 8, 0, &c), -1);
+    assert_int_equal(transformer_check_norm(&tr, 0, 0, 16, &c), -1);
+    assert_int_equal(transformer_check_norm(&tr, -1, 0, 0, &c), -1);
+    transformer_trace_free(&tr);
+    model_free(&m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -441,6 +489,7 @@ int main(void)
         cmocka_unit_test(test_cache_counts),
         cmocka_unit_test(test_cache_counts_grouped),
         cmocka_unit_test(test_head_describe),
+        cmocka_unit_test(test_check_norm),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

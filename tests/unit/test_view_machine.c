@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,7 @@
 #include "harness.h"
 #include "format.h"
 #include "keys.h"
+#include "transformer.h"
 
 enum { SAN = 0, JIA = 1, WU = 2, DENG = 3, YU = 4, ASK = 5 };
 
@@ -529,6 +531,251 @@ static void test_ascii_mode(void **state)
     }
 }
 
+/* ---------------------------------------------------------------- the poem model: a layer's block */
+
+#define SHIPPED "assets/poems.model"
+#define POEM_LINE "床前明月光，疑是地上霜。"
+
+static int poem_setup(void **state)
+{
+    *state = layered_fixture_open(SHIPPED, POEM_LINE);
+    return *state ? 0 : -1;
+}
+
+static int poem_teardown(void **state)
+{
+    layered_fixture_close(*state);
+    return 0;
+}
+
+/* A scene of the machine over the fixture's lesson on layer `layer`, the asker 霜, at stage. */
+static void poem_scene(Scene *s, LayeredFixture *f, int layer, Stage stage)
+{
+    LessonParams p = f->ls.params;
+    char err[256];
+    snprintf(p.sentence, sizeof p.sentence, "%s", POEM_LINE);
+    p.layer = layer;
+    assert_int_equal(lesson_rebuild(&f->ls, &p, err, sizeof err), 0);
+    scene_start(s, &f->ls, VIEW_MACHINE);
+    s->ui.layer = layer;
+    s->p.stage = stage;
+    s->p.focus = 10;   /* 霜 */
+}
+
+/* The frame's joined rows, failing unless they hold want[0], want[1] … in that order. */
+static void assert_in_order(const char *text, const char *const *want, int n)
+{
+    const char *at = text;
+    for (int i = 0; i < n; i++) {
+        const char *hit = strstr(at, want[i]);
+        if (!hit)
+            fail_msg("\"%s\" is not after \"%s\" in:\n%s", want[i], i ? want[i - 1] : "(start)", text);
+        at = hit + strlen(want[i]);
+    }
+}
+
+/* The next number of text from *at on (a '-' counts only before a digit), its decimals into
+ * *digits; fails when there is none. */
+static double next_number(const char **at, int *digits)
+{
+    const char *p = *at;
+    while (*p && !((*p >= '0' && *p <= '9') || (*p == '-' && p[1] >= '0' && p[1] <= '9')))
+        p++;
+    if (!*p)
+        fail_msg("no number after: %s", *at);
+    char *end;
+    double v = strtod(p, &end);
+    const char *dot = memchr(p, '.', (size_t)(end - p));
+    *digits = dot ? (int)(end - dot - 1) : 0;
+    *at = end;
+    return v;
+}
+
+/* The numbers after anchor in text (n of them), each with its decimals. */
+static void numbers_after(const char *text, const char *anchor, double *v, int *digits, int n)
+{
+    const char *at = strstr(text, anchor);
+    if (!at)
+        fail_msg("no \"%s\" in:\n%s", anchor, text);
+    at += strlen(anchor);
+    for (int i = 0; i < n; i++)
+        v[i] = next_number(&at, &digits[i]);
+}
+
+/* LN₁'s check as the frame prints it, redone from the printed numbers: every "=" holds, and
+ * the result is the pass's LN₁ output (the x of ① in the tables). */
+static void assert_norm_check_redoes(const char *text, const LayeredFixture *f, int layer, int t)
+{
+    double a[6], b[4], r[3], col[7];
+    int da[6], db[4], dr[3], dc[7];
+    numbers_after(text, "Σx = ", a, da, 4);              /* S, S, 32, mean */
+    numbers_after(text, "variance = ", b, db, 3);        /* Q, 32, var */
+    numbers_after(text, "std = √(", r, dr, 3);           /* var, 1e-5, std */
+    numbers_after(text, "column ", col, dc, 7);          /* j, x, mean, std, γ, β, ln1 */
+    assert_true(a[0] == a[1] && a[2] == 32.0 && b[1] == 32.0 && r[0] == b[2] && r[1] == 1e-5);
+    assert_true(col[2] == a[3] && col[3] == r[2]);       /* the same mean and std */
+    assert_true(format_same_shown(a[3], a[0] / 32.0, da[3]));
+    assert_true(format_same_shown(b[2], b[0] / 32.0, db[2]));
+    assert_true(format_same_shown(r[2], sqrt(r[0] + r[1]), dr[2]));
+    double redone = (col[1] - col[2]) / col[3] * col[4] + col[5];
+    if (!format_same_shown(col[6], redone, dc[6]))
+        fail_msg("(%g − %g) ÷ %g × %g + %g = %.9f, printed %g", col[1], col[2], col[3], col[4], col[5], redone, col[6]);
+    const TransformerTrace *pt = &f->ls.poem;
+    int j = (int)col[0];
+    assert_true(format_same_shown(col[6], TRANSFORMER_ROW(pt->layer[layer].ln1_out, t, pt->d)[j], dc[6]));
+    assert_true(format_same_shown(col[1], TRANSFORMER_ROW(pt->layer[layer].input, t, pt->d)[j], dc[1]));
+}
+
+/* 120 × 40, layer 1: the block in its order with every shape, the stage panel under it. */
+static void test_poem_block_in_order(void **state)
+{
+    LayeredFixture *f = *state;
+    Scene s;
+    poem_scene(&s, f, 0, STAGE_SOFTMAX);
+    Grid g = scene_render(&s, 120, 40);
+    char *text = joined_text(&g);
+    if (getenv("ATTN_SHOW"))
+        fputs(text, stderr);
+    static const char *const order[] = {
+        "layer 1 of 2: [12, 32] in, [12, 32] out", "x = word vector + position [12, 32]", "→ LN₁ [12, 32]",
+        "→ Q K V = LN₁·W + b [12, 96]", "(Wq Wk Wv: 32×32 + bias each)", "4 heads, causal mask:",
+        "head 1 [12, 8]:", "① Q K V [12, 8]", "→ ② score [12, 12]", "→ ③ softmax [12, 12]", "→ ④ output [12, 8]",
+        "head 2 [12, 8]", "head 3 [12, 8]", "head 4 [12, 8]", "→ concat [12, 32]", "→ Wo (32×32 + bias) [12, 32]",
+        "→ + residual [12, 32]", "→ LN₂ [12, 32]", "→ MLP (32 → 128 GELU → 32) [12, 32]", "→ + residual",
+        "→ output [12, 32]", "→ layer 2", "霜's row, LN₁:", "霜's column 0 after the heads: concat",
+        "checked against PyTorch (--export python)", "③ softmax · shares = softmax(scores ÷ √8) [12, 12]",
+    };
+    assert_in_order(text, order, (int)(sizeof order / sizeof order[0]));
+    assert_norm_check_redoes(text, f, 0, 10);
+    assert_true(strstr(text, "not drawn") == NULL);
+    /* the concat's value is the pass's, two decimals */
+    char want[64], num[FORMAT_BYTES];
+    snprintf(want, sizeof want, "concat %s →",
+             format_fixed(num, sizeof num, TRANSFORMER_ROW(f->ls.poem.layer[0].heads, 10, 32)[0], 2));
+    assert_true(text_has(text, want));
+    /* the current stage is lit in the block: ③ of head 1's line */
+    int lit = 0;
+    for (int y = 0; y < g.h; y++) {
+        char row[4096];
+        row_text(&g, y, row, sizeof row);
+        if (!strstr(row, "head 1 [12, 8]:"))
+            continue;
+        for (int x = 0; x < g.w; x++)
+            if (strcmp(grid_cell(&g, x, y)->glyph, "③") == 0)
+                lit += grid_cell(&g, x, y)->style == STYLE_STAGE_LIT;
+            else if (strcmp(grid_cell(&g, x, y)->glyph, "②") == 0)
+                assert_int_not_equal(grid_cell(&g, x, y)->style, STYLE_STAGE_LIT);
+    }
+    assert_int_equal(lit, 1);
+    free(text);
+    grid_free(&g);
+}
+
+/* Layer 2: its input is layer 1's output, it ends in ln_f and the readout; LN₁'s check holds
+ * for every asker. */
+static void test_poem_layer_two(void **state)
+{
+    LayeredFixture *f = *state;
+    Scene s;
+    poem_scene(&s, f, 1, STAGE_QKV);
+    for (int t = 0; t < 12; t++) {
+        s.p.focus = t;
+        Grid g = scene_render(&s, 120, 40);
+        char *text = joined_text(&g);
+        static const char *const order[] = {
+            "layer 2 of 2", "x = layer 1's output [12, 32]", "→ output [12, 32]",
+            "→ ln_f and the readout: the next character", "'s row, LN₁:",
+        };
+        assert_in_order(text, order, 5);
+        assert_norm_check_redoes(text, f, 1, t);
+        free(text);
+        grid_free(&g);
+    }
+    poem_scene(&s, f, 0, STAGE_QKV);
+}
+
+/* Numbers hidden: shapes by name, no value, no hand check; the PyTorch line stays. */
+static void test_poem_hidden_numbers(void **state)
+{
+    LayeredFixture *f = *state;
+    Scene s;
+    poem_scene(&s, f, 0, STAGE_SCORE);
+    s.ui.numbers = false;
+    Grid g = scene_render(&s, 120, 40);
+    char *text = joined_text(&g);
+    static const char *const order[] = {
+        "x = word vector + position [T, d]", "→ LN₁ [T, d]", "[T, 3d]", "head 1 [T, dₕ]:", "→ ② score [T, T]",
+        "→ concat [T, d]", "→ MLP (d → 4d GELU → d) [T, d]", "→ output [T, d]", "checked against PyTorch",
+    };
+    assert_in_order(text, order, (int)(sizeof order / sizeof order[0]));
+    assert_true(strstr(text, "Σx =") == NULL);
+    assert_true(strstr(text, "[12, 32]") == NULL);
+    assert_true(strstr(text, "0.") == NULL);
+    free(text);
+    grid_free(&g);
+}
+
+/* Smaller frames: the flow in two lines at 80 × 24, three at 60 × 20, nothing garbled
+ * down to 30 × 10; Chinese labels. */
+static void test_poem_fit_and_chinese(void **state)
+{
+    LayeredFixture *f = *state;
+    Scene s;
+    poem_scene(&s, f, 0, STAGE_OUTPUT);
+    Grid g = scene_render(&s, 80, 24);
+    char *text = joined_text(&g);
+    static const char *const terse[] = { "layer 1 of 2: x [12, 32]", "→ LN₁", "Q K V [12, 96]", "4 heads [12, 8]",
+                                         "head 1: ① → ② → ③ → ④", "→ MLP", "→ output [12, 32]",
+                                         "④ output · output = shares·V [12, 32]" };
+    assert_in_order(text, terse, (int)(sizeof terse / sizeof terse[0]));
+    free(text);
+    grid_free(&g);
+    s.p.stage = STAGE_SOFTMAX;   /* its panel is the tallest: the block is one line */
+    g = scene_render(&s, 60, 20);   /* the smallest frame: the flow in three lines, the panel whole */
+    text = joined_text(&g);
+    assert_in_order(text, terse, (int)(sizeof terse / sizeof terse[0]) - 1);
+    assert_true(text_has(text, "③ softmax · shares = softmax(scores ÷ √8) [12, 12]"));
+    free(text);
+    grid_free(&g);
+    for (int w = 30; w <= 200; w += 17)
+        for (int h = 10; h <= 60; h += 7) {
+            g = scene_render(&s, w, h);
+            grid_free(&g);
+        }
+    s.o.lang = LANG_ZH;
+    g = scene_render(&s, 120, 40);
+    text = joined_text(&g);
+    static const char *const zh[] = { "第 1 层（共 2 层）", "x = 词向量 + 位置指纹 [12, 32]", "4 个头，因果掩码：", "头 1 [12, 8]：",
+                                      "→ 拼接 [12, 32]", "+ 残差", "「霜」这一行的 LN₁：", "均值 =", "标准差 = √(",
+                                      "已和 PyTorch 核对（--export python）" };
+    assert_in_order(text, zh, (int)(sizeof zh / sizeof zh[0]));
+    free(text);
+    grid_free(&g);
+}
+
+/* A click on a row of the stage's table lets its character ask (no strip on this model). */
+static void test_poem_click_on_a_row(void **state)
+{
+    LayeredFixture *f = *state;
+    Scene s;
+    poem_scene(&s, f, 0, STAGE_SOFTMAX);
+    Grid g = scene_render(&s, 120, 40);
+    int hits = 0;
+    for (int y = 0; y < g.h; y++)
+        for (int x = 0; x < g.w; x++) {
+            int arg;
+            if (scene_click(&s, 120, 40, x, y, &arg) != ACTION_FOCUS_N)
+                continue;
+            char row[4096];
+            row_text(&g, y, row, sizeof row);
+            if (strstr(row, s.ls->tr.tokens[arg]) == NULL || strstr(row, "%") == NULL)
+                fail_msg("click (%d, %d) → %s, not on its row: %s", x, y, s.ls->tr.tokens[arg], row);
+            hits++;
+        }
+    assert_true(hits >= 12 * 100);
+    grid_free(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -551,5 +798,13 @@ int main(void)
         cmocka_unit_test(test_big_frames_fill),
         cmocka_unit_test(test_120x40_fills),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    const struct CMUnitTest poem[] = {
+        cmocka_unit_test(test_poem_block_in_order),
+        cmocka_unit_test(test_poem_layer_two),
+        cmocka_unit_test(test_poem_hidden_numbers),
+        cmocka_unit_test(test_poem_fit_and_chinese),
+        cmocka_unit_test(test_poem_click_on_a_row),
+    };
+    int failed = cmocka_run_group_tests(tests, NULL, NULL);
+    return failed + cmocka_run_group_tests(poem, poem_setup, poem_teardown);
 }
