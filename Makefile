@@ -45,6 +45,8 @@ LIB_OBJ  := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(LIB_SRC)) $(BUILD)/obj/default
 LIB_A    := $(BUILD)/libattn.a
 MAIN_OBJ := $(BUILD)/obj/main.o
 GEN_MODEL := $(BUILD)/gen/default_model.c
+# tests/models/layered-tiny.model as C, for fuzz_ui
+GEN_TINY_LAYERED := $(BUILD)/gen/layered_tiny.h
 
 UNIT_SRC  := $(wildcard tests/unit/test_*.c)
 UNIT_BIN  := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
@@ -246,7 +248,6 @@ $(BUILD)/fuzz/obj/default_model.o: $(GEN_MODEL) | $(BUILD)/fuzz/obj
 	$(CLANG) $(ALL_CFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
 
 # fuzz_ui plays the tests' tiny layered model too, compiled in (it runs from anywhere).
-GEN_TINY_LAYERED := $(BUILD)/gen/layered_tiny.h
 $(GEN_TINY_LAYERED): tests/models/layered-tiny.model scripts/embed-text.sh | $(BUILD)/gen
 	sh scripts/embed-text.sh layered_tiny_model $< > $@.tmp && mv $@.tmp $@
 $(BUILD)/fuzz/fuzz_ui: $(GEN_TINY_LAYERED)
@@ -271,7 +272,7 @@ fuzz-smoke:
 # Stricter warnings than the build's and cppcheck, run last by `make test`; then the
 # objects' call graph (scripts/layers.sh): no cycle, no view or panel calling ui.o or
 # input.o. Exits 0 when clean, 1 with the findings listed, so CI can run it.
-lint: $(GEN_MODEL) $(GEN_CURVE) $(GEN_LAYERED_PY) $(LIB_OBJ) $(MAIN_OBJ)
+lint: $(GEN_MODEL) $(GEN_CURVE) $(GEN_LAYERED_PY) $(GEN_TINY_LAYERED) $(LIB_OBJ) $(MAIN_OBJ)
 	@command -v $(CLANG) >/dev/null 2>&1 && command -v cppcheck >/dev/null 2>&1 || \
 	    sh scripts/install-deps.sh clang cppcheck
 	@CLANG="$(CLANG)" LINT_CFLAGS="$(filter-out -Werror -MMD -MP -DATTN_VERSION=% -DATTN_DOCDIR=% -DATTN_DATADIR=% -DATTN_PKGLIBDIR=%,$(ALL_CFLAGS))" sh scripts/lint.sh; \

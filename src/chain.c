@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "check.h"
+#include "transformer.h"
 #include "format.h"
 #include "text.h"
 
@@ -300,32 +301,39 @@ static void chain_norm_cell(const ViewCtx *c, const OriginChain *ch, int *t, int
        : c->ui->dim >= 0 && c->ui->dim < c->tr->d ? c->ui->dim : 0;
 }
 
-/* LN₁'s hand check of the x the chain reaches on a layered model's layer, on two lines:
- * the row's mean, σ² and std; then one x redone from the printed numbers. */
+/* LN₁'s hand check of the x the chain reaches on a layered model's layer, on three lines,
+ * with the machine screen's numbers (transformer_check_norm): the row's mean, its variance
+ * and std, then one x redone from the printed numbers. */
 static void chain_norm_lines(const ViewCtx *c, const OriginChain *ch, ChainText *out)
 {
     int t, j;
-    CheckedNorm n;
-    if (!c->tr->layered || !c->numbers || ch->link_of[ORIGIN_X] < 0 || out->n + 2 > CHAIN_MAX_LINES)
+    TransformerNormCheck k;
+    if (!c->tr->layered || !c->ls->has_poem || !c->numbers || ch->link_of[ORIGIN_X] < 0 ||
+        out->n + 3 > CHAIN_MAX_LINES)
         return;
     chain_norm_cell(c, ch, &t, &j);
-    if (!check_norm(&n, c->tr, t, j, CHECK_TABLE_DIGITS))
+    if (transformer_check_norm(&c->ls->poem, c->tr->layer, t, j, &k) != 0)
         return;
-    char mean[FORMAT_BYTES], var[FORMAT_BYTES], std[FORMAT_BYTES], in[FORMAT_BYTES];
-    char gain[FORMAT_BYTES], bias[FORMAT_BYTES], x[FORMAT_BYTES];
-    format_fixed(mean, sizeof mean, n.mean, n.digits);
-    format_fixed(var, sizeof var, n.var, n.digits);
-    format_fixed(std, sizeof std, n.std, n.digits);
-    format_fixed(in, sizeof in, n.in, n.digits);
-    format_fixed(gain, sizeof gain, n.gain, n.digits);
-    format_fixed(bias, sizeof bias, n.bias, n.digits);
-    format_fixed(x, sizeof x, n.same ? n.x : n.value, CHECK_TABLE_DIGITS);
+    char sum[FORMAT_BYTES], mean[FORMAT_BYTES], sq[FORMAT_BYTES], var[FORMAT_BYTES], std[FORMAT_BYTES];
+    char in[FORMAT_BYTES], gain[FORMAT_BYTES], bias[FORMAT_BYTES], x[FORMAT_BYTES];
+    format_fixed(sum, sizeof sum, k.sum, k.digits);
+    format_fixed(mean, sizeof mean, k.mean, k.digits);
+    format_fixed(sq, sizeof sq, k.sq_sum, k.digits);
+    format_fixed(var, sizeof var, k.var, k.digits);
+    format_fixed(std, sizeof std, k.std, k.digits);
+    format_fixed(in, sizeof in, k.x, k.digits);
+    format_fixed(gain, sizeof gain, k.gain, k.digits);
+    format_fixed(bias, sizeof bias, k.bias, k.digits);
+    format_fixed(x, sizeof x, k.out, k.out_digits);
     snprintf(out->line[out->n++], CHAIN_LINE_BYTES,
-             SAY(c, "   LN₁(%s): mean = Σ in ÷ %d = %s, σ² = %s, %s(σ² + 1e-5) = %s",
-                    "   LN₁(%s)：平均 = Σ 输入 ÷ %d = %s，σ² = %s，%s(σ² + 1e-5) = %s"),
-             c->tok[t], c->tr->d, mean, var, c->gl->sqrt, std);
+             SAY(c, "   LN₁(%s): mean = Σ in ÷ %d = %s ÷ %d = %s", "   LN₁(%s)：平均 = Σ 输入 ÷ %d = %s ÷ %d = %s"),
+             c->tok[t], k.d, sum, k.d, mean);
+    snprintf(out->line[out->n++], CHAIN_LINE_BYTES,
+             SAY(c, "   σ² = Σ(in − mean)² ÷ %d = %s ÷ %d = %s, std = %s(σ² + 1e-5) = %s",
+                    "   σ² = Σ(输入 − 平均)² ÷ %d = %s ÷ %d = %s，std = %s(σ² + 1e-5) = %s"),
+             k.d, sq, k.d, var, c->gl->sqrt, std);
     snprintf(out->line[out->n++], CHAIN_LINE_BYTES, "   x(%s)[%d] = (%s − %s) ÷ %s × γ %s + β %s %s %s",
-             c->tok[t], j, in, mean, std, gain, bias, n.same ? "=" : "≈", x);
+             c->tok[t], j, in, mean, std, gain, bias, k.same ? "=" : "≈", x);
 }
 
 void chain_text(const ViewCtx *c, const OriginChain *ch, int cols, bool brief, ChainText *out)

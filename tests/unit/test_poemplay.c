@@ -253,14 +253,29 @@ static void test_chain_reaches_the_input(void **state)
     assert_int_equal(sscanf(line, "x(%15[^)])[%d] = (%lf − %lf) ÷ %lf × γ %lf + β %lf = %lf", tok, &j, &in,
                             &mean, &std, &gain, &bias, &x), 8);
     assert_int_equal(j, 3);
-    assert_true(fabs((in - mean) / std * gain + bias - x) <= 0.005 + 1e-9);   /* "=" at 2 decimals */
-    assert_true(fabs(x - TRACE_ROW(&p->ls.tr, x, 7)[3]) <= 0.005 + 1e-9);
-    const char *stats = strstr(text, "LN₁(");
-    assert_non_null(stats);
-    double var, std2;
-    assert_int_equal(sscanf(strstr(stats, "σ² = "), "σ² = %lf, √(σ² + 1e-5) = %lf", &var, &std2), 2);
-    assert_true(std2 == std);
-    assert_true(fabs(sqrt(var + 1e-5) - std) < 0.6 * pow(10.0, -4));
+    const char *dot = strchr(strstr(line, " = ") + 3, '=');   /* the result's decimals */
+    int places = 0;
+    for (const char *q = strchr(dot, '.') + 1; *q >= '0' && *q <= '9'; q++)
+        places++;
+    double unit = pow(10.0, -places);
+    assert_true(fabs((in - mean) / std * gain + bias - x) <= unit / 2 + 1e-9);   /* "=" as printed */
+    assert_true(fabs(x - TRACE_ROW(&p->ls.tr, x, 7)[3]) <= unit / 2 + 1e-9);
+    /* the mean, σ² and std redone from their printed sums */
+    double sum, mean2, sq, var, std2;
+    int d1, d2, d3, d4;
+    const char *m = strstr(text, "mean = Σ in ÷ ");
+    assert_non_null(m);
+    assert_int_equal(sscanf(m, "mean = Σ in ÷ %d = %lf ÷ %d = %lf", &d1, &sum, &d2, &mean2), 4);
+    const char *v = strstr(text, "σ² = Σ(in − mean)² ÷ ");
+    assert_non_null(v);
+    assert_int_equal(sscanf(v, "σ² = Σ(in − mean)² ÷ %d = %lf ÷ %d = %lf, std = √(σ² + 1e-5) = %lf", &d3, &sq,
+                            &d4, &var, &std2), 5);
+    assert_int_equal(d1, 16);
+    assert_true(mean2 == mean && std2 == std);
+    double digit = pow(10.0, -4);   /* the operands have at least four decimals */
+    assert_true(fabs(sum / 16 - mean) <= digit / 2 + 1e-12);
+    assert_true(fabs(sq / 16 - var) <= digit / 2 + 1e-12);
+    assert_true(fabs(sqrt(var + 1e-5) - std) <= digit / 2 + 1e-12);
     free(text);
 
     char err[256];
