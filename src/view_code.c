@@ -369,11 +369,11 @@ static void table_cell(const ViewCtx *c, const CodeTable *tab, int h, int s, Cod
 }
 
 /* The columns of one value of line 4's rows: ROW_CELL, or the widest value of the raw
- * scores, the ÷√d row (when `scaled`) and the shares, and a blank. */
-void code_table_cells(const ViewCtx *c, CodeTable *tab, bool scaled)
+ * scores (when `raw`), the ÷√d row (when `scaled`) and the shares, and a blank. */
+void code_table_cells(const ViewCtx *c, CodeTable *tab, bool raw, bool scaled)
 {
     const Trace *tr = c->tr;
-    int H = tr->heads < MODEL_MAX_HEADS ? tr->heads : MODEL_MAX_HEADS;
+    int H = tr->heads;   /* the lesson's 1 or 2, a layered model's 4 */
     char num[FORMAT_BYTES];
     int h0 = tab->head >= 0 && tab->head < H ? tab->head : 0;
     H = tab->head >= 0 && tab->head < H ? tab->head + 1 : H;
@@ -381,7 +381,7 @@ void code_table_cells(const ViewCtx *c, CodeTable *tab, bool scaled)
     for (int h = h0; h < H; h++)
         for (int s = 0; s < tr->T; s++)
             for (int which = TABLE_RAW; which <= TABLE_SHARES; which++) {
-                if (which == TABLE_SCALED && !scaled)
+                if ((which == TABLE_SCALED && !scaled) || (which == TABLE_RAW && !raw))
                     continue;
                 table_cell(c, tab, h, s, (CodeTableRow)which, num, sizeof num);
                 tab->cell_w = text_width(num) + 1 > tab->cell_w ? text_width(num) + 1 : tab->cell_w;
@@ -396,7 +396,7 @@ void code_table_cells(const ViewCtx *c, CodeTable *tab, bool scaled)
 static void table_digits_found(const ViewCtx *c, CodeTable *tab, int head)
 {
     const Trace *tr = c->tr;
-    int t = c->focus, H = tr->heads < MODEL_MAX_HEADS ? tr->heads : MODEL_MAX_HEADS;
+    int t = c->focus, H = tr->heads;
     int h0 = head >= 0 && head < H ? head : 0;
     H = head >= 0 && head < H ? head + 1 : H;
     tab->scaled_digits = 2;
@@ -433,7 +433,7 @@ void code_table_digits(const ViewCtx *c, CodeTable *tab)
         tab->scaled_digits = k->scaled_digits;
         tab->raw_digits = k->raw_digits;
     }
-    code_table_cells(c, tab, true);
+    code_table_cells(c, tab, true, true);
 }
 
 /* Once the rows are chosen: without a ÷√d row the raw scores need only the lesson's two
@@ -445,7 +445,7 @@ static void table_digits_shown(const ViewCtx *c, CodeLayout *L, const CodePane *
         scaled = scaled || P->rows[r].kind == ROW_SCALED;
     if (!scaled)
         L->tab.raw_digits = 2;
-    code_table_cells(c, &L->tab, scaled);
+    code_table_cells(c, &L->tab, true, scaled);
 }
 
 /* Columns the five lines want: code and shapes side by side, a row of d values, a row of
@@ -600,7 +600,12 @@ void code_put_table_row(const ViewCtx *c, const CodeTable *tab, int x, int y, in
     bool pairs = !c->numbers || (x + T * (cell + 1 + tw) <= limit && whole);
     int step = cell + (pairs ? 1 + tw : 0);
     char num[FORMAT_BYTES];
-    for (int s = 0; s < T && s < shown; s++) {
+    int first = c->numbers && tab->first > 0 && tab->first < T ? tab->first : 0;
+    if (first > 0 && shown > first) {   /* a window that ends at the asker */
+        grid_put_text(c->g, x + 1, y, c->gl->ellipsis, STYLE_DIM);
+        x += 2;
+    }
+    for (int s = first; s < T && s < shown; s++) {
         if (x + step > limit) {
             grid_put_text(c->g, x + 1, y, c->gl->ellipsis, STYLE_DIM);
             return;

@@ -25,16 +25,20 @@ typedef struct {
     int raw_digits;      /* decimals of the raw scores: the fewest whose quotients by √d are
                             the ÷√d row as printed (4.0510) */
     int cell_w;          /* columns of one value: at least 7, or the widest and a blank */
+    int first;           /* the first column shown (numbers shown): 0, or a window of the
+                            row that ends at the asker's own column, after a "…" */
 } CodeTable;
 
 /* Finds tab's decimals for tab->head at the asker (kept in the view's cache while the pass,
  * the asker and the head are the same) and the columns of a cell of all three rows. */
 void code_table_digits(const ViewCtx *c, CodeTable *tab);
 
-/* The columns of one cell of the raw scores, the shares and (when scaled) the ÷√d row. */
-void code_table_cells(const ViewCtx *c, CodeTable *tab, bool scaled);
+/* The columns of one cell of the shares and of the raw scores (when raw) and the ÷√d row
+ * (when scaled). */
+void code_table_cells(const ViewCtx *c, CodeTable *tab, bool raw, bool scaled);
 
-/* The asker's row of head h's table `which` from x (up to limit): its first `shown` values,
+/* The asker's row of head h's table `which` from x (up to limit): its values from tab->first
+ * to the first `shown`,
  * each after its character when there is room, the largest share bold, masked ones dim;
  * numbers hidden: shades. */
 void code_put_table_row(const ViewCtx *c, const CodeTable *tab, int x, int y, int limit, int h,

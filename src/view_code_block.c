@@ -238,6 +238,9 @@ typedef struct {
     int code_w;                      /* columns of the widest code line */
     bool shapes_beside;              /* shapes on the code row (else on a row of their own) */
     int label_w;                     /* columns of the widest values label, and a blank */
+    int values_x;                    /* column of the values rows' labels */
+    bool raw_row;                    /* q·kᵀ has a row: its T values fit whole beside the
+                                        others (5 decimals may be needed to redo ÷√8) */
     CodeTable tab;                   /* the score and share rows' decimals and columns */
 } BlockLayout;
 
@@ -283,7 +286,7 @@ static void list_rows(BlockLayout *L, bool per_line)
         if (checked && per_line)
             add_row(L, BR_CHECKED, i, 3);
         BlockValue v = block_line_value((BlockLine)i);
-        if (v != VAL_COUNT)
+        if (v != VAL_COUNT && (v != VAL_RAW || L->raw_row))
             add_row(L, BR_VALUES, i, value_priority(v));
     }
     if (!per_line) {
@@ -318,6 +321,31 @@ static int label_width(const ViewCtx *c, int head)
     return w + 1;
 }
 
+/* Columns a row of T cells of the tables wants after the label, with room for a "…". */
+static int table_width(const ViewCtx *c, const BlockLayout *L)
+{
+    return L->label_w + c->tr->T * L->tab.cell_w + 2;
+}
+
+/* The q·kᵀ row when all its values fit (else the rows of ÷√8 and shares alone, in narrower
+ * cells), and where the values rows start: under the code's body, or further left when a
+ * row of T values needs it. */
+static void table_fit(const ViewCtx *c, BlockLayout *L)
+{
+    int limit = L->x + L->w, T = c->tr->T;
+    L->raw_row = L->x + 2 + table_width(c, L) <= limit;
+    if (!L->raw_row)
+        code_table_cells(c, &L->tab, false, true);
+    L->values_x = L->x + 10 + table_width(c, L) <= limit || L->x + 2 + table_width(c, L) > limit
+                  ? L->x + 10 : L->x + 2;
+    int room = limit - 2 - L->values_x - L->label_w;
+    if (c->numbers && room < T * L->tab.cell_w) {   /* a window ending at the asker */
+        int fit = (room - 2) / L->tab.cell_w;
+        int first = c->focus + 1 - (fit > 1 ? fit : 1);
+        L->tab.first = first > 0 ? first : 0;
+    }
+}
+
 static void block_layout(const ViewCtx *c, BlockLayout *L)
 {
     memset(L, 0, sizeof *L);
@@ -336,6 +364,7 @@ static void block_layout(const ViewCtx *c, BlockLayout *L)
     L->label_w = label_width(c, L->head);
     L->tab.head = L->head;
     code_table_digits(c, &L->tab);
+    table_fit(c, L);
     list_rows(L, true);
     if (L->n > c->body.h) {
         list_rows(L, false);
@@ -406,6 +435,8 @@ static void draw_checked_all(const ViewCtx *c, const BlockLayout *L, int y)
 {
     char buf[256];
     snprintf(buf, sizeof buf, SAY(c, "c_proj, MLP, x + …: %s", "c_proj、MLP、x + …：%s"), checked_text(c));
+    if (text_width(buf) > L->w)
+        snprintf(buf, sizeof buf, "%s", checked_text(c));
     draw_clipped(c->g, L->x, y, L->x + L->w, buf, STYLE_DIM);
 }
 
@@ -414,10 +445,8 @@ static void draw_values(const ViewCtx *c, const BlockLayout *L, BlockLine i, int
 {
     const Trace *tr = c->tr;
     BlockValue v = block_line_value(i);
-    int t = c->focus, h = L->head, x = L->x + 10, limit = L->x + L->w, shown;
+    int t = c->focus, h = L->head, x = L->values_x, limit = L->x + L->w, shown;
     char label[64];
-    if (x + L->label_w + 12 > limit)
-        x = L->x + 2;
     switch (v) {
     case VAL_LN1: shown = code_revealed_at(c, STAGE_QKV, 2) > 0 ? tr->d : 0; break;
     case VAL_Q:   shown = code_revealed_at(c, STAGE_QKV, 2) > 1 ? tr->dh : 0; break;
