@@ -1,13 +1,20 @@
 /* view_code.h — what the code screen's two bodies share: the lesson's five lines
- * (view_code.c) and nanoGPT's Block on a layered model (view_code_block.c): the asker's
- * row of a head's score and share tables, and a vector's values, formatted as the screen
- * prints them.
+ * (view_code.c) and nanoGPT's Block on a layered model (view_code_block.c); the rows both
+ * print (view_code_rows.c): the asker's row of a head's score and share tables, and a
+ * vector's values, formatted as the screen prints them.
  * Must not touch: ncurses, the engine's arithmetic (both only read a Trace). */
 #ifndef ATTN_VIEW_CODE_H
 #define ATTN_VIEW_CODE_H
 
 #include <stdbool.h>
 #include "draw.h"
+
+#define CODE_VEC_CELL 6   /* columns of one vector value: "-0.42" and a blank */
+
+/* What frames keep for the code view (its ViewOps.cache_new / cache_free): the rows'
+ * numbers formatted and their decimals for the pass, the asker and the head. */
+void *code_cache_new(void);
+void code_cache_free(void *cache);
 
 /* Which numbers of head h's T × T tables a row shows. */
 typedef enum {

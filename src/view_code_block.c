@@ -38,47 +38,53 @@ typedef enum {
     BL_COUNT
 } BlockLine;
 
-/* The code of each line, with its indent (the class at 0, def at 4, the body at 8). */
-static const char *const block_code[BL_COUNT] = {
-    [BL_BLOCK_CLASS] = "class Block:",
-    [BL_BLOCK_DEF]   = "    def forward(self, x):",
-    [BL_BLOCK_ATTN]  = "        x = x + self.attn(self.ln_1(x))",
-    [BL_BLOCK_MLP]   = "        x = x + self.mlp(self.ln_2(x))",
-    [BL_ATTN_CLASS]  = "class CausalSelfAttention:",
-    [BL_ATTN_DEF]    = "    def forward(self, x):",
-    [BL_QKV]         = "        q, k, v = self.c_attn(x).split(self.n_embd, dim=1)",
-    [BL_VIEW]        = "        q = q.view(T, self.n_head, C // self.n_head).transpose(0, 1)",
-    [BL_SCORE]       = "        att = (q @ k.transpose(-2, -1)) * (1.0 / math.sqrt(k.size(-1)))",
-    [BL_MASK]        = "        att = att.masked_fill(self.bias[:T, :T] == 0, float('-inf'))",
-    [BL_SOFTMAX]     = "        att = F.softmax(att, dim=-1)",
-    [BL_ATV]         = "        y = att @ v",
-    [BL_CONCAT]      = "        y = y.transpose(0, 1).contiguous().view(T, C)",
-    [BL_PROJ]        = "        return self.c_proj(y)",
-    [BL_MLP_CLASS]   = "class MLP:",
-    [BL_MLP_DEF]     = "    def forward(self, x):",
-    [BL_FC]          = "        x = self.c_fc(x)",
-    [BL_GELU]        = "        x = self.gelu(x)",
-    [BL_MLP_PROJ]    = "        return self.c_proj(x)",
+/* What a values row shows for the asker, in the chosen head. */
+typedef enum {
+    VAL_LN1 = 0,   /* ln_1(霜): the LN₁ output row (the head's x), d values */
+    VAL_Q,         /* q(霜) h3: the head's dh columns of Q */
+    VAL_RAW,       /* q(霜)·kᵀ h3: the raw scores, every s */
+    VAL_ATT,       /* att(霜) h3: ÷√dh, −∞ where masked */
+    VAL_SHARES,    /* att(霜) h3 after softmax: the shares */
+    VAL_Y,         /* y(霜) h3: Σ share · V over the head's dh columns */
+    VAL_COUNT      /* no values row */
+} BlockValue;
+
+/* What one line is. */
+typedef struct {
+    const char *code;   /* the code, with its indent (class at 0, def at 4, the body at 8) */
+    Stage stage;        /* the stage whose step runs it (highlighted then), or STAGE_COUNT */
+    BlockValue value;   /* its values row, or VAL_COUNT */
+    bool checked;       /* outside the head: shapes and "checked against PyTorch", no values */
+    int priority;       /* 1: always shown; higher numbers are left out first when rows are
+                           short (the MLP's and the def lines last: one row says what they do) */
+} BlockLineInfo;
+
+static const BlockLineInfo block_lines[BL_COUNT] = {
+    [BL_BLOCK_CLASS] = { "class Block:", STAGE_COUNT, VAL_COUNT, false, 2 },
+    [BL_BLOCK_DEF]   = { "    def forward(self, x):", STAGE_COUNT, VAL_COUNT, false, 4 },
+    [BL_BLOCK_ATTN]  = { "        x = x + self.attn(self.ln_1(x))", STAGE_COUNT, VAL_COUNT, true, 1 },
+    [BL_BLOCK_MLP]   = { "        x = x + self.mlp(self.ln_2(x))", STAGE_COUNT, VAL_COUNT, true, 1 },
+    [BL_ATTN_CLASS]  = { "class CausalSelfAttention:", STAGE_COUNT, VAL_COUNT, false, 2 },
+    [BL_ATTN_DEF]    = { "    def forward(self, x):", STAGE_QKV, VAL_LN1, false, 4 },
+    [BL_QKV]         = { "        q, k, v = self.c_attn(x).split(self.n_embd, dim=1)", STAGE_QKV, VAL_Q,
+                         false, 1 },
+    [BL_VIEW]        = { "        q = q.view(T, self.n_head, C // self.n_head).transpose(0, 1)", STAGE_QKV,
+                         VAL_COUNT, false, 1 },
+    [BL_SCORE]       = { "        att = (q @ k.transpose(-2, -1)) * (1.0 / math.sqrt(k.size(-1)))",
+                         STAGE_SCORE, VAL_RAW, false, 1 },
+    [BL_MASK]        = { "        att = att.masked_fill(self.bias[:T, :T] == 0, float('-inf'))",
+                         STAGE_SOFTMAX, VAL_ATT, false, 1 },
+    [BL_SOFTMAX]     = { "        att = F.softmax(att, dim=-1)", STAGE_SOFTMAX, VAL_SHARES, false, 1 },
+    [BL_ATV]         = { "        y = att @ v", STAGE_OUTPUT, VAL_Y, false, 1 },
+    [BL_CONCAT]      = { "        y = y.transpose(0, 1).contiguous().view(T, C)", STAGE_OUTPUT, VAL_COUNT,
+                         false, 1 },
+    [BL_PROJ]        = { "        return self.c_proj(y)", STAGE_COUNT, VAL_COUNT, true, 1 },
+    [BL_MLP_CLASS]   = { "class MLP:", STAGE_COUNT, VAL_COUNT, false, 3 },
+    [BL_MLP_DEF]     = { "    def forward(self, x):", STAGE_COUNT, VAL_COUNT, false, 4 },
+    [BL_FC]          = { "        x = self.c_fc(x)", STAGE_COUNT, VAL_COUNT, false, 3 },
+    [BL_GELU]        = { "        x = self.gelu(x)", STAGE_COUNT, VAL_COUNT, false, 3 },
+    [BL_MLP_PROJ]    = { "        return self.c_proj(x)", STAGE_COUNT, VAL_COUNT, true, 3 },
 };
-
-/* The stage whose step runs line i, or STAGE_COUNT for a line no stage is about. */
-static Stage block_line_stage(BlockLine i)
-{
-    switch (i) {
-    case BL_ATTN_DEF: case BL_QKV: case BL_VIEW: return STAGE_QKV;
-    case BL_SCORE:                               return STAGE_SCORE;
-    case BL_MASK: case BL_SOFTMAX:               return STAGE_SOFTMAX;
-    case BL_ATV: case BL_CONCAT:                 return STAGE_OUTPUT;
-    default:                                     return STAGE_COUNT;
-    }
-}
-
-/* True for the lines outside the head, whose numbers the screen does not print: shapes and
- * "checked against PyTorch". */
-static bool block_line_checked(BlockLine i)
-{
-    return i == BL_BLOCK_ATTN || i == BL_BLOCK_MLP || i == BL_PROJ || i == BL_MLP_PROJ;
-}
 
 /* "[12, 32]" */
 static void shape2(char *buf, size_t cap, int a, int b)
@@ -158,37 +164,15 @@ static void block_shapes(const ViewCtx *c, BlockLine i, int m, char *buf, size_t
         shape2(w, sizeof w, m, C);
         snprintf(buf, cap, "%s%s%s + b%s%s", r, gl->dot, w, gl->arrow, x);
         break;
-    default:
-        break;
+    case BL_BLOCK_CLASS:
+    case BL_ATTN_CLASS:
+    case BL_MLP_CLASS:
+    case BL_COUNT:
+        break;   /* a class line has no shape */
     }
 }
 
 /* ---------------------------------------------------------------- the values */
-
-/* What a values row shows for the asker, in the chosen head. */
-typedef enum {
-    VAL_LN1 = 0,   /* ln_1(霜): the LN₁ output row (the head's x), d values */
-    VAL_Q,         /* q(霜) h3: the head's dh columns of Q */
-    VAL_RAW,       /* q(霜)·kᵀ h3: the raw scores, every s */
-    VAL_ATT,       /* att(霜) h3: ÷√dh, −∞ where masked */
-    VAL_SHARES,    /* att(霜) h3 after softmax: the shares */
-    VAL_Y,         /* y(霜) h3: Σ share · V over the head's dh columns */
-    VAL_COUNT
-} BlockValue;
-
-/* The values row under line i, or VAL_COUNT when it has none. */
-static BlockValue block_line_value(BlockLine i)
-{
-    switch (i) {
-    case BL_ATTN_DEF: return VAL_LN1;
-    case BL_QKV:      return VAL_Q;
-    case BL_SCORE:    return VAL_RAW;
-    case BL_MASK:     return VAL_ATT;
-    case BL_SOFTMAX:  return VAL_SHARES;
-    case BL_ATV:      return VAL_Y;
-    default:          return VAL_COUNT;
-    }
-}
 
 /* "ln_1(霜)", "q(霜) h3", "q(霜)·kᵀ h3", "att(霜) h3", "y(霜) h3". */
 static void value_label(const ViewCtx *c, BlockValue v, int head, char *buf, size_t cap)
@@ -250,18 +234,6 @@ static void add_row(BlockLayout *L, BlockRowKind kind, int line, int priority)
         L->rows[L->n++] = (BlockRow){ kind, line, priority };
 }
 
-/* The priority of line i's code row: the head's lines, the two x + … and c_proj first, the
- * MLP's lines and the def lines last (when rows are short, one row says what they do). */
-static int code_priority(BlockLine i)
-{
-    switch (i) {
-    case BL_BLOCK_CLASS: case BL_ATTN_CLASS:             return 2;
-    case BL_MLP_CLASS: case BL_FC: case BL_GELU: case BL_MLP_PROJ: return 3;
-    case BL_BLOCK_DEF: case BL_ATTN_DEF: case BL_MLP_DEF: return 4;
-    default:                                             return 1;
-    }
-}
-
 /* The priority of line i's values row. */
 static int value_priority(BlockValue v)
 {
@@ -278,14 +250,14 @@ static void list_rows(BlockLayout *L, bool per_line)
     for (int i = 0; i < BL_COUNT; i++) {
         if (i == BL_ATTN_CLASS || i == BL_MLP_CLASS)
             add_row(L, BR_BLANK, 0, 5);
-        add_row(L, BR_CODE, i, code_priority((BlockLine)i));
-        bool checked = block_line_checked((BlockLine)i);
+        add_row(L, BR_CODE, i, block_lines[i].priority);
+        bool checked = block_lines[i].checked;
         if (!L->shapes_beside && !checked && i != BL_BLOCK_CLASS && i != BL_ATTN_CLASS &&
             i != BL_MLP_CLASS)
             add_row(L, BR_SHAPES, i, 6);
         if (checked && per_line)
             add_row(L, BR_CHECKED, i, 3);
-        BlockValue v = block_line_value((BlockLine)i);
+        BlockValue v = block_lines[i].value;
         if (v != VAL_COUNT && (v != VAL_RAW || L->raw_row))
             add_row(L, BR_VALUES, i, value_priority(v));
     }
@@ -356,7 +328,7 @@ static void block_layout(const ViewCtx *c, BlockLayout *L)
     L->w = c->body.w - 2;
     int shapes_w = 0;
     for (int i = 0; i < BL_COUNT; i++) {
-        L->code_w = text_width(block_code[i]) > L->code_w ? text_width(block_code[i]) : L->code_w;
+        L->code_w = text_width(block_lines[i].code) > L->code_w ? text_width(block_lines[i].code) : L->code_w;
         block_shapes(c, (BlockLine)i, L->mlp, buf, sizeof buf);
         shapes_w = text_width(buf) > shapes_w ? text_width(buf) : shapes_w;
     }
@@ -393,12 +365,12 @@ static void draw_heading(const ViewCtx *c, const BlockLayout *L, int y)
 static void draw_code(const ViewCtx *c, const BlockLayout *L, BlockLine i, int y)
 {
     char buf[256];
-    Stage at = block_line_stage(i);
+    Stage at = block_lines[i].stage;
     bool current = at != STAGE_COUNT && at == c->stage;
     bool done = at != STAGE_COUNT && c->stage > at;
     if (current)
         grid_put_text(c->g, L->x, y, c->gl->playing, STYLE_FOCUS);
-    draw_clipped(c->g, L->x + 2, y, L->x + L->w, block_code[i],
+    draw_clipped(c->g, L->x + 2, y, L->x + L->w, block_lines[i].code,
                  current ? STYLE_BOLD : done || at == STAGE_COUNT ? STYLE_NORMAL : STYLE_DIM);
     if (!L->shapes_beside)
         return;
@@ -444,15 +416,17 @@ static void draw_checked_all(const ViewCtx *c, const BlockLayout *L, int y)
 static void draw_values(const ViewCtx *c, const BlockLayout *L, BlockLine i, int y)
 {
     const Trace *tr = c->tr;
-    BlockValue v = block_line_value(i);
-    int t = c->focus, h = L->head, x = L->values_x, limit = L->x + L->w, shown;
+    BlockValue v = block_lines[i].value;
+    int t = c->focus, h = L->head, x = L->values_x, limit = L->x + L->w, shown = 0;
     char label[64];
     switch (v) {
     case VAL_LN1: shown = code_revealed_at(c, STAGE_QKV, 2) > 0 ? tr->d : 0; break;
     case VAL_Q:   shown = code_revealed_at(c, STAGE_QKV, 2) > 1 ? tr->dh : 0; break;
     case VAL_RAW: shown = code_revealed_at(c, STAGE_SCORE, tr->T); break;
     case VAL_Y:   shown = code_revealed_at(c, STAGE_OUTPUT, tr->dh); break;
-    default:      shown = code_revealed_at(c, STAGE_SOFTMAX, tr->T); break;
+    case VAL_ATT:
+    case VAL_SHARES:
+    case VAL_COUNT:   shown = code_revealed_at(c, STAGE_SOFTMAX, tr->T); break;
     }
     value_label(c, v, h, label, sizeof label);
     grid_put_text(c->g, x, y, label, shown > 0 ? STYLE_BOLD : STYLE_DIM);
