@@ -245,6 +245,12 @@ $(BUILD)/fuzz/obj/%.o: src/%.c | $(BUILD)/fuzz/obj
 $(BUILD)/fuzz/obj/default_model.o: $(GEN_MODEL) | $(BUILD)/fuzz/obj
 	$(CLANG) $(ALL_CFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
 
+# fuzz_ui plays the tests' tiny layered model too, compiled in (it runs from anywhere).
+GEN_TINY_LAYERED := $(BUILD)/gen/layered_tiny.h
+$(GEN_TINY_LAYERED): tests/models/layered-tiny.model scripts/embed-text.sh | $(BUILD)/gen
+	sh scripts/embed-text.sh layered_tiny_model $< > $@.tmp && mv $@.tmp $@
+$(BUILD)/fuzz/fuzz_ui: $(GEN_TINY_LAYERED)
+
 $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZ_A)
 	$(CLANG) $(ALL_CFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_A) $(LDFLAGS) $(LIBS)
 
@@ -373,7 +379,8 @@ clean:
 	rm -rf $(BUILD) $(BIN) $(PDF_SO)
 
 # Keep objects: they are inputs of several binaries, not throwaway intermediates.
-.SECONDARY: $(LIB_OBJ) $(ASAN_OBJ) $(FUZZ_OBJ) $(COV_OBJ) $(GEN_MODEL) $(GEN_CURVE) $(GEN_LAYERED_PY)
+.SECONDARY: $(LIB_OBJ) $(ASAN_OBJ) $(FUZZ_OBJ) $(COV_OBJ) $(GEN_MODEL) $(GEN_CURVE) $(GEN_LAYERED_PY) \
+            $(GEN_TINY_LAYERED)
 
 -include $(wildcard $(BUILD)/obj/*.d $(BUILD)/asan/obj/*.d $(BUILD)/tests/*.d $(BUILD)/asan/tests/*.d \
                     $(BUILD)/fuzz/obj/*.d $(BUILD)/fuzz/*.d $(BUILD)/cov/obj/*.d $(BUILD)/cov/tests/*.d)

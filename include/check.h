@@ -166,4 +166,31 @@ void check_cosine_printed(CheckedCosine *c, const double *a, const double *b, in
  * against V(加): 0.9851 from two decimals, 0.9855 — the lesson's — from three). */
 int check_cosine_digits(const double *a, const double *b, int n, double value, int value_digits);
 
+/* ---------------------------------------------------------------- LN₁ by hand */
+
+/* LN₁'s hand check of x(t)[j] on a layer of a layered model (Trace.layered), as printed:
+ * "mean = 0.0123, σ² = 0.4568, √(σ² + 1e-5) = 0.6759" then "x[j] = (in[j] − mean) ÷ std ×
+ * γ[j] + β[j] = (0.1235 − 0.0123) ÷ 0.6759 × 1.0235 + 0.0123 = 0.18". Every operand is
+ * rounded to `digits` decimals, grown from 4 (up to 4 + CHECK_EXTRA_DIGITS) until both "="
+ * hold: the printed σ² gives the printed std, and the printed operands give x at
+ * value_digits, as the tables print it. */
+typedef struct {
+    int digits;          /* decimals of every operand */
+    double in;           /* the layer's input in[j], rounded as printed */
+    double mean;         /* the row's mean */
+    double var;          /* its population variance */
+    double std;          /* √(variance + 1e-5), rounded as printed */
+    double gain;         /* γ[j] */
+    double bias;         /* β[j] */
+    double x;            /* (in − mean) ÷ std × γ + β of the printed operands, rounded to
+                            value_digits */
+    double value;        /* the true x(t)[j] */
+    int value_digits;    /* decimals x is printed with */
+    bool same;           /* both "=" hold as printed; false: the screen says ≈ */
+} CheckedNorm;
+
+/* Fills c for row t, column j of tr (a layered layer's trace); false when tr is not one or
+ * an index is out of range. */
+bool check_norm(CheckedNorm *c, const Trace *tr, int t, int j, int value_digits);
+
 #endif

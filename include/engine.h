@@ -89,6 +89,13 @@ typedef struct {
     int layer;                                     /* which (0-based) of the model's blocks */
     const double *w_of[3];                         /* Wq, Wk, Wv (d × d) by Role: the layer's */
     const double *b_of[3];                         /* bq, bk, bv (d) by Role: the layer's */
+    double *input;                                 /* T × d: the layer's input row, what LN₁
+                                                      normalises (layer 1: e + pe; later: the
+                                                      block before's output); NULL unlayered */
+    double ln_mean[MODEL_MAX_TOKENS];              /* LN₁ of each row: its mean, */
+    double ln_var[MODEL_MAX_TOKENS];               /* population variance, */
+    double ln_std[MODEL_MAX_TOKENS];               /* and √(variance + 1e-5) */
+    const double *ln_gain, *ln_bias;               /* LN₁'s γ and β (d each): the layer's */
     double *block;                                 /* the one allocation behind all arrays */
 } Trace;
 

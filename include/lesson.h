@@ -32,7 +32,7 @@ typedef struct {
                                              (0-based; clamped to the model's) */
 } LessonParams;
 
-typedef struct {
+typedef struct Lesson {
     const Model *model;     /* the model played (the caller's, or owned below) */
     Model *owned;           /* a model the lesson was handed to play (lesson_adopt), freed
                                with it; NULL: model is the caller's */
@@ -46,6 +46,11 @@ typedef struct {
                                over the line, and tr presents layer params.layer of it
                                (transformer_layer_trace); has_alt is then false */
     TransformerTrace poem;  /* that pass, every layer's every intermediate (zeroed if none) */
+    struct Lesson *teach;   /* a layered model: the lesson's own model (compiled in) on its
+                               sentence, lesson 6, for the screens about that model alone
+                               (ViewOps.lesson_model_only); owns its model. NULL otherwise,
+                               or when it could not be made */
+    bool stand_in;          /* this is such a lesson (some Lesson's teach), not the one in play */
 } Lesson;
 
 /* The parameters of lesson 6 on sentence: no mask, one head, the default comparison. */

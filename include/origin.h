@@ -1,6 +1,7 @@
 /* origin.h — where a number comes from: for one number of the forward pass (an output, a
  * share, a score ÷√d, a raw score, a Q/K/V or x component), the chain of links back to the
- * word vectors, the fingerprints and Wq/Wk/Wv, each with its actual numbers and operation,
+ * word vectors, the fingerprints and Wq/Wk/Wv (on a layered model's layer, through LN₁ to
+ * the layer's input row), each with its actual numbers and operation,
  * and the cells it depends on in every table (for a screen to light them).
  * Owns: that dependency walk. Must not touch: the terminal, formatting, arithmetic (every
  * number is read from the Trace), global state. */
@@ -20,6 +21,7 @@ typedef enum {
     ORIGIN_Q,            /* Q = x · Wq */
     ORIGIN_K,            /* K = x · Wk */
     ORIGIN_X,            /* x = word vector + fingerprint, T × d */
+    ORIGIN_INPUT,        /* a layered model's layer input, T × d: x = LN₁ of it */
     ORIGIN_WV,           /* Wv, d × d (given) */
     ORIGIN_WQ,           /* Wq (given) */
     ORIGIN_WK,           /* Wk (given) */
@@ -36,7 +38,10 @@ typedef enum {
     ORIGIN_OP_DOT,       /* Q(t) · K(s) over the head's columns */
     ORIGIN_OP_DIVIDE,    /* ÷ √dh */
     ORIGIN_OP_SOFTMAX,   /* e^(s − max) / Σ over the visible columns */
-    ORIGIN_OP_COLLECT    /* Σ_s share(t,s) · V(s)[j] */
+    ORIGIN_OP_COLLECT,   /* Σ_s share(t,s) · V(s)[j] */
+    ORIGIN_OP_NORM,      /* LN₁ of the layer's input row: (in − mean) ÷ √(σ² + 1e-5) · γ + β */
+    ORIGIN_OP_BLOCK      /* the block before's output (its Wo, residual, MLP: checked
+                            against PyTorch, not by hand) */
 } OriginOp;
 
 /* The chosen number: a cell of a table (head for the T × T tables, else 0). */
@@ -87,7 +92,7 @@ bool origin_depends(const OriginChain *c, OriginTable table, int h, int row, int
 double origin_value(const Trace *tr, OriginTable table, int h, int row, int col);
 
 /* A table's name as a screen writes it: "output", "share", "÷√d", "Q·K", "V", "Q", "K", "x",
- * "Wv", "Wq", "Wk", "e", "pe". */
+ * "in", "Wv", "Wq", "Wk", "e", "pe". */
 const char *origin_table_name(OriginTable t);
 
 #endif

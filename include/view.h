@@ -97,6 +97,9 @@ typedef struct ViewOps {
     const char *layered_en;  /* on a layered model (the poems), one line under the view bar
                                 saying what this screen shows of it (NULL: nothing to say) */
     const char *layered_zh;  /* the same in Chinese */
+    bool lesson_model_only;  /* a screen about the lesson's model alone: on a layered model it
+                                shows the lesson's (Lesson.teach, view_lesson) under its
+                                layered note */
 
     /* --- its own state: a struct declared in the view's file, one per view per run, made
      * the first time the view is shown or a request targets it */
@@ -163,6 +166,10 @@ typedef struct ViewOps {
                                 stages it applies at (hint.first ACTION_NONE ends) */
     const ViewAction *actions; /* its own actions' help texts (ACTION_NONE ends), or NULL */
 } ViewOps;
+
+/* The lesson view v draws and acts on: the stand-in of the lesson's own model when v is
+ * about that model alone and ls plays a layered one (ls->teach), else ls. */
+const Lesson *view_lesson(const ViewOps *v, const Lesson *ls);
 
 /* The row of view id (clamped into range). */
 const ViewOps *view_ops(ViewId id);

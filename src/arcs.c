@@ -1,4 +1,5 @@
-/* arcs.c — the arcs view's arcs from the asking character to every character, in braille dots.
+/* arcs.c — the arcs view's arcs from the asking character to every character, in braille dots
+ * (and the write screen's, from a row of shares it reads from its own pass: arcs_draw_row).
  * Owns: arc geometry (half-ellipses in dot space), width by share (a thin band along the way
  * and a foot exactly as wide as the share where the arc lands), colour by share, merging dots
  * where arcs meet, the thickening from ② to ③, the ASCII fallback, and the V's flowing back
@@ -141,12 +142,13 @@ static double token_centre(const ArcsLayout *L, int s)
 }
 
 /* The asker's loop spans [*loop_l, *loop_r]: its own dot columns (at least four), or its
- * foot when that is wider; arcs to the left leave just left of it, to the right just right. */
-static void asker_feet(const ViewCtx *c, const ArcsLayout *L, int h, double *loop_l, double *loop_r)
+ * foot when that is wider (own: the share it gives itself); arcs to the left leave just left
+ * of it, to the right just right. */
+static void asker_feet(const ArcsLayout *L, int focus, double own, double *loop_l, double *loop_r)
 {
-    int foot = arcs_foot_dots(L, arcs_drawn_share_of(c, h, c->focus));
+    int foot = arcs_foot_dots(L, own);
     int span = foot > 4 ? foot : 4;
-    *loop_l = arcs_centred_run(token_centre(L, c->focus), span);
+    *loop_l = arcs_centred_run(token_centre(L, focus), span);
     *loop_r = *loop_l + span - 1;
 }
 
@@ -167,13 +169,13 @@ static double arc_height(double half, double widest, double room)
 }
 
 /* Half-width of the widest arc of the asker. */
-static double widest_half(const ViewCtx *c, const ArcsLayout *L, double loop_l, double loop_r)
+static double widest_half(const ArcsLayout *L, int focus, double loop_l, double loop_r)
 {
     double widest = 0.0;
     for (int s = 0; s < L->tokens; s++) {
-        if (s == c->focus)
+        if (s == focus)
             continue;
-        bool rightward = s > c->focus;
+        bool rightward = s > focus;
         double from = rightward ? loop_r + 1 : loop_l - 1;
         double half = fabs(target_foot(L, s, 1, rightward) - from) / 2.0;
         if (half > widest)
@@ -182,29 +184,41 @@ static double widest_half(const ViewCtx *c, const ArcsLayout *L, double loop_l, 
     return widest;
 }
 
-/* The arc from the asker to character s (to itself: a loop over its head). */
-static Arc arc_to(const ViewCtx *c, const ArcsLayout *L, int h, int s, double loop_l, double loop_r,
+/* The arc from the asker to character s carrying `share` (to itself: a loop over its head). */
+static Arc arc_to(const ArcsLayout *L, int focus, int s, double share, double loop_l, double loop_r,
                   double widest, double rise)
 {
-    double share = arcs_drawn_share_of(c, h, s);
     Arc a = { .level = ramp_share_level(share), .centre = token_centre(L, s) };
     a.layers = arcs_band_dots(L, share);
     a.foot = arcs_foot_dots(L, share);
     if (a.foot < a.layers)
         a.foot = a.layers;
     double room = 4.0 * L->arc_rows - 2.0;
-    if (s == c->focus) {
+    if (s == focus) {
         a.loop = true;
         a.from = loop_l;
         a.to = loop_r;
         a.height = ARC_LOOP_HOLE + a.layers < room ? ARC_LOOP_HOLE + a.layers : room;
         return a;
     }
-    bool rightward = s > c->focus;
+    bool rightward = s > focus;
     a.from = rightward ? loop_r + 1 : loop_l - 1;
     a.to = target_foot(L, s, a.layers, rightward);
     a.height = rise * arc_height(fabs(a.to - a.from) / 2.0, widest, room);
     return a;
+}
+
+/* The asker's arcs (arcs[s] where shown[s], carrying share[s]), `rise` as tall as one
+ * head's: the one geometry of every screen that draws arcs. */
+static void build_arcs(const ArcsLayout *L, int focus, const double *share, const bool *shown, double rise,
+                       Arc *arcs)
+{
+    double loop_l, loop_r;
+    asker_feet(L, focus, shown[focus] ? share[focus] : 0.0, &loop_l, &loop_r);
+    double widest = widest_half(L, focus, loop_l, loop_r);
+    for (int s = 0; s < L->tokens; s++)
+        if (shown[s])
+            arcs[s] = arc_to(L, focus, s, share[s], loop_l, loop_r, widest, rise);
 }
 
 /* A V travelling back along its arc to the asker: at progress p it is (1 - p) of the way
@@ -244,40 +258,38 @@ static void draw_packet(const ViewCtx *c, const ArcsLayout *L, const Arc *a, dou
  * leaves the asker to its target's centre, as high as drawn, with its share and the
  * picture's one scale (the characters' pitch, the largest share drawn); its terminal width
  * is its foot's rule without rounding (1 + share · foot_scale dots). */
-static void report_geometry(const ViewCtx *c, const ArcsLayout *L, int h, const Arc *arcs, const bool *shown,
-                            Style series)
+static void report_geometry(const ViewCtx *c, const ArcsLayout *L, const Arc *arcs, const bool *shown,
+                            const double *share, Style series)
 {
     ArcsGeometry *out = c->g->vectors;
     arcs_geometry_area(out, 0, L->arc_top, L->w, L->sentence_row - L->arc_top);
     double widest = 0.0;
     for (int s = 0; s < L->tokens; s++)
-        if (shown[s] && arcs_drawn_share_of(c, h, s) > widest)
-            widest = arcs_drawn_share_of(c, h, s);
+        if (shown[s] && share[s] > widest)
+            widest = share[s];
     arcs_geometry_scale(out, 2.0 * L->pitch, widest);
     for (int s = 0; s < L->tokens; s++) {
         if (!shown[s])
             continue;
         const Arc *a = &arcs[s];
-        double share = arcs_drawn_share_of(c, h, s);
         GeomShape g = { .kind = GEOM_ARC, .x0 = a->from, .y0 = arcs_base(L),
                         .x1 = a->loop ? a->to : a->centre, .y1 = arcs_base(L), .height = a->height,
-                        .width = 1.0 + share * L->foot_scale, .share = share,
+                        .width = 1.0 + share[s] * L->foot_scale, .share = share[s],
                         .style = series != STYLE_NORMAL ? (int)series : (int)ramp_style(a->level) };
         arcs_geometry_add(out, &g);
     }
 }
 
-/* Head h's arcs of the asker (arcs[s] where shown[s]), `rise` as tall as one head's. */
-static void head_arcs(const ViewCtx *c, const ArcsLayout *L, int h, double rise, Arc *arcs, bool *shown)
+/* Head h's arcs of the asker (arcs[s] where shown[s], carrying share[s] as drawn now),
+ * `rise` as tall as one head's. */
+static void head_arcs(const ViewCtx *c, const ArcsLayout *L, int h, double rise, Arc *arcs, bool *shown,
+                      double *share)
 {
-    double loop_l, loop_r;
-    asker_feet(c, L, h, &loop_l, &loop_r);
-    double widest = widest_half(c, L, loop_l, loop_r);
     for (int s = 0; s < L->tokens; s++) {
         shown[s] = engine_visible(c->tr, c->focus, s);
-        if (shown[s])
-            arcs[s] = arc_to(c, L, h, s, loop_l, loop_r, widest, rise);
+        share[s] = arcs_drawn_share_of(c, h, s);
     }
+    build_arcs(L, c->focus, share, shown, rise, arcs);
 }
 
 /* Head h's arcs (head_arcs, marked in the cache when there is one), grown to `progress` at ②
@@ -285,7 +297,7 @@ static void head_arcs(const ViewCtx *c, const ArcsLayout *L, int h, double rise,
  * while the transition runs. With series (not STYLE_NORMAL) the SVG writer's shapes are
  * reported in that style. */
 static void draw_head(const ViewCtx *c, const ArcsLayout *L, int h, Style series, const Arc *arcs,
-                      const bool *shown)
+                      const bool *shown, const double *share)
 {
     Stage stage = c->stage;
     bool thickening = c->p && c->p->from_focus == c->focus &&
@@ -293,7 +305,7 @@ static void draw_head(const ViewCtx *c, const ArcsLayout *L, int h, Style series
                        (stage == STAGE_SCORE && c->p->from_stage == STAGE_SOFTMAX));
     double upto = stage == STAGE_OUTPUT || thickening ? 1.0 : c->progress;
     if (c->g->vectors)
-        report_geometry(c, L, h, arcs, shown, series);
+        report_geometry(c, L, arcs, shown, share, series);
     for (int s = 0; s < L->tokens; s++)
         if (shown[s])
             draw_arc(c, L, &arcs[s], upto);
@@ -327,26 +339,42 @@ void arcs_draw(const ViewCtx *c, const ArcsLayout *L)
         return;
     Arc arcs[ENGINE_MAX_HEADS][MODEL_MAX_TOKENS];
     bool shown[ENGINE_MAX_HEADS][MODEL_MAX_TOKENS];
+    double share[ENGINE_MAX_HEADS][MODEL_MAX_TOKENS];
     if (!arcs_both_heads(c)) {
         int h = arcs_head(c);
-        head_arcs(c, L, h, 1.0, arcs[0], shown[0]);
+        head_arcs(c, L, h, 1.0, arcs[0], shown[0], share[0]);
         if (c->cache)
             arcs_cache_mark(c, L, arcs[0], shown[0]);
-        draw_head(c, L, h, STYLE_NORMAL, arcs[0], shown[0]);
+        draw_head(c, L, h, STYLE_NORMAL, arcs[0], shown[0], share[0]);
         return;
     }
     /* both heads: head 1's arcs as tall as one head's, painted its colour, then head 2's,
      * ARCS_SECOND_RISE as tall (so the two sets part above the feet), over them in its own (a
      * cell both reach takes head 2's); both heads' arcs marked in the cache before either is
      * drawn, so that walking one head's forgets none of the other's */
-    head_arcs(c, L, 0, 1.0, arcs[0], shown[0]);
-    head_arcs(c, L, 1, ARCS_SECOND_RISE, arcs[1], shown[1]);
+    head_arcs(c, L, 0, 1.0, arcs[0], shown[0], share[0]);
+    head_arcs(c, L, 1, ARCS_SECOND_RISE, arcs[1], shown[1], share[1]);
     if (c->cache) {
         arcs_cache_mark(c, L, arcs[0], shown[0]);
         arcs_cache_mark_more(c, L, arcs[1], shown[1]);
     }
-    draw_head(c, L, 0, STYLE_SERIES_A, arcs[0], shown[0]);
+    draw_head(c, L, 0, STYLE_SERIES_A, arcs[0], shown[0], share[0]);
     paint_series(c, L, STYLE_SERIES_A);
-    draw_head(c, L, 1, STYLE_SERIES_B, arcs[1], shown[1]);
+    draw_head(c, L, 1, STYLE_SERIES_B, arcs[1], shown[1], share[1]);
     paint_series(c, L, STYLE_SERIES_B);
+}
+
+void arcs_draw_row(const ViewCtx *c, const ArcsLayout *L, int focus, const double *share, const bool *shown)
+{
+    if (L->arc_rows <= 0 || L->tokens < 1 || focus < 0 || focus >= L->tokens)
+        return;
+    Arc arcs[MODEL_MAX_TOKENS];
+    build_arcs(L, focus, share, shown, 1.0, arcs);
+    if (c->cache)
+        arcs_cache_mark(c, L, arcs, shown);
+    if (c->g->vectors)
+        report_geometry(c, L, arcs, shown, share, STYLE_NORMAL);
+    for (int s = 0; s < L->tokens; s++)
+        if (shown[s])
+            draw_arc(c, L, &arcs[s], 1.0);
 }

@@ -111,6 +111,8 @@ static const char *chain_name(const ViewCtx *c, OriginTable t)
         return SAY(c, "pe", "位置");
     if (t == ORIGIN_EMBEDDING)
         return SAY(c, "e", "词向量");   /* beside 位置(·): "e(·)" would be its only Latin letter */
+    if (t == ORIGIN_INPUT)
+        return SAY(c, "in", "输入");
     return origin_table_name(t);   /* Q, K, V, x, Wq … read alike in both */
 }
 
@@ -147,9 +149,15 @@ static void chain_op(const ViewCtx *c, const OriginChain *ch, const OriginLink *
                  ? SAY(c, "lesson 5's formula", "第 5 课的公式")
                  : SAY(c, "given (the model)", "给定（模型里的数）"));
         break;
-    case ORIGIN_OP_ADD:     /* a layer of a layered model: x is LN₁ of the layer's input */
-        snprintf(buf, cap, "%s", c->tr->layered ? SAY(c, "LN₁ of the layer's input row", "这一层输入行的 LN₁")
-                                                : SAY(c, "e + pe", "词向量 + 位置指纹"));
+    case ORIGIN_OP_ADD:
+        snprintf(buf, cap, "%s", SAY(c, "e + pe", "词向量 + 位置指纹"));
+        break;
+    case ORIGIN_OP_NORM:    /* a layer of a layered model: x is LN₁ of the layer's input */
+        snprintf(buf, cap, "%s", SAY(c, "LN₁ of the layer's input row", "这一层输入行的 LN₁"));
+        break;
+    case ORIGIN_OP_BLOCK:
+        snprintf(buf, cap, SAY(c, "layer %d's output (checked against PyTorch)", "第 %d 层的输出（已和 PyTorch 核对）"),
+                 c->tr->layer);
         break;
     case ORIGIN_OP_PROJECT:
         snprintf(buf, cap, c->tr->layered ? "x %s %s + b" : "x %s %s", c->gl->dot, from1);
@@ -280,6 +288,46 @@ static void chain_given_line(const ViewCtx *c, const OriginChain *ch, int cols, 
     draw_append(line, cap, "%s", tail);
 }
 
+/* The row and column LN₁'s hand check works: x's link's own when it has one, else the
+ * chosen number's row and column (its table is d wide), else the UI's dimension. */
+static void chain_norm_cell(const ViewCtx *c, const OriginChain *ch, int *t, int *j)
+{
+    const OriginLink *x = &ch->link[ch->link_of[ORIGIN_X]], *first = &ch->link[0];
+    bool wide = first->table == ORIGIN_OUTPUT || first->table == ORIGIN_Q || first->table == ORIGIN_K ||
+                first->table == ORIGIN_V || first->table == ORIGIN_X;
+    *t = x->row >= 0 ? x->row : first->row;
+    *j = x->col >= 0 ? x->col : wide && first->col >= 0 ? first->col
+       : c->ui->dim >= 0 && c->ui->dim < c->tr->d ? c->ui->dim : 0;
+}
+
+/* LN₁'s hand check of the x the chain reaches on a layered model's layer, on two lines:
+ * the row's mean, σ² and std; then one x redone from the printed numbers. */
+static void chain_norm_lines(const ViewCtx *c, const OriginChain *ch, ChainText *out)
+{
+    int t, j;
+    CheckedNorm n;
+    if (!c->tr->layered || !c->numbers || ch->link_of[ORIGIN_X] < 0 || out->n + 2 > CHAIN_MAX_LINES)
+        return;
+    chain_norm_cell(c, ch, &t, &j);
+    if (!check_norm(&n, c->tr, t, j, CHECK_TABLE_DIGITS))
+        return;
+    char mean[FORMAT_BYTES], var[FORMAT_BYTES], std[FORMAT_BYTES], in[FORMAT_BYTES];
+    char gain[FORMAT_BYTES], bias[FORMAT_BYTES], x[FORMAT_BYTES];
+    format_fixed(mean, sizeof mean, n.mean, n.digits);
+    format_fixed(var, sizeof var, n.var, n.digits);
+    format_fixed(std, sizeof std, n.std, n.digits);
+    format_fixed(in, sizeof in, n.in, n.digits);
+    format_fixed(gain, sizeof gain, n.gain, n.digits);
+    format_fixed(bias, sizeof bias, n.bias, n.digits);
+    format_fixed(x, sizeof x, n.same ? n.x : n.value, CHECK_TABLE_DIGITS);
+    snprintf(out->line[out->n++], CHAIN_LINE_BYTES,
+             SAY(c, "   LN₁(%s): mean = Σ in ÷ %d = %s, σ² = %s, %s(σ² + 1e-5) = %s",
+                    "   LN₁(%s)：平均 = Σ 输入 ÷ %d = %s，σ² = %s，%s(σ² + 1e-5) = %s"),
+             c->tok[t], c->tr->d, mean, var, c->gl->sqrt, std);
+    snprintf(out->line[out->n++], CHAIN_LINE_BYTES, "   x(%s)[%d] = (%s − %s) ÷ %s × γ %s + β %s %s %s",
+             c->tok[t], j, in, mean, std, gain, bias, n.same ? "=" : "≈", x);
+}
+
 void chain_text(const ViewCtx *c, const OriginChain *ch, int cols, bool brief, ChainText *out)
 {
     char label[ORIGIN_MAX_LINKS][160], op[ORIGIN_MAX_LINKS][96], num[FORMAT_BYTES];
@@ -318,6 +366,7 @@ void chain_text(const ViewCtx *c, const OriginChain *ch, int cols, bool brief, C
         if (c->numbers)   /* n hides them: the links and their operations still tell it */
             chain_numbers(c, ch, l, cols, line, CHAIN_LINE_BYTES);
     }
+    chain_norm_lines(c, ch, out);
 }
 
 /* ---------------------------------------------------------------- the panel */

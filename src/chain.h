@@ -12,7 +12,8 @@
 #include "origin.h"
 #include "view.h"
 
-#define CHAIN_MAX_LINES (ORIGIN_MAX_LINKS + 1)   /* a line per link, the given ones on one */
+#define CHAIN_MAX_LINES (ORIGIN_MAX_LINKS + 3)   /* a line per link, the given ones on one,
+                                                    LN₁'s hand check on two */
 #define CHAIN_LINE_BYTES 512                     /* one line's UTF-8 */
 
 /* The panel's text: a title and one line per link. */

@@ -4,6 +4,7 @@
 
 #include <math.h>
 #include <stdbool.h>
+#include <string.h>
 #include "format.h"
 
 /* ---------------------------------------------------------------- exact sums */
@@ -342,4 +343,36 @@ int check_cosine_digits(const double *a, const double *b, int n, double value, i
             break;
     }
     return digits;
+}
+
+/* ---------------------------------------------------------------- LN₁ by hand */
+
+/* c at `digits`: the operands rounded, x redone from them; whether both "=" hold. */
+static bool check_norm_at(CheckedNorm *c, const Trace *tr, int t, int j, int digits)
+{
+    c->digits = digits;
+    c->in = format_round(TRACE_ROW(tr, input, t)[j], digits);
+    c->mean = format_round(tr->ln_mean[t], digits);
+    c->var = format_round(tr->ln_var[t], digits);
+    c->std = format_round(tr->ln_std[t], digits);
+    c->gain = format_round(tr->ln_gain[j], digits);
+    c->bias = format_round(tr->ln_bias[j], digits);
+    c->x = c->std == 0.0 ? 0.0
+         : check_round_by_hand((c->in - c->mean) / c->std * c->gain + c->bias, c->value_digits);
+    bool std_holds = format_same_shown(check_round_by_hand(sqrt(c->var + 1e-5), digits), c->std, digits);
+    return std_holds && c->std != 0.0 && format_same_shown(c->x, c->value, c->value_digits);
+}
+
+bool check_norm(CheckedNorm *c, const Trace *tr, int t, int j, int value_digits)
+{
+    memset(c, 0, sizeof *c);
+    if (!tr->layered || !tr->input || !tr->ln_gain || !tr->ln_bias || t < 0 || t >= tr->T ||
+        j < 0 || j >= tr->d)
+        return false;
+    c->value = TRACE_ROW(tr, x, t)[j];
+    c->value_digits = value_digits;
+    for (int extra = 0; extra <= CHECK_EXTRA_DIGITS; extra++)
+        if ((c->same = check_norm_at(c, tr, t, j, 4 + extra)))
+            return true;
+    return true;
 }

@@ -108,7 +108,8 @@ int engine_trace_allocate(Trace *tr)
     size_t T = (size_t)tr->T, d = (size_t)tr->d, H = (size_t)tr->heads;
     size_t n = (size_t)tr->model->answers_count, m = (size_t)tr->model->hidden;
     size_t readout = n > 0 ? 2 * d + m + 2 * n : 0;
-    size_t total = 7 * T * d + 3 * H * T * T + T * T + readout;
+    size_t layered = tr->layered ? T * d : 0;   /* the layer's input rows */
+    size_t total = 7 * T * d + 3 * H * T * T + T * T + readout + layered;
     tr->block = calloc(total, sizeof(double));
     if (!tr->block)
         return -1;
@@ -124,6 +125,10 @@ int engine_trace_allocate(Trace *tr)
     tr->scaled = p;    p += H * T * T;
     tr->weights = p;   p += H * T * T;
     tr->similarity = p; p += T * T;
+    if (layered) {
+        tr->input = p;
+        p += layered;
+    }
     if (n > 0) {
         tr->h0 = p;     p += d;
         tr->act = m > 0 ? p : NULL; p += m;

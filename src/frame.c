@@ -45,6 +45,22 @@ ViewCtx frame_context(const FrameInput *in, Grid *g)
     return c;
 }
 
+/* What view v's body reads: c itself, or, for a screen about the lesson's model alone while
+ * a layered model plays, the same with the lesson's model's pass (view_lesson). The chrome
+ * keeps c: its title, note and status speak of the model in play. */
+static ViewCtx frame_view_context(const ViewCtx *c, const ViewOps *v)
+{
+    ViewCtx vc = *c;
+    const Lesson *ls = view_lesson(v, c->ls);
+    if (ls == c->ls)
+        return vc;
+    vc.ls = ls;
+    vc.tr = &ls->tr;
+    vc.focus = c->p->focus < 0 ? 0 : c->p->focus >= vc.tr->T ? vc.tr->T - 1 : c->p->focus;
+    draw_context_labels(&vc);
+    return vc;
+}
+
 /* ---------------------------------------------------------------- the cache */
 
 FrameCache *frame_cache_new(void)
@@ -121,8 +137,9 @@ void frame_render(Grid *g, const FrameInput *in)
         return;
     }
     c.body = L.body;
-    v->draw(&c);
-    chain_panel_draw(&c, v);   /* "where does this number come from", when open */
+    ViewCtx vc = frame_view_context(&c, v);
+    v->draw(&vc);
+    chain_panel_draw(&vc, v);   /* "where does this number come from", when open */
     chrome_draw(&c, v, &L, o->notice);
     if (in->ui->help)
         chrome_draw_help(&c, v, &L);
@@ -178,5 +195,6 @@ bool frame_hit(const FrameInput *in, int w, int h, int x, int y, Action *action,
     c.body = L.body;
     if (!v->hit || y < L.body.y || y >= L.body.y + L.body.h)
         return false;
-    return v->hit(&c, x, y, action, arg);
+    ViewCtx vc = frame_view_context(&c, v);
+    return v->hit(&vc, x, y, action, arg);
 }

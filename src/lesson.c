@@ -93,6 +93,63 @@ static int lesson_run(Lesson *ls, const Model *m, const LessonParams *p, char *e
     return 0;
 }
 
+/* Frees a model the lesson adopted (NULL is fine). */
+static void lesson_drop_model(Model *m)
+{
+    if (m) {
+        model_free(m);
+        free(m);
+    }
+}
+
+/* Frees a lesson's stand-in (NULL is fine). */
+static void lesson_drop_teach(Lesson *teach)
+{
+    if (teach) {
+        lesson_free(teach);
+        free(teach);
+    }
+}
+
+/* The lesson's own model on its own sentence (lesson 6), for a lesson playing a layered
+ * model; NULL when it cannot be made (the screens then show the layered model's head). */
+static Lesson *lesson_make_teach(Lang lang)
+{
+    Model *m = calloc(1, sizeof *m);
+    Lesson *t = calloc(1, sizeof *t);
+    char err[256];
+    if (!m || !t || model_load_default(m, err, sizeof err) != 0) {
+        free(t);
+        lesson_drop_model(m);
+        return NULL;
+    }
+    LessonParams p;
+    lesson_params(&p, m->sentence);
+    p.config.lang = lang;
+    if (lesson_build_with(t, m, &p, err, sizeof err) != 0) {
+        free(t);
+        lesson_drop_model(m);
+        return NULL;
+    }
+    t->owned = m;
+    t->stand_in = true;
+    return t;
+}
+
+/* Hands fresh the stand-in old kept (or makes one) when fresh plays a layered model; frees
+ * it otherwise. old->teach is NULL after. */
+static void lesson_pass_teach(Lesson *fresh, Lesson *old)
+{
+    Lesson *keep = old ? old->teach : NULL;
+    if (old)
+        old->teach = NULL;
+    if (!fresh->has_poem) {
+        lesson_drop_teach(keep);
+        return;
+    }
+    fresh->teach = keep ? keep : lesson_make_teach(fresh->params.config.lang);
+}
+
 int lesson_build_with(Lesson *ls, const Model *m, const LessonParams *p, char *err, size_t errlen)
 {
     memset(ls, 0, sizeof *ls);
@@ -102,6 +159,7 @@ int lesson_build_with(Lesson *ls, const Model *m, const LessonParams *p, char *e
         return r;
     }
     ls->curve = lesson_curve_table;
+    lesson_pass_teach(ls, NULL);
     return 0;
 }
 
@@ -126,19 +184,12 @@ int lesson_rebuild(Lesson *ls, const LessonParams *p, char *err, size_t errlen)
     }
     fresh.curve = ls->curve;   /* the curve depends on nothing that changes */
     fresh.owned = ls->owned;
+    lesson_pass_teach(&fresh, ls);
     lesson_free_passes(ls);
     *ls = fresh;
     return 0;
 }
 
-/* Frees a model the lesson adopted (NULL is fine). */
-static void lesson_drop_model(Model *m)
-{
-    if (m) {
-        model_free(m);
-        free(m);
-    }
-}
 
 int lesson_adopt(Lesson *ls, Model *m, const LessonParams *p, char *err, size_t errlen)
 {
@@ -152,6 +203,7 @@ int lesson_adopt(Lesson *ls, Model *m, const LessonParams *p, char *err, size_t 
     }
     fresh.curve = ls->curve;
     fresh.owned = m;
+    lesson_pass_teach(&fresh, ls);
     Model *old = ls->owned;
     lesson_free_passes(ls);
     *ls = fresh;
@@ -161,6 +213,7 @@ int lesson_adopt(Lesson *ls, Model *m, const LessonParams *p, char *err, size_t 
 
 void lesson_free(Lesson *ls)
 {
+    lesson_drop_teach(ls->teach);
     lesson_free_passes(ls);
     lesson_drop_model(ls->owned);
     memset(ls, 0, sizeof *ls);

@@ -30,13 +30,25 @@ static void head_columns(const Trace *tr, int h, bool *set)
         set[h * tr->dh + k] = true;
 }
 
+/* What x's rows (cols: x's columns used) come from: e + pe, or on a layered model's layer
+ * LN₁ of the layer's input rows, whole (a row's mean and variance read every column), which
+ * on the first layer are e + pe and on a later one the block before's output. */
+static void mark_x_from(OriginChain *c, const Trace *tr, const bool *rows, const bool *cols)
+{
+    mark(c, ORIGIN_X, rows, tr->T, cols, tr->d);
+    if (tr->layered) {
+        mark(c, ORIGIN_INPUT, rows, tr->T, NULL, tr->d);
+        if (tr->layer > 0)
+            return;
+        cols = NULL;
+    }
+    mark(c, ORIGIN_EMBEDDING, rows, tr->T, cols, tr->d);
+    mark(c, ORIGIN_POSITION, rows, tr->T, cols, tr->d);
+}
+
 static void mark_x(OriginChain *c, const Trace *tr, const bool *rows)
 {
-    mark(c, ORIGIN_X, rows, tr->T, NULL, tr->d);
-    if (tr->layered)   /* a layer's x is LN₁ of the layer's input: the chain ends there */
-        return;
-    mark(c, ORIGIN_EMBEDDING, rows, tr->T, NULL, tr->d);
-    mark(c, ORIGIN_POSITION, rows, tr->T, NULL, tr->d);
+    mark_x_from(c, tr, rows, NULL);
 }
 
 /* role's rows × cols, the W columns they use, and x's rows. */
@@ -94,7 +106,7 @@ static void mark_output(OriginChain *c, const Trace *tr, int t, int j)
 /* ---------------------------------------------------------------- links */
 
 /* The links each table's numbers are made from, and how. */
-static OriginOp origin_op(OriginTable t, OriginTable *a, OriginTable *b)
+static OriginOp origin_op(const Trace *tr, OriginTable t, OriginTable *a, OriginTable *b)
 {
     *a = *b = ORIGIN_TABLE_COUNT;
     switch (t) {
@@ -105,7 +117,16 @@ static OriginOp origin_op(OriginTable t, OriginTable *a, OriginTable *b)
     case ORIGIN_V:       *a = ORIGIN_X; *b = ORIGIN_WV; return ORIGIN_OP_PROJECT;
     case ORIGIN_Q:       *a = ORIGIN_X; *b = ORIGIN_WQ; return ORIGIN_OP_PROJECT;
     case ORIGIN_K:       *a = ORIGIN_X; *b = ORIGIN_WK; return ORIGIN_OP_PROJECT;
-    case ORIGIN_X:       *a = ORIGIN_EMBEDDING; *b = ORIGIN_POSITION; return ORIGIN_OP_ADD;
+    case ORIGIN_X:
+        if (tr->layered) {
+            *a = ORIGIN_INPUT;
+            return ORIGIN_OP_NORM;
+        }
+        *a = ORIGIN_EMBEDDING; *b = ORIGIN_POSITION; return ORIGIN_OP_ADD;
+    case ORIGIN_INPUT:
+        if (tr->layer > 0)
+            return ORIGIN_OP_BLOCK;
+        *a = ORIGIN_EMBEDDING; *b = ORIGIN_POSITION; return ORIGIN_OP_ADD;
     case ORIGIN_WV:
     case ORIGIN_WQ:
     case ORIGIN_WK:
@@ -158,6 +179,7 @@ double origin_value(const Trace *tr, OriginTable table, int h, int row, int col)
     case ORIGIN_WK:        return engine_weights(tr, ROLE_K)[rd];
     case ORIGIN_EMBEDDING: return tr->embedding[rd];
     case ORIGIN_POSITION:  return tr->position[rd];
+    case ORIGIN_INPUT:     return tr->input ? tr->input[rd] : 0.0;
     case ORIGIN_TABLE_COUNT: break;
     }
     return 0.0;
@@ -207,12 +229,15 @@ static int origin_mark(OriginChain *c, const Trace *tr, OriginCell cell)
     case ORIGIN_Q:
     case ORIGIN_K:
     case ORIGIN_V:       mark_projection(c, tr, cell.table, row, col); return 0;
-    case ORIGIN_X:
-        mark(c, ORIGIN_X, row, T, col, d);
-        if (tr->layered)
-            return 0;
-        mark(c, ORIGIN_EMBEDDING, row, T, col, d);
-        mark(c, ORIGIN_POSITION, row, T, col, d);
+    case ORIGIN_X:       mark_x_from(c, tr, row, col); return 0;
+    case ORIGIN_INPUT:
+        if (!tr->layered)
+            return -1;
+        mark(c, ORIGIN_INPUT, row, T, col, d);
+        if (tr->layer == 0) {
+            mark(c, ORIGIN_EMBEDDING, row, T, col, d);
+            mark(c, ORIGIN_POSITION, row, T, col, d);
+        }
         return 0;
     case ORIGIN_WV:
     case ORIGIN_WQ:
@@ -241,7 +266,7 @@ int origin_trace(const Trace *tr, OriginCell cell, OriginChain *out)
     for (int i = 0; i < out->n; i++) {
         OriginLink *l = &out->link[i];
         OriginTable a, b;
-        l->op = origin_op(l->table, &a, &b);
+        l->op = origin_op(tr, l->table, &a, &b);
         l->from[0] = a < ORIGIN_TABLE_COUNT ? out->link_of[a] : -1;
         l->from[1] = b < ORIGIN_TABLE_COUNT ? out->link_of[b] : -1;
     }
@@ -262,7 +287,7 @@ bool origin_depends(const OriginChain *c, OriginTable table, int h, int row, int
 const char *origin_table_name(OriginTable t)
 {
     static const char *const names[ORIGIN_TABLE_COUNT] = {
-        "output", "share", "÷√d", "Q·K", "V", "Q", "K", "x", "Wv", "Wq", "Wk", "e", "pe",
+        "output", "share", "÷√d", "Q·K", "V", "Q", "K", "x", "in", "Wv", "Wq", "Wk", "e", "pe",
     };
     return t >= 0 && t < ORIGIN_TABLE_COUNT ? names[t] : "?";
 }

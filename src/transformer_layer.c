@@ -2,7 +2,8 @@
  * (engine.h's Trace), so that the lesson's screens draw a chosen head of a real model with
  * their own hand checks: x is the layer's LN₁ output, Q, K, V carry the layer's biases, the
  * heads are the layer's, the mask is causal.
- * Owns: copying a TransformerTrace's layer into a Trace (and the raw scores the causal mask
+ * Owns: copying a TransformerTrace's layer into a Trace (with the layer's input rows and
+ * LN₁'s statistics, for the hand check of x) (and the raw scores the causal mask
  * hides, which the lesson's pass keeps too). Must not touch: the forward pass itself
  * (transformer.c), the terminal, formatting. */
 #include "transformer.h"
@@ -65,6 +66,8 @@ int transformer_layer_trace(const TransformerTrace *pt, int layer, Lang lang, Tr
     out->b_of[ROLE_Q] = W->bq;
     out->b_of[ROLE_K] = W->bk;
     out->b_of[ROLE_V] = W->bv;
+    out->ln_gain = W->ln1_gain;
+    out->ln_bias = W->ln1_bias;
     for (int t = 0; t < pt->T; t++) {
         out->ids[t] = pt->ids[t];
         snprintf(out->tokens[t], sizeof out->tokens[t], "%s", m->vocab[pt->ids[t]]);
@@ -74,7 +77,11 @@ int transformer_layer_trace(const TransformerTrace *pt, int layer, Lang lang, Tr
     const TransformerLayer *L = &pt->layer[layer];
     copy_rows(out->embedding, pt->embedding, pt->T, pt->d);
     copy_rows(out->position, pt->position, pt->T, pt->d);
+    copy_rows(out->input, L->input, pt->T, pt->d);
     copy_rows(out->x, L->ln1_out, pt->T, pt->d);
+    memcpy(out->ln_mean, L->ln1_mean, (size_t)pt->T * sizeof *out->ln_mean);
+    memcpy(out->ln_var, L->ln1_var, (size_t)pt->T * sizeof *out->ln_var);
+    memcpy(out->ln_std, L->ln1_std, (size_t)pt->T * sizeof *out->ln_std);
     copy_rows(out->q, L->q, pt->T, pt->d);
     copy_rows(out->k, L->k, pt->T, pt->d);
     copy_rows(out->v, L->v, pt->T, pt->d);

@@ -126,7 +126,7 @@ void ui_lesson_changed(Ui *ui, const Lesson *ls)
         const ViewOps *ops = view_ops((ViewId)v);
         void *state = ops->lesson_changed ? view_state(ui->views, (ViewId)v) : NULL;
         if (state)
-            ops->lesson_changed(state, ui, ls);
+            ops->lesson_changed(state, ui, view_lesson(ops, ls));
     }
 }
 
@@ -368,7 +368,7 @@ static int ui_view_act(Ui *ui, Player *p, const Lesson *ls, ViewId view, Action 
     if (!v->act || (v->state_size && !state))
         return -1;
     Request rq;
-    ViewCall call = ui_call(ui, p, ls, now, &rq);
+    ViewCall call = ui_call(ui, p, view_lesson(v, ls), now, &rq);
     int react = v->act(state, &call, a, arg);
     return ui_joined(react, ui_carry_out(ui, p, ls, &rq, now));
 }
@@ -598,7 +598,7 @@ int ui_view_key(Ui *ui, Player *p, const Lesson *ls, int key, long long now)
         return -1;
     ui->note = NOTE_NONE;
     Request rq;
-    ViewCall call = ui_call(ui, p, ls, now, &rq);
+    ViewCall call = ui_call(ui, p, view_lesson(view_ops(ui->view), ls), now, &rq);
     int react = view_ops(ui->view)->key(view_state(ui->views, ui->view), &call, key);
     return ui_joined(react, ui_carry_out(ui, p, ls, &rq, now));
 }
@@ -609,7 +609,7 @@ int ui_tick(Ui *ui, Player *p, const Lesson *ls, long long now)
     if (!v->tick || !ui_view_ready(ui, v) || ui_next_tick(ui, now) != 0)
         return REACT_NONE;
     Request rq;
-    ViewCall call = ui_call(ui, p, ls, now, &rq);
+    ViewCall call = ui_call(ui, p, view_lesson(v, ls), now, &rq);
     int react = v->tick(view_state(ui->views, ui->view), &call);
     return (react > 0 ? react : REACT_NONE) | ui_carry_out(ui, p, ls, &rq, now);
 }
@@ -631,7 +631,7 @@ int ui_set_cursor(Ui *ui, Player *p, const Lesson *ls, ViewId view, int row, int
     if (!v->set_cursor || (v->state_size && !state))
         return -1;
     Request rq;
-    ViewCall call = ui_call(ui, p, ls, now, &rq);
+    ViewCall call = ui_call(ui, p, view_lesson(v, ls), now, &rq);
     int react = v->set_cursor(state, &call, row, col);
     return ui_joined(react, ui_carry_out(ui, p, ls, &rq, now));
 }

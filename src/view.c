@@ -65,6 +65,11 @@ void view_states_free(ViewStates *vs)
     free(vs);
 }
 
+const Lesson *view_lesson(const ViewOps *v, const Lesson *ls)
+{
+    return v && v->lesson_model_only && ls && ls->has_poem && ls->teach ? ls->teach : ls;
+}
+
 void *view_state_make(ViewStates *vs, ViewId id, const Lesson *ls)
 {
     if (!vs || (int)id < 0 || id >= VIEW_COUNT || !view_table[id]->state_size)
@@ -72,7 +77,7 @@ void *view_state_make(ViewStates *vs, ViewId id, const Lesson *ls)
     if (!vs->state[id]) {
         vs->state[id] = calloc(1, view_table[id]->state_size);
         if (vs->state[id] && view_table[id]->init)
-            view_table[id]->init(vs->state[id], ls);
+            view_table[id]->init(vs->state[id], view_lesson(view_table[id], ls));
     }
     return vs->state[id];
 }
@@ -87,7 +92,7 @@ void *view_state_fresh(ViewStates *vs, ViewId id, const Lesson *ls)
         v->free(state);
     memset(state, 0, v->state_size);
     if (v->init)
-        v->init(state, ls);
+        v->init(state, view_lesson(v, ls));
     return state;
 }
 

@@ -69,7 +69,7 @@ static void layout_sentence(const ViewCtx *c, const Rect *body, ArcsLayout *L)
  * at most 1), and a band a quarter of that, no thicker than the arc area has rows. The
  * contrast theme (a projector) starts both at ARCS_CONTRAST_MIN_DOTS instead of 1, so that
  * a share of 1% still draws a stroke a room can see; widths still follow the share. */
-static void layout_widths(ArcsLayout *L, Theme theme)
+void arcs_layout_widths(ArcsLayout *L, Theme theme)
 {
     L->min_dots = theme == THEME_CONTRAST ? ARCS_CONTRAST_MIN_DOTS : 1;
     int foot = 8 * L->pitch / 3;
@@ -86,7 +86,7 @@ void arcs_layout(const ViewCtx *c, ArcsLayout *L)
     layout_sentence(c, &c->body, L);
     L->value_rows = value_rows_for(L);
     layout_rows(&c->body, L);
-    layout_widths(L, c->ui ? c->ui->theme : THEME_DARK);
+    arcs_layout_widths(L, c->ui ? c->ui->theme : THEME_DARK);
     L->panel_w = c->body.w - 2 < 100 ? c->body.w - 2 : 100;
     L->panel_x = c->body.x + (c->body.w - L->panel_w) / 2;
 }

@@ -1,5 +1,6 @@
 /* view_arcs.h — what the arcs view's files share: its layout inside the body, the arcs
- * (arcs.c) and the numbers panel (panel*.c).
+ * (arcs.c) and the numbers panel (panel*.c); the write screen draws its arcs with them too
+ * (arcs_draw_row over its own row of characters).
  * Owns: nothing outside src/view_arcs.c, src/arcs*.c, src/panel*.c (and their tests).
  * Must not touch: ncurses, the clock, the engine's arithmetic. */
 #ifndef ATTN_VIEW_ARCS_H
@@ -44,6 +45,10 @@ typedef struct {
 /* Computes the layout of the arcs view in c->body (the arcs' widths also by c->ui's theme). */
 void arcs_layout(const ViewCtx *c, ArcsLayout *L);
 
+/* Sets L's share → width scales (foot_scale, band_scale, min_dots) from its pitch and arc
+ * rows, as arcs_layout does: for a screen that lays out its own row of characters. */
+void arcs_layout_widths(ArcsLayout *L, Theme theme);
+
 /* The head whose attention the view shows: ui->head with two heads (the first when both
  * are asked for), else 0. */
 int arcs_head(const ViewCtx *c);
@@ -76,6 +81,11 @@ double arcs_drawn_share_of(const ViewCtx *c, int h, int s);
 
 /* The arcs above the sentence (and the V's flowing back at OUTPUT). */
 void arcs_draw(const ViewCtx *c, const ArcsLayout *L);
+
+/* One asking character's arcs drawn whole over L's characters from a row of shares (to each
+ * s with shown[s], carrying share[s]): the arcs view's geometry, widths, colours and cache,
+ * for a screen with its own pass (the write screen: the newest character over the poem). */
+void arcs_draw_row(const ViewCtx *c, const ArcsLayout *L, int focus, const double *share, const bool *shown);
 
 /* Braille dots set in a cell (0 when it holds no braille glyph). */
 int arcs_braille_dots(const Cell *cell);

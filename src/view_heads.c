@@ -2,8 +2,8 @@
  * attention map over the current line, small and side by side in the matrix's share → colour
  * ramp, the chosen head framed; beside them what each head learned over the held-out poems,
  * read from the model's [head stats]: its one-line description and its offset profile.
- * Owns: the view's state (its own trace of the line, run when the line changes, never in a
- * frame; the chosen head), the maps' layout and fit, its keys and row.
+ * Owns: the maps' layout and fit, its keys and row; it keeps no state: the maps read the
+ * lesson's pass (Lesson.poem), the choice is the shared (layer, head).
  * Must not touch: ncurses, the clock, the arithmetic (transformer.h runs and describes). */
 #include <stdio.h>
 #include <string.h>
@@ -24,14 +24,6 @@
 
 /* ---------------------------------------------------------------- its state and actions */
 
-/* What the view keeps of its own. */
-typedef struct {
-    const Model *model;      /* the layered model (the lesson's), or NULL */
-    TransformerTrace tr;     /* the line's forward pass: every head's shares */
-    bool traced;             /* tr holds the line */
-    char line[MODEL_LINE_BYTES];  /* the line it was run over */
-} HeadsState;
-
 #define HEADS_ACTIONS(X)                                                                      \
     X(HEADS_NEXT, "the next head of the layer", "这一层的下一个头")                           \
     X(HEADS_PREV, "the previous head of the layer", "这一层的上一个头")                       \
@@ -41,54 +33,14 @@ typedef struct {
 
 VIEW_ACTIONS_DEFINE(HeadsAction, HEADS_ACTION_BASE, heads_actions, HEADS_ACTIONS);
 
-static void heads_free(void *state)
-{
-    HeadsState *st = state;
-    if (st->traced)
-        transformer_trace_free(&st->tr);
-    st->traced = false;
-}
-
-/* Runs the lesson's line through its layered model (once per line, not per frame). */
-static void heads_take_lesson(HeadsState *st, const Lesson *ls)
-{
-    heads_free(st);
-    st->model = ls && ls->model && ls->model->layers > 0 ? ls->model : NULL;
-    st->line[0] = '\0';
-    if (!st->model)
-        return;
-    snprintf(st->line, sizeof st->line, "%s", ls->params.sentence);
-    int ids[MODEL_MAX_CONTEXT];
-    char err[256];
-    int n = transformer_ids(st->model, st->line, ids, st->model->context, LANG_EN, err, sizeof err);
-    if (n < 1 || transformer_trace_init(&st->tr, st->model) != 0)
-        return;
-    st->traced = true;
-    if (transformer_forward(&st->tr, ids, n) != 0)
-        heads_free(st);
-}
-
-static void heads_init(void *state, const Lesson *ls)
-{
-    heads_take_lesson(state, ls);
-}
-
-static void heads_lesson_changed(void *state, const Ui *ui, const Lesson *ls)
-{
-    (void)ui;
-    HeadsState *st = state;
-    const Model *m = ls && ls->model && ls->model->layers > 0 ? ls->model : NULL;
-    if (m != st->model || !m || strcmp(ls->params.sentence, st->line) != 0)
-        heads_take_lesson(st, ls);
-}
-
 static int heads_act(void *state, const ViewCall *call, Action a, int arg)
 {
     (void)arg;
-    HeadsState *st = state;
+    (void)state;
     if ((int)a < ACTION_VIEW_FIRST)
         return -1;
-    int L = st->model ? st->model->layers : 1, H = st->model ? st->model->heads : 1;
+    const Model *m = call->ls && call->ls->has_poem ? call->ls->model : NULL;
+    int L = m ? m->layers : 1, H = m ? m->heads : 1;
     int layer = call->ui->layer, head = call->ui->head;
     switch ((HeadsAction)a) {
     case HEADS_ACTION_BASE:
@@ -115,16 +67,14 @@ static int heads_act(void *state, const ViewCall *call, Action a, int arg)
 /* The chosen (layer, head), the one every screen shows (Ui's, clamped to the model's). */
 static int heads_layer(const ViewCtx *c)
 {
-    const HeadsState *st = c->state;
     int l = c->ui->layer;
-    return l < 0 || l >= st->model->layers ? 0 : l;
+    return l < 0 || l >= c->ls->poem.layers ? 0 : l;
 }
 
 static int heads_head(const ViewCtx *c)
 {
-    const HeadsState *st = c->state;
     int h = c->ui->head;
-    return h < 0 || h >= st->model->heads ? 0 : h;
+    return h < 0 || h >= c->ls->poem.heads ? 0 : h;
 }
 
 /* ---------------------------------------------------------------- layout */
@@ -141,10 +91,10 @@ typedef struct {
 } HeadsLayout;
 
 /* Rows a map takes: its title, its frame's two edges and T rows of cells. */
-static HeadsLayout heads_layout(const ViewCtx *c, const HeadsState *st)
+static HeadsLayout heads_layout(const ViewCtx *c, const TransformerTrace *pt)
 {
     HeadsLayout L = { 0 };
-    int T = st->tr.T, H = st->model->heads, layers = st->model->layers;
+    int T = pt->T, H = pt->model->heads, layers = pt->model->layers;
     L.label = 3;
     L.map_h = T + 3;
     int avail_h = c->body.h - 2;   /* the legend's row and a blank */
@@ -179,10 +129,10 @@ static HeadsLayout heads_layout(const ViewCtx *c, const HeadsState *st)
 
 /* One head's map at (x, y): its title, a frame (lit when chosen), T × T cells, each shaded
  * and coloured by its share (above the diagonal: masked, blank). */
-static void draw_map(const ViewCtx *c, const HeadsState *st, const HeadsLayout *L, int layer, int head,
+static void draw_map(const ViewCtx *c, const TransformerTrace *pt, const HeadsLayout *L, int layer, int head,
                      int x, int y)
 {
-    int T = st->tr.T;
+    int T = pt->T;
     bool chosen = layer == heads_layer(c) && head == heads_head(c);
     char buf[64];
     snprintf(buf, sizeof buf, SAY(c, "L%d H%d", "%d层%d头"), layer + 1, head + 1);
@@ -191,21 +141,21 @@ static void draw_map(const ViewCtx *c, const HeadsState *st, const HeadsLayout *
     draw_box(c->g, c->gl, r, NULL, chosen ? STYLE_FOCUS : STYLE_DIM);
     for (int t = 0; t < T; t++)   /* the inside on the page: only the frame is lit */
         grid_put_repeat(c->g, x + 1, y + 2 + t, " ", L->map_w - 2, STYLE_NORMAL);
-    const double *shares = st->tr.layer[layer].shares;
+    const double *shares = pt->layer[layer].shares;
     for (int t = 0; t < T; t++)
         for (int s = 0; s <= t; s++) {
-            double p = TRANSFORMER_CELL(&st->tr, shares, head, t, s);
+            double p = TRANSFORMER_CELL(pt, shares, head, t, s);
             int lv = ramp_share_level(p);
             grid_put_repeat(c->g, x + 1 + s * L->cw, y + 2 + t, c->gl->shades[lv], L->cw, ramp_style(lv));
         }
 }
 
 /* The asking characters down the left of a band of maps, the chosen head's asker lit. */
-static void draw_row_labels(const ViewCtx *c, const HeadsState *st, int x, int y)
+static void draw_row_labels(const ViewCtx *c, const TransformerTrace *pt, int x, int y)
 {
-    for (int t = 0; t < st->tr.T; t++) {
+    for (int t = 0; t < pt->T; t++) {
         char ch[DRAW_LABEL_BYTES];
-        draw_char_brief(c->ascii, st->model->vocab[st->tr.ids[t]], ch, sizeof ch);
+        draw_char_brief(c->ascii, pt->model->vocab[pt->ids[t]], ch, sizeof ch);
         draw_clipped(c->g, x, y + 2 + t, x + 3, ch, STYLE_TOKEN);
     }
 }
@@ -219,10 +169,10 @@ static const double *head_stats_row(const Model *m, int layer, int head)
 /* What a head learned, in rows from (x, y) within w columns: its name and description, then
  * its offset profile (mean share at offset 0, 1, 2 …, one line up, the first character) and
  * its mean entropy. Returns rows used. */
-static int draw_learned(const ViewCtx *c, const HeadsState *st, int layer, int head, int x, int y, int w,
+static int draw_learned(const ViewCtx *c, const TransformerTrace *pt, int layer, int head, int x, int y, int w,
                         bool profile)
 {
-    const Model *m = st->model;
+    const Model *m = pt->model;
     bool chosen = layer == heads_layer(c) && head == heads_head(c);
     char desc[256], buf[HEADS_ROW_BYTES];
     int limit = x + w;
@@ -273,35 +223,35 @@ static void draw_note(const ViewCtx *c, const char *text)
 
 static void heads_view_draw(const ViewCtx *c)
 {
-    const HeadsState *st = c->state;
-    if (!st || !st->model) {
+    const TransformerTrace *pt = &c->ls->poem;
+    if (!c->ls->has_poem) {
         draw_note(c, SAY(c, "This screen shows the heads of a layered model; the lesson's model has one layer. "
                             "Start it with --model poems.",
                          "这个画面看分层模型的每一个头；课上的模型只有一层。用 --model poems 启动。"));
         return;
     }
-    if (!st->traced || st->tr.T < 1) {
+    if (pt->T < 1) {
         draw_note(c, SAY(c, "The line has no characters the model knows.", "这一行没有模型认识的字。"));
         return;
     }
-    HeadsLayout L = heads_layout(c, st);
+    HeadsLayout L = heads_layout(c, pt);
     if (!L.fits) {
         char buf[HEADS_ROW_BYTES];
         snprintf(buf, sizeof buf, SAY(c, "The maps of a %d-character line do not fit here (up to %d characters at 80×24, "
                                          "%d at 120×40): a larger window, or e for a shorter line.",
                                          "%d 个字的一行，图在这里放不下（80×24 最多 %d 个字，120×40 最多 %d 个）："
                                          "放大窗口，或按 e 换一行短的。"),
-                 st->tr.T, HEADS_SMALL_MAX, HEADS_ALL_MAX);
+                 pt->T, HEADS_SMALL_MAX, HEADS_ALL_MAX);
         draw_note(c, buf);
         return;
     }
-    int layers = st->model->layers, H = st->model->heads;
+    int layers = pt->model->layers, H = pt->model->heads;
     int y = c->body.y, x0 = c->body.x + 1;
     int first = L.all ? 0 : heads_layer(c), last = L.all ? layers - 1 : heads_layer(c);
     for (int l = first; l <= last; l++) {
-        draw_row_labels(c, st, x0, y);
+        draw_row_labels(c, pt, x0, y);
         for (int h = 0; h < H; h++)
-            draw_map(c, st, &L, l, h, x0 + L.label + h * (L.map_w + HEADS_GAP), y);
+            draw_map(c, pt, &L, l, h, x0 + L.label + h * (L.map_w + HEADS_GAP), y);
         y += L.map_h;
     }
     int maps_right = x0 + L.label + H * L.map_w + (H - 1) * HEADS_GAP;
@@ -314,7 +264,7 @@ static void heads_view_draw(const ViewCtx *c)
     int dw = L.side_x ? c->body.x + c->body.w - L.side_x - 1 : c->body.w - 2;
     if (dy >= bottom)
         return;
-    if (!st->model->head_stats) {
+    if (!pt->model->head_stats) {
         draw_clipped(c->g, dx, dy, dx + dw, SAY(c, "The model has no [head stats]: what each head learned is not measured.",
                                                 "模型文件里没有 [head stats]：没有量过每个头学到了什么。"), STYLE_DIM);
         return;
@@ -336,7 +286,7 @@ static void heads_view_draw(const ViewCtx *c)
                 continue;
             if (dy + (profile ? 2 : 1) > bottom)
                 return;
-            dy += draw_learned(c, st, l, h, dx, dy, dw, profile);
+            dy += draw_learned(c, pt, l, h, dx, dy, dw, profile);
         }
 }
 
@@ -384,12 +334,8 @@ const ViewOps view_heads = {
     .track = TRACK_NONE,
     .stages = false,
     .about = "every head of every layer of the layered model as a small attention map, and what each head learned (its offset profile)",
-    .state_size = sizeof(HeadsState),
-    .init = heads_init,
-    .free = heads_free,
     .draw = heads_view_draw,
     .act = heads_act,
-    .lesson_changed = heads_lesson_changed,
     .keys = heads_keys,
     .hints = heads_hints,
     .actions = heads_actions,

@@ -1138,6 +1138,12 @@ static int next_compare(const ViewCall *call)
     const Ui *ui = call->ui;
     const Lesson *ls = call->ls;
     char now[MODEL_SENTENCE_BYTES] = "";
+    if (ls->stand_in) {   /* the lesson's model shown beside a layered one: L plays it */
+        request_note_text(call->ask, ui->input.lang == LANG_ZH
+                              ? "这里给唐诗模型看的是课上的模型：按 L 换成它，再换比较的句子"
+                              : "this is the lesson's model shown beside the poems: L plays it, then compare another sentence");
+        return REACT_REDRAW;
+    }
     if (ls->has_alt)
         engine_sentence(&ls->alt, now, sizeof now);
     int n = compare_count(ui), at = -1;
@@ -1207,8 +1213,9 @@ static const Action similarity_idle[] = { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT, 
 
 const ViewOps view_similarity = {
     .name = "similarity",
-    .layered_en = "poems: the word vectors' table, and the chosen head's scores (x is LN₁'s output)",
-    .layered_zh = "唐诗模型：词向量的表，和选中的头的分数（x 是 LN₁ 的输出）",
+    .layered_en = "poems: this screen shows the lesson's model (三加五等于?); L plays it",
+    .layered_zh = "唐诗模型：这里画的是课上的模型（三加五等于?）；按 L 换成它",
+    .lesson_model_only = true,
     .tab_en = "similarity", .tab_zh = "相似度",
     .title_en = "why \"who is like me\" is not enough", .title_zh = "为什么「谁像我」不够",
     .help_en = "lesson 4's table beside attention: symmetric, content only, like instead of needed",

@@ -534,8 +534,9 @@ static const Action summary_idle[] = { ACTION_FOCUS_PREV, ACTION_FOCUS_NEXT, ACT
 
 const ViewOps view_summary = {
     .name = "summary",
-    .layered_en = "poems: each claim quoted from the chosen head (x is LN₁'s output; Q, K, V add a bias)",
-    .layered_zh = "唐诗模型：每一条都引用选中的头（x 是 LN₁ 的输出；Q K V 加上偏置）",
+    .layered_en = "poems: this screen shows the lesson's model (三加五等于?); L plays it",
+    .layered_zh = "唐诗模型：这里画的是课上的模型（三加五等于?）；按 L 换成它",
+    .lesson_model_only = true,
     .tab_en = "summary", .tab_zh = "总结",
     .title_en = "the summary", .title_zh = "总结",
     .help_en = "the lesson's claims; each key opens the screen that shows one",

@@ -1,9 +1,10 @@
 /* view_write.c — a poem written character by character by a layered model, beside its growing
- * K/V cache: Space writes (and stops), → writes one character; each new character's shares to
- * the characters before it (the chosen head; nothing after it: the causal mask), the readout's
- * candidates, and per layer and head the K and V rows kept so far, with the multiply-adds of the
- * step with the cache and without it and the cache's bytes, derived on screen from the shapes,
- * for this model and for the scale screen's real model at the same length.
+ * K/V cache: Space writes (and stops), → writes one character; each new character's arcs to
+ * the characters before it, drawn by the arcs screen's arcs.c (the chosen head; nothing after
+ * it: the causal mask), with their shares, the readout's candidates, and per layer and head
+ * the K and V rows kept so far, with the multiply-adds of the step with the cache and without
+ * it and the cache's bytes, derived on screen from the shapes, for this model and for the
+ * scale screen's real model at the same length.
  * Owns: the view's state (its own trace of the poem, grown with transformer_append; the
  * temperature, the seed and its generator, as --generate draws them), layout, keys and row.
  * Must not touch: ncurses, the clock, the arithmetic (transformer.h picks and counts). */
@@ -16,6 +17,7 @@
 #include "keys.h"
 #include "ramp.h"
 #include "realmodel.h"
+#include "view_arcs.h"
 #include "text.h"
 #include "transformer.h"
 #include "view.h"
@@ -23,8 +25,14 @@
 #define WRITE_TOP 5             /* the readout's candidates shown */
 #define WRITE_STEP_MS 180       /* between two characters while writing runs */
 #define WRITE_LINES 4           /* line ends that complete the poem's form */
-#define WRITE_LINE_CHARS 8      /* characters on one row of the poem at most */
-#define WRITE_SLOT 4            /* columns of one character's slot on the poem's rows */
+#define WRITE_PITCH_MIN 3       /* columns of a character's slot on the poem's row at least
+                                   (a Chinese character and a blank) */
+#define WRITE_PITCH_MAX 4       /* ... and at most: a short poem stays compact, and its new
+                                   arcs cost less to walk (each written character has all new ones) */
+#define WRITE_ARC_ROWS_MIN 2    /* the arcs' rows at least before the earlier characters' list */
+#define WRITE_POEM_ROWS_MAX 13  /* the arcs, the poem's row and its shares: rows at most */
+#define WRITE_COUNTS_KEEP 8     /* rows a short body keeps for the counts under the arcs (this
+                                   model's and the real model's first) */
 #define WRITE_SEED 1            /* the first seed: --generate's default */
 #define WRITE_ROW_BYTES 512     /* one row of text */
 #define WRITE_WIDE 100          /* narrower bodies take the shorter wordings */
@@ -363,45 +371,140 @@ static int draw_command(const ViewCtx *c, const WriteState *st, int y, int limit
     return 1;
 }
 
-/* The poem's rows: a row of characters broken after each line end (or every WRITE_LINE_CHARS),
- * each coloured by the share the newest character gives it in the chosen head, the newest in
- * [ ]; with shares, the share under each. At most max_rows rows; the last rows when more. */
-static int draw_poem(const ViewCtx *c, const WriteState *st, int y, int max_rows, bool shares)
+/* Where the poem's row goes under the newest character's arcs: the last characters of the
+ * poem (all that fit at WRITE_PITCH_MIN columns each), the ones before them listed above. */
+typedef struct {
+    int first;             /* the trace's first character on the row (earlier: listed above) */
+    int earlier_rows;      /* rows of the list of the earlier characters (0: none) */
+    int value_rows;        /* rows of the shares under the row: 0 (hidden), 1, or 2 alternating */
+    ArcsLayout arcs;       /* the row as the arcs see it: character i is the trace's first + i */
+} WriteRow;
+
+/* The newest character's share to each character in the chosen (layer, head): the trace's
+ * row, which is 0 after the newest (the causal mask). */
+static const double *write_shares(const ViewCtx *c, const WriteState *st)
 {
-    int T = st->tr.T, newest = T - 1;
-    int start[MODEL_MAX_CONTEXT + 1], lines = 0;
-    for (int t = 0, n = 0; t < T; t++, n++) {
-        if (n == 0 || n == WRITE_LINE_CHARS) {
-            start[lines++] = t;
-            n = 0;
+    return TRANSFORMER_HEAD_ROW(&st->tr, st->tr.layer[write_layer(c, st)].shares, write_head(c, st), st->tr.T - 1);
+}
+
+/* A share as the row prints it: whole percent ("63%"). */
+static const char *write_percent(double share, char *buf, size_t cap)
+{
+    snprintf(buf, cap, "%d%%", (int)(share * 100.0 + 0.5));
+    return buf;
+}
+
+/* Lays the row out in `rows` rows from y: the earlier characters' list (when the row cannot
+ * hold every character), the arcs, the row of characters, and (with shares) the shares. */
+static void write_row_layout(const ViewCtx *c, const WriteState *st, int y, int rows, bool shares, WriteRow *R)
+{
+    memset(R, 0, sizeof *R);
+    int T = st->tr.T, width = c->body.w - 3;
+    int pitch = width / (T > 0 ? T : 1);
+    pitch = pitch < WRITE_PITCH_MIN ? WRITE_PITCH_MIN : pitch > WRITE_PITCH_MAX ? WRITE_PITCH_MAX : pitch;
+    int n = width / pitch;
+    n = n < 1 ? 1 : n > T ? T : n;
+    R->first = T - n;
+    ArcsLayout *L = &R->arcs;
+    L->w = c->body.x + c->body.w;
+    L->tokens = n;
+    L->pitch = pitch;
+    const double *row = write_shares(c, st);
+    if (shares && c->numbers) {
+        R->value_rows = 1;
+        for (int i = 0; i < n; i++) {
+            char p[16];
+            if (text_width(write_percent(row[R->first + i], p, sizeof p)) >= pitch)
+                R->value_rows = 2;
         }
-        if (corpus_line_end(st->model->vocab[st->tr.ids[t]]))
-            n = WRITE_LINE_CHARS - 1;   /* the next character starts a row */
     }
-    start[lines] = T;
-    int per = shares ? 2 : 1, fit = max_rows / per;
-    int first = lines > fit ? lines - fit : 0;
-    const double *row = T > 0 ? TRANSFORMER_HEAD_ROW(&st->tr, st->tr.layer[write_layer(c, st)].shares, write_head(c, st), newest) : NULL;
-    int x0 = c->body.x + 2, limit = c->body.x + c->body.w;
-    for (int l = first; l < lines; l++) {
-        int yy = y + (l - first) * per;
-        for (int t = start[l]; t < start[l + 1]; t++) {
-            int x = x0 + (t - start[l]) * WRITE_SLOT;
-            if (x + WRITE_SLOT > limit)
-                break;
-            char ch[DRAW_LABEL_BYTES], buf[32];
-            write_char(c, st, t, ch, sizeof ch);
-            Style s = t == newest ? STYLE_FOCUS : ramp_share_style(row[t]);
-            snprintf(buf, sizeof buf, t == newest ? "[%s]" : " %s ", ch);
-            draw_clipped(c->g, x - 1, yy, limit, buf, s);
-            if (shares && c->numbers) {
-                double p = row[t] * 100.0;
-                snprintf(buf, sizeof buf, "%d%%", (int)(p + 0.5));
-                draw_clipped(c->g, x, yy + 1, limit, buf, ramp_share_style(row[t]));
+    if (R->first > 0)
+        R->earlier_rows = shares ? 2 : 1;
+    int arc_rows = rows - R->earlier_rows - 1 - R->value_rows;
+    if (arc_rows < WRITE_ARC_ROWS_MIN) {   /* too few rows: the arcs go first, then the list */
+        R->earlier_rows = 0;
+        arc_rows = rows - 1 - R->value_rows;
+    }
+    L->arc_top = y + R->earlier_rows;
+    L->arc_rows = arc_rows > 0 ? arc_rows : 0;
+    L->sentence_row = L->arc_top + L->arc_rows;
+    L->value_row = L->sentence_row + 1;
+    L->value_rows = R->value_rows;
+    for (int i = 0; i < n; i++) {
+        char ch[DRAW_LABEL_BYTES];
+        L->tok_w[i] = text_width(write_char(c, st, R->first + i, ch, sizeof ch));
+        L->tok_x[i] = c->body.x + 2 + i * pitch;
+    }
+    arcs_layout_widths(L, c->ui ? c->ui->theme : THEME_DARK);
+}
+
+/* The characters before the row, each in its share's colour with its share (numbers shown),
+ * in rows from (x, y), "…" where they run out of room. */
+static void draw_earlier(const ViewCtx *c, const WriteState *st, const WriteRow *R, int y)
+{
+    if (R->earlier_rows < 1)
+        return;
+    const double *row = write_shares(c, st);
+    int x0 = c->body.x + 1, limit = c->body.x + c->body.w - 1, x = x0, yy = y;
+    char buf[WRITE_ROW_BYTES], ch[DRAW_LABEL_BYTES], p[16];
+    snprintf(buf, sizeof buf, SAY(c, "%d before the row:", "这一行前面的 %d 个字："), R->first);
+    x += draw_clipped(c->g, x, yy, limit, buf, STYLE_DIM);
+    for (int t = 0; t < R->first; t++) {
+        if (c->numbers)
+            snprintf(buf, sizeof buf, " %s %s", write_char(c, st, t, ch, sizeof ch), write_percent(row[t], p, sizeof p));
+        else
+            snprintf(buf, sizeof buf, " %s", write_char(c, st, t, ch, sizeof ch));
+        int w = text_width(buf);
+        if (x + w + 2 > limit) {   /* room for " …" is kept on the last row */
+            if (yy + 1 >= y + R->earlier_rows) {
+                draw_clipped(c->g, x, yy, limit + 1, c->ascii ? " ..." : " …", STYLE_DIM);
+                return;
             }
+            yy++;
+            x = x0;
+        }
+        x += draw_clipped(c->g, x, yy, limit, buf, ramp_share_style(row[t]));
+    }
+}
+
+/* The poem's newest characters in a row under the newest one's arcs to each character before
+ * it in the chosen head (nothing after it: the causal mask), drawn as the arcs screen draws
+ * them (width and colour by share); the newest in [ ], every other in its share's colour,
+ * with shares its share under it (on two alternating rows when the slots are narrow); the
+ * characters before the row listed above it. Returns the rows used (at most rows). */
+static int draw_poem(const ViewCtx *c, const WriteState *st, int y, int rows, bool shares)
+{
+    WriteRow R;
+    write_row_layout(c, st, y, rows, shares, &R);
+    const ArcsLayout *L = &R.arcs;
+    int n = L->tokens, newest = st->tr.T - 1, limit = c->body.x + c->body.w;
+    const double *row = write_shares(c, st);
+    double share[MODEL_MAX_TOKENS];
+    bool shown[MODEL_MAX_TOKENS];
+    for (int i = 0; i < n; i++) {
+        share[i] = row[R.first + i];
+        shown[i] = R.first + i <= newest;   /* the causal mask: none after the newest */
+    }
+    draw_earlier(c, st, &R, y);
+    arcs_draw_row(c, L, n - 1, share, shown);
+    for (int i = 0; i < n; i++) {
+        char ch[DRAW_LABEL_BYTES];
+        int t = R.first + i;
+        write_char(c, st, t, ch, sizeof ch);
+        if (t == newest) {
+            char buf[32];
+            snprintf(buf, sizeof buf, "[%s]", ch);
+            draw_clipped(c->g, L->tok_x[i] - 1, L->sentence_row, limit, buf, STYLE_FOCUS);
+        } else {
+            draw_clipped(c->g, L->tok_x[i], L->sentence_row, limit, ch, ramp_share_style(share[i]));
+        }
+        if (R.value_rows > 0) {
+            char p[16];
+            draw_clipped(c->g, L->tok_x[i], L->value_row + i % R.value_rows, limit,
+                         write_percent(share[i], p, sizeof p), ramp_share_style(share[i]));
         }
     }
-    return (lines - first) * per;
+    return L->value_row + R.value_rows - y;
 }
 
 /* What the newest character looks at in the chosen head: its largest shares, in order. */
@@ -660,15 +763,17 @@ static void write_view_draw(const ViewCtx *c)
     }
     int y = c->body.y, bottom = c->body.y + c->body.h, limit = c->body.x + c->body.w - 1;
     bool roomy = c->body.h >= 30;
+    int counts_rows = roomy ? 12 : 6;
     y += draw_header(c, st, y, limit);
     if (roomy)
-        y += draw_command(c, st, y, limit);
-    y++;
-    int poem_rows = roomy ? 10 : 4;
+        y += draw_command(c, st, y, limit) + 1;
+    /* the arcs and the poem's row: what the looks, the readout, the cache and the counts leave */
+    int cache_need = 1 + st->model->layers * (roomy ? st->model->heads : 1);
+    int poem_rows = bottom - y - 4 - cache_need - (roomy ? counts_rows : WRITE_COUNTS_KEEP);
+    poem_rows = poem_rows > WRITE_POEM_ROWS_MAX ? WRITE_POEM_ROWS_MAX : poem_rows < 1 ? 1 : poem_rows;
     y += draw_poem(c, st, y, poem_rows, roomy) + 1;
     y += draw_looks(c, st, y, limit);
     y += draw_next(c, st, y, limit) + 1;
-    int counts_rows = roomy ? 12 : 6;
     int cache_rows = bottom - y - counts_rows;
     bool per_head = cache_rows >= 1 + st->model->layers * st->model->heads;
     if (cache_rows > 1 + st->model->layers * (per_head ? st->model->heads : 1))
@@ -706,6 +811,17 @@ static void write_view_draw(const ViewCtx *c)
 }
 
 /* ---------------------------------------------------------------- the view */
+
+/* The arcs' dots kept between frames (arcs_cache.c), as the arcs screen keeps them. */
+static void *write_cache_new(void)
+{
+    return arcs_cache_new();
+}
+
+static void write_cache_free(void *cache)
+{
+    arcs_cache_free(cache);
+}
 
 /* Shared actions that do nothing here: no asking character to choose, the mask always on. */
 static const Action write_idle[] = { ACTION_FOCUS_N, ACTION_MASK, ACTION_NONE };
@@ -754,6 +870,8 @@ const ViewOps view_write = {
     .init = write_init,
     .free = write_free,
     .draw = write_view_draw,
+    .cache_new = write_cache_new,
+    .cache_free = write_cache_free,
     .act = write_act,
     .modal = write_modal,
     .key = write_key,

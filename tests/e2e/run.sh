@@ -312,8 +312,9 @@ case_poem_heads() {
     wait_exit || fail "q did not quit"
 }
 
-# write: → ten times after 床前明月光， writes 疑是地上霜。举头望明 (greedy, as --generate does),
-# the cache holds 16 rows, the counts are on screen; Space runs and stops at four lines.
+# write: → ten times after 床前明月光， writes 疑是地上霜。举头望明 (greedy, as --generate does) on
+# the row under the newest character's arcs, the cache holds 16 rows, the counts are on screen;
+# Space runs and stops at four lines.
 case_poem_write() {
     poem_screens_play || { echo "      (skipped: --model poems does not start the screens yet)"; return 0; }
     start_pane "$APP_ENV $BIN --model poems --view write" 120 40
@@ -322,7 +323,8 @@ case_poem_write() {
     while [ $_i -lt 10 ]; do t send-keys Right; _i=$((_i + 1)); done
     wait_for "16 of 64 characters" || fail "ten presses of → did not write ten characters" || return 1
     _want=$($BIN --model poems --generate 床前明月光， --chars 10)
-    _got=$(grep '^  [^ 0-9a-z]' "$WORK/screen" | grep -v '%' | head -4 | tr -d ' []' | tr -d '\n')
+    # the poem's row under the arcs: the one that ends with the newest character in [ ]
+    _got=$(grep '^  [^ 0-9a-z].*\]' "$WORK/screen" | grep -v 'write\]' | head -1 | tr -d ' []')
     case "$_got" in
         "床前明月光，$_want"*) ;;
         *) fail "wrote \"$_got\", --generate wrote \"$_want\"" || return 1 ;;

@@ -7,7 +7,7 @@
  * long sequences are its point.
  * The session plays one of a set of hostile models (d = 1, d = 64, 16 characters, wide,
  * right-to-left and XML-special tokens, values near 1e150, denormals, a trained model with
- * a readout and an MLP), which what-if may edit; after the run every change is undone and
+ * a readout and an MLP, a small layered model of poems), which what-if may edit; after the run every change is undone and
  * the model must be the one parsed, bit for bit.
  * Input: 1 byte of options, 1 byte choosing the model, then operations (an opcode byte and
  * its operands). Seeds: tests/fuzz/corpus/ui. */
@@ -31,6 +31,7 @@
 #include "record.h"
 #include "term.h"
 #include "text.h"
+#include "layered_tiny.h"   /* build/gen: tests/models/layered-tiny.model's text */
 
 #define FUZZ_MAX_W GRID_MAX_SIDE   /* widest frame tried */
 #define FUZZ_MAX_H 60              /* tallest frame tried (the cost is w × h per frame) */
@@ -183,6 +184,8 @@ typedef enum {
     HOSTILE_HUGE,       /* word vectors near 1e150 against matrices near 1e-150 */
     HOSTILE_DENORMAL,   /* word vectors of subnormal numbers */
     HOSTILE_TRAINED,    /* a readout, an MLP and two heads, as --train writes */
+    HOSTILE_LAYERED,    /* a layered model: tests/models/layered-tiny.model (2 layers × 2
+                           heads, d 16, a poem line of 12 characters) */
     HOSTILE_COUNT
 } Hostile;
 
@@ -221,7 +224,7 @@ static void put_matrix(char *buf, size_t cap, size_t *len, const char *name, int
     }
 }
 
-/* The text of model `kind` (not HOSTILE_BUILT_IN) in buf. */
+/* The text of model `kind` (not HOSTILE_BUILT_IN or HOSTILE_LAYERED) in buf. */
 static void hostile_text(Hostile kind, char *buf, size_t cap)
 {
     static const char *tokens[HOSTILE_COUNT] = {
@@ -274,6 +277,12 @@ static void hostile_model(Hostile kind, Model *m)
     char err[512];
     if (kind == HOSTILE_BUILT_IN) {
         FUZZ_CHECK(model_copy(m, fuzz_built_in()) == 0, "the built-in model copies");
+        return;
+    }
+    if (kind == HOSTILE_LAYERED) {
+        const char *tiny = (const char *)layered_tiny_model;
+        FUZZ_CHECK(model_parse(tiny, strlen(tiny), "layered-tiny.model", m, err, sizeof err) == 0,
+                   "the tiny layered model parses");
         return;
     }
     static char text[HOSTILE_TEXT_BYTES];
@@ -418,6 +427,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     Hostile kind = (Hostile)(data[1] % HOSTILE_COUNT);
     if (kind == HOSTILE_D1)   /* one number cannot be split in two heads */
         cfg.heads = 1;
+    if (kind == HOSTILE_LAYERED)   /* the program refuses a layered model in ASCII mode */
+        o.ascii = false;
     Model model, pristine;    /* the one played and edited; the one it must come back to */
     hostile_model(kind, &model);
     hostile_model(kind, &pristine);

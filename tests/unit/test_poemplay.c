@@ -20,6 +20,7 @@
 #include "harness.h"
 #include "lesson.h"
 #include "request.h"
+#include "view.h"
 #include "ui.h"
 
 #ifndef TESTS_DIR
@@ -164,6 +165,114 @@ static void test_choice(void **state)
     ui_free(&ui);
 }
 
+/* The screens about the lesson's model alone (similarity, summary) show it while the poems
+ * play: the stand-in is the compiled-in model on 三加五等于?, kept through a rebuild, and the
+ * frame shows its characters under the layered note; other screens show the poem. */
+static void test_lesson_model_stands_in(void **state)
+{
+    LayeredFixture *p = *state;
+    const Lesson *teach = p->ls.teach;
+    assert_non_null(teach);
+    assert_true(teach->stand_in);
+    assert_false(teach->has_poem);
+    assert_int_equal(teach->tr.T, 6);
+    assert_string_equal(teach->params.sentence, "三加五等于?");
+    assert_true(teach->has_alt);
+    assert_ptr_equal(view_lesson(view_ops(VIEW_SIMILARITY), &p->ls), teach);
+    assert_ptr_equal(view_lesson(view_ops(VIEW_SUMMARY), &p->ls), teach);
+    assert_ptr_equal(view_lesson(view_ops(VIEW_ARCS), &p->ls), &p->ls);
+    assert_ptr_equal(view_lesson(view_ops(VIEW_SIMILARITY), teach), teach);
+    char err[256];
+    LessonParams want = p->ls.params;
+    want.layer = 1;
+    assert_int_equal(lesson_rebuild(&p->ls, &want, err, sizeof err), 0);
+    assert_ptr_equal(p->ls.teach, teach);   /* kept, not made again */
+
+    Ui ui;
+    Player pl;
+    assert_int_equal(ui_init_for(&ui, VIEW_SIMILARITY, &p->ls), 0);
+    player_init(&pl, p->ls.tr.T, 0);
+    ui_set_view(&ui, &pl, &p->ls, VIEW_SIMILARITY);
+    player_set_focus(&pl, 10, 0);   /* the poem's 霜: past the lesson's six */
+    FrameInput in = { .lesson = &p->ls, .player = &pl, .ui = &ui, .progress = 1.0 };
+    Grid g;
+    assert_int_equal(grid_init(&g, 120, 40), 0);
+    frame_render(&g, &in);
+    char *text = frame_text(&g);
+    assert_true(text_has(text, "shows the lesson's model (三加五等于?); L plays it"));
+    assert_true(text_has(text, "等·加 = 加·等 = 0.25"));
+    assert_true(text_has(text, "layer 2 · head 1"));   /* the status: the layered model plays */
+    free(text);
+    /* c (its third own action) says that L plays the lesson's model, and asks for no rebuild */
+    LessonParams before = ui.want;
+    int r = ui_apply(&ui, &pl, &p->ls, (Action)(ACTION_VIEW_FIRST + 2), 0, 0);
+    assert_false(r & REACT_RECOMPUTE);
+    assert_int_equal(ui.note, NOTE_TEXT);
+    assert_non_null(strstr(ui.note_text, "L plays it"));
+    assert_string_equal(ui.want.compare, before.compare);
+    grid_free(&g);
+    ui_free(&ui);
+}
+
+/* The arcs screen's frame at stage with w's chain open (120×40), as text (caller frees). */
+static char *chain_frame(LayeredFixture *p, Stage stage)
+{
+    Ui ui;
+    Player pl;
+    assert_int_equal(ui_init_for(&ui, VIEW_ARCS, &p->ls), 0);
+    player_init(&pl, p->ls.tr.T, 0);
+    ui_set_view(&ui, &pl, &p->ls, VIEW_ARCS);
+    player_set_focus(&pl, 7, 0);
+    player_set_stage(&pl, stage, 0);
+    ui.origin = true;
+    ui.dim = 3;
+    FrameInput in = { .lesson = &p->ls, .player = &pl, .ui = &ui, .progress = 1.0 };
+    Grid g;
+    assert_int_equal(grid_init(&g, 120, 40), 0);
+    frame_render(&g, &in);
+    char *text = frame_text(&g);
+    grid_free(&g);
+    ui_free(&ui);
+    return text;
+}
+
+/* w on a layered model traces x back through LN₁ to the layer's input row: e + pe on the
+ * first layer, the first layer's output on the second; LN₁'s hand check holds as printed. */
+static void test_chain_reaches_the_input(void **state)
+{
+    LayeredFixture *p = *state;
+    char *text = chain_frame(p, STAGE_QKV);
+    assert_true(text_has(text, "LN₁ of the layer's input row"));
+    assert_true(text_has(text, "e + pe"));
+    const char *line = strstr(text, "   x(");   /* the check's line (a link's is "← x(") */
+    assert_non_null(line);
+    line += 3;
+    double in, mean, std, gain, bias, x;
+    int j;
+    char tok[16];
+    assert_int_equal(sscanf(line, "x(%15[^)])[%d] = (%lf − %lf) ÷ %lf × γ %lf + β %lf = %lf", tok, &j, &in,
+                            &mean, &std, &gain, &bias, &x), 8);
+    assert_int_equal(j, 3);
+    assert_true(fabs((in - mean) / std * gain + bias - x) <= 0.005 + 1e-9);   /* "=" at 2 decimals */
+    assert_true(fabs(x - TRACE_ROW(&p->ls.tr, x, 7)[3]) <= 0.005 + 1e-9);
+    const char *stats = strstr(text, "LN₁(");
+    assert_non_null(stats);
+    double var, std2;
+    assert_int_equal(sscanf(strstr(stats, "σ² = "), "σ² = %lf, √(σ² + 1e-5) = %lf", &var, &std2), 2);
+    assert_true(std2 == std);
+    assert_true(fabs(sqrt(var + 1e-5) - std) < 0.6 * pow(10.0, -4));
+    free(text);
+
+    char err[256];
+    LessonParams want = p->ls.params;
+    want.layer = 1;
+    assert_int_equal(lesson_rebuild(&p->ls, &want, err, sizeof err), 0);
+    text = chain_frame(p, STAGE_SCORE);
+    assert_true(text_has(text, "layer 1's output (checked against PyTorch)"));
+    assert_false(strstr(text, "e + pe") != NULL);
+    free(text);
+}
+
 /* Every screen draws the poem's pass at every stage, with w's chain open, in both languages,
  * at 80×24 and 120×40, on both layers: no crash, no out-of-bounds (the ASan build runs it). */
 static void test_every_view_draws(void **state)
@@ -205,6 +314,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_checks_hold, poem_setup, poem_teardown),
         cmocka_unit_test_setup_teardown(test_rebuild_layer, poem_setup, poem_teardown),
         cmocka_unit_test_setup_teardown(test_choice, poem_setup, poem_teardown),
+        cmocka_unit_test_setup_teardown(test_lesson_model_stands_in, poem_setup, poem_teardown),
+        cmocka_unit_test_setup_teardown(test_chain_reaches_the_input, poem_setup, poem_teardown),
         cmocka_unit_test_setup_teardown(test_every_view_draws, poem_setup, poem_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -16,6 +16,7 @@
 #include "keys.h"
 #include "poem_check.h"
 #include "transformer.h"
+#include "view_arcs.h"
 
 #ifndef TESTS_DIR
 #define TESTS_DIR "tests"
@@ -149,6 +150,95 @@ static void test_lesson_model(void **state)
     scene_close(s);
 }
 
+/* ---------------------------------------------------------------- the arcs */
+
+/* Column of the first cell of character ch on row y of g, from column `from`, or -1. */
+static int glyph_column(Grid *g, int y, const char *ch, int from)
+{
+    for (int x = from; x < g->w; x++)
+        if (strcmp(grid_at(g, x, y)->glyph, ch) == 0)
+            return x;
+    return -1;
+}
+
+/* Braille dots in the cells x0 .. x1 of row y. */
+static int dots_in(Grid *g, int y, int x0, int x1)
+{
+    int n = 0;
+    for (int x = x0 < 0 ? 0 : x0; x <= x1 && x < g->w; x++)
+        for (int bits = arcs_braille_dots(grid_at(g, x, y)); bits; bits &= bits - 1)
+            n++;
+    return n;
+}
+
+/* The row of the poem under the arcs: the one with the newest character in [ ]. */
+static int poem_row(Grid *g, const char *newest)
+{
+    for (int y = 0; y < g->h; y++) {
+        int x = glyph_column(g, y, newest, 1);
+        if (x > 0 && strcmp(grid_at(g, x - 1, y)->glyph, "[") == 0 && strcmp(grid_at(g, x + 2, y)->glyph, "]") == 0)
+            return y;
+    }
+    return -1;
+}
+
+/* Each character of the row gets an arc from the newest: a foot on the row just above it;
+ * none lands right of the newest (nothing comes after it: the causal mask); and a larger
+ * share lands with a wider foot: 床 21% against 前 10% at the prompt (layer 1, head 1). The
+ * shares are the lesson's pass over the line: its row 5 (causal) is the prompt's last. */
+static void test_arcs_follow_the_shares(void **state)
+{
+    LayeredFixture *f = *state;
+    Scene s;
+    write_scene(&s, f);
+    static const char *const prompt[] = { "床", "前", "明", "月", "光", "，" };
+    Grid g = scene_render(&s, 120, 40);
+    int row = poem_row(&g, "，");
+    assert_true(row > 0);
+    int x[6], from = 0;
+    for (int i = 0; i < 6; i++) {
+        x[i] = glyph_column(&g, row, prompt[i], from);
+        assert_true(x[i] >= from);
+        from = x[i] + 2;
+    }
+    const TransformerTrace *tr = &f->ls.poem;
+    const double *share = TRANSFORMER_HEAD_ROW(tr, tr->layer[0].shares, 0, 5);
+    int feet[6];
+    for (int i = 0; i < 5; i++) {   /* each earlier character: a foot over it */
+        feet[i] = dots_in(&g, row - 1, x[i] - 1, x[i] + 2);
+        assert_true(feet[i] > 0);
+    }
+    /* nothing right of the newest's loop on any row of the arcs */
+    for (int y = 0; y < row; y++)
+        assert_int_equal(dots_in(&g, y, x[5] + 4, g.w - 1), 0);
+    /* wider where the share is larger, among the characters away from the asker */
+    assert_true(share[0] > share[1] + 0.05);
+    assert_true(feet[0] > feet[1]);
+    for (int a = 0; a < 4; a++)
+        for (int b = 0; b < 4; b++)
+            if (share[a] > share[b])
+                assert_true(feet[a] >= feet[b]);
+    grid_free(&g);
+    /* after six characters, twelve on the row: an arc to each of the eleven before 。 */
+    for (int i = 0; i < 6; i++)
+        scene_press(&s, KEYCODE_RIGHT);
+    g = scene_render(&s, 120, 40);
+    row = poem_row(&g, "。");
+    assert_true(row > 0);
+    static const char *const line[] = { "床", "前", "明", "月", "光", "，", "疑", "是", "地", "上", "霜" };
+    from = 0;
+    for (int i = 0; i < 11; i++) {
+        int at = glyph_column(&g, row, line[i], from);
+        assert_true(at >= from);
+        assert_true(dots_in(&g, row - 1, at - 1, at + 2) > 0);
+        from = at + 2;
+    }
+    int asker = glyph_column(&g, row, "。", from);
+    for (int y = 0; y < row; y++)
+        assert_int_equal(dots_in(&g, y, asker + 4, g.w - 1), 0);
+    grid_free(&g);
+}
+
 /* The golden bodies: 80×24 and 120×40 after six characters, numbers hidden, Chinese, the
  * poem complete, sampled; ASCII draws without crashing. */
 static void test_goldens(void **state)
@@ -192,6 +282,7 @@ int main(void)
         cmocka_unit_test(test_runs_and_sleeps),
         cmocka_unit_test(test_stops_at_the_form),
         cmocka_unit_test(test_lesson_model),
+        cmocka_unit_test(test_arcs_follow_the_shares),
         cmocka_unit_test(test_goldens),
     };
     return cmocka_run_group_tests(tests, poem_setup, poem_teardown);
