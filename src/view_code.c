@@ -1,28 +1,24 @@
 /* view_code.c — station 8: the five lines (Q = x·Wq; K = x·Wk; V = x·Wv;
  * A = softmax(Q·Kᵀ / √d); out = A·V), each with its shapes and the values it gives the
  * focused character, stepped through in time with the four stages; beside them the
- * PyTorch they stand for, with lesson 7's mask and heads.
+ * PyTorch they stand for, with lesson 7's mask and heads; on a layered model the body is
+ * nanoGPT's Block instead (view_code_block.c).
  * Owns: the view's layout and its row of the view table.
  * Must not touch: ncurses, the clock, the engine's arithmetic (it only reads a Trace). */
-#include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include "draw.h"
 #include "text.h"
-#include "format.h"
 #include "chain.h"
-#include "check.h"
 #include "view.h"
 #include "wrap.h"
+#include "view_code.h"
 
 /* ---------------------------------------------------------------- the five lines */
 
 #define CODE_LINES 5          /* Q, K, V, A, out */
 #define LINE_A 3              /* the softmax line */
 #define LINE_OUT 4            /* the weighted sum */
-#define VEC_CELL 6            /* columns of one vector value: "-0.42" and a blank */
-#define ROW_CELL 7            /* least columns of one score or share: "52.4%", "-12.34" */
 #define CODE_MAX_ROWS 64      /* rows a layout can list */
 #define SENTENCE_LINES 6      /* most lines of the closing sentence */
 
@@ -193,12 +189,7 @@ typedef struct {
     int values_dx;                /* values rows start this far right of the code's pane (2,
                                      or 0 when a row of d values would not fit) */
     bool scores_row;              /* line 4 has a row of raw scores as well as its shares */
-    int scaled_digits;            /* decimals of line 4's ÷√d rows: check_share's, so that
-                                     softmax redone from them gives the shares (1.432) */
-    int raw_digits;               /* decimals of its raw scores: the fewest whose quotients
-                                     by √d are those rows as printed (4.0510) */
-    int cell_w;                   /* columns of one value of line 4's rows: ROW_CELL, or the
-                                     widest value and a blank */
+    CodeTable tab;                /* line 4's rows: their decimals and columns */
     char sentence[WRAP_MAX_BYTES];/* the closing sentence */
     WrapLine sentence_lines[SENTENCE_LINES]; /* it, wrapped */
     int sentence_n;               /* its lines (at most SENTENCE_LINES) */
@@ -328,118 +319,6 @@ static int label_width(const ViewCtx *c, const CodePane *P)
     return w + 1;
 }
 
-/* Which numbers of head h's T × T tables a row of line 4 shows. */
-typedef enum {
-    TABLE_RAW = 0,   /* Q·Kᵀ */
-    TABLE_SCALED,    /* Q·Kᵀ ÷ √dh */
-    TABLE_SHARES     /* softmax */
-} TableRow;
-
-/* One cell of the asker's row of table which, as text: the scores with the decimals the
- * layout chose, the shares as percentages. */
-/* What frames keep for the screen: line 4's numbers formatted (keyed on each value), and
- * the decimals its score rows need for the pass and the asking character (check.h's
- * search, redone only when either changes). */
-typedef struct {
-    DrawNumberMemo numbers;   /* line 4's values, formatted */
-    bool digits_kept;         /* the two below are for trace and focus */
-    uint64_t trace;           /* draw_trace_digest of the pass they were found for */
-    int focus;                /* ... and the asking character */
-    int scaled_digits;        /* table_digits' CodeLayout.scaled_digits */
-    int raw_digits;           /* ... and raw_digits */
-} CodeCache;
-
-static void *code_cache_new(void)
-{
-    return calloc(1, sizeof(CodeCache));
-}
-
-static void code_cache_free(void *cache)
-{
-    free(cache);
-}
-
-static void table_cell(const ViewCtx *c, const CodeLayout *L, int h, int s, TableRow which,
-                       char *buf, size_t cap)
-{
-    const Trace *tr = c->tr;
-    int t = c->focus;
-    CodeCache *k = c->cache;
-    DrawNumberMemo *kept = k ? &k->numbers : NULL;
-    if (which == TABLE_SHARES)
-        draw_percent_memo(kept, buf, cap, TRACE_HSQ(tr, weights, h, t, s));
-    else if (which == TABLE_SCALED && !engine_visible(tr, t, s))   /* the mask comes after Q·Kᵀ */
-        snprintf(buf, cap, "%s", c->gl->minus_inf);
-    else if (which == TABLE_RAW)
-        draw_fixed_memo(kept, buf, cap, TRACE_HSQ(tr, scores, h, t, s), L->raw_digits);
-    else
-        draw_fixed_memo(kept, buf, cap, TRACE_HSQ(tr, scaled, h, t, s), L->scaled_digits);
-    if (which == TABLE_RAW && engine_score_set(tr, h, t, s, NULL))
-        draw_append(buf, cap, "*");   /* what if: set by the learner, not a Q·K */
-}
-
-/* The columns of one value of line 4's rows: ROW_CELL, or the widest value of the raw
- * scores, the ÷√d row (when `scaled`) and the shares, and a blank. */
-static void table_cell_width(const ViewCtx *c, CodeLayout *L, bool scaled)
-{
-    const Trace *tr = c->tr;
-    int H = tr->heads < MODEL_MAX_HEADS ? tr->heads : MODEL_MAX_HEADS;
-    char num[FORMAT_BYTES];
-    L->cell_w = ROW_CELL;
-    for (int h = 0; h < H; h++)
-        for (int s = 0; s < tr->T; s++)
-            for (int which = TABLE_RAW; which <= TABLE_SHARES; which++) {
-                if (which == TABLE_SCALED && !scaled)
-                    continue;
-                table_cell(c, L, h, s, (TableRow)which, num, sizeof num);
-                L->cell_w = text_width(num) + 1 > L->cell_w ? text_width(num) + 1 : L->cell_w;
-            }
-}
-
-/* The decimals of line 4's score rows, one for all heads so that their columns line up
- * (as wanted when the ÷√d row is shown: the layout's widths plan for it):
- * ÷√d with check_share's (the arcs' softmax panel prints the same: 1.432), so that softmax
- * redone from the row gives the shares; the raw scores with the fewest that, divided by √d,
- * give that row (4.0510 ÷ 2.828427 = 1.432); and the columns of one value of its rows. */
-static void table_digits_found(const ViewCtx *c, CodeLayout *L)
-{
-    const Trace *tr = c->tr;
-    int t = c->focus, H = tr->heads < MODEL_MAX_HEADS ? tr->heads : MODEL_MAX_HEADS;
-    L->scaled_digits = 2;
-    for (int h = 0; h < H; h++) {
-        int k = check_scaled_digits(tr, h, t);
-        L->scaled_digits = k > L->scaled_digits ? k : L->scaled_digits;
-    }
-    L->raw_digits = 2;
-    for (int h = 0; h < H; h++) {
-        int k = check_score_digits(tr, h, t, L->scaled_digits, L->scaled_digits + 2);
-        L->raw_digits = k > L->raw_digits ? k : L->raw_digits;
-    }
-}
-
-/* The decimals (table_digits_found: kept while the pass and the asking character are the
- * same), and the columns of one value. */
-static void table_digits(const ViewCtx *c, CodeLayout *L)
-{
-    CodeCache *k = c->cache;
-    if (!k) {
-        table_digits_found(c, L);
-    } else {
-        uint64_t trace = draw_trace_digest(c->tr);
-        if (!k->digits_kept || k->trace != trace || k->focus != c->focus) {
-            table_digits_found(c, L);
-            k->scaled_digits = L->scaled_digits;
-            k->raw_digits = L->raw_digits;
-            k->trace = trace;
-            k->focus = c->focus;
-            k->digits_kept = true;
-        }
-        L->scaled_digits = k->scaled_digits;
-        L->raw_digits = k->raw_digits;
-    }
-    table_cell_width(c, L, true);
-}
-
 /* Once the rows are chosen: without a ÷√d row the raw scores need only the lesson's two
  * decimals (4.05), and the cells only the width of the rows shown. */
 static void table_digits_shown(const ViewCtx *c, CodeLayout *L, const CodePane *P)
@@ -448,8 +327,8 @@ static void table_digits_shown(const ViewCtx *c, CodeLayout *L, const CodePane *
     for (int r = 0; r < P->n; r++)
         scaled = scaled || P->rows[r].kind == ROW_SCALED;
     if (!scaled)
-        L->raw_digits = 2;
-    table_cell_width(c, L, scaled);
+        L->tab.raw_digits = 2;
+    code_table_cells(c, &L->tab, true, scaled);
 }
 
 /* Columns the five lines want: code and shapes side by side, a row of d values, a row of
@@ -460,8 +339,8 @@ static int lines_width(const ViewCtx *c, const CodeLayout *L)
     value_label(c, ROW_SCALED, LINE_A, 0, label, sizeof label);
     int lw = 2 + text_width(label) + 1;
     int code = 2 + L->code_w + 3 + L->shapes_w;
-    int values = lw + c->tr->d * VEC_CELL;
-    int row = lw + c->tr->T * (L->cell_w + 3);
+    int values = lw + c->tr->d * CODE_VEC_CELL;
+    int row = lw + c->tr->T * (L->tab.cell_w + 3);
     int w = code > values ? code : values;
     return w > row ? w : row;
 }
@@ -483,7 +362,8 @@ static void code_layout(const ViewCtx *c, CodeLayout *L)
 {
     memset(L, 0, sizeof *L);
     char buf[256];
-    table_digits(c, L);
+    L->tab.head = -1;
+    code_table_digits(c, &L->tab);
     for (int i = 0; i < CODE_LINES; i++) {
         line_code(c, i, buf, sizeof buf);
         L->code_w = text_width(buf) > L->code_w ? text_width(buf) : L->code_w;
@@ -510,7 +390,7 @@ static void code_layout(const ViewCtx *c, CodeLayout *L)
     for (int p = 0; p < L->n_panes; p++)
         fit_pane(c, &L->panes[p]);
     L->label_w = label_width(c, lines);
-    L->values_dx = 2 + L->label_w + c->tr->d * VEC_CELL <= lines->w ? 2 : 0;
+    L->values_dx = 2 + L->label_w + c->tr->d * CODE_VEC_CELL <= lines->w ? 2 : 0;
     for (int r = 0; r < lines->n; r++)
         L->scores_row = L->scores_row || lines->rows[r].kind == ROW_SCORES;
     table_digits_shown(c, L, lines);
@@ -518,123 +398,8 @@ static void code_layout(const ViewCtx *c, CodeLayout *L)
 
 /* ---------------------------------------------------------------- values */
 
-/* A value's cell: its text right-aligned in `cell` columns at x. Returns the next x. */
-static int put_cell(const ViewCtx *c, int x, int y, int cell, const char *text, Style st)
-{
-    draw_right(c->g, x, y, cell, text, st);
-    return x + cell;
-}
-
-/* The shade of a magnitude 0..1: ░ ▒ ▓ █ (at least ░ for anything above 0). */
-static const char *shade_of(const ViewCtx *c, double level)
-{
-    if (!(level > 0.0))
-        return c->gl->shades[0];
-    int k = (int)ceil(level * 4.0);
-    return c->gl->shades[k < 1 ? 1 : k > 4 ? 4 : k];
-}
-
-/* Numbers hidden: each value a two-column shade of its size, coloured by its sign. */
-static void put_vector_shades(const ViewCtx *c, int x, int y, int limit, const double *v, int n)
-{
-    double big = 0.0;
-    for (int j = 0; j < n; j++)
-        big = fabs(v[j]) > big ? fabs(v[j]) : big;
-    for (int j = 0; j < n && x + 2 <= limit; j++, x += 3) {
-        const char *sh = shade_of(c, big > 0.0 ? fabs(v[j]) / big : 0.0);
-        Style st = v[j] < 0 ? STYLE_NEGATIVE : STYLE_POSITIVE;
-        grid_put_text(c->g, x, y, sh, st);
-        grid_put_text(c->g, x + 1, y, sh, st);
-    }
-}
-
-/* A vector's first `shown` values from x (numbers) or its shades, with "…" when cut. */
-static void put_vector(const ViewCtx *c, int x, int y, int limit, const double *v, int n, int shown)
-{
-    if (!c->numbers) {
-        put_vector_shades(c, x, y, limit, v, shown);
-        return;
-    }
-    char num[FORMAT_BYTES];
-    int fit = (limit - x) / VEC_CELL;
-    if (fit < n)
-        fit = (limit - x - text_width(c->gl->ellipsis) - 1) / VEC_CELL;
-    for (int j = 0; j < n && j < fit && j < shown; j++) {
-        format_fixed(num, sizeof num, v[j], 2);
-        x = put_cell(c, x, y, VEC_CELL, num, v[j] < 0 ? STYLE_NEGATIVE : STYLE_POSITIVE);
-    }
-    if (fit < n && shown >= fit)
-        grid_put_text(c->g, x + 1, y, c->gl->ellipsis, STYLE_DIM);
-}
-
-/* The shade a cell gets with numbers hidden, 0..1: the share against the row's largest, or
- * a score's place between the row's smallest and largest visible score. */
-static double table_level(const ViewCtx *c, int h, int s, TableRow which)
-{
-    const Trace *tr = c->tr;
-    int t = c->focus;
-    if (which == TABLE_SHARES)   /* the largest share is the darkest */
-        return TRACE_HSQ(tr, weights, h, t, s) / TRACE_HSQ(tr, weights, h, t, engine_strongest(tr, h, t));
-    double lo = 0.0, hi = 0.0, v = TRACE_HSQ(tr, scores, h, t, s);
-    bool any = false;
-    for (int u = 0; u < tr->T; u++) {
-        if (!engine_visible(tr, t, u))
-            continue;
-        double w = TRACE_HSQ(tr, scores, h, t, u);
-        lo = !any || w < lo ? w : lo;
-        hi = !any || w > hi ? w : hi;
-        any = true;
-    }
-    return hi > lo ? 0.25 + 0.75 * (v - lo) / (hi - lo) : 1.0;
-}
-
-/* The asker's row of a T × T table of head h, each value after its character when there is
- * room ("加 52.4%"), the largest share bold, masked ones dim; numbers hidden: each
- * character with a shade. */
-static void put_table_row(const ViewCtx *c, const CodeLayout *L, int x, int y, int limit, int h,
-                          TableRow which,
-                          int shown)
-{
-    const Trace *tr = c->tr;
-    int T = tr->T, t = c->focus, strongest = engine_strongest(tr, h, t);
-    int cell = c->numbers ? L->cell_w : 3;
-    bool whole = c->tok_cols <= DRAW_BRIEF_COLS || x + T * (cell + 1 + c->tok_cols) <= limit;
-    int tw = whole ? (c->tok_cols > DRAW_BRIEF_COLS ? c->tok_cols : DRAW_BRIEF_COLS) : DRAW_BRIEF_COLS;
-    /* a brief "3" right before "19.6%" would read as a number: then the values alone */
-    bool pairs = !c->numbers || (x + T * (cell + 1 + tw) <= limit && whole);
-    int step = cell + (pairs ? 1 + tw : 0);
-    char num[FORMAT_BYTES];
-    for (int s = 0; s < T && s < shown; s++) {
-        if (x + step > limit) {
-            grid_put_text(c->g, x + 1, y, c->gl->ellipsis, STYLE_DIM);
-            return;
-        }
-        bool visible = engine_visible(tr, t, s);
-        Style st = !visible ? STYLE_DIM : s == strongest ? STYLE_BOLD : STYLE_NORMAL;
-        if (pairs)
-            grid_put_text(c->g, x + 1, y, draw_tok(c, s, tw), s == t ? STYLE_FOCUS : STYLE_TOKEN);
-        int vx = x + (pairs ? 1 + tw : 0);
-        if (!c->numbers) {
-            grid_put_text(c->g, vx + 1, y, visible ? shade_of(c, table_level(c, h, s, which)) : " ", st);
-        } else {
-            table_cell(c, L, h, s, which, num, sizeof num);
-            put_cell(c, vx, y, cell, num, st);
-        }
-        x += step;
-    }
-}
-
-/* How much of a reveal that runs during stage `at` this step shows: nothing before it,
- * all after it, the transition's share of n during it. */
-static int revealed_at(const ViewCtx *c, Stage at, int n)
-{
-    if (c->stage < at)
-        return 0;
-    return c->stage > at ? n : draw_revealed(c->progress, n);
-}
-
 /* What a values row of line 4 shows now, and from which stage on. */
-static TableRow table_row_of(const ViewCtx *c, const CodeLayout *L, const CodeRow *row, Stage *from)
+static CodeTableRow table_row_of(const ViewCtx *c, const CodeLayout *L, const CodeRow *row, Stage *from)
 {
     if (row->kind == ROW_SCORES) {
         *from = STAGE_SCORE;
@@ -660,27 +425,27 @@ static void draw_values(const ViewCtx *c, const CodeLayout *L, const CodePane *P
     if (row->kind == ROW_INPUT) {
         value_label(c, ROW_INPUT, line, row->head, label, sizeof label);
         grid_put_text(c->g, x, y, label, STYLE_DIM);
-        put_vector(c, x + L->label_w, y, limit, TRACE_ROW(tr, x, t), tr->d, tr->d);
+        code_put_vector(c, x + L->label_w, y, limit, TRACE_ROW(tr, x, t), tr->d, tr->d);
         return;
     }
     if (line == LINE_A) {
         Stage from;
-        TableRow which = table_row_of(c, L, row, &from);
-        int shown = revealed_at(c, from, tr->T);
+        CodeTableRow which = table_row_of(c, L, row, &from);
+        int shown = code_revealed_at(c, from, tr->T);
         value_label(c, which == TABLE_RAW ? ROW_SCORES : row->kind, line, row->head, label, sizeof label);
         grid_put_text(c->g, x, y, label, shown > 0 ? STYLE_BOLD : STYLE_DIM);
-        put_table_row(c, L, x + L->label_w, y, limit, row->head, which, shown);
+        code_put_table_row(c, &L->tab, x + L->label_w, y, limit, row->head, which, shown);
         return;
     }
-    int shown = line < LINE_A ? (revealed_at(c, STAGE_QKV, LINE_A) > line ? tr->d : 0)
-                              : revealed_at(c, STAGE_OUTPUT, tr->d);
+    int shown = line < LINE_A ? (code_revealed_at(c, STAGE_QKV, LINE_A) > line ? tr->d : 0)
+                              : code_revealed_at(c, STAGE_OUTPUT, tr->d);
     value_label(c, row->kind, line, row->head, label, sizeof label);
     grid_put_text(c->g, x, y, label, shown > 0 ? STYLE_BOLD : STYLE_DIM);
     if (shown == 0)
         return;
     const double *v = line < LINE_A ? engine_projection(tr, (Role)line) + (size_t)t * (size_t)tr->d
                                     : TRACE_ROW(tr, output, t);
-    put_vector(c, x + L->label_w, y, limit, v, tr->d, shown);
+    code_put_vector(c, x + L->label_w, y, limit, v, tr->d, shown);
 }
 
 /* ---------------------------------------------------------------- rows */
@@ -799,6 +564,10 @@ static void draw_row(const ViewCtx *c, const CodeLayout *L, const CodePane *P, c
 
 static void code_view_draw(const ViewCtx *c)
 {
+    if (c->tr->layered) {
+        code_block_draw(c);
+        return;
+    }
     CodeLayout L;
     code_layout(c, &L);
     for (int p = 0; p < L.n_panes; p++) {
@@ -819,8 +588,8 @@ static const ViewHint code_hints[] = {
 
 const ViewOps view_code = {
     .name = "code",
-    .layered_en = "poems: the lesson's lines with the chosen head's values; nanoGPT's Block adds LN₁, biases, Wo, LN₂ and the MLP",
-    .layered_zh = "唐诗模型：课上的几行代码，填的是选中的头的数；nanoGPT 的 Block 还有 LN₁、偏置、Wo、LN₂ 和 MLP",
+    .layered_en = "poems: nanoGPT's Block, the chosen head's values; c_proj, MLP, x + …: shapes",
+    .layered_zh = "唐诗模型：nanoGPT 的 Block，配上选中的头的数；c_proj、MLP、x + … 只给形状",
     .tab_en = "code", .tab_zh = "五行代码",
     .title_en = "five lines of code", .title_zh = "就这五行",
     .help_en = "the five lines, their shapes and values, and the PyTorch they stand for",

@@ -16,6 +16,8 @@
 #include "harness.h"
 #include "format.h"
 #include "keys.h"
+#include "transformer.h"
+#include "check.h"
 
 static const int sizes[][2] = { { 60, 20 }, { 61, 21 }, { 70, 22 }, { 80, 24 }, { 99, 31 },
                                 { 120, 40 }, { 200, 60 }, { 300, 80 } };
@@ -414,6 +416,253 @@ static void test_command_as_started(void **state)
     free(frame);
 }
 
+/* ---------------------------------------------------------------- nanoGPT's Block (the poem model) */
+
+#define POEMS "assets/poems.model"
+#define POEM_LINE "床前明月光，疑是地上霜。"
+
+static int poem_setup(void **state)
+{
+    *state = layered_fixture_open(POEMS, POEM_LINE);
+    return *state ? 0 : -1;
+}
+
+static int poem_teardown(void **state)
+{
+    layered_fixture_close(*state);
+    return 0;
+}
+
+/* The code screen over the poem line with layer (0-based) chosen, head shown, focus asking,
+ * at stage, settled. */
+static void poem_scene(Scene *s, LayeredFixture *f, int layer, int head, int focus, Stage stage)
+{
+    LessonParams p = f->ls.params;
+    char err[256];
+    p.layer = layer;
+    assert_int_equal(lesson_rebuild(&f->ls, &p, err, sizeof err), 0);
+    scene_start(s, &f->ls, VIEW_CODE);
+    s->ui.head = head;
+    s->p.focus = focus;
+    s->p.stage = stage;
+    s->progress = 1.0;
+}
+
+/* The words after label on its row (at most max), each copied into vals[k]. */
+static int words_after(const char *frame, const char *label, char vals[][FORMAT_BYTES], int max)
+{
+    char *line = line_with(frame, label);
+    const char *p = strstr(line, label);
+    assert_non_null(p);
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s", p + strlen(label));
+    free(line);
+    int n = 0;
+    for (char *w = strtok(buf, " "); w != NULL && n < max; w = strtok(NULL, " "))
+        snprintf(vals[n++], FORMAT_BYTES, "%s", w);
+    return n;
+}
+
+/* The values of a row of T cells after label, "…" left out; *col0 gets the column of the
+ * first: 0, or when the row is a window after a "…" the one that makes the window end at the
+ * asker t (a "…" after it too) or at the last column. Returns how many. */
+static int table_words(const char *frame, const char *label, char vals[][FORMAT_BYTES], int T, int t,
+                       int *col0)
+{
+    char words[20][FORMAT_BYTES];
+    int n = words_after(frame, label, words, 20), k = 0;
+    bool lead = n > 0 && strcmp(words[0], "…") == 0;
+    bool trail = n > 1 && strcmp(words[n - 1], "…") == 0;
+    for (int w = lead ? 1 : 0; w < (trail ? n - 1 : n) && k < T; w++)
+        snprintf(vals[k++], FORMAT_BYTES, "%s", words[w]);
+    *col0 = lead ? (trail ? t : T - 1) - k + 1 : 0;
+    return k;
+}
+
+/* (layer, head) at 120 × 40 with t asking at ④: q and y as the poem's pass has them; the
+ * asker's ÷√8 and share rows (whole, or a window that holds the asker's column) as the pass
+ * has them, q·kᵀ ÷ √8 giving the ÷√8 row as printed when its row is there, and softmax redone
+ * from the printed ÷√8 row (e^ to one decimal more, as the arcs' softmax panel does it)
+ * giving the printed shares when the row is whole. Returns whether it was. */
+static bool check_head_rows(LayeredFixture *f, int l, int h, int t)
+{
+    Scene s;
+    poem_scene(&s, f, l, h, t, STAGE_OUTPUT);
+    char *frame = scene_text(&s, 120, 40);
+    if (getenv("ATTN_SHOW"))
+        fprintf(stderr, "L%d H%d t %d\n%s", l + 1, h + 1, t, frame);
+    const TransformerTrace *pt = &f->ls.poem;
+    const TransformerLayer *L = &pt->layer[l];
+    int d = pt->d, dh = pt->dh, T = pt->T;
+    const char *tok = f->ls.tr.tokens[t];
+    char label[64], want[256];
+    snprintf(label, sizeof label, "q(%s) h%d", tok, h + 1);
+    vector_text(L->q + (size_t)t * (size_t)d + (size_t)h * (size_t)dh, dh, want, sizeof want);
+    char *row = line_with(frame, label);
+    assert_shows(row, want);
+    free(row);
+    snprintf(label, sizeof label, "y(%s) h%d", tok, h + 1);
+    vector_text(L->heads + (size_t)t * (size_t)d + (size_t)h * (size_t)dh, dh, want, sizeof want);
+    row = line_with(frame, label);
+    assert_shows(row, want);
+    free(row);
+
+    char raw[16][FORMAT_BYTES], att[16][FORMAT_BYTES], shares[16][FORMAT_BYTES];
+    int col0, col0_shares, col0_raw = 0;
+    snprintf(label, sizeof label, "att(%s) h%d", tok, h + 1);
+    int n = table_words(frame, label, att, T, t, &col0);   /* the first: ÷√8, masked */
+    const char *second = strstr(strstr(frame, label) + 1, label);
+    assert_non_null(second);
+    assert_int_equal(table_words(second, label, shares, T, t, &col0_shares), n);
+    assert_int_equal(col0_shares, col0);
+    assert_true(col0 <= t && t < col0 + n);
+    snprintf(label, sizeof label, "q(%s)·kᵀ h%d", tok, h + 1);
+    bool raw_row = strstr(frame, label) != NULL;
+    if (raw_row) {
+        assert_int_equal(table_words(frame, label, raw, T, t, &col0_raw), T);
+        assert_int_equal(n, T);   /* q·kᵀ only beside whole rows */
+    }
+    const char *dot = strchr(att[0], '.');
+    assert_non_null(dot);
+    int digits = (int)strlen(dot + 1);
+    double printed[MODEL_MAX_TOKENS] = { 0 };
+    bool visible[MODEL_MAX_TOKENS] = { false };
+    for (int k = 0; k < n; k++) {
+        int u = col0 + k;
+        char redone[FORMAT_BYTES];
+        if (u > t) {
+            assert_string_equal(att[k], "−∞");
+            assert_string_equal(shares[k], "0.0%");
+            continue;
+        }
+        format_fixed(redone, sizeof redone, TRANSFORMER_CELL(pt, L->scaled, h, t, u), digits);
+        assert_string_equal(att[k], redone);
+        if (raw_row) {
+            format_fixed(redone, sizeof redone, strtod(raw[u], NULL) / pt->scale, digits);
+            if (strcmp(redone, att[k]) != 0)
+                fail_msg("L%d H%d: %s / √8 = %s, printed %s", l + 1, h + 1, raw[u], redone, att[k]);
+        }
+        format_percent(redone, sizeof redone, TRANSFORMER_CELL(pt, L->shares, h, t, u));
+        assert_string_equal(shares[k], redone);
+        printed[u] = strtod(att[k], NULL);
+        visible[u] = true;
+    }
+    for (int u = 0; u <= t && n == T; u++) {
+        CheckedShare cs;
+        char share[FORMAT_BYTES];
+        check_share_printed(&cs, printed, visible, T, u, digits + 1);
+        format_percent(share, sizeof share, cs.share);
+        if (strcmp(share, shares[u]) != 0)
+            fail_msg("L%d H%d: softmax of the printed row gives %s, printed %s", l + 1, h + 1, share,
+                     shares[u]);
+    }
+    free(frame);
+    return n == T;
+}
+
+/* Layer 2, head 3, 霜 asking at ④, 120 × 40: the Block's lines in model.py's order, with
+ * their shapes, "checked against PyTorch" beside the four outside the head; then every head's
+ * rows (check_head_rows). */
+static void test_block_lines_and_values(void **state)
+{
+    LayeredFixture *f = *state;
+    Scene s;
+    poem_scene(&s, f, 1, 2, 10, STAGE_OUTPUT);
+    char *frame = scene_text(&s, 120, 40);
+    if (getenv("ATTN_SHOW"))
+        fputs(frame, stderr);
+    static const char *const order[] = {
+        "layer 2, head 3", "class Block:", "x = x + self.attn(self.ln_1(x))",
+        "x = x + self.mlp(self.ln_2(x))", "class CausalSelfAttention:",
+        "q, k, v = self.c_attn(x).split(self.n_embd, dim=1)",
+        "q = q.view(T, self.n_head, C // self.n_head).transpose(0, 1)",
+        "att = (q @ k.transpose(-2, -1)) * (1.0 / math.sqrt(k.size(-1)))",
+        "att = att.masked_fill(self.bias[:T, :T] == 0, float('-inf'))",
+        "att = F.softmax(att, dim=-1)", "y = att @ v",
+        "y = y.transpose(0, 1).contiguous().view(T, C)", "return self.c_proj(y)", "class MLP:",
+        "x = self.c_fc(x)", "x = self.gelu(x)", "return self.c_proj(x)",
+    };
+    const char *at = frame;
+    for (size_t k = 0; k < sizeof order / sizeof order[0]; k++) {
+        const char *found = strstr(at, order[k]);
+        if (!found)
+            fail_msg("\"%s\" missing or out of order", order[k]);
+        at = found + strlen(order[k]);
+    }
+    assert_shows(frame, "[12, 32]·[32, 96] + b → [12, 96]");
+    assert_shows(frame, "[4, 12, 8]·[4, 8, 12] → [4, 12, 12]");
+    assert_shows(frame, "[12, 128]·[128, 32] + b → [12, 32]");
+    int checked = 0;
+    for (const char *p = strstr(frame, "checked against PyTorch (--export python)"); p;
+         p = strstr(p + 1, "checked against PyTorch (--export python)"))
+        checked++;
+    assert_int_equal(checked, 4);   /* the two x + …, c_proj and the MLP's */
+    free(frame);
+    int whole = 0;
+    for (int l = 0; l < 2; l++)
+        for (int h = 0; h < 4; h++)
+            for (int t = 10; t < 12; t++)
+                whole += check_head_rows(f, l, h, t);
+    assert_true(whole >= 12);   /* of 16: a row needing 4 decimals is a window at 120 columns */
+}
+
+/* ② marks the score line alone; ① shows q but no scores yet; the lesson's lines are gone. */
+static void test_block_stages(void **state)
+{
+    LayeredFixture *f = *state;
+    Scene s;
+    poem_scene(&s, f, 0, 0, 10, STAGE_SCORE);
+    char *frame = scene_text(&s, 120, 40);
+    char *line = line_with(frame, "▶");
+    assert_non_null(strstr(line, "att = (q @ k.transpose(-2, -1))"));
+    free(line);
+    assert_null(strstr(strstr(frame, "▶") + 1, "▶"));
+    assert_hides(frame, "Q   = x·Wq");
+    assert_hides(frame, "nn.MultiheadAttention");
+    assert_hides(frame, "%");   /* no shares before ③ */
+    free(frame);
+    poem_scene(&s, f, 0, 0, 10, STAGE_QKV);
+    frame = scene_text(&s, 120, 40);
+    char want[256];
+    vector_text(f->ls.poem.layer[0].q + 10 * 32, 8, want, sizeof want);
+    line = line_with(frame, "q(霜) h1");
+    assert_shows(line, want);
+    free(line);
+    assert_hides(frame, "−∞");
+    free(frame);
+}
+
+/* Every size, both languages, numbers hidden: the code is there, never a value with numbers
+ * hidden, shapes kept; rows short: one line for the lines checked against PyTorch. */
+static void test_block_sizes(void **state)
+{
+    LayeredFixture *f = *state;
+    Scene s;
+    for (size_t k = 0; k < N_SIZES; k++)
+        for (int zh = 0; zh < 2; zh++)
+            for (int num = 0; num < 2; num++) {
+                poem_scene(&s, f, 0, 1, 10, STAGE_OUTPUT);
+                s.o.lang = zh ? LANG_ZH : LANG_EN;
+                s.ui.numbers = num == 1;
+                char *frame = scene_text(&s, sizes[k][0], sizes[k][1]);
+                assert_shows(frame, "y = att @ v");
+                assert_shows(frame, zh ? "PyTorch 核对" : "checked against PyTorch");
+                if (num == 0) {
+                    assert_hides(frame, "%");
+                    assert_hides(frame, "-0.");
+                } else {
+                    assert_shows(frame, "%");
+                }
+                if (sizes[k][0] >= 120 && sizes[k][1] >= 40)
+                    assert_shows(frame, "[4, 12, 12]·[4, 12, 8] → [4, 12, 8]");
+                free(frame);
+            }
+    poem_scene(&s, f, 0, 0, 10, STAGE_OUTPUT);
+    char *frame = scene_text(&s, 80, 24);
+    assert_shows(frame, "c_proj, MLP, x + …: checked against PyTorch (--export python)");
+    free(frame);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -431,6 +680,9 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_ascii, fixture_setup, fixture_teardown),
         cmocka_unit_test_setup_teardown(test_sizes, fixture_setup, fixture_teardown),
         cmocka_unit_test_setup_teardown(test_command_as_started, fixture_setup, fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_block_lines_and_values, poem_setup, poem_teardown),
+        cmocka_unit_test_setup_teardown(test_block_stages, poem_setup, poem_teardown),
+        cmocka_unit_test_setup_teardown(test_block_sizes, poem_setup, poem_teardown),
     };
     return cmocka_run_group_tests_name("view code", tests, NULL, NULL);
 }
