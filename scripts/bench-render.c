@@ -295,24 +295,28 @@ __attribute__((noinline)) long bench_view_loop(Bench *b)
 }
 
 #define BENCH_POEM_LINE "床前明月光，疑是地上霜。"   /* the poem screens' line */
+/* Their worst case: 32 characters, what the poem screens are laid out for at 120×40. */
+#define BENCH_POEM_LONG "床前明月光，疑是地上霜。举头望明月，低头思故乡。白日依山尽，黄河"
+#define BENCH_POEM_PREFIX "poems_"   /* a view name so prefixed plays the poem model */
 
-/* The poem model's screens (heads, write) play the shipped poem model (BENCH_POEM_MODEL, or
- * assets/poems.model from the source tree) over its default line, in place of the lesson's. */
-static int bench_poem_lesson(Bench *b)
+/* The poem model's screens (heads, write, and poems_VIEW) play the shipped poem model
+ * (BENCH_POEM_MODEL, or assets/poems.model from the source tree) over its default line, or
+ * the 32-character one in the worst case, in place of the lesson's: a whole lesson, with the
+ * pass every screen reads. */
+static int bench_poem_lesson(Bench *b, bool worst)
 {
     const char *path = getenv("BENCH_POEM_MODEL");
     char err[512];
     lesson_free(&b->lesson);
     model_free(&b->model);
-    if (model_load_file(path && *path ? path : "assets/poems.model", &b->model, err, sizeof err) != 0) {
+    if (model_load_file(path && *path ? path : "assets/poems.model", &b->model, err, sizeof err) != 0 ||
+        lesson_build(&b->lesson, &b->model, worst ? BENCH_POEM_LONG : BENCH_POEM_LINE, NULL, err,
+                     sizeof err) != 0) {
         fprintf(stderr, "bench-render: %s\n", err);
         return -1;
     }
-    /* the two screens read only the lesson's model and its line */
-    memset(&b->lesson, 0, sizeof b->lesson);
-    b->lesson.model = &b->model;
-    snprintf(b->lesson.params.sentence, sizeof b->lesson.params.sentence, "%s", BENCH_POEM_LINE);
     player_init(&b->player, b->lesson.tr.T, 0);
+    player_set_focus(&b->player, lesson_asker(&b->lesson), 0);
     return 0;
 }
 
@@ -325,7 +329,11 @@ static int bench_view(int w, int h, const char *view, const char *sentence, int 
     EngineConfig cfg = { .mask = mask ? MASK_CAUSAL : MASK_NONE, .heads = heads };
     if (!out || bench_open_with(&b, w, h, sentence, &cfg, out) != 0)
         return 1;
-    if ((strcmp(view, "heads") == 0 || strcmp(view, "write") == 0) && bench_poem_lesson(&b) != 0)
+    bool poems = strncmp(view, BENCH_POEM_PREFIX, strlen(BENCH_POEM_PREFIX)) == 0;
+    if (poems)
+        view += strlen(BENCH_POEM_PREFIX);
+    if ((poems || strcmp(view, "heads") == 0 || strcmp(view, "write") == 0) &&
+        bench_poem_lesson(&b, heads > 1 || mask) != 0)
         return 1;
     int v = ui_view_from_name(view);
     if (v < 0) {
@@ -723,6 +731,10 @@ int main(int argc, char **argv)
     if (argc == 2 && strcmp(argv[1], "views") == 0) {
         for (int v = 0; v < VIEW_COUNT; v++)
             printf("%s\n", view_ops((ViewId)v)->name);
+        static const ViewId poem_views[] = { VIEW_ARCS, VIEW_MATRIX, VIEW_ALL, VIEW_LIBRARY,
+                                             VIEW_MACHINE, VIEW_CODE };
+        for (size_t i = 0; i < sizeof poem_views / sizeof poem_views[0]; i++)
+            printf("%s%s\n", BENCH_POEM_PREFIX, view_ops(poem_views[i])->name);
         return 0;
     }
     if (argc == 5 && strcmp(argv[1], "view") == 0)

@@ -44,7 +44,9 @@
 #                    through its track, or its own → pressed 12 times on a screen without
 #                    one), instructions per frame at 120×40 and 300×80, drawing and painting,
 #                    on the lesson's sentence and in the worst case (16 characters, two heads,
-#                    the causal mask), two runs at a time; and each view's peak RSS (VmHWM)
+#                    the causal mask), two runs at a time (heads, write and poems_VIEW — arcs,
+#                    matrix, all, library, machine, code — play the poem model on its line and
+#                    on a 32-character one); and each view's peak RSS (VmHWM)
 #                    at both sizes beside the floor: bench-floor (built here: links only
 #                    ncursesw, libunistring, libm and fills the screen), and beside htop and
 #                    tig at the same sizes, all in one tmux server for the same few seconds
@@ -214,7 +216,12 @@ views_memory() {
         command -v tig >/dev/null 2>&1 && t new-session -d -s "tig$s" -x "${s%x*}" -y "${s#*x}" \
             -c "$(pwd)" "exec tig"
         for v in $VIEWS; do
-            start_session "v$v$s" "$s" "$BIN --view $v --autoplay --speed 4"
+            case $v in   # the poem screens and poems_VIEW play the poem model
+                poems_*)     _play="--model poems --view ${v#poems_}" ;;
+                heads|write) _play="--model poems --view $v" ;;
+                *)           _play="--view $v" ;;
+            esac
+            start_session "v$v$s" "$s" "$BIN $_play --autoplay --speed 4"
         done
     done
     _i=0
@@ -248,7 +255,8 @@ views_section() {
     fi
     echo
     echo "every view: instructions per frame (M, callgrind, one whole round: draw and paint), the"
-    echo "lesson's sentence / the worst case (16 characters, 2 heads, the mask); peak RSS above the floor"
+    echo "lesson's sentence / the worst case (16 characters, 2 heads, the mask); peak RSS above the floor;"
+    echo "heads, write and poems_VIEW play the poem model: its 12-character line / a 32-character one"
     printf '%-12s %-16s %-16s %-24s %s\n' "view" "120x40" "300x80" "RSS 120x40 / 300x80 (kB)" "within"
     printf '%-12s %-16s %-16s %-24s %s\n' "----" "------" "------" "------------------------" "------"
     for v in $VIEWS; do
