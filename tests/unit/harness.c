@@ -856,3 +856,15 @@ bool help_lists(ViewId v, int key)
     scene_close(s);
     return listed;
 }
+
+int poem_fixture_setup(void **state)
+{
+    *state = layered_fixture_open(HARNESS_POEMS_MODEL, LESSON_POEM_LINE);
+    return *state ? 0 : -1;
+}
+
+int poem_fixture_teardown(void **state)
+{
+    layered_fixture_close(*state);
+    return 0;
+}

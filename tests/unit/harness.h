@@ -172,6 +172,14 @@ LayeredFixture *layered_fixture_open(const char *path, const char *line);
 /* Frees what layered_fixture_open made; NULL is nothing. */
 void layered_fixture_close(LayeredFixture *f);
 
+/* The shipped poem model, read from the source tree. */
+#define HARNESS_POEMS_MODEL "assets/poems.model"
+
+/* cmocka setup and teardown: the shipped poem model and a lesson over LESSON_POEM_LINE (a
+ * LayeredFixture) in *state. */
+int poem_fixture_setup(void **state);
+int poem_fixture_teardown(void **state);
+
 /* ---------------------------------------------------------------- the frame as text */
 
 /* The whole frame as text, a line per row (caller frees). */

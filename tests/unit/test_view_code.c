@@ -418,21 +418,6 @@ static void test_command_as_started(void **state)
 
 /* ---------------------------------------------------------------- nanoGPT's Block (the poem model) */
 
-#define POEMS "assets/poems.model"
-#define POEM_LINE "床前明月光，疑是地上霜。"
-
-static int poem_setup(void **state)
-{
-    *state = layered_fixture_open(POEMS, POEM_LINE);
-    return *state ? 0 : -1;
-}
-
-static int poem_teardown(void **state)
-{
-    layered_fixture_close(*state);
-    return 0;
-}
-
 /* The code screen over the poem line with layer (0-based) chosen, head shown, focus asking,
  * at stage, settled. */
 static void poem_scene(Scene *s, LayeredFixture *f, int layer, int head, int focus, Stage stage)
@@ -680,9 +665,9 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_ascii, fixture_setup, fixture_teardown),
         cmocka_unit_test_setup_teardown(test_sizes, fixture_setup, fixture_teardown),
         cmocka_unit_test_setup_teardown(test_command_as_started, fixture_setup, fixture_teardown),
-        cmocka_unit_test_setup_teardown(test_block_lines_and_values, poem_setup, poem_teardown),
-        cmocka_unit_test_setup_teardown(test_block_stages, poem_setup, poem_teardown),
-        cmocka_unit_test_setup_teardown(test_block_sizes, poem_setup, poem_teardown),
+        cmocka_unit_test_setup_teardown(test_block_lines_and_values, poem_fixture_setup, poem_fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_block_stages, poem_fixture_setup, poem_fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_block_sizes, poem_fixture_setup, poem_fixture_teardown),
     };
     return cmocka_run_group_tests_name("view code", tests, NULL, NULL);
 }

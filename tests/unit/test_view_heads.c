@@ -20,21 +20,6 @@
 #ifndef TESTS_DIR
 #define TESTS_DIR "tests"
 #endif
-#define SHIPPED "assets/poems.model"
-#define LINE "床前明月光，疑是地上霜。"
-
-/* The shipped model and a lesson over its line. */
-static int poem_setup(void **state)
-{
-    *state = layered_fixture_open(SHIPPED, LINE);
-    return *state ? 0 : -1;
-}
-
-static int poem_teardown(void **state)
-{
-    layered_fixture_close(*state);
-    return 0;
-}
 
 /* A scene of the heads screen over the fixture's lesson on line (layer 1 chosen). */
 static void heads_scene(Scene *s, LayeredFixture *f, const char *line)
@@ -63,7 +48,7 @@ static void test_eight_maps(void **state)
 {
     LayeredFixture *f = *state;
     Scene s;
-    heads_scene(&s, f, LINE);
+    heads_scene(&s, f, LESSON_POEM_LINE);
     char *text = scene_text(&s, 120, 40);
     if (getenv("ATTN_SHOW"))
         fputs(text, stderr);
@@ -89,7 +74,7 @@ static void test_choose_and_open(void **state)
 {
     LayeredFixture *f = *state;
     Scene s;
-    heads_scene(&s, f, LINE);
+    heads_scene(&s, f, LESSON_POEM_LINE);
     scene_press(&s, KEYCODE_RIGHT);
     scene_press(&s, KEYCODE_DOWN);
     char *text = scene_text(&s, 120, 40);
@@ -115,13 +100,13 @@ static void test_fit(void **state)
     assert_true(text_has(text, "do not fit"));
     assert_true(text_has(text, "a larger window"));
     free(text);
-    heads_scene(&s, f, LINE);
+    heads_scene(&s, f, LESSON_POEM_LINE);
     text = scene_text(&s, 80, 24);
     if (getenv("ATTN_SHOW"))
         fputs(text, stderr);
     assert_int_equal(count(text, "L1 H"), 8);
     free(text);
-    heads_scene(&s, f, LINE);
+    heads_scene(&s, f, LESSON_POEM_LINE);
 }
 
 /* The lesson's model: one line, and how to get a layered one. */
@@ -140,7 +125,7 @@ static void test_goldens(void **state)
 {
     LayeredFixture *f = *state;
     Scene s;
-    heads_scene(&s, f, LINE);
+    heads_scene(&s, f, LESSON_POEM_LINE);
     scene_body_golden(&s, "heads-120x40", 120, 40);
     scene_body_golden(&s, "heads-80x24", 80, 24);
     s.o.lang = LANG_ZH;
@@ -171,5 +156,5 @@ int main(void)
         cmocka_unit_test(test_lesson_model),
         cmocka_unit_test(test_goldens),
     };
-    return cmocka_run_group_tests(tests, poem_setup, poem_teardown);
+    return cmocka_run_group_tests(tests, poem_fixture_setup, poem_fixture_teardown);
 }

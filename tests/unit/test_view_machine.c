@@ -533,27 +533,12 @@ static void test_ascii_mode(void **state)
 
 /* ---------------------------------------------------------------- the poem model: a layer's block */
 
-#define SHIPPED "assets/poems.model"
-#define POEM_LINE "床前明月光，疑是地上霜。"
-
-static int poem_setup(void **state)
-{
-    *state = layered_fixture_open(SHIPPED, POEM_LINE);
-    return *state ? 0 : -1;
-}
-
-static int poem_teardown(void **state)
-{
-    layered_fixture_close(*state);
-    return 0;
-}
-
 /* A scene of the machine over the fixture's lesson on layer `layer`, the asker 霜, at stage. */
 static void poem_scene(Scene *s, LayeredFixture *f, int layer, Stage stage)
 {
     LessonParams p = f->ls.params;
     char err[256];
-    snprintf(p.sentence, sizeof p.sentence, "%s", POEM_LINE);
+    snprintf(p.sentence, sizeof p.sentence, "%s", LESSON_POEM_LINE);
     p.layer = layer;
     assert_int_equal(lesson_rebuild(&f->ls, &p, err, sizeof err), 0);
     scene_start(s, &f->ls, VIEW_MACHINE);
@@ -806,5 +791,5 @@ int main(void)
         cmocka_unit_test(test_poem_click_on_a_row),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
-    return failed + cmocka_run_group_tests(poem, poem_setup, poem_teardown);
+    return failed + cmocka_run_group_tests(poem, poem_fixture_setup, poem_fixture_teardown);
 }

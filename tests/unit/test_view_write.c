@@ -21,21 +21,6 @@
 #ifndef TESTS_DIR
 #define TESTS_DIR "tests"
 #endif
-#define SHIPPED "assets/poems.model"
-#define LINE "床前明月光，疑是地上霜。"
-
-/* The shipped model and a lesson over its line. */
-static int poem_setup(void **state)
-{
-    *state = layered_fixture_open(SHIPPED, LINE);
-    return *state ? 0 : -1;
-}
-
-static int poem_teardown(void **state)
-{
-    layered_fixture_close(*state);
-    return 0;
-}
 
 /* A scene of the write screen over the fixture's lesson. */
 static void write_scene(Scene *s, LayeredFixture *f)
@@ -285,5 +270,5 @@ int main(void)
         cmocka_unit_test(test_arcs_follow_the_shares),
         cmocka_unit_test(test_goldens),
     };
-    return cmocka_run_group_tests(tests, poem_setup, poem_teardown);
+    return cmocka_run_group_tests(tests, poem_fixture_setup, poem_fixture_teardown);
 }
