@@ -602,7 +602,7 @@ const ViewOps view_code = {
                   "以及做同一件事的 PyTorch 写法。",
     .track = TRACK_STAGES_FOCUS,
     .stages = true,
-    .about = "station 8: the five lines with their shapes and live values, and the PyTorch they stand for",
+    .about = "station 8: the five lines with their shapes and live values, and the PyTorch they stand for (on the poem model: nanoGPT's Block with the chosen head's values)",
     .draw = code_view_draw,
     .hit = NULL,
     .cache_new = code_cache_new,

@@ -1267,7 +1267,7 @@ const ViewOps view_machine = {
                   "进去 [6, 8]，出来 [6, 8]：形状不变，只是按「关注度」重新搅拌一遍。",
     .track = TRACK_STAGES,
     .stages = true,
-    .about = "station 7: the sentence through the four tables, [6, 8] in, [6, 8] out",
+    .about = "station 7: the sentence through the four tables, [6, 8] in, [6, 8] out (on the poem model: a layer's block, LN₁ to MLP, the chosen head inside it)",
     .state_size = sizeof(MachineState),
     .init = machine_init,
     .draw = machine_view_draw,

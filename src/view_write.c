@@ -853,10 +853,11 @@ const ViewOps view_write = {
     .help_en = "a layered model writes a poem; its K/V cache grows a row per character",
     .help_zh = "分层的模型写诗；K/V 缓存每写一个字长一行",
     .station_en = "A model that writes one character at a time: each new character asks the ones before it "
-                  "(never the ones after: the causal mask), and the readout picks the next.\n"
+                  "(never the ones after: the causal mask; its arcs show how much of each it takes), and the "
+                  "readout picks the next.\n"
                   "Every layer keeps each character's K and V rows (the K/V cache), so a new character computes "
                   "only its own Q, K, V row; the counts below multiply it out, with and without the cache.",
-    .station_zh = "一次写一个字的模型：每个新字向前面的字提问（看不到后面的：因果遮挡），读出层挑下一个字。\n"
+    .station_zh = "一次写一个字的模型：每个新字向前面的字提问（看不到后面的：因果遮挡；连线画出它从每个字拿多少），读出层挑下一个字。\n"
                   "每一层留着每个字的 K 和 V（K/V 缓存），新字只算自己那一行 Q、K、V；下面把用缓存和不用缓存的次数乘出来。",
     .terms_en = "temperature: 0 takes the most probable character; higher spreads the draw\n"
                 "seed: the same seed draws the same characters as --generate",
@@ -865,7 +866,7 @@ const ViewOps view_write = {
     .idle = write_idle,
     .track = TRACK_NONE,
     .stages = false,
-    .about = "a poem written character by character by the layered model, beside its growing K/V cache and the multiply-adds it saves",
+    .about = "a poem written character by character by the layered model, the newest character's arcs to the ones before it, beside its growing K/V cache and the multiply-adds it saves",
     .state_size = sizeof(WriteState),
     .init = write_init,
     .free = write_free,
