@@ -130,7 +130,7 @@ static void draw_arc(const ViewCtx *c, const ArcsLayout *L, const Arc *a, double
     if (c->cache && arcs_cache_draw(c, L, a, last))
         return;
     DirectPlot d = { c, L, a->level };
-    arcs_walk(c, L, a, last, plot_visit, &d);
+    arcs_walk(c, L, a, last, plot_visit, &d, NULL);
 }
 
 /* ---------------------------------------------------------------- the asker's arcs */

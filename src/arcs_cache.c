@@ -54,6 +54,10 @@ typedef struct {
 } Raster;
 
 struct ArcsCache {
+    ArcTrig *trig[ARCS_TRIG_KEPT];       /* cos and sin of the samples of arcs of so many
+                                            steps going one way (arcs_trig_fill), made when
+                                            first needed (NULL until then), reused */
+    int trig_next;                       /* the slot the next new pair takes (round robin) */
     Raster rasters[ARCS_CACHE_RASTERS];  /* the arcs kept, in the order they were walked */
     int n_rasters;                       /* slots ever used (some may be free again) */
     ArcDot *pool;                        /* every raster's entries, one after another */
@@ -70,8 +74,11 @@ ArcsCache *arcs_cache_new(void)
 
 void arcs_cache_free(ArcsCache *cache)
 {
-    if (cache)
+    if (cache) {
         free(cache->pool);
+        for (int i = 0; i < ARCS_TRIG_KEPT; i++)
+            free(cache->trig[i]);
+    }
     free(cache);
 }
 
@@ -82,7 +89,12 @@ int arcs_cache_walked(const ArcsCache *cache)
 
 size_t arcs_cache_bytes(const ArcsCache *cache)
 {
-    return cache ? sizeof *cache + sizeof *cache->pool * (size_t)cache->pool_cap : 0;
+    if (!cache)
+        return 0;
+    size_t trig = 0;
+    for (int i = 0; i < ARCS_TRIG_KEPT; i++)
+        trig += cache->trig[i] ? sizeof *cache->trig[i] : 0;
+    return sizeof *cache + sizeof *cache->pool * (size_t)cache->pool_cap + trig;
 }
 
 static RasterKey raster_key(const ViewCtx *c, const ArcsLayout *L, const Arc *a)
@@ -220,6 +232,26 @@ static bool pool_room(ArcsCache *cache, int need)
     return pool_reserve(cache, (long)cache->pool_used + need);
 }
 
+/* The cos and sin of arc a's samples: kept from an arc of as many steps going its way, or
+ * computed into the next slot; NULL for an arc of more than ARCS_TRIG_STEPS samples or when
+ * out of memory (the walk then computes them). */
+static const ArcTrig *cache_trig(ArcsCache *cache, const Arc *a)
+{
+    int steps = arcs_steps(a);
+    bool rightward = a->to >= a->from;
+    if (steps > ARCS_TRIG_STEPS)
+        return NULL;
+    for (int i = 0; i < ARCS_TRIG_KEPT; i++)
+        if (cache->trig[i] && cache->trig[i]->steps == steps && cache->trig[i]->rightward == rightward)
+            return cache->trig[i];
+    ArcTrig **slot = &cache->trig[cache->trig_next];
+    if (!*slot && !(*slot = malloc(sizeof **slot)))
+        return NULL;
+    cache->trig_next = (cache->trig_next + 1) % ARCS_TRIG_KEPT;
+    arcs_trig_fill(*slot, steps, rightward);
+    return *slot;
+}
+
 /* Walks an arc whole into a new raster at the end of the pool, growing it as needed.
  * Returns the raster, or NULL when it does not fit (the pool is as it was). */
 static Raster *raster_walk(const ViewCtx *c, const ArcsLayout *L, const Arc *a,
@@ -230,7 +262,7 @@ static Raster *raster_walk(const ViewCtx *c, const ArcsLayout *L, const Arc *a,
     if (!r)
         return NULL;
     RasterWalk rw = { .c = c, .L = L, .cache = cache, .first = cache->pool_used };
-    arcs_walk(c, L, a, INT_MAX, raster_visit, &rw);
+    arcs_walk(c, L, a, INT_MAX, raster_visit, &rw, cache_trig(cache, a));
     cache->walked++;
     if (rw.full) {
         cache->pool_used = rw.first;

@@ -114,17 +114,44 @@ typedef struct {
     double taper;   /* arc_taper(u) */
 } ArcSample;
 
-/* The sample at fraction u (0 = the asker's end, 1 = the target's). */
-static ArcSample arc_sample(const Arc *a, double u)
+/* The angle of fraction u of an arc going rightward (0 = the asker's end). */
+static double arc_theta(double u, bool rightward)
 {
-    double theta = a->to >= a->from ? M_PI * (1.0 - u) : M_PI * u;
+    return rightward ? M_PI * (1.0 - u) : M_PI * u;
+}
+
+void arcs_trig_fill(ArcTrig *t, int steps, bool rightward)
+{
+    t->steps = steps;
+    t->rightward = rightward;
+    for (int k = 0; k <= steps; k++) {
+        double theta = arc_theta((double)k / steps, rightward);
+        t->cos[k] = cos(theta);
+        t->sin[k] = sin(theta);
+    }
+}
+
+/* The sample at fraction u (0 = the asker's end, 1 = the target's), with θ's cosine and sine
+ * given (their sample's in an ArcTrig) or, when `given` is false, computed. */
+static ArcSample arc_sample_with(const Arc *a, double u, bool given, double c, double s_)
+{
+    bool rightward = a->to >= a->from;
     double half = fabs(a->to - a->from) / 2.0;
     double cx = (a->from + a->to) / 2.0;
-    double dir = a->to >= a->from ? 1.0 : -1.0;
-    double c = cos(theta);
+    double dir = rightward ? 1.0 : -1.0;
+    if (!given) {
+        double theta = arc_theta(u, rightward);
+        c = cos(theta);
+        s_ = sin(theta);
+    }
     ArcSample s = { .flat = half < 0.5, .x0 = cx + half * c, .lean = 1.0 + c * dir, .dir = dir,
-                    .sin = sin(theta), .taper = arc_taper(u) };
+                    .sin = s_, .taper = arc_taper(u) };
     return s;
+}
+
+static ArcSample arc_sample(const Arc *a, double u)
+{
+    return arc_sample_with(a, u, false, 0.0, 0.0);
 }
 
 /* Point of layer `layer` at sample s. An arc's layers are concentric, `layer` dots inside the
@@ -193,7 +220,7 @@ static void foot_walk(const ViewCtx *c, const ArcsLayout *L, const Arc *a, int k
  * sample steps + 1. A layer's dot that its previous sample already reached is not visited
  * again. The dots up to any sample are thus the start of the whole arc's: it grows. */
 void arcs_walk(const ViewCtx *c, const ArcsLayout *L, const Arc *a, int last, DotVisit visit,
-               void *ctx)
+               void *ctx, const ArcTrig *trig)
 {
     int base = arcs_base(L);
     int halves = 2 * ((c->ascii ? 1 : a->layers) - 1) + 1;   /* layers, in half dots */
@@ -201,8 +228,11 @@ void arcs_walk(const ViewCtx *c, const ArcsLayout *L, const Arc *a, int last, Do
     int prev_x[ARC_HALVES_MAX], prev_y[ARC_HALVES_MAX];      /* each layer's last dot */
     for (int h = 0; h < ARC_HALVES_MAX; h++)
         prev_x[h] = prev_y[h] = INT_MIN;
+    if (trig && (trig->steps != steps || trig->rightward != (a->to >= a->from)))
+        trig = NULL;   /* another arc's: computed here */
     for (int k = 0; k <= steps && k <= last; k++) {
-        ArcSample sample = arc_sample(a, (double)k / steps);
+        ArcSample sample = arc_sample_with(a, (double)k / steps, trig != NULL, trig ? trig->cos[k] : 0.0,
+                                           trig ? trig->sin[k] : 0.0);
         for (int h = 0; h < halves; h++) {
             int dx, dy;
             if (!arc_layer_point(a, base, h / 2.0, &sample, &dx, &dy))

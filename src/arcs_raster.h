@@ -47,9 +47,28 @@ int arcs_centred_run(double centre, int n);
 /* The samples of an arc's way, k = 0 .. steps at u = k / steps: under one dot apart. */
 int arcs_steps(const Arc *a);
 
-/* Visits the arc's dots in the order it grows, up to sample last (INT_MAX: the foot too). */
+/* cos θ and sin θ of the samples k = 0 .. steps of every arc of `steps` samples going one way
+ * (θ = π(1 − k/steps) to the right, π·k/steps to the left), computed as the walk computes
+ * them: kept, the walk reads them instead of calling cos and sin (the arcs' costliest part
+ * when the shares change every frame, as on the write screen). */
+#define ARCS_TRIG_STEPS 256   /* the most samples an ArcTrig keeps (longer arcs compute theirs) */
+#define ARCS_TRIG_KEPT 16     /* ArcTrigs an ArcsCache keeps, for as many (steps, way) pairs: a
+                                 frame of the write screen's 12-16 arcs finds theirs */
+
+typedef struct {
+    int steps;        /* the arcs' samples (arcs_steps, ≤ ARCS_TRIG_STEPS); 0: nothing kept */
+    bool rightward;   /* the arcs go right (to >= from, loops too) */
+    double cos[ARCS_TRIG_STEPS + 1];   /* cos θ at sample k = 0 .. steps */
+    double sin[ARCS_TRIG_STEPS + 1];   /* sin θ at sample k */
+} ArcTrig;
+
+/* Fills t for steps (≤ ARCS_TRIG_STEPS) samples going rightward. */
+void arcs_trig_fill(ArcTrig *t, int steps, bool rightward);
+
+/* Visits the arc's dots in the order it grows, up to sample last (INT_MAX: the foot too);
+ * trig: its samples' cos and sin (its steps, its way), or NULL to compute them. */
 void arcs_walk(const ViewCtx *c, const ArcsLayout *L, const Arc *a, int last, DotVisit visit,
-               void *ctx);
+               void *ctx, const ArcTrig *trig);
 
 /* Sets the braille dots bits of cell (col, row) in the colour of level (in ASCII, the
  * level's glyph), merging with the dots already there. */
