@@ -75,6 +75,10 @@ int grid_glyph_columns(const char *ch);
  * wide glyph blanks its other half. Returns the columns used (0 when clipped). */
 int grid_put_char(Grid *g, int x, int y, const char *ch, Style style);
 
+/* The same for a glyph whose columns w are known (grid_glyph_columns(ch)): a caller that
+ * measured it to clip does not measure it twice. */
+int grid_put_glyph(Grid *g, int x, int y, const char *ch, int w, Style style);
+
 /* Puts one UTF-8 character n times from (x, y) rightwards (a swatch, a rule), measured
  * once, clipped at the right edge. Returns the columns written. */
 int grid_put_repeat(Grid *g, int x, int y, const char *ch, int n, Style style);

@@ -158,7 +158,7 @@ int draw_clipped(Grid *g, int x, int y, int limit, const char *s, Style style)
         if (col + w > limit)
             break;
         if (col >= 0 && g)
-            grid_put_char(g, col, y, ch, style);
+            grid_put_glyph(g, col, y, ch, w, style);
         col += w;
         s += n;
     }

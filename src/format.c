@@ -138,9 +138,13 @@ char *format_exact(char *buf, size_t cap, double v)
 
 char *format_grouped(char *buf, size_t cap, long long v)
 {
-    char digits[32];
+    char digits[24];   /* the digits, last first: no printf for what every count prints */
     unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
-    int n = snprintf(digits, sizeof digits, "%llu", u);
+    int n = 0;
+    do {
+        digits[n++] = (char)('0' + (int)(u % 10ULL));
+        u /= 10ULL;
+    } while (u > 0ULL);
     char out[48];
     size_t k = 0;
     if (v < 0)
@@ -148,10 +152,14 @@ char *format_grouped(char *buf, size_t cap, long long v)
     for (int i = 0; i < n; i++) {
         if (n > 4 && i > 0 && (n - i) % 3 == 0)
             out[k++] = ' ';
-        out[k++] = digits[i];
+        out[k++] = digits[n - 1 - i];
     }
     out[k] = '\0';
-    snprintf(buf, cap, "%s", out);
+    if (cap > 0) {
+        size_t m = k < cap - 1 ? k : cap - 1;
+        memcpy(buf, out, m);
+        buf[m] = '\0';
+    }
     return buf;
 }
 

@@ -150,7 +150,6 @@ int grid_glyph_columns(const char *ch)
     return glyph_columns(ch);
 }
 
-/* grid_put_char for a glyph whose columns w (glyph_columns) are known. */
 /* The cell at (x, y) for a glyph of w columns (1 or 2) in style, or NULL when it does not
  * fit: the wide characters it covers are split, and a wide one's right half is already an
  * empty cell of its style. */
@@ -195,6 +194,11 @@ static int put_char_columns(Grid *g, int x, int y, const char *ch, int w, Style 
 int grid_put_char(Grid *g, int x, int y, const char *ch, Style style)
 {
     return put_char_columns(g, x, y, ch, glyph_columns(ch), style);
+}
+
+int grid_put_glyph(Grid *g, int x, int y, const char *ch, int w, Style style)
+{
+    return put_char_columns(g, x, y, ch, w == 2 ? 2 : 1, style);
 }
 
 int grid_put_repeat(Grid *g, int x, int y, const char *ch, int n, Style style)
