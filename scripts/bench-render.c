@@ -277,6 +277,14 @@ static int bench_round_steps(Track track, int T)
 
 #define BENCH_OWN_STEPS 12   /* presses of a trackless view's own → in a round */
 
+/* What a trackless view's → does (the write screen: the model writes a character). Not
+ * inlined: the frames' count leaves it out (--toggle-collect=bench_view_step inside the
+ * loop's), and the write screen's step is counted on its own. */
+__attribute__((noinline)) void bench_view_step(Bench *b, const KeyBinding *key)
+{
+    ui_apply(&b->ui, &b->player, &b->lesson, key->action, key->arg, 0);
+}
+
 /* A trackless view's round: its own → pressed BENCH_OWN_STEPS times (a screen whose →
  * means nothing is drawn as often, as after a key), each press one frame drawn and
  * painted. Not inlined: callgrind counts only this (--toggle-collect=bench_view_loop). */
@@ -286,7 +294,7 @@ __attribute__((noinline)) long bench_view_loop(Bench *b)
     const KeyBinding *right = ui_binding(&b->ui, KEYCODE_RIGHT);
     for (int i = 0; i < BENCH_OWN_STEPS; i++) {
         if (right)
-            ui_apply(&b->ui, &b->player, &b->lesson, right->action, right->arg, 0);
+            bench_view_step(b, right);
         bench_render(b, 1.0);
         term_paint(&b->grid);
         frames++;
