@@ -11,11 +11,13 @@
  * nothing a run chooses, and computing it took 8 ms of every start. */
 #include "lesson_curve.h"
 
-/* In 唐诗三百首 (fortunes-zh's tang300) as poems 217, 220, 244, 239 and 229; the last two are
- * among the poems poems.model held out (i mod 10 = 9): lines it never trained on. */
+/* In 唐诗三百首 (fortunes-zh's tang300) as poems 217, 220, 244, 234 and 216, none of them among
+ * the poems poems.model held out (i mod 10 = 9): lines it trained on, as the famous openings
+ * a learner cycles through (红豆生南国 and 千山鸟飞绝 are held out: typed with e, the model
+ * meets them new). */
 const char *const lesson_openings[LESSON_OPENINGS] = {
     "床前明月光，疑是地上霜。", "白日依山尽，黄河入海流。", "春眠不觉晓，处处闻啼鸟。",
-    "红豆生南国，春来发几枝。", "千山鸟飞绝，万径人踪灭。",
+    "松下问童子，言师采药去。", "空山不见人，但闻人语响。",
 };
 
 void lesson_params(LessonParams *p, const char *sentence)

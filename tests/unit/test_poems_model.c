@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "corpus.h"
+#include "lesson.h"
 #include "model.h"
 #include "poem_check.h"
 #include "transformer.h"
@@ -107,6 +108,34 @@ static void test_form(void **state)
     corpus_free(&c);
 }
 
+/* The openings s cycles through: every one begins a poem of the corpus the model trained on
+ * (not a held-out one), and the model knows each of its characters. */
+static void test_openings_are_training_poems(void **state)
+{
+    (void)state;
+    Corpus c;
+    char err[512];
+    assert_int_equal(corpus_load_file(NULL, LANG_EN, &c, err, sizeof err), 0);
+    for (int o = 0; o < LESSON_OPENINGS; o++) {
+        const char *line = lesson_openings[o];
+        int ids[MODEL_MAX_CONTEXT];
+        assert_true(transformer_ids(&model, line, ids, model.context, LANG_EN, err, sizeof err) > 0);
+        int found = -1;
+        for (int p = 0; p < c.poems && found < 0; p++) {
+            char start[256] = "";
+            for (int i = 0; i < c.poem[p].length && strlen(start) < strlen(line); i++)
+                strcat(start, c.vocab[c.tokens[c.poem[p].start + i]]);
+            if (strcmp(start, line) == 0)
+                found = p;
+        }
+        if (found < 0)
+            fail_msg("%s begins no poem of the corpus", line);
+        if (c.poem[found].held_out)
+            fail_msg("%s begins poem %d, held out of training", line, found);
+    }
+    corpus_free(&c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -114,6 +143,7 @@ int main(void)
         cmocka_unit_test(test_provenance),
         cmocka_unit_test(test_continues_the_poem),
         cmocka_unit_test(test_form),
+        cmocka_unit_test(test_openings_are_training_poems),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
