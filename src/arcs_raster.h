@@ -52,7 +52,7 @@ int arcs_steps(const Arc *a);
  * them: kept, the walk reads them instead of calling cos and sin (the arcs' costliest part
  * when the shares change every frame, as on the write screen). */
 #define ARCS_TRIG_STEPS 256   /* the most samples an ArcTrig keeps (longer arcs compute theirs) */
-#define ARCS_TRIG_KEPT 16     /* ArcTrigs an ArcsCache keeps, for as many (steps, way) pairs: a
+#define ARCS_TRIG_KEPT 40     /* ArcTrigs an ArcsCache keeps, for as many (steps, way) pairs: a
                                  frame of the write screen's 12-16 arcs finds theirs */
 
 typedef struct {

@@ -19,10 +19,16 @@ int charname_occurrence(const char tokens[][TEXT_CHAR_BYTES], int T, int t)
 
 char *charname_mark(const char *label, int n, bool ascii, char *buf, size_t cap)
 {
-    if (n <= 0) {
-        snprintf(buf, cap, "%s", label);
+    if (n <= 0 && cap > 0) {   /* every character of every frame: copied, no printf */
+        size_t len = strlen(label);
+        len = len < cap - 1 ? len : cap - 1;
+        memcpy(buf, label, len);
+        buf[len] = '\0';
+        text_cut_partial(buf);
         return buf;
     }
+    if (n <= 0)
+        return buf;
     if (ascii) {
         snprintf(buf, cap, "%s_%d", label, n);
         return buf;

@@ -270,7 +270,17 @@ static void bar_label(const ViewCtx *c, int id, char *buf, size_t cap)
 {
     const ViewOps *v = bar_view(c, id);
     bool current = v == view_ops(c->ui->view);
-    snprintf(buf, cap, "%s%s%s", current ? "[" : " ", view_tab(v, c->ascii, c->lang), current ? "]" : " ");
+    const char *tab = view_tab(v, c->ascii, c->lang);   /* drawn every frame: no printf */
+    size_t len = strlen(tab);
+    if (cap < len + 3) {   /* no tab is that long (buffers hold 96 bytes) */
+        if (cap > 0)
+            buf[0] = '\0';
+        return;
+    }
+    buf[0] = current ? '[' : ' ';
+    memcpy(buf + 1, tab, len);
+    buf[len + 1] = current ? ']' : ' ';
+    buf[len + 2] = '\0';
 }
 
 /* The first column of every view's label (-1 when it does not fit): all of them when they

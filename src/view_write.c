@@ -387,10 +387,24 @@ static const double *write_shares(const ViewCtx *c, const WriteState *st)
     return TRANSFORMER_HEAD_ROW(&st->tr, st->tr.layer[write_layer(c, st)].shares, write_head(c, st), st->tr.T - 1);
 }
 
-/* A share as the row prints it: whole percent ("63%"). */
+/* A share as the row prints it: whole percent ("63%"), made by hand (a row prints up to 64
+ * of them a frame). */
 static const char *write_percent(double share, char *buf, size_t cap)
 {
-    snprintf(buf, cap, "%d%%", (int)(share * 100.0 + 0.5));
+    int v = (int)(share * 100.0 + 0.5), n = 0;
+    char digits[4];
+    v = v < 0 ? 0 : v > 100 ? 100 : v;
+    do {
+        digits[n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v > 0);
+    size_t k = 0;
+    while (n > 0 && k + 2 < cap)
+        buf[k++] = digits[--n];
+    if (k + 1 < cap)
+        buf[k++] = '%';
+    if (cap > 0)
+        buf[k < cap ? k : cap - 1] = '\0';
     return buf;
 }
 
