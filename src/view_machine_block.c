@@ -1,4 +1,4 @@
-/* view_machine_block.c — the machine view's block of a layered model (issue 24): the chosen
+/* view_machine_block.c — the machine view's block of a layered model: the chosen
  * layer flowing [T, d] → LN₁ → Q K V → heads → concat → Wo → + residual → LN₂ → MLP →
  * + residual, every box with its shape, the chosen head's four stages with the current one
  * lit, the asker's LN₁ worked by hand (transformer_check_norm: "=" holds from the printed
