@@ -681,3 +681,22 @@ bool draw_score_set_note(const ViewCtx *c, int h, int t, int s, char *buf, size_
              c->tok[t], c->gl->dot, c->tok[s], num);
     return true;
 }
+
+/* ---------------------------------------------------------------- rows that fit */
+
+int draw_fit_rows(const int *priority, int n, int h, int *kept)
+{
+    int most = 1, count = 0;
+    for (int r = 0; r < n; r++)
+        most = priority[r] > most ? priority[r] : most;
+    for (int r = 0; r < n; r++)
+        kept[count++] = r;
+    for (int p = most; p > 1 && count > h; p--) {
+        int left = 0;
+        for (int i = 0; i < count; i++)
+            if (priority[kept[i]] != p)
+                kept[left++] = kept[i];
+        count = left;
+    }
+    return count > h ? (h > 0 ? h : 0) : count;
+}

@@ -176,6 +176,14 @@ char *draw_score_name(const ViewCtx *c, int h, int t, int s, char *buf, size_t c
  * Q(t)·K(s) = Σ products, it prints the score's value and this instead. */
 bool draw_score_set_note(const ViewCtx *c, int h, int t, int s, char *buf, size_t cap);
 
+/* ---------------------------------------------------------------- rows that fit */
+
+/* Which of n rows to keep in h rows, by priority (1: always; a higher number is left out
+ * first): the rows of the highest priority above 1 go, a whole priority at a time, until
+ * the rest fit; then only the first h. Writes the kept rows' indices, in order, into kept
+ * (room for n); returns how many. */
+int draw_fit_rows(const int *priority, int n, int h, int *kept);
+
 /* ---------------------------------------------------------------- pieces */
 
 /* For a model with a readout, what it predicts for the sentence, in the body's

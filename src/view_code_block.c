@@ -267,18 +267,16 @@ static void list_rows(BlockLayout *L, bool per_line)
     }
 }
 
-/* Leaves out the rows of the lowest priority until the rest fit in h rows. */
+/* Leaves out the rows of the lowest priority until the rest fit in h rows (draw_fit_rows). */
 static void drop_rows(BlockLayout *L, int h)
 {
-    for (int p = 7; p > 1 && L->n > h; p--) {
-        int kept = 0;
-        for (int r = 0; r < L->n; r++)
-            if (L->rows[r].priority != p)
-                L->rows[kept++] = L->rows[r];
-        L->n = kept;
-    }
-    if (L->n > h)
-        L->n = h;
+    int priority[BLOCK_MAX_ROWS], kept[BLOCK_MAX_ROWS];
+    for (int r = 0; r < L->n; r++)
+        priority[r] = L->rows[r].priority;
+    int n = draw_fit_rows(priority, L->n, h, kept);
+    for (int i = 0; i < n; i++)
+        L->rows[i] = L->rows[kept[i]];
+    L->n = n;
 }
 
 /* The widest values label. */

@@ -122,16 +122,13 @@ static void scale_layout(const ViewCtx *c, ScaleLayout *L)
 {
     memset(L, 0, sizeof *L);
     list_rows(c, L);
-    int h = c->body.h;
-    for (int p = 6; p > 1 && L->n > h; p--) {
-        int kept = 0;
-        for (int r = 0; r < L->n; r++)
-            if (L->rows[r].priority != p)
-                L->rows[kept++] = L->rows[r];
-        L->n = kept;
-    }
-    if (L->n > h)
-        L->n = h;
+    int h = c->body.h, priority[SCALE_MAX_ROWS], kept[SCALE_MAX_ROWS];
+    for (int r = 0; r < L->n; r++)
+        priority[r] = L->rows[r].priority;
+    int n = draw_fit_rows(priority, L->n, h, kept);
+    for (int i = 0; i < n; i++)
+        L->rows[i] = L->rows[kept[i]];
+    L->n = n;
     L->top = c->body.y + (h - L->n) / 2;
     L->w = c->body.w - 2 < 110 ? c->body.w - 2 : 110;
     L->x = c->body.x + (c->body.w - L->w) / 2;
