@@ -697,14 +697,14 @@ static int draw_counts(const ViewCtx *c, const TransformerCacheShape *s, int t, 
     bool n = c->numbers;
     /* with the cache */
     if (n)
-        snprintf(buf, sizeof buf, SAY(c, "  with the cache: Q,K,V %" PRId64 "%s%" PRId64 " = %s + scores, shares%sV %" PRId64 "%s2%s%" PRId64 "%s%d = %s + Wo %" PRId64 "%s%" PRId64 " = %s; = %s",
-                                         "  用缓存：Q,K,V %" PRId64 "%s%" PRId64 " = %s + 打分、百分比%sV %" PRId64 "%s2%s%" PRId64 "%s%d = %s + Wo %" PRId64 "%s%" PRId64 " = %s；= %s"),
+        snprintf(buf, sizeof buf, SAY(c, "  with the cache: Q,K,V %" PRId64 "%s%" PRId64 " = %s, scores and shares%sV %" PRId64 "%s2%s%" PRId64 "%s%d = %s, Wo %" PRId64 "%s%" PRId64 " = %s; %s + %s + %s = %s",
+                                         "  用缓存：Q,K,V %" PRId64 "%s%" PRId64 " = %s，打分和百分比%sV %" PRId64 "%s2%s%" PRId64 "%s%d = %s，Wo %" PRId64 "%s%" PRId64 " = %s；%s + %s + %s = %s"),
                  s->d, mul, qcols, grouped(k.qkv, a, sizeof a), mul, s->heads, mul, mul, s->dh, mul, t,
                  grouped(k.attend, b, sizeof b), s->heads * s->dh, mul, s->d, grouped(k.wo, cc, sizeof cc),
-                 grouped(k.with_cache, d, sizeof d));
+                 a, b, cc, grouped(k.with_cache, d, sizeof d));
     else
-        snprintf(buf, sizeof buf, SAY(c, "  with the cache: Q,K,V %" PRId64 "%s%" PRId64 " + scores, shares%sV %" PRId64 "%s2%s%" PRId64 "%s%d + Wo %" PRId64 "%s%" PRId64,
-                                         "  用缓存：Q,K,V %" PRId64 "%s%" PRId64 " + 打分、百分比%sV %" PRId64 "%s2%s%" PRId64 "%s%d + Wo %" PRId64 "%s%" PRId64),
+        snprintf(buf, sizeof buf, SAY(c, "  with the cache: Q,K,V %" PRId64 "%s%" PRId64 " + scores and shares%sV %" PRId64 "%s2%s%" PRId64 "%s%d + Wo %" PRId64 "%s%" PRId64,
+                                         "  用缓存：Q,K,V %" PRId64 "%s%" PRId64 " + 打分和百分比%sV %" PRId64 "%s2%s%" PRId64 "%s%d + Wo %" PRId64 "%s%" PRId64),
                  s->d, mul, qcols, mul, s->heads, mul, mul, s->dh, mul, t, s->heads * s->dh, mul, s->d);
     rows += count_row(c, x, y + rows, limit, max_rows - rows, buf);
     if (rows >= max_rows)

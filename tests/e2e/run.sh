@@ -329,7 +329,7 @@ case_poem_write() {
         "床前明月光，$_want"*) ;;
         *) fail "wrote \"$_got\", --generate wrote \"$_want\"" || return 1 ;;
     esac
-    grep -qF "Q,K,V 32·96 = 3072 + scores, shares·V 4·2·8·16 = 1024 + Wo 32·32 = 1024; = 5120" "$WORK/screen" ||
+    grep -qF "Q,K,V 32·96 = 3072, scores and shares·V 4·2·8·16 = 1024, Wo 32·32 = 1024; 3072 + 1024 + 1024 = 5120" "$WORK/screen" ||
         fail "the step's count with the cache is not on screen" || return 1
     grep -qF "2·32·16·8 bytes = 8192 per layer" "$WORK/screen" || fail "the cache's bytes are not on screen" || return 1
     t send-keys Space

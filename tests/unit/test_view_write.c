@@ -46,7 +46,7 @@ static void test_writes_the_line(void **state)
     assert_true(text_has(text, "疑"));
     assert_true(text_has(text, "霜"));
     /* 12 characters: Q,K,V 32·96 = 3 072, scores 4·2·8·12 = 768, Wo 32·32 = 1 024 */
-    assert_true(text_has(text, "Q,K,V 32·96 = 3072 + scores, shares·V 4·2·8·12 = 768 + Wo 32·32 = 1024; = 4864"));
+    assert_true(text_has(text, "Q,K,V 32·96 = 3072, scores and shares·V 4·2·8·12 = 768, Wo 32·32 = 1024; 3072 + 768 + 1024 = 4864"));
     /* without: 12·(3 072 + 1 024) + 4·2·8·12·13/2 = 49 152 + 4 992 = 54 144 */
     assert_true(text_has(text, "12·(3072 + 1024) + 4·2·8·12·13/2 = 49 152 + 4992 = 54 144"));
     /* the cache: 2·32·12·8 = 6 144 bytes a layer */
