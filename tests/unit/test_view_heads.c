@@ -41,8 +41,6 @@ static int count(const char *text, const char *needle)
     return n;
 }
 
-
-
 /* 12 characters at 120×40: eight maps, eight descriptions with their profiles. */
 static void test_eight_maps(void **state)
 {

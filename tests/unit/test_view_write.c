@@ -29,8 +29,6 @@ static void write_scene(Scene *s, LayeredFixture *f)
     s->p.focus = 0;
 }
 
-
-
 /* → six times after 床前明月光，: 疑是地上霜。 with a cache of 12 rows and its counts. */
 static void test_writes_the_line(void **state)
 {
