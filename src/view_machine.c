@@ -631,7 +631,9 @@ static MachineFit machine_fit(const ViewCtx *c, MachineLayout columns[STAGE_COUN
     if (!c->numbers && fit.spare >= 1)
         used--;   /* no caption without numbers */
     int left = h - used;
-    fit.shift = left >= 4 ? left / 2 : 0;   /* a tall frame: the whole centred, not hanging from the top */
+    /* a tall frame: the whole centred, not hanging from the top; under a layered model's block
+       the panel follows the block (centred, it left a band of empty rows between them) */
+    fit.shift = left >= 4 && !c->tr->layered ? left / 2 : 0;
     return fit;
 }
 
@@ -1253,8 +1255,8 @@ static const ViewHint machine_hints[] = {
 
 const ViewOps view_machine = {
     .name = "machine",
-    .layered_en = "poems: the chosen layer's block, LN₁ to MLP; below it the chosen head as the lesson's machine (x = LN₁'s output)",
-    .layered_zh = "唐诗模型：上面是选中的这一层（LN₁ 到 MLP），下面把选中的头当课上的机器画（x 是 LN₁ 的输出）",
+    .layered_en = "poems: above, the chosen layer (LN₁ to MLP); below, its chosen head's machine",
+    .layered_zh = "唐诗模型：上面是选中的这一层（LN₁ 到 MLP），下面是选中的头的机器",
     .tab_en = "machine", .tab_zh = "机器",
     .title_en = "the whole machine: four tables", .title_zh = "整台机器：四张表",
     .help_en = "[T, d] goes in, [T, d] comes out: the shape is kept",

@@ -20,6 +20,7 @@
 #include "harness.h"
 #include "lesson.h"
 #include "request.h"
+#include "text.h"
 #include "view.h"
 #include "ui.h"
 
@@ -288,6 +289,22 @@ static void test_chain_reaches_the_input(void **state)
     free(text);
 }
 
+/* Every screen's line under the view bar on a layered model fits an 80-column frame (one
+ * blank each side) in both languages: the chrome cuts what does not. */
+static void test_layered_notes_fit(void **state)
+{
+    (void)state;
+    for (int v = 0; v < VIEW_COUNT; v++) {
+        const ViewOps *ops = view_ops((ViewId)v);
+        if (!ops->layered_en)
+            continue;
+        assert_non_null(ops->layered_zh);
+        if (text_width(ops->layered_en) > 78 || text_width(ops->layered_zh) > 78)
+            fail_msg("%s's note is %d / %d columns: %s / %s", ops->name, text_width(ops->layered_en),
+                     text_width(ops->layered_zh), ops->layered_en, ops->layered_zh);
+    }
+}
+
 /* Every screen draws the poem's pass at every stage, with w's chain open, in both languages,
  * at 80×24 and 120×40, on both layers: no crash, no out-of-bounds (the ASan build runs it). */
 static void test_every_view_draws(void **state)
@@ -330,6 +347,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_rebuild_layer, poem_setup, poem_teardown),
         cmocka_unit_test_setup_teardown(test_choice, poem_setup, poem_teardown),
         cmocka_unit_test_setup_teardown(test_lesson_model_stands_in, poem_setup, poem_teardown),
+        cmocka_unit_test(test_layered_notes_fit),
         cmocka_unit_test_setup_teardown(test_chain_reaches_the_input, poem_setup, poem_teardown),
         cmocka_unit_test_setup_teardown(test_every_view_draws, poem_setup, poem_teardown),
     };
