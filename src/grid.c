@@ -91,7 +91,7 @@ const Cell *grid_cell(const Grid *g, int x, int y)
 static void grid_split_wide(Grid *g, int x, int y)
 {
     Cell *c = grid_at(g, x, y);
-    if (!c)
+    if (!c || c->width == 1)   /* the common case, at once: every glyph put passes here */
         return;
     if (c->width == 0) {
         Cell *left = grid_at(g, x - 1, y);
@@ -157,10 +157,11 @@ static Cell *claim_cells(Grid *g, int x, int y, int w, Style style)
 {
     if (y < 0 || y >= g->h || x < 0 || x + w > g->w)
         return NULL;
-    grid_split_wide(g, x, y);
-    if (w == 2)
-        grid_split_wide(g, x + 1, y);
     Cell *c = &g->cells[(size_t)y * (size_t)g->w + (size_t)x];
+    if (c->width != 1)   /* inside the grid: only half of a wide glyph needs splitting */
+        grid_split_wide(g, x, y);
+    if (w == 2 && c[1].width != 1)
+        grid_split_wide(g, x + 1, y);
     if (w == 2) {
         memset(c[1].glyph, 0, sizeof c[1].glyph);
         c[1].width = 0;
